@@ -1,0 +1,113 @@
+/* The frame codec: length-prefixed msgpack maps with a hard size cap. */
+#include "protocol/frame.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void cc_frame_reader_init(struct cc_frame_reader *r) { memset(r, 0, sizeof *r); }
+
+void cc_frame_reader_free(struct cc_frame_reader *r) {
+    free(r->buf);
+    memset(r, 0, sizeof *r);
+}
+
+static void compact(struct cc_frame_reader *r) {
+    if (r->consumed == 0) return;
+    memmove(r->buf, r->buf + r->consumed, r->len - r->consumed);
+    r->len -= r->consumed;
+    r->consumed = 0;
+}
+
+int cc_frame_reader_feed(struct cc_frame_reader *r, const void *data, size_t n) {
+    compact(r);
+    if (n > (size_t)CC_FRAME_MAX + 4 || r->len + n > (size_t)CC_FRAME_MAX * 2 + 8) return -1;
+    if (r->len + n > r->cap) {
+        size_t cap = r->cap ? r->cap : 4096;
+        while (cap < r->len + n) cap *= 2;
+        char *nb = realloc(r->buf, cap);
+        if (!nb) return -1;
+        r->buf = nb;
+        r->cap = cap;
+    }
+    memcpy(r->buf + r->len, data, n);
+    r->len += n;
+    return 0;
+}
+
+int cc_frame_next(struct cc_frame_reader *r, const char **body, size_t *len) {
+    size_t avail = r->len - r->consumed;
+    if (avail < 4) return 0;
+    const unsigned char *p = (const unsigned char *)r->buf + r->consumed;
+    uint32_t n = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+    if (n == 0 || n > CC_FRAME_MAX) return -1;
+    if (avail - 4 < n) return 0;
+    *body = (const char *)p + 4;
+    *len = n;
+    r->consumed += 4 + (size_t)n;
+    return 1;
+}
+
+int cc_frame_decode(const char *body, size_t len, msgpack_unpacked *out) {
+    msgpack_unpacked_init(out);
+    size_t off = 0;
+    msgpack_unpack_return rc = msgpack_unpack_next(out, body, len, &off);
+    if (rc != MSGPACK_UNPACK_SUCCESS || off != len || out->data.type != MSGPACK_OBJECT_MAP) {
+        msgpack_unpacked_destroy(out);
+        msgpack_unpacked_init(out);
+        return -1;
+    }
+    return 0;
+}
+
+void cc_frame_begin(msgpack_sbuffer *sb) {
+    static const char zero[4] = {0};
+    msgpack_sbuffer_write(sb, zero, 4);
+}
+
+int cc_frame_end(msgpack_sbuffer *sb) {
+    size_t body = sb->size - 4;
+    if (sb->size < 4 || body > CC_FRAME_MAX || body == 0) return -1;
+    cc_frame_prefix((uint32_t)body, (unsigned char *)sb->data);
+    return 0;
+}
+
+int cc_write_all(int fd, const void *buf, size_t n) {
+    const char *p = buf;
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+const msgpack_object *cc_mp_get(const msgpack_object *map, const char *key) {
+    if (!map || map->type != MSGPACK_OBJECT_MAP) return NULL;
+    size_t kl = strlen(key);
+    for (uint32_t i = 0; i < map->via.map.size; i++) {
+        const msgpack_object *k = &map->via.map.ptr[i].key;
+        if (k->type == MSGPACK_OBJECT_STR && k->via.str.size == kl &&
+            memcmp(k->via.str.ptr, key, kl) == 0)
+            return &map->via.map.ptr[i].val;
+    }
+    return NULL;
+}
+
+int cc_mp_str(const msgpack_object *o, const char **s, size_t *n) {
+    if (!o || o->type != MSGPACK_OBJECT_STR) return -1;
+    *s = o->via.str.ptr;
+    *n = o->via.str.size;
+    return 0;
+}
+
+int cc_mp_str_eq(const msgpack_object *o, const char *lit) {
+    const char *s;
+    size_t n;
+    return cc_mp_str(o, &s, &n) == 0 && n == strlen(lit) && memcmp(s, lit, n) == 0;
+}

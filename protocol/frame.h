@@ -1,0 +1,58 @@
+/* Frames between processes: a 4-byte big-endian length, then one msgpack map
+ * of exactly that many bytes. A frame larger than CC_FRAME_MAX is a protocol
+ * error: the peer is recycled, never trusted to resynchronise. */
+#ifndef CC_FRAME_H
+#define CC_FRAME_H
+
+#include <msgpack.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define CC_FRAME_MAX (32u * 1024u * 1024u)
+
+/* Incremental reader over bytes arriving from a pipe or socket. */
+struct cc_frame_reader {
+    char *buf;
+    size_t len, cap;
+    size_t consumed;   /* bytes of buf already handed out as frames */
+};
+
+void cc_frame_reader_init(struct cc_frame_reader *r);
+void cc_frame_reader_free(struct cc_frame_reader *r);
+/* Append raw bytes. Returns 0, or -1 on allocation failure. */
+int cc_frame_reader_feed(struct cc_frame_reader *r, const void *data, size_t n);
+/* Next complete frame body: 1 and (*body, *len) pointing into the reader's
+ * buffer (valid until the next feed/next call); 0 when more bytes are needed;
+ * -1 when the length prefix exceeds CC_FRAME_MAX or is zero. */
+int cc_frame_next(struct cc_frame_reader *r, const char **body, size_t *len);
+
+/* Decode one frame body into a msgpack map. Returns 0 when body is exactly
+ * one msgpack map, -1 otherwise (truncated, trailing bytes, wrong type).
+ * On success the caller owns *out and releases it with msgpack_unpacked_destroy. */
+int cc_frame_decode(const char *body, size_t len, msgpack_unpacked *out);
+
+/* Write the 4-byte prefix for a body of len bytes. */
+static inline void cc_frame_prefix(uint32_t len, unsigned char out[4]) {
+    out[0] = (unsigned char)(len >> 24);
+    out[1] = (unsigned char)(len >> 16);
+    out[2] = (unsigned char)(len >> 8);
+    out[3] = (unsigned char)len;
+}
+
+/* A packer that writes a frame into an sbuffer: call cc_frame_begin, pack one
+ * map, then cc_frame_end to patch the length. Returns -1 if the body is over
+ * CC_FRAME_MAX. */
+void cc_frame_begin(msgpack_sbuffer *sb);
+int cc_frame_end(msgpack_sbuffer *sb);
+
+/* Write all of buf to a blocking fd, retrying on EINTR/short writes. */
+int cc_write_all(int fd, const void *buf, size_t n);
+
+/* Look up key in a msgpack map; NULL if absent or obj is not a map. */
+const msgpack_object *cc_mp_get(const msgpack_object *map, const char *key);
+/* String value as (ptr, len); returns 0 or -1 if not a str. */
+int cc_mp_str(const msgpack_object *o, const char **s, size_t *n);
+/* true when o is a str equal to lit. */
+int cc_mp_str_eq(const msgpack_object *o, const char *lit);
+
+#endif

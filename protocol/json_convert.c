@@ -1,0 +1,341 @@
+/* Conversions between jansson values, msgpack objects and JSON text. */
+#include "protocol/json_convert.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_DEPTH 512
+
+static bool digits_ok(const char *s, size_t n) {
+    size_t i = (n && s[0] == '-') ? 1 : 0;
+    if (i == n || n > 1000000) return false;
+    for (; i < n; i++)
+        if (!isdigit((unsigned char)s[i])) return false;
+    return true;
+}
+
+/* Digits of a sentinel string, or NULL. */
+static const char *bigint_digits(const json_t *j, size_t *n) {
+    size_t len = json_string_length(j);
+    const char *s = json_string_value(j);
+    if (len <= CC_BIGINT_PREFIX_LEN || memcmp(s, CC_BIGINT_PREFIX, CC_BIGINT_PREFIX_LEN) != 0)
+        return NULL;
+    if (!digits_ok(s + CC_BIGINT_PREFIX_LEN, len - CC_BIGINT_PREFIX_LEN)) return NULL;
+    *n = len - CC_BIGINT_PREFIX_LEN;
+    return s + CC_BIGINT_PREFIX_LEN;
+}
+
+static int to_mp(msgpack_packer *pk, const json_t *j, int depth) {
+    if (depth > MAX_DEPTH) return -1;
+    switch (json_typeof(j)) {
+    case JSON_OBJECT: {
+        msgpack_pack_map(pk, json_object_size(j));
+        const char *k;
+        json_t *v;
+        json_object_foreach((json_t *)j, k, v) {
+            size_t kl = strlen(k);
+            msgpack_pack_str_with_body(pk, k, kl);
+            if (to_mp(pk, v, depth + 1) < 0) return -1;
+        }
+        return 0;
+    }
+    case JSON_ARRAY: {
+        size_t n = json_array_size(j);
+        msgpack_pack_array(pk, n);
+        for (size_t i = 0; i < n; i++)
+            if (to_mp(pk, json_array_get(j, i), depth + 1) < 0) return -1;
+        return 0;
+    }
+    case JSON_STRING: {
+        size_t n;
+        const char *d = bigint_digits(j, &n);
+        if (d) return msgpack_pack_ext_with_body(pk, d, n, CC_MP_EXT_BIGINT);
+        return msgpack_pack_str_with_body(pk, json_string_value(j), json_string_length(j));
+    }
+    case JSON_INTEGER: return msgpack_pack_int64(pk, json_integer_value(j));
+    case JSON_REAL: return msgpack_pack_double(pk, json_real_value(j));
+    case JSON_TRUE: return msgpack_pack_true(pk);
+    case JSON_FALSE: return msgpack_pack_false(pk);
+    case JSON_NULL: return msgpack_pack_nil(pk);
+    }
+    return -1;
+}
+
+int cc_json_to_mp(msgpack_packer *pk, const json_t *j) { return to_mp(pk, j, 0); }
+
+static json_t *bigint_json(const char *d, size_t n) {
+    char *buf = malloc(CC_BIGINT_PREFIX_LEN + n);
+    if (!buf) return NULL;
+    memcpy(buf, CC_BIGINT_PREFIX, CC_BIGINT_PREFIX_LEN);
+    memcpy(buf + CC_BIGINT_PREFIX_LEN, d, n);
+    json_t *s = json_stringn_nocheck(buf, CC_BIGINT_PREFIX_LEN + n);
+    free(buf);
+    return s;
+}
+
+static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+static void base64(struct cc_strbuf *sb, const unsigned char *p, size_t n) {
+    cc_sb_reserve(sb, (n + 2) / 3 * 4);
+    for (size_t i = 0; i < n; i += 3) {
+        uint32_t v = (uint32_t)p[i] << 16 | (i + 1 < n ? (uint32_t)p[i + 1] << 8 : 0) |
+                     (i + 2 < n ? p[i + 2] : 0);
+        char q[4] = {b64[v >> 18 & 63], b64[v >> 12 & 63], i + 1 < n ? b64[v >> 6 & 63] : '=',
+                     i + 2 < n ? b64[v & 63] : '='};
+        cc_sb_put(sb, q, 4);
+    }
+}
+
+/* Valid UTF-8 copy of (s, n) with U+FFFD for bad sequences. */
+static json_t *utf8_string(const char *s, size_t n) {
+    json_t *j = json_stringn(s, n);
+    if (j) return j;
+    struct cc_strbuf sb;
+    cc_sb_init(&sb);
+    cc_sb_json_string(&sb, s, n);
+    json_error_t e;
+    j = json_loadb(sb.data, sb.len, JSON_DECODE_ANY | JSON_ALLOW_NUL, &e);
+    cc_sb_free(&sb);
+    return j;
+}
+
+static json_t *from_mp(const msgpack_object *o, int depth) {
+    if (depth > MAX_DEPTH) return NULL;
+    switch (o->type) {
+    case MSGPACK_OBJECT_NIL: return json_null();
+    case MSGPACK_OBJECT_BOOLEAN: return json_boolean(o->via.boolean);
+    case MSGPACK_OBJECT_POSITIVE_INTEGER:
+        if (o->via.u64 <= (uint64_t)INT64_MAX) return json_integer((json_int_t)o->via.u64);
+        {
+            char d[24];
+            int n = snprintf(d, sizeof d, "%llu", (unsigned long long)o->via.u64);
+            return bigint_json(d, (size_t)n);
+        }
+    case MSGPACK_OBJECT_NEGATIVE_INTEGER: return json_integer((json_int_t)o->via.i64);
+    case MSGPACK_OBJECT_FLOAT32:
+    case MSGPACK_OBJECT_FLOAT64:
+        return isfinite(o->via.f64) ? json_real(o->via.f64) : json_null();
+    case MSGPACK_OBJECT_STR: return utf8_string(o->via.str.ptr, o->via.str.size);
+    case MSGPACK_OBJECT_BIN: {
+        struct cc_strbuf sb;
+        cc_sb_init(&sb);
+        base64(&sb, (const unsigned char *)o->via.bin.ptr, o->via.bin.size);
+        json_t *j = json_stringn(sb.data ? sb.data : "", sb.len);
+        cc_sb_free(&sb);
+        return j;
+    }
+    case MSGPACK_OBJECT_EXT:
+        if (o->via.ext.type == CC_MP_EXT_BIGINT && digits_ok(o->via.ext.ptr, o->via.ext.size))
+            return bigint_json(o->via.ext.ptr, o->via.ext.size);
+        return json_null();
+    case MSGPACK_OBJECT_ARRAY: {
+        json_t *a = json_array();
+        for (uint32_t i = 0; a && i < o->via.array.size; i++) {
+            json_t *v = from_mp(&o->via.array.ptr[i], depth + 1);
+            if (!v || json_array_append_new(a, v) < 0) {
+                json_decref(a);
+                return NULL;
+            }
+        }
+        return a;
+    }
+    case MSGPACK_OBJECT_MAP: {
+        json_t *m = json_object();
+        for (uint32_t i = 0; m && i < o->via.map.size; i++) {
+            const msgpack_object *k = &o->via.map.ptr[i].key;
+            if (k->type != MSGPACK_OBJECT_STR || memchr(k->via.str.ptr, 0, k->via.str.size)) continue;
+            json_t *v = from_mp(&o->via.map.ptr[i].val, depth + 1);
+            if (!v || json_object_setn_new(m, k->via.str.ptr, k->via.str.size, v) < 0) {
+                json_decref(m);
+                return NULL;
+            }
+        }
+        return m;
+    }
+    }
+    return NULL;
+}
+
+json_t *cc_mp_to_json(const msgpack_object *o) { return from_mp(o, 0); }
+
+char *cc_json_double(double d, char buf[32]) {
+    int prec;
+    for (prec = 1; prec <= 17; prec++) {
+        snprintf(buf, 32, "%.*g", prec, d);
+        if (strtod(buf, NULL) == d) break;
+    }
+    if (!strpbrk(buf, ".eEn")) strcat(buf, ".0");
+    return buf;
+}
+
+static void emit_double(struct cc_strbuf *sb, double d) {
+    if (!isfinite(d)) {
+        cc_sb_puts(sb, "null");
+        return;
+    }
+    char buf[32];
+    cc_sb_puts(sb, cc_json_double(d, buf));
+}
+
+static int emit_mp(struct cc_strbuf *sb, const msgpack_object *o, int depth) {
+    if (depth > MAX_DEPTH) return -1;
+    switch (o->type) {
+    case MSGPACK_OBJECT_NIL: cc_sb_puts(sb, "null"); return 0;
+    case MSGPACK_OBJECT_BOOLEAN: cc_sb_puts(sb, o->via.boolean ? "true" : "false"); return 0;
+    case MSGPACK_OBJECT_POSITIVE_INTEGER:
+        cc_sb_printf(sb, "%llu", (unsigned long long)o->via.u64);
+        return 0;
+    case MSGPACK_OBJECT_NEGATIVE_INTEGER:
+        cc_sb_printf(sb, "%lld", (long long)o->via.i64);
+        return 0;
+    case MSGPACK_OBJECT_FLOAT32:
+    case MSGPACK_OBJECT_FLOAT64: emit_double(sb, o->via.f64); return 0;
+    case MSGPACK_OBJECT_STR: cc_sb_json_string(sb, o->via.str.ptr, o->via.str.size); return 0;
+    case MSGPACK_OBJECT_BIN:
+        cc_sb_putc(sb, '"');
+        base64(sb, (const unsigned char *)o->via.bin.ptr, o->via.bin.size);
+        cc_sb_putc(sb, '"');
+        return 0;
+    case MSGPACK_OBJECT_EXT:
+        if (o->via.ext.type == CC_MP_EXT_BIGINT && digits_ok(o->via.ext.ptr, o->via.ext.size))
+            cc_sb_put(sb, o->via.ext.ptr, o->via.ext.size);
+        else
+            cc_sb_puts(sb, "null");
+        return 0;
+    case MSGPACK_OBJECT_ARRAY:
+        cc_sb_putc(sb, '[');
+        for (uint32_t i = 0; i < o->via.array.size; i++) {
+            if (i) cc_sb_putc(sb, ',');
+            if (emit_mp(sb, &o->via.array.ptr[i], depth + 1) < 0) return -1;
+        }
+        cc_sb_putc(sb, ']');
+        return 0;
+    case MSGPACK_OBJECT_MAP:
+        cc_sb_putc(sb, '{');
+        for (uint32_t i = 0; i < o->via.map.size; i++) {
+            const msgpack_object *k = &o->via.map.ptr[i].key;
+            if (i) cc_sb_putc(sb, ',');
+            if (k->type == MSGPACK_OBJECT_STR)
+                cc_sb_json_string(sb, k->via.str.ptr, k->via.str.size);
+            else
+                cc_sb_puts(sb, "\"\"");
+            cc_sb_putc(sb, ':');
+            if (emit_mp(sb, &o->via.map.ptr[i].val, depth + 1) < 0) return -1;
+        }
+        cc_sb_putc(sb, '}');
+        return 0;
+    }
+    return -1;
+}
+
+int cc_mp_emit_json(struct cc_strbuf *sb, const msgpack_object *o) { return emit_mp(sb, o, 0); }
+
+static int emit_json(struct cc_strbuf *sb, const json_t *j, int depth) {
+    if (depth > MAX_DEPTH) return -1;
+    switch (json_typeof(j)) {
+    case JSON_OBJECT: {
+        cc_sb_putc(sb, '{');
+        const char *k;
+        json_t *v;
+        int first = 1;
+        json_object_foreach((json_t *)j, k, v) {
+            if (!first) cc_sb_putc(sb, ',');
+            first = 0;
+            cc_sb_json_string(sb, k, strlen(k));
+            cc_sb_putc(sb, ':');
+            if (emit_json(sb, v, depth + 1) < 0) return -1;
+        }
+        cc_sb_putc(sb, '}');
+        return 0;
+    }
+    case JSON_ARRAY:
+        cc_sb_putc(sb, '[');
+        for (size_t i = 0; i < json_array_size(j); i++) {
+            if (i) cc_sb_putc(sb, ',');
+            if (emit_json(sb, json_array_get(j, i), depth + 1) < 0) return -1;
+        }
+        cc_sb_putc(sb, ']');
+        return 0;
+    case JSON_STRING: {
+        size_t n;
+        const char *d = bigint_digits(j, &n);
+        if (d) cc_sb_put(sb, d, n);
+        else cc_sb_json_string(sb, json_string_value(j), json_string_length(j));
+        return 0;
+    }
+    case JSON_INTEGER: cc_sb_printf(sb, "%lld", (long long)json_integer_value(j)); return 0;
+    case JSON_REAL: emit_double(sb, json_real_value(j)); return 0;
+    case JSON_TRUE: cc_sb_puts(sb, "true"); return 0;
+    case JSON_FALSE: cc_sb_puts(sb, "false"); return 0;
+    case JSON_NULL: cc_sb_puts(sb, "null"); return 0;
+    }
+    return -1;
+}
+
+int cc_json_emit(struct cc_strbuf *sb, const json_t *j) { return emit_json(sb, j, 0); }
+
+/* ---- parsing with big-integer protection -------------------------------- */
+
+/* Does the integer literal (optional '-', digits) fit in int64? */
+static bool fits_i64(const char *s, size_t n) {
+    bool neg = s[0] == '-';
+    const char *d = s + neg;
+    size_t dn = n - neg;
+    while (dn > 1 && *d == '0') d++, dn--;
+    if (dn < 19) return true;
+    if (dn > 19) return false;
+    return memcmp(d, neg ? "9223372036854775808" : "9223372036854775807", 19) <= 0;
+}
+
+/* Rewrite integer literals that do not fit int64 into sentinel strings.
+ * Returns NULL when nothing needed rewriting (the common case). */
+static char *protect_bigints(const char *t, size_t len, size_t *outlen) {
+    struct cc_strbuf sb;
+    cc_sb_init(&sb);
+    size_t copied = 0;
+    bool in_str = false;
+    for (size_t i = 0; i < len; i++) {
+        char c = t[i];
+        if (in_str) {
+            if (c == '\\') i++;
+            else if (c == '"') in_str = false;
+            continue;
+        }
+        if (c == '"') {
+            in_str = true;
+            continue;
+        }
+        if (c != '-' && !isdigit((unsigned char)c)) continue;
+        size_t j = i + (c == '-');
+        while (j < len && isdigit((unsigned char)t[j])) j++;
+        bool is_int = j > i + (c == '-') && (j == len || !strchr(".eE", t[j]));
+        if (is_int && !fits_i64(t + i, j - i)) {
+            cc_sb_put(&sb, t + copied, i - copied);
+            cc_sb_puts(&sb, "\"\\u0000bigint:");
+            cc_sb_put(&sb, t + i, j - i);
+            cc_sb_putc(&sb, '"');
+            copied = j;
+        }
+        /* Skip the rest of this number token (fraction/exponent). */
+        while (j < len && (isdigit((unsigned char)t[j]) || strchr(".eE+-", t[j]))) j++;
+        i = j - 1;
+    }
+    if (copied == 0) {
+        cc_sb_free(&sb);
+        return NULL;
+    }
+    cc_sb_put(&sb, t + copied, len - copied);
+    return cc_sb_take(&sb, outlen);
+}
+
+json_t *cc_json_parse(const char *text, size_t len, json_error_t *err) {
+    size_t plen;
+    char *prot = protect_bigints(text, len, &plen);
+    json_t *j = prot ? json_loadb(prot, plen, JSON_DECODE_ANY | JSON_ALLOW_NUL, err)
+                     : json_loadb(text, len, JSON_DECODE_ANY | JSON_ALLOW_NUL, err);
+    free(prot);
+    return j;
+}

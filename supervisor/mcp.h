@@ -1,0 +1,26 @@
+/* MCP methods: lifecycle, tools/list, tools/call, logging, cancellation. */
+#ifndef CC_MCP_H
+#define CC_MCP_H
+
+#include <jansson.h>
+
+#include "supervisor/server.h"
+
+#define CC_SERVER_NAME "codecalc"
+#ifndef CC_VERSION
+#define CC_VERSION "0.1.0"
+#endif
+
+/* id is NULL for a notification. params may be NULL. */
+void cc_mcp_dispatch(struct cc_server *srv, struct cc_conn *c, json_t *id, const char *method,
+                     json_t *params);
+/* Start a tools/call (also used by `codecalc call`). */
+void cc_mcp_tools_call(struct cc_server *srv, struct cc_conn *c, json_t *id, json_t *params);
+
+void cc_rpc_send_error(struct cc_conn *c, const json_t *id, int code, const char *msg);
+void cc_rpc_send_result(struct cc_conn *c, const json_t *id, const json_t *result);
+
+/* The protocol revision answered for a requested one (TOOLS.md 0.1). */
+const char *cc_mcp_negotiate(const char *requested);
+
+#endif

@@ -1,0 +1,162 @@
+/* Requests in flight: creation, deadline, and the three ways to answer. */
+#include "supervisor/request.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "protocol/json_convert.h"
+#include "protocol/strbuf.h"
+#include "supervisor/pool.h"
+#include "supervisor/server.h"
+#include "workers/common/tool_api.h"
+
+/* TOOLS.md 2.5: the guarded evaluation's wall clock. */
+#define GUARD_WALL_MS 15000
+
+static void on_deadline(evutil_socket_t fd, short what, void *arg);
+
+struct cc_req *cc_req_new(struct cc_server *srv, struct cc_conn *conn, json_t *rpc_id,
+                          const struct cc_tool *tool, json_t *progress_token) {
+    struct cc_req *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->srv = srv;
+    r->conn = conn;
+    cc_conn_ref(conn);
+    r->rpc_id = json_incref(rpc_id);
+    r->progress_token = progress_token ? json_incref(progress_token) : NULL;
+    r->tool = tool;
+    r->wid = ++srv->next_wid;
+    msgpack_sbuffer_init(&r->frame);
+    r->start_ms = cc_now_ms();
+    r->guarded = tool->route == CC_ROUTE_SYMBOLIC || strcmp(tool->name, "calc_exact") == 0 ||
+                 strcmp(tool->name, "compare_threshold") == 0;
+    r->guarded = r->guarded && strcmp(tool->name, "z3_check") != 0;
+    int64_t ms = (int64_t)tool->deadline_s * 1000;
+    if (r->guarded && ms > GUARD_WALL_MS) ms = GUARD_WALL_MS;
+    if (srv->test_deadline_ms > 0) ms = srv->test_deadline_ms;
+    r->deadline_ms = ms;
+    r->timer = evtimer_new(srv->base, on_deadline, r);
+    struct timeval tv = {ms / 1000, (ms % 1000) * 1000};
+    if (r->timer) evtimer_add(r->timer, &tv);
+    r->next = srv->inflight;
+    if (srv->inflight) srv->inflight->prev = r;
+    srv->inflight = r;
+    return r;
+}
+
+void cc_req_free(struct cc_req *r) {
+    if (r->pool) cc_pool_abandon(r->pool, r, false);
+    if (r->prev) r->prev->next = r->next;
+    else if (r->srv->inflight == r) r->srv->inflight = r->next;
+    if (r->next) r->next->prev = r->prev;
+    if (r->timer) event_free(r->timer);
+    json_decref(r->rpc_id);
+    json_decref(r->progress_token);
+    msgpack_sbuffer_destroy(&r->frame);
+    cc_conn_unref(r->conn);
+    free(r);
+}
+
+static void on_deadline(evutil_socket_t fd, short what, void *arg) {
+    (void)fd, (void)what;
+    struct cc_req *r = arg;
+    double elapsed = (double)(cc_now_ms() - r->start_ms) / 1000.0;
+    if (r->pool) cc_pool_abandon(r->pool, r, true);
+    if (r->guarded && r->deadline_ms < (int64_t)r->tool->deadline_s * 1000) {
+        cc_req_answer_fail(r, "timeout", "expression exceeded the %llds evaluation limit and was killed",
+                           (long long)(r->deadline_ms / 1000));
+        return;
+    }
+    double secs = (double)r->deadline_ms / 1000.0;
+    char msg[512];
+    snprintf(msg, sizeof msg,
+             "tool '%s' exceeded its %gs response deadline (elapsed %.2fs). The response was "
+             "abandoned; CPU-bound work may still be running (the deadline bounds the response, "
+             "not the computation).",
+             r->tool->name, secs, elapsed);
+    json_t *data = json_pack("{s:s,s:o,s:f}", "tool", r->tool->name, "timeout_seconds",
+                             r->deadline_ms % 1000 ? json_real(secs) : json_integer((json_int_t)secs),
+                             "elapsed_seconds", (double)(long long)(elapsed * 100 + 0.5) / 100.0);
+    cc_req_answer_rpc_error(r, -32010, msg, data);
+    json_decref(data);
+}
+
+/* Free the request before sending, so a transport that waits for "nothing
+ * in flight" sees the final count when the last answer goes out. */
+static void send_and_free(struct cc_req *r, struct cc_strbuf *sb) {
+    struct cc_conn *c = r->conn;
+    bool deliver = !r->cancelled && !c->closed;
+    cc_conn_ref(c);
+    cc_req_free(r);
+    if (deliver) cc_conn_send(c, sb->data, sb->len);
+    cc_sb_free(sb);
+    cc_conn_unref(c);
+}
+
+static void begin_response(struct cc_strbuf *sb, const json_t *id) {
+    cc_sb_puts(sb, "{\"jsonrpc\":\"2.0\",\"id\":");
+    cc_json_emit(sb, id);
+}
+
+void cc_req_answer_result(struct cc_req *r, const char *json, size_t len, bool is_error) {
+    struct cc_strbuf sb;
+    cc_sb_init(&sb);
+    cc_sb_reserve(&sb, len * 2 + 200);
+    begin_response(&sb, r->rpc_id);
+    cc_sb_puts(&sb, ",\"result\":{\"content\":[{\"type\":\"text\",\"text\":");
+    cc_sb_json_string(&sb, json, len);
+    cc_sb_puts(&sb, "}],\"structuredContent\":");
+    if (r->tool->array_result) cc_sb_puts(&sb, "{\"result\":");
+    cc_sb_put(&sb, json, len);
+    if (r->tool->array_result) cc_sb_putc(&sb, '}');
+    cc_sb_puts(&sb, is_error ? ",\"isError\":true}}" : ",\"isError\":false}}");
+    send_and_free(r, &sb);
+}
+
+void cc_req_answer_fail(struct cc_req *r, const char *code, const char *fmt, ...) {
+    char msg[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    json_t *res = cc_err(code, "%s", msg);
+    json_object_set_new(res, "contract_version", json_string(CC_CONTRACT_VERSION));
+    struct cc_strbuf body;
+    cc_sb_init(&body);
+    cc_json_emit(&body, res);
+    json_decref(res);
+    if (r->tool->array_result) {
+        /* An array tool's structuredContent must stay {"result": [...]}; a
+         * failure is reported as a tool error instead. */
+        cc_req_answer_result_error_text(r, body.data, body.len);
+    } else {
+        cc_req_answer_result(r, body.data, body.len, false);
+    }
+    cc_sb_free(&body);
+}
+
+void cc_req_answer_result_error_text(struct cc_req *r, const char *text, size_t len) {
+    struct cc_strbuf sb;
+    cc_sb_init(&sb);
+    begin_response(&sb, r->rpc_id);
+    cc_sb_puts(&sb, ",\"result\":{\"content\":[{\"type\":\"text\",\"text\":");
+    cc_sb_json_string(&sb, text, len);
+    cc_sb_puts(&sb, "}],\"isError\":true}}");
+    send_and_free(r, &sb);
+}
+
+void cc_req_answer_rpc_error(struct cc_req *r, int code, const char *message, json_t *data) {
+    struct cc_strbuf sb;
+    cc_sb_init(&sb);
+    begin_response(&sb, r->rpc_id);
+    cc_sb_printf(&sb, ",\"error\":{\"code\":%d,\"message\":", code);
+    cc_sb_json_string(&sb, message, strlen(message));
+    if (data) {
+        cc_sb_puts(&sb, ",\"data\":");
+        cc_json_emit(&sb, data);
+    }
+    cc_sb_puts(&sb, "}}");
+    send_and_free(r, &sb);
+}

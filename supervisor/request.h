@@ -1,0 +1,57 @@
+/* A tools/call in flight: who asked (connection + JSON-RPC id), which tool,
+ * the frame to send to a worker, its deadline timer, and where it is now
+ * (queued in a pool or on a worker). Every request is answered exactly once,
+ * or dropped without an answer when it was cancelled or its client left. */
+#ifndef CC_REQUEST_H
+#define CC_REQUEST_H
+
+#include <event2/event.h>
+#include <jansson.h>
+#include <msgpack.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "supervisor/conn.h"
+#include "supervisor/registry.h"
+
+struct cc_worker;
+struct cc_pool;
+
+struct cc_req {
+    struct cc_server *srv;
+    struct cc_conn *conn;        /* referenced */
+    json_t *rpc_id;              /* owned */
+    json_t *progress_token;      /* owned, may be NULL */
+    const struct cc_tool *tool;
+    uint64_t wid;                /* id on the worker protocol */
+    msgpack_sbuffer frame;       /* the encoded request frame */
+    struct event *timer;         /* deadline */
+    int64_t start_ms;
+    int64_t deadline_ms;         /* relative, what the timer was armed with */
+    bool guarded;                /* 2.5 evaluation bound applies */
+    bool cancelled;              /* answer must be dropped */
+    struct cc_pool *pool;
+    struct cc_worker *worker;    /* set while a worker serves it */
+    struct cc_req *qnext;        /* pool queue */
+    struct cc_req *prev, *next;  /* server's in-flight list */
+};
+
+/* Create, link into the in-flight list and arm the deadline. Takes a new
+ * reference to rpc_id and progress_token. The frame is built by the caller. */
+struct cc_req *cc_req_new(struct cc_server *srv, struct cc_conn *conn, json_t *rpc_id,
+                          const struct cc_tool *tool, json_t *progress_token);
+/* Unlink and free (does not answer). */
+void cc_req_free(struct cc_req *r);
+
+/* Answer with a tool result given as JSON text (the result object or array),
+ * then free the request. Dropped silently when cancelled or the client left. */
+void cc_req_answer_result(struct cc_req *r, const char *result_json, size_t len, bool is_error);
+/* Answer with a rejected-shape result {ok:false, code, error, remedy}. */
+void cc_req_answer_fail(struct cc_req *r, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Answer with an MCP tool error (isError: true) whose one text item is text. */
+void cc_req_answer_result_error_text(struct cc_req *r, const char *text, size_t len);
+/* Answer with a JSON-RPC error object. data may be NULL (borrowed). */
+void cc_req_answer_rpc_error(struct cc_req *r, int code, const char *message, json_t *data);
+
+#endif

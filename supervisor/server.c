@@ -1,0 +1,185 @@
+/* JSON-RPC dispatch and the MCP lifecycle (2025-era revisions). */
+#include "supervisor/server.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "protocol/json_convert.h"
+#include "protocol/strbuf.h"
+#include "supervisor/log.h"
+#include "supervisor/mcp.h"
+#include "supervisor/pool.h"
+#include "supervisor/request.h"
+
+int64_t cc_now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void on_sigchld(evutil_socket_t fd, short what, void *arg) {
+    (void)fd, (void)what;
+    cc_pool_reap(arg);
+}
+
+static void on_shrink(evutil_socket_t fd, short what, void *arg) {
+    (void)fd, (void)what;
+    struct cc_server *srv = arg;
+    for (int i = 0; i < CC_POOL_COUNT; i++) cc_pool_shrink(srv->pools[i], 30000);
+}
+
+static int find_bindir(char *out, size_t cap) {
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return -1;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash) return -1;
+    *slash = '\0';
+    if ((size_t)snprintf(out, cap, "%s", exe) >= cap) return -1;
+    return 0;
+}
+
+static int env_int(const char *name, int dflt) {
+    const char *v = getenv(name);
+    if (!v || !*v) return dflt;
+    char *end;
+    long x = strtol(v, &end, 10);
+    return *end || x < 0 || x > 1000000 ? dflt : (int)x;
+}
+
+int cc_server_init(struct cc_server *srv, bool prefork) {
+    memset(srv, 0, sizeof *srv);
+    char err[1024];
+    if (cc_registry_load(&srv->reg, getenv("CODECALC_TOOLS"), err, sizeof err) < 0) {
+        fprintf(stderr, "codecalc: %s\n", err);
+        return -1;
+    }
+    if (find_bindir(srv->bindir, sizeof srv->bindir) < 0) {
+        fprintf(stderr, "codecalc: cannot locate the worker binaries\n");
+        return -1;
+    }
+    srv->base = event_base_new();
+    if (!srv->base) return -1;
+    srv->test_deadline_ms = env_int("CODECALC_TEST_DEADLINE_MS", 0);
+    srv->prefork = prefork;
+    int cap = env_int("CODECALC_MAX_EXEC_WORKERS", 32);
+    srv->pools[CC_POOL_CALC] = cc_pool_new(srv, CC_POOL_CALC, prefork ? 2 : 0, 4);
+    srv->pools[CC_POOL_SYMBOLIC] = cc_pool_new(srv, CC_POOL_SYMBOLIC, prefork ? 1 : 0, 2);
+    srv->pools[CC_POOL_EXEC] = cc_pool_new(srv, CC_POOL_EXEC, prefork ? 1 : 0, cap);
+    for (int i = 0; i < CC_POOL_COUNT; i++)
+        if (!srv->pools[i]) return -1;
+    signal(SIGPIPE, SIG_IGN);
+    srv->sigchld_ev = evsignal_new(srv->base, SIGCHLD, on_sigchld, srv);
+    srv->shrink_ev = event_new(srv->base, -1, EV_PERSIST, on_shrink, srv);
+    struct timeval ten = {10, 0};
+    if (!srv->sigchld_ev || !srv->shrink_ev || evsignal_add(srv->sigchld_ev, NULL) < 0 ||
+        event_add(srv->shrink_ev, &ten) < 0)
+        return -1;
+    return 0;
+}
+
+void cc_server_free(struct cc_server *srv) {
+    while (srv->inflight) cc_req_free(srv->inflight);
+    for (int i = 0; i < CC_POOL_COUNT; i++) cc_pool_free(srv->pools[i]);
+    if (srv->sigchld_ev) event_free(srv->sigchld_ev);
+    if (srv->shrink_ev) event_free(srv->shrink_ev);
+    cc_registry_free(&srv->reg);
+    if (srv->base) event_base_free(srv->base);
+    memset(srv, 0, sizeof *srv);
+}
+
+int cc_server_inflight(const struct cc_server *srv) {
+    int n = 0;
+    for (const struct cc_req *r = srv->inflight; r; r = r->next) n++;
+    return n;
+}
+
+void cc_server_drop_conn(struct cc_server *srv, struct cc_conn *c) {
+    struct cc_req *r = srv->inflight;
+    while (r) {
+        struct cc_req *next = r->next;
+        if (r->conn == c) {
+            r->cancelled = true;
+            if (r->pool) {
+                if (r->tool->route == CC_ROUTE_EXEC) cc_pool_send_cancel(r->pool, r);
+                cc_pool_abandon(r->pool, r, r->tool->route != CC_ROUTE_EXEC);
+            }
+            cc_req_free(r);
+        }
+        r = next;
+    }
+}
+
+/* ---- JSON-RPC plumbing ------------------------------------------------- */
+
+void cc_rpc_send_error(struct cc_conn *c, const json_t *id, int code, const char *msg) {
+    struct cc_strbuf sb;
+    cc_sb_init(&sb);
+    cc_sb_puts(&sb, "{\"jsonrpc\":\"2.0\",\"id\":");
+    if (id) cc_json_emit(&sb, id);
+    else cc_sb_puts(&sb, "null");
+    cc_sb_printf(&sb, ",\"error\":{\"code\":%d,\"message\":", code);
+    cc_sb_json_string(&sb, msg, strlen(msg));
+    cc_sb_puts(&sb, "}}");
+    cc_conn_send(c, sb.data, sb.len);
+    cc_sb_free(&sb);
+}
+
+void cc_rpc_send_result(struct cc_conn *c, const json_t *id, const json_t *result) {
+    struct cc_strbuf sb;
+    cc_sb_init(&sb);
+    cc_sb_puts(&sb, "{\"jsonrpc\":\"2.0\",\"id\":");
+    cc_json_emit(&sb, id);
+    cc_sb_puts(&sb, ",\"result\":");
+    cc_json_emit(&sb, result);
+    cc_sb_putc(&sb, '}');
+    cc_conn_send(c, sb.data, sb.len);
+    cc_sb_free(&sb);
+}
+
+static bool valid_id(const json_t *id) {
+    return json_is_string(id) || json_is_integer(id);
+}
+
+void cc_server_handle(struct cc_server *srv, struct cc_conn *c, const char *text, size_t len) {
+    json_error_t je;
+    json_t *msg = cc_json_parse(text, len, &je);
+    if (!msg) {
+        cc_rpc_send_error(c, NULL, -32700, "Parse error: the message is not valid JSON");
+        return;
+    }
+    if (json_is_array(msg)) {
+        cc_rpc_send_error(c, NULL, -32600, "Invalid Request: JSON-RPC batches are not supported");
+        json_decref(msg);
+        return;
+    }
+    json_t *id = json_object_get(msg, "id");
+    const char *method = json_string_value(json_object_get(msg, "method"));
+    if (!json_is_object(msg) || (id && !valid_id(id))) {
+        cc_rpc_send_error(c, NULL, -32600, "Invalid Request");
+        json_decref(msg);
+        return;
+    }
+    if (!method) {
+        /* A response from the client (we send no requests) or garbage. */
+        if (!json_object_get(msg, "result") && !json_object_get(msg, "error"))
+            cc_rpc_send_error(c, id, -32600, "Invalid Request: no method");
+        json_decref(msg);
+        return;
+    }
+    json_t *params = json_object_get(msg, "params");
+    if (params && !json_is_object(params)) {
+        if (id) cc_rpc_send_error(c, id, -32602, "Invalid params: params must be an object");
+        json_decref(msg);
+        return;
+    }
+    cc_mcp_dispatch(srv, c, id, method, params);
+    json_decref(msg);
+}

@@ -1,0 +1,43 @@
+/* The supervisor's shared state: one libevent loop, the tool registry, the
+ * worker pools and the table of requests in flight. */
+#ifndef CC_SERVER_H
+#define CC_SERVER_H
+
+#include <event2/event.h>
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "supervisor/conn.h"
+#include "supervisor/registry.h"
+
+struct cc_pool;
+struct cc_req;
+
+enum cc_pool_role { CC_POOL_CALC, CC_POOL_SYMBOLIC, CC_POOL_EXEC, CC_POOL_COUNT };
+
+struct cc_server {
+    struct event_base *base;
+    struct cc_registry reg;
+    struct cc_pool *pools[CC_POOL_COUNT];
+    char bindir[4096];           /* where the worker binaries live */
+    struct cc_req *inflight;     /* every request not yet answered */
+    uint64_t next_wid;           /* worker-protocol request ids */
+    uint64_t next_conn_serial;
+    int64_t test_deadline_ms;    /* CODECALC_TEST_DEADLINE_MS (tests only) */
+    bool prefork;                /* start pools at their minimum */
+    struct event *sigchld_ev, *shrink_ev;
+};
+
+int cc_server_init(struct cc_server *srv, bool prefork);
+void cc_server_free(struct cc_server *srv);
+/* Handle one JSON-RPC message (a line of text) from connection c. */
+void cc_server_handle(struct cc_server *srv, struct cc_conn *c, const char *text, size_t len);
+/* Cancel every in-flight request of c without answering (peer is gone). */
+void cc_server_drop_conn(struct cc_server *srv, struct cc_conn *c);
+/* Number of requests in flight (for graceful drain). */
+int cc_server_inflight(const struct cc_server *srv);
+
+int64_t cc_now_ms(void);
+
+#endif

@@ -1,0 +1,225 @@
+/* Result builders, big-integer JSON helpers and the Python-style float repr
+ * shared by every worker. */
+#include "workers/common/tool_api.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const cc_codes[8] = {
+    "validation", "runtime_unavailable", "timeout", "resource_exhausted",
+    "permission_denied", "dependency_missing", "worker_failure", "internal",
+};
+
+static const char *const remedies[8] = {
+    "fix the arguments and retry; the message names the field",
+    "install the runtime, or call list_languages to see what this host has",
+    "raise `timeout`, or reduce the work; a partial result is not returned",
+    "raise the relevant ceiling (max_memory_mb, max_output_kb) or reduce the work",
+    "the path or operation is outside what this server permits; it will not succeed on retry",
+    "install the named optional component; the message says how",
+    "the session is unusable \xe2\x80\x94 call session_stop and start a new one",
+    "a defect in codecalc; the message is worth reporting verbatim",
+};
+
+const char *cc_default_remedy(const char *code) {
+    for (int i = 0; i < 8; i++)
+        if (code && strcmp(code, cc_codes[i]) == 0) return remedies[i];
+    return NULL;
+}
+
+static void *xcheck(void *p) {
+    if (!p) {
+        fputs("codecalc: out of memory\n", stderr);
+        abort();
+    }
+    return p;
+}
+
+json_t *cc_err(const char *code, const char *fmt, ...) {
+    char *msg = NULL;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vasprintf(&msg, fmt, ap);
+    va_end(ap);
+    if (n < 0) xcheck(NULL);
+
+    const char *remedy = cc_default_remedy(code);
+    if (!remedy) {
+        char *wrapped = NULL;
+        if (asprintf(&wrapped, "[unclassified code '%s'] %s", code ? code : "(null)", msg) < 0)
+            xcheck(NULL);
+        free(msg);
+        msg = wrapped;
+        code = "internal";
+        remedy = cc_default_remedy(code);
+    }
+    json_t *r = xcheck(json_object());
+    json_object_set_new(r, "ok", json_false());
+    json_object_set_new(r, "code", json_string(code));
+    json_object_set_new(r, "error", json_stringn_nocheck(msg, strlen(msg)));
+    json_object_set_new(r, "remedy", json_string(remedy));
+    free(msg);
+    return r;
+}
+
+json_t *cc_ok(void) {
+    json_t *r = xcheck(json_object());
+    json_object_set_new(r, "ok", json_true());
+    return r;
+}
+
+/* ---- big integers ------------------------------------------------------ */
+
+json_t *cc_json_mpz(const mpz_t v) {
+    if (mpz_fits_slong_p(v)) return xcheck(json_integer((json_int_t)mpz_get_si(v)));
+    size_t digits = mpz_sizeinbase(v, 10) + 2;
+    char *buf = xcheck(malloc(CC_BIGINT_PREFIX_LEN + digits + 1));
+    memcpy(buf, CC_BIGINT_PREFIX, CC_BIGINT_PREFIX_LEN);
+    mpz_get_str(buf + CC_BIGINT_PREFIX_LEN, 10, v);
+    json_t *s = xcheck(json_stringn_nocheck(buf, CC_BIGINT_PREFIX_LEN + strlen(buf + CC_BIGINT_PREFIX_LEN)));
+    free(buf);
+    return s;
+}
+
+static bool all_digits(const char *s, size_t n) {
+    size_t i = 0;
+    if (i < n && (s[i] == '-' || s[i] == '+')) i++;
+    if (i == n) return false;
+    for (; i < n; i++)
+        if (!isdigit((unsigned char)s[i])) return false;
+    return true;
+}
+
+bool cc_json_is_bigint(const json_t *j) {
+    if (!json_is_string(j)) return false;
+    size_t n = json_string_length(j);
+    const char *s = json_string_value(j);
+    return n > CC_BIGINT_PREFIX_LEN && memcmp(s, CC_BIGINT_PREFIX, CC_BIGINT_PREFIX_LEN) == 0 &&
+           all_digits(s + CC_BIGINT_PREFIX_LEN, n - CC_BIGINT_PREFIX_LEN);
+}
+
+int cc_json_get_mpz(const json_t *j, mpz_t out) {
+    if (json_is_integer(j)) {
+        mpz_set_si(out, (long)json_integer_value(j));
+        return 0;
+    }
+    if (json_is_real(j)) {
+        double d = json_real_value(j);
+        if (!isfinite(d) || d != floor(d)) return -1;
+        mpz_set_d(out, d);
+        return 0;
+    }
+    if (!json_is_string(j)) return -1;
+    const char *s = json_string_value(j);
+    size_t n = json_string_length(j);
+    if (cc_json_is_bigint(j)) {
+        s += CC_BIGINT_PREFIX_LEN;
+        n -= CC_BIGINT_PREFIX_LEN;
+    } else {
+        while (n && isspace((unsigned char)*s)) s++, n--;
+        while (n && isspace((unsigned char)s[n - 1])) n--;
+        if (n > 100000 || !all_digits(s, n) || memchr(s, '\0', n)) return -1;
+    }
+    char *tmp = strndup(s, n);
+    if (!tmp) return -1;
+    int rc = mpz_set_str(out, tmp[0] == '+' ? tmp + 1 : tmp, 10);
+    free(tmp);
+    return rc == 0 ? 0 : -1;
+}
+
+int cc_json_get_double(const json_t *j, double *out) {
+    if (json_is_integer(j)) {
+        *out = (double)json_integer_value(j);
+        return 0;
+    }
+    if (json_is_real(j)) {
+        *out = json_real_value(j);
+        return 0;
+    }
+    if (!json_is_string(j)) return -1;
+    const char *s = json_string_value(j);
+    size_t n = json_string_length(j);
+    if (cc_json_is_bigint(j)) {
+        s += CC_BIGINT_PREFIX_LEN;
+        n -= CC_BIGINT_PREFIX_LEN;
+    }
+    if (n == 0 || n > 4096 || memchr(s, '\0', n)) return -1;
+    char *tmp = strndup(s, n);
+    if (!tmp) return -1;
+    char *end;
+    errno = 0;
+    double d = strtod(tmp, &end);
+    while (*end && isspace((unsigned char)*end)) end++;
+    bool ok = end != tmp && *end == '\0';
+    /* strtod also accepts hex floats and "nan"/"inf" words; a numeric
+     * string here means a plain decimal number. */
+    for (const char *p = tmp; ok && *p; p++)
+        if (isalpha((unsigned char)*p) && *p != 'e' && *p != 'E') ok = false;
+    free(tmp);
+    if (!ok) return -1;
+    *out = d;
+    return 0;
+}
+
+/* ---- Python-style float repr ------------------------------------------ */
+
+char *cc_float_repr(double d, char buf[32]) {
+    if (isnan(d)) return strcpy(buf, "nan");
+    if (isinf(d)) return strcpy(buf, d < 0 ? "-inf" : "inf");
+    if (d == 0) return strcpy(buf, signbit(d) ? "-0.0" : "0.0");
+
+    /* Shortest %.*e that round-trips gives the digits and the exponent. */
+    char sci[40];
+    int prec;
+    for (prec = 0; prec < 17; prec++) {
+        snprintf(sci, sizeof sci, "%.*e", prec, d);
+        if (strtod(sci, NULL) == d) break;
+    }
+    if (prec == 17) snprintf(sci, sizeof sci, "%.16e", d);
+
+    bool neg = sci[0] == '-';
+    const char *p = sci + neg;
+    char digits[24];
+    int nd = 0;
+    for (; *p && *p != 'e'; p++)
+        if (isdigit((unsigned char)*p)) digits[nd++] = *p;
+    digits[nd] = '\0';
+    int exp10 = atoi(p + 1);
+    while (nd > 1 && digits[nd - 1] == '0') digits[--nd] = '\0';
+
+    char *o = buf;
+    if (neg) *o++ = '-';
+    if (exp10 >= -4 && exp10 < 16) {
+        if (exp10 < 0) {
+            *o++ = '0';
+            *o++ = '.';
+            for (int i = -1; i > exp10; i--) *o++ = '0';
+            memcpy(o, digits, nd);
+            o += nd;
+        } else {
+            for (int i = 0; i <= exp10; i++) *o++ = i < nd ? digits[i] : '0';
+            *o++ = '.';
+            if (nd > exp10 + 1) {
+                memcpy(o, digits + exp10 + 1, nd - exp10 - 1);
+                o += nd - exp10 - 1;
+            } else {
+                *o++ = '0';
+            }
+        }
+        *o = '\0';
+    } else {
+        *o++ = digits[0];
+        if (nd > 1) {
+            *o++ = '.';
+            memcpy(o, digits + 1, nd - 1);
+            o += nd - 1;
+        }
+        snprintf(o, 8, "e%c%02d", exp10 < 0 ? '-' : '+', abs(exp10) % 1000);
+    }
+    return buf;
+}

@@ -1,0 +1,89 @@
+/* The contract between a worker's main loop and the tool handlers it hosts.
+ *
+ * A handler receives the tool's arguments as a jansson object (already
+ * checked against the tool's input schema by the supervisor, but handlers
+ * still check what they read: the schema is a first wall, not the only one)
+ * and returns a NEW reference to the result value (almost always an object).
+ * The worker loop adds "contract_version" to object results and owns the
+ * returned reference from then on.
+ *
+ * Big integers: JSON integers beyond int64 arrive as jansson strings carrying
+ * a sentinel prefix (see CC_BIGINT_PREFIX). Use cc_json_get_mpz() to read any
+ * integer argument and cc_json_mpz() to emit one; never build the sentinel by
+ * hand. On the wire to the supervisor the sentinel becomes a msgpack ext and is
+ * printed as a bare JSON number.
+ */
+#ifndef CC_TOOL_API_H
+#define CC_TOOL_API_H
+
+#include <gmp.h>
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define CC_CONTRACT_VERSION "1.3.0"
+
+/* "\0bigint:" — a NUL cannot appear in an ordinary identifier-ish string a
+ * client would send by accident; the digits after it are validated strictly
+ * wherever it is converted. */
+#include "protocol/json_convert.h" /* CC_BIGINT_PREFIX, CC_BIGINT_PREFIX_LEN */
+
+typedef struct cc_wctx cc_wctx;
+
+/* Returns a new reference; NULL means "internal failure" (the loop answers
+ * with code internal). */
+typedef json_t *(*cc_tool_fn)(json_t *args, cc_wctx *ctx);
+
+struct cc_tool_def {
+    const char *op;   /* tool name, e.g. "calc_exact" */
+    cc_tool_fn fn;
+};
+
+/* ---- streaming / cancellation (exec worker) ---------------------------- */
+
+/* Send an event frame {id, event, data} for the request being served.
+ * data is borrowed. Returns 0 on success, -1 if the supervisor is gone. */
+int cc_wctx_event(cc_wctx *ctx, const char *event, json_t *data);
+/* true once the supervisor has sent {id, cancel:true} for this request. */
+bool cc_wctx_cancelled(cc_wctx *ctx);
+/* Milliseconds left before the supervisor's deadline (INT64_MAX if none). */
+int64_t cc_wctx_remaining_ms(const cc_wctx *ctx);
+
+/* ---- result builders --------------------------------------------------- */
+
+/* The eight closed codes of TOOLS.md 1.10. */
+extern const char *const cc_codes[8];
+/* Default remedy for a code; NULL for an unknown code. */
+const char *cc_default_remedy(const char *code);
+
+/* {"ok": false, "code": code, "error": <formatted>, "remedy": <default>}.
+ * An unknown code degrades to "internal" with the message prefixed
+ * "[unclassified code '<x>'] ". Never returns NULL (aborts on OOM). */
+json_t *cc_err(const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* {"ok": true} */
+json_t *cc_ok(void);
+
+/* ---- big integers ------------------------------------------------------ */
+
+/* A JSON integer for v: a plain integer when it fits int64, else the
+ * sentinel string. New reference. */
+json_t *cc_json_mpz(const mpz_t v);
+/* Read an integer argument: a JSON integer, a sentinel big integer, a real
+ * with an integral value (3.0), or a string of decimal digits (leniency of
+ * TOOLS.md 0.3). out must be initialised. Returns 0, or -1 if j is not an
+ * integer (out unchanged). */
+int cc_json_get_mpz(const json_t *j, mpz_t out);
+/* true when j is a sentinel big-integer string. */
+bool cc_json_is_bigint(const json_t *j);
+
+/* Read a number argument (integer, real, big integer or numeric string) as a
+ * double. Returns 0, or -1 if j is not numeric. */
+int cc_json_get_double(const json_t *j, double *out);
+
+/* Shortest decimal string that round-trips to d, Python repr style
+ * (TOOLS.md 0.3): "0.1", "60.0", "1e+16", "5e-324", "-0.0", "inf", "nan".
+ * buf must hold at least 32 bytes. Returns buf. */
+char *cc_float_repr(double d, char buf[32]);
+
+#endif

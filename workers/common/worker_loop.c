@@ -1,0 +1,256 @@
+/* One request at a time: read a frame, run the handler, write the answer. */
+#include "workers/common/worker_loop.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "protocol/frame.h"
+#include "protocol/json_convert.h"
+
+#ifndef CC_VERSION
+#define CC_VERSION "0.1.0"
+#endif
+
+struct cc_wctx {
+    uint64_t id;
+    int in_fd, out_fd;
+    int64_t deadline_ms;   /* absolute CLOCK_MONOTONIC ms; 0 = none */
+    bool cancelled;
+    struct cc_frame_reader *reader;
+};
+
+static int64_t now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int send_sbuf(int fd, msgpack_sbuffer *sb) {
+    if (cc_frame_end(sb) < 0) return -1;
+    return cc_write_all(fd, sb->data, sb->size);
+}
+
+static void pack_str(msgpack_packer *pk, const char *s) { msgpack_pack_str_with_body(pk, s, strlen(s)); }
+
+int cc_wctx_event(cc_wctx *ctx, const char *event, json_t *data) {
+    msgpack_sbuffer sb;
+    msgpack_sbuffer_init(&sb);
+    msgpack_packer pk;
+    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
+    cc_frame_begin(&sb);
+    msgpack_pack_map(&pk, 3);
+    pack_str(&pk, "id");
+    msgpack_pack_uint64(&pk, ctx->id);
+    pack_str(&pk, "event");
+    pack_str(&pk, event);
+    pack_str(&pk, "data");
+    int rc = cc_json_to_mp(&pk, data);
+    if (rc == 0) rc = send_sbuf(ctx->out_fd, &sb);
+    msgpack_sbuffer_destroy(&sb);
+    return rc;
+}
+
+/* Read whatever is pending on the protocol pipe without blocking and note a
+ * cancel for the current request. Other frames stay queued in the reader. */
+static void poll_cancel(cc_wctx *ctx) {
+    struct pollfd pfd = {.fd = ctx->in_fd, .events = POLLIN};
+    while (poll(&pfd, 1, 0) > 0 && (pfd.revents & (POLLIN | POLLHUP))) {
+        char buf[4096];
+        ssize_t n = read(ctx->in_fd, buf, sizeof buf);
+        if (n <= 0) {
+            ctx->cancelled = true; /* supervisor gone: stop the work */
+            return;
+        }
+        if (cc_frame_reader_feed(ctx->reader, buf, (size_t)n) < 0) exit(3);
+    }
+    /* Peek at complete frames for a cancel of our id. Requests that arrive
+     * early are impossible by protocol (one in flight); drop them. */
+    const char *body;
+    size_t len;
+    while (cc_frame_next(ctx->reader, &body, &len) == 1) {
+        msgpack_unpacked u;
+        if (cc_frame_decode(body, len, &u) < 0) exit(3);
+        const msgpack_object *id = cc_mp_get(&u.data, "id");
+        const msgpack_object *c = cc_mp_get(&u.data, "cancel");
+        if (id && id->type == MSGPACK_OBJECT_POSITIVE_INTEGER && id->via.u64 == ctx->id && c &&
+            c->type == MSGPACK_OBJECT_BOOLEAN && c->via.boolean)
+            ctx->cancelled = true;
+        msgpack_unpacked_destroy(&u);
+    }
+}
+
+bool cc_wctx_cancelled(cc_wctx *ctx) {
+    if (!ctx->cancelled) poll_cancel(ctx);
+    return ctx->cancelled;
+}
+
+int64_t cc_wctx_remaining_ms(const cc_wctx *ctx) {
+    if (ctx->deadline_ms == 0) return INT64_MAX;
+    int64_t left = ctx->deadline_ms - now_ms();
+    return left > 0 ? left : 0;
+}
+
+static cc_tool_fn find_op(const struct cc_worker_cfg *cfg, const char *op, size_t n) {
+    for (const struct cc_tool_def *const *t = cfg->tables; *t; t++)
+        for (const struct cc_tool_def *d = *t; d->op; d++)
+            if (strlen(d->op) == n && memcmp(d->op, op, n) == 0) return d->fn;
+    return NULL;
+}
+
+static int send_hello(int fd, const struct cc_worker_cfg *cfg) {
+    msgpack_sbuffer sb;
+    msgpack_sbuffer_init(&sb);
+    msgpack_packer pk;
+    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
+    cc_frame_begin(&sb);
+    msgpack_pack_map(&pk, 4);
+    pack_str(&pk, "hello");
+    pack_str(&pk, cfg->role);
+    pack_str(&pk, "pid");
+    msgpack_pack_int64(&pk, getpid());
+    pack_str(&pk, "version");
+    pack_str(&pk, CC_VERSION);
+    pack_str(&pk, "caps");
+    size_t nops = 0;
+    for (const struct cc_tool_def *const *t = cfg->tables; *t; t++)
+        for (const struct cc_tool_def *d = *t; d->op; d++) nops++;
+    msgpack_pack_array(&pk, nops);
+    for (const struct cc_tool_def *const *t = cfg->tables; *t; t++)
+        for (const struct cc_tool_def *d = *t; d->op; d++) pack_str(&pk, d->op);
+    int rc = send_sbuf(fd, &sb);
+    msgpack_sbuffer_destroy(&sb);
+    return rc;
+}
+
+static int send_response(int fd, uint64_t id, json_t *result, const char *err_code, const char *err_msg) {
+    msgpack_sbuffer sb;
+    msgpack_sbuffer_init(&sb);
+    msgpack_packer pk;
+    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
+    cc_frame_begin(&sb);
+    msgpack_pack_map(&pk, 3);
+    pack_str(&pk, "id");
+    msgpack_pack_uint64(&pk, id);
+    pack_str(&pk, "ok");
+    int rc = 0;
+    if (result) {
+        msgpack_pack_true(&pk);
+        pack_str(&pk, "result");
+        rc = cc_json_to_mp(&pk, result);
+    } else {
+        msgpack_pack_false(&pk);
+        pack_str(&pk, "error");
+        msgpack_pack_map(&pk, 2);
+        pack_str(&pk, "code");
+        pack_str(&pk, err_code);
+        pack_str(&pk, "message");
+        pack_str(&pk, err_msg);
+    }
+    if (rc == 0) rc = send_sbuf(fd, &sb);
+    msgpack_sbuffer_destroy(&sb);
+    return rc;
+}
+
+static void arm_cpu_budget(int seconds) {
+    if (seconds <= 0) return;
+    struct rusage ru;
+    struct rlimit rl;
+    if (getrusage(RUSAGE_SELF, &ru) < 0 || getrlimit(RLIMIT_CPU, &rl) < 0) return;
+    rlim_t used = (rlim_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec);
+    rlim_t want = used + (rlim_t)seconds + 1;
+    if (rl.rlim_max != RLIM_INFINITY && want > rl.rlim_max) want = rl.rlim_max;
+    rl.rlim_cur = want;
+    setrlimit(RLIMIT_CPU, &rl);
+}
+
+/* Serve one decoded request frame. Returns -1 when the pipe is broken. */
+static int serve(const struct cc_worker_cfg *cfg, cc_wctx *ctx, const msgpack_object *req) {
+    const msgpack_object *id = cc_mp_get(req, "id");
+    const msgpack_object *op = cc_mp_get(req, "op");
+    const msgpack_object *args = cc_mp_get(req, "args");
+    const msgpack_object *dl = cc_mp_get(req, "deadline_ms");
+    if (cc_mp_get(req, "cancel")) return 0; /* a cancel for a request already answered */
+    if (!id || id->type != MSGPACK_OBJECT_POSITIVE_INTEGER) return -1;
+    ctx->id = id->via.u64;
+    ctx->cancelled = false;
+    ctx->deadline_ms = dl && dl->type == MSGPACK_OBJECT_POSITIVE_INTEGER ? now_ms() + (int64_t)dl->via.u64 : 0;
+
+    const char *opname;
+    size_t oplen;
+    cc_tool_fn fn = cc_mp_str(op, &opname, &oplen) == 0 ? find_op(cfg, opname, oplen) : NULL;
+    if (!fn) return send_response(ctx->out_fd, ctx->id, NULL, "internal", "unknown op");
+    json_t *jargs = args ? cc_mp_to_json(args) : json_object();
+    if (!jargs || !json_is_object(jargs)) {
+        json_decref(jargs);
+        return send_response(ctx->out_fd, ctx->id, NULL, "validation", "args must be an object");
+    }
+    arm_cpu_budget(cfg->cpu_per_request_s);
+    json_t *res = fn(jargs, ctx);
+    json_decref(jargs);
+    if (!res) return send_response(ctx->out_fd, ctx->id, NULL, "internal", "handler failed");
+    if (json_is_object(res) && !json_object_get(res, "contract_version"))
+        json_object_set_new(res, "contract_version", json_string(CC_CONTRACT_VERSION));
+    int rc = send_response(ctx->out_fd, ctx->id, res, NULL, NULL);
+    json_decref(res);
+    return rc;
+}
+
+static int take_fds(int *in_fd, int *out_fd) {
+    *in_fd = fcntl(0, F_DUPFD_CLOEXEC, 3);
+    *out_fd = fcntl(1, F_DUPFD_CLOEXEC, 3);
+    if (*in_fd < 0 || *out_fd < 0) return -1;
+    int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (devnull < 0 || dup2(devnull, 0) < 0 || dup2(2, 1) < 0) return -1;
+    close(devnull);
+    return 0;
+}
+
+int cc_worker_main(const struct cc_worker_cfg *cfg) {
+    int in_fd, out_fd;
+    if (take_fds(&in_fd, &out_fd) < 0) {
+        perror("codecalc worker: fds");
+        return 2;
+    }
+    if (cfg->as_limit_bytes) {
+        struct rlimit rl = {cfg->as_limit_bytes, cfg->as_limit_bytes};
+        if (setrlimit(RLIMIT_AS, &rl) < 0) perror("codecalc worker: RLIMIT_AS");
+    }
+    if (cfg->warmup) cfg->warmup();
+    if (cfg->lockdown && cfg->lockdown() < 0) {
+        fprintf(stderr, "codecalc %s worker: seccomp lockdown failed\n", cfg->role);
+        return 2;
+    }
+    if (send_hello(out_fd, cfg) < 0) return 2;
+
+    struct cc_frame_reader reader;
+    cc_frame_reader_init(&reader);
+    cc_wctx ctx = {.in_fd = in_fd, .out_fd = out_fd, .reader = &reader};
+    char buf[65536];
+    for (;;) {
+        const char *body;
+        size_t len;
+        int fr;
+        while ((fr = cc_frame_next(&reader, &body, &len)) == 1) {
+            msgpack_unpacked u;
+            if (cc_frame_decode(body, len, &u) < 0) return 3;
+            int rc = serve(cfg, &ctx, &u.data);
+            msgpack_unpacked_destroy(&u);
+            if (rc < 0) return 3;
+        }
+        if (fr < 0) return 3;
+        ssize_t n = read(in_fd, buf, sizeof buf);
+        if (n == 0) return 0; /* supervisor closed the pipe: orderly exit */
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return 3;
+        }
+        if (cc_frame_reader_feed(&reader, buf, (size_t)n) < 0) return 3;
+    }
+}

@@ -1,0 +1,26 @@
+/* The main loop shared by every worker binary: announce ourselves with a
+ * hello frame, then answer one request at a time on the protocol pipe.
+ *
+ * Descriptor discipline: the supervisor hands us the protocol on fds 0 (in)
+ * and 1 (out). We move them to private close-on-exec descriptors and point
+ * 0 at /dev/null and 1 at stderr, so a library that prints to stdout (giac
+ * does) or a child we spawn can never write into the protocol stream. */
+#ifndef CC_WORKER_LOOP_H
+#define CC_WORKER_LOOP_H
+
+#include <stdint.h>
+
+#include "workers/common/tool_api.h"
+
+struct cc_worker_cfg {
+    const char *role;                        /* "calc", "symbolic", "exec" */
+    const struct cc_tool_def *const *tables; /* NULL-terminated list of op tables */
+    uint64_t as_limit_bytes;                 /* RLIMIT_AS; 0 = leave as is */
+    int cpu_per_request_s;                   /* RLIMIT_CPU budget per request; 0 = none */
+    void (*warmup)(void);                    /* run once before lockdown (may be NULL) */
+    int (*lockdown)(void);                   /* install the seccomp filter (may be NULL) */
+};
+
+int cc_worker_main(const struct cc_worker_cfg *cfg);
+
+#endif
