@@ -2,6 +2,7 @@
 #include "supervisor/pool.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <event2/buffer.h>
 #include <event2/bufferevent.h>
 #include <signal.h>
@@ -195,9 +196,22 @@ static void send_req(struct cc_worker *w, struct cc_req *r) {
     bufferevent_write(w->bev, r->frame.data, r->frame.size);
 }
 
+/* A worker that died while idle may not have been noticed yet (its EOF is
+ * still queued in the loop). One poll() tells, so a call is never handed to
+ * a corpse. */
+static bool hung_up(const struct cc_worker *w) {
+    struct pollfd pfd = {.fd = bufferevent_getfd(w->bev), .events = POLLRDHUP};
+    return poll(&pfd, 1, 0) > 0 && (pfd.revents & (POLLHUP | POLLRDHUP | POLLERR | POLLNVAL));
+}
+
 static void dispatch(struct cc_pool *p) {
-    for (struct cc_worker *w = p->workers; w && p->qhead; w = w->next) {
+    for (struct cc_worker *w = p->workers, *next; w && p->qhead; w = next) {
+        next = w->next;
         if (w->st != W_IDLE) continue;
+        if (hung_up(w)) {
+            worker_lost(w, "died");
+            return; /* worker_lost dispatched again */
+        }
         struct cc_req *r = p->qhead;
         p->qhead = r->qnext;
         if (!p->qhead) p->qtail = NULL;

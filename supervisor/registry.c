@@ -134,7 +134,8 @@ int cc_registry_load(struct cc_registry *r, const char *groups_env, char *err, s
             }
             if (!(mask & (1u << bit))) continue;
             json_t *in = parse_schema(t->input_schema, "{\"type\":\"object\"}", t->name, "input", err, errcap);
-            json_t *out = in ? parse_schema(t->array_result ? array_out_schema : t->output_schema,
+            json_t *out = in ? parse_schema(t->output_schema ? t->output_schema
+                                                             : t->array_result ? array_out_schema : NULL,
                                             "{\"type\":\"object\"}", t->name, "output", err, errcap)
                              : NULL;
             if (!in || !out) {

@@ -22,8 +22,24 @@ struct stdio_state {
     bool in_pollable, out_pollable;
     bool discarding;     /* inside an over-long line: drop until newline */
     bool eof;
+    bool preforked;
+    struct event *prefork_ev;
     size_t max_line;
 };
+
+/* Workers start after the first message has been answered (or 50 ms after
+ * start when the client is slow to speak), so spawning them never delays
+ * the initialize answer. */
+static void prefork(struct stdio_state *s) {
+    if (s->preforked) return;
+    s->preforked = true;
+    for (int i = 0; i < CC_POOL_COUNT; i++) cc_pool_prefork(s->conn.srv->pools[i]);
+}
+
+static void on_prefork_timer(evutil_socket_t fd, short what, void *arg) {
+    (void)fd, (void)what;
+    prefork(arg);
+}
 
 static void maybe_finish(struct stdio_state *s) {
     if (s->eof && cc_server_inflight(s->conn.srv) == 0 && evbuffer_get_length(s->outbuf) == 0)
@@ -117,6 +133,7 @@ static void on_in(evutil_socket_t fd, short what, void *arg) {
         return;
     }
     handle_lines(s);
+    prefork(s);
     /* A regular file is never "readable" to epoll: keep pulling. */
     if (!s->in_pollable) event_active(s->in_ev, EV_READ, 0);
 }
@@ -148,8 +165,11 @@ int cc_stdio_serve(struct cc_server *srv) {
     if (!s.inbuf || !s.outbuf || !s.in_ev || !s.out_ev) return 1;
     if (s.in_pollable) event_add(s.in_ev, NULL);
     else event_active(s.in_ev, EV_READ, 0);
-    for (int i = 0; i < CC_POOL_COUNT; i++) cc_pool_prefork(srv->pools[i]);
+    s.prefork_ev = evtimer_new(srv->base, on_prefork_timer, &s);
+    struct timeval fifty = {0, 50000};
+    if (s.prefork_ev) evtimer_add(s.prefork_ev, &fifty);
     event_base_dispatch(srv->base);
+    if (s.prefork_ev) event_free(s.prefork_ev);
     s.conn.closed = true;
     event_free(s.in_ev);
     event_free(s.out_ev);

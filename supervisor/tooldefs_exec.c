@@ -1,5 +1,5 @@
 /* Tool definitions of the execution family served by the exec worker
- * (TOOLS.md 3.1.1-3.1.3). execute_code_stream is registered separately. */
+ * (TOOLS.md 3.1.1-3.1.4). */
 #include "supervisor/tool_registry.h"
 
 #define REJECTED_PROPS                                                                  \
@@ -59,6 +59,19 @@ static const char execute_out[] =
     "\"provider\":{\"type\":\"object\"},\"contract_version\":{\"type\":\"string\"}"
     "},\"required\":[\"ok\"],\"additionalProperties\":true}";
 
+static const char stream_in[] =
+    "{\"type\":\"object\",\"properties\":{"
+    "\"language\":{\"type\":\"string\",\"description\":\"language name or alias (see list_languages), case-insensitive\"},"
+    "\"code\":{\"type\":\"string\",\"description\":\"program source, written to main.<ext>\"},"
+    "\"stdin\":{\"type\":\"string\",\"default\":\"\",\"description\":\"text fed to standard input\"},"
+    "\"timeout\":{\"type\":\"integer\",\"default\":30,\"description\":\"total compile+run budget in seconds; clamped to 1..300\"},"
+    "\"max_memory_mb\":{\"type\":\"integer\",\"default\":0,\"description\":\"memory ceiling in MiB; 0 or less = no extra ceiling\"},"
+    "\"max_output_kb\":{\"type\":\"integer\",\"default\":0,\"description\":\"per-stream output cap in KiB; 0 or less = 64 KiB\"},"
+    "\"max_cpu\":{\"type\":\"integer\",\"default\":0,\"description\":\"CPU seconds; 0 or less = timeout + 8\"},"
+    "\"no_net\":{\"type\":\"boolean\",\"default\":false,\"description\":\"block IPv4/IPv6 sockets for the program\"},"
+    "\"provider\":{\"type\":[\"string\",\"null\"],\"default\":null,\"description\":\"execution provider id; null = the server default\"}"
+    "},\"required\":[\"language\",\"code\"]}";
+
 static const char no_args[] = "{\"type\":\"object\",\"properties\":{},\"required\":[]}";
 
 const struct cc_tool cc_tooldefs_exec[] = {
@@ -82,5 +95,11 @@ const struct cc_tool cc_tooldefs_exec[] = {
                     "what code really prints instead of predicting it; call list_languages for "
                     "the accepted languages.",
      .input_schema = execute_in, .output_schema = execute_out},
+    {.name = "execute_code_stream", .title = "Execute code with live output", .group = "execution",
+     .route = CC_ROUTE_EXEC, .deadline_s = 900, .hints = CC_HINT_OPENWORLD,
+     .description = "Like execute_code, but reports progress while the program runs (stdout bytes "
+                    "so far, to a client that sent a progressToken) and allows up to 300 s. The "
+                    "result adds streamed and streamed_partial.",
+     .input_schema = stream_in, .output_schema = execute_out},
     {.name = NULL},
 };

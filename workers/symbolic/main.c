@@ -3,6 +3,7 @@
 #include "workers/common/lockdown.h"
 #include "workers/common/test_ops.h"
 #include "workers/common/worker_loop.h"
+#include "workers/symbolic/sym_tools.h"
 
 extern const struct cc_tool_def cc_ops_symbolic[];
 extern const struct cc_tool_def cc_ops_z3[];
@@ -14,6 +15,7 @@ int main(void) {
         .tables = tables,
         .as_limit_bytes = CC_COMPUTE_AS_LIMIT,
         .cpu_per_request_s = CC_COMPUTE_CPU_S,
+        .warmup = cc_symbolic_warmup,
         .lockdown = cc_lockdown_compute,
     };
     return cc_worker_main(&cfg);

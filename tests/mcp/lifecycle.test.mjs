@@ -1,0 +1,153 @@
+// MCP lifecycle through the SDK client: identity, negotiation, ping, the
+// calculator tool list and its schemas (TOOLS.md 0.1, 0.4, 0.5, 1.1).
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import {
+  startServer, RawServer, CALCULATOR_TOOLS, CLOSED_CODES, CONTRACT_VERSION, SKIP_NO_BINARY,
+  schemaErrors, BIN,
+} from './harness.mjs';
+
+describe('lifecycle (SDK client)', { skip: SKIP_NO_BINARY }, () => {
+  let s;
+  before(async () => { s = await startServer(); });
+  after(async () => { await s?.close(); });
+
+  test('serverInfo names codecalc and carries a version', () => {
+    const info = s.client.getServerVersion();
+    assert.equal(info.name, 'codecalc');
+    assert.equal(typeof info.version, 'string');
+    assert.match(info.version, /^\d+\.\d+\.\d+/);
+  });
+
+  test('negotiates a protocol revision the SDK accepts', () => {
+    // The SDK asks for its latest revision and throws during connect() on an
+    // answer it does not support; the harness recorded the answer.
+    assert.ok(['2025-11-25', '2025-06-18'].includes(s.protocolVersion), `negotiated ${s.protocolVersion}`);
+  });
+
+  test('instructions summarise the calculator and the sandbox tier', () => {
+    const text = s.client.getInstructions();
+    assert.equal(typeof text, 'string');
+    assert.ok(text.trim().length > 40, `instructions too short: ${text}`);
+    assert.match(text, /calculator/i);
+    assert.match(text, /CODECALC_REQUIRE_NATIVE/);
+  });
+
+  test('ping answers with an empty result', async () => {
+    const r = await s.client.ping();
+    assert.deepEqual(Object.keys(r).filter((k) => k !== '_meta'), []);
+  });
+
+  test('tools/list holds every calculator tool with both schemas', () => {
+    const missing = CALCULATOR_TOOLS.filter((n) => !s.tools.has(n));
+    assert.deepEqual(missing, [], `calculator tools missing from tools/list: ${missing.join(', ')}`);
+    // (missing ones are reported above; check the schemas of the rest)
+    for (const name of CALCULATOR_TOOLS.filter((n) => s.tools.has(n))) {
+      const t = s.tools.get(name);
+      assert.equal(typeof t.description, 'string', `${name}: description`);
+      assert.ok(t.description.length > 10, `${name}: description too short`);
+      assert.equal(t.inputSchema?.type, 'object', `${name}: inputSchema.type`);
+      assert.equal(typeof t.inputSchema.properties, 'object', `${name}: inputSchema.properties`);
+      for (const [p, def] of Object.entries(t.inputSchema.properties)) {
+        assert.ok(def.type !== undefined || def.anyOf || def.oneOf, `${name}.${p}: no type`);
+        assert.equal(typeof def.description, 'string', `${name}.${p}: no description`);
+      }
+      assert.equal(t.outputSchema?.type, 'object', `${name}: outputSchema.type`);
+    }
+  });
+
+  test('required inputs match the spec for a few tools', () => {
+    const req = (n) => {
+      assert.ok(s.tools.has(n), `missing tool ${n}`);
+      return [...(s.tools.get(n).inputSchema.required ?? [])].sort();
+    };
+    assert.deepEqual(req('calc_exact'), ['expr']);
+    assert.deepEqual(req('compare_threshold'), ['a', 'b', 'op']);
+    assert.deepEqual(req('bitop'), ['a', 'op']);
+    assert.deepEqual(req('list_units'), []);
+    assert.deepEqual(req('convert_units'), ['from_unit', 'to_unit', 'value']);
+    assert.equal(s.tools.get('bitop').inputSchema.properties.width.default, 64);
+    assert.equal(s.tools.get('radix_convert').inputSchema.properties.from_base.default, 10);
+  });
+
+  test('every calculator outputSchema accepts the rejected shape', () => {
+    const rejected = {
+      ok: false, code: 'validation', error: 'x', remedy: 'y', contract_version: CONTRACT_VERSION,
+    };
+    for (const name of CALCULATOR_TOOLS.filter((n) => s.tools.has(n))) {
+      const t = s.tools.get(name);
+      assert.equal(schemaErrors(t.outputSchema, rejected), null, `${name} rejects the rejected shape`);
+      // and something that is not an object at all must fail: the schema is not vacuous
+      assert.notEqual(schemaErrors(t.outputSchema, 42), null, `${name}: schema accepts a number`);
+    }
+  });
+
+  test('a tool result validated by the SDK carries contract_version', async () => {
+    const r = await s.call('calc_exact', { expr: '1+1' });
+    assert.equal(r.contract_version, CONTRACT_VERSION);
+    assert.equal(r.value, '2');
+  });
+
+  test('a domain failure is an ordinary result that validates too', async () => {
+    const r = await s.call('calc_exact', { expr: '1/0' });
+    assert.equal(r.ok, false);
+    assert.ok(CLOSED_CODES.includes(r.code));
+  });
+});
+
+describe('protocol version negotiation (raw)', { skip: SKIP_NO_BINARY }, () => {
+  test('2025-06-18 is echoed back', async () => {
+    const r = new RawServer();
+    try {
+      const res = await r.initialize('2025-06-18');
+      assert.equal(res.protocolVersion, '2025-06-18');
+      assert.equal(res.serverInfo.name, 'codecalc');
+      assert.ok(res.capabilities.tools, 'tools capability');
+    } finally { await r.close(); }
+  });
+
+  test('2025-11-25 is echoed back', async () => {
+    const r = new RawServer();
+    try {
+      const res = await r.initialize('2025-11-25');
+      assert.equal(res.protocolVersion, '2025-11-25');
+    } finally { await r.close(); }
+  });
+
+  test('an unknown revision gets a version the server supports', async () => {
+    const r = new RawServer();
+    try {
+      const res = await r.initialize('1999-01-01');
+      assert.notEqual(res.protocolVersion, '1999-01-01');
+      assert.match(res.protocolVersion, /^\d{4}-\d{2}-\d{2}$/);
+    } finally { await r.close(); }
+  });
+});
+
+describe('CODECALC_TOOLS (TOOLS.md 0.4)', { skip: SKIP_NO_BINARY }, () => {
+  test('core registers exactly the calculator group', async () => {
+    const s = await startServer({ env: { CODECALC_TOOLS: ' core ,' } });
+    try {
+      const names = [...s.tools.keys()].sort();
+      assert.deepEqual(names, [...CALCULATOR_TOOLS].sort());
+      // a tool of an inactive group is unknown
+      let failed = false;
+      try {
+        const r = await s.client.callTool({ name: 'execute_code', arguments: { language: 'python3', code: 'print(1)' } });
+        failed = r.isError === true;
+      } catch { failed = true; }
+      assert.ok(failed, 'execute_code must be unknown under core');
+    } finally { await s.close(); }
+  });
+
+  test('an unknown group is a fatal startup error naming it', () => {
+    const r = spawnSync(BIN, [], {
+      env: { PATH: process.env.PATH, CODECALC_TOOLS: 'calculator,bogusgroup', HOME: '/nonexistent' },
+      input: '', timeout: 10000, encoding: 'utf8',
+    });
+    assert.notEqual(r.status, 0, 'server must refuse to start');
+    assert.match(r.stderr, /bogusgroup/);
+    assert.match(r.stderr, /calculator/);
+  });
+});

@@ -1,0 +1,248 @@
+/* Unit tests for the bitop tool (TOOLS.md 3.3.15): the spec's examples as
+ * value-asserting vectors, plus edge cases and bad inputs. */
+#define TOOL_FN cc_prog_bitop
+#include "tests/unit/check.h"
+#include "workers/common/tool_api.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+json_t *TOOL_FN(json_t *args, cc_wctx *ctx);
+
+/* Call the handler with arguments given as JSON text; the caller owns the
+ * result. A NULL result fails the calling CHECKs. */
+static __attribute__((unused)) json_t *run(const char *args_json) {
+    json_error_t e;
+    json_t *a = json_loads(args_json, JSON_DECODE_ANY, &e);
+    if (!a) {
+        fprintf(stderr, "bad test json: %s (%s)\n", args_json, e.text);
+        return NULL;
+    }
+    json_t *r = TOOL_FN(a, NULL);
+    json_decref(a);
+    return r;
+}
+
+/* The value at a dotted path ("percentiles.p50.interpolated"). */
+static __attribute__((unused)) json_t *at(json_t *r, const char *path) {
+    char key[128];
+    while (r && *path) {
+        size_t n = strcspn(path, ".");
+        if (n >= sizeof key) return NULL;
+        memcpy(key, path, n);
+        key[n] = '\0';
+        r = json_object_get(r, key);
+        path += n + (path[n] == '.');
+    }
+    return r;
+}
+
+static __attribute__((unused)) bool is_real(json_t *r, const char *path) { return json_is_real(at(r, path)); }
+static __attribute__((unused)) double num(json_t *r, const char *path) {
+    json_t *j = at(r, path);
+    return json_is_real(j) ? json_real_value(j) : json_is_integer(j) ? (double)json_integer_value(j) : NAN;
+}
+static __attribute__((unused)) const char *str(json_t *r, const char *path) {
+    json_t *j = at(r, path);
+    return json_is_string(j) && !cc_json_is_bigint(j) ? json_string_value(j) : NULL;
+}
+/* Decimal text of an integer result, plain or big. */
+static __attribute__((unused)) const char *intstr(json_t *r, const char *path) {
+    static char buf[4][512];
+    static int slot;
+    char *b = buf[slot++ % 4];
+    json_t *j = at(r, path);
+    if (json_is_integer(j))
+        snprintf(b, 512, "%lld", (long long)json_integer_value(j));
+    else if (cc_json_is_bigint(j))
+        snprintf(b, 512, "%s", json_string_value(j) + CC_BIGINT_PREFIX_LEN);
+    else
+        return NULL;
+    return b;
+}
+static __attribute__((unused)) bool is_ok(json_t *r) { return json_is_true(at(r, "ok")); }
+/* A rejected result with the given code and message. */
+static __attribute__((unused)) bool rejected(json_t *r, const char *code, const char *msg) {
+    return json_is_false(at(r, "ok")) && str(r, "code") && strcmp(str(r, "code"), code) == 0 &&
+           str(r, "error") && strcmp(str(r, "error"), msg) == 0 && str(r, "remedy");
+}
+
+/* Call with a built argument object (stolen). */
+static __attribute__((unused)) json_t *run_obj(json_t *a) {
+    json_t *r = TOOL_FN(a, NULL);
+    json_decref(a);
+    return r;
+}
+/* A big-integer argument the way the worker loop delivers one. */
+static __attribute__((unused)) json_t *bigint(const char *digits) {
+    char buf[600];
+    size_t n = strlen(digits);
+    if (n > 500) return NULL;
+    memcpy(buf, CC_BIGINT_PREFIX, CC_BIGINT_PREFIX_LEN);
+    memcpy(buf + CC_BIGINT_PREFIX_LEN, digits, n);
+    return json_stringn_nocheck(buf, CC_BIGINT_PREFIX_LEN + n);
+}
+
+static json_t *op(long long a, const char *o, const char *b, int width) {
+    char args[256];
+    if (width)
+        snprintf(args, sizeof args, "{\"a\": %lld, \"op\": \"%s\", \"b\": %s, \"width\": %d}", a, o, b, width);
+    else
+        snprintf(args, sizeof args, "{\"a\": %lld, \"op\": \"%s\", \"b\": %s}", a, o, b);
+    return run(args);
+}
+
+static void test_examples(void) {
+    json_t *r = op(0x80, "shr", "1", 8);
+    CHECK(is_ok(r));
+    CHECK_STREQ(str(r, "op"), "shr");
+    CHECK_INTEQ(num(r, "width"), 8);
+    CHECK_STREQ(intstr(r, "unsigned"), "64");
+    CHECK_STREQ(intstr(r, "signed"), "64");
+    CHECK_STREQ(str(r, "hex"), "0x40");
+    CHECK_STREQ(str(r, "oct"), "0o100");
+    CHECK_STREQ(str(r, "bin"), "01000000");
+    CHECK(at(r, "overflow") == NULL && at(r, "unbounded") == NULL);
+    json_decref(r);
+
+    r = op(0x80, "sar", "1", 8);
+    CHECK_STREQ(intstr(r, "unsigned"), "192");
+    CHECK_STREQ(intstr(r, "signed"), "-64");
+    CHECK_STREQ(str(r, "hex"), "0xc0");
+    json_decref(r);
+
+    json_t *a = json_object();
+    json_object_set_new(a, "a", bigint("9223372036854775808")); /* 0x8000000000000000 */
+    json_object_set_new(a, "op", json_string("shl"));
+    json_object_set_new(a, "b", json_integer(1));
+    json_object_set_new(a, "width", json_integer(64));
+    r = run_obj(a);
+    CHECK_STREQ(intstr(r, "unsigned"), "0");
+    CHECK(json_is_true(at(r, "overflow")));
+    CHECK_STREQ(intstr(r, "unbounded"), "18446744073709551616");
+    CHECK(cc_json_is_bigint(at(r, "unbounded")));
+    json_decref(r);
+
+    r = op(1, "shl", "256", 8);
+    CHECK_STREQ(intstr(r, "unsigned"), "0");
+    CHECK_STREQ(str(r, "overflow"), "shift 256 >= width 8");
+    CHECK(at(r, "unbounded") == NULL);
+    json_decref(r);
+
+    r = op(0, "not", "null", 8);
+    CHECK_STREQ(intstr(r, "unsigned"), "255");
+    CHECK_STREQ(intstr(r, "signed"), "-1");
+    json_decref(r);
+
+    r = op(0x0F, "rol", "4", 8);
+    CHECK_STREQ(str(r, "hex"), "0xf0");
+    json_decref(r);
+    r = op(0xF0, "ror", "4", 8);
+    CHECK_STREQ(str(r, "hex"), "0x0f");
+    json_decref(r);
+    r = op(10, "xor", "6", 8);
+    CHECK_STREQ(intstr(r, "unsigned"), "12");
+    json_decref(r);
+
+    r = op(1, "shl", "-1", 32);
+    CHECK(rejected(r, "validation", "negative shift/rotate count -1"));
+    json_decref(r);
+    r = op(1, "zzz", "2", 0);
+    CHECK(rejected(r, "validation",
+                   "unknown op 'zzz'; use and, or, xor, nand, nor, xnor, not, shl, shr, sar, rol, ror"));
+    json_decref(r);
+}
+
+static void test_ops(void) {
+    static const struct { long long a; const char *op, *b; int w; const char *u, *s, *hex, *oct; } t[] = {
+        {0xF0, "AND", "60", 8, "48", "48", "0x30", "0o060"},
+        {0xF0, "or", "15", 8, "255", "-1", "0xff", "0o377"},
+        {0xF0, "nand", "60", 8, "207", "-49", "0xcf", "0o317"},
+        {0xF0, "nor", "15", 8, "0", "0", "0x00", "0o000"},
+        {10, "xnor", "6", 8, "243", "-13", "0xf3", "0o363"},
+        {-1, "and", "255", 16, "255", "255", "0x00ff", "0o000377"},
+        {5, "and", "-1", 8, "5", "5", "0x05", "0o005"}, /* b is masked too */
+        {1, "shl", "7", 8, "128", "-128", "0x80", "0o200"},
+        {3, "shl", "7", 8, "128", "-128", "0x80", "0o200"}, /* overflow: true */
+        {0x80, "shr", "8", 8, "0", "0", "0x0", "0o0"},     /* unpadded past width */
+        {0x80, "shr", "100", 32, "0", "0", "0x0", "0o0"},
+        {0x80, "sar", "7", 8, "255", "-1", "0xff", "0o377"},
+        {0x80, "sar", "8", 8, "255", "-1", "0xff", "0o377"},
+        {0x40, "sar", "9", 8, "0", "0", "0x00", "0o000"},
+        {-8, "sar", "1", 32, "4294967292", "-4", "0xfffffffc", "0o37777777774"},
+        {0x81, "rol", "9", 8, "3", "3", "0x03", "0o003"},   /* 9 mod 8 = 1 */
+        {0x81, "ror", "8", 8, "129", "-127", "0x81", "0o201"},
+        {0x81, "ror", "1", 8, "192", "-64", "0xc0", "0o300"},
+        {1, "rol", "63", 64, "9223372036854775808", "-9223372036854775808", "0x8000000000000000",
+         "0o1000000000000000000000"},
+        {-1, "not", "null", 64, "0", "0", "0x0000000000000000", "0o0000000000000000000000"},
+        {0, "not", "null", 64, "18446744073709551615", "-1", "0xffffffffffffffff", "0o1777777777777777777777"},
+        {0x1234, "not", "null", 16, "60875", "-4661", "0xedcb", "0o166713"},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        json_t *r = op(t[i].a, t[i].op, t[i].b, t[i].w);
+        CHECK_STREQ(intstr(r, "unsigned"), t[i].u);
+        CHECK_STREQ(intstr(r, "signed"), t[i].s);
+        CHECK_STREQ(str(r, "hex"), t[i].hex);
+        CHECK_STREQ(str(r, "oct"), t[i].oct);
+        if (!r || !str(r, "hex")) fprintf(stderr, "  row %zu\n", i);
+        json_decref(r);
+    }
+    json_t *r = op(3, "shl", "7", 8);
+    CHECK(json_is_true(at(r, "overflow")));
+    CHECK_STREQ(intstr(r, "unbounded"), "384");
+    json_decref(r);
+    r = op(0x80, "shr", "8", 8);
+    CHECK_STREQ(str(r, "bin"), "00000000");
+    json_decref(r);
+    r = op(5, "and", "3", 0); /* default width 64 */
+    CHECK_INTEQ(num(r, "width"), 64);
+    CHECK_STREQ(str(r, "bin"), "0000000000000000000000000000000000000000000000000000000000000001");
+    json_decref(r);
+    r = run("{\"a\": 1, \"op\": \"SHL\", \"b\": \"99999999999999999999999\", \"width\": 16}");
+    CHECK_STREQ(str(r, "overflow"), "shift 99999999999999999999999 >= width 16");
+    CHECK_STREQ(str(r, "op"), "shl");
+    json_decref(r);
+}
+
+static void test_rejections(void) {
+    json_t *r = op(1, "and", "1", 12);
+    CHECK(rejected(r, "validation", "width must be 8/16/32/64"));
+    json_decref(r);
+    r = op(1, "zzz", "null", 12); /* width is checked first */
+    CHECK(rejected(r, "validation", "width must be 8/16/32/64"));
+    json_decref(r);
+    r = op(1, "and", "null", 8);
+    CHECK(rejected(r, "validation", "and needs two operands"));
+    json_decref(r);
+    r = run("{\"a\": 1, \"op\": \"Xor\"}");
+    CHECK(rejected(r, "validation", "xor needs two operands"));
+    json_decref(r);
+    r = op(1, "rol", "-3", 8);
+    CHECK(rejected(r, "validation", "negative shift/rotate count -3"));
+    json_decref(r);
+    r = op(1, "and", "-3", 8); /* a negative value operand is fine */
+    CHECK(is_ok(r));
+    json_decref(r);
+    r = run("{\"a\": 1, \"op\": 5, \"b\": 1}");
+    CHECK(rejected(r, "validation", "op must be a string"));
+    json_decref(r);
+    r = run("{\"a\": \"x\", \"op\": \"and\", \"b\": 1}");
+    CHECK(rejected(r, "validation", "a must be an integer"));
+    json_decref(r);
+    r = run("{\"a\": 1, \"op\": \"and\", \"b\": 1.5}");
+    CHECK(rejected(r, "validation", "b must be an integer or null"));
+    json_decref(r);
+    r = run("{\"a\": 1, \"op\": \"and\", \"b\": 1, \"width\": \"wide\"}");
+    CHECK(rejected(r, "validation", "width must be 8/16/32/64"));
+    json_decref(r);
+}
+
+int main(void) {
+    RUN(test_examples);
+    RUN(test_ops);
+    RUN(test_rejections);
+    return check_summary("calc_bitop");
+}

@@ -1,0 +1,186 @@
+/* Unit tests for the calc_stats tool (TOOLS.md 3.3.4): the spec's examples as
+ * value-asserting vectors, plus edge cases and bad inputs. */
+#define TOOL_FN cc_prog_calc_stats
+#include "tests/unit/check.h"
+#include "workers/common/tool_api.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+json_t *TOOL_FN(json_t *args, cc_wctx *ctx);
+
+/* Call the handler with arguments given as JSON text; the caller owns the
+ * result. A NULL result fails the calling CHECKs. */
+static __attribute__((unused)) json_t *run(const char *args_json) {
+    json_error_t e;
+    json_t *a = json_loads(args_json, JSON_DECODE_ANY, &e);
+    if (!a) {
+        fprintf(stderr, "bad test json: %s (%s)\n", args_json, e.text);
+        return NULL;
+    }
+    json_t *r = TOOL_FN(a, NULL);
+    json_decref(a);
+    return r;
+}
+
+/* The value at a dotted path ("percentiles.p50.interpolated"). */
+static __attribute__((unused)) json_t *at(json_t *r, const char *path) {
+    char key[128];
+    while (r && *path) {
+        size_t n = strcspn(path, ".");
+        if (n >= sizeof key) return NULL;
+        memcpy(key, path, n);
+        key[n] = '\0';
+        r = json_object_get(r, key);
+        path += n + (path[n] == '.');
+    }
+    return r;
+}
+
+static __attribute__((unused)) bool is_real(json_t *r, const char *path) { return json_is_real(at(r, path)); }
+static __attribute__((unused)) double num(json_t *r, const char *path) {
+    json_t *j = at(r, path);
+    return json_is_real(j) ? json_real_value(j) : json_is_integer(j) ? (double)json_integer_value(j) : NAN;
+}
+static __attribute__((unused)) const char *str(json_t *r, const char *path) {
+    json_t *j = at(r, path);
+    return json_is_string(j) && !cc_json_is_bigint(j) ? json_string_value(j) : NULL;
+}
+/* Decimal text of an integer result, plain or big. */
+static __attribute__((unused)) const char *intstr(json_t *r, const char *path) {
+    static char buf[4][512];
+    static int slot;
+    char *b = buf[slot++ % 4];
+    json_t *j = at(r, path);
+    if (json_is_integer(j))
+        snprintf(b, 512, "%lld", (long long)json_integer_value(j));
+    else if (cc_json_is_bigint(j))
+        snprintf(b, 512, "%s", json_string_value(j) + CC_BIGINT_PREFIX_LEN);
+    else
+        return NULL;
+    return b;
+}
+static __attribute__((unused)) bool is_ok(json_t *r) { return json_is_true(at(r, "ok")); }
+/* A rejected result with the given code and message. */
+static __attribute__((unused)) bool rejected(json_t *r, const char *code, const char *msg) {
+    return json_is_false(at(r, "ok")) && str(r, "code") && strcmp(str(r, "code"), code) == 0 &&
+           str(r, "error") && strcmp(str(r, "error"), msg) == 0 && str(r, "remedy");
+}
+
+/* Call with a built argument object (stolen). */
+static __attribute__((unused)) json_t *run_obj(json_t *a) {
+    json_t *r = TOOL_FN(a, NULL);
+    json_decref(a);
+    return r;
+}
+/* A big-integer argument the way the worker loop delivers one. */
+static __attribute__((unused)) json_t *bigint(const char *digits) {
+    char buf[600];
+    size_t n = strlen(digits);
+    if (n > 500) return NULL;
+    memcpy(buf, CC_BIGINT_PREFIX, CC_BIGINT_PREFIX_LEN);
+    memcpy(buf + CC_BIGINT_PREFIX_LEN, digits, n);
+    return json_stringn_nocheck(buf, CC_BIGINT_PREFIX_LEN + n);
+}
+
+static void test_examples(void) {
+    json_t *r = run("{\"nums\": [1, 2, 3, 4, 5]}");
+    CHECK(is_ok(r));
+    CHECK_INTEQ(num(r, "n"), 5);
+    CHECK(is_real(r, "mean") && num(r, "mean") == 3.0);
+    CHECK(is_real(r, "median") && num(r, "median") == 3.0);
+    CHECK(num(r, "stdev") == 1.5811388300841898);
+    CHECK(num(r, "cv") == 0.5270462766947299);
+    CHECK_STREQ(str(r, "cv_note"), "run-to-run noise swamps the effect (CV > 0.2)");
+    json_decref(r);
+
+    r = run("{\"nums\": [5, 5]}");
+    CHECK(is_real(r, "cv") && num(r, "cv") == 0.0);
+    CHECK_STREQ(str(r, "cv_note"), "within noise budget");
+    json_decref(r);
+
+    r = run("{\"nums\": [-1, 1]}");
+    CHECK(json_is_null(at(r, "cv")));
+    CHECK(num(r, "mean") == 0.0);
+    CHECK(num(r, "stdev") == 1.4142135623730951);
+    CHECK_STREQ(str(r, "cv_note"), "CV undefined: the mean is 0, so relative variation has no meaning");
+    json_decref(r);
+
+    r = run("{\"nums\": [1.0]}");
+    CHECK(rejected(r, "validation", "need at least 2 numbers"));
+    json_decref(r);
+}
+
+static void test_exactness(void) {
+    /* Naive summation gives 0.30000000000000004/3; the exact mean of the
+     * three doubles rounds to 0.2. */
+    json_t *r = run("{\"nums\": [0.1, 0.2, 0.3]}");
+    CHECK(num(r, "mean") == 0.2);
+    CHECK(num(r, "median") == 0.2);
+    CHECK(num(r, "stdev") == 0.09999999999999999); /* exact: 0.09999999999999999167... */
+    CHECK(num(r, "cv") == 0.49999999999999994);
+    json_decref(r);
+
+    /* Catastrophic cancellation for a naive algorithm. */
+    r = run("{\"nums\": [1e16, 1, -1e16, 3]}");
+    CHECK(num(r, "mean") == 1.0);
+    CHECK(num(r, "median") == 2.0);
+    json_decref(r);
+
+    /* Negative mean keeps its sign in cv. */
+    r = run("{\"nums\": [-1, -2, -3, -4, -5]}");
+    CHECK(num(r, "cv") == -0.5270462766947299);
+    CHECK_STREQ(str(r, "cv_note"), "within noise budget");
+    json_decref(r);
+
+    r = run("{\"nums\": [10, 10.5, 9.5, 10]}");
+    CHECK(num(r, "median") == 10.0);
+    CHECK(num(r, "stdev") == 0.408248290463863);
+    json_decref(r);
+
+    /* Tiny values: subnormal results stay exact. */
+    r = run("{\"nums\": [5e-324, 5e-324, 5e-324]}");
+    CHECK(num(r, "mean") == 5e-324);
+    CHECK(num(r, "stdev") == 0.0);
+    json_decref(r);
+    r = run("{\"nums\": [1.7976931348623157e308, 1.7976931348623157e308]}");
+    CHECK(num(r, "mean") == 1.7976931348623157e308);
+    CHECK(json_is_null(at(r, "median"))); /* (a + b) / 2 overflows, like the reference */
+    json_decref(r);
+}
+
+static void test_rejections(void) {
+    json_t *r = run("{\"nums\": [1, \"1e999\"]}");
+    CHECK(rejected(r, "validation", "nums[1] = inf is not finite; stats needs finite numbers"));
+    json_decref(r);
+    r = run("{\"nums\": [\"-1e999\", 2, 3]}");
+    CHECK(rejected(r, "validation", "nums[0] = -inf is not finite; stats needs finite numbers"));
+    json_decref(r);
+    r = run("{\"nums\": []}");
+    CHECK(rejected(r, "validation", "need at least 2 numbers"));
+    json_decref(r);
+    r = run("{\"nums\": [1, true]}");
+    CHECK(rejected(r, "validation", "nums[1] must be a number"));
+    json_decref(r);
+    r = run("{\"nums\": [1, {}]}");
+    CHECK(rejected(r, "validation", "nums[1] must be a number"));
+    json_decref(r);
+    r = run("{\"nums\": 3}");
+    CHECK(rejected(r, "validation", "nums must be an array of numbers"));
+    json_decref(r);
+    r = run("{}");
+    CHECK(rejected(r, "validation", "nums must be an array of numbers"));
+    json_decref(r);
+    r = run("{\"nums\": [\"2\", \"4\"]}"); /* numeric strings are coerced */
+    CHECK(num(r, "mean") == 3.0);
+    json_decref(r);
+}
+
+int main(void) {
+    RUN(test_examples);
+    RUN(test_exactness);
+    RUN(test_rejections);
+    return check_summary("calc_stats");
+}

@@ -1,0 +1,291 @@
+/* calc_exact and compare_threshold: the examples of TOOLS.md 3.3.1/3.3.2 as
+ * vectors, the power rules, the function table, and hostile inputs. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tests/unit/check.h"
+#include "workers/calc/calc_exact.h"
+
+static json_t *calc(const char *expr) {
+    json_t *a = json_pack("{s:s}", "expr", expr);
+    json_t *r = cc_calc_exact(a, NULL);
+    json_decref(a);
+    return r;
+}
+
+static const char *sget(json_t *r, const char *k) { return json_string_value(json_object_get(r, k)); }
+
+/* value (and approx when given) of a successful numeric result */
+static void ok_value(const char *expr, const char *value, const char *approx, int exact) {
+    json_t *r = calc(expr);
+    CHECK(json_is_true(json_object_get(r, "ok")));
+    CHECK_STREQ(sget(r, "value"), value);
+    if (approx) CHECK_STREQ(sget(r, "approx"), approx);
+    if (exact >= 0) CHECK_INTEQ(json_is_true(json_object_get(r, "exact")), exact);
+    CHECK_STREQ(sget(r, "type"), "rational");
+    CHECK_INTEQ(json_is_true(json_object_get(r, "differs_from_decimal")),
+                strcmp(sget(r, "value") ? sget(r, "value") : "", sget(r, "approx") ? sget(r, "approx") : "") != 0);
+    json_decref(r);
+}
+
+static void ok_bool(const char *expr, int want) {
+    json_t *r = calc(expr);
+    CHECK(json_is_true(json_object_get(r, "ok")));
+    CHECK(json_is_boolean(json_object_get(r, "value")));
+    CHECK_INTEQ(json_is_true(json_object_get(r, "value")), want);
+    CHECK_STREQ(sget(r, "type"), "bool");
+    json_decref(r);
+}
+
+static void fails(const char *expr, const char *code, const char *msg) {
+    json_t *r = calc(expr);
+    CHECK(json_is_false(json_object_get(r, "ok")));
+    CHECK_STREQ(sget(r, "code"), code);
+    if (msg) CHECK_STREQ(sget(r, "error"), msg);
+    CHECK(sget(r, "remedy") != NULL);
+    json_decref(r);
+}
+
+static void test_spec_examples(void) {
+    ok_bool("0.1+0.2 == 0.3", 1);
+    ok_value("2**64 - 1", "18446744073709551615", "18446744073709551615", 1);
+    ok_value("comb(52,5)", "2598960", NULL, 1);
+    ok_value("0xff & 0x0f", "15", NULL, 1);
+    ok_value("1 << 20", "1048576", NULL, 1);
+    ok_value("abs(-1/3)", "1/3", "0.333333333333", 1);
+    fails("1/0", "validation", "division by zero");
+    fails("factorial(100000)", "resource_exhausted",
+          "argument 100000 to factorial() exceeds the limit of 1463: computing it would take an "
+          "unbounded amount of time and memory");
+    fails("9**9**9", "resource_exhausted",
+          "exponent 387420489 exceeds the limit (10000) for exact exponentiation");
+
+    json_t *r = calc("sqrt(2)");
+    CHECK_STREQ(sget(r, "value"), "14142135623730951/10000000000000000");
+    CHECK_STREQ(sget(r, "approx"), "1.414213562373");
+    CHECK(json_is_false(json_object_get(r, "exact")));
+    json_t *ap = json_object_get(r, "approximated");
+    CHECK_INTEQ(json_array_size(ap), 1);
+    CHECK_STREQ(json_string_value(json_array_get(ap, 0)), "sqrt");
+    CHECK_STREQ(sget(r, "note"), "sqrt has no exact rational form; the value shown is the exact "
+                                 "rational of a binary64 approximation, so this result is NOT exact");
+    json_decref(r);
+}
+
+static void test_literals_and_names(void) {
+    ok_value("0.1", "1/10", "0.1", 1);
+    ok_value("0.1000000000000000000001", "1/10", NULL, 1);
+    ok_value("1_000 + 0o17 + 0b101", "1020", NULL, 1);
+    ok_value(".5 + 1e3", "2001/2", "1000.5", 1);
+    fails("1e400", "validation", NULL);
+    fails("1j", "validation", "unsupported literal 1j");
+    fails("True", "validation", "unsupported literal True");
+    fails("False + 1", "validation", "unsupported literal False");
+    fails("x + 1", "validation", "unknown name 'x'");
+    json_t *r = calc("pi");
+    CHECK_STREQ(sget(r, "value"), "884279719003555/281474976710656");
+    CHECK_STREQ(sget(r, "approx"), "3.14159265359");
+    CHECK(json_is_false(json_object_get(r, "exact")));
+    CHECK_STREQ(json_string_value(json_array_get(json_object_get(r, "approximated"), 0)), "pi");
+    CHECK_STREQ(sget(r, "note"), "pi is irrational; the value used is the exact rational form of "
+                                 "its binary64 approximation, so this result is NOT exact");
+    json_decref(r);
+    /* functions (non-integer result) then constants, each sorted */
+    r = calc("tau + sin(1) + e + cos(1)");
+    json_t *ap = json_object_get(r, "approximated");
+    CHECK_INTEQ(json_array_size(ap), 4);
+    CHECK_STREQ(json_string_value(json_array_get(ap, 0)), "cos");
+    CHECK_STREQ(json_string_value(json_array_get(ap, 1)), "sin");
+    CHECK_STREQ(json_string_value(json_array_get(ap, 2)), "e");
+    CHECK_STREQ(json_string_value(json_array_get(ap, 3)), "tau");
+    CHECK_STREQ(sget(r, "note"), "e, tau is irrational; the value used is the exact rational form "
+                                 "of its binary64 approximation, so this result is NOT exact");
+    json_decref(r);
+}
+
+static void test_operators(void) {
+    ok_value("-2**2", "-4", NULL, 1);
+    ok_value("2**-1", "1/2", "0.5", 1);
+    ok_value("~(1/2)", "-1", NULL, 1);
+    ok_value("~5", "-6", NULL, 1);
+    ok_value("-7 % 3", "2", NULL, 1);
+    ok_value("7.5 % 2", "3/2", "1.5", 1);
+    ok_value("7 // -2", "-4", NULL, 1);
+    ok_value("-1 >> 3", "-1", NULL, 1);
+    ok_value("5 ^ 3", "6", NULL, 1);
+    ok_value("5 | 3", "7", NULL, 1);
+    ok_value("(1/3)**-2", "9", NULL, 1);
+    ok_value("0**0", "1", NULL, 1);
+    ok_bool("1/3 < 0.34", 1);
+    ok_bool("2 != 2", 0);
+    fails("1 < 2 < 3", "validation", "chained comparisons not supported");
+    fails("1 and 2", "validation", "unsupported syntax: BoolOp");
+    fails("not 1", "validation", "unsupported unary op");
+    fails("(1, 2)", "validation", "unsupported syntax: Tuple");
+    fails("1.5 & 1", "validation", "bitwise & needs integers; left operand is 3/2");
+    fails("1 | 0.5", "validation", "bitwise | needs integers; right operand is 1/2");
+    fails("1 << -1", "validation", "negative shift count -1");
+    fails("1 // 0", "validation", "division by zero");
+    fails("1 % 0", "validation", "division by zero");
+    fails("0**-1", "validation", "division by zero");
+    fails("2 3", "validation", NULL);
+}
+
+static void test_power_rules(void) {
+    fails("2**10**6", "resource_exhausted",
+          "exponent 1000000 exceeds the limit (10000) for exact exponentiation");
+    fails("255**10000", "resource_exhausted",
+          "255**10000 would need ~80000 bits to represent, exceeding the limit (50000) for exact "
+          "exponentiation");
+    fails("(-8)**(1/3)", "validation", "negative base with a non-integer exponent has no real value");
+    json_t *r = calc("2**0.5");
+    CHECK_STREQ(sget(r, "value"), "14142135623730951/10000000000000000");
+    CHECK_STREQ(json_string_value(json_array_get(json_object_get(r, "approximated"), 0)), "pow");
+    json_decref(r);
+    ok_value("4**0.5", "2", NULL, 1); /* binary64 used but integral: exact */
+    ok_value("sqrt(144)", "12", NULL, 1);
+    fails("10**4300", "resource_exhausted", "result too large to format");
+    r = calc("10**4299");
+    CHECK(json_is_true(json_object_get(r, "ok")));
+    CHECK_INTEQ(strlen(sget(r, "value")), 4300);
+    json_decref(r);
+    r = calc("2**200");
+    CHECK_STREQ(sget(r, "approx"), "1606938044258990275541962092341162602522202993782800000000000");
+    CHECK(json_is_true(json_object_get(r, "differs_from_decimal")));
+    json_decref(r);
+}
+
+static void test_functions(void) {
+    ok_value("round(2.5)", "2", NULL, 1);
+    ok_value("round(3.5)", "4", NULL, 1);
+    ok_value("round(1/3, 3)", "333/1000", "0.333", 1);
+    ok_value("round(0.125, 2)", "3/25", NULL, 1);
+    ok_value("int(-7/2)", "-3", NULL, 1);
+    ok_value("floor(-7/2) + ceil(7/2) + trunc(-7/2)", "-3", NULL, 1);
+    ok_value("min(3, 1/2, 2)", "1/2", NULL, 1);
+    ok_value("max(3, 1/2, 2)", "3", NULL, 1);
+    ok_value("factorial(20)", "2432902008176640000", NULL, 1);
+    ok_value("perm(5, 2) + perm(4)", "44", NULL, 1);
+    ok_value("gcd(12, 18, 27) + lcm(4, 6)", "15", NULL, 1);
+    ok_value("isqrt(99)", "9", NULL, 1);
+    ok_value("comb(5, 9)", "0", NULL, 1);
+    ok_value("log(8, 2)", "3", NULL, 1);
+    ok_value("float(1/3)", "3333333333333333/10000000000000000", NULL, 0);
+    fails("sqrt(-1)", "validation", "math domain error");
+    fails("log(0)", "validation", "math domain error");
+    fails("exp(1000)", "validation", "math range error");
+    fails("factorial(-1)", "validation", NULL);
+    fails("factorial(1/2)", "validation", NULL);
+    fails("min(1)", "validation", NULL);
+    fails("eval(1)", "validation", "only whitelisted math functions are callable");
+    fails("(1)(2)", "validation", "only whitelisted math functions are callable");
+    fails("comb(10**30, 10**15)", "resource_exhausted", NULL);
+}
+
+static double elapsed(struct timespec a) {
+    struct timespec b;
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    return (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9;
+}
+
+static void test_hostile(void) {
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    fails("2**2**2**40", "resource_exhausted", NULL);
+    fails("factorial(10**8)", "resource_exhausted",
+          "argument 100000000 to factorial() exceeds the limit of 1463: computing it would take "
+          "an unbounded amount of time and memory");
+    fails("1 << 10**12", "resource_exhausted", NULL);
+    fails("(2**9999)**9999", "resource_exhausted", NULL);
+    fails("round(1/3, 10**9)", "resource_exhausted", NULL);
+    size_t n = 120000;
+    char *big = malloc(n + 1);
+    memset(big, '(', n);
+    big[n] = '\0';
+    fails(big, "resource_exhausted", "expression too long (max 2000 chars)");
+    memset(big, '(', 1000);
+    big[1000] = '1';
+    memset(big + 1001, ')', 999);
+    big[2000] = '\0';
+    fails(big, "validation", NULL); /* unbalanced: one ')' short */
+    memset(big + 1001, ')', 1000);
+    big[2001] = '\0';
+    fails(big, "resource_exhausted", NULL); /* 2001 chars */
+    /* 999 nested brackets within the cap: refused for depth, not stack */
+    memset(big, '(', 999);
+    big[999] = '1';
+    memset(big + 1000, ')', 999);
+    big[1999] = '\0';
+    fails(big, "resource_exhausted", "expression too deeply nested");
+    /* a long flat sum is fine */
+    for (int i = 0; i < 999; i++) {
+        big[2 * i] = '1';
+        big[2 * i + 1] = '+';
+    }
+    big[1998] = '1';
+    big[1999] = '\0';
+    ok_value(big, "1000", NULL, 1);
+    free(big);
+    CHECK(elapsed(t0) < 5.0);
+}
+
+static json_t *cmp(const char *a, const char *op, const char *b) {
+    json_t *args = json_pack("{s:s,s:s,s:s}", "a", a, "op", op, "b", b);
+    json_t *r = cc_compare_threshold(args, NULL);
+    json_decref(args);
+    return r;
+}
+
+static void test_compare_threshold(void) {
+    json_t *r = cmp("1/25", ">", "0.05");
+    CHECK(json_is_true(json_object_get(r, "ok")));
+    CHECK_STREQ(sget(r, "a"), "1/25");
+    CHECK_STREQ(sget(r, "b"), "1/20");
+    CHECK_STREQ(sget(r, "op"), ">");
+    CHECK(json_is_false(json_object_get(r, "holds")));
+    CHECK_STREQ(sget(r, "difference"), "-1/100");
+    CHECK_STREQ(sget(r, "shortfall"), "1/100");
+    json_decref(r);
+    r = cmp("6", ">=", "6");
+    CHECK(json_is_true(json_object_get(r, "holds")));
+    CHECK_STREQ(sget(r, "difference"), "0");
+    CHECK(json_is_null(json_object_get(r, "shortfall")));
+    json_decref(r);
+    r = cmp("0.1+0.2", " = ", "0.3");
+    CHECK_STREQ(sget(r, "a"), "3/10");
+    CHECK_STREQ(sget(r, "b"), "3/10");
+    CHECK_STREQ(sget(r, "op"), "=");
+    CHECK(json_is_true(json_object_get(r, "holds")));
+    json_decref(r);
+    r = cmp("5", "<", "3");
+    CHECK_STREQ(sget(r, "shortfall"), "-2");
+    json_decref(r);
+    r = cmp("1", "~=", "2");
+    CHECK_STREQ(sget(r, "code"), "validation");
+    CHECK_STREQ(sget(r, "error"), "bad operator '~='; use ==, !=, >, >=, <, <=");
+    json_decref(r);
+    r = cmp("1/0", "==", "x");
+    CHECK_STREQ(sget(r, "code"), "validation");
+    CHECK_STREQ(sget(r, "error"), "left: division by zero; right: unknown name 'x'");
+    json_decref(r);
+    r = cmp("1", "==", "9**9**9");
+    CHECK_STREQ(sget(r, "code"), "resource_exhausted");
+    CHECK_STREQ(sget(r, "error"), "left: None; right: exponent 387420489 exceeds the limit (10000) "
+                                  "for exact exponentiation");
+    json_decref(r);
+    r = cmp("1 < 2", "==", "1");
+    CHECK_STREQ(sget(r, "error"), "operands must be numeric");
+    json_decref(r);
+}
+
+int main(void) {
+    RUN(test_spec_examples);
+    RUN(test_literals_and_names);
+    RUN(test_operators);
+    RUN(test_power_rules);
+    RUN(test_functions);
+    RUN(test_hostile);
+    RUN(test_compare_threshold);
+    return check_summary("test_calc_exact");
+}

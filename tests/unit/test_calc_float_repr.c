@@ -1,0 +1,224 @@
+/* Unit tests for the float_repr tool (TOOLS.md 3.3.12): the spec's examples as
+ * value-asserting vectors, plus edge cases and bad inputs. */
+#define TOOL_FN cc_prog_float_repr
+#include "tests/unit/check.h"
+#include "workers/common/tool_api.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+json_t *TOOL_FN(json_t *args, cc_wctx *ctx);
+
+/* Call the handler with arguments given as JSON text; the caller owns the
+ * result. A NULL result fails the calling CHECKs. */
+static __attribute__((unused)) json_t *run(const char *args_json) {
+    json_error_t e;
+    json_t *a = json_loads(args_json, JSON_DECODE_ANY, &e);
+    if (!a) {
+        fprintf(stderr, "bad test json: %s (%s)\n", args_json, e.text);
+        return NULL;
+    }
+    json_t *r = TOOL_FN(a, NULL);
+    json_decref(a);
+    return r;
+}
+
+/* The value at a dotted path ("percentiles.p50.interpolated"). */
+static __attribute__((unused)) json_t *at(json_t *r, const char *path) {
+    char key[128];
+    while (r && *path) {
+        size_t n = strcspn(path, ".");
+        if (n >= sizeof key) return NULL;
+        memcpy(key, path, n);
+        key[n] = '\0';
+        r = json_object_get(r, key);
+        path += n + (path[n] == '.');
+    }
+    return r;
+}
+
+static __attribute__((unused)) bool is_real(json_t *r, const char *path) { return json_is_real(at(r, path)); }
+static __attribute__((unused)) double num(json_t *r, const char *path) {
+    json_t *j = at(r, path);
+    return json_is_real(j) ? json_real_value(j) : json_is_integer(j) ? (double)json_integer_value(j) : NAN;
+}
+static __attribute__((unused)) const char *str(json_t *r, const char *path) {
+    json_t *j = at(r, path);
+    return json_is_string(j) && !cc_json_is_bigint(j) ? json_string_value(j) : NULL;
+}
+/* Decimal text of an integer result, plain or big. */
+static __attribute__((unused)) const char *intstr(json_t *r, const char *path) {
+    static char buf[4][512];
+    static int slot;
+    char *b = buf[slot++ % 4];
+    json_t *j = at(r, path);
+    if (json_is_integer(j))
+        snprintf(b, 512, "%lld", (long long)json_integer_value(j));
+    else if (cc_json_is_bigint(j))
+        snprintf(b, 512, "%s", json_string_value(j) + CC_BIGINT_PREFIX_LEN);
+    else
+        return NULL;
+    return b;
+}
+static __attribute__((unused)) bool is_ok(json_t *r) { return json_is_true(at(r, "ok")); }
+/* A rejected result with the given code and message. */
+static __attribute__((unused)) bool rejected(json_t *r, const char *code, const char *msg) {
+    return json_is_false(at(r, "ok")) && str(r, "code") && strcmp(str(r, "code"), code) == 0 &&
+           str(r, "error") && strcmp(str(r, "error"), msg) == 0 && str(r, "remedy");
+}
+
+/* Call with a built argument object (stolen). */
+static __attribute__((unused)) json_t *run_obj(json_t *a) {
+    json_t *r = TOOL_FN(a, NULL);
+    json_decref(a);
+    return r;
+}
+/* A big-integer argument the way the worker loop delivers one. */
+static __attribute__((unused)) json_t *bigint(const char *digits) {
+    char buf[600];
+    size_t n = strlen(digits);
+    if (n > 500) return NULL;
+    memcpy(buf, CC_BIGINT_PREFIX, CC_BIGINT_PREFIX_LEN);
+    memcpy(buf + CC_BIGINT_PREFIX_LEN, digits, n);
+    return json_stringn_nocheck(buf, CC_BIGINT_PREFIX_LEN + n);
+}
+
+static void test_point_one(void) {
+    json_t *r = run("{\"x\": 0.1}");
+    CHECK(is_ok(r));
+    CHECK_STREQ(str(r, "literal"), "0.1");
+    CHECK_STREQ(str(r, "stored"), "0.1000000000000000055511151231257827021182");
+    CHECK_STREQ(str(r, "bits_hex"), "0x3fb999999999999a");
+    CHECK_INTEQ(num(r, "sign"), 0);
+    CHECK_INTEQ(num(r, "exponent"), 1019);
+    CHECK_STREQ(str(r, "fraction_hex"), "0x999999999999a");
+    CHECK(json_is_false(at(r, "exact")));
+    CHECK_STREQ(str(r, "error"), "1/180143985094819840");
+    CHECK(num(r, "relative_error") == 5.551115123125783e-17);
+    CHECK(num(r, "ulp") == 1.3877787807814457e-17);
+    CHECK(num(r, "prev") == 0.09999999999999999);
+    CHECK(num(r, "next") == 0.10000000000000002);
+    CHECK(json_is_null(at(r, "note")));
+    json_decref(r);
+}
+
+static void test_examples(void) {
+    json_t *r = run("{\"x\": 0.25}");
+    CHECK_STREQ(str(r, "stored"), "0.25");
+    CHECK(json_is_true(at(r, "exact")));
+    CHECK_STREQ(str(r, "error"), "0");
+    CHECK(is_real(r, "relative_error") && num(r, "relative_error") == 0.0);
+    json_decref(r);
+
+    r = run("{\"x\": -0.0}");
+    CHECK_STREQ(str(r, "literal"), "-0.0");
+    CHECK_STREQ(str(r, "stored"), "0");
+    CHECK_STREQ(str(r, "bits_hex"), "0x8000000000000000");
+    CHECK_INTEQ(num(r, "sign"), 1);
+    CHECK_INTEQ(num(r, "exponent"), 0);
+    CHECK(num(r, "prev") == -5e-324);
+    CHECK(num(r, "next") == 5e-324);
+    CHECK(num(r, "ulp") == 5e-324);
+    CHECK(json_is_true(at(r, "exact")));
+    CHECK(num(r, "relative_error") == 0.0);
+    json_decref(r);
+
+    r = run("{\"x\": 0.0}");
+    CHECK(num(r, "prev") == -5e-324 && num(r, "next") == 5e-324);
+    CHECK(!signbit(num(r, "next")) && signbit(num(r, "prev")));
+    json_decref(r);
+
+    r = run("{\"x\": 9007199254740994.0}");
+    CHECK_STREQ(str(r, "literal"), "9007199254740994.0");
+    CHECK_STREQ(str(r, "stored"), "9007199254740994");
+    CHECK(num(r, "ulp") == 2.0);
+    CHECK_STREQ(str(r, "note"), ">2^53: consecutive integers no longer distinguishable");
+    json_decref(r);
+}
+
+static void test_more(void) {
+    json_t *r = run("{\"x\": -0.25}");
+    CHECK_STREQ(str(r, "stored"), "-0.25");
+    CHECK_INTEQ(num(r, "sign"), 1);
+    CHECK(num(r, "ulp") == 2.7755575615628914e-17);
+    json_decref(r);
+
+    r = run("{\"x\": 1e22}");
+    CHECK_STREQ(str(r, "literal"), "1e+22");
+    CHECK_STREQ(str(r, "stored"), "10000000000000000000000");
+    CHECK(json_is_true(at(r, "exact")));
+    CHECK(num(r, "ulp") == 2097152.0);
+    json_decref(r);
+
+    r = run("{\"x\": 0.3333333333333333}");
+    CHECK_STREQ(str(r, "stored"), "0.3333333333333333148296162562473909929395");
+    CHECK_STREQ(str(r, "error"), "40763338773/2748779069440000000000000000");
+    CHECK(num(r, "relative_error") == 4.448884876874218e-17);
+    json_decref(r);
+
+    r = run("{\"x\": 5e-324}");
+    CHECK_STREQ(str(r, "literal"), "5e-324");
+    CHECK_STREQ(str(r, "stored"), "0"); /* subnormal below 5e-41 */
+    CHECK_INTEQ(num(r, "exponent"), 0);
+    CHECK_STREQ(str(r, "fraction_hex"), "0x0000000000001");
+    CHECK(num(r, "relative_error") == 0.012011266536553091);
+    CHECK(num(r, "prev") == 0.0 && num(r, "next") == 1e-323);
+    json_decref(r);
+
+    r = run("{\"x\": 1e-40}");
+    CHECK_STREQ(str(r, "stored"), "0.0000000000000000000000000000000000000001");
+    json_decref(r);
+
+    r = run("{\"x\": 123456.789}");
+    CHECK_STREQ(str(r, "stored"), "123456.789000000004307366907596588134765625");
+    CHECK_STREQ(str(r, "error"), "37/8589934592000");
+    json_decref(r);
+
+    r = run("{\"x\": 1.7976931348623157e308}");
+    CHECK_STREQ(str(r, "bits_hex"), "0x7fefffffffffffff");
+    CHECK_INTEQ(num(r, "exponent"), 2046);
+    CHECK(json_is_null(at(r, "ulp")));  /* next is inf: non-finite -> null */
+    CHECK(json_is_null(at(r, "next")));
+    CHECK(num(r, "prev") == 1.7976931348623155e308);
+    const char *s = str(r, "stored");
+    CHECK(s && strlen(s) == 309 && strncmp(s, "17976931348623157081452742373170435679807056752584", 50) == 0);
+    json_decref(r);
+
+    r = run("{\"x\": 3}"); /* an integer argument is a float here */
+    CHECK_STREQ(str(r, "literal"), "3.0");
+    CHECK_STREQ(str(r, "bits_hex"), "0x4008000000000000");
+    json_decref(r);
+}
+
+static void test_non_finite(void) {
+    json_t *r = run("{\"x\": \"1e999\"}");
+    CHECK(is_ok(r));
+    CHECK_STREQ(str(r, "literal"), "inf");
+    CHECK_STREQ(str(r, "stored"), "inf");
+    CHECK_STREQ(str(r, "bits"), "inf");
+    CHECK(json_is_true(at(r, "exact")));
+    CHECK_STREQ(str(r, "note"), "non-finite value");
+    json_decref(r);
+    r = run("{\"x\": \"-1e999\"}");
+    CHECK_STREQ(str(r, "bits"), "-inf");
+    json_decref(r);
+    r = run("{\"x\": \"pi\"}");
+    CHECK(rejected(r, "validation", "x must be a number"));
+    json_decref(r);
+    r = run("{\"x\": null}");
+    CHECK(rejected(r, "validation", "x must be a number"));
+    json_decref(r);
+    r = run("{\"x\": false}");
+    CHECK(rejected(r, "validation", "x must be a number"));
+    json_decref(r);
+}
+
+int main(void) {
+    RUN(test_point_one);
+    RUN(test_examples);
+    RUN(test_more);
+    RUN(test_non_finite);
+    return check_summary("calc_float_repr");
+}

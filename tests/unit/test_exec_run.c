@@ -1,0 +1,300 @@
+/* cc_execute end to end: real runtimes (python3, node, bash, gcc, g++), each
+ * verdict on purpose, timing/byte fields and the compile cache. Built with
+ * -DCC_FAKE_SANDBOX it uses tests/unit/exec_fake_sandbox.c instead of the
+ * real sandbox. */
+#include "tests/unit/check.h"
+#include "workers/exec/execute.h"
+#include "workers/exec/languages.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#ifdef CC_FAKE_SANDBOX
+#include "tests/unit/exec_fake_sandbox.c"
+#endif
+
+static json_t *run_full(const char *lang, const char *code, const char *in, int64_t timeout,
+                        int64_t mem_mb, int64_t out_kb) {
+    struct cc_exec_req q = {.language = lang, .code = code, .code_len = strlen(code),
+                            .stdin_data = in, .stdin_len = in ? strlen(in) : 0,
+                            .timeout = timeout, .max_memory_mb = mem_mb, .max_output_kb = out_kb};
+    return cc_execute(&q);
+}
+
+static json_t *run(const char *lang, const char *code, const char *in) {
+    return run_full(lang, code, in, 20, 0, 0);
+}
+
+static const char *str(json_t *r, const char *k) { return json_string_value(json_object_get(r, k)); }
+static long long num(json_t *r, const char *k) { return json_integer_value(json_object_get(r, k)); }
+static bool is_true(json_t *r, const char *k) { return json_is_true(json_object_get(r, k)); }
+
+/* One language: hello, stdin echo, exit code, runtime error, and a source
+ * that does not compile/parse. */
+struct lang_case {
+    const char *lang, *hello, *echo, *exit3, *crash, *broken, *broken_phase;
+};
+
+static const struct lang_case cases[] = {
+    {"python3", "print('hello')", "import sys; print(sys.stdin.read().upper(), end='')",
+     "import sys; sys.exit(3)", "raise ValueError('boom')", "def (:", "run"},
+    {"node", "console.log('hello')",
+     "process.stdout.write(require('fs').readFileSync(0,'utf8').toUpperCase())", "process.exit(3)",
+     "throw new Error('boom')", "function (", "run"},
+    {"bash", "echo hello", "tr a-z A-Z", "exit 3", "echo boom >&2; kill -SEGV $$", "if then fi (", "run"},
+    {"c", "#include <stdio.h>\nint main(void){puts(\"hello\");return 0;}",
+     "#include <stdio.h>\n#include <ctype.h>\nint main(void){int c;while((c=getchar())!=EOF)putchar(toupper(c));return 0;}",
+     "int main(void){return 3;}", "#include <stdlib.h>\nint main(void){abort();}",
+     "int main(void){ return undefined_thing; }", "compile"},
+    {"cpp", "#include <iostream>\nint main(){std::cout<<\"hello\"<<std::endl;}",
+     "#include <iostream>\n#include <cctype>\nint main(){char c;while(std::cin.get(c))std::cout<<(char)std::toupper(c);}",
+     "int main(){return 3;}", "#include <stdexcept>\nint main(){throw std::runtime_error(\"boom\");}",
+     "int main(){ this is not c++ }", "compile"},
+};
+
+static void test_language(const struct lang_case *c) {
+    json_t *r = run(c->lang, c->hello, "");
+    CHECK_STREQ(str(r, "stdout"), "hello\n");
+    CHECK_STREQ(str(r, "verdict"), "OK");
+    CHECK(is_true(r, "ok"));
+    CHECK_INTEQ(num(r, "exit_code"), 0);
+    CHECK_INTEQ(num(r, "stdout_bytes"), 6);
+    CHECK_INTEQ(num(r, "stderr_bytes"), 0);
+    CHECK_STREQ(str(r, "phase"), "run");
+    CHECK_INTEQ(json_object_size(r), 21 + (json_object_get(r, "cached") ? 1 : 0));
+    if (!is_true(r, "ok")) fprintf(stderr, "%s hello stderr: %s\n", c->lang, str(r, "stderr"));
+    json_decref(r);
+
+    r = run(c->lang, c->echo, "abc\nxyz\n");
+    CHECK_STREQ(str(r, "stdout"), "ABC\nXYZ\n");
+    json_decref(r);
+
+    r = run(c->lang, c->exit3, "");
+    CHECK_INTEQ(num(r, "exit_code"), 3);
+    CHECK_STREQ(str(r, "verdict"), "RTE");
+    CHECK(json_is_false(json_object_get(r, "ok")));
+    CHECK(!json_object_get(r, "code"));
+    json_decref(r);
+
+    r = run(c->lang, c->crash, "");
+    CHECK_STREQ(str(r, "verdict"), "RTE");
+    CHECK(json_is_false(json_object_get(r, "ok")));
+    CHECK_STREQ(str(r, "phase"), "run");
+    json_decref(r);
+
+    r = run(c->lang, c->broken, "");
+    CHECK_STREQ(str(r, "verdict"), "RTE");
+    CHECK_STREQ(str(r, "phase"), c->broken_phase);
+    CHECK(json_string_length(json_object_get(r, "stderr")) > 0);
+    if (strcmp(c->broken_phase, "compile") == 0)
+        CHECK_INTEQ(num(r, "duration_ms"), num(r, "compile_ms"));
+    json_decref(r);
+}
+
+static void test_languages(void) {
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) test_language(&cases[i]);
+}
+
+static void test_spec_example(void) {
+    json_t *r = run("py", "print('mcp ok', 6*7)", NULL);
+    CHECK_STREQ(str(r, "stdout"), "mcp ok 42\n");
+    CHECK_INTEQ(num(r, "stdout_bytes"), 10);
+    CHECK_STREQ(str(r, "language"), "python3");
+    CHECK_STREQ(str(r, "backend"), "native");
+    CHECK_INTEQ(num(r, "compile_ms"), 0);
+    CHECK(json_is_array(json_object_get(r, "unenforced")));
+    json_decref(r);
+}
+
+static void test_tle(void) {
+    json_t *r = run_full("python3", "while True: pass", "", 1, 0, 0);
+    CHECK_STREQ(str(r, "verdict"), "TLE");
+    CHECK(is_true(r, "timed_out"));
+    CHECK(json_is_null(json_object_get(r, "exit_code")));
+    CHECK_STREQ(str(r, "stderr"), CC_TIMEOUT_TEXT);
+    CHECK_INTEQ(num(r, "stderr_bytes"), 0);
+    CHECK(num(r, "duration_ms") >= 1000 && num(r, "duration_ms") < 5000);
+    json_decref(r);
+}
+
+static void test_ole(void) {
+    json_t *r = run_full("python3", "print('x' * 200000)", "", 10, 0, 1);
+    CHECK_STREQ(str(r, "verdict"), "OLE");
+    CHECK(is_true(r, "output_truncated"));
+    CHECK_INTEQ(json_string_length(json_object_get(r, "stdout")), 1024 + 15);
+    const char *out = str(r, "stdout");
+    CHECK(out && strcmp(out + 1024, "\n...[truncated]") == 0);
+    CHECK(num(r, "stdout_bytes") > 1024 && num(r, "stdout_bytes") <= 4096);
+    json_decref(r);
+
+    /* Exit 0 past the cap: ok stays true while the verdict is OLE. */
+    r = run_full("bash", "head -c 3000 /dev/zero | tr '\\0' y", "", 10, 0, 1);
+    CHECK_STREQ(str(r, "verdict"), "OLE");
+    CHECK(is_true(r, "ok"));
+    CHECK_INTEQ(num(r, "stdout_bytes"), 3000);
+    json_decref(r);
+}
+
+static void test_mle(void) {
+    /* Touch memory until the ceiling refuses more, then die by a signal. */
+    const char *hog = "#include <stdlib.h>\n#include <string.h>\n#include <signal.h>\n"
+                      "int main(void){for(;;){char*p=malloc(1<<20);if(!p)raise(SIGKILL);"
+                      "memset(p,1,1<<20);}}";
+    json_t *r = run_full("c", hog, "", 20, 64, 0);
+    CHECK_STREQ(str(r, "verdict"), "MLE");
+    CHECK(json_is_null(json_object_get(r, "exit_code")));
+    CHECK(num(r, "peak_memory_kb") >= 32 * 1024);
+    json_decref(r);
+}
+
+static void test_utf8_and_marker(void) {
+    size_t n;
+    char *s = cc_utf8_repair("a\xff" "b\xe2\x82\xac\xc0\xaf", 8, &n);
+    CHECK_STREQ(s, "a\xef\xbf\xbd" "b\xe2\x82\xac\xef\xbf\xbd\xef\xbf\xbd");
+    free(s);
+    json_t *r = run("python3", "import sys; sys.stdout.buffer.write(b'ok\\xff\\n')", "");
+    CHECK_STREQ(str(r, "stdout"), "ok\xef\xbf\xbd\n");
+    CHECK_INTEQ(num(r, "stdout_bytes"), 4);
+    json_decref(r);
+}
+
+static void test_unknown_language(void) {
+    json_t *r = run("klingon", "x", "");
+    CHECK_STREQ(str(r, "code"), "validation");
+    CHECK(!json_object_get(r, "verdict"));
+    CHECK_STREQ(str(r, "backend"), "native");
+    CHECK_STREQ(str(r, "error"),
+                "unknown language 'klingon'. Available: awk, bash, bun, c, c++, cpp, csharp, deno, "
+                "elixir, erlang, fortran, gleam, go, haskell, java, jq, kotlin, lua, mojo, node, "
+                "perl, php, python3, r, ruby, rust, sqlite, swift, tcl, typescript, zig, zsh");
+    json_decref(r);
+}
+
+static void test_runtime_unavailable(void) {
+    const char *saved = getenv("CODECALC_RUNTIME_PATH");
+    char *keep = saved ? strdup(saved) : NULL;
+    setenv("CODECALC_RUNTIME_PATH", "/nonexistent", 1);
+    json_t *r = run("python3", "print(1)", "");
+    CHECK_STREQ(str(r, "code"), "runtime_unavailable");
+    CHECK_STREQ(str(r, "verdict"), "RTE");
+    CHECK(json_is_null(json_object_get(r, "exit_code")));
+    CHECK(json_is_null(json_object_get(r, "stdout_bytes")));
+    CHECK_STREQ(str(r, "error"),
+                "runtime unavailable for the run phase of 'python3': 'python3' (not found in PATH)");
+    CHECK_STREQ(str(r, "stderr"), str(r, "error"));
+    json_decref(r);
+    r = run("c", "int main(void){return 0;}", "");
+    CHECK_STREQ(str(r, "phase"), "compile");
+    CHECK_STREQ(str(r, "error"),
+                "runtime unavailable for the compile phase of 'c': 'gcc' (not found in PATH)");
+    json_decref(r);
+    if (keep) setenv("CODECALC_RUNTIME_PATH", keep, 1);
+    free(keep);
+}
+
+/* ---- compile cache ------------------------------------------------------ */
+
+static char cache_home[64];
+
+static void corrupt_cache_entries(void) {
+    char dir[128];
+    snprintf(dir, sizeof dir, "%s/cache", cache_home);
+    DIR *d = opendir(dir);
+    struct dirent *de;
+    int n = 0;
+    while (d && (de = readdir(d))) {
+        if (strlen(de->d_name) != 64) continue;
+        char p[512];
+        snprintf(p, sizeof p, "%s/%s", dir, de->d_name);
+        int fd = open(p, O_WRONLY);
+        /* Flip bytes inside the payload, past the 36-byte header. */
+        if (fd >= 0 && pwrite(fd, "XXXX", 4, 200) == 4) n++;
+        if (fd >= 0) close(fd);
+    }
+    if (d) closedir(d);
+    CHECK(n >= 1);
+}
+
+static void test_compile_cache(void) {
+    const char *src = "#include <stdio.h>\nint main(void){puts(\"cached?\");return 0;}\n";
+    json_t *a = run("c", src, "");
+    CHECK_STREQ(str(a, "stdout"), "cached?\n");
+    CHECK(json_is_false(json_object_get(a, "cached")));
+    CHECK(num(a, "compile_ms") > 0);
+    json_t *b = run("c", src, "");
+    CHECK_STREQ(str(b, "stdout"), "cached?\n");
+    CHECK(is_true(b, "cached"));
+    CHECK_INTEQ(num(b, "compile_ms"), 0);
+    json_decref(a);
+    json_decref(b);
+
+    corrupt_cache_entries();
+    json_t *c = run("c", src, "");
+    CHECK_STREQ(str(c, "stdout"), "cached?\n");
+    CHECK(json_is_false(json_object_get(c, "cached")));
+    CHECK_STREQ(str(c, "verdict"), "OK");
+    json_decref(c);
+    json_t *d = run("c", src, "");
+    CHECK(is_true(d, "cached"));
+    json_decref(d);
+}
+
+/* ---- streaming hooks ----------------------------------------------------- */
+
+struct watch { char phases[64]; char path[512]; long max_seen; int ticks; };
+
+static void on_step(void *ud, const char *phase, const char *stdout_path) {
+    struct watch *w = ud;
+    strncat(w->phases, phase, sizeof w->phases - strlen(w->phases) - 2);
+    strcat(w->phases, ",");
+    snprintf(w->path, sizeof w->path, "%s", stdout_path);
+}
+
+/* Reads the growing capture file the way execute_code_stream will. */
+static int on_tick(void *ud) {
+    struct watch *w = ud;
+    struct stat st;
+    w->ticks++;
+    if (stat(w->path, &st) == 0 && st.st_size > w->max_seen) w->max_seen = st.st_size;
+    return 0;
+}
+
+static void test_hooks(void) {
+    struct watch w = {0};
+    struct cc_exec_hooks h = {.tick = on_tick, .ud = &w, .tick_ms = 50, .step_start = on_step};
+    const char *code = "#include <stdio.h>\n#include <unistd.h>\nint main(void){for(int i=0;i<3;i++)"
+                       "{printf(\"tick %d\\n\",i);fflush(stdout);usleep(300000);}return 0;}";
+    struct cc_exec_req q = {.language = "c", .code = code, .code_len = strlen(code), .timeout = 20,
+                            .hooks = &h};
+    json_t *r = cc_execute(&q);
+    CHECK_STREQ(str(r, "stdout"), "tick 0\ntick 1\ntick 2\n");
+    CHECK_STREQ(w.phases, json_is_true(json_object_get(r, "cached")) ? "run," : "compile,run,");
+    CHECK(w.ticks >= 3);
+    CHECK(w.max_seen >= 7); /* partial output was visible while the program ran */
+    json_decref(r);
+}
+
+int main(void) {
+    /* The worker's own PATH may point into a home the sandbox uid cannot read. */
+    setenv("CODECALC_RUNTIME_PATH", "/usr/local/bin:/usr/bin:/bin", 1);
+    strcpy(cache_home, "/tmp/cc-exec-test-XXXXXX");
+    if (!mkdtemp(cache_home)) return 2;
+    setenv("CODECALC_HOME", cache_home, 1);
+    RUN(test_languages);
+    RUN(test_spec_example);
+    RUN(test_tle);
+    RUN(test_ole);
+    RUN(test_mle);
+    RUN(test_utf8_and_marker);
+    RUN(test_unknown_language);
+    RUN(test_runtime_unavailable);
+    RUN(test_compile_cache);
+    RUN(test_hooks);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", cache_home);
+    if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", cache_home);
+    return check_summary("exec_run");
+}

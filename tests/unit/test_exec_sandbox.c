@@ -1,0 +1,554 @@
+/* Tests of the exec worker's per-run sandbox (workers/exec/sandbox_*.c) and
+ * run directories (workers/exec/rundir.c). Hostile programs (fork bombs)
+ * run only after containment (pid namespace + pids cgroup) is confirmed. */
+#include "tests/unit/check.h"
+#include "workers/exec/rundir.h"
+#include "workers/exec/sandbox.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static char base[256];      /* /var/tmp/cc-sbx-test-<pid> */
+static char runs[300];      /* parent of run directories */
+static char home[300];      /* our fake $CODECALC_HOME */
+static char out[65536];     /* stdout of the last run */
+static char err[65536];     /* stderr of the last run */
+
+static const char *const env[] = {"PATH=/usr/bin:/bin", "LANG=C.UTF-8", "PYTHONDONTWRITEBYTECODE=1", NULL};
+
+static struct sbx_limits default_limits(void) {
+    struct sbx_limits l = {
+        .wall_ms = 10000, .cpu_s = 10, .as_bytes = 0, .mem_bytes = 256u << 20,
+        .fsize_bytes = 16u << 20, .nofile = 256, .pids_max = 64, .no_net = false,
+    };
+    return l;
+}
+
+static void slurp(int fd, char *buf, size_t cap) {
+    ssize_t n = pread(fd, buf, cap - 1, 0);
+    buf[n > 0 ? n : 0] = '\0';
+}
+
+static void write_text(const char *path, const char *text, mode_t mode) {
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+    if (fd < 0)
+        return;
+    ssize_t w = write(fd, text, strlen(text));
+    (void)w;
+    close(fd);
+}
+
+/* Run argv in a fresh run dir. setup (may be NULL) runs with the dir path
+ * before the run, e.g. to drop a binary in it. */
+static int run_full(const char *const *argv, struct sbx_limits lim, struct sbx_result *res,
+                    sbx_tick_fn tick, void (*setup)(const char *dir)) {
+    struct cc_rundir rd;
+    char dir[PATH_MAX];
+    int rc = -1;
+    if (cc_rundir_create(runs, dir, sizeof dir, &rd) != 0) {
+        perror("cc_rundir_create");
+        memset(res, 0, sizeof *res);
+        return -1;
+    }
+    if (setup)
+        setup(dir);
+    int fo = memfd_create("out", MFD_CLOEXEC), fe = memfd_create("err", MFD_CLOEXEC);
+    struct sbx_spec spec = {
+        .argv = argv, .envp = env, .workdir = dir, .stdin_fd = -1,
+        .stdout_fd = fo, .stderr_fd = fe, .lim = lim, .tick = tick, .tick_ms = 50,
+    };
+    rc = sbx_run(&spec, res);
+    slurp(fo, out, sizeof out);
+    slurp(fe, err, sizeof err);
+    close(fo);
+    close(fe);
+    CHECK_INTEQ(cc_rundir_remove(&rd), 0);
+    return rc;
+}
+
+static int run(const char *const *argv, struct sbx_limits lim, struct sbx_result *res) {
+    return run_full(argv, lim, res, NULL, NULL);
+}
+
+/* Is any process on the host running with `marker` in its command line? */
+static bool marker_alive(const char *marker) {
+    DIR *d = opendir("/proc");
+    struct dirent *e;
+    bool found = false;
+    while (d && (e = readdir(d)) && !found) {
+        char path[300], buf[4096];
+        if (e->d_name[0] < '0' || e->d_name[0] > '9')
+            continue;
+        snprintf(path, sizeof path, "/proc/%s/cmdline", e->d_name);
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            continue;
+        ssize_t n = read(fd, buf, sizeof buf - 1);
+        close(fd);
+        for (ssize_t i = 0; i < n; i++)
+            if (buf[i] == '\0')
+                buf[i] = ' ';
+        buf[n > 0 ? n : 0] = '\0';
+        found = strstr(buf, marker) != NULL;
+    }
+    if (d)
+        closedir(d);
+    return found;
+}
+
+static void print_unenforced(const struct sbx_result *r) {
+    for (size_t i = 0; i < r->n_unenforced; i++)
+        fprintf(stderr, "  unenforced: %s\n", r->unenforced[i]);
+}
+
+static void test_echo(void) {
+    const char *argv[] = {"/bin/echo", "hello", "sandbox", NULL};
+    struct sbx_result r;
+    CHECK_INTEQ(run(argv, default_limits(), &r), 0);
+    CHECK(r.started);
+    CHECK(r.exited);
+    CHECK_INTEQ(r.exit_code, 0);
+    CHECK_INTEQ(r.term_signal, 0);
+    CHECK(!r.timed_out);
+    CHECK_STREQ(out, "hello sandbox\n");
+    CHECK(r.spawn_error == NULL);
+    CHECK(r.peak_kb > 0);
+    /* Everything applies on this host: [] is a positive claim. */
+    CHECK_INTEQ(r.n_unenforced, 0);
+    print_unenforced(&r);
+    sbx_result_free(&r);
+}
+
+static void test_exit_and_signal(void) {
+    const char *a1[] = {"/bin/sh", "-c", "echo oops >&2; exit 3", NULL};
+    struct sbx_result r;
+    CHECK_INTEQ(run(a1, default_limits(), &r), 0);
+    CHECK(r.exited);
+    CHECK_INTEQ(r.exit_code, 3);
+    CHECK_STREQ(err, "oops\n");
+    sbx_result_free(&r);
+    const char *a2[] = {"/bin/sh", "-c", "kill -SEGV $$", NULL};
+    CHECK_INTEQ(run(a2, default_limits(), &r), 0);
+    CHECK(!r.exited);
+    CHECK_INTEQ(r.term_signal, SIGSEGV);
+    CHECK(!r.timed_out);
+    sbx_result_free(&r);
+}
+
+static void test_spawn_failure(void) {
+    const char *argv[] = {"/no/such/program", NULL};
+    struct sbx_result r;
+    CHECK_INTEQ(run(argv, default_limits(), &r), -1);
+    CHECK(!r.started);
+    CHECK(r.spawn_error && strstr(r.spawn_error, "No such file"));
+    sbx_result_free(&r);
+    const char *rel[] = {"echo", NULL};
+    CHECK_INTEQ(run(rel, default_limits(), &r), -1);
+    CHECK(r.spawn_error != NULL);
+    sbx_result_free(&r);
+}
+
+static void test_identity(void) {
+    const char *argv[] = {"/bin/sh", "-c", "id -u; id -g; hostname; touch ok && echo wrote", NULL};
+    struct sbx_result r;
+    CHECK_INTEQ(run(argv, default_limits(), &r), 0);
+    if (geteuid() == 0)
+        CHECK_STREQ(out, "64999\n64999\ncodecalc\nwrote\n");
+    sbx_result_free(&r);
+}
+
+static void test_wall_timeout(void) {
+    const char *argv[] = {"/bin/sleep", "10", NULL};
+    struct sbx_limits lim = default_limits();
+    lim.wall_ms = 300;
+    struct sbx_result r;
+    CHECK_INTEQ(run(argv, lim, &r), 0);
+    CHECK(r.timed_out);
+    CHECK(!r.exited);
+    CHECK_INTEQ(r.term_signal, SIGKILL);
+    CHECK(r.wall_ms >= 300 && r.wall_ms < 3000);
+    sbx_result_free(&r);
+}
+
+static int ticks;
+static int cancel_on_third(void *ud) {
+    (void)ud;
+    return ++ticks >= 3;
+}
+
+static void test_tick_cancel(void) {
+    const char *argv[] = {"/bin/sleep", "10", NULL};
+    struct sbx_result r;
+    ticks = 0;
+    CHECK_INTEQ(run_full(argv, default_limits(), &r, cancel_on_third, NULL), 0);
+    CHECK(r.cancelled);
+    CHECK(!r.timed_out);
+    CHECK_INTEQ(ticks, 3);
+    CHECK(r.wall_ms < 2000);
+    sbx_result_free(&r);
+}
+
+static void test_double_fork_dies(void) {
+    char marker[64], script[256];
+    snprintf(marker, sizeof marker, "31.%ld", (long)getpid());
+    snprintf(script, sizeof script, "setsid /bin/sleep %s </dev/null >/dev/null 2>&1 & echo started", marker);
+    const char *argv[] = {"/bin/sh", "-c", script, NULL};
+    struct sbx_result r;
+    CHECK_INTEQ(run(argv, default_limits(), &r), 0);
+    CHECK_STREQ(out, "started\n");
+    CHECK_INTEQ(r.exit_code, 0);
+    CHECK(!marker_alive(marker));
+    sbx_result_free(&r);
+}
+
+static bool contained(void) {
+    const struct sbx_caps *c = sbx_probe();
+    if (!c->pidns || !(c->cgroup_v1_pids || c->cgroup_v2)) {
+        printf("SKIP hostile tests: no pid namespace + pids cgroup on this host\n");
+        return false;
+    }
+    return true;
+}
+
+static void test_fork_bomb(void) {
+    if (!contained())
+        return;
+    /* Counted: forks stop at pids.max (init + python + children). */
+    char marker[64];
+    snprintf(marker, sizeof marker, "ccbomb-%ld", (long)getpid());
+    const char *counted[] = {"/usr/bin/python3", "-c",
+        "import os,time,sys\nn=0\nfor i in range(300):\n"
+        " try:\n  p=os.fork()\n except OSError: break\n"
+        " if p==0:\n  time.sleep(30); os._exit(0)\n n+=1\nprint(n)\n", marker, NULL};
+    struct sbx_limits lim = default_limits();
+    lim.pids_max = 16;
+    struct sbx_result r;
+    CHECK_INTEQ(run(counted, lim, &r), 0);
+    int n = atoi(out);
+    CHECK(n >= 12 && n <= 15);
+    CHECK_INTEQ(r.exit_code, 0);
+    CHECK(!marker_alive(marker));
+    sbx_result_free(&r);
+    /* A real bomb: every process forks forever until the wall clock. */
+    const char *bomb[] = {"/usr/bin/python3", "-c",
+        "import os\nwhile True:\n try: os.fork()\n except OSError: pass\n", marker, NULL};
+    lim.wall_ms = 1000;
+    CHECK_INTEQ(run(bomb, lim, &r), 0);
+    CHECK(r.timed_out);
+    CHECK(!marker_alive(marker));
+    sbx_result_free(&r);
+}
+
+static void test_memory_bomb(void) {
+    if (!contained())
+        return;
+    const char *argv[] = {"/usr/bin/python3", "-c",
+        "a=[]\nwhile True: a.append(b'x'*(1<<20))\n", NULL};
+    struct sbx_limits lim = default_limits();
+    lim.mem_bytes = 48u << 20;
+    struct sbx_result r;
+    CHECK_INTEQ(run(argv, lim, &r), 0);
+    CHECK(!r.timed_out);
+    CHECK_INTEQ(r.term_signal, SIGKILL);
+    /* MLE rule of TOOLS.md 1.4: peak >= limit/2. */
+    CHECK(r.peak_kb >= 24 * 1024);
+    CHECK(r.peak_kb <= 48 * 1024 + 1024);
+    CHECK_INTEQ(r.n_unenforced, 0);
+    printf("memory bomb: peak %lld KiB of 49152\n", (long long)r.peak_kb);
+    sbx_result_free(&r);
+}
+
+static const char *py_net =
+    "import socket,ctypes\n"
+    "def t(f):\n"
+    " try:\n  s=socket.socket(f,socket.SOCK_STREAM); s.close(); return 'ok'\n"
+    " except OSError as e: return str(e.errno)\n"
+    "libc=ctypes.CDLL(None,use_errno=True)\n"
+    "def raw(fam):\n"
+    " r=libc.syscall(41,ctypes.c_long(fam),1,0)\n"
+    " return 'ok' if r>=0 else str(ctypes.get_errno())\n"
+    "print(t(socket.AF_INET),t(socket.AF_INET6),t(socket.AF_UNIX),raw(2),raw(10),raw(0x100000002),raw(1))\n";
+
+static void test_no_net_python(void) {
+    const char *argv[] = {"/usr/bin/python3", "-c", py_net, NULL};
+    struct sbx_limits lim = default_limits();
+    lim.no_net = true;
+    struct sbx_result r;
+    CHECK_INTEQ(run(argv, lim, &r), 0);
+    CHECK_STREQ(out, "13 13 ok 13 13 13 ok\n");
+    CHECK_INTEQ(r.n_unenforced, 0);
+    sbx_result_free(&r);
+    /* Without no_net the host network stays: the same calls succeed. */
+    lim.no_net = false;
+    CHECK_INTEQ(run(argv, lim, &r), 0);
+    CHECK(strncmp(out, "ok ", 3) == 0);
+    sbx_result_free(&r);
+}
+
+static const char *c_net =
+    "#include <errno.h>\n#include <stdio.h>\n#include <string.h>\n#include <sys/socket.h>\n"
+    "#include <sys/syscall.h>\n#include <unistd.h>\n"
+    "int main(int c, char **v) {\n"
+    "  if (c > 1 && !strcmp(v[1], \"x32\")) { syscall(0x40000000 | SYS_getpid); puts(\"alive\"); return 0; }\n"
+    "  long a = syscall(SYS_socket, AF_INET, SOCK_STREAM, 0); int ea = errno;\n"
+    "  long u = syscall(SYS_socket, AF_UNIX, SOCK_STREAM, 0);\n"
+    "  printf(\"%ld %d %s\\n\", a, ea, u >= 0 ? \"unix\" : \"nounix\"); return 0; }\n";
+
+static char static_bin[PATH_MAX];
+
+static void put_static_bin(const char *dir) {
+    char cmd[PATH_MAX * 3];
+    snprintf(cmd, sizeof cmd, "cp %s %s/netprobe && chown %d:%d %s/netprobe", static_bin, dir,
+             SBX_RUN_UID, SBX_RUN_GID, dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "copy failed\n");
+}
+
+static void test_no_net_static(void) {
+    char src[PATH_MAX], cmd[PATH_MAX * 3];
+    snprintf(src, sizeof src, "%s/netprobe.c", base);
+    snprintf(static_bin, sizeof static_bin, "%s/netprobe", base);
+    write_text(src, c_net, 0644);
+    snprintf(cmd, sizeof cmd, "gcc -static -O1 -o %s %s", static_bin, src);
+    if (system(cmd) != 0) {
+        printf("SKIP static no_net test: cannot build a static binary\n");
+        return;
+    }
+    struct sbx_limits lim = default_limits();
+    lim.no_net = true;
+    struct sbx_result r;
+    /* The run dir path is unknown before creation: sh runs ./netprobe
+     * from the cwd (a statically linked binary: no libc wrapper to trust). */
+    const char *argv[] = {"/bin/sh", "-c", "./netprobe", NULL};
+    CHECK_INTEQ(run_full(argv, lim, &r, NULL, put_static_bin), 0);
+    CHECK_STREQ(out, "-1 13 unix\n");
+    sbx_result_free(&r);
+    const char *x32[] = {"/bin/sh", "-c", "exec ./netprobe x32", NULL};
+    CHECK_INTEQ(run_full(x32, lim, &r, NULL, put_static_bin), 0);
+    CHECK_INTEQ(r.term_signal, SIGSYS);
+    CHECK_STREQ(out, "");
+    sbx_result_free(&r);
+}
+
+static void test_filesystem(void) {
+    char script[2048], hostprobe[128];
+    snprintf(hostprobe, sizeof hostprobe, "/tmp/cc-sbx-probe-%ld", (long)getpid());
+    snprintf(script, sizeof script,
+             "echo x > /etc/cc-sbx-probe 2>/dev/null && echo etc-writable || echo etc-ro;"
+             "echo x > /usr/cc-sbx-probe 2>/dev/null && echo usr-writable || echo usr-ro;"
+             "echo x > %s && echo tmp-ok;"
+             "test -e %s/secret && echo home-visible || echo home-hidden;"
+             "test -e %s/other/secret && echo runs-visible || echo runs-hidden;"
+             "echo data > result.txt && echo cwd-ok",
+             hostprobe, home, runs);
+    const char *argv[] = {"/bin/sh", "-c", script, NULL};
+    struct sbx_result r;
+    struct stat st;
+    /* Preconditions: the secrets exist on the host, so hiding is real. */
+    char p[PATH_MAX];
+    snprintf(p, sizeof p, "%s/secret", home);
+    CHECK(stat(p, &st) == 0);
+    CHECK_INTEQ(run(argv, default_limits(), &r), 0);
+    CHECK_STREQ(out, "etc-ro\nusr-ro\ntmp-ok\nhome-hidden\nruns-hidden\ncwd-ok\n");
+    CHECK(stat("/etc/cc-sbx-probe", &st) != 0);
+    CHECK(stat(hostprobe, &st) != 0);
+    sbx_result_free(&r);
+}
+
+static void test_workdir_visible_to_host(void) {
+    struct cc_rundir rd;
+    char dir[PATH_MAX], file[PATH_MAX + 16], buf[64] = "";
+    CHECK_INTEQ(cc_rundir_create(runs, dir, sizeof dir, &rd), 0);
+    const char *argv[] = {"/bin/sh", "-c", "echo 42 > answer", NULL};
+    struct sbx_spec spec = {.argv = argv, .envp = env, .workdir = dir, .stdin_fd = -1,
+                            .stdout_fd = -1, .stderr_fd = -1, .lim = default_limits()};
+    struct sbx_result r;
+    CHECK_INTEQ(sbx_run(&spec, &r), 0);
+    snprintf(file, sizeof file, "%s/answer", dir);
+    int fd = open(file, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        ssize_t n = read(fd, buf, sizeof buf - 1);
+        buf[n > 0 ? n : 0] = '\0';
+        close(fd);
+    }
+    CHECK_STREQ(buf, "42\n");
+    CHECK_INTEQ(cc_rundir_remove(&rd), 0);
+    struct stat st;
+    CHECK(lstat(dir, &st) != 0);
+    sbx_result_free(&r);
+}
+
+static void test_proc_and_ptrace(void) {
+    const char *argv[] = {"/usr/bin/python3", "-c",
+        "import os,ctypes\n"
+        "print(sorted(int(p) for p in os.listdir('/proc') if p.isdigit()))\n"
+        "libc=ctypes.CDLL(None,use_errno=True)\n"
+        "print(libc.ptrace(0,0,0,0), ctypes.get_errno())\n"
+        "print(libc.unshare(0x10000000), ctypes.get_errno())\n", NULL};
+    struct sbx_result r;
+    CHECK_INTEQ(run(argv, default_limits(), &r), 0);
+    /* init is 1, the program 2; ptrace and unshare refused with EPERM. */
+    CHECK_STREQ(out, "[1, 2]\n-1 1\n-1 1\n");
+    sbx_result_free(&r);
+}
+
+static void test_rlimits(void) {
+    const char *spin[] = {"/usr/bin/python3", "-c", "while True: pass", NULL};
+    struct sbx_limits lim = default_limits();
+    lim.cpu_s = 1;
+    struct sbx_result r;
+    CHECK_INTEQ(run(spin, lim, &r), 0);
+    CHECK_INTEQ(r.term_signal, SIGXCPU);
+    CHECK(!r.timed_out);
+    CHECK(r.cpu_ms >= 700 && r.cpu_ms < 3000);
+    printf("cpu limit: killed by %d after %lld ms cpu, %lld ms wall\n", r.term_signal, (long long)r.cpu_ms, (long long)r.wall_ms);
+    sbx_result_free(&r);
+    const char *big[] = {"/usr/bin/head", "-c", "100000", "/dev/zero", NULL};
+    lim = default_limits();
+    lim.fsize_bytes = 4096;
+    CHECK_INTEQ(run(big, lim, &r), 0);
+    CHECK_INTEQ(r.term_signal, SIGXFSZ);
+    sbx_result_free(&r);
+    /* The worker's environment (init's) is not readable by the program. */
+    const char *envr[] = {"/bin/sh", "-c", "cat /proc/1/environ >/dev/null 2>&1 && echo leak || echo sealed; ls /proc/self/fd", NULL};
+    CHECK_INTEQ(run(envr, default_limits(), &r), 0);
+    CHECK_STREQ(out, "sealed\n0\n1\n2\n3\n");
+    sbx_result_free(&r);
+}
+
+static void test_rundir(void) {
+    struct cc_rundir rd;
+    char dir[PATH_MAX], cmd[PATH_MAX * 8], victim[PATH_MAX], keep[PATH_MAX + 8];
+    struct stat st;
+    CHECK_INTEQ(cc_rundir_create(runs, dir, sizeof dir, &rd), 0);
+    CHECK(lstat(dir, &st) == 0 && S_ISDIR(st.st_mode));
+    if (geteuid() == 0)
+        CHECK_INTEQ(st.st_uid, SBX_RUN_UID);
+    CHECK_INTEQ(st.st_mode & 0777, 0700);
+    /* A symlink inside pointing out of the tree: removal must not follow. */
+    snprintf(victim, sizeof victim, "%s/victim", base);
+    snprintf(keep, sizeof keep, "%s/keep", victim);
+    mkdir(victim, 0755);
+    write_text(keep, "k", 0644);
+    snprintf(cmd, sizeof cmd, "mkdir -p %s/a/b && ln -s %s %s/a/b/link && ln -s %s %s/a/ln2"
+             " && touch %s/a/b/f && chmod 000 %s/a", dir, victim, dir, victim, dir, dir, dir);
+    CHECK_INTEQ(system(cmd), 0);
+    CHECK_INTEQ(cc_rundir_remove(&rd), 0);
+    CHECK(lstat(dir, &st) != 0);
+    CHECK(stat(keep, &st) == 0);
+    /* Identity swap: a different directory at the same path is kept. */
+    CHECK_INTEQ(cc_rundir_create(runs, dir, sizeof dir, &rd), 0);
+    char moved[PATH_MAX + 8];
+    snprintf(moved, sizeof moved, "%s.old", dir);
+    CHECK_INTEQ(rename(dir, moved), 0);
+    CHECK_INTEQ(mkdir(dir, 0700), 0);
+    errno = 0;
+    CHECK_INTEQ(cc_rundir_remove(&rd), -1);
+    CHECK_INTEQ(errno, ESTALE);
+    CHECK(lstat(dir, &st) == 0);
+    rmdir(dir);
+    /* A symlink swapped in is never followed. */
+    CHECK_INTEQ(symlink(victim, dir), 0);
+    CHECK_INTEQ(cc_rundir_remove(&rd), -1);
+    CHECK(stat(keep, &st) == 0);
+    unlink(dir);
+    rmdir(moved);
+    /* Duplicate nonce impossible; a non-absolute parent is refused. */
+    CHECK_INTEQ(cc_rundir_create("relative", dir, sizeof dir, &rd), -1);
+    CHECK_INTEQ(cc_rundir_create(runs, dir, 8, &rd), -1);
+}
+
+static int64_t ms_since(const struct timespec *t0) {
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (t1.tv_sec - t0->tv_sec) * 1000000 + (t1.tv_nsec - t0->tv_nsec) / 1000;
+}
+
+static void bench(void) {
+    enum { N = 30 };
+    const char *argv[] = {"/bin/true", NULL};
+    struct timespec t0;
+    struct sbx_result r;
+    struct sbx_limits lim = default_limits();
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (int i = 0; i < N; i++) {
+        run(argv, lim, &r);
+        sbx_result_free(&r);
+    }
+    int64_t ours = ms_since(&t0) / N;
+    lim.no_net = true;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (int i = 0; i < N; i++) {
+        run(argv, lim, &r);
+        sbx_result_free(&r);
+    }
+    int64_t ours_nonet = ms_since(&t0) / N;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int bw_ok = 0;
+    for (int i = 0; i < N; i++)
+        bw_ok += system("bwrap --unshare-all --ro-bind / / true") == 0;
+    int64_t bw = ms_since(&t0) / N;
+    printf("bench: sandbox /bin/true %lld us/run (no_net %lld us), "
+           "bwrap --unshare-all %lld us/run (%d ok)\n",
+           (long long)ours, (long long)ours_nonet, (long long)bw, bw_ok);
+    /* Target: no slower than bwrap --unshare-all --ro-bind / / true. */
+    CHECK(bw_ok < N || ours <= bw);
+}
+
+static void setup_dirs(void) {
+    char p[PATH_MAX];
+    snprintf(base, sizeof base, "/var/tmp/cc-sbx-test-%ld", (long)getpid());
+    snprintf(runs, sizeof runs, "%s/runs", base);
+    snprintf(home, sizeof home, "%s/home", base);
+    mkdir(base, 0755);
+    mkdir(runs, 0711);
+    mkdir(home, 0755);
+    snprintf(p, sizeof p, "%s/secret", home);
+    write_text(p, "s", 0644);
+    snprintf(p, sizeof p, "%s/other", runs);
+    mkdir(p, 0755);
+    snprintf(p, sizeof p, "%s/other/secret", runs);
+    write_text(p, "s", 0644);
+    setenv("CODECALC_HOME", home, 1);
+}
+
+static void cleanup_dirs(void) {
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", base);
+    if (system(cmd) != 0)
+        fprintf(stderr, "cleanup of %s failed\n", base);
+}
+
+int main(void) {
+    setup_dirs();
+    RUN(test_rundir);
+    RUN(test_echo);
+    RUN(test_exit_and_signal);
+    RUN(test_spawn_failure);
+    RUN(test_identity);
+    RUN(test_wall_timeout);
+    RUN(test_tick_cancel);
+    RUN(test_double_fork_dies);
+    RUN(test_filesystem);
+    RUN(test_workdir_visible_to_host);
+    RUN(test_proc_and_ptrace);
+    RUN(test_rlimits);
+    RUN(test_no_net_python);
+    RUN(test_no_net_static);
+    RUN(test_fork_bomb);
+    RUN(test_memory_bomb);
+    if (!getenv("CC_SBX_NO_BENCH"))
+        RUN(bench);
+    cleanup_dirs();
+    return check_summary("exec_sandbox");
+}

@@ -1,0 +1,191 @@
+/* The exec worker's tool handlers (list_languages, list_execution_providers,
+ * execute_code) and their registry entries. Built with -DCC_FAKE_SANDBOX it
+ * uses tests/unit/exec_fake_sandbox.c instead of the real sandbox. */
+#include "tests/unit/check.h"
+#include "supervisor/tool_registry.h"
+#include "workers/common/tool_api.h"
+#include "workers/exec/sandbox.h"
+
+#include <stdlib.h>
+
+#ifdef CC_FAKE_SANDBOX
+#include "tests/unit/exec_fake_sandbox.c"
+#endif
+
+extern const struct cc_tool_def cc_ops_exec[];
+
+static json_t *call(const char *op, const char *args_json) {
+    json_error_t e;
+    json_t *args = json_loads(args_json, 0, &e);
+    json_t *r = NULL;
+    for (const struct cc_tool_def *d = cc_ops_exec; d->op; d++)
+        if (strcmp(d->op, op) == 0) r = d->fn(args, NULL);
+    json_decref(args);
+    return r;
+}
+
+static const char *str(json_t *r, const char *k) { return json_string_value(json_object_get(r, k)); }
+
+static void test_registry(void) {
+    const char *names[] = {"list_languages", "list_execution_providers", "execute_code",
+                           "execute_code_stream"};
+    int n = 0;
+    for (const struct cc_tool *t = cc_tooldefs_exec; t->name; t++, n++) {
+        CHECK_STREQ(t->name, names[n]);
+        CHECK_STREQ(t->group, "execution");
+        CHECK_INTEQ(t->route, CC_ROUTE_EXEC);
+        CHECK_INTEQ(t->deadline_s, 900);
+        CHECK_INTEQ(t->array_result, n < 2);
+        json_error_t e;
+        json_t *in = json_loads(t->input_schema, 0, &e), *out = json_loads(t->output_schema, 0, &e);
+        CHECK(in && out);
+        CHECK_STREQ(str(in, "type"), "object");
+        CHECK_STREQ(str(out, "type"), "object");
+        json_t *req = json_object_get(out, "required");
+        /* Array tools answer {"result": [...]}, which has no "ok" to require. */
+        if (n < 2) CHECK(req == NULL && json_object_get(json_object_get(out, "properties"), "result"));
+        else CHECK(json_array_size(req) == 1 && strcmp(json_string_value(json_array_get(req, 0)), "ok") == 0);
+        json_decref(in);
+        json_decref(out);
+    }
+    CHECK_INTEQ(n, 4);
+    /* Every parameter of execute_code is typed and described. */
+    json_t *in = json_loads(cc_tooldefs_exec[2].input_schema, 0, NULL);
+    const char *k;
+    json_t *p;
+    int described = 0;
+    json_object_foreach(json_object_get(in, "properties"), k, p)
+        described += json_object_get(p, "type") && json_object_get(p, "description");
+    CHECK_INTEQ(described, 11);
+    CHECK_INTEQ(json_integer_value(json_object_get(json_object_get(json_object_get(in, "properties"), "timeout"), "default")), 10);
+    json_decref(in);
+}
+
+static void test_list_tools(void) {
+    json_t *l = call("list_languages", "{}");
+    CHECK_INTEQ(json_array_size(l), 32);
+    json_decref(l);
+    json_t *p = call("list_execution_providers", "{}");
+    CHECK_INTEQ(json_array_size(p), 2);
+    json_t *strict = json_array_get(p, 0), *local = json_array_get(p, 1);
+    CHECK_STREQ(str(strict, "provider_id"), "linux-strict");
+    CHECK(json_is_true(json_object_get(strict, "strict")));
+    CHECK_STREQ(str(strict, "host_class"), "linux");
+    CHECK_STREQ(str(local, "provider_id"), "local");
+    CHECK_STREQ(str(local, "host_class"), "local");
+    CHECK_STREQ(str(local, "interface_version"), "1.0.0");
+    json_t *caps = json_object_get(local, "capabilities");
+    CHECK(json_is_true(json_object_get(caps, "execute")));
+    CHECK(json_is_true(json_object_get(caps, "stream")));
+    CHECK(json_is_false(json_object_get(caps, "cancel")));
+    CHECK(json_is_false(json_object_get(caps, "sessions")));
+    CHECK_INTEQ(json_object_size(caps), 13);
+    CHECK_INTEQ(json_is_true(json_object_get(caps, "network_control")), sbx_probe()->seccomp);
+    json_decref(p);
+}
+
+static long long requested_timeout(json_t *r) {
+    json_t *lim = json_object_get(json_object_get(r, "provider"), "limits");
+    return json_integer_value(json_object_get(json_object_get(lim, "requested"), "timeout_seconds"));
+}
+
+static void test_execute(void) {
+    json_t *r = call("execute_code", "{\"language\":\"python3\",\"code\":\"import sys; sys.exit(3)\"}");
+    CHECK(json_is_false(json_object_get(r, "ok")));
+    CHECK_INTEQ(json_integer_value(json_object_get(r, "exit_code")), 3);
+    CHECK_STREQ(str(r, "verdict"), "RTE");
+    CHECK(!json_object_get(r, "code"));
+    CHECK_STREQ(str(json_object_get(r, "provider"), "provider_id"), "local");
+    CHECK_INTEQ(requested_timeout(r), 10);
+    json_decref(r);
+
+    r = call("execute_code", "{\"language\":\"python3\",\"code\":\"print(1)\",\"timeout\":0}");
+    CHECK_INTEQ(requested_timeout(r), 1);
+    CHECK_STREQ(str(r, "stdout"), "1\n");
+    json_decref(r);
+    r = call("execute_code", "{\"language\":\"python3\",\"code\":\"print(1)\",\"timeout\":999}");
+    CHECK_INTEQ(requested_timeout(r), 120);
+    json_decref(r);
+    r = call("execute_code", "{\"language\":\"python3\",\"code\":\"print(1)\",\"timeout\":-5}");
+    CHECK_INTEQ(requested_timeout(r), 1);
+    json_decref(r);
+}
+
+static void test_compact(void) {
+    json_t *r = call("execute_code", "{\"language\":\"python3\",\"code\":\"print('z')\",\"compact\":true}");
+    const char *keys[] = {"ok", "verdict", "stdout", "exit_code"};
+    const char *k;
+    json_t *v;
+    int i = 0;
+    json_object_foreach(r, k, v) {
+        if (i < 4) CHECK_STREQ(k, keys[i]);
+        i++;
+    }
+    CHECK(json_is_true(json_object_get(r, "ok")));
+    CHECK_STREQ(str(r, "stdout"), "z\n");
+    CHECK(!json_object_get(r, "cpu_ms") && !json_object_get(r, "stderr") && !json_object_get(r, "backend"));
+    json_t *u = json_object_get(r, "unenforced");
+    CHECK(!u || (json_array_size(u) > 0 && json_object_get(r, "unenforced_detail")));
+    for (size_t j = 0; u && j < json_array_size(u); j++)
+        CHECK(!strchr(json_string_value(json_array_get(u, j)), ':'));
+    json_t *p = json_object_get(r, "provider");
+    const char *pk[] = {"receipt_version", "provider_id", "session_id", "spec_hash", "limits", "receipt_detail"};
+    i = 0;
+    json_object_foreach(p, k, v) {
+        if (i < 6) CHECK_STREQ(k, pk[i]);
+        i++;
+    }
+    CHECK_INTEQ(i, 6);
+    CHECK_STREQ(str(p, "receipt_detail"),
+                "call without compact=True for capabilities, determinism, host_class, "
+                "interface_version, provider_version, source_sha256, spec_schema_version");
+    json_decref(r);
+
+    /* A rejected request is not compacted. */
+    r = call("execute_code", "{\"language\":\"klingon\",\"code\":\"x\",\"compact\":true}");
+    CHECK_STREQ(str(r, "code"), "validation");
+    CHECK(str(r, "remedy") != NULL);
+    CHECK(!json_object_get(r, "verdict"));
+    CHECK(strncmp(str(r, "error"), "unknown language 'klingon'. Available: awk, bash,", 49) == 0);
+    json_decref(r);
+}
+
+static void test_rejections(void) {
+    json_t *r = call("execute_code", "{\"language\":5,\"code\":\"x\"}");
+    CHECK_STREQ(str(r, "code"), "validation");
+    CHECK_STREQ(str(r, "error"), "language must be a string");
+    json_decref(r);
+    r = call("execute_code", "{\"language\":\"python3\",\"code\":\"x\",\"timeout\":\"soon\"}");
+    CHECK_STREQ(str(r, "error"), "timeout must be an integer");
+    json_decref(r);
+    r = call("execute_code", "{\"language\":\"python3\",\"code\":\"x\",\"provider\":\"piston\"}");
+    CHECK_STREQ(str(r, "code"), "validation");
+    CHECK_STREQ(str(r, "provider_error"), "unknown_provider");
+    CHECK_STREQ(str(r, "error"), "unknown execution provider 'piston'; available: linux-strict, local");
+    CHECK_INTEQ(json_array_size(json_object_get(r, "available_providers")), 2);
+    json_decref(r);
+    r = call("execute_code", "{\"language\":\"python3\",\"code\":\"x\",\"provider\":\"linux-strict\"}");
+    CHECK_STREQ(str(r, "code"), "internal");
+    CHECK_STREQ(str(r, "provider_error"), "strict_provider_unavailable");
+    CHECK_STREQ(str(r, "error"), "linux-strict is unavailable: strict backend prerequisites have not "
+                                 "been verified; refusing to run the payload");
+    json_decref(r);
+    setenv("CODECALC_CAPABILITY_POLICY", "allow-network", 1);
+    r = call("execute_code", "{\"language\":\"python3\",\"code\":\"x\",\"no_net\":true}");
+    CHECK_STREQ(str(r, "code"), "permission_denied");
+    CHECK_STREQ(str(r, "requested_provider"), "local");
+    json_decref(r);
+    unsetenv("CODECALC_CAPABILITY_POLICY");
+}
+
+int main(void) {
+    setenv("CODECALC_RUNTIME_PATH", "/usr/local/bin:/usr/bin:/bin", 1);
+    unsetenv("CODECALC_CAPABILITY_POLICY");
+    unsetenv("CODECALC_EXECUTION_PROVIDER");
+    RUN(test_registry);
+    RUN(test_list_tools);
+    RUN(test_execute);
+    RUN(test_compact);
+    RUN(test_rejections);
+    return check_summary("exec_tools");
+}

@@ -1,0 +1,105 @@
+/* Tool registry and argument validation. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "protocol/json_convert.h"
+#include "supervisor/registry.h"
+#include "supervisor/schema_check.h"
+#include "tests/unit/check.h"
+
+static void every_declared_schema_parses(void) {
+    struct cc_registry r;
+    char err[1024] = "";
+    int rc = cc_registry_load(&r, NULL, err, sizeof err);
+    if (rc < 0) fprintf(stderr, "registry: %s\n", err);
+    CHECK(rc == 0);
+    for (size_t i = 0; rc == 0 && i < r.n; i++) {
+        const struct cc_tool *t = r.e[i].tool;
+        CHECK(t->description && strlen(t->description) > 10);
+        CHECK(t->deadline_s > 0);
+        json_error_t je;
+        json_t *listing = json_loads(r.e[i].listing, 0, &je);
+        CHECK(listing != NULL);
+        CHECK_STREQ(json_string_value(json_object_get(listing, "name")), t->name);
+        json_t *out = json_object_get(listing, "outputSchema");
+        CHECK_STREQ(json_string_value(json_object_get(out, "type")), "object");
+        /* The rejected shape must satisfy every output schema: only "ok"
+         * (or "result" for array tools) may be required. */
+        json_t *req = json_object_get(out, "required");
+        size_t k;
+        json_t *v;
+        json_array_foreach(req, k, v) {
+            const char *name = json_string_value(v);
+            CHECK(name && (strcmp(name, "ok") == 0 || (t->array_result && strcmp(name, "result") == 0)));
+        }
+        json_decref(listing);
+        /* Names are unique. */
+        for (size_t j = i + 1; j < r.n; j++) CHECK(strcmp(r.e[j].tool->name, t->name) != 0);
+    }
+    if (rc == 0) cc_registry_free(&r);
+}
+
+static void unknown_group_is_fatal_and_named(void) {
+    struct cc_registry r;
+    char err[1024] = "";
+    CHECK(cc_registry_load(&r, "calculator, bogus", err, sizeof err) < 0);
+    CHECK(strstr(err, "bogus") != NULL);
+    CHECK(strstr(err, "calculator") != NULL);
+    CHECK(strstr(err, "full") != NULL);
+}
+
+static void groups_filter_tools(void) {
+    struct cc_registry r;
+    char err[1024];
+    CHECK(cc_registry_load(&r, " core ,", err, sizeof err) == 0);
+    for (size_t i = 0; i < r.n; i++) CHECK_STREQ(r.e[i].tool->group, "calculator");
+    cc_registry_free(&r);
+}
+
+static json_t *parse(const char *s) {
+    json_error_t e;
+    return cc_json_parse(s, strlen(s), &e);
+}
+
+static void schema_check_types_and_required(void) {
+    json_t *schema = parse(
+        "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\"},\"x\":{\"type\":\"number\"},"
+        "\"s\":{\"type\":\"string\"},\"w\":{\"type\":[\"integer\",\"null\"]},"
+        "\"nums\":{\"type\":\"array\",\"items\":{\"type\":\"number\"}}},\"required\":[\"n\"]}");
+    char msg[256];
+    json_t *a = parse("{\"n\": -1180591620717411303424, \"x\": \"2.5\", \"w\": null, \"nums\": [1, 2.5]}");
+    CHECK(cc_schema_check(schema, a, msg, sizeof msg) == 0);
+    json_decref(a);
+    a = parse("{\"n\": 3.0}");
+    CHECK(cc_schema_check(schema, a, msg, sizeof msg) == 0);
+    json_decref(a);
+    a = parse("{}");
+    CHECK(cc_schema_check(schema, a, msg, sizeof msg) < 0);
+    CHECK(strstr(msg, "'n'") != NULL);
+    json_decref(a);
+    a = parse("{\"n\": 1, \"s\": 12345}");
+    CHECK(cc_schema_check(schema, a, msg, sizeof msg) < 0);
+    CHECK(strstr(msg, "'s' must be string") != NULL);
+    CHECK(strstr(msg, "12345") == NULL); /* never echo the value */
+    json_decref(a);
+    a = parse("{\"n\": \"secret-token\"}");
+    CHECK(cc_schema_check(schema, a, msg, sizeof msg) < 0);
+    CHECK(strstr(msg, "secret") == NULL);
+    json_decref(a);
+    a = parse("{\"n\": 1, \"nums\": [1, \"x\"]}");
+    CHECK(cc_schema_check(schema, a, msg, sizeof msg) < 0);
+    CHECK(strstr(msg, "nums[1]") != NULL);
+    json_decref(a);
+    a = parse("{\"n\": 1.5}");
+    CHECK(cc_schema_check(schema, a, msg, sizeof msg) < 0);
+    json_decref(a);
+    json_decref(schema);
+}
+
+int main(void) {
+    RUN(every_declared_schema_parses);
+    RUN(unknown_group_is_fatal_and_named);
+    RUN(groups_filter_tools);
+    RUN(schema_check_types_and_required);
+    return check_summary("sup_registry");
+}

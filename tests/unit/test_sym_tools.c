@@ -1,0 +1,308 @@
+/* End-to-end tests of the CAS tools: the examples of TOOLS.md 3.3.16-18,
+ * 3.3.22, 3.3.24, 3.3.25 and 3.4.2, asserted by value. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/unit/check.h"
+#include "workers/symbolic/sym_tools.h"
+
+static json_t *call(json_t *(*fn)(json_t *, cc_wctx *), const char *json) {
+    json_error_t e;
+    json_t *args = json_loads(json, 0, &e);
+    if (!args) {
+        fprintf(stderr, "bad test json: %s\n", json);
+        return json_object();
+    }
+    json_t *r = fn(args, NULL);
+    json_decref(args);
+    return r;
+}
+
+static const char *str(json_t *r, const char *k) { return json_string_value(json_object_get(r, k)); }
+static const char *item(json_t *r, const char *k, size_t i) {
+    return json_string_value(json_array_get(json_object_get(r, k), i));
+}
+static bool ok(json_t *r) { return json_is_true(json_object_get(r, "ok")); }
+
+static void dump_if_bad(json_t *r) {
+    if (!ok(r)) {
+        char *s = json_dumps(r, 0);
+        fprintf(stderr, "  result: %s\n", s);
+        free(s);
+    }
+}
+
+static void test_solve(void) {
+    json_t *r = call(cc_tool_solve_expression, "{\"expr\": \"x**2 - 4 = 0\"}");
+    dump_if_bad(r);
+    CHECK_STREQ(str(r, "equation"), "Eq(x**2 - 4, 0)");
+    CHECK_STREQ(str(r, "variable"), "x");
+    CHECK_INTEQ(json_array_size(json_object_get(r, "solutions")), 2);
+    CHECK_STREQ(item(r, "solutions", 0), "-2");
+    CHECK_STREQ(item(r, "solutions", 1), "2");
+    json_decref(r);
+    r = call(cc_tool_solve_expression, "{\"expr\": \"2*x + 1 = 7\"}");
+    CHECK_STREQ(item(r, "solutions", 0), "3");
+    json_decref(r);
+    r = call(cc_tool_solve_expression, "{\"expr\": \"x**2 + 1\"}");
+    CHECK_STREQ(str(r, "equation"), "Eq(x**2 + 1, 0)");
+    CHECK_STREQ(item(r, "solutions", 0), "-I");
+    CHECK_STREQ(item(r, "solutions", 1), "I");
+    json_decref(r);
+    r = call(cc_tool_solve_expression, "{\"expr\": \"x**2 - 2 = 0\"}");
+    CHECK_STREQ(item(r, "solutions", 0), "-sqrt(2)");
+    CHECK_STREQ(item(r, "solutions", 1), "sqrt(2)");
+    json_decref(r);
+    r = call(cc_tool_solve_expression, "{\"expr\": \"x**3 - 1 = 0\"}");
+    CHECK_STREQ(item(r, "solutions", 0), "1");
+    CHECK_STREQ(item(r, "solutions", 1), "-1/2 - sqrt(3)*I/2");
+    CHECK_STREQ(item(r, "solutions", 2), "-1/2 + sqrt(3)*I/2");
+    json_decref(r);
+    r = call(cc_tool_solve_expression, "{\"expr\": \"y + 1 = 0\"}");
+    CHECK(ok(r));
+    CHECK_INTEQ(json_array_size(json_object_get(r, "solutions")), 0);
+    json_decref(r);
+    r = call(cc_tool_solve_expression, "{\"expr\": \"t**2 = 9\", \"var\": \" t \"}");
+    CHECK_STREQ(str(r, "variable"), "t");
+    CHECK_STREQ(item(r, "solutions", 0), "-3");
+    json_decref(r);
+}
+
+static void test_limit(void) {
+    json_t *r = call(cc_tool_limit_expression, "{\"expr\": \"n*log(n)/n**2\", \"var\": \"n\"}");
+    dump_if_bad(r);
+    CHECK_STREQ(str(r, "limit"), "0");
+    CHECK_STREQ(str(r, "expression"), "log(n)/n");
+    CHECK_STREQ(str(r, "point"), "oo");
+    json_decref(r);
+    r = call(cc_tool_limit_expression, "{\"expr\": \"sin(x)/x\", \"var\": \"x\", \"point\": \"0\"}");
+    CHECK_STREQ(str(r, "limit"), "1");
+    json_decref(r);
+    r = call(cc_tool_limit_expression, "{\"expr\": \"(1+1/n)**n\", \"var\": \"n\"}");
+    CHECK_STREQ(str(r, "limit"), "E");
+    json_decref(r);
+    r = call(cc_tool_limit_expression, "{\"expr\": \"1/x\", \"var\": \"x\", \"point\": \"0\"}");
+    CHECK_STREQ(str(r, "limit"), "oo");
+    json_decref(r);
+    r = call(cc_tool_limit_expression, "{\"expr\": \"x +\", \"point\": \"0\"}");
+    CHECK(!ok(r));
+    CHECK_STREQ(str(r, "code"), "validation");
+    CHECK(str(r, "error") && strncmp(str(r, "error"), "expr: ", 6) == 0);
+    json_decref(r);
+}
+
+static void test_simplify(void) {
+    json_t *r = call(cc_tool_simplify_expression, "{\"expr\": \"(x**2 - 1)/(x - 1)\"}");
+    dump_if_bad(r);
+    CHECK_STREQ(str(r, "original"), "(x**2 - 1)/(x - 1)");
+    CHECK_STREQ(str(r, "simplified"), "x + 1");
+    CHECK_STREQ(str(r, "factored"), "x + 1");
+    CHECK_STREQ(str(r, "expanded"), "x**2/(x - 1) - 1/(x - 1)");
+    json_decref(r);
+    r = call(cc_tool_simplify_expression, "{\"expr\": \"sin(x)**2+cos(x)**2\"}");
+    CHECK_STREQ(str(r, "simplified"), "1");
+    json_decref(r);
+    r = call(cc_tool_simplify_expression, "{\"expr\": \"2*x + 3*x\"}");
+    CHECK_STREQ(str(r, "original"), "5*x");
+    CHECK_STREQ(str(r, "simplified"), "5*x");
+    CHECK_STREQ(str(r, "factored"), "5*x");
+    CHECK_STREQ(str(r, "expanded"), "5*x");
+    json_decref(r);
+    r = call(cc_tool_simplify_expression, "{\"expr\": \"x +++ ***\"}");
+    CHECK_STREQ(str(r, "code"), "validation");
+    json_decref(r);
+    r = call(cc_tool_simplify_expression, "{\"expr\": \"open('/tmp/x','w')\"}");
+    CHECK_STREQ(str(r, "code"), "permission_denied");
+    json_decref(r);
+}
+
+static void test_equiv(void) {
+    json_t *r = call(cc_tool_algebraic_equiv, "{\"a\": \"(a*b)/c\", \"b\": \"a*(b/c)\"}");
+    dump_if_bad(r);
+    CHECK(json_is_true(json_object_get(r, "identical")));
+    CHECK_STREQ(str(r, "a"), "a*b/c");
+    CHECK_STREQ(str(r, "b"), "a*b/c");
+    CHECK(json_is_null(json_object_get(r, "caveat")));
+    json_decref(r);
+    r = call(cc_tool_algebraic_equiv, "{\"a\": \"(a+b)**2\", \"b\": \"a**2 + 2*a*b + b**2\"}");
+    CHECK(json_is_true(json_object_get(r, "identical")));
+    CHECK_STREQ(str(r, "b"), "a**2 + 2*a*b + b**2");
+    json_decref(r);
+    r = call(cc_tool_algebraic_equiv, "{\"a\": \"x+1\", \"b\": \"x\"}");
+    CHECK(json_is_false(json_object_get(r, "identical")));
+    CHECK_STREQ(str(r, "difference"), "1");
+    CHECK(str(r, "caveat") != NULL);
+    json_decref(r);
+    r = call(cc_tool_algebraic_equiv, "{\"a\": \"sin(x)**2+cos(x)**2\", \"b\": \"1\"}");
+    CHECK(json_is_true(json_object_get(r, "identical")));
+    json_decref(r);
+    char *big = calloc(1, 120001 + 64);
+    CHECK(big != NULL);
+    if (!big)
+        return;
+    strcpy(big, "{\"a\": \"");
+    memset(big + 7, 'x', 120000);
+    strcat(big, "\", \"b\": \"1\"}");
+    r = call(cc_tool_algebraic_equiv, big);
+    CHECK_STREQ(str(r, "code"), "resource_exhausted");
+    CHECK(str(r, "error") && strstr(str(r, "error"), "expression too long (max 2000 chars)"));
+    json_decref(r);
+    free(big);
+}
+
+static void test_evaluate(void) {
+    json_t *r = call(cc_tool_evaluate_expression, "{\"expression\": \"integrate(x**2, x)\"}");
+    dump_if_bad(r);
+    CHECK_STREQ(str(r, "expression"), "x**3/3");
+    CHECK_STREQ(str(r, "simplified"), "x**3/3");
+    CHECK_STREQ(str(r, "type"), "Mul");
+    CHECK_STREQ(str(r, "expanded"), "x**3/3");
+    CHECK(json_object_get(r, "value") == NULL);
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"sqrt(144) + 2**10\"}");
+    CHECK_STREQ(str(r, "expression"), "1036");
+    CHECK_STREQ(str(r, "type"), "Integer");
+    CHECK_STREQ(str(r, "value"), "1036.00000000");
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"sin(x)**2 + cos(x)**2\"}");
+    CHECK_STREQ(str(r, "simplified"), "1");
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"nextprime(100)\"}");
+    CHECK_STREQ(str(r, "expression"), "101");
+    CHECK_STREQ(str(r, "type"), "int");
+    CHECK_STREQ(str(r, "value"), "101");
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"primefactors(60)\"}");
+    CHECK_STREQ(str(r, "expression"), "[2, 3, 5]");
+    CHECK_STREQ(str(r, "type"), "list");
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"divisors(12)\"}");
+    CHECK_STREQ(str(r, "value"), "[1, 2, 3, 4, 6, 12]");
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"factorint(60)\"}");
+    CHECK_STREQ(str(r, "value"), "{2: 2, 3: 1, 5: 1}");
+    CHECK_STREQ(str(r, "type"), "dict");
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"isprime(7)\"}");
+    CHECK_STREQ(str(r, "value"), "True");
+    CHECK_STREQ(str(r, "type"), "bool");
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"0.1+0.2\"}");
+    CHECK_STREQ(str(r, "expression"), "0.300000000000000");
+    CHECK_STREQ(str(r, "type"), "Float");
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"3!\"}");
+    CHECK_STREQ(str(r, "expression"), "6");
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"Matrix([[1,2],[3,4]])\"}");
+    CHECK_STREQ(str(r, "code"), "permission_denied");
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"9**9**9\"}");
+    CHECK_STREQ(str(r, "code"), "resource_exhausted");
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"__import__('os').system('x')\"}");
+    CHECK_STREQ(str(r, "code"), "permission_denied");
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"sinx(2)\"}");
+    CHECK_STREQ(str(r, "code"), "validation");
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"rate*time\"}");
+    CHECK_STREQ(str(r, "expression"), "rate*time");
+    json_decref(r);
+}
+
+static void test_solve_linear(void) {
+    json_t *r = call(cc_tool_solve_linear, "{\"system\": \"x + y = 10; x - y = 2\", \"variables\": \"x, y\"}");
+    dump_if_bad(r);
+    CHECK_STREQ(item(r, "solutions", 0), "{x: 6, y: 4}");
+    CHECK_INTEQ(json_integer_value(json_object_get(r, "count")), 1);
+    CHECK(json_object_get(r, "unsolved") == NULL);
+    json_decref(r);
+    r = call(cc_tool_solve_linear, "{\"system\": \"2*x = 4\", \"variables\": \"x\"}");
+    CHECK_STREQ(item(r, "solutions", 0), "{x: 2}");
+    json_decref(r);
+    r = call(cc_tool_solve_linear, "{\"system\": \"x + y = 10; x - y = 2\", \"variables\": \"x, y, z\"}");
+    CHECK_STREQ(item(r, "solutions", 0), "{x: 6, y: 4}");
+    CHECK_STREQ(item(r, "unsolved", 0), "z");
+    CHECK(str(r, "note") != NULL);
+    json_decref(r);
+    r = call(cc_tool_solve_linear, "{\"system\": \"x + y = 1; x + y = 2\", \"variables\": \"x, y\"}");
+    CHECK(ok(r));
+    CHECK_INTEQ(json_integer_value(json_object_get(r, "count")), 0);
+    json_decref(r);
+    r = call(cc_tool_solve_linear, "{\"system\": \"x + y = 10\", \"variables\": \"x, y\"}");
+    CHECK_STREQ(item(r, "solutions", 0), "{x: 10 - y}");
+    CHECK_STREQ(item(r, "unsolved", 0), "y");
+    json_decref(r);
+    r = call(cc_tool_solve_linear, "{\"system\": \"os.system(1) = 0\", \"variables\": \"x\"}");
+    CHECK_STREQ(str(r, "code"), "permission_denied");
+    json_decref(r);
+}
+
+static void test_matrix(void) {
+    json_t *r = call(cc_tool_matrix, "{\"rows\": [[1,2],[3,4]], \"op\": \"det\"}");
+    dump_if_bad(r);
+    CHECK_STREQ(str(r, "value"), "-2");
+    json_decref(r);
+    r = call(cc_tool_matrix, "{\"rows\": [[1,2],[3,4]], \"op\": \"inverse\"}");
+    json_t *m = json_object_get(r, "matrix");
+    CHECK_STREQ(json_string_value(json_array_get(json_array_get(m, 0), 0)), "-2");
+    CHECK_STREQ(json_string_value(json_array_get(json_array_get(m, 0), 1)), "1");
+    CHECK_STREQ(json_string_value(json_array_get(json_array_get(m, 1), 0)), "3/2");
+    CHECK_STREQ(json_string_value(json_array_get(json_array_get(m, 1), 1)), "-1/2");
+    json_decref(r);
+    r = call(cc_tool_matrix, "{\"rows\": [[2,0],[0,2]], \"op\": \"eigenvalues\"}");
+    CHECK_INTEQ(json_integer_value(json_object_get(json_object_get(r, "eigenvalues"), "2")), 2);
+    CHECK_INTEQ(json_object_size(json_object_get(r, "eigenvalues")), 1);
+    json_decref(r);
+    r = call(cc_tool_matrix, "{\"rows\": [[1,2,3],[4,5,6]], \"op\": \"transpose\"}");
+    m = json_object_get(r, "matrix");
+    CHECK_INTEQ(json_integer_value(json_array_get(json_object_get(r, "shape"), 0)), 3);
+    CHECK_INTEQ(json_integer_value(json_array_get(json_object_get(r, "shape"), 1)), 2);
+    CHECK_STREQ(json_string_value(json_array_get(json_array_get(m, 2), 1)), "6");
+    CHECK_STREQ(json_string_value(json_array_get(json_array_get(m, 0), 1)), "4");
+    json_decref(r);
+    r = call(cc_tool_matrix, "{\"rows\": [[\"x+1\",\"2\"],[\"3\",\"4\"]], \"op\": \"det\"}");
+    CHECK_STREQ(str(r, "value"), "4*x - 2");
+    json_decref(r);
+    r = call(cc_tool_matrix, "{\"rows\": [[0.5,1],[2,3]], \"op\": \"det\"}");
+    CHECK_STREQ(str(r, "value"), "-0.500000000000000");
+    json_decref(r);
+    r = call(cc_tool_matrix, "{\"rows\": [[1,2],[\"().__class__\",4]], \"op\": \"det\"}");
+    CHECK_STREQ(str(r, "code"), "permission_denied");
+    CHECK(str(r, "error") && strncmp(str(r, "error"), "entry [1][0]: ", 14) == 0);
+    json_decref(r);
+    r = call(cc_tool_matrix, "{\"rows\": [[1,2],[2,4]], \"op\": \"inverse\"}");
+    CHECK_STREQ(str(r, "error"), "matrix is singular (determinant is 0): it has no inverse");
+    json_decref(r);
+    r = call(cc_tool_matrix, "{\"rows\": [[1,2],[3]], \"op\": \"det\"}");
+    CHECK_STREQ(str(r, "error"), "rows must be rectangular: row 0 has 2 column(s), row 1 has 1 column(s)");
+    json_decref(r);
+    r = call(cc_tool_matrix, "{\"rows\": [[1,2,3],[4,5,6]], \"op\": \"det\"}");
+    CHECK_STREQ(str(r, "error"), "'det' requires a square matrix, got 2x3");
+    json_decref(r);
+    r = call(cc_tool_matrix, "{\"rows\": [[1,2]], \"op\": \"cube\"}");
+    CHECK_STREQ(str(r, "error"), "unknown op 'cube'; use one of det, eigenvalues, inverse, rank, trace, transpose");
+    json_decref(r);
+    r = call(cc_tool_matrix, "{\"rows\": [[true]], \"op\": \"rank\"}");
+    CHECK_STREQ(str(r, "error"), "entry [0][0] is a boolean, not a number or an expression string");
+    json_decref(r);
+    r = call(cc_tool_matrix, "{\"rows\": [[1,2],[3,4]], \"op\": \"trace\"}");
+    CHECK_STREQ(str(r, "value"), "5");
+    json_decref(r);
+    r = call(cc_tool_matrix, "{\"rows\": [[1,2],[2,4]], \"op\": \"rank\"}");
+    CHECK_STREQ(str(r, "value"), "1");
+    json_decref(r);
+}
+
+int main(void) {
+    cc_symbolic_warmup();
+    RUN(test_solve);
+    RUN(test_limit);
+    RUN(test_simplify);
+    RUN(test_equiv);
+    RUN(test_evaluate);
+    RUN(test_solve_linear);
+    RUN(test_matrix);
+    return check_summary("sym_tools");
+}

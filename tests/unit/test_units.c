@@ -1,0 +1,265 @@
+/* convert_units, list_units and physical_constants against the examples of
+ * TOOLS.md 3.3.19-3.3.21, called through the calc worker's op table. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/unit/check.h"
+#include "workers/calc/units.h"
+#include "workers/common/tool_api.h"
+
+extern const struct cc_tool_def cc_ops_units_logic[];
+
+/* Runs op on args (stolen) and returns the result (caller decrefs). */
+static json_t *call(const char *op, json_t *args) {
+    json_t *r = NULL;
+    for (const struct cc_tool_def *d = cc_ops_units_logic; d->op; d++)
+        if (strcmp(d->op, op) == 0) r = d->fn(args, NULL);
+    json_decref(args);
+    return r;
+}
+
+static json_t *conv(json_t *value, const char *from, const char *to) {
+    return call("convert_units", json_pack("{s:o, s:s, s:s}", "value", value, "from_unit", from,
+                                           "to_unit", to));
+}
+
+static const char *str(const json_t *r, const char *key) {
+    return json_string_value(json_object_get(r, key));
+}
+
+static double real(const json_t *r, const char *key) {
+    const json_t *v = json_object_get(r, key);
+    return json_is_real(v) ? json_real_value(v) : NAN;
+}
+
+static bool is_ok(const json_t *r) { return json_is_true(json_object_get(r, "ok")); }
+
+/* ---- convert_units ---- */
+
+static void check_value(json_t *value, const char *from, const char *to, double want) {
+    json_t *r = conv(value, from, to);
+    CHECK(is_ok(r));
+    double got = real(r, "value");
+    if (got != want) fprintf(stderr, "  %s -> %s: got %.17g want %.17g\n", from, to, got, want);
+    CHECK(got == want);
+    json_decref(r);
+}
+
+static void test_convert_examples(void) {
+    json_t *r = conv(json_integer(60), "mph", "km/h");
+    CHECK(is_ok(r));
+    CHECK(real(r, "value") == 96.56064);
+    CHECK_STREQ(str(r, "unit"), "km/h");
+    CHECK_STREQ(str(r, "from"), "60.0 mph");
+    json_decref(r);
+
+    check_value(json_integer(100), "celsius", "fahrenheit", 212.0);
+    check_value(json_integer(1), "gb", "mib", 953.674316);
+    check_value(json_integer(1), "psi", "kpa", 6.894757);
+}
+
+static void test_convert_normalisation(void) {
+    /* trimmed, lower-cased, inner spaces removed; unit/from keep the spelling */
+    json_t *r = conv(json_string(" 2.5 "), "  K m / h ", " M P H");
+    CHECK(is_ok(r));
+    CHECK_STREQ(str(r, "unit"), "M P H");
+    CHECK_STREQ(str(r, "from"), "2.5 K m / h");
+    CHECK(real(r, "value") == 1.553428); /* 2.5 km/h in mph */
+    json_decref(r);
+
+    check_value(json_real(1.5), "KWH", "J", 5400000.0);
+    check_value(json_integer(1), "kwh_", "wh", 1000.0);
+    check_value(json_integer(1), "\xc2\xb0" "C", "K", 274.15);
+    check_value(json_integer(0), "k", "f", -459.67);
+    check_value(json_integer(300), "F", "degc", 148.888889);
+    check_value(json_integer(212), "fahrenheit", "kelvin", 373.15);
+    check_value(json_integer(1), "mb", "b", 1000000.0);  /* mb is megabyte */
+    check_value(json_integer(1), "mw", "w", 1000000.0);  /* mw is megawatt */
+    check_value(json_integer(1), "c", "m/s", 299792458.0);
+    check_value(json_integer(1), "n", "newton", 1.0);
+    check_value(json_integer(90), "min", "h", 1.5);
+}
+
+static void test_convert_rounding(void) {
+    /* exact binary ties at the sixth decimal go to even */
+    check_value(json_real(1.0 / 128), "m", "m", 0.007812);
+    check_value(json_real(3.0 / 128), "m", "m", 0.023438);
+    check_value(json_real(-3.0 / 128), "m", "m", -0.023438);
+    /* 5e-7 is slightly below the tie in binary, 1.5e-6 slightly above */
+    check_value(json_real(5e-7), "m", "m", 0.0);
+    check_value(json_real(1.5e-6), "m", "m", 2e-06);
+    check_value(json_real(12345678.0078125), "s", "sec", 12345678.007812);
+    CHECK(signbit(cc_round_half_even6(-1e-7)));
+    CHECK(cc_round_half_even6(1e300) == 1e300);
+    CHECK(isinf(cc_round_half_even6(INFINITY)));
+
+    /* overflow to infinity is emitted as null, never as a bare inf */
+    json_t *r = conv(json_real(1e308), "ly", "m");
+    CHECK(is_ok(r));
+    CHECK(json_is_null(json_object_get(r, "value")));
+    json_decref(r);
+}
+
+static void check_error(json_t *r, const char *want_msg) {
+    CHECK(json_is_false(json_object_get(r, "ok")));
+    CHECK_STREQ(str(r, "code"), "validation");
+    CHECK_STREQ(str(r, "error"), want_msg);
+    CHECK_STREQ(str(r, "remedy"), "fix the arguments and retry; the message names the field");
+    json_decref(r);
+}
+
+static void test_convert_failures(void) {
+    check_error(conv(json_integer(1), "k", "m"), "cannot mix temperature and non-temperature units");
+    check_error(conv(json_integer(1), "m", "celsius"), "cannot mix temperature and non-temperature units");
+    check_error(conv(json_integer(1), "kg", "m"), "conversion failed: incompatible dimensions ('kg' vs 'm')");
+    check_error(conv(json_integer(1), "GB", "Hz"), "conversion failed: incompatible dimensions ('gb' vs 'hz')");
+    check_error(conv(json_string("abc"), "m", "km"), "value must be numeric, got 'abc'");
+    check_error(conv(json_string("it's"), "m", "km"), "value must be numeric, got \"it's\"");
+    check_error(conv(json_true(), "m", "km"), "value must be numeric, got True");
+    check_error(conv(json_null(), "m", "km"), "value must be numeric, got None");
+
+    json_t *r = conv(json_integer(1), "Z Z Z", "m");
+    const char *msg = str(r, "error");
+    CHECK(msg && strncmp(msg, "unknown unit 'zzz'. Known: acre, atm, au, b, bar, byte, bytes, c, cal, cm, cup, ",
+                         80) == 0);
+    /* only aliases shorter than six characters are listed; the list is sorted */
+    CHECK(msg && strstr(msg, ", km/h, ") && strstr(msg, ", kwh_, ") && !strstr(msg, "calorie"));
+    CHECK(msg && strstr(msg, ", watt, week, wh, yard, yd, year, yr") && msg[strlen(msg) - 1] == 'r');
+    CHECK_STREQ(str(r, "code"), "validation");
+    json_decref(r);
+
+    /* the first unknown side is named */
+    r = conv(json_integer(1), "m", "furlong");
+    msg = str(r, "error");
+    CHECK(msg && strncmp(msg, "unknown unit 'furlong'. Known: ", 31) == 0);
+    json_decref(r);
+
+    r = call("convert_units", json_pack("{s:i, s:i, s:s}", "value", 1, "from_unit", 3, "to_unit", "m"));
+    CHECK_STREQ(str(r, "code"), "validation");
+    json_decref(r);
+}
+
+/* ---- list_units ---- */
+
+static void test_list_units(void) {
+    json_t *r = call("list_units", json_object());
+    CHECK(is_ok(r));
+    CHECK_INTEQ(json_integer_value(json_object_get(r, "count")), 142);
+    json_t *units = json_object_get(r, "units");
+    CHECK_INTEQ(json_array_size(units), 142);
+    static const char *const head[] = {"acre", "atm", "au", "b", "bar", "byte", "bytes", "c", "cal", "calorie"};
+    for (size_t i = 0; i < 10; i++) CHECK_STREQ(json_string_value(json_array_get(units, i)), head[i]);
+    CHECK_STREQ(json_string_value(json_array_get(units, 140)), "\xc2\xb0" "c");
+    CHECK_STREQ(json_string_value(json_array_get(units, 141)), "\xc2\xb0" "f");
+    bool kmh = false, ms = false, kwh_ = false, sorted = true;
+    for (size_t i = 0; i < json_array_size(units); i++) {
+        const char *u = json_string_value(json_array_get(units, i));
+        kmh |= strcmp(u, "km/h") == 0;
+        ms |= strcmp(u, "m/s") == 0;
+        kwh_ |= strcmp(u, "kwh_") == 0;
+        if (i) sorted &= strcmp(json_string_value(json_array_get(units, i - 1)), u) < 0;
+    }
+    CHECK(kmh && ms && kwh_ && sorted);
+    json_decref(r);
+}
+
+/* ---- physical_constants ---- */
+
+static json_t *constant(json_t *name) { return call("physical_constants", json_pack("{s:o}", "name", name)); }
+
+static void test_constants_lookup(void) {
+    json_t *r = constant(json_string("c"));
+    CHECK(is_ok(r));
+    CHECK_STREQ(str(r, "name"), "speed_of_light");
+    CHECK(real(r, "value") == 299792458.0);
+    CHECK_STREQ(str(r, "resolved_from"), "c");
+    CHECK_STREQ(str(r, "description"), "c = 299792458 m/s");
+    CHECK_STREQ(str(r, "symbol"), "speed_of_light");
+    CHECK_STREQ(str(r, "source"), "table (CODATA 2018)");
+    json_decref(r);
+
+    r = constant(json_string("G"));
+    CHECK_STREQ(str(r, "name"), "gravitational_constant");
+    CHECK(real(r, "value") == 6.6743e-11);
+    CHECK_STREQ(str(r, "resolved_from"), "G");
+    json_decref(r);
+
+    r = constant(json_string(" g "));
+    CHECK_STREQ(str(r, "name"), "gravity");
+    CHECK(real(r, "value") == 9.80665);
+    CHECK_STREQ(str(r, "resolved_from"), "g");
+    json_decref(r);
+
+    r = constant(json_string("K"));
+    CHECK_STREQ(str(r, "name"), "boltzmann");
+    CHECK_STREQ(str(r, "resolved_from"), "K");
+    json_decref(r);
+
+    /* the key itself, any case: no resolved_from */
+    r = constant(json_string("Planck"));
+    CHECK_STREQ(str(r, "name"), "planck");
+    CHECK(real(r, "value") == 6.62607015e-34);
+    CHECK(json_object_get(r, "resolved_from") == NULL);
+    json_decref(r);
+
+    r = constant(json_string("hbar"));
+    CHECK_STREQ(str(r, "description"), "\xe2\x84\x8f = h/2\xcf\x80");
+    CHECK(json_object_get(r, "resolved_from") == NULL);
+    json_decref(r);
+}
+
+static void test_constants_unknown(void) {
+    json_t *r = constant(json_string("light"));
+    CHECK_STREQ(str(r, "code"), "validation");
+    CHECK_STREQ(str(r, "error"), "unknown constant 'light'");
+    json_t *s = json_object_get(r, "suggestions");
+    CHECK_INTEQ(json_array_size(s), 2);
+    CHECK_STREQ(json_string_value(json_array_get(s, 0)), "speed_of_light");
+    CHECK_STREQ(json_string_value(json_array_get(s, 1)), "lightyear");
+    json_decref(r);
+
+    /* at most five, in the fixed order */
+    r = constant(json_string("ON"));
+    s = json_object_get(r, "suggestions");
+    static const char *const want[] = {"electron_mass", "proton_mass", "neutron_mass",
+                                       "gravitational_constant", "gas_constant"};
+    CHECK_INTEQ(json_array_size(s), 5);
+    for (size_t i = 0; i < 5; i++) CHECK_STREQ(json_string_value(json_array_get(s, i)), want[i]);
+    json_decref(r);
+
+    r = constant(json_string("zzz"));
+    CHECK_INTEQ(json_array_size(json_object_get(r, "suggestions")), 0);
+    json_decref(r);
+
+    r = constant(json_integer(3));
+    CHECK_STREQ(str(r, "code"), "validation");
+    json_decref(r);
+}
+
+static void test_constants_list(void) {
+    json_t *r[3] = {constant(json_null()), constant(json_string("")),
+                    call("physical_constants", json_object())};
+    for (int k = 0; k < 3; k++) {
+        CHECK(is_ok(r[k]));
+        json_t *list = json_object_get(r[k], "constants");
+        CHECK_INTEQ(json_array_size(list), 22);
+        CHECK_STREQ(str(json_array_get(list, 0), "name"), "astronomical_unit");
+        CHECK_STREQ(str(json_array_get(list, 0), "value"), "1 au = 149597870700 m");
+        CHECK_STREQ(str(json_array_get(list, 21), "name"), "wien");
+        CHECK_STREQ(str(json_array_get(list, 19), "value"), "c = 299792458 m/s");
+        json_decref(r[k]);
+    }
+}
+
+int main(void) {
+    RUN(test_convert_examples);
+    RUN(test_convert_normalisation);
+    RUN(test_convert_rounding);
+    RUN(test_convert_failures);
+    RUN(test_list_units);
+    RUN(test_constants_lookup);
+    RUN(test_constants_unknown);
+    RUN(test_constants_list);
+    return check_summary("units");
+}

@@ -1,0 +1,150 @@
+/* z3_check against the examples of TOOLS.md 3.4.1 and the grades of 1.14. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/unit/check.h"
+#include "workers/common/tool_api.h"
+
+extern const struct cc_tool_def cc_ops_z3[];
+
+static json_t *z3(const char *script) {
+    json_t *args = json_pack("{s:s}", "smt2", script);
+    json_t *r = NULL;
+    for (const struct cc_tool_def *d = cc_ops_z3; d->op; d++)
+        if (strcmp(d->op, "z3_check") == 0) r = d->fn(args, NULL);
+    json_decref(args);
+    return r;
+}
+
+static const char *str(const json_t *r, const char *key) {
+    return json_string_value(json_object_get(r, key));
+}
+
+static const char *model_of(const json_t *r, const char *name) {
+    return str(json_object_get(r, "model"), name);
+}
+
+static void check_engine(const json_t *r) {
+    const char *e = str(r, "engine");
+    CHECK(e && strncmp(e, "z3 4.", 5) == 0);
+    CHECK_INTEQ(json_integer_value(json_object_get(r, "timeout_ms")), 5000);
+    CHECK_STREQ(str(r, "grade_rules_version"), "2");
+}
+
+static void test_sat(void) {
+    json_t *r = z3("(declare-const x Int)(assert (> x 5))(assert (< x 10))(check-sat)");
+    CHECK(json_is_true(json_object_get(r, "ok")));
+    CHECK_STREQ(str(r, "result"), "sat");
+    const char *x = model_of(r, "x");
+    int xv = x ? atoi(x) : 0;
+    CHECK(xv > 5 && xv < 10);
+    CHECK_INTEQ(json_integer_value(json_object_get(r, "assertions")), 2);
+    CHECK_STREQ(str(r, "grade"), "ungraded");
+    CHECK_STREQ(str(r, "grade_basis"),
+                "sat: a model was found \xe2\x80\x94 satisfiability is decided, but solver_proven is "
+                "reserved for unsat verdicts so a counterexample can never wear a proof grade; "
+                "widening sat to solver_proven would be a deliberate, separate decision");
+    check_engine(r);
+    json_decref(r);
+}
+
+static void test_unsat(void) {
+    json_t *r = z3("(declare-const x Int)(assert (> x 5))(assert (< x 3))(check-sat)");
+    CHECK(json_is_true(json_object_get(r, "ok")));
+    CHECK_STREQ(str(r, "result"), "unsat");
+    json_t *core = json_object_get(json_object_get(r, "model"), "unsat_core");
+    CHECK(json_is_array(core) && json_array_size(core) == 0);
+    CHECK_STREQ(str(r, "grade"), "solver_proven");
+    const char *engine = str(r, "engine");
+    char want[128];
+    snprintf(want, sizeof want, "%s returned unsat within its 5000ms timeout", engine ? engine : "?");
+    CHECK_STREQ(str(r, "grade_basis"), want);
+    check_engine(r);
+    json_decref(r);
+}
+
+static void test_model_display(void) {
+    json_t *r = z3("; values of several sorts\n"
+                   "(declare-const n Int)(declare-const q Real)(declare-const b Bool)\n"
+                   "(declare-const r Real)(declare-fun f (Int) Int)(declare-fun g (Int Int) Int)\n"
+                   "(assert (= n (- 3)))(assert (= q (/ 1.0 2.0)))(assert (not b))\n"
+                   "(assert (= (* r r) 2.0))(assert (> r 0.0))\n"
+                   "(assert (= (f 1) 2))(assert (= (f 2) 0))\n"
+                   "(assert (= (g 1 2) 3))(assert (= (g 2 2) 4))\n"
+                   "(check-sat)(get-model)");
+    CHECK_STREQ(str(r, "result"), "sat");
+    CHECK_STREQ(model_of(r, "n"), "-3");
+    CHECK_STREQ(model_of(r, "q"), "1/2");
+    CHECK_STREQ(model_of(r, "b"), "false");
+    CHECK_STREQ(model_of(r, "r"), "1.4142135623?");
+    const char *f = model_of(r, "f"), *g = model_of(r, "g");
+    /* Z3 chooses which points become entries; each must be a display form */
+    CHECK(f && f[0] == '[' && strstr(f, "else -> ") && f[strlen(f) - 1] == ']');
+    CHECK(f && (strstr(f, "1 -> 2") || strstr(f, "else -> 2")));
+    CHECK(g && (strstr(g, "(1, 2) -> 3") || strstr(g, "(2, 2) -> 4")));
+    CHECK_INTEQ(json_integer_value(json_object_get(r, "assertions")), 9);
+    json_decref(r);
+
+    /* commands are not executed one by one: push/pop scopes end where they end */
+    r = z3("(declare-const x Int)(push 1)(assert (> x 5))(check-sat)(pop 1)(assert (< x 0))(check-sat)");
+    CHECK_STREQ(str(r, "result"), "sat");
+    CHECK_INTEQ(json_integer_value(json_object_get(r, "assertions")), 1);
+    CHECK(model_of(r, "x") && atoi(model_of(r, "x")) < 0);
+    json_decref(r);
+}
+
+static void check_fail(const char *script, const char *msg) {
+    json_t *r = z3(script);
+    CHECK(json_is_false(json_object_get(r, "ok")));
+    CHECK_STREQ(str(r, "code"), "validation");
+    CHECK_STREQ(str(r, "error"), msg);
+    CHECK_STREQ(str(r, "grade"), "ungraded");
+    char want[512];
+    snprintf(want, sizeof want, "not graded: %s", msg);
+    CHECK_STREQ(str(r, "grade_basis"), want);
+    CHECK_STREQ(str(r, "grade_rules_version"), "2");
+    json_decref(r);
+}
+
+static void test_failures(void) {
+    const char *empty = "empty SMT-LIB2 script: nothing to check. An empty script is trivially "
+                        "satisfiable, which is not an answer to any question.";
+    check_fail("", empty);
+    check_fail("   \n\t ", empty);
+    check_fail("; nothing here\n", empty);
+    check_fail("; a\n ; b", empty);
+    check_fail("(declare-const x Int)(assert (> x 5))",
+               "script has no (check-sat); z3 would report the state of an unchecked solver, not a verdict");
+    check_fail("(declare-const x Int)(assert (> x 5)(check-sat)",
+               "z3 error: line 1 column 37: invalid assert command, ')' expected");
+    check_fail("(assert (> y 5))(check-sat)", "z3 error: line 1 column 12: unknown constant y");
+
+    json_t *args = json_pack("{s:i}", "smt2", 7);
+    json_t *r = cc_ops_z3[0].fn(args, NULL);
+    CHECK_STREQ(str(r, "code"), "validation");
+    CHECK_STREQ(str(r, "grade"), "ungraded");
+    json_decref(r);
+    json_decref(args);
+}
+
+/* A parse error must leave nothing behind that changes the next answer. */
+static void test_isolation(void) {
+    json_t *r = z3("(declare-const x Bool)(assert x)(assert (not x))(check-sat)");
+    CHECK_STREQ(str(r, "result"), "unsat");
+    json_decref(r);
+    r = z3("(assert (> x 1))(check-sat)"); /* x is not declared in this script */
+    CHECK_STREQ(str(r, "code"), "validation");
+    json_decref(r);
+    r = z3("(declare-const x Int)(assert (> x 1))(check-sat)");
+    CHECK_STREQ(str(r, "result"), "sat");
+    json_decref(r);
+}
+
+int main(void) {
+    RUN(test_sat);
+    RUN(test_unsat);
+    RUN(test_model_display);
+    RUN(test_failures);
+    RUN(test_isolation);
+    return check_summary("z3_check");
+}

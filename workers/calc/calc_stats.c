@@ -1,0 +1,124 @@
+/* calc_stats (TOOLS.md 3.3.4): mean, median, sample stdev and CV of a list,
+ * all computed from the exact values so the last digit is right. */
+#include "workers/calc/numfmt.h"
+#include "workers/common/tool_api.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+json_t *cc_prog_calc_stats(json_t *args, cc_wctx *ctx);
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Correctly rounded sqrt(q) for q >= 0: an integer square root with a
+ * round-to-odd sticky bit carries enough information for the single final
+ * rounding to binary64 to be exact. */
+static double sqrt_rational(const mpq_t q) {
+    if (mpq_sgn(q) == 0) return 0.0;
+    mpz_t a, s, rem;
+    mpz_inits(a, s, rem, NULL);
+    /* Pick k so that q * 4^k has about 2*64 bits in its integer part. */
+    long bits = (long)mpz_sizeinbase(mpq_numref(q), 2) - (long)mpz_sizeinbase(mpq_denref(q), 2);
+    long k = (128 - bits) / 2 + 1;
+    if (k >= 0) {
+        mpz_mul_2exp(a, mpq_numref(q), (mp_bitcnt_t)(2 * k));
+        mpz_fdiv_qr(a, rem, a, mpq_denref(q));
+    } else {
+        mpz_mul_2exp(rem, mpq_denref(q), (mp_bitcnt_t)(-2 * k));
+        mpz_fdiv_qr(a, rem, mpq_numref(q), rem);
+    }
+    bool inexact = mpz_sgn(rem) != 0;
+    mpz_sqrtrem(s, rem, a);
+    if (inexact || mpz_sgn(rem) != 0) mpz_setbit(s, 0);
+    mpq_t r;
+    mpq_init(r);
+    mpq_set_z(r, s);
+    if (k >= 0)
+        mpq_div_2exp(r, r, (mp_bitcnt_t)k);
+    else
+        mpq_mul_2exp(r, r, (mp_bitcnt_t)-k);
+    double d = cc_nf_mpq_to_double(r);
+    mpq_clear(r);
+    mpz_clears(a, s, rem, NULL);
+    return d;
+}
+
+/* mean (correctly rounded) and sample stdev from the exact rationals. */
+static void mean_stdev(const double *v, size_t n, double *mean, double *stdev) {
+    mpq_t sum, x, m, ss;
+    mpq_inits(sum, x, m, ss, NULL);
+    for (size_t i = 0; i < n; i++) {
+        mpq_set_d(x, v[i]);
+        mpq_add(sum, sum, x);
+    }
+    mpq_set_ui(x, (unsigned long)n, 1);
+    mpq_div(m, sum, x);
+    *mean = cc_nf_mpq_to_double(m);
+    for (size_t i = 0; i < n; i++) {
+        mpq_set_d(x, v[i]);
+        mpq_sub(x, x, m);
+        mpq_mul(x, x, x);
+        mpq_add(ss, ss, x);
+    }
+    mpq_set_ui(x, (unsigned long)(n - 1), 1);
+    mpq_div(ss, ss, x);
+    *stdev = sqrt_rational(ss);
+    mpq_clears(sum, x, m, ss, NULL);
+}
+
+static double median(double *v, size_t n) {
+    qsort(v, n, sizeof *v, cmp_double);
+    if (n % 2) return v[n / 2];
+    return (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static json_t *build(double *v, size_t n) {
+    double mean, stdev;
+    mean_stdev(v, n, &mean, &stdev);
+    double med = median(v, n);
+    json_t *r = cc_ok();
+    bool ok = cc_nf_set(r, "n", json_integer((json_int_t)n));
+    ok &= cc_nf_set(r, "mean", cc_nf_real(mean));
+    ok &= cc_nf_set(r, "median", cc_nf_real(med));
+    ok &= cc_nf_set(r, "stdev", cc_nf_real(stdev));
+    const char *note;
+    if (mean == 0) {
+        ok &= cc_nf_set(r, "cv", json_null());
+        note = "CV undefined: the mean is 0, so relative variation has no meaning";
+    } else {
+        double cv = stdev / mean;
+        ok &= cc_nf_set(r, "cv", cc_nf_real(cv));
+        note = cv > 0.2 ? "run-to-run noise swamps the effect (CV > 0.2)" : "within noise budget";
+    }
+    ok &= cc_nf_set(r, "cv_note", json_string(note));
+    if (!ok) {
+        json_decref(r);
+        return NULL;
+    }
+    return r;
+}
+
+json_t *cc_prog_calc_stats(json_t *args, cc_wctx *ctx) {
+    (void)ctx;
+    json_t *nums = json_object_get(args, "nums");
+    if (!json_is_array(nums)) return cc_err("validation", "nums must be an array of numbers");
+    size_t n = json_array_size(nums);
+    if (n < 2) return cc_err("validation", "need at least 2 numbers");
+    double *v = malloc(n * sizeof *v);
+    if (!v) return NULL;
+    json_t *r = NULL;
+    for (size_t i = 0; i < n && !r; i++) {
+        char buf[32];
+        if (cc_nf_get_number(json_array_get(nums, i), &v[i]))
+            r = cc_err("validation", "nums[%zu] must be a number", i);
+        else if (!isfinite(v[i]))
+            r = cc_err("validation", "nums[%zu] = %s is not finite; stats needs finite numbers", i,
+                       cc_float_repr(v[i], buf));
+    }
+    if (!r) r = build(v, n);
+    free(v);
+    return r;
+}

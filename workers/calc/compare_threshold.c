@@ -1,0 +1,90 @@
+/* compare_threshold (TOOLS.md 3.3.2): decide "a OP b" exactly with the
+ * calc_exact evaluator and report the shortfall when the relation fails. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workers/calc/calc_exact.h"
+
+/* Trimmed operator: a pointer into op and its length. */
+static const char *trim(const char *s, size_t len, size_t *out_len) {
+    while (len && isspace((unsigned char)*s)) s++, len--;
+    while (len && isspace((unsigned char)s[len - 1])) len--;
+    *out_len = len;
+    return s;
+}
+
+/* -1 for an unknown operator, else the truth of cmp (= sign of a - b). */
+static int relation_holds(const char *op, size_t n, int cmp) {
+    if ((n == 2 && memcmp(op, "==", 2) == 0) || (n == 1 && op[0] == '=')) return cmp == 0;
+    if (n == 2 && memcmp(op, "!=", 2) == 0) return cmp != 0;
+    if (n == 2 && memcmp(op, ">=", 2) == 0) return cmp >= 0;
+    if (n == 2 && memcmp(op, "<=", 2) == 0) return cmp <= 0;
+    if (n == 1 && op[0] == '>') return cmp > 0;
+    if (n == 1 && op[0] == '<') return cmp < 0;
+    return -1;
+}
+
+static json_t *q_json(const mpq_t q) {
+    char *s = cc_calc_q_str(q);
+    json_t *j = s ? json_string(s) : json_null();
+    free(s);
+    return j;
+}
+
+static json_t *side_failure(const struct cc_calc_outcome *l, const struct cc_calc_outcome *r) {
+    const char *code = !l->ok ? l->code : r->code;
+    return cc_err(code, "left: %s; right: %s",
+                  l->ok ? "None" : (l->message ? l->message : "failed"),
+                  r->ok ? "None" : (r->message ? r->message : "failed"));
+}
+
+static json_t *decide(const struct cc_calc_outcome *l, const struct cc_calc_outcome *r,
+                      const char *op, size_t oplen) {
+    int cmp = mpq_cmp(l->q, r->q);
+    int holds = relation_holds(op, oplen, cmp);
+    mpq_t diff;
+    mpq_init(diff);
+    mpq_sub(diff, l->q, r->q);
+    json_t *res = cc_ok();
+    json_object_set_new(res, "a", q_json(l->q));
+    json_object_set_new(res, "b", q_json(r->q));
+    json_object_set_new(res, "op", json_stringn(op, oplen));
+    json_object_set_new(res, "holds", json_boolean(holds));
+    json_object_set_new(res, "difference", q_json(diff));
+    if (holds) {
+        json_object_set_new(res, "shortfall", json_null());
+    } else {
+        mpq_neg(diff, diff);
+        json_object_set_new(res, "shortfall", q_json(diff));
+    }
+    mpq_clear(diff);
+    return res;
+}
+
+json_t *cc_compare_threshold(json_t *args, cc_wctx *ctx) {
+    (void)ctx;
+    json_t *ja = json_object_get(args, "a"), *jb = json_object_get(args, "b");
+    json_t *jop = json_object_get(args, "op");
+    if (!json_is_string(ja)) return cc_err("validation", "a must be a string");
+    if (!json_is_string(jb)) return cc_err("validation", "b must be a string");
+    if (!json_is_string(jop)) return cc_err("validation", "op must be a string");
+    size_t oplen;
+    const char *op = trim(json_string_value(jop), json_string_length(jop), &oplen);
+    if (relation_holds(op, oplen, 0) < 0)
+        return cc_err("validation", "bad operator '%.*s'; use ==, !=, >, >=, <, <=",
+                      (int)(oplen > 100 ? 100 : oplen), op);
+    struct cc_calc_outcome l, r;
+    cc_calc_outcome_init(&l);
+    cc_calc_outcome_init(&r);
+    cc_calc_evaluate(json_string_value(ja), json_string_length(ja), &l);
+    cc_calc_evaluate(json_string_value(jb), json_string_length(jb), &r);
+    json_t *res;
+    if (!l.ok || !r.ok) res = side_failure(&l, &r);
+    else if (l.is_bool || r.is_bool) res = cc_err("validation", "operands must be numeric");
+    else res = decide(&l, &r, op, oplen);
+    cc_calc_outcome_clear(&l);
+    cc_calc_outcome_clear(&r);
+    return res;
+}

@@ -1,0 +1,96 @@
+/* Known names of the symbolic dialect (see expr_funcs.h). The list is the
+ * required set of TOOLS.md 2.3 plus the synonyms abs and ln; the symbolic
+ * engine must map every one of them. */
+#include "workers/common/expr_funcs.h"
+
+#include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const functions[] = {
+    "sqrt", "cbrt", "root", "exp", "log", "ln", "sin", "cos", "tan", "cot", "sec", "csc",
+    "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
+    "Abs", "abs", "sign", "floor", "ceiling", "Min", "Max", "Mod", "factorial", "binomial",
+    "gamma", "gcd", "lcm", "isprime", "nextprime", "prevprime", "prime", "primefactors",
+    "factorint", "divisors", "totient", "Rational", "N", "re", "im", "conjugate", "arg",
+    "integrate", "diff", "limit", "series", "summation", "product", "simplify", "expand",
+    "factor", "cancel", "apart", "together", "trigsimp", "solve", "Eq", "Integral",
+    "Derivative", "Sum", NULL,
+};
+
+static const char *const constants[] = {"pi", "E", "I", "oo", "zoo", "nan", NULL};
+
+bool cc_expr_is_function_n(const char *name, size_t n) {
+    for (size_t i = 0; functions[i]; i++)
+        if (strlen(functions[i]) == n && memcmp(functions[i], name, n) == 0) return true;
+    return false;
+}
+
+bool cc_expr_is_function(const char *name) {
+    return name && cc_expr_is_function_n(name, strlen(name));
+}
+
+const char *cc_expr_canonical_function(const char *name) {
+    if (strcmp(name, "abs") == 0) return "Abs";
+    if (strcmp(name, "ln") == 0) return "log";
+    return name;
+}
+
+bool cc_expr_is_constant(const char *name) {
+    for (size_t i = 0; constants[i]; i++)
+        if (strcmp(constants[i], name) == 0) return true;
+    return false;
+}
+
+/* Levenshtein distance on lower-cased text, with an early cut: names longer
+ * than 64 bytes are never a typo of a known name. */
+static size_t edit_distance(const char *a, const char *b) {
+    size_t na = strlen(a), nb = strlen(b);
+    if (na > 64 || nb > 64) return SIZE_MAX;
+    size_t row[65];
+    for (size_t j = 0; j <= nb; j++) row[j] = j;
+    for (size_t i = 1; i <= na; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= nb; j++) {
+            size_t up = row[j];
+            size_t cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+            size_t best = diag + cost;
+            if (up + 1 < best) best = up + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[nb];
+}
+
+/* The synonyms are not suggested: their canonical names are. */
+static bool is_synonym(const char *f) {
+    return strcmp(f, "abs") == 0 || strcmp(f, "ln") == 0;
+}
+
+static int by_name(const void *x, const void *y) {
+    return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+size_t cc_expr_suggest(const char *name, const char **out, size_t max) {
+    if (!name || max == 0) return 0;
+    size_t len = strlen(name);
+    size_t allowed = len <= 4 ? 1 : len <= 8 ? 2 : 3;
+    size_t best = SIZE_MAX;
+    for (size_t i = 0; functions[i]; i++) {
+        if (is_synonym(functions[i])) continue;
+        size_t d = edit_distance(name, functions[i]);
+        if (d < best) best = d;
+    }
+    if (best > allowed) return 0;
+    size_t n = 0;
+    for (size_t i = 0; functions[i] && n < max; i++) {
+        if (is_synonym(functions[i])) continue;
+        if (edit_distance(name, functions[i]) == best) out[n++] = functions[i];
+    }
+    qsort(out, n, sizeof *out, by_name);
+    return n;
+}

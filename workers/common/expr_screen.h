@@ -1,0 +1,19 @@
+/* The safety screen every expression passes before it is parsed (TOOLS.md
+ * 2.1 length cap, 2.2 token screen and heavy-argument check). */
+#ifndef CC_EXPR_SCREEN_H
+#define CC_EXPR_SCREEN_H
+
+#include <stddef.h>
+
+#include "workers/common/expr_lex.h"
+
+/* Longest expression accepted, in characters (UTF-8 code points). */
+#define CC_EXPR_MAX_CHARS 2000
+/* Largest integer literal allowed inside a heavy function's arguments. */
+#define CC_EXPR_HEAVY_LIMIT 1463
+
+/* 0 when src[0..len) may be parsed; -1 with err set otherwise. Runs the
+ * length cap first, so any input, however long, is refused in O(len). */
+int cc_expr_screen(const char *src, size_t len, struct cc_expr_error *err);
+
+#endif

@@ -1,0 +1,160 @@
+/* Explosive-shape check (see expr_shape.h). The walk uses an explicit stack
+ * so a deep tree cannot overflow the C stack, and it stops after
+ * CC_EXPR_SHAPE_MAX_NODES nodes. Digit counts are computed with MPFR at a
+ * precision far above what the bounds need, so 10**4000 (4001 digits) and
+ * 10**3999 (4000 digits) land on the right side of the limit. */
+#include "workers/common/expr_shape.h"
+
+#include <gmp.h>
+#include <math.h>
+#include <mpfr.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workers/common/expr_funcs.h"
+
+#define SYMBOLIC_EXP_LIMIT 200
+#define DIGIT_LIMIT 4000
+#define UNBOUNDED_EXP_BITS 1000
+
+/* A node under unary + / - signs; *neg tells whether the signs flip it. */
+static const struct cc_node *unsigned_node(const struct cc_node *n, bool *neg) {
+    *neg = false;
+    while (n->kind == CC_N_UNARY && (n->op == CC_OP_NEG || n->op == CC_OP_POS)) {
+        if (n->op == CC_OP_NEG) *neg = !*neg;
+        n = n->child[0];
+    }
+    return n;
+}
+
+static bool is_pow(const struct cc_node *n) {
+    return n->kind == CC_N_BINARY && n->op == CC_OP_POW;
+}
+
+static bool is_number(const struct cc_node *n) {
+    return n->kind == CC_N_INT || (n->kind == CC_N_FLOAT && !(n->flags & CC_NF_IMAG));
+}
+
+/* |literal| into an MPFR value (exact: prec is large enough for both). */
+static void literal_abs(const struct cc_node *n, mpfr_t out) {
+    if (n->kind == CC_N_INT) mpfr_set_z(out, n->v.z, MPFR_RNDN);
+    else mpfr_set_d(out, n->v.f.d, MPFR_RNDN);
+    mpfr_abs(out, out, MPFR_RNDN);
+}
+
+/* true when the subtree holds a free symbol (a name that is no constant).
+ * stack is scratch space of CC_EXPR_SHAPE_MAX_NODES entries. */
+static bool has_symbol(const struct cc_node *root, const struct cc_node **stack) {
+    size_t sp = 0, seen = 0;
+    stack[sp++] = root;
+    while (sp && seen++ < CC_EXPR_SHAPE_MAX_NODES) {
+        const struct cc_node *n = stack[--sp];
+        if (n->kind == CC_N_NAME && !cc_expr_is_constant(n->v.name)) return true;
+        for (uint32_t i = 0; i < n->nchild && sp < CC_EXPR_SHAPE_MAX_NODES; i++)
+            stack[sp++] = n->child[i];
+    }
+    return false;
+}
+
+static int refuse_symbolic(const mpfr_t e, struct cc_expr_error *err, uint32_t pos) {
+    mpz_t z;
+    mpz_init(z);
+    mpfr_get_z(z, e, MPFR_RNDZ);
+    size_t digits = mpz_sizeinbase(z, 10);
+    mpz_clear(z);
+    cc_expr_set_error(err, "resource_exhausted", pos,
+                      "a symbolic power with an exponent of about %zu digits exceeds the limit "
+                      "of %d: expanding it is superlinear in the exponent",
+                      digits, SYMBOLIC_EXP_LIMIT);
+    return -1;
+}
+
+/* Rule 4: decimal digits of |base|**|exp|. */
+static int check_digits(const struct cc_node *base, const mpfr_t e, struct cc_expr_error *err,
+                        uint32_t pos) {
+    if (mpfr_cmp_ui_2exp(e, 1, UNBOUNDED_EXP_BITS) >= 0) {
+        cc_expr_set_error(err, "resource_exhausted", pos,
+                          "the result would have an unbounded number of digits, over the limit "
+                          "of %d: it cannot be rendered as a decimal string", DIGIT_LIMIT);
+        return -1;
+    }
+    mpfr_t b, d;
+    mpfr_inits2(8192, b, d, (mpfr_ptr)0);
+    literal_abs(base, b);
+    int rc = 0;
+    if (mpfr_cmp_ui(b, 1) > 0) {
+        mpfr_log10(d, b, MPFR_RNDN);
+        mpfr_mul(d, d, e, MPFR_RNDN);
+        mpfr_floor(d, d);
+        mpfr_add_ui(d, d, 1, MPFR_RNDN);
+        if (mpfr_cmp_ui(d, DIGIT_LIMIT) > 0) {
+            mpz_t z;
+            mpz_init(z);
+            mpfr_get_z(z, d, MPFR_RNDZ);
+            char *s = mpz_get_str(NULL, 10, z);
+            cc_expr_set_error(err, "resource_exhausted", pos,
+                              "the result would have about %s digits, over the limit of %d: it "
+                              "cannot be rendered as a decimal string",
+                              s ? s : "many", DIGIT_LIMIT);
+            if (s) {
+                void (*gfree)(void *, size_t);
+                mp_get_memory_functions(NULL, NULL, &gfree);
+                gfree(s, strlen(s) + 1);
+            }
+            mpz_clear(z);
+            rc = -1;
+        }
+    }
+    mpfr_clears(b, d, (mpfr_ptr)0);
+    return rc;
+}
+
+static int check_power(const struct cc_node *n, const struct cc_node **scratch,
+                       struct cc_expr_error *err) {
+    bool neg_e, neg_b;
+    const struct cc_node *e = unsigned_node(n->child[1], &neg_e);
+    const struct cc_node *base = unsigned_node(n->child[0], &neg_b);
+    if (is_pow(e)) {
+        cc_expr_set_error(err, "resource_exhausted", n->pos,
+                          "a power tower (an exponent that is itself a power) is not evaluated: "
+                          "the result grows faster than any useful bound");
+        return -1;
+    }
+    if (!is_number(e)) return 0;
+    if (e->kind == CC_N_FLOAT && !isfinite(e->v.f.d)) return 0;
+    mpfr_t ev;
+    mpfr_init2(ev, 8192);
+    literal_abs(e, ev);
+    int rc = 0;
+    if (mpfr_cmp_ui(ev, 1) > 0) {
+        if (has_symbol(base, scratch)) {
+            if (!neg_e && mpfr_cmp_ui(ev, SYMBOLIC_EXP_LIMIT) > 0) rc = refuse_symbolic(ev, err, n->pos);
+        } else if (is_number(base) && (base->kind == CC_N_INT || isfinite(base->v.f.d))) {
+            rc = check_digits(base, ev, err, n->pos);
+        }
+    }
+    mpfr_clear(ev);
+    return rc;
+}
+
+int cc_expr_shape_check(const struct cc_node *root, struct cc_expr_error *err) {
+    if (!root) return 0;
+    const struct cc_node **stack = malloc(2 * CC_EXPR_SHAPE_MAX_NODES * sizeof *stack);
+    if (!stack) {
+        cc_expr_set_error(err, "resource_exhausted", 0, "expression exhausted the memory ceiling");
+        return -1;
+    }
+    size_t sp = 0, seen = 0;
+    int rc = 0;
+    stack[sp++] = root;
+    while (sp && rc == 0 && seen++ < CC_EXPR_SHAPE_MAX_NODES) {
+        const struct cc_node *n = stack[--sp];
+        if (is_pow(n)) rc = check_power(n, stack + CC_EXPR_SHAPE_MAX_NODES, err);
+        /* Children in reverse so the walk visits them left to right. */
+        for (uint32_t i = n->nchild; i-- > 0 && sp < CC_EXPR_SHAPE_MAX_NODES;)
+            stack[sp++] = n->child[i];
+    }
+    free(stack);
+    return rc;
+}

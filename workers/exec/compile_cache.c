@@ -1,0 +1,258 @@
+/* The compile cache: keying, verified fetch, atomic store, LRU eviction. */
+#include "workers/exec/compile_cache.h"
+
+#include "workers/exec/sha256.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pwd.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAGIC "CCC1"
+#define HDR_LEN (4 + 32)
+#define STALE_TMP_S 3600
+
+static int mkdir_one(const char *p) {
+    return (mkdir(p, 0700) == 0 || errno == EEXIST) ? 0 : -1;
+}
+
+char *cc_cache_dir(void) {
+    const char *home = getenv("CODECALC_HOME");
+    char *base = NULL, *dir = NULL;
+    if (home && *home) {
+        base = strdup(home);
+    } else {
+        const char *h = getenv("HOME");
+        if (!h || !*h) {
+            struct passwd *pw = getpwuid(getuid());
+            h = pw ? pw->pw_dir : NULL;
+        }
+        if (h && asprintf(&base, "%s/.codecalc", h) < 0) base = NULL;
+    }
+    if (!base) return NULL;
+    if (mkdir_one(base) == 0 && asprintf(&dir, "%s/cache", base) >= 0 && mkdir_one(dir) != 0) {
+        free(dir);
+        dir = NULL;
+    }
+    free(base);
+    return dir;
+}
+
+int cc_cache_key(const char *lang, const char *compiler_path, const char *flags,
+                 const char *src, size_t src_len, char key[65]) {
+    struct stat st;
+    if (stat(compiler_path, &st) != 0) return -1;
+    char ident[256];
+    snprintf(ident, sizeof ident, "%ju:%ju:%jd:%jd.%09ld", (uintmax_t)st.st_dev,
+             (uintmax_t)st.st_ino, (intmax_t)st.st_size, (intmax_t)st.st_mtim.tv_sec,
+             st.st_mtim.tv_nsec);
+    /* Fields are NUL-separated so no two different tuples hash alike. */
+    struct cc_sha256 h;
+    uint8_t d[32];
+    cc_sha256_init(&h);
+    const char *parts[4] = {lang, ident, compiler_path, flags};
+    for (int i = 0; i < 4; i++) cc_sha256_update(&h, parts[i], strlen(parts[i]) + 1);
+    cc_sha256_update(&h, src, src_len);
+    cc_sha256_final(&h, d);
+    cc_sha256_tohex(d, key);
+    return 0;
+}
+
+static bool is_key_name(const char *n) {
+    if (strlen(n) != 64) return false;
+    for (const char *p = n; *p; p++)
+        if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f'))) return false;
+    return true;
+}
+
+/* Only our own 64-hex keys ever become file names. */
+static char *entry_path(const char *dir, const char *key) {
+    char *p = NULL;
+    if (!is_key_name(key)) return NULL;
+    return asprintf(&p, "%s/%s", dir, key) < 0 ? NULL : p;
+}
+
+/* Write all of buf; 0 or -1. */
+static int write_all(int fd, const void *buf, size_t n) {
+    const char *p = buf;
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return -1;
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+/* Read exactly n bytes; returns bytes read (short only at EOF) or -1. */
+static ssize_t read_full(int fd, void *buf, size_t n) {
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = read(fd, (char *)buf + got, n - got);
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0) return -1;
+        if (r == 0) break;
+        got += (size_t)r;
+    }
+    return (ssize_t)got;
+}
+
+/* Copy the payload of in to out while hashing it. 1 = checksum matches,
+ * 0 = corrupt, -1 = I/O error. */
+static int copy_verified(int in, int out, const uint8_t want[32]) {
+    static char buf[65536];
+    struct cc_sha256 h;
+    uint8_t got[32];
+    cc_sha256_init(&h);
+    for (;;) {
+        ssize_t r = read_full(in, buf, sizeof buf);
+        if (r < 0) return -1;
+        if (r == 0) break;
+        cc_sha256_update(&h, buf, (size_t)r);
+        if (write_all(out, buf, (size_t)r)) return -1;
+    }
+    cc_sha256_final(&h, got);
+    return memcmp(got, want, 32) == 0 ? 1 : 0;
+}
+
+int cc_cache_fetch(const char *dir, const char *key, const char *dest) {
+    char *path = entry_path(dir, key);
+    if (!path) return -1;
+    int in = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (in < 0) {
+        free(path);
+        return 0;
+    }
+    uint8_t hdr[HDR_LEN];
+    int rc = 0;
+    if (read_full(in, hdr, HDR_LEN) == HDR_LEN && memcmp(hdr, MAGIC, 4) == 0) {
+        int out = open(dest, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
+        rc = out < 0 ? -1 : copy_verified(in, out, hdr + 4);
+        if (out >= 0 && close(out) != 0) rc = -1;
+        if (rc != 1 && out >= 0) unlink(dest);
+    }
+    /* Anything but a verified copy of a well-formed entry is never run. */
+    if (rc == 0) unlink(path);
+    if (rc == 1) futimens(in, NULL); /* LRU clock */
+    close(in);
+    free(path);
+    return rc;
+}
+
+/* Hash the file at src into d. 0 or -1. */
+static int hash_file(const char *src, uint8_t d[32]) {
+    static char buf[65536];
+    int fd = open(src, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    struct cc_sha256 h;
+    cc_sha256_init(&h);
+    ssize_t r;
+    while ((r = read_full(fd, buf, sizeof buf)) > 0) cc_sha256_update(&h, buf, (size_t)r);
+    close(fd);
+    if (r < 0) return -1;
+    cc_sha256_final(&h, d);
+    return 0;
+}
+
+static int write_entry(int out, const char *src, const uint8_t d[32]) {
+    static char buf[65536];
+    int in = open(src, O_RDONLY | O_CLOEXEC);
+    if (in < 0) return -1;
+    int rc = (write_all(out, MAGIC, 4) || write_all(out, d, 32)) ? -1 : 0;
+    ssize_t r;
+    while (rc == 0 && (r = read_full(in, buf, sizeof buf)) > 0)
+        rc = write_all(out, buf, (size_t)r);
+    if (rc == 0 && r < 0) rc = -1;
+    close(in);
+    return rc;
+}
+
+static void evict(const char *dir);
+
+int cc_cache_store(const char *dir, const char *key, const char *src) {
+    static unsigned counter;
+    uint8_t d[32];
+    char *tmp = NULL, *path = entry_path(dir, key);
+    if (!path || hash_file(src, d) ||
+        asprintf(&tmp, "%s/.tmp.%s.%d.%u", dir, key, (int)getpid(), counter++) < 0) {
+        free(path);
+        return -1;
+    }
+    int out = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    int rc = out < 0 ? -1 : write_entry(out, src, d);
+    if (out >= 0 && (fsync(out) != 0 || close(out) != 0)) rc = -1;
+    if (rc == 0 && rename(tmp, path) != 0) rc = -1;
+    if (rc != 0 && out >= 0) unlink(tmp);
+    free(tmp);
+    free(path);
+    if (rc == 0) evict(dir);
+    return rc;
+}
+
+/* ---- eviction ---------------------------------------------------------- */
+
+struct entry { char *name; off_t size; struct timespec mtime; };
+
+static int older_first(const void *a, const void *b) {
+    const struct entry *x = a, *y = b;
+    if (x->mtime.tv_sec != y->mtime.tv_sec) return x->mtime.tv_sec < y->mtime.tv_sec ? -1 : 1;
+    return (x->mtime.tv_nsec > y->mtime.tv_nsec) - (x->mtime.tv_nsec < y->mtime.tv_nsec);
+}
+
+static uint64_t cache_cap_bytes(void) {
+    const char *v = getenv("CODECALC_COMPILE_CACHE_MB");
+    char *end;
+    unsigned long long mb = v ? strtoull(v, &end, 10) : 0;
+    if (!v || !*v || *end || mb == 0 || mb > (1ull << 20)) mb = 512;
+    return (uint64_t)mb << 20;
+}
+
+
+/* Collect entries (removing temp files abandoned by a crashed writer). */
+static size_t scan(DIR *d, int dfd, struct entry **out, uint64_t *total) {
+    size_t n = 0, cap = 0;
+    struct dirent *de;
+    time_t now = time(NULL);
+    while ((de = readdir(d))) {
+        struct stat st;
+        if (fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) continue;
+        if (strncmp(de->d_name, ".tmp.", 5) == 0 && now - st.st_mtime > STALE_TMP_S)
+            unlinkat(dfd, de->d_name, 0);
+        if (!is_key_name(de->d_name)) continue;
+        if (n == cap) {
+            struct entry *e = realloc(*out, (cap = cap ? cap * 2 : 64) * sizeof *e);
+            if (!e) break;
+            *out = e;
+        }
+        char *name = strdup(de->d_name);
+        if (!name) break;
+        (*out)[n++] = (struct entry){name, st.st_size, st.st_mtim};
+        *total += (uint64_t)st.st_size;
+    }
+    return n;
+}
+
+static void evict(const char *dir) {
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct entry *es = NULL;
+    uint64_t total = 0, cap = cache_cap_bytes();
+    size_t n = scan(d, dirfd(d), &es, &total);
+    qsort(es, n, sizeof *es, older_first);
+    for (size_t i = 0; i < n; i++) {
+        /* A concurrent reader keeps its open descriptor valid after unlink. */
+        if (total > cap && unlinkat(dirfd(d), es[i].name, 0) == 0) total -= (uint64_t)es[i].size;
+        free(es[i].name);
+    }
+    free(es);
+    closedir(d);
+}

@@ -1,0 +1,575 @@
+/* One-shot execution: plan, work directory, compile (or cache hit), run,
+ * capture, verdict and the 21-key envelope. */
+#include "workers/exec/execute.h"
+
+#include "workers/common/tool_api.h"
+#include "workers/exec/compile_cache.h"
+#include "workers/exec/languages.h"
+#include "workers/exec/rundir.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define FSIZE_MAX_BYTES (256ull << 20)
+#define DEFAULT_PIDS 512
+
+/* ---- small utilities --------------------------------------------------- */
+
+static int64_t now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int64_t cc_exec_clamp_timeout(int64_t requested, int64_t max_s) {
+    if (requested < 1) return 1;
+    return requested > max_s ? max_s : requested;
+}
+
+uint64_t cc_exec_output_cap(int64_t max_output_kb) {
+    /* Above 4 TiB the product would overflow; nobody can read that anyway. */
+    if (max_output_kb <= 0) return CC_DEFAULT_CAP;
+    if (max_output_kb > (1ll << 32)) max_output_kb = 1ll << 32;
+    return (uint64_t)max_output_kb * 1024;
+}
+
+/* Length of the valid UTF-8 sequence at s[0..n), or 0 if invalid. Rejects
+ * overlongs, surrogates and code points above U+10FFFF. */
+static size_t utf8_seq(const unsigned char *s, size_t n) {
+    unsigned c = s[0];
+    size_t len;
+    unsigned min;
+    if (c < 0x80) return 1;
+    if (c >= 0xC2 && c <= 0xDF) len = 2, min = 0x80;
+    else if (c >= 0xE0 && c <= 0xEF) len = 3, min = 0x800;
+    else if (c >= 0xF0 && c <= 0xF4) len = 4, min = 0x10000;
+    else return 0;
+    if (n < len) return 0;
+    unsigned cp = c & (0x7F >> len);
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80) return 0;
+        cp = (cp << 6) | (s[i] & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+    return len;
+}
+
+char *cc_utf8_repair(const char *s, size_t n, size_t *outlen) {
+    /* Worst case every byte becomes the 3-byte U+FFFD. */
+    char *out = malloc(n * 3 + 1);
+    if (!out) return NULL;
+    size_t o = 0;
+    for (size_t i = 0; i < n;) {
+        size_t k = utf8_seq((const unsigned char *)s + i, n - i);
+        if (k) {
+            memcpy(out + o, s + i, k);
+            o += k;
+            i += k;
+        } else {
+            memcpy(out + o, "\xEF\xBF\xBD", 3);
+            o += 3;
+            i++;
+        }
+    }
+    out[o] = '\0';
+    *outlen = o;
+    return out;
+}
+
+/* ---- the work directory ------------------------------------------------ */
+
+/* Where one-shot run directories are made (8.1: TMPDIR, else /tmp). */
+static const char *tmp_base(void) {
+    const char *t = getenv("TMPDIR");
+    return t && *t == '/' ? t : "/tmp";
+}
+
+/* ---- capture ----------------------------------------------------------- */
+
+struct capture {
+    char *text;      /* capped, marker appended, valid UTF-8 (owned) */
+    bool truncated;
+    int64_t bytes;   /* capture file size; -1 = unknown */
+    char *error;     /* why the stream could not be read (owned), or NULL */
+};
+
+static void capture_free(struct capture *c) {
+    free(c->text);
+    free(c->error);
+    memset(c, 0, sizeof *c);
+}
+
+/* Read at most cap+1 bytes: memory never scales with what the program wrote. */
+static void capture_read(int fd, uint64_t cap, struct capture *c) {
+    struct stat st;
+    memset(c, 0, sizeof *c);
+    c->bytes = -1;
+    char *buf = NULL;
+    size_t got = 0;
+    if (fstat(fd, &st) != 0) goto fail;
+    c->bytes = st.st_size;
+    size_t want = (uint64_t)st.st_size > cap ? (size_t)cap + 1 : (size_t)st.st_size;
+    buf = malloc(want + sizeof CC_TRUNC_MARKER);
+    if (!buf) goto fail;
+    while (got < want) {
+        ssize_t r = pread(fd, buf + got, want - got, (off_t)got);
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0) goto fail;
+        if (r == 0) break;
+        got += (size_t)r;
+    }
+    c->truncated = got > cap;
+    if (c->truncated) {
+        memcpy(buf + cap, CC_TRUNC_MARKER, sizeof CC_TRUNC_MARKER - 1);
+        got = (size_t)cap + sizeof CC_TRUNC_MARKER - 1;
+    }
+    size_t n;
+    c->text = cc_utf8_repair(buf, got, &n);
+    free(buf);
+    if (!c->text) c->text = strdup("");
+    return;
+fail:
+    if (asprintf(&c->error, "%s", strerror(errno)) < 0) c->error = NULL;
+    free(buf);
+    c->text = strdup("");
+}
+
+/* ---- one execution ----------------------------------------------------- */
+
+struct run_ctx {
+    const struct cc_exec_req *req;
+    const struct cc_lang *lang;
+    const struct cc_lang_plan *plan;
+    const char *path;          /* runtime PATH */
+    struct cc_rundir wd;
+    bool have_wd;              /* wd was created */
+    char *file, *exe;          /* {file}, {exe} */
+    char **envp;               /* program environment (owned) */
+    json_t *unenforced;        /* union over the steps (owned) */
+    uint64_t cap;
+    int64_t t0;
+};
+
+struct step {
+    struct sbx_result res;
+    int rc;                    /* sbx_run's return */
+    char *spawn_error;         /* copy kept after res is freed */
+    struct capture out, err;
+};
+
+static void step_free(struct step *s) {
+    sbx_result_free(&s->res);
+    free(s->spawn_error);
+    capture_free(&s->out);
+    capture_free(&s->err);
+}
+
+static const char *const env_allow[] = {
+    "LANG", "LC_ALL", "JAVA_HOME", "CARGO_HOME", "RUSTUP_HOME", "GOPATH", "GOMODCACHE",
+    "SystemRoot", "SYSTEMROOT", "windir", "COMSPEC", "PATHEXT", "TEMP", "TMP", "USERPROFILE",
+    "APPDATA", "LOCALAPPDATA", "NUMBER_OF_PROCESSORS", "PROCESSOR_ARCHITECTURE", NULL};
+
+/* Allowlisted variables, then the forced ones: PATH (runtime path),
+ * PYTHONUNBUFFERED, HOME = the run directory (compilers such as go and rustc
+ * need a writable cache dir) and TMPDIR = the sandbox's private /tmp. */
+static char **build_env(const char *path, const char *home) {
+    size_t n = 0;
+    char **env = calloc(sizeof env_allow / sizeof *env_allow + 5, sizeof *env);
+    if (!env) return NULL;
+    for (const char *const *a = env_allow; *a; a++) {
+        const char *v = getenv(*a);
+        if (v && asprintf(&env[n], "%s=%s", *a, v) >= 0) n++;
+    }
+    if (asprintf(&env[n], "PATH=%s", path) >= 0) n++;
+    if (asprintf(&env[n], "HOME=%s", home) >= 0) n++;
+    if ((env[n] = strdup("PYTHONUNBUFFERED=1"))) n++;
+    if ((env[n] = strdup("TMPDIR=/tmp"))) n++;
+    env[n] = NULL;
+    return env;
+}
+
+static void add_unenforced(json_t *list, const struct sbx_result *r) {
+    for (size_t i = 0; r->unenforced && r->unenforced[i]; i++) {
+        bool dup = false;
+        size_t j;
+        json_t *e;
+        json_array_foreach(list, j, e) dup = dup || strcmp(json_string_value(e), r->unenforced[i]) == 0;
+        if (!dup) json_array_append_new(list, json_string(r->unenforced[i]));
+    }
+}
+
+static uint64_t pids_ceiling(void) {
+    const char *v = getenv("CODECALC_MAX_PROCESSES");
+    if (v && *v && strspn(v, "0123456789") == strlen(v) && strlen(v) < 10) {
+        uint64_t n = strtoull(v, NULL, 10);
+        if (n > 0) return n;
+    }
+    return DEFAULT_PIDS;
+}
+
+static struct sbx_limits step_limits(const struct cc_exec_req *q, int64_t wall_ms, bool compile) {
+    struct sbx_limits l = {.wall_ms = wall_ms, .nofile = 256, .no_net = q->no_net};
+    l.cpu_s = q->max_cpu > 0 ? q->max_cpu : q->timeout + 8;
+    /* Beyond 2 TiB a ceiling means nothing more than the default. */
+    if (q->max_memory_mb > 0 && q->max_memory_mb < (1ll << 21))
+        l.as_bytes = l.mem_bytes = (uint64_t)q->max_memory_mb << 20;
+    l.fsize_bytes = FSIZE_MAX_BYTES;
+    /* 4 x cap keeps overflow detectable; a compiler keeps 256 MiB because it
+     * must be able to write its artifact (docs/languages.md). */
+    if (q->max_output_kb > 0 && !compile) {
+        uint64_t f = cc_exec_output_cap(q->max_output_kb) * 4;
+        l.fsize_bytes = f < 4096 ? 4096 : f > FSIZE_MAX_BYTES ? FSIZE_MAX_BYTES : f;
+    }
+    l.pids_max = pids_ceiling();
+    return l;
+}
+
+static int open_capture(const struct run_ctx *x, const char *phase, const char *suffix) {
+    char *p = NULL;
+    if (asprintf(&p, "%s/%s.%s", x->wd.path, phase, suffix) < 0) return -1;
+    int fd = open(p, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+    free(p);
+    return fd;
+}
+
+/* Run argv (argv[0] resolved) as one step. Returns 0 when st is filled, -1
+ * when the capture files could not be made (errno set). */
+static int run_step(struct run_ctx *x, const char *phase, char **argv, int64_t wall_ms,
+                    struct step *st) {
+    memset(st, 0, sizeof *st);
+    int in = -1, out = open_capture(x, phase, "out"), err = open_capture(x, phase, "err");
+    if (strcmp(phase, "run") == 0) {
+        char *p = NULL;
+        if (asprintf(&p, "%s/run.in", x->wd.path) >= 0) in = open(p, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+        free(p);
+    } else {
+        in = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    }
+    if (in < 0 || out < 0 || err < 0) {
+        int e = errno;
+        if (in >= 0) close(in);
+        if (out >= 0) close(out);
+        if (err >= 0) close(err);
+        errno = e;
+        return -1;
+    }
+    const struct cc_exec_hooks *h = x->req->hooks;
+    struct sbx_spec spec = {
+        .argv = (const char *const *)argv, .envp = (const char *const *)x->envp,
+        .workdir = x->wd.path, .stdin_fd = in, .stdout_fd = out, .stderr_fd = err,
+        .lim = step_limits(x->req, wall_ms, strcmp(phase, "compile") == 0),
+        .tick = h ? h->tick : NULL, .tick_ud = h ? h->ud : NULL, .tick_ms = h ? h->tick_ms : 0};
+    if (h && h->step_start) {
+        char *p = NULL;
+        if (asprintf(&p, "%s/%s.out", x->wd.path, phase) >= 0) h->step_start(h->ud, phase, p);
+        free(p);
+    }
+    st->rc = sbx_run(&spec, &st->res);
+    if (st->res.spawn_error) st->spawn_error = strdup(st->res.spawn_error);
+    add_unenforced(x->unenforced, &st->res);
+    capture_read(out, x->cap, &st->out);
+    capture_read(err, x->cap, &st->err);
+    close(in);
+    close(out);
+    close(err);
+    return 0;
+}
+
+/* ---- results ----------------------------------------------------------- */
+
+static json_t *rejected(const char *code, char *msg) {
+    json_t *r = cc_err(code, "%s", msg ? msg : "out of memory");
+    json_object_set_new(r, "backend", json_string("native"));
+    free(msg);
+    return r;
+}
+
+static char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
+static char *fmt(const char *f, ...) {
+    char *s = NULL;
+    va_list ap;
+    va_start(ap, f);
+    if (vasprintf(&s, f, ap) < 0) s = NULL;
+    va_end(ap);
+    return s;
+}
+
+/* The 21 keys with "nothing ran" values; callers overwrite what they know. */
+static json_t *envelope_base(const struct run_ctx *x, const char *phase) {
+    return json_pack(
+        "{s:b, s:s, s:s, s:s, s:s, s:s, s:s, s:n, s:b, s:s, s:b, s:n, s:n, s:n, s:I, s:I, s:I, "
+        "s:I, s:n, s:O, s:s}",
+        "ok", 0, "language", x->lang->name, "phase", phase, "backend", "native", "platform",
+#ifdef __linux__
+        "linux",
+#else
+        "unknown",
+#endif
+        "stdout", "", "stderr", "", "exit_code", "timed_out", 0, "verdict", "RTE",
+        "output_truncated", 0, "output_error", "stdout_bytes", "stderr_bytes", "duration_ms",
+        (json_int_t)0, "compile_ms", (json_int_t)0, "total_ms", (json_int_t)(now_ms() - x->t0),
+        "cpu_ms", (json_int_t)0, "peak_memory_kb", "unenforced", x->unenforced, "workdir",
+        x->have_wd ? x->wd.path : "");
+}
+
+static json_t *bytes_json(int64_t n) { return n < 0 ? json_null() : json_integer(n); }
+
+/* Verdict of one step, TOOLS.md 1.4 (first match wins). */
+static const char *classify(const struct cc_exec_req *q, const struct step *s, bool truncated) {
+    const struct sbx_result *r = &s->res;
+    if (r->timed_out) return "TLE";
+    if (truncated) return "OLE";
+    if (!r->exited) {
+        bool big = q->max_memory_mb > 0 && q->max_memory_mb < (1ll << 40) && r->peak_kb >= 0 &&
+                   r->peak_kb >= q->max_memory_mb * 1024 / 2;
+        return big ? "MLE" : "RTE";
+    }
+    return r->exit_code != 0 ? "RTE" : "OK";
+}
+
+static json_t *output_error(const struct step *s) {
+    if (!s->out.error && !s->err.error) return json_null();
+    char *m = fmt("%s%s%s%s%s", s->out.error ? "stdout: " : "", s->out.error ? s->out.error : "",
+                  s->out.error && s->err.error ? "; " : "", s->err.error ? "stderr: " : "",
+                  s->err.error ? s->err.error : "");
+    json_t *j = json_string(m ? m : "stdout/stderr: unreadable");
+    free(m);
+    return j;
+}
+
+/* Envelope for a step that ran (compile failure or the run step). */
+static json_t *step_envelope(const struct run_ctx *x, const char *phase, const struct step *s,
+                             int64_t compile_ms) {
+    const struct sbx_result *r = &s->res;
+    bool truncated = s->out.truncated || s->err.truncated;
+    json_t *oe = output_error(s);
+    bool ok = r->exited && r->exit_code == 0 && !r->timed_out && json_is_null(oe);
+    /* codecalc's own note only when the program left stderr empty. */
+    const char *err = (r->timed_out && s->err.bytes <= 0) ? CC_TIMEOUT_TEXT : s->err.text;
+    json_t *e = envelope_base(x, phase);
+    if (!e) return NULL;
+    json_object_set_new(e, "ok", json_boolean(ok));
+    json_object_set_new(e, "stdout", json_string(s->out.text ? s->out.text : ""));
+    json_object_set_new(e, "stderr", json_string(err ? err : ""));
+    json_object_set_new(e, "exit_code", r->exited ? json_integer(r->exit_code) : json_null());
+    json_object_set_new(e, "timed_out", json_boolean(r->timed_out));
+    json_object_set_new(e, "verdict", json_string(classify(x->req, s, truncated)));
+    json_object_set_new(e, "output_truncated", json_boolean(truncated));
+    json_object_set_new(e, "output_error", oe);
+    json_object_set_new(e, "stdout_bytes", bytes_json(s->out.bytes));
+    json_object_set_new(e, "stderr_bytes", bytes_json(s->err.bytes));
+    json_object_set_new(e, "duration_ms", json_integer(r->wall_ms));
+    json_object_set_new(e, "compile_ms", json_integer(compile_ms));
+    json_object_set_new(e, "cpu_ms", json_integer(r->cpu_ms));
+    json_object_set_new(e, "peak_memory_kb", bytes_json(r->peak_kb));
+    if (r->cancelled) json_object_set_new(e, "cancelled", json_true());
+    return e;
+}
+
+/* runtime_unavailable: an envelope that also carries code/error/remedy. */
+static json_t *unavailable(const struct run_ctx *x, const char *phase, const char *argv0,
+                           const char *reason, int64_t compile_ms) {
+    char *msg = fmt("runtime unavailable for the %s phase of '%s': '%s' (%s)", phase,
+                    x->lang->name, argv0, reason);
+    json_t *e = envelope_base(x, phase), *c = cc_err("runtime_unavailable", "%s", msg ? msg : "");
+    if (!e) {
+        free(msg);
+        return c;
+    }
+    json_object_set_new(e, "stderr", json_string(msg ? msg : ""));
+    json_object_set_new(e, "compile_ms", json_integer(compile_ms));
+    json_object_update(e, c);
+    json_decref(c);
+    free(msg);
+    return e;
+}
+
+/* The run step never started because compiling used the whole budget (1.7). */
+static json_t *budget_exhausted(const struct run_ctx *x, int64_t compile_ms) {
+    json_t *e = envelope_base(x, "run");
+    if (!e) return NULL;
+    json_object_set_new(e, "stderr", json_string(CC_TIMEOUT_TEXT));
+    json_object_set_new(e, "timed_out", json_true());
+    json_object_set_new(e, "verdict", json_string("TLE"));
+    json_object_set_new(e, "compile_ms", json_integer(compile_ms));
+    json_object_set_new(e, "peak_memory_kb", json_integer(0));
+    json_object_set_new(e, "unenforced", json_array());
+    return e;
+}
+
+/* ---- orchestration ----------------------------------------------------- */
+
+static int write_file(const char *path, const char *data, size_t len) {
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (fd < 0) return -1;
+    for (size_t off = 0; off < len;) {
+        ssize_t w = write(fd, data + off, len - off);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) {
+            int e = errno;
+            close(fd);
+            errno = e;
+            return -1;
+        }
+        off += (size_t)w;
+    }
+    return close(fd);
+}
+
+/* Work directory, source file and stdin file. NULL on success, else the
+ * rejected result. */
+static json_t *prepare(struct run_ctx *x) {
+    char *in = NULL;
+    if (cc_rundir_create(tmp_base(), NULL, 0, &x->wd) != 0)
+        return rejected("internal", fmt("cannot create a work directory in %s: %s", tmp_base(),
+                                        strerror(errno)));
+    x->have_wd = true;
+    if (asprintf(&x->file, "%s/main.%s", x->wd.path, x->lang->ext) < 0) x->file = NULL;
+    if (asprintf(&x->exe, "%s/a.out", x->wd.path) < 0) x->exe = NULL;
+    if (asprintf(&in, "%s/run.in", x->wd.path) < 0) in = NULL;
+    x->envp = build_env(x->path, x->wd.path);
+    if (!x->file || !x->exe || !in || !x->envp) {
+        free(in);
+        return rejected("internal", fmt("executor failed: out of memory"));
+    }
+    const struct cc_exec_req *q = x->req;
+    if (write_file(x->file, q->code ? q->code : "", q->code ? q->code_len : 0) != 0) {
+        free(in);
+        return rejected("internal", fmt("failed to write source to %s: %s", x->file, strerror(errno)));
+    }
+    int rc = write_file(in, q->stdin_data ? q->stdin_data : "", q->stdin_data ? q->stdin_len : 0);
+    json_t *r = rc ? rejected("internal", fmt("executor failed: cannot write stdin to %s: %s", in,
+                                               strerror(errno)))
+                   : NULL;
+    free(in);
+    return r;
+}
+
+/* argv for a template with argv[0] resolved on the runtime PATH. On a
+ * missing runtime *result is the runtime_unavailable envelope. */
+static char **resolve_step(struct run_ctx *x, const char *tmpl, const char *phase,
+                           int64_t compile_ms, json_t **result) {
+    char **argv = cc_plan_argv(tmpl, x->file, x->exe, x->wd.path);
+    if (!argv || !argv[0]) {
+        cc_argv_free(argv);
+        *result = rejected("internal", fmt("executor failed: cannot build the %s command", phase));
+        return NULL;
+    }
+    char *abs = cc_resolve_cmd(argv[0], x->path);
+    if (!abs) {
+        *result = unavailable(x, phase, argv[0], "not found in PATH", compile_ms);
+        cc_argv_free(argv);
+        return NULL;
+    }
+    free(argv[0]);
+    argv[0] = abs;
+    return argv;
+}
+
+/* A step that did not produce an envelope of its own: executor failure or
+ * spawn failure. NULL when the step ran. */
+static json_t *step_failure(struct run_ctx *x, const char *phase, char **argv, struct step *s,
+                            int64_t compile_ms) {
+    /* A failed execve means the runtime cannot be spawned, whichever way the
+     * sandbox reports it; anything else before the start is ours. */
+    bool exec_failed = !s->res.started && s->spawn_error && strstr(s->spawn_error, "execve");
+    if (s->rc != 0 && !exec_failed)
+        return rejected("internal", fmt("executor failed: %s", s->spawn_error ? s->spawn_error : "unknown"));
+    if (!s->res.started)
+        return unavailable(x, phase, argv[0], s->spawn_error ? s->spawn_error : "could not be spawned",
+                           compile_ms);
+    return NULL;
+}
+
+/* Compile step with the compile cache. Returns NULL to go on to the run
+ * step, else the final result. *compile_ms, *cached are set. */
+static json_t *compile(struct run_ctx *x, int64_t *compile_ms, bool *cached) {
+    const struct cc_lang_plan *p = x->plan;
+    json_t *result = NULL;
+    char **argv = resolve_step(x, p->compile, "compile", 0, &result);
+    if (!argv) return result;
+    char key[65], *dir = NULL, **art = NULL;
+    bool keyed = false;
+    if (p->artifact && (art = cc_plan_argv(p->artifact, x->file, x->exe, x->wd.path)) && art[0] &&
+        (dir = cc_cache_dir()))
+        keyed = cc_cache_key(x->lang->name, argv[0], p->compile, x->req->code ? x->req->code : "",
+                             x->req->code_len, key) == 0;
+    *cached = keyed && cc_cache_fetch(dir, key, art[0]) == 1;
+    if (!*cached) {
+        struct step s;
+        if (run_step(x, "compile", argv, x->req->timeout * 1000, &s) != 0) {
+            result = rejected("internal", fmt("executor failed: cannot create capture files: %s",
+                                              strerror(errno)));
+        } else {
+            *compile_ms = s.res.wall_ms;
+            result = step_failure(x, "compile", argv, &s, 0);
+            bool ok = !result && s.res.exited && s.res.exit_code == 0 && !s.res.timed_out;
+            if (!result && !ok) result = step_envelope(x, "compile", &s, s.res.wall_ms);
+            if (ok && keyed) cc_cache_store(dir, key, art[0]);
+            step_free(&s);
+        }
+    }
+    cc_argv_free(art);
+    cc_argv_free(argv);
+    free(dir);
+    return result;
+}
+
+static json_t *run(struct run_ctx *x, int64_t compile_ms) {
+    int64_t elapsed = now_ms() - x->t0, budget = x->req->timeout * 1000;
+    if (x->plan->compile && elapsed >= budget) return budget_exhausted(x, compile_ms);
+    /* The run step gets the rest of the budget, rounded up to whole seconds. */
+    int64_t wall_ms = x->plan->compile ? (budget - elapsed + 999) / 1000 * 1000 : budget;
+    json_t *result = NULL;
+    char **argv = resolve_step(x, x->plan->run, "run", compile_ms, &result);
+    if (!argv) return result;
+    struct step s;
+    if (run_step(x, "run", argv, wall_ms, &s) != 0) {
+        result = rejected("internal", fmt("executor failed: cannot create capture files: %s",
+                                          strerror(errno)));
+    } else {
+        result = step_failure(x, "run", argv, &s, compile_ms);
+        if (!result) result = step_envelope(x, "run", &s, compile_ms);
+        step_free(&s);
+    }
+    cc_argv_free(argv);
+    return result;
+}
+
+static json_t *unknown_language(const char *spelled) {
+    return rejected("validation", fmt("unknown language '%s'. Available: %s", spelled ? spelled : "",
+                                      cc_lang_names_csv()));
+}
+
+json_t *cc_execute(const struct cc_exec_req *req) {
+    struct run_ctx x = {.req = req, .lang = cc_lang_find(req->language), .t0 = now_ms()};
+    if (!x.lang) return unknown_language(req->language);
+    bool installed;
+    x.path = cc_runtime_path();
+    x.plan = cc_lang_plan_for(x.lang, x.path, &installed);
+    x.cap = cc_exec_output_cap(req->max_output_kb);
+    x.unenforced = json_array();
+    json_t *result = x.unenforced ? prepare(&x) : rejected("internal", fmt("executor failed: out of memory"));
+    int64_t compile_ms = 0;
+    bool cached = false;
+    if (!result && x.plan->compile) result = compile(&x, &compile_ms, &cached);
+    if (!result) result = run(&x, compile_ms);
+    if (result && json_object_get(result, "verdict")) {
+        json_object_set_new(result, "total_ms", json_integer(now_ms() - x.t0));
+        if (x.plan->artifact) json_object_set_new(result, "cached", json_boolean(cached));
+    }
+    /* A failed removal is a visible leak by design (1.5), never an error. */
+    if (x.have_wd) cc_rundir_remove(&x.wd);
+    free(x.file);
+    free(x.exe);
+    cc_argv_free(x.envp);
+    json_decref(x.unenforced);
+    return result;
+}

@@ -1,0 +1,74 @@
+/* One-shot execution (TOOLS.md 1.3-1.7, 3.1.3): build the plan for a
+ * language, run compile and run steps in a fresh run directory under the
+ * sandbox, capture and cap the output, classify the verdict and assemble the
+ * 21-key envelope. Provider selection, the broker and the receipt are the
+ * caller's (ops_exec.c); execute_code_stream reuses this path with hooks.
+ */
+#ifndef CC_EXECUTE_H
+#define CC_EXECUTE_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "workers/exec/sandbox.h"
+
+#define CC_TRUNC_MARKER "\n...[truncated]"
+#define CC_TIMEOUT_TEXT "<killed: exceeded wall-clock timeout>"
+#define CC_DEFAULT_CAP 65536
+
+/* Optional hooks for a streaming caller. All may be NULL/0. */
+struct cc_exec_hooks {
+    sbx_tick_fn tick;      /* forwarded to every step's sbx_run */
+    void *ud;
+    int tick_ms;
+    /* Called just before a step starts, with "compile" or "run" and the path
+     * of the step's stdout capture file, which tick may read while the
+     * program runs (the file only grows until the step ends). */
+    void (*step_start)(void *ud, const char *phase, const char *stdout_path);
+};
+
+/* A request after clamps (the spec's view) plus what the run applies. */
+struct cc_exec_req {
+    const char *language;     /* as spelled */
+    const char *code;
+    size_t code_len;
+    const char *stdin_data;
+    size_t stdin_len;
+    int64_t timeout;          /* seconds, already clamped to [1, cap] */
+    int64_t max_memory_mb;    /* <= 0: default */
+    int64_t max_output_kb;    /* <= 0: default 64 KiB */
+    int64_t max_cpu;          /* <= 0: timeout + 8 */
+    bool no_net;              /* effective (after the broker) */
+    const struct cc_exec_hooks *hooks; /* may be NULL */
+};
+
+/* Clamp a requested timeout to [1, max_s] (values < 1 mean 1). */
+int64_t cc_exec_clamp_timeout(int64_t requested, int64_t max_s);
+
+/* Run the request. Returns a new reference: the envelope (1.3), possibly
+ * with code/error/remedy for runtime_unavailable, or a rejected result that
+ * carries "backend" (unknown language, work directory or source failures,
+ * executor failure). Never NULL except on OOM. */
+json_t *cc_execute(const struct cc_exec_req *req);
+
+/* Per-stream byte cap for max_output_kb (1.6). */
+uint64_t cc_exec_output_cap(int64_t max_output_kb);
+
+/* Copy of bytes with invalid UTF-8 replaced by U+FFFD. Malloc'd, NUL
+ * terminated, *outlen set; NULL on OOM. */
+char *cc_utf8_repair(const char *s, size_t n, size_t *outlen);
+
+/* The compact shape (1.12) of a full result. New reference; a result with no
+ * verdict is returned unchanged (as a new reference to the same object). */
+json_t *cc_exec_compact(json_t *full);
+
+/* ---- providers (providers.c) ---------------------------------------- */
+
+/* list_execution_providers: descriptors sorted by provider_id (3.1.2). */
+json_t *cc_list_providers_json(void);
+/* local advertises network_control only when seccomp can enforce no_net. */
+bool cc_local_network_control(void);
+
+#endif

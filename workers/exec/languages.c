@@ -1,0 +1,389 @@
+/* The registry table of TOOLS.md section 7 and runtime resolution. */
+#include "workers/exec/languages.h"
+
+#include "workers/exec/sandbox.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define GLEAM_RUN                                                                      \
+    "bash -c 'gleam new \"$2/proj\" --name prog --skip-git && cp \"$1\" "              \
+    "\"$2/proj/src/prog.gleam\" && cd \"$2/proj\" && gleam run' codecalc {file} {work}"
+
+#define NATIVE(cc) {.compile = cc " -O2 -o {exe} {file}", .run = "{exe}", .artifact = "{exe}"}
+#define INTERP(r) {.run = r}
+
+/* Sorted by name (strcmp order); the unit test asserts it. */
+static const struct cc_lang table[] = {
+    {"awk", {NULL}, "awk", "best_effort", {INTERP("awk -f {file}")}},
+    {"bash", {"sh", "shell", NULL}, "sh", "best_effort", {INTERP("bash {file}")}},
+    {"bun", {NULL}, "ts", "best_effort", {INTERP("bun run {file}")}},
+    {"c", {NULL}, "c", "best_effort", {NATIVE("gcc")}},
+    {"c++", {"cxx", NULL}, "cpp", "best_effort", {NATIVE("g++")}},
+    {"cpp", {NULL}, "cpp", "best_effort", {NATIVE("g++")}},
+    {"csharp", {"cs", "c#", "dotnet", NULL}, "cs", "best_effort",
+     {INTERP("dotnet run {file}"),
+      {.compile = "mcs -out:{exe} {file}", .run = "mono {exe}", .artifact = "{exe}"}}},
+    {"deno", {NULL}, "ts", "best_effort", {INTERP("deno run {file}")}},
+    {"elixir", {NULL}, "exs", "best_effort", {INTERP("elixir {file}")}},
+    {"erlang", {NULL}, "erl", "best_effort", {INTERP("escript {file}")}},
+    {"fortran", {NULL}, "f90", "best_effort", {NATIVE("gfortran")}},
+    {"gleam", {NULL}, "gleam", "best_effort",
+     {{.run = GLEAM_RUN, .decide = "gleam", .extra_tool = "bash"}}},
+    {"go", {NULL}, "go", "best_effort",
+     {{.compile = "go build -o {exe} {file}", .run = "{exe}", .artifact = "{exe}"}}},
+    {"haskell", {"ghc", "hs", NULL}, "hs", "best_effort", {NATIVE("ghc")}},
+    {"java", {NULL}, "java", "best_effort", {INTERP("java {file}")}},
+    {"jq", {NULL}, "jq", "best_effort", {INTERP("jq -n -f {file}")}},
+    {"kotlin", {NULL}, "kt", "best_effort",
+     {{.compile = "kotlinc {file} -include-runtime -d {work}/out.jar",
+       .run = "java -jar {work}/out.jar", .artifact = "{work}/out.jar"}}},
+    {"lua", {NULL}, "lua", "best_effort", {INTERP("lua {file}")}},
+    {"mojo", {NULL}, "mojo", "best_effort", {INTERP("mojo run {file}")}},
+    {"node", {"js", "javascript", "nodejs", NULL}, "js", "tested", {INTERP("node {file}")}},
+    {"perl", {NULL}, "pl", "best_effort", {INTERP("perl {file}")}},
+    {"php", {NULL}, "php", "best_effort", {INTERP("php {file}")}},
+    {"python3", {"python", "py", "python3.14", "python3.12", NULL}, "py", "tested",
+     {INTERP("python3 {file}")}},
+    {"r", {"rscript", NULL}, "R", "best_effort", {INTERP("Rscript {file}")}},
+    {"ruby", {NULL}, "rb", "best_effort", {INTERP("ruby {file}")}},
+    {"rust", {NULL}, "rs", "best_effort",
+     {{.compile = "rustc -O -o {exe} {file}", .run = "{exe}", .artifact = "{exe}"}}},
+    {"sqlite", {NULL}, "sql", "best_effort", {INTERP("sqlite3 :memory: \".read {file}\"")}},
+    {"swift", {NULL}, "swift", "best_effort", {INTERP("swift {file}")}},
+    {"tcl", {NULL}, "tcl", "best_effort", {INTERP("tclsh {file}")}},
+    /* deno is the spec's runner; the others are what npm/Debian may provide. */
+    {"typescript", {"ts", NULL}, "ts", "best_effort",
+     {INTERP("deno run {file}"), INTERP("bun run {file}"), INTERP("tsx {file}"),
+      INTERP("ts-node {file}")}},
+    {"zig", {NULL}, "zig", "best_effort", {INTERP("zig run {file}")}},
+    {"zsh", {NULL}, "zsh", "best_effort", {INTERP("zsh {file}")}},
+};
+
+#define NLANG (sizeof table / sizeof table[0])
+
+size_t cc_lang_count(void) { return NLANG; }
+
+const struct cc_lang *cc_lang_at(size_t i) { return i < NLANG ? &table[i] : NULL; }
+
+/* Compare the trimmed spelling s[0..n) with a name, ignoring ASCII case. */
+static bool same_name(const char *s, size_t n, const char *name) {
+    return strlen(name) == n && strncasecmp(s, name, n) == 0;
+}
+
+const struct cc_lang *cc_lang_find(const char *spelled) {
+    if (!spelled) return NULL;
+    while (isspace((unsigned char)*spelled)) spelled++;
+    size_t n = strlen(spelled);
+    while (n && isspace((unsigned char)spelled[n - 1])) n--;
+    /* Names first, then aliases: the spec's matching order. */
+    for (size_t i = 0; i < NLANG; i++)
+        if (same_name(spelled, n, table[i].name)) return &table[i];
+    for (size_t i = 0; i < NLANG; i++)
+        for (const char *const *a = table[i].aliases; *a; a++)
+            if (same_name(spelled, n, *a)) return &table[i];
+    return NULL;
+}
+
+const char *cc_lang_names_csv(void) {
+    /* Built once; the table is constant so the text never changes. */
+    static char csv[512];
+    if (!csv[0]) {
+        size_t off = 0;
+        for (size_t i = 0; i < NLANG; i++) {
+            int w = snprintf(csv + off, sizeof csv - off, "%s%s", i ? ", " : "", table[i].name);
+            if (w < 0 || (size_t)w >= sizeof csv - off) break;
+            off += (size_t)w;
+        }
+    }
+    return csv;
+}
+
+const char *cc_runtime_path(void) {
+    const char *p = getenv("CODECALC_RUNTIME_PATH");
+    if (p && *p) return p;
+    p = getenv("PATH");
+    if (p && *p) return p;
+    return "/usr/local/bin:/usr/bin:/bin";
+}
+
+/* The x bit that applies to the sandbox uid/gid for this inode. */
+static bool x_for_run_uid(const struct stat *st) {
+    if (st->st_uid == SBX_RUN_UID) return st->st_mode & S_IXUSR;
+    if (st->st_gid == SBX_RUN_GID) return st->st_mode & S_IXGRP;
+    return st->st_mode & S_IXOTH;
+}
+
+/* Every directory above path can be searched by the sandbox uid. */
+static bool dirs_searchable(const char *path) {
+    char *copy = strdup(path);
+    bool ok = copy != NULL;
+    for (char *slash = copy ? strrchr(copy, '/') : NULL; ok && slash && slash != copy;
+         slash = strrchr(copy, '/')) {
+        *slash = '\0';
+        struct stat st;
+        ok = stat(copy, &st) == 0 && x_for_run_uid(&st);
+    }
+    free(copy);
+    return ok;
+}
+
+/* A root worker runs programs as the sandbox uid, which owns nothing but the
+ * run directory: a runtime counts only if that uid may reach and execute it
+ * (a pyenv shim in /root, mode 0700, does not). Otherwise access() decides. */
+static bool runnable_by_sandbox_uid(const char *path, const struct stat *st) {
+    if (geteuid() != 0) return access(path, X_OK) == 0;
+    if (!x_for_run_uid(st) || !dirs_searchable(path)) return false;
+    char *real = realpath(path, NULL);
+    bool ok = real && dirs_searchable(real);
+    free(real);
+    return ok;
+}
+
+static bool is_exec_file(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && runnable_by_sandbox_uid(path, &st);
+}
+
+char *cc_resolve_cmd(const char *cmd, const char *path) {
+    if (!cmd || !*cmd) return NULL;
+    if (strchr(cmd, '/')) return is_exec_file(cmd) ? strdup(cmd) : NULL;
+    const char *p = path ? path : "";
+    while (*p) {
+        const char *colon = strchrnul(p, ':');
+        size_t len = (size_t)(colon - p);
+        /* An empty entry would mean "the cwd": never resolve runtimes there. */
+        if (len && p[0] == '/') {
+            char *cand = NULL;
+            if (asprintf(&cand, "%.*s/%s", (int)len, p, cmd) < 0) return NULL;
+            if (is_exec_file(cand)) return cand;
+            free(cand);
+        }
+        p = *colon ? colon + 1 : colon;
+    }
+    return NULL;
+}
+
+/* First word of a template, unquoted (templates' first words are plain). */
+static void first_word(const char *t, char *buf, size_t bufsz) {
+    size_t n = strcspn(t, " ");
+    if (n >= bufsz) n = bufsz - 1;
+    memcpy(buf, t, n);
+    buf[n] = '\0';
+}
+
+const char *cc_plan_deciding(const struct cc_lang_plan *p, char *buf, size_t bufsz) {
+    if (p->decide) return p->decide;
+    const char *t = (p->run[0] == '{' && p->compile) ? p->compile : p->run;
+    first_word(t, buf, bufsz);
+    if (strcmp(buf, "sh") == 0) return "bash";
+    return buf;
+}
+
+static bool plan_resolves(const struct cc_lang_plan *p, const char *path) {
+    char buf[64];
+    char *a = cc_resolve_cmd(cc_plan_deciding(p, buf, sizeof buf), path);
+    bool ok = a != NULL;
+    free(a);
+    if (ok && p->extra_tool) {
+        a = cc_resolve_cmd(p->extra_tool, path);
+        ok = a != NULL;
+        free(a);
+    }
+    return ok;
+}
+
+const struct cc_lang_plan *cc_lang_plan_for(const struct cc_lang *l, const char *path,
+                                            bool *installed) {
+    for (int i = 0; i < CC_LANG_MAX_PLANS && l->plans[i].run; i++) {
+        if (plan_resolves(&l->plans[i], path)) {
+            *installed = true;
+            return &l->plans[i];
+        }
+    }
+    *installed = false;
+    return &l->plans[0];
+}
+
+/* ---- template words ---------------------------------------------------- */
+
+/* A growable byte buffer and a growable word vector; both freed on error. */
+struct wbuf { char *s; size_t n, cap; };
+struct wvec { char **v; size_t n, cap; };
+
+static int wbuf_put(struct wbuf *b, char c) {
+    if (b->n + 2 > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 32;
+        char *s = realloc(b->s, cap);
+        if (!s) return -1;
+        b->s = s;
+        b->cap = cap;
+    }
+    b->s[b->n++] = c;
+    b->s[b->n] = '\0';
+    return 0;
+}
+
+static int wvec_push(struct wvec *w, char *word) {
+    if (w->n + 2 > w->cap) {
+        size_t cap = w->cap ? w->cap * 2 : 8;
+        char **v = realloc(w->v, cap * sizeof *v);
+        if (!v) return -1;
+        w->v = v;
+        w->cap = cap;
+    }
+    w->v[w->n++] = word;
+    w->v[w->n] = NULL;
+    return 0;
+}
+
+void cc_argv_free(char **argv) {
+    if (!argv) return;
+    for (char **p = argv; *p; p++) free(*p);
+    free(argv);
+}
+
+/* Inside double quotes a backslash only escapes these (POSIX 2.2.3). */
+static bool dq_escapable(char c) { return c == '$' || c == '`' || c == '"' || c == '\\' || c == '\n'; }
+
+/* Consume one word starting at *pp into b. Returns 0, or -1 on unbalanced
+ * quoting or allocation failure. */
+static int scan_word(const char **pp, struct wbuf *b) {
+    const char *p = *pp;
+    while (*p && *p != ' ' && *p != '\t' && *p != '\n') {
+        if (*p == '\'') {
+            const char *end = strchr(p + 1, '\'');
+            if (!end) return -1;
+            for (p++; p < end; p++)
+                if (wbuf_put(b, *p)) return -1;
+            p++;
+        } else if (*p == '"') {
+            for (p++; *p && *p != '"'; p++) {
+                if (*p == '\\' && dq_escapable(p[1])) p++;
+                if (wbuf_put(b, *p)) return -1;
+            }
+            if (*p != '"') return -1;
+            p++;
+        } else if (*p == '\\' && p[1]) {
+            if (wbuf_put(b, p[1])) return -1;
+            p += 2;
+        } else {
+            if (wbuf_put(b, *p++)) return -1;
+        }
+    }
+    *pp = p;
+    /* A word made only of empty quotes ('') is still a word. */
+    return wbuf_put(b, '\0') ? -1 : (b->n--, 0);
+}
+
+char **cc_split_words(const char *tmpl) {
+    struct wvec w = {0};
+    const char *p = tmpl ? tmpl : "";
+    if (wvec_push(&w, NULL) == 0) w.n = 0; /* allocate so an empty template is {NULL} */
+    else return NULL;
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\n') p++;
+        if (!*p) return w.v;
+        struct wbuf b = {0};
+        if (scan_word(&p, &b) || wvec_push(&w, b.s)) {
+            free(b.s);
+            cc_argv_free(w.v);
+            return NULL;
+        }
+    }
+}
+
+/* Replace every placeholder in one word. Malloc'd, NULL on OOM. */
+static char *substitute(const char *word, const char *file, const char *exe, const char *work) {
+    static const char *const keys[3] = {"{file}", "{exe}", "{work}"};
+    const char *vals[3] = {file, exe, work};
+    struct wbuf b = {0};
+    if (wbuf_put(&b, '\0')) return NULL;
+    b.n = 0;
+    for (const char *p = word; *p;) {
+        int k = 0;
+        while (k < 3 && strncmp(p, keys[k], strlen(keys[k])) != 0) k++;
+        const char *src = k < 3 ? vals[k] : NULL;
+        if (k < 3) {
+            for (const char *s = src ? src : ""; *s; s++)
+                if (wbuf_put(&b, *s)) goto oom;
+            p += strlen(keys[k]);
+        } else if (wbuf_put(&b, *p++)) {
+            goto oom;
+        }
+    }
+    return b.s;
+oom:
+    free(b.s);
+    return NULL;
+}
+
+char **cc_plan_argv(const char *tmpl, const char *file, const char *exe, const char *work) {
+    char **words = cc_split_words(tmpl);
+    if (!words) return NULL;
+    for (char **w = words; *w; w++) {
+        char *s = substitute(*w, file, exe, work);
+        if (!s) {
+            cc_argv_free(words);
+            return NULL;
+        }
+        free(*w);
+        *w = s;
+    }
+    return words;
+}
+
+/* ---- list_languages ---------------------------------------------------- */
+
+/* Run template words joined by single spaces, "{work}/" removed (3.1.1). */
+static json_t *run_display(const char *tmpl) {
+    char **words = cc_split_words(tmpl);
+    struct wbuf b = {0};
+    if (!words || wbuf_put(&b, '\0')) goto fail;
+    b.n = 0;
+    for (char **w = words; *w; w++) {
+        if (w != words && wbuf_put(&b, ' ')) goto fail;
+        for (const char *p = *w; *p;) {
+            if (strncmp(p, "{work}/", 7) == 0) { p += 7; continue; }
+            if (wbuf_put(&b, *p++)) goto fail;
+        }
+    }
+    json_t *s = json_string(b.s);
+    cc_argv_free(words);
+    free(b.s);
+    return s;
+fail:
+    cc_argv_free(words);
+    free(b.s);
+    return NULL;
+}
+
+static json_t *lang_entry(const struct cc_lang *l, const char *path) {
+    bool installed;
+    const struct cc_lang_plan *p = cc_lang_plan_for(l, path, &installed);
+    json_t *run = run_display(p->run);
+    if (!run) return NULL;
+    return json_pack("{s:s, s:s, s:b, s:o, s:s, s:b, s:s, s:s}", "name", l->name, "extension",
+                     l->ext, "compiled", p->compile != NULL, "run", run, "tier", l->tier,
+                     "available", installed, "status", installed ? "installed" : "supported",
+                     "status_basis", "resolved");
+}
+
+json_t *cc_list_languages_json(void) {
+    const char *path = cc_runtime_path();
+    json_t *arr = json_array();
+    if (!arr) return NULL;
+    for (size_t i = 0; i < NLANG; i++) {
+        json_t *e = lang_entry(&table[i], path);
+        if (!e || json_array_append_new(arr, e)) {
+            json_decref(arr);
+            return NULL;
+        }
+    }
+    return arr;
+}

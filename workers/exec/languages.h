@@ -1,0 +1,75 @@
+/* The language registry (TOOLS.md section 7): names, aliases, source
+ * extension, compile/run templates and how this host resolves each runtime.
+ *
+ * A language has one or more plans. The first plan is the spec's; later plans
+ * are this platform's alternatives (docs/languages.md), tried in order when
+ * the earlier plan's deciding command does not resolve. All tables are
+ * static; nothing here allocates except where a function says so.
+ */
+#ifndef CC_LANGUAGES_H
+#define CC_LANGUAGES_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#define CC_LANG_MAX_PLANS 4
+
+struct cc_lang_plan {
+    const char *compile;   /* template text, NULL when interpreted */
+    const char *run;       /* template text */
+    const char *artifact;  /* what compile produces ("{exe}"), cacheable; NULL = none */
+    const char *decide;    /* deciding command when not derived from the templates */
+    const char *extra_tool;/* a second command that must also resolve, or NULL */
+};
+
+struct cc_lang {
+    const char *name;
+    const char *aliases[6];   /* NULL-terminated */
+    const char *ext;
+    const char *tier;         /* "tested" | "best_effort" */
+    struct cc_lang_plan plans[CC_LANG_MAX_PLANS]; /* terminated by run == NULL */
+};
+
+/* Number of registry entries (32) and the i-th, sorted by name. */
+size_t cc_lang_count(void);
+const struct cc_lang *cc_lang_at(size_t i);
+
+/* Name or alias, case-insensitive, surrounding whitespace ignored. NULL when
+ * unknown. */
+const struct cc_lang *cc_lang_find(const char *spelled);
+
+/* "a, b, c": every registry name, sorted. Static storage. */
+const char *cc_lang_names_csv(void);
+
+/* The runtime PATH (8.1): CODECALC_RUNTIME_PATH, else PATH, else the fixed
+ * default. Read on every call. Static storage of the environment or literal. */
+const char *cc_runtime_path(void);
+
+/* Absolute path of an executable regular file named cmd on path (cmd with a
+ * '/' is checked as is). Malloc'd (caller frees), or NULL. */
+char *cc_resolve_cmd(const char *cmd, const char *path);
+
+/* The command that decides availability of plan (3.1.1). Static storage of
+ * the template, written into buf (at least 64 bytes). */
+const char *cc_plan_deciding(const struct cc_lang_plan *p, char *buf, size_t bufsz);
+
+/* The plan this host would use: the first whose deciding command (and extra
+ * tool) resolves on path; else the first plan. *installed says which. */
+const struct cc_lang_plan *cc_lang_plan_for(const struct cc_lang *l, const char *path,
+                                            bool *installed);
+
+/* Split a template into argv words by POSIX shell quoting (no expansion).
+ * Returns a malloc'd NULL-terminated vector of malloc'd words (free with
+ * cc_argv_free), or NULL on unbalanced quotes / allocation failure. */
+char **cc_split_words(const char *tmpl);
+void cc_argv_free(char **argv);
+
+/* Split then substitute {file}, {exe}, {work} in each word (never re-split).
+ * Same ownership as cc_split_words. */
+char **cc_plan_argv(const char *tmpl, const char *file, const char *exe, const char *work);
+
+/* list_languages: the sorted array of 3.1.1. New reference. */
+json_t *cc_list_languages_json(void);
+
+#endif

@@ -1,0 +1,213 @@
+/* Tool handlers of the exec worker: list_languages, list_execution_providers
+ * and execute_code (one-shot). Argument reading, provider selection, the
+ * broker and the receipt live here; running lives in execute.c. */
+#include "workers/common/tool_api.h"
+#include "workers/exec/execute.h"
+#include "workers/exec/languages.h"
+#include "workers/exec/receipt.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EXEC_TIMEOUT_DEFAULT 10
+#define EXEC_TIMEOUT_MAX 120
+
+static json_t *list_languages(json_t *args, cc_wctx *ctx) {
+    (void)args, (void)ctx;
+    return cc_list_languages_json();
+}
+
+static json_t *list_execution_providers(json_t *args, cc_wctx *ctx) {
+    (void)args, (void)ctx;
+    return cc_list_providers_json();
+}
+
+/* ---- argument reading ---------------------------------------------------- */
+
+/* Integer argument (absent/null = dflt), saturated to int64. -1 if not an
+ * integer. */
+static int arg_int(json_t *args, const char *key, int64_t dflt, int64_t *out) {
+    json_t *v = json_object_get(args, key);
+    if (!v || json_is_null(v)) {
+        *out = dflt;
+        return 0;
+    }
+    mpz_t z;
+    mpz_init(z);
+    int rc = cc_json_get_mpz(v, z);
+    if (rc == 0) {
+        if (mpz_fits_slong_p(z)) *out = mpz_get_si(z);
+        else *out = mpz_sgn(z) < 0 ? INT64_MIN : INT64_MAX;
+    }
+    mpz_clear(z);
+    return rc;
+}
+
+/* Optional string: absent/null -> dflt. -1 when present but not a string. */
+static int arg_str(json_t *args, const char *key, const char *dflt, const char **out, size_t *len) {
+    json_t *v = json_object_get(args, key);
+    if (!v || json_is_null(v)) {
+        *out = dflt;
+        if (len) *len = dflt ? strlen(dflt) : 0;
+        return 0;
+    }
+    if (!json_is_string(v)) return -1;
+    *out = json_string_value(v);
+    if (len) *len = json_string_length(v);
+    return 0;
+}
+
+static int arg_bool(json_t *args, const char *key, bool *out) {
+    json_t *v = json_object_get(args, key);
+    if (!v || json_is_null(v)) return *out = false, 0;
+    if (!json_is_boolean(v)) return -1;
+    *out = json_is_true(v);
+    return 0;
+}
+
+struct exec_args {
+    struct cc_exec_spec spec;
+    const char *session_id, *provider;
+    bool compact;
+};
+
+/* Clamps of 3.1.3; NULL on success, else the validation result. */
+static json_t *read_args(json_t *args, struct exec_args *a, int64_t tdefault, int64_t tmax) {
+    struct cc_exec_spec *s = &a->spec;
+    memset(a, 0, sizeof *a);
+    json_t *lang = json_object_get(args, "language"), *code = json_object_get(args, "code");
+    if (!json_is_string(lang)) return cc_err("validation", "language must be a string");
+    if (!json_is_string(code)) return cc_err("validation", "code must be a string");
+    s->language = json_string_value(lang);
+    s->code = json_string_value(code);
+    s->code_len = json_string_length(code);
+    if (arg_str(args, "stdin", "", &s->stdin_data, &s->stdin_len))
+        return cc_err("validation", "stdin must be a string");
+    if (arg_int(args, "timeout", tdefault, &s->timeout))
+        return cc_err("validation", "timeout must be an integer");
+    s->timeout = cc_exec_clamp_timeout(s->timeout, tmax);
+    if (arg_int(args, "max_memory_mb", 0, &s->max_memory_mb))
+        return cc_err("validation", "max_memory_mb must be an integer");
+    if (arg_int(args, "max_output_kb", 0, &s->max_output_kb))
+        return cc_err("validation", "max_output_kb must be an integer");
+    if (arg_int(args, "max_cpu", 0, &s->max_cpu))
+        return cc_err("validation", "max_cpu must be an integer");
+    if (arg_bool(args, "no_net", &s->no_net)) return cc_err("validation", "no_net must be a boolean");
+    if (arg_bool(args, "compact", &a->compact)) return cc_err("validation", "compact must be a boolean");
+    if (arg_str(args, "session_id", NULL, &a->session_id, NULL))
+        return cc_err("validation", "session_id must be a string or null");
+    if (arg_str(args, "provider", NULL, &a->provider, NULL))
+        return cc_err("validation", "provider must be a string or null");
+    return NULL;
+}
+
+/* ---- provider selection (10.1) ------------------------------------------- */
+
+static const char *const provider_ids[] = {"linux-strict", "local", NULL};
+
+/* NULL when the provider can serve the call, else the rejected result. */
+static json_t *select_provider(const char *requested, const struct exec_args *a) {
+    const char *id = requested;
+    if (!id) {
+        const char *env = getenv("CODECALC_EXECUTION_PROVIDER");
+        id = env && *env ? env : "local";
+    }
+    if (strcmp(id, "local") == 0) return NULL;
+    json_t *r;
+    if (strcmp(id, "linux-strict") == 0) {
+        if (a->session_id) {
+            r = cc_err("validation", "provider '%s' does not support capability 'sessions'", id);
+            json_object_set_new(r, "provider_error", json_string("unsupported_capability"));
+            json_object_set_new(r, "capability", json_string("sessions"));
+        } else {
+            r = cc_err("internal", "%s is unavailable: strict backend prerequisites have not been "
+                                   "verified; refusing to run the payload", id);
+            json_object_set_new(r, "provider_error", json_string("strict_provider_unavailable"));
+            return r;
+        }
+    } else {
+        json_t *avail = json_array();
+        for (const char *const *p = provider_ids; *p; p++) json_array_append_new(avail, json_string(*p));
+        r = cc_err("validation", "unknown execution provider '%s'; available: linux-strict, local", id);
+        json_object_set_new(r, "provider_error", json_string("unknown_provider"));
+        json_object_set_new(r, "available_providers", avail);
+    }
+    json_object_set_new(r, "requested_provider", json_string(id));
+    return r;
+}
+
+/* ---- execute_code -------------------------------------------------------- */
+
+/* The receipt joins every result once the local provider was selected. */
+static json_t *with_receipt(json_t *r, const struct exec_args *a, const json_t *caps) {
+    json_t *un = json_object_get(r, "unenforced");
+    json_t *empty = json_array();
+    json_t *receipt = cc_receipt_local(&a->spec, a->session_id, json_is_array(un) ? un : empty, caps);
+    json_decref(empty);
+    if (!receipt) {
+        json_decref(r);
+        return NULL;
+    }
+    json_object_set_new(r, "provider", receipt);
+    return r;
+}
+
+/* Stop the run when the supervisor cancels the call. */
+static int cancel_tick(void *ud) { return cc_wctx_cancelled(ud) ? 1 : 0; }
+
+/* The shared path of execute_code and execute_code_stream. hooks may be NULL
+ * (then only cancellation is watched). */
+static json_t *run_request(json_t *args, cc_wctx *ctx, int64_t tdefault, int64_t tmax,
+                           const struct cc_exec_hooks *hooks) {
+    struct exec_args a;
+    json_t *r = read_args(args, &a, tdefault, tmax);
+    if (r) return r;
+    if ((r = select_provider(a.provider, &a))) return r;
+    if (a.session_id) return cc_err("validation", "unknown session '%s'", a.session_id);
+    struct cc_broker b;
+    if (cc_broker_decide(&a.spec, cc_local_network_control(), getenv("CODECALC_CAPABILITY_POLICY"),
+                         "local", &b) != 0)
+        return NULL;
+    if (b.rejected) {
+        r = json_incref(b.rejection);
+        cc_broker_free(&b);
+        return r;
+    }
+    struct cc_exec_hooks cancel_only = {.tick = cancel_tick, .ud = ctx};
+    const struct cc_exec_spec *s = &a.spec;
+    struct cc_exec_req q = {.language = s->language, .code = s->code, .code_len = s->code_len,
+                            .stdin_data = s->stdin_data, .stdin_len = s->stdin_len,
+                            .timeout = s->timeout, .max_memory_mb = s->max_memory_mb,
+                            .max_output_kb = s->max_output_kb, .max_cpu = s->max_cpu,
+                            .no_net = s->no_net || b.force_no_net,
+                            .hooks = hooks ? hooks : &cancel_only};
+    r = cc_execute(&q);
+    if (r) r = with_receipt(r, &a, b.capabilities);
+    cc_broker_free(&b);
+    if (r && a.compact) {
+        json_t *c = cc_exec_compact(r);
+        json_decref(r);
+        r = c;
+    }
+    return r;
+}
+
+static json_t *execute_code(json_t *args, cc_wctx *ctx) {
+    return run_request(args, ctx, EXEC_TIMEOUT_DEFAULT, EXEC_TIMEOUT_MAX, NULL);
+}
+
+json_t *cc_exec_run_request(json_t *args, cc_wctx *ctx, int64_t tdefault, int64_t tmax,
+                            const struct cc_exec_hooks *hooks) {
+    return run_request(args, ctx, tdefault, tmax, hooks);
+}
+
+json_t *cc_tool_execute_code_stream(json_t *args, cc_wctx *ctx);
+
+const struct cc_tool_def cc_ops_exec[] = {
+    {"list_languages", list_languages},
+    {"list_execution_providers", list_execution_providers},
+    {"execute_code", execute_code},
+    {"execute_code_stream", cc_tool_execute_code_stream},
+    {NULL, NULL},
+};

@@ -1,0 +1,134 @@
+/* evaluate_expression (TOOLS.md 3.3.22): evaluate a symbolic expression and
+ * report its printed, simplified and expanded forms, its kind and, for a
+ * number, a 12-digit approximation. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "workers/common/tool_api.h"
+#include "workers/symbolic/sym_input.h"
+#include "workers/symbolic/sym_numeric.h"
+#include "workers/symbolic/sym_print.h"
+#include "workers/symbolic/sym_tools.h"
+
+static const char *num_kind(const struct sym_node *t) {
+    if (sym_is_int_value(t, 0)) return "Zero";
+    if (sym_is_int_value(t, 1)) return "One";
+    if (sym_is_int_value(t, -1)) return "NegativeOne";
+    if (mpz_cmp_ui(mpq_denref(t->q), 1) == 0) return "Integer";
+    if (mpz_cmp_ui(mpq_denref(t->q), 2) == 0 && mpz_cmp_ui(mpq_numref(t->q), 1) == 0)
+        return "Half";
+    return "Rational";
+}
+
+/* sympy's class name for the top node of t. */
+static const char *kind_name(const struct sym_node *t) {
+    static const char *const consts[] = {"Pi", "Exp1", "ImaginaryUnit", "Infinity",
+                                         "NegativeInfinity", "ComplexInfinity", "NaN"};
+    static const char *const rels[] = {"Equality", "Unequality", "StrictLessThan",
+                                       "LessThan", "StrictGreaterThan", "GreaterThan"};
+    switch (t->kind) {
+    case SYM_NUM: return num_kind(t);
+    case SYM_FLOAT: return "Float";
+    case SYM_SYMBOL: return "Symbol";
+    case SYM_CONST: return consts[t->ival];
+    case SYM_ADD: return "Add";
+    case SYM_MUL: return "Mul";
+    case SYM_POW: return "Pow";
+    case SYM_FUNC: return t->name;
+    case SYM_REL: return rels[t->ival];
+    case SYM_BOOL: return t->ival ? "BooleanTrue" : "BooleanFalse";
+    case SYM_LIST: return "list";
+    case SYM_TUPLE: return "tuple";
+    case SYM_DICT: return "dict";
+    }
+    return "Expr";
+}
+
+/* Functions whose result sympy hands back as a plain Python int. */
+static bool returns_plain_int(const char *expr) {
+    static const char *const names[] = {"nextprime(", "prevprime(", "prime("};
+    while (*expr == ' ')
+        expr++;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strncmp(expr, names[i], strlen(names[i])))
+            return true;
+    return false;
+}
+
+static json_t *plain_result(const char *printed, const char *type) {
+    return json_pack("{s:b, s:s, s:s, s:s, s:s}", "ok", 1, "expression", printed,
+                     "simplified", printed, "type", type, "value", printed);
+}
+
+/* Adds "<key>": printed(op(g)) when op succeeds; silently skips otherwise. */
+static void add_form(json_t *out, const char *key, enum cc_giac_op op, cc_gexpr *g) {
+    struct cc_sym_err se;
+    cc_gexpr *r = cc_giac_apply(op, &g, 1, &se);
+    if (!r)
+        return;
+    json_t *err = NULL;
+    json_t *s = sym_print_json(r, &err);
+    cc_gexpr_free(r);
+    if (s)
+        json_object_set_new(out, key, s);
+    json_decref(err);
+}
+
+static void add_value(json_t *out, const struct sym_node *t, cc_gexpr *g) {
+    if (!cc_giac_is_number(g))
+        return;
+    char *re = NULL, *im = NULL, *v = NULL;
+    struct cc_sym_err se;
+    if (cc_giac_approx(g, 30, &re, &im, &se) == 0)
+        v = sym_numeric_value(re, im, t->kind == SYM_NUM && mpq_sgn(t->q) == 0);
+    if (v)
+        json_object_set_new(out, "value", json_string(v));
+    free(re);
+    free(im);
+    free(v);
+}
+
+static json_t *describe(const char *text, cc_gexpr *g) {
+    struct cc_sym_err se = {0};
+    struct sym_node *t = cc_giac_tree(g, &se);
+    if (!t)
+        return sym_err_json(&se, "");
+    char *printed = sym_print(t);
+    json_t *out = NULL;
+    if (!printed) {
+        out = cc_err("resource_exhausted",
+                     "expression exceeded a resource limit while evaluating: out of memory");
+    } else if (t->kind == SYM_LIST || t->kind == SYM_DICT || t->kind == SYM_TUPLE) {
+        out = plain_result(printed, kind_name(t));
+    } else if (t->kind == SYM_BOOL && strstr(text, "isprime")) {
+        out = plain_result(printed, "bool");
+    } else if (t->kind == SYM_NUM && returns_plain_int(text)) {
+        out = plain_result(printed, "int");
+    } else {
+        out = json_pack("{s:b, s:s, s:s}", "ok", 1, "expression", printed, "type", kind_name(t));
+        if (out) {
+            add_form(out, "simplified", CC_G_SIMPLIFY, g);
+            if (!json_object_get(out, "simplified"))
+                json_object_set_new(out, "simplified", json_string(printed));
+            add_form(out, "expanded", CC_G_EXPAND, g);
+            add_value(out, t, g);
+        }
+    }
+    free(printed);
+    sym_free(t);
+    return out;
+}
+
+json_t *cc_tool_evaluate_expression(json_t *args, cc_wctx *ctx) {
+    (void)ctx;
+    json_t *err = NULL;
+    const char *text = sym_arg_str(args, "expression", NULL, &err);
+    if (!text)
+        return err;
+    cc_gexpr *g = sym_input(text, strlen(text), "", &err);
+    if (!g)
+        return err;
+    json_t *out = describe(text, g);
+    cc_gexpr_free(g);
+    return out;
+}

@@ -1,0 +1,932 @@
+// The giac shim: our AST -> giac values, giac operations, giac values -> our
+// result tree. See giac_shim.h for the contract. Nothing here parses text.
+#include <giac/config.h>
+// The Debian library is built with the constants (plus_inf, cst_pi...) as
+// plain objects; the headers must be told so or they read them as pointers.
+#define GIAC_GENERIC_CONSTANTS
+#include <giac/giac.h>
+
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <sstream>
+#include <streambuf>
+#include <string>
+
+extern "C" {
+#include "workers/common/expr_funcs.h"
+#include "workers/symbolic/giac_shim.h"
+}
+
+using namespace giac;
+
+struct cc_gexpr {
+    gen g;
+};
+
+namespace {
+
+context *g_ctx;
+
+// Every internal failure is thrown as this and turned into *err at the API
+// boundary; giac's own exceptions are caught there too.
+struct shim_error {
+    const char *code;
+    std::string msg;
+};
+
+[[noreturn]] void fail(const char *code, const char *fmt, ...) {
+    char buf[600];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    throw shim_error{code, buf};
+}
+
+// giac writes warnings to std::cout/cerr; the worker's stdout is a protocol
+// pipe, so both C++ streams are pointed at a sink that drops everything.
+struct null_buf : std::streambuf {
+    int overflow(int c) override { return c == EOF ? 0 : c; }
+};
+null_buf g_null;
+
+const char *const PREFIX = "u_";
+
+gen user_symbol(const char *name) {
+    return gen(identificateur(std::string(PREFIX) + name));
+}
+
+void set_err(cc_sym_err *err, const char *code, const std::string &msg) {
+    if (!err)
+        return;
+    err->code = code;
+    snprintf(err->msg, sizeof err->msg, "%s", msg.c_str());
+}
+
+// giac reports many errors as a string value rather than an exception.
+gen checked(const gen &r) {
+    if (r.type == _STRNG)
+        fail("validation", "%s", r._STRNGptr->c_str());
+    return r;
+}
+
+gen call(const unary_function_ptr *f, const gen &args) {
+    return checked(symbolic(f, args).eval(1, g_ctx));
+}
+
+// ---- AST -> gen ------------------------------------------------------------
+
+// giac's pow() helper rewrites a^b as exp(b*ln(a)); the ^ node keeps x**2.
+gen power(const gen &a, const gen &b) { return call(at_pow, makesequence(a, b)); }
+
+// giac's immediate doubles lose low mantissa bits to its type tag; a 53-bit
+// MPFR real keeps binary64 values exact (0.1 + 0.2 prints as sympy does).
+gen real53(double d) { return gen(real_object(d)); }
+
+// giac expects small integers as immediate _INT_ values (a _ZINT exponent 2
+// sends x^2 down the exp(2*ln(x)) path), so only big ones stay _ZINT.
+gen integer(const mpz_t v) {
+    if (mpz_fits_sint_p(v))
+        return gen((int)mpz_get_si(v));
+    mpz_t t; // giac's constructor wants a non-const mpz
+    mpz_init_set(t, v);
+    try {
+        gen g(t);
+        mpz_clear(t);
+        return g;
+    } catch (...) {
+        mpz_clear(t);
+        throw;
+    }
+}
+
+gen from_node(const cc_node *n);
+
+gen seq_of(const cc_node *n, size_t from = 0) {
+    vecteur v;
+    for (size_t i = from; i < n->nchild; i++)
+        v.push_back(from_node(n->child[i]));
+    return gen(v, _SEQ__VECT);
+}
+
+gen from_name(const cc_node *n) {
+    const char *s = n->v.name;
+    if (!strcmp(s, "pi"))
+        return cst_pi;
+    if (!strcmp(s, "E"))
+        return symbolic(at_exp, gen(1));
+    if (!strcmp(s, "I"))
+        return cst_i;
+    if (!strcmp(s, "oo"))
+        return plus_inf;
+    if (!strcmp(s, "zoo"))
+        return unsigned_inf;
+    if (!strcmp(s, "nan"))
+        return undef;
+    if (cc_expr_is_function(s))
+        fail("validation", "parse error: function '%s' used without arguments", s);
+    return user_symbol(s);
+}
+
+void need_args(const char *name, const cc_node *n, size_t lo, size_t hi) {
+    if (n->nchild < lo || n->nchild > hi)
+        fail("validation", "parse error: %s() takes %zu to %zu arguments, got %u", name, lo,
+             hi, (unsigned)n->nchild);
+}
+
+gen arg(const cc_node *n, size_t i) { return from_node(n->child[i]); }
+
+// A (var, lo, hi) tuple or a bare var, flattened into v.
+void push_limits(vecteur &v, const cc_node *n) {
+    if (n->kind == CC_N_TUPLE) {
+        for (size_t i = 0; i < n->nchild; i++)
+            v.push_back(from_node(n->child[i]));
+    } else {
+        v.push_back(from_node(n));
+    }
+}
+
+gen integral_args(const cc_node *n) {
+    vecteur v(1, arg(n, 0));
+    for (size_t i = 1; i < n->nchild; i++)
+        push_limits(v, n->child[i]);
+    if (v.size() == 1) { // integrate(f): the one free symbol
+        vecteur ids = lidnt(v[0]);
+        if (ids.size() != 1)
+            fail("validation", "parse error: integrate() needs the variable of integration");
+        v.push_back(ids[0]);
+    }
+    return gen(v, _SEQ__VECT);
+}
+
+gen prime_factors(const gen &n) {
+    gen f = call(at_ifactors, n);
+    if (f.type != _VECT)
+        fail("validation", "parse error: primefactors() needs an integer");
+    vecteur out;
+    for (size_t i = 0; i + 1 < f._VECTptr->size(); i += 2)
+        out.push_back((*f._VECTptr)[i]);
+    return gen(out, 0);
+}
+
+// factorint: [p1, e1, p2, e2, ...] tagged as a map so to_tree emits a dict.
+gen factor_int(const gen &n) {
+    gen f = call(at_ifactors, n);
+    if (f.type != _VECT)
+        fail("validation", "parse error: factorint() needs an integer");
+    return gen(*f._VECTptr, _POLY1__VECT);
+}
+
+typedef gen (*special_fn)(const cc_node *n, const char *name);
+
+struct fn_entry {
+    const char *name;
+    const unary_function_ptr *f; // applied to the evaluated arguments
+    unsigned lo, hi;
+    special_fn special;           // or built by hand
+};
+
+gen sp_cbrt(const cc_node *n, const char *) { return power(arg(n, 0), fraction(1, 3)); }
+gen sp_root(const cc_node *n, const char *) {
+    gen k = arg(n, 1);
+    if (is_zero(k))
+        fail("validation", "parse error: root() of order 0");
+    return power(arg(n, 0), inv(k, g_ctx));
+}
+gen sp_log(const cc_node *n, const char *) {
+    gen x = call(at_ln, arg(n, 0));
+    if (n->nchild == 1)
+        return x;
+    return x / call(at_ln, arg(n, 1));
+}
+gen sp_atan2(const cc_node *n, const char *) {
+    return call(at_arg, arg(n, 1) + cst_i * arg(n, 0));
+}
+gen sp_mod(const cc_node *n, const char *) {
+    gen a = arg(n, 0), b = arg(n, 1);
+    if (is_zero(b))
+        return undef;
+    return a - b * call(at_floor, a / b);
+}
+gen sp_rational(const cc_node *n, const char *) {
+    gen d = n->nchild > 1 ? arg(n, 1) : gen(1);
+    if (is_zero(d))
+        return unsigned_inf;
+    return arg(n, 0) / d;
+}
+gen sp_integrate(const cc_node *n, const char *) { return call(at_integrate, integral_args(n)); }
+gen sp_integral(const cc_node *n, const char *) { return symbolic(at_integrate, integral_args(n)); }
+gen sp_diff(const cc_node *n, const char *) {
+    if (n->nchild == 1) {
+        vecteur ids = lidnt(arg(n, 0));
+        if (ids.size() != 1)
+            fail("validation", "parse error: diff() needs the variable");
+        return call(at_derive, makesequence(arg(n, 0), ids[0]));
+    }
+    return call(at_derive, seq_of(n));
+}
+gen sp_derivative(const cc_node *n, const char *) { return symbolic(at_derive, seq_of(n)); }
+gen sp_limit(const cc_node *n, const char *) {
+    gen pt = arg(n, 2);
+    if (is_inf(pt))
+        return call(at_limit, makesequence(arg(n, 0), arg(n, 1), pt));
+    return call(at_limit, makesequence(arg(n, 0), arg(n, 1), pt, gen(1)));
+}
+gen sp_sum(const cc_node *n, const char *name) {
+    vecteur v(1, arg(n, 0));
+    push_limits(v, n->child[1]);
+    if (v.size() != 4)
+        fail("validation", "parse error: %s() needs (expr, (k, lower, upper))", name);
+    gen args(v, _SEQ__VECT);
+    if (!strcmp(name, "Sum"))
+        return symbolic(at_sum, args);
+    return call(!strcmp(name, "product") ? at_product : at_sum, args);
+}
+// giac's series carries an order_size(x) remainder term; the truncated
+// polynomial is what we report.
+bool has_order(const gen &g) {
+    if (g.is_symb_of_sommet(at_order_size))
+        return true;
+    if (g.type == _SYMB)
+        return has_order(g._SYMBptr->feuille);
+    if (g.type == _VECT)
+        for (const gen &e : *g._VECTptr)
+            if (has_order(e))
+                return true;
+    return false;
+}
+
+gen drop_order_term(const gen &s) {
+    if (!s.is_symb_of_sommet(at_plus) || s._SYMBptr->feuille.type != _VECT)
+        return has_order(s) ? gen(0) : s;
+    gen sum(0);
+    for (const gen &t : *s._SYMBptr->feuille._VECTptr)
+        if (!has_order(t))
+            sum = sum + t;
+    return sum;
+}
+
+gen sp_series(const cc_node *n, const char *) {
+    gen x = n->nchild > 1 ? arg(n, 1) : gen(0);
+    gen x0 = n->nchild > 2 ? arg(n, 2) : gen(0);
+    gen order = n->nchild > 3 ? arg(n, 3) : gen(6);
+    if (x.type != _IDNT)
+        fail("validation", "parse error: series() needs a variable");
+    // giac's order is the highest kept degree; sympy's n excludes it.
+    gen s = call(at_series, makesequence(arg(n, 0), symb_equal(x, x0), order - 1));
+    return drop_order_term(s);
+}
+gen sp_eq(const cc_node *n, const char *) {
+    return symbolic(at_equal, makesequence(arg(n, 0), n->nchild > 1 ? arg(n, 1) : gen(0)));
+}
+gen sp_solve(const cc_node *n, const char *) {
+    gen e = arg(n, 0);
+    gen v;
+    if (n->nchild > 1) {
+        v = arg(n, 1);
+    } else {
+        vecteur ids = lidnt(e);
+        if (ids.size() != 1)
+            fail("validation", "parse error: solve() needs the variable");
+        v = ids[0];
+    }
+    bool old = complex_mode(g_ctx);
+    complex_mode(true, g_ctx);
+    gen r;
+    try {
+        r = call(at_solve, makesequence(e, v));
+    } catch (...) {
+        complex_mode(old, g_ctx);
+        throw;
+    }
+    complex_mode(old, g_ctx);
+    return r.type == _VECT ? gen(*r._VECTptr, 0) : r;
+}
+gen sp_isprime(const cc_node *n, const char *) {
+    gen r = call(at_is_prime, arg(n, 0));
+    gen b(is_one(r) ? 1 : 0);
+    b.subtype = _INT_BOOLEAN;
+    return b;
+}
+gen sp_primefactors(const cc_node *n, const char *) { return prime_factors(arg(n, 0)); }
+gen sp_factorint(const cc_node *n, const char *) { return factor_int(arg(n, 0)); }
+gen sp_N(const cc_node *n, const char *) {
+    gen d = n->nchild > 1 ? arg(n, 1) : gen(15);
+    return call(at_evalf, makesequence(arg(n, 0), d));
+}
+
+const fn_entry FUNCS[] = {
+    {"sqrt", at_sqrt, 1, 1, nullptr},      {"cbrt", nullptr, 1, 1, sp_cbrt},
+    {"root", nullptr, 2, 2, sp_root},      {"exp", at_exp, 1, 1, nullptr},
+    {"log", nullptr, 1, 2, sp_log},        {"sin", at_sin, 1, 1, nullptr},
+    {"cos", at_cos, 1, 1, nullptr},        {"tan", at_tan, 1, 1, nullptr},
+    {"cot", at_cot, 1, 1, nullptr},        {"sec", at_sec, 1, 1, nullptr},
+    {"csc", at_csc, 1, 1, nullptr},        {"asin", at_asin, 1, 1, nullptr},
+    {"acos", at_acos, 1, 1, nullptr},      {"atan", at_atan, 1, 1, nullptr},
+    {"atan2", nullptr, 2, 2, sp_atan2},    {"sinh", at_sinh, 1, 1, nullptr},
+    {"cosh", at_cosh, 1, 1, nullptr},      {"tanh", at_tanh, 1, 1, nullptr},
+    {"asinh", at_asinh, 1, 1, nullptr},    {"acosh", at_acosh, 1, 1, nullptr},
+    {"atanh", at_atanh, 1, 1, nullptr},    {"Abs", at_abs, 1, 1, nullptr},
+    {"sign", at_sign, 1, 1, nullptr},      {"floor", at_floor, 1, 1, nullptr},
+    {"ceiling", at_ceil, 1, 1, nullptr},   {"Min", at_min, 1, 64, nullptr},
+    {"Max", at_max, 1, 64, nullptr},       {"Mod", nullptr, 2, 2, sp_mod},
+    {"factorial", at_factorial, 1, 1, nullptr}, {"binomial", at_comb, 2, 2, nullptr},
+    {"gamma", at_Gamma, 1, 1, nullptr},    {"gcd", at_gcd, 2, 64, nullptr},
+    {"lcm", at_lcm, 2, 64, nullptr},       {"isprime", nullptr, 1, 1, sp_isprime},
+    {"nextprime", at_nextprime, 1, 1, nullptr}, {"prevprime", at_prevprime, 1, 1, nullptr},
+    {"prime", at_ithprime, 1, 1, nullptr}, {"primefactors", nullptr, 1, 1, sp_primefactors},
+    {"factorint", nullptr, 1, 1, sp_factorint}, {"divisors", at_idivis, 1, 1, nullptr},
+    {"totient", at_euler, 1, 1, nullptr},  {"Rational", nullptr, 1, 2, sp_rational},
+    {"N", nullptr, 1, 2, sp_N},            {"re", at_re, 1, 1, nullptr},
+    {"im", at_im, 1, 1, nullptr},          {"conjugate", at_conj, 1, 1, nullptr},
+    {"arg", at_arg, 1, 1, nullptr},        {"integrate", nullptr, 1, 4, sp_integrate},
+    {"diff", nullptr, 1, 8, sp_diff},      {"limit", nullptr, 3, 3, sp_limit},
+    {"series", nullptr, 1, 4, sp_series},  {"summation", nullptr, 2, 2, sp_sum},
+    {"product", nullptr, 2, 2, sp_sum},    {"simplify", at_simplify, 1, 1, nullptr},
+    {"expand", at_expand, 1, 1, nullptr},  {"factor", at_factor, 1, 1, nullptr},
+    {"cancel", at_normal, 1, 1, nullptr},  {"apart", at_partfrac, 1, 2, nullptr},
+    {"together", at_normal, 1, 1, nullptr}, {"trigsimp", at_trigsimplify, 1, 1, nullptr},
+    {"solve", nullptr, 1, 2, sp_solve},    {"Eq", nullptr, 1, 2, sp_eq},
+    {"Integral", nullptr, 1, 4, sp_integral}, {"Derivative", nullptr, 1, 8, sp_derivative},
+    {"Sum", nullptr, 2, 2, sp_sum},
+};
+
+gen from_call(const cc_node *n) {
+    const char *name = cc_expr_canonical_function(n->v.name);
+    for (const fn_entry &e : FUNCS) {
+        if (strcmp(e.name, name) != 0)
+            continue;
+        need_args(name, n, e.lo, e.hi);
+        if (e.special)
+            return e.special(n, name);
+        return call(e.f, n->nchild == 1 ? arg(n, 0) : seq_of(n));
+    }
+    const char *near[4];
+    size_t k = cc_expr_suggest(name, near, 4);
+    std::string s;
+    for (size_t i = 0; i < k; i++)
+        s += (i ? ", " : "") + std::string(near[i]);
+    if (k)
+        fail("validation", "unknown function '%s' (did you mean %s?)", name, s.c_str());
+    fail("validation", "unknown function '%s'", name);
+}
+
+gen logical(const unary_function_ptr *f, const gen &a, const gen &b) {
+    return checked(symbolic(f, makesequence(a, b)).eval(1, g_ctx));
+}
+
+gen from_binary(const cc_node *n) {
+    gen a = arg(n, 0), b = arg(n, 1);
+    switch (n->op) {
+    case CC_OP_ADD: return a + b;
+    case CC_OP_SUB: return a - b;
+    case CC_OP_MUL: return a * b;
+    case CC_OP_DIV: return is_zero(b) && !is_zero(a) ? unsigned_inf : a / b;
+    case CC_OP_FLOORDIV:
+        if (is_zero(b))
+            return unsigned_inf;
+        return call(at_floor, a / b);
+    case CC_OP_MOD:
+        if (is_zero(b))
+            return undef;
+        return a - b * call(at_floor, a / b);
+    case CC_OP_POW: return power(a, b);
+    case CC_OP_BITAND: case CC_OP_AND: return logical(at_and, a, b);
+    case CC_OP_BITOR: case CC_OP_OR: return logical(at_ou, a, b);
+    case CC_OP_BITXOR: return power(a, b);
+    default:
+        fail("validation", "parse error: operator not supported in symbolic expressions");
+    }
+}
+
+const unary_function_ptr *rel_fn(cc_op op) {
+    switch (op) {
+    case CC_OP_EQ: return at_equal;
+    case CC_OP_NE: return at_different;
+    case CC_OP_LT: return at_inferieur_strict;
+    case CC_OP_LE: return at_inferieur_egal;
+    case CC_OP_GT: return at_superieur_strict;
+    default: return at_superieur_egal;
+    }
+}
+
+gen from_compare(const cc_node *n) {
+    gen acc;
+    for (size_t i = 0; i + 1 < n->nchild; i++) {
+        gen r = symbolic(rel_fn(n->cmp_ops[i]), makesequence(arg(n, i), arg(n, i + 1)));
+        if (n->cmp_ops[i] != CC_OP_EQ)
+            r = checked(r.eval(1, g_ctx));
+        acc = i == 0 ? r : logical(at_and, acc, r);
+    }
+    return acc;
+}
+
+gen from_node(const cc_node *n) {
+    switch (n->kind) {
+    case CC_N_INT: return integer(n->v.z);
+    case CC_N_FLOAT: return real53(n->v.f.d);
+    case CC_N_BOOL: {
+        gen b(n->v.b ? 1 : 0);
+        b.subtype = _INT_BOOLEAN;
+        return b;
+    }
+    case CC_N_NAME: return from_name(n);
+    case CC_N_CALL: return from_call(n);
+    case CC_N_TUPLE: return seq_of(n);
+    case CC_N_COMPARE: return from_compare(n);
+    case CC_N_BINARY: return from_binary(n);
+    case CC_N_UNARY:
+        switch (n->op) {
+        case CC_OP_NEG: return -arg(n, 0);
+        case CC_OP_POS: return arg(n, 0);
+        case CC_OP_FACT: return call(at_factorial, arg(n, 0));
+        default: return call(at_not, arg(n, 0));
+        }
+    }
+    fail("internal", "unknown AST node kind %d", (int)n->kind);
+}
+
+// ---- gen -> tree -----------------------------------------------------------
+
+struct tree_holder { // frees a partial tree if conversion throws
+    sym_node *p = nullptr;
+    ~tree_holder() { sym_free(p); }
+    sym_node *release() { sym_node *r = p; p = nullptr; return r; }
+};
+
+sym_node *need(sym_node *n) {
+    if (!n)
+        fail("resource_exhausted", "expression exhausted the memory ceiling");
+    return n;
+}
+
+sym_node *to_tree(const gen &g);
+
+sym_node *kids_node(sym_kind k, const gen &f) {
+    tree_holder h;
+    h.p = need(sym_nary(k, nullptr, 0));
+    if (f.type == _VECT) {
+        for (const gen &e : *f._VECTptr)
+            if (sym_append(h.p, to_tree(e)) < 0)
+                need(nullptr);
+    } else if (sym_append(h.p, to_tree(f)) < 0) {
+        need(nullptr);
+    }
+    return h.release();
+}
+
+struct name_map {
+    const char *giac, *sympy;
+};
+const name_map FN_NAMES[] = {
+    {"ln", "log"}, {"abs", "Abs"}, {"ceil", "ceiling"}, {"min", "Min"}, {"max", "Max"},
+    {"Gamma", "gamma"}, {"comb", "binomial"}, {"conj", "conjugate"}, {"integrate", "Integral"},
+    {"derive", "Derivative"}, {"sum", "Sum"}, {"and", "And"}, {"or", "Or"}, {"not", "Not"},
+    {"product", "Product"}, {"atan", "atan"},
+};
+
+const char *sympy_name(const char *giac_name) {
+    for (const name_map &m : FN_NAMES)
+        if (!strcmp(m.giac, giac_name))
+            return m.sympy;
+    return giac_name;
+}
+
+int rel_of(const unary_function_ptr &s) {
+    if (s == at_equal) return SYM_EQ;
+    if (s == at_different) return SYM_NE;
+    if (s == at_inferieur_strict) return SYM_LT;
+    if (s == at_inferieur_egal) return SYM_LE;
+    if (s == at_superieur_strict) return SYM_GT;
+    if (s == at_superieur_egal) return SYM_GE;
+    return -1;
+}
+
+sym_node *half(int sign) {
+    mpq_t q;
+    mpq_init(q);
+    mpq_set_si(q, sign, 2);
+    sym_node *r = sym_num_q(q);
+    mpq_clear(q);
+    return need(r);
+}
+
+sym_node *symb_tree(const gen &g) {
+    const unary_function_ptr &s = g._SYMBptr->sommet;
+    const gen &f = g._SYMBptr->feuille;
+    if (s == at_plus) {
+        if (f.type != _VECT && is_inf(f))
+            return need(sym_const(SYM_OO));
+        return f.type == _VECT ? kids_node(SYM_ADD, f) : to_tree(f);
+    }
+    if (s == at_neg) {
+        if (is_inf(f))
+            return need(sym_const(SYM_NEG_OO));
+        return need(sym_bin(SYM_MUL, sym_int(-1), to_tree(f)));
+    }
+    if (s == at_prod)
+        return kids_node(SYM_MUL, f);
+    if (s == at_inv)
+        return need(sym_bin(SYM_POW, to_tree(f), sym_int(-1)));
+    if (s == at_pow || s == at_sqrt) {
+        if (s == at_sqrt)
+            return need(sym_bin(SYM_POW, to_tree(f), half(1)));
+        if (f.type != _VECT || f._VECTptr->size() != 2)
+            fail("internal", "malformed power from the CAS");
+        return need(sym_bin(SYM_POW, to_tree((*f._VECTptr)[0]), to_tree((*f._VECTptr)[1])));
+    }
+    if (s == at_exp && is_one(f))
+        return need(sym_const(SYM_E));
+    int rop = rel_of(s);
+    if (rop >= 0 && f.type == _VECT && f._VECTptr->size() == 2)
+        return need(sym_rel((enum sym_rel)rop, to_tree((*f._VECTptr)[0]), to_tree((*f._VECTptr)[1])));
+    sym_node *k = kids_node(SYM_FUNC, f);
+    k->name = strdup(sympy_name(s.ptr()->s));
+    if (!k->name) {
+        sym_free(k);
+        need(nullptr);
+    }
+    return k;
+}
+
+sym_node *idnt_tree(const gen &g) {
+    const char *name = g._IDNTptr->id_name;
+    if (!strncmp(name, PREFIX, strlen(PREFIX)))
+        return need(sym_symbol(name + strlen(PREFIX)));
+    if (g == cst_pi)
+        return need(sym_const(SYM_PI));
+    if (g == unsigned_inf)
+        return need(sym_const(SYM_ZOO));
+    if (g == undef)
+        return need(sym_const(SYM_NAN));
+    if (!strcmp(name, "euler_gamma"))
+        return need(sym_symbol("EulerGamma"));
+    return need(sym_symbol(name));
+}
+
+sym_node *to_tree(const gen &g) {
+    switch (g.type) {
+    case _INT_:
+        if (g.subtype == _INT_BOOLEAN)
+            return need(sym_bool(g.val != 0));
+        return need(sym_int(g.val));
+    case _ZINT: return need(sym_num_mpz(*g._ZINTptr));
+    case _FRAC: {
+        const gen &a = g._FRACptr->num, &b = g._FRACptr->den;
+        if (a.type == _INT_ && b.type == _INT_ && b.val != 0) {
+            mpq_t q;
+            mpq_init(q);
+            mpq_set_si(q, a.val, 1);
+            mpz_set_si(mpq_denref(q), b.val);
+            mpq_canonicalize(q);
+            sym_node *r = sym_num_q(q);
+            mpq_clear(q);
+            return need(r);
+        }
+        return need(sym_bin(SYM_MUL, to_tree(a), sym_bin(SYM_POW, to_tree(b), sym_int(-1))));
+    }
+    case _DOUBLE_: return need(sym_float(g._DOUBLE_val));
+    case _REAL: return need(sym_float(mpfr_get_d(g._REALptr->inf, MPFR_RNDN)));
+    case _CPLX: {
+        sym_node *im = sym_bin(SYM_MUL, to_tree(g._CPLXptr[1]), sym_const(SYM_I));
+        return need(sym_bin(SYM_ADD, to_tree(g._CPLXptr[0]), im));
+    }
+    case _IDNT: return idnt_tree(g);
+    case _SYMB: return symb_tree(g);
+    case _VECT:
+        if (g.subtype == _POLY1__VECT) // factorint's pairs
+            return kids_node(SYM_DICT, g);
+        return kids_node(SYM_LIST, g);
+    case _STRNG: fail("validation", "%s", g._STRNGptr->c_str());
+    default: fail("validation", "the CAS returned a value of a kind this tool cannot print");
+    }
+}
+
+// ---- operations ------------------------------------------------------------
+
+gen with_complex(gen (*fn)(const gen &), const gen &a) {
+    bool old = complex_mode(g_ctx);
+    complex_mode(true, g_ctx);
+    try {
+        gen r = fn(a);
+        complex_mode(old, g_ctx);
+        return r;
+    } catch (...) {
+        complex_mode(old, g_ctx);
+        throw;
+    }
+}
+
+bool numeric_parts(const gen &g, double &re, double &im) {
+    gen v = evalf_double(evalf(g, 1, g_ctx), 1, g_ctx);
+    if (v.type == _DOUBLE_) {
+        re = v._DOUBLE_val;
+        im = 0;
+        return true;
+    }
+    if (v.type == _CPLX && v._CPLXptr[0].type == _DOUBLE_ && v._CPLXptr[1].type == _DOUBLE_) {
+        re = v._CPLXptr[0]._DOUBLE_val;
+        im = v._CPLXptr[1]._DOUBLE_val;
+        return true;
+    }
+    return false;
+}
+
+// Real roots ascending, then non-real roots by real then imaginary part.
+void sort_roots(vecteur &v) {
+    struct item { gen g; double re, im; bool num; };
+    std::vector<item> it;
+    for (const gen &g : v) {
+        item x{g, 0, 0, false};
+        x.num = numeric_parts(g, x.re, x.im);
+        it.push_back(x);
+    }
+    std::stable_sort(it.begin(), it.end(), [](const item &a, const item &b) {
+        if (a.num != b.num)
+            return a.num;
+        bool ra = a.im == 0, rb = b.im == 0;
+        if (ra != rb)
+            return ra;
+        if (a.re != b.re)
+            return a.re < b.re;
+        return a.im < b.im;
+    });
+    for (size_t i = 0; i < v.size(); i++)
+        v[i] = it[i].g;
+}
+
+gen solve_one(const gen &args) {
+    gen r = call(at_solve, args);
+    if (r.type != _VECT)
+        fail("validation", "the solver could not solve this equation");
+    vecteur v = *r._VECTptr;
+    sort_roots(v);
+    return gen(v, 0);
+}
+
+gen eigen(const gen &m) { return checked(_eigenvals(m, g_ctx)); }
+
+void need_matrix(const gen &m) {
+    if (!ckmatrix(m))
+        fail("validation", "expected a matrix");
+}
+
+gen inverse(const gen &m) {
+    gen d = _simplify(_det(m, g_ctx), g_ctx);
+    if (is_zero(d))
+        fail("validation", "matrix is singular (determinant is 0): it has no inverse");
+    return checked(_inv(m, g_ctx));
+}
+
+gen apply(cc_giac_op op, cc_gexpr *const *a, size_t n) {
+    static const size_t arity[] = {1, 1, 1, 2, 2, 3, 2, 1, 1, 1, 1, 1, 1};
+    if ((size_t)op >= sizeof arity / sizeof arity[0] || n != arity[op])
+        fail("internal", "giac shim: bad arity for op %d", (int)op);
+    for (size_t i = 0; i < n; i++)
+        if (!a[i])
+            fail("internal", "giac shim: null argument");
+    const gen &x = a[0]->g;
+    switch (op) {
+    case CC_G_SIMPLIFY: return checked(_simplify(x, g_ctx));
+    case CC_G_FACTOR: return checked(_factor(x, g_ctx));
+    case CC_G_EXPAND: return checked(expand(x, g_ctx));
+    case CC_G_SUB: return x - a[1]->g;
+    case CC_G_SOLVE: return with_complex(solve_one, makesequence(x, a[1]->g));
+    case CC_G_LIMIT: {
+        const gen &pt = a[2]->g;
+        if (is_inf(pt))
+            return call(at_limit, makesequence(x, a[1]->g, pt));
+        return call(at_limit, makesequence(x, a[1]->g, pt, gen(1)));
+    }
+    case CC_G_SOLVE_SYSTEM: {
+        gen r = with_complex([](const gen &s) { return call(at_solve, s); },
+                             makesequence(x, a[1]->g));
+        if (r.type != _VECT)
+            fail("validation", "the solver could not solve this system");
+        return r;
+    }
+    case CC_G_DET: need_matrix(x); return checked(_det(x, g_ctx));
+    case CC_G_INVERSE: need_matrix(x); return inverse(x);
+    case CC_G_EIGENVALUES: {
+        need_matrix(x);
+        gen r = with_complex(eigen, x);
+        if (r.type != _VECT)
+            fail("validation", "the CAS could not compute the eigenvalues");
+        return gen(*r._VECTptr, 0);
+    }
+    case CC_G_RANK: need_matrix(x); return checked(_rank(x, g_ctx));
+    case CC_G_TRACE: need_matrix(x); return call(at_trace, x);
+    case CC_G_TRANSPOSE: need_matrix(x); return checked(_tran(x, g_ctx));
+    }
+    fail("internal", "giac shim: unknown op");
+}
+
+std::string decimal(const gen &x) {
+    std::ostringstream os;
+    os << x;
+    return os.str();
+}
+
+char *dup_str(const std::string &s) {
+    char *p = strdup(s.c_str());
+    if (!p)
+        fail("resource_exhausted", "expression exhausted the memory ceiling");
+    return p;
+}
+
+bool is_finite_real(const gen &x) {
+    return x.type == _DOUBLE_ || x.type == _REAL || x.type == _INT_ || x.type == _ZINT ||
+           x.type == _FRAC;
+}
+
+gen approx(const gen &g, int digits) {
+    return evalf(g, 1, g_ctx).type == _DOUBLE_ && digits <= 15
+               ? evalf(g, 1, g_ctx)
+               : checked(call(at_evalf, makesequence(g, gen(digits))));
+}
+
+// Runs body, converting every exception into *err. Returns ok.
+template <class F> bool guarded(cc_sym_err *err, F body) {
+    try {
+        body();
+        return true;
+    } catch (const shim_error &e) {
+        set_err(err, e.code, e.msg);
+    } catch (const std::bad_alloc &) {
+        set_err(err, "resource_exhausted", "expression exhausted the memory ceiling");
+    } catch (const std::exception &e) {
+        set_err(err, "validation", std::string("the CAS failed: ") + e.what());
+    } catch (...) {
+        set_err(err, "internal", "the CAS failed with an unknown exception");
+    }
+    return false;
+}
+
+cc_gexpr *wrap(cc_sym_err *err, const gen &g) {
+    cc_gexpr *r = nullptr;
+    guarded(err, [&] { r = new cc_gexpr{g}; });
+    return r;
+}
+
+bool ready(cc_sym_err *err) {
+    if (g_ctx)
+        return true;
+    return cc_giac_init(err) == 0;
+}
+
+} // namespace
+
+// ---- C API -----------------------------------------------------------------
+
+extern "C" int cc_giac_init(cc_sym_err *err) {
+    if (g_ctx)
+        return 0;
+    return guarded(err, [] {
+               std::cout.rdbuf(&g_null);
+               std::cerr.rdbuf(&g_null);
+               g_ctx = new context;
+               complex_mode(false, g_ctx);
+               // Warm the solver and simplifier so the first request is fast.
+               gen x = user_symbol("x");
+               _simplify(pow(x, 2, g_ctx) - 1, g_ctx);
+           })
+               ? 0
+               : -1;
+}
+
+extern "C" cc_gexpr *cc_giac_from_ast(const cc_node *root, cc_sym_err *err) {
+    if (!root || !ready(err))
+        return nullptr;
+    cc_gexpr *r = nullptr;
+    guarded(err, [&] { r = new cc_gexpr{from_node(root)}; });
+    return r;
+}
+
+extern "C" cc_gexpr *cc_giac_int(const mpz_t v, cc_sym_err *err) {
+    if (!ready(err))
+        return nullptr;
+    cc_gexpr *r = nullptr;
+    guarded(err, [&] { r = new cc_gexpr{integer(v)}; });
+    return r;
+}
+
+extern "C" cc_gexpr *cc_giac_float(double d, cc_sym_err *err) {
+    return ready(err) ? wrap(err, real53(d)) : nullptr;
+}
+
+extern "C" cc_gexpr *cc_giac_symbol(const char *name, cc_sym_err *err) {
+    if (!ready(err))
+        return nullptr;
+    cc_gexpr *r = nullptr;
+    guarded(err, [&] { r = new cc_gexpr{user_symbol(name)}; });
+    return r;
+}
+
+extern "C" cc_gexpr *cc_giac_infinity(cc_sym_err *err) {
+    return ready(err) ? wrap(err, plus_inf) : nullptr;
+}
+
+extern "C" cc_gexpr *cc_giac_list(cc_gexpr *const *items, size_t n, cc_sym_err *err) {
+    if (!ready(err))
+        return nullptr;
+    cc_gexpr *r = nullptr;
+    guarded(err, [&] {
+        vecteur v;
+        for (size_t i = 0; i < n; i++)
+            v.push_back(items[i]->g);
+        r = new cc_gexpr{gen(v, 0)};
+    });
+    return r;
+}
+
+extern "C" cc_gexpr *cc_giac_matrix(cc_gexpr *const *e, size_t rows, size_t cols,
+                                   cc_sym_err *err) {
+    if (!ready(err))
+        return nullptr;
+    cc_gexpr *r = nullptr;
+    guarded(err, [&] {
+        vecteur m;
+        for (size_t i = 0; i < rows; i++) {
+            vecteur row;
+            for (size_t j = 0; j < cols; j++)
+                row.push_back(e[i * cols + j]->g);
+            m.push_back(gen(row, 0));
+        }
+        r = new cc_gexpr{gen(m, _MATRIX__VECT)};
+    });
+    return r;
+}
+
+extern "C" void cc_gexpr_free(cc_gexpr *g) { delete g; }
+
+extern "C" cc_gexpr *cc_giac_apply(cc_giac_op op, cc_gexpr *const *args, size_t n,
+                                  cc_sym_err *err) {
+    if (!ready(err))
+        return nullptr;
+    cc_gexpr *r = nullptr;
+    guarded(err, [&] { r = new cc_gexpr{apply(op, args, n)}; });
+    return r;
+}
+
+extern "C" long cc_giac_len(const cc_gexpr *g) {
+    return g && g->g.type == _VECT ? (long)g->g._VECTptr->size() : -1;
+}
+
+extern "C" cc_gexpr *cc_giac_item(const cc_gexpr *g, size_t i, cc_sym_err *err) {
+    if (cc_giac_len(g) < 0 || i >= (size_t)cc_giac_len(g)) {
+        set_err(err, "internal", "giac shim: item index out of range");
+        return nullptr;
+    }
+    return wrap(err, (*g->g._VECTptr)[i]);
+}
+
+extern "C" bool cc_giac_is_zero(const cc_gexpr *g) {
+    bool z = false;
+    guarded(nullptr, [&] { z = is_zero(_simplify(g->g, g_ctx)); });
+    return z;
+}
+
+extern "C" bool cc_giac_is_symbol(const cc_gexpr *g, const char *name) {
+    return g->g.type == _IDNT && !strncmp(g->g._IDNTptr->id_name, PREFIX, strlen(PREFIX)) &&
+           !strcmp(g->g._IDNTptr->id_name + strlen(PREFIX), name);
+}
+
+extern "C" bool cc_giac_is_number(const cc_gexpr *g) {
+    bool ok = false;
+    guarded(nullptr, [&] {
+        gen v = evalf(g->g, 1, g_ctx);
+        ok = is_finite_real(v) ||
+             (v.type == _CPLX && is_finite_real(v._CPLXptr[0]) && is_finite_real(v._CPLXptr[1]));
+    });
+    return ok;
+}
+
+extern "C" sym_node *cc_giac_tree(const cc_gexpr *g, cc_sym_err *err) {
+    sym_node *r = nullptr;
+    guarded(err, [&] { r = need(sym_normalize(to_tree(g->g))); });
+    return r;
+}
+
+extern "C" int cc_giac_approx(const cc_gexpr *g, int digits, char **re, char **im,
+                              cc_sym_err *err) {
+    *re = *im = nullptr;
+    bool ok = guarded(err, [&] {
+        gen v = approx(g->g, digits);
+        gen r = v, i = gen(0);
+        if (v.type == _CPLX) {
+            r = v._CPLXptr[0];
+            i = v._CPLXptr[1];
+        }
+        if (!is_finite_real(r) || !is_finite_real(i))
+            fail("validation", "the value is not a finite number");
+        *re = dup_str(decimal(r));
+        *im = dup_str(decimal(i));
+    });
+    if (!ok) {
+        free(*re);
+        free(*im);
+        *re = *im = nullptr;
+    }
+    return ok ? 0 : -1;
+}

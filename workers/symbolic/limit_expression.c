@@ -1,0 +1,64 @@
+/* limit_expression (TOOLS.md 3.3.17): a limit at +oo or from the right at a
+ * finite point. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "workers/symbolic/sym_input.h"
+#include "workers/symbolic/sym_tools.h"
+
+static json_t *limit(cc_gexpr *e, cc_gexpr *var, const char *name, cc_gexpr *pt) {
+    json_t *err = NULL;
+    struct cc_sym_err se = {0};
+    cc_gexpr *args[3] = {e, var, pt};
+    cc_gexpr *lim = cc_giac_apply(CC_G_LIMIT, args, 3, &se);
+    cc_gexpr *simp = lim ? cc_giac_apply(CC_G_SIMPLIFY, &e, 1, &se) : NULL;
+    if (!simp) {
+        cc_gexpr_free(lim);
+        return sym_err_json(&se, "");
+    }
+    json_t *js = sym_print_json(simp, &err);
+    json_t *jp = js ? sym_print_json(pt, &err) : NULL;
+    json_t *jl = jp ? sym_print_json(lim, &err) : NULL;
+    cc_gexpr_free(lim);
+    cc_gexpr_free(simp);
+    if (!jl) {
+        json_decref(js);
+        json_decref(jp);
+        return err;
+    }
+    return json_pack("{s:b, s:o, s:s, s:o, s:o}", "ok", 1, "expression", js, "variable", name,
+                     "point", jp, "limit", jl);
+}
+
+json_t *cc_tool_limit_expression(json_t *args, cc_wctx *ctx) {
+    (void)ctx;
+    json_t *err = NULL;
+    const char *text = sym_arg_str(args, "expr", NULL, &err);
+    const char *ptext = text ? sym_arg_str(args, "point", "oo", &err) : NULL;
+    if (!ptext)
+        return err;
+    char *name = NULL;
+    cc_gexpr *var = sym_var(args, "var", &name, &err);
+    if (!var)
+        return err;
+    json_t *out = NULL;
+    cc_gexpr *e = sym_input(text, strlen(text), "expr: ", &err), *pt = NULL;
+    char *trimmed = e ? sym_trim(ptext) : NULL;
+    if (e && !trimmed)
+        err = cc_err("resource_exhausted", "expression exhausted the memory ceiling");
+    if (trimmed) {
+        struct cc_sym_err se = {0};
+        /* the literal "oo" means +infinity without parsing (3.3.17) */
+        pt = strcmp(trimmed, "oo") == 0 ? cc_giac_infinity(&se)
+                                        : sym_input(ptext, strlen(ptext), "point: ", &err);
+        if (!pt && !err)
+            err = sym_err_json(&se, "point: ");
+    }
+    out = pt ? limit(e, var, name, pt) : err;
+    free(trimmed);
+    cc_gexpr_free(e);
+    cc_gexpr_free(pt);
+    cc_gexpr_free(var);
+    free(name);
+    return out;
+}

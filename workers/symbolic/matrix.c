@@ -1,0 +1,194 @@
+/* matrix (TOOLS.md 3.3.25): det, inverse, eigenvalues, transpose, rank and
+ * trace of a matrix given as JSON rows (numbers or expression strings). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workers/symbolic/sym_input.h"
+#include "workers/symbolic/sym_tools.h"
+
+static const char *const OPS[] = {"det", "eigenvalues", "inverse", "rank", "trace", "transpose"};
+
+static bool square_only(const char *op) {
+    return strcmp(op, "rank") && strcmp(op, "transpose");
+}
+
+/* Validates the shape in the order of 3.3.25; *r, *c receive it. */
+static json_t *check_shape(json_t *rows, const char *op, size_t *r, size_t *c) {
+    if (!json_is_array(rows) || json_array_size(rows) == 0)
+        return cc_err("validation", "rows must be a non-empty list of rows");
+    *r = json_array_size(rows);
+    for (size_t i = 0; i < *r; i++) {
+        json_t *row = json_array_get(rows, i);
+        if (!json_is_array(row) || json_array_size(row) == 0)
+            return cc_err("validation", "row %zu must be a non-empty list of entries", i);
+        size_t k = json_array_size(row), w = json_array_size(json_array_get(rows, 0));
+        if (k != w)
+            return cc_err("validation",
+                          "rows must be rectangular: row 0 has %zu column(s), row %zu has %zu column(s)",
+                          w, i, k);
+    }
+    *c = json_array_size(json_array_get(rows, 0));
+    if (*r * *c > 10000)
+        return cc_err("resource_exhausted", "matrix too large (max 10000 entries)");
+    if (square_only(op) && *r != *c)
+        return cc_err("validation", "'%s' requires a square matrix, got %zux%zu", op, *r, *c);
+    return NULL;
+}
+
+static size_t utf8_chars(const char *s) {
+    size_t n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+static cc_gexpr *entry(json_t *v, size_t i, size_t j, json_t **err) {
+    struct cc_sym_err se = {0};
+    cc_gexpr *g = NULL;
+    if (json_is_boolean(v)) {
+        *err = cc_err("validation", "entry [%zu][%zu] is a boolean, not a number or an expression string", i, j);
+        return NULL;
+    }
+    if (json_is_integer(v) || cc_json_is_bigint(v)) {
+        mpz_t z;
+        mpz_init(z);
+        if (cc_json_get_mpz(v, z) == 0)
+            g = cc_giac_int(z, &se);
+        else
+            se = (struct cc_sym_err){.code = "validation", .msg = "not an integer"};
+        mpz_clear(z);
+    } else if (json_is_real(v)) {
+        double d = json_real_value(v);
+        if (!isfinite(d)) {
+            *err = cc_err("validation", "entry [%zu][%zu] must be finite", i, j);
+            return NULL;
+        }
+        g = cc_giac_float(d, &se);
+    } else if (json_is_string(v)) {
+        const char *s = json_string_value(v);
+        if (utf8_chars(s) > 2000) {
+            *err = cc_err("resource_exhausted", "entry [%zu][%zu] too long (max 2000 chars)", i, j);
+            return NULL;
+        }
+        char prefix[64];
+        snprintf(prefix, sizeof prefix, "entry [%zu][%zu]: ", i, j);
+        return sym_input(s, json_string_length(v), prefix, err);
+    } else {
+        *err = cc_err("validation", "entry [%zu][%zu] must be a number or an expression string", i, j);
+        return NULL;
+    }
+    if (!g) {
+        char prefix[64];
+        snprintf(prefix, sizeof prefix, "entry [%zu][%zu]: ", i, j);
+        *err = sym_err_json(&se, prefix);
+    }
+    return g;
+}
+
+static json_t *shape_json(size_t r, size_t c) { return json_pack("[I, I]", (json_int_t)r, (json_int_t)c); }
+
+/* {printed eigenvalue: multiplicity}, keys in the CAS's order. */
+static json_t *eigen_counts(cc_gexpr *list, json_t **err) {
+    json_t *arr = sym_print_list(list, err);
+    if (!arr)
+        return NULL;
+    json_t *obj = json_object();
+    size_t i;
+    json_t *v;
+    json_array_foreach(arr, i, v) {
+        const char *k = json_string_value(v);
+        json_t *cur = json_object_get(obj, k);
+        json_object_set_new(obj, k, json_integer(cur ? json_integer_value(cur) + 1 : 1));
+    }
+    json_decref(arr);
+    return obj;
+}
+
+static enum cc_giac_op op_code(const char *op) {
+    if (!strcmp(op, "det")) return CC_G_DET;
+    if (!strcmp(op, "inverse")) return CC_G_INVERSE;
+    if (!strcmp(op, "eigenvalues")) return CC_G_EIGENVALUES;
+    if (!strcmp(op, "rank")) return CC_G_RANK;
+    if (!strcmp(op, "trace")) return CC_G_TRACE;
+    return CC_G_TRANSPOSE;
+}
+
+static json_t *compute(cc_gexpr *m, const char *op, size_t r, size_t c) {
+    struct cc_sym_err se = {0};
+    json_t *err = NULL;
+    enum cc_giac_op code = op_code(op);
+    cc_gexpr *res = cc_giac_apply(code, &m, 1, &se);
+    if (!res)
+        return sym_err_json(&se, "");
+    json_t *out = NULL;
+    if (code == CC_G_TRANSPOSE || code == CC_G_INVERSE) {
+        json_t *mat = json_array();
+        for (long i = 0; mat && i < cc_giac_len(res); i++) {
+            cc_gexpr *row = cc_giac_item(res, (size_t)i, &se);
+            json_t *jr = row ? sym_print_list(row, &err) : NULL;
+            cc_gexpr_free(row);
+            if (!jr) {
+                json_decref(mat);
+                mat = NULL;
+                if (!err)
+                    err = sym_err_json(&se, "");
+                break;
+            }
+            json_array_append_new(mat, jr);
+        }
+        size_t rr = code == CC_G_TRANSPOSE ? c : r, cc = code == CC_G_TRANSPOSE ? r : c;
+        if (mat)
+            out = json_pack("{s:b, s:s, s:o, s:o}", "ok", 1, "op", op, "shape", shape_json(rr, cc),
+                            "matrix", mat);
+    } else if (code == CC_G_EIGENVALUES) {
+        json_t *ev = eigen_counts(res, &err);
+        if (ev)
+            out = json_pack("{s:b, s:s, s:o, s:o}", "ok", 1, "op", op, "shape", shape_json(r, c),
+                            "eigenvalues", ev);
+    } else {
+        json_t *v = sym_print_json(res, &err);
+        if (v)
+            out = json_pack("{s:b, s:s, s:o, s:o}", "ok", 1, "op", op, "shape", shape_json(r, c),
+                            "value", v);
+    }
+    cc_gexpr_free(res);
+    return out ? out : err;
+}
+
+json_t *cc_tool_matrix(json_t *args, cc_wctx *ctx) {
+    (void)ctx;
+    json_t *err = NULL;
+    const char *op = sym_arg_str(args, "op", NULL, &err);
+    if (!op)
+        return err;
+    bool known = false;
+    for (size_t i = 0; i < sizeof OPS / sizeof OPS[0]; i++)
+        known = known || !strcmp(op, OPS[i]);
+    if (!known)
+        return cc_err("validation", "unknown op '%s'; use one of det, eigenvalues, inverse, rank, trace, transpose", op);
+    json_t *rows = json_object_get(args, "rows");
+    size_t r = 0, c = 0;
+    if ((err = check_shape(rows, op, &r, &c)))
+        return err;
+    cc_gexpr **e = calloc(r * c, sizeof *e);
+    if (!e)
+        return cc_err("resource_exhausted", "expression exhausted the memory ceiling");
+    size_t made = 0;
+    for (size_t i = 0; i < r && !err; i++)
+        for (size_t j = 0; j < c && !err; j++)
+            if ((e[made] = entry(json_array_get(json_array_get(rows, i), j), i, j, &err)))
+                made++;
+    json_t *out = err;
+    if (!err) {
+        struct cc_sym_err se = {0};
+        cc_gexpr *m = cc_giac_matrix(e, r, c, &se);
+        out = m ? compute(m, op, r, c) : sym_err_json(&se, "");
+        cc_gexpr_free(m);
+    }
+    for (size_t k = 0; k < made; k++)
+        cc_gexpr_free(e[k]);
+    free(e);
+    return out;
+}

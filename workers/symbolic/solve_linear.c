@@ -1,0 +1,213 @@
+/* solve_linear (TOOLS.md 3.3.24): a system of equations separated by ';'
+ * solved for named variables; solutions printed as {x: 6, y: 4}. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "workers/symbolic/sym_input.h"
+#include "workers/symbolic/sym_print.h"
+#include "workers/symbolic/sym_tools.h"
+
+#define MAX_PIECES 256
+
+struct gvec {
+    cc_gexpr *v[MAX_PIECES];
+    char *name[MAX_PIECES];
+    size_t n;
+};
+
+static void gvec_free(struct gvec *g) {
+    for (size_t i = 0; i < g->n; i++) {
+        cc_gexpr_free(g->v[i]);
+        free(g->name[i]);
+    }
+    g->n = 0;
+}
+
+static bool blank(const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
+            return false;
+    return true;
+}
+
+/* One piece "lhs = rhs" or "expr" as the expression lhs - rhs. */
+static cc_gexpr *piece(const char *s, size_t n, json_t **err) {
+    const char *eq = memchr(s, '=', n);
+    if (!eq)
+        return sym_input(s, n, "", err);
+    cc_gexpr *l = sym_input(s, (size_t)(eq - s), "", err);
+    cc_gexpr *r = l ? sym_input(eq + 1, n - (size_t)(eq - s) - 1, "", err) : NULL;
+    cc_gexpr *lr[2] = {l, r}, *d = NULL;
+    if (r) {
+        struct cc_sym_err se = {0};
+        if (!(d = cc_giac_apply(CC_G_SUB, lr, 2, &se)))
+            *err = sym_err_json(&se, "");
+    }
+    cc_gexpr_free(l);
+    cc_gexpr_free(r);
+    return d;
+}
+
+static int split_system(const char *text, struct gvec *eqs, json_t **err) {
+    const char *p = text;
+    for (;;) {
+        const char *semi = strchr(p, ';');
+        size_t n = semi ? (size_t)(semi - p) : strlen(p);
+        if (!blank(p, n)) {
+            if (eqs->n == MAX_PIECES) {
+                *err = cc_err("resource_exhausted", "too many equations (max %d)", MAX_PIECES);
+                return -1;
+            }
+            if (!(eqs->v[eqs->n] = piece(p, n, err)))
+                return -1;
+            eqs->n++;
+        }
+        if (!semi)
+            return 0;
+        p = semi + 1;
+    }
+}
+
+static int split_vars(const char *text, struct gvec *vars, json_t **err) {
+    char *copy = strdup(text), *save = NULL;
+    if (!copy) {
+        *err = cc_err("resource_exhausted", "expression exhausted the memory ceiling");
+        return -1;
+    }
+    int rc = 0;
+    for (char *tok = strtok_r(copy, ",", &save); tok && rc == 0; tok = strtok_r(NULL, ",", &save)) {
+        char *name = sym_trim(tok);
+        struct cc_sym_err se = {0};
+        if (!name || !*name) {
+            free(name);
+            continue;
+        }
+        if (!sym_valid_name(name) || vars->n == MAX_PIECES) {
+            *err = cc_err("validation", "variables must be a comma-separated list of names");
+            free(name);
+            rc = -1;
+        } else if (!(vars->v[vars->n] = cc_giac_symbol(name, &se))) {
+            *err = sym_err_json(&se, "");
+            free(name);
+            rc = -1;
+        } else {
+            vars->name[vars->n++] = name;
+        }
+    }
+    free(copy);
+    if (rc == 0 && vars->n == 0) {
+        *err = cc_err("validation", "variables must name at least one variable");
+        rc = -1;
+    }
+    return rc;
+}
+
+/* "{x: 6, y: 4}" for one solution; marks solved[] for each variable set. */
+static char *solution_text(cc_gexpr *sol, const struct gvec *vars, bool *solved, json_t **err) {
+    struct sym_node *d = sym_nary(SYM_DICT, NULL, 0);
+    for (size_t i = 0; d && i < vars->n && (long)i < cc_giac_len(sol); i++) {
+        struct cc_sym_err se = {0};
+        cc_gexpr *v = cc_giac_item(sol, i, &se);
+        struct sym_node *t = v ? cc_giac_tree(v, &se) : NULL;
+        bool free_var = v && cc_giac_is_symbol(v, vars->name[i]);
+        cc_gexpr_free(v);
+        if (!t) {
+            *err = sym_err_json(&se, "");
+            sym_free(d);
+            return NULL;
+        }
+        if (free_var) { /* the system leaves this one undetermined */
+            sym_free(t);
+            continue;
+        }
+        solved[i] = true;
+        if (sym_append(d, sym_symbol(vars->name[i])) < 0 || sym_append(d, t) < 0) {
+            sym_free(d);
+            d = NULL;
+        }
+    }
+    char *s = d ? sym_print(d) : NULL;
+    sym_free(d);
+    if (!s && !*err)
+        *err = cc_err("resource_exhausted", "expression exhausted the memory ceiling");
+    return s;
+}
+
+static json_t *report(cc_gexpr *sols, const struct gvec *vars) {
+    json_t *err = NULL, *arr = json_array();
+    bool solved[MAX_PIECES] = {false};
+    long n = cc_giac_len(sols);
+    for (long i = 0; arr && i < n; i++) {
+        struct cc_sym_err se = {0};
+        cc_gexpr *sol = cc_giac_item(sols, (size_t)i, &se);
+        char *s = sol ? solution_text(sol, vars, solved, &err) : NULL;
+        if (!sol)
+            err = sym_err_json(&se, "");
+        cc_gexpr_free(sol);
+        if (!s) {
+            json_decref(arr);
+            return err;
+        }
+        json_array_append_new(arr, json_string(s));
+        free(s);
+    }
+    json_t *out = json_pack("{s:b, s:o, s:i}", "ok", 1, "solutions", arr, "count", (json_int_t)n);
+    json_t *uns = json_array();
+    for (size_t i = 0; n > 0 && uns && i < vars->n; i++)
+        if (!solved[i])
+            json_array_append_new(uns, json_string(vars->name[i]));
+    if (out && uns && json_array_size(uns) > 0) {
+        char *names = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&names, &len);
+        for (size_t i = 0; f && i < json_array_size(uns); i++)
+            fprintf(f, "%s%s", i ? ", " : "", json_string_value(json_array_get(uns, i)));
+        if (f)
+            fclose(f);
+        json_object_set_new(out, "unsolved", uns);
+        uns = NULL;
+        json_object_set_new(out, "note", json_sprintf("the system does not determine %s; the "
+                                                      "solution covers the remaining variable(s) only",
+                                                      names ? names : ""));
+        free(names);
+    }
+    json_decref(uns);
+    return out;
+}
+
+json_t *cc_tool_solve_linear(json_t *args, cc_wctx *ctx) {
+    (void)ctx;
+    json_t *err = NULL;
+    const char *sys = sym_arg_str(args, "system", NULL, &err);
+    const char *vtext = sys ? sym_arg_str(args, "variables", NULL, &err) : NULL;
+    if (!vtext)
+        return err;
+    if (strlen(sys) > 2000) /* the cap applies to the whole system (2.1) */
+        return cc_err("resource_exhausted", "expression too long (max 2000 chars)");
+    struct gvec *eqs = calloc(1, sizeof *eqs), *vars = calloc(1, sizeof *vars);
+    json_t *out = NULL;
+    if (!eqs || !vars) {
+        out = cc_err("resource_exhausted", "expression exhausted the memory ceiling");
+    } else if (split_system(sys, eqs, &err) < 0 || split_vars(vtext, vars, &err) < 0) {
+        out = err;
+    } else if (eqs->n == 0) {
+        out = cc_err("validation", "system must contain at least one equation");
+    } else {
+        struct cc_sym_err se = {0};
+        cc_gexpr *le = cc_giac_list(eqs->v, eqs->n, &se);
+        cc_gexpr *lv = le ? cc_giac_list(vars->v, vars->n, &se) : NULL;
+        cc_gexpr *ab[2] = {le, lv};
+        cc_gexpr *sols = lv ? cc_giac_apply(CC_G_SOLVE_SYSTEM, ab, 2, &se) : NULL;
+        out = sols ? report(sols, vars) : sym_err_json(&se, "");
+        cc_gexpr_free(sols);
+        cc_gexpr_free(le);
+        cc_gexpr_free(lv);
+    }
+    if (eqs)
+        gvec_free(eqs);
+    if (vars)
+        gvec_free(vars);
+    free(eqs);
+    free(vars);
+    return out;
+}

@@ -1,0 +1,149 @@
+/* Shared front half of the CAS tools (see sym_input.h). */
+#include "workers/symbolic/sym_input.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workers/common/expr_parse.h"
+#include "workers/common/tool_api.h"
+#include "workers/symbolic/sym_print.h"
+
+static json_t *expr_err(const struct cc_expr_error *e, const char *prefix) {
+    return cc_err(e->code ? e->code : "internal", "%s%s", prefix, e->message);
+}
+
+cc_gexpr *sym_input(const char *text, size_t len, const char *prefix, json_t **err) {
+    struct cc_expr_error ee = {0};
+    if (cc_expr_screen(text, len, &ee) < 0) {
+        *err = expr_err(&ee, prefix);
+        return NULL;
+    }
+    struct cc_arena *a = cc_arena_new();
+    if (!a) {
+        *err = cc_err("resource_exhausted", "%sexpression exhausted the memory ceiling", prefix);
+        return NULL;
+    }
+    cc_gexpr *g = NULL;
+    struct cc_node *root = cc_expr_parse(a, text, len, CC_DIALECT_SYMBOLIC, &ee);
+    if (!root || cc_expr_shape_check(root, &ee) < 0) {
+        *err = expr_err(&ee, prefix);
+    } else {
+        struct cc_sym_err se = {0};
+        g = cc_giac_from_ast(root, &se);
+        if (!g)
+            *err = sym_err_json(&se, prefix);
+    }
+    cc_arena_free(a);
+    return g;
+}
+
+json_t *sym_err_json(const struct cc_sym_err *e, const char *prefix) {
+    return cc_err(e->code ? e->code : "internal", "%s%s", prefix, e->msg);
+}
+
+char *sym_print_str(const cc_gexpr *g, json_t **err) {
+    struct cc_sym_err se = {0};
+    struct sym_node *t = cc_giac_tree(g, &se);
+    if (!t) {
+        *err = sym_err_json(&se, "");
+        return NULL;
+    }
+    char *s = sym_print(t);
+    sym_free(t);
+    if (!s)
+        *err = cc_err("resource_exhausted",
+                      "expression exceeded a resource limit while evaluating: out of memory");
+    return s;
+}
+
+json_t *sym_print_json(const cc_gexpr *g, json_t **err) {
+    char *s = sym_print_str(g, err);
+    if (!s)
+        return NULL;
+    json_t *j = json_string(s);
+    free(s);
+    if (!j)
+        *err = cc_err("internal", "could not build the result string");
+    return j;
+}
+
+const char *sym_arg_str(json_t *args, const char *key, const char *dflt, json_t **err) {
+    json_t *v = json_is_object(args) ? json_object_get(args, key) : NULL;
+    if (!v || json_is_null(v)) {
+        if (!dflt)
+            *err = cc_err("validation", "'%s' is required (a string)", key);
+        return dflt;
+    }
+    if (!json_is_string(v)) {
+        *err = cc_err("validation", "'%s' must be a string", key);
+        return NULL;
+    }
+    return json_string_value(v);
+}
+
+char *sym_trim(const char *s) {
+    while (*s && isspace((unsigned char)*s))
+        s++;
+    size_t n = strlen(s);
+    while (n && isspace((unsigned char)s[n - 1]))
+        n--;
+    return strndup(s, n);
+}
+
+bool sym_valid_name(const char *s) {
+    if (!*s || !(isalpha((unsigned char)*s)))
+        return false;
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && *s != '_')
+            return false;
+    return true;
+}
+
+cc_gexpr *sym_var(json_t *args, const char *key, char **name_out, json_t **err) {
+    const char *raw = sym_arg_str(args, key, "x", err);
+    if (!raw)
+        return NULL;
+    char *name = sym_trim(raw);
+    if (!name) {
+        *err = cc_err("resource_exhausted", "expression exhausted the memory ceiling");
+        return NULL;
+    }
+    if (!sym_valid_name(name) || cc_expr_is_function(name) || cc_expr_is_constant(name)) {
+        *err = cc_err("validation", "'%s' must be a variable name (letters, digits, '_')", key);
+        free(name);
+        return NULL;
+    }
+    struct cc_sym_err se = {0};
+    cc_gexpr *v = cc_giac_symbol(name, &se);
+    if (!v) {
+        *err = sym_err_json(&se, "");
+        free(name);
+        return NULL;
+    }
+    *name_out = name;
+    return v;
+}
+
+/* Printed items of a CAS list, as a JSON array. */
+json_t *sym_print_list(const cc_gexpr *list, json_t **err) {
+    json_t *arr = json_array();
+    long n = cc_giac_len(list);
+    for (long i = 0; arr && i < n; i++) {
+        struct cc_sym_err se = {0};
+        cc_gexpr *it = cc_giac_item(list, (size_t)i, &se);
+        json_t *s = it ? sym_print_json(it, err) : NULL;
+        if (!it)
+            *err = sym_err_json(&se, "");
+        cc_gexpr_free(it);
+        if (!s) {
+            json_decref(arr);
+            return NULL;
+        }
+        json_array_append_new(arr, s);
+    }
+    if (!arr)
+        *err = cc_err("resource_exhausted", "expression exhausted the memory ceiling");
+    return arr;
+}
+

@@ -1,0 +1,47 @@
+/* The front half every CAS tool shares: user text -> screened, parsed,
+ * shape-checked AST -> giac value, plus the JSON error and printing helpers.
+ *
+ * Errors come back as a ready rejected-shape object (cc_err), with the
+ * per-argument prefix TOOLS.md asks for ("a: ", "expr: ", "entry [0][1]: ")
+ * already applied. */
+#ifndef CC_SYM_INPUT_H
+#define CC_SYM_INPUT_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "workers/symbolic/giac_shim.h"
+
+/* text[0..len): screen (2.1, 2.2), parse in the symbolic dialect (2.3),
+ * shape check (2.4), then build and evaluate. Returns a new handle, or NULL
+ * with *err set to a new rejected object. prefix may be "". */
+cc_gexpr *sym_input(const char *text, size_t len, const char *prefix, json_t **err);
+
+/* The rejected object for a shim failure (prefix may be ""). New reference. */
+json_t *sym_err_json(const struct cc_sym_err *e, const char *prefix);
+
+/* Printed text of g per 2.3 as a new JSON string, or NULL with *err set. */
+json_t *sym_print_json(const cc_gexpr *g, json_t **err);
+/* Printed items of a CAS list as a new JSON array, or NULL with *err. */
+json_t *sym_print_list(const cc_gexpr *list, json_t **err);
+/* Same as a malloc'd C string. */
+char *sym_print_str(const cc_gexpr *g, json_t **err);
+
+/* Reads a string argument: absent -> dflt (may be NULL = required).
+ * Returns the string (borrowed from args or dflt), or NULL with *err. */
+const char *sym_arg_str(json_t *args, const char *key, const char *dflt, json_t **err);
+
+/* true for an identifier-shaped name (letter first, then letters, digits,
+ * '_'); the only names accepted as a variable argument. */
+bool sym_valid_name(const char *s);
+
+/* The variable argument key (default "x"), trimmed and checked, as a CAS
+ * symbol. *name_out receives the malloc'd trimmed name (caller frees).
+ * NULL with *err on failure. */
+cc_gexpr *sym_var(json_t *args, const char *key, char **name_out, json_t **err);
+
+/* A trimmed copy of s (malloc'd), NULL on OOM. */
+char *sym_trim(const char *s);
+
+#endif

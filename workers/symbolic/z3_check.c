@@ -1,0 +1,318 @@
+/* z3_check (TOOLS.md 3.4.1): load an SMT-LIB2 script's declarations and
+ * assertions into one Z3 solver, run one check, and report the verdict with
+ * a model, an (empty unless tracked) unsat core, and a grade (1.14).
+ *
+ * Each request gets its own Z3 context: after the first one in a process
+ * (tens of milliseconds of one-time initialisation) a context costs well
+ * under a millisecond, and a fresh context guarantees that nothing one
+ * script declared or broke can leak into the next request.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <z3.h>
+
+#include "workers/common/tool_api.h"
+
+json_t *cc_op_z3_check(json_t *args, cc_wctx *ctx);
+
+#define Z3_TIMEOUT_MS 5000u
+
+/* ---- grades --------------------------------------------------------------- */
+
+static json_t *graded(json_t *r, const char *grade, const char *basis) {
+    json_object_set_new(r, "grade", json_string(grade));
+    json_object_set_new(r, "grade_basis", json_string(basis));
+    json_object_set_new(r, "grade_rules_version", json_string("2"));
+    return r;
+}
+
+/* A failure: the coded error plus grade "ungraded" whose basis quotes it. */
+__attribute__((format(printf, 2, 3)))
+static json_t *fail(const char *code, const char *fmt, ...) {
+    char *msg = NULL;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vasprintf(&msg, fmt, ap);
+    va_end(ap);
+    if (n < 0) return NULL;
+    json_t *r = cc_err(code, "%s", msg);
+    char *basis = NULL;
+    if (asprintf(&basis, "not graded: %s", json_string_value(json_object_get(r, "error"))) < 0) {
+        free(msg);
+        json_decref(r);
+        return NULL;
+    }
+    graded(r, "ungraded", basis);
+    free(basis);
+    free(msg);
+    return r;
+}
+
+/* ---- the script ------------------------------------------------------------ */
+
+/* true when nothing but ';' comments and whitespace is left. */
+static bool script_is_empty(const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == ';') {
+            while (i < n && s[i] != '\n') i++;
+        } else if (!(s[i] == ' ' || (s[i] >= '\t' && s[i] <= '\r') || (s[i] >= 0x1c && s[i] <= 0x1f))) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Z3 reports parse errors as lines of (error "line L column C: what");
+ * keep the inner text, joining several with "; ". Caller frees. */
+static char *error_detail(Z3_context c, Z3_error_code e) {
+    const char *raw = Z3_get_error_msg(c, e);
+    if (!raw) raw = "unknown error";
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    if (!f) return NULL;
+    const char *p = raw, *open;
+    int found = 0;
+    while ((open = strstr(p, "(error \"")) != NULL) {
+        const char *start = open + 8, *end = strstr(start, "\")");
+        if (!end) break;
+        fprintf(f, "%s%.*s", found++ ? "; " : "", (int)(end - start), start);
+        p = end + 2;
+    }
+    if (!found) {
+        size_t n = strlen(raw);
+        while (n && (raw[n - 1] == '\n' || raw[n - 1] == ' ')) n--;
+        fprintf(f, "%.*s", (int)n, raw);
+    }
+    if (fclose(f) != 0) {
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
+static json_t *z3_failure(Z3_context c, Z3_error_code e) {
+    char *detail = error_detail(c, e);
+    json_t *r = detail ? fail("validation", "z3 error: %s", detail) : NULL;
+    free(detail);
+    return r;
+}
+
+/* Errors are read back with Z3_get_error_code after each call; the handler
+ * exists only to replace Z3's default one, which would end the process. */
+static void ignore_z3_error(Z3_context c, Z3_error_code e) {
+    (void)c;
+    (void)e;
+}
+
+/* ---- model values --------------------------------------------------------- */
+
+/* A value in Z3's display form: numerals as plain numbers ("6", "-3",
+ * "1/2"), algebraic reals as decimals with a trailing '?', everything else
+ * as Z3 prints it. Caller frees. Z3's strings live only until the next
+ * call, hence the copies. */
+static char *value_string(Z3_context c, Z3_ast v) {
+    if (!v) return strdup("?");
+    if (Z3_is_algebraic_number(c, v)) return strdup(Z3_get_numeral_decimal_string(c, v, 10));
+    if (Z3_get_ast_kind(c, v) == Z3_NUMERAL_AST) {
+        Z3_sort_kind k = Z3_get_sort_kind(c, Z3_get_sort(c, v));
+        if (k == Z3_INT_SORT || k == Z3_REAL_SORT || k == Z3_BV_SORT)
+            return strdup(Z3_get_numeral_string(c, v));
+    }
+    return strdup(Z3_ast_to_string(c, v));
+}
+
+static void put_value(FILE *f, Z3_context c, Z3_ast v) {
+    char *s = value_string(c, v);
+    fputs(s ? s : "?", f);
+    free(s);
+}
+
+/* One entry: "1 -> 2", or "(1, 2) -> 3" for several arguments. */
+static void put_entry(FILE *f, Z3_context c, Z3_func_entry e) {
+    Z3_func_entry_inc_ref(c, e);
+    unsigned n = Z3_func_entry_get_num_args(c, e);
+    if (n > 1) fputc('(', f);
+    for (unsigned i = 0; i < n; i++) {
+        if (i) fputs(", ", f);
+        put_value(f, c, Z3_func_entry_get_arg(c, e, i));
+    }
+    if (n > 1) fputc(')', f);
+    fputs(" -> ", f);
+    put_value(f, c, Z3_func_entry_get_value(c, e));
+    Z3_func_entry_dec_ref(c, e);
+}
+
+/* A function interpretation as "[1 -> 2, else -> 0]". Caller frees. */
+static char *func_string(Z3_context c, Z3_func_interp fi) {
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    if (!f) return NULL;
+    Z3_func_interp_inc_ref(c, fi);
+    fputc('[', f);
+    unsigned n = Z3_func_interp_get_num_entries(c, fi);
+    for (unsigned i = 0; i < n; i++) {
+        put_entry(f, c, Z3_func_interp_get_entry(c, fi, i));
+        fputs(", ", f);
+    }
+    fputs("else -> ", f);
+    put_value(f, c, Z3_func_interp_get_else(c, fi));
+    fputc(']', f);
+    Z3_func_interp_dec_ref(c, fi);
+    if (fclose(f) != 0) {
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
+static void set_owned(json_t *obj, char *key, char *value) {
+    if (key && value) json_object_set_new(obj, key, json_string(value));
+    free(key);
+    free(value);
+}
+
+static char *decl_name(Z3_context c, Z3_func_decl d) {
+    return strdup(Z3_get_symbol_string(c, Z3_get_decl_name(c, d)));
+}
+
+static json_t *model_object(Z3_context c, Z3_model m) {
+    json_t *obj = json_object();
+    if (!obj) return NULL;
+    unsigned nc = Z3_model_get_num_consts(c, m);
+    for (unsigned i = 0; i < nc; i++) {
+        Z3_func_decl d = Z3_model_get_const_decl(c, m, i);
+        set_owned(obj, decl_name(c, d), value_string(c, Z3_model_get_const_interp(c, m, d)));
+    }
+    unsigned nf = Z3_model_get_num_funcs(c, m);
+    for (unsigned i = 0; i < nf; i++) {
+        Z3_func_decl d = Z3_model_get_func_decl(c, m, i);
+        Z3_func_interp fi = Z3_model_get_func_interp(c, m, d);
+        set_owned(obj, decl_name(c, d), fi ? func_string(c, fi) : strdup("?"));
+    }
+    return obj;
+}
+
+/* {"unsat_core": [...]}: empty unless the assertions were tracked. */
+static json_t *unsat_core(Z3_context c, Z3_solver s) {
+    json_t *core = json_array();
+    if (!core) return NULL;
+    Z3_ast_vector v = Z3_solver_get_unsat_core(c, s);
+    if (v) {
+        Z3_ast_vector_inc_ref(c, v);
+        for (unsigned i = 0; i < Z3_ast_vector_size(c, v); i++)
+            json_array_append_new(core, json_string(Z3_ast_to_string(c, Z3_ast_vector_get(c, v, i))));
+        Z3_ast_vector_dec_ref(c, v);
+    }
+    json_t *obj = json_object();
+    if (obj) json_object_set_new(obj, "unsat_core", core);
+    else json_decref(core);
+    return obj;
+}
+
+/* ---- checking --------------------------------------------------------------- */
+
+static void engine_name(char buf[64]) {
+    unsigned major, minor, build, rev;
+    Z3_get_version(&major, &minor, &build, &rev);
+    snprintf(buf, 64, "z3 %u.%u.%u", major, minor, build);
+}
+
+static json_t *verdict(Z3_context c, Z3_solver s, Z3_lbool r, unsigned n_assertions) {
+    char engine[64], basis[160];
+    engine_name(engine);
+    json_t *model;
+    const char *word, *grade = "ungraded", *why;
+    if (r == Z3_L_TRUE) {
+        word = "sat";
+        Z3_model m = Z3_solver_get_model(c, s);
+        if (!m || Z3_get_error_code(c) != Z3_OK) return z3_failure(c, Z3_get_error_code(c));
+        Z3_model_inc_ref(c, m);
+        model = model_object(c, m);
+        Z3_model_dec_ref(c, m);
+        why = "sat: a model was found \xe2\x80\x94 satisfiability is decided, but solver_proven is "
+              "reserved for unsat verdicts so a counterexample can never wear a proof grade; "
+              "widening sat to solver_proven would be a deliberate, separate decision";
+    } else if (r == Z3_L_FALSE) {
+        word = "unsat";
+        model = unsat_core(c, s);
+        grade = "solver_proven";
+        snprintf(basis, sizeof basis, "%s returned unsat within its %ums timeout", engine, Z3_TIMEOUT_MS);
+        why = basis;
+    } else {
+        word = "unknown";
+        model = json_null();
+        why = "not graded: z3 returned 'unknown', which decides nothing";
+    }
+    if (Z3_get_error_code(c) != Z3_OK) {
+        json_decref(model);
+        return z3_failure(c, Z3_get_error_code(c));
+    }
+    json_t *res = cc_ok();
+    json_object_set_new(res, "result", json_string(word));
+    json_object_set_new(res, "model", model ? model : json_null());
+    json_object_set_new(res, "assertions", json_integer(n_assertions));
+    json_object_set_new(res, "engine", json_string(engine));
+    json_object_set_new(res, "timeout_ms", json_integer(Z3_TIMEOUT_MS));
+    return graded(res, grade, why);
+}
+
+static Z3_solver timed_solver(Z3_context c) {
+    Z3_solver s = Z3_mk_solver(c);
+    if (!s) return NULL;
+    Z3_solver_inc_ref(c, s);
+    Z3_params p = Z3_mk_params(c);
+    Z3_params_inc_ref(c, p);
+    Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"), Z3_TIMEOUT_MS);
+    Z3_solver_set_params(c, s, p);
+    Z3_params_dec_ref(c, p);
+    return s;
+}
+
+/* Parse, assert everything into one solver, check once. */
+static json_t *check_in(Z3_context c, const char *script) {
+    Z3_ast_vector v = Z3_parse_smtlib2_string(c, script, 0, NULL, NULL, 0, NULL, NULL);
+    if (Z3_get_error_code(c) != Z3_OK || !v) return z3_failure(c, Z3_get_error_code(c));
+    Z3_ast_vector_inc_ref(c, v);
+    json_t *res;
+    Z3_solver s = timed_solver(c);
+    if (!s || Z3_get_error_code(c) != Z3_OK) {
+        res = z3_failure(c, Z3_get_error_code(c));
+    } else {
+        unsigned n = Z3_ast_vector_size(c, v);
+        for (unsigned i = 0; i < n; i++) Z3_solver_assert(c, s, Z3_ast_vector_get(c, v, i));
+        Z3_lbool r = Z3_get_error_code(c) == Z3_OK ? Z3_solver_check(c, s) : Z3_L_UNDEF;
+        res = Z3_get_error_code(c) != Z3_OK ? z3_failure(c, Z3_get_error_code(c)) : verdict(c, s, r, n);
+    }
+    if (s) Z3_solver_dec_ref(c, s);
+    Z3_ast_vector_dec_ref(c, v);
+    return res;
+}
+
+json_t *cc_op_z3_check(json_t *args, cc_wctx *ctx) {
+    (void)ctx;
+    const json_t *js = json_object_get(args, "smt2");
+    if (!json_is_string(js)) return fail("validation", "smt2 must be a string");
+    const char *script = json_string_value(js);
+    size_t n = json_string_length(js);
+    if (script_is_empty(script, n))
+        return fail("validation", "empty SMT-LIB2 script: nothing to check. An empty script is "
+                                  "trivially satisfiable, which is not an answer to any question.");
+    if (!memmem(script, n, "check-sat", 9))
+        return fail("validation", "script has no (check-sat); z3 would report the state of an "
+                                  "unchecked solver, not a verdict");
+    if (memchr(script, '\0', n)) return fail("validation", "smt2 must not contain NUL characters");
+
+    Z3_config cfg = Z3_mk_config();
+    if (!cfg) return NULL;
+    Z3_context c = Z3_mk_context(cfg);
+    Z3_del_config(cfg);
+    if (!c) return NULL;
+    Z3_set_error_handler(c, ignore_z3_error);
+    json_t *res = check_in(c, script);
+    Z3_del_context(c);
+    return res;
+}
