@@ -1,11 +1,13 @@
 /* codecalc: the command line. With no arguments (or arguments it does not
  * recognise, since an MCP client may pass anything) it serves MCP on stdio. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "protocol/json_convert.h"
 #include "protocol/strbuf.h"
+#include "supervisor/http_transport.h"
 #include "supervisor/log.h"
 #include "supervisor/mcp.h"
 #include "supervisor/pool.h"
@@ -75,6 +77,14 @@ static int print_reply(const char *reply) {
     return status;
 }
 
+/* Does this tool read or write the state directory? */
+static bool needs_state(const char *tool) {
+    static const char *const stateful[] = {"session_", "run_", "install_package", NULL};
+    for (int i = 0; stateful[i]; i++)
+        if (strncmp(tool, stateful[i], strlen(stateful[i])) == 0) return true;
+    return strcmp(tool, "execute_code") == 0;
+}
+
 static int cmd_call(int argc, char **argv) {
     if (argc < 3) {
         fputs("usage: codecalc call TOOL 'JSON-ARGUMENTS'\n", stderr);
@@ -89,7 +99,7 @@ static int cmd_call(int argc, char **argv) {
         return 2;
     }
     struct cc_server srv;
-    if (cc_server_init(&srv, false) < 0) return 2;
+    if (cc_server_init(&srv, false, needs_state(argv[2])) < 0) return 2;
     struct capture cap = {0};
     cc_conn_init(&cap.conn, &srv, &cap_ops);
     cap.conn.transport = &cap;
@@ -135,11 +145,10 @@ int main(int argc, char **argv) {
     if (strcmp(cmd, "call") == 0) return cmd_call(argc, argv);
     if (strcmp(cmd, "tools") == 0) return cmd_tools();
     if (strcmp(cmd, "serve-http") == 0) {
-        fputs("codecalc: serve-http is not available in this build yet\n", stderr);
-        return 2;
+        return cc_http_main(argc - 2, argv + 2);
     }
     struct cc_server srv;
-    if (cc_server_init(&srv, true) < 0) return 2;
+    if (cc_server_init(&srv, true, true) < 0) return 2;
     int rc = cc_stdio_serve(&srv);
     cc_server_free(&srv);
     return rc;

@@ -7,9 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "protocol/frame.h"
+#include "protocol/msg.h"
 #include "protocol/json_convert.h"
 #include "protocol/strbuf.h"
+#include "supervisor/local_tools.h"
 #include "supervisor/log.h"
 #include "supervisor/pool.h"
 #include "supervisor/request.h"
@@ -43,8 +44,9 @@ static void do_initialize(struct cc_conn *c, json_t *id, json_t *params) {
     snprintf(c->protocol_version, sizeof c->protocol_version, "%s", ver);
     c->initialized = true;
     json_t *res = json_pack(
-        "{s:s,s:{s:{s:b},s:{}},s:{s:s,s:s,s:s},s:s}", "protocolVersion", ver, "capabilities",
-        "tools", "listChanged", 0, "logging", "serverInfo", "name", CC_SERVER_NAME, "title",
+        "{s:s,s:{s:{s:b},s:{},s:{s:b,s:b}},s:{s:s,s:s,s:s},s:s}", "protocolVersion", ver,
+        "capabilities", "tools", "listChanged", 0, "logging", "resources", "subscribe", 0,
+        "listChanged", 0, "serverInfo", "name", CC_SERVER_NAME, "title",
         "codecalc", "version", CC_VERSION, "instructions", instructions);
     cc_rpc_send_result(c, id, res);
     json_decref(res);
@@ -116,19 +118,15 @@ static void do_cancelled(struct cc_server *srv, struct cc_conn *c, json_t *param
 }
 
 static int build_frame(struct cc_req *r, json_t *args) {
-    msgpack_packer pk;
-    msgpack_packer_init(&pk, &r->frame, msgpack_sbuffer_write);
-    cc_frame_begin(&r->frame);
-    msgpack_pack_map(&pk, 4);
-    msgpack_pack_str_with_body(&pk, "id", 2);
-    msgpack_pack_uint64(&pk, r->wid);
-    msgpack_pack_str_with_body(&pk, "op", 2);
-    msgpack_pack_str_with_body(&pk, r->tool->name, strlen(r->tool->name));
-    msgpack_pack_str_with_body(&pk, "args", 4);
-    if (cc_json_to_mp(&pk, args) < 0) return -1;
-    msgpack_pack_str_with_body(&pk, "deadline_ms", 11);
-    msgpack_pack_uint64(&pk, (uint64_t)r->deadline_ms);
-    return cc_frame_end(&r->frame);
+    return cc_msg_request(&r->frame, r->wid, r->tool->name, args, (uint64_t)r->deadline_ms);
+}
+
+static cc_local_fn find_local(const char *name) {
+    const struct cc_local_tool *const tables[] = {cc_local_sessions, cc_local_runs, NULL};
+    for (const struct cc_local_tool *const *t = tables; *t; t++)
+        for (const struct cc_local_tool *l = *t; l->name; l++)
+            if (strcmp(l->name, name) == 0) return l->fn;
+    return NULL;
 }
 
 void cc_mcp_tools_call(struct cc_server *srv, struct cc_conn *c, json_t *id, json_t *params) {
@@ -166,8 +164,13 @@ void cc_mcp_tools_call(struct cc_server *srv, struct cc_conn *c, json_t *id, jso
     enum cc_pool_role role = e->tool->route == CC_ROUTE_SYMBOLIC ? CC_POOL_SYMBOLIC
                              : e->tool->route == CC_ROUTE_EXEC   ? CC_POOL_EXEC
                                                                  : CC_POOL_CALC;
+    json_t *sid = json_object_get(args, "session_id");
     if (e->tool->route == CC_ROUTE_LOCAL) {
-        cc_req_answer_fail(r, "internal", "tool '%s' is declared but not served by this build", name);
+        cc_local_fn fn = find_local(name);
+        if (fn) fn(srv, r, args);
+        else cc_req_answer_fail(r, "internal", "tool '%s' is declared but not served by this build", name);
+    } else if (sid && !json_is_null(sid) && cc_sessions_intercept(srv, r, args)) {
+        /* the sessions layer answers it */
     } else if (build_frame(r, args) < 0) {
         cc_req_answer_fail(r, "resource_exhausted", "the arguments are too large or too deeply nested");
     } else {
@@ -189,6 +192,8 @@ void cc_mcp_dispatch(struct cc_server *srv, struct cc_conn *c, json_t *id, const
     else if (strcmp(method, "tools/call") == 0) cc_mcp_tools_call(srv, c, id, params);
     else if (strcmp(method, "logging/setLevel") == 0 && id) do_set_level(c, id, params);
     else if (strcmp(method, "notifications/cancelled") == 0) do_cancelled(srv, c, params);
+    else if (strncmp(method, "resources/", 10) == 0 && id && cc_resources_dispatch(srv, c, id, method, params)) {
+    }
     else if (strncmp(method, "notifications/", 14) == 0) { /* initialized, roots, ...: nothing to do */
     } else if (id) {
         char msg[300];

@@ -16,6 +16,7 @@
 
 #include "protocol/frame.h"
 #include "protocol/json_convert.h"
+#include "protocol/msg.h"
 #include "protocol/strbuf.h"
 #include "supervisor/log.h"
 
@@ -162,11 +163,22 @@ static void fail_queue(struct cc_pool *p, const char *why) {
     p->qtail = NULL;
 }
 
+/* Did a worker that vanished before its hello fail on its own (a start
+ * failure worth counting) rather than get killed from outside? */
+static bool failed_to_start(struct cc_worker *w) {
+    if (w->st != W_STARTING) return false;
+    int st;
+    pid_t got = waitpid(w->pid, &st, WNOHANG);
+    if (got != w->pid) return false; /* still running or already reaped: unknown */
+    w->pid = -1;                     /* reaped here; worker_kill must not signal it */
+    return !(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+}
+
 /* The worker died or broke protocol while (maybe) serving a request. */
 static void worker_lost(struct cc_worker *w, const char *why) {
     struct cc_pool *p = w->pool;
     struct cc_req *r = w->req;
-    bool before_hello = w->st == W_STARTING;
+    bool before_hello = failed_to_start(w);
     w->req = NULL;
     worker_kill(w);
     if (r) {
@@ -271,15 +283,7 @@ void cc_pool_send_cancel(struct cc_pool *p, struct cc_req *r) {
     if (!r->worker) return;
     msgpack_sbuffer sb;
     msgpack_sbuffer_init(&sb);
-    msgpack_packer pk;
-    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
-    cc_frame_begin(&sb);
-    msgpack_pack_map(&pk, 2);
-    msgpack_pack_str_with_body(&pk, "id", 2);
-    msgpack_pack_uint64(&pk, r->wid);
-    msgpack_pack_str_with_body(&pk, "cancel", 6);
-    msgpack_pack_true(&pk);
-    if (cc_frame_end(&sb) == 0) bufferevent_write(r->worker->bev, sb.data, sb.size);
+    if (cc_msg_cancel(&sb, r->wid) == 0) bufferevent_write(r->worker->bev, sb.data, sb.size);
     msgpack_sbuffer_destroy(&sb);
 }
 

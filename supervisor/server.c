@@ -12,6 +12,7 @@
 
 #include "protocol/json_convert.h"
 #include "protocol/strbuf.h"
+#include "supervisor/local_tools.h"
 #include "supervisor/log.h"
 #include "supervisor/mcp.h"
 #include "supervisor/pool.h"
@@ -54,8 +55,9 @@ static int env_int(const char *name, int dflt) {
     return *end || x < 0 || x > 1000000 ? dflt : (int)x;
 }
 
-int cc_server_init(struct cc_server *srv, bool prefork) {
+int cc_server_init(struct cc_server *srv, bool prefork, bool stateful) {
     memset(srv, 0, sizeof *srv);
+    srv->stateful = stateful;
     char err[1024];
     if (cc_registry_load(&srv->reg, getenv("CODECALC_TOOLS"), err, sizeof err) < 0) {
         fprintf(stderr, "codecalc: %s\n", err);
@@ -82,10 +84,15 @@ int cc_server_init(struct cc_server *srv, bool prefork) {
     if (!srv->sigchld_ev || !srv->shrink_ev || evsignal_add(srv->sigchld_ev, NULL) < 0 ||
         event_add(srv->shrink_ev, &ten) < 0)
         return -1;
+    if (srv->stateful && (cc_runs_init(srv) < 0 || cc_sessions_init(srv) < 0)) return -1;
     return 0;
 }
 
 void cc_server_free(struct cc_server *srv) {
+    if (srv->stateful) {
+        cc_sessions_shutdown(srv);
+        cc_runs_shutdown(srv);
+    }
     while (srv->inflight) cc_req_free(srv->inflight);
     for (int i = 0; i < CC_POOL_COUNT; i++) cc_pool_free(srv->pools[i]);
     if (srv->sigchld_ev) event_free(srv->sigchld_ev);

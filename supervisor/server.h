@@ -26,10 +26,16 @@ struct cc_server {
     uint64_t next_conn_serial;
     int64_t test_deadline_ms;    /* CODECALC_TEST_DEADLINE_MS (tests only) */
     bool prefork;                /* start pools at their minimum */
+    bool stateful;               /* sessions and runs are served (state dir locked) */
+    void *sessions;              /* owned by supervisor/sessions*.c */
+    void *runs;                  /* owned by supervisor/runs*.c */
     struct event *sigchld_ev, *shrink_ev;
 };
 
-int cc_server_init(struct cc_server *srv, bool prefork);
+/* prefork: start pools at their minimum. stateful: open the state directory
+ * (sessions, runs); a one-shot `codecalc call` of a stateless tool skips it
+ * so it works beside a running server. */
+int cc_server_init(struct cc_server *srv, bool prefork, bool stateful);
 void cc_server_free(struct cc_server *srv);
 /* Handle one JSON-RPC message (a line of text) from connection c. */
 void cc_server_handle(struct cc_server *srv, struct cc_conn *c, const char *text, size_t len);

@@ -1,6 +1,7 @@
 /* z3_check against the examples of TOOLS.md 3.4.1 and the grades of 1.14. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "tests/unit/check.h"
 #include "workers/common/tool_api.h"
@@ -140,11 +141,40 @@ static void test_isolation(void) {
     json_decref(r);
 }
 
+static double now_s(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* A check that outlives the 5000 ms limit answers unknown (model null),
+ * never hangs, and leaves the tool usable. */
+static void test_timeout(void) {
+    double t0 = now_s();
+    json_t *r = z3("(declare-const p Int)(declare-const q Int)"
+                   "(assert (= (* p q) 1000000016000000063))"
+                   "(assert (> p 1))(assert (> q 1))(assert (< p q))(check-sat)");
+    double elapsed = now_s() - t0;
+    CHECK(json_is_true(json_object_get(r, "ok")));
+    CHECK_STREQ(str(r, "result"), "unknown");
+    CHECK(json_is_null(json_object_get(r, "model")));
+    CHECK_STREQ(str(r, "grade"), "ungraded");
+    CHECK_STREQ(str(r, "grade_basis"), "not graded: z3 returned 'unknown', which decides nothing");
+    CHECK(elapsed >= 4.9 && elapsed < 15);
+    json_decref(r);
+
+    r = z3("(declare-const x Int)(assert (= x 41))(check-sat)");
+    CHECK_STREQ(str(r, "result"), "sat");
+    CHECK_STREQ(model_of(r, "x"), "41");
+    json_decref(r);
+}
+
 int main(void) {
     RUN(test_sat);
     RUN(test_unsat);
     RUN(test_model_display);
     RUN(test_failures);
     RUN(test_isolation);
+    RUN(test_timeout);
     return check_summary("z3_check");
 }

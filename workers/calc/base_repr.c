@@ -1,12 +1,11 @@
 /* base_repr (TOOLS.md 3.3.10): hex/oct/bin of an integer and, with a width,
  * its two's-complement form and signed-overflow status. */
 #include "workers/calc/numfmt.h"
+#include "workers/calc/programmer_tools.h"
 #include "workers/common/tool_api.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-
-json_t *cc_prog_base_repr(json_t *args, cc_wctx *ctx);
 
 /* The padded binary string is w characters: keep it to a size a client can
  * sensibly receive. */

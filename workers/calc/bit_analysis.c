@@ -1,9 +1,8 @@
 /* bit_analysis (TOOLS.md 3.3.14): popcount, bit length, trailing zeros,
  * power-of-two facts and alignment padding of a non-negative integer. */
 #include "workers/calc/numfmt.h"
+#include "workers/calc/programmer_tools.h"
 #include "workers/common/tool_api.h"
-
-json_t *cc_prog_bit_analysis(json_t *args, cc_wctx *ctx);
 
 static unsigned long bit_length(const mpz_t n) {
     return mpz_sgn(n) == 0 ? 0 : (unsigned long)mpz_sizeinbase(n, 2);

@@ -1,6 +1,7 @@
 /* bitop (TOOLS.md 3.3.15): programmer-mode bit operations at a fixed width
  * of 8/16/32/64 bits, shown as unsigned, signed, hex, octal and binary. */
 #include "workers/calc/numfmt.h"
+#include "workers/calc/programmer_tools.h"
 #include "workers/common/tool_api.h"
 
 #include <ctype.h>
@@ -9,8 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-json_t *cc_prog_bitop(json_t *args, cc_wctx *ctx);
 
 _Static_assert(sizeof(unsigned long) * CHAR_BIT >= 64, "mpz_get_ui must carry 64 bits");
 

@@ -1,12 +1,11 @@
 /* calc_stats (TOOLS.md 3.3.4): mean, median, sample stdev and CV of a list,
  * all computed from the exact values so the last digit is right. */
 #include "workers/calc/numfmt.h"
+#include "workers/calc/programmer_tools.h"
 #include "workers/common/tool_api.h"
 
 #include <math.h>
 #include <stdlib.h>
-
-json_t *cc_prog_calc_stats(json_t *args, cc_wctx *ctx);
 
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;

@@ -1,11 +1,10 @@
 /* collision_probability (TOOLS.md 3.3.6): birthday bound for `items` random
  * `bits`-bit hashes, p = 1 - exp(-(n^2) / (2 * 2^b)). */
 #include "workers/calc/numfmt.h"
+#include "workers/calc/programmer_tools.h"
 #include "workers/common/tool_api.h"
 
 #include <math.h>
-
-json_t *cc_prog_collision_probability(json_t *args, cc_wctx *ctx);
 
 /* x = n^2 / 2^(b+1) as the nearest binary64; n^2 is exact. Quotients far
  * outside binary64's range are decided from bit lengths alone, so a huge

@@ -1,11 +1,10 @@
 /* data_sizes (TOOLS.md 3.3.7): a byte count in KiB..TiB and KB..TB, each the
  * correctly rounded quotient of the exact integer. */
 #include "workers/calc/numfmt.h"
+#include "workers/calc/programmer_tools.h"
 #include "workers/common/tool_api.h"
 
 #include <stdlib.h>
-
-json_t *cc_prog_data_sizes(json_t *args, cc_wctx *ctx);
 
 /* {names[0]: n/base, names[1]: n/base^2, ...} */
 static json_t *scaled(const mpz_t n, unsigned long base, const char *const names[4]) {

@@ -2,6 +2,7 @@
  * keep the one reading that lands in 1973..2286, as ISO 8601 UTC. The civil
  * calendar is computed here so the host's TZ and libc play no part. */
 #include "workers/calc/numfmt.h"
+#include "workers/calc/programmer_tools.h"
 #include "workers/common/tool_api.h"
 
 #include <ctype.h>
@@ -10,8 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-json_t *cc_prog_epoch_time(json_t *args, cc_wctx *ctx);
 
 /* Whitespace, optional sign, digits with single '_' between digits. */
 static int parse_epoch(const char *s, size_t n, mpz_t out) {

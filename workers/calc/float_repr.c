@@ -1,6 +1,7 @@
 /* float_repr (TOOLS.md 3.3.12): what IEEE-754 binary64 actually stores for
  * a number: exact value, raw fields, representation error, neighbours. */
 #include "workers/calc/numfmt.h"
+#include "workers/calc/programmer_tools.h"
 #include "workers/common/tool_api.h"
 
 #include <inttypes.h>
@@ -8,8 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-json_t *cc_prog_float_repr(json_t *args, cc_wctx *ctx);
 
 #define TWO_POW_53 9007199254740992.0
 

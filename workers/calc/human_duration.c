@@ -1,14 +1,13 @@
 /* human_duration (TOOLS.md 3.3.8): seconds as "1d 1h 1m 1s" plus the share
  * of a day and of 30 days. */
 #include "workers/calc/numfmt.h"
+#include "workers/calc/programmer_tools.h"
 #include "workers/common/tool_api.h"
 
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-
-json_t *cc_prog_human_duration(json_t *args, cc_wctx *ctx);
 
 #define TWO_POW_53 9007199254740992.0
 

@@ -1,12 +1,11 @@
 /* int_widths (TOOLS.md 3.3.13): which of i8..u64 hold n, and what n wraps
  * to in the ones that do not. */
 #include "workers/calc/numfmt.h"
+#include "workers/calc/programmer_tools.h"
 #include "workers/common/tool_api.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-
-json_t *cc_prog_int_widths(json_t *args, cc_wctx *ctx);
 
 /* head + decimal(v) + tail as a JSON string. */
 static json_t *msg_with(const char *head, const mpz_t v, const char *tail) {

@@ -1,20 +1,7 @@
-/* The programmer-mode calculator tools (TOOLS.md 3.3.3-3.3.15) hosted by the
- * calc worker. Each handler lives in the file named after its tool. */
-#include "workers/common/tool_api.h"
-
-json_t *cc_prog_percentage(json_t *args, cc_wctx *ctx);
-json_t *cc_prog_calc_stats(json_t *args, cc_wctx *ctx);
-json_t *cc_prog_percentiles(json_t *args, cc_wctx *ctx);
-json_t *cc_prog_collision_probability(json_t *args, cc_wctx *ctx);
-json_t *cc_prog_data_sizes(json_t *args, cc_wctx *ctx);
-json_t *cc_prog_human_duration(json_t *args, cc_wctx *ctx);
-json_t *cc_prog_epoch_time(json_t *args, cc_wctx *ctx);
-json_t *cc_prog_base_repr(json_t *args, cc_wctx *ctx);
-json_t *cc_prog_radix_convert(json_t *args, cc_wctx *ctx);
-json_t *cc_prog_float_repr(json_t *args, cc_wctx *ctx);
-json_t *cc_prog_int_widths(json_t *args, cc_wctx *ctx);
-json_t *cc_prog_bit_analysis(json_t *args, cc_wctx *ctx);
-json_t *cc_prog_bitop(json_t *args, cc_wctx *ctx);
+/* The dispatch table of the programmer-mode calculator tools (TOOLS.md
+ * 3.3.3-3.3.15) hosted by the calc worker. Each handler lives in the file
+ * named after its tool and is declared in programmer_tools.h. */
+#include "workers/calc/programmer_tools.h"
 
 const struct cc_tool_def cc_ops_programmer[] = {
     {"percentage", cc_prog_percentage},

@@ -1,12 +1,11 @@
 /* percentage (TOOLS.md 3.3.3): exact share part/total and its percentage. */
 #include "workers/calc/numfmt.h"
+#include "workers/calc/programmer_tools.h"
 #include "workers/common/tool_api.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-
-json_t *cc_prog_percentage(json_t *args, cc_wctx *ctx);
 
 static const char BAD_NUMBER[] = "part and total must be numbers";
 

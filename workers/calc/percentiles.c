@@ -1,12 +1,11 @@
 /* percentiles (TOOLS.md 3.3.5): p50/p90/p95/p99 by nearest rank and by
  * linear interpolation, in binary64 exactly as the spec writes it. */
 #include "workers/calc/numfmt.h"
+#include "workers/calc/programmer_tools.h"
 #include "workers/common/tool_api.h"
 
 #include <math.h>
 #include <stdlib.h>
-
-json_t *cc_prog_percentiles(json_t *args, cc_wctx *ctx);
 
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;

@@ -1,13 +1,12 @@
 /* radix_convert (TOOLS.md 3.3.11): a number with optional fraction from one
  * base (2..36) to another, marking fractions that never terminate there. */
 #include "workers/calc/numfmt.h"
+#include "workers/calc/programmer_tools.h"
 #include "workers/common/tool_api.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-
-json_t *cc_prog_radix_convert(json_t *args, cc_wctx *ctx);
 
 #define MAX_TERMINATING_DIGITS 100
 #define MAX_PERIODIC_DIGITS 64

@@ -13,6 +13,7 @@
 
 #include "protocol/frame.h"
 #include "protocol/json_convert.h"
+#include "protocol/msg.h"
 
 #ifndef CC_VERSION
 #define CC_VERSION "0.1.0"
@@ -32,29 +33,17 @@ static int64_t now_ms(void) {
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static int send_sbuf(int fd, msgpack_sbuffer *sb) {
-    if (cc_frame_end(sb) < 0) return -1;
-    return cc_write_all(fd, sb->data, sb->size);
+/* Write one built frame (or fail when the builder did) and release it. */
+static int send_frame(int fd, msgpack_sbuffer *sb, int built) {
+    int rc = built == 0 ? cc_write_all(fd, sb->data, sb->size) : -1;
+    msgpack_sbuffer_destroy(sb);
+    return rc;
 }
-
-static void pack_str(msgpack_packer *pk, const char *s) { msgpack_pack_str_with_body(pk, s, strlen(s)); }
 
 int cc_wctx_event(cc_wctx *ctx, const char *event, json_t *data) {
     msgpack_sbuffer sb;
     msgpack_sbuffer_init(&sb);
-    msgpack_packer pk;
-    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
-    cc_frame_begin(&sb);
-    msgpack_pack_map(&pk, 3);
-    pack_str(&pk, "id");
-    msgpack_pack_uint64(&pk, ctx->id);
-    pack_str(&pk, "event");
-    pack_str(&pk, event);
-    pack_str(&pk, "data");
-    int rc = cc_json_to_mp(&pk, data);
-    if (rc == 0) rc = send_sbuf(ctx->out_fd, &sb);
-    msgpack_sbuffer_destroy(&sb);
-    return rc;
+    return send_frame(ctx->out_fd, &sb, cc_msg_event(&sb, ctx->id, event, data));
 }
 
 /* Read whatever is pending on the protocol pipe without blocking and note a
@@ -105,57 +94,25 @@ static cc_tool_fn find_op(const struct cc_worker_cfg *cfg, const char *op, size_
 }
 
 static int send_hello(int fd, const struct cc_worker_cfg *cfg) {
-    msgpack_sbuffer sb;
-    msgpack_sbuffer_init(&sb);
-    msgpack_packer pk;
-    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
-    cc_frame_begin(&sb);
-    msgpack_pack_map(&pk, 4);
-    pack_str(&pk, "hello");
-    pack_str(&pk, cfg->role);
-    pack_str(&pk, "pid");
-    msgpack_pack_int64(&pk, getpid());
-    pack_str(&pk, "version");
-    pack_str(&pk, CC_VERSION);
-    pack_str(&pk, "caps");
+    const char *ops[256];
     size_t nops = 0;
     for (const struct cc_tool_def *const *t = cfg->tables; *t; t++)
-        for (const struct cc_tool_def *d = *t; d->op; d++) nops++;
-    msgpack_pack_array(&pk, nops);
-    for (const struct cc_tool_def *const *t = cfg->tables; *t; t++)
-        for (const struct cc_tool_def *d = *t; d->op; d++) pack_str(&pk, d->op);
-    int rc = send_sbuf(fd, &sb);
-    msgpack_sbuffer_destroy(&sb);
-    return rc;
-}
-
-static int send_response(int fd, uint64_t id, json_t *result, const char *err_code, const char *err_msg) {
+        for (const struct cc_tool_def *d = *t; d->op && nops < 256; d++) ops[nops++] = d->op;
     msgpack_sbuffer sb;
     msgpack_sbuffer_init(&sb);
-    msgpack_packer pk;
-    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
-    cc_frame_begin(&sb);
-    msgpack_pack_map(&pk, 3);
-    pack_str(&pk, "id");
-    msgpack_pack_uint64(&pk, id);
-    pack_str(&pk, "ok");
-    int rc = 0;
-    if (result) {
-        msgpack_pack_true(&pk);
-        pack_str(&pk, "result");
-        rc = cc_json_to_mp(&pk, result);
-    } else {
-        msgpack_pack_false(&pk);
-        pack_str(&pk, "error");
-        msgpack_pack_map(&pk, 2);
-        pack_str(&pk, "code");
-        pack_str(&pk, err_code);
-        pack_str(&pk, "message");
-        pack_str(&pk, err_msg);
-    }
-    if (rc == 0) rc = send_sbuf(fd, &sb);
-    msgpack_sbuffer_destroy(&sb);
-    return rc;
+    return send_frame(fd, &sb, cc_msg_hello(&sb, cfg->role, getpid(), CC_VERSION, ops, nops));
+}
+
+static int send_result(int fd, uint64_t id, const json_t *result) {
+    msgpack_sbuffer sb;
+    msgpack_sbuffer_init(&sb);
+    return send_frame(fd, &sb, cc_msg_result(&sb, id, result));
+}
+
+static int send_error(int fd, uint64_t id, const char *code, const char *message) {
+    msgpack_sbuffer sb;
+    msgpack_sbuffer_init(&sb);
+    return send_frame(fd, &sb, cc_msg_error(&sb, id, code, message));
 }
 
 static void arm_cpu_budget(int seconds) {
@@ -185,19 +142,19 @@ static int serve(const struct cc_worker_cfg *cfg, cc_wctx *ctx, const msgpack_ob
     const char *opname;
     size_t oplen;
     cc_tool_fn fn = cc_mp_str(op, &opname, &oplen) == 0 ? find_op(cfg, opname, oplen) : NULL;
-    if (!fn) return send_response(ctx->out_fd, ctx->id, NULL, "internal", "unknown op");
+    if (!fn) return send_error(ctx->out_fd, ctx->id, "internal", "unknown op");
     json_t *jargs = args ? cc_mp_to_json(args) : json_object();
     if (!jargs || !json_is_object(jargs)) {
         json_decref(jargs);
-        return send_response(ctx->out_fd, ctx->id, NULL, "validation", "args must be an object");
+        return send_error(ctx->out_fd, ctx->id, "validation", "args must be an object");
     }
     arm_cpu_budget(cfg->cpu_per_request_s);
     json_t *res = fn(jargs, ctx);
     json_decref(jargs);
-    if (!res) return send_response(ctx->out_fd, ctx->id, NULL, "internal", "handler failed");
+    if (!res) return send_error(ctx->out_fd, ctx->id, "internal", "handler failed");
     if (json_is_object(res) && !json_object_get(res, "contract_version"))
         json_object_set_new(res, "contract_version", json_string(CC_CONTRACT_VERSION));
-    int rc = send_response(ctx->out_fd, ctx->id, res, NULL, NULL);
+    int rc = send_result(ctx->out_fd, ctx->id, res);
     json_decref(res);
     return rc;
 }

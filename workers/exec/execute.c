@@ -178,7 +178,9 @@ static const char *const env_allow[] = {
 
 /* Allowlisted variables, then the forced ones: PATH (runtime path),
  * PYTHONUNBUFFERED, HOME = the run directory (compilers such as go and rustc
- * need a writable cache dir) and TMPDIR = the sandbox's private /tmp. */
+ * need a writable cache dir) and TMPDIR = the run directory too: it is the
+ * one place the sandbox uid is sure to be able to write, whatever the host
+ * made of /tmp (rustc, go, ghc and mcs put their scratch files there). */
 static char **build_env(const char *path, const char *home) {
     size_t n = 0;
     char **env = calloc(sizeof env_allow / sizeof *env_allow + 5, sizeof *env);
@@ -190,7 +192,7 @@ static char **build_env(const char *path, const char *home) {
     if (asprintf(&env[n], "PATH=%s", path) >= 0) n++;
     if (asprintf(&env[n], "HOME=%s", home) >= 0) n++;
     if ((env[n] = strdup("PYTHONUNBUFFERED=1"))) n++;
-    if ((env[n] = strdup("TMPDIR=/tmp"))) n++;
+    if (asprintf(&env[n], "TMPDIR=%s", home) >= 0) n++;
     env[n] = NULL;
     return env;
 }
@@ -234,6 +236,7 @@ static struct sbx_limits step_limits(const struct cc_exec_req *q, int64_t wall_m
 static int open_capture(const struct run_ctx *x, const char *phase, const char *suffix) {
     char *p = NULL;
     if (asprintf(&p, "%s/%s.%s", x->wd.path, phase, suffix) < 0) return -1;
+    if (x->req->workdir) unlink(p); /* a session keeps the previous run's files */
     int fd = open(p, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
     free(p);
     return fd;
@@ -406,7 +409,10 @@ static json_t *budget_exhausted(const struct run_ctx *x, int64_t compile_ms) {
 
 /* ---- orchestration ----------------------------------------------------- */
 
-static int write_file(const char *path, const char *data, size_t len) {
+static int write_file(const char *path, const char *data, size_t len, bool replace) {
+    /* In a session workspace the name may exist (or be a planted symlink):
+     * unlink it, then create exclusively without following links. */
+    if (replace) unlink(path);
     int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
     if (fd < 0) return -1;
     for (size_t off = 0; off < len;) {
@@ -427,9 +433,15 @@ static int write_file(const char *path, const char *data, size_t len) {
  * rejected result. */
 static json_t *prepare(struct run_ctx *x) {
     char *in = NULL;
-    if (cc_rundir_create(tmp_base(), NULL, 0, &x->wd) != 0)
+    bool session = x->req->workdir != NULL;
+    if (session) {
+        /* A session workspace: used as is and never removed (1.5). */
+        snprintf(x->wd.path, sizeof x->wd.path, "%s", x->req->workdir);
+        x->wd.have_id = false;
+    } else if (cc_rundir_create(tmp_base(), NULL, 0, &x->wd) != 0) {
         return rejected("internal", fmt("cannot create a work directory in %s: %s", tmp_base(),
                                         strerror(errno)));
+    }
     x->have_wd = true;
     if (asprintf(&x->file, "%s/main.%s", x->wd.path, x->lang->ext) < 0) x->file = NULL;
     if (asprintf(&x->exe, "%s/a.out", x->wd.path) < 0) x->exe = NULL;
@@ -440,11 +452,11 @@ static json_t *prepare(struct run_ctx *x) {
         return rejected("internal", fmt("executor failed: out of memory"));
     }
     const struct cc_exec_req *q = x->req;
-    if (write_file(x->file, q->code ? q->code : "", q->code ? q->code_len : 0) != 0) {
+    if (write_file(x->file, q->code ? q->code : "", q->code ? q->code_len : 0, session) != 0) {
         free(in);
         return rejected("internal", fmt("failed to write source to %s: %s", x->file, strerror(errno)));
     }
-    int rc = write_file(in, q->stdin_data ? q->stdin_data : "", q->stdin_data ? q->stdin_len : 0);
+    int rc = write_file(in, q->stdin_data ? q->stdin_data : "", q->stdin_data ? q->stdin_len : 0, session);
     json_t *r = rc ? rejected("internal", fmt("executor failed: cannot write stdin to %s: %s", in,
                                                strerror(errno)))
                    : NULL;
@@ -554,7 +566,8 @@ json_t *cc_execute(const struct cc_exec_req *req) {
     bool installed;
     x.path = cc_runtime_path();
     x.plan = cc_lang_plan_for(x.lang, x.path, &installed);
-    x.cap = cc_exec_output_cap(req->max_output_kb);
+    x.cap = cc_exec_output_cap(req->workdir && req->capture_kb > 0 && req->max_output_kb <= 0
+                                   ? req->capture_kb : req->max_output_kb);
     x.unenforced = json_array();
     json_t *result = x.unenforced ? prepare(&x) : rejected("internal", fmt("executor failed: out of memory"));
     int64_t compile_ms = 0;
@@ -566,7 +579,7 @@ json_t *cc_execute(const struct cc_exec_req *req) {
         if (x.plan->artifact) json_object_set_new(result, "cached", json_boolean(cached));
     }
     /* A failed removal is a visible leak by design (1.5), never an error. */
-    if (x.have_wd) cc_rundir_remove(&x.wd);
+    if (x.have_wd && !req->workdir) cc_rundir_remove(&x.wd);
     free(x.file);
     free(x.exe);
     cc_argv_free(x.envp);

@@ -42,6 +42,11 @@ struct cc_exec_req {
     int64_t max_cpu;          /* <= 0: timeout + 8 */
     bool no_net;              /* effective (after the broker) */
     const struct cc_exec_hooks *hooks; /* may be NULL */
+    /* Session runs (set only from supervisor-trusted arguments): run in this
+     * existing workspace instead of a fresh directory, never delete it, and
+     * capture up to capture_kb per stream when > 0 (the spill rule, 4.7). */
+    const char *workdir;
+    int64_t capture_kb;
 };
 
 /* Clamp a requested timeout to [1, max_s] (values < 1 mean 1). */

@@ -15,6 +15,14 @@
     "bash -c 'gleam new \"$2/proj\" --name prog --skip-git && cp \"$1\" "              \
     "\"$2/proj/src/prog.gleam\" && cd \"$2/proj\" && gleam run' codecalc {file} {work}"
 
+/* escript always skips the first line of a script (it expects "#!..."
+ * there), so a program whose first line is code would lose it. Give such a
+ * program a header line in a copy; a program with its own "#!" runs as is. */
+#define ERLANG_RUN                                                                     \
+    "bash -c 'if [ \"$(head -c 2 \"$1\")\" = \"#!\" ]; then exec escript \"$1\"; fi; "      \
+    "{ echo \"#!/usr/bin/env escript\"; cat \"$1\"; } > \"$2/main.escript\" && "             \
+    "exec escript \"$2/main.escript\"' codecalc {file} {work}"
+
 #define NATIVE(cc) {.compile = cc " -O2 -o {exe} {file}", .run = "{exe}", .artifact = "{exe}"}
 #define INTERP(r) {.run = r}
 
@@ -31,7 +39,8 @@ static const struct cc_lang table[] = {
       {.compile = "mcs -out:{exe} {file}", .run = "mono {exe}", .artifact = "{exe}"}}},
     {"deno", {NULL}, "ts", "best_effort", {INTERP("deno run {file}")}},
     {"elixir", {NULL}, "exs", "best_effort", {INTERP("elixir {file}")}},
-    {"erlang", {NULL}, "erl", "best_effort", {INTERP("escript {file}")}},
+    {"erlang", {NULL}, "erl", "best_effort",
+     {{.run = ERLANG_RUN, .decide = "escript", .extra_tool = "bash"}}},
     {"fortran", {NULL}, "f90", "best_effort", {NATIVE("gfortran")}},
     {"gleam", {NULL}, "gleam", "best_effort",
      {{.run = GLEAM_RUN, .decide = "gleam", .extra_tool = "bash"}}},

@@ -70,6 +70,8 @@ struct exec_args {
     struct cc_exec_spec spec;
     const char *session_id, *provider;
     bool compact;
+    const char *workdir;      /* "_workdir": set by the supervisor only */
+    int64_t capture_kb;       /* "_capture_kb": likewise */
 };
 
 /* Clamps of 3.1.3; NULL on success, else the validation result. */
@@ -99,6 +101,15 @@ static json_t *read_args(json_t *args, struct exec_args *a, int64_t tdefault, in
         return cc_err("validation", "session_id must be a string or null");
     if (arg_str(args, "provider", NULL, &a->provider, NULL))
         return cc_err("validation", "provider must be a string or null");
+    /* The supervisor strips every client "_" key from calls that carry a
+     * session_id and adds these itself; without a session_id they are
+     * ignored, so a client can never choose a work directory. */
+    if (a->session_id) {
+        if (arg_str(args, "_workdir", NULL, &a->workdir, NULL) || (a->workdir && a->workdir[0] != '/'))
+            return cc_err("internal", "malformed session work directory");
+        if (arg_int(args, "_capture_kb", 0, &a->capture_kb))
+            return cc_err("internal", "malformed session capture size");
+    }
     return NULL;
 }
 
@@ -164,7 +175,7 @@ static json_t *run_request(json_t *args, cc_wctx *ctx, int64_t tdefault, int64_t
     json_t *r = read_args(args, &a, tdefault, tmax);
     if (r) return r;
     if ((r = select_provider(a.provider, &a))) return r;
-    if (a.session_id) return cc_err("validation", "unknown session '%s'", a.session_id);
+    if (a.session_id && !a.workdir) return cc_err("validation", "unknown session '%s'", a.session_id);
     struct cc_broker b;
     if (cc_broker_decide(&a.spec, cc_local_network_control(), getenv("CODECALC_CAPABILITY_POLICY"),
                          "local", &b) != 0)
@@ -181,7 +192,8 @@ static json_t *run_request(json_t *args, cc_wctx *ctx, int64_t tdefault, int64_t
                             .timeout = s->timeout, .max_memory_mb = s->max_memory_mb,
                             .max_output_kb = s->max_output_kb, .max_cpu = s->max_cpu,
                             .no_net = s->no_net || b.force_no_net,
-                            .hooks = hooks ? hooks : &cancel_only};
+                            .hooks = hooks ? hooks : &cancel_only,
+                            .workdir = a.workdir, .capture_kb = a.capture_kb};
     r = cc_execute(&q);
     if (r) r = with_receipt(r, &a, b.capabilities);
     cc_broker_free(&b);

@@ -49,7 +49,9 @@ struct shim_error {
 struct null_buf : std::streambuf {
     int overflow(int c) override { return c == EOF ? 0 : c; }
 };
-null_buf g_null;
+// Never destroyed: the iostream teardown at exit still flushes std::cout,
+// so a static sink destroyed before it would be used after its lifetime.
+null_buf *const g_null = new null_buf;
 
 const char *const PREFIX = "u_";
 
@@ -215,7 +217,29 @@ gen sp_rational(const cc_node *n, const char *) {
         return unsigned_inf;
     return arg(n, 0) / d;
 }
-gen sp_integrate(const cc_node *n, const char *) { return call(at_integrate, integral_args(n)); }
+// giac's real-mode antiderivatives write ln(abs(u)); sympy's write log(u).
+// Both differentiate to the integrand; the sympy spelling is what clients
+// compare with, so indefinite integrals drop the abs inside ln.
+gen drop_abs_in_ln(const gen &g) {
+    if (g.type == _VECT) {
+        vecteur v = *g._VECTptr;
+        for (gen &e : v)
+            e = drop_abs_in_ln(e);
+        return gen(v, g.subtype);
+    }
+    if (g.type != _SYMB)
+        return g;
+    const gen &f = g._SYMBptr->feuille;
+    if (g.is_symb_of_sommet(at_ln) && f.is_symb_of_sommet(at_abs))
+        return symbolic(at_ln, drop_abs_in_ln(f._SYMBptr->feuille));
+    return symbolic(g._SYMBptr->sommet, drop_abs_in_ln(f));
+}
+
+gen sp_integrate(const cc_node *n, const char *) {
+    gen args = integral_args(n);
+    gen r = call(at_integrate, args);
+    return args._VECTptr->size() == 2 ? drop_abs_in_ln(r) : r;
+}
 gen sp_integral(const cc_node *n, const char *) { return symbolic(at_integrate, integral_args(n)); }
 gen sp_diff(const cc_node *n, const char *) {
     if (n->nchild == 1) {
@@ -267,15 +291,37 @@ gen drop_order_term(const gen &s) {
     return sum;
 }
 
+// sympy's O(...) term: an application of an internal identifier (user
+// names all carry PREFIX, so no user symbol can be this one), which giac's
+// simplify and expand leave alone and to_tree prints as O(...).
+const char *const ORDER_FN = "cc_O";
+
+gen order_term(const gen &x, const gen &x0, const gen &order) {
+    gen base = is_zero(x0) ? x : x - x0;
+    gen args = is_zero(x0) ? power(base, order) : makesequence(power(base, order), x, x0);
+    return symbolic(at_of, makesequence(gen(identificateur(ORDER_FN)), args));
+}
+
 gen sp_series(const cc_node *n, const char *) {
     gen x = n->nchild > 1 ? arg(n, 1) : gen(0);
+    if (n->nchild == 1) { // series(f): the one free symbol, as sympy does
+        vecteur ids = lidnt(arg(n, 0));
+        if (ids.size() == 1)
+            x = ids[0];
+    }
     gen x0 = n->nchild > 2 ? arg(n, 2) : gen(0);
     gen order = n->nchild > 3 ? arg(n, 3) : gen(6);
     if (x.type != _IDNT)
         fail("validation", "parse error: series() needs a variable");
+    if (order.type != _INT_ || order.val < 1 || order.val > 100)
+        fail("validation", "parse error: series() order must be an integer from 1 to 100");
     // giac's order is the highest kept degree; sympy's n excludes it.
     gen s = call(at_series, makesequence(arg(n, 0), symb_equal(x, x0), order - 1));
-    return drop_order_term(s);
+    // an exact polynomial of low degree has no remainder, and sympy then
+    // prints no O term either
+    if (!has_order(s))
+        return s;
+    return drop_order_term(s) + order_term(x, x0, order);
 }
 gen sp_eq(const cc_node *n, const char *) {
     return symbolic(at_equal, makesequence(arg(n, 0), n->nchild > 1 ? arg(n, 1) : gen(0)));
@@ -512,9 +558,32 @@ sym_node *half(int sign) {
     return need(r);
 }
 
+// O(p) or O(p, (x, x0)) from order_term().
+sym_node *order_tree(const gen &f) {
+    const gen &a = (*f._VECTptr)[1];
+    tree_holder h;
+    h.p = need(sym_func("O", nullptr, 0));
+    if (a.type == _VECT && a._VECTptr->size() == 3) {
+        const vecteur &v = *a._VECTptr;
+        if (sym_append(h.p, to_tree(v[0])) < 0 ||
+            sym_append(h.p, sym_bin(SYM_TUPLE, to_tree(v[1]), to_tree(v[2]))) < 0)
+            need(nullptr);
+    } else if (sym_append(h.p, to_tree(a)) < 0) {
+        need(nullptr);
+    }
+    return h.release();
+}
+
+bool is_order_call(const unary_function_ptr &s, const gen &f) {
+    return s == at_of && f.type == _VECT && f._VECTptr->size() == 2 &&
+           (*f._VECTptr)[0].type == _IDNT && !strcmp((*f._VECTptr)[0]._IDNTptr->id_name, ORDER_FN);
+}
+
 sym_node *symb_tree(const gen &g) {
     const unary_function_ptr &s = g._SYMBptr->sommet;
     const gen &f = g._SYMBptr->feuille;
+    if (is_order_call(s, f))
+        return order_tree(f);
     if (s == at_plus) {
         if (f.type != _VECT && is_inf(f))
             return need(sym_const(SYM_OO));
@@ -783,8 +852,8 @@ extern "C" int cc_giac_init(cc_sym_err *err) {
     if (g_ctx)
         return 0;
     return guarded(err, [] {
-               std::cout.rdbuf(&g_null);
-               std::cerr.rdbuf(&g_null);
+               std::cout.rdbuf(g_null);
+               std::cerr.rdbuf(g_null);
                g_ctx = new context;
                complex_mode(false, g_ctx);
                // Warm the solver and simplifier so the first request is fast.
@@ -813,6 +882,17 @@ extern "C" cc_gexpr *cc_giac_int(const mpz_t v, cc_sym_err *err) {
 
 extern "C" cc_gexpr *cc_giac_float(double d, cc_sym_err *err) {
     return ready(err) ? wrap(err, real53(d)) : nullptr;
+}
+
+extern "C" cc_gexpr *cc_giac_rational(const mpq_t q, cc_sym_err *err) {
+    if (!ready(err))
+        return nullptr;
+    cc_gexpr *r = nullptr;
+    guarded(err, [&] {
+        gen num = integer(mpq_numref(q)), den = integer(mpq_denref(q));
+        r = new cc_gexpr{is_one(den) ? num : num / den};
+    });
+    return r;
 }
 
 extern "C" cc_gexpr *cc_giac_symbol(const char *name, cc_sym_err *err) {

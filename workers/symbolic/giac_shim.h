@@ -39,6 +39,8 @@ int cc_giac_init(struct cc_sym_err *err);
 cc_gexpr *cc_giac_from_ast(const struct cc_node *root, struct cc_sym_err *err);
 cc_gexpr *cc_giac_int(const mpz_t v, struct cc_sym_err *err);
 cc_gexpr *cc_giac_float(double d, struct cc_sym_err *err);
+/* An exact rational (canonical q). */
+cc_gexpr *cc_giac_rational(const mpq_t q, struct cc_sym_err *err);
 /* The symbol a user calls `name` (trimmed by the caller). */
 cc_gexpr *cc_giac_symbol(const char *name, struct cc_sym_err *err);
 /* +infinity. */

@@ -44,7 +44,48 @@ static size_t utf8_chars(const char *s) {
     return n;
 }
 
-static cc_gexpr *entry(json_t *v, size_t i, size_t j, json_t **err) {
+/* The exact value of d's shortest decimal repr ("0.1" -> 1/10): what the
+ * caller wrote, not the binary64 approximation of it, so that exact
+ * elimination gives sympy's answer (det [[0.5,1],[2,3]] = -0.5 exactly). */
+static void float_to_q(double d, mpq_t q) {
+    char buf[32];
+    const char *p = cc_float_repr(d, buf);
+    bool neg = *p == '-';
+    p += neg;
+    mpz_t digits, scale;
+    mpz_init_set_ui(digits, 0);
+    mpz_init(scale);
+    long exp10 = 0;
+    for (bool frac = false; *p && *p != 'e'; p++) {
+        if (*p == '.') {
+            frac = true;
+            continue;
+        }
+        mpz_mul_ui(digits, digits, 10);
+        mpz_add_ui(digits, digits, (unsigned long)(*p - '0'));
+        exp10 -= frac;
+    }
+    if (*p == 'e')
+        exp10 += strtol(p + 1, NULL, 10);
+    mpz_ui_pow_ui(scale, 10, (unsigned long)(exp10 < 0 ? -exp10 : exp10));
+    if (exp10 >= 0) {
+        mpz_mul(digits, digits, scale);
+        mpz_set_ui(scale, 1);
+    }
+    if (neg)
+        mpz_neg(digits, digits);
+    mpz_set(mpq_numref(q), digits);
+    mpz_set(mpq_denref(q), scale);
+    mpq_canonicalize(q);
+    mpz_clear(digits);
+    mpz_clear(scale);
+}
+
+/* A float entry becomes an exact rational for the computation (*had_float
+ * is set so the answer prints as floats) unless keep_float: transpose moves
+ * entries without arithmetic, so they keep their own float/integer kind. */
+static cc_gexpr *entry(json_t *v, size_t i, size_t j, bool keep_float, bool *had_float,
+                       json_t **err) {
     struct cc_sym_err se = {0};
     cc_gexpr *g = NULL;
     if (json_is_boolean(v)) {
@@ -65,7 +106,16 @@ static cc_gexpr *entry(json_t *v, size_t i, size_t j, json_t **err) {
             *err = cc_err("validation", "entry [%zu][%zu] must be finite", i, j);
             return NULL;
         }
-        g = cc_giac_float(d, &se);
+        if (keep_float) {
+            g = cc_giac_float(d, &se);
+        } else {
+            mpq_t q;
+            mpq_init(q);
+            float_to_q(d, q);
+            g = cc_giac_rational(q, &se);
+            mpq_clear(q);
+            *had_float = true;
+        }
     } else if (json_is_string(v)) {
         const char *s = json_string_value(v);
         if (utf8_chars(s) > 2000) {
@@ -90,8 +140,8 @@ static cc_gexpr *entry(json_t *v, size_t i, size_t j, json_t **err) {
 static json_t *shape_json(size_t r, size_t c) { return json_pack("[I, I]", (json_int_t)r, (json_int_t)c); }
 
 /* {printed eigenvalue: multiplicity}, keys in the CAS's order. */
-static json_t *eigen_counts(cc_gexpr *list, json_t **err) {
-    json_t *arr = sym_print_list(list, err);
+static json_t *eigen_counts(cc_gexpr *list, bool to_float, json_t **err) {
+    json_t *arr = sym_print_list_as(list, to_float, err);
     if (!arr)
         return NULL;
     json_t *obj = json_object();
@@ -115,7 +165,7 @@ static enum cc_giac_op op_code(const char *op) {
     return CC_G_TRANSPOSE;
 }
 
-static json_t *compute(cc_gexpr *m, const char *op, size_t r, size_t c) {
+static json_t *compute(cc_gexpr *m, const char *op, size_t r, size_t c, bool to_float) {
     struct cc_sym_err se = {0};
     json_t *err = NULL;
     enum cc_giac_op code = op_code(op);
@@ -127,7 +177,7 @@ static json_t *compute(cc_gexpr *m, const char *op, size_t r, size_t c) {
         json_t *mat = json_array();
         for (long i = 0; mat && i < cc_giac_len(res); i++) {
             cc_gexpr *row = cc_giac_item(res, (size_t)i, &se);
-            json_t *jr = row ? sym_print_list(row, &err) : NULL;
+            json_t *jr = row ? sym_print_list_as(row, to_float, &err) : NULL;
             cc_gexpr_free(row);
             if (!jr) {
                 json_decref(mat);
@@ -143,12 +193,13 @@ static json_t *compute(cc_gexpr *m, const char *op, size_t r, size_t c) {
             out = json_pack("{s:b, s:s, s:o, s:o}", "ok", 1, "op", op, "shape", shape_json(rr, cc),
                             "matrix", mat);
     } else if (code == CC_G_EIGENVALUES) {
-        json_t *ev = eigen_counts(res, &err);
+        json_t *ev = eigen_counts(res, to_float, &err);
         if (ev)
             out = json_pack("{s:b, s:s, s:o, s:o}", "ok", 1, "op", op, "shape", shape_json(r, c),
                             "eigenvalues", ev);
     } else {
-        json_t *v = sym_print_json(res, &err);
+        /* the rank is a count, never a float */
+        json_t *v = sym_print_json_as(res, to_float && code != CC_G_RANK, &err);
         if (v)
             out = json_pack("{s:b, s:s, s:o, s:o}", "ok", 1, "op", op, "shape", shape_json(r, c),
                             "value", v);
@@ -176,15 +227,17 @@ json_t *cc_tool_matrix(json_t *args, cc_wctx *ctx) {
     if (!e)
         return cc_err("resource_exhausted", "expression exhausted the memory ceiling");
     size_t made = 0;
+    bool had_float = false;
     for (size_t i = 0; i < r && !err; i++)
         for (size_t j = 0; j < c && !err; j++)
-            if ((e[made] = entry(json_array_get(json_array_get(rows, i), j), i, j, &err)))
+            if ((e[made] = entry(json_array_get(json_array_get(rows, i), j), i, j,
+                                   !strcmp(op, "transpose"), &had_float, &err)))
                 made++;
     json_t *out = err;
     if (!err) {
         struct cc_sym_err se = {0};
         cc_gexpr *m = cc_giac_matrix(e, r, c, &se);
-        out = m ? compute(m, op, r, c) : sym_err_json(&se, "");
+        out = m ? compute(m, op, r, c, had_float) : sym_err_json(&se, "");
         cc_gexpr_free(m);
     }
     for (size_t k = 0; k < made; k++)

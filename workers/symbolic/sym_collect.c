@@ -126,7 +126,7 @@ static int merge_terms(struct sym_node *n, char **keys, size_t i) {
         merged = 1;
     }
     if (merged) {
-        if (coef_is_zero(&c) && !c.is_float) {
+        if (coef_is_zero(&c)) { /* x - x: the term vanishes */
             sym_free(n->kid[i]);
             n->kid[i] = NULL;
         } else if (!(n->kid[i] = with_coef(n->kid[i], &c))) {
@@ -170,10 +170,16 @@ static struct sym_node *exp_of(const struct sym_node *f) {
     return f->kind == SYM_POW ? sym_copy(f->kid[1]) : sym_int(1);
 }
 
-/* Numbers are left to the CAS (sqrt(2)*sqrt(3) and friends follow rules of
- * their own); every other base merges. */
+/* A numeric base merges only between rational powers (sqrt(2)*sqrt(2) is
+ * 2; bare numbers were already folded into the coefficient). Among the
+ * constants only pi and E behave like symbols (I*I and oo*oo do not). */
 static bool mergeable(const struct sym_node *f) {
-    return !is_number(base_of(f)) && !(f->kind == SYM_CONST);
+    const struct sym_node *b = base_of(f);
+    if (b->kind == SYM_NUM)
+        return f->kind == SYM_POW && f->kid[1]->kind == SYM_NUM;
+    if (b->kind == SYM_CONST)
+        return b->ival == SYM_PI || b->ival == SYM_E;
+    return b->kind != SYM_FLOAT;
 }
 
 static int merge_bases(struct sym_node *n, char **keys, size_t i) {

@@ -7,6 +7,7 @@
 
 #include "workers/common/expr_parse.h"
 #include "workers/common/tool_api.h"
+#include "workers/symbolic/sym_float.h"
 #include "workers/symbolic/sym_print.h"
 
 static json_t *expr_err(const struct cc_expr_error *e, const char *prefix) {
@@ -42,13 +43,33 @@ json_t *sym_err_json(const struct cc_sym_err *e, const char *prefix) {
     return cc_err(e->code ? e->code : "internal", "%s%s", prefix, e->msg);
 }
 
-char *sym_print_str(const cc_gexpr *g, json_t **err) {
+/* A symbol-free value as a float tree (re, or re + im*I); NULL when it is
+ * not a finite number or on OOM. */
+static struct sym_node *float_tree(const cc_gexpr *g) {
+    char *re = NULL, *im = NULL;
     struct cc_sym_err se = {0};
-    struct sym_node *t = cc_giac_tree(g, &se);
+    if (!cc_giac_is_number(g) || cc_giac_approx(g, 30, &re, &im, &se) < 0)
+        return NULL;
+    double r = strtod(re, NULL), i = strtod(im, NULL);
+    free(re);
+    free(im);
+    if (i == 0)
+        return sym_float(r);
+    struct sym_node *it = sym_bin(SYM_MUL, sym_float(i), sym_const(SYM_I));
+    return r == 0 ? it : sym_bin(SYM_ADD, sym_float(r), it);
+}
+
+static char *print_as(const cc_gexpr *g, bool floats, json_t **err) {
+    struct cc_sym_err se = {0};
+    struct sym_node *t = floats ? float_tree(g) : NULL;
+    if (!t)
+        t = cc_giac_tree(g, &se);
     if (!t) {
         *err = sym_err_json(&se, "");
         return NULL;
     }
+    if (floats)
+        sym_to_float(t);
     char *s = sym_print(t);
     sym_free(t);
     if (!s)
@@ -57,8 +78,16 @@ char *sym_print_str(const cc_gexpr *g, json_t **err) {
     return s;
 }
 
-json_t *sym_print_json(const cc_gexpr *g, json_t **err) {
-    char *s = sym_print_str(g, err);
+char *sym_print_str(const cc_gexpr *g, json_t **err) { return print_as(g, false, err); }
+
+json_t *sym_print_json(const cc_gexpr *g, json_t **err) { return sym_print_json_as(g, false, err); }
+
+json_t *sym_print_list(const cc_gexpr *list, json_t **err) {
+    return sym_print_list_as(list, false, err);
+}
+
+json_t *sym_print_json_as(const cc_gexpr *g, bool floats, json_t **err) {
+    char *s = print_as(g, floats, err);
     if (!s)
         return NULL;
     json_t *j = json_string(s);
@@ -126,13 +155,13 @@ cc_gexpr *sym_var(json_t *args, const char *key, char **name_out, json_t **err) 
 }
 
 /* Printed items of a CAS list, as a JSON array. */
-json_t *sym_print_list(const cc_gexpr *list, json_t **err) {
+json_t *sym_print_list_as(const cc_gexpr *list, bool floats, json_t **err) {
     json_t *arr = json_array();
     long n = cc_giac_len(list);
     for (long i = 0; arr && i < n; i++) {
         struct cc_sym_err se = {0};
         cc_gexpr *it = cc_giac_item(list, (size_t)i, &se);
-        json_t *s = it ? sym_print_json(it, err) : NULL;
+        json_t *s = it ? sym_print_json_as(it, floats, err) : NULL;
         if (!it)
             *err = sym_err_json(&se, "");
         cc_gexpr_free(it);

@@ -25,6 +25,10 @@ json_t *sym_err_json(const struct cc_sym_err *e, const char *prefix);
 json_t *sym_print_json(const cc_gexpr *g, json_t **err);
 /* Printed items of a CAS list as a new JSON array, or NULL with *err. */
 json_t *sym_print_list(const cc_gexpr *list, json_t **err);
+/* The same two with floats=true: exact numbers of the value print as floats
+ * (sym_to_float), for answers computed exactly from float input. */
+json_t *sym_print_json_as(const cc_gexpr *g, bool floats, json_t **err);
+json_t *sym_print_list_as(const cc_gexpr *list, bool floats, json_t **err);
 /* Same as a malloc'd C string. */
 char *sym_print_str(const cc_gexpr *g, json_t **err);
 

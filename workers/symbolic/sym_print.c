@@ -209,8 +209,8 @@ static char *join_star(char **v, size_t n) {
 static char *pr_factor(const struct sym_node *f, bool invert, int depth) {
     if (!invert)
         return paren(f, P_MUL, false, depth);
-    if (sym_is_int_value(f->kid[1], -1))
-        return paren(f->kid[0], P_MUL, false, depth);
+    if (sym_is_int_value(f->kid[1], -1)) /* a product below the bar keeps its parens */
+        return paren(f->kid[0], P_MUL, true, depth);
     struct sym_node *e = sym_copy(f->kid[1]);
     struct sym_node *b = sym_copy(f->kid[0]);
     if (e)
@@ -331,6 +331,11 @@ static int term_gens(struct tkey *k) {
             g->gen = strdup(f->kid[0]->name);
             g->is_sym = true;
             g->deg = mpz_get_si(mpq_numref(f->kid[1]->q));
+        } else if (f->kind == SYM_POW && f->kid[1]->kind == SYM_NUM &&
+                   mpz_cmp_ui(mpq_denref(f->kid[1]->q), 1) == 0 && mpq_sgn(f->kid[1]->q) > 0 &&
+                   mpz_fits_slong_p(mpq_numref(f->kid[1]->q))) {
+            g->gen = pr(f->kid[0], 2);
+            g->deg = mpz_get_si(mpq_numref(f->kid[1]->q));
         } else {
             g->gen = pr(f, 2);
             g->deg = 1;
@@ -383,6 +388,29 @@ static bool constant_leads(const struct tkey *k, size_t n) {
     return plain && k[0].ng == 1 && syms <= 1;
 }
 
+static bool is_order(const struct sym_node *t) {
+    return t->kind == SYM_FUNC && !strcmp(t->name, "O");
+}
+
+/* A truncated series prints like sympy's: ascending powers, then the O
+ * term (1 + x + x**2/2 + O(x**3)). k is sorted descending. */
+static void series_order(struct tkey *k, size_t n) {
+    size_t o = n;
+    for (size_t i = 0; i < n; i++)
+        if (is_order(k[i].t))
+            o = i;
+    if (o == n)
+        return;
+    struct tkey ot = k[o];
+    memmove(k + o, k + o + 1, (n - o - 1) * sizeof *k);
+    for (size_t i = 0, j = n - 2; n >= 2 && i < j; i++, j--) {
+        struct tkey t = k[i];
+        k[i] = k[j];
+        k[j] = t;
+    }
+    k[n - 1] = ot;
+}
+
 static char *pr_add(const struct sym_node *n, int depth) {
     struct tkey *k = calloc(n->n, sizeof *k);
     if (!k)
@@ -405,6 +433,7 @@ static char *pr_add(const struct sym_node *n, int depth) {
             k[0] = k[1];
             k[1] = t;
         }
+        series_order(k, n->n);
         for (size_t i = 0; i < n->n; i++) {
             const char *s = k[i].text;
             if (i == 0)

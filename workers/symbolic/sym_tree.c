@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "workers/symbolic/sym_collect.h"
+
 static struct sym_node *node_new(enum sym_kind k) {
     struct sym_node *n = calloc(1, sizeof *n);
     if (n)
@@ -282,7 +284,7 @@ static struct sym_node *collapse(struct sym_node *n, long empty_value) {
 }
 
 static struct sym_node *norm_add(struct sym_node *n) {
-    if (flatten(n) < 0)
+    if (flatten(n) < 0 || sym_collect_terms(n) < 0)
         goto oom;
     mpq_t acc;
     mpq_init(acc);
@@ -323,6 +325,11 @@ static struct sym_node *norm_mul(struct sym_node *n) {
     mpq_init(acc);
     mpq_set_ui(acc, 1, 1);
     fold_numbers(n, acc, true);
+    if (sym_collect_factors(n) < 0) {
+        mpq_clear(acc);
+        goto oom;
+    }
+    fold_numbers(n, acc, true); /* sqrt(2)*sqrt(2) merged into a number */
     if (mpq_sgn(acc) == 0) {
         mpq_clear(acc);
         sym_free(n);
@@ -354,6 +361,40 @@ oom:
     return NULL;
 }
 
+/* (a*b)**k -> a**k * b**k for an integer k, as sympy does on construction.
+ * Consumes n. */
+static struct sym_node *distribute_power(struct sym_node *n) {
+    struct sym_node *prod = n->kid[0], *k = n->kid[1];
+    n->n = 0;
+    sym_free(n);
+    for (size_t i = 0; i < prod->n; i++) {
+        struct sym_node *e = sym_copy(k);
+        prod->kid[i] = e ? sym_bin(SYM_POW, prod->kid[i], e) : NULL;
+        if (!prod->kid[i]) { /* drop the rest, then the node */
+            for (size_t m = i + 1; m < prod->n; m++)
+                sym_free(prod->kid[m]);
+            prod->n = i;
+            sym_free(prod);
+            sym_free(k);
+            return NULL;
+        }
+    }
+    sym_free(k);
+    return sym_normalize(prod);
+}
+
+/* A nonzero rational to a small integer power (what merging sqrt(2)*sqrt(2)
+ * leaves behind): evaluated, as sympy does. The bound keeps it cheap. */
+static bool small_int_power(const struct sym_node *n) {
+    const struct sym_node *b = n->kid[0], *e = n->kid[1];
+    if (b->kind != SYM_NUM || mpq_sgn(b->q) == 0 || e->kind != SYM_NUM ||
+        mpz_cmp_ui(mpq_denref(e->q), 1) != 0 || !mpz_fits_slong_p(mpq_numref(e->q)))
+        return false;
+    long k = labs(mpz_get_si(mpq_numref(e->q)));
+    size_t bits = mpz_sizeinbase(mpq_numref(b->q), 2) + mpz_sizeinbase(mpq_denref(b->q), 2);
+    return k >= 2 && k <= 1024 && bits * (size_t)k <= 16384;
+}
+
 struct sym_node *sym_normalize(struct sym_node *n) {
     if (!n)
         return NULL;
@@ -379,6 +420,25 @@ struct sym_node *sym_normalize(struct sym_node *n) {
         n->n = 0;
         sym_free(n);
         return b;
+    }
+    if (n->kind == SYM_POW && n->kid[0]->kind == SYM_MUL && sym_is_num(n->kid[1]) &&
+        mpz_cmp_ui(mpq_denref(n->kid[1]->q), 1) == 0)
+        return distribute_power(n);
+    if (n->kind == SYM_POW && small_int_power(n)) {
+        struct sym_node *b = n->kid[0];
+        long e = mpz_get_si(mpq_numref(n->kid[1]->q));
+        mpz_pow_ui(mpq_numref(b->q), mpq_numref(b->q), (unsigned long)labs(e));
+        mpz_pow_ui(mpq_denref(b->q), mpq_denref(b->q), (unsigned long)labs(e));
+        if (e < 0)
+            mpq_inv(b->q, b->q);
+        sym_free(n->kid[1]);
+        n->n = 0;
+        sym_free(n);
+        return b;
+    }
+    if (n->kind == SYM_POW && sym_is_int_value(n->kid[1], 0)) {
+        sym_free(n);
+        return sym_int(1);
     }
     if (n->kind == SYM_POW && sym_is_int_value(n->kid[1], 1)) {
         struct sym_node *b = n->kid[0];

@@ -1,16 +1,15 @@
 /* z3_check (TOOLS.md 3.4.1): load an SMT-LIB2 script's declarations and
  * assertions into one Z3 solver, run one check, and report the verdict with
  * a model, an (empty unless tracked) unsat core, and a grade (1.14).
- *
- * Each request gets its own Z3 context: after the first one in a process
- * (tens of milliseconds of one-time initialisation) a context costs well
- * under a millisecond, and a fresh context guarantees that nothing one
- * script declared or broke can leak into the next request.
  */
+#include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <z3.h>
 
 #include "workers/common/tool_api.h"
@@ -213,7 +212,7 @@ static json_t *unsat_core(Z3_context c, Z3_solver s) {
     return obj;
 }
 
-/* ---- checking --------------------------------------------------------------- */
+/* ---- results ----------------------------------------------------------------- */
 
 static void engine_name(char buf[64]) {
     unsigned major, minor, build, rev;
@@ -260,36 +259,155 @@ static json_t *verdict(Z3_context c, Z3_solver s, Z3_lbool r, unsigned n_asserti
     return graded(res, grade, why);
 }
 
-static Z3_solver timed_solver(Z3_context c) {
-    Z3_solver s = Z3_mk_solver(c);
-    if (!s) return NULL;
-    Z3_solver_inc_ref(c, s);
-    Z3_params p = Z3_mk_params(c);
-    Z3_params_inc_ref(c, p);
-    Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"), Z3_TIMEOUT_MS);
-    Z3_solver_set_params(c, s, p);
-    Z3_params_dec_ref(c, p);
-    return s;
+/* ---- the 5000 ms limit -------------------------------------------------------
+ *
+ * Z3's own "timeout" parameter is not used: in the Z3 4.8.x series shipped
+ * by Debian its timer thread deadlocks when the timer fires (Z3 PR #5371),
+ * which would hang the worker forever. A watchdog thread of ours calls
+ * Z3_interrupt() instead; the check then returns unknown ("interrupted").
+ */
+struct watchdog {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    bool done, fired;
+    Z3_context c;
+    pthread_t thread;
+};
+
+static void *watchdog_main(void *arg) {
+    struct watchdog *w = arg;
+    struct timespec until;
+    clock_gettime(CLOCK_MONOTONIC, &until);
+    until.tv_sec += Z3_TIMEOUT_MS / 1000;
+    until.tv_nsec += (long)(Z3_TIMEOUT_MS % 1000) * 1000000L;
+    if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
+    pthread_mutex_lock(&w->mu);
+    while (!w->done) {
+        if (pthread_cond_timedwait(&w->cv, &w->mu, &until) == ETIMEDOUT && !w->done) {
+            w->fired = true;
+            Z3_interrupt(w->c);
+            break;
+        }
+    }
+    pthread_mutex_unlock(&w->mu);
+    return NULL;
 }
 
-/* Parse, assert everything into one solver, check once. */
-static json_t *check_in(Z3_context c, const char *script) {
+/* Returns 0 with the watchdog running, or -1 (nothing to clean up). */
+static int watchdog_start(struct watchdog *w, Z3_context c) {
+    memset(w, 0, sizeof *w);
+    w->c = c;
+    pthread_condattr_t attr;
+    if (pthread_condattr_init(&attr) != 0) return -1;
+    int rc = pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    if (rc == 0) rc = pthread_cond_init(&w->cv, &attr);
+    pthread_condattr_destroy(&attr);
+    if (rc != 0) return -1;
+    if (pthread_mutex_init(&w->mu, NULL) != 0) {
+        pthread_cond_destroy(&w->cv);
+        return -1;
+    }
+    if (pthread_create(&w->thread, NULL, watchdog_main, w) != 0) {
+        pthread_mutex_destroy(&w->mu);
+        pthread_cond_destroy(&w->cv);
+        return -1;
+    }
+    return 0;
+}
+
+/* Stops the watchdog; returns true when it interrupted the solver. */
+static bool watchdog_stop(struct watchdog *w) {
+    pthread_mutex_lock(&w->mu);
+    w->done = true;
+    pthread_cond_signal(&w->cv);
+    pthread_mutex_unlock(&w->mu);
+    pthread_join(w->thread, NULL);
+    pthread_mutex_destroy(&w->mu);
+    pthread_cond_destroy(&w->cv);
+    return w->fired;
+}
+
+/* ---- checking --------------------------------------------------------------- */
+
+/* One check under the watchdog: returns 0 with *r set, or -1 when the
+ * watchdog could not be started (no check ran: an unguarded check could
+ * outlive every deadline). *spoiled is set when the context must not be
+ * reused (it was interrupted, or Z3 reported an error mid-check). */
+static int guarded_check(Z3_context c, Z3_solver s, Z3_lbool *r, bool *spoiled) {
+    struct watchdog w;
+    if (watchdog_start(&w, c) != 0) return -1;
+    *r = Z3_solver_check(c, s);
+    if (watchdog_stop(&w) || Z3_get_error_code(c) != Z3_OK) *spoiled = true;
+    return 0;
+}
+
+/* Parse, assert everything into one fresh solver, check once. */
+static json_t *check_in(Z3_context c, const char *script, bool *spoiled) {
+    /* Z3_parse_smtlib2_string does not clear the error code a previous
+     * failed parse left in the context; without this, one bad script would
+     * make every later one on this context fail with the old message. */
+    Z3_set_error(c, Z3_OK);
     Z3_ast_vector v = Z3_parse_smtlib2_string(c, script, 0, NULL, NULL, 0, NULL, NULL);
-    if (Z3_get_error_code(c) != Z3_OK || !v) return z3_failure(c, Z3_get_error_code(c));
+    Z3_error_code e = Z3_get_error_code(c); /* the next API call resets it */
+    if (e != Z3_OK || !v) {
+        json_t *err = z3_failure(c, e);
+        /* a failed parse may still hand back a vector; release it, or it
+         * would live as long as the shared context */
+        if (v) {
+            Z3_ast_vector_inc_ref(c, v);
+            Z3_ast_vector_dec_ref(c, v);
+        }
+        return err;
+    }
     Z3_ast_vector_inc_ref(c, v);
     json_t *res;
-    Z3_solver s = timed_solver(c);
+    Z3_solver s = Z3_mk_solver(c);
     if (!s || Z3_get_error_code(c) != Z3_OK) {
         res = z3_failure(c, Z3_get_error_code(c));
+        s = NULL;
     } else {
+        Z3_solver_inc_ref(c, s);
         unsigned n = Z3_ast_vector_size(c, v);
-        for (unsigned i = 0; i < n; i++) Z3_solver_assert(c, s, Z3_ast_vector_get(c, v, i));
-        Z3_lbool r = Z3_get_error_code(c) == Z3_OK ? Z3_solver_check(c, s) : Z3_L_UNDEF;
-        res = Z3_get_error_code(c) != Z3_OK ? z3_failure(c, Z3_get_error_code(c)) : verdict(c, s, r, n);
+        for (unsigned i = 0; i < n && Z3_get_error_code(c) == Z3_OK; i++)
+            Z3_solver_assert(c, s, Z3_ast_vector_get(c, v, i));
+        if (Z3_get_error_code(c) != Z3_OK) {
+            res = z3_failure(c, Z3_get_error_code(c));
+        } else {
+            Z3_lbool r = Z3_L_UNDEF;
+            if (guarded_check(c, s, &r, spoiled) != 0)
+                res = fail("resource_exhausted", "could not start the solver's time limit (thread creation failed)");
+            else if (Z3_get_error_code(c) != Z3_OK)
+                res = z3_failure(c, Z3_get_error_code(c));
+            else
+                res = verdict(c, s, r, n);
+        }
     }
     if (s) Z3_solver_dec_ref(c, s);
     Z3_ast_vector_dec_ref(c, v);
     return res;
+}
+
+/* One reference-counted context per worker process, reused across requests
+ * (a fresh context costs from one to over a hundred milliseconds; a fresh
+ * solver costs microseconds). Every script is parsed into its own command
+ * context, so no declaration survives a request. Reference counting keeps
+ * the context from growing: everything a request made is released by the
+ * end of it. The context is dropped after an interrupt or an error. */
+static Z3_context shared_ctx;
+
+static Z3_context context_get(void) {
+    if (shared_ctx) return shared_ctx;
+    Z3_config cfg = Z3_mk_config();
+    if (!cfg) return NULL;
+    shared_ctx = Z3_mk_context_rc(cfg);
+    Z3_del_config(cfg);
+    if (shared_ctx) Z3_set_error_handler(shared_ctx, ignore_z3_error);
+    return shared_ctx;
+}
+
+static void context_drop(void) {
+    if (shared_ctx) Z3_del_context(shared_ctx);
+    shared_ctx = NULL;
 }
 
 json_t *cc_op_z3_check(json_t *args, cc_wctx *ctx) {
@@ -306,13 +424,10 @@ json_t *cc_op_z3_check(json_t *args, cc_wctx *ctx) {
                                   "unchecked solver, not a verdict");
     if (memchr(script, '\0', n)) return fail("validation", "smt2 must not contain NUL characters");
 
-    Z3_config cfg = Z3_mk_config();
-    if (!cfg) return NULL;
-    Z3_context c = Z3_mk_context(cfg);
-    Z3_del_config(cfg);
+    Z3_context c = context_get();
     if (!c) return NULL;
-    Z3_set_error_handler(c, ignore_z3_error);
-    json_t *res = check_in(c, script);
-    Z3_del_context(c);
+    bool spoiled = false;
+    json_t *res = check_in(c, script, &spoiled);
+    if (spoiled) context_drop();
     return res;
 }

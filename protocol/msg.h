@@ -1,0 +1,22 @@
+/* The message shapes of the worker protocol (docs/protocol.md). Each builder
+ * appends one complete frame, length prefix included, to an sbuffer the
+ * caller initialised and owns. Returns 0, or -1 when the frame would exceed
+ * CC_FRAME_MAX or a value nests too deeply (sb then holds garbage: discard). */
+#ifndef CC_MSG_H
+#define CC_MSG_H
+
+#include <jansson.h>
+#include <msgpack.h>
+#include <stddef.h>
+#include <stdint.h>
+
+int cc_msg_hello(msgpack_sbuffer *sb, const char *role, int64_t pid, const char *version,
+                 const char *const *ops, size_t nops);
+int cc_msg_request(msgpack_sbuffer *sb, uint64_t id, const char *op, const json_t *args,
+                   uint64_t deadline_ms);
+int cc_msg_event(msgpack_sbuffer *sb, uint64_t id, const char *event, const json_t *data);
+int cc_msg_result(msgpack_sbuffer *sb, uint64_t id, const json_t *result);
+int cc_msg_error(msgpack_sbuffer *sb, uint64_t id, const char *code, const char *message);
+int cc_msg_cancel(msgpack_sbuffer *sb, uint64_t id);
+
+#endif

@@ -1,0 +1,305 @@
+# codecalc python3 REPL host: one persistent __main__ namespace, driven by
+# framed msgpack requests (docs/protocol.md) on a private descriptor.
+#
+# The launcher (repl-workers/launcher.c) starts us inside the sandbox with the
+# protocol socket as fd 0. Before any user code runs we move it to a private
+# non-inheritable descriptor and put /dev/null on fd 0, so a child process
+# that inherits stdio can never read or write the protocol stream.
+#
+# Request:  {id, op: "exec", args: {code, stdin}, deadline_ms}
+# Response: {id, ok: true, result: {ok, stdout, stderr, exit_code,
+#            output_truncated, verdict}}
+# The deadline is the launcher's job: it kills us when a call overruns.
+import builtins
+import io
+import os
+import struct
+import sys
+import tempfile
+import traceback
+import types
+
+CAP = 65536
+MARKER = "\n...[truncated]"
+FRAME_MAX = 32 * 1024 * 1024
+HOST_FILE = os.path.abspath(__file__)
+
+
+# ---- a small msgpack codec (only what the protocol carries) ----------------
+
+def _pack_into(out, v):
+    if v is None:
+        out.append(0xC0)
+    elif v is True:
+        out.append(0xC3)
+    elif v is False:
+        out.append(0xC2)
+    elif isinstance(v, int):
+        _pack_int(out, v)
+    elif isinstance(v, float):
+        out.append(0xCB)
+        out += struct.pack(">d", v)
+    elif isinstance(v, str):
+        b = v.encode("utf-8", "surrogatepass")
+        _pack_len(out, len(b), 0xA0, 31, 0xD9, 0xDA, 0xDB)
+        out += b
+    elif isinstance(v, (bytes, bytearray)):
+        _pack_len(out, len(v), None, 0, 0xC4, 0xC5, 0xC6)
+        out += v
+    elif isinstance(v, (list, tuple)):
+        _pack_len(out, len(v), 0x90, 15, None, 0xDC, 0xDD)
+        for x in v:
+            _pack_into(out, x)
+    elif isinstance(v, dict):
+        _pack_len(out, len(v), 0x80, 15, None, 0xDE, 0xDF)
+        for k, x in v.items():
+            _pack_into(out, k)
+            _pack_into(out, x)
+    else:
+        _pack_into(out, repr(v))
+
+
+def _pack_len(out, n, fix, fixmax, c8, c16, c32):
+    if fix is not None and n <= fixmax:
+        out.append(fix | n)
+    elif c8 is not None and n < 0x100:
+        out += bytes((c8, n))
+    elif n < 0x10000:
+        out.append(c16)
+        out += struct.pack(">H", n)
+    else:
+        out.append(c32)
+        out += struct.pack(">I", n)
+
+
+def _pack_int(out, v):
+    if 0 <= v < 0x80:
+        out.append(v)
+    elif -32 <= v < 0:
+        out.append(v & 0xFF)
+    elif 0 <= v < 2 ** 64:
+        out.append(0xCF)
+        out += struct.pack(">Q", v)
+    elif -(2 ** 63) <= v < 0:
+        out.append(0xD3)
+        out += struct.pack(">q", v)
+    else:
+        _pack_into(out, str(v))
+
+
+def pack(v):
+    out = bytearray()
+    _pack_into(out, v)
+    return bytes(out)
+
+
+class _Reader:
+    def __init__(self, buf):
+        self.b = buf
+        self.i = 0
+
+    def take(self, n):
+        if n < 0 or self.i + n > len(self.b):
+            raise ValueError("truncated msgpack")
+        s = self.b[self.i:self.i + n]
+        self.i += n
+        return s
+
+    def u(self, fmt, n):
+        return struct.unpack(fmt, self.take(n))[0]
+
+
+_FIXED = {0xC0: None, 0xC2: False, 0xC3: True}
+_NUM = {0xCA: (">f", 4), 0xCB: (">d", 8), 0xCC: (">B", 1), 0xCD: (">H", 2),
+        0xCE: (">I", 4), 0xCF: (">Q", 8), 0xD0: (">b", 1), 0xD1: (">h", 2),
+        0xD2: (">i", 4), 0xD3: (">q", 8)}
+_LEN = {0xD9: (">B", 1), 0xDA: (">H", 2), 0xDB: (">I", 4),      # str
+        0xC4: (">B", 1), 0xC5: (">H", 2), 0xC6: (">I", 4),      # bin
+        0xDC: (">H", 2), 0xDD: (">I", 4),                       # array
+        0xDE: (">H", 2), 0xDF: (">I", 4)}                       # map
+
+
+def _unpack(r, depth=0):
+    if depth > 64:
+        raise ValueError("msgpack nested too deeply")
+    c = r.take(1)[0]
+    if c < 0x80:
+        return c
+    if c >= 0xE0:
+        return c - 0x100
+    if 0xA0 <= c <= 0xBF:
+        return r.take(c & 0x1F).decode("utf-8", "replace")
+    if 0x90 <= c <= 0x9F:
+        return [_unpack(r, depth + 1) for _ in range(c & 0x0F)]
+    if 0x80 <= c <= 0x8F:
+        return _unpack_map(r, c & 0x0F, depth)
+    if c in _FIXED:
+        return _FIXED[c]
+    if c in _NUM:
+        return r.u(*_NUM[c])
+    if c in _LEN:
+        n = r.u(*_LEN[c])
+        if c in (0xD9, 0xDA, 0xDB):
+            return r.take(n).decode("utf-8", "replace")
+        if c in (0xC4, 0xC5, 0xC6):
+            return bytes(r.take(n))
+        if c in (0xDC, 0xDD):
+            return [_unpack(r, depth + 1) for _ in range(n)]
+        return _unpack_map(r, n, depth)
+    raise ValueError("unsupported msgpack type 0x%02x" % c)
+
+
+def _unpack_map(r, n, depth):
+    d = {}
+    for _ in range(n):
+        k = _unpack(r, depth + 1)
+        d[k if isinstance(k, (str, int)) else repr(k)] = _unpack(r, depth + 1)
+    return d
+
+
+def unpack(buf):
+    r = _Reader(buf)
+    v = _unpack(r)
+    if r.i != len(buf):
+        raise ValueError("trailing bytes after the msgpack value")
+    return v
+
+
+# ---- frames on the private descriptor ----------------------------------------
+
+def read_exact(fd, n):
+    parts = []
+    while n > 0:
+        b = os.read(fd, min(n, 1 << 20))
+        if not b:
+            return None
+        parts.append(b)
+        n -= len(b)
+    return b"".join(parts)
+
+
+def read_frame(fd):
+    head = read_exact(fd, 4)
+    if head is None:
+        return None
+    n = struct.unpack(">I", head)[0]
+    if n == 0 or n > FRAME_MAX:
+        raise ValueError("bad frame length %d" % n)
+    body = read_exact(fd, n)
+    if body is None:
+        return None
+    msg = unpack(body)
+    if not isinstance(msg, dict):
+        raise ValueError("frame is not a map")
+    return msg
+
+
+def write_frame(fd, msg):
+    body = pack(msg)
+    data = memoryview(struct.pack(">I", len(body)) + body)
+    while data:
+        n = os.write(fd, data)
+        data = data[n:]
+
+
+# ---- running one request -----------------------------------------------------
+
+def capped(f):
+    f.seek(0)
+    raw = f.read(CAP + 1)
+    f.close()
+    if len(raw) > CAP:
+        return raw[:CAP].decode("utf-8", "replace") + MARKER, True
+    return raw.decode("utf-8", "replace"), False
+
+
+def user_traceback(exc):
+    # Drop the host's own frames: the user should see only <session> lines.
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename == HOST_FILE:
+        tb = tb.tb_next
+    return "".join(traceback.format_exception(type(exc), exc, tb))
+
+
+class Host:
+    def __init__(self, proto):
+        self.proto = proto
+        main = types.ModuleType("__main__")
+        main.__dict__["__builtins__"] = builtins
+        self.host_module = sys.modules.get("__main__")
+        sys.modules["__main__"] = main
+        self.ns = main.__dict__
+        self.idle_out = os.dup(1)
+        self.idle_err = os.dup(2)
+
+    def redirect(self, out, err):
+        os.dup2(out, 1)
+        os.dup2(err, 2)
+
+    def run(self, code, stdin):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        out = tempfile.TemporaryFile()
+        err = tempfile.TemporaryFile()
+        self.redirect(out.fileno(), err.fileno())
+        sys.stdin = io.StringIO(stdin)
+        ok, tb = True, ""
+        try:
+            exec(compile(code, "<session>", "exec"), self.ns)
+        except BaseException as e:  # SystemExit too: it ends this request only
+            ok, tb = False, user_traceback(e)
+        finally:
+            self.settle()
+        so, t1 = capped(out)
+        se, t2 = capped(err)
+        if not ok and se == "":
+            se, t2 = (tb[:CAP] + MARKER, True) if len(tb.encode()) > CAP else (tb, False)
+        trunc = t1 or t2
+        return {"ok": ok, "stdout": so, "stderr": se, "exit_code": 0 if ok else 1,
+                "output_truncated": trunc,
+                "verdict": "OLE" if trunc else ("OK" if ok else "RTE")}
+
+    def settle(self):
+        # User code may have replaced or closed the streams: start clean.
+        for name in ("stdout", "stderr"):
+            s = getattr(sys, "__" + name + "__")
+            try:
+                s.flush()
+            except Exception:
+                pass
+            setattr(sys, name, s)
+        self.redirect(self.idle_out, self.idle_err)
+        sys.stdin = sys.__stdin__
+
+    def serve(self):
+        write_frame(self.proto, {"hello": "repl-python3", "pid": os.getpid(),
+                                 "version": sys.version.split()[0], "caps": ["exec"]})
+        while True:
+            msg = read_frame(self.proto)
+            if msg is None:
+                return
+            rid = msg.get("id")
+            if msg.get("cancel"):
+                continue
+            args = msg.get("args") if isinstance(msg.get("args"), dict) else {}
+            if msg.get("op") != "exec":
+                write_frame(self.proto, {"id": rid, "ok": False, "error": {
+                    "code": "validation", "message": "unknown op %r" % (msg.get("op"),)}})
+                continue
+            code = args.get("code") if isinstance(args.get("code"), str) else ""
+            stdin = args.get("stdin") if isinstance(args.get("stdin"), str) else ""
+            write_frame(self.proto, {"id": rid, "ok": True, "result": self.run(code, stdin)})
+
+
+def main():
+    proto = os.dup(0)            # non-inheritable by default (PEP 446)
+    null = os.open(os.devnull, os.O_RDWR)
+    os.dup2(null, 0)
+    os.close(null)
+    # The workspace (our cwd), not this script's directory, is importable.
+    sys.path[0] = os.getcwd()
+    Host(proto).serve()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+/* The embedded state database (sqlite3 in WAL mode): opening it the same way
+ * everywhere, and per-store schema migrations.
+ *
+ * Each store (runs, sessions, ...) owns its own connection and its own
+ * migration list; the shared table `cc_migrations(store, version, applied_at)`
+ * records which steps each store has applied, so stores evolve independently.
+ *
+ * Ownership: cc_db_open() returns a handle the caller closes with
+ * cc_db_close(). Error texts are written into caller-supplied buffers.
+ */
+#ifndef CC_STATE_DB_H
+#define CC_STATE_DB_H
+
+#include <sqlite3.h>
+#include <stddef.h>
+
+struct cc_db;
+
+/* One schema step: the SQL runs in one transaction with the version bump.
+ * Versions start at 1 and increase by one. */
+struct cc_migration {
+    int version;
+    const char *sql;
+};
+
+/* Open (creating if needed) the database at path with WAL journaling, a
+ * busy timeout and foreign keys on. The file is created mode 0600.
+ * Returns 0, or -1 with err filled. */
+int cc_db_open(const char *path, struct cc_db **out, char *err, size_t errcap);
+void cc_db_close(struct cc_db *db);
+sqlite3 *cc_db_sqlite(struct cc_db *db);
+
+/* Apply the steps of `store` newer than what the database records.
+ * Returns 0, or -1 with err filled (nothing of the failing step stays). */
+int cc_db_migrate(struct cc_db *db, const char *store, const struct cc_migration *steps,
+                  size_t n, char *err, size_t errcap);
+/* Highest applied version of store (0 when none), -1 on error. */
+int cc_db_version(struct cc_db *db, const char *store);
+
+/* PRAGMA quick_check: 0 when the file is sound, else -1 with err filled. */
+int cc_db_check(struct cc_db *db, char *err, size_t errcap);
+
+/* Run a statement without results. 0 or -1 (err filled). */
+int cc_db_exec(struct cc_db *db, const char *sql, char *err, size_t errcap);
+
+#endif

@@ -1,0 +1,41 @@
+/* Tools answered inside the supervisor (route CC_ROUTE_LOCAL): sessions,
+ * background runs. A handler owns the request from then on and must answer
+ * it exactly once, now or later (cc_req_answer_*), never block the loop. */
+#ifndef CC_LOCAL_TOOLS_H
+#define CC_LOCAL_TOOLS_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "supervisor/request.h"
+#include "supervisor/server.h"
+
+typedef void (*cc_local_fn)(struct cc_server *srv, struct cc_req *r, json_t *args);
+
+struct cc_local_tool {
+    const char *name;
+    cc_local_fn fn;
+};
+
+/* Tables terminated by {NULL, NULL}. */
+extern const struct cc_local_tool cc_local_sessions[];
+extern const struct cc_local_tool cc_local_runs[];
+
+/* ---- sessions (supervisor/sessions*.c) ---- */
+/* Start-up: open the session store, re-attach surviving REPL hosts. 0 or -1. */
+int cc_sessions_init(struct cc_server *srv);
+void cc_sessions_shutdown(struct cc_server *srv);
+/* execute_code (or another exec tool) carrying a session_id: take over the
+ * request (answer it) and return true; false = route normally. */
+bool cc_sessions_intercept(struct cc_server *srv, struct cc_req *r, json_t *args);
+/* resources/list, resources/templates/list, resources/read: answer and return
+ * true; false = not a resources method. */
+bool cc_resources_dispatch(struct cc_server *srv, struct cc_conn *c, json_t *id,
+                           const char *method, json_t *params);
+
+/* ---- background runs (supervisor/runs*.c) ---- */
+/* Start-up: open the run store, recover unfinished runs. 0 or -1. */
+int cc_runs_init(struct cc_server *srv);
+void cc_runs_shutdown(struct cc_server *srv);
+
+#endif

@@ -1,0 +1,29 @@
+/* Recursive walk of a workspace with lstat semantics: symlinks are never
+ * followed or counted, only regular files are reported. Used by quotas
+ * (sizes, artifact count) and session_artifacts (TOOLS.md 3.2.8, 4.6). */
+#ifndef CC_SESSION_WALK_H
+#define CC_SESSION_WALK_H
+
+#include <stdbool.h>
+#include <sys/stat.h>
+
+/* rel is the path from the walk's root with forward slashes (borrowed for
+ * the call). Return non-zero to stop the walk. */
+typedef int (*cc_walk_fn)(void *ud, const char *rel, const struct stat *st);
+
+/* Walk the directory dirfd (borrowed). Returns 0, or fn's non-zero value,
+ * or -1 when a directory could not be read at the top level. */
+int cc_walk_files(int dirfd, cc_walk_fn fn, void *ud);
+
+/* true when session_artifacts lists this file: not a runner file (by base
+ * name), not *.pyc, not under __pycache__. */
+bool cc_walk_is_artifact(const char *rel);
+
+struct cc_usage {
+    unsigned long long bytes;     /* sum of regular-file sizes */
+    long long artifacts;          /* files session_artifacts would list */
+};
+/* Usage of one workspace. 0 or -1. */
+int cc_walk_usage(int dirfd, struct cc_usage *u);
+
+#endif

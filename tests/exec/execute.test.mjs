@@ -1,0 +1,336 @@
+// execute_code and execute_code_stream through the MCP SDK client over
+// stdio (TOOLS.md 1.3-1.9, 1.12, 3.1.3, 3.1.4, 6). Every verdict is produced
+// on purpose and checked field by field; the receipt's spec_hash is checked
+// against the golden vector and against our own canonical encoding.
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { startServer, assertRejected, SKIP_NO_BINARY, CONTRACT_VERSION } from '../mcp/harness.mjs';
+
+const ENVELOPE_KEYS = [
+  'ok', 'language', 'phase', 'backend', 'platform', 'stdout', 'stderr', 'exit_code',
+  'timed_out', 'verdict', 'output_truncated', 'output_error', 'stdout_bytes', 'stderr_bytes',
+  'duration_ms', 'compile_ms', 'total_ms', 'cpu_ms', 'peak_memory_kb', 'unenforced', 'workdir',
+];
+const TIMEOUT_TEXT = '<killed: exceeded wall-clock timeout>';
+const LONG = { timeout: 120000 };
+
+/** The canonical spec document of TOOLS.md 1.9, hashed here independently. */
+function specHash(spec) {
+  const full = {
+    code: spec.code, language: spec.language, max_cpu: spec.max_cpu ?? 0,
+    max_memory_mb: spec.max_memory_mb ?? 0, max_output_kb: spec.max_output_kb ?? 0,
+    no_net: spec.no_net ?? false, stdin: spec.stdin ?? '', timeout: spec.timeout ?? 10,
+    workdir: spec.workdir ?? null,
+  };
+  // Keys are already in code-point order; JSON.stringify emits non-ASCII raw.
+  const text = JSON.stringify({ schema_version: '1.0.0', spec: full });
+  return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
+}
+
+describe('execute_code over MCP', { skip: SKIP_NO_BINARY }, () => {
+  let s;
+  before(async () => { s = await startServer(); });
+  after(async () => { await s?.close(); });
+  const run = (args) => s.call('execute_code', args, LONG);
+
+  test('OK: the spec example, all 21 envelope keys', async () => {
+    const r = await run({ language: 'python3', code: "print('mcp ok', 6*7)" });
+    for (const k of ENVELOPE_KEYS) assert.ok(k in r, `missing ${k}`);
+    assert.equal(r.ok, true);
+    assert.equal(r.verdict, 'OK');
+    assert.equal(r.stdout, 'mcp ok 42\n');
+    assert.equal(r.stderr, '');
+    assert.equal(r.exit_code, 0);
+    assert.equal(r.stdout_bytes, 10);
+    assert.equal(r.stderr_bytes, 0);
+    assert.equal(r.language, 'python3');
+    assert.equal(r.phase, 'run');
+    assert.equal(r.backend, 'native');
+    assert.equal(r.platform, 'linux');
+    assert.equal(r.timed_out, false);
+    assert.equal(r.output_truncated, false);
+    assert.equal(r.output_error, null);
+    assert.equal(r.compile_ms, 0);
+    assert.ok(r.total_ms >= r.duration_ms, `total ${r.total_ms} < duration ${r.duration_ms}`);
+    assert.ok(Array.isArray(r.unenforced));
+    assert.match(r.workdir, /\/codecalc-\d+-[0-9a-f]+$/);
+    assert.equal(r.code, undefined);
+  });
+
+  test('aliases resolve to the canonical name', async () => {
+    const r = await run({ language: '  PY ', code: 'print(2)' });
+    assert.equal(r.language, 'python3');
+    assert.equal(r.stdout, '2\n');
+  });
+
+  test('RTE: exit status 3 is a program outcome, not a rejection', async () => {
+    const r = await run({ language: 'python3', code: 'import sys; sys.exit(3)' });
+    assert.equal(r.ok, false);
+    assert.equal(r.verdict, 'RTE');
+    assert.equal(r.exit_code, 3);
+    assert.equal(r.timed_out, false);
+    assert.equal(r.code, undefined);
+    assert.equal(r.error, undefined);
+  });
+
+  test('RTE: killed by a signal without a memory ceiling', async () => {
+    const r = await run({ language: 'python3', code: 'import os, signal\nos.kill(os.getpid(), signal.SIGKILL)' });
+    assert.equal(r.verdict, 'RTE');
+    assert.equal(r.exit_code, null);
+    assert.equal(r.ok, false);
+  });
+
+  test('TLE: the spec example', async () => {
+    const r = await run({ language: 'python3', code: 'while True: pass', timeout: 2 });
+    assert.equal(r.verdict, 'TLE');
+    assert.equal(r.timed_out, true);
+    assert.equal(r.ok, false);
+    assert.equal(r.exit_code, null);
+    assert.equal(r.stderr, TIMEOUT_TEXT);
+    assert.equal(r.stderr_bytes, 0);
+    assert.ok(r.duration_ms >= 1900 && r.duration_ms < 6000, `duration_ms ${r.duration_ms}`);
+  });
+
+  test('TLE keeps what the program wrote to stderr', async () => {
+    const r = await run({
+      language: 'python3', code: 'import sys, time\nsys.stderr.write("late\\n"); sys.stderr.flush()\ntime.sleep(30)', timeout: 1,
+    });
+    assert.equal(r.verdict, 'TLE');
+    assert.equal(r.stderr, 'late\n');
+    assert.equal(r.stderr_bytes, 5);
+  });
+
+  test('OLE with exit 0 is ok:true; the cap and marker are exact', async () => {
+    const r = await run({ language: 'python3', code: "print('x' * 2000)", max_output_kb: 1 });
+    assert.equal(r.verdict, 'OLE');
+    assert.equal(r.ok, true, 'exited 0: ok stays true under OLE');
+    assert.equal(r.exit_code, 0);
+    assert.equal(r.output_truncated, true);
+    assert.equal(r.stdout, `${'x'.repeat(1024)}\n...[truncated]`);
+    assert.equal(r.stdout.length, 1039);
+    assert.equal(r.stdout_bytes, 2001, 'below the file-size ceiling the count is exact');
+  });
+
+  test('OLE: past the file-size ceiling the byte count is a lower bound', async () => {
+    const r = await run({ language: 'python3', code: "print('y' * 200000)", max_output_kb: 1 });
+    assert.equal(r.verdict, 'OLE');
+    assert.equal(r.output_truncated, true);
+    assert.equal(r.stdout.length, 1039);
+    assert.ok(r.stdout_bytes > 1024 && r.stdout_bytes <= 4096, `stdout_bytes ${r.stdout_bytes}`);
+  });
+
+  test('MLE: a signal death near the memory ceiling', async () => {
+    // malloc until the 64 MiB address-space ceiling refuses, then abort():
+    // killed by a signal with peak >= half the ceiling.
+    const code = '#include <stdlib.h>\n#include <string.h>\n'
+      + 'int main(void){for(;;){char*p=malloc(1<<20);if(!p)abort();memset(p,1,1<<20);}}\n';
+    const r = await run({ language: 'c', code, max_memory_mb: 64, timeout: 30 });
+    assert.equal(r.verdict, 'MLE', JSON.stringify({ ...r, provider: undefined }));
+    assert.equal(r.ok, false);
+    assert.equal(r.exit_code, null);
+    assert.equal(r.phase, 'run');
+    assert.ok(r.peak_memory_kb >= 32 * 1024, `peak ${r.peak_memory_kb}`);
+  });
+
+  test('memory ceiling: 300 MB under 32 MiB fails (MLE or RTE)', async () => {
+    const r = await run({ language: 'python3', code: 'x = bytearray(300 * 1024 * 1024)\nprint(len(x))', max_memory_mb: 32 });
+    assert.equal(r.ok, false);
+    assert.ok(['MLE', 'RTE'].includes(r.verdict), r.verdict);
+    assert.equal(r.stdout, '');
+  });
+
+  test('stdin reaches the program', async () => {
+    const r = await run({ language: 'python3', code: 'import sys\nprint(sys.stdin.read()[::-1])', stdin: 'abc' });
+    assert.equal(r.stdout, 'cba\n');
+  });
+
+  test('compile failure: phase compile, duration_ms = compile_ms', async () => {
+    const r = await run({ language: 'c', code: 'int main(void){ return nope; }\n', timeout: 30 });
+    assert.equal(r.phase, 'compile');
+    assert.equal(r.ok, false);
+    assert.equal(r.verdict, 'RTE');
+    assert.equal(r.exit_code, 1);
+    assert.equal(r.duration_ms, r.compile_ms);
+    assert.match(r.stderr, /nope/);
+    assert.equal(r.cached, false);
+  });
+
+  test('compile cache: a second identical C run is served from the cache', async () => {
+    const code = '#include <stdio.h>\nint main(void){puts("cached hello");return 0;}\n';
+    const first = await run({ language: 'c', code, timeout: 30 });
+    assert.equal(first.stdout, 'cached hello\n');
+    assert.equal(first.cached, false);
+    assert.ok(first.compile_ms > 0, `first compile_ms ${first.compile_ms}`);
+    const second = await run({ language: 'c', code, timeout: 30 });
+    assert.equal(second.stdout, 'cached hello\n');
+    assert.equal(second.ok, true);
+    assert.equal(second.cached, true);
+    assert.equal(second.compile_ms, 0);
+    // A one-byte change is a different key.
+    const third = await run({ language: 'c', code: code.replace('hello', 'hellO'), timeout: 30 });
+    assert.equal(third.cached, false);
+    assert.equal(third.stdout, 'cached hellO\n');
+  });
+
+  test('receipt: golden spec_hash for python3 print(1) with all defaults', async () => {
+    const r = await run({ language: 'python3', code: 'print(1)' });
+    const p = r.provider;
+    assert.equal(p.spec_hash, 'sha256:a5093b8724c9815a4d05452288027446d17416b4009dc1e1fde9e36aea163089');
+    assert.equal(p.spec_hash, specHash({ language: 'python3', code: 'print(1)' }), 'our own encoding agrees');
+    assert.equal(p.source_sha256, `sha256:${createHash('sha256').update('print(1)').digest('hex')}`);
+    assert.equal(p.receipt_version, '1.2.0');
+    assert.equal(p.interface_version, '1.0.0');
+    assert.equal(p.provider_id, 'local');
+    assert.equal(p.session_id, null);
+    assert.equal(p.spec_schema_version, '1.0.0');
+    assert.deepEqual(p.limits.requested, {
+      timeout_seconds: 10, max_memory_mb: 0, max_output_kb: 0, max_cpu_seconds: 0, no_net: false,
+    });
+    assert.deepEqual(p.limits.unenforced, r.unenforced);
+    assert.equal(p.determinism.source, 'env_allowlist');
+    assert.equal(p.determinism.timezone, null);
+    assert.equal(p.determinism.seed, null);
+  });
+
+  test('receipt: the language is hashed as spelled, every field counts', async () => {
+    const specs = [
+      { language: 'py', code: 'print(1)' },
+      { language: 'python3', code: 'print("é ∑ 😀")', stdin: '7\n', timeout: 30, max_memory_mb: 256, max_output_kb: 64, max_cpu: 5, no_net: true },
+    ];
+    const hashes = [];
+    for (const spec of specs) {
+      const r = await run(spec);
+      assert.equal(r.provider.spec_hash, specHash(spec), JSON.stringify(spec));
+      hashes.push(r.provider.spec_hash);
+    }
+    assert.notEqual(hashes[0], 'sha256:a5093b8724c9815a4d05452288027446d17416b4009dc1e1fde9e36aea163089');
+    const full = await run(specs[1]);
+    assert.equal(full.stdout, 'é ∑ 😀\n');
+    // Every control was requested: each is reported unless its marker word
+    // appears in the unenforced list (1.9).
+    const text = full.unenforced.join('\n').toLowerCase();
+    const markers = [['timeout', ['timeout']], ['max_memory_mb', ['memory']], ['max_output_kb', ['output']],
+      ['max_cpu', ['cpu']], ['no_net', ['no_net', 'network']]];
+    const expect = markers.filter(([, words]) => !words.some((w) => text.includes(w))).map(([k]) => k);
+    assert.deepEqual(full.provider.limits.provider_reported_enforced, expect);
+    assert.ok(expect.includes('timeout'));
+  });
+
+  test('timeout is clamped to 120 in the receipt; < 1 means 1', async () => {
+    const hi = await run({ language: 'python3', code: 'print(1)', timeout: 500 });
+    assert.equal(hi.provider.limits.requested.timeout_seconds, 120);
+    const lo = await run({ language: 'python3', code: 'print(1)', timeout: 0 });
+    assert.equal(lo.provider.limits.requested.timeout_seconds, 1);
+  });
+
+  test('compact: the spec example shape, in order', async () => {
+    const r = await run({ language: 'python3', code: "print('z')", compact: true });
+    assert.equal(r.ok, true);
+    assert.equal(r.verdict, 'OK');
+    assert.equal(r.stdout, 'z\n');
+    assert.equal(r.exit_code, 0);
+    const keys = Object.keys(r).filter((k) => k !== 'contract_version');
+    const expect = r.unenforced ? ['ok', 'verdict', 'stdout', 'exit_code', 'unenforced', 'provider', 'unenforced_detail']
+      : ['ok', 'verdict', 'stdout', 'exit_code', 'provider'];
+    assert.deepEqual([...keys].sort(), [...expect].sort());
+    assert.deepEqual(keys.slice(0, 4), ['ok', 'verdict', 'stdout', 'exit_code']);
+    for (const k of ['stderr', 'cpu_ms', 'duration_ms', 'workdir', 'platform', 'backend', 'language', 'stdout_bytes']) {
+      assert.equal(r[k], undefined, `compact drops ${k}`);
+    }
+    assert.deepEqual(Object.keys(r.provider),
+      ['receipt_version', 'provider_id', 'session_id', 'spec_hash', 'limits', 'receipt_detail']);
+    assert.equal(r.provider.receipt_detail, 'call without compact=True for capabilities, determinism, '
+      + 'host_class, interface_version, provider_version, source_sha256, spec_schema_version');
+    assert.equal(r.provider.spec_hash, specHash({ language: 'python3', code: "print('z')" }));
+    assert.equal(r.contract_version, CONTRACT_VERSION);
+  });
+
+  test('compact keeps a failing run small but exact', async () => {
+    const r = await run({ language: 'python3', code: 'import sys; print("a"); sys.exit(4)', compact: true });
+    assert.equal(r.ok, false);
+    assert.equal(r.verdict, 'RTE');
+    assert.equal(r.stdout, 'a\n');
+    assert.equal(r.exit_code, 4);
+  });
+
+  test('unknown language is rejected; compact does not apply', async () => {
+    for (const compact of [false, true]) {
+      const r = await run({ language: 'klingon', code: 'x', compact });
+      assertRejected(r, 'validation', /^unknown language 'klingon'\. Available: awk, bash, bun, c, c\+\+, cpp, csharp, deno,/);
+      assert.equal(r.verdict, undefined);
+    }
+  });
+
+  test('a runtime that does not resolve: runtime_unavailable envelope', async (t) => {
+    const langs = JSON.parse((await s.client.callTool({ name: 'list_languages', arguments: {} })).content[0].text);
+    const missing = langs.find((l) => l.status !== 'installed' && !['gleam', 'haskell'].includes(l.name));
+    if (!missing) return t.skip('every runtime is installed here');
+    const r = await run({ language: missing.name, code: 'x' });
+    assert.equal(r.code, 'runtime_unavailable');
+    assert.equal(r.verdict, 'RTE');
+    assert.equal(r.ok, false);
+    assert.equal(r.exit_code, null);
+    assert.equal(r.stdout_bytes, null);
+    assert.equal(r.stderr_bytes, null);
+    const argv0 = missing.run.split(' ')[0];
+    assert.equal(r.error.startsWith(`runtime unavailable for the run phase of '${missing.name}': '${argv0}' (`), true, r.error);
+    assert.equal(r.stderr, r.error);
+    assert.equal(typeof r.remedy, 'string');
+  });
+});
+
+describe('execute_code_stream over stdio', { skip: SKIP_NO_BINARY }, () => {
+  let s;
+  before(async () => { s = await startServer(); });
+  after(async () => { await s?.close(); });
+
+  test('progress notifications: strictly increasing, exact messages', async () => {
+    const seen = [];
+    const code = "import time\nfor i in range(3):\n print('tick', i); time.sleep(0.3)";
+    const res = await s.callRaw('execute_code_stream', { language: 'python3', code },
+      { ...LONG, onprogress: (p) => seen.push(p) });
+    const r = res.structuredContent;
+    assert.equal(r.ok, true);
+    assert.equal(r.stdout, 'tick 0\ntick 1\ntick 2\n');
+    assert.equal(r.streamed, true);
+    assert.match(r.streamed_partial, /tick/);
+    assert.ok(r.provider, 'stream results carry the receipt');
+    assert.equal(r.provider.limits.requested.timeout_seconds, 30, 'stream default timeout is 30');
+    assert.ok(seen.length >= 2, `want >= 2 progress notifications, got ${JSON.stringify(seen)}`);
+    for (let i = 0; i < seen.length; i++) {
+      assert.equal(seen[i].message, `stdout so far: ${seen[i].progress} bytes`);
+      assert.equal(seen[i].total, undefined);
+      assert.equal(seen[i].progress % 7, 0, 'each tick line is 7 bytes');
+      if (i) assert.ok(seen[i].progress > seen[i - 1].progress, 'strictly increasing');
+    }
+    assert.ok(seen.at(-1).progress <= 21);
+  });
+
+  test('without a progress token: still streamed, partial text kept', async () => {
+    const r = await s.call('execute_code_stream', { language: 'python3', code: 'print("quiet")' }, LONG);
+    assert.equal(r.streamed, true);
+    assert.equal(r.streamed_partial, 'quiet\n');
+    assert.equal(r.stdout, 'quiet\n');
+  });
+
+  test('streamed_partial is cut like stdout', async () => {
+    const r = await s.call('execute_code_stream',
+      { language: 'python3', code: "import time\nprint('p' * 3000)\ntime.sleep(0.6)", max_output_kb: 1 }, LONG);
+    assert.equal(r.verdict, 'OLE');
+    assert.equal(r.stdout, `${'p'.repeat(1024)}\n...[truncated]`);
+    assert.equal(r.streamed_partial, r.stdout);
+  });
+
+  test('timeout clamps to 300 on the stream tool', async () => {
+    const r = await s.call('execute_code_stream', { language: 'python3', code: 'print(1)', timeout: 1000 }, LONG);
+    assert.equal(r.provider.limits.requested.timeout_seconds, 300);
+  });
+
+  test('memory ceilings bite as on execute_code', async () => {
+    const r = await s.call('execute_code_stream',
+      { language: 'python3', code: 'x = bytearray(300 * 1024 * 1024)', max_memory_mb: 32 }, LONG);
+    assert.equal(r.ok, false);
+    assert.ok(['MLE', 'RTE'].includes(r.verdict), r.verdict);
+  });
+});

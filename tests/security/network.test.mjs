@@ -1,0 +1,116 @@
+// no_net (TOOLS.md 1.5): with no_net a program cannot open an IPv4/IPv6
+// socket, whether it goes through python's socket module, raw syscalls from
+// C, a static binary that no LD_PRELOAD shim could touch, or a foreign
+// syscall ABI. A listener on 127.0.0.1 in this test process counts the
+// connections it accepts: it must see none. The no_net:false control proves
+// the listener and the probe can see a real connection.
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import {
+  startSecServer, skipUnlessContained, brief, fixture, SKIP_NO_BINARY, alive,
+} from './util.mjs';
+
+const EACCES = 13;
+
+describe('no_net', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
+  let s, listener, port;
+  let accepted = 0;
+  before(async () => {
+    listener = net.createServer((c) => { accepted++; c.destroy(); });
+    await new Promise((r) => listener.listen(0, '127.0.0.1', r));
+    port = listener.address().port;
+    s = await startSecServer();
+  });
+  after(async () => {
+    await s?.close();
+    await new Promise((r) => (listener ? listener.close(r) : r()));
+  });
+
+  const pyConnect = () => [
+    'import socket',
+    'try:',
+    `    socket.create_connection(('127.0.0.1', ${port}), timeout=3)`,
+    "    print('connected')",
+    'except OSError as e:',
+    "    print('refused', e.errno)",
+  ].join('\n');
+
+  /** Lines "name result errno" of net_probe.c into {name: [result, errno]}. */
+  function parseProbe(stdout) {
+    const out = {};
+    for (const line of stdout.trim().split('\n')) {
+      const [name, ...v] = line.split(' ');
+      out[name] = v.map(Number);
+    }
+    return out;
+  }
+
+  test('python: socket.create_connection is refused with EACCES, listener sees nothing', async (t) => {
+    if (await skipUnlessContained(t, s)) return;
+    const before = accepted;
+    const r = await s.exec({ language: 'python3', code: pyConnect(), no_net: true });
+    assert.equal(r.verdict, 'OK', brief(r));
+    assert.equal(r.stdout, `refused ${EACCES}\n`);
+    assert.deepEqual(r.unenforced, [], 'seccomp no_net leaves no disclosure');
+    assert.equal(accepted, before);
+  });
+
+  test('C via raw syscall(SYS_socket): AF_INET/AF_INET6 refused, AF_UNIX still works', async (t) => {
+    if (await skipUnlessContained(t, s)) return;
+    const before = accepted;
+    const r = await s.exec({ language: 'c', code: fixture('net_probe.c'), stdin: `${port}\n`, no_net: true });
+    assert.equal(r.verdict, 'OK', brief(r));
+    const p = parseProbe(r.stdout);
+    assert.deepEqual(p.socket_inet, [-1, EACCES]);
+    assert.deepEqual(p.socket_inet6, [-1, EACCES]);
+    assert.deepEqual(p.socket_inet_highbits, [-1, EACCES], 'upper register bits must not bypass the family check');
+    assert.deepEqual(p.socket_unix, [0, 0]);
+    assert.equal(p.connect, undefined, 'no socket, so no connect attempt');
+    assert.deepEqual(p.static, [0]);
+    assert.equal(accepted, before);
+  });
+
+  test('static binary (gcc -static inside the run): refused the same way', async (t) => {
+    if (await skipUnlessContained(t, s)) return;
+    const before = accepted;
+    const src = fixture('net_probe.c');
+    const r = await s.exec({
+      language: 'bash',
+      code: `cat > probe.c <<'CODECALC_EOF'\n${src}\nCODECALC_EOF\ngcc -static -O1 -o probe probe.c || exit 9\n./probe`,
+      stdin: `${port}\n`, no_net: true, timeout: 60,
+    });
+    if (r.exit_code === 9) return t.skip(`no static libc to link against: ${r.stderr.slice(0, 300)}`);
+    assert.equal(r.verdict, 'OK', brief(r));
+    const p = parseProbe(r.stdout);
+    assert.deepEqual(p.static, [1], 'the probe must really be static');
+    assert.deepEqual(p.socket_inet, [-1, EACCES]);
+    assert.deepEqual(p.socket_inet6, [-1, EACCES]);
+    assert.deepEqual(p.socket_inet_highbits, [-1, EACCES]);
+    assert.equal(accepted, before);
+  });
+
+  test('foreign ABIs (int $0x80 socketcall, x32 range) kill the process', async (t) => {
+    if (await skipUnlessContained(t, s)) return;
+    const before = accepted;
+    for (const mode of [0, 1]) {
+      const r = await s.exec({ language: 'c', code: fixture('foreign_abi.c', { MODE: mode }), no_net: true });
+      assert.equal(r.phase, 'run', brief(r));
+      assert.equal(r.stdout, 'before\n', `mode ${mode}: ${brief(r)}`);
+      assert.equal(r.verdict, 'RTE');
+      assert.equal(r.exit_code, null, `mode ${mode}: killed by a signal`);
+    }
+    assert.equal(accepted, before);
+  });
+
+  test('control: without no_net the same python connect reaches the listener', async (t) => {
+    if (await skipUnlessContained(t, s)) return;
+    const before = accepted;
+    const r = await s.exec({ language: 'python3', code: pyConnect(), no_net: false });
+    assert.equal(r.stdout, 'connected\n', brief(r));
+    // The accept callback may run a moment after the run ends.
+    for (let i = 0; i < 50 && accepted === before; i++) await new Promise((res) => setTimeout(res, 20));
+    assert.equal(accepted, before + 1);
+    assert.ok(alive(s.pid));
+  });
+});

@@ -1,0 +1,124 @@
+// Session workspaces through a real MCP client: file tools, the jail,
+// quotas, session_run, workspace execute_code, resources (TOOLS.md 3.2, 4.9).
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer, assertRejected, SKIP_NO_BINARY } from '../mcp/harness.mjs';
+
+describe('session workspaces', { skip: SKIP_NO_BINARY }, () => {
+  let s, sid, other;
+  before(async () => {
+    s = await startServer({ env: { CODECALC_MAX_ARTIFACT_BYTES: '1000' } });
+    sid = (await s.call('session_start', { language: 'c' })).session_id;
+    other = (await s.call('session_start', { language: 'bash' })).session_id;
+  });
+  after(async () => { await s?.close(); });
+
+  test('session_start of c: workspace session, id shaped <lang>-<8 hex>', async () => {
+    assert.match(sid, /^c-[0-9a-f]{8}$/);
+    const r = await s.call('session_start', { language: 'c++' });
+    assert.match(r.session_id, /^cpp-[0-9a-f]{8}$/);
+    assert.equal(r.stateful, false);
+    assert.deepEqual(r.files, []);
+  });
+
+  test('write, list, read back (3.2.4-3.2.6 examples)', async () => {
+    assert.deepEqual(await s.call('session_write_file', { session_id: sid, path: 'in/data.csv', content: 'a,b\n1,2' }),
+      { ok: true, path: 'in/data.csv', contract_version: '1.3.0' });
+    const root = await s.call('session_files', { session_id: sid });
+    assert.ok(root.files.some((f) => f.path === 'in/' && f.type === 'dir'));
+    const sub = await s.call('session_files', { session_id: sid, path: 'in' });
+    assert.deepEqual(sub.files, [{ path: 'data.csv', type: 'file', size: 7 }]);
+    const rd = await s.call('session_read_file', { session_id: sid, path: 'in/data.csv' });
+    assert.equal(rd.content, 'a,b\n1,2');
+    assert.equal(rd.truncated, false);
+    assert.equal(rd.resource, `codecalc://session/${sid}/files/in/data.csv`);
+    const part = await s.call('session_read_file', { session_id: sid, path: 'in/data.csv', max_bytes: 3 });
+    assert.equal(part.content, 'a,b');
+    assert.equal(part.truncated, true);
+  });
+
+  test('paging: three files, page_size 2', async () => {
+    for (const n of ['p1', 'p2', 'p3']) await s.call('session_write_file', { session_id: other, path: `pg/${n}`, content: n });
+    const a = await s.call('session_files', { session_id: other, path: 'pg', page_size: 2 });
+    assert.deepEqual(a.files.map((f) => f.path), ['p1', 'p2']);
+    assert.equal(a.next_cursor, '2');
+    const b = await s.call('session_files', { session_id: other, path: 'pg', page_size: 2, cursor: '2' });
+    assert.deepEqual(b.files.map((f) => f.path), ['p3']);
+    assert.equal(b.next_cursor, null);
+  });
+
+  test('jail: .., absolute, symlink to /etc, NUL, long names', async () => {
+    assertRejected(await s.call('session_write_file', { session_id: sid, path: '../x', content: 'y' }), 'permission_denied', /escapes/);
+    assertRejected(await s.call('session_read_file', { session_id: sid, path: '/etc/passwd' }), 'permission_denied', /escapes/);
+    symlinkSync('/etc', join(s.home, 'sessions', sid, 'etclink'));
+    assertRejected(await s.call('session_read_file', { session_id: sid, path: 'etclink/passwd' }), 'permission_denied', /escapes/);
+    assertRejected(await s.call('session_write_file', { session_id: sid, path: 'etclink/evil', content: 'x' }), 'permission_denied', /escapes/);
+    assertRejected(await s.call('session_write_file', { session_id: sid, path: 'a\u0000b', content: 'x' }), 'permission_denied', /escapes/);
+    assertRejected(await s.call('session_write_file', { session_id: sid, path: 'n'.repeat(300), content: 'x' }), 'permission_denied', /escapes/);
+    assertRejected(await s.call('session_files', { session_id: '../etc' }), 'validation', /invalid session id/);
+    assertRejected(await s.call('session_files', { session_id: 'python3-00000000' }), 'validation', /unknown session/);
+  });
+
+  test('quota: an oversized write is refused and leaves nothing behind', async () => {
+    const r = await s.call('session_write_file', { session_id: sid, path: 'big.txt', content: 'y'.repeat(2000) });
+    assertRejected(r, 'resource_exhausted', /per-artifact size cap of 1000 bytes/);
+    assert.equal(r.incoming_bytes, 2000);
+    const listing = await s.call('session_files', { session_id: sid });
+    assert.ok(!listing.files.some((f) => f.path.startsWith('big') || f.path.startsWith('.cc-write')));
+  });
+
+  test('two sessions never see each other\'s files', async () => {
+    await s.call('session_write_file', { session_id: sid, path: 'secret.txt', content: 'mine' });
+    const r = await s.call('session_read_file', { session_id: other, path: 'secret.txt' });
+    assertRejected(r, 'validation', /no such file/);
+    const run = await s.call('execute_code', { session_id: other, language: 'bash', code: `cat ../${sid}/secret.txt; ls ..` });
+    assert.ok(!run.stdout.includes('mine'));
+  });
+
+  test('session_run imports a sibling file (3.2.7 example)', async () => {
+    await s.call('session_write_file', { session_id: sid, path: 'helper.py', content: 'X=5' });
+    await s.call('session_write_file', { session_id: sid, path: 'app.py', content: 'import helper; print(helper.X)' });
+    const r = await s.call('session_run', { session_id: sid, entry_file: 'app.py' });
+    assert.equal(r.stdout, '5\n');
+    assert.equal(r.language, 'python3');
+    assert.equal(r.entry_file, 'app.py');
+    assert.equal(r.provider, undefined);
+    assertRejected(await s.call('session_run', { session_id: sid, entry_file: 'missing.py' }), 'validation',
+      /no such file or file too large: missing.py/);
+  });
+
+  test('execute_code in a workspace session leaves artifacts (3.2.8 example)', async () => {
+    const r = await s.call('execute_code', { session_id: sid, language: 'python3', code: "open('out.json','w').write('[9,9]')" });
+    assert.equal(r.verdict, 'OK');
+    const a = await s.call('session_artifacts', { session_id: sid });
+    assert.ok(a.artifacts.some((f) => f.path === 'out.json' && f.size === 5));
+    assert.ok(!a.artifacts.some((f) => f.path === 'main.py' || f.path === 'run.out'));
+  });
+
+  test('a 200 KB print: inline capped; spill refused by the 1000-byte artifact cap (4.7)', async () => {
+    const r = await s.call('execute_code', { session_id: other, language: 'python3', code: "print('x'*200000)" });
+    assert.equal(r.verdict, 'OK');
+    assert.equal(r.output_truncated, true);
+    assert.equal(r.stdout.length, 65536 + 15);
+    assert.equal(r.stdout_spill, undefined);
+    assert.match(r.stdout_spill_refused, /^disk-quota ceiling reached; only the truncated inline stdout/);
+  });
+
+  test('resources: template, list and byte-identical read', async () => {
+    const t = await s.client.listResourceTemplates();
+    assert.equal(t.resourceTemplates[0].uriTemplate, 'codecalc://session/{session_id}/files/{+path}');
+    const l = await s.client.listResources();
+    assert.ok(l.resources.some((x) => x.uri === `codecalc://session/${sid}/files/in/data.csv`));
+    const rd = await s.client.readResource({ uri: `codecalc://session/${sid}/files/in/data.csv` });
+    assert.equal(rd.contents[0].text, 'a,b\n1,2');
+  });
+
+  test('session_stop deletes; unknown well-formed id is deleted:false', async () => {
+    const r = await s.call('session_stop', { session_id: other });
+    assert.equal(r.deleted, true);
+    const again = await s.call('session_stop', { session_id: 'python3-00000000' });
+    assert.deepEqual([again.ok, again.deleted], [true, false]);
+  });
+});

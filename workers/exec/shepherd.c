@@ -1,0 +1,211 @@
+/* Run shepherd (see shepherd.h). */
+#include "workers/exec/shepherd.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "protocol/json_convert.h"
+#include "protocol/strbuf.h"
+#include "workers/common/tool_api.h"
+#include "workers/exec/execute.h"
+
+/* Same defaults and ceiling as run_submit (TOOLS.md 3.2.9). */
+#define RUN_TIMEOUT_DEFAULT 30
+#define RUN_TIMEOUT_MAX 120
+/* spec.json is written by our own supervisor; the bound only stops a
+ * damaged file from exhausting memory. */
+#define SPEC_MAX_BYTES (64u << 20)
+
+json_t *cc_exec_run_request(json_t *args, cc_wctx *ctx, int64_t tdefault, int64_t tmax,
+                            const struct cc_exec_hooks *hooks);
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_stop(int sig) {
+    (void)sig;
+    stop_requested = 1;
+}
+
+struct shepherd {
+    int dirfd;
+};
+
+/* Write data to name in the run directory atomically and durably. */
+static int write_atomic(int dirfd, const char *name, const char *data, size_t len) {
+    char tmp[64];
+    snprintf(tmp, sizeof tmp, ".%s.tmp", name);
+    int fd = openat(dirfd, tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0) return -1;
+    size_t off = 0;
+    while (off < len) {
+        ssize_t n = write(fd, data + off, len - off);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            close(fd);
+            unlinkat(dirfd, tmp, 0);
+            return -1;
+        }
+        off += (size_t)n;
+    }
+    if (fsync(fd) < 0 || close(fd) < 0) {
+        unlinkat(dirfd, tmp, 0);
+        return -1;
+    }
+    if (renameat(dirfd, tmp, dirfd, name) < 0) {
+        unlinkat(dirfd, tmp, 0);
+        return -1;
+    }
+    return fsync(dirfd);
+}
+
+/* Field 22 of /proc/self/stat: with the pid, an identity no recycled pid
+ * can fake. Parsed after the last ')' since comm may hold spaces. */
+static unsigned long long self_start_time(void) {
+    char buf[1024];
+    int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0) return 0;
+    buf[n] = '\0';
+    char *p = strrchr(buf, ')');
+    if (!p) return 0;
+    p++;
+    /* after ')' come fields 3..; starttime is the 20th of those */
+    for (int field = 3; field < 22 && p; field++) p = strchr(p + 1, ' ');
+    return p ? strtoull(p + 1, NULL, 10) : 0;
+}
+
+static int write_identity(int dirfd) {
+    char line[64];
+    int n = snprintf(line, sizeof line, "%ld %llu\n", (long)getpid(), self_start_time());
+    return write_atomic(dirfd, CC_SHEPHERD_PID_FILE, line, (size_t)n);
+}
+
+/* The spec as written by run_submit; NULL with why filled. */
+static json_t *read_spec(int dirfd, char *why, size_t cap) {
+    int fd = openat(dirfd, CC_SHEPHERD_SPEC_FILE, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    struct stat sb;
+    if (fd < 0 || fstat(fd, &sb) < 0) {
+        snprintf(why, cap, "cannot read the run spec: %s", strerror(errno));
+        if (fd >= 0) close(fd);
+        return NULL;
+    }
+    if (sb.st_size < 0 || (size_t)sb.st_size > SPEC_MAX_BYTES) {
+        close(fd);
+        snprintf(why, cap, "the run spec is larger than %u bytes", SPEC_MAX_BYTES);
+        return NULL;
+    }
+    size_t len = (size_t)sb.st_size, off = 0;
+    char *text = malloc(len + 1);
+    while (text && off < len) {
+        ssize_t n = read(fd, text + off, len - off);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        off += (size_t)n;
+    }
+    close(fd);
+    if (!text || off != len) {
+        free(text);
+        snprintf(why, cap, "cannot read the run spec (short read)");
+        return NULL;
+    }
+    json_error_t je;
+    json_t *spec = cc_json_parse(text, len, &je);
+    free(text);
+    if (!json_is_object(spec)) {
+        json_decref(spec);
+        snprintf(why, cap, "the run spec is not a JSON object");
+        return NULL;
+    }
+    return spec;
+}
+
+/* Stop when the supervisor signalled us or left a cancel file. */
+static int cancel_tick(void *ud) {
+    struct shepherd *sh = ud;
+    if (!stop_requested && faccessat(sh->dirfd, CC_SHEPHERD_CANCEL_FILE, F_OK, 0) == 0)
+        stop_requested = 1;
+    return stop_requested ? 1 : 0;
+}
+
+/* The program's output as plain files beside the result (best effort: the
+ * result already carries the same text). */
+static void write_streams(int dirfd, json_t *result) {
+    static const char *const names[] = {"stdout", "stderr"};
+    for (int i = 0; i < 2; i++) {
+        json_t *v = json_object_get(result, names[i]);
+        if (json_is_string(v))
+            (void)write_atomic(dirfd, names[i], json_string_value(v), json_string_length(v));
+    }
+}
+
+static int write_result(int dirfd, json_t *result) {
+    json_t *doc = json_pack("{s:b,s:O}", "cancelled", stop_requested != 0, "result", result);
+    if (!doc) return -1;
+    struct cc_strbuf sb;
+    cc_sb_init(&sb);
+    int rc = cc_json_emit(&sb, doc);
+    json_decref(doc);
+    if (rc == 0) rc = write_atomic(dirfd, CC_SHEPHERD_RESULT_FILE, sb.data, sb.len);
+    cc_sb_free(&sb);
+    return rc;
+}
+
+static void install_handlers(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    signal(SIGHUP, SIG_IGN);
+    signal(SIGPIPE, SIG_IGN);
+}
+
+/* Leave the launcher: it exits at once (the server reaps it) and we carry
+ * on re-parented, in a session and process group of our own. */
+static void detach(void) {
+    pid_t pid = fork();
+    if (pid > 0) _exit(0);
+    if (pid < 0) fprintf(stderr, "shepherd: cannot detach (%s); running attached\n", strerror(errno));
+    setsid();
+    close_range(3, ~0u, 0); /* nothing of the server's may stay open here */
+}
+
+int cc_shepherd_main(const char *rundir) {
+    detach();
+    install_handlers();
+    struct shepherd sh = {.dirfd = open(rundir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)};
+    if (sh.dirfd < 0) {
+        fprintf(stderr, "shepherd: cannot open %s: %s\n", rundir, strerror(errno));
+        return 1;
+    }
+    if (write_identity(sh.dirfd) < 0)
+        fprintf(stderr, "shepherd: cannot record its pid: %s\n", strerror(errno));
+    char why[512];
+    json_t *spec = read_spec(sh.dirfd, why, sizeof why), *result = NULL;
+    if (spec) {
+        struct cc_exec_hooks hooks = {.tick = cancel_tick, .ud = &sh, .tick_ms = 100};
+        result = cc_exec_run_request(spec, NULL, RUN_TIMEOUT_DEFAULT, RUN_TIMEOUT_MAX, &hooks);
+        json_decref(spec);
+        if (!result) snprintf(why, sizeof why, "the executor returned no result");
+    }
+    if (!result) {
+        result = cc_err("internal", "background run failed: %s", why);
+        json_object_set_new(result, "provider_error", json_string("executor_failure"));
+        json_object_set_new(result, "requested_provider", json_string("local"));
+    }
+    write_streams(sh.dirfd, result);
+    int rc = write_result(sh.dirfd, result);
+    if (rc < 0) fprintf(stderr, "shepherd: cannot write the result: %s\n", strerror(errno));
+    json_decref(result);
+    close(sh.dirfd);
+    return rc < 0 ? 1 : 0;
+}
