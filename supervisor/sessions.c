@@ -324,7 +324,7 @@ static void list_unregistered(struct cc_server *srv, json_t *out) {
             !S_ISDIR(st.st_mode))
             continue;
         struct cc_session *s = cc_session_find(srv, e->d_name);
-        if (s && s->stateful && s->repl) continue;
+        if (s && s->stateful) continue;
         if (n == cap) {
             cap = cap ? cap * 2 : 16;
             char **nn = realloc(names, cap * sizeof *names);
@@ -351,12 +351,16 @@ static void session_list(struct cc_server *srv, struct cc_req *r, json_t *args) 
     struct cc_sessions *ss = srv->sessions;
     json_t *arr = json_array();
     for (struct cc_session *s = ss->list; s; s = s->next) {
-        if (!s->stateful || !s->repl) continue;
+        if (!s->stateful) continue;
         char wd[PATH_MAX + 80];
         snprintf(wd, sizeof wd, "%s/%s", ss->root, s->id);
         json_t *e = json_pack("{s:s,s:s,s:b,s:s,s:b}", "session_id", s->id, "language", s->lang,
                               "stateful", 1, "workdir", wd, "alive", cc_repl_alive(s));
-        if (!s->created_here) json_object_set_new(e, "reattached", json_true());
+        if (!s->created_here && cc_repl_alive(s)) json_object_set_new(e, "reattached", json_true());
+        if (!cc_repl_alive(s))
+            json_object_set_new(e, "note", json_string("the REPL host is not running (it died, timed out, "
+                                "or did not survive a server restart); the next execute_code starts a "
+                                "fresh one and earlier interpreter state is lost"));
         json_array_append_new(arr, e);
     }
     list_unregistered(srv, arr);
@@ -435,10 +439,11 @@ static void reattach_all(struct cc_server *srv) {
         }
         s->stateful = true;
         s->last_ms = cc_now_ms();
-        if (cc_repl_attach(srv, s) != 0) {
-            free(s);
-            continue;
-        }
+        snprintf(s->lang, sizeof s->lang, "%s", strncmp(s->id, "node-", 5) ? "python3" : "node");
+        /* A launcher that did not survive stays listed (alive: false, with
+         * a note); its next call starts a fresh host. */
+        if (cc_repl_attach(srv, s) != 0)
+            cc_log(CC_LOG_WARNING, "session %s: its REPL host did not survive; state is lost", s->id);
         s->next = ss->list;
         ss->list = s;
     }

@@ -3,185 +3,209 @@
  * response deadline; every output schema also admits the rejected shape. */
 #include "supervisor/tool_registry.h"
 
+/* ---- schema text builders ----------------------------------------------
+ * Schemas are JSON text joined by string-literal concatenation at compile
+ * time; these macros spell the recurring pieces once, so each schema below
+ * reads as its list of properties. */
+#define Q(s) "\"" s "\""
+
+/* Values for a property's "type" slot. */
+#define J_INT Q("integer")
+#define J_NUM Q("number")
+#define J_STR Q("string")
+#define J_BOOL Q("boolean")
+#define J_OBJ Q("object")
+#define NULLABLE(t) "[" t ",\"null\"]"
+/* An array type: fills the "type" slot and adds the "items" keyword. */
+#define ARRAY_OF(t) Q("array") ",\"items\":{\"type\":" t "}"
+
+/* One property: bare, described, or described with a default. */
+#define PROP(name, type) Q(name) ":{\"type\":" type "}"
+#define PROP_D(name, type, desc) Q(name) ":{\"type\":" type ",\"description\":" Q(desc) "}"
+#define PROP_DEF(name, type, dflt, desc) \
+    Q(name) ":{\"type\":" type ",\"default\":" dflt ",\"description\":" Q(desc) "}"
+
+/* Every output schema starts with the fields of the rejected shape, keeps
+ * "ok" as its only required field and stays open to extra properties. */
 #define REJECTED_PROPS \
-    "\"ok\":{\"type\":\"boolean\"}," \
-    "\"code\":{\"type\":\"string\",\"description\":\"failure category (validation, resource_exhausted, ...)\"}," \
-    "\"error\":{\"type\":\"string\"}," \
-    "\"remedy\":{\"type\":\"string\"}," \
-    "\"contract_version\":{\"type\":\"string\"}"
+    PROP("ok", J_BOOL) "," \
+    PROP_D("code", J_STR, "failure category (validation, resource_exhausted, ...)") "," \
+    PROP("error", J_STR) "," \
+    PROP("remedy", J_STR) "," \
+    PROP("contract_version", J_STR)
 
 #define OUT_OPEN "{\"type\":\"object\",\"properties\":{" REJECTED_PROPS ","
 #define OUT_CLOSE "},\"required\":[\"ok\"],\"additionalProperties\":true}"
+/* Input schemas are closed; req is the quoted, comma-separated required list. */
 #define IN_OPEN "{\"type\":\"object\",\"properties\":{"
-#define IN_CLOSE(req) "}," req "\"additionalProperties\":false}"
+#define IN_CLOSE(req) "},\"required\":[" req "],\"additionalProperties\":false}"
 
-#define NUMS_PARAM(what) \
-    "\"nums\":{\"type\":\"array\",\"items\":{\"type\":\"number\"},\"description\":\"" what "\"}"
+#define NUMS_PARAM(what) PROP_D("nums", ARRAY_OF(J_NUM), what)
 
 /* ---- percentage -------------------------------------------------------- */
 static const char pct_in[] = IN_OPEN
-    "\"part\":{\"type\":\"string\",\"description\":\"the part, a rational literal: integer, decimal with optional exponent (2.5, 1e3) or p/q (1/3)\"},"
-    "\"total\":{\"type\":\"string\",\"description\":\"the whole, same literal forms; must not be zero\"}"
-    IN_CLOSE("\"required\":[\"part\",\"total\"],");
+    PROP_D("part", J_STR, "the part, a rational literal: integer, decimal with optional exponent (2.5, 1e3) or p/q (1/3)") ","
+    PROP_D("total", J_STR, "the whole, same literal forms; must not be zero")
+    IN_CLOSE(Q("part") "," Q("total"));
 static const char pct_out[] = OUT_OPEN
-    "\"part\":{\"type\":\"string\",\"description\":\"reduced fraction\"},"
-    "\"total\":{\"type\":\"string\",\"description\":\"reduced fraction\"},"
-    "\"share\":{\"type\":\"string\",\"description\":\"part/total as 'num/den', always with a denominator\"},"
-    "\"percent\":{\"type\":[\"number\",\"null\"],\"description\":\"share x 100, rounded half-even to 6 decimals\"},"
-    "\"rounding\":{\"type\":\"object\"}"
+    PROP_D("part", J_STR, "reduced fraction") ","
+    PROP_D("total", J_STR, "reduced fraction") ","
+    PROP_D("share", J_STR, "part/total as 'num/den', always with a denominator") ","
+    PROP_D("percent", NULLABLE(J_NUM), "share x 100, rounded half-even to 6 decimals") ","
+    PROP("rounding", J_OBJ)
     OUT_CLOSE;
 
 /* ---- calc_stats / percentiles ------------------------------------------ */
 static const char stats_in[] = IN_OPEN
     NUMS_PARAM("at least 2 finite numbers, e.g. benchmark timings")
-    IN_CLOSE("\"required\":[\"nums\"],");
+    IN_CLOSE(Q("nums"));
 static const char stats_out[] = OUT_OPEN
-    "\"n\":{\"type\":\"integer\"},"
-    "\"mean\":{\"type\":[\"number\",\"null\"]},"
-    "\"median\":{\"type\":[\"number\",\"null\"]},"
-    "\"stdev\":{\"type\":[\"number\",\"null\"],\"description\":\"sample standard deviation (n - 1)\"},"
-    "\"cv\":{\"type\":[\"number\",\"null\"],\"description\":\"stdev / mean, sign of the mean; null when the mean is 0\"},"
-    "\"cv_note\":{\"type\":\"string\"}"
+    PROP("n", J_INT) ","
+    PROP("mean", NULLABLE(J_NUM)) ","
+    PROP("median", NULLABLE(J_NUM)) ","
+    PROP_D("stdev", NULLABLE(J_NUM), "sample standard deviation (n - 1)") ","
+    PROP_D("cv", NULLABLE(J_NUM), "stdev / mean, sign of the mean; null when the mean is 0") ","
+    PROP("cv_note", J_STR)
     OUT_CLOSE;
 
 static const char pctl_in[] = IN_OPEN
     NUMS_PARAM("at least 1 finite number")
-    IN_CLOSE("\"required\":[\"nums\"],");
+    IN_CLOSE(Q("nums"));
 static const char pctl_out[] = OUT_OPEN
-    "\"n\":{\"type\":\"integer\"},"
-    "\"percentiles\":{\"type\":\"object\",\"description\":\"p50/p90/p95/p99, each {nearest_rank, interpolated, rounding}\"},"
-    "\"warning\":{\"type\":[\"string\",\"null\"]}"
+    PROP("n", J_INT) ","
+    PROP_D("percentiles", J_OBJ, "p50/p90/p95/p99, each {nearest_rank, interpolated, rounding}") ","
+    PROP("warning", NULLABLE(J_STR))
     OUT_CLOSE;
 
 /* ---- collision_probability / data_sizes / human_duration / epoch_time --- */
 static const char coll_in[] = IN_OPEN
-    "\"items\":{\"type\":\"integer\",\"description\":\"number of hashed items, >= 0 (may exceed 64 bits)\"},"
-    "\"bits\":{\"type\":\"integer\",\"description\":\"hash width in bits, >= 1\"}"
-    IN_CLOSE("\"required\":[\"items\",\"bits\"],");
+    PROP_D("items", J_INT, "number of hashed items, >= 0 (may exceed 64 bits)") ","
+    PROP_D("bits", J_INT, "hash width in bits, >= 1")
+    IN_CLOSE(Q("items") "," Q("bits"));
 static const char coll_out[] = OUT_OPEN
-    "\"items\":{\"type\":\"integer\"},"
-    "\"bits\":{\"type\":\"integer\"},"
-    "\"probability\":{\"type\":[\"number\",\"null\"]},"
-    "\"percent\":{\"type\":[\"number\",\"null\"],\"description\":\"absent for fewer than 2 items\"},"
-    "\"rounding\":{\"type\":\"object\"}"
+    PROP("items", J_INT) ","
+    PROP("bits", J_INT) ","
+    PROP("probability", NULLABLE(J_NUM)) ","
+    PROP_D("percent", NULLABLE(J_NUM), "absent for fewer than 2 items") ","
+    PROP("rounding", J_OBJ)
     OUT_CLOSE;
 
 static const char sizes_in[] = IN_OPEN
-    "\"n\":{\"type\":\"integer\",\"description\":\"a byte count, >= 0 (may exceed 64 bits)\"}"
-    IN_CLOSE("\"required\":[\"n\"],");
+    PROP_D("n", J_INT, "a byte count, >= 0 (may exceed 64 bits)")
+    IN_CLOSE(Q("n"));
 static const char sizes_out[] = OUT_OPEN
-    "\"bytes\":{\"type\":\"integer\"},"
-    "\"binary\":{\"type\":\"object\",\"description\":\"KiB, MiB, GiB, TiB\"},"
-    "\"decimal\":{\"type\":\"object\",\"description\":\"KB, MB, GB, TB\"}"
+    PROP("bytes", J_INT) ","
+    PROP_D("binary", J_OBJ, "KiB, MiB, GiB, TiB") ","
+    PROP_D("decimal", J_OBJ, "KB, MB, GB, TB")
     OUT_CLOSE;
 
 static const char dur_in[] = IN_OPEN
-    "\"seconds\":{\"type\":\"number\",\"description\":\"a finite duration in seconds, >= 0\"}"
-    IN_CLOSE("\"required\":[\"seconds\"],");
+    PROP_D("seconds", J_NUM, "a finite duration in seconds, >= 0")
+    IN_CLOSE(Q("seconds"));
 static const char dur_out[] = OUT_OPEN
-    "\"seconds\":{\"type\":\"number\"},"
-    "\"human\":{\"type\":\"string\",\"description\":\"e.g. '1d 1h 1m 1s', '1s 500ms', '250us'\"},"
-    "\"per_day\":{\"type\":[\"number\",\"null\"]},"
-    "\"per_30d\":{\"type\":[\"number\",\"null\"]},"
-    "\"rounding\":{\"type\":\"object\"}"
+    PROP("seconds", J_NUM) ","
+    PROP_D("human", J_STR, "e.g. '1d 1h 1m 1s', '1s 500ms', '250us'") ","
+    PROP("per_day", NULLABLE(J_NUM)) ","
+    PROP("per_30d", NULLABLE(J_NUM)) ","
+    PROP("rounding", J_OBJ)
     OUT_CLOSE;
 
 static const char epoch_in[] = IN_OPEN
-    "\"n\":{\"type\":\"string\",\"description\":\"the timestamp as a decimal integer string, e.g. '1700000000123' (single '_' separators allowed)\"}"
-    IN_CLOSE("\"required\":[\"n\"],");
+    PROP_D("n", J_STR, "the timestamp as a decimal integer string, e.g. '1700000000123' (single '_' separators allowed)")
+    IN_CLOSE(Q("n"));
 static const char epoch_out[] = OUT_OPEN
-    "\"input\":{\"type\":\"integer\"},"
-    "\"interpretations\":{\"type\":\"object\",\"description\":\"at most one of seconds/millis/micros/nanos -> ISO 8601 UTC\"}"
+    PROP("input", J_INT) ","
+    PROP_D("interpretations", J_OBJ, "at most one of seconds/millis/micros/nanos -> ISO 8601 UTC")
     OUT_CLOSE;
 
 /* ---- base_repr / radix_convert / float_repr ---------------------------- */
 static const char base_in[] = IN_OPEN
-    "\"n\":{\"type\":\"integer\",\"description\":\"the integer (may exceed 64 bits)\"},"
-    "\"width\":{\"type\":[\"integer\",\"null\"],\"default\":null,\"description\":\"bit width for the two's-complement view, > 0\"}"
-    IN_CLOSE("\"required\":[\"n\"],");
+    PROP_D("n", J_INT, "the integer (may exceed 64 bits)") ","
+    PROP_DEF("width", NULLABLE(J_INT), "null", "bit width for the two's-complement view, > 0")
+    IN_CLOSE(Q("n"));
 static const char base_out[] = OUT_OPEN
-    "\"value\":{\"type\":\"integer\"},"
-    "\"hex\":{\"type\":\"string\"},"
-    "\"oct\":{\"type\":\"string\"},"
-    "\"bin\":{\"type\":\"string\"},"
-    "\"two_complement_bin\":{\"type\":\"string\"},"
-    "\"wrapped_signed\":{\"type\":\"integer\"},"
-    "\"signed_overflow\":{\"type\":\"string\"},"
-    "\"overflow\":{\"type\":\"string\"}"
+    PROP("value", J_INT) ","
+    PROP("hex", J_STR) ","
+    PROP("oct", J_STR) ","
+    PROP("bin", J_STR) ","
+    PROP("two_complement_bin", J_STR) ","
+    PROP("wrapped_signed", J_INT) ","
+    PROP("signed_overflow", J_STR) ","
+    PROP("overflow", J_STR)
     OUT_CLOSE;
 
 static const char radix_in[] = IN_OPEN
-    "\"value\":{\"type\":\"string\",\"description\":\"digits 0-9a-z with an optional leading '-' and one '.', e.g. '-10.25', 'ff'\"},"
-    "\"from_base\":{\"type\":\"integer\",\"default\":10,\"description\":\"base of value, 2..36\"},"
-    "\"to_base\":{\"type\":\"integer\",\"default\":10,\"description\":\"base of the result, 2..36\"}"
-    IN_CLOSE("\"required\":[\"value\"],");
+    PROP_D("value", J_STR, "digits 0-9a-z with an optional leading '-' and one '.', e.g. '-10.25', 'ff'") ","
+    PROP_DEF("from_base", J_INT, "10", "base of value, 2..36") ","
+    PROP_DEF("to_base", J_INT, "10", "base of the result, 2..36")
+    IN_CLOSE(Q("value"));
 static const char radix_out[] = OUT_OPEN
-    "\"value\":{\"type\":\"string\",\"description\":\"converted number; a repeating fraction ends with an ellipsis\"},"
-    "\"non_terminating\":{\"type\":\"boolean\"}"
+    PROP_D("value", J_STR, "converted number; a repeating fraction ends with an ellipsis") ","
+    PROP("non_terminating", J_BOOL)
     OUT_CLOSE;
 
 static const char float_in[] = IN_OPEN
-    "\"x\":{\"type\":\"number\",\"description\":\"the number to inspect as an IEEE-754 binary64\"}"
-    IN_CLOSE("\"required\":[\"x\"],");
+    PROP_D("x", J_NUM, "the number to inspect as an IEEE-754 binary64")
+    IN_CLOSE(Q("x"));
 static const char float_out[] = OUT_OPEN
-    "\"literal\":{\"type\":\"string\"},"
-    "\"stored\":{\"type\":\"string\",\"description\":\"the exact stored value, up to 40 fractional digits\"},"
-    "\"bits_hex\":{\"type\":\"string\"},"
-    "\"sign\":{\"type\":\"integer\"},"
-    "\"exponent\":{\"type\":\"integer\"},"
-    "\"fraction_hex\":{\"type\":\"string\"},"
-    "\"exact\":{\"type\":\"boolean\"},"
-    "\"error\":{\"type\":\"string\",\"description\":\"stored - literal as a reduced fraction\"},"
-    "\"relative_error\":{\"type\":[\"number\",\"null\"]},"
-    "\"ulp\":{\"type\":[\"number\",\"null\"]},"
-    "\"prev\":{\"type\":[\"number\",\"null\"]},"
-    "\"next\":{\"type\":[\"number\",\"null\"]},"
-    "\"note\":{\"type\":[\"string\",\"null\"]}"
+    PROP("literal", J_STR) ","
+    PROP_D("stored", J_STR, "the exact stored value, up to 40 fractional digits") ","
+    PROP("bits_hex", J_STR) ","
+    PROP("sign", J_INT) ","
+    PROP("exponent", J_INT) ","
+    PROP("fraction_hex", J_STR) ","
+    PROP("exact", J_BOOL) ","
+    PROP_D("error", J_STR, "stored - literal as a reduced fraction") ","
+    PROP("relative_error", NULLABLE(J_NUM)) ","
+    PROP("ulp", NULLABLE(J_NUM)) ","
+    PROP("prev", NULLABLE(J_NUM)) ","
+    PROP("next", NULLABLE(J_NUM)) ","
+    PROP("note", NULLABLE(J_STR))
     OUT_CLOSE;
 
 /* ---- int_widths / bit_analysis / bitop --------------------------------- */
 static const char widths_in[] = IN_OPEN
-    "\"n\":{\"type\":\"integer\",\"description\":\"the integer (may exceed 64 bits)\"}"
-    IN_CLOSE("\"required\":[\"n\"],");
+    PROP_D("n", J_INT, "the integer (may exceed 64 bits)")
+    IN_CLOSE(Q("n"));
 static const char widths_out[] = OUT_OPEN
-    "\"value\":{\"type\":\"integer\"},"
-    "\"fits\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},"
-    "\"wraps\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},"
-    "\"note\":{\"type\":[\"string\",\"null\"]}"
+    PROP("value", J_INT) ","
+    PROP("fits", ARRAY_OF(J_STR)) ","
+    PROP("wraps", ARRAY_OF(J_STR)) ","
+    PROP("note", NULLABLE(J_STR))
     OUT_CLOSE;
 
 static const char bits_in[] = IN_OPEN
-    "\"n\":{\"type\":\"integer\",\"description\":\"a non-negative integer (may exceed 64 bits)\"},"
-    "\"align\":{\"type\":[\"integer\",\"null\"],\"default\":null,\"description\":\"alignment to pad n up to, > 0\"}"
-    IN_CLOSE("\"required\":[\"n\"],");
+    PROP_D("n", J_INT, "a non-negative integer (may exceed 64 bits)") ","
+    PROP_DEF("align", NULLABLE(J_INT), "null", "alignment to pad n up to, > 0")
+    IN_CLOSE(Q("n"));
 static const char bits_out[] = OUT_OPEN
-    "\"value\":{\"type\":\"integer\"},"
-    "\"popcount\":{\"type\":\"integer\"},"
-    "\"bit_length\":{\"type\":\"integer\"},"
-    "\"trailing_zeros\":{\"type\":[\"integer\",\"null\"]},"
-    "\"is_power_of_two\":{\"type\":\"boolean\"},"
-    "\"next_power_of_two\":{\"type\":[\"integer\",\"null\"]},"
-    "\"aligned_to\":{\"type\":\"integer\"},"
-    "\"padding_needed\":{\"type\":\"integer\"},"
-    "\"aligned_value\":{\"type\":\"integer\"}"
+    PROP("value", J_INT) ","
+    PROP("popcount", J_INT) ","
+    PROP("bit_length", J_INT) ","
+    PROP("trailing_zeros", NULLABLE(J_INT)) ","
+    PROP("is_power_of_two", J_BOOL) ","
+    PROP("next_power_of_two", NULLABLE(J_INT)) ","
+    PROP("aligned_to", J_INT) ","
+    PROP("padding_needed", J_INT) ","
+    PROP("aligned_value", J_INT)
     OUT_CLOSE;
 
 static const char bitop_in[] = IN_OPEN
-    "\"a\":{\"type\":\"integer\",\"description\":\"first operand; negatives are taken in two's complement\"},"
-    "\"op\":{\"type\":\"string\",\"description\":\"and, or, xor, nand, nor, xnor, not, shl, shr (logical), sar (arithmetic), rol, ror\"},"
-    "\"b\":{\"type\":[\"integer\",\"null\"],\"default\":null,\"description\":\"second operand, or the shift/rotate count; omit for not\"},"
-    "\"width\":{\"type\":\"integer\",\"default\":64,\"description\":\"8, 16, 32 or 64\"}"
-    IN_CLOSE("\"required\":[\"a\",\"op\"],");
+    PROP_D("a", J_INT, "first operand; negatives are taken in two's complement") ","
+    PROP_D("op", J_STR, "and, or, xor, nand, nor, xnor, not, shl, shr (logical), sar (arithmetic), rol, ror") ","
+    PROP_DEF("b", NULLABLE(J_INT), "null", "second operand, or the shift/rotate count; omit for not") ","
+    PROP_DEF("width", J_INT, "64", "8, 16, 32 or 64")
+    IN_CLOSE(Q("a") "," Q("op"));
 static const char bitop_out[] = OUT_OPEN
-    "\"op\":{\"type\":\"string\"},"
-    "\"width\":{\"type\":\"integer\"},"
-    "\"unsigned\":{\"type\":\"integer\"},"
-    "\"signed\":{\"type\":\"integer\"},"
-    "\"hex\":{\"type\":\"string\"},"
-    "\"oct\":{\"type\":\"string\"},"
-    "\"bin\":{\"type\":\"string\"},"
-    "\"overflow\":{\"type\":[\"boolean\",\"string\"]},"
-    "\"unbounded\":{\"type\":\"integer\",\"description\":\"exact shl result before masking\"}"
+    PROP("op", J_STR) ","
+    PROP("width", J_INT) ","
+    PROP("unsigned", J_INT) ","
+    PROP("signed", J_INT) ","
+    PROP("hex", J_STR) ","
+    PROP("oct", J_STR) ","
+    PROP("bin", J_STR) ","
+    PROP("overflow", "[" J_BOOL "," J_STR "]") ","
+    PROP_D("unbounded", J_INT, "exact shl result before masking")
     OUT_CLOSE;
 
 #define PROG_TOOL(nm, ttl, desc, in, out)                                                          \

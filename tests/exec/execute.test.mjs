@@ -58,6 +58,15 @@ describe('execute_code over MCP', { skip: SKIP_NO_BINARY }, () => {
     assert.equal(r.code, undefined);
   });
 
+  // Regression: the mask that hides other runs' directories covered the
+  // private /tmp when the run directory lived under /tmp, so /tmp was read-only.
+  test('regression: a program can write its private /tmp, and it leaves no trace', async () => {
+    const r = await run({ language: 'bash', code: 'echo hi > /tmp/probe-$$ && cat /tmp/probe-$$' });
+    assert.equal(r.verdict, 'OK', r.stderr);
+    assert.equal(r.stdout, 'hi\n');
+    assert.deepEqual(r.unenforced, []);
+  });
+
   test('aliases resolve to the canonical name', async () => {
     const r = await run({ language: '  PY ', code: 'print(2)' });
     assert.equal(r.language, 'python3');

@@ -10,7 +10,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { SKIP_NO_BINARY } from '../mcp/harness.mjs';
-import { PROGRAMS, STDIN, listLanguages, startServers, spread } from './programs.mjs';
+import { PROGRAMS, NO_PROGRAMS, STDIN, listLanguages, startServers, spread } from './programs.mjs';
 
 const CONNECTIONS = Number(process.env.CODECALC_MATRIX_CONNECTIONS || 3);
 const KINDS = ['hello', 'echo', 'exit3', 'crash', 'broken'];
@@ -36,13 +36,17 @@ describe('language matrix (execute_code over MCP)', { skip: SKIP_NO_BINARY }, ()
     const weight = (j) => (j.slow ? 2 : 0) + (j.compiled ? 1 : 0);
     jobs.sort((a, b) => weight(b) - weight(a));
     const got = await spread(servers, jobs, async (s, j) => {
-      const res = await s.callRaw('execute_code', {
-        language: j.name, code: PROGRAMS[j.name][j.kind], stdin: STDIN, timeout: j.slow ? 100 : 40,
-      }, { timeout: 240000 });
-      return res.structuredContent;
+      const args = { language: j.name, code: PROGRAMS[j.name][j.kind], stdin: STDIN, timeout: j.slow ? 100 : 40 };
+      const first = (await s.callRaw('execute_code', args, { timeout: 240000 })).structuredContent;
+      // Compiled hello world twice on the same server (same compile cache):
+      // the second run must come from the cache.
+      if (j.kind === 'hello' && j.compiled) {
+        first.again = (await s.callRaw('execute_code', args, { timeout: 240000 })).structuredContent;
+      }
+      return first;
     });
     jobs.forEach((j, i) => results.set(`${j.name}/${j.kind}`, got[i]));
-  });
+  }, { timeout: 600000 }); // the whole matrix runs here; ~90 s on an idle 2-core host
 
   after(async () => {
     await Promise.all(servers.map((s) => s.close()));
@@ -57,14 +61,15 @@ describe('language matrix (execute_code over MCP)', { skip: SKIP_NO_BINARY }, ()
   });
 
   // One test per registry name, so a report says which language broke.
-  const names = Object.keys(PROGRAMS).sort();
+  const names = [...Object.keys(PROGRAMS), ...NO_PROGRAMS].sort();
   for (const name of names) {
     test(name, (t) => {
       const l = langs.find((x) => x.name === name);
       if (!l) return t.skip(`${name} is not a registry entry`);
       if (l.status !== 'installed') {
-        return t.skip(`${name}: runtime not installed on this host (status ${l.status})`);
+        return t.skip(`${name}: runtime not installed on this host (status ${l.status}; see docs/languages.md)`);
       }
+      assert.ok(PROGRAMS[name], `${name} is installed but this matrix has no programs for it`);
       const r = (kind) => {
         const v = results.get(`${name}/${kind}`);
         assert.ok(v, `${name}/${kind}: no result`);
@@ -82,8 +87,18 @@ describe('language matrix (execute_code over MCP)', { skip: SKIP_NO_BINARY }, ()
       assert.equal(hello.phase, 'run');
       assert.equal(hello.language, name);
       assert.equal(hello.code, undefined);
-      if (l.compiled) assert.equal(typeof hello.cached, 'boolean', `${name}: compiled result has cached`);
-      else assert.equal(hello.compile_ms, 0, `${name}: interpreted compile_ms`);
+      if (l.compiled) {
+        assert.equal(hello.cached, false, `${name}: first compile is not cached`);
+        assert.ok(hello.compile_ms > 0, `${name}: compile_ms ${hello.compile_ms}`);
+        const again = hello.again;
+        assert.equal(again.stdout, hello.stdout, `${name} cached hello: ${why(again)}`);
+        assert.equal(again.cached, true, `${name}: second identical run is served from the cache`);
+        assert.equal(again.compile_ms, 0);
+        assert.equal(again.verdict, 'OK');
+      } else {
+        assert.equal(hello.compile_ms, 0, `${name}: interpreted compile_ms`);
+        assert.equal(hello.cached, undefined, `${name}: interpreted results carry no cached flag`);
+      }
 
       const echo = r('echo');
       assert.equal(echo.stdout, STDIN, `${name} echo: ${why(echo)}`);

@@ -150,11 +150,23 @@ static void test_json_helpers(void) {
     json_decref(j);
 }
 
+/* cc_nf_finish hands back the object on success and drops it on failure
+ * (a leak here would show under the sanitizer build). */
+static void test_finish(void) {
+    json_t *o = json_object();
+    CHECK(cc_nf_finish(o, true) == o);
+    CHECK(json_object_size(o) == 0);
+    json_decref(o);
+    CHECK(cc_nf_finish(json_object(), false) == NULL);
+    CHECK(cc_nf_finish(NULL, false) == NULL);
+}
+
 int main(void) {
     RUN(test_round_dec);
     RUN(test_mpq_to_double);
     RUN(test_parse_decimal);
     RUN(test_fixed);
     RUN(test_json_helpers);
+    RUN(test_finish);
     return check_summary("calc_numfmt");
 }

@@ -295,8 +295,45 @@ static void test_matrix(void) {
     json_decref(r);
 }
 
+/* series() prints sympy's O term; auto-combination of like terms/bases;
+ * floats in matrices computed exactly and printed back as floats. */
+static void test_series_and_canonical(void) {
+    json_t *r = call(cc_tool_evaluate_expression, "{\"expression\": \"series(sin(x), x, 0, 4)\"}");
+    dump_if_bad(r);
+    CHECK_STREQ(str(r, "expression"), "x - x**3/6 + O(x**4)");
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"series(exp(x), x, 1, 3)\"}");
+    CHECK_STREQ(str(r, "expression"), "E + E*(x - 1) + E*(x - 1)**2/2 + O((x - 1)**3, (x, 1))");
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"series(x**2 + x**7, x, 0, 6)\"}");
+    CHECK_STREQ(str(r, "expression"), "x**2 + O(x**6)");
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"x*x + sqrt(2)*sqrt(2)\"}");
+    CHECK_STREQ(str(r, "expression"), "x**2 + 2");
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"integrate(1/x, x)\"}");
+    CHECK_STREQ(str(r, "expression"), "log(x)");
+    json_decref(r);
+    r = call(cc_tool_simplify_expression, "{\"expr\": \"1/x + 1/y\"}");
+    CHECK_STREQ(str(r, "simplified"), "(x + y)/(x*y)");
+    json_decref(r);
+    r = call(cc_tool_matrix, "{\"rows\": [[0.5,1],[2,3]], \"op\": \"transpose\"}");
+    json_t *m = json_object_get(r, "matrix");
+    CHECK_STREQ(json_string_value(json_array_get(json_array_get(m, 0), 0)), "0.500000000000000");
+    CHECK_STREQ(json_string_value(json_array_get(json_array_get(m, 0), 1)), "2");
+    json_decref(r);
+    r = call(cc_tool_matrix, "{\"rows\": [[0.5,1],[2,3]], \"op\": \"inverse\"}");
+    m = json_object_get(r, "matrix");
+    CHECK_STREQ(json_string_value(json_array_get(json_array_get(m, 0), 0)), "-6.00000000000000");
+    json_decref(r);
+    r = call(cc_tool_matrix, "{\"rows\": [[0.5,1],[2,3]], \"op\": \"rank\"}");
+    CHECK_STREQ(str(r, "value"), "2");
+    json_decref(r);
+}
+
 int main(void) {
     cc_symbolic_warmup();
+    RUN(test_series_and_canonical);
     RUN(test_solve);
     RUN(test_limit);
     RUN(test_simplify);

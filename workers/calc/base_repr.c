@@ -76,11 +76,7 @@ static json_t *build(const mpz_t n, unsigned long w) {
     ok &= cc_nf_set(r, "oct", str_json(signed_digits(n, 8)));
     ok &= cc_nf_set(r, "bin", str_json(signed_digits(n, 2)));
     if (ok && w) ok = width_keys(r, n, w);
-    if (!ok) {
-        json_decref(r);
-        return NULL;
-    }
-    return r;
+    return cc_nf_finish(r, ok);
 }
 
 json_t *cc_prog_base_repr(json_t *args, cc_wctx *ctx) {

@@ -40,11 +40,7 @@ static json_t *build(const mpz_t n, const mpz_t a, bool with_align) {
         mpz_clears(m, p, NULL);
     }
     if (with_align) ok &= alignment(r, n, a);
-    if (!ok) {
-        json_decref(r);
-        return NULL;
-    }
-    return r;
+    return cc_nf_finish(r, ok);
 }
 
 json_t *cc_prog_bit_analysis(json_t *args, cc_wctx *ctx) {

@@ -122,11 +122,7 @@ static json_t *display(const char *op, unsigned w, struct outcome *o) {
         if (flag) ok &= cc_nf_set(r, "unbounded", cc_json_mpz(o->unbounded));
     }
     mpz_clears(u, s, NULL);
-    if (!ok) {
-        json_decref(r);
-        return NULL;
-    }
-    return r;
+    return cc_nf_finish(r, ok);
 }
 
 /* a, b already read; op lower-cased and known. */

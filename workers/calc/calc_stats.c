@@ -1,16 +1,11 @@
 /* calc_stats (TOOLS.md 3.3.4): mean, median, sample stdev and CV of a list,
  * all computed from the exact values so the last digit is right. */
 #include "workers/calc/numfmt.h"
+#include "workers/calc/numlist.h"
 #include "workers/calc/programmer_tools.h"
 #include "workers/common/tool_api.h"
 
-#include <math.h>
 #include <stdlib.h>
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* Correctly rounded sqrt(q) for q >= 0: an integer square root with a
  * round-to-odd sticky bit carries enough information for the single final
@@ -69,7 +64,7 @@ static void mean_stdev(const double *v, size_t n, double *mean, double *stdev) {
 }
 
 static double median(double *v, size_t n) {
-    qsort(v, n, sizeof *v, cmp_double);
+    cc_numlist_sort(v, n);
     if (n % 2) return v[n / 2];
     return (v[n / 2 - 1] + v[n / 2]) / 2;
 }
@@ -93,31 +88,16 @@ static json_t *build(double *v, size_t n) {
         note = cv > 0.2 ? "run-to-run noise swamps the effect (CV > 0.2)" : "within noise budget";
     }
     ok &= cc_nf_set(r, "cv_note", json_string(note));
-    if (!ok) {
-        json_decref(r);
-        return NULL;
-    }
-    return r;
+    return cc_nf_finish(r, ok);
 }
 
 json_t *cc_prog_calc_stats(json_t *args, cc_wctx *ctx) {
     (void)ctx;
-    json_t *nums = json_object_get(args, "nums");
-    if (!json_is_array(nums)) return cc_err("validation", "nums must be an array of numbers");
-    size_t n = json_array_size(nums);
-    if (n < 2) return cc_err("validation", "need at least 2 numbers");
-    double *v = malloc(n * sizeof *v);
-    if (!v) return NULL;
-    json_t *r = NULL;
-    for (size_t i = 0; i < n && !r; i++) {
-        char buf[32];
-        if (cc_nf_get_number(json_array_get(nums, i), &v[i]))
-            r = cc_err("validation", "nums[%zu] must be a number", i);
-        else if (!isfinite(v[i]))
-            r = cc_err("validation", "nums[%zu] = %s is not finite; stats needs finite numbers", i,
-                       cc_float_repr(v[i], buf));
-    }
-    if (!r) r = build(v, n);
+    double *v;
+    size_t n;
+    json_t *err;
+    if (cc_numlist_read(args, 2, "stats", &v, &n, &err)) return err;
+    json_t *r = build(v, n);
     free(v);
     return r;
 }

@@ -53,11 +53,7 @@ static json_t *build(const mpz_t n, const mpz_t bits) {
         ok &= cc_nf_set(rounding, "percent", json_integer(6));
         ok &= cc_nf_set(r, "rounding", rounding);
     }
-    if (!ok) {
-        json_decref(r);
-        return NULL;
-    }
-    return r;
+    return cc_nf_finish(r, ok);
 }
 
 json_t *cc_prog_collision_probability(json_t *args, cc_wctx *ctx) {

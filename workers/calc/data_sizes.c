@@ -23,11 +23,7 @@ static json_t *scaled(const mpz_t n, unsigned long base, const char *const names
     }
     mpz_clear(div);
     mpq_clear(q);
-    if (!ok) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
+    return cc_nf_finish(o, ok);
 }
 
 static json_t *build(const mpz_t n) {
@@ -37,11 +33,7 @@ static json_t *build(const mpz_t n) {
     bool ok = cc_nf_set(r, "bytes", cc_json_mpz(n));
     ok &= cc_nf_set(r, "binary", scaled(n, 1024, bin));
     ok &= cc_nf_set(r, "decimal", scaled(n, 1000, dec));
-    if (!ok) {
-        json_decref(r);
-        return NULL;
-    }
-    return r;
+    return cc_nf_finish(r, ok);
 }
 
 json_t *cc_prog_data_sizes(json_t *args, cc_wctx *ctx) {

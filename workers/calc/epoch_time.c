@@ -92,11 +92,7 @@ static json_t *build(const mpz_t v) {
     json_t *r = cc_ok();
     ok &= cc_nf_set(r, "input", cc_json_mpz(v));
     ok &= cc_nf_set(r, "interpretations", interp);
-    if (!ok) {
-        json_decref(r);
-        return NULL;
-    }
-    return r;
+    return cc_nf_finish(r, ok);
 }
 
 json_t *cc_prog_epoch_time(json_t *args, cc_wctx *ctx) {

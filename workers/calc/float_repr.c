@@ -27,11 +27,7 @@ static json_t *non_finite(double x) {
     ok &= cc_nf_set(r, "bits", json_string(lit));
     ok &= cc_nf_set(r, "exact", json_true());
     ok &= cc_nf_set(r, "note", json_string("non-finite value"));
-    if (!ok) {
-        json_decref(r);
-        return NULL;
-    }
-    return r;
+    return cc_nf_finish(r, ok);
 }
 
 /* Raw IEEE fields: bits_hex, sign, exponent, fraction_hex. */
@@ -98,11 +94,7 @@ static json_t *finite_repr(double x) {
     ok &= cc_nf_set(r, "note", fabs(x) > TWO_POW_53
                                    ? json_string(">2^53: consecutive integers no longer distinguishable")
                                    : json_null());
-    if (!ok) {
-        json_decref(r);
-        return NULL;
-    }
-    return r;
+    return cc_nf_finish(r, ok);
 }
 
 json_t *cc_prog_float_repr(json_t *args, cc_wctx *ctx) {

@@ -70,11 +70,7 @@ static json_t *build(double s) {
     ok &= cc_nf_set(rounding, "per_day", json_integer(6));
     ok &= cc_nf_set(rounding, "per_30d", json_integer(6));
     ok &= cc_nf_set(r, "rounding", rounding);
-    if (!ok) {
-        json_decref(r);
-        return NULL;
-    }
-    return r;
+    return cc_nf_finish(r, ok);
 }
 
 json_t *cc_prog_human_duration(json_t *args, cc_wctx *ctx) {

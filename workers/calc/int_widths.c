@@ -74,9 +74,5 @@ json_t *cc_prog_int_widths(json_t *args, cc_wctx *ctx) {
     ok &= cc_nf_set(r, "note", big ? json_string(">2^53 cannot round-trip through a JS number or JSON float")
                                    : json_null());
     mpz_clears(n, lim, NULL);
-    if (!ok) {
-        json_decref(r);
-        return NULL;
-    }
-    return r;
+    return cc_nf_finish(r, ok);
 }

@@ -233,6 +233,12 @@ bool cc_nf_set(json_t *obj, const char *key, json_t *val) {
     return json_object_set_new(obj, key, val) == 0;
 }
 
+json_t *cc_nf_finish(json_t *obj, bool ok) {
+    if (ok) return obj;
+    json_decref(obj);
+    return NULL;
+}
+
 int cc_nf_get_number(const json_t *j, double *out) {
     if (!j || json_is_boolean(j) || json_is_null(j)) return -1;
     return cc_json_get_double(j, out);

@@ -53,6 +53,11 @@ json_t *cc_nf_real(double d);
  * allocation that failed upstream). Returns true on success. */
 bool cc_nf_set(json_t *obj, const char *key, json_t *val);
 
+/* The last step of a builder that chained cc_nf_set: obj when ok, else
+ * NULL (the handler's "internal failure") after dropping obj. Takes over
+ * the caller's reference to obj either way. */
+json_t *cc_nf_finish(json_t *obj, bool ok);
+
 /* The double read from a JSON number argument, for messages and checks;
  * returns -1 when j is absent or not a number. Booleans are not numbers. */
 int cc_nf_get_number(const json_t *j, double *out);

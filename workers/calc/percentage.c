@@ -91,11 +91,7 @@ static json_t *build(const mpq_t part, const mpq_t total) {
     ok &= cc_nf_set(rounding, "percent", json_integer(6));
     ok &= cc_nf_set(r, "rounding", rounding);
     mpq_clears(share, pct, NULL);
-    if (!ok) {
-        json_decref(r);
-        return NULL;
-    }
-    return r;
+    return cc_nf_finish(r, ok);
 }
 
 json_t *cc_prog_percentage(json_t *args, cc_wctx *ctx) {

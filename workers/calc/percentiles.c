@@ -1,16 +1,12 @@
 /* percentiles (TOOLS.md 3.3.5): p50/p90/p95/p99 by nearest rank and by
  * linear interpolation, in binary64 exactly as the spec writes it. */
 #include "workers/calc/numfmt.h"
+#include "workers/calc/numlist.h"
 #include "workers/calc/programmer_tools.h"
 #include "workers/common/tool_api.h"
 
 #include <math.h>
 #include <stdlib.h>
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 static json_t *one_percentile(const double *v, size_t n, int p) {
     double frac = (double)p / 100;
@@ -26,48 +22,29 @@ static json_t *one_percentile(const double *v, size_t n, int p) {
     ok &= cc_nf_set(o, "interpolated", cc_nf_real(interp));
     ok &= cc_nf_set(rounding, "interpolated", json_integer(6));
     ok &= cc_nf_set(o, "rounding", rounding);
-    if (!ok) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
+    return cc_nf_finish(o, ok);
 }
 
 static json_t *build(double *v, size_t n) {
     static const int ps[] = {50, 90, 95, 99};
     static const char *const names[] = {"p50", "p90", "p95", "p99"};
-    qsort(v, n, sizeof *v, cmp_double);
+    cc_numlist_sort(v, n);
     json_t *r = cc_ok(), *table = json_object();
     bool ok = cc_nf_set(r, "n", json_integer((json_int_t)n));
     for (int i = 0; i < 4; i++) ok &= cc_nf_set(table, names[i], one_percentile(v, n, ps[i]));
     ok &= cc_nf_set(r, "percentiles", table);
     ok &= cc_nf_set(r, "warning", n < 100 ? json_string("n < 100: p99 is just the maximum wearing a label")
                                           : json_null());
-    if (!ok) {
-        json_decref(r);
-        return NULL;
-    }
-    return r;
+    return cc_nf_finish(r, ok);
 }
 
 json_t *cc_prog_percentiles(json_t *args, cc_wctx *ctx) {
     (void)ctx;
-    json_t *nums = json_object_get(args, "nums");
-    if (!json_is_array(nums)) return cc_err("validation", "nums must be an array of numbers");
-    size_t n = json_array_size(nums);
-    if (n < 1) return cc_err("validation", "need at least 1 number");
-    double *v = malloc(n * sizeof *v);
-    if (!v) return NULL;
-    json_t *r = NULL;
-    for (size_t i = 0; i < n && !r; i++) {
-        char buf[32];
-        if (cc_nf_get_number(json_array_get(nums, i), &v[i]))
-            r = cc_err("validation", "nums[%zu] must be a number", i);
-        else if (!isfinite(v[i]))
-            r = cc_err("validation", "nums[%zu] = %s is not finite; percentiles needs finite numbers", i,
-                       cc_float_repr(v[i], buf));
-    }
-    if (!r) r = build(v, n);
+    double *v;
+    size_t n;
+    json_t *err;
+    if (cc_numlist_read(args, 1, "percentiles", &v, &n, &err)) return err;
+    json_t *r = build(v, n);
     free(v);
     return r;
 }

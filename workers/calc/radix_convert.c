@@ -99,11 +99,7 @@ static json_t *convert(bool neg, const mpz_t ip, const mpq_t frac, int to) {
     bool ok = cc_nf_set(r, "value", json_string(out));
     ok &= cc_nf_set(r, "non_terminating", json_boolean(periodic));
     free(out);
-    if (!ok) {
-        json_decref(r);
-        return NULL;
-    }
-    return r;
+    return cc_nf_finish(r, ok);
 }
 
 /* Parse s (trimmed, lower-cased) in base `from` and convert to `to`. */

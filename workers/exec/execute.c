@@ -34,9 +34,12 @@ int64_t cc_exec_clamp_timeout(int64_t requested, int64_t max_s) {
 }
 
 uint64_t cc_exec_output_cap(int64_t max_output_kb) {
-    /* Above 4 TiB the product would overflow; nobody can read that anyway. */
+    /* A result carries each stream twice (text item and structuredContent),
+     * JSON-escaped, and MCP clients refuse messages past 10 MiB (the
+     * TypeScript SDK's default): 240 KiB per stream keeps even an all-escapes
+     * result under that, and far under the 32 MiB worker frame. */
     if (max_output_kb <= 0) return CC_DEFAULT_CAP;
-    if (max_output_kb > (1ll << 32)) max_output_kb = 1ll << 32;
+    if (max_output_kb > CC_MAX_OUTPUT_KB) max_output_kb = CC_MAX_OUTPUT_KB;
     return (uint64_t)max_output_kb * 1024;
 }
 

@@ -17,6 +17,7 @@
 #define CC_TRUNC_MARKER "\n...[truncated]"
 #define CC_TIMEOUT_TEXT "<killed: exceeded wall-clock timeout>"
 #define CC_DEFAULT_CAP 65536
+#define CC_MAX_OUTPUT_KB 240 /* max_output_kb is clamped to this (KiB per stream) */
 
 /* Optional hooks for a streaming caller. All may be NULL/0. */
 struct cc_exec_hooks {

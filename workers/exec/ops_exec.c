@@ -93,6 +93,7 @@ static json_t *read_args(json_t *args, struct exec_args *a, int64_t tdefault, in
         return cc_err("validation", "max_memory_mb must be an integer");
     if (arg_int(args, "max_output_kb", 0, &s->max_output_kb))
         return cc_err("validation", "max_output_kb must be an integer");
+    if (s->max_output_kb > CC_MAX_OUTPUT_KB) s->max_output_kb = CC_MAX_OUTPUT_KB;
     if (arg_int(args, "max_cpu", 0, &s->max_cpu))
         return cc_err("validation", "max_cpu must be an integer");
     if (arg_bool(args, "no_net", &s->no_net)) return cc_err("validation", "no_net must be a boolean");

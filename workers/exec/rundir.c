@@ -16,7 +16,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define MAX_DEPTH 128  /* deeper trees are left behind rather than recursed */
+/* Recursion stops at this depth; a deeper subtree is moved up to the top of
+ * the run directory and removed by a later pass, so any depth is removed
+ * with bounded stack. */
+#define MAX_DEPTH 128
+
+struct rm_ctx {
+    int top;            /* the run directory itself */
+    unsigned long moved;/* subtrees moved up during this pass */
+    unsigned long seq;  /* names for moved subtrees */
+};
 
 static int nonce_hex(char *out, size_t cap) {
     unsigned char b[8];
@@ -70,18 +79,21 @@ int cc_rundir_create(const char *parent, char *out_path, size_t cap, struct cc_r
     return 0;
 }
 
-static int empty_dir(int dfd, int depth);
+static int empty_dir(int dfd, int depth, struct rm_ctx *cx);
 
 /* Remove one entry of the directory dfd. */
-static int remove_entry(int dfd, const char *name, int depth) {
+static int remove_entry(int dfd, const char *name, int depth, struct rm_ctx *cx) {
     struct stat st;
     if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
         return errno == ENOENT ? 0 : -1;
     if (!S_ISDIR(st.st_mode))
         return unlinkat(dfd, name, 0) == 0 || errno == ENOENT ? 0 : -1;
     if (depth >= MAX_DEPTH) {
-        errno = ELOOP;
-        return -1;
+        char up[64];
+        snprintf(up, sizeof up, ".codecalc-deep-%lu", cx->seq++);
+        if (renameat(dfd, name, cx->top, up) != 0) return -1;
+        cx->moved++;
+        return 0;
     }
     int sub = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (sub < 0 && errno == EACCES) {
@@ -91,14 +103,14 @@ static int remove_entry(int dfd, const char *name, int depth) {
     }
     if (sub < 0)
         return -1;
-    int rc = empty_dir(sub, depth + 1); /* takes ownership of sub */
+    int rc = empty_dir(sub, depth + 1, cx); /* takes ownership of sub */
     if (rc != 0)
         return -1;
     return unlinkat(dfd, name, AT_REMOVEDIR) == 0 || errno == ENOENT ? 0 : -1;
 }
 
 /* Unlink everything inside dfd; closes dfd. */
-static int empty_dir(int dfd, int depth) {
+static int empty_dir(int dfd, int depth, struct rm_ctx *cx) {
     DIR *d = fdopendir(dfd);
     if (!d) {
         close(dfd);
@@ -110,7 +122,7 @@ static int empty_dir(int dfd, int depth) {
     while ((e = readdir(d)) != NULL) {
         if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
             continue;
-        if (remove_entry(dirfd(d), e->d_name, depth) != 0)
+        if (remove_entry(dirfd(d), e->d_name, depth, cx) != 0)
             rc = -1;
     }
     int saved = errno;
@@ -155,8 +167,18 @@ int cc_rundir_remove(const struct cc_rundir *rd) {
     } else if (st.st_dev != rd->dev || st.st_ino != rd->ino) {
         close(dfd);
         errno = ESTALE;
-    } else if (empty_dir(dfd, 0) == 0) {
-        rc = unlinkat(pfd, name, AT_REMOVEDIR);
+    } else {
+        struct rm_ctx cx = {.top = dfd};
+        int ok;
+        do { /* each pass removes up to MAX_DEPTH levels */
+            cx.moved = 0;
+            /* A fresh open file description: a dup would share the offset
+             * the previous pass left at the end of the directory. */
+            int again = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+            ok = again >= 0 && empty_dir(again, 0, &cx) == 0;
+        } while (ok && cx.moved > 0);
+        close(dfd);
+        if (ok) rc = unlinkat(pfd, name, AT_REMOVEDIR);
     }
     int saved = errno;
     close(pfd);

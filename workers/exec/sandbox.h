@@ -109,6 +109,9 @@ int sbx_cg_attach(const struct sbx_cgroup *cg, pid_t pid);
 int64_t sbx_cg_peak_kb(const struct sbx_cgroup *cg);
 /* SIGKILL whatever is still in the groups, then remove them. */
 void sbx_cg_destroy(struct sbx_cgroup *cg);
+/* SIGKILL every process of the run's group except keep (the run's init).
+ * Returns how many were signalled, or -1 when there is no group to read. */
+int sbx_cg_kill_except(const struct sbx_cgroup *cg, pid_t keep);
 
 /* Seccomp program (BPF) compiled once per process and per no_net variant. */
 struct sbx_bpf {
@@ -169,5 +172,35 @@ struct sbx_plan {
 _Noreturn void sbx_init_main(const struct sbx_plan *plan);
 /* The program child: limits, identity, fds, seccomp, execve; never returns. */
 _Noreturn void sbx_child_exec(const struct sbx_plan *plan, int errpipe);
+
+
+/* ======================================================================
+ * Long-lived sandboxed processes (sandbox_spawn.c): the REPL hosts.
+ * Same walls as sbx_run (namespaces, cgroup, rlimits, seccomp, uid), but
+ * the caller gets the process back instead of waiting for it. lim.wall_ms
+ * and lim.cpu_s are ignored: a host has no per-process CPU or wall limit
+ * (it would be cumulative across calls); the caller kills it per call.
+ * Ownership: sbx_spawn fills *p; sbx_proc_reap releases everything in it.
+ * ====================================================================== */
+struct sbx_proc {
+    pid_t pid;                   /* the run's init; the program is its child */
+    int pidfd;                   /* readable once init has exited */
+    struct sbx_cgroup cg;
+    struct sbx_shared *shared;
+    int64_t t0;
+};
+/* Start spec's program. Returns 0 when init was released (the program may
+ * still fail to exec: sbx_proc_reap then reports it), -1 with
+ * res->spawn_error on failure. res->unenforced names what was not applied;
+ * the caller frees res with sbx_result_free. */
+int sbx_spawn(const struct sbx_spec *spec, struct sbx_proc *p, struct sbx_result *res);
+/* SIGKILL the whole tree (init, then the cgroup). Safe to repeat. */
+void sbx_proc_kill(struct sbx_proc *p);
+/* Peak memory of the process tree so far, KiB; -1 when unknown. */
+int64_t sbx_proc_peak_kb(const struct sbx_proc *p);
+/* After init exited (or after sbx_proc_kill): reap it, fill how the program
+ * ended into res (exited/exit_code/term_signal/started/spawn_error/cpu_ms/
+ * peak_kb/wall_ms; unenforced untouched), remove the cgroup, close fds. */
+void sbx_proc_reap(struct sbx_proc *p, struct sbx_result *res);
 
 #endif

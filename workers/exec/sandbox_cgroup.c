@@ -278,6 +278,27 @@ static int kill_listed(const char *dir) {
     return n;
 }
 
+int sbx_cg_kill_except(const struct sbx_cgroup *cg, pid_t keep) {
+    const char *dir = cg->pids_dir[0] ? cg->pids_dir : cg->mem_dir;
+    if (!dir[0])
+        return -1;
+    char path[600], buf[8192];
+    snprintf(path, sizeof path, "%s/cgroup.procs", dir);
+    if (read_small(path, buf, sizeof buf) < 0)
+        return -1;
+    int n = 0;
+    for (char *p = buf; *p;) {
+        char *end;
+        long pid = strtol(p, &end, 10);
+        if (end == p)
+            break;
+        if (pid > 0 && pid != keep && kill((pid_t)pid, SIGKILL) == 0)
+            n++;
+        p = end + (*end == '\n');
+    }
+    return n;
+}
+
 /* Empty and remove one group; dying tasks can keep it busy for a moment. */
 static void drain_and_remove(const char *dir, bool v2) {
     if (!dir[0])

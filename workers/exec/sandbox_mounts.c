@@ -78,7 +78,11 @@ static unsigned mask_private_dirs(const char *workdir, const char *home) {
     (void)private_tmp("/dev/shm", "mode=1777,size=64m");
     if (home && home[0] == '/' && strcmp(home, "/") != 0 && mask_dir(home) != 0)
         bad |= SBX_DEGRADED_MASK;
-    if (parent_of(workdir, parent, sizeof parent) && mask_dir(parent) != 0)
+    /* A run directory directly under /tmp is already hidden from other runs
+     * by the private /tmp above; masking /tmp again would take away the
+     * program's writable /tmp. */
+    if (parent_of(workdir, parent, sizeof parent) && strcmp(parent, "/tmp") != 0 &&
+        mask_dir(parent) != 0)
         bad |= SBX_DEGRADED_MASK;
     return bad;
 }

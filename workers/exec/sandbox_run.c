@@ -212,15 +212,29 @@ static void kill_init(int pidfd) {
     syscall(SYS_pidfd_send_signal, pidfd, SIGKILL, NULL, 0);
 }
 
+/* End a run that overran or was cancelled. The program's processes are
+ * killed first and init is given a moment to reap them and exit on its own,
+ * so its rusage still counts their CPU time; init itself is killed only if
+ * it does not finish (or when there is no cgroup to find the processes). */
+static void stop_tree(int pidfd, pid_t init_pid, const struct sbx_cgroup *cg) {
+    if (sbx_cg_kill_except(cg, init_pid) >= 0) {
+        struct pollfd pfd = {.fd = pidfd, .events = POLLIN};
+        if (poll(&pfd, 1, 200) > 0)
+            return;
+    }
+    kill_init(pidfd);
+}
+
 /* Wait for init, ticking and enforcing the wall clock. */
-static void wait_loop(const struct sbx_spec *spec, int pidfd, int64_t t0, struct sbx_result *res) {
+static void wait_loop(const struct sbx_spec *spec, int pidfd, pid_t init_pid,
+                      const struct sbx_cgroup *cg, int64_t t0, struct sbx_result *res) {
     int tick_ms = spec->tick_ms > 0 ? spec->tick_ms : 250;
     int64_t deadline = t0 + spec->lim.wall_ms;
     for (;;) {
         int64_t left = deadline - now_ms();
         if (left <= 0) {
             res->timed_out = true;
-            kill_init(pidfd);
+            stop_tree(pidfd, init_pid, cg);
             return;
         }
         struct pollfd pfd = {.fd = pidfd, .events = POLLIN};
@@ -233,7 +247,7 @@ static void wait_loop(const struct sbx_spec *spec, int pidfd, int64_t t0, struct
         }
         if (r == 0 && spec->tick && spec->tick(spec->tick_ud)) {
             res->cancelled = true;
-            kill_init(pidfd);
+            stop_tree(pidfd, init_pid, cg);
             return;
         }
     }
@@ -315,7 +329,7 @@ static int supervise(struct sbx_plan *plan, pid_t pid, int pidfd, int go_w, bool
         if (w != 1)
             kill_init(pidfd);
         else
-            wait_loop(plan->spec, pidfd, t0, res);
+            wait_loop(plan->spec, pidfd, pid, cg, t0, res);
     }
     int st = 0;
     struct rusage ru;

@@ -1,0 +1,149 @@
+/* The REPL host process: argv and environment, the sandbox it runs in, and
+ * how it ended. The host gets the protocol socket as fd 0 (python_host.py and
+ * node_host.js move it to a private descriptor before user code runs),
+ * /dev/null as fd 1 and the launcher's log as fd 2. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "repl-workers/launcher.h"
+#include "workers/exec/languages.h"
+
+#define HOST_PIDS 256
+
+uint64_t rl_host_memory_mb(void) {
+    const char *v = getenv("CODECALC_REPL_MEMORY_MB");
+    char *end;
+    unsigned long long mb = v && *v ? strtoull(v, &end, 10) : 0;
+    return v && *v && !*end && mb > 0 ? mb : 2048;
+}
+
+/* Executed-code environment (TOOLS.md 1.5, 4.2): an allowlist, the runtime
+ * PATH, and TMPDIR in the workspace. Strings are malloc'd; NULL-terminated. */
+static char **host_env(const struct launcher *L) {
+    static const char *const keep[] = {"HOME", "LANG", "LC_ALL", NULL};
+    char **env = calloc(12, sizeof *env);
+    int n = 0;
+    if (!env) return NULL;
+    for (int i = 0; keep[i]; i++) {
+        const char *v = getenv(keep[i]);
+        if (v && asprintf(&env[n], "%s=%s", keep[i], v) >= 0) n++;
+    }
+    const char *fixed[] = {"TMPDIR", "TEMP", "TMP"};
+    for (int i = 0; i < 3; i++)
+        if (asprintf(&env[n], "%s=%s/.tmp", fixed[i], L->workdir) >= 0) n++;
+    if (asprintf(&env[n], "PATH=%s", cc_runtime_path()) >= 0) n++;
+    if ((env[n] = strdup("PYTHONUNBUFFERED=1"))) n++;
+    if ((env[n] = strdup("PYTHONDONTWRITEBYTECODE=1"))) n++;
+    return env;
+}
+
+static void free_strv(char **v) {
+    for (int i = 0; v && v[i]; i++) free(v[i]);
+    free(v);
+}
+
+/* The workspace's private temp dir, owned by whoever runs the code. */
+static void make_tmpdir(const struct launcher *L) {
+    char p[PATH_MAX];
+    if (snprintf(p, sizeof p, "%s/.tmp", L->workdir) >= (int)sizeof p) return;
+    if (mkdir(p, 0700) != 0 && errno != EEXIST) return;
+    const struct sbx_caps *c = sbx_probe();
+    if (c->root && lchown(p, c->run_uid, c->run_gid) != 0)
+        dprintf(L->log_fd, "repl %s: cannot hand %s to the sandbox uid: %s\n", L->id, p, strerror(errno));
+}
+
+static int spawn_in_sandbox(struct launcher *L, const char *interp, int chan, char **why) {
+    const char *argv[] = {interp, "-u", L->script, NULL};
+    if (!strcmp(L->lang, "node")) argv[1] = L->script, argv[2] = NULL;
+    char **env = host_env(L);
+    int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+    if (!env || devnull < 0) {
+        free_strv(env);
+        if (devnull >= 0) close(devnull);
+        *why = strdup("out of memory or no /dev/null");
+        return -1;
+    }
+    struct sbx_spec spec = {.argv = argv, .envp = (const char *const *)env, .workdir = L->workdir,
+                            .stdin_fd = chan, .stdout_fd = devnull, .stderr_fd = L->log_fd,
+                            .lim = {.wall_ms = 1, .cpu_s = 1, .mem_bytes = rl_host_memory_mb() << 20,
+                                    .fsize_bytes = 256ULL << 20, .nofile = 256, .pids_max = HOST_PIDS}};
+    sbx_result_free(&L->setup);
+    int rc = sbx_spawn(&spec, &L->proc, &L->setup);
+    if (rc != 0 && asprintf(why, "%s", L->setup.spawn_error ? L->setup.spawn_error : "sandbox failure") < 0)
+        *why = NULL;
+    free_strv(env);
+    close(devnull);
+    return rc;
+}
+
+int rl_host_start(struct launcher *L, char **why) {
+    *why = NULL;
+    const char *cmd = !strcmp(L->lang, "node") ? "node" : "python3";
+    char *interp = cc_resolve_cmd(cmd, cc_runtime_path());
+    if (!interp) {
+        if (asprintf(why, "%s not found in PATH (%s)", cmd, cc_runtime_path()) < 0) *why = NULL;
+        return -1;
+    }
+    int sv[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
+        free(interp);
+        if (asprintf(why, "socketpair: %s", strerror(errno)) < 0) *why = NULL;
+        return -1;
+    }
+    make_tmpdir(L);
+    int rc = spawn_in_sandbox(L, interp, sv[1], why);
+    free(interp);
+    close(sv[1]);
+    if (rc != 0) {
+        close(sv[0]);
+        return -1;
+    }
+    if (fcntl(sv[0], F_SETFL, O_NONBLOCK) != 0) dprintf(L->log_fd, "repl: O_NONBLOCK failed\n");
+    L->host.fd = sv[0];
+    cc_frame_reader_free(&L->host.rd);
+    cc_frame_reader_init(&L->host.rd);
+    L->host.out.len = 0;
+    L->host_up = true;
+    L->host_ready = false;
+    L->gen++;
+    return 0;
+}
+
+void rl_host_stop(struct launcher *L, char **how, bool *oom) {
+    if (how) *how = NULL;
+    if (oom) *oom = false;
+    if (!L->host_up) return;
+    int64_t peak = sbx_proc_peak_kb(&L->proc);
+    sbx_proc_kill(&L->proc);
+    struct sbx_result r;
+    memset(&r, 0, sizeof r);
+    sbx_proc_reap(&L->proc, &r);
+    if (L->host.fd >= 0) close(L->host.fd);
+    L->host.fd = -1;
+    L->host_up = L->host_ready = false;
+    uint64_t limit_kb = rl_host_memory_mb() << 10;
+    bool at_limit = peak >= 0 && (uint64_t)peak >= limit_kb - limit_kb / 16;
+    if (oom) *oom = at_limit;
+    if (how) {
+        int n = -1;
+        if (r.spawn_error) n = asprintf(how, "it could not start: %s", r.spawn_error);
+        else if (r.exited) n = asprintf(how, "exit status %d", r.exit_code);
+        else if (r.term_signal) n = asprintf(how, "killed by signal %d (%s)", r.term_signal, strsignal(r.term_signal));
+        if (n < 0) *how = NULL;
+    }
+    sbx_result_free(&r);
+}
+
+bool rl_host_confined(const struct launcher *L) {
+    const struct sbx_caps *c = sbx_probe();
+    if (!(c->root || c->userns) || !c->mntns) return false;
+    unsigned d = L->host_up && L->proc.shared ? L->proc.shared->degraded : 0;
+    return !(d & (SBX_DEGRADED_RDONLY | SBX_DEGRADED_MASK | SBX_DEGRADED_WORKDIR));
+}

@@ -1,0 +1,180 @@
+// codecalc node REPL host: one persistent vm context driven by framed msgpack
+// requests (docs/protocol.md) on fd 0, which the launcher (launcher.c) made
+// a private socket. Top-level let/const/var and globals survive between
+// calls; console.* and process.stdout/stderr.write are captured per call.
+//
+// Request:  {id, op: "exec", args: {code, timeout}, deadline_ms}
+// Response: {id, ok: true, result: {ok, stdout, stderr, exit_code,
+//            output_truncated, verdict}}
+'use strict';
+const net = require('net');
+const vm = require('vm');
+
+const CAP = 65536;
+const MARKER = '\n...[truncated]';
+const FRAME_MAX = 32 * 1024 * 1024;
+
+// ---- a small msgpack codec (only what the protocol carries) ----------------
+
+function packInto(out, v) {
+  if (v === null || v === undefined) out.push(Buffer.from([0xc0]));
+  else if (v === true || v === false) out.push(Buffer.from([v ? 0xc3 : 0xc2]));
+  else if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 2 ** 53) {
+    const b = Buffer.alloc(9); b[0] = 0xcf; b.writeBigUInt64BE(BigInt(v), 1); out.push(b);
+  } else if (typeof v === 'number' && Number.isInteger(v) && v < 0 && v > -(2 ** 53)) {
+    const b = Buffer.alloc(9); b[0] = 0xd3; b.writeBigInt64BE(BigInt(v), 1); out.push(b);
+  } else if (typeof v === 'number') {
+    const b = Buffer.alloc(9); b[0] = 0xcb; b.writeDoubleBE(v, 1); out.push(b);
+  } else if (typeof v === 'string') {
+    const s = Buffer.from(v, 'utf8');
+    const h = Buffer.alloc(5); h[0] = 0xdb; h.writeUInt32BE(s.length, 1); out.push(h, s);
+  } else if (Array.isArray(v)) {
+    const h = Buffer.alloc(5); h[0] = 0xdd; h.writeUInt32BE(v.length, 1); out.push(h);
+    for (const x of v) packInto(out, x);
+  } else if (typeof v === 'object') {
+    const keys = Object.keys(v);
+    const h = Buffer.alloc(5); h[0] = 0xdf; h.writeUInt32BE(keys.length, 1); out.push(h);
+    for (const k of keys) { packInto(out, k); packInto(out, v[k]); }
+  } else packInto(out, String(v));
+}
+
+function pack(v) { const out = []; packInto(out, v); return Buffer.concat(out); }
+
+function unpack(buf) {
+  let i = 0;
+  const need = (n) => { if (n < 0 || i + n > buf.length) throw new Error('truncated msgpack'); };
+  const str = (n) => { need(n); const s = buf.toString('utf8', i, i + n); i += n; return s; };
+  const arr = (n, d) => { const a = []; for (let k = 0; k < n; k++) a.push(one(d + 1)); return a; };
+  const map = (n, d) => { const m = {}; for (let k = 0; k < n; k++) { const key = one(d + 1); m[String(key)] = one(d + 1); } return m; };
+  const num = (fn, n) => { need(n); const v = buf[fn](i); i += n; return v; };
+  function one(d) {
+    if (d > 64) throw new Error('msgpack nested too deeply');
+    need(1);
+    const c = buf[i++];
+    if (c < 0x80) return c;
+    if (c >= 0xe0) return c - 0x100;
+    if (c >= 0xa0 && c <= 0xbf) return str(c & 0x1f);
+    if (c >= 0x90 && c <= 0x9f) return arr(c & 0x0f, d);
+    if (c >= 0x80 && c <= 0x8f) return map(c & 0x0f, d);
+    switch (c) {
+      case 0xc0: return null;
+      case 0xc2: return false;
+      case 0xc3: return true;
+      case 0xca: return num('readFloatBE', 4);
+      case 0xcb: return num('readDoubleBE', 8);
+      case 0xcc: return num('readUInt8', 1);
+      case 0xcd: return num('readUInt16BE', 2);
+      case 0xce: return num('readUInt32BE', 4);
+      case 0xcf: return Number(num('readBigUInt64BE', 8));
+      case 0xd0: return num('readInt8', 1);
+      case 0xd1: return num('readInt16BE', 2);
+      case 0xd2: return num('readInt32BE', 4);
+      case 0xd3: return Number(num('readBigInt64BE', 8));
+      case 0xd9: return str(num('readUInt8', 1));
+      case 0xda: return str(num('readUInt16BE', 2));
+      case 0xdb: return str(num('readUInt32BE', 4));
+      case 0xc4: case 0xc5: case 0xc6: {
+        const n = c === 0xc4 ? num('readUInt8', 1) : c === 0xc5 ? num('readUInt16BE', 2) : num('readUInt32BE', 4);
+        need(n); const b = buf.subarray(i, i + n); i += n; return Buffer.from(b);
+      }
+      case 0xdc: return arr(num('readUInt16BE', 2), d);
+      case 0xdd: return arr(num('readUInt32BE', 4), d);
+      case 0xde: return map(num('readUInt16BE', 2), d);
+      case 0xdf: return map(num('readUInt32BE', 4), d);
+      default: throw new Error(`unsupported msgpack type 0x${c.toString(16)}`);
+    }
+  }
+  const v = one(0);
+  if (i !== buf.length) throw new Error('trailing bytes after the msgpack value');
+  return v;
+}
+
+// ---- per-call capture ------------------------------------------------------
+
+let cur = null; // {out, err, outTrunc, errTrunc} while a call runs
+
+function emit(stream, text) {
+  if (!cur) return;
+  const key = stream === 1 ? 'out' : 'err';
+  const room = CAP - cur[key].length;
+  if (text.length > room) {
+    cur[key] += text.slice(0, Math.max(room, 0));
+    cur[key + 'Trunc'] = true;
+  } else cur[key] += text;
+}
+
+const line = (stream) => (...args) => emit(stream, args.map((a) => String(a)).join(' ') + '\n');
+
+const context = vm.createContext({
+  console: { log: line(1), info: line(1), debug: line(1), warn: line(2), error: line(2) },
+  process: {
+    stdout: { write: (s) => { emit(1, String(s)); return true; } },
+    stderr: { write: (s) => { emit(2, String(s)); return true; } },
+  },
+  require, setTimeout, clearTimeout, setInterval, clearInterval,
+});
+vm.runInContext('globalThis.globalThis = globalThis;', context);
+
+function runCode(code, timeoutMs) {
+  cur = { out: '', err: '', outTrunc: false, errTrunc: false };
+  let ok = true;
+  try {
+    vm.runInContext(code, context, { filename: '<session>', timeout: Math.max(1, timeoutMs) });
+  } catch (e) {
+    ok = false;
+    if (cur.err === '') emit(2, String((e && e.stack) || e) + '\n');
+  }
+  const c = cur;
+  cur = null;
+  const trunc = c.outTrunc || c.errTrunc;
+  return {
+    ok,
+    stdout: c.out + (c.outTrunc ? MARKER : ''),
+    stderr: c.err + (c.errTrunc ? MARKER : ''),
+    exit_code: ok ? 0 : 1,
+    output_truncated: trunc,
+    verdict: trunc ? 'OLE' : (ok ? 'OK' : 'RTE'),
+  };
+}
+
+// ---- the protocol loop -------------------------------------------------------
+
+const sock = new net.Socket({ fd: 0, readable: true, writable: true });
+
+function send(msg) {
+  const body = pack(msg);
+  const head = Buffer.alloc(4);
+  head.writeUInt32BE(body.length, 0);
+  sock.write(Buffer.concat([head, body]));
+}
+
+function handle(msg) {
+  if (!msg || typeof msg !== 'object' || msg.cancel) return;
+  const args = msg.args && typeof msg.args === 'object' ? msg.args : {};
+  if (msg.op !== 'exec') {
+    send({ id: msg.id, ok: false, error: { code: 'validation', message: `unknown op ${msg.op}` } });
+    return;
+  }
+  const code = typeof args.code === 'string' ? args.code : '';
+  const t = Number.isInteger(args.timeout) && args.timeout > 0 ? args.timeout * 1000 : (msg.deadline_ms || 30000);
+  send({ id: msg.id, ok: true, result: runCode(code, t) });
+}
+
+let pending = Buffer.alloc(0);
+sock.on('data', (chunk) => {
+  pending = Buffer.concat([pending, chunk]);
+  while (pending.length >= 4) {
+    const n = pending.readUInt32BE(0);
+    if (n === 0 || n > FRAME_MAX) process.exit(3);
+    if (pending.length < 4 + n) break;
+    const body = pending.subarray(4, 4 + n);
+    pending = pending.subarray(4 + n);
+    let msg;
+    try { msg = unpack(body); } catch (e) { process.exit(3); }
+    handle(msg);
+  }
+});
+sock.on('end', () => process.exit(0));
+sock.on('error', () => process.exit(0));
+
+send({ hello: 'repl-node', pid: process.pid, version: process.version, caps: ['exec'] });

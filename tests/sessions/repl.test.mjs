@@ -1,0 +1,271 @@
+// Stateful python3 sessions through a real MCP client: persistence, the
+// session-worker shape (TOOLS.md 1.11), isolation, timeouts and memory
+// deaths that replace the host, serialised concurrent calls, survival of a
+// server restart, idle expiry (issue "REPL hosts", 4.8).
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { startServer, assertRejected, SKIP_NO_BINARY, BIN, sleep, waitFor } from '../mcp/harness.mjs';
+
+const run = (s, sid, code, extra = {}) =>
+  s.call('execute_code', { language: 'python3', code, session_id: sid, ...extra });
+
+describe('python3 REPL sessions', { skip: SKIP_NO_BINARY }, () => {
+  let s, sid, other;
+  before(async () => {
+    s = await startServer({ env: { CODECALC_REPL_MEMORY_MB: '256' } });
+    sid = (await s.call('session_start', { language: 'python3' })).session_id;
+    other = (await s.call('session_start', { language: 'py' })).session_id;
+  });
+  after(async () => {
+    for (const id of [sid, other]) if (id) await s.call('session_stop', { session_id: id });
+    await s?.close();
+  });
+
+  test('session_start reports a stateful, confined session with its disclosures', async () => {
+    const r = await s.call('session_start', { language: 'python3' });
+    assert.match(r.session_id, /^python3-[0-9a-f]{8}$/);
+    assert.equal(r.stateful, true);
+    assert.equal(r.confined, true);
+    assert.ok(r.unenforced.some((u) => u.startsWith('process_group_kill:')));
+    assert.ok(r.files.some((f) => f.path === '.codecalc-session-lock'));
+    assert.equal((await s.call('session_stop', { session_id: r.session_id })).deleted, true);
+  });
+
+  test('variables, functions and imports persist across calls (x = 41 then x + 1)', async () => {
+    await run(s, sid, 'x = 41');
+    const r = await run(s, sid, 'print(x + 1)');
+    assert.equal(r.stdout, '42\n');
+    assert.equal(r.ok, true);
+    assert.equal(r.verdict, 'OK');
+    assert.equal(r.backend, 'session-worker');
+    assert.equal(r.session, true);
+    assert.equal(r.exit_code, 0);
+    assert.equal(r.provider.session_id, sid);
+    assert.equal(r.language, undefined);
+    await run(s, sid, 'import math\ndef area(r): return round(math.pi * r * r, 2)');
+    assert.equal((await run(s, sid, 'print(area(2))')).stdout, '12.57\n');
+  });
+
+  test('two sessions never see each other\'s variables', async () => {
+    await run(s, other, 'secret = "other"');
+    const r = await run(s, sid, 'print(secret)');
+    assert.equal(r.ok, false);
+    assert.match(r.stderr, /NameError: name 'secret' is not defined/);
+    assert.equal((await run(s, other, 'print(secret)')).stdout, 'other\n');
+  });
+
+  test('exceptions and SystemExit end only that request', async () => {
+    const r = await run(s, sid, 'y = 5\nraise SystemExit(3)');
+    assert.equal(r.ok, false);
+    assert.equal(r.exit_code, 1);
+    assert.equal(r.verdict, 'RTE');
+    assert.match(r.stderr, /SystemExit: 3/);
+    assert.equal((await run(s, sid, 'print(y * 2)')).stdout, '10\n');
+  });
+
+  test('stdin, child-process output, workspace on sys.path, output cap', async () => {
+    assert.equal((await run(s, sid, 'print(input()[::-1])', { stdin: 'abc\n' })).stdout, 'cba\n');
+    assert.equal((await run(s, sid, 'import subprocess\nsubprocess.run(["echo", "child"])')).stdout, 'child\n');
+    await s.call('session_write_file', { session_id: sid, path: 'helper.py', content: 'K = 7\n' });
+    assert.equal((await run(s, sid, 'import helper\nprint(helper.K)')).stdout, '7\n');
+    const big = await run(s, sid, 'print("a" * 70000)');
+    assert.equal(big.verdict, 'OLE');
+    assert.equal(big.output_truncated, true);
+    assert.equal(big.stdout.length, 65536 + 15);
+    assert.ok(big.stdout.endsWith('\n...[truncated]'));
+  });
+
+  test('the host sees only its workspace writable', async () => {
+    const r = await run(s, sid, 'import os\nopen("mine.txt", "w").write("ok")\ntry:\n    open("/usr/evil", "w")\nexcept OSError as e:\n    print(e.errno)');
+    assert.equal(r.stdout, '30\n'); // EROFS
+    const f = await s.call('session_read_file', { session_id: sid, path: 'mine.txt' });
+    assert.equal(f.content, 'ok');
+    const home = await run(s, sid, `import os\nprint(os.path.exists(${JSON.stringify(join(s.home, 'repl'))}))`);
+    assert.equal(home.stdout, 'False\n');
+  });
+
+  test('per-call ceilings are disclosed in unenforced (4.4)', async () => {
+    const r = await run(s, sid, 'pass', { max_memory_mb: 64, no_net: true });
+    assert.ok(r.unenforced[0].startsWith('max_memory_mb:'));
+    assert.ok(r.unenforced[1].startsWith('no_net:'));
+  });
+
+  test('language must match the session', async () => {
+    assertRejected(await s.call('execute_code', { language: 'node', code: '1', session_id: sid }), 'validation', /session is python3, not node/);
+  });
+
+  test('a timeout kills the host; the next call runs on a fresh one and says state was lost', async () => {
+    await run(s, other, 'kept = 1');
+    const r = await run(s, other, 'import time\ntime.sleep(30)', { timeout: 1 });
+    assert.equal(r.ok, false);
+    assert.equal(r.verdict, 'TLE');
+    assert.equal(r.code, 'timeout');
+    assert.match(r.error, /python3 worker timed out/);
+    const n = await run(s, other, 'print("kept" in globals())');
+    assert.equal(n.stdout, 'False\n');
+    assert.equal(n.state_lost, true);
+    assert.equal((await run(s, other, 'print(2)')).state_lost, undefined);
+  });
+
+  test('a host killed by its memory ceiling: clear error, the next call works', async () => {
+    const r = await run(s, other, 'blob = bytearray(600 * 1024 * 1024)\nblob[::4096] = b"x" * len(blob[::4096])', { timeout: 30 });
+    assert.equal(r.ok, false);
+    assert.equal(r.code, 'resource_exhausted');
+    assert.match(r.error, /memory ceiling/);
+    const n = await run(s, other, 'print(6 * 7)');
+    assert.equal(n.stdout, '42\n');
+    assert.equal(n.state_lost, true);
+  });
+
+  test('20 concurrent calls to one session are serialised, each gets its own answer', async () => {
+    await run(s, sid, 'counter = 0');
+    const calls = Array.from({ length: 20 }, (_, i) =>
+      run(s, sid, `counter += 1\nprint(${i}, counter)`));
+    const res = await Promise.all(calls);
+    const seen = new Set();
+    res.forEach((r, i) => {
+      const [tag, c] = r.stdout.trim().split(' ').map(Number);
+      assert.equal(tag, i);
+      seen.add(c);
+    });
+    assert.equal(seen.size, 20);
+    assert.deepEqual([...seen].sort((a, b) => a - b), Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  test('session_list shows the live REPL sessions', async () => {
+    const l = await s.call('session_list');
+    const mine = l.sessions.find((e) => e.session_id === sid);
+    assert.deepEqual({ ...mine, workdir: undefined }, { session_id: sid, language: 'python3', stateful: true, workdir: undefined, alive: true });
+  });
+
+  test('session_stop kills the host and removes its socket', async () => {
+    const r = await s.call('session_start', { language: 'python3' });
+    const sock = join(s.home, 'repl', `${r.session_id}.sock`);
+    assert.ok(existsSync(sock));
+    assert.equal((await s.call('session_stop', { session_id: r.session_id })).deleted, true);
+    await waitFor(() => !existsSync(sock), 3000);
+  });
+});
+
+// A server on a home we keep, so a second server can follow it.
+async function serverAt(home, env = {}) {
+  const transport = new StdioClientTransport({
+    command: BIN, args: [], stderr: 'pipe',
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, CODECALC_HOME: home, ...env },
+  });
+  const client = new Client({ name: 'codecalc-repl-restart', version: '0.0.0' });
+  await client.connect(transport);
+  const call = async (name, args = {}) => (await client.callTool({ name, arguments: args })).structuredContent;
+  return { call, close: () => client.close() };
+}
+
+describe('REPL sessions outlive the server', { skip: SKIP_NO_BINARY }, () => {
+  const home = mkdtempSync(join(tmpdir(), 'codecalc-repl-'));
+  after(() => rmSync(home, { recursive: true, force: true }));
+
+  test('variables survive a supervisor restart; session_list marks a lost host', async () => {
+    const a = await serverAt(home);
+    const sid = (await a.call('session_start', { language: 'python3' })).session_id;
+    const dead = (await a.call('session_start', { language: 'python3' })).session_id;
+    await a.call('execute_code', { language: 'python3', code: 'survivor = "still here"', session_id: sid });
+    await a.close();
+    // One launcher dies while no server is up: its session must say so.
+    const { readFileSync } = await import('node:fs');
+    const [pid] = readFileSync(join(home, 'repl', `${dead}.pid`), 'utf8').trim().split(' ').map(Number);
+    process.kill(pid, 'SIGKILL');
+    await sleep(100);
+    const b = await serverAt(home);
+    try {
+      const r = await b.call('execute_code', { language: 'python3', code: 'print(survivor)', session_id: sid });
+      assert.equal(r.stdout, 'still here\n');
+      assert.equal(r.state_lost, undefined);
+      const l = await b.call('session_list');
+      const e = l.sessions.find((x) => x.session_id === sid);
+      assert.equal(e.alive, true);
+      assert.equal(e.reattached, true);
+      const d = l.sessions.find((x) => x.session_id === dead);
+      assert.equal(d.alive, false);
+      assert.match(d.note, /not running/);
+      const n = await b.call('execute_code', { language: 'python3', code: 'print(1 + 1)', session_id: dead });
+      assert.equal(n.stdout, '2\n');
+      assert.equal(n.state_lost, true);
+      for (const id of [sid, dead]) await b.call('session_stop', { session_id: id });
+      await waitFor(() => readdirSync(join(home, 'repl')).every((f) => !f.endsWith('.sock')), 3000);
+    } finally {
+      await b.close();
+    }
+  });
+
+  test('idle expiry closes the host: worker_failure, marker, no socket', async () => {
+    const c = await serverAt(home, { CODECALC_SESSION_IDLE_TTL_SECONDS: '0.5' });
+    try {
+      const sid = (await c.call('session_start', { language: 'python3' })).session_id;
+      await c.call('execute_code', { language: 'python3', code: 'z = 1', session_id: sid });
+      await sleep(800);
+      const r = await c.call('execute_code', { language: 'python3', code: 'print(z)', session_id: sid });
+      assert.equal(r.ok, false);
+      assert.equal(r.code, 'worker_failure');
+      assert.match(r.error, /expired after sitting idle past 0.5s/);
+      assert.ok(existsSync(join(home, 'sessions', sid, '.codecalc-session-expired')));
+      await waitFor(() => !existsSync(join(home, 'repl', `${sid}.sock`)), 3000);
+      await c.call('session_stop', { session_id: sid });
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+describe('node REPL sessions', { skip: SKIP_NO_BINARY }, () => {
+  let s, sid;
+  before(async () => {
+    s = await startServer();
+    sid = (await s.call('session_start', { language: 'node' })).session_id;
+  });
+  after(async () => {
+    if (sid) await s.call('session_stop', { session_id: sid });
+    await s?.close();
+  });
+  const js = (code, extra = {}) => s.call('execute_code', { language: 'javascript', code, session_id: sid, ...extra });
+
+  test('top-level let/const and functions persist; console is captured', async () => {
+    assert.match(sid, /^node-[0-9a-f]{8}$/);
+    await js('let x = 41; const twice = (n) => n * 2;');
+    const r = await js('console.log(x + 1, twice(4)); console.error("warned")');
+    assert.equal(r.stdout, '42 8\n');
+    assert.equal(r.stderr, 'warned\n');
+    assert.equal(r.verdict, 'OK');
+    assert.equal(r.backend, 'session-worker');
+  });
+
+  test('a thrown error ends only that call, with its stack on stderr', async () => {
+    const r = await js('globalThis.kept = 3; throw new Error("boom")');
+    assert.equal(r.ok, false);
+    assert.equal(r.exit_code, 1);
+    assert.match(r.stderr, /Error: boom/);
+    assert.equal((await js('console.log(kept)')).stdout, '3\n');
+  });
+
+  test('an endless loop is stopped by the vm timeout; the context survives', async () => {
+    const r = await js('for (;;) {}', { timeout: 1 });
+    assert.equal(r.ok, false);
+    assert.equal(r.verdict, 'RTE');
+    assert.match(r.stderr, /Script execution timed out/);
+    const n = await js('console.log(typeof kept)');
+    assert.equal(n.stdout, 'number\n');
+    assert.equal(n.state_lost, undefined);
+  });
+
+  test('a host that cannot stop itself is killed at the deadline; the next call is fresh', async () => {
+    const r = await js('require("child_process").execSync("sleep 5")', { timeout: 1 });
+    assert.equal(r.verdict, 'TLE');
+    assert.equal(r.code, 'timeout');
+    const n = await js('console.log(typeof kept)');
+    assert.equal(n.stdout, 'undefined\n');
+    assert.equal(n.state_lost, true);
+  });
+});

@@ -1,0 +1,55 @@
+/* The "nums" list argument of calc_stats and percentiles (see numlist.h). */
+#include "workers/calc/numlist.h"
+
+#include "workers/calc/numfmt.h"
+#include "workers/common/tool_api.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* Fill v[0..n) from the array, stopping at the first bad element; NULL when
+ * every element is a finite number, else the rejection naming it. */
+static json_t *read_values(const json_t *nums, double *v, size_t n, const char *tool) {
+    for (size_t i = 0; i < n; i++) {
+        char buf[32];
+        if (cc_nf_get_number(json_array_get(nums, i), &v[i]))
+            return cc_err("validation", "nums[%zu] must be a number", i);
+        if (!isfinite(v[i]))
+            return cc_err("validation", "nums[%zu] = %s is not finite; %s needs finite numbers", i,
+                          cc_float_repr(v[i], buf), tool);
+    }
+    return NULL;
+}
+
+int cc_numlist_read(const json_t *args, size_t min_n, const char *tool, double **out, size_t *n,
+                    json_t **err) {
+    *err = NULL;
+    json_t *nums = json_object_get(args, "nums");
+    if (!json_is_array(nums)) {
+        *err = cc_err("validation", "nums must be an array of numbers");
+        return -1;
+    }
+    size_t len = json_array_size(nums);
+    size_t need = min_n ? min_n : 1; /* an empty list has no statistics */
+    if (len < need) {
+        *err = cc_err("validation", "need at least %zu number%s", need, need == 1 ? "" : "s");
+        return -1;
+    }
+    double *v = malloc(len * sizeof *v);
+    if (!v) return -1; /* *err stays NULL: out of memory */
+    *err = read_values(nums, v, len, tool);
+    if (*err) {
+        free(v);
+        return -1;
+    }
+    *out = v;
+    *n = len;
+    return 0;
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void cc_numlist_sort(double *v, size_t n) { qsort(v, n, sizeof *v, cmp_double); }
