@@ -1,7 +1,10 @@
 /* The REPL host process: argv and environment, the sandbox it runs in, and
- * how it ended. The host gets the protocol socket as fd 0 (python_host.py and
- * node_host.js move it to a private descriptor before user code runs),
- * /dev/null as fd 1 and the launcher's log as fd 2. */
+ * how it ended. The sandbox hands the host the protocol socket as fd 0,
+ * /dev/null as fd 1 and the launcher's log as fd 2. python_host.py moves the
+ * socket to a private non-inheritable descriptor itself; node cannot dup a
+ * descriptor, so a /bin/sh trampoline moves it to fd 3 and puts /dev/null
+ * on fd 0 before exec'ing node (node_host.js then opens fd 3, which libuv
+ * marks close-on-exec). */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -60,8 +63,11 @@ static void make_tmpdir(const struct launcher *L) {
 }
 
 static int spawn_in_sandbox(struct launcher *L, const char *interp, int chan, char **why) {
-    const char *argv[] = {interp, "-u", L->script, NULL};
-    if (!strcmp(L->lang, "node")) argv[1] = L->script, argv[2] = NULL;
+    const char *argv[] = {interp, "-u", L->script, NULL, NULL, NULL};
+    if (!strcmp(L->lang, "node")) {
+        static const char trampoline[] = "exec 3<&0 0</dev/null && exec \"$0\" \"$1\"";
+        argv[0] = "/bin/sh", argv[1] = "-c", argv[2] = trampoline, argv[3] = interp, argv[4] = L->script;
+    }
     char **env = host_env(L);
     int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
     if (!env || devnull < 0) {

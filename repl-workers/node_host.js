@@ -1,6 +1,8 @@
 // codecalc node REPL host: one persistent vm context driven by framed msgpack
-// requests (docs/protocol.md) on fd 0, which the launcher (launcher.c) made
-// a private socket. Top-level let/const/var and globals survive between
+// requests (docs/protocol.md) on fd 3, a private socket: the launcher's
+// trampoline (host.c) moved it there and put /dev/null on fd 0, and libuv
+// marks the descriptor close-on-exec once we open it, so a child started
+// with stdio 'inherit' can neither read nor write the protocol stream. Top-level let/const/var and globals survive between
 // calls; console.* and process.stdout/stderr.write are captured per call.
 //
 // Request:  {id, op: "exec", args: {code, timeout}, deadline_ms}
@@ -8,7 +10,14 @@
 //            output_truncated, verdict}}
 'use strict';
 const net = require('net');
+const path = require('path');
+const { createRequire } = require('module');
 const vm = require('vm');
+
+const PROTO_FD = 3;
+// Code resolves modules from the workspace (our cwd), so packages that
+// install_package put in <workspace>/node_modules are found.
+const sessionRequire = createRequire(path.join(process.cwd(), '<session>.js'));
 
 const CAP = 65536;
 const MARKER = '\n...[truncated]';
@@ -111,7 +120,7 @@ const context = vm.createContext({
     stdout: { write: (s) => { emit(1, String(s)); return true; } },
     stderr: { write: (s) => { emit(2, String(s)); return true; } },
   },
-  require, setTimeout, clearTimeout, setInterval, clearInterval,
+  require: sessionRequire, setTimeout, clearTimeout, setInterval, clearInterval,
 });
 vm.runInContext('globalThis.globalThis = globalThis;', context);
 
@@ -139,7 +148,7 @@ function runCode(code, timeoutMs) {
 
 // ---- the protocol loop -------------------------------------------------------
 
-const sock = new net.Socket({ fd: 0, readable: true, writable: true });
+const sock = new net.Socket({ fd: PROTO_FD, readable: true, writable: true });
 
 function send(msg) {
   const body = pack(msg);

@@ -42,6 +42,7 @@ struct cc_http_exchange {
     json_t *rpc_id;                  /* owned */
     char method[48];
     bool stateless, want_sse, done;
+    bool in_dispatch;                /* inside evhttp's request callback */
     struct cc_sse sse;
     struct event *watch;             /* peer hang-up while we work */
     struct cc_http_exchange *sprev, *snext; /* the session's list */
@@ -156,13 +157,13 @@ static bool token_equal(const char *a, const char *b) {
 
 /* ---- plain replies -------------------------------------------------------- */
 
+/* The body goes straight into the request's own output buffer: no
+ * intermediate evbuffer, one copy. */
 static void reply_json(struct evhttp_request *req, int status, const char *body, size_t len) {
-    struct evbuffer *buf = evbuffer_new();
     struct evkeyvalq *h = evhttp_request_get_output_headers(req);
     evhttp_add_header(h, "Content-Type", "application/json");
-    if (buf) evbuffer_add(buf, body, len);
-    evhttp_send_reply(req, status, status == 200 ? "OK" : NULL, buf);
-    if (buf) evbuffer_free(buf);
+    evbuffer_add(evhttp_request_get_output_buffer(req), body, len);
+    evhttp_send_reply(req, status, status == 200 ? "OK" : NULL, NULL);
 }
 
 /* A status code with a JSON-RPC error body (id null): what a client library
@@ -252,41 +253,103 @@ static bool is_response(const char *msg, size_t len) {
     return len >= sizeof prefix - 1 && memcmp(msg, prefix, sizeof prefix - 1) == 0;
 }
 
+/* Length of the JSON id token (a number or a string) at the start of p,
+ * or 0 when it is neither. */
+static size_t id_token_len(const char *p, size_t n) {
+    size_t i = 0;
+    if (n && p[0] == '"') {
+        for (i = 1; i < n; i++) {
+            if (p[i] == '\\') i++;
+            else if (p[i] == '"') return i + 1;
+        }
+        return 0;
+    }
+    while (i < n && (p[i] == '-' || (p[i] >= '0' && p[i] <= '9'))) i++;
+    return i;
+}
+
 /* Stateless results carry resultType and, for the list methods, the cache
- * hints of TOOLS.md 0.1. The core writes a result as
+ * hints of TOOLS.md 0.1. The core writes a response as
  * {"jsonrpc":"2.0","id":<id>,"result":{...}} with the result last, so the
- * members are spliced in before the closing "}}" instead of re-parsing every
- * answer. Returns new text (caller frees) or NULL to send msg unchanged.
- * *status becomes 404 for an unknown method, as the revision asks. */
-static char *stateless_rewrite(const struct cc_http_exchange *ex, const char *msg, size_t len,
-                               size_t *out_len, int *status) {
-    struct cc_strbuf head;
-    cc_sb_init(&head);
-    cc_sb_puts(&head, "{\"jsonrpc\":\"2.0\",\"id\":");
-    cc_json_emit(&head, ex->rpc_id);
-    size_t id_end = head.len;
-    cc_sb_puts(&head, ",\"result\":{");
-    bool is_result = len > head.len + 2 && memcmp(msg, head.data, head.len) == 0 &&
-                     memcmp(msg + len - 2, "}}", 2) == 0;
+ * members are spliced in before the closing "}}" instead of re-parsing (or
+ * even copying) every answer. Returns the length of msg to keep, and the
+ * members to append in suffix (NUL-terminated); returns len with an empty
+ * suffix when msg is not a result. *status becomes 404 for an unknown
+ * method, as the revision asks. */
+static size_t stateless_splice(const struct cc_http_exchange *ex, const char *msg, size_t len,
+                               char suffix[static 160], int *status) {
+    static const char prefix[] = "{\"jsonrpc\":\"2.0\",\"id\":";
+    static const char result[] = ",\"result\":{";
     static const char unknown[] = ",\"error\":{\"code\":-32601,";
-    if (!is_result && len > id_end + sizeof unknown - 1 && memcmp(msg, head.data, id_end) == 0 &&
-        memcmp(msg + id_end, unknown, sizeof unknown - 1) == 0)
-        *status = 404;
-    cc_sb_free(&head);
-    if (!is_result) return NULL;
-    struct cc_strbuf sb;
-    cc_sb_init(&sb);
-    cc_sb_reserve(&sb, len + 80);
-    cc_sb_put(&sb, msg, len - 2);
-    /* An empty result object ("{}") takes no leading comma. */
-    if (msg[len - 3] != '{') cc_sb_putc(&sb, ',');
-    cc_sb_puts(&sb, "\"resultType\":\"complete\"");
+    suffix[0] = '\0';
+    size_t at = sizeof prefix - 1;
+    if (len < at || memcmp(msg, prefix, at) != 0) return len;
+    size_t idl = id_token_len(msg + at, len - at);
+    if (idl == 0) return len;
+    at += idl;
+    const char *rest = msg + at;
+    size_t left = len - at;
+    if (left >= sizeof unknown - 1 && memcmp(rest, unknown, sizeof unknown - 1) == 0) *status = 404;
+    if (left < sizeof result - 1 + 2 || memcmp(rest, result, sizeof result - 1) != 0 ||
+        memcmp(msg + len - 2, "}}", 2) != 0)
+        return len;
     long ttl;
     const char *scope;
-    if (cc_mcp_cache_hint(ex->method, &ttl, &scope))
-        cc_sb_printf(&sb, ",\"ttlMs\":%ld,\"cacheScope\":\"%s\"", ttl, scope);
-    cc_sb_puts(&sb, "}}");
-    return cc_sb_take(&sb, out_len);
+    bool hint = cc_mcp_cache_hint(ex->method, &ttl, &scope);
+    /* An empty result object ("{}") takes no leading comma. */
+    int n = snprintf(suffix, 160, "%s\"resultType\":\"complete\"", msg[len - 3] != '{' ? "," : "");
+    if (hint && n > 0 && n < 160)
+        n += snprintf(suffix + n, 160 - (size_t)n, ",\"ttlMs\":%ld,\"cacheScope\":\"%s\"", ttl, scope);
+    if (n <= 0 || n >= 158) { /* cannot happen with our constants; send as is */
+        suffix[0] = '\0';
+        return len;
+    }
+    memcpy(suffix + n, "}}", 3);
+    return len - 2;
+}
+
+/* Push the reply now instead of waiting for the loop to report the socket
+ * writable: that wait costs two epoll_ctl calls and a loop turn per request.
+ * Socket bufferevents keep the head of their output frozen except while
+ * they write, so we do the same. When everything left, we run the write
+ * callback ourselves (evhttp then finishes the request and starts reading
+ * the next one, all in this loop turn); anything left over is written by
+ * the bufferevent as usual. Only for answers that arrive from a worker:
+ * inside evhttp's own request callback the request must outlive us. */
+static void flush_now(struct evhttp_connection *evcon) {
+    struct bufferevent *bev = evcon ? evhttp_connection_get_bufferevent(evcon) : NULL;
+    evutil_socket_t fd = bev ? bufferevent_getfd(bev) : -1;
+    if (fd < 0) return;
+    struct evbuffer *out = bufferevent_get_output(bev);
+    evbuffer_unfreeze(out, 1);
+    int n = evbuffer_write(out, fd);
+    evbuffer_freeze(out, 1);
+    if (n > 0 && evbuffer_get_length(out) == 0) bufferevent_trigger(bev, EV_WRITE, 0);
+}
+
+static void send_sse_final(struct cc_http_exchange *ex, const char *msg, size_t keep,
+                           const char *suffix) {
+    struct cc_strbuf sb;
+    cc_sb_init(&sb);
+    cc_sb_put(&sb, msg, keep);
+    cc_sb_puts(&sb, suffix);
+    cc_sse_send(&ex->sse, sb.data, sb.len);
+    cc_sb_free(&sb);
+    take_request(ex);
+    cc_sse_end(&ex->sse);
+}
+
+static void send_json_final(struct cc_http_exchange *ex, int status, const char *msg, size_t keep,
+                            const char *suffix) {
+    bool async = !ex->in_dispatch;
+    struct evhttp_request *req = take_request(ex);
+    struct evhttp_connection *evcon = evhttp_request_get_connection(req);
+    struct evbuffer *out = evhttp_request_get_output_buffer(req);
+    evhttp_add_header(evhttp_request_get_output_headers(req), "Content-Type", "application/json");
+    evbuffer_add(out, msg, keep);
+    evbuffer_add(out, suffix, strlen(suffix));
+    evhttp_send_reply(req, status, status == 200 ? "OK" : NULL, NULL);
+    if (async) flush_now(evcon);
 }
 
 static void ex_send(struct cc_conn *c, const char *msg, size_t len) {
@@ -302,17 +365,10 @@ static void ex_send(struct cc_conn *c, const char *msg, size_t len) {
     }
     if (ex->sess) ex->sess->log_level = c->log_level;
     int status = 200;
-    size_t rlen = len;
-    char *rewritten = ex->stateless ? stateless_rewrite(ex, msg, len, &rlen, &status) : NULL;
-    const char *body = rewritten ? rewritten : msg;
-    if (ex->sse.started) {
-        cc_sse_send(&ex->sse, body, rlen);
-        take_request(ex);
-        cc_sse_end(&ex->sse);
-    } else {
-        reply_json(take_request(ex), status, body, rlen);
-    }
-    free(rewritten);
+    char suffix[160] = "";
+    size_t keep = ex->stateless ? stateless_splice(ex, msg, len, suffix, &status) : len;
+    if (ex->sse.started) send_sse_final(ex, msg, keep, suffix);
+    else send_json_final(ex, status, msg, keep, suffix);
     exchange_done(ex);
 }
 
@@ -499,6 +555,7 @@ static bool is_stateless(struct evhttp_request *req, const struct rpc_msg *m) {
 static void dispatch(struct cc_http_exchange *ex, const struct rpc_msg *m) {
     struct http_transport *t = ex->t;
     cc_conn_ref(&ex->conn); /* ex must outlive a synchronous answer */
+    ex->in_dispatch = true;
     if (ex->stateless && strcmp(m->method, "server/discover") == 0) {
         json_t *res = cc_mcp_discover_result(t->srv);
         if (res) cc_rpc_send_result(&ex->conn, m->id, res);
@@ -507,6 +564,7 @@ static void dispatch(struct cc_http_exchange *ex, const struct rpc_msg *m) {
     } else {
         cc_mcp_dispatch(t->srv, &ex->conn, m->id, m->method, m->params);
     }
+    ex->in_dispatch = false;
     if (!ex->done && ex->req && ex->want_sse && !ex->sse.started) cc_sse_start(&ex->sse, ex->req);
     cc_conn_unref(&ex->conn);
 }
@@ -875,7 +933,16 @@ static void teardown(struct http_transport *t) {
 
 static int serve(const char *host, int port, const char *token, bool loopback) {
     struct cc_server srv;
-    if (cc_server_init(&srv, true, true) < 0) return 2;
+    /* Let libevent's epoll backend batch the interest changes of one loop
+     * turn into one epoll_ctl per descriptor: every request toggles reading
+     * and writing on its socket, and each toggle would otherwise be a
+     * system call. Set only around the creation of the event base, so the
+     * workers never inherit it. */
+    bool had = getenv("EVENT_EPOLL_USE_CHANGELIST") != NULL;
+    if (!had && setenv("EVENT_EPOLL_USE_CHANGELIST", "1", 0) < 0) had = true;
+    int init = cc_server_init(&srv, true, true);
+    if (!had) unsetenv("EVENT_EPOLL_USE_CHANGELIST");
+    if (init < 0) return 2;
     struct http_transport t;
     memset(&t, 0, sizeof t);
     t.srv = &srv;

@@ -14,6 +14,7 @@
 #include "protocol/strbuf.h"
 #include "supervisor/local_tools.h"
 #include "supervisor/log.h"
+#include "supervisor/native_check.h"
 #include "supervisor/mcp.h"
 #include "supervisor/pool.h"
 #include "supervisor/request.h"
@@ -60,6 +61,10 @@ int cc_server_init(struct cc_server *srv, bool prefork, bool stateful) {
     srv->stateful = stateful;
     char err[1024];
     if (cc_registry_load(&srv->reg, getenv("CODECALC_TOOLS"), err, sizeof err) < 0) {
+        fprintf(stderr, "codecalc: %s\n", err);
+        return -1;
+    }
+    if (cc_native_check(err, sizeof err) < 0) {
         fprintf(stderr, "codecalc: %s\n", err);
         return -1;
     }

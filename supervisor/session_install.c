@@ -1,11 +1,22 @@
-/* install_package (TOOLS.md 3.6.1): the request checks, in the spec's
- * order. Running the installer is not wired in this build: a request that
- * passes every check is answered with dependency_missing, never a fake
- * success. */
+/* install_package (TOOLS.md 3.6.1, issue 6 item 6): the request checks in
+ * the spec's order, the target (a session workspace, or the shared cache
+ * $CODECALC_HOME/pkgs only when the operator set
+ * CODECALC_ALLOW_GLOBAL_INSTALL=1), and the installer command; running it
+ * is session_installer.c's job. npm, uv and pip are wired; the other
+ * ecosystems answer dependency_missing, never a fake success. */
 #include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include "supervisor/home.h"
+#include "supervisor/session_installer.h"
+#include "workers/exec/languages.h"
+#include "workers/exec/sandbox.h"
 
 #include "supervisor/quota.h"
 #include "supervisor/sessions.h"
@@ -51,6 +62,111 @@ static bool allowlisted(const char *lang, const char *pkg, char *bare, size_t ca
     return ok;
 }
 
+/* Step 3: the installer binary. Returns the one to use ("npm", "uv",
+ * "pip"), or NULL when r was answered. */
+static const char *find_installer(struct cc_req *r, const char *lang, const char *bin) {
+    const char *srv_path = getenv("PATH");
+    const char *cands[3] = {bin, NULL, NULL};
+    if (!strcmp(lang, "python3")) cands[1] = "pip3", cands[2] = "pip";
+    for (int i = 0; i < 3 && cands[i]; i++) {
+        char *p = cc_resolve_cmd(cands[i], cc_runtime_path());
+        if (!p && srv_path) p = cc_resolve_cmd(cands[i], srv_path);
+        free(p);
+        if (p) return i == 0 ? bin : "pip";
+    }
+    if (!strcmp(lang, "python3"))
+        cc_req_answer_fail(r, "dependency_missing", "no python package installer here: neither uv nor pip "
+                           "was found on the runtime PATH");
+    else
+        cc_req_answer_fail(r, "runtime_unavailable", "package manager '%s' not found", bin);
+    return NULL;
+}
+
+/* The ecosystem's pin syntax (3.6.1). Malloc'd. */
+static char *pin(const char *lang, const char *pkg, const char *ver) {
+    char *s = NULL;
+    const char *sep = !strcmp(lang, "python3") ? "==" : !strcmp(lang, "php") ? ":" : "@";
+    int n = ver ? asprintf(&s, "%s%s%s", pkg, sep, ver) : asprintf(&s, "%s", pkg);
+    return n < 0 ? NULL : s;
+}
+
+/* Step 6: the workspace of session_id, else the shared cache when the
+ * operator allows global installs (CODECALC_ALLOW_GLOBAL_INSTALL=1). */
+static int choose_target(struct cc_server *srv, struct cc_req *r, json_t *args, struct cc_install_spec *sp) {
+    struct cc_sessions *ss = cc_sessions_of(srv);
+    json_t *sid = json_object_get(args, "session_id");
+    if (sid && !json_is_null(sid)) {
+        struct cc_session *s;
+        const char *id;
+        int ws;
+        if (cc_session_open(srv, r, args, &s, &ws, &id) < 0) return -1;
+        cc_session_touch(srv, s);
+        json_t *q = cc_quota_precheck(ss->root_fd, ws, id);
+        close(ws);
+        if (q) {
+            cc_session_answer(r, q);
+            json_decref(q);
+            return -1;
+        }
+        sp->session_id = (char *)id;
+        if (asprintf(&sp->target, "%s/%s", ss->root, id) < 0) sp->target = NULL;
+    } else {
+        const char *allow = getenv("CODECALC_ALLOW_GLOBAL_INSTALL");
+        char home[PATH_MAX];
+        if (!allow || strcmp(allow, "1") != 0) {
+            cc_req_answer_fail(r, "permission_denied", "global installs (no session_id) are refused: pass the "
+                               "session_id of a session to install into its workspace, or have the operator "
+                               "set CODECALC_ALLOW_GLOBAL_INSTALL=1 to allow installs into the shared cache");
+            return -1;
+        }
+        if (cc_home_dir(home, sizeof home) < 0 || asprintf(&sp->target, "%s/pkgs", home) < 0) sp->target = NULL;
+        if (sp->target && mkdir(sp->target, 0700) != 0 && errno != EEXIST) {
+            cc_req_answer_fail(r, "internal", "cannot create %s: %s", sp->target, strerror(errno));
+            return -1;
+        }
+        /* The installer runs as the sandbox uid when we are root. */
+        if (sp->target && geteuid() == 0 && chown(sp->target, SBX_RUN_UID, SBX_RUN_GID) != 0) {
+            cc_req_answer_fail(r, "internal", "cannot hand %s to the sandbox user: %s", sp->target, strerror(errno));
+            return -1;
+        }
+    }
+    if (!sp->target) {
+        cc_req_answer_fail(r, "internal", "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+/* The /bin/sh script run with cwd = target. The spec is single-quoted:
+ * the package charset (spec_error) has no quote, so it stays one word. */
+static int build_script(struct cc_req *r, const char *lang, const char *installer, struct cc_install_spec *sp) {
+    int n = -1;
+    if (!strcmp(installer, "npm")) {
+        sp->no_exec_flag = "--ignore-scripts";
+        n = asprintf(&sp->script, "mkdir -p \"$HOME\" && exec npm install '%s' --prefix \"$PWD\" "
+                     "--ignore-scripts --no-save --no-audit --no-fund", sp->spec);
+    } else if (!strcmp(installer, "uv")) {
+        sp->no_exec_flag = "--only-binary=:all:";
+        n = asprintf(&sp->script, "exec uv pip install --only-binary=:all: --target \"$PWD\" '%s'", sp->spec);
+    } else if (!strcmp(installer, "pip")) {
+        sp->no_exec_flag = "--only-binary=:all:";
+        /* No retries and a short connect timeout: an unreachable index
+         * should say so in seconds, not minutes. */
+        n = asprintf(&sp->script, "mkdir -p \"$HOME\" && exec python3 -m pip install --only-binary=:all: "
+                     "--no-input --retries 0 --timeout 10 --target \"$PWD\" '%s'", sp->spec);
+    } else {
+        cc_req_answer_fail(r, "dependency_missing", "installs for '%s' (%s) are not available in this build "
+                           "of codecalc; python3 (uv/pip) and node (npm) are", lang, installer);
+        return -1;
+    }
+    if (n < 0) {
+        sp->script = NULL;
+        cc_req_answer_fail(r, "internal", "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
 void cc_tool_install_package(struct cc_server *srv, struct cc_req *r, json_t *args) {
     const char *spelled = json_string_value(json_object_get(args, "language"));
     const char *pkg = json_string_value(json_object_get(args, "package"));
@@ -71,6 +187,8 @@ void cc_tool_install_package(struct cc_server *srv, struct cc_req *r, json_t *ar
         cc_req_answer_fail(r, "validation", "no installer defined for '%s'", name);
         return;
     }
+    const char *installer = find_installer(r, name, bin);
+    if (!installer) return;
     if (!pkg || !*pkg) {
         cc_req_answer_fail(r, "validation", "no package name given");
         return;
@@ -99,20 +217,15 @@ void cc_tool_install_package(struct cc_server *srv, struct cc_req *r, json_t *ar
                            "CODECALC_PACKAGE_ALLOWLIST is set", bare, name);
         return;
     }
-    json_t *sid = json_object_get(args, "session_id");
-    if (sid && !json_is_null(sid)) {
-        struct cc_session *s;
-        const char *id;
-        int ws;
-        if (cc_session_open(srv, r, args, &s, &ws, &id) < 0) return;
-        json_t *q = cc_quota_precheck(cc_sessions_of(srv)->root_fd, ws, id);
-        close(ws);
-        if (q) {
-            cc_session_answer(r, q);
-            json_decref(q);
-            return;
-        }
+    struct cc_install_spec sp = {.lang = (char *)name};
+    const char *ver_s = ver && !json_is_null(ver) ? json_string_value(ver) : NULL;
+    if (!(sp.spec = pin(name, pkg, ver_s))) {
+        cc_req_answer_fail(r, "internal", "out of memory");
+        return;
     }
-    cc_req_answer_fail(r, "dependency_missing", "package installs are not available in this build of "
-                       "codecalc (the %s installer is not wired yet)", bin);
+    if (choose_target(srv, r, args, &sp) == 0 && build_script(r, name, installer, &sp) == 0)
+        cc_install_run(srv, r, &sp);
+    free(sp.spec);
+    free(sp.target);
+    free(sp.script);
 }

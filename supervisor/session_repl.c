@@ -163,6 +163,12 @@ static void write_lock(struct cc_server *srv, struct cc_session *s) {
     close(fd);
 }
 
+/* The launcher's pid from its hello; 0 before it arrived. */
+static pid_t hello_pid(const struct cc_session *s) {
+    json_int_t pid = json_integer_value(json_object_get(cc_repl_client_hello(s->repl), "pid"));
+    return pid > 0 && pid < INT32_MAX ? (pid_t)pid : 0;
+}
+
 static void remove_lock(struct cc_server *srv, const char *id) {
     char p[CC_SESSION_ID_MAX + 40];
     snprintf(p, sizeof p, "%s/.codecalc-session-lock", id);
@@ -202,6 +208,7 @@ static void start_done(struct pending *p, json_t *res, const char *err) {
     json_object_set_new(p->start_res, "unenforced", json_is_array(un) ? json_copy(un) : json_array());
     if (s) {
         write_lock(p->srv, s);
+        cc_srec_host(p->srv, s, hello_pid(s));
         int fd = openat(cc_sessions_of(p->srv)->root_fd, s->id, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         json_t *files = fd >= 0 ? cc_session_listing(fd) : NULL;
         if (fd >= 0) close(fd);
@@ -224,6 +231,8 @@ static void exec_done(struct pending *p, json_t *res, const char *code, const ch
                             "and earlier variables, imports and definitions are gone"));
     }
     struct cc_sessions *ss = cc_sessions_of(p->srv);
+    struct cc_session *s = live_session(p);
+    if (p->relaunched && s) cc_srec_host(p->srv, s, hello_pid(s));
     int ws = openat(ss->root_fd, p->id, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (ws >= 0) {
         cc_quota_postcheck(out, ss->root_fd, ws);
@@ -330,9 +339,8 @@ int cc_repl_attach(struct cc_server *srv, struct cc_session *s) {
     unsigned long long start = 0;
     int got = f ? fscanf(f, "%ld %llu", &pid, &start) : 0;
     if (f) fclose(f);
-    if (got != 2 || pid <= 0 || !cc_runs_proc_alive((pid_t)pid, start)) return -1;
-    const char *dash = strchr(s->id, '-');
-    snprintf(s->lang, sizeof s->lang, "%s", dash && !strncmp(s->id, "node-", 5) ? "node" : "python3");
+    if (got != 2 || pid <= 0 || pid > INT32_MAX || !cc_runs_proc_alive((pid_t)pid, start)) return -1;
+    s->host_pid = (pid_t)pid;
     s->repl = cc_repl_client_new(srv->base, sock);
     return s->repl ? 0 : -1;
 }

@@ -5,6 +5,7 @@
 #include "supervisor/sessions.h"
 
 #include <dirent.h>
+#include <event2/event.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -113,53 +114,72 @@ static void session_unlink(struct cc_server *srv, struct cc_session *s) {
 
 bool cc_session_is_expired(struct cc_server *srv, const char *id) {
     struct cc_sessions *ss = srv->sessions;
+    struct cc_session *s = cc_session_find(srv, id);
+    if (s) return s->expired;
     for (int i = 0; i < ss->n_expired; i++)
         if (!strcmp(ss->expired[i], id)) return true;
-    /* The durable marker survives a restart. */
-    char p[CC_SESSION_ID_MAX + 40];
-    snprintf(p, sizeof p, "%s/.codecalc-session-expired", id);
-    struct stat st;
-    return fstatat(ss->root_fd, p, &st, AT_SYMLINK_NOFOLLOW) == 0;
+    /* The durable marker (the store) survives a restart. */
+    return cc_srec_is_expired(srv, id);
 }
 
-static double idle_ttl(void) {
+double cc_session_idle_ttl(void) {
     const char *v = getenv("CODECALC_SESSION_IDLE_TTL_SECONDS");
     char *end;
     double t = v && *v ? strtod(v, &end) : 0;
     return v && *v && !*end && t > 0 ? t : 0;
 }
 
-/* Reap an idle stateful session: close its host, leave the marker. */
-static void expire(struct cc_server *srv, struct cc_session *s) {
-    struct cc_sessions *ss = srv->sessions;
-    cc_repl_close(srv, s);
-    char p[CC_SESSION_ID_MAX + 40], text[96];
-    snprintf(p, sizeof p, "%s/.codecalc-session-expired", s->id);
-    int n = snprintf(text, sizeof text, "reaped %lld (idle-expiry, CODECALC_SESSION_IDLE_TTL_SECONDS)",
-                     (long long)time(NULL));
-    int fd = openat(ss->root_fd, p, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
-    if (fd >= 0) {
-        if (write(fd, text, (size_t)n) != n) cc_log(CC_LOG_WARNING, "session %s: short expiry marker", s->id);
-        close(fd);
-    }
-    snprintf(p, sizeof p, "%s/.codecalc-session-lock", s->id);
-    unlinkat(ss->root_fd, p, 0);
-    snprintf(ss->expired[ss->expired_next], sizeof ss->expired[0], "%s", s->id);
+static void remember_expired(struct cc_sessions *ss, const char *id) {
+    snprintf(ss->expired[ss->expired_next], sizeof ss->expired[0], "%s", id);
     ss->expired_next = (ss->expired_next + 1) % CC_EXPIRED_CAP;
     if (ss->n_expired < CC_EXPIRED_CAP) ss->n_expired++;
 }
 
-bool cc_session_touch(struct cc_server *srv, struct cc_session *s) {
-    if (!s) return false;
+/* Reap an idle stateful session (issue 6 item 2, which wins over 4.8's
+ * "workspace kept"): kill its host, remove its workspace, keep the record
+ * so the next call hears why. The record stays in ss->list (callers may
+ * hold it) until session_stop. */
+static void expire(struct cc_server *srv, struct cc_session *s) {
+    struct cc_sessions *ss = srv->sessions;
+    cc_repl_close(srv, s);
+    if (cc_session_rmtree(ss->root_fd, s->id) != 0 && errno != ENOENT)
+        cc_log(CC_LOG_WARNING, "session %s: workspace not fully removed at expiry: %s", s->id, strerror(errno));
+    s->expired = true;
+    remember_expired(ss, s->id);
+    cc_srec_expired(srv, s);
+    cc_log(CC_LOG_INFO, "session %s: expired after idling past %gs", s->id, cc_session_idle_ttl());
+}
+
+static bool idle_past_ttl(const struct cc_session *s, int64_t now) {
+    double ttl = cc_session_idle_ttl();
+    return s->stateful && !s->expired && ttl > 0 && (double)(now - s->last_ms) > ttl * 1000.0;
+}
+
+void cc_sessions_sweep(struct cc_server *srv) {
+    struct cc_sessions *ss = srv->sessions;
     int64_t now = cc_now_ms();
-    double ttl = idle_ttl();
-    bool expired_now = false;
-    if (s->stateful && s->repl && ttl > 0 && (double)(now - s->last_ms) > ttl * 1000.0) {
-        expire(srv, s);
-        expired_now = true;
-    }
-    s->last_ms = now;
-    return expired_now;
+    for (struct cc_session *s = ss ? ss->list : NULL; s; s = s->next)
+        if (idle_past_ttl(s, now)) expire(srv, s);
+}
+
+static void on_sweep(evutil_socket_t fd, short what, void *arg) {
+    (void)fd, (void)what;
+    cc_sessions_sweep(arg);
+}
+
+void cc_session_touch(struct cc_server *srv, struct cc_session *s) {
+    if (!s || s->expired) return;
+    s->last_ms = cc_now_ms();
+    cc_srec_touch(srv, s);
+}
+
+static void answer_expired(struct cc_req *r, const char *id) {
+    char ttl[32];
+    double t = cc_session_idle_ttl();
+    if (t > 0) snprintf(ttl, sizeof ttl, "%gs", t);
+    else snprintf(ttl, sizeof ttl, "its idle TTL");
+    cc_req_answer_fail(r, "worker_failure", "session '%s' expired after sitting idle past %s; call "
+                       "session_stop and start a new one", id, ttl);
 }
 
 /* ---- id + workspace ------------------------------------------------------ */
@@ -179,13 +199,19 @@ int cc_session_open(struct cc_server *srv, struct cc_req *r, json_t *args, struc
         return -1;
     }
     struct cc_sessions *ss = srv->sessions;
+    struct cc_session *found = ss ? cc_session_find(srv, id) : NULL;
+    if (found && idle_past_ttl(found, cc_now_ms())) expire(srv, found);
+    if (ss && cc_session_is_expired(srv, id)) {
+        answer_expired(r, id);
+        return -1;
+    }
     int fd = ss ? openat(ss->root_fd, id, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
     if (fd < 0) {
         cc_req_answer_fail(r, "validation", "unknown session '%s'", id);
         return -1;
     }
     *ws_fd = fd;
-    *s = cc_session_find(srv, id);
+    *s = found;
     *idp = id;
     return 0;
 }
@@ -265,8 +291,10 @@ static void session_start(struct cc_server *srv, struct cc_req *r, json_t *args)
     }
     s->stateful = !strcmp(lang, "python3") || !strcmp(lang, "node");
     s->last_ms = cc_now_ms();
+    s->created_at = (double)time(NULL);
     s->next = ss->list;
     ss->list = s;
+    cc_srec_save(srv, s);
     json_t *res = start_result(ss, s);
     if (s->stateful) {
         cc_repl_start(srv, s, r, res); /* answers r */
@@ -294,6 +322,9 @@ static void session_stop(struct cc_server *srv, struct cc_req *r, json_t *args) 
         session_unlink(srv, s);
     }
     if (may_delete) cc_session_rmtree(ss->root_fd, id);
+    cc_srec_forget(srv, id);
+    for (int i = 0; i < ss->n_expired; i++)
+        if (!strcmp(ss->expired[i], id)) ss->expired[i][0] = '\0';
     struct stat st;
     bool gone = fstatat(ss->root_fd, id, &st, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT;
     json_t *res = json_pack("{s:b,s:s,s:b}", "ok", 1, "session_id", id, "deleted", gone && may_delete);
@@ -303,68 +334,10 @@ static void session_stop(struct cc_server *srv, struct cc_req *r, json_t *args) 
 
 /* ---- session_list ------------------------------------------------------- */
 
-static int cmp_str(const void *a, const void *b) {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void list_unregistered(struct cc_server *srv, json_t *out) {
-    struct cc_sessions *ss = srv->sessions;
-    int fd = openat(ss->root_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-    if (!d) {
-        if (fd >= 0) close(fd);
-        return;
-    }
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        struct stat st;
-        if (e->d_name[0] == '.' || fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
-            !S_ISDIR(st.st_mode))
-            continue;
-        struct cc_session *s = cc_session_find(srv, e->d_name);
-        if (s && s->stateful) continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 16;
-            char **nn = realloc(names, cap * sizeof *names);
-            if (!nn) break;
-            names = nn;
-        }
-        if (!(names[n] = strdup(e->d_name))) break;
-        n++;
-    }
-    closedir(d);
-    if (n) qsort(names, n, sizeof *names, cmp_str);
-    for (size_t i = 0; i < n; i++) {
-        char wd[PATH_MAX + 300];
-        snprintf(wd, sizeof wd, "%s/%s", ss->root, names[i]);
-        json_array_append_new(out, json_pack("{s:s,s:s,s:b,s:s,s:b}", "session_id", names[i],
-                                             "language", "?", "stateful", 0, "workdir", wd, "alive", 0));
-        free(names[i]);
-    }
-    free(names);
-}
-
 static void session_list(struct cc_server *srv, struct cc_req *r, json_t *args) {
     (void)args;
-    struct cc_sessions *ss = srv->sessions;
-    json_t *arr = json_array();
-    for (struct cc_session *s = ss->list; s; s = s->next) {
-        if (!s->stateful) continue;
-        char wd[PATH_MAX + 80];
-        snprintf(wd, sizeof wd, "%s/%s", ss->root, s->id);
-        json_t *e = json_pack("{s:s,s:s,s:b,s:s,s:b}", "session_id", s->id, "language", s->lang,
-                              "stateful", 1, "workdir", wd, "alive", cc_repl_alive(s));
-        if (!s->created_here && cc_repl_alive(s)) json_object_set_new(e, "reattached", json_true());
-        if (!cc_repl_alive(s))
-            json_object_set_new(e, "note", json_string("the REPL host is not running (it died, timed out, "
-                                "or did not survive a server restart); the next execute_code starts a "
-                                "fresh one and earlier interpreter state is lost"));
-        json_array_append_new(arr, e);
-    }
-    list_unregistered(srv, arr);
-    json_t *res = json_pack("{s:b,s:o}", "ok", 1, "sessions", arr);
+    cc_sessions_sweep(srv);
+    json_t *res = json_pack("{s:b,s:o}", "ok", 1, "sessions", cc_srec_listing(srv));
     cc_session_answer(r, res);
     json_decref(res);
 }
@@ -392,14 +365,7 @@ bool cc_sessions_intercept(struct cc_server *srv, struct cc_req *r, json_t *args
         return true;
     }
     bool stateful = s ? s->stateful : false;
-    if (s) cc_session_touch(srv, s);
-    if (stateful && cc_session_is_expired(srv, id)) {
-        char ttl[32];
-        snprintf(ttl, sizeof ttl, "%g", idle_ttl());
-        cc_req_answer_fail(r, "worker_failure", "session '%s' expired after sitting idle past %ss; call "
-                           "session_stop and start a new one", id, ttl);
-        return true;
-    }
+    cc_session_touch(srv, s);
     if (stateful) cc_repl_exec(srv, s, r, args);
     else cc_session_exec_workspace(srv, r, args, s, id);
     return true;
@@ -418,36 +384,6 @@ static int session_root(char *out, size_t cap) {
     }
     if (mkdir(out, 0700) != 0 && errno != EEXIST) return -1;
     return 0;
-}
-
-/* Sessions left by a previous server: re-attach their hosts. */
-static void reattach_all(struct cc_server *srv) {
-    struct cc_sessions *ss = srv->sessions;
-    DIR *d = opendir(ss->sockdir);
-    if (!d) return;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t n = strlen(e->d_name);
-        if (n < 6 || n > CC_SESSION_ID_MAX + 5 || strcmp(e->d_name + n - 5, ".sock")) continue;
-        struct cc_session *s = calloc(1, sizeof *s);
-        if (!s) break;
-        memcpy(s->id, e->d_name, n - 5);
-        s->id[n - 5] = '\0';
-        if (!id_valid(s->id)) {
-            free(s);
-            continue;
-        }
-        s->stateful = true;
-        s->last_ms = cc_now_ms();
-        snprintf(s->lang, sizeof s->lang, "%s", strncmp(s->id, "node-", 5) ? "python3" : "node");
-        /* A launcher that did not survive stays listed (alive: false, with
-         * a note); its next call starts a fresh host. */
-        if (cc_repl_attach(srv, s) != 0)
-            cc_log(CC_LOG_WARNING, "session %s: its REPL host did not survive; state is lost", s->id);
-        s->next = ss->list;
-        ss->list = s;
-    }
-    closedir(d);
 }
 
 int cc_sessions_init(struct cc_server *srv) {
@@ -469,7 +405,14 @@ int cc_sessions_init(struct cc_server *srv) {
         return -1;
     }
     srv->sessions = ss;
-    reattach_all(srv);
+    cc_srec_open(ss, home);
+    cc_srec_load(srv);
+    /* Expiry is also checked lazily on access; the timer reaps sessions
+     * nobody touches again. */
+    ss->sweep = event_new(srv->base, -1, EV_PERSIST, on_sweep, srv);
+    struct timeval tv = {1, 0};
+    if (!ss->sweep || event_add(ss->sweep, &tv) != 0)
+        cc_log(CC_LOG_WARNING, "sessions: no idle-expiry timer; expiry stays lazy");
     return 0;
 }
 
@@ -483,6 +426,8 @@ void cc_sessions_shutdown(struct cc_server *srv) {
         if (s->repl) cc_repl_detach(srv, s);
         free(s);
     }
+    if (ss->sweep) event_free(ss->sweep);
+    cc_srec_close(ss);
     close(ss->root_fd);
     free(ss);
     srv->sessions = NULL;

@@ -29,12 +29,23 @@ struct cc_session {
     dev_t dev;
     ino_t ino;
     int64_t last_ms;            /* monotonic time of the last activity */
+    int64_t saved_ms;           /* when last_ms last reached the store */
+    double created_at;          /* Unix epoch seconds */
+    pid_t host_pid;             /* the launcher, 0 when none is known */
+    uint64_t host_start;        /* its /proc start time */
+    bool attach_failed;         /* its host did not survive a restart */
+    bool expired;               /* idle-expired: host and workspace removed */
     struct cc_repl *repl;       /* NULL for workspace sessions */
     struct cc_session *next;
 };
 
+struct cc_session_store;
+struct event;
+
 struct cc_sessions {
     char root[PATH_MAX];        /* session root (workspaces) */
+    struct cc_session_store *store; /* durable records; NULL when unavailable */
+    struct event *sweep;        /* idle-expiry timer */
     char sockdir[PATH_MAX];     /* REPL sockets and logs, outside the root */
     int root_fd;
     struct cc_session *list;
@@ -49,8 +60,8 @@ struct cc_sessions *cc_sessions_of(struct cc_server *srv);
  * has none). On failure r has been answered and -1 is returned. */
 int cc_session_open(struct cc_server *srv, struct cc_req *r, json_t *args, struct cc_session **s,
                     int *ws_fd, const char **id);
-/* Record activity; returns true when the session was found expired now. */
-bool cc_session_touch(struct cc_server *srv, struct cc_session *s);
+/* Record activity (s may be NULL). Expiry is decided in cc_session_open. */
+void cc_session_touch(struct cc_server *srv, struct cc_session *s);
 bool cc_session_is_expired(struct cc_server *srv, const char *id);
 struct cc_session *cc_session_find(struct cc_server *srv, const char *id);
 
@@ -69,6 +80,34 @@ bool cc_session_req_alive(struct cc_server *srv, struct cc_req *r, uint64_t wid)
 
 /* Recursive, no-follow removal of name beneath dirfd. 0 or -1. */
 int cc_session_rmtree(int dirfd, const char *name);
+
+/* Idle TTL in seconds (CODECALC_SESSION_IDLE_TTL_SECONDS), 0 when off. */
+double cc_session_idle_ttl(void);
+/* Expire every stateful session idle past the TTL (host killed, workspace
+ * removed, record kept as expired). */
+void cc_sessions_sweep(struct cc_server *srv);
+
+/* ---- durable records (session_records.c) ---- */
+/* Open the store in $CODECALC_HOME/state.db; failure only logs. */
+void cc_srec_open(struct cc_sessions *ss, const char *home);
+void cc_srec_close(struct cc_sessions *ss);
+/* Write s as it is now (alive = its host is up). */
+void cc_srec_save(struct cc_server *srv, struct cc_session *s);
+/* Record the launcher's identity after a (re)start or attach. */
+void cc_srec_host(struct cc_server *srv, struct cc_session *s, pid_t pid);
+/* Activity; written at most once a second per session. */
+void cc_srec_touch(struct cc_server *srv, struct cc_session *s);
+/* Expired: host gone, workspace gone, the record stays as the marker. */
+void cc_srec_expired(struct cc_server *srv, struct cc_session *s);
+void cc_srec_forget(struct cc_server *srv, const char *id);
+/* true when the store remembers id as an expired stateful session. */
+bool cc_srec_is_expired(struct cc_server *srv, const char *id);
+/* Records for sessions on a previous run: appended to ss->list, hosts
+ * re-attached where they still run. */
+void cc_srec_load(struct cc_server *srv);
+/* session_list entries (new array): every stored and in-memory session,
+ * then unknown directories of the session root. */
+json_t *cc_srec_listing(struct cc_server *srv);
 
 /* ---- file tools (session_files.c) ---- */
 void cc_tool_session_files(struct cc_server *srv, struct cc_req *r, json_t *args);

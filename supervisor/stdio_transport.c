@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "supervisor/id_sniff.h"
 #include "supervisor/log.h"
 #include "supervisor/mcp.h"
 #include "supervisor/pool.h"
@@ -22,6 +23,8 @@ struct stdio_state {
     bool in_pollable, out_pollable;
     bool discarding;     /* inside an over-long line: drop until newline */
     bool eof;
+    char head[4096], tail[4096];  /* ends of a line being discarded */
+    size_t head_len, tail_len;
     bool preforked;
     struct event *prefork_ev;
     size_t max_line;
@@ -86,7 +89,31 @@ static void too_long(struct stdio_state *s) {
     snprintf(msg, sizeof msg,
              "Invalid Request: message longer than the %zu-byte limit (CODECALC_MAX_MESSAGE_BYTES)",
              s->max_line);
-    cc_rpc_send_error(&s->conn, NULL, -32600, msg);
+    json_t *id = cc_sniff_rpc_id(s->head, s->head_len, s->tail, s->tail_len);
+    cc_rpc_send_error(&s->conn, id, -32600, msg);
+    json_decref(id);
+    s->head_len = s->tail_len = 0;
+}
+
+/* Drop n bytes of an over-long line, remembering its first and last bytes. */
+static void discard(struct stdio_state *s, size_t n) {
+    struct evbuffer *in = s->inbuf;
+    if (s->head_len == 0 && !s->discarding) {
+        size_t h = n < sizeof s->head ? n : sizeof s->head;
+        evbuffer_copyout(in, s->head, h);
+        s->head_len = h;
+    }
+    if (n >= sizeof s->tail) {
+        evbuffer_drain(in, n - sizeof s->tail);
+        evbuffer_remove(in, s->tail, sizeof s->tail);
+        s->tail_len = sizeof s->tail;
+        return;
+    }
+    /* Shift the rolling tail left to make room for the n new bytes. */
+    size_t keep = s->tail_len + n > sizeof s->tail ? sizeof s->tail - n : s->tail_len;
+    memmove(s->tail, s->tail + s->tail_len - keep, keep);
+    evbuffer_remove(in, s->tail + keep, n);
+    s->tail_len = keep + n;
 }
 
 static void handle_lines(struct stdio_state *s) {
@@ -95,17 +122,18 @@ static void handle_lines(struct stdio_state *s) {
         struct evbuffer_ptr eol = evbuffer_search_eol(in, NULL, NULL, EVBUFFER_EOL_LF);
         if (eol.pos < 0) {
             size_t have = evbuffer_get_length(in);
-            if (have > s->max_line) {
-                evbuffer_drain(in, have);
-                if (!s->discarding) too_long(s);
+            if (s->discarding || have > s->max_line) {
+                discard(s, have);
                 s->discarding = true;
             }
             return;
         }
         size_t n = (size_t)eol.pos;
         if (s->discarding || n > s->max_line) {
-            evbuffer_drain(in, n + 1);
-            if (!s->discarding) too_long(s);
+            /* Answer only once the whole line is in: its id may be last. */
+            discard(s, n);
+            evbuffer_drain(in, 1);
+            too_long(s);
             s->discarding = false;
             continue;
         }

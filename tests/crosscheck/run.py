@@ -23,6 +23,7 @@ import random
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -56,8 +57,15 @@ class Server:
     """One codecalc process spoken to with newline-delimited JSON-RPC."""
 
     def __init__(self, binary):
+        # A private state directory unless the caller chose one: only one
+        # server may hold a state directory, and another may be running.
+        env = dict(os.environ)
+        self.home = None
+        if not env.get("CODECALC_HOME"):
+            self.home = tempfile.TemporaryDirectory(prefix="codecalc-crosscheck-")
+            env["CODECALC_HOME"] = self.home.name
         self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1, env=env)
         self.next_id = 1
         self.rpc("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
                                 "clientInfo": {"name": "crosscheck", "version": "1"}})
@@ -95,6 +103,9 @@ class Server:
             self.p.wait(5)
         except subprocess.TimeoutExpired:
             self.p.kill()
+            self.p.wait()
+        if self.home:
+            self.home.cleanup()
 
 
 # ---- equivalence ---------------------------------------------------------
@@ -269,7 +280,12 @@ ORACLES = {"simplify_expression": o_simplify, "solve_expression": o_solve,
            "solve_linear": o_linear, "matrix": o_matrix}
 
 
-def run_case(server, case):
+# The cheapest symbolic request: its round trip is the transport's share of
+# every case (pipes, two process hops, JSON and msgpack), not CAS work.
+FLOOR_CALL = ("evaluate_expression", {"expression": "1"})
+
+
+def run_case(server, case, floor=False):
     res = {"id": case["id"], "category": case["category"], "tool": case["tool"]}
     ours, res["ours_s"] = server.call(case["tool"], case["args"])
     res["ours"] = ours
@@ -286,6 +302,10 @@ def run_case(server, case):
         return res
     finally:
         signal.alarm(0)
+    if floor:
+        # right after SymPy's work, like the case's own call, so both see
+        # the same cold caches and sleeping processes
+        res["floor_s"] = server.call(*FLOOR_CALL)[1]
     if not ours.get("ok"):
         res.update(status="error", detail=f"{ours.get('code')}: {ours.get('error')}")
         return res
@@ -309,6 +329,8 @@ def main():
     ap.add_argument("--json", help="write per-case results here")
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--only", help="run only case ids with this prefix")
+    ap.add_argument("--floor", action="store_true",
+                    help="also time a trivial symbolic call per case (floor_s in --json)")
     opt = ap.parse_args()
     signal.signal(signal.SIGALRM, _alarm)
     cases = json.load(open(opt.corpus))
@@ -320,7 +342,7 @@ def main():
     results = []
     try:
         for c in cases:
-            results.append(run_case(server, c))
+            results.append(run_case(server, c, opt.floor))
     finally:
         server.close()
     elapsed = time.perf_counter() - t0

@@ -90,13 +90,16 @@ describe('execute_code bad input', { skip: SKIP_NO_BINARY, timeout: 120000 }, ()
     assert.ok(!res.content[0].text.includes('SECRET-VALUE-123'));
   });
 
-  test('huge stdin (beyond the 16 MiB message limit): clear -32600, server keeps serving', async () => {
+  // Regression: the refusal used to carry id null, so an SDK client waiting
+  // on the request's own id hung until its timeout.
+  test('huge stdin (beyond the 16 MiB message limit): -32600 answered with the request id, server keeps serving', async () => {
     const r = new RawServer({ env: { TMPDIR: s.tmp } });
     try {
       await r.initialize();
       const args = JSON.stringify({ language: 'bash', code: 'wc -c', stdin: 'a'.repeat(17 * 1024 * 1024) });
       r.writeLine(`{"jsonrpc":"2.0","id":4242,"method":"tools/call","params":{"name":"execute_code","arguments":${args}}}`);
-      const err = await r.nextOrphan(20000);
+      const err = await r.expect(4242, 20000);
+      assert.equal(err.id, 4242);
       assert.equal(err.error?.code, -32600, JSON.stringify(err).slice(0, 300));
       assert.match(err.error.message, /message longer than the \d+-byte limit \(CODECALC_MAX_MESSAGE_BYTES\)/);
       const ok = await r.callTool('execute_code', JSON.stringify({ language: 'bash', code: 'wc -c', stdin: 'b'.repeat(1 << 20) }), { timeoutMs: 30000 });

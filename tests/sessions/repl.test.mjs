@@ -201,21 +201,80 @@ describe('REPL sessions outlive the server', { skip: SKIP_NO_BINARY }, () => {
     }
   });
 
-  test('idle expiry closes the host: worker_failure, marker, no socket', async () => {
+  test('idle expiry removes the workspace and its host; the next call hears why', async () => {
     const c = await serverAt(home, { CODECALC_SESSION_IDLE_TTL_SECONDS: '0.5' });
     try {
       const sid = (await c.call('session_start', { language: 'python3' })).session_id;
       await c.call('execute_code', { language: 'python3', code: 'z = 1', session_id: sid });
+      const { readFileSync } = await import('node:fs');
+      const [pid] = readFileSync(join(home, 'repl', `${sid}.pid`), 'utf8').trim().split(' ').map(Number);
       await sleep(800);
       const r = await c.call('execute_code', { language: 'python3', code: 'print(z)', session_id: sid });
       assert.equal(r.ok, false);
       assert.equal(r.code, 'worker_failure');
       assert.match(r.error, /expired after sitting idle past 0.5s/);
-      assert.ok(existsSync(join(home, 'sessions', sid, '.codecalc-session-expired')));
+      assert.equal(existsSync(join(home, 'sessions', sid)), false);
+      await waitFor(() => !existsSync(join(home, 'repl', `${sid}.sock`)), 3000);
+      // the launcher is gone (or a zombie waiting for its reaper)
+      await waitFor(() => { try { return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0] === 'Z'; } catch { return true; } }, 3000);
+      const e = (await c.call('session_list')).sessions.find((x) => x.session_id === sid);
+      assert.equal(e.alive, false);
+      assert.equal(e.expired, true);
+      // still answered after a restart: the store keeps the expiry
+      await c.close();
+      const d = await serverAt(home);
+      try {
+        const again = await d.call('execute_code', { language: 'python3', code: '1', session_id: sid });
+        assert.equal(again.code, 'worker_failure');
+        assert.match(again.error, /expired after sitting idle/);
+        await d.call('session_stop', { session_id: sid });
+        assertRejected(await d.call('execute_code', { language: 'python3', code: '1', session_id: sid }), 'validation', /unknown session/);
+      } finally {
+        await d.close();
+      }
+    } finally {
+      await c.close().catch(() => {});
+    }
+  });
+
+  test('an untouched idle session is reaped by the timer', async () => {
+    const c = await serverAt(home, { CODECALC_SESSION_IDLE_TTL_SECONDS: '0.5' });
+    try {
+      const sid = (await c.call('session_start', { language: 'node' })).session_id;
+      await waitFor(() => !existsSync(join(home, 'sessions', sid)), 4000);
       await waitFor(() => !existsSync(join(home, 'repl', `${sid}.sock`)), 3000);
       await c.call('session_stop', { session_id: sid });
     } finally {
       await c.close();
+    }
+  });
+
+  test('session metadata is durable: language and kind survive a restart', async () => {
+    const a = await serverAt(home);
+    const node = (await a.call('session_start', { language: 'node' })).session_id;
+    const ws = (await a.call('session_start', { language: 'c' })).session_id;
+    await a.call('execute_code', { language: 'node', code: 'globalThis.v = 9', session_id: node });
+    await a.close();
+    const b = await serverAt(home);
+    try {
+      const l = (await b.call('session_list')).sessions;
+      const n = l.find((x) => x.session_id === node);
+      assert.equal(n.language, 'node');
+      assert.equal(n.stateful, true);
+      assert.equal(n.alive, true);
+      assert.equal(n.reattached, true);
+      const w = l.find((x) => x.session_id === ws);
+      assert.equal(w.language, 'c');
+      assert.equal(w.stateful, false);
+      assert.equal((await b.call('execute_code', { language: 'node', code: 'console.log(v)', session_id: node })).stdout, '9\n');
+      for (const id of [node, ws]) await b.call('session_stop', { session_id: id });
+      // The records are gone; a workspace this server did not create is kept
+      // (3.2.2) and shows up only as an unknown directory.
+      const after = (await b.call('session_list')).sessions.filter((x) => x.session_id === node || x.session_id === ws);
+      assert.deepEqual(after.map((x) => [x.language, x.stateful, x.alive]), [['?', false, false], ['?', false, false]]);
+      await waitFor(() => !existsSync(join(home, 'repl', `${node}.sock`)), 3000);
+    } finally {
+      await b.close();
     }
   });
 });

@@ -74,6 +74,26 @@ static void add_form(json_t *out, const char *key, enum cc_giac_op op, cc_gexpr 
     json_decref(err);
 }
 
+/* Exact numbers, symbols and named constants are already in canonical
+ * form: simplifying or expanding them gives back the same text, so the two
+ * CAS passes are skipped (they are most of the cost of a numeric answer). */
+static bool canonical_atom(const struct sym_node *t) {
+    return t->kind == SYM_NUM || t->kind == SYM_SYMBOL || t->kind == SYM_CONST;
+}
+
+/* The simplified and expanded forms of a symbolic result. */
+static void add_forms(json_t *out, const struct sym_node *t, const char *printed, cc_gexpr *g) {
+    bool atom = canonical_atom(t);
+    if (!atom)
+        add_form(out, "simplified", CC_G_SIMPLIFY, g);
+    if (!json_object_get(out, "simplified"))
+        json_object_set_new(out, "simplified", json_string(printed));
+    if (!atom)
+        add_form(out, "expanded", CC_G_EXPAND, g);
+    else
+        json_object_set_new(out, "expanded", json_string(printed));
+}
+
 static void add_value(json_t *out, const struct sym_node *t, cc_gexpr *g) {
     if (!cc_giac_is_number(g))
         return;
@@ -107,10 +127,7 @@ static json_t *describe(const char *text, cc_gexpr *g) {
     } else {
         out = json_pack("{s:b, s:s, s:s}", "ok", 1, "expression", printed, "type", kind_name(t));
         if (out) {
-            add_form(out, "simplified", CC_G_SIMPLIFY, g);
-            if (!json_object_get(out, "simplified"))
-                json_object_set_new(out, "simplified", json_string(printed));
-            add_form(out, "expanded", CC_G_EXPAND, g);
+            add_forms(out, t, printed, g);
             add_value(out, t, g);
         }
     }

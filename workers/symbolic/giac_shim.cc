@@ -809,10 +809,16 @@ bool is_finite_real(const gen &x) {
            x.type == _FRAC;
 }
 
+// Up to 15 digits a hardware double is enough when evalf yields one; more
+// digits always take the multiprecision path, so the double is not computed
+// (or computed twice) just to be thrown away.
 gen approx(const gen &g, int digits) {
-    return evalf(g, 1, g_ctx).type == _DOUBLE_ && digits <= 15
-               ? evalf(g, 1, g_ctx)
-               : checked(call(at_evalf, makesequence(g, gen(digits))));
+    if (digits <= 15) {
+        gen d = evalf(g, 1, g_ctx);
+        if (d.type == _DOUBLE_)
+            return d;
+    }
+    return checked(call(at_evalf, makesequence(g, gen(digits))));
 }
 
 // Runs body, converting every exception into *err. Returns ok.
@@ -838,6 +844,19 @@ cc_gexpr *wrap(cc_sym_err *err, const gen &g) {
     return r;
 }
 
+// The first call of each giac algorithm pays for page faults on its code
+// and lazy symbol binding (several ms each under a VM); touching the paths
+// every simplify_expression request takes (simplify, factor, expand, and
+// the printing of their results) moves that cost before the worker says
+// hello, where it overlaps the client's handshake.
+void warm_up() {
+    gen x = user_symbol("x");
+    gen p = pow(x, 2, g_ctx) - 1;
+    gen forms[] = {_simplify(p, g_ctx), _factor(p, g_ctx), expand(p * (x + 1), g_ctx)};
+    for (const gen &f : forms)
+        sym_free(sym_normalize(to_tree(f)));
+}
+
 bool ready(cc_sym_err *err) {
     if (g_ctx)
         return true;
@@ -856,9 +875,7 @@ extern "C" int cc_giac_init(cc_sym_err *err) {
                std::cerr.rdbuf(g_null);
                g_ctx = new context;
                complex_mode(false, g_ctx);
-               // Warm the solver and simplifier so the first request is fast.
-               gen x = user_symbol("x");
-               _simplify(pow(x, 2, g_ctx) - 1, g_ctx);
+               warm_up();
            })
                ? 0
                : -1;
