@@ -15,8 +15,6 @@ import io
 import os
 import struct
 import sys
-import tempfile
-import traceback
 import types
 
 CAP = 65536
@@ -204,10 +202,24 @@ def write_frame(fd, msg):
 
 # ---- running one request -----------------------------------------------------
 
-def capped(f):
-    f.seek(0)
-    raw = f.read(CAP + 1)
-    f.close()
+def capture_fd():
+    # An anonymous in-memory file per call: no filesystem round trip (the
+    # old temp files in the workspace cost a create+unlink each), and a
+    # background child that outlives the call keeps writing into its own
+    # call's file, never into a later one.
+    try:
+        return os.memfd_create("codecalc-capture", os.MFD_CLOEXEC)
+    except (AttributeError, OSError):
+        import tempfile  # only here: importing it costs ~15 ms of startup
+        f = tempfile.TemporaryFile()
+        fd = os.dup(f.fileno())
+        f.close()
+        return fd
+
+
+def capped(fd):
+    raw = os.pread(fd, CAP + 1, 0)
+    os.close(fd)
     if len(raw) > CAP:
         return raw[:CAP].decode("utf-8", "replace") + MARKER, True
     return raw.decode("utf-8", "replace"), False
@@ -215,6 +227,7 @@ def capped(f):
 
 def user_traceback(exc):
     # Drop the host's own frames: the user should see only <session> lines.
+    import traceback  # lazily: most sessions start without needing it
     tb = exc.__traceback__
     while tb is not None and tb.tb_frame.f_code.co_filename == HOST_FILE:
         tb = tb.tb_next
@@ -239,9 +252,9 @@ class Host:
     def run(self, code, stdin):
         sys.stdout.flush()
         sys.stderr.flush()
-        out = tempfile.TemporaryFile()
-        err = tempfile.TemporaryFile()
-        self.redirect(out.fileno(), err.fileno())
+        out = capture_fd()
+        err = capture_fd()
+        self.redirect(out, err)
         sys.stdin = io.StringIO(stdin)
         ok, tb = True, ""
         try:

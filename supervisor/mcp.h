@@ -4,6 +4,8 @@
 
 #include <jansson.h>
 
+#include "protocol/strbuf.h"
+
 #include "supervisor/server.h"
 
 #define CC_SERVER_NAME "codecalc"
@@ -17,6 +19,9 @@ void cc_mcp_dispatch(struct cc_server *srv, struct cc_conn *c, json_t *id, const
 /* Start a tools/call (also used by `codecalc call`). */
 void cc_mcp_tools_call(struct cc_server *srv, struct cc_conn *c, json_t *id, json_t *params);
 
+/* A JSON-RPC error message as text (id NULL = null; data may be NULL). */
+void cc_rpc_error_text(struct cc_strbuf *sb, const json_t *id, int code, const char *msg,
+                       const json_t *data);
 void cc_rpc_send_error(struct cc_conn *c, const json_t *id, int code, const char *msg);
 void cc_rpc_send_result(struct cc_conn *c, const json_t *id, const json_t *result);
 

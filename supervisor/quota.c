@@ -5,7 +5,9 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <time.h>
 
 #include "supervisor/session_walk.h"
 #include "workers/common/tool_api.h"
@@ -85,6 +87,47 @@ static json_t *refuse_count(const char *id, int64_t n, int64_t max, bool at_cap)
     return r;
 }
 
+/* The total across every session is a walk of the whole root: on the REPL
+ * path (two checks per call) it dominated the round trip. It is measured
+ * at most once per GLOBAL_TTL_MS, with this process's own writes (net
+ * growth through cc_quota_write_check) added in between; the per-session
+ * usage stays exact on every check. */
+#define GLOBAL_TTL_MS 1000
+
+static struct {
+    dev_t dev;
+    ino_t ino;
+    int64_t at_ms;
+    struct cc_usage u;
+    bool valid;
+} global_cache;
+
+static int64_t mono_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int global_usage(int root_fd, struct cc_usage *u) {
+    struct stat st;
+    if (fstat(root_fd, &st) != 0) return -1;
+    int64_t now = mono_ms();
+    if (global_cache.valid && global_cache.dev == st.st_dev && global_cache.ino == st.st_ino &&
+        now - global_cache.at_ms < GLOBAL_TTL_MS) {
+        *u = global_cache.u;
+        return 0;
+    }
+    if (cc_walk_usage(root_fd, u) != 0) return -1;
+    global_cache.dev = st.st_dev;
+    global_cache.ino = st.st_ino;
+    global_cache.at_ms = now;
+    global_cache.u = *u;
+    global_cache.valid = true;
+    return 0;
+}
+
+void cc_quota_forget_cache(void) { global_cache.valid = false; }
+
 /* Free bytes for an unprivileged writer; UINT64_MAX when unmeasurable. */
 static uint64_t host_free(int fd) {
     struct statvfs sv;
@@ -92,13 +135,14 @@ static uint64_t host_free(int fd) {
     return (uint64_t)sv.f_bavail * sv.f_frsize;
 }
 
-/* The three byte checks with incoming bytes. */
+/* The three byte checks with incoming bytes; s: the session's usage
+ * (measured by the caller, NULL when it could not be). */
 static json_t *byte_checks(const struct cc_quota_cfg *q, int root_fd, int ws_fd, const char *id,
-                           uint64_t incoming) {
-    struct cc_usage s, t;
-    if (cc_walk_usage(ws_fd, &s) == 0 && s.bytes + incoming > q->session_bytes)
-        return refuse_bytes("session", id, s.bytes, incoming, q->session_bytes);
-    if (cc_walk_usage(root_fd, &t) == 0 && t.bytes + incoming > q->total_bytes)
+                           uint64_t incoming, const struct cc_usage *s) {
+    struct cc_usage t;
+    if (s && s->bytes + incoming > q->session_bytes)
+        return refuse_bytes("session", id, s->bytes, incoming, q->session_bytes);
+    if (global_usage(root_fd, &t) == 0 && t.bytes + incoming > q->total_bytes)
         return refuse_bytes("global", id, t.bytes, incoming, q->total_bytes);
     uint64_t f = host_free(ws_fd);
     if (f != UINT64_MAX && (f < incoming || f - incoming < q->min_free))
@@ -109,10 +153,11 @@ static json_t *byte_checks(const struct cc_quota_cfg *q, int root_fd, int ws_fd,
 json_t *cc_quota_precheck(int root_fd, int ws_fd, const char *id) {
     struct cc_quota_cfg q;
     cc_quota_read(&q);
-    json_t *r = byte_checks(&q, root_fd, ws_fd, id, 0);
-    if (r) return r;
     struct cc_usage s;
-    if (cc_walk_usage(ws_fd, &s) == 0 && s.artifacts > q.artifact_count)
+    bool have = cc_walk_usage(ws_fd, &s) == 0;
+    json_t *r = byte_checks(&q, root_fd, ws_fd, id, 0, have ? &s : NULL);
+    if (r) return r;
+    if (have && s.artifacts > q.artifact_count)
         return refuse_count(id, s.artifacts, q.artifact_count, false);
     return NULL;
 }
@@ -131,10 +176,15 @@ json_t *cc_quota_write_check(int root_fd, int ws_fd, const char *id, uint64_t gr
         return r;
     }
     struct cc_usage s;
-    if (is_new && cc_walk_usage(ws_fd, &s) == 0 && s.artifacts >= q.artifact_count)
+    bool have = cc_walk_usage(ws_fd, &s) == 0;
+    if (is_new && have && s.artifacts >= q.artifact_count)
         return refuse_count(id, s.artifacts, q.artifact_count, true);
     /* Shrinking or same-size writes are the in-band way back under quota. */
-    return net > 0 ? byte_checks(&q, root_fd, ws_fd, id, (uint64_t)net) : NULL;
+    if (net <= 0) return NULL;
+    json_t *r = byte_checks(&q, root_fd, ws_fd, id, (uint64_t)net, have ? &s : NULL);
+    /* The write will land: keep the cached total honest until the next walk. */
+    if (!r && global_cache.valid) global_cache.u.bytes += (uint64_t)net;
+    return r;
 }
 
 void cc_quota_postcheck(json_t *result, int root_fd, int ws_fd) {
@@ -147,7 +197,7 @@ void cc_quota_postcheck(json_t *result, int root_fd, int ws_fd) {
         json_object_set_new(result, "disk_usage_bytes", json_integer((json_int_t)s.bytes));
         json_object_set_new(result, "disk_quota_bytes", json_integer((json_int_t)q.session_bytes));
     }
-    if (cc_walk_usage(root_fd, &t) == 0 && t.bytes > q.total_bytes) {
+    if (global_usage(root_fd, &t) == 0 && t.bytes > q.total_bytes) {
         json_object_set_new(result, "global_disk_quota_exceeded", json_true());
         json_object_set_new(result, "global_disk_usage_bytes", json_integer((json_int_t)t.bytes));
         json_object_set_new(result, "global_disk_quota_bytes", json_integer((json_int_t)q.total_bytes));

@@ -1,6 +1,9 @@
 /* Disk quotas of session workspaces (TOOLS.md 4.6). Every knob is read from
- * the environment on every check; usage is re-measured every time, so a
- * session recovers by itself once space is freed.
+ * the environment on every check; a session's usage is re-measured every
+ * time, so a session recovers by itself once space is freed. The total
+ * across all sessions is re-measured at most once a second (a walk of the
+ * whole root per call was most of a REPL round trip); writes made through
+ * the write check are added to it in between.
  *
  * Each check returns NULL when allowed, else a NEW reference to the
  * rejected result (resource_exhausted with the extra fields). */
@@ -28,5 +31,8 @@ json_t *cc_quota_write_check(int root_fd, int ws_fd, const char *id, uint64_t gr
                              bool is_new);
 /* After code ran: add the disclosure keys to result (never refuses). */
 void cc_quota_postcheck(json_t *result, int root_fd, int ws_fd);
+
+/* Drop the cached cross-session total (tests, or after a big deletion). */
+void cc_quota_forget_cache(void);
 
 #endif

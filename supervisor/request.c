@@ -8,6 +8,7 @@
 
 #include "protocol/json_convert.h"
 #include "protocol/strbuf.h"
+#include "supervisor/mcp.h"
 #include "supervisor/pool.h"
 #include "supervisor/server.h"
 #include "workers/common/tool_api.h"
@@ -150,13 +151,6 @@ void cc_req_answer_result_error_text(struct cc_req *r, const char *text, size_t 
 void cc_req_answer_rpc_error(struct cc_req *r, int code, const char *message, json_t *data) {
     struct cc_strbuf sb;
     cc_sb_init(&sb);
-    begin_response(&sb, r->rpc_id);
-    cc_sb_printf(&sb, ",\"error\":{\"code\":%d,\"message\":", code);
-    cc_sb_json_string(&sb, message, strlen(message));
-    if (data) {
-        cc_sb_puts(&sb, ",\"data\":");
-        cc_json_emit(&sb, data);
-    }
-    cc_sb_puts(&sb, "}}");
+    cc_rpc_error_text(&sb, r->rpc_id, code, message, data);
     send_and_free(r, &sb);
 }

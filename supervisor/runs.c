@@ -2,6 +2,7 @@
  * the start-up recovery (TOOLS.md 3.2.9-3.2.11, section 5, as amended by the
  * runs issue: durable state, detached shepherds, local runs cancellable).
  * Shared pieces and the lifecycle overview are in runs.h. */
+#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -159,6 +160,20 @@ static json_t *check_submit(json_t *args, int64_t *timeout) {
 
 /* ---- run_submit ------------------------------------------------------------ */
 
+/* The capability broker, exactly as execute_code runs it (TOOLS.md 10.2):
+ * a rejection is returned before anything of the run exists. Without a
+ * policy the broker admits everything unchanged, so only a policy costs the
+ * round trip to the launcher (where the broker and the sandbox probe live).
+ * The run itself is brokered again by its shepherd (execute_code's path),
+ * which applies a forced no_net and writes the receipt. */
+static json_t *broker(struct cc_runs *rs, json_t *args) {
+    const char *policy = getenv("CODECALC_CAPABILITY_POLICY");
+    bool blank = true;
+    for (const char *p = policy; p && *p && blank; p++) blank = isspace((unsigned char)*p) != 0;
+    if (blank) return NULL;
+    return cc_runs_broker_check(rs, json_is_true(json_object_get(args, "no_net")), policy);
+}
+
 static int new_run_id(char out[CC_RUN_ID_LEN + 1]) {
     unsigned char b[16];
     if (getrandom(b, sizeof b, 0) != (ssize_t)sizeof b) return -1;
@@ -213,9 +228,8 @@ static json_t *create_run(struct cc_runs *rs, json_t *args, struct cc_run_rec *r
                                   "writable and not full?)");
     }
     char dir[4400];
-    pid_t launcher;
     cc_runs_path(rs, rec->id, NULL, dir, sizeof dir);
-    if (cc_runs_spawn(rs->shepherd_bin, dir, &launcher, why, sizeof why) < 0) {
+    if (cc_runs_launch(rs, dir, why, sizeof why) < 0) {
         cc_run_store_delete(rs->store, rec->id);
         cc_runs_remove_dir(rs, rec->id);
         json_t *x = cc_err("internal", "run supervisor unavailable: %s", why);
@@ -233,6 +247,7 @@ static void run_submit(struct cc_server *srv, struct cc_req *r, json_t *args) {
     int64_t timeout = RUN_TIMEOUT_DEFAULT;
     json_t *e = check_submit(args, &timeout);
     if (!e) e = select_provider(args);
+    if (!e) e = broker(rs, args);
     if (!e) e = admit(rs);
     struct cc_run_rec rec = {.state = CC_RUN_RUNNING};
     if (!e && new_run_id(rec.id) < 0) e = cc_err("internal", "no randomness for a run id: %s", strerror(errno));
@@ -406,6 +421,7 @@ int cc_runs_init(struct cc_server *srv) {
     }
     struct cc_runs *rs = calloc(1, sizeof *rs);
     if (!rs) return -1;
+    rs->launcher_fd = -1;
     srv->runs = rs;
     if (open_state(rs, home) < 0) return -1;
     if (snprintf(rs->shepherd_bin, sizeof rs->shepherd_bin, "%s/codecalc-exec", srv->bindir) >=
@@ -417,6 +433,9 @@ int cc_runs_init(struct cc_server *srv) {
      * server was up, mark vanished ones lost. */
     cc_runs_sweep_active(rs, true);
     rs->next_ttl_sweep = 0;
+    /* The shepherd launcher is started by the first timer tick or the first
+     * run_submit, whichever comes first: not here, where its spawn would
+     * delay the server's first answer. */
     return cc_runs_timer_start(rs, srv->base);
 }
 
@@ -424,6 +443,7 @@ void cc_runs_shutdown(struct cc_server *srv) {
     struct cc_runs *rs = srv->runs;
     if (!rs) return;
     if (rs->timer) event_free(rs->timer);
+    cc_runs_launcher_stop(rs);
     cc_run_store_close(rs->store);
     free(rs);
     srv->runs = NULL;

@@ -37,6 +37,8 @@ struct cc_runs {
     double ttl_s;
     struct event *timer;
     double next_ttl_sweep;
+    int launcher_fd;           /* our end of the shepherd launcher, -1 when none */
+    pid_t launcher_pid;
 };
 
 double cc_runs_now(void);
@@ -54,6 +56,19 @@ bool cc_runs_proc_alive(pid_t pid, uint64_t start);
  * session; the shepherd's identity is learned from its pid file. 0, or -1
  * with err filled. Never waits. */
 int cc_runs_spawn(const char *bin, const char *rundir, pid_t *pid, char *err, size_t errcap);
+
+/* ---- the shepherd launcher (runs_launcher.c) ---- */
+/* Start the helper that starts shepherds (workers/exec/shepherd.h). 0 or -1
+ * (then shepherds are started directly, as cc_runs_spawn does). */
+int cc_runs_launcher_start(struct cc_runs *rs);
+void cc_runs_launcher_stop(struct cc_runs *rs);
+/* Have the shepherd for rundir started: handed to the launcher (no waiting),
+ * or, without one, spawned here. 0, or -1 with err filled. */
+int cc_runs_launch(struct cc_runs *rs, const char *rundir, char *err, size_t errcap);
+/* The capability broker's decision (TOOLS.md 10.2) for a run on provider
+ * local under a non-blank policy: NULL when admitted, else the rejection to
+ * return (caller owns it). Asks the launcher and waits for its answer. */
+json_t *cc_runs_broker_check(struct cc_runs *rs, bool no_net, const char *policy);
 
 /* ---- run directory (runs_files.c) ---- */
 /* path of runs/<id>[/name] into out. -1 when it does not fit. */

@@ -42,12 +42,18 @@ int cc_runs_write_spec(const struct cc_runs *rs, const char *id, const char *jso
         snprintf(err, errcap, "the run directory path is too long");
         return errno = ENAMETOOLONG, -1;
     }
-    if (mkdir(rs->dir, 0700) < 0 && errno != EEXIST) {
-        int e = errno;
-        snprintf(err, errcap, "cannot create the runs directory %s: %s", rs->dir, strerror(e));
-        return errno = e, -1;
+    /* runs/ normally exists (made at start-up): only when the run's own
+     * mkdir says ENOENT is it (re)created, saving a system call per run. */
+    int made = mkdir(dir, 0700);
+    if (made < 0 && errno == ENOENT) {
+        if (mkdir(rs->dir, 0700) < 0 && errno != EEXIST) {
+            int e = errno;
+            snprintf(err, errcap, "cannot create the runs directory %s: %s", rs->dir, strerror(e));
+            return errno = e, -1;
+        }
+        made = mkdir(dir, 0700);
     }
-    if (mkdir(dir, 0700) < 0) {
+    if (made < 0) {
         int e = errno;
         snprintf(err, errcap, "cannot create the run directory %s: %s", dir, strerror(e));
         return errno = e, -1;

@@ -131,15 +131,24 @@ void cc_server_drop_conn(struct cc_server *srv, struct cc_conn *c) {
 
 /* ---- JSON-RPC plumbing ------------------------------------------------- */
 
+void cc_rpc_error_text(struct cc_strbuf *sb, const json_t *id, int code, const char *msg,
+                       const json_t *data) {
+    cc_sb_puts(sb, "{\"jsonrpc\":\"2.0\",\"id\":");
+    if (id) cc_json_emit(sb, id);
+    else cc_sb_puts(sb, "null");
+    cc_sb_printf(sb, ",\"error\":{\"code\":%d,\"message\":", code);
+    cc_sb_json_string(sb, msg, strlen(msg));
+    if (data) {
+        cc_sb_puts(sb, ",\"data\":");
+        cc_json_emit(sb, data);
+    }
+    cc_sb_puts(sb, "}}");
+}
+
 void cc_rpc_send_error(struct cc_conn *c, const json_t *id, int code, const char *msg) {
     struct cc_strbuf sb;
     cc_sb_init(&sb);
-    cc_sb_puts(&sb, "{\"jsonrpc\":\"2.0\",\"id\":");
-    if (id) cc_json_emit(&sb, id);
-    else cc_sb_puts(&sb, "null");
-    cc_sb_printf(&sb, ",\"error\":{\"code\":%d,\"message\":", code);
-    cc_sb_json_string(&sb, msg, strlen(msg));
-    cc_sb_puts(&sb, "}}");
+    cc_rpc_error_text(&sb, id, code, msg, NULL);
     cc_conn_send(c, sb.data, sb.len);
     cc_sb_free(&sb);
 }

@@ -137,14 +137,27 @@ static int choose_target(struct cc_server *srv, struct cc_req *r, json_t *args, 
     return 0;
 }
 
+/* pip reports an unreachable index as "no matching distribution": ask the
+ * index first so the answer can say what is wrong. Exit 101 + the marker
+ * line tells session_installer.c it was the network. */
+#define INDEX_PROBE                                                                               \
+    "{ [ -n \"$PIP_NO_INDEX\" ] || python3 -c 'import os, sys, urllib.request as r\n"               \
+    "u = os.environ.get(\"PIP_INDEX_URL\", \"https://pypi.org/simple/\")\n"                         \
+    "try: r.urlopen(u, timeout=8)\n"                                                               \
+    "except Exception as e: sys.exit(\"codecalc: network error: cannot reach the package index %s: %s\" % (u, e))'" \
+    " || exit 101; }"
+
 /* The /bin/sh script run with cwd = target. The spec is single-quoted:
  * the package charset (spec_error) has no quote, so it stays one word. */
 static int build_script(struct cc_req *r, const char *lang, const char *installer, struct cc_install_spec *sp) {
     int n = -1;
     if (!strcmp(installer, "npm")) {
         sp->no_exec_flag = "--ignore-scripts";
-        n = asprintf(&sp->script, "mkdir -p \"$HOME\" && exec npm install '%s' --prefix \"$PWD\" "
-                     "--ignore-scripts --no-save --no-audit --no-fund", sp->spec);
+        /* --prefix also moves npm's global config (cafile, registry) to
+         * <target>/etc/npmrc: point it back at the one of the node install. */
+        n = asprintf(&sp->script, "mkdir -p \"$HOME\" && n=$(command -v node) && exec npm install '%s' "
+                     "--prefix \"$PWD\" --globalconfig \"${n%%/bin/node}/etc/npmrc\" --ignore-scripts "
+                     "--no-save --no-audit --no-fund", sp->spec);
     } else if (!strcmp(installer, "uv")) {
         sp->no_exec_flag = "--only-binary=:all:";
         n = asprintf(&sp->script, "exec uv pip install --only-binary=:all: --target \"$PWD\" '%s'", sp->spec);
@@ -152,8 +165,9 @@ static int build_script(struct cc_req *r, const char *lang, const char *installe
         sp->no_exec_flag = "--only-binary=:all:";
         /* No retries and a short connect timeout: an unreachable index
          * should say so in seconds, not minutes. */
-        n = asprintf(&sp->script, "mkdir -p \"$HOME\" && exec python3 -m pip install --only-binary=:all: "
-                     "--no-input --retries 0 --timeout 10 --target \"$PWD\" '%s'", sp->spec);
+        n = asprintf(&sp->script, "mkdir -p \"$HOME\" && %s && exec python3 -m pip install "
+                     "--only-binary=:all: --no-input --retries 0 --timeout 10 --target \"$PWD\" '%s'",
+                     INDEX_PROBE, sp->spec);
     } else {
         cc_req_answer_fail(r, "dependency_missing", "installs for '%s' (%s) are not available in this build "
                            "of codecalc; python3 (uv/pip) and node (npm) are", lang, installer);

@@ -88,7 +88,7 @@ static json_t *failure(struct job *j, const struct sbx_result *res) {
                                             "ENETUNREACH", "NewConnectionError", "Failed to establish",
                                             "Temporary failure in name resolution", "Network is unreachable",
                                             "ConnectTimeout", "Read timed out", "Could not fetch URL",
-                                            "ProxyError", "connection refused", NULL};
+                                            "ProxyError", "connection refused", "codecalc: network error", NULL};
     if (j->timed_out) return cc_err("timeout", "package install timed out (%ds)", CC_INSTALL_TIMEOUT_S);
     if (!res->started) return cc_err("runtime_unavailable", "install failed: %s",
                                      res->spawn_error ? res->spawn_error : "the installer did not start");
@@ -174,10 +174,11 @@ static void on_timeout(evutil_socket_t fd, short what, void *arg) {
 static const char *const passed_env[] = {
     "LANG", "PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "PIP_FIND_LINKS", "PIP_NO_INDEX", "PIP_CERT",
     "UV_INDEX_URL", "npm_config_registry", "HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY", "https_proxy",
-    "http_proxy", "no_proxy", "SSL_CERT_FILE", NULL};
+    "http_proxy", "no_proxy", "SSL_CERT_FILE", "SSL_CERT_DIR", "NODE_EXTRA_CA_CERTS", "REQUESTS_CA_BUNDLE",
+    "npm_config_cafile", NULL};
 
 static char **install_env(const struct cc_install_spec *sp) {
-    char **env = calloc(32, sizeof *env);
+    char **env = calloc(40, sizeof *env);
     int n = 0;
     if (!env) return NULL;
     for (int i = 0; passed_env[i]; i++) {

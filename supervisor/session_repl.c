@@ -244,6 +244,9 @@ static void exec_done(struct pending *p, json_t *res, const char *code, const ch
 
 static void on_done(void *ud, json_t *res, const char *code, const char *err) {
     struct pending *p = ud;
+    struct cc_session *s = p->srv->sessions ? cc_session_find(p->srv, p->id) : NULL;
+    if (s && s->inflight > 0) s->inflight--;
+    cc_session_touch(p->srv, s); /* the idle clock runs from the answer */
     if (p->srv->sessions && cc_session_req_alive(p->srv, p->r, p->wid)) {
         if (p->start_res) start_done(p, res, err);
         else exec_done(p, res, code, err);
@@ -263,6 +266,7 @@ static int submit(struct cc_server *srv, struct cc_session *s, struct cc_req *r,
         return -1;
     }
     p->start_res = json_incref(start_res);
+    s->inflight++;
     return 0;
 }
 

@@ -152,7 +152,10 @@ static void expire(struct cc_server *srv, struct cc_session *s) {
 
 static bool idle_past_ttl(const struct cc_session *s, int64_t now) {
     double ttl = cc_session_idle_ttl();
-    return s->stateful && !s->expired && ttl > 0 && (double)(now - s->last_ms) > ttl * 1000.0;
+    /* A session busy with a call (or its start) is not idle, however long
+     * the call takes. */
+    return s->stateful && !s->expired && s->inflight == 0 && ttl > 0 &&
+           (double)(now - s->last_ms) > ttl * 1000.0;
 }
 
 void cc_sessions_sweep(struct cc_server *srv) {

@@ -35,6 +35,7 @@ struct cc_session {
     uint64_t host_start;        /* its /proc start time */
     bool attach_failed;         /* its host did not survive a restart */
     bool expired;               /* idle-expired: host and workspace removed */
+    int inflight;               /* REPL calls (and the start) not answered yet */
     struct cc_repl *repl;       /* NULL for workspace sessions */
     struct cc_session *next;
 };

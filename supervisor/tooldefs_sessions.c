@@ -54,11 +54,12 @@ static const char install_in[] =
     "{\"type\":\"object\",\"properties\":{"
     "\"language\":{\"type\":\"string\",\"description\":\"ecosystem, e.g. python3 or node\"},"
     "\"package\":{\"type\":\"string\",\"description\":\"package name, optionally with extras\"},"
-    "\"session_id\":{\"type\":[\"string\",\"null\"],\"default\":null,\"description\":\"install into this session's workspace\"},"
+    "\"session_id\":{\"type\":[\"string\",\"null\"],\"default\":null,\"description\":\"install into this session's workspace; null means the shared cache, allowed only with CODECALC_ALLOW_GLOBAL_INSTALL=1\"},"
     "\"version\":{\"type\":[\"string\",\"null\"],\"default\":null,\"description\":\"version pin\"}},"
     "\"required\":[\"language\",\"package\"]}";
 static const char install_out[] = OUT(",\"language\":{\"type\":\"string\"},\"package\":{\"type\":\"string\"},"
-    "\"target\":{\"type\":\"string\"},\"importable\":{\"type\":\"boolean\"},\"output_tail\":{\"type\":\"string\"}");
+    "\"target\":{\"type\":\"string\"},\"importable\":{\"type\":\"boolean\"},\"output_tail\":{\"type\":\"string\"},"
+    "\"note\":{\"type\":[\"string\",\"null\"]},\"unenforced\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}");
 
 #define T(n, ti, g, h, d, i, o) \
     {.name = n, .title = ti, .group = g, .route = CC_ROUTE_LOCAL, .deadline_s = 900, .hints = h, \
@@ -89,7 +90,9 @@ const struct cc_tool cc_tooldefs_sessions[] = {
       "List every file in a session workspace recursively with its size, leaving out the runner's own files.",
       sid_in, artifacts_out),
     T("install_package", "Install a package", "admin", CC_HINT_OPENWORLD,
-      "Install a package (pip for python3, npm for node) into a session workspace so executed code can import it.",
+      "Install a package (npm for node; uv or pip for python3 when a package index is reachable) into a "
+      "session workspace so that session's code can import or require it. Without session_id the install "
+      "goes to the shared cache and is refused unless the operator set CODECALC_ALLOW_GLOBAL_INSTALL=1.",
       install_in, install_out),
     {.name = NULL},
 };

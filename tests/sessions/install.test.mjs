@@ -59,9 +59,16 @@ describe('install_package', { skip: SKIP_NO_BINARY }, () => {
 
   test('python3 without a reachable index: a clear network error, nothing installed', { timeout: 120000 }, async () => {
     const r = await s.call('install_package', { language: 'python3', package: 'six', session_id: py });
-    if (r.ok) return; // an index is reachable here after all: the install worked
-    assert.ok(['dependency_missing'].includes(r.code), JSON.stringify(r));
-    assert.match(r.error, /network error|no python package installer/);
+    if (r.ok) { // an index is reachable here after all: then six must import
+      assert.equal((await s.call('execute_code', { language: 'python3', session_id: py, code: 'import six; print(six.__name__)' })).stdout, 'six\n');
+      return;
+    }
+    assert.equal(r.code, 'dependency_missing', JSON.stringify(r));
+    if (/no python package installer/.test(r.error)) return;
+    assert.match(r.error, /network error, the python3 package index is unreachable/);
+    assert.match(r.output_tail, /codecalc: network error: cannot reach the package index https:\/\/\S+/);
+    const files = (await s.call('session_files', { session_id: py })).files.map((f) => f.path);
+    assert.ok(!files.includes('six.py'), files.join(','));
   });
 });
 

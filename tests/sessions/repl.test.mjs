@@ -202,17 +202,17 @@ describe('REPL sessions outlive the server', { skip: SKIP_NO_BINARY }, () => {
   });
 
   test('idle expiry removes the workspace and its host; the next call hears why', async () => {
-    const c = await serverAt(home, { CODECALC_SESSION_IDLE_TTL_SECONDS: '0.5' });
+    const c = await serverAt(home, { CODECALC_SESSION_IDLE_TTL_SECONDS: '1.5' });
     try {
       const sid = (await c.call('session_start', { language: 'python3' })).session_id;
       await c.call('execute_code', { language: 'python3', code: 'z = 1', session_id: sid });
       const { readFileSync } = await import('node:fs');
       const [pid] = readFileSync(join(home, 'repl', `${sid}.pid`), 'utf8').trim().split(' ').map(Number);
-      await sleep(800);
+      await sleep(2200);
       const r = await c.call('execute_code', { language: 'python3', code: 'print(z)', session_id: sid });
       assert.equal(r.ok, false);
       assert.equal(r.code, 'worker_failure');
-      assert.match(r.error, /expired after sitting idle past 0.5s/);
+      assert.match(r.error, /expired after sitting idle past 1.5s/);
       assert.equal(existsSync(join(home, 'sessions', sid)), false);
       await waitFor(() => !existsSync(join(home, 'repl', `${sid}.sock`)), 3000);
       // the launcher is gone (or a zombie waiting for its reaper)
@@ -317,6 +317,23 @@ describe('node REPL sessions', { skip: SKIP_NO_BINARY }, () => {
     const n = await js('console.log(typeof kept)');
     assert.equal(n.stdout, 'number\n');
     assert.equal(n.state_lost, undefined);
+  });
+
+  test('a child spawned with stdio inherit cannot reach the protocol channel', async () => {
+    await js('globalThis.keep = 17');
+    // garbage at fd 0, 1, 2 and 3 of the child; none of it may reach the
+    // launcher (a frame length it would choke on) or the captured output
+    const r = await js(`const cp = require('child_process');
+const out = cp.spawnSync('/bin/sh', ['-c', 'printf "\\377\\377garbage" >&0; printf "\\377\\377garbage"; printf "\\377junk" >&2; printf "x" >&3 && echo fd3-open >&2; ls /proc/self/fd | tr "\\n" " " >&2'], { stdio: 'inherit' });
+console.log('status', out.status)`);
+    assert.equal(r.ok, true, JSON.stringify(r));
+    assert.equal(r.stdout, 'status 0\n');
+    const n = await js('console.log(keep + 1)');
+    assert.equal(n.stdout, '18\n');
+    assert.equal(n.state_lost, undefined);
+    // the channel is no longer on fd 0: the host's own fd 0 is /dev/null
+    const fd0 = await js('console.log(require("fs").readlinkSync("/proc/self/fd/0"))');
+    assert.equal(fd0.stdout, '/dev/null\n');
   });
 
   test('a host that cannot stop itself is killed at the deadline; the next call is fresh', async () => {

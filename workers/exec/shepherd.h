@@ -23,8 +23,32 @@
 #define CC_SHEPHERD_SPEC_FILE "spec.json"
 #define CC_SHEPHERD_CANCEL_FILE "cancel"
 
+/* Shepherds (and the launcher) run at this nice level: background runs
+ * yield the CPU to the server and to foreground calls. */
+#define CC_SHEPHERD_NICE 10
+
 /* Run the shepherd for rundir; returns the process exit status (0 once a
- * result.json was written, 1 when even that failed). */
+ * result.json was written, 1 when even that failed). rundir equal to
+ * CC_SHEPHERD_LAUNCHER_ARG runs the launcher instead (main.c routes only
+ * `--shepherd X`, so the launcher is `codecalc-exec --shepherd --launcher`). */
 int cc_shepherd_main(const char *rundir);
+
+/* The shepherd launcher (shepherd_launcher.c): a helper the server starts
+ * once, so that neither starting a shepherd (a vfork + exec the server would
+ * wait for) nor the capability broker (which lives in this binary) sits on
+ * the server's run_submit path.
+ *
+ * It talks over a SOCK_SEQPACKET socket on its stdin, one request per
+ * packet, processed in order:
+ *   "S<rundir>"           start `codecalc-exec --shepherd <rundir>`; no reply
+ *                         (a failed start is written to <rundir>/shepherd.log
+ *                         and the run is found LOST by the server)
+ *   "B<0|1><policy>"      broker decision (TOOLS.md 10.2) for no_net 0/1 under
+ *                         that CODECALC_CAPABILITY_POLICY text; reply "A"
+ *                         (admitted), "R<rejection JSON>" or "E" (failure)
+ * It exits when the server closes its end. */
+#define CC_SHEPHERD_LAUNCHER_ARG "--launcher"
+#define CC_SHEPHERD_MSG_MAX 8192
+int cc_shepherd_launcher_main(void);
 
 #endif
