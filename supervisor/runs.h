@@ -39,6 +39,7 @@ struct cc_runs {
     double next_ttl_sweep;
     int launcher_fd;           /* our end of the shepherd launcher, -1 when none */
     pid_t launcher_pid;
+    double launcher_retry_at;  /* the timer does not retry a failed start before */
 };
 
 double cc_runs_now(void);

@@ -48,6 +48,7 @@ int cc_runs_launcher_start(struct cc_runs *rs) {
     if (rc != 0) {
         close(sv[0]);
         cc_log(CC_LOG_WARNING, "cannot start the shepherd launcher %s: %s", rs->shepherd_bin, strerror(rc));
+        rs->launcher_retry_at = cc_runs_now() + 60;
         return -1;
     }
     rs->launcher_fd = sv[0];

@@ -122,7 +122,7 @@ static void on_timer(evutil_socket_t fd, short what, void *arg) {
     (void)fd, (void)what;
     struct cc_runs *rs = arg;
     /* Ready before it is needed; without it shepherds start directly. */
-    if (rs->launcher_fd < 0) (void)cc_runs_launcher_start(rs);
+    if (rs->launcher_fd < 0 && cc_runs_now() >= rs->launcher_retry_at) (void)cc_runs_launcher_start(rs);
     int64_t active = 0;
     if (cc_run_store_count_active(rs->store, &active) == 0 && active > 0)
         cc_runs_sweep_active(rs, true);

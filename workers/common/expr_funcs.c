@@ -8,6 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "workers/common/expr_names.h"
+
+/* In the order suggestions have always been drawn from (ties beyond the
+ * requested count keep the earlier names), so it stays as written. */
 static const char *const functions[] = {
     "sqrt", "cbrt", "root", "exp", "log", "ln", "sin", "cos", "tan", "cot", "sec", "csc",
     "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
@@ -19,12 +23,32 @@ static const char *const functions[] = {
     "Derivative", "Sum", NULL,
 };
 
-static const char *const constants[] = {"pi", "E", "I", "oo", "zoo", "nan", NULL};
+/* The same names in strcmp order, for the binary search every name token of
+ * a symbolic parse goes through. cc_expr_function_tables_agree() (checked by
+ * the unit tests) keeps the two lists the same set. */
+static const char *const functions_sorted[] = {
+    "Abs", "Derivative", "Eq", "Integral", "Max", "Min", "Mod", "N", "Rational", "Sum", "abs",
+    "acos", "acosh", "apart", "arg", "asin", "asinh", "atan", "atan2", "atanh", "binomial",
+    "cancel", "cbrt", "ceiling", "conjugate", "cos", "cosh", "cot", "csc", "diff", "divisors",
+    "exp", "expand", "factor", "factorial", "factorint", "floor", "gamma", "gcd", "im",
+    "integrate", "isprime", "lcm", "limit", "ln", "log", "nextprime", "prevprime", "prime",
+    "primefactors", "product", "re", "root", "sec", "series", "sign", "simplify", "sin", "sinh",
+    "solve", "sqrt", "summation", "tan", "tanh", "together", "totient", "trigsimp",
+};
+
+static const char *const constants_sorted[] = {"E", "I", "nan", "oo", "pi", "zoo"};
 
 bool cc_expr_is_function_n(const char *name, size_t n) {
-    for (size_t i = 0; functions[i]; i++)
-        if (strlen(functions[i]) == n && memcmp(functions[i], name, n) == 0) return true;
-    return false;
+    return cc_name_in(name, n, functions_sorted, CC_NAMES_COUNT(functions_sorted));
+}
+
+bool cc_expr_function_tables_agree(void) {
+    size_t n = 0;
+    for (; functions[n]; n++)
+        if (!cc_expr_is_function_n(functions[n], strlen(functions[n]))) return false;
+    return n == CC_NAMES_COUNT(functions_sorted) &&
+           cc_names_sorted(functions_sorted, n) &&
+           cc_names_sorted(constants_sorted, CC_NAMES_COUNT(constants_sorted));
 }
 
 bool cc_expr_is_function(const char *name) {
@@ -38,9 +62,7 @@ const char *cc_expr_canonical_function(const char *name) {
 }
 
 bool cc_expr_is_constant(const char *name) {
-    for (size_t i = 0; constants[i]; i++)
-        if (strcmp(constants[i], name) == 0) return true;
-    return false;
+    return cc_name_in(name, strlen(name), constants_sorted, CC_NAMES_COUNT(constants_sorted));
 }
 
 /* Levenshtein distance on lower-cased text, with an early cut: names longer

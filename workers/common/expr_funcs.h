@@ -16,6 +16,9 @@ bool cc_expr_is_function_n(const char *name, size_t n);
 const char *cc_expr_canonical_function(const char *name);
 /* true for a constant of the symbolic dialect: pi, E, I, oo, zoo, nan. */
 bool cc_expr_is_constant(const char *name);
+/* Self-check of the internal tables (the lookup list is sorted and names
+ * the same functions as the suggestion list); for the unit tests. */
+bool cc_expr_function_tables_agree(void);
 /* Up to max known function names nearest to name by edit distance (ignoring
  * case), alphabetically; only names close enough to be a plausible typo.
  * out receives pointers to static strings. Returns how many were stored. */

@@ -19,11 +19,6 @@ void cc_expr_set_error(struct cc_expr_error *err, const char *code, uint32_t pos
     va_end(ap);
 }
 
-bool cc_tok_is(const char *src, const struct cc_token *t, const char *s) {
-    size_t n = strlen(s);
-    return t->len == n && memcmp(src + t->pos, s, n) == 0;
-}
-
 struct lexer {
     const char *s;
     size_t len, i;
@@ -144,14 +139,27 @@ static const char *const ops2[] = {"**", "//", "<<", ">>", "<=", ">=", "==", "!=
                                    "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@=", NULL};
 static const char ops1[] = "+-*/%&|^~<>()[]{},:;.=@!";
 
+/* true when the n characters at lx->i spell op (n <= 3, compared inline:
+ * this runs for every operator token). */
+static bool spells(const struct lexer *lx, const char *op, size_t n) {
+    if (lx->len - lx->i < n) return false;
+    const char *s = lx->s + lx->i;
+    for (size_t k = 0; k < n; k++)
+        if (s[k] != op[k]) return false;
+    return true;
+}
+
 static size_t op_len(const struct lexer *lx) {
-    size_t rest = lx->len - lx->i;
+    int c = peek(lx, 0), c1 = peek(lx, 1);
+    if (c <= 0 || !strchr(ops1, c)) return 0;
+    /* Every longer operator has one of these as its second character, so
+     * most operators end here without scanning the tables. */
+    if (c1 <= 0 || !strchr("*/<>=.", c1)) return 1;
     for (int k = 0; ops3[k]; k++)
-        if (rest >= 3 && memcmp(lx->s + lx->i, ops3[k], 3) == 0) return 3;
+        if (spells(lx, ops3[k], 3)) return 3;
     for (int k = 0; ops2[k]; k++)
-        if (rest >= 2 && memcmp(lx->s + lx->i, ops2[k], 2) == 0) return 2;
-    int c = peek(lx, 0);
-    return (c > 0 && strchr(ops1, c)) ? 1 : 0;
+        if (spells(lx, ops2[k], 2)) return 2;
+    return 1;
 }
 
 static void skip_space(struct lexer *lx) {
@@ -265,7 +273,21 @@ int cc_lex_all(const char *src, size_t len, struct cc_token **out, size_t *n,
     return 0;
 }
 
+/* Plain decimal digits that fit an unsigned long: the common literal, set
+ * without the copy mpz_set_str needs. false when the text is anything else. */
+static bool small_decimal(const char *text, size_t n, mpz_t out) {
+    if (n == 0 || n > 18) return false;
+    unsigned long v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (text[i] < '0' || text[i] > '9') return false;
+        v = v * 10 + (unsigned long)(text[i] - '0');
+    }
+    mpz_set_ui(out, v);
+    return true;
+}
+
 int cc_lex_int_value(const char *text, size_t n, mpz_t out) {
+    if (small_decimal(text, n, out)) return 0;
     int base = 10;
     if (n > 2 && text[0] == '0' && strchr("xXoObB", text[1])) {
         base = (text[1] == 'x' || text[1] == 'X') ? 16 : (text[1] == 'o' || text[1] == 'O') ? 8 : 2;

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 struct cc_expr_error {
     const char *code;  /* one of the 8 codes of TOOLS.md 1.10 (static string) */
@@ -52,7 +53,13 @@ int cc_lex_all(const char *src, size_t len, struct cc_token **out, size_t *n,
  * malformed literal. */
 int cc_lex_int_value(const char *text, size_t n, mpz_t out);
 
-/* true when token t of src is the operator/name spelled exactly s. */
-bool cc_tok_is(const char *src, const struct cc_token *t, const char *s);
+/* true when token t of src is the operator/name spelled exactly s. Inline
+ * because the parser asks this for every token against literal spellings:
+ * the compiler then folds strlen(s) and the comparison to a few
+ * instructions. */
+static inline bool cc_tok_is(const char *src, const struct cc_token *t, const char *s) {
+    size_t n = strlen(s);
+    return t->len == n && memcmp(src + t->pos, s, n) == 0;
+}
 
 #endif

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "workers/common/expr_names.h"
+
 struct parser {
     const char *src;
     const struct cc_token *t;
@@ -68,13 +70,13 @@ static bool enter(struct parser *p) {
     return false;
 }
 
-/* Python's keywords can never start an operand. */
+/* Python's keywords can never start an operand (strcmp order, for the
+ * binary search). */
+static const char *const keywords[] = {"and", "else", "for", "if", "in", "is", "lambda", "not",
+                                       "or"};
+
 static bool is_keyword(const struct parser *p, const struct cc_token *t) {
-    static const char *const kw[] = {"and", "or", "not", "if", "else", "for", "in", "is",
-                                     "lambda", NULL};
-    for (size_t i = 0; kw[i]; i++)
-        if (cc_tok_is(p->src, t, kw[i])) return true;
-    return false;
+    return cc_name_in(p->src + t->pos, t->len, keywords, CC_NAMES_COUNT(keywords));
 }
 
 /* Could the current token begin an operand (for implicit multiplication)? */
@@ -384,10 +386,14 @@ static const struct binop cmp_ops[] = {{"==", CC_OP_EQ}, {"!=", CC_OP_NE}, {"<",
                                        {"<=", CC_OP_LE}, {">", CC_OP_GT}, {">=", CC_OP_GE},
                                        {NULL, 0}};
 
+/* Operators are one or two characters, so the table is matched on the
+ * characters themselves: no strlen/memcmp per candidate. */
 static enum cc_op match_op(const struct parser *p, const struct binop *ops) {
-    if (cur(p)->kind != CC_T_OP) return CC_OP_NONE;
+    const struct cc_token *t = cur(p);
+    if (t->kind != CC_T_OP || t->len > 2) return CC_OP_NONE;
+    char c0 = p->src[t->pos], c1 = t->len == 2 ? p->src[t->pos + 1] : '\0';
     for (size_t i = 0; ops[i].text; i++)
-        if (cc_tok_is(p->src, cur(p), ops[i].text)) return ops[i].op;
+        if (ops[i].text[0] == c0 && ops[i].text[1] == c1) return ops[i].op;
     return CC_OP_NONE;
 }
 

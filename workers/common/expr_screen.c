@@ -8,27 +8,32 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "workers/common/expr_names.h"
+
+/* All three tables are in strcmp order: every token is looked up by binary
+ * search (cc_name_in). */
 static const char *const banned_keywords[] = {
-    "lambda", "import", "from", "for", "while", "if", "else", "elif", "class", "def",
-    "return", "yield", "await", "async", "global", "nonlocal", "with", "as", "assert",
-    "del", "raise", "try", "except", "finally", "pass", "break", "continue", "is", "in",
-    NULL,
+    "as", "assert", "async", "await", "break", "class", "continue", "def", "del", "elif",
+    "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is",
+    "lambda", "nonlocal", "pass", "raise", "return", "try", "while", "with", "yield",
 };
 
-static const char *const banned_ops[] = {"{", "}", ":", ";", "=", ":=", "@", "->", "...", NULL};
+static const char *const banned_ops[] = {"->", "...", ":", ":=", ";", "=", "@", "{", "}"};
 
 /* Functions whose cost explodes with the size of an integer argument. */
 static const char *const heavy_functions[] = {
-    "factorial", "factorial2", "subfactorial", "binomial", "fibonacci", "lucas",
-    "tribonacci", "catalan", "bernoulli", "euler", "harmonic", "primorial", "prime",
-    "primepi", "gamma", "loggamma", "rf", "ff", "npartitions", "totient", "divisor_sigma",
-    NULL,
+    "bernoulli", "binomial", "catalan", "divisor_sigma", "euler", "factorial", "factorial2",
+    "ff", "fibonacci", "gamma", "harmonic", "loggamma", "lucas", "npartitions", "prime",
+    "primepi", "primorial", "rf", "subfactorial", "totient", "tribonacci",
 };
 
-static bool tok_in(const char *src, const struct cc_token *t, const char *const *list) {
-    for (size_t i = 0; list[i]; i++)
-        if (cc_tok_is(src, t, list[i])) return true;
-    return false;
+#define TOK_IN(src, t, table) \
+    cc_name_in((src) + (t)->pos, (t)->len, (table), CC_NAMES_COUNT(table))
+
+bool cc_expr_screen_tables_sorted(void) {
+    return cc_names_sorted(banned_keywords, CC_NAMES_COUNT(banned_keywords)) &&
+           cc_names_sorted(banned_ops, CC_NAMES_COUNT(banned_ops)) &&
+           cc_names_sorted(heavy_functions, CC_NAMES_COUNT(heavy_functions));
 }
 
 static int length_cap(const char *src, size_t len, struct cc_expr_error *err) {
@@ -54,7 +59,7 @@ static int check_token(const char *src, const struct cc_token *t, struct cc_expr
                           n, text);
         return -1;
     }
-    if (t->kind == CC_T_NAME && tok_in(src, t, banned_keywords)) {
+    if (t->kind == CC_T_NAME && TOK_IN(src, t, banned_keywords)) {
         cc_expr_set_error(err, "permission_denied", t->pos,
                           "keyword '%.*s' is not permitted in an expression", n, text);
         return -1;
@@ -78,7 +83,7 @@ static int check_token(const char *src, const struct cc_token *t, struct cc_expr
                           n, text);
         return -1;
     }
-    if (tok_in(src, t, banned_ops)) {
+    if (TOK_IN(src, t, banned_ops)) {
         cc_expr_set_error(err, "permission_denied", t->pos,
                           "'%.*s' is not permitted in an expression", n, text);
         return -1;
@@ -123,7 +128,7 @@ static int literal_over_limit(const char *src, const struct cc_token *t, const c
 static int heavy_arguments(const char *src, const struct cc_token *t, size_t n,
                            struct cc_expr_error *err) {
     for (size_t k = 0; k + 1 < n; k++) {
-        if (t[k].kind != CC_T_NAME || !tok_in(src, &t[k], heavy_functions)) continue;
+        if (t[k].kind != CC_T_NAME || !TOK_IN(src, &t[k], heavy_functions)) continue;
         if (!cc_tok_is(src, &t[k + 1], "(")) continue;
         long depth = 0;
         for (size_t j = k + 1; j < n && t[j].kind != CC_T_END; j++) {

@@ -3,6 +3,7 @@
 #ifndef CC_EXPR_SCREEN_H
 #define CC_EXPR_SCREEN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "workers/common/expr_lex.h"
@@ -15,5 +16,8 @@
 /* 0 when src[0..len) may be parsed; -1 with err set otherwise. Runs the
  * length cap first, so any input, however long, is refused in O(len). */
 int cc_expr_screen(const char *src, size_t len, struct cc_expr_error *err);
+
+/* Self-check: the screen's word tables are sorted (for the unit tests). */
+bool cc_expr_screen_tables_sorted(void);
 
 #endif

@@ -36,11 +36,17 @@ static bool is_number(const struct cc_node *n) {
     return n->kind == CC_N_INT || (n->kind == CC_N_FLOAT && !(n->flags & CC_NF_IMAG));
 }
 
-/* |literal| into an MPFR value (exact: prec is large enough for both). */
+/* |literal| into an MPFR value rounded in direction rnd. */
+static void literal_abs_rounded(const struct cc_node *n, mpfr_t out, mpfr_rnd_t rnd) {
+    if (n->kind == CC_N_INT) mpfr_set_z(out, n->v.z, rnd);
+    else mpfr_set_d(out, n->v.f.d, rnd);
+    mpfr_abs(out, out, rnd);
+}
+
+/* |literal| exactly (prec is large enough for any literal that passed the
+ * 2000-character cap). */
 static void literal_abs(const struct cc_node *n, mpfr_t out) {
-    if (n->kind == CC_N_INT) mpfr_set_z(out, n->v.z, MPFR_RNDN);
-    else mpfr_set_d(out, n->v.f.d, MPFR_RNDN);
-    mpfr_abs(out, out, MPFR_RNDN);
+    literal_abs_rounded(n, out, MPFR_RNDN);
 }
 
 /* true when the subtree holds a free symbol (a name that is no constant).
@@ -70,6 +76,52 @@ static int refuse_symbolic(const mpfr_t e, struct cc_expr_error *err, uint32_t p
     return -1;
 }
 
+/* floor(log10(|base|) * e) with |base| > 1, computed in precision prec and
+ * rounding direction rnd throughout (so RNDD gives a lower bound and RNDU an
+ * upper bound of the exact floor). */
+static void digits_floor(const struct cc_node *base, const mpfr_t e, mpfr_prec_t prec,
+                         mpfr_rnd_t rnd, mpfr_t out) {
+    mpfr_t b;
+    mpfr_init2(b, prec);
+    literal_abs_rounded(base, b, rnd);
+    mpfr_log10(out, b, rnd);
+    mpfr_mul(out, out, e, rnd);
+    mpfr_floor(out, out);
+    mpfr_clear(b);
+}
+
+/* floor(log10(|base|) * e) + 1, the digit count of |base|**e. A 64-bit
+ * interval settles it unless the product lies within its width of an
+ * integer; only then is the 8192-bit computation (which costs millions of
+ * instructions) paid for. */
+static void digit_count(const struct cc_node *base, const mpfr_t e, mpfr_t d) {
+    mpfr_t lo, hi;
+    mpfr_inits2(64, lo, hi, (mpfr_ptr)0);
+    digits_floor(base, e, 64, MPFR_RNDD, lo);
+    digits_floor(base, e, 64, MPFR_RNDU, hi);
+    if (mpfr_equal_p(lo, hi)) mpfr_set(d, lo, MPFR_RNDN);
+    else digits_floor(base, e, 8192, MPFR_RNDN, d);
+    mpfr_add_ui(d, d, 1, MPFR_RNDN);
+    mpfr_clears(lo, hi, (mpfr_ptr)0);
+}
+
+static void report_digits(const mpfr_t d, struct cc_expr_error *err, uint32_t pos) {
+    mpz_t z;
+    mpz_init(z);
+    mpfr_get_z(z, d, MPFR_RNDZ);
+    char *s = mpz_get_str(NULL, 10, z);
+    cc_expr_set_error(err, "resource_exhausted", pos,
+                      "the result would have about %s digits, over the limit of %d: it "
+                      "cannot be rendered as a decimal string",
+                      s ? s : "many", DIGIT_LIMIT);
+    if (s) {
+        void (*gfree)(void *, size_t);
+        mp_get_memory_functions(NULL, NULL, &gfree);
+        gfree(s, strlen(s) + 1);
+    }
+    mpz_clear(z);
+}
+
 /* Rule 4: decimal digits of |base|**|exp|. */
 static int check_digits(const struct cc_node *base, const mpfr_t e, struct cc_expr_error *err,
                         uint32_t pos) {
@@ -84,25 +136,9 @@ static int check_digits(const struct cc_node *base, const mpfr_t e, struct cc_ex
     literal_abs(base, b);
     int rc = 0;
     if (mpfr_cmp_ui(b, 1) > 0) {
-        mpfr_log10(d, b, MPFR_RNDN);
-        mpfr_mul(d, d, e, MPFR_RNDN);
-        mpfr_floor(d, d);
-        mpfr_add_ui(d, d, 1, MPFR_RNDN);
+        digit_count(base, e, d);
         if (mpfr_cmp_ui(d, DIGIT_LIMIT) > 0) {
-            mpz_t z;
-            mpz_init(z);
-            mpfr_get_z(z, d, MPFR_RNDZ);
-            char *s = mpz_get_str(NULL, 10, z);
-            cc_expr_set_error(err, "resource_exhausted", pos,
-                              "the result would have about %s digits, over the limit of %d: it "
-                              "cannot be rendered as a decimal string",
-                              s ? s : "many", DIGIT_LIMIT);
-            if (s) {
-                void (*gfree)(void *, size_t);
-                mp_get_memory_functions(NULL, NULL, &gfree);
-                gfree(s, strlen(s) + 1);
-            }
-            mpz_clear(z);
+            report_digits(d, err, pos);
             rc = -1;
         }
     }
