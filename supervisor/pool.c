@@ -41,6 +41,7 @@ struct cc_pool {
     int min, max, n;
     struct cc_worker *workers;
     struct cc_req *qhead, *qtail;
+    int nqueued;              /* length of the queue */
     int start_failures;       /* consecutive workers that died before hello */
 };
 
@@ -152,15 +153,39 @@ static void worker_kill(struct cc_worker *w) {
     free(w);
 }
 
+/* ---- the queue of requests waiting for a worker (doubly linked, so a
+ * request abandoned from its middle costs O(1)) ---- */
+
+static void q_push(struct cc_pool *p, struct cc_req *r) {
+    r->qnext = NULL;
+    r->qprev = p->qtail;
+    if (p->qtail) p->qtail->qnext = r;
+    else p->qhead = r;
+    p->qtail = r;
+    p->nqueued++;
+}
+
+static void q_unlink(struct cc_pool *p, struct cc_req *r) {
+    if (r->qprev) r->qprev->qnext = r->qnext;
+    else p->qhead = r->qnext;
+    if (r->qnext) r->qnext->qprev = r->qprev;
+    else p->qtail = r->qprev;
+    r->qnext = r->qprev = NULL;
+    p->nqueued--;
+}
+
+static struct cc_req *q_pop(struct cc_pool *p) {
+    struct cc_req *r = p->qhead;
+    if (r) q_unlink(p, r);
+    return r;
+}
+
 static void fail_queue(struct cc_pool *p, const char *why) {
-    while (p->qhead) {
-        struct cc_req *r = p->qhead;
-        p->qhead = r->qnext;
-        r->qnext = NULL;
+    struct cc_req *r;
+    while ((r = q_pop(p))) {
         r->pool = NULL;
         cc_req_answer_fail(r, "internal", "%s", why);
     }
-    p->qtail = NULL;
 }
 
 /* Did a worker that vanished before its hello fail on its own (a start
@@ -224,18 +249,12 @@ static void dispatch(struct cc_pool *p) {
             worker_lost(w, "died");
             return; /* worker_lost dispatched again */
         }
-        struct cc_req *r = p->qhead;
-        p->qhead = r->qnext;
-        if (!p->qhead) p->qtail = NULL;
-        r->qnext = NULL;
-        send_req(w, r);
+        send_req(w, q_pop(p));
     }
     if (!p->qhead) return;
     int starting = 0;
     for (struct cc_worker *w = p->workers; w; w = w->next) starting += w->st == W_STARTING;
-    int queued = 0;
-    for (struct cc_req *r = p->qhead; r; r = r->qnext) queued++;
-    while (starting < queued && p->n < p->max && p->start_failures < 3) {
+    while (starting < p->nqueued && p->n < p->max && p->start_failures < 3) {
         if (!spawn(p)) break;
         starting++;
     }
@@ -243,10 +262,7 @@ static void dispatch(struct cc_pool *p) {
 
 void cc_pool_submit(struct cc_pool *p, struct cc_req *r) {
     r->pool = p;
-    r->qnext = NULL;
-    if (p->qtail) p->qtail->qnext = r;
-    else p->qhead = r;
-    p->qtail = r;
+    q_push(p, r);
     if (p->start_failures >= 3) p->start_failures = 2; /* one more try per new call */
     dispatch(p);
 }
@@ -265,16 +281,7 @@ void cc_pool_abandon(struct cc_pool *p, struct cc_req *r, bool kill_worker) {
         r->pool = NULL;
         return;
     }
-    for (struct cc_req **pp = &p->qhead; *pp; pp = &(*pp)->qnext) {
-        if (*pp != r) continue;
-        *pp = r->qnext;
-        if (p->qtail == r) {
-            p->qtail = NULL;
-            for (struct cc_req *q = p->qhead; q; q = q->qnext) p->qtail = q;
-        }
-        break;
-    }
-    r->qnext = NULL;
+    q_unlink(p, r);
     r->pool = NULL;
 }
 

@@ -44,6 +44,7 @@ struct cc_req *cc_req_new(struct cc_server *srv, struct cc_conn *conn, json_t *r
     r->next = srv->inflight;
     if (srv->inflight) srv->inflight->prev = r;
     srv->inflight = r;
+    srv->n_inflight++;
     return r;
 }
 
@@ -52,6 +53,7 @@ void cc_req_free(struct cc_req *r) {
     if (r->prev) r->prev->next = r->next;
     else if (r->srv->inflight == r) r->srv->inflight = r->next;
     if (r->next) r->next->prev = r->prev;
+    r->srv->n_inflight--;
     if (r->timer) event_free(r->timer);
     json_decref(r->rpc_id);
     json_decref(r->progress_token);

@@ -32,7 +32,7 @@ struct cc_req {
     bool cancelled;              /* answer must be dropped */
     struct cc_pool *pool;
     struct cc_worker *worker;    /* set while a worker serves it */
-    struct cc_req *qnext;        /* pool queue */
+    struct cc_req *qnext, *qprev; /* pool queue */
     struct cc_req *prev, *next;  /* server's in-flight list */
 };
 

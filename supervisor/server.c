@@ -107,11 +107,7 @@ void cc_server_free(struct cc_server *srv) {
     memset(srv, 0, sizeof *srv);
 }
 
-int cc_server_inflight(const struct cc_server *srv) {
-    int n = 0;
-    for (const struct cc_req *r = srv->inflight; r; r = r->next) n++;
-    return n;
-}
+int cc_server_inflight(const struct cc_server *srv) { return srv->n_inflight; }
 
 void cc_server_drop_conn(struct cc_server *srv, struct cc_conn *c) {
     struct cc_req *r = srv->inflight;

@@ -22,6 +22,7 @@ struct cc_server {
     struct cc_pool *pools[CC_POOL_COUNT];
     char bindir[4096];           /* where the worker binaries live */
     struct cc_req *inflight;     /* every request not yet answered */
+    int n_inflight;              /* length of that list */
     uint64_t next_wid;           /* worker-protocol request ids */
     uint64_t next_conn_serial;
     int64_t test_deadline_ms;    /* CODECALC_TEST_DEADLINE_MS (tests only) */

@@ -64,6 +64,8 @@ function assertMatchesSchema(validators, name, value) {
   const validate = validators.get(name);
   assert.ok(validate, `${name} advertises an outputSchema`);
   assert.ok(validate(value), `${name} structuredContent violates its outputSchema: ${JSON.stringify(validate.errors)}`);
+  // The advertised schema has teeth: the same object with a mistyped ok fails.
+  assert.equal(validate({ ...value, ok: 'true' }), false, `${name} outputSchema accepts ok: "true"`);
 }
 
 describe('SDK clients over Streamable HTTP', { skip: SKIP_NO_BINARY }, () => {

@@ -525,17 +525,34 @@ static node *parse_top(struct parser *p) {
     return x;
 }
 
-struct cc_node *cc_expr_parse(struct cc_arena *a, const char *src, size_t len,
-                              enum cc_dialect d, struct cc_expr_error *err) {
-    struct cc_token *toks;
-    size_t n;
-    if (!a || !src) {
-        cc_expr_set_error(err, "internal", 0, "parse called without an arena or text");
-        return NULL;
-    }
-    if (cc_lex_all(src, len, &toks, &n, err) != 0) return NULL;
+static bool have_input(const struct cc_arena *a, const char *src, struct cc_expr_error *err) {
+    if (a && src) return true;
+    cc_expr_set_error(err, "internal", 0, "parse called without an arena or text");
+    return false;
+}
+
+/* Parses a token array and frees it (the array is malloc'd by the lexer). */
+static node *parse_tokens(struct cc_arena *a, const char *src, struct cc_token *toks,
+                          enum cc_dialect d, struct cc_expr_error *err) {
     struct parser p = {.src = src, .t = toks, .k = 0, .a = a, .d = d, .err = err, .depth = 0};
     node *root = parse_top(&p);
     free(toks);
     return root;
+}
+
+struct cc_node *cc_expr_parse(struct cc_arena *a, const char *src, size_t len,
+                              enum cc_dialect d, struct cc_expr_error *err) {
+    struct cc_token *toks;
+    size_t n;
+    if (!have_input(a, src, err) || cc_lex_all(src, len, &toks, &n, err) != 0) return NULL;
+    return parse_tokens(a, src, toks, d, err);
+}
+
+struct cc_node *cc_expr_screen_parse(struct cc_arena *a, const char *src, size_t len,
+                                     enum cc_dialect d, struct cc_expr_error *err) {
+    struct cc_token *toks;
+    size_t n;
+    if (!have_input(a, src, err) || cc_expr_screen_keep(src, len, &toks, &n, err) != 0)
+        return NULL;
+    return parse_tokens(a, src, toks, d, err);
 }

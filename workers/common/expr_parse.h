@@ -29,4 +29,9 @@
 struct cc_node *cc_expr_parse(struct cc_arena *a, const char *src, size_t len,
                               enum cc_dialect d, struct cc_expr_error *err);
 
+/* cc_expr_screen() then cc_expr_parse(), with the same results and errors,
+ * but tokenising once (the screen's tokens feed the parser). */
+struct cc_node *cc_expr_screen_parse(struct cc_arena *a, const char *src, size_t len,
+                                     enum cc_dialect d, struct cc_expr_error *err);
+
 #endif

@@ -142,7 +142,10 @@ static int heavy_arguments(const char *src, const struct cc_token *t, size_t n,
     return 0;
 }
 
-int cc_expr_screen(const char *src, size_t len, struct cc_expr_error *err) {
+int cc_expr_screen_keep(const char *src, size_t len, struct cc_token **toks, size_t *ntoks,
+                        struct cc_expr_error *err) {
+    *toks = NULL;
+    *ntoks = 0;
     if (length_cap(src, len, err) != 0) return -1;
     struct cc_token *t;
     size_t n;
@@ -150,6 +153,19 @@ int cc_expr_screen(const char *src, size_t len, struct cc_expr_error *err) {
     int rc = 0;
     for (size_t k = 0; k < n && rc == 0; k++) rc = check_token(src, &t[k], err);
     if (rc == 0) rc = heavy_arguments(src, t, n, err);
+    if (rc != 0) {
+        free(t);
+        return -1;
+    }
+    *toks = t;
+    *ntoks = n;
+    return 0;
+}
+
+int cc_expr_screen(const char *src, size_t len, struct cc_expr_error *err) {
+    struct cc_token *t;
+    size_t n;
+    if (cc_expr_screen_keep(src, len, &t, &n, err) != 0) return -1;
     free(t);
-    return rc;
+    return 0;
 }

@@ -17,6 +17,13 @@
  * length cap first, so any input, however long, is refused in O(len). */
 int cc_expr_screen(const char *src, size_t len, struct cc_expr_error *err);
 
+/* cc_expr_screen() that hands the tokens it made to the caller, so a parse
+ * can follow without tokenising again. On success *toks is malloc'd (the
+ * caller frees it) with *ntoks entries, the last CC_T_END; on failure -1,
+ * err set and *toks NULL. */
+int cc_expr_screen_keep(const char *src, size_t len, struct cc_token **toks, size_t *ntoks,
+                        struct cc_expr_error *err);
+
 /* Self-check: the screen's word tables are sorted (for the unit tests). */
 bool cc_expr_screen_tables_sorted(void);
 

@@ -131,18 +131,20 @@ static int check_digits(const struct cc_node *base, const mpfr_t e, struct cc_ex
                           "of %d: it cannot be rendered as a decimal string", DIGIT_LIMIT);
         return -1;
     }
-    mpfr_t b, d;
-    mpfr_inits2(8192, b, d, (mpfr_ptr)0);
-    literal_abs(base, b);
+    double b = base->kind == CC_N_INT ? fabs(mpz_get_d(base->v.z)) : fabs(base->v.f.d);
+    if (!(b > 1)) return 0; /* |base| <= 1: never more digits than the base */
+    /* Clearly under the limit in binary64 (its error is ~1e-15 relative,
+     * the margin is a whole digit): no MPFR needed. */
+    if (log10(b) * mpfr_get_d(e, MPFR_RNDU) < DIGIT_LIMIT - 2) return 0;
+    mpfr_t d;
+    mpfr_init2(d, 8192);
+    digit_count(base, e, d);
     int rc = 0;
-    if (mpfr_cmp_ui(b, 1) > 0) {
-        digit_count(base, e, d);
-        if (mpfr_cmp_ui(d, DIGIT_LIMIT) > 0) {
-            report_digits(d, err, pos);
-            rc = -1;
-        }
+    if (mpfr_cmp_ui(d, DIGIT_LIMIT) > 0) {
+        report_digits(d, err, pos);
+        rc = -1;
     }
-    mpfr_clears(b, d, (mpfr_ptr)0);
+    mpfr_clear(d);
     return rc;
 }
 

@@ -1,0 +1,83 @@
+/* Internal interface between the pieces of calc_exact (TOOLS.md 3.3.1):
+ * calc_rational.c (rational helpers, failure recording), calc_funcs.c (the
+ * callable functions), calc_eval.c (the evaluator) and calc_render.c (the
+ * success object). Not for use outside workers/calc/calc_*.c. */
+#ifndef CC_CALC_INTERNAL_H
+#define CC_CALC_INTERNAL_H
+
+#include <gmp.h>
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "workers/calc/calc_exact.h"
+#include "workers/common/expr_ast.h"
+
+/* Resource bounds of 3.3.1: every power, shift, factorial, comb and perm is
+ * priced against these before it is computed. */
+#define CALC_POW_EXP_LIMIT 10000
+#define CALC_POW_BITS_LIMIT 50000UL
+#define CALC_SHIFT_BITS_LIMIT 1000000UL
+#define CALC_FORMAT_DIGITS 4300
+#define CALC_EVAL_DEPTH_LIMIT 2500
+#define CALC_FACTORIAL_LIMIT 1463
+
+/* Evaluation state: the first failure wins; funcs/consts record what was
+ * approximated. Owns msg (malloc'd). */
+struct calc_ev {
+    const char *code;
+    char *msg;
+    uint64_t funcs;  /* bit i: calc_function_name(i) was applied in binary64 */
+    unsigned consts; /* bit 0 pi, bit 1 e, bit 2 tau */
+    int depth;
+};
+
+/* A value: a rational, marked when it came from a comparison. */
+struct calc_val {
+    mpq_t q;
+    bool is_bool;
+};
+
+/* ---- calc_rational.c ---- */
+
+/* Records a failure (unless one is already recorded); always returns -1. */
+int calc_fail(struct calc_ev *e, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* A value for an error message, malloc'd; NULL on OOM. */
+char *calc_show(mpq_srcptr q);
+/* Frees a string GMP allocated (mpz_get_str with NULL). */
+void calc_gmp_str_free(char *s);
+bool calc_is_int(mpq_srcptr q);
+/* out = the exact rational of d's shortest round-trip decimal text. */
+void calc_q_from_double(double d, mpq_t out);
+/* Nearest binary64 of q; -1 when it overflows. */
+int calc_q_to_double(mpq_srcptr q, double *out);
+/* out = round-half-even(num / den), den > 0. */
+void calc_div_half_even(mpz_t out, const mpz_t num, const mpz_t den);
+/* out = round-half-even(q). */
+void calc_round_half_even(mpz_t out, mpq_srcptr q);
+
+/* ---- calc_funcs.c ---- */
+
+struct calc_fdef;
+/* The function named name, or NULL. */
+const struct calc_fdef *calc_find_function(const char *name);
+/* Applies f to argc evaluated arguments (after checking the arity). */
+int calc_apply(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int argc,
+               mpq_t out);
+/* pow(a, b) in binary64 (a non-integer power). */
+int calc_pow_binary64(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b, mpq_t out);
+/* The name of the function with bit i of calc_ev.funcs; NULL past the table. */
+const char *calc_function_name(unsigned i);
+
+/* ---- calc_eval.c ---- */
+
+/* Evaluates the tree; 0, or -1 with the failure recorded in e. */
+int calc_eval(struct calc_ev *e, const struct cc_node *n, struct calc_val *out);
+
+/* ---- calc_render.c ---- */
+
+/* The success object of a numeric result; a new reference. */
+json_t *calc_render_number(const struct cc_calc_outcome *o);
+
+#endif

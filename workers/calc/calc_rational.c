@@ -1,0 +1,105 @@
+/* Rational helpers of calc_exact: failure recording, values in messages,
+ * and conversions between rationals, decimal text and binary64. */
+#include <math.h>
+#include <mpfr.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workers/calc/calc_internal.h"
+
+int calc_fail(struct calc_ev *e, const char *code, const char *fmt, ...) {
+    if (e->code) return -1;
+    e->code = code;
+    va_list ap;
+    va_start(ap, fmt);
+    if (vasprintf(&e->msg, fmt, ap) < 0) e->msg = NULL;
+    va_end(ap);
+    return -1;
+}
+
+void calc_gmp_str_free(char *s) {
+    void (*gfree)(void *, size_t);
+    mp_get_memory_functions(NULL, NULL, &gfree);
+    gfree(s, strlen(s) + 1);
+}
+
+char *cc_calc_q_str(const mpq_t q) {
+    char *g = mpq_get_str(NULL, 10, q);
+    char *s = g ? strdup(g) : NULL;
+    if (g) calc_gmp_str_free(g);
+    return s;
+}
+
+/* Huge values are summarised, not printed: a message stays small. */
+char *calc_show(mpq_srcptr q) {
+    size_t digits = mpz_sizeinbase(mpq_numref(q), 10) + mpz_sizeinbase(mpq_denref(q), 10);
+    if (digits > CALC_FORMAT_DIGITS) {
+        char *s = NULL;
+        if (asprintf(&s, "(~%zu digits)", digits) < 0) return NULL;
+        return s;
+    }
+    return cc_calc_q_str(q);
+}
+
+bool calc_is_int(mpq_srcptr q) { return mpz_cmp_ui(mpq_denref(q), 1) == 0; }
+
+/* Exact value of a decimal string such as "0.1", "1e+16" or "5e-324":
+ * mantissa digits m and the power of ten they are scaled by. */
+static void q_from_decimal(const char *s, mpq_t out) {
+    bool neg = *s == '-';
+    if (neg || *s == '+') s++;
+    mpz_t m, p;
+    mpz_inits(m, p, NULL);
+    long frac = 0;
+    bool after_point = false;
+    for (; *s && *s != 'e' && *s != 'E'; s++) {
+        if (*s == '.') {
+            after_point = true;
+            continue;
+        }
+        mpz_mul_ui(m, m, 10);
+        mpz_add_ui(m, m, (unsigned long)(*s - '0'));
+        frac += after_point;
+    }
+    long exp10 = (*s ? strtol(s + 1, NULL, 10) : 0) - frac;
+    mpz_ui_pow_ui(p, 10, (unsigned long)labs(exp10));
+    if (exp10 >= 0) {
+        mpz_mul(m, m, p);
+        mpz_set_ui(p, 1);
+    }
+    if (neg) mpz_neg(m, m);
+    mpz_set(mpq_numref(out), m);
+    mpz_set(mpq_denref(out), p);
+    mpq_canonicalize(out);
+    mpz_clears(m, p, NULL);
+}
+
+void calc_q_from_double(double d, mpq_t out) {
+    char buf[32];
+    q_from_decimal(cc_float_repr(d, buf), out);
+}
+
+int calc_q_to_double(mpq_srcptr q, double *out) {
+    mpfr_t f;
+    mpfr_init2(f, 53);
+    mpfr_set_q(f, q, MPFR_RNDN);
+    *out = mpfr_get_d(f, MPFR_RNDN);
+    mpfr_clear(f);
+    return isfinite(*out) ? 0 : -1;
+}
+
+void calc_div_half_even(mpz_t out, const mpz_t num, const mpz_t den) {
+    mpz_t r;
+    mpz_init(r);
+    mpz_fdiv_qr(out, r, num, den);
+    mpz_mul_2exp(r, r, 1);
+    int c = mpz_cmp(r, den);
+    if (c > 0 || (c == 0 && mpz_odd_p(out))) mpz_add_ui(out, out, 1);
+    mpz_clear(r);
+}
+
+void calc_round_half_even(mpz_t out, mpq_srcptr q) {
+    calc_div_half_even(out, mpq_numref(q), mpq_denref(q));
+}
