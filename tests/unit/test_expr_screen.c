@@ -128,10 +128,61 @@ static void test_shape(void) {
     CHECK_INTEQ(shape("2**y"), 0);
 }
 
+/* The 64-bit interval decides digit counts away from an integer boundary;
+ * these sit just either side of 4000 digits. */
+static void test_shape_digit_boundaries(void) {
+    CHECK_INTEQ(shape("2**13287"), 0);   /* 4000 digits */
+    SHAPE_REFUSED("2**13290", "the result would have about 4001 digits, over the limit of 4000: "
+                              "it cannot be rendered as a decimal string");
+    CHECK_INTEQ(shape("1.5**22715"), 0); /* 3999.91: 4000 digits */
+    SHAPE_REFUSED("1.5**22716", "the result would have about 4001 digits, over the limit of 4000: "
+                                "it cannot be rendered as a decimal string");
+    SHAPE_REFUSED("7**(10**299)", "a power tower (an exponent that is itself a power) is not "
+                                  "evaluated: the result grows faster than any useful bound");
+}
+
+/* Sorted word tables (binary search) and the one-tokenisation front end,
+ * which must give exactly what screen-then-parse gives. */
+static void test_tables_and_screen_parse(void) {
+    CHECK(cc_expr_screen_tables_sorted());
+    CHECK(cc_expr_function_tables_agree());
+    CHECK(cc_expr_is_constant("zoo"));
+    CHECK(!cc_expr_is_constant("zo"));
+    CHECK(cc_expr_is_function_n("sinh", 3)); /* "sin" */
+    CHECK(!cc_expr_is_function_n("atan2x", 6));
+    static const char *const cases[] = {"x.real", "lambda: 1", "factorial(1464)", "1 +", "2*x + 1",
+                                        "(1", "sin x"};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct cc_expr_error e1 = {0}, e2 = {0};
+        size_t n = strlen(cases[i]);
+        struct cc_arena *a1 = cc_arena_new(), *a2 = cc_arena_new();
+        const struct cc_node *r1 = cc_expr_screen_parse(a1, cases[i], n, CC_DIALECT_SYMBOLIC, &e1);
+        const struct cc_node *r2 = cc_expr_screen(cases[i], n, &e2) == 0
+                                       ? cc_expr_parse(a2, cases[i], n, CC_DIALECT_SYMBOLIC, &e2)
+                                       : NULL;
+        CHECK_INTEQ(r1 != NULL, r2 != NULL);
+        if (!r1 && !r2) {
+            CHECK_STREQ(e1.code, e2.code);
+            CHECK_STREQ(e1.message, e2.message);
+        }
+        if (r1 && r2) CHECK_INTEQ((int)r1->kind, (int)r2->kind);
+        cc_arena_free(a1);
+        cc_arena_free(a2);
+    }
+    struct cc_expr_error e = {0};
+    struct cc_arena *a = cc_arena_new();
+    CHECK(cc_expr_screen_parse(a, "x.real", 6, CC_DIALECT_PYTHON, &e) == NULL);
+    CHECK_STREQ(e.code, "permission_denied");
+    CHECK_STREQ(e.message, "attribute access is not permitted in an expression");
+    cc_arena_free(a);
+}
+
 int main(void) {
     RUN(test_screen_table);
     RUN(test_length_cap);
     RUN(test_heavy_arguments);
     RUN(test_shape);
+    RUN(test_shape_digit_boundaries);
+    RUN(test_tables_and_screen_parse);
     return check_summary("test_expr_screen");
 }

@@ -1,7 +1,9 @@
 /* Internal interface between the pieces of calc_exact (TOOLS.md 3.3.1):
  * calc_rational.c (rational helpers, failure recording), calc_funcs.c (the
- * callable functions), calc_eval.c (the evaluator) and calc_render.c (the
- * success object). Not for use outside workers/calc/calc_*.c. */
+ * callable functions and their table), calc_binary64.c (functions applied in
+ * binary64), calc_eval.c (the evaluator) and calc_render.c (the success
+ * object). Not for use outside those files, calc_exact.c and
+ * compare_threshold.c. */
 #ifndef CC_CALC_INTERNAL_H
 #define CC_CALC_INTERNAL_H
 
@@ -57,18 +59,48 @@ void calc_div_half_even(mpz_t out, const mpz_t num, const mpz_t den);
 /* out = round-half-even(q). */
 void calc_round_half_even(mpz_t out, mpq_srcptr q);
 
-/* ---- calc_funcs.c ---- */
+/* ---- calc_funcs.c: the callable functions ---- */
+
+enum calc_fkind {
+    CALC_F_EXACT, /* exact over rationals */
+    CALC_F_INT,   /* exact, integer arguments */
+    CALC_F_FLOAT, /* binary64 (the result is approximated) */
+};
 
 struct calc_fdef;
+typedef int (*calc_exact_fn)(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a,
+                             int n, mpq_t out);
+
+struct calc_fdef {
+    const char *name;
+    enum calc_fkind kind;
+    int min_args, max_args; /* max -1: any number */
+    calc_exact_fn exact;    /* CALC_F_EXACT, CALC_F_INT */
+    double (*f1)(double);   /* CALC_F_FLOAT, one argument */
+    double (*f2)(double, double);
+    bool raw; /* no libm error reporting: a non-finite result is reported as such */
+};
+
 /* The function named name, or NULL. */
 const struct calc_fdef *calc_find_function(const char *name);
-/* Applies f to argc evaluated arguments (after checking the arity). */
+/* 0 when f takes argc arguments; else -1 with Python's arity message. */
+int calc_check_arity(struct calc_ev *e, const struct calc_fdef *f, int argc);
+/* Applies f to argc evaluated arguments (arity already checked). */
 int calc_apply(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int argc,
                mpq_t out);
-/* pow(a, b) in binary64 (a non-integer power). */
-int calc_pow_binary64(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b, mpq_t out);
 /* The name of the function with bit i of calc_ev.funcs; NULL past the table. */
 const char *calc_function_name(unsigned i);
+/* The bit of f in calc_ev.funcs. */
+uint64_t calc_function_bit(const struct calc_fdef *f);
+
+/* ---- calc_binary64.c ---- */
+
+/* Applies a CALC_F_FLOAT function in binary64 with Python's math-module error
+ * rules; out receives the exact rational of the result's shortest repr. */
+int calc_binary64(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
+                  mpq_t out);
+/* a**b in binary64 (the non-integer exponent case of the power rules). */
+int calc_pow_binary64(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b, mpq_t out);
 
 /* ---- calc_eval.c ---- */
 

@@ -16,17 +16,13 @@ static json_t *expr_err(const struct cc_expr_error *e, const char *prefix) {
 
 cc_gexpr *sym_input(const char *text, size_t len, const char *prefix, json_t **err) {
     struct cc_expr_error ee = {0};
-    if (cc_expr_screen(text, len, &ee) < 0) {
-        *err = expr_err(&ee, prefix);
-        return NULL;
-    }
     struct cc_arena *a = cc_arena_new();
     if (!a) {
         *err = cc_err("resource_exhausted", "%sexpression exhausted the memory ceiling", prefix);
         return NULL;
     }
     cc_gexpr *g = NULL;
-    struct cc_node *root = cc_expr_parse(a, text, len, CC_DIALECT_SYMBOLIC, &ee);
+    struct cc_node *root = cc_expr_screen_parse(a, text, len, CC_DIALECT_SYMBOLIC, &ee);
     if (!root || cc_expr_shape_check(root, &ee) < 0) {
         *err = expr_err(&ee, prefix);
     } else {

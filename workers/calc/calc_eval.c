@@ -1,0 +1,315 @@
+/* calc_exact's closed evaluator (TOOLS.md 3.3.1): walks the parsed tree
+ * over GMP rationals. Only the constructs below have a meaning; everything
+ * else the parser accepts is refused with Python's wording.
+ *
+ * Hostile input is bounded before it costs anything: the screen and the
+ * parser bound the text and its nesting, every power and shift is priced
+ * (exponent size and predicted bits) before it is computed, the functions
+ * price themselves (calc_funcs.c), and binary64 functions run on doubles. So
+ * no input makes this evaluator allocate more than a few megabytes. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workers/calc/calc_internal.h"
+
+typedef struct cc_node node;
+
+static int eval_call(struct calc_ev *e, const node *n, mpq_t out) {
+    const struct calc_fdef *f = n->v.name[0] ? calc_find_function(n->v.name) : NULL;
+    if (!f) return calc_fail(e, "validation", "only whitelisted math functions are callable");
+    int argc = (int)n->nchild;
+    if (calc_check_arity(e, f, argc) != 0) return -1;
+    struct calc_val *a = calloc(argc ? (size_t)argc : 1, sizeof *a);
+    if (!a) return calc_fail(e, "resource_exhausted", "expression exhausted the memory ceiling");
+    for (int i = 0; i < argc; i++) mpq_init(a[i].q);
+    int rc = 0;
+    for (int i = 0; i < argc && rc == 0; i++) rc = calc_eval(e, n->child[i], &a[i]);
+    if (rc == 0) rc = calc_apply(e, f, a, argc, out);
+    for (int i = 0; i < argc; i++) mpq_clear(a[i].q);
+    free(a);
+    return rc;
+}
+
+static int eval_literal(struct calc_ev *e, const node *n, mpq_t out) {
+    if (n->kind == CC_N_INT) {
+        mpq_set_z(out, n->v.z);
+        return 0;
+    }
+    if (n->flags & CC_NF_IMAG)
+        return calc_fail(e, "validation", "unsupported literal %s", n->v.f.text);
+    if (!isfinite(n->v.f.d))
+        return calc_fail(e, "validation", "decimal literal %s is outside the binary64 range",
+                         n->v.f.text);
+    calc_q_from_double(n->v.f.d, out);
+    return 0;
+}
+
+/* pi, e and tau are the exact values of their doubles, and mark the result
+ * as approximated. */
+static int eval_name(struct calc_ev *e, const node *n, mpq_t out) {
+    static const char *const names[] = {"pi", "e", "tau"};
+    static const double values[] = {M_PI, M_E, 2 * M_PI};
+    for (int i = 0; i < 3; i++)
+        if (strcmp(n->v.name, names[i]) == 0) {
+            mpq_set_d(out, values[i]);
+            e->consts |= 1u << i;
+            return 0;
+        }
+    return calc_fail(e, "validation", "unknown name '%.200s'", n->v.name);
+}
+
+static int eval_unary(struct calc_ev *e, const node *n, struct calc_val *out) {
+    if (n->op == CC_OP_NOT) return calc_fail(e, "validation", "unsupported unary op");
+    if (n->op == CC_OP_FACT)
+        return calc_fail(e, "validation", "unsupported syntax: factorial '!'");
+    if (calc_eval(e, n->child[0], out) != 0) return -1;
+    out->is_bool = false;
+    if (n->op == CC_OP_NEG) {
+        mpq_neg(out->q, out->q);
+    } else if (n->op == CC_OP_INVERT) {
+        /* ~x = -(trunc(x)) - 1 */
+        mpz_t z;
+        mpz_init(z);
+        mpz_tdiv_q(z, mpq_numref(out->q), mpq_denref(out->q));
+        mpz_com(z, z);
+        mpq_set_z(out->q, z);
+        mpz_clear(z);
+    }
+    return 0;
+}
+
+/* Power rule 1: |exponent| <= CALC_POW_EXP_LIMIT. */
+static int exponent_too_big(struct calc_ev *e, mpq_srcptr b) {
+    mpq_t mag;
+    mpq_init(mag);
+    mpq_abs(mag, b);
+    bool too_big = mpq_cmp_ui(mag, CALC_POW_EXP_LIMIT, 1) > 0;
+    mpq_clear(mag);
+    if (!too_big) return 0;
+    char *s = calc_show(b);
+    calc_fail(e, "resource_exhausted", "exponent %s exceeds the limit (%d) for exact exponentiation",
+              s ? s : "?", CALC_POW_EXP_LIMIT);
+    free(s);
+    return -1;
+}
+
+/* Power rule 2: the result's predicted size, bits(a) * |k|. */
+static int result_too_big(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b, long k) {
+    size_t bl = mpz_sizeinbase(mpq_numref(a), 2), dl = mpz_sizeinbase(mpq_denref(a), 2);
+    unsigned long bits = (unsigned long)(bl > dl ? bl : dl) * (unsigned long)labs(k);
+    if (bits <= CALC_POW_BITS_LIMIT) return 0;
+    char *sa = calc_show(a), *sb = calc_show(b);
+    calc_fail(e, "resource_exhausted",
+              "%s**%s would need ~%lu bits to represent, exceeding the limit (%lu) for exact "
+              "exponentiation", sa ? sa : "?", sb ? sb : "?", bits, CALC_POW_BITS_LIMIT);
+    free(sa);
+    free(sb);
+    return -1;
+}
+
+/* a**k for an integer k, exactly. */
+static int integer_power(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b, mpq_t out) {
+    long k = mpz_get_si(mpq_numref(b));
+    if (mpq_sgn(a) == 0) {
+        if (k < 0) return calc_fail(e, "validation", "division by zero");
+        mpq_set_ui(out, k == 0 ? 1 : 0, 1);
+        return 0;
+    }
+    if (result_too_big(e, a, b, k)) return -1;
+    mpz_pow_ui(mpq_numref(out), mpq_numref(a), (unsigned long)labs(k));
+    mpz_pow_ui(mpq_denref(out), mpq_denref(a), (unsigned long)labs(k));
+    mpq_canonicalize(out);
+    if (k < 0) mpq_inv(out, out);
+    return 0;
+}
+
+/* Power rules of 3.3.1, all checked before anything is computed; a
+ * non-integer exponent goes to binary64. */
+static int eval_pow(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b, mpq_t out) {
+    if (exponent_too_big(e, b)) return -1;
+    if (calc_is_int(b)) return integer_power(e, a, b, out);
+    if (mpq_sgn(a) < 0)
+        return calc_fail(e, "validation",
+                         "negative base with a non-integer exponent has no real value");
+    if (mpq_sgn(a) == 0 && mpq_sgn(b) < 0) return calc_fail(e, "validation", "division by zero");
+    return calc_pow_binary64(e, a, b, out);
+}
+
+static const char *op_text(enum cc_op op) {
+    switch (op) {
+    case CC_OP_BITAND: return "&";
+    case CC_OP_BITOR: return "|";
+    case CC_OP_BITXOR: return "^";
+    case CC_OP_LSHIFT: return "<<";
+    case CC_OP_RSHIFT: return ">>";
+    default: return "?";
+    }
+}
+
+static int eval_shift(struct calc_ev *e, enum cc_op op, const mpz_t a, const mpz_t b, mpz_t out) {
+    if (mpz_sgn(b) < 0) {
+        char *s = mpz_get_str(NULL, 10, b);
+        calc_fail(e, "validation", "negative shift count %s", s ? s : "?");
+        if (s) calc_gmp_str_free(s);
+        return -1;
+    }
+    if (op == CC_OP_RSHIFT) {
+        if (!mpz_fits_ulong_p(b)) mpz_set_si(out, mpz_sgn(a) < 0 ? -1 : 0);
+        else mpz_fdiv_q_2exp(out, a, mpz_get_ui(b));
+        return 0;
+    }
+    if (mpz_sgn(a) == 0) {
+        mpz_set_ui(out, 0);
+        return 0;
+    }
+    if (!mpz_fits_ulong_p(b) || mpz_get_ui(b) > CALC_SHIFT_BITS_LIMIT)
+        return calc_fail(e, "resource_exhausted",
+                         "a left shift by more than %lu bits exceeds the limit for exact results",
+                         CALC_SHIFT_BITS_LIMIT);
+    mpz_mul_2exp(out, a, mpz_get_ui(b));
+    return 0;
+}
+
+static int need_int_operands(struct calc_ev *e, enum cc_op op, mpq_srcptr a, mpq_srcptr b) {
+    for (int side = 0; side < 2; side++) {
+        mpq_srcptr v = side ? b : a;
+        if (calc_is_int(v)) continue;
+        char *s = calc_show(v);
+        calc_fail(e, "validation", "bitwise %s needs integers; %s operand is %s", op_text(op),
+                  side ? "right" : "left", s ? s : "?");
+        free(s);
+        return -1;
+    }
+    return 0;
+}
+
+static int eval_bitwise(struct calc_ev *e, enum cc_op op, mpq_srcptr a, mpq_srcptr b, mpq_t out) {
+    if (need_int_operands(e, op, a, b)) return -1;
+    mpz_t z;
+    mpz_init(z);
+    int rc = 0;
+    mpz_srcptr x = mpq_numref(a), y = mpq_numref(b);
+    switch (op) {
+    case CC_OP_BITAND: mpz_and(z, x, y); break;
+    case CC_OP_BITOR: mpz_ior(z, x, y); break;
+    case CC_OP_BITXOR: mpz_xor(z, x, y); break;
+    default: rc = eval_shift(e, op, x, y, z); break;
+    }
+    if (rc == 0) mpq_set_z(out, z);
+    mpz_clear(z);
+    return rc;
+}
+
+/* a // b = floor(a/b), and a % b = a - b*floor(a/b), as in Python. */
+static void floor_div_mod(enum cc_op op, mpq_srcptr a, mpq_srcptr b, mpq_t out) {
+    mpq_t t;
+    mpz_t fl;
+    mpq_init(t);
+    mpz_init(fl);
+    mpq_div(t, a, b);
+    mpz_fdiv_q(fl, mpq_numref(t), mpq_denref(t));
+    mpq_set_z(t, fl);
+    if (op == CC_OP_FLOORDIV) {
+        mpq_set(out, t);
+    } else {
+        mpq_mul(t, t, b);
+        mpq_sub(out, a, t);
+    }
+    mpq_clear(t);
+    mpz_clear(fl);
+}
+
+static int eval_arith(struct calc_ev *e, enum cc_op op, mpq_srcptr a, mpq_srcptr b, mpq_t out) {
+    switch (op) {
+    case CC_OP_ADD: mpq_add(out, a, b); return 0;
+    case CC_OP_SUB: mpq_sub(out, a, b); return 0;
+    case CC_OP_MUL: mpq_mul(out, a, b); return 0;
+    case CC_OP_POW: return eval_pow(e, a, b, out);
+    default: break;
+    }
+    if (mpq_sgn(b) == 0) return calc_fail(e, "validation", "division by zero");
+    if (op == CC_OP_DIV) mpq_div(out, a, b);
+    else floor_div_mod(op, a, b, out);
+    return 0;
+}
+
+/* Evaluates both operands of n: out receives the left, r the right. */
+static int eval_operands(struct calc_ev *e, const node *n, struct calc_val *out,
+                         struct calc_val *r) {
+    if (calc_eval(e, n->child[0], out) != 0) return -1;
+    return calc_eval(e, n->child[1], r);
+}
+
+static int eval_binary(struct calc_ev *e, const node *n, struct calc_val *out) {
+    if (n->op == CC_OP_AND || n->op == CC_OP_OR)
+        return calc_fail(e, "validation", "unsupported syntax: BoolOp");
+    struct calc_val r;
+    mpq_init(r.q);
+    r.is_bool = false;
+    int rc = eval_operands(e, n, out, &r);
+    if (rc == 0) {
+        out->is_bool = false;
+        if (n->op >= CC_OP_BITAND && n->op <= CC_OP_RSHIFT)
+            rc = eval_bitwise(e, n->op, out->q, r.q, out->q);
+        else
+            rc = eval_arith(e, n->op, out->q, r.q, out->q);
+    }
+    mpq_clear(r.q);
+    return rc;
+}
+
+/* The truth of "c op 0" for c = sign of (left - right); -1 for an unknown
+ * operator. */
+static int relation(enum cc_op op, int c) {
+    switch (op) {
+    case CC_OP_EQ: return c == 0;
+    case CC_OP_NE: return c != 0;
+    case CC_OP_LT: return c < 0;
+    case CC_OP_LE: return c <= 0;
+    case CC_OP_GT: return c > 0;
+    case CC_OP_GE: return c >= 0;
+    default: return -1;
+    }
+}
+
+static int eval_compare(struct calc_ev *e, const node *n, struct calc_val *out) {
+    if (n->nchild != 2) return calc_fail(e, "validation", "chained comparisons not supported");
+    struct calc_val r;
+    mpq_init(r.q);
+    int rc = eval_operands(e, n, out, &r);
+    if (rc == 0) {
+        int t = relation(n->cmp_ops[0], mpq_cmp(out->q, r.q));
+        if (t < 0) rc = calc_fail(e, "internal", "unknown comparison operator");
+        /* A comparison used as a number is 0 or 1, as in Python. */
+        mpq_set_ui(out->q, t > 0, 1);
+        out->is_bool = true;
+    }
+    mpq_clear(r.q);
+    return rc;
+}
+
+static int eval_node(struct calc_ev *e, const node *n, struct calc_val *out) {
+    out->is_bool = false;
+    switch (n->kind) {
+    case CC_N_INT:
+    case CC_N_FLOAT: return eval_literal(e, n, out->q);
+    case CC_N_BOOL:
+        return calc_fail(e, "validation", "unsupported literal %s", n->v.b ? "True" : "False");
+    case CC_N_NAME: return eval_name(e, n, out->q);
+    case CC_N_UNARY: return eval_unary(e, n, out);
+    case CC_N_BINARY: return eval_binary(e, n, out);
+    case CC_N_COMPARE: return eval_compare(e, n, out);
+    case CC_N_CALL: return eval_call(e, n, out->q);
+    case CC_N_TUPLE: return calc_fail(e, "validation", "unsupported syntax: Tuple");
+    }
+    return calc_fail(e, "internal", "unknown expression node");
+}
+
+int calc_eval(struct calc_ev *e, const node *n, struct calc_val *out) {
+    if (++e->depth > CALC_EVAL_DEPTH_LIMIT)
+        return calc_fail(e, "resource_exhausted", "expression too deeply nested");
+    int rc = eval_node(e, n, out);
+    e->depth--;
+    return rc;
+}

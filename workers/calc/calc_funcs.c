@@ -1,0 +1,279 @@
+/* The functions calc_exact can call: the exact ones over rationals and
+ * integers (priced before they are computed, so no argument makes them
+ * unbounded), and the table that names every function, exact or binary64. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workers/calc/calc_internal.h"
+
+/* Refuses the call unless all n arguments are integers (non-negative ones
+ * when nonneg). */
+static int need_int(struct calc_ev *e, const struct calc_fdef *f, const struct calc_val *a, int n,
+                    bool nonneg) {
+    for (int i = 0; i < n; i++) {
+        if (!calc_is_int(a[i].q) || (nonneg && mpq_sgn(a[i].q) < 0)) {
+            char *v = calc_show(a[i].q);
+            calc_fail(e, "validation", "%s() needs %s, got %s", f->name,
+                      nonneg ? "non-negative integers" : "integers", v ? v : "?");
+            free(v);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* out = z; returns 0 so integer functions can end with it. */
+static int set_int(mpq_t out, mpz_t z) {
+    mpq_set_z(out, z);
+    mpz_clear(z);
+    return 0;
+}
+
+static int fn_abs(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
+                  mpq_t out) {
+    (void)e, (void)f, (void)n;
+    mpq_abs(out, a[0].q);
+    return 0;
+}
+
+static int fn_minmax(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
+                     mpq_t out) {
+    (void)e;
+    bool want_max = f->name[1] == 'a';
+    int best = 0;
+    for (int i = 1; i < n; i++) {
+        int c = mpq_cmp(a[i].q, a[best].q);
+        if (want_max ? c > 0 : c < 0) best = i;
+    }
+    mpq_set(out, a[best].q);
+    return 0;
+}
+
+/* int, trunc (toward zero), floor and ceil, told apart by the name. */
+static int fn_trunc(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
+                    mpq_t out) {
+    (void)e, (void)n;
+    mpz_t z;
+    mpz_init(z);
+    if (f->name[0] == 'f') mpz_fdiv_q(z, mpq_numref(a[0].q), mpq_denref(a[0].q));
+    else if (f->name[0] == 'c') mpz_cdiv_q(z, mpq_numref(a[0].q), mpq_denref(a[0].q));
+    else mpz_tdiv_q(z, mpq_numref(a[0].q), mpq_denref(a[0].q));
+    return set_int(out, z);
+}
+
+/* round(x, places): half-even at 10**-places, places possibly negative. */
+static void round_to_places(mpq_srcptr x, long places, mpq_t out) {
+    mpq_t scale, t;
+    mpz_t z;
+    mpq_inits(scale, t, NULL);
+    mpz_init(z);
+    mpz_ui_pow_ui(mpq_numref(scale), 10, (unsigned long)labs(places));
+    if (places < 0) mpq_inv(scale, scale);
+    mpq_mul(t, x, scale);
+    calc_round_half_even(z, t);
+    mpq_set_z(t, z);
+    mpq_div(out, t, scale);
+    mpq_clears(scale, t, NULL);
+    mpz_clear(z);
+}
+
+static int fn_round(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
+                    mpq_t out) {
+    if (n == 1) {
+        mpz_t z;
+        mpz_init(z);
+        calc_round_half_even(z, a[0].q);
+        return set_int(out, z);
+    }
+    if (need_int(e, f, &a[1], 1, false)) return -1;
+    if (mpz_cmpabs_ui(mpq_numref(a[1].q), CALC_POW_EXP_LIMIT) > 0)
+        return calc_fail(e, "resource_exhausted",
+                         "round() to more than %d decimal places is not supported",
+                         CALC_POW_EXP_LIMIT);
+    round_to_places(a[0].q, mpz_get_si(mpq_numref(a[1].q)), out);
+    return 0;
+}
+
+static int over_factorial_limit(struct calc_ev *e, const char *name, mpq_srcptr v) {
+    if (mpz_cmp_ui(mpq_numref(v), CALC_FACTORIAL_LIMIT) <= 0) return 0;
+    char *s = calc_show(v);
+    calc_fail(e, "resource_exhausted",
+              "argument %s to %s() exceeds the limit of %d: computing it would take an unbounded "
+              "amount of time and memory", s ? s : "?", name, CALC_FACTORIAL_LIMIT);
+    free(s);
+    return -1;
+}
+
+static int fn_factorial(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
+                        mpq_t out) {
+    if (need_int(e, f, a, n, true) || over_factorial_limit(e, f->name, a[0].q)) return -1;
+    mpz_t z;
+    mpz_init(z);
+    mpz_fac_ui(z, mpz_get_ui(mpq_numref(a[0].q)));
+    return set_int(out, z);
+}
+
+/* log2 of the falling product n (n-1) ... (n-k+1), estimated from lgamma. */
+static double falling_bits(const mpz_t n, const mpz_t k) {
+    double dn = mpz_get_d(n), dk = mpz_get_d(k);
+    /* past double's range lgamma is useless; k * bits(n) bounds it above */
+    if (mpz_sizeinbase(n, 2) > 1000) return dk * (double)mpz_sizeinbase(n, 2);
+    return (lgamma(dn + 1) - lgamma(dn - dk + 1)) / log(2.0);
+}
+
+static int too_many_bits(struct calc_ev *e, const char *what, double bits) {
+    if (bits <= (double)CALC_POW_BITS_LIMIT) return 0; /* false for NaN too */
+    if (!isfinite(bits))
+        return calc_fail(e, "resource_exhausted",
+                         "%s would need an unbounded number of bits to represent, exceeding the "
+                         "limit (%lu) for exact results", what, CALC_POW_BITS_LIMIT);
+    return calc_fail(e, "resource_exhausted",
+                     "%s would need ~%.0f bits to represent, exceeding the limit (%lu) for exact "
+                     "results", what, bits, CALC_POW_BITS_LIMIT);
+}
+
+/* comb and perm of k > n are 0; both need non-negative integers. 1 when
+ * that settles the call (out set, or a failure recorded in rc). */
+static int trivial_choice(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
+                          mpq_t out, int *rc) {
+    *rc = need_int(e, f, a, n, true);
+    if (*rc != 0) return 1;
+    if (n < 2 || mpz_cmp(mpq_numref(a[1].q), mpq_numref(a[0].q)) <= 0) return 0;
+    mpq_set_ui(out, 0, 1);
+    return 1;
+}
+
+static int fn_comb(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
+                   mpq_t out) {
+    int rc;
+    if (trivial_choice(e, f, a, n, out, &rc)) return rc;
+    const mpz_ptr nn = mpq_numref(a[0].q), kk = mpq_numref(a[1].q);
+    mpz_t k, z;
+    mpz_inits(k, z, NULL);
+    mpz_sub(k, nn, kk);
+    if (mpz_cmp(kk, k) < 0) mpz_set(k, kk); /* comb(n, k) = comb(n, n-k) */
+    double bits = falling_bits(nn, k) - lgamma(mpz_get_d(k) + 1) / log(2.0);
+    rc = too_many_bits(e, "comb()", bits);
+    if (rc == 0) mpz_bin_ui(z, nn, mpz_get_ui(k));
+    if (rc == 0) mpq_set_z(out, z);
+    mpz_clears(k, z, NULL);
+    return rc;
+}
+
+static int fn_perm(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
+                   mpq_t out) {
+    int rc;
+    if (trivial_choice(e, f, a, n, out, &rc)) return rc;
+    if (n == 1) return fn_factorial(e, f, a, 1, out);
+    const mpz_ptr nn = mpq_numref(a[0].q), kk = mpq_numref(a[1].q);
+    if (too_many_bits(e, "perm()", falling_bits(nn, kk))) return -1;
+    mpz_t z, t;
+    mpz_init_set_ui(z, 1);
+    mpz_init_set(t, nn);
+    for (unsigned long i = mpz_get_ui(kk); i > 0; i--) {
+        mpz_mul(z, z, t);
+        mpz_sub_ui(t, t, 1);
+    }
+    mpz_clear(t);
+    return set_int(out, z);
+}
+
+static int fn_gcd_lcm(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
+                      mpq_t out) {
+    if (need_int(e, f, a, n, false)) return -1;
+    bool lcm = f->name[0] == 'l';
+    mpz_t z;
+    mpz_init_set_ui(z, lcm ? 1 : 0);
+    for (int i = 0; i < n; i++) {
+        if (lcm) mpz_lcm(z, z, mpq_numref(a[i].q));
+        else mpz_gcd(z, z, mpq_numref(a[i].q));
+    }
+    return set_int(out, z);
+}
+
+static int fn_isqrt(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
+                    mpq_t out) {
+    if (need_int(e, f, a, n, true)) return -1;
+    mpz_t z;
+    mpz_init(z);
+    mpz_sqrt(z, mpq_numref(a[0].q));
+    return set_int(out, z);
+}
+
+static double f_degrees(double x) { return x * (180.0 / M_PI); }
+static double f_radians(double x) { return x * (M_PI / 180.0); }
+static double f_float(double x) { return x; }
+
+#define EXACT(name, lo, hi, fn) {name, CALC_F_EXACT, lo, hi, fn, NULL, NULL, false}
+#define INTEGER(name, lo, hi, fn) {name, CALC_F_INT, lo, hi, fn, NULL, NULL, false}
+#define FLOAT1(name, fn, raw) {name, CALC_F_FLOAT, 1, 1, NULL, fn, NULL, raw}
+#define FLOAT2(name, fn, raw) {name, CALC_F_FLOAT, 2, 2, NULL, NULL, fn, raw}
+
+/* In strcmp order, for bsearch; the index is the bit in calc_ev.funcs. */
+static const struct calc_fdef functions[] = {
+    EXACT("abs", 1, 1, fn_abs),        FLOAT1("acos", acos, false),
+    FLOAT1("acosh", acosh, false),     FLOAT1("asin", asin, false),
+    FLOAT1("asinh", asinh, false),     FLOAT1("atan", atan, false),
+    FLOAT2("atan2", atan2, false),     FLOAT1("atanh", atanh, false),
+    FLOAT1("cbrt", cbrt, false),       EXACT("ceil", 1, 1, fn_trunc),
+    INTEGER("comb", 2, 2, fn_comb),    FLOAT2("copysign", copysign, true),
+    FLOAT1("cos", cos, false),         FLOAT1("cosh", cosh, false),
+    FLOAT1("degrees", f_degrees, true), FLOAT1("erf", erf, false),
+    FLOAT1("erfc", erfc, false),       FLOAT1("exp", exp, false),
+    FLOAT1("exp2", exp2, false),       FLOAT1("expm1", expm1, false),
+    FLOAT1("fabs", fabs, true),        INTEGER("factorial", 1, 1, fn_factorial),
+    FLOAT1("float", f_float, true),    EXACT("floor", 1, 1, fn_trunc),
+    FLOAT2("fmod", fmod, false),       FLOAT1("gamma", tgamma, false),
+    INTEGER("gcd", 0, -1, fn_gcd_lcm), FLOAT2("hypot", hypot, false),
+    EXACT("int", 1, 1, fn_trunc),      INTEGER("isqrt", 1, 1, fn_isqrt),
+    INTEGER("lcm", 0, -1, fn_gcd_lcm), FLOAT1("lgamma", lgamma, false),
+    /* log takes an optional base (see calc_binary64.c) */
+    {"log", CALC_F_FLOAT, 1, 2, NULL, log, NULL, false},
+    FLOAT1("log10", log10, false),     FLOAT1("log1p", log1p, false),
+    FLOAT1("log2", log2, false),       EXACT("max", 2, -1, fn_minmax),
+    EXACT("min", 2, -1, fn_minmax),    INTEGER("perm", 1, 2, fn_perm),
+    FLOAT2("pow", pow, false),         FLOAT1("radians", f_radians, true),
+    FLOAT2("remainder", remainder, false), EXACT("round", 1, 2, fn_round),
+    FLOAT1("sin", sin, false),         FLOAT1("sinh", sinh, false),
+    FLOAT1("sqrt", sqrt, false),       FLOAT1("tan", tan, false),
+    FLOAT1("tanh", tanh, false),       EXACT("trunc", 1, 1, fn_trunc),
+};
+#define NFUNCS (sizeof functions / sizeof functions[0])
+_Static_assert(NFUNCS <= 64, "funcs bitmask is 64 bits");
+
+static int by_name(const void *key, const void *entry) {
+    return strcmp(key, ((const struct calc_fdef *)entry)->name);
+}
+
+const struct calc_fdef *calc_find_function(const char *name) {
+    return bsearch(name, functions, NFUNCS, sizeof functions[0], by_name);
+}
+
+const char *calc_function_name(unsigned i) { return i < NFUNCS ? functions[i].name : NULL; }
+
+uint64_t calc_function_bit(const struct calc_fdef *f) { return 1ull << (f - functions); }
+
+/* Python's TypeError wording for a wrong number of arguments. */
+static int wrong_arity(struct calc_ev *e, const struct calc_fdef *f, int argc) {
+    if (f->max_args < 0)
+        return calc_fail(e, "validation", "%s() takes at least %d arguments (%d given)", f->name,
+                         f->min_args, argc);
+    if (f->min_args == f->max_args)
+        return calc_fail(e, "validation", "%s() takes %d argument%s (%d given)", f->name,
+                         f->min_args, f->min_args == 1 ? "" : "s", argc);
+    return calc_fail(e, "validation", "%s() takes %d to %d arguments (%d given)", f->name,
+                     f->min_args, f->max_args, argc);
+}
+
+int calc_check_arity(struct calc_ev *e, const struct calc_fdef *f, int argc) {
+    if (argc < f->min_args || (f->max_args >= 0 && argc > f->max_args))
+        return wrong_arity(e, f, argc);
+    return 0;
+}
+
+int calc_apply(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int argc,
+               mpq_t out) {
+    if (f->kind == CALC_F_FLOAT) return calc_binary64(e, f, a, argc, out);
+    return f->exact(e, f, a, argc, out);
+}

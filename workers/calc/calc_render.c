@@ -1,0 +1,180 @@
+/* The success object of a numeric calc_exact result (TOOLS.md 3.3.1):
+ * value, approx, exact, differs_from_decimal, type, and for approximated
+ * results the approximated list and the note. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workers/calc/calc_internal.h"
+
+/* The fraction digits approx keeps at most. */
+#define APPROX_FRACTION 12
+/* The significant digits approx is first rounded to. */
+#define APPROX_SIGNIFICANT 50
+
+/* 10**|k| multiplies num when k >= 0, den otherwise. */
+static void scale_pow10(mpz_t num, mpz_t den, long k) {
+    mpz_t t;
+    mpz_init(t);
+    mpz_ui_pow_ui(t, 10, (unsigned long)labs(k));
+    if (k >= 0) mpz_mul(num, num, t);
+    else mpz_mul(den, den, t);
+    mpz_clear(t);
+}
+
+/* E with 10**E <= |p/q| < 10**(E+1), for p != 0: a guess from the digit
+ * counts, corrected by at most a step or two. */
+static long decimal_exponent(const mpz_t p, const mpz_t q) {
+    long e10 = (long)mpz_sizeinbase(p, 10) - (long)mpz_sizeinbase(q, 10);
+    mpz_t l, r;
+    mpz_inits(l, r, NULL);
+    for (;;) {
+        /* compare |p| with q*10**e10 and q*10**(e10+1) */
+        mpz_abs(l, p);
+        mpz_set(r, q);
+        scale_pow10(r, l, e10);
+        if (mpz_cmp(l, r) < 0) {
+            e10--;
+            continue;
+        }
+        mpz_mul_ui(r, r, 10);
+        if (mpz_cmp(l, r) < 0) break;
+        e10++;
+    }
+    mpz_clears(l, r, NULL);
+    return e10;
+}
+
+/* |q| as an integer count of 10**-APPROX_FRACTION: first rounded half-even
+ * to APPROX_SIGNIFICANT significant digits, then (when that unit is finer)
+ * to the fraction limit. */
+static void approx_units(mpq_srcptr q, mpz_t n) {
+    long e10 = decimal_exponent(mpq_numref(q), mpq_denref(q));
+    long unit = e10 - (APPROX_SIGNIFICANT - 1);
+    mpz_t num, den;
+    mpz_inits(num, den, NULL);
+    mpz_abs(num, mpq_numref(q));
+    mpz_set(den, mpq_denref(q));
+    scale_pow10(num, den, -unit);
+    calc_div_half_even(n, num, den);
+    if (unit >= -APPROX_FRACTION) {
+        scale_pow10(n, den, unit + APPROX_FRACTION);
+    } else {
+        mpz_set(num, n);
+        mpz_set_ui(den, 1);
+        scale_pow10(num, den, unit + APPROX_FRACTION);
+        calc_div_half_even(n, num, den);
+    }
+    mpz_clears(num, den, NULL);
+}
+
+/* Places the decimal point APPROX_FRACTION digits from the right of the
+ * digit string (zero-padded so a digit stands left of the point), then drops
+ * trailing zeros and a bare point. malloc'd; NULL on OOM. */
+static char *point_text(const char *digits, bool negative) {
+    size_t nd = strlen(digits);
+    size_t pad = nd < APPROX_FRACTION + 1 ? APPROX_FRACTION + 1 - nd : 0;
+    char *out = malloc(nd + pad + 3);
+    if (!out) return NULL;
+    char *o = out;
+    if (negative) *o++ = '-';
+    memset(o, '0', pad);
+    memcpy(o + pad, digits, nd);
+    size_t total = nd + pad;
+    memmove(o + total - (APPROX_FRACTION - 1), o + total - APPROX_FRACTION, APPROX_FRACTION);
+    o[total - APPROX_FRACTION] = '.';
+    o[total + 1] = '\0';
+    size_t len = strlen(out);
+    while (out[len - 1] == '0') out[--len] = '\0';
+    if (out[len - 1] == '.') out[--len] = '\0';
+    return out;
+}
+
+char *cc_calc_approx_str(const mpq_t q) {
+    if (mpq_sgn(q) == 0) return strdup("0");
+    mpz_t n;
+    mpz_init(n);
+    approx_units(q, n);
+    char *digits = mpz_get_str(NULL, 10, n);
+    char *out = digits ? point_text(digits, mpq_sgn(q) < 0 && mpz_sgn(n) != 0) : NULL;
+    if (digits) calc_gmp_str_free(digits);
+    mpz_clear(n);
+    return out;
+}
+
+static const char *const const_names[] = {"pi", "e", "tau"};
+
+static int by_name(const void *a, const void *b) {
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The names behind the approximation, each list sorted: the binary64
+ * functions (none for an integral result) and the constants. */
+struct approx_names {
+    const char *fn[64], *cs[3];
+    size_t nf, nc;
+};
+
+static void collect_names(const struct cc_calc_outcome *o, bool integral,
+                          struct approx_names *n) {
+    n->nf = n->nc = 0;
+    for (unsigned i = 0; i < 64 && !integral; i++)
+        if ((o->funcs & (1ull << i)) && calc_function_name(i)) n->fn[n->nf++] = calc_function_name(i);
+    for (size_t i = 0; i < 3; i++)
+        if (o->consts & (1u << i)) n->cs[n->nc++] = const_names[i];
+    qsort(n->fn, n->nf, sizeof n->fn[0], by_name);
+    qsort(n->cs, n->nc, sizeof n->cs[0], by_name);
+}
+
+/* The note names the constants when there are any, else the functions. */
+static char *approximation_note(const struct approx_names *n) {
+    const char *const *names = n->nc ? n->cs : n->fn;
+    size_t count = n->nc ? n->nc : n->nf;
+    char joined[512] = "";
+    for (size_t i = 0; i < count; i++) {
+        size_t used = strlen(joined);
+        snprintf(joined + used, sizeof joined - used, "%s%s", i ? ", " : "", names[i]);
+    }
+    char *note = NULL;
+    int rc = n->nc ? asprintf(&note, "%s is irrational; the value used is the exact rational "
+                                     "form of its binary64 approximation, so this result is NOT "
+                                     "exact", joined)
+                   : asprintf(&note, "%s has no exact rational form; the value shown is the "
+                                     "exact rational of a binary64 approximation, so this result "
+                                     "is NOT exact", joined);
+    return rc >= 0 ? note : NULL;
+}
+
+/* approximated list and note (3.3.1), for a non-exact result. */
+static void add_approximation(json_t *r, const struct cc_calc_outcome *o, bool integral) {
+    struct approx_names n;
+    collect_names(o, integral, &n);
+    json_t *list = json_array();
+    for (size_t i = 0; i < n.nf; i++) json_array_append_new(list, json_string(n.fn[i]));
+    for (size_t i = 0; i < n.nc; i++) json_array_append_new(list, json_string(n.cs[i]));
+    json_object_set_new(r, "approximated", list);
+    char *note = approximation_note(&n);
+    if (note) json_object_set_new(r, "note", json_string(note));
+    free(note);
+}
+
+json_t *calc_render_number(const struct cc_calc_outcome *o) {
+    char *value = cc_calc_q_str(o->q), *approx = cc_calc_approx_str(o->q);
+    if (!value || !approx) {
+        free(value);
+        free(approx);
+        return cc_err("resource_exhausted", "expression exhausted the memory ceiling");
+    }
+    bool integral = calc_is_int(o->q);
+    bool exact = o->consts == 0 && (o->funcs == 0 || integral);
+    json_t *r = cc_ok();
+    json_object_set_new(r, "value", json_string(value));
+    json_object_set_new(r, "approx", json_string(approx));
+    json_object_set_new(r, "exact", json_boolean(exact));
+    json_object_set_new(r, "differs_from_decimal", json_boolean(strcmp(value, approx) != 0));
+    json_object_set_new(r, "type", json_string("rational"));
+    if (!exact) add_approximation(r, o, integral);
+    free(value);
+    free(approx);
+    return r;
+}
