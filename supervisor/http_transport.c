@@ -32,6 +32,15 @@
 
 struct http_transport;
 
+/* Hang-up detection on a request's socket while evhttp is not reading it
+ * (see watch_peer). */
+struct peer_watch {
+    struct event *ev;
+    event_callback_fn on_hangup; /* called as on_hangup(fd, EV_CLOSED, arg) */
+    void *arg;
+};
+
+
 /* One POST carrying a JSON-RPC request: its own connection, so the answer
  * and any progress notifications go back on this HTTP request only. */
 struct cc_http_exchange {
@@ -44,7 +53,7 @@ struct cc_http_exchange {
     bool stateless, want_sse, done;
     bool in_dispatch;                /* inside evhttp's request callback */
     struct cc_sse sse;
-    struct event *watch;             /* peer hang-up while we work */
+    struct peer_watch watch;         /* peer hang-up while we work */
     struct cc_http_exchange *sprev, *snext; /* the session's list */
     struct cc_http_exchange *tprev, *tnext; /* the transport's list */
 };
@@ -54,7 +63,7 @@ struct get_stream {
     struct http_transport *t;
     struct cc_http_session *sess;
     struct cc_sse sse;
-    struct event *watch;
+    struct peer_watch watch;
     struct get_stream *prev, *next;
 };
 
@@ -125,25 +134,55 @@ static const char *header(struct evhttp_request *req, const char *name) {
 }
 
 /* evhttp reads nothing while a request is being answered, so it would not
- * notice a client that hangs up during a long call. Watch the socket for the
- * peer's close ourselves (EV_CLOSED: EPOLLRDHUP, no data is consumed). */
-static struct event *watch_peer(struct evhttp_request *req, event_callback_fn cb, void *arg) {
+ * notice a client that hangs up during a long call; we watch the socket
+ * ourselves. The watch asks for readability, not EPOLLRDHUP: evhttp has just
+ * dropped its own read interest and takes it back once the answer is out,
+ * so within one loop turn the two cancel out and the descriptor's epoll set
+ * never changes (two epoll_ctl calls saved per request). A readable socket
+ * is then either the peer's EOF (hang-up) or more data sent early: for that
+ * rare case we fall back to EV_CLOSED, which consumes nothing and does not
+ * fire again and again. */
+static void on_peer_readable(evutil_socket_t fd, short what, void *arg) {
+    (void)what;
+    struct peer_watch *w = arg;
+    char c;
+    ssize_t n = recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return;
+    if (n > 0) {
+        struct event_base *base = event_get_base(w->ev);
+        event_free(w->ev);
+        w->ev = NULL;
+        if (!(event_base_get_features(base) & EV_FEATURE_EARLY_CLOSE)) return;
+        w->ev = event_new(base, fd, EV_CLOSED, w->on_hangup, w->arg);
+        if (w->ev && event_add(w->ev, NULL) < 0) {
+            event_free(w->ev);
+            w->ev = NULL;
+        }
+        return;
+    }
+    /* EOF or a reset: the client is gone. */
+    w->on_hangup(fd, EV_CLOSED, w->arg);
+}
+
+static void watch_peer(struct peer_watch *w, struct evhttp_request *req, event_callback_fn cb, void *arg) {
+    w->ev = NULL;
+    w->on_hangup = cb;
+    w->arg = arg;
     struct evhttp_connection *evcon = evhttp_request_get_connection(req);
     struct bufferevent *bev = evcon ? evhttp_connection_get_bufferevent(evcon) : NULL;
     evutil_socket_t fd = bev ? bufferevent_getfd(bev) : -1;
     struct event_base *base = evcon ? evhttp_connection_get_base(evcon) : NULL;
-    if (fd < 0 || !base || !(event_base_get_features(base) & EV_FEATURE_EARLY_CLOSE)) return NULL;
-    struct event *ev = event_new(base, fd, EV_CLOSED, cb, arg);
-    if (ev && event_add(ev, NULL) < 0) {
-        event_free(ev);
-        ev = NULL;
+    if (fd < 0 || !base) return;
+    w->ev = event_new(base, fd, EV_READ | EV_PERSIST, on_peer_readable, w);
+    if (w->ev && event_add(w->ev, NULL) < 0) {
+        event_free(w->ev);
+        w->ev = NULL;
     }
-    return ev;
 }
 
-static void unwatch(struct event **ev) {
-    if (*ev) event_free(*ev);
-    *ev = NULL;
+static void unwatch(struct peer_watch *w) {
+    if (w->ev) event_free(w->ev);
+    w->ev = NULL;
 }
 
 /* Compare without an early exit, so the time taken does not reveal how
@@ -339,17 +378,41 @@ static void send_sse_final(struct cc_http_exchange *ex, const char *msg, size_t 
     cc_sse_end(&ex->sse);
 }
 
-static void send_json_final(struct cc_http_exchange *ex, int status, const char *msg, size_t keep,
-                            const char *suffix) {
-    bool async = !ex->in_dispatch;
-    struct evhttp_request *req = take_request(ex);
-    struct evhttp_connection *evcon = evhttp_request_get_connection(req);
+/* Content-Type, the kept part of msg plus the suffix, and the reply. */
+static void reply_body(struct evhttp_request *req, int status, const char *msg, size_t keep,
+                       const char *suffix) {
     struct evbuffer *out = evhttp_request_get_output_buffer(req);
     evhttp_add_header(evhttp_request_get_output_headers(req), "Content-Type", "application/json");
     evbuffer_add(out, msg, keep);
     evbuffer_add(out, suffix, strlen(suffix));
     evhttp_send_reply(req, status, status == 200 ? "OK" : NULL, NULL);
-    if (async) flush_now(evcon);
+}
+
+static void note_gone(struct evhttp_connection *evcon, void *arg) {
+    (void)evcon;
+    *(bool *)arg = true;
+}
+
+static void send_json_final(struct cc_http_exchange *ex, int status, const char *msg, size_t keep,
+                            const char *suffix) {
+    if (ex->in_dispatch) {
+        /* Answered inside evhttp's callback: evhttp writes it later. */
+        struct evhttp_request *req = take_request(ex);
+        reply_body(req, status, msg, keep, suffix);
+        return;
+    }
+    /* Our hang-up watch goes only after flush_now gave evhttp its read
+     * interest back, so the descriptor's epoll set never changes. flush_now
+     * may end the connection (Connection: close), which note_gone tells. */
+    struct evhttp_request *req = ex->req;
+    ex->req = NULL;
+    struct evhttp_connection *evcon = evhttp_request_get_connection(req);
+    bool gone = false;
+    if (evcon) evhttp_connection_set_closecb(evcon, note_gone, &gone);
+    reply_body(req, status, msg, keep, suffix);
+    flush_now(evcon);
+    if (evcon && !gone) evhttp_connection_set_closecb(evcon, NULL, NULL);
+    unwatch(&ex->watch);
 }
 
 static void ex_send(struct cc_conn *c, const char *msg, size_t len) {
@@ -423,7 +486,7 @@ static struct cc_http_exchange *exchange_new(struct http_transport *t, struct ev
     }
     struct evhttp_connection *evcon = evhttp_request_get_connection(req);
     if (evcon) evhttp_connection_set_closecb(evcon, on_peer_close, ex);
-    ex->watch = watch_peer(req, on_peer_hangup, ex);
+    watch_peer(&ex->watch, req, on_peer_hangup, ex);
     link_exchange(ex);
     return ex;
 }
@@ -790,7 +853,7 @@ static void handle_get(struct http_transport *t, struct evhttp_request *req) {
     t->streams = g;
     struct evhttp_connection *evcon = evhttp_request_get_connection(req);
     if (evcon) evhttp_connection_set_closecb(evcon, on_get_close, g);
-    g->watch = watch_peer(req, on_get_hangup, g);
+    watch_peer(&g->watch, req, on_get_hangup, g);
     cc_sse_start(&g->sse, req);
 }
 

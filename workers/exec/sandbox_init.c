@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,34 @@ static void reset_signals(void) {
     for (int s = 1; s < NSIG; s++)
         if (s != SIGKILL && s != SIGSTOP)
             signal(s, SIG_DFL);
+}
+
+/* init is a fork of the exec worker, so its memory still holds the worker's
+ * environment block, which /proc/1/environ shows to anything allowed to read
+ * it (without a uid switch, i.e. a non-root server, the program is). Wipe
+ * the block (the program gets its own envp) and make init non-dumpable so
+ * its /proc files are closed to the program either way. */
+static void scrub_inherited_environment(void) {
+    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+    int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return;
+    char buf[2048];
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0) return;
+    buf[n] = '\0';
+    /* Fields after the command name (which may contain spaces): env_start
+     * and env_end are fields 50 and 51, i.e. the 48th and 49th after ')'. */
+    char *p = strrchr(buf, ')');
+    unsigned long long start = 0, end = 0;
+    for (int field = 3; p && field <= 51; field++) {
+        p = strchr(p + 1, ' ');
+        if (!p) return;
+        if (field == 50) start = strtoull(p + 1, NULL, 10);
+        if (field == 51) end = strtoull(p + 1, NULL, 10);
+    }
+    if (start && end > start && end - start < (64ULL << 20))
+        memset((void *)(uintptr_t)start, 0, (size_t)(end - start));
 }
 
 /* Block until sbx_run says the cgroup (and uid maps) are in place. */
@@ -92,6 +121,7 @@ _Noreturn void sbx_init_main(const struct sbx_plan *plan) {
     struct sbx_shared *sh = plan->shared;
     prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
     reset_signals();
+    scrub_inherited_environment();
     if (!wait_go(plan->go_fd))
         _exit(0);
     if (plan->own_mntns) {

@@ -48,6 +48,18 @@ static void log_failure(const char *logpath, const char *rundir, int err) {
     fclose(f);
 }
 
+/* Our own binary by its real name (so `ps` shows codecalc-exec, not "exe");
+ * /proc/self/exe when the link cannot be read. */
+static char self_path[4096] = "/proc/self/exe";
+
+static void find_self(void) {
+    char buf[sizeof self_path];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0 || (size_t)n >= sizeof buf - 1) return;
+    buf[n] = '\0';
+    memcpy(self_path, buf, (size_t)n + 1);
+}
+
 static void start_shepherd(const char *rundir) {
     char logpath[CC_SHEPHERD_MSG_MAX + 32];
     snprintf(logpath, sizeof logpath, "%s/shepherd.log", rundir);
@@ -62,11 +74,10 @@ static void start_shepherd(const char *rundir) {
         log_failure(logpath, rundir, ENOMEM);
         return;
     }
-    /* Our own binary, whatever it is called on disk. */
-    char *const argv[] = {(char *)"codecalc-exec", (char *)"--shepherd", (char *)rundir, NULL};
+    char *const argv[] = {self_path, (char *)"--shepherd", (char *)rundir, NULL};
     pid_t pid;
     int rc = spawn_setup(&fa, &at, logpath);
-    if (!rc) rc = posix_spawn(&pid, "/proc/self/exe", &fa, &at, argv, environ);
+    if (!rc) rc = posix_spawn(&pid, self_path, &fa, &at, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     posix_spawnattr_destroy(&at);
     if (rc) log_failure(logpath, rundir, rc);
@@ -119,6 +130,7 @@ int cc_shepherd_launcher_main(void) {
     /* Like the shepherds it starts: the server comes first. */
     (void)setpriority(PRIO_PROCESS, 0, CC_SHEPHERD_NICE);
     signal(SIGPIPE, SIG_IGN);
+    find_self();
     char msg[CC_SHEPHERD_MSG_MAX + 1];
     for (;;) {
         struct pollfd p = {.fd = 0, .events = POLLIN};
