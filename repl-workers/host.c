@@ -62,16 +62,42 @@ static void make_tmpdir(const struct launcher *L) {
         dprintf(L->log_fd, "repl %s: cannot hand %s to the sandbox uid: %s\n", L->id, p, strerror(errno));
 }
 
+/* The host program's text. It is handed to the interpreter as an argument
+ * (python3 -c, node -e), not as a path: the repository may live where the
+ * sandbox cannot see (a private /tmp, a 0700 home directory). Malloc'd. */
+static char *read_script(const char *path, char **why) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0 || st.st_size <= 0 || st.st_size > 100000) {
+        if (fd >= 0) close(fd);
+        if (asprintf(why, "cannot read the host program %s", path) < 0) *why = NULL;
+        return NULL;
+    }
+    char *text = malloc((size_t)st.st_size + 1);
+    ssize_t n = text ? read(fd, text, (size_t)st.st_size) : -1;
+    close(fd);
+    if (n != st.st_size) {
+        free(text);
+        if (asprintf(why, "cannot read the host program %s", path) < 0) *why = NULL;
+        return NULL;
+    }
+    text[n] = '\0';
+    return text;
+}
+
 static int spawn_in_sandbox(struct launcher *L, const char *interp, int chan, char **why) {
-    const char *argv[] = {interp, "-u", L->script, NULL, NULL, NULL};
+    char *code = read_script(L->script, why);
+    if (!code) return -1;
+    const char *argv[] = {interp, "-u", "-c", code, NULL, NULL, NULL};
     if (!strcmp(L->lang, "node")) {
-        static const char trampoline[] = "exec 3<&0 0</dev/null && exec \"$0\" \"$1\"";
-        argv[0] = "/bin/sh", argv[1] = "-c", argv[2] = trampoline, argv[3] = interp, argv[4] = L->script;
+        static const char trampoline[] = "exec 3<&0 0</dev/null && exec \"$0\" -e \"$1\"";
+        argv[0] = "/bin/sh", argv[1] = "-c", argv[2] = trampoline, argv[3] = interp, argv[4] = code;
     }
     char **env = host_env(L);
     int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
     if (!env || devnull < 0) {
         free_strv(env);
+        free(code);
         if (devnull >= 0) close(devnull);
         *why = strdup("out of memory or no /dev/null");
         return -1;
@@ -85,6 +111,7 @@ static int spawn_in_sandbox(struct launcher *L, const char *interp, int chan, ch
     if (rc != 0 && asprintf(why, "%s", L->setup.spawn_error ? L->setup.spawn_error : "sandbox failure") < 0)
         *why = NULL;
     free_strv(env);
+    free(code); /* the host was forked with its own copy */
     close(devnull);
     return rc;
 }

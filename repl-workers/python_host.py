@@ -20,7 +20,9 @@ import types
 CAP = 65536
 MARKER = "\n...[truncated]"
 FRAME_MAX = 32 * 1024 * 1024
-HOST_FILE = os.path.abspath(__file__)
+# The host's own frames, to leave out of user tracebacks: '<string>' when
+# the launcher passes this program with -c (it always does).
+HOST_FILE = sys._getframe().f_code.co_filename
 
 
 # ---- a small msgpack codec (only what the protocol carries) ----------------

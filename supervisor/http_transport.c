@@ -653,6 +653,16 @@ static void post_request(struct http_transport *t, struct evhttp_request *req,
     dispatch(ex, m);
 }
 
+/* Close the exchange's SSE stream with no further message. */
+static void end_silently(struct cc_http_exchange *ex) {
+    struct evhttp_request *req = take_request(ex);
+    if (req) {
+        ex->sse.req = req;
+        cc_sse_end(&ex->sse);
+    }
+    exchange_done(ex);
+}
+
 /* notifications/cancelled names a request of this session that another POST
  * carries: cancel it on that POST's connection, then close that POST. */
 static void cancel_in_session(struct cc_http_session *sess, const struct rpc_msg *m,
@@ -661,7 +671,11 @@ static void cancel_in_session(struct cc_http_session *sess, const struct rpc_msg
     for (struct cc_http_exchange *ex = sess ? sess->exchanges : NULL; rid && ex; ex = ex->snext) {
         if (!json_equal(ex->rpc_id, rid)) continue;
         cc_server_handle(ex->t->srv, &ex->conn, body, len);
-        exchange_abort(ex, -32800, "Request cancelled");
+        /* MCP: a cancelled request gets no response. An open SSE stream just
+         * ends; a plain JSON POST must still be answered, so it gets the
+         * -32800 error. */
+        if (ex->sse.started) end_silently(ex);
+        else exchange_abort(ex, -32800, "Request cancelled");
         return;
     }
 }
@@ -996,15 +1010,7 @@ static void teardown(struct http_transport *t) {
 
 static int serve(const char *host, int port, const char *token, bool loopback) {
     struct cc_server srv;
-    /* Let libevent's epoll backend batch the interest changes of one loop
-     * turn into one epoll_ctl per descriptor: every request toggles reading
-     * and writing on its socket, and each toggle would otherwise be a
-     * system call. Set only around the creation of the event base, so the
-     * workers never inherit it. */
-    bool had = getenv("EVENT_EPOLL_USE_CHANGELIST") != NULL;
-    if (!had && setenv("EVENT_EPOLL_USE_CHANGELIST", "1", 0) < 0) had = true;
     int init = cc_server_init(&srv, true, true);
-    if (!had) unsetenv("EVENT_EPOLL_USE_CHANGELIST");
     if (init < 0) return 2;
     struct http_transport t;
     memset(&t, 0, sizeof t);

@@ -236,14 +236,9 @@ describe('giving up on a streaming run kills its process tree and frees its work
     await assertWorkerFree(s.url, h);
   });
 
-  // FAILING, marked todo: the issue asks that a cancelled request get no
-  // further messages (MCP: a receiver of notifications/cancelled SHOULD NOT
-  // answer it), but the server ends the SSE stream with a -32800 error
-  // response. tests/http/transport.test.mjs (not ours) asserts that -32800,
-  // so the lead has to choose; see the report.
-  test('2025 era: after notifications/cancelled the stream ends with no message at all', {
-    todo: 'server answers a cancelled request with -32800 (exchange_abort in supervisor/http_transport.c)',
-  }, async () => {
+  // Regression: the server used to end a cancelled request's SSE stream with
+  // a -32800 error response; the issue (and MCP) want no further message.
+  test('2025 era: after notifications/cancelled the stream ends with no message at all', async () => {
     const sid = await openSession(s.url);
     const h = sessionHeaders(sid);
     const { marker, args } = tickingProgram();
