@@ -1,6 +1,8 @@
 /* Conversions between jansson values, msgpack objects and JSON text. */
 #include "protocol/json_convert.h"
 
+#include "protocol/base64.h"
+
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -76,19 +78,6 @@ static json_t *bigint_json(const char *d, size_t n) {
     return s;
 }
 
-static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-static void base64(struct cc_strbuf *sb, const unsigned char *p, size_t n) {
-    cc_sb_reserve(sb, (n + 2) / 3 * 4);
-    for (size_t i = 0; i < n; i += 3) {
-        uint32_t v = (uint32_t)p[i] << 16 | (i + 1 < n ? (uint32_t)p[i + 1] << 8 : 0) |
-                     (i + 2 < n ? p[i + 2] : 0);
-        char q[4] = {b64[v >> 18 & 63], b64[v >> 12 & 63], i + 1 < n ? b64[v >> 6 & 63] : '=',
-                     i + 2 < n ? b64[v & 63] : '='};
-        cc_sb_put(sb, q, 4);
-    }
-}
-
 /* Valid UTF-8 copy of (s, n) with U+FFFD for bad sequences. */
 static json_t *utf8_string(const char *s, size_t n) {
     json_t *j = json_stringn(s, n);
@@ -122,7 +111,7 @@ static json_t *from_mp(const msgpack_object *o, int depth) {
     case MSGPACK_OBJECT_BIN: {
         struct cc_strbuf sb;
         cc_sb_init(&sb);
-        base64(&sb, (const unsigned char *)o->via.bin.ptr, o->via.bin.size);
+        cc_base64_append(&sb, o->via.bin.ptr, o->via.bin.size);
         json_t *j = json_stringn(sb.data ? sb.data : "", sb.len);
         cc_sb_free(&sb);
         return j;
@@ -196,7 +185,7 @@ static int emit_mp(struct cc_strbuf *sb, const msgpack_object *o, int depth) {
     case MSGPACK_OBJECT_STR: cc_sb_json_string(sb, o->via.str.ptr, o->via.str.size); return 0;
     case MSGPACK_OBJECT_BIN:
         cc_sb_putc(sb, '"');
-        base64(sb, (const unsigned char *)o->via.bin.ptr, o->via.bin.size);
+        cc_base64_append(sb, o->via.bin.ptr, o->via.bin.size);
         cc_sb_putc(sb, '"');
         return 0;
     case MSGPACK_OBJECT_EXT:

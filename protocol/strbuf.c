@@ -1,5 +1,6 @@
 /* Growable buffer and the JSON string escaper. */
 #include "protocol/strbuf.h"
+#include "protocol/utf8.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -51,27 +52,6 @@ void cc_sb_printf(struct cc_strbuf *sb, const char *fmt, ...) {
     sb->len += (size_t)n;
 }
 
-/* Length of the valid UTF-8 sequence at p (1..4), or 0 if invalid. */
-static size_t utf8_seq(const unsigned char *p, size_t n) {
-    unsigned char c = p[0];
-    size_t len;
-    uint32_t cp;
-    if (c < 0x80) return 1;
-    if (c >= 0xC2 && c <= 0xDF) len = 2, cp = c & 0x1F;
-    else if (c >= 0xE0 && c <= 0xEF) len = 3, cp = c & 0x0F;
-    else if (c >= 0xF0 && c <= 0xF4) len = 4, cp = c & 0x07;
-    else return 0;
-    if (n < len) return 0;
-    for (size_t i = 1; i < len; i++) {
-        if ((p[i] & 0xC0) != 0x80) return 0;
-        cp = cp << 6 | (p[i] & 0x3F);
-    }
-    if ((len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
-        (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
-        return 0;
-    return len;
-}
-
 void cc_sb_json_string(struct cc_strbuf *sb, const char *s, size_t n) {
     static const char hex[] = "0123456789abcdef";
     const unsigned char *p = (const unsigned char *)s;
@@ -104,7 +84,7 @@ void cc_sb_json_string(struct cc_strbuf *sb, const char *s, size_t n) {
             i++;
             continue;
         }
-        size_t l = utf8_seq(p + i, n - i);
+        size_t l = cc_utf8_seq(p + i, n - i);
         if (l == 0) {
             cc_sb_put(sb, "\xEF\xBF\xBD", 3);
             i++;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "supervisor/runs.h"
+#include "supervisor/spawn_detached.h"
 
 /* Read /proc/<pid>/stat; state and start time come after the last ')'
  * because the command name may contain spaces and parentheses. */
@@ -47,9 +48,7 @@ bool cc_runs_proc_alive(pid_t pid, uint64_t start) {
     return now != 0 && (start == 0 || now == start);
 }
 
-extern char **environ;
-
-/* posix_spawn (vfork-fast, nothing to wait for): the shepherd forks once
+/* Detached and cheap (cc_spawn_detached): the shepherd forks once
  * more itself and the spawned process exits at once, so the shepherd is
  * re-parented away from the server and sits in its own session. The exited
  * first process is reaped by the server's SIGCHLD handler. */
@@ -59,37 +58,6 @@ int cc_runs_spawn(const char *bin, const char *rundir, pid_t *pid, char *err, si
         snprintf(err, errcap, "run directory path too long");
         return -1;
     }
-    posix_spawn_file_actions_t fa;
-    posix_spawnattr_t at;
-    if (posix_spawn_file_actions_init(&fa) != 0) {
-        snprintf(err, errcap, "out of memory");
-        return -1;
-    }
-    if (posix_spawnattr_init(&at) != 0) {
-        posix_spawn_file_actions_destroy(&fa);
-        snprintf(err, errcap, "out of memory");
-        return -1;
-    }
-    sigset_t none, dfl;
-    sigemptyset(&none);
-    sigemptyset(&dfl);
-    sigaddset(&dfl, SIGPIPE);
-    sigaddset(&dfl, SIGCHLD);
-    int rc = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    if (!rc) rc = posix_spawn_file_actions_addopen(&fa, 1, logpath, O_WRONLY | O_CREAT | O_APPEND, 0600);
-    if (!rc) rc = posix_spawn_file_actions_adddup2(&fa, 1, 2);
-    if (!rc) rc = posix_spawn_file_actions_addclosefrom_np(&fa, 3);
-    if (!rc) rc = posix_spawnattr_setsigmask(&at, &none);
-    if (!rc) rc = posix_spawnattr_setsigdefault(&at, &dfl);
-    if (!rc) rc = posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF |
-                                                    POSIX_SPAWN_SETSID);
     char *const argv[] = {(char *)bin, (char *)"--shepherd", (char *)rundir, NULL};
-    if (!rc) rc = posix_spawn(pid, bin, &fa, &at, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    posix_spawnattr_destroy(&at);
-    if (rc != 0) {
-        snprintf(err, errcap, "cannot start the run shepherd %s: %s", bin, strerror(rc));
-        return -1;
-    }
-    return 0;
+    return cc_spawn_detached(bin, argv, logpath, -1, pid, err, errcap);
 }

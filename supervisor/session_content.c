@@ -26,70 +26,7 @@ const char *cc_mime_guess(const char *path) {
     return "application/octet-stream";
 }
 
-char *cc_base64(const char *data, size_t len) {
-    static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    char *out = malloc((len + 2) / 3 * 4 + 1);
-    if (!out) return NULL;
-    const unsigned char *p = (const unsigned char *)data;
-    size_t o = 0, i = 0;
-    for (; i + 2 < len; i += 3) {
-        uint32_t v = (uint32_t)p[i] << 16 | (uint32_t)p[i + 1] << 8 | p[i + 2];
-        out[o++] = tab[v >> 18];
-        out[o++] = tab[(v >> 12) & 63];
-        out[o++] = tab[(v >> 6) & 63];
-        out[o++] = tab[v & 63];
-    }
-    if (i < len) {
-        uint32_t v = (uint32_t)p[i] << 16 | (i + 1 < len ? (uint32_t)p[i + 1] << 8 : 0);
-        out[o++] = tab[v >> 18];
-        out[o++] = tab[(v >> 12) & 63];
-        out[o++] = i + 1 < len ? tab[(v >> 6) & 63] : '=';
-        out[o++] = '=';
-    }
-    out[o] = '\0';
-    return out;
-}
 
-/* Length of a valid UTF-8 sequence at s, or 0. */
-static size_t seq_len(const unsigned char *s, size_t n) {
-    unsigned c = s[0], min;
-    size_t len;
-    if (c < 0x80) return 1;
-    if (c >= 0xC2 && c <= 0xDF) len = 2, min = 0x80;
-    else if (c >= 0xE0 && c <= 0xEF) len = 3, min = 0x800;
-    else if (c >= 0xF0 && c <= 0xF4) len = 4, min = 0x10000;
-    else return 0;
-    if (n < len) return 0;
-    unsigned cp = c & (0x7Fu >> len);
-    for (size_t i = 1; i < len; i++) {
-        if ((s[i] & 0xC0) != 0x80) return 0;
-        cp = cp << 6 | (s[i] & 0x3F);
-    }
-    return cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) ? 0 : len;
-}
-
-bool cc_utf8_valid(const char *s, size_t n) {
-    for (size_t i = 0; i < n;) {
-        size_t k = seq_len((const unsigned char *)s + i, n - i);
-        if (!k) return false;
-        i += k;
-    }
-    return true;
-}
-
-char *cc_utf8_fix(const char *s, size_t n, size_t *outlen) {
-    char *out = malloc(n * 3 + 1);
-    if (!out) return NULL;
-    size_t o = 0;
-    for (size_t i = 0; i < n;) {
-        size_t k = seq_len((const unsigned char *)s + i, n - i);
-        if (k) memcpy(out + o, s + i, k), o += k, i += k;
-        else memcpy(out + o, "\xEF\xBF\xBD", 3), o += 3, i++;
-    }
-    out[o] = '\0';
-    *outlen = o;
-    return out;
-}
 
 /* request.c has no image answer: write the JSON-RPC response here, with the
  * same deliver-then-free order it uses. */

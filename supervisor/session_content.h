@@ -10,11 +10,8 @@
 /* MIME type guessed from the extension (static string);
  * "application/octet-stream" when unknown. */
 const char *cc_mime_guess(const char *path);
-/* Base64 of data (malloc'd, NUL terminated); NULL on OOM. */
-char *cc_base64(const char *data, size_t len);
-/* Copy with invalid UTF-8 replaced by U+FFFD (malloc'd); NULL on OOM. */
-char *cc_utf8_fix(const char *s, size_t n, size_t *outlen);
-/* true when the bytes are valid UTF-8. */
-bool cc_utf8_valid(const char *s, size_t n);
+#include "protocol/base64.h" /* cc_base64 */
+
+#include "protocol/utf8.h" /* cc_utf8_valid, cc_utf8_repair */
 
 #endif

@@ -251,7 +251,7 @@ void cc_tool_session_read_file(struct cc_server *srv, struct cc_req *r, json_t *
         return;
     }
     size_t take = (unsigned long long)max < len ? (size_t)max : len, tl;
-    char *text = cc_utf8_fix(data, take, &tl);
+    char *text = cc_utf8_repair(data, take, &tl);
     char *norm = cc_jail_normalize(path);
     char uri[5000];
     snprintf(uri, sizeof uri, "codecalc://session/%s/files/%s", id, norm ? norm : path);

@@ -24,6 +24,7 @@
 #include "supervisor/repl_client.h"
 #include "supervisor/runs.h"
 #include "supervisor/sessions.h"
+#include "supervisor/spawn_detached.h"
 #include "workers/common/tool_api.h"
 
 #define WARMUP_MS 10000
@@ -97,33 +98,9 @@ static int spawn_launcher(struct cc_server *srv, struct cc_session *s, int lfd, 
         return -1;
     }
     if (sock_file(srv, s->id, "log", logp, sizeof logp) < 0) return -1;
-    posix_spawn_file_actions_t fa;
-    posix_spawnattr_t at;
-    if (posix_spawn_file_actions_init(&fa) != 0) return -1;
-    if (posix_spawnattr_init(&at) != 0) {
-        posix_spawn_file_actions_destroy(&fa);
-        return -1;
-    }
-    sigset_t none, dfl;
-    sigemptyset(&none);
-    sigemptyset(&dfl);
-    sigaddset(&dfl, SIGPIPE);
-    sigaddset(&dfl, SIGCHLD);
-    int rc = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    if (!rc) rc = posix_spawn_file_actions_addopen(&fa, 2, logp, O_WRONLY | O_CREAT | O_APPEND, 0600);
-    if (!rc) rc = posix_spawn_file_actions_adddup2(&fa, 2, 1);
-    if (!rc) rc = posix_spawn_file_actions_adddup2(&fa, lfd, 3);
-    if (!rc) rc = posix_spawn_file_actions_addclosefrom_np(&fa, 4);
-    if (!rc) rc = posix_spawnattr_setsigmask(&at, &none);
-    if (!rc) rc = posix_spawnattr_setsigdefault(&at, &dfl);
-    if (!rc) rc = posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSID);
     char *const argv[] = {bin, cc_sessions_of(srv)->sockdir, s->id, s->lang, wd, script, NULL};
     pid_t pid;
-    if (!rc) rc = posix_spawn(&pid, bin, &fa, &at, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    posix_spawnattr_destroy(&at);
-    if (rc) snprintf(err, cap, "cannot start %s: %s", bin, strerror(rc));
-    return rc ? -1 : 0;
+    return cc_spawn_detached(bin, argv, logp, lfd, &pid, err, cap);
 }
 
 /* New launcher for s and a connection to it. The socket is bound and

@@ -115,15 +115,24 @@ static int send_error(int fd, uint64_t id, const char *code, const char *message
     return send_frame(fd, &sb, cc_msg_error(&sb, id, code, message));
 }
 
+/* Each request may burn `seconds` of CPU from its own start: the soft limit
+ * is re-armed to (CPU used so far + budget). The hard limit does not change,
+ * so it is read once. */
 static void arm_cpu_budget(int seconds) {
+    static rlim_t hard;
+    static bool have_hard;
     if (seconds <= 0) return;
+    if (!have_hard) {
+        struct rlimit rl;
+        if (getrlimit(RLIMIT_CPU, &rl) < 0) return;
+        hard = rl.rlim_max;
+        have_hard = true;
+    }
     struct rusage ru;
-    struct rlimit rl;
-    if (getrusage(RUSAGE_SELF, &ru) < 0 || getrlimit(RLIMIT_CPU, &rl) < 0) return;
-    rlim_t used = (rlim_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec);
-    rlim_t want = used + (rlim_t)seconds + 1;
-    if (rl.rlim_max != RLIM_INFINITY && want > rl.rlim_max) want = rl.rlim_max;
-    rl.rlim_cur = want;
+    if (getrusage(RUSAGE_SELF, &ru) < 0) return;
+    rlim_t want = (rlim_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + (rlim_t)seconds + 1;
+    if (hard != RLIM_INFINITY && want > hard) want = hard;
+    struct rlimit rl = {want, hard};
     setrlimit(RLIMIT_CPU, &rl);
 }
 

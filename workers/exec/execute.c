@@ -2,6 +2,8 @@
  * capture, verdict and the 21-key envelope. */
 #include "workers/exec/execute.h"
 
+#include "protocol/utf8.h"
+
 #include "workers/common/tool_api.h"
 #include "workers/exec/compile_cache.h"
 #include "workers/exec/languages.h"
@@ -43,48 +45,6 @@ uint64_t cc_exec_output_cap(int64_t max_output_kb) {
     return (uint64_t)max_output_kb * 1024;
 }
 
-/* Length of the valid UTF-8 sequence at s[0..n), or 0 if invalid. Rejects
- * overlongs, surrogates and code points above U+10FFFF. */
-static size_t utf8_seq(const unsigned char *s, size_t n) {
-    unsigned c = s[0];
-    size_t len;
-    unsigned min;
-    if (c < 0x80) return 1;
-    if (c >= 0xC2 && c <= 0xDF) len = 2, min = 0x80;
-    else if (c >= 0xE0 && c <= 0xEF) len = 3, min = 0x800;
-    else if (c >= 0xF0 && c <= 0xF4) len = 4, min = 0x10000;
-    else return 0;
-    if (n < len) return 0;
-    unsigned cp = c & (0x7F >> len);
-    for (size_t i = 1; i < len; i++) {
-        if ((s[i] & 0xC0) != 0x80) return 0;
-        cp = (cp << 6) | (s[i] & 0x3F);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-    return len;
-}
-
-char *cc_utf8_repair(const char *s, size_t n, size_t *outlen) {
-    /* Worst case every byte becomes the 3-byte U+FFFD. */
-    char *out = malloc(n * 3 + 1);
-    if (!out) return NULL;
-    size_t o = 0;
-    for (size_t i = 0; i < n;) {
-        size_t k = utf8_seq((const unsigned char *)s + i, n - i);
-        if (k) {
-            memcpy(out + o, s + i, k);
-            o += k;
-            i += k;
-        } else {
-            memcpy(out + o, "\xEF\xBF\xBD", 3);
-            o += 3;
-            i++;
-        }
-    }
-    out[o] = '\0';
-    *outlen = o;
-    return out;
-}
 
 /* ---- the work directory ------------------------------------------------ */
 

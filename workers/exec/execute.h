@@ -62,9 +62,7 @@ json_t *cc_execute(const struct cc_exec_req *req);
 /* Per-stream byte cap for max_output_kb (1.6). */
 uint64_t cc_exec_output_cap(int64_t max_output_kb);
 
-/* Copy of bytes with invalid UTF-8 replaced by U+FFFD. Malloc'd, NUL
- * terminated, *outlen set; NULL on OOM. */
-char *cc_utf8_repair(const char *s, size_t n, size_t *outlen);
+#include "protocol/utf8.h" /* cc_utf8_repair */
 
 /* The compact shape (1.12) of a full result. New reference; a result with no
  * verdict is returned unchanged (as a new reference to the same object). */
