@@ -9,17 +9,16 @@
 #include "protocol/strbuf.h"
 
 extern const struct cc_tool cc_tooldefs_test[];
-extern const struct cc_tool cc_tooldefs_sessions[];
-extern const struct cc_tool cc_tooldefs_runs[]; /* supervisor/tooldefs_runs.c */
 
 static const struct cc_tool *const *tables(void) {
     static const struct cc_tool *const t[] = {
         cc_tooldefs_exact, cc_tooldefs_programmer, cc_tooldefs_units_logic,
-        cc_tooldefs_symbolic, cc_tooldefs_exec, cc_tooldefs_local, cc_tooldefs_runs, cc_tooldefs_sessions, NULL, NULL,
+        cc_tooldefs_symbolic, cc_tooldefs_exec, cc_tooldefs_runs, cc_tooldefs_sessions, NULL,
     };
     static const struct cc_tool *const with_test[] = {
         cc_tooldefs_exact, cc_tooldefs_programmer, cc_tooldefs_units_logic,
-        cc_tooldefs_symbolic, cc_tooldefs_exec, cc_tooldefs_local, cc_tooldefs_runs, cc_tooldefs_sessions, cc_tooldefs_test, NULL,
+        cc_tooldefs_symbolic, cc_tooldefs_exec, cc_tooldefs_runs, cc_tooldefs_sessions, cc_tooldefs_test,
+        NULL,
     };
     const char *v = getenv("CODECALC_TEST_OPS");
     return v && strcmp(v, "1") == 0 ? with_test : t;

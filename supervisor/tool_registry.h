@@ -46,6 +46,7 @@ extern const struct cc_tool cc_tooldefs_programmer[];
 extern const struct cc_tool cc_tooldefs_units_logic[];
 extern const struct cc_tool cc_tooldefs_symbolic[];
 extern const struct cc_tool cc_tooldefs_exec[];
-extern const struct cc_tool cc_tooldefs_local[];
+extern const struct cc_tool cc_tooldefs_runs[];
+extern const struct cc_tool cc_tooldefs_sessions[];
 
 #endif
