@@ -99,6 +99,7 @@ void cc_sb_json_string(struct cc_strbuf *sb, const char *s, size_t n) {
 
 char *cc_sb_take(struct cc_strbuf *sb, size_t *len) {
     cc_sb_reserve(sb, 0);
+    sb->data[sb->len] = '\0'; /* reserve alone does not terminate an empty buffer */
     char *d = sb->data;
     if (len) *len = sb->len;
     memset(sb, 0, sizeof *sb);
