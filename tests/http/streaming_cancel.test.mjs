@@ -398,7 +398,7 @@ describe('over stdio, the v1 SDK client cancelling a streaming run', { skip: SKI
       assert.ok(Date.now() - t0 < 8000, 'the exec worker was free');
     } finally {
       await client.close();
-      rmSync(home, { recursive: true, force: true });
+      rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     }
   });
 });

@@ -90,7 +90,7 @@ export async function startServer({ env = {}, stderr = 'pipe' } = {}) {
   try {
     await client.connect(transport);
   } catch (e) {
-    rmSync(home, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     e.message += `\n--- server stderr ---\n${stderrText}`;
     throw e;
   }
@@ -132,7 +132,7 @@ export async function startServer({ env = {}, stderr = 'pipe' } = {}) {
     } finally {
       child?.stdout?.destroy();
       child?.stderr?.destroy();
-      rmSync(home, { recursive: true, force: true });
+      rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     }
   }
 
@@ -325,7 +325,7 @@ export class RawServer {
     }
     this.proc.stdout.destroy(); // see startServer().close
     this.proc.stderr.destroy();
-    rmSync(this.home, { recursive: true, force: true });
+    rmSync(this.home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }
 

@@ -88,6 +88,10 @@ describe('run_submit and the capability broker', { skip: SKIP_NO_BINARY, timeout
       const s = await srv.call('run_submit', { language: 'python3', code: 'print(2)', no_net: true });
       assert.equal(s.ok, true);
       assert.deepEqual(runDirs(home), [s.run_id]);
+      // Let the detached shepherd finish before the home is removed: it keeps
+      // writing into its run directory after the server is gone.
+      const r = await waitTerminal(srv, s.run_id);
+      assert.equal(r.stdout, '2\n');
     });
   });
 });

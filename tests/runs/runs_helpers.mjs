@@ -12,7 +12,8 @@ export function newHome() {
 }
 
 export function removeHome(home) {
-  rmSync(home, { recursive: true, force: true });
+  // A detached shepherd may still be writing its result: retry instead of failing.
+  rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }
 
 export class Server {

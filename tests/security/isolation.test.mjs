@@ -28,7 +28,7 @@ describe('isolation', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
   });
   after(async () => {
     await s?.close();
-    if (home) rmSync(home, { recursive: true, force: true });
+    if (home) rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   });
 
   test('writes to /etc, /var/tmp and / are refused (read-only host view)', async (t) => {

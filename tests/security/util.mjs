@@ -50,7 +50,7 @@ export async function startSecServer({ env = {}, tmpBase = '/tmp' } = {}) {
   try {
     s = await startServer({ env: { CODECALC_CANARY_SECRET: canary, TMPDIR: tmp, ...env } });
   } catch (e) {
-    rmSync(tmp, { recursive: true, force: true });
+    rmSync(tmp, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     throw e;
   }
   const pid = s.transport._process.pid;
@@ -64,7 +64,7 @@ export async function startSecServer({ env = {}, tmpBase = '/tmp' } = {}) {
       return res.structuredContent;
     },
     async close() {
-      try { await close(); } finally { rmSync(tmp, { recursive: true, force: true }); }
+      try { await close(); } finally { rmSync(tmp, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }); }
     },
   };
 }

@@ -166,7 +166,7 @@ async function serverAt(home, env = {}) {
 
 describe('REPL sessions outlive the server', { skip: SKIP_NO_BINARY }, () => {
   const home = mkdtempSync(join(tmpdir(), 'codecalc-repl-'));
-  after(() => rmSync(home, { recursive: true, force: true }));
+  after(() => rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }));
 
   test('variables survive a supervisor restart; session_list marks a lost host', async () => {
     const a = await serverAt(home);
