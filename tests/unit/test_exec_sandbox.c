@@ -468,43 +468,6 @@ static void test_rundir(void) {
     CHECK_INTEQ(cc_rundir_create(runs, dir, 8, &rd), -1);
 }
 
-static int64_t ms_since(const struct timespec *t0) {
-    struct timespec t1;
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    return (t1.tv_sec - t0->tv_sec) * 1000000 + (t1.tv_nsec - t0->tv_nsec) / 1000;
-}
-
-static void bench(void) {
-    enum { N = 30 };
-    const char *argv[] = {"/bin/true", NULL};
-    struct timespec t0;
-    struct sbx_result r;
-    struct sbx_limits lim = default_limits();
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    for (int i = 0; i < N; i++) {
-        run(argv, lim, &r);
-        sbx_result_free(&r);
-    }
-    int64_t ours = ms_since(&t0) / N;
-    lim.no_net = true;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    for (int i = 0; i < N; i++) {
-        run(argv, lim, &r);
-        sbx_result_free(&r);
-    }
-    int64_t ours_nonet = ms_since(&t0) / N;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    int bw_ok = 0;
-    for (int i = 0; i < N; i++)
-        bw_ok += system("bwrap --unshare-all --ro-bind / / true") == 0;
-    int64_t bw = ms_since(&t0) / N;
-    printf("bench: sandbox /bin/true %lld us/run (no_net %lld us), "
-           "bwrap --unshare-all %lld us/run (%d ok)\n",
-           (long long)ours, (long long)ours_nonet, (long long)bw, bw_ok);
-    /* Target: no slower than bwrap --unshare-all --ro-bind / / true. */
-    CHECK(bw_ok < N || ours <= bw);
-}
-
 static void setup_dirs(void) {
     char p[PATH_MAX];
     snprintf(base, sizeof base, "/var/tmp/cc-sbx-test-%ld", (long)getpid());
@@ -547,8 +510,6 @@ int main(void) {
     RUN(test_no_net_static);
     RUN(test_fork_bomb);
     RUN(test_memory_bomb);
-    if (!getenv("CC_SBX_NO_BENCH"))
-        RUN(bench);
     cleanup_dirs();
     return check_summary("exec_sandbox");
 }
