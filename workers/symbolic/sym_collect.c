@@ -137,15 +137,18 @@ static int merge_terms(struct sym_node *n, char **keys, size_t i) {
     return merged;
 }
 
-int sym_collect_terms(struct sym_node *n) {
-    char **keys = keys_of(n, term_key);
+/* Group n's children by key and merge each group into its first member;
+ * shared by sums (like terms) and products (like bases). */
+static int collect(struct sym_node *n, char *(*key)(const struct sym_node *),
+                   int (*merge)(struct sym_node *, char **, size_t)) {
+    char **keys = keys_of(n, key);
     if (!keys)
         return -1;
     int any = 0;
     for (size_t i = 0; i < n->n; i++) {
         if (!n->kid[i])
             continue;
-        int m = merge_terms(n, keys, i);
+        int m = merge(n, keys, i);
         if (m < 0) {
             any = -1;
             break;
@@ -156,6 +159,8 @@ int sym_collect_terms(struct sym_node *n) {
     compact(n);
     return any;
 }
+
+int sym_collect_terms(struct sym_node *n) { return collect(n, term_key, merge_terms); }
 
 /* ---- products ------------------------------------------------------------ */
 
@@ -217,22 +222,4 @@ static int merge_bases(struct sym_node *n, char **keys, size_t i) {
     return 1;
 }
 
-int sym_collect_factors(struct sym_node *n) {
-    char **keys = keys_of(n, base_key);
-    if (!keys)
-        return -1;
-    int any = 0;
-    for (size_t i = 0; i < n->n; i++) {
-        if (!n->kid[i])
-            continue;
-        int m = merge_bases(n, keys, i);
-        if (m < 0) {
-            any = -1;
-            break;
-        }
-        any |= m;
-    }
-    free_keys(keys, n->n);
-    compact(n);
-    return any;
-}
+int sym_collect_factors(struct sym_node *n) { return collect(n, base_key, merge_bases); }
