@@ -168,6 +168,12 @@ struct sbx_plan {
     bool own_utsns;
     int go_fd;                   /* read end: sbx_run finished cgroup/uid maps */
 };
+/* sandbox_clone.c: $CODECALC_HOME (or ~/.codecalc; "" when unknown) into
+ * out; init cloned into new namespaces with a pidfd and no exit signal; the
+ * caller's uid/gid mapped into init's new user namespace. */
+void sbx_codecalc_home(char *out, size_t cap);
+pid_t sbx_clone_init(int flags, int *pidfd);
+int sbx_map_ids(pid_t pid);
 /* Body of the run's init; never returns. */
 _Noreturn void sbx_init_main(const struct sbx_plan *plan);
 /* The program child: limits, identity, fds, seccomp, execve; never returns. */

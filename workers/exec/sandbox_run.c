@@ -164,50 +164,6 @@ static void plan_seccomp(struct sbx_plan *p, const struct sbx_caps *c, struct sb
         sbx_unenforced_add(res, "no_net_requested_but_no_shim_available");
 }
 
-static void codecalc_home(char *out, size_t cap) {
-    const char *h = getenv("CODECALC_HOME");
-    const char *home = getenv("HOME");
-    out[0] = '\0';
-    if (h && h[0] == '/')
-        snprintf(out, cap, "%s", h);
-    else if (home && home[0] == '/')
-        snprintf(out, cap, "%s/.codecalc", home);
-}
-
-static int write_proc(pid_t pid, const char *name, const char *text) {
-    char path[64];
-    snprintf(path, sizeof path, "/proc/%ld/%s", (long)pid, name);
-    int fd = open(path, O_WRONLY | O_CLOEXEC);
-    if (fd < 0)
-        return -1;
-    ssize_t w = write(fd, text, strlen(text));
-    close(fd);
-    return w == (ssize_t)strlen(text) ? 0 : -1;
-}
-
-/* Not root: map our own uid/gid into the new user namespace. */
-static int map_ids(pid_t pid) {
-    char line[64];
-    if (write_proc(pid, "setgroups", "deny") != 0)
-        return -1;
-    snprintf(line, sizeof line, "%ld %ld 1\n", (long)getuid(), (long)getuid());
-    if (write_proc(pid, "uid_map", line) != 0)
-        return -1;
-    snprintf(line, sizeof line, "%ld %ld 1\n", (long)getgid(), (long)getgid());
-    return write_proc(pid, "gid_map", line);
-}
-
-static pid_t clone_init(int flags, int *pidfd) {
-    struct clone_args ca;
-    memset(&ca, 0, sizeof ca);
-    /* exit_signal 0: no SIGCHLD reaches the worker's own handlers, and a
-     * worker that ignores SIGCHLD cannot auto-reap init (we need its rusage). */
-    ca.flags = (uint64_t)flags | CLONE_PIDFD;
-    ca.pidfd = (uint64_t)(uintptr_t)pidfd;
-    ca.exit_signal = 0;
-    return (pid_t)syscall(SYS_clone3, &ca, sizeof ca);
-}
-
 static void kill_init(int pidfd) {
     syscall(SYS_pidfd_send_signal, pidfd, SIGKILL, NULL, 0);
 }
@@ -317,7 +273,7 @@ static int finish_unstarted(struct sbx_result *res, const struct sbx_plan *plan)
 /* Parent side once init exists: cgroup, id maps, go, wait, reap. */
 static int supervise(struct sbx_plan *plan, pid_t pid, int pidfd, int go_w, bool userns,
                      struct sbx_cgroup *cg, int64_t t0, struct sbx_result *res) {
-    if (userns && map_ids(pid) != 0) {
+    if (userns && sbx_map_ids(pid) != 0) {
         kill_init(pidfd);
         close(go_w);
     } else {
@@ -349,7 +305,7 @@ static int launch(struct sbx_plan *plan, int flags, struct sbx_cgroup *cg, int64
         return spawn_fail(res, "pipe", errno);
     plan->go_fd = go[0];
     int pidfd = -1;
-    pid_t pid = clone_init(flags, &pidfd);
+    pid_t pid = sbx_clone_init(flags, &pidfd);
     if (pid < 0) {
         int e = errno;
         close(go[0]);
@@ -374,7 +330,7 @@ int sbx_run(const struct sbx_spec *spec, struct sbx_result *res) {
         return spawn_fail(res, "invalid sandbox spec", EINVAL);
     const struct sbx_caps *caps = sbx_probe();
     char home[PATH_MAX];
-    codecalc_home(home, sizeof home);
+    sbx_codecalc_home(home, sizeof home);
     struct sbx_plan plan;
     memset(&plan, 0, sizeof plan);
     plan.spec = spec;

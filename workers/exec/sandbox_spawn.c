@@ -82,36 +82,12 @@ static int plan_namespaces(struct sbx_plan *p, const struct sbx_caps *c, struct 
     return flags;
 }
 
-static int write_proc(pid_t pid, const char *name, const char *text) {
-    char path[64];
-    snprintf(path, sizeof path, "/proc/%ld/%s", (long)pid, name);
-    int fd = open(path, O_WRONLY | O_CLOEXEC);
-    if (fd < 0) return -1;
-    ssize_t w = write(fd, text, strlen(text));
-    close(fd);
-    return w == (ssize_t)strlen(text) ? 0 : -1;
-}
-
-static int map_ids(pid_t pid) {
-    char line[64];
-    if (write_proc(pid, "setgroups", "deny") != 0) return -1;
-    snprintf(line, sizeof line, "%ld %ld 1\n", (long)getuid(), (long)getuid());
-    if (write_proc(pid, "uid_map", line) != 0) return -1;
-    snprintf(line, sizeof line, "%ld %ld 1\n", (long)getgid(), (long)getgid());
-    return write_proc(pid, "gid_map", line);
-}
-
 /* Clone init, put it in its groups and id maps, then release it. */
 static int start_init(struct sbx_plan *plan, int flags, struct sbx_proc *p, struct sbx_result *res) {
     int go[2];
     if (pipe2(go, O_CLOEXEC) != 0) return fail(res, "pipe", errno);
     plan->go_fd = go[0];
-    struct clone_args ca;
-    memset(&ca, 0, sizeof ca);
-    ca.flags = (uint64_t)flags | CLONE_PIDFD;
-    ca.pidfd = (uint64_t)(uintptr_t)&p->pidfd;
-    ca.exit_signal = 0; /* no SIGCHLD: the owner polls the pidfd */
-    pid_t pid = (pid_t)syscall(SYS_clone3, &ca, sizeof ca);
+    pid_t pid = sbx_clone_init(flags, &p->pidfd);
     if (pid < 0) {
         int e = errno;
         close(go[0]);
@@ -124,7 +100,7 @@ static int start_init(struct sbx_plan *plan, int flags, struct sbx_proc *p, stru
     }
     close(go[0]);
     p->pid = pid;
-    bool ok = !(flags & CLONE_NEWUSER) || map_ids(pid) == 0;
+    bool ok = !(flags & CLONE_NEWUSER) || sbx_map_ids(pid) == 0;
     if (ok && (p->cg.mem_dir[0] || p->cg.pids_dir[0]) && sbx_cg_attach(&p->cg, pid) != 0)
         sbx_unenforced_add(res, "cgroup: the host could not join its cgroup (%s)", strerror(errno));
     ok = ok && write(go[1], "g", 1) == 1;
@@ -151,11 +127,8 @@ int sbx_spawn(const struct sbx_spec *spec, struct sbx_proc *p, struct sbx_result
     struct sbx_plan plan;
     memset(&plan, 0, sizeof plan);
     plan.spec = spec;
-    const char *h = getenv("CODECALC_HOME"), *home = getenv("HOME");
     char homebuf[PATH_MAX];
-    homebuf[0] = '\0';
-    if (h && h[0] == '/') snprintf(homebuf, sizeof homebuf, "%s", h);
-    else if (home && home[0] == '/') snprintf(homebuf, sizeof homebuf, "%s/.codecalc", home);
+    sbx_codecalc_home(homebuf, sizeof homebuf);
     plan.home = homebuf[0] ? homebuf : NULL;
     plan.drop_uid = caps->root;
     plan.uid = caps->run_uid;
