@@ -24,7 +24,7 @@
 #include <sys/types.h>
 
 #include "protocol/frame.h"
-#include "workers/exec/sandbox.h"
+#include "workers/sandbox/sandbox.h"
 
 /* Bytes queued for a nonblocking peer. */
 struct rl_out {

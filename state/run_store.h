@@ -20,7 +20,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-/* Stored lifecycle. What a caller is told is derived from it (runs.c):
+/* Stored lifecycle. What a caller is told is derived from it (supervisor/runs/runs.c):
  * DONE reads as "finished" until first collected, then "cleaned". */
 enum cc_run_state {
     CC_RUN_RUNNING = 0,   /* shepherd started (or starting); work not observed done */

@@ -7,12 +7,12 @@
 
 #include "protocol/json_convert.h"
 #include "protocol/strbuf.h"
-#include "supervisor/http_transport.h"
+#include "supervisor/transport/http.h"
 #include "supervisor/log.h"
-#include "supervisor/mcp.h"
+#include "supervisor/mcp/methods.h"
 #include "supervisor/pool.h"
 #include "supervisor/server.h"
-#include "supervisor/stdio_transport.h"
+#include "supervisor/transport/stdio.h"
 
 static const char usage[] =
     "usage: codecalc [COMMAND]\n"

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "workers/exec/sandbox.h"
+#include "workers/sandbox/sandbox.h"
 
 int cc_native_check(char *msg, size_t cap) {
     const char *v = getenv("CODECALC_REQUIRE_NATIVE");

@@ -8,7 +8,7 @@
 
 #include "protocol/json_convert.h"
 #include "protocol/strbuf.h"
-#include "supervisor/mcp.h"
+#include "supervisor/mcp/methods.h"
 #include "supervisor/pool.h"
 #include "supervisor/server.h"
 #include "workers/common/tool_api.h"

@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "supervisor/conn.h"
-#include "supervisor/registry.h"
+#include "supervisor/mcp/registry.h"
 
 struct cc_worker;
 struct cc_pool;

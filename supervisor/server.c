@@ -12,10 +12,10 @@
 
 #include "protocol/json_convert.h"
 #include "protocol/strbuf.h"
-#include "supervisor/local_tools.h"
+#include "supervisor/mcp/local_tools.h"
 #include "supervisor/log.h"
 #include "supervisor/native_check.h"
-#include "supervisor/mcp.h"
+#include "supervisor/mcp/methods.h"
 #include "supervisor/pool.h"
 #include "supervisor/request.h"
 

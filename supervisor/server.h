@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "supervisor/conn.h"
-#include "supervisor/registry.h"
+#include "supervisor/mcp/registry.h"
 
 struct cc_pool;
 struct cc_req;

@@ -23,7 +23,7 @@ import { startServer, procStat, childrenOf, waitFor, SKIP_NO_BINARY } from '../m
 
 export { SKIP_NO_BINARY, waitFor };
 export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
-export const RUN_UID = 64999;             // SBX_RUN_UID in workers/exec/sandbox.h
+export const RUN_UID = 64999;             // SBX_RUN_UID in workers/sandbox/sandbox.h
 export const TRUNC_MARKER = '\n...[truncated]';
 
 /** Text of a fixture, with every @NAME@ placeholder replaced from vars. */

@@ -2,7 +2,7 @@
  * when built with -DCC_FAKE_SANDBOX: plain fork/exec with rlimits, a process
  * group, a wall clock and wait4 rusage. No isolation at all; never linked
  * into a worker. */
-#include "workers/exec/sandbox.h"
+#include "workers/sandbox/sandbox.h"
 
 #include <errno.h>
 #include <fcntl.h>

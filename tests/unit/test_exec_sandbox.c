@@ -1,9 +1,9 @@
 /* Tests of the exec worker's per-run sandbox (workers/exec/sandbox_*.c) and
- * run directories (workers/exec/rundir.c). Hostile programs (fork bombs)
+ * run directories (workers/sandbox/rundir.c). Hostile programs (fork bombs)
  * run only after containment (pid namespace + pids cgroup) is confirmed. */
 #include "tests/unit/check.h"
-#include "workers/exec/rundir.h"
-#include "workers/exec/sandbox.h"
+#include "workers/sandbox/rundir.h"
+#include "workers/sandbox/sandbox.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -2,9 +2,9 @@
  * execute_code) and their registry entries. Built with -DCC_FAKE_SANDBOX it
  * uses tests/unit/exec_fake_sandbox.c instead of the real sandbox. */
 #include "tests/unit/check.h"
-#include "supervisor/tool_registry.h"
+#include "supervisor/mcp/tool_registry.h"
 #include "workers/common/tool_api.h"
-#include "workers/exec/sandbox.h"
+#include "workers/sandbox/sandbox.h"
 
 #include <stdlib.h>
 

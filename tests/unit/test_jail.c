@@ -6,9 +6,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "supervisor/jail.h"
-#include "supervisor/quota.h"
-#include "supervisor/session_walk.h"
+#include "supervisor/sessions/jail.h"
+#include "supervisor/sessions/quota.h"
+#include "supervisor/sessions/walk.h"
 #include "tests/unit/check.h"
 
 static char root[] = "/tmp/cc-jail-XXXXXX";

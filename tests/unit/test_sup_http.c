@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "supervisor/http_session.h"
-#include "supervisor/http_sse.h"
-#include "supervisor/http_transport.h"
-#include "supervisor/mcp_discover.h"
+#include "supervisor/transport/mcp_session.h"
+#include "supervisor/transport/sse.h"
+#include "supervisor/transport/http.h"
+#include "supervisor/mcp/discover.h"
 #include "tests/unit/check.h"
 
 static bool lo(const char *h) { return cc_http_host_is_loopback(h, strlen(h)); }

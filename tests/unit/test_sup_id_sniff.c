@@ -1,7 +1,7 @@
 /* The id of an over-long JSON-RPC message, read from its ends. */
 #include <string.h>
 
-#include "supervisor/id_sniff.h"
+#include "supervisor/transport/id_sniff.h"
 #include "tests/unit/check.h"
 
 static json_t *sniff(const char *head, const char *tail) {

@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "protocol/json_convert.h"
-#include "supervisor/registry.h"
-#include "supervisor/schema_check.h"
+#include "supervisor/mcp/registry.h"
+#include "supervisor/mcp/schema_check.h"
 #include "tests/unit/check.h"
 
 static void every_declared_schema_parses(void) {

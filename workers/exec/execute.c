@@ -7,7 +7,7 @@
 #include "workers/common/tool_api.h"
 #include "workers/exec/compile_cache.h"
 #include "workers/exec/languages.h"
-#include "workers/exec/rundir.h"
+#include "workers/sandbox/rundir.h"
 
 #include <errno.h>
 #include <fcntl.h>

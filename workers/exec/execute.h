@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "workers/exec/sandbox.h"
+#include "workers/sandbox/sandbox.h"
 
 #define CC_TRUNC_MARKER "\n...[truncated]"
 #define CC_TIMEOUT_TEXT "<killed: exceeded wall-clock timeout>"

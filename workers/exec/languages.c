@@ -1,7 +1,7 @@
 /* The registry table of TOOLS.md section 7 and runtime resolution. */
 #include "workers/exec/languages.h"
 
-#include "workers/exec/sandbox.h"
+#include "workers/sandbox/sandbox.h"
 
 #include <ctype.h>
 #include <stdio.h>

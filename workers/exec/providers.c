@@ -4,7 +4,7 @@
 #include "workers/exec/execute.h"
 
 #include "workers/exec/receipt.h"
-#include "workers/exec/sandbox.h"
+#include "workers/sandbox/sandbox.h"
 
 bool cc_local_network_control(void) {
     const struct sbx_caps *c = sbx_probe();

@@ -1,0 +1,204 @@
+/* MCP method handlers for the 2025-era lifecycle. The 2026-07-28 stateless
+ * revision (server/discover, no initialize) is served by the HTTP transport,
+ * which reuses tools/list and tools/call from here unchanged. */
+#include "supervisor/mcp/methods.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "protocol/msg.h"
+#include "protocol/json_convert.h"
+#include "protocol/strbuf.h"
+#include "supervisor/mcp/local_tools.h"
+#include "supervisor/log.h"
+#include "supervisor/pool.h"
+#include "supervisor/request.h"
+#include "supervisor/mcp/schema_check.h"
+
+static const char *const versions[] = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", NULL};
+
+const char *cc_mcp_negotiate(const char *requested) {
+    for (int i = 0; requested && versions[i]; i++)
+        if (strcmp(requested, versions[i]) == 0) return versions[i];
+    return versions[0];
+}
+
+static const char instructions[] =
+    "codecalc is a universal coding and logic calculator. Call it instead of guessing whenever "
+    "a number, a bit pattern, a formula or a program's behaviour matters.\n"
+    "Headline tools: list_languages (what this host can run), execute_code (run a program in "
+    "any of 31 languages in a sandbox, with time/memory/output/network limits and an honest "
+    "verdict OK/RTE/TLE/MLE/OLE), calc_exact (exact rational arithmetic: 0.1+0.2 == 0.3 is "
+    "true), evaluate_expression (symbolic math), truth_table, z3_check (SMT-LIB2), "
+    "solve_linear, and the programmer tools (bitop, float_repr, int_widths, base_repr).\n"
+    "Sandbox tier: native. Programs run under this server's own C sandbox (namespaces, "
+    "cgroups, seccomp, rlimits). Any limit this host could not apply is named in the result's "
+    "`unenforced` list; an empty list means every limit held. Set CODECALC_REQUIRE_NATIVE to "
+    "refuse to start where the native tier is unavailable.\n"
+    "Every result carries ok and contract_version; failures carry a stable `code` to branch on.";
+
+static void do_initialize(struct cc_conn *c, json_t *id, json_t *params) {
+    const char *req = json_string_value(json_object_get(params, "protocolVersion"));
+    const char *ver = cc_mcp_negotiate(req);
+    snprintf(c->protocol_version, sizeof c->protocol_version, "%s", ver);
+    c->initialized = true;
+    json_t *res = json_pack(
+        "{s:s,s:{s:{s:b},s:{},s:{s:b,s:b}},s:{s:s,s:s,s:s},s:s}", "protocolVersion", ver,
+        "capabilities", "tools", "listChanged", 0, "logging", "resources", "subscribe", 0,
+        "listChanged", 0, "serverInfo", "name", CC_SERVER_NAME, "title",
+        "codecalc", "version", CC_VERSION, "instructions", instructions);
+    cc_rpc_send_result(c, id, res);
+    json_decref(res);
+}
+
+#define PAGE_SIZE 100
+
+static void do_tools_list(struct cc_server *srv, struct cc_conn *c, json_t *id, json_t *params) {
+    size_t start = 0;
+    const char *cursor = json_string_value(json_object_get(params, "cursor"));
+    if (cursor) {
+        char *end;
+        unsigned long v = strtoul(cursor, &end, 10);
+        if (!*cursor || *end || v > srv->reg.n) {
+            cc_rpc_send_error(c, id, -32602, "Invalid params: unknown cursor");
+            return;
+        }
+        start = v;
+    }
+    size_t stop = start + PAGE_SIZE < srv->reg.n ? start + PAGE_SIZE : srv->reg.n;
+    struct cc_strbuf sb;
+    cc_sb_init(&sb);
+    cc_sb_puts(&sb, "{\"jsonrpc\":\"2.0\",\"id\":");
+    cc_json_emit(&sb, id);
+    cc_sb_puts(&sb, ",\"result\":{\"tools\":[");
+    for (size_t i = start; i < stop; i++) {
+        if (i > start) cc_sb_putc(&sb, ',');
+        cc_sb_puts(&sb, srv->reg.e[i].listing);
+    }
+    cc_sb_putc(&sb, ']');
+    if (stop < srv->reg.n) cc_sb_printf(&sb, ",\"nextCursor\":\"%zu\"", stop);
+    cc_sb_puts(&sb, "}}");
+    cc_conn_send(c, sb.data, sb.len);
+    cc_sb_free(&sb);
+}
+
+static const char *const levels[] = {"debug", "info", "notice", "warning", "error",
+                                     "critical", "alert", "emergency", NULL};
+
+static void do_set_level(struct cc_conn *c, json_t *id, json_t *params) {
+    const char *lvl = json_string_value(json_object_get(params, "level"));
+    for (int i = 0; lvl && levels[i]; i++)
+        if (strcmp(lvl, levels[i]) == 0) {
+            c->log_level = i;
+            json_t *empty = json_object();
+            cc_rpc_send_result(c, id, empty);
+            json_decref(empty);
+            return;
+        }
+    cc_rpc_send_error(c, id, -32602, "Invalid params: level must be one of debug, info, notice, "
+                                     "warning, error, critical, alert, emergency");
+}
+
+static void do_cancelled(struct cc_server *srv, struct cc_conn *c, json_t *params) {
+    json_t *rid = json_object_get(params, "requestId");
+    if (!rid) return;
+    for (struct cc_req *r = srv->inflight; r; r = r->next) {
+        if (r->conn != c || !json_equal(r->rpc_id, rid) || r->cancelled) continue;
+        r->cancelled = true;
+        if (r->pool) {
+            bool exec = r->tool->route == CC_ROUTE_EXEC;
+            if (exec) cc_pool_send_cancel(r->pool, r);
+            /* A compute worker cannot stop mid-expression: replace it. */
+            cc_pool_abandon(r->pool, r, !exec);
+        }
+        cc_req_free(r);
+        return;
+    }
+}
+
+static int build_frame(struct cc_req *r, json_t *args) {
+    return cc_msg_request(&r->frame, r->wid, r->tool->name, args, (uint64_t)r->deadline_ms);
+}
+
+static cc_local_fn find_local(const char *name) {
+    const struct cc_local_tool *const tables[] = {cc_local_sessions, cc_local_runs, NULL};
+    for (const struct cc_local_tool *const *t = tables; *t; t++)
+        for (const struct cc_local_tool *l = *t; l->name; l++)
+            if (strcmp(l->name, name) == 0) return l->fn;
+    return NULL;
+}
+
+void cc_mcp_tools_call(struct cc_server *srv, struct cc_conn *c, json_t *id, json_t *params) {
+    if (!id) return; /* a call sent as a notification has nobody to answer */
+    const char *name = json_string_value(json_object_get(params, "name"));
+    if (!name) {
+        cc_rpc_send_error(c, id, -32602, "Invalid params: tools/call needs a tool name");
+        return;
+    }
+    const struct cc_reg_entry *e = cc_registry_find(&srv->reg, name);
+    if (!e) {
+        char msg[300];
+        snprintf(msg, sizeof msg, "Unknown tool: %.200s", name);
+        cc_rpc_send_error(c, id, -32602, msg);
+        return;
+    }
+    json_t *args = json_object_get(params, "arguments");
+    json_t *empty = NULL;
+    if (!args || json_is_null(args)) args = empty = json_object();
+    json_t *token = json_object_get(json_object_get(params, "_meta"), "progressToken");
+    struct cc_req *r = cc_req_new(srv, c, id, e->tool, token);
+    if (!r) {
+        json_decref(empty);
+        cc_rpc_send_error(c, id, -32603, "Internal error: out of memory");
+        return;
+    }
+    char why[512];
+    if (cc_schema_check(e->input_schema, args, why, sizeof why) < 0) {
+        char text[700];
+        int n = snprintf(text, sizeof text, "invalid arguments for tool '%s': %s", name, why);
+        cc_req_answer_result_error_text(r, text, (size_t)n < sizeof text ? (size_t)n : sizeof text - 1);
+        json_decref(empty);
+        return;
+    }
+    enum cc_pool_role role = e->tool->route == CC_ROUTE_SYMBOLIC ? CC_POOL_SYMBOLIC
+                             : e->tool->route == CC_ROUTE_EXEC   ? CC_POOL_EXEC
+                                                                 : CC_POOL_CALC;
+    json_t *sid = json_object_get(args, "session_id");
+    if (e->tool->route == CC_ROUTE_LOCAL) {
+        cc_local_fn fn = find_local(name);
+        if (fn) fn(srv, r, args);
+        else cc_req_answer_fail(r, "internal", "tool '%s' is declared but not served by this build", name);
+    } else if (sid && !json_is_null(sid) && cc_sessions_intercept(srv, r, args)) {
+        /* the sessions layer answers it */
+    } else if (build_frame(r, args) < 0) {
+        cc_req_answer_fail(r, "resource_exhausted", "the arguments are too large or too deeply nested");
+    } else {
+        cc_pool_submit(srv->pools[role], r);
+    }
+    json_decref(empty);
+}
+
+void cc_mcp_dispatch(struct cc_server *srv, struct cc_conn *c, json_t *id, const char *method,
+                     json_t *params) {
+    json_t *none = NULL;
+    if (!params) params = none = json_object();
+    if (strcmp(method, "initialize") == 0 && id) do_initialize(c, id, params);
+    else if (strcmp(method, "ping") == 0 && id) {
+        json_t *empty = json_object();
+        cc_rpc_send_result(c, id, empty);
+        json_decref(empty);
+    } else if (strcmp(method, "tools/list") == 0 && id) do_tools_list(srv, c, id, params);
+    else if (strcmp(method, "tools/call") == 0) cc_mcp_tools_call(srv, c, id, params);
+    else if (strcmp(method, "logging/setLevel") == 0 && id) do_set_level(c, id, params);
+    else if (strcmp(method, "notifications/cancelled") == 0) do_cancelled(srv, c, params);
+    else if (strncmp(method, "resources/", 10) == 0 && id && cc_resources_dispatch(srv, c, id, method, params)) {
+    }
+    else if (strncmp(method, "notifications/", 14) == 0) { /* initialized, roots, ...: nothing to do */
+    } else if (id) {
+        char msg[300];
+        snprintf(msg, sizeof msg, "Method not found: %.200s", method);
+        cc_rpc_send_error(c, id, -32601, msg);
+    }
+    json_decref(none);
+}

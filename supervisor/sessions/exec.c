@@ -1,0 +1,197 @@
+/* Code that runs one-shot in a workspace: execute_code on a workspace
+ * session (TOOLS.md 4.5 step 5) and session_run (3.2.7). The exec worker
+ * runs it with the workspace as its work directory (the "_workdir"
+ * argument, which only the supervisor can set); the answer is finished
+ * here: output spill (4.7), quota post-check (4.6), session_run's shape. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+#include "supervisor/sessions/jail.h"
+#include "supervisor/sessions/quota.h"
+#include "supervisor/sessions/sessions.h"
+#include "workers/common/tool_api.h"
+
+#define INLINE_CAP 65536
+#define SPILL_CAP (4u << 20)
+#define ENTRY_CAP (4u << 20)
+
+struct pending {
+    struct cc_req *r;
+    uint64_t wid;
+    char id[CC_SESSION_ID_MAX + 1];
+    char *entry_file;      /* session_run only */
+    bool spill;            /* apply 4.7 */
+};
+
+static void pending_free(struct pending *p) {
+    free(p->entry_file);
+    free(p);
+}
+
+/* One stream past the inline cap: write the spill file, trim, disclose. */
+static void spill_stream(struct cc_server *srv, int ws, const char *id, json_t *res, const char *name) {
+    json_t *v = json_object_get(res, name);
+    const char *text = json_string_value(v);
+    size_t len = json_string_length(v);
+    if (!text || len <= INLINE_CAP) return;
+    bool capped = len >= SPILL_CAP;
+    size_t keep = capped ? SPILL_CAP : len;
+    unsigned char b[16];
+    char rel[96], key[40];
+    if (getrandom(b, sizeof b, 0) != sizeof b) return;
+    int o = snprintf(rel, sizeof rel, ".codecalc-spill/");
+    for (int i = 0; i < 16; i++) o += snprintf(rel + o, sizeof rel - (size_t)o, "%02x", b[i]);
+    snprintf(rel + o, sizeof rel - (size_t)o, "-%s.bin", name);
+    json_t *refused = cc_session_write(srv, ws, id, rel, text, keep, true);
+    char *inline_text = malloc(INLINE_CAP + 16);
+    if (inline_text) {
+        memcpy(inline_text, text, INLINE_CAP);
+        memcpy(inline_text + INLINE_CAP, "\n...[truncated]", 15);
+        json_object_set_new(res, name, json_stringn_nocheck(inline_text, INLINE_CAP + 15));
+        free(inline_text);
+    }
+    if (refused) {
+        snprintf(key, sizeof key, "%s_spill_refused", name);
+        char msg[160];
+        snprintf(msg, sizeof msg, "disk-quota ceiling reached; only the truncated inline %s above is "
+                 "available for this run", name);
+        json_object_set_new(res, key, json_string(msg));
+        json_decref(refused);
+    } else {
+        char uri[200];
+        snprintf(uri, sizeof uri, "codecalc://session/%s/files/%s", id, rel);
+        snprintf(key, sizeof key, "%s_spill", name);
+        json_object_set_new(res, key, json_string(uri));
+        if (capped) {
+            snprintf(key, sizeof key, "%s_spill_capped", name);
+            json_object_set_new(res, key, json_true());
+        }
+    }
+    json_object_set_new(res, "output_truncated", json_true());
+}
+
+static void on_done(struct cc_server *srv, void *ud, json_t *result, const char *err) {
+    struct pending *p = ud;
+    if (!cc_session_req_alive(srv, p->r, p->wid) || !srv->sessions) {
+        pending_free(p);
+        return;
+    }
+    if (!result) {
+        cc_req_answer_fail(p->r, "internal", "workspace run failed: %s", err);
+        pending_free(p);
+        return;
+    }
+    json_t *res = json_deep_copy(result);
+    struct cc_sessions *ss = srv->sessions;
+    int ws = openat(ss->root_fd, p->id, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (ws >= 0 && json_object_get(res, "verdict")) {
+        if (p->spill) {
+            spill_stream(srv, ws, p->id, res, "stdout");
+            spill_stream(srv, ws, p->id, res, "stderr");
+        }
+        cc_quota_postcheck(res, ss->root_fd, ws);
+    }
+    if (ws >= 0) close(ws);
+    if (p->entry_file) {
+        json_object_del(res, "provider");
+        json_object_set_new(res, "entry_file", json_string(p->entry_file));
+    }
+    cc_session_answer(p->r, res);
+    json_decref(res);
+    pending_free(p);
+}
+
+/* Submit args (owned by the caller) to the exec worker for session id. */
+static void submit(struct cc_server *srv, struct cc_req *r, json_t *args, const char *id,
+                   const char *entry, bool spill) {
+    struct pending *p = calloc(1, sizeof *p);
+    if (!p || (entry && !(p->entry_file = strdup(entry)))) {
+        free(p);
+        cc_req_answer_fail(r, "internal", "out of memory");
+        return;
+    }
+    p->r = r;
+    p->wid = r->wid;
+    p->spill = spill;
+    snprintf(p->id, sizeof p->id, "%s", id);
+    char wd[PATH_MAX + 80];
+    snprintf(wd, sizeof wd, "%s/%s", cc_sessions_of(srv)->root, id);
+    json_object_set_new(args, "_workdir", json_string(wd));
+    json_object_set_new(args, "session_id", json_string(id));
+    if (spill) json_object_set_new(args, "_capture_kb", json_integer(SPILL_CAP / 1024));
+    if (cc_sub_exec(srv, "execute_code", args, 900, on_done, p) != 0) {
+        pending_free(p);
+        cc_req_answer_fail(r, "internal", "cannot reach the exec workers");
+    }
+}
+
+/* A copy of the client's arguments without any "_" key: those are ours. */
+static json_t *clean_args(json_t *args) {
+    json_t *c = json_object();
+    const char *k;
+    json_t *v;
+    json_object_foreach(args, k, v) if (k[0] != '_') json_object_set(c, k, v);
+    return c;
+}
+
+void cc_session_exec_workspace(struct cc_server *srv, struct cc_req *r, json_t *args,
+                               struct cc_session *s, const char *id) {
+    (void)s;
+    json_t *a = clean_args(args);
+    json_t *mo = json_object_get(a, "max_output_kb");
+    bool spill = !mo || json_is_null(mo) || (json_is_integer(mo) && json_integer_value(mo) <= 0);
+    submit(srv, r, a, id, NULL, spill);
+    json_decref(a);
+}
+
+void cc_tool_session_run(struct cc_server *srv, struct cc_req *r, json_t *args) {
+    struct cc_session *s;
+    const char *id;
+    int ws;
+    if (cc_session_open(srv, r, args, &s, &ws, &id) < 0) return;
+    cc_session_touch(srv, s);
+    struct cc_sessions *ss = srv->sessions;
+    json_t *q = cc_quota_precheck(ss->root_fd, ws, id);
+    json_t *ef = json_object_get(args, "entry_file");
+    const char *entry = json_string_value(ef);
+    struct cc_jail_err e;
+    if (q) {
+        close(ws);
+        cc_session_answer(r, q);
+        json_decref(q);
+        return;
+    }
+    if (!entry || cc_jail_precheck(entry, json_string_length(ef), &e) < 0) {
+        close(ws);
+        if (entry) cc_req_answer_fail(r, e.code, "%s", e.msg);
+        else cc_req_answer_fail(r, "validation", "entry_file must be a string");
+        return;
+    }
+    size_t len;
+    char *code = cc_session_slurp(ws, entry, ENTRY_CAP, &len);
+    int err = errno;
+    close(ws);
+    if (!code) {
+        cc_jail_errno(err, entry, &e);
+        if (err == EXDEV) cc_req_answer_fail(r, e.code, "%s", e.msg);
+        else cc_req_answer_fail(r, "validation", "no such file or file too large: %s", entry);
+        return;
+    }
+    const char *lang = json_string_value(json_object_get(args, "language"));
+    json_t *t = json_object_get(args, "timeout"), *in = json_object_get(args, "stdin");
+    json_t *a = json_pack("{s:s,s:s%}", "language", lang ? lang : cc_session_lang_for_file(entry),
+                          "code", code, len);
+    free(code);
+    json_int_t secs = json_is_integer(t) ? json_integer_value(t) : 30;
+    json_object_set_new(a, "timeout", json_integer(secs < 1 ? 1 : secs));
+    if (json_is_string(in)) json_object_set(a, "stdin", in);
+    char *norm = cc_jail_normalize(entry);
+    submit(srv, r, a, id, norm ? norm : entry, true);
+    free(norm);
+    json_decref(a);
+}

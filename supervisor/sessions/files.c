@@ -1,0 +1,398 @@
+/* session_files, session_read_file, session_write_file, session_artifacts
+ * (TOOLS.md 3.2.4-3.2.8), on top of the jail and the quotas. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <dirent.h>
+
+#include "protocol/json_convert.h"
+#include "protocol/strbuf.h"
+#include "supervisor/sessions/jail.h"
+#include "supervisor/sessions/quota.h"
+#include "supervisor/sessions/content.h"
+#include "supervisor/sessions/walk.h"
+#include "supervisor/sessions/sessions.h"
+#include "workers/common/tool_api.h"
+#include "workers/sandbox/sandbox.h"
+
+#define READ_CAP (4u << 20)
+
+static void answer_jail(struct cc_req *r, const struct cc_jail_err *e) {
+    cc_req_answer_fail(r, e->code, "%s", e->msg);
+}
+
+/* The caller's path argument, prechecked. NULL when r was answered. */
+static const char *path_arg(struct cc_req *r, json_t *args, const char *key, bool required) {
+    json_t *v = json_object_get(args, key);
+    if (!v || json_is_null(v)) {
+        if (required) cc_req_answer_fail(r, "validation", "%s is required", key);
+        return required ? NULL : "";
+    }
+    if (!json_is_string(v)) {
+        cc_req_answer_fail(r, "validation", "%s must be a string", key);
+        return NULL;
+    }
+    struct cc_jail_err e;
+    if (cc_jail_precheck(json_string_value(v), json_string_length(v), &e) < 0) {
+        answer_jail(r, &e);
+        return NULL;
+    }
+    return json_string_value(v);
+}
+
+/* ---- listing ------------------------------------------------------------ */
+
+static int cmp_entry(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+json_t *cc_session_listing(int dirfd) {
+    int fd = dup(dirfd);
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+    if (!d) {
+        if (fd >= 0) close(fd);
+        return NULL;
+    }
+    /* A dup shares the offset with the caller's descriptor: start over. */
+    rewinddir(d);
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 32;
+            char **nn = realloc(names, cap * sizeof *names);
+            if (!nn) break;
+            names = nn;
+        }
+        if (!(names[n] = strdup(e->d_name))) break;
+        n++;
+    }
+    closedir(d);
+    if (n) qsort(names, n, sizeof *names, cmp_entry);
+    json_t *arr = json_array();
+    for (size_t i = 0; i < n; i++) {
+        struct stat st;
+        if (fstatat(dirfd, names[i], &st, AT_SYMLINK_NOFOLLOW) == 0) {
+            char *nm = names[i];
+            if (S_ISDIR(st.st_mode)) {
+                char buf[300];
+                snprintf(buf, sizeof buf, "%s/", nm);
+                json_array_append_new(arr, json_pack("{s:s,s:s}", "path", buf, "type", "dir"));
+            } else if (S_ISLNK(st.st_mode)) {
+                json_array_append_new(arr, json_pack("{s:s,s:s}", "path", nm, "type", "symlink"));
+            } else {
+                json_array_append_new(arr, json_pack("{s:s,s:s,s:I}", "path", nm, "type", "file",
+                                                     "size", (json_int_t)st.st_size));
+            }
+        }
+        free(names[i]);
+    }
+    free(names);
+    return arr;
+}
+
+/* cursor/page_size of 3.2.4: 0 when fine (r untouched), -1 when answered. */
+static int page_args(struct cc_req *r, json_t *args, long long *size, long long *off) {
+    json_t *ps = json_object_get(args, "page_size"), *cu = json_object_get(args, "cursor");
+    *size = -1;
+    *off = 0;
+    if (ps && !json_is_null(ps)) {
+        if (!json_is_integer(ps) || json_integer_value(ps) < 1) {
+            cc_req_answer_fail(r, "validation", "page_size must be positive");
+            return -1;
+        }
+        *size = json_integer_value(ps) > 1000 ? 1000 : json_integer_value(ps);
+    }
+    if (cu && !json_is_null(cu)) {
+        const char *c = json_string_value(cu);
+        if (!c || !*c || strspn(c, "0123456789") != strlen(c) || strlen(c) > 12) {
+            cc_req_answer_fail(r, "validation", "invalid cursor");
+            return -1;
+        }
+        *off = atoll(c);
+    }
+    return 0;
+}
+
+void cc_tool_session_files(struct cc_server *srv, struct cc_req *r, json_t *args) {
+    struct cc_session *s;
+    const char *id, *path;
+    int ws;
+    long long size, off;
+    if (cc_session_open(srv, r, args, &s, &ws, &id) < 0) return;
+    cc_session_touch(srv, s);
+    if (!(path = path_arg(r, args, "path", false)) || page_args(r, args, &size, &off) < 0) {
+        close(ws);
+        return;
+    }
+    int dir = cc_jail_openat(ws, path, O_RDONLY | O_DIRECTORY, 0);
+    close(ws);
+    if (dir < 0) {
+        struct cc_jail_err e;
+        cc_jail_errno(errno, path, &e);
+        if (!strcmp(e.code, "validation")) cc_req_answer_fail(r, "validation", "no such directory: %s", path);
+        else answer_jail(r, &e);
+        return;
+    }
+    json_t *all = cc_session_listing(dir);
+    close(dir);
+    if (!all) {
+        cc_req_answer_fail(r, "internal", "cannot list %s: %s", path, strerror(errno));
+        return;
+    }
+    char *norm = cc_jail_normalize(path);
+    json_t *res = json_pack("{s:b,s:s}", "ok", 1, "path", norm && *norm ? norm : ".");
+    free(norm);
+    if (size < 0) {
+        json_object_set_new(res, "files", all);
+    } else {
+        json_t *slice = json_array();
+        long long n = (long long)json_array_size(all);
+        for (long long i = off; i < n && i < off + size; i++)
+            json_array_append(slice, json_array_get(all, (size_t)i));
+        json_object_set_new(res, "files", slice);
+        if (off + size < n) {
+            char c[24];
+            snprintf(c, sizeof c, "%lld", off + size);
+            json_object_set_new(res, "next_cursor", json_string(c));
+        } else {
+            json_object_set_new(res, "next_cursor", json_null());
+        }
+        json_decref(all);
+    }
+    cc_session_answer(r, res);
+    json_decref(res);
+}
+
+/* ---- reading ------------------------------------------------------------ */
+
+char *cc_session_slurp(int ws_fd, const char *rel, size_t cap, size_t *len) {
+    int fd = cc_jail_openat(ws_fd, rel, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, 0);
+    if (fd < 0) return NULL;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (uint64_t)st.st_size > cap) {
+        int e = S_ISREG(st.st_mode) ? EFBIG : EISDIR;
+        close(fd);
+        errno = e;
+        return NULL;
+    }
+    /* One byte more than allowed tells a file that grew while we read. */
+    char *buf = malloc(cap + 2);
+    size_t got = 0;
+    while (buf && got <= cap) {
+        ssize_t n = read(fd, buf + got, cap + 1 - got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        got += (size_t)n;
+    }
+    close(fd);
+    if (!buf || got > cap) {
+        free(buf);
+        errno = buf ? EFBIG : ENOMEM;
+        return NULL;
+    }
+    buf[got] = '\0';
+    *len = got;
+    return buf;
+}
+
+void cc_tool_session_read_file(struct cc_server *srv, struct cc_req *r, json_t *args) {
+    struct cc_session *s;
+    const char *id, *path;
+    int ws;
+    if (cc_session_open(srv, r, args, &s, &ws, &id) < 0) return;
+    cc_session_touch(srv, s);
+    json_t *mb = json_object_get(args, "max_bytes");
+    long long max = 65536;
+    if (mb && !json_is_null(mb)) {
+        if (!json_is_integer(mb) || json_integer_value(mb) < 0) {
+            close(ws);
+            cc_req_answer_fail(r, "validation", "max_bytes must be non-negative");
+            return;
+        }
+        max = json_integer_value(mb);
+    }
+    if (!(path = path_arg(r, args, "path", true))) {
+        close(ws);
+        return;
+    }
+    size_t len = 0;
+    char *data = cc_session_slurp(ws, path, READ_CAP, &len);
+    int err = errno;
+    close(ws);
+    if (!data) {
+        struct cc_jail_err e;
+        cc_jail_errno(err, path, &e);
+        if (!strcmp(e.code, "permission_denied") && err != ELOOP) answer_jail(r, &e);
+        else cc_req_answer_fail(r, "validation", "no such file or file too large: %s", path);
+        return;
+    }
+    const char *mime = cc_mime_guess(path);
+    bool image = !strncmp(mime, "image/", 6);
+    if (image || json_is_true(json_object_get(args, "as_image"))) {
+        char *b64 = cc_base64(data, len);
+        free(data);
+        if (!b64) {
+            cc_req_answer_fail(r, "internal", "out of memory");
+            return;
+        }
+        json_t *meta = json_pack("{s:b,s:s,s:I,s:s,s:s}", "ok", 1, "path", path, "size", (json_int_t)len,
+                                 "mimeType", image ? mime : "image/png", "contract_version", CC_CONTRACT_VERSION);
+        cc_session_answer_image(r, b64, image ? mime : "image/png", meta);
+        json_decref(meta);
+        free(b64);
+        return;
+    }
+    size_t take = (unsigned long long)max < len ? (size_t)max : len, tl;
+    char *text = cc_utf8_repair(data, take, &tl);
+    char *norm = cc_jail_normalize(path);
+    char uri[5000];
+    snprintf(uri, sizeof uri, "codecalc://session/%s/files/%s", id, norm ? norm : path);
+    json_t *res = json_pack("{s:b,s:s,s:I,s:s%,s:b,s:s}", "ok", 1, "path", norm ? norm : path,
+                            "size", (json_int_t)len, "content", text ? text : "", text ? tl : 0,
+                            "truncated", len > take, "resource", uri);
+    free(norm);
+    free(text);
+    free(data);
+    cc_session_answer(r, res);
+    json_decref(res);
+}
+
+/* ---- writing ------------------------------------------------------------ */
+
+static int write_all(int fd, const char *data, size_t len) {
+    for (size_t off = 0; off < len;) {
+        ssize_t w = write(fd, data + off, len - off);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return -1;
+        off += (size_t)w;
+    }
+    return 0;
+}
+
+/* Temp file beside the target, then rename: a refused or failed write
+ * leaves nothing behind, and readers never see half a file. */
+static int atomic_write(int dir, const char *leaf, const char *data, size_t len, bool exclusive) {
+    unsigned char b[8];
+    char tmp[64];
+    if (getrandom(b, sizeof b, 0) != sizeof b) return -1;
+    snprintf(tmp, sizeof tmp, ".cc-write-%02x%02x%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2], b[3],
+             b[4], b[5], b[6], b[7]);
+    int fd = openat(dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd < 0) return -1;
+    bool ok = write_all(fd, data, len) == 0;
+    if (ok && geteuid() == 0 && fchown(fd, SBX_RUN_UID, SBX_RUN_GID) != 0) ok = false;
+    int e = errno;
+    if (close(fd) != 0 && ok) ok = false, e = errno;
+    if (ok) {
+        int rc = exclusive ? renameat2(dir, tmp, dir, leaf, RENAME_NOREPLACE) : renameat(dir, tmp, dir, leaf);
+        if (rc == 0) return 0;
+        e = errno;
+    }
+    unlinkat(dir, tmp, 0);
+    errno = e;
+    return -1;
+}
+
+json_t *cc_session_write(struct cc_server *srv, int ws_fd, const char *id, const char *rel,
+                         const char *data, size_t len, bool exclusive) {
+    struct cc_sessions *ss = srv->sessions;
+    char *leaf = NULL;
+    uid_t uid = geteuid() == 0 ? SBX_RUN_UID : (uid_t)-1;
+    int dir = cc_jail_open_parent(ws_fd, rel, true, uid, SBX_RUN_GID, &leaf);
+    struct cc_jail_err e;
+    if (dir < 0) {
+        cc_jail_errno(errno, rel, &e);
+        return cc_err(e.code, "%s", e.msg);
+    }
+    json_t *res = NULL;
+    struct stat st;
+    bool exists = leaf && fstatat(dir, leaf, &st, AT_SYMLINK_NOFOLLOW) == 0;
+    if (!leaf || (exists && S_ISDIR(st.st_mode))) {
+        res = cc_err("validation", "path is a directory: %s", rel);
+    } else if (exists && !S_ISREG(st.st_mode)) {
+        res = cc_err("permission_denied", "refusing to write through a non-regular file: %s", rel);
+    } else {
+        int64_t net = (int64_t)len - (exists ? (int64_t)st.st_size : 0);
+        res = cc_quota_write_check(ss->root_fd, ws_fd, id, len, net, !exists);
+        if (!res && atomic_write(dir, leaf, data, len, exclusive) != 0)
+            res = errno == ENOSPC || errno == EDQUOT || errno == EFBIG
+                      ? cc_err("resource_exhausted", "write of %zu bytes failed: %s", len, strerror(errno))
+                      : cc_err("internal", "write failed: %s", strerror(errno));
+    }
+    free(leaf);
+    close(dir);
+    return res;
+}
+
+void cc_tool_session_write_file(struct cc_server *srv, struct cc_req *r, json_t *args) {
+    struct cc_session *s;
+    const char *id, *path;
+    int ws;
+    if (cc_session_open(srv, r, args, &s, &ws, &id) < 0) return;
+    cc_session_touch(srv, s);
+    json_t *content = json_object_get(args, "content");
+    if (!(path = path_arg(r, args, "path", true))) {
+        close(ws);
+        return;
+    }
+    if (!json_is_string(content)) {
+        close(ws);
+        cc_req_answer_fail(r, "validation", "content must be a string");
+        return;
+    }
+    json_t *res = cc_session_write(srv, ws, id, path, json_string_value(content),
+                                   json_string_length(content), false);
+    close(ws);
+    if (!res) {
+        char *norm = cc_jail_normalize(path);
+        res = json_pack("{s:b,s:s}", "ok", 1, "path", norm ? norm : path);
+        free(norm);
+    }
+    cc_session_answer(r, res);
+    json_decref(res);
+}
+
+/* ---- artifacts ---------------------------------------------------------- */
+
+static int add_artifact(void *ud, const char *rel, const struct stat *st) {
+    if (cc_walk_is_artifact(rel))
+        json_array_append_new(ud, json_pack("{s:s,s:I}", "path", rel, "size", (json_int_t)st->st_size));
+    return 0;
+}
+
+static int cmp_path(const void *a, const void *b) {
+    return strcmp(json_string_value(json_object_get(*(json_t *const *)a, "path")),
+                  json_string_value(json_object_get(*(json_t *const *)b, "path")));
+}
+
+void cc_tool_session_artifacts(struct cc_server *srv, struct cc_req *r, json_t *args) {
+    struct cc_session *s;
+    const char *id;
+    int ws;
+    if (cc_session_open(srv, r, args, &s, &ws, &id) < 0) return;
+    cc_session_touch(srv, s);
+    json_t *arr = json_array();
+    cc_walk_files(ws, add_artifact, arr);
+    close(ws);
+    size_t n = json_array_size(arr);
+    json_t **items = malloc((n ? n : 1) * sizeof *items);
+    json_t *sorted = json_array();
+    if (items) {
+        for (size_t i = 0; i < n; i++) items[i] = json_array_get(arr, i);
+        qsort(items, n, sizeof *items, cmp_path);
+        for (size_t i = 0; i < n; i++) json_array_append(sorted, items[i]);
+    }
+    free(items);
+    json_decref(arr);
+    json_t *res = json_pack("{s:b,s:s,s:o}", "ok", 1, "session_id", id, "artifacts", sorted);
+    cc_session_answer(r, res);
+    json_decref(res);
+}

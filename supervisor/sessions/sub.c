@@ -1,0 +1,96 @@
+/* Sub-requests: the sessions layer asks the exec pool to do work (run code
+ * in a workspace, start a REPL host) and post-processes the answer before
+ * the client sees it. The pool answers requests through a connection, so a
+ * sub-request carries a private connection whose send() hands the JSON-RPC
+ * response to a callback instead of a transport. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "protocol/frame.h"
+#include "protocol/json_convert.h"
+#include "supervisor/pool.h"
+#include "supervisor/sessions/sessions.h"
+
+struct sub {
+    struct cc_conn conn;        /* must stay first: send() casts back */
+    struct cc_tool tool;        /* what the request claims to be */
+    char *op;
+    cc_sub_cb cb;
+    void *ud;
+    bool done;
+};
+
+static void sub_send(struct cc_conn *c, const char *msg, size_t len) {
+    struct sub *s = (struct sub *)c;
+    if (s->done) return;
+    s->done = true;
+    json_error_t je;
+    json_t *m = cc_json_parse(msg, len, &je);
+    json_t *res = json_object_get(json_object_get(m, "result"), "structuredContent");
+    const char *err = json_string_value(json_object_get(json_object_get(m, "error"), "message"));
+    if (res) s->cb(c->srv, s->ud, res, NULL);
+    else s->cb(c->srv, s->ud, NULL, err ? err : "the exec worker gave no result");
+    json_decref(m);
+}
+
+static void sub_release(struct cc_conn *c) {
+    struct sub *s = (struct sub *)c;
+    /* Freed without an answer (server shutting down): tell the owner. */
+    if (!s->done) {
+        s->done = true;
+        s->cb(c->srv, s->ud, NULL, "the server is shutting down");
+    }
+    free(s->op);
+    free(s);
+}
+
+static const struct cc_conn_ops sub_ops = {sub_send, sub_release};
+
+static int build_frame(struct cc_req *r, const char *op, json_t *args) {
+    msgpack_packer pk;
+    msgpack_packer_init(&pk, &r->frame, msgpack_sbuffer_write);
+    cc_frame_begin(&r->frame);
+    msgpack_pack_map(&pk, 4);
+    msgpack_pack_str_with_body(&pk, "id", 2);
+    msgpack_pack_uint64(&pk, r->wid);
+    msgpack_pack_str_with_body(&pk, "op", 2);
+    msgpack_pack_str_with_body(&pk, op, strlen(op));
+    msgpack_pack_str_with_body(&pk, "args", 4);
+    if (cc_json_to_mp(&pk, args) < 0) return -1;
+    msgpack_pack_str_with_body(&pk, "deadline_ms", 11);
+    msgpack_pack_uint64(&pk, (uint64_t)r->deadline_ms);
+    return cc_frame_end(&r->frame);
+}
+
+int cc_sub_exec(struct cc_server *srv, const char *op, json_t *args, int deadline_s, cc_sub_cb cb,
+                void *ud) {
+    struct sub *s = calloc(1, sizeof *s);
+    if (!s || !(s->op = strdup(op))) {
+        free(s);
+        return -1;
+    }
+    s->cb = cb;
+    s->ud = ud;
+    s->tool = (struct cc_tool){.name = s->op, .title = s->op, .group = "sessions",
+                               .route = CC_ROUTE_EXEC, .deadline_s = deadline_s};
+    cc_conn_init(&s->conn, srv, &sub_ops);
+    s->conn.initialized = true;
+    json_t *id = json_integer(0);
+    struct cc_req *r = cc_req_new(srv, &s->conn, id, &s->tool, NULL);
+    json_decref(id);
+    if (!r) {
+        s->done = true;
+        cc_conn_unref(&s->conn);
+        return -1;
+    }
+    /* The session layer's own deadline applies, not a test override. */
+    if (build_frame(r, op, args) < 0) {
+        s->done = true;
+        cc_req_free(r);
+        cc_conn_unref(&s->conn);
+        return -1;
+    }
+    cc_pool_submit(srv->pools[CC_POOL_EXEC], r);
+    cc_conn_unref(&s->conn);
+    return 0;
+}

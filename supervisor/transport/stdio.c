@@ -1,0 +1,207 @@
+/* stdio transport on libevent: line reader with a size cap, buffered writer. */
+#include "supervisor/transport/stdio.h"
+
+#include <event2/buffer.h>
+#include <errno.h>
+#include <event2/event.h>
+#include <sys/stat.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "supervisor/transport/id_sniff.h"
+#include "supervisor/log.h"
+#include "supervisor/mcp/methods.h"
+#include "supervisor/pool.h"
+
+struct stdio_state {
+    struct cc_conn conn;
+    struct evbuffer *inbuf, *outbuf;
+    struct event *in_ev, *out_ev;
+    bool in_pollable, out_pollable;
+    bool discarding;     /* inside an over-long line: drop until newline */
+    bool eof;
+    char head[4096], tail[4096];  /* ends of a line being discarded */
+    size_t head_len, tail_len;
+    bool preforked;
+    struct event *prefork_ev;
+    size_t max_line;
+};
+
+/* Workers start after the first message has been answered (or 50 ms after
+ * start when the client is slow to speak), so spawning them never delays
+ * the initialize answer. */
+static void prefork(struct stdio_state *s) {
+    if (s->preforked) return;
+    s->preforked = true;
+    for (int i = 0; i < CC_POOL_COUNT; i++) cc_pool_prefork(s->conn.srv->pools[i]);
+}
+
+static void on_prefork_timer(evutil_socket_t fd, short what, void *arg) {
+    (void)fd, (void)what;
+    prefork(arg);
+}
+
+static void maybe_finish(struct stdio_state *s) {
+    if (s->eof && cc_server_inflight(s->conn.srv) == 0 && evbuffer_get_length(s->outbuf) == 0)
+        event_base_loopexit(s->conn.srv->base, NULL);
+}
+
+/* Write what we can; a pipe that is full gets the rest when it drains. A
+ * regular file or terminal never says EAGAIN, so it is written in full. */
+static void flush_out(struct stdio_state *s) {
+    while (evbuffer_get_length(s->outbuf) > 0) {
+        int n = evbuffer_write(s->outbuf, 1);
+        if (n > 0) continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && s->out_pollable) {
+            event_add(s->out_ev, NULL);
+            return;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        /* The reader is gone: nobody can receive answers any more. */
+        evbuffer_drain(s->outbuf, evbuffer_get_length(s->outbuf));
+        event_base_loopexit(s->conn.srv->base, NULL);
+        return;
+    }
+    maybe_finish(s);
+}
+
+static void on_out(evutil_socket_t fd, short what, void *arg) {
+    (void)fd, (void)what;
+    flush_out(arg);
+}
+
+static void st_send(struct cc_conn *c, const char *msg, size_t len) {
+    struct stdio_state *s = c->transport;
+    evbuffer_add(s->outbuf, msg, len);
+    evbuffer_add(s->outbuf, "\n", 1);
+    if (!s->out_pollable || !event_pending(s->out_ev, EV_WRITE, NULL)) flush_out(s);
+}
+
+static void st_release(struct cc_conn *c) { (void)c; }
+
+static const struct cc_conn_ops stdio_ops = {st_send, st_release};
+
+static void too_long(struct stdio_state *s) {
+    char msg[160];
+    snprintf(msg, sizeof msg,
+             "Invalid Request: message longer than the %zu-byte limit (CODECALC_MAX_MESSAGE_BYTES)",
+             s->max_line);
+    json_t *id = cc_sniff_rpc_id(s->head, s->head_len, s->tail, s->tail_len);
+    cc_rpc_send_error(&s->conn, id, -32600, msg);
+    json_decref(id);
+    s->head_len = s->tail_len = 0;
+}
+
+/* Drop n bytes of an over-long line, remembering its first and last bytes. */
+static void discard(struct stdio_state *s, size_t n) {
+    struct evbuffer *in = s->inbuf;
+    if (s->head_len == 0 && !s->discarding) {
+        size_t h = n < sizeof s->head ? n : sizeof s->head;
+        evbuffer_copyout(in, s->head, h);
+        s->head_len = h;
+    }
+    if (n >= sizeof s->tail) {
+        evbuffer_drain(in, n - sizeof s->tail);
+        evbuffer_remove(in, s->tail, sizeof s->tail);
+        s->tail_len = sizeof s->tail;
+        return;
+    }
+    /* Shift the rolling tail left to make room for the n new bytes. */
+    size_t keep = s->tail_len + n > sizeof s->tail ? sizeof s->tail - n : s->tail_len;
+    memmove(s->tail, s->tail + s->tail_len - keep, keep);
+    evbuffer_remove(in, s->tail + keep, n);
+    s->tail_len = keep + n;
+}
+
+static void handle_lines(struct stdio_state *s) {
+    struct evbuffer *in = s->inbuf;
+    for (;;) {
+        struct evbuffer_ptr eol = evbuffer_search_eol(in, NULL, NULL, EVBUFFER_EOL_LF);
+        if (eol.pos < 0) {
+            size_t have = evbuffer_get_length(in);
+            if (s->discarding || have > s->max_line) {
+                discard(s, have);
+                s->discarding = true;
+            }
+            return;
+        }
+        size_t n = (size_t)eol.pos;
+        if (s->discarding || n > s->max_line) {
+            /* Answer only once the whole line is in: its id may be last. */
+            discard(s, n);
+            evbuffer_drain(in, 1);
+            too_long(s);
+            s->discarding = false;
+            continue;
+        }
+        char *line = (char *)evbuffer_pullup(in, (ev_ssize_t)n + 1);
+        size_t len = n;
+        if (len && line[len - 1] == '\r') len--;
+        if (strspn(line, " \t\r") < len) cc_server_handle(s->conn.srv, &s->conn, line, len);
+        evbuffer_drain(in, n + 1);
+    }
+}
+
+static void on_in(evutil_socket_t fd, short what, void *arg) {
+    (void)fd, (void)what;
+    struct stdio_state *s = arg;
+    int n = evbuffer_read(s->inbuf, 0, 1 << 16);
+    if (n < 0 && (errno == EAGAIN || errno == EINTR)) return;
+    if (n <= 0) {
+        if (evbuffer_get_length(s->inbuf) > 0 && !s->discarding) {
+            evbuffer_add(s->inbuf, "\n", 1); /* a last line without newline */
+            handle_lines(s);
+        }
+        s->eof = true;
+        event_del(s->in_ev);
+        maybe_finish(s);
+        return;
+    }
+    handle_lines(s);
+    prefork(s);
+    /* A regular file is never "readable" to epoll: keep pulling. */
+    if (!s->in_pollable) event_active(s->in_ev, EV_READ, 0);
+}
+
+static bool pollable(int fd) {
+    struct stat st;
+    return fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}
+
+int cc_stdio_serve(struct cc_server *srv) {
+    struct stdio_state s;
+    memset(&s, 0, sizeof s);
+    cc_conn_init(&s.conn, srv, &stdio_ops);
+    s.conn.transport = &s;
+    const char *cap = getenv("CODECALC_MAX_MESSAGE_BYTES");
+    s.max_line = cap && atol(cap) > 0 ? (size_t)atol(cap) : 16u << 20;
+    if (isatty(0))
+        fputs("codecalc: serving MCP over stdio; an MCP client launches this command "
+              "(see `codecalc --help`)\n", stderr);
+    s.in_pollable = pollable(0);
+    s.out_pollable = pollable(1);
+    if (s.in_pollable) evutil_make_socket_nonblocking(0);
+    if (s.out_pollable) evutil_make_socket_nonblocking(1);
+    s.inbuf = evbuffer_new();
+    s.outbuf = evbuffer_new();
+    s.in_ev = event_new(srv->base, s.in_pollable ? 0 : -1, s.in_pollable ? EV_READ | EV_PERSIST : 0,
+                        on_in, &s);
+    s.out_ev = event_new(srv->base, s.out_pollable ? 1 : -1, EV_WRITE, on_out, &s);
+    if (!s.inbuf || !s.outbuf || !s.in_ev || !s.out_ev) return 1;
+    if (s.in_pollable) event_add(s.in_ev, NULL);
+    else event_active(s.in_ev, EV_READ, 0);
+    s.prefork_ev = evtimer_new(srv->base, on_prefork_timer, &s);
+    struct timeval fifty = {0, 50000};
+    if (s.prefork_ev) evtimer_add(s.prefork_ev, &fifty);
+    event_base_dispatch(srv->base);
+    if (s.prefork_ev) event_free(s.prefork_ev);
+    s.conn.closed = true;
+    event_free(s.in_ev);
+    event_free(s.out_ev);
+    evbuffer_free(s.inbuf);
+    evbuffer_free(s.outbuf);
+    return 0;
+}

@@ -1,0 +1,117 @@
+/* The filesystem a run sees, built inside its own mount namespace by the
+ * run's init before the program starts.
+ *
+ * No pivot_root: the host tree itself becomes the view, made read-only with
+ * one recursive mount_setattr (a plain remount of / would not cover the
+ * submounts). Writable places are mounted on top: a private /tmp and
+ * /dev/shm, and the run directory, cloned before anything covers it. The
+ * server's state directory and the directory holding the other runs are
+ * hidden under empty tmpfs mounts. Cost: a handful of mount calls. */
+#include "workers/sandbox/sandbox.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* mkdir -p, tolerating components that exist (on the read-only tree they
+ * exist, in a fresh tmpfs mask they may not). */
+static int mkdir_path(const char *path) {
+    char buf[PATH_MAX];
+    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
+        return -1;
+    for (char *p = buf + 1;; p++) {
+        if (*p == '/' || *p == '\0') {
+            char c = *p;
+            *p = '\0';
+            if (mkdir(buf, 0755) != 0 && errno != EEXIST)
+                return -1;
+            if (c == '\0')
+                return 0;
+            *p = c;
+        }
+    }
+}
+
+/* Hide dir under an empty root-owned tmpfs. A missing dir is already hidden
+ * (an earlier mask covered it, or there is nothing to see). */
+static int mask_dir(const char *dir) {
+    struct stat st;
+    if (stat(dir, &st) != 0) /* EACCES: not even we can reach it */
+        return errno == ENOENT || errno == EACCES ? 0 : -1;
+    if (!S_ISDIR(st.st_mode))
+        return -1;
+    return mount("codecalc-mask", dir, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                 "mode=0755,size=64k");
+}
+
+static int private_tmp(const char *dir, const char *opts) {
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return errno == ENOENT ? 0 : -1;
+    return mount("codecalc-tmp", dir, "tmpfs", MS_NOSUID | MS_NODEV, opts);
+}
+
+/* The parent of workdir, unless that is "/" (masking it would hide all). */
+static bool parent_of(const char *workdir, char *out, size_t cap) {
+    if (snprintf(out, cap, "%s", workdir) >= (int)cap)
+        return false;
+    size_t n = strlen(out);
+    while (n > 1 && out[n - 1] == '/')
+        out[--n] = '\0';
+    char *slash = strrchr(out, '/');
+    if (!slash || slash == out)
+        return false;
+    *slash = '\0';
+    return true;
+}
+
+static unsigned mask_private_dirs(const char *workdir, const char *home) {
+    unsigned bad = 0;
+    char parent[PATH_MAX];
+    if (private_tmp("/tmp", "mode=1777,size=256m") != 0)
+        bad |= SBX_DEGRADED_TMP;
+    (void)private_tmp("/dev/shm", "mode=1777,size=64m");
+    if (home && home[0] == '/' && strcmp(home, "/") != 0 && mask_dir(home) != 0)
+        bad |= SBX_DEGRADED_MASK;
+    /* A run directory directly under /tmp is already hidden from other runs
+     * by the private /tmp above; masking /tmp again would take away the
+     * program's writable /tmp. */
+    if (parent_of(workdir, parent, sizeof parent) && strcmp(parent, "/tmp") != 0 &&
+        mask_dir(parent) != 0)
+        bad |= SBX_DEGRADED_MASK;
+    return bad;
+}
+
+/* Re-attach the cloned run directory at its own path. */
+static int place_workdir(int tree_fd, const char *workdir) {
+    if (mkdir_path(workdir) != 0)
+        return -1;
+    return move_mount(tree_fd, "", AT_FDCWD, workdir, MOVE_MOUNT_F_EMPTY_PATH);
+}
+
+unsigned sbx_mounts_setup(const char *workdir, const char *home, bool fresh_proc) {
+    unsigned bad = 0;
+    /* Nothing we mount may propagate back to the host. */
+    if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
+        return SBX_DEGRADED_RDONLY | SBX_DEGRADED_TMP | SBX_DEGRADED_MASK |
+               SBX_DEGRADED_PROC | SBX_DEGRADED_WORKDIR;
+    /* Clone before masking: the masks may cover the run directory's path. */
+    int tree = open_tree(AT_FDCWD, workdir, OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE);
+    struct mount_attr ro = {.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID};
+    if (mount_setattr(AT_FDCWD, "/", AT_RECURSIVE, &ro, sizeof ro) != 0)
+        bad |= SBX_DEGRADED_RDONLY;
+    bad |= mask_private_dirs(workdir, home);
+    if (tree < 0 || place_workdir(tree, workdir) != 0)
+        bad |= SBX_DEGRADED_WORKDIR;
+    if (tree >= 0)
+        close(tree);
+    if (!fresh_proc ||
+        mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0)
+        bad |= SBX_DEGRADED_PROC;
+    return bad;
+}
