@@ -1,10 +1,8 @@
 /* The frame codec: length-prefixed msgpack maps with a hard size cap. */
 #include "protocol/frame.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 void cc_frame_reader_init(struct cc_frame_reader *r) { memset(r, 0, sizeof *r); }
 
@@ -70,20 +68,6 @@ int cc_frame_end(msgpack_sbuffer *sb) {
     size_t body = sb->size - 4;
     if (sb->size < 4 || body > CC_FRAME_MAX || body == 0) return -1;
     cc_frame_prefix((uint32_t)body, (unsigned char *)sb->data);
-    return 0;
-}
-
-int cc_write_all(int fd, const void *buf, size_t n) {
-    const char *p = buf;
-    while (n) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0) {
-            if (errno == EINTR) continue;
-            return -1;
-        }
-        p += w;
-        n -= (size_t)w;
-    }
     return 0;
 }
 

@@ -45,9 +45,6 @@ static inline void cc_frame_prefix(uint32_t len, unsigned char out[4]) {
 void cc_frame_begin(msgpack_sbuffer *sb);
 int cc_frame_end(msgpack_sbuffer *sb);
 
-/* Write all of buf to a blocking fd, retrying on EINTR/short writes. */
-int cc_write_all(int fd, const void *buf, size_t n);
-
 /* Look up key in a msgpack map; NULL if absent or obj is not a map. */
 const msgpack_object *cc_mp_get(const msgpack_object *map, const char *key);
 /* String value as (ptr, len); returns 0 or -1 if not a str. */

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "protocol/fdio.h"
 #include "repl-workers/launcher.h"
 #include "workers/exec/languages.h"
 
@@ -66,22 +67,13 @@ static void make_tmpdir(const struct launcher *L) {
  * (python3 -c, node -e), not as a path: the repository may live where the
  * sandbox cannot see (a private /tmp, a 0700 home directory). Malloc'd. */
 static char *read_script(const char *path, char **why) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0 || st.st_size <= 0 || st.st_size > 100000) {
-        if (fd >= 0) close(fd);
-        if (asprintf(why, "cannot read the host program %s", path) < 0) *why = NULL;
-        return NULL;
-    }
-    char *text = malloc((size_t)st.st_size + 1);
-    ssize_t n = text ? read(fd, text, (size_t)st.st_size) : -1;
-    close(fd);
-    if (n != st.st_size) {
+    size_t len;
+    char *text = cc_read_file(path, 0, 100000, &len);
+    if (!text || len == 0) {
         free(text);
         if (asprintf(why, "cannot read the host program %s", path) < 0) *why = NULL;
         return NULL;
     }
-    text[n] = '\0';
     return text;
 }
 

@@ -16,39 +16,23 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "protocol/monotonic.h"
+#include "protocol/proc_stat.h"
+
 #define LISTEN_FD 3
 
 static struct launcher L;
-
-int64_t rl_now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static void on_term(int sig) {
     (void)sig;
     L.stop = true;
 }
 
-/* Start time from /proc/self/stat (field 22), so a recycled pid is never
- * mistaken for us. */
-static unsigned long long self_start(void) {
-    char buf[1024];
-    int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
-    ssize_t n = fd >= 0 ? read(fd, buf, sizeof buf - 1) : -1;
-    if (fd >= 0) close(fd);
-    if (n <= 0) return 0;
-    buf[n] = '\0';
-    char *p = strrchr(buf, ')');
-    for (int field = 2; p && field < 22; field++) p = strchr(p + 1, ' ');
-    return p ? strtoull(p + 1, NULL, 10) : 0;
-}
-
-/* "<pid> <start>\n", written atomically next to the socket. */
+/* "<pid> <start>\n" (with the start time, a recycled pid never passes for
+ * us), written atomically next to the socket. */
 static int write_pidfile(void) {
     char tmp[PATH_MAX + 8], text[64];
-    int n = snprintf(text, sizeof text, "%ld %llu\n", (long)getpid(), self_start());
+    int n = snprintf(text, sizeof text, "%ld %llu\n", (long)getpid(), (unsigned long long)cc_proc_start_time(0));
     if (snprintf(tmp, sizeof tmp, "%s.tmp", L.pid_path) >= (int)sizeof tmp) return -1;
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (fd < 0) return -1;

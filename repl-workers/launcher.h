@@ -63,8 +63,6 @@ struct launcher {
     bool stop;
 };
 
-int64_t rl_now_ms(void);
-
 /* ---- host.c: the sandboxed interpreter ---- */
 /* Start a fresh host; 0, or -1 with *why (malloc'd) set. */
 int rl_host_start(struct launcher *L, char **why);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "protocol/json_convert.h"
+#include "protocol/monotonic.h"
 #include "repl-workers/launcher.h"
 
 #define SOCK_CHECK_MS 1000
@@ -126,7 +127,7 @@ static void start_call(struct launcher *L, uint64_t id, const char *body, size_t
     /* Grace past the call's own budget: node's vm timeout (same budget)
      * ends a runaway script itself and keeps the context; we kill only a
      * host that cannot stop on its own. */
-    L->deadline_ms = rl_now_ms() + (deadline_ms > 0 ? deadline_ms : 30000) + DEADLINE_GRACE_MS;
+    L->deadline_ms = cc_now_ms() + (deadline_ms > 0 ? deadline_ms : 30000) + DEADLINE_GRACE_MS;
     if (!L->host_up) {
         char *why = NULL;
         if (rl_host_start(L, &why) != 0) {
@@ -259,7 +260,7 @@ static bool socket_still_ours(const struct launcher *L) {
 static int poll_timeout(const struct launcher *L) {
     int64_t t = SOCK_CHECK_MS;
     if (L->busy) {
-        int64_t left = L->deadline_ms - rl_now_ms();
+        int64_t left = L->deadline_ms - cc_now_ms();
         if (left < t) t = left < 0 ? 0 : left;
     }
     return (int)t;
@@ -290,7 +291,7 @@ static void handle_events(struct launcher *L, struct pollfd *pf) {
 }
 
 int rl_relay_run(struct launcher *L) {
-    int64_t next_check = rl_now_ms() + SOCK_CHECK_MS;
+    int64_t next_check = cc_now_ms() + SOCK_CHECK_MS;
     while (!L->stop) {
         struct pollfd pf[4] = {
             {.fd = L->listen_fd, .events = POLLIN},
@@ -301,13 +302,13 @@ int rl_relay_run(struct launcher *L) {
         int r = poll(pf, 4, poll_timeout(L));
         if (r < 0 && errno != EINTR) return -1;
         if (r > 0) handle_events(L, pf);
-        if (L->busy && rl_now_ms() >= L->deadline_ms) {
+        if (L->busy && cc_now_ms() >= L->deadline_ms) {
             char what[64];
             snprintf(what, sizeof what, "%s worker timed out", L->lang);
             host_lost(L, "timeout", "TLE", what, "timed out and was killed");
         }
-        if (rl_now_ms() >= next_check) {
-            next_check = rl_now_ms() + SOCK_CHECK_MS;
+        if (cc_now_ms() >= next_check) {
+            next_check = cc_now_ms() + SOCK_CHECK_MS;
             if (!socket_still_ours(L)) L->stop = true;
         }
     }

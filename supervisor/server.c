@@ -19,12 +19,6 @@
 #include "supervisor/pool.h"
 #include "supervisor/request.h"
 
-int64_t cc_now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 static void on_sigchld(evutil_socket_t fd, short what, void *arg) {
     (void)fd, (void)what;
     cc_pool_reap(arg);

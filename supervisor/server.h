@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "protocol/monotonic.h"
 #include "supervisor/conn.h"
 #include "supervisor/mcp/registry.h"
 
@@ -44,7 +45,5 @@ void cc_server_handle(struct cc_server *srv, struct cc_conn *c, const char *text
 void cc_server_drop_conn(struct cc_server *srv, struct cc_conn *c);
 /* Number of requests in flight (for graceful drain). */
 int cc_server_inflight(const struct cc_server *srv);
-
-int64_t cc_now_ms(void);
 
 #endif

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "protocol/fdio.h"
 #include "protocol/json_convert.h"
 #include "supervisor/runs/runs.h"
 #include "workers/exec/shepherd.h"
@@ -21,17 +22,6 @@ int cc_runs_path(const struct cc_runs *rs, const char *id, const char *name, cha
     int n = name ? snprintf(out, cap, "%s/%s/%s", rs->dir, id, name)
                  : snprintf(out, cap, "%s/%s", rs->dir, id);
     return n < 0 || (size_t)n >= cap ? -1 : 0;
-}
-
-static int write_all(int fd, const char *p, size_t len) {
-    while (len) {
-        ssize_t n = write(fd, p, len);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return -1;
-        p += n;
-        len -= (size_t)n;
-    }
-    return 0;
 }
 
 int cc_runs_write_spec(const struct cc_runs *rs, const char *id, const char *json, size_t len,
@@ -59,7 +49,7 @@ int cc_runs_write_spec(const struct cc_runs *rs, const char *id, const char *jso
         return errno = e, -1;
     }
     int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
-    if (fd < 0 || write_all(fd, json, len) < 0 || close(fd) < 0) {
+    if (fd < 0 || cc_write_all(fd, json, len) < 0 || close(fd) < 0) {
         int e = errno;
         if (fd >= 0) close(fd);
         snprintf(err, errcap, "cannot write the run spec %s: %s", path, strerror(e));
@@ -70,39 +60,11 @@ int cc_runs_write_spec(const struct cc_runs *rs, const char *id, const char *jso
     return 0;
 }
 
-static char *slurp(const char *path, size_t max, size_t *len) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-    if (fd < 0) return NULL;
-    struct stat sb;
-    if (fstat(fd, &sb) < 0 || sb.st_size < 0 || (size_t)sb.st_size > max) {
-        close(fd);
-        errno = EFBIG;
-        return NULL;
-    }
-    size_t want = (size_t)sb.st_size, off = 0;
-    char *buf = malloc(want + 1);
-    while (buf && off < want) {
-        ssize_t n = read(fd, buf + off, want - off);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        off += (size_t)n;
-    }
-    close(fd);
-    if (!buf || off != want) {
-        free(buf);
-        errno = EIO;
-        return NULL;
-    }
-    buf[off] = '\0';
-    *len = off;
-    return buf;
-}
-
 json_t *cc_runs_read_result(const struct cc_runs *rs, const char *id) {
     char path[4500];
     if (cc_runs_path(rs, id, CC_SHEPHERD_RESULT_FILE, path, sizeof path) < 0) return errno = ENAMETOOLONG, NULL;
     size_t len;
-    char *text = slurp(path, RESULT_MAX_BYTES, &len);
+    char *text = cc_read_file(path, O_NOFOLLOW, RESULT_MAX_BYTES, &len);
     if (!text) return NULL;
     json_error_t je;
     json_t *doc = cc_json_parse(text, len, &je);
@@ -124,7 +86,7 @@ int cc_runs_read_pidfile(const struct cc_runs *rs, const char *id, pid_t *pid, u
     char path[4500];
     if (cc_runs_path(rs, id, CC_SHEPHERD_PID_FILE, path, sizeof path) < 0) return -1;
     size_t len;
-    char *text = slurp(path, 256, &len);
+    char *text = cc_read_file(path, O_NOFOLLOW, 256, &len);
     if (!text) return -1;
     long p = 0;
     unsigned long long s = 0;

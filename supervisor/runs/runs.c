@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "protocol/json_convert.h"
+#include "protocol/proc_stat.h"
 #include "protocol/strbuf.h"
 #include "state/lock.h"
 #include "supervisor/home.h"
@@ -334,7 +335,7 @@ static void run_inspect(struct cc_server *srv, struct cc_req *r, json_t *args) {
 static int deliver_cancel(struct cc_runs *rs, const struct cc_run_rec *rec) {
     int marked = cc_runs_touch_cancel(rs, rec->id);
     int signalled = -1;
-    if (rec->pid && cc_runs_proc_alive(rec->pid, rec->pid_start)) signalled = kill(rec->pid, SIGTERM);
+    if (rec->pid && cc_proc_alive(rec->pid, rec->pid_start)) signalled = kill(rec->pid, SIGTERM);
     return marked == 0 || signalled == 0 ? 0 : -1;
 }
 

@@ -45,12 +45,6 @@ struct cc_runs {
 double cc_runs_now(void);
 
 /* ---- processes (supervisor/runs/proc.c) ---- */
-/* Start time (field 22 of /proc/<pid>/stat); 0 when the pid does not exist or
- * is a zombie. */
-uint64_t cc_runs_proc_start(pid_t pid);
-/* Is the process with this identity still running? start 0 = unknown (then
- * only existence is checked). */
-bool cc_runs_proc_alive(pid_t pid, uint64_t start);
 /* Start `bin --shepherd rundir` (stdin /dev/null, stdout/stderr appended to
  * rundir/shepherd.log, no inherited descriptors). *pid is the launcher
  * process, which exits at once after forking the real shepherd into its own

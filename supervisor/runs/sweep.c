@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "protocol/proc_stat.h"
 #include "supervisor/log.h"
 #include "supervisor/runs/runs.h"
 
@@ -76,7 +77,7 @@ void cc_runs_observe(struct cc_runs *rs, struct cc_run_rec *rec, bool thorough) 
     if (rec->pid == 0 || rec->pid_start == 0) adopt_pidfile(rs, rec);
     /* Liveness first: the shepherd writes its result before exiting, so a
      * dead shepherd's result is already on disk if it will ever be. */
-    if (rec->pid && cc_runs_proc_alive(rec->pid, rec->pid_start)) return;
+    if (rec->pid && cc_proc_alive(rec->pid, rec->pid_start)) return;
     if (ingest(rs, rec)) return;
     if (rec->pid == 0 && cc_runs_now() - rec->started_at < CC_RUNS_START_GRACE_S) return;
     mark_lost(rs, rec);

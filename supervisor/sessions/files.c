@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <dirent.h>
 
+#include "protocol/fdio.h"
 #include "protocol/json_convert.h"
 #include "protocol/strbuf.h"
 #include "supervisor/sessions/jail.h"
@@ -47,37 +48,12 @@ static const char *path_arg(struct cc_req *r, json_t *args, const char *key, boo
 
 /* ---- listing ------------------------------------------------------------ */
 
-static int cmp_entry(const void *a, const void *b) {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 json_t *cc_session_listing(int dirfd) {
-    int fd = dup(dirfd);
-    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-    if (!d) {
-        if (fd >= 0) close(fd);
-        return NULL;
-    }
-    /* A dup shares the offset with the caller's descriptor: start over. */
-    rewinddir(d);
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 32;
-            char **nn = realloc(names, cap * sizeof *names);
-            if (!nn) break;
-            names = nn;
-        }
-        if (!(names[n] = strdup(e->d_name))) break;
-        n++;
-    }
-    closedir(d);
-    if (n) qsort(names, n, sizeof *names, cmp_entry);
+    char **names;
+    long n = cc_dir_names(dirfd, NULL, NULL, &names);
+    if (n < 0) return NULL;
     json_t *arr = json_array();
-    for (size_t i = 0; i < n; i++) {
+    for (long i = 0; i < n; i++) {
         struct stat st;
         if (fstatat(dirfd, names[i], &st, AT_SYMLINK_NOFOLLOW) == 0) {
             char *nm = names[i];
@@ -92,9 +68,8 @@ json_t *cc_session_listing(int dirfd) {
                                                      "size", (json_int_t)st.st_size));
             }
         }
-        free(names[i]);
     }
-    free(names);
+    cc_dir_names_free(names, n);
     return arr;
 }
 
@@ -177,29 +152,16 @@ char *cc_session_slurp(int ws_fd, const char *rel, size_t cap, size_t *len) {
     int fd = cc_jail_openat(ws_fd, rel, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, 0);
     if (fd < 0) return NULL;
     struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (uint64_t)st.st_size > cap) {
-        int e = S_ISREG(st.st_mode) ? EFBIG : EISDIR;
+    int e = fstat(fd, &st) != 0 ? errno : !S_ISREG(st.st_mode) ? EISDIR : (uint64_t)st.st_size > cap ? EFBIG : 0;
+    if (e) {
         close(fd);
         errno = e;
         return NULL;
     }
-    /* One byte more than allowed tells a file that grew while we read. */
-    char *buf = malloc(cap + 2);
-    size_t got = 0;
-    while (buf && got <= cap) {
-        ssize_t n = read(fd, buf + got, cap + 1 - got);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        got += (size_t)n;
-    }
+    char *buf = cc_read_fd(fd, cap, len);
+    e = errno;
     close(fd);
-    if (!buf || got > cap) {
-        free(buf);
-        errno = buf ? EFBIG : ENOMEM;
-        return NULL;
-    }
-    buf[got] = '\0';
-    *len = got;
+    errno = e;
     return buf;
 }
 
@@ -267,16 +229,6 @@ void cc_tool_session_read_file(struct cc_server *srv, struct cc_req *r, json_t *
 
 /* ---- writing ------------------------------------------------------------ */
 
-static int write_all(int fd, const char *data, size_t len) {
-    for (size_t off = 0; off < len;) {
-        ssize_t w = write(fd, data + off, len - off);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) return -1;
-        off += (size_t)w;
-    }
-    return 0;
-}
-
 /* Temp file beside the target, then rename: a refused or failed write
  * leaves nothing behind, and readers never see half a file. */
 static int atomic_write(int dir, const char *leaf, const char *data, size_t len, bool exclusive) {
@@ -287,7 +239,7 @@ static int atomic_write(int dir, const char *leaf, const char *data, size_t len,
              b[4], b[5], b[6], b[7]);
     int fd = openat(dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (fd < 0) return -1;
-    bool ok = write_all(fd, data, len) == 0;
+    bool ok = cc_write_all(fd, data, len) == 0;
     if (ok && geteuid() == 0 && fchown(fd, SBX_RUN_UID, SBX_RUN_GID) != 0) ok = false;
     int e = errno;
     if (close(fd) != 0 && ok) ok = false, e = errno;

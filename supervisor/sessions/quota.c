@@ -9,6 +9,7 @@
 #include <sys/statvfs.h>
 #include <time.h>
 
+#include "protocol/monotonic.h"
 #include "supervisor/sessions/walk.h"
 #include "workers/common/tool_api.h"
 
@@ -102,16 +103,10 @@ static struct {
     bool valid;
 } global_cache;
 
-static int64_t mono_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 static int global_usage(int root_fd, struct cc_usage *u) {
     struct stat st;
     if (fstat(root_fd, &st) != 0) return -1;
-    int64_t now = mono_ms();
+    int64_t now = cc_now_ms();
     if (global_cache.valid && global_cache.dev == st.st_dev && global_cache.ino == st.st_ino &&
         now - global_cache.at_ms < GLOBAL_TTL_MS) {
         *u = global_cache.u;

@@ -20,10 +20,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "protocol/proc_stat.h"
 #include "state/session_store.h"
 #include "supervisor/log.h"
-#include "supervisor/runs/runs.h"
 #include "supervisor/sessions/sessions.h"
+#include "supervisor/sessions/walk.h"
 
 #define TOUCH_EVERY_MS 1000
 #define NOTE_LOST "the REPL host is not running (it died, timed out, or did not survive a server " \
@@ -84,7 +85,7 @@ void cc_srec_save(struct cc_server *srv, struct cc_session *s) {
 
 void cc_srec_host(struct cc_server *srv, struct cc_session *s, pid_t pid) {
     s->host_pid = pid > 0 ? pid : 0;
-    s->host_start = pid > 0 ? cc_runs_proc_start(pid) : 0;
+    s->host_start = pid > 0 ? cc_proc_start_time(pid) : 0;
     s->attach_failed = false;
     cc_srec_save(srv, s);
 }
@@ -191,8 +192,6 @@ static json_t *live_entry(struct cc_sessions *ss, const struct cc_session *s) {
     return e;
 }
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
 static bool listed(json_t *arr, const char *id) {
     size_t i;
     json_t *e;
@@ -200,38 +199,19 @@ static bool listed(json_t *arr, const char *id) {
     return false;
 }
 
-/* Directories under the root that no record names (older servers, hand-made). */
+/* Keeps the directories under the root that no record names (older
+ * servers, hand-made). */
+static bool unknown_dir(void *ud, int dirfd, const char *name) {
+    struct stat st;
+    return name[0] != '.' && !listed(ud, name) && fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+           S_ISDIR(st.st_mode);
+}
+
 static void list_unknown_dirs(struct cc_sessions *ss, json_t *out) {
-    int fd = openat(ss->root_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-    if (!d) {
-        if (fd >= 0) close(fd);
-        return;
-    }
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        struct stat st;
-        if (e->d_name[0] == '.' || listed(out, e->d_name) ||
-            fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISDIR(st.st_mode))
-            continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 16;
-            char **nn = realloc(names, cap * sizeof *names);
-            if (!nn) break;
-            names = nn;
-        }
-        if (!(names[n] = strdup(e->d_name))) break;
-        n++;
-    }
-    closedir(d);
-    if (n) qsort(names, n, sizeof *names, cmp_str);
-    for (size_t i = 0; i < n; i++) {
-        json_array_append_new(out, entry(ss, names[i], "?", false, false));
-        free(names[i]);
-    }
-    free(names);
+    char **names;
+    long n = cc_dir_names(ss->root_fd, unknown_dir, out, &names);
+    for (long i = 0; i < n; i++) json_array_append_new(out, entry(ss, names[i], "?", false, false));
+    if (n > 0) cc_dir_names_free(names, n);
 }
 
 json_t *cc_srec_listing(struct cc_server *srv) {

@@ -19,10 +19,10 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "protocol/proc_stat.h"
 #include "supervisor/log.h"
 #include "supervisor/sessions/quota.h"
 #include "supervisor/sessions/repl_client.h"
-#include "supervisor/runs/runs.h"
 #include "supervisor/sessions/sessions.h"
 #include "supervisor/spawn_detached.h"
 #include "workers/common/tool_api.h"
@@ -320,7 +320,7 @@ int cc_repl_attach(struct cc_server *srv, struct cc_session *s) {
     unsigned long long start = 0;
     int got = f ? fscanf(f, "%ld %llu", &pid, &start) : 0;
     if (f) fclose(f);
-    if (got != 2 || pid <= 0 || pid > INT32_MAX || !cc_runs_proc_alive((pid_t)pid, start)) return -1;
+    if (got != 2 || pid <= 0 || pid > INT32_MAX || !cc_proc_alive((pid_t)pid, start)) return -1;
     s->host_pid = (pid_t)pid;
     s->repl = cc_repl_client_new(srv->base, sock);
     return s->repl ? 0 : -1;
@@ -336,7 +336,7 @@ static void kill_by_pidfile(struct cc_server *srv, const char *id) {
     unsigned long long start = 0;
     int got = f ? fscanf(f, "%ld %llu", &pid, &start) : 0;
     if (f) fclose(f);
-    if (got == 2 && pid > 0 && cc_runs_proc_alive((pid_t)pid, start)) kill((pid_t)pid, SIGTERM);
+    if (got == 2 && pid > 0 && cc_proc_alive((pid_t)pid, start)) kill((pid_t)pid, SIGTERM);
 }
 
 void cc_repl_close(struct cc_server *srv, struct cc_session *s) {

@@ -1,5 +1,6 @@
 /* Workspace walk: openat(O_NOFOLLOW | O_DIRECTORY) per level, so a symlink
- * planted where a directory was cannot redirect the walk. */
+ * planted where a directory was cannot redirect the walk. Listings read a
+ * dup of the caller's descriptor and never open by name. */
 #include "supervisor/sessions/walk.h"
 
 #include <dirent.h>
@@ -19,21 +20,60 @@ struct walk {
     char rel[REL_CAP];
 };
 
-static int walk_dir(struct walk *w, int dirfd, size_t rel_len, int depth) {
-    if (depth > MAX_DEPTH) return 0;
+/* A directory stream over a dup of dirfd, positioned at its start. */
+static DIR *open_dup(int dirfd) {
     int fd = dup(dirfd);
-    if (fd < 0) return -1;
-    DIR *d = fdopendir(fd);
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
     if (!d) {
-        close(fd);
-        return -1;
+        if (fd >= 0) close(fd);
+        return NULL;
     }
     /* A dup shares the offset with the caller's descriptor: start over. */
     rewinddir(d);
+    return d;
+}
+
+static bool dot_or_dotdot(const char *name) { return !strcmp(name, ".") || !strcmp(name, ".."); }
+
+static int cmp_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+long cc_dir_names(int dirfd, cc_dir_keep_fn keep, void *ud, char ***names) {
+    DIR *d = open_dup(dirfd);
+    *names = NULL;
+    if (!d) return -1;
+    char **v = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (dot_or_dotdot(e->d_name) || (keep && !keep(ud, dirfd, e->d_name))) continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 32;
+            char **nv = realloc(v, cap * sizeof *v);
+            if (!nv) break;
+            v = nv;
+        }
+        if (!(v[n] = strdup(e->d_name))) break;
+        n++;
+    }
+    closedir(d);
+    if (n) qsort(v, n, sizeof *v, cmp_name);
+    *names = v;
+    return (long)n;
+}
+
+void cc_dir_names_free(char **names, long n) {
+    for (long i = 0; i < n; i++) free(names[i]);
+    free(names);
+}
+
+static int walk_dir(struct walk *w, int dirfd, size_t rel_len, int depth) {
+    if (depth > MAX_DEPTH) return 0;
+    DIR *d = open_dup(dirfd);
+    if (!d) return -1;
     int rc = 0;
     struct dirent *e;
     while (rc == 0 && (e = readdir(d))) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        if (dot_or_dotdot(e->d_name)) continue;
         int n = snprintf(w->rel + rel_len, REL_CAP - rel_len, "%s%s", rel_len ? "/" : "", e->d_name);
         if (n < 0 || (size_t)n >= REL_CAP - rel_len) continue; /* too deep to name: skipped */
         struct stat st;

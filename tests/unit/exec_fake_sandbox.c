@@ -15,15 +15,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "protocol/monotonic.h"
+
 const struct sbx_caps *sbx_probe(void) {
     static struct sbx_caps caps = {.seccomp = false};
     return &caps;
-}
-
-static int64_t mono_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 static void limit(int res, uint64_t v) {
@@ -56,7 +52,7 @@ int sbx_run(const struct sbx_spec *s, struct sbx_result *r) {
     r->n_unenforced = 1;
     int p[2];
     if (pipe2(p, O_CLOEXEC) != 0) return -1;
-    int64_t t0 = mono_ms();
+    int64_t t0 = cc_now_ms();
     pid_t pid = fork();
     if (pid < 0) return -1;
     if (pid == 0) child(s, p[1]);
@@ -67,7 +63,7 @@ int sbx_run(const struct sbx_spec *s, struct sbx_result *r) {
     for (;;) {
         pid_t w = wait4(pid, &status, WNOHANG, &ru);
         if (w == pid) break;
-        if (mono_ms() - t0 >= s->lim.wall_ms) {
+        if (cc_now_ms() - t0 >= s->lim.wall_ms) {
             r->timed_out = true;
             kill(-pid, SIGKILL);
         } else if (s->tick && s->tick(s->tick_ud)) {
@@ -77,7 +73,7 @@ int sbx_run(const struct sbx_spec *s, struct sbx_result *r) {
         usleep(2000);
     }
     kill(-pid, SIGKILL);
-    r->wall_ms = mono_ms() - t0;
+    r->wall_ms = cc_now_ms() - t0;
     if (read(p[0], &e, sizeof e) == (ssize_t)sizeof e) {
         r->started = false;
         r->spawn_error = strdup(strerror(e));

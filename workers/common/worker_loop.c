@@ -11,8 +11,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "protocol/fdio.h"
 #include "protocol/frame.h"
 #include "protocol/json_convert.h"
+#include "protocol/monotonic.h"
 #include "protocol/msg.h"
 
 #ifndef CC_VERSION
@@ -26,12 +28,6 @@ struct cc_wctx {
     bool cancelled;
     struct cc_frame_reader *reader;
 };
-
-static int64_t now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* Write one built frame (or fail when the builder did) and release it. */
 static int send_frame(int fd, msgpack_sbuffer *sb, int built) {
@@ -82,7 +78,7 @@ bool cc_wctx_cancelled(cc_wctx *ctx) {
 
 int64_t cc_wctx_remaining_ms(const cc_wctx *ctx) {
     if (ctx->deadline_ms == 0) return INT64_MAX;
-    int64_t left = ctx->deadline_ms - now_ms();
+    int64_t left = ctx->deadline_ms - cc_now_ms();
     return left > 0 ? left : 0;
 }
 
@@ -146,7 +142,7 @@ static int serve(const struct cc_worker_cfg *cfg, cc_wctx *ctx, const msgpack_ob
     if (!id || id->type != MSGPACK_OBJECT_POSITIVE_INTEGER) return -1;
     ctx->id = id->via.u64;
     ctx->cancelled = false;
-    ctx->deadline_ms = dl && dl->type == MSGPACK_OBJECT_POSITIVE_INTEGER ? now_ms() + (int64_t)dl->via.u64 : 0;
+    ctx->deadline_ms = dl && dl->type == MSGPACK_OBJECT_POSITIVE_INTEGER ? cc_now_ms() + (int64_t)dl->via.u64 : 0;
 
     const char *opname;
     size_t oplen;

@@ -1,6 +1,7 @@
 /* The compile cache: keying, verified fetch, atomic store, LRU eviction. */
 #include "workers/exec/compile_cache.h"
 
+#include "protocol/fdio.h"
 #include "workers/exec/sha256.h"
 
 #include <dirent.h>
@@ -80,19 +81,6 @@ static char *entry_path(const char *dir, const char *key) {
     return asprintf(&p, "%s/%s", dir, key) < 0 ? NULL : p;
 }
 
-/* Write all of buf; 0 or -1. */
-static int write_all(int fd, const void *buf, size_t n) {
-    const char *p = buf;
-    while (n) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) return -1;
-        p += w;
-        n -= (size_t)w;
-    }
-    return 0;
-}
-
 /* Read exactly n bytes; returns bytes read (short only at EOF) or -1. */
 static ssize_t read_full(int fd, void *buf, size_t n) {
     size_t got = 0;
@@ -118,7 +106,7 @@ static int copy_verified(int in, int out, const uint8_t want[32]) {
         if (r < 0) return -1;
         if (r == 0) break;
         cc_sha256_update(&h, buf, (size_t)r);
-        if (write_all(out, buf, (size_t)r)) return -1;
+        if (cc_write_all(out, buf, (size_t)r)) return -1;
     }
     cc_sha256_final(&h, got);
     return memcmp(got, want, 32) == 0 ? 1 : 0;
@@ -167,10 +155,10 @@ static int write_entry(int out, const char *src, const uint8_t d[32]) {
     static char buf[65536];
     int in = open(src, O_RDONLY | O_CLOEXEC);
     if (in < 0) return -1;
-    int rc = (write_all(out, MAGIC, 4) || write_all(out, d, 32)) ? -1 : 0;
+    int rc = (cc_write_all(out, MAGIC, 4) || cc_write_all(out, d, 32)) ? -1 : 0;
     ssize_t r;
     while (rc == 0 && (r = read_full(in, buf, sizeof buf)) > 0)
-        rc = write_all(out, buf, (size_t)r);
+        rc = cc_write_all(out, buf, (size_t)r);
     if (rc == 0 && r < 0) rc = -1;
     close(in);
     return rc;

@@ -2,6 +2,7 @@
  * capture, verdict and the 21-key envelope. */
 #include "workers/exec/execute.h"
 
+#include "protocol/monotonic.h"
 #include "protocol/utf8.h"
 
 #include "workers/common/tool_api.h"
@@ -23,12 +24,6 @@
 #define DEFAULT_PIDS 512
 
 /* ---- small utilities --------------------------------------------------- */
-
-static int64_t now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 int64_t cc_exec_clamp_timeout(int64_t requested, int64_t max_s) {
     if (requested < 1) return 1;
@@ -280,7 +275,7 @@ static json_t *envelope_base(const struct run_ctx *x, const char *phase) {
 #endif
         "stdout", "", "stderr", "", "exit_code", "timed_out", 0, "verdict", "RTE",
         "output_truncated", 0, "output_error", "stdout_bytes", "stderr_bytes", "duration_ms",
-        (json_int_t)0, "compile_ms", (json_int_t)0, "total_ms", (json_int_t)(now_ms() - x->t0),
+        (json_int_t)0, "compile_ms", (json_int_t)0, "total_ms", (json_int_t)(cc_now_ms() - x->t0),
         "cpu_ms", (json_int_t)0, "peak_memory_kb", "unenforced", x->unenforced, "workdir",
         x->have_wd ? x->wd.path : "");
 }
@@ -498,7 +493,7 @@ static json_t *compile(struct run_ctx *x, int64_t *compile_ms, bool *cached) {
 }
 
 static json_t *run(struct run_ctx *x, int64_t compile_ms) {
-    int64_t elapsed = now_ms() - x->t0, budget = x->req->timeout * 1000;
+    int64_t elapsed = cc_now_ms() - x->t0, budget = x->req->timeout * 1000;
     if (x->plan->compile && elapsed >= budget) return budget_exhausted(x, compile_ms);
     /* The run step gets the rest of the budget, rounded up to whole seconds. */
     int64_t wall_ms = x->plan->compile ? (budget - elapsed + 999) / 1000 * 1000 : budget;
@@ -524,7 +519,7 @@ static json_t *unknown_language(const char *spelled) {
 }
 
 json_t *cc_execute(const struct cc_exec_req *req) {
-    struct run_ctx x = {.req = req, .lang = cc_lang_find(req->language), .t0 = now_ms()};
+    struct run_ctx x = {.req = req, .lang = cc_lang_find(req->language), .t0 = cc_now_ms()};
     if (!x.lang) return unknown_language(req->language);
     bool installed;
     x.path = cc_runtime_path();
@@ -538,7 +533,7 @@ json_t *cc_execute(const struct cc_exec_req *req) {
     if (!result && x.plan->compile) result = compile(&x, &compile_ms, &cached);
     if (!result) result = run(&x, compile_ms);
     if (result && json_object_get(result, "verdict")) {
-        json_object_set_new(result, "total_ms", json_integer(now_ms() - x.t0));
+        json_object_set_new(result, "total_ms", json_integer(cc_now_ms() - x.t0));
         if (x.plan->artifact) json_object_set_new(result, "cached", json_boolean(cached));
     }
     /* A failed removal is a visible leak by design (1.5), never an error. */

@@ -12,7 +12,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "protocol/fdio.h"
 #include "protocol/json_convert.h"
+#include "protocol/proc_stat.h"
 #include "protocol/strbuf.h"
 #include "workers/common/tool_api.h"
 #include "workers/exec/execute.h"
@@ -48,16 +50,10 @@ static int write_atomic(int dirfd, const char *name, const char *data, size_t le
     snprintf(tmp, sizeof tmp, ".%s.tmp", name);
     int fd = openat(dirfd, tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (fd < 0) return -1;
-    size_t off = 0;
-    while (off < len) {
-        ssize_t n = write(fd, data + off, len - off);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            close(fd);
-            unlinkat(dirfd, tmp, 0);
-            return -1;
-        }
-        off += (size_t)n;
+    if (cc_write_all(fd, data, len) < 0) {
+        close(fd);
+        unlinkat(dirfd, tmp, 0);
+        return -1;
     }
     if ((durable && fsync(fd) < 0) || close(fd) < 0) {
         unlinkat(dirfd, tmp, 0);
@@ -70,56 +66,26 @@ static int write_atomic(int dirfd, const char *name, const char *data, size_t le
     return durable ? fsync(dirfd) : 0;
 }
 
-/* Field 22 of /proc/self/stat: with the pid, an identity no recycled pid
- * can fake. Parsed after the last ')' since comm may hold spaces. */
-static unsigned long long self_start_time(void) {
-    char buf[1024];
-    int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return 0;
-    ssize_t n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0) return 0;
-    buf[n] = '\0';
-    char *p = strrchr(buf, ')');
-    if (!p) return 0;
-    p++;
-    /* after ')' come fields 3..; starttime is the 20th of those */
-    for (int field = 3; field < 22 && p; field++) p = strchr(p + 1, ' ');
-    return p ? strtoull(p + 1, NULL, 10) : 0;
-}
-
 static int write_identity(int dirfd) {
     char line[64];
-    int n = snprintf(line, sizeof line, "%ld %llu\n", (long)getpid(), self_start_time());
+    int n = snprintf(line, sizeof line, "%ld %llu\n", (long)getpid(), (unsigned long long)cc_proc_start_time(0));
     return write_atomic(dirfd, CC_SHEPHERD_PID_FILE, line, (size_t)n, false);
 }
 
 /* The spec as written by run_submit; NULL with why filled. */
 static json_t *read_spec(int dirfd, char *why, size_t cap) {
     int fd = openat(dirfd, CC_SHEPHERD_SPEC_FILE, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-    struct stat sb;
-    if (fd < 0 || fstat(fd, &sb) < 0) {
+    if (fd < 0) {
         snprintf(why, cap, "cannot read the run spec: %s", strerror(errno));
-        if (fd >= 0) close(fd);
         return NULL;
     }
-    if (sb.st_size < 0 || (size_t)sb.st_size > SPEC_MAX_BYTES) {
-        close(fd);
-        snprintf(why, cap, "the run spec is larger than %u bytes", SPEC_MAX_BYTES);
-        return NULL;
-    }
-    size_t len = (size_t)sb.st_size, off = 0;
-    char *text = malloc(len + 1);
-    while (text && off < len) {
-        ssize_t n = read(fd, text + off, len - off);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        off += (size_t)n;
-    }
+    size_t len;
+    char *text = cc_read_fd(fd, SPEC_MAX_BYTES, &len);
+    int e = errno;
     close(fd);
-    if (!text || off != len) {
-        free(text);
-        snprintf(why, cap, "cannot read the run spec (short read)");
+    if (!text) {
+        if (e == EFBIG) snprintf(why, cap, "the run spec is larger than %u bytes", SPEC_MAX_BYTES);
+        else snprintf(why, cap, "cannot read the run spec: %s", strerror(e));
         return NULL;
     }
     json_error_t je;

@@ -18,6 +18,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "protocol/proc_stat.h"
+
 static void note_stage(struct sbx_shared *sh, const char *stage, int err) {
     sh->stage_err = err ? err : EIO;
     size_t n = strlen(stage);
@@ -45,23 +47,10 @@ static void reset_signals(void) {
  * its /proc files are closed to the program either way. */
 static void scrub_inherited_environment(void) {
     prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
-    int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return;
-    char buf[2048];
-    ssize_t n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0) return;
-    buf[n] = '\0';
-    /* Fields after the command name (which may contain spaces): env_start
-     * and env_end are fields 50 and 51, i.e. the 48th and 49th after ')'. */
-    char *p = strrchr(buf, ')');
-    unsigned long long start = 0, end = 0;
-    for (int field = 3; p && field <= 51; field++) {
-        p = strchr(p + 1, ' ');
-        if (!p) return;
-        if (field == 50) start = strtoull(p + 1, NULL, 10);
-        if (field == 51) end = strtoull(p + 1, NULL, 10);
-    }
+    /* env_start and env_end are fields 50 and 51. */
+    unsigned long long env[2];
+    if (cc_proc_stat(0, NULL, 50, 2, env) < 0) return;
+    unsigned long long start = env[0], end = env[1];
     if (start && end > start && end - start < (64ULL << 20))
         memset((void *)(uintptr_t)start, 0, (size_t)(end - start));
 }

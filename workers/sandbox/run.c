@@ -28,13 +28,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#define TWO_TIB (2ULL << 40)
+#include "protocol/monotonic.h"
 
-static int64_t now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
+#define TWO_TIB (2ULL << 40)
 
 static int spawn_fail(struct sbx_result *res, const char *what, int err) {
     free(res->spawn_error);
@@ -187,7 +183,7 @@ static void wait_loop(const struct sbx_spec *spec, int pidfd, pid_t init_pid,
     int tick_ms = spec->tick_ms > 0 ? spec->tick_ms : 250;
     int64_t deadline = t0 + spec->lim.wall_ms;
     for (;;) {
-        int64_t left = deadline - now_ms();
+        int64_t left = deadline - cc_now_ms();
         if (left <= 0) {
             res->timed_out = true;
             stop_tree(pidfd, init_pid, cg);
@@ -323,7 +319,7 @@ static int launch(struct sbx_plan *plan, int flags, struct sbx_cgroup *cg, int64
 }
 
 int sbx_run(const struct sbx_spec *spec, struct sbx_result *res) {
-    int64_t t0 = now_ms();
+    int64_t t0 = cc_now_ms();
     memset(res, 0, sizeof *res);
     res->peak_kb = -1;
     if (!spec_valid(spec))
@@ -353,6 +349,6 @@ int sbx_run(const struct sbx_spec *spec, struct sbx_result *res) {
         munmap(plan.shared, sizeof *plan.shared);
     }
     sbx_cg_destroy(&cg);
-    res->wall_ms = now_ms() - t0;
+    res->wall_ms = cc_now_ms() - t0;
     return rc;
 }

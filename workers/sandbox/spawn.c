@@ -23,14 +23,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "protocol/monotonic.h"
+
 #define TWO_TIB (2ULL << 40)
 #define FSIZE_CAP (256ULL << 20)
-
-static int64_t mono_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static int fail(struct sbx_result *res, const char *what, int err) {
     free(res->spawn_error);
@@ -116,7 +112,7 @@ int sbx_spawn(const struct sbx_spec *spec, struct sbx_proc *p, struct sbx_result
     memset(res, 0, sizeof *res);
     memset(p, 0, sizeof *p);
     p->pidfd = -1;
-    p->t0 = mono_ms();
+    p->t0 = cc_now_ms();
     res->peak_kb = -1;
     if (!spec || !spec->argv || !spec->argv[0] || spec->argv[0][0] != '/' || !spec->envp ||
         !spec->workdir || spec->workdir[0] != '/' || strlen(spec->workdir) >= PATH_MAX)
@@ -191,7 +187,7 @@ void sbx_proc_reap(struct sbx_proc *p, struct sbx_result *res) {
         while (wait4(p->pid, &st, __WALL, &ru) < 0 && errno == EINTR)
             ;
     fill_exit(p, st, &ru, res);
-    res->wall_ms = mono_ms() - p->t0;
+    res->wall_ms = cc_now_ms() - p->t0;
     sbx_cg_destroy(&p->cg); /* kills whatever is left in the groups */
     if (p->shared) munmap(p->shared, sizeof *p->shared);
     if (p->pidfd >= 0) close(p->pidfd);

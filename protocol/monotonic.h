@@ -1,0 +1,10 @@
+/* The one clock for durations and deadlines in every codecalc process. */
+#ifndef CC_MONOTONIC_H
+#define CC_MONOTONIC_H
+
+#include <stdint.h>
+
+/* Milliseconds on CLOCK_MONOTONIC (an arbitrary origin: subtract two). */
+int64_t cc_now_ms(void);
+
+#endif
