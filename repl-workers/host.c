@@ -17,6 +17,7 @@
 
 #include "protocol/fdio.h"
 #include "repl-workers/launcher.h"
+#include "workers/common/program_env.h"
 #include "workers/exec/languages.h"
 
 #define HOST_PIDS 256
@@ -32,25 +33,15 @@ uint64_t rl_host_memory_mb(void) {
  * PATH, and TMPDIR in the workspace. Strings are malloc'd; NULL-terminated. */
 static char **host_env(const struct launcher *L) {
     static const char *const keep[] = {"HOME", "LANG", "LC_ALL", NULL};
-    char **env = calloc(12, sizeof *env);
-    int n = 0;
-    if (!env) return NULL;
-    for (int i = 0; keep[i]; i++) {
-        const char *v = getenv(keep[i]);
-        if (v && asprintf(&env[n], "%s=%s", keep[i], v) >= 0) n++;
-    }
-    const char *fixed[] = {"TMPDIR", "TEMP", "TMP"};
-    for (int i = 0; i < 3; i++)
-        if (asprintf(&env[n], "%s=%s/.tmp", fixed[i], L->workdir) >= 0) n++;
-    if (asprintf(&env[n], "PATH=%s", cc_runtime_path()) >= 0) n++;
-    if ((env[n] = strdup("PYTHONUNBUFFERED=1"))) n++;
-    if ((env[n] = strdup("PYTHONDONTWRITEBYTECODE=1"))) n++;
-    return env;
-}
-
-static void free_strv(char **v) {
-    for (int i = 0; v && v[i]; i++) free(v[i]);
-    free(v);
+    struct cc_env e = {0};
+    cc_env_keep(&e, keep);
+    cc_env_set(&e, "TMPDIR=%s/.tmp", L->workdir);
+    cc_env_set(&e, "TEMP=%s/.tmp", L->workdir);
+    cc_env_set(&e, "TMP=%s/.tmp", L->workdir);
+    cc_env_set(&e, "PATH=%s", cc_runtime_path());
+    cc_env_set(&e, "PYTHONUNBUFFERED=1");
+    cc_env_set(&e, "PYTHONDONTWRITEBYTECODE=1");
+    return cc_env_take(&e);
 }
 
 /* The workspace's private temp dir, owned by whoever runs the code. */
@@ -88,7 +79,7 @@ static int spawn_in_sandbox(struct launcher *L, const char *interp, int chan, ch
     char **env = host_env(L);
     int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
     if (!env || devnull < 0) {
-        free_strv(env);
+        cc_env_free(env);
         free(code);
         if (devnull >= 0) close(devnull);
         *why = strdup("out of memory or no /dev/null");
@@ -102,7 +93,7 @@ static int spawn_in_sandbox(struct launcher *L, const char *interp, int chan, ch
     int rc = sbx_spawn(&spec, &L->proc, &L->setup);
     if (rc != 0 && asprintf(why, "%s", L->setup.spawn_error ? L->setup.spawn_error : "sandbox failure") < 0)
         *why = NULL;
-    free_strv(env);
+    cc_env_free(env);
     free(code); /* the host was forked with its own copy */
     close(devnull);
     return rc;

@@ -1,40 +1,101 @@
+/* CODECALC_REQUIRE_NATIVE (native_check.h): ask codecalc-exec what the
+ * sandbox can do here, and refuse to start when something is missing. */
 #include "supervisor/native_check.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
-#include "workers/sandbox/sandbox.h"
+#include "protocol/fdio.h"
+#include "workers/exec/probe_report.h"
 
-int cc_native_check(char *msg, size_t cap) {
-    const char *v = getenv("CODECALC_REQUIRE_NATIVE");
-    if (!v || strcmp(v, "0") == 0) return 0;
-    const struct sbx_caps *c = sbx_probe();
+extern char **environ;
+
+/* The report is one short line; anything longer is not ours. */
+#define REPORT_MAX 4096
+
+static const char *const remedy =
+    "unset it to run with those guarantees reported in `unenforced` instead";
+
+int cc_native_verdict(const json_t *caps, char *msg, size_t cap) {
+#define HAS(k) json_is_true(json_object_get(caps, k))
     struct {
         bool ok;
         const char *what;
     } need[] = {
-        {c->pidns, "pid namespaces"},
-        {c->mntns, "mount namespaces"},
-        {c->netns, "network namespaces"},
-        {c->seccomp, "seccomp filters"},
-        {c->cgroup_v2 || c->cgroup_v1_memory, "a writable memory cgroup"},
-        {c->cgroup_v2 || c->cgroup_v1_pids, "a writable pids cgroup"},
-        {c->root || c->userns, "user namespaces (the server is not root)"},
+        {HAS("pidns"), "pid namespaces"},
+        {HAS("mntns"), "mount namespaces"},
+        {HAS("netns"), "network namespaces"},
+        {HAS("seccomp"), "seccomp filters"},
+        {HAS("cgroup_v2") || HAS("cgroup_v1_memory"), "a writable memory cgroup"},
+        {HAS("cgroup_v2") || HAS("cgroup_v1_pids"), "a writable pids cgroup"},
+        {HAS("root") || HAS("userns"), "user namespaces (the server is not root)"},
     };
+#undef HAS
+    char missing[512];
     size_t off = 0;
     for (size_t i = 0; i < sizeof need / sizeof need[0]; i++) {
         if (need[i].ok) continue;
-        int n = snprintf(msg + off, cap - off, "%s%s", off ? ", " : "", need[i].what);
-        if (n < 0 || (size_t)n >= cap - off) break;
+        int n = snprintf(missing + off, sizeof missing - off, "%s%s", off ? ", " : "", need[i].what);
+        if (n < 0 || (size_t)n >= sizeof missing - off) break;
         off += (size_t)n;
     }
     if (off == 0) return 0;
-    char missing[512];
-    snprintf(missing, sizeof missing, "%s", msg);
-    snprintf(msg, cap,
-             "CODECALC_REQUIRE_NATIVE is set but this host lacks %s for the native sandbox; "
-             "unset it to run with those guarantees reported in `unenforced` instead",
-             missing);
+    snprintf(msg, cap, "CODECALC_REQUIRE_NATIVE is set but this host lacks %s for the native sandbox; %s",
+             missing, remedy);
     return -1;
+}
+
+/* Run `bindir/codecalc-exec --probe` and parse its report. NULL with why. */
+static json_t *probe(const char *bindir, char *why, size_t cap) {
+    char bin[4200];
+    if ((size_t)snprintf(bin, sizeof bin, "%s/codecalc-exec", bindir) >= sizeof bin)
+        return snprintf(why, cap, "the worker directory path is too long"), NULL;
+    int out[2];
+    if (pipe2(out, O_CLOEXEC) != 0) return snprintf(why, cap, "pipe: %s", strerror(errno)), NULL;
+    posix_spawn_file_actions_t fa;
+    int rc = posix_spawn_file_actions_init(&fa);
+    if (!rc) rc = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    if (!rc) rc = posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+    char *const argv[] = {bin, (char *)CC_EXEC_PROBE_ARG, NULL};
+    pid_t pid = -1;
+    if (!rc) rc = posix_spawn(&pid, bin, &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    close(out[1]);
+    size_t len = 0;
+    char *text = rc == 0 ? cc_read_fd(out[0], REPORT_MAX, &len) : NULL;
+    close(out[0]);
+    int status = 0;
+    if (pid > 0)
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+    if (rc != 0) return snprintf(why, cap, "cannot run %s: %s", bin, strerror(rc)), NULL;
+    json_t *caps = text && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? json_loadb(text, len, 0, NULL) : NULL;
+    free(text);
+    if (!json_is_object(caps)) {
+        json_decref(caps);
+        return snprintf(why, cap, "%s %s gave no capability report", bin, CC_EXEC_PROBE_ARG), NULL;
+    }
+    return caps;
+}
+
+int cc_native_check(const char *bindir, char *msg, size_t cap) {
+    const char *v = getenv("CODECALC_REQUIRE_NATIVE");
+    if (!v || strcmp(v, "0") == 0) return 0;
+    char why[4400];
+    json_t *caps = probe(bindir, why, sizeof why);
+    if (!caps) {
+        snprintf(msg, cap, "CODECALC_REQUIRE_NATIVE is set but the sandbox's capabilities could not be "
+                 "probed (%s); %s", why, remedy);
+        return -1;
+    }
+    int rc = cc_native_verdict(caps, msg, cap);
+    json_decref(caps);
+    return rc;
 }

@@ -58,12 +58,12 @@ int cc_server_init(struct cc_server *srv, bool prefork, bool stateful) {
         fprintf(stderr, "codecalc: %s\n", err);
         return -1;
     }
-    if (cc_native_check(err, sizeof err) < 0) {
-        fprintf(stderr, "codecalc: %s\n", err);
-        return -1;
-    }
     if (find_bindir(srv->bindir, sizeof srv->bindir) < 0) {
         fprintf(stderr, "codecalc: cannot locate the worker binaries\n");
+        return -1;
+    }
+    if (cc_native_check(srv->bindir, err, sizeof err) < 0) {
+        fprintf(stderr, "codecalc: %s\n", err);
         return -1;
     }
     /* The changelist batches the epoll changes of one loop turn: a call

@@ -15,7 +15,7 @@
 
 #include "supervisor/home.h"
 #include "supervisor/sessions/installer.h"
-#include "workers/exec/languages.h"
+#include "workers/common/runtime_path.h"
 #include "workers/sandbox/sandbox.h"
 
 #include "supervisor/sessions/quota.h"

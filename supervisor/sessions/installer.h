@@ -1,12 +1,10 @@
-/* The installer run of install_package (supervisor/sessions/installer.c): a sandboxed
- * child watched by libevent; answers the request when it ends. */
+/* Handing install_package's installer run to the exec pool
+ * (supervisor/sessions/installer.c); answers the request when it ends. */
 #ifndef CC_SESSION_INSTALLER_H
 #define CC_SESSION_INSTALLER_H
 
 #include "supervisor/request.h"
 #include "supervisor/server.h"
-
-#define CC_INSTALL_TIMEOUT_S 600
 
 /* Borrowed by cc_install_run (it copies what it keeps). */
 struct cc_install_spec {

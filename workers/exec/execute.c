@@ -5,6 +5,7 @@
 #include "protocol/monotonic.h"
 #include "protocol/utf8.h"
 
+#include "workers/common/program_env.h"
 #include "workers/common/tool_api.h"
 #include "workers/exec/compile_cache.h"
 #include "workers/exec/languages.h"
@@ -140,19 +141,13 @@ static const char *const env_allow[] = {
  * one place the sandbox uid is sure to be able to write, whatever the host
  * made of /tmp (rustc, go, ghc and mcs put their scratch files there). */
 static char **build_env(const char *path, const char *home) {
-    size_t n = 0;
-    char **env = calloc(sizeof env_allow / sizeof *env_allow + 5, sizeof *env);
-    if (!env) return NULL;
-    for (const char *const *a = env_allow; *a; a++) {
-        const char *v = getenv(*a);
-        if (v && asprintf(&env[n], "%s=%s", *a, v) >= 0) n++;
-    }
-    if (asprintf(&env[n], "PATH=%s", path) >= 0) n++;
-    if (asprintf(&env[n], "HOME=%s", home) >= 0) n++;
-    if ((env[n] = strdup("PYTHONUNBUFFERED=1"))) n++;
-    if (asprintf(&env[n], "TMPDIR=%s", home) >= 0) n++;
-    env[n] = NULL;
-    return env;
+    struct cc_env e = {0};
+    cc_env_keep(&e, env_allow);
+    cc_env_set(&e, "PATH=%s", path);
+    cc_env_set(&e, "HOME=%s", home);
+    cc_env_set(&e, "PYTHONUNBUFFERED=1");
+    cc_env_set(&e, "TMPDIR=%s", home);
+    return cc_env_take(&e);
 }
 
 static void add_unenforced(json_t *list, const struct sbx_result *r) {

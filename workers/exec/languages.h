@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "workers/common/runtime_path.h"
+
 #define CC_LANG_MAX_PLANS 4
 
 struct cc_lang_plan {
@@ -41,14 +43,6 @@ const struct cc_lang *cc_lang_find(const char *spelled);
 
 /* "a, b, c": every registry name, sorted. Static storage. */
 const char *cc_lang_names_csv(void);
-
-/* The runtime PATH (8.1): CODECALC_RUNTIME_PATH, else PATH, else the fixed
- * default. Read on every call. Static storage of the environment or literal. */
-const char *cc_runtime_path(void);
-
-/* Absolute path of an executable regular file named cmd on path (cmd with a
- * '/' is checked as is). Malloc'd (caller frees), or NULL. */
-char *cc_resolve_cmd(const char *cmd, const char *path);
 
 /* The command that decides availability of plan (3.1.1). Static storage of
  * the template, written into buf (at least 64 bytes). */

@@ -5,6 +5,8 @@
 
 #include "workers/common/test_ops.h"
 #include "workers/common/worker_loop.h"
+#include "workers/exec/install.h"
+#include "workers/exec/probe_report.h"
 #include "workers/exec/shepherd.h"
 
 extern const struct cc_tool_def cc_ops_exec[];
@@ -12,7 +14,9 @@ extern const struct cc_tool_def cc_ops_exec[];
 int main(int argc, char **argv) {
     /* A background run's shepherd (workers/exec/shepherd.h), not a worker. */
     if (argc == 3 && strcmp(argv[1], "--shepherd") == 0) return cc_shepherd_main(argv[2]);
-    const struct cc_tool_def *tables[] = {cc_ops_exec, cc_test_ops(), NULL};
+    /* The sandbox's capabilities, for the supervisor (probe_report.h). */
+    if (argc == 2 && strcmp(argv[1], CC_EXEC_PROBE_ARG) == 0) return cc_exec_probe_main();
+    const struct cc_tool_def *tables[] = {cc_ops_exec, cc_exec_internal_ops(), cc_test_ops(), NULL};
     struct cc_worker_cfg cfg = {.role = "exec", .tables = tables};
     return cc_worker_main(&cfg);
 }

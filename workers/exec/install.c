@@ -1,0 +1,232 @@
+/* Running a package installer for install_package (protocol in
+ * workers/exec/install.h): a sandboxed child (sbx_spawn: read-only host,
+ * only the target directory writable, private /tmp, $CODECALC_HOME masked,
+ * seccomp, cgroup, network allowed) with a 600 s wall clock. stdout and
+ * stderr share one in-memory file, so the tail keeps their order.
+ *
+ * Why in the exec worker: the supervisor links no sandbox code, and an
+ * exec worker already has everything an install needs (the sandbox, the
+ * runtime PATH, a pool that grows under load and replaces a stuck worker).
+ * The install holds its worker until it ends, as a long execute_code does;
+ * the pool grows beside it. A worker that loses its supervisor (the protocol
+ * pipe closes) kills the installer. */
+#include "workers/exec/install.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "protocol/monotonic.h"
+#include "workers/common/program_env.h"
+#include "workers/common/runtime_path.h"
+#include "workers/sandbox/sandbox.h"
+
+#define OK_TAIL 600
+#define FAIL_TAIL 1200
+/* How often the wait looks at the protocol pipe for a vanished supervisor. */
+#define TICK_MS 250
+
+/* Borrowed from the request's arguments. */
+struct install {
+    const char *lang, *spec, *target, *session_id, *script, *no_exec_flag;
+};
+
+struct job {
+    struct install in;
+    int out_fd;                  /* memfd: the installer's stdout+stderr */
+    struct sbx_proc proc;
+    json_t *unenforced;          /* what the sandbox could not apply */
+    bool timed_out;
+};
+
+/* The last cap bytes of the capture, as valid-enough UTF-8 text. */
+static json_t *tail(int fd, size_t cap) {
+    struct stat st;
+    if (fstat(fd, &st) != 0 || st.st_size <= 0) return json_string("");
+    size_t n = (size_t)st.st_size < cap ? (size_t)st.st_size : cap;
+    char *buf = malloc(n + 1);
+    if (!buf) return json_string("");
+    ssize_t got = pread(fd, buf, n, st.st_size - (off_t)n);
+    size_t len = got > 0 ? (size_t)got : 0;
+    size_t skip = 0; /* do not start inside a multi-byte sequence */
+    while (skip < len && skip < 3 && ((unsigned char)buf[skip] & 0xC0) == 0x80) skip++;
+    json_t *s = json_stringn(buf + skip, len - skip);
+    free(buf);
+    return s ? s : json_string("(installer output was not UTF-8)");
+}
+
+static bool mentions(json_t *text, const char *const *words) {
+    const char *t = json_string_value(text);
+    for (int i = 0; t && words[i]; i++)
+        if (strcasestr(t, words[i])) return true;
+    return false;
+}
+
+static json_t *failure(struct job *j, const struct sbx_result *res) {
+    static const char *const build_words[] = {"no matching distribution", "sdist", "source distribution",
+                                              "build", "wheel", "prepare_metadata", "gyp", NULL};
+    static const char *const net_words[] = {"ENOTFOUND", "EAI_AGAIN", "ECONNREFUSED", "ETIMEDOUT",
+                                            "ENETUNREACH", "NewConnectionError", "Failed to establish",
+                                            "Temporary failure in name resolution", "Network is unreachable",
+                                            "ConnectTimeout", "Read timed out", "Could not fetch URL",
+                                            "ProxyError", "connection refused", "codecalc: network error", NULL};
+    if (j->timed_out) return cc_err("timeout", "package install timed out (%ds)", CC_INSTALL_TIMEOUT_S);
+    if (!res->started) return cc_err("runtime_unavailable", "install failed: %s",
+                                     res->spawn_error ? res->spawn_error : "the installer did not start");
+    json_t *t = tail(j->out_fd, FAIL_TAIL);
+    int rc = res->exited ? res->exit_code : 128 + res->term_signal;
+    json_t *e;
+    if (mentions(t, net_words))
+        e = cc_err("dependency_missing", "install failed (rc=%d): network error, the %s package index is "
+                   "unreachable from this host (this machine may reach only some registries)", rc, j->in.lang);
+    else if (j->in.no_exec_flag && mentions(t, build_words))
+        e = cc_err("validation", "install failed (rc=%d); note %s is passed, so a package needing a build "
+                   "step at install time will fail here by design", rc, j->in.no_exec_flag);
+    else
+        e = cc_err("validation", "install failed (rc=%d)", rc);
+    json_object_set_new(e, "output_tail", t);
+    return e;
+}
+
+static json_t *success(struct job *j) {
+    bool in_session = j->in.session_id != NULL;
+    json_t *res = json_pack("{s:b,s:s,s:s,s:s,s:b,s:o}", "ok", 1, "language", j->in.lang, "package",
+                            j->in.spec, "target", j->in.target, "importable", in_session, "output_tail",
+                            tail(j->out_fd, OK_TAIL));
+    json_object_set_new(res, "note", in_session ? json_null() : json_string(
+        "installed into the shared cache, which is not on executed code's import path; pass session_id "
+        "to install into a session's workspace"));
+    return res;
+}
+
+/* Sandbox disclosures plus what an installer inherently escapes. */
+static json_t *disclosures(struct job *j) {
+    json_t *u = json_copy(j->unenforced);
+    unsigned d = j->proc.shared ? j->proc.shared->degraded : 0;
+    if (d & SBX_DEGRADED_RDONLY)
+        json_array_append_new(u, json_string("install_filesystem_writable: the host view could not be "
+                              "made read-only, so the installer could write outside its target"));
+    if (d & SBX_DEGRADED_MASK)
+        json_array_append_new(u, json_string("install_state_dir_visible: CODECALC_HOME could not be masked"));
+    json_array_append_new(u, json_string("install_network_unrestricted: the installer needs the network; its "
+                          "egress is not limited to the package registry"));
+    json_array_append_new(u, json_string("install_cpu_unlimited: no CPU-time limit; the 600 s wall clock "
+                          "applies instead"));
+    return u;
+}
+
+/* Operator settings that say where the registries are (not secrets of
+ * ours: whatever the operator exported for package managers). */
+static const char *const passed_env[] = {
+    "LANG", "PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "PIP_FIND_LINKS", "PIP_NO_INDEX", "PIP_CERT",
+    "UV_INDEX_URL", "npm_config_registry", "HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY", "https_proxy",
+    "http_proxy", "no_proxy", "SSL_CERT_FILE", "SSL_CERT_DIR", "NODE_EXTRA_CA_CERTS", "REQUESTS_CA_BUNDLE",
+    "npm_config_cafile", NULL};
+
+static char **install_env(const char *target) {
+    struct cc_env e = {0};
+    cc_env_keep(&e, passed_env);
+    cc_env_set(&e, "PATH=%s", cc_runtime_path());
+    cc_env_set(&e, "HOME=%s/.cache/home", target);
+    cc_env_set(&e, "TMPDIR=/tmp");
+    cc_env_set(&e, "npm_config_cache=%s/.cache/npm", target);
+    cc_env_set(&e, "npm_config_update_notifier=false");
+    cc_env_set(&e, "UV_CACHE_DIR=%s/.cache/uv", target);
+    cc_env_set(&e, "PIP_CACHE_DIR=%s/.cache/pip", target);
+    cc_env_set(&e, "PIP_DISABLE_PIP_VERSION_CHECK=1");
+    return cc_env_take(&e);
+}
+
+static int spawn(struct job *j, char *err, size_t cap) {
+    const char *argv[] = {"/bin/sh", "-c", j->in.script, "codecalc-install", NULL};
+    char **env = install_env(j->in.target);
+    if (!env) return snprintf(err, cap, "out of memory"), -1;
+    struct sbx_spec spec = {.argv = argv, .envp = (const char *const *)env, .workdir = j->in.target,
+                            .stdin_fd = -1, .stdout_fd = j->out_fd, .stderr_fd = j->out_fd,
+                            .lim = {.wall_ms = 1, .cpu_s = 1, .mem_bytes = 2048ULL << 20,
+                                    .fsize_bytes = 256ULL << 20, .nofile = 4096, .pids_max = 256}};
+    struct sbx_result res;
+    int rc = sbx_spawn(&spec, &j->proc, &res);
+    cc_env_free(env);
+    if (rc != 0) snprintf(err, cap, "%s", res.spawn_error ? res.spawn_error : "sandbox failure");
+    for (size_t i = 0; rc == 0 && i < res.n_unenforced; i++)
+        json_array_append_new(j->unenforced, json_string(res.unenforced[i]));
+    sbx_result_free(&res);
+    return rc;
+}
+
+/* Until the installer ends, its wall clock runs out (killed, timed_out) or
+ * the supervisor goes away (killed; nobody reads the answer). */
+static void wait_for_exit(struct job *j, cc_wctx *ctx) {
+    int64_t deadline = cc_now_ms() + (int64_t)CC_INSTALL_TIMEOUT_S * 1000;
+    for (;;) {
+        int64_t left = deadline - cc_now_ms();
+        if (left <= 0) {
+            j->timed_out = true;
+            break;
+        }
+        struct pollfd p = {.fd = j->proc.pidfd, .events = POLLIN};
+        int r = poll(&p, 1, left < TICK_MS ? (int)left : TICK_MS);
+        if (r > 0) return;
+        if (r < 0 && errno != EINTR) break;
+        if (cc_wctx_cancelled(ctx)) break;
+    }
+    sbx_proc_kill(&j->proc);
+}
+
+/* The installer's result, before the supervisor's quota post-check. */
+static json_t *finish(struct job *j) {
+    struct sbx_result res;
+    memset(&res, 0, sizeof res);
+    json_t *un = disclosures(j); /* before reap unmaps the shared page */
+    sbx_proc_reap(&j->proc, &res);
+    bool good = !j->timed_out && res.started && res.exited && res.exit_code == 0;
+    json_t *out = good ? success(j) : failure(j, &res);
+    if (json_array_size(un)) json_object_set(out, "unenforced", un);
+    json_decref(un);
+    sbx_result_free(&res);
+    return out;
+}
+
+static const char *str_arg(json_t *args, const char *key) {
+    return json_string_value(json_object_get(args, key));
+}
+
+static json_t *install(json_t *args, cc_wctx *ctx) {
+    struct job j = {.out_fd = -1,
+                    .in = {.lang = str_arg(args, "language"), .spec = str_arg(args, "package"),
+                           .target = str_arg(args, "target"), .session_id = str_arg(args, "session_id"),
+                           .script = str_arg(args, "script"), .no_exec_flag = str_arg(args, "no_exec_flag")}};
+    if (!j.in.lang || !j.in.spec || !j.in.target || j.in.target[0] != '/' || !j.in.script)
+        return cc_err("internal", "malformed install request");
+    j.out_fd = memfd_create("codecalc-install", MFD_CLOEXEC);
+    j.unenforced = json_array();
+    if (j.out_fd < 0 || !j.unenforced) {
+        if (j.out_fd >= 0) close(j.out_fd);
+        json_decref(j.unenforced);
+        return cc_err("internal", "cannot capture the installer's output: %s", strerror(errno));
+    }
+    char err[512];
+    json_t *out;
+    if (spawn(&j, err, sizeof err) != 0) {
+        out = cc_err("runtime_unavailable", "install failed: %s", err);
+    } else {
+        wait_for_exit(&j, ctx);
+        out = finish(&j);
+    }
+    close(j.out_fd);
+    json_decref(j.unenforced);
+    return out;
+}
+
+static const struct cc_tool_def internal_ops[] = {
+    {CC_EXEC_OP_INSTALL, install},
+    {NULL, NULL},
+};
+
+const struct cc_tool_def *cc_exec_internal_ops(void) { return internal_ops; }

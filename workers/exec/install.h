@@ -1,0 +1,32 @@
+/* The installer run of install_package (TOOLS.md 3.6.1, issue 6 item 6) is
+ * exec-side work: the supervisor never starts a sandbox (issue 10 item 3).
+ *
+ * The supervisor decides everything about the request (the checks of 3.6.1
+ * in their order, the target directory, the installer script:
+ * supervisor/sessions/install.c) and then sends the exec pool one internal
+ * request, op CC_EXEC_OP_INSTALL, whose arguments are
+ *   language      canonical language, for messages
+ *   package       the package with its pin, as reported
+ *   target        absolute directory: the script's cwd, the only writable one
+ *   session_id    string, or null for the shared cache
+ *   script        run as /bin/sh -c script
+ *   no_exec_flag  string or null (e.g. "--ignore-scripts"), for the failure hint
+ * The exec worker runs the script in the sandbox (workers/exec/install.c)
+ * and answers the complete install_package result; the supervisor adds only
+ * the workspace quota post-check. No client can send this op: it is no tool,
+ * so tools/call never routes it.
+ */
+#ifndef CC_EXEC_INSTALL_H
+#define CC_EXEC_INSTALL_H
+
+#include "workers/common/tool_api.h"
+
+#define CC_EXEC_OP_INSTALL "_install_package"
+
+/* The installer's wall clock, enforced by the exec worker. */
+#define CC_INSTALL_TIMEOUT_S 600
+
+/* The exec worker's internal ops (the install), a table for its loop. */
+const struct cc_tool_def *cc_exec_internal_ops(void);
+
+#endif

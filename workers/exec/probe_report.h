@@ -1,0 +1,18 @@
+/* `codecalc-exec --probe`: the sandbox's view of this host, for a process
+ * that links no sandbox code (the supervisor's CODECALC_REQUIRE_NATIVE
+ * check, supervisor/native_check.c).
+ *
+ * It prints one JSON object on stdout and exits 0:
+ *   {"userns":b, "pidns":b, "mntns":b, "netns":b, "ipcns":b, "utsns":b,
+ *    "cgroup_v2":b, "cgroup_v1_memory":b, "cgroup_v1_pids":b,
+ *    "seccomp":b, "root":b}
+ * each true when the kernel let the probe use that feature (sbx_probe). */
+#ifndef CC_PROBE_REPORT_H
+#define CC_PROBE_REPORT_H
+
+#define CC_EXEC_PROBE_ARG "--probe"
+
+/* Print the report; the process exit status. */
+int cc_exec_probe_main(void);
+
+#endif
