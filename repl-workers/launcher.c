@@ -85,8 +85,8 @@ static void cleanup(void) {
     sbx_result_free(&L.setup);
     json_decref(L.req_args);
     free(L.notice);
-    free(L.client.out.data);
-    free(L.host.out.data);
+    cc_sb_free(&L.client.out);
+    cc_sb_free(&L.host.out);
     cc_frame_reader_free(&L.client.rd);
     cc_frame_reader_free(&L.host.rd);
 }

@@ -24,18 +24,13 @@
 #include <sys/types.h>
 
 #include "protocol/frame.h"
+#include "protocol/strbuf.h"
 #include "workers/sandbox/sandbox.h"
-
-/* Bytes queued for a nonblocking peer. */
-struct rl_out {
-    char *data;
-    size_t len, cap;
-};
 
 struct rl_peer {
     int fd;                       /* -1 when closed */
     struct cc_frame_reader rd;
-    struct rl_out out;
+    struct cc_strbuf out;         /* bytes queued for the nonblocking peer */
 };
 
 struct launcher {

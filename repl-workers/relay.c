@@ -22,20 +22,6 @@
 
 /* ---- output queues ----------------------------------------------------- */
 
-static int out_append(struct rl_out *o, const void *p, size_t n) {
-    if (o->len + n > o->cap) {
-        size_t cap = o->cap ? o->cap : 4096;
-        while (cap < o->len + n) cap *= 2;
-        char *d = realloc(o->data, cap);
-        if (!d) return -1;
-        o->data = d;
-        o->cap = cap;
-    }
-    memcpy(o->data + o->len, p, n);
-    o->len += n;
-    return 0;
-}
-
 /* Write what the peer accepts now; -1 when the peer is gone. */
 static int out_flush(struct rl_peer *p) {
     while (p->out.len > 0) {
@@ -53,7 +39,8 @@ static void queue_frame(struct rl_peer *p, const char *body, size_t n) {
     unsigned char pre[4];
     if (p->fd < 0) return;
     cc_frame_prefix((uint32_t)n, pre);
-    if (out_append(&p->out, pre, 4) != 0 || out_append(&p->out, body, n) != 0) return;
+    cc_sb_put(&p->out, pre, 4);
+    cc_sb_put(&p->out, body, n);
     (void)out_flush(p);
 }
 

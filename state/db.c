@@ -150,3 +150,33 @@ int cc_db_check(struct cc_db *db, char *err, size_t errcap) {
     sqlite3_finalize(st);
     return rc;
 }
+
+void cc_db_text(char *dst, size_t cap, sqlite3_stmt *st, int col) {
+    const unsigned char *t = sqlite3_column_text(st, col);
+    snprintf(dst, cap, "%s", t ? (const char *)t : "");
+}
+
+int cc_db_collect(sqlite3_stmt *st, size_t elem_size, void (*read_row)(sqlite3_stmt *st, void *rec),
+                  void **out, size_t *n) {
+    char *v = NULL;
+    size_t count = 0, cap = 0;
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (count == cap) {
+            cap = cap ? cap * 2 : 16;
+            char *p = realloc(v, cap * elem_size);
+            if (!p) break;
+            v = p;
+        }
+        read_row(st, v + count++ * elem_size);
+    }
+    sqlite3_reset(st);
+    if (rc != SQLITE_DONE) {
+        free(v);
+        v = NULL;
+        count = 0;
+    }
+    *out = v;
+    *n = count;
+    return rc == SQLITE_DONE ? 0 : -1;
+}

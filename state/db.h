@@ -43,4 +43,16 @@ int cc_db_check(struct cc_db *db, char *err, size_t errcap);
 /* Run a statement without results. 0 or -1 (err filled). */
 int cc_db_exec(struct cc_db *db, const char *sql, char *err, size_t errcap);
 
+/* Column col of the current row as text into dst (cap bytes, truncated,
+ * "" for NULL). */
+void cc_db_text(char *dst, size_t cap, sqlite3_stmt *st, int col);
+
+/* Step a prepared, bound statement to its end, reading each row with
+ * read_row into a growing array of records of elem_size bytes. 0 with *out
+ * (malloc'd, the caller frees; NULL when there is no row) and *n, or -1
+ * (nothing allocated) on a step error or out of memory. st is reset, not
+ * finalized. */
+int cc_db_collect(sqlite3_stmt *st, size_t elem_size, void (*read_row)(sqlite3_stmt *st, void *rec),
+                  void **out, size_t *n);
+
 #endif

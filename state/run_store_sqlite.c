@@ -47,15 +47,12 @@ static sqlite3_stmt *stmt(struct cc_run_store *s, int which) {
     return st;
 }
 
-static void copy_text(char *dst, size_t cap, const unsigned char *src) {
-    snprintf(dst, cap, "%s", src ? (const char *)src : "");
-}
-
 /* Column order of SELECT *: the CREATE TABLE order above. */
-static void read_row(sqlite3_stmt *st, struct cc_run_rec *r) {
+static void read_row(sqlite3_stmt *st, void *rec) {
+    struct cc_run_rec *r = rec;
     memset(r, 0, sizeof *r);
-    copy_text(r->id, sizeof r->id, sqlite3_column_text(st, 0));
-    copy_text(r->provider_id, sizeof r->provider_id, sqlite3_column_text(st, 1));
+    cc_db_text(r->id, sizeof r->id, st, 0);
+    cc_db_text(r->provider_id, sizeof r->provider_id, st, 1);
     r->state = (enum cc_run_state)sqlite3_column_int(st, 2);
     r->started_at = sqlite3_column_double(st, 3);
     r->deadline = sqlite3_column_double(st, 4);
@@ -64,7 +61,7 @@ static void read_row(sqlite3_stmt *st, struct cc_run_rec *r) {
     r->pid_start = (uint64_t)sqlite3_column_int64(st, 7);
     r->collected = sqlite3_column_int(st, 8) != 0;
     r->expired = sqlite3_column_int(st, 9) != 0;
-    copy_text(r->reason, sizeof r->reason, sqlite3_column_text(st, 10));
+    cc_db_text(r->reason, sizeof r->reason, st, 10);
 }
 
 static int sql_put(struct cc_run_store *s, const struct cc_run_rec *r) {
@@ -105,27 +102,10 @@ static int sql_del(struct cc_run_store *s, const char *id) {
 
 /* Collect every row of a prepared, bound statement. */
 static int collect(sqlite3_stmt *st, struct cc_run_rec **out, size_t *n) {
-    *out = NULL;
-    *n = 0;
-    size_t cap = 0;
-    int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 16;
-            struct cc_run_rec *p = realloc(*out, cap * sizeof *p);
-            if (!p) break;
-            *out = p;
-        }
-        read_row(st, &(*out)[(*n)++]);
-    }
-    sqlite3_reset(st);
-    if (rc != SQLITE_DONE) {
-        free(*out);
-        *out = NULL;
-        *n = 0;
-        return -1;
-    }
-    return 0;
+    void *v;
+    int rc = cc_db_collect(st, sizeof **out, read_row, &v, n);
+    *out = v;
+    return rc;
 }
 
 static int sql_list_active(struct cc_run_store *s, struct cc_run_rec **out, size_t *n) {

@@ -90,22 +90,18 @@ int cc_session_store_put(struct cc_session_store *s, const struct cc_session_rec
     return rc;
 }
 
-static void text_col(char *dst, size_t cap, sqlite3_stmt *st, int col) {
-    const unsigned char *t = sqlite3_column_text(st, col);
-    snprintf(dst, cap, "%s", t ? (const char *)t : "");
-}
-
-static void read_row(sqlite3_stmt *st, struct cc_session_rec *r) {
+static void read_row(sqlite3_stmt *st, void *rec) {
+    struct cc_session_rec *r = rec;
     memset(r, 0, sizeof *r);
-    text_col(r->id, sizeof r->id, st, 0);
-    text_col(r->language, sizeof r->language, st, 1);
+    cc_db_text(r->id, sizeof r->id, st, 0);
+    cc_db_text(r->language, sizeof r->language, st, 1);
     r->stateful = sqlite3_column_int(st, 2) != 0;
-    text_col(r->workdir, sizeof r->workdir, st, 3);
+    cc_db_text(r->workdir, sizeof r->workdir, st, 3);
     r->created_at = sqlite3_column_double(st, 4);
     r->last_activity = sqlite3_column_double(st, 5);
     r->host_pid = (pid_t)sqlite3_column_int64(st, 6);
     r->host_start = (uint64_t)sqlite3_column_int64(st, 7);
-    text_col(r->socket_path, sizeof r->socket_path, st, 8);
+    cc_db_text(r->socket_path, sizeof r->socket_path, st, 8);
     r->alive = sqlite3_column_int(st, 9) != 0;
 }
 
@@ -128,25 +124,11 @@ int cc_session_store_list(struct cc_session_store *s, bool alive_only,
     sqlite3_stmt *st = prepare(s, alive_only ? "SELECT * FROM sessions WHERE alive ORDER BY created_at"
                                              : "SELECT * FROM sessions ORDER BY created_at");
     if (!st) return -1;
-    size_t cap = 0;
-    int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 8;
-            struct cc_session_rec *p = realloc(*out, cap * sizeof *p);
-            if (!p) break;
-            *out = p;
-        }
-        read_row(st, &(*out)[(*n)++]);
-    }
+    void *v;
+    int rc = cc_db_collect(st, sizeof **out, read_row, &v, n);
     sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) {
-        free(*out);
-        *out = NULL;
-        *n = 0;
-        return -1;
-    }
-    return 0;
+    *out = v;
+    return rc;
 }
 
 /* Run a one-parameter write; 1 when a row changed, 0 when none, -1 error. */
