@@ -48,9 +48,15 @@ static const char *path_arg(struct cc_req *r, json_t *args, const char *key, boo
 
 /* ---- listing ------------------------------------------------------------ */
 
+/* A run's scratch directory is never listed (docs/contract.md 3.2.4). */
+static bool not_scratch(void *ud, int dirfd, const char *name) {
+    (void)ud, (void)dirfd;
+    return !cc_walk_is_scratch(name);
+}
+
 json_t *cc_session_listing(int dirfd) {
     char **names;
-    long n = cc_dir_names(dirfd, NULL, NULL, &names);
+    long n = cc_dir_names(dirfd, not_scratch, NULL, &names);
     if (n < 0) return NULL;
     json_t *arr = json_array();
     for (long i = 0; i < n; i++) {

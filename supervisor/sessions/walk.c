@@ -11,6 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "workers/common/tool_api.h"
+
 #define MAX_DEPTH 64
 #define REL_CAP 4096
 
@@ -105,15 +107,16 @@ int cc_walk_files(int dirfd, cc_walk_fn fn, void *ud) {
     return rc;
 }
 
-static const char *const runner_names[] = {"main.py", "main.js", "run.out", "run.err", "run.in",
-                                           "compile.out", "compile.err", "compile.in", "a.out",
-                                           NULL};
+bool cc_walk_is_scratch(const char *name) {
+    return !strncmp(name, CC_SESSION_SCRATCH_PREFIX, sizeof CC_SESSION_SCRATCH_PREFIX - 1);
+}
 
+/* The runner's files live in scratch directories (never the user's names
+ * such as main.py or run.out, which are the user's own files now). */
 bool cc_walk_is_artifact(const char *rel) {
+    if (cc_walk_is_scratch(rel)) return false;
     const char *base = strrchr(rel, '/');
     base = base ? base + 1 : rel;
-    for (const char *const *n = runner_names; *n; n++)
-        if (!strcmp(base, *n)) return false;
     size_t bl = strlen(base);
     if (bl >= 4 && !strcmp(base + bl - 4, ".pyc")) return false;
     /* any directory component named __pycache__ */

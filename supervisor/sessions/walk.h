@@ -18,9 +18,11 @@ typedef int (*cc_walk_fn)(void *ud, const char *rel, const struct stat *st);
  * or -1 when a directory could not be read at the top level. */
 int cc_walk_files(int dirfd, cc_walk_fn fn, void *ud);
 
-/* true when session_artifacts lists this file: not a runner file (by base
- * name), not *.pyc, not under __pycache__. */
+/* true when session_artifacts lists this file: not in a run's scratch
+ * directory, not *.pyc, not under __pycache__. */
 bool cc_walk_is_artifact(const char *rel);
+/* true for the name of a run's scratch directory (hidden from listings). */
+bool cc_walk_is_scratch(const char *name);
 
 /* Decides whether name (an entry of dirfd) is listed. */
 typedef bool (*cc_dir_keep_fn)(void *ud, int dirfd, const char *name);

@@ -97,6 +97,27 @@ describe('session workspaces', { skip: SKIP_NO_BINARY }, () => {
     assert.ok(!a.artifacts.some((f) => f.path === 'main.py' || f.path === 'run.out'));
   });
 
+  test('a workspace run never overwrites the user\'s main.py or run.out (issue 11 item 1)', async () => {
+    const ws = (await s.call('session_start', { language: 'bash' })).session_id;
+    await s.call('session_write_file', { session_id: ws, path: 'main.py', content: 'my own' });
+    await s.call('session_write_file', { session_id: ws, path: 'run.out', content: 'my log' });
+    await s.call('session_write_file', { session_id: ws, path: 'helper.py', content: 'Y=7' });
+    const r = await s.call('execute_code', { session_id: ws, language: 'python3',
+      code: 'import os, helper\nprint("snippet", helper.Y, os.getcwd() == os.environ["HOME"])' });
+    assert.equal(r.stdout, 'snippet 7 True\n');
+    assert.match(r.workdir, new RegExp(`/${ws}$`));
+    const c = await s.call('session_write_file', { session_id: ws, path: 'c.sh', content: 'echo from-run' });
+    assert.equal(c.ok, true);
+    const run = await s.call('session_run', { session_id: ws, entry_file: 'c.sh' });
+    assert.equal(run.stdout, 'from-run\n');
+    assert.equal((await s.call('session_read_file', { session_id: ws, path: 'main.py' })).content, 'my own');
+    assert.equal((await s.call('session_read_file', { session_id: ws, path: 'run.out' })).content, 'my log');
+    const names = (await s.call('session_files', { session_id: ws })).files.map((f) => f.path);
+    assert.deepEqual(names, ['__pycache__/', 'c.sh', 'helper.py', 'main.py', 'run.out']);
+    const arts = (await s.call('session_artifacts', { session_id: ws })).artifacts.map((f) => f.path);
+    assert.deepEqual(arts, ['c.sh', 'helper.py', 'main.py', 'run.out']);
+  });
+
   test('a 200 KB print: inline capped; spill refused by the 1000-byte artifact cap (4.7)', async () => {
     const r = await s.call('execute_code', { session_id: other, language: 'python3', code: "print('x'*200000)" });
     assert.equal(r.verdict, 'OK');

@@ -94,11 +94,15 @@ static void test_walk(void) {
     close(fd);
     struct cc_usage u;
     CHECK_INTEQ(cc_walk_usage(ws, &u), 0);
-    /* a/b/c.txt (5) + m.pyc (3) + main.py (2); symlinks never counted */
+    /* a/b/c.txt (5) + m.pyc (3) + main.py (2); symlinks never counted;
+     * main.py is the user's own file (runner files live in scratch). */
     CHECK_INTEQ(u.bytes, 10);
-    CHECK_INTEQ(u.artifacts, 1);
+    CHECK_INTEQ(u.artifacts, 2);
     CHECK(!cc_walk_is_artifact("x/__pycache__/y.py"));
-    CHECK(!cc_walk_is_artifact("sub/run.out"));
+    CHECK(!cc_walk_is_artifact(".codecalc-run-0123/run.out"));
+    CHECK(cc_walk_is_scratch(".codecalc-run-0123"));
+    CHECK(!cc_walk_is_scratch("codecalc-run-0123"));
+    CHECK(cc_walk_is_artifact("sub/run.out"));
     CHECK(cc_walk_is_artifact("main.c"));
     CHECK(cc_walk_is_artifact(".codecalc-session-lock"));
 }

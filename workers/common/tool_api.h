@@ -23,6 +23,10 @@
 
 #define CC_CONTRACT_VERSION "1.3.0"
 
+/* A session run's private scratch directory inside the workspace: its
+ * source, a.out and run.in/out/err (issue 11 item 1). Listings hide it. */
+#define CC_SESSION_SCRATCH_PREFIX ".codecalc-run-"
+
 /* "\0bigint:" — a NUL cannot appear in an ordinary identifier-ish string a
  * client would send by accident; the digits after it are validated strictly
  * wherever it is converted. */

@@ -3,6 +3,7 @@
 #include "workers/exec/execute.h"
 
 #include "protocol/monotonic.h"
+#include "protocol/fdio.h"
 #include "protocol/utf8.h"
 
 #include "workers/common/program_env.h"
@@ -17,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -107,8 +109,12 @@ struct run_ctx {
     const struct cc_lang *lang;
     const struct cc_lang_plan *plan;
     const char *path;          /* runtime PATH */
-    struct cc_rundir wd;
+    struct cc_rundir wd;       /* where the source, a.out and run.* live */
     bool have_wd;              /* wd was created */
+    const char *cwd;           /* the program's work directory: wd, or the
+                                * session workspace that holds wd */
+    char io[PATH_MAX];         /* wd as the worker reaches it (session_scratch) */
+    int wd_fd;                 /* wd held open, -1 when not */
     char *file, *exe;          /* {file}, {exe} */
     char **envp;               /* program environment (owned) */
     json_t *unenforced;        /* union over the steps (owned) */
@@ -136,17 +142,24 @@ static const char *const env_allow[] = {
     "APPDATA", "LOCALAPPDATA", "NUMBER_OF_PROCESSORS", "PROCESSOR_ARCHITECTURE", NULL};
 
 /* Allowlisted variables, then the forced ones: PATH (runtime path),
- * PYTHONUNBUFFERED, HOME = the run directory (compilers such as go and rustc
- * need a writable cache dir) and TMPDIR = the run directory too: it is the
- * one place the sandbox uid is sure to be able to write, whatever the host
- * made of /tmp (rustc, go, ghc and mcs put their scratch files there). */
-static char **build_env(const char *path, const char *home) {
+ * PYTHONUNBUFFERED, HOME = the program's work directory (compilers such as
+ * go and rustc need a writable cache dir) and TMPDIR = the run directory
+ * (for a session run, its scratch directory): the one place the sandbox uid
+ * is sure to be able to write, whatever the host made of /tmp (rustc, go,
+ * ghc and mcs put their scratch files there). */
+static char **build_env(const char *path, const char *home, const char *tmp, bool session) {
     struct cc_env e = {0};
     cc_env_keep(&e, env_allow);
     cc_env_set(&e, "PATH=%s", path);
     cc_env_set(&e, "HOME=%s", home);
     cc_env_set(&e, "PYTHONUNBUFFERED=1");
-    cc_env_set(&e, "TMPDIR=%s", home);
+    cc_env_set(&e, "TMPDIR=%s", tmp);
+    /* A session snippet runs from its private scratch directory: modules
+     * beside it in the workspace still import. */
+    if (session) {
+        cc_env_set(&e, "PYTHONPATH=%s", home);
+        cc_env_set(&e, "NODE_PATH=%s", home);
+    }
     return cc_env_take(&e);
 }
 
@@ -188,8 +201,7 @@ static struct sbx_limits step_limits(const struct cc_exec_req *q, int64_t wall_m
 
 static int open_capture(const struct run_ctx *x, const char *phase, const char *suffix) {
     char *p = NULL;
-    if (asprintf(&p, "%s/%s.%s", x->wd.path, phase, suffix) < 0) return -1;
-    if (x->req->workdir) unlink(p); /* a session keeps the previous run's files */
+    if (asprintf(&p, "%s/%s.%s", x->io, phase, suffix) < 0) return -1;
     int fd = open(p, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
     free(p);
     return fd;
@@ -203,7 +215,7 @@ static int run_step(struct run_ctx *x, const char *phase, char **argv, int64_t w
     int in = -1, out = open_capture(x, phase, "out"), err = open_capture(x, phase, "err");
     if (strcmp(phase, "run") == 0) {
         char *p = NULL;
-        if (asprintf(&p, "%s/run.in", x->wd.path) >= 0) in = open(p, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+        if (asprintf(&p, "%s/run.in", x->io) >= 0) in = open(p, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
         free(p);
     } else {
         in = open("/dev/null", O_RDONLY | O_CLOEXEC);
@@ -219,12 +231,12 @@ static int run_step(struct run_ctx *x, const char *phase, char **argv, int64_t w
     const struct cc_exec_hooks *h = x->req->hooks;
     struct sbx_spec spec = {
         .argv = (const char *const *)argv, .envp = (const char *const *)x->envp,
-        .workdir = x->wd.path, .stdin_fd = in, .stdout_fd = out, .stderr_fd = err,
+        .workdir = x->cwd, .stdin_fd = in, .stdout_fd = out, .stderr_fd = err,
         .lim = step_limits(x->req, wall_ms, strcmp(phase, "compile") == 0),
         .tick = h ? h->tick : NULL, .tick_ud = h ? h->ud : NULL, .tick_ms = h ? h->tick_ms : 0};
     if (h && h->step_start) {
         char *p = NULL;
-        if (asprintf(&p, "%s/%s.out", x->wd.path, phase) >= 0) h->step_start(h->ud, phase, p);
+        if (asprintf(&p, "%s/%s.out", x->io, phase) >= 0) h->step_start(h->ud, phase, p);
         free(p);
     }
     st->rc = sbx_run(&spec, &st->res);
@@ -272,7 +284,7 @@ static json_t *envelope_base(const struct run_ctx *x, const char *phase) {
         "output_truncated", 0, "output_error", "stdout_bytes", "stderr_bytes", "duration_ms",
         (json_int_t)0, "compile_ms", (json_int_t)0, "total_ms", (json_int_t)(cc_now_ms() - x->t0),
         "cpu_ms", (json_int_t)0, "peak_memory_kb", "unenforced", x->unenforced, "workdir",
-        x->have_wd ? x->wd.path : "");
+        x->have_wd ? x->cwd : "");
 }
 
 static json_t *bytes_json(int64_t n) { return n < 0 ? json_null() : json_integer(n); }
@@ -362,56 +374,100 @@ static json_t *budget_exhausted(const struct run_ctx *x, int64_t compile_ms) {
 
 /* ---- orchestration ----------------------------------------------------- */
 
-static int write_file(const char *path, const char *data, size_t len, bool replace) {
-    /* In a session workspace the name may exist (or be a planted symlink):
-     * unlink it, then create exclusively without following links. */
-    if (replace) unlink(path);
+static int write_file(const char *path, const char *data, size_t len) {
     int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
     if (fd < 0) return -1;
-    for (size_t off = 0; off < len;) {
-        ssize_t w = write(fd, data + off, len - off);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) {
-            int e = errno;
-            close(fd);
-            errno = e;
-            return -1;
-        }
-        off += (size_t)w;
+    if (cc_write_all(fd, data, len) != 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return -1;
     }
     return close(fd);
+}
+
+/* A session run's scratch directory: a fresh hidden directory inside the
+ * workspace (the one tree the sandbox mounts), so the source, a.out and
+ * run.in/out/err never land on the user's files (issue 11 item 1). The
+ * worker reaches it only through /proc/self/fd/N: the workspace belongs to
+ * the program, and a concurrent run of the same session could swap the
+ * directory's name for a symlink, which the descriptor cannot follow. */
+static int session_scratch(struct run_ctx *x, const char *workspace) {
+    char name[64], nonce[17];
+    unsigned char b[8];
+    if (getrandom(b, sizeof b, 0) != (ssize_t)sizeof b) return -1;
+    for (size_t i = 0; i < sizeof b; i++) snprintf(nonce + 2 * i, 3, "%02x", b[i]);
+    snprintf(name, sizeof name, CC_SESSION_SCRATCH_PREFIX "%s", nonce);
+    int ws = open(workspace, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (ws < 0) return -1;
+    int fd = -1;
+    struct stat st;
+    if (mkdirat(ws, name, 0700) == 0) {
+        fd = openat(ws, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd >= 0 && (fstat(fd, &st) != 0 ||
+                        (geteuid() == 0 && fchown(fd, SBX_RUN_UID, SBX_RUN_GID) != 0))) {
+            close(fd);
+            fd = -1;
+        }
+        if (fd < 0) unlinkat(ws, name, AT_REMOVEDIR);
+    }
+    int e = errno;
+    close(ws);
+    errno = e;
+    if (fd < 0) return -1;
+    int n = snprintf(x->wd.path, sizeof x->wd.path, "%s/%s", workspace, name);
+    if (n < 0 || (size_t)n >= sizeof x->wd.path) {
+        close(fd);
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    x->wd.dev = st.st_dev;
+    x->wd.ino = st.st_ino;
+    x->wd.have_id = true;
+    x->wd_fd = fd;
+    snprintf(x->io, sizeof x->io, "/proc/self/fd/%d", fd);
+    return 0;
 }
 
 /* Work directory, source file and stdin file. NULL on success, else the
  * rejected result. */
 static json_t *prepare(struct run_ctx *x) {
-    char *in = NULL;
+    char *in = NULL, *file_io = NULL;
     bool session = x->req->workdir != NULL;
     if (session) {
-        /* A session workspace: used as is and never removed (1.5). */
-        snprintf(x->wd.path, sizeof x->wd.path, "%s", x->req->workdir);
-        x->wd.have_id = false;
+        /* A session workspace: the program's work directory, kept (1.5). */
+        if (session_scratch(x, x->req->workdir) != 0)
+            return rejected("internal", fmt("cannot create a scratch directory in %s: %s",
+                                            x->req->workdir, strerror(errno)));
+        x->cwd = x->req->workdir;
     } else if (cc_rundir_create(tmp_base(), NULL, 0, &x->wd) != 0) {
         return rejected("internal", fmt("cannot create a work directory in %s: %s", tmp_base(),
                                         strerror(errno)));
+    } else {
+        x->cwd = x->wd.path;
+        memcpy(x->io, x->wd.path, sizeof x->io);
     }
     x->have_wd = true;
     if (asprintf(&x->file, "%s/main.%s", x->wd.path, x->lang->ext) < 0) x->file = NULL;
     if (asprintf(&x->exe, "%s/a.out", x->wd.path) < 0) x->exe = NULL;
-    if (asprintf(&in, "%s/run.in", x->wd.path) < 0) in = NULL;
-    x->envp = build_env(x->path, x->wd.path);
-    if (!x->file || !x->exe || !in || !x->envp) {
+    if (asprintf(&file_io, "%s/main.%s", x->io, x->lang->ext) < 0) file_io = NULL;
+    if (asprintf(&in, "%s/run.in", x->io) < 0) in = NULL;
+    x->envp = build_env(x->path, x->cwd, x->wd.path, session);
+    if (!x->file || !x->exe || !in || !file_io || !x->envp) {
         free(in);
+        free(file_io);
         return rejected("internal", fmt("executor failed: out of memory"));
     }
     const struct cc_exec_req *q = x->req;
-    if (write_file(x->file, q->code ? q->code : "", q->code ? q->code_len : 0, session) != 0) {
+    if (write_file(file_io, q->code ? q->code : "", q->code ? q->code_len : 0) != 0) {
         free(in);
+        free(file_io);
         return rejected("internal", fmt("failed to write source to %s: %s", x->file, strerror(errno)));
     }
-    int rc = write_file(in, q->stdin_data ? q->stdin_data : "", q->stdin_data ? q->stdin_len : 0, session);
-    json_t *r = rc ? rejected("internal", fmt("executor failed: cannot write stdin to %s: %s", in,
-                                               strerror(errno)))
+    free(file_io);
+    int rc = write_file(in, q->stdin_data ? q->stdin_data : "", q->stdin_data ? q->stdin_len : 0);
+    json_t *r = rc ? rejected("internal", fmt("executor failed: cannot write stdin to %s/run.in: %s",
+                                               x->wd.path, strerror(errno)))
                    : NULL;
     free(in);
     return r;
@@ -460,9 +516,11 @@ static json_t *compile(struct run_ctx *x, int64_t *compile_ms, bool *cached) {
     json_t *result = NULL;
     char **argv = resolve_step(x, p->compile, "compile", 0, &result);
     if (!argv) return result;
-    char key[65], *dir = NULL, **art = NULL;
+    char key[65], *dir = NULL, **art = NULL, *exe_io = NULL;
     bool keyed = false;
-    if (p->artifact && (art = cc_plan_argv(p->artifact, x->file, x->exe, x->wd.path)) && art[0] &&
+    /* The cache copies the artifact in and out as the worker: by x->io. */
+    if (asprintf(&exe_io, "%s/a.out", x->io) < 0) exe_io = NULL;
+    if (p->artifact && exe_io && (art = cc_plan_argv(p->artifact, x->file, exe_io, x->io)) && art[0] &&
         (dir = cc_cache_dir()))
         keyed = cc_cache_key(x->lang->name, argv[0], p->compile, x->req->code ? x->req->code : "",
                              x->req->code_len, key) == 0;
@@ -483,6 +541,7 @@ static json_t *compile(struct run_ctx *x, int64_t *compile_ms, bool *cached) {
     }
     cc_argv_free(art);
     cc_argv_free(argv);
+    free(exe_io);
     free(dir);
     return result;
 }
@@ -514,7 +573,7 @@ static json_t *unknown_language(const char *spelled) {
 }
 
 json_t *cc_execute(const struct cc_exec_req *req) {
-    struct run_ctx x = {.req = req, .lang = cc_lang_find(req->language), .t0 = cc_now_ms()};
+    struct run_ctx x = {.req = req, .lang = cc_lang_find(req->language), .t0 = cc_now_ms(), .wd_fd = -1};
     if (!x.lang) return unknown_language(req->language);
     bool installed;
     x.path = cc_runtime_path();
@@ -532,7 +591,8 @@ json_t *cc_execute(const struct cc_exec_req *req) {
         if (x.plan->artifact) json_object_set_new(result, "cached", json_boolean(cached));
     }
     /* A failed removal is a visible leak by design (1.5), never an error. */
-    if (x.have_wd && !req->workdir) cc_rundir_remove(&x.wd);
+    if (x.have_wd) cc_rundir_remove(&x.wd);
+    if (x.wd_fd >= 0) close(x.wd_fd);
     free(x.file);
     free(x.exe);
     cc_argv_free(x.envp);
