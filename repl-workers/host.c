@@ -18,6 +18,7 @@
 #include "protocol/fdio.h"
 #include "repl-workers/launcher.h"
 #include "workers/common/program_env.h"
+#include "repl-workers/repl_langs.h"
 #include "workers/exec/languages.h"
 
 #define HOST_PIDS 256
@@ -68,13 +69,15 @@ static char *read_script(const char *path, char **why) {
     return text;
 }
 
-static int spawn_in_sandbox(struct launcher *L, const char *interp, int chan, char **why) {
+static int spawn_in_sandbox(struct launcher *L, const struct cc_repl_lang *rl, const char *interp,
+                            int chan, char **why) {
     char *code = read_script(L->script, why);
     if (!code) return -1;
-    const char *argv[] = {interp, "-u", "-c", code, NULL, NULL, NULL};
-    if (!strcmp(L->lang, "node")) {
-        static const char trampoline[] = "exec 3<&0 0</dev/null && exec \"$0\" -e \"$1\"";
-        argv[0] = "/bin/sh", argv[1] = "-c", argv[2] = trampoline, argv[3] = interp, argv[4] = code;
+    const char *argv[] = {interp, rl->eval_flag, code, NULL, NULL, NULL, NULL};
+    if (rl->channel_on_fd3) {
+        static const char trampoline[] = "exec 3<&0 0</dev/null && exec \"$0\" \"$1\" \"$2\"";
+        argv[0] = "/bin/sh", argv[1] = "-c", argv[2] = trampoline, argv[3] = interp;
+        argv[4] = rl->eval_flag, argv[5] = code;
     }
     char **env = host_env(L);
     int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
@@ -101,8 +104,9 @@ static int spawn_in_sandbox(struct launcher *L, const char *interp, int chan, ch
 
 int rl_host_start(struct launcher *L, char **why) {
     *why = NULL;
-    const char *cmd = !strcmp(L->lang, "node") ? "node" : "python3";
-    char *interp = cc_resolve_cmd(cmd, cc_runtime_path());
+    const struct cc_repl_lang *rl = cc_repl_lang_find(L->lang);
+    const char *cmd = rl ? rl->interp : L->lang;
+    char *interp = rl ? cc_resolve_cmd(cmd, cc_runtime_path()) : NULL;
     if (!interp) {
         if (asprintf(why, "%s not found in PATH (%s)", cmd, cc_runtime_path()) < 0) *why = NULL;
         return -1;
@@ -114,7 +118,7 @@ int rl_host_start(struct launcher *L, char **why) {
         return -1;
     }
     make_tmpdir(L);
-    int rc = spawn_in_sandbox(L, interp, sv[1], why);
+    int rc = spawn_in_sandbox(L, rl, interp, sv[1], why);
     free(interp);
     close(sv[1]);
     if (rc != 0) {

@@ -5,6 +5,7 @@
  * Usage (the supervisor only): codecalc-repl <sockdir> <session-id> <lang>
  * <workdir> <host-script>, with the bound, listening socket as fd 3. */
 #include "repl-workers/launcher.h"
+#include "repl-workers/repl_langs.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -52,7 +53,7 @@ static int parse_args(int argc, char **argv) {
     L.lang = argv[3];
     L.workdir = argv[4];
     L.script = argv[5];
-    if (strcmp(L.lang, "python3") && strcmp(L.lang, "node")) return -1;
+    if (!cc_repl_lang_find(L.lang)) return -1;
     if (snprintf(L.sock_path, sizeof L.sock_path, "%s/%s.sock", L.sockdir, L.id) >= (int)sizeof L.sock_path ||
         snprintf(L.pid_path, sizeof L.pid_path, "%s/%s.pid", L.sockdir, L.id) >= (int)sizeof L.pid_path)
         return -1;

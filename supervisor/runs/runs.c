@@ -20,6 +20,7 @@
 #include "supervisor/log.h"
 #include "supervisor/runs/runs.h"
 #include "workers/common/tool_api.h"
+#include "supervisor/sessions/sessions.h"
 #include "workers/exec/shepherd.h"
 
 #define RUN_TIMEOUT_DEFAULT 30
@@ -135,7 +136,10 @@ static json_t *select_provider(json_t *args) {
 /* Type checks the schema already made, repeated because a handler never
  * trusts its input; plus the clamped timeout. NULL when fine. */
 static json_t *check_submit(json_t *args, int64_t *timeout) {
-    if (!json_is_string(json_object_get(args, "language"))) return cc_err("validation", "language must be a string");
+    const char *lang = json_string_value(json_object_get(args, "language"));
+    if (!lang) return cc_err("validation", "language must be a string");
+    /* Refused before any run exists (issue 11 item 5), in execute_code's words. */
+    if (!cc_session_lang(lang)) return cc_unknown_language(lang);
     if (!json_is_string(json_object_get(args, "code"))) return cc_err("validation", "code must be a string");
     static const char *const strs[] = {"stdin", "provider", NULL};
     for (int i = 0; strs[i]; i++) {

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "protocol/proc_stat.h"
+#include "repl-workers/repl_langs.h"
 #include "supervisor/log.h"
 #include "supervisor/sessions/quota.h"
 #include "supervisor/sessions/repl_client.h"
@@ -41,7 +42,12 @@ static int sock_file(struct cc_server *srv, const char *id, const char *ext, cha
 /* The host script: $CODECALC_REPL_DIR, else the repo's repl-workers/ seen
  * from build/bin, else next to the binaries. */
 static int host_script(struct cc_server *srv, const char *lang, char *out, size_t cap) {
-    const char *name = strcmp(lang, "node") ? "python_host.py" : "node_host.js";
+    const struct cc_repl_lang *rl = cc_repl_lang_find(lang);
+    if (!rl) {
+        errno = ENOENT;
+        return -1;
+    }
+    const char *name = rl->script;
     const char *env = getenv("CODECALC_REPL_DIR");
     char cand[3][PATH_MAX + 64];
     snprintf(cand[0], sizeof cand[0], "%s/%s", env && *env ? env : "/nonexistent", name);

@@ -20,6 +20,7 @@
 #include "protocol/strbuf.h"
 #include "supervisor/home.h"
 #include "supervisor/mcp/local_tools.h"
+#include "repl-workers/repl_langs.h"
 #include "supervisor/log.h"
 #include "supervisor/sessions/quota.h"
 #include "workers/common/tool_api.h"
@@ -58,6 +59,8 @@ static const char *const lang_table[][2] = {
     {"shell", "bash"}, {"cxx", "c++"}, {"cs", "csharp"}, {"c#", "csharp"}, {"dotnet", "csharp"},
     {"ghc", "haskell"}, {"hs", "haskell"}, {"rscript", "r"}, {"ts", "typescript"},
     {NULL, NULL}};
+/* The exec registry's names and aliases (workers/exec/languages.c), which the
+ * supervisor does not link: tests/unit/test_sup_langs.c keeps the two equal. */
 static const char *const lang_names[] = {
     "awk", "bash", "bun", "c", "c++", "cpp", "csharp", "deno", "elixir", "erlang", "fortran",
     "gleam", "go", "haskell", "java", "jq", "kotlin", "lua", "mojo", "node", "perl", "php",
@@ -77,6 +80,8 @@ const char *cc_session_lang(const char *spelled) {
     return NULL;
 }
 
+const char *const *cc_session_lang_names(void) { return lang_names; }
+
 const char *cc_session_lang_for_file(const char *path) {
     static const char *const ext[][2] = {
         {"py", "python3"}, {"js", "node"}, {"ts", "typescript"}, {"rb", "ruby"}, {"php", "php"},
@@ -90,6 +95,21 @@ const char *cc_session_lang_for_file(const char *path) {
     for (int i = 0; dot && ext[i][0]; i++)
         if (!strcmp(dot + 1, ext[i][0])) return ext[i][1];
     return "python3";
+}
+
+json_t *cc_unknown_language(const char *spelled) {
+    struct cc_strbuf csv;
+    cc_sb_init(&csv);
+    json_t *known = json_array();
+    for (int i = 0; lang_names[i]; i++) {
+        cc_sb_printf(&csv, "%s%s", i ? ", " : "", lang_names[i]);
+        json_array_append_new(known, json_string(lang_names[i]));
+    }
+    json_t *e = cc_err("validation", "unknown language '%.64s'. Available: %s", spelled ? spelled : "",
+                       csv.data ? csv.data : "");
+    cc_sb_free(&csv);
+    json_object_set_new(e, "available_languages", known);
+    return e;
 }
 
 /* ---- records, expiry ---------------------------------------------------- */
@@ -273,9 +293,15 @@ static json_t *start_result(struct cc_sessions *ss, struct cc_session *s) {
 
 static void session_start(struct cc_server *srv, struct cc_req *r, json_t *args) {
     struct cc_sessions *ss = srv->sessions;
-    const char *spelled = json_string_value(json_object_get(args, "language"));
+    json_t *jl = json_object_get(args, "language");
+    const char *spelled = json_string_value(jl);
     const char *lang = cc_session_lang(spelled ? spelled : "python3");
-    if (!lang) lang = "python3";
+    if ((jl && !json_is_null(jl) && !spelled) || !lang) {
+        /* Never a silent python3 for a language we do not know (issue 11
+         * item 5): the caller hears the list it can choose from. */
+        answer_err(r, cc_unknown_language(spelled));
+        return;
+    }
     struct cc_session *s = calloc(1, sizeof *s);
     if (!s) {
         cc_req_answer_fail(r, "internal", "out of memory");
@@ -292,7 +318,7 @@ static void session_start(struct cc_server *srv, struct cc_req *r, json_t *args)
         free(s);
         return;
     }
-    s->stateful = !strcmp(lang, "python3") || !strcmp(lang, "node");
+    s->stateful = cc_repl_lang_find(lang) != NULL;
     s->last_ms = cc_now_ms();
     s->created_at = (double)time(NULL);
     s->next = ss->list;

@@ -2,7 +2,7 @@
 // admission cap (TOOLS.md 3.2.9-3.2.11 as amended by the runs issue).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SKIP_NO_BINARY, CONTRACT_VERSION, sleep, waitFor } from '../mcp/harness.mjs';
 import { newHome, removeHome, startOn, waitTerminal, procsWith } from './runs_helpers.mjs';
@@ -109,6 +109,17 @@ describe('run lifecycle', { skip: SKIP_NO_BINARY, timeout: 90000 }, () => {
     assert.equal(r.code, 'validation');
     assert.equal(r.provider_error, 'unknown_provider');
     assert.equal(r.run_id, undefined);
+  });
+
+  test('run_submit of language klingon is refused with no run id (issue 11 item 5)', async () => {
+    const before = readdirSync(join(home, 'runs')).length;
+    const r = await srv.call('run_submit', { language: 'klingon', code: 'x' });
+    assert.equal(r.ok, false);
+    assert.equal(r.code, 'validation');
+    assert.match(r.error, /^unknown language 'klingon'\. Available: awk, bash, /);
+    assert.ok(r.available_languages.includes('python3'));
+    assert.equal(r.run_id, undefined);
+    assert.equal(readdirSync(join(home, 'runs')).length, before);
   });
 });
 

@@ -23,6 +23,15 @@ describe('session workspaces', { skip: SKIP_NO_BINARY }, () => {
     assert.deepEqual(r.files, []);
   });
 
+  test('session_start of cobol is refused with the known languages, not a silent python3 (issue 11 item 5)', async () => {
+    const r = await s.call('session_start', { language: 'cobol' });
+    assertRejected(r, 'validation', /^unknown language 'cobol'\. Available: awk, bash, /);
+    assert.ok(r.available_languages.includes('python3') && r.available_languages.includes('node'));
+    assert.equal(r.session_id, undefined);
+    const list = await s.call('session_list', {});
+    assert.ok(!list.sessions.some((x) => x.session_id.startsWith('cobol') || x.session_id.startsWith('python3')));
+  });
+
   test('write, list, read back (3.2.4-3.2.6 examples)', async () => {
     assert.deepEqual(await s.call('session_write_file', { session_id: sid, path: 'in/data.csv', content: 'a,b\n1,2' }),
       { ok: true, path: 'in/data.csv', contract_version: '1.3.0' });
