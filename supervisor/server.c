@@ -18,6 +18,7 @@
 #include "supervisor/mcp/methods.h"
 #include "supervisor/pool.h"
 #include "supervisor/request.h"
+#include "supervisor/transport/id_sniff.h"
 
 static void on_sigchld(evutil_socket_t fd, short what, void *arg) {
     (void)fd, (void)what;
@@ -162,6 +163,23 @@ void cc_rpc_send_result(struct cc_conn *c, const json_t *id, const json_t *resul
     cc_sb_free(&sb);
 }
 
+json_t *cc_rpc_parse_failure(const char *text, size_t len, const json_error_t *je, int *code,
+                             char *msg, size_t cap) {
+    *code = -32700;
+    switch (json_error_code(je)) {
+    case json_error_invalid_utf8:
+        snprintf(msg, cap, "Parse error: the message is not valid UTF-8 (at byte %d)", je->position);
+        break;
+    case json_error_stack_overflow:
+        *code = -32600;
+        snprintf(msg, cap, "Invalid Request: JSON nested too deep (the limit is %d levels)", JSON_PARSER_MAX_DEPTH);
+        break;
+    default:
+        snprintf(msg, cap, "Parse error: the message is not valid JSON: %s (at byte %d)", je->text, je->position);
+    }
+    return cc_sniff_rpc_id(text, len, text, len);
+}
+
 static bool valid_id(const json_t *id) {
     return json_is_string(id) || json_is_integer(id);
 }
@@ -170,7 +188,11 @@ void cc_server_handle(struct cc_server *srv, struct cc_conn *c, const char *text
     json_error_t je;
     json_t *msg = cc_json_parse(text, len, &je);
     if (!msg) {
-        cc_rpc_send_error(c, NULL, -32700, "Parse error: the message is not valid JSON");
+        char why[JSON_ERROR_TEXT_LENGTH + 128];
+        int code;
+        json_t *id = cc_rpc_parse_failure(text, len, &je, &code, why, sizeof why);
+        cc_rpc_send_error(c, id, code, why);
+        json_decref(id);
         return;
     }
     if (json_is_array(msg)) {

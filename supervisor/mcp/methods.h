@@ -23,6 +23,12 @@ void cc_mcp_tools_call(struct cc_server *srv, struct cc_conn *c, json_t *id, jso
 void cc_rpc_error_text(struct cc_strbuf *sb, const json_t *id, int code, const char *msg,
                        const json_t *data);
 void cc_rpc_send_error(struct cc_conn *c, const json_t *id, int code, const char *msg);
+/* Why a message did not parse (issue 11 item 6): fills code (-32700 for
+ * bytes that are not JSON or not UTF-8, -32600 for JSON nested past the
+ * parser's depth) and msg, and returns the request's id when it can be read
+ * from the raw text (new reference), else NULL. */
+json_t *cc_rpc_parse_failure(const char *text, size_t len, const json_error_t *je, int *code,
+                             char *msg, size_t cap);
 void cc_rpc_send_result(struct cc_conn *c, const json_t *id, const json_t *result);
 
 /* The protocol revision answered for a requested one (TOOLS.md 0.1). */

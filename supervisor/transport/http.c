@@ -581,7 +581,11 @@ static int parse_message(struct evhttp_request *req, struct rpc_msg *m) {
     memset(m, 0, sizeof *m);
     m->root = cc_json_parse(text, len, &je);
     if (!m->root) {
-        reply_error(req, 400, -32700, "Parse error: the body is not valid JSON", NULL, NULL);
+        char why[JSON_ERROR_TEXT_LENGTH + 128];
+        int code;
+        json_t *id = cc_rpc_parse_failure(text, len, &je, &code, why, sizeof why);
+        reply_error(req, 400, code, why, id, NULL);
+        json_decref(id);
         return -1;
     }
     if (json_is_array(m->root)) {

@@ -77,6 +77,10 @@ describe('serve-http, 2025 era', { skip: SKIP_NO_BINARY }, () => {
     r = await post(s.url, '{"jsonrpc":"2.0","id":1,"method":', h);
     assert.equal(r.status, 400);
     assert.equal(r.json.error.code, -32700);
+    assert.equal(r.json.id, 1);
+    r = await post(s.url, `{"jsonrpc":"2.0","id":3,"method":"ping","params":{"x":${'['.repeat(3000)}${']'.repeat(3000)}}}`, h);
+    assert.deepEqual([r.status, r.json.id, r.json.error.code], [400, 3, -32600]);
+    assert.match(r.json.error.message, /nested too deep/);
     r = await post(s.url, `[${ping},${ping}]`, h);
     assert.equal(r.status, 400);
     assert.equal(r.json.error.code, -32600);

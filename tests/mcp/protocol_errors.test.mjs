@@ -16,13 +16,36 @@ describe('JSON-RPC error handling', { skip: SKIP_NO_BINARY }, () => {
     assert.equal(c.sc?.value, '42', `calc after error: ${c.msg.__raw}`);
   }
 
-  test('malformed JSON is -32700 with a null id, and the line after it works', async () => {
+  test('malformed JSON is -32700 addressed to its readable id, and the line after it works', async () => {
+    const p = r.expect(1);
     r.writeLine('{"jsonrpc":"2.0","id":1,"method":"ping",');
-    const e = await r.nextOrphan();
+    const e = await p;
     assert.equal(e.jsonrpc, '2.0');
-    assert.equal(e.id, null);
     assert.equal(e.error?.code, -32700, e.__raw);
-    assert.equal(typeof e.error.message, 'string');
+    assert.match(e.error.message, /^Parse error: the message is not valid JSON: .* \(at byte \d+\)$/);
+    r.writeLine('{"broken');
+    const o = await r.nextOrphan();
+    assert.equal(o.id, null);
+    assert.equal(o.error?.code, -32700, o.__raw);
+    await stillAnswers();
+  });
+
+  test('invalid UTF-8 in a request is answered with its id and says UTF-8 (issue 11 item 6)', async () => {
+    const p = r.expect(61);
+    r.proc.stdin.write(Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":61,"method":"ping","params":{"x":"'),
+      Buffer.from([0xff, 0xfe]), Buffer.from('"}}\n')]));
+    const e = await p;
+    assert.equal(e.error?.code, -32700, e.__raw);
+    assert.match(e.error.message, /not valid UTF-8 \(at byte \d+\)/);
+    await stillAnswers();
+  });
+
+  test('JSON nested 3,000 deep is answered with its id as too deep, not as invalid JSON (issue 11 item 6)', async () => {
+    const p = r.expect('deep');
+    r.writeLine(`{"jsonrpc":"2.0","id":"deep","method":"ping","params":{"x":${'['.repeat(3000)}${']'.repeat(3000)}}}`);
+    const e = await p;
+    assert.equal(e.error?.code, -32600, e.__raw);
+    assert.equal(e.error.message, 'Invalid Request: JSON nested too deep (the limit is 2048 levels)');
     await stillAnswers();
   });
 
