@@ -104,6 +104,16 @@ static void begin_response(struct cc_strbuf *sb, const json_t *id) {
 }
 
 void cc_req_answer_result(struct cc_req *r, const char *json, size_t len, bool is_error) {
+    /* The last line of defence of docs/protocol.md "Result size bounds":
+     * every tool bounds its own result well below this; a result that still
+     * grew past it is refused rather than sent as a message MCP clients drop
+     * (the TypeScript SDK refuses past 10 MiB; the result travels twice). */
+    if (len > CC_RESULT_MAX_BYTES) {
+        cc_req_answer_fail(r, "resource_exhausted", "the result of %s is %zu bytes, over the %u MiB a "
+                           "result may carry; ask for less (a page with cursor/page_size, max_bytes, a "
+                           "smaller input)", r->tool->name, len, CC_RESULT_MAX_BYTES >> 20);
+        return;
+    }
     struct cc_strbuf sb;
     cc_sb_init(&sb);
     cc_sb_reserve(&sb, len * 2 + 200);

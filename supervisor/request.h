@@ -43,8 +43,14 @@ struct cc_req *cc_req_new(struct cc_server *srv, struct cc_conn *conn, json_t *r
 /* Unlink and free (does not answer). */
 void cc_req_free(struct cc_req *r);
 
+/* A result's JSON text past this is refused as resource_exhausted: it is
+ * sent twice (text item and structuredContent) and clients drop messages
+ * past 10 MiB. */
+#define CC_RESULT_MAX_BYTES (4u << 20)
+
 /* Answer with a tool result given as JSON text (the result object or array),
- * then free the request. Dropped silently when cancelled or the client left. */
+ * then free the request. Dropped silently when cancelled or the client left.
+ * Past CC_RESULT_MAX_BYTES the answer is a resource_exhausted refusal. */
 void cc_req_answer_result(struct cc_req *r, const char *result_json, size_t len, bool is_error);
 /* Answer with a rejected-shape result {ok:false, code, error, remedy}. */
 void cc_req_answer_fail(struct cc_req *r, const char *code, const char *fmt, ...)

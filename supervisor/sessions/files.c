@@ -22,6 +22,7 @@
 #include "workers/sandbox/sandbox.h"
 
 #define READ_CAP (4u << 20)
+#define LISTING_MAX 1000
 
 static void answer_jail(struct cc_req *r, const struct cc_jail_err *e) {
     cc_req_answer_fail(r, e->code, "%s", e->msg);
@@ -131,6 +132,9 @@ void cc_tool_session_files(struct cc_server *srv, struct cc_req *r, json_t *args
     char *norm = cc_jail_normalize(path);
     json_t *res = json_pack("{s:b,s:s}", "ok", 1, "path", norm && *norm ? norm : ".");
     free(norm);
+    /* Without page_size a listing is whole up to LISTING_MAX entries, then
+     * pages like any other (docs/protocol.md "Result size bounds"). */
+    if (size < 0 && json_array_size(all) > LISTING_MAX) size = LISTING_MAX;
     if (size < 0) {
         json_object_set_new(res, "files", all);
     } else {

@@ -161,6 +161,34 @@ describe('truth_table', { skip: SKIP_NO_BINARY }, () => {
     assert.equal(u.satisfiable, false);
   });
 
+  test('truth_table with 16 variables pages its rows under the size bound (issue 11 item 7)', async () => {
+    const vars = Array.from({ length: 16 }, (_, i) => `v${i}`);
+    const expression = vars.join(' and ');
+    let cursor, rows = 0, trues = 0, pages = 0, biggest = 0;
+    do {
+      const raw = await s.client.callTool({ name: 'truth_table', arguments: { expression, ...(cursor ? { cursor } : {}) } });
+      biggest = Math.max(biggest, JSON.stringify(raw).length);
+      const r = raw.structuredContent;
+      assert.equal(r.row_count, 65536);
+      assert.equal(r.satisfiable, true);
+      assert.equal(r.tautology, false);
+      assert.ok(r.rows.length > 0);
+      if (pages === 0) assert.deepEqual(r.rows[0], { ...Object.fromEntries(vars.map((v) => [v, F])), result: F });
+      rows += r.rows.length;
+      trues += r.rows.filter((x) => x.result).length;
+      cursor = r.next_cursor;
+      pages++;
+    } while (cursor);
+    assert.equal(rows, 65536);
+    assert.equal(trues, 1);
+    assert.ok(pages > 1);
+    assert.ok(biggest < 1024 * 1024, `a page of ${biggest} bytes`);
+    assertRejected(await s.call('truth_table', { expression: 'a', cursor: '2' }), 'validation', /cursor 2 is past/);
+    assertRejected(await s.call('truth_table', { expression: 'a', cursor: 'x' }), 'validation', /cursor must be/);
+    const small = await s.call('truth_table', { expression: 'a or b' });
+    assert.equal(small.next_cursor, null);
+  });
+
   test('truth_table failures', async () => {
     assertRejected(await s.call('truth_table', { expression: 'A &&& B' }), 'validation',
       "parse error: unexpected character '&' at position 2");

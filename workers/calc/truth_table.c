@@ -13,6 +13,11 @@ json_t *cc_op_truth_table(json_t *args, cc_wctx *ctx);
 #define MAX_CHARS 2000
 #define MAX_NESTING 100
 #define MAX_VARS 16
+/* A page of rows stays under this many bytes of JSON (the result travels
+ * twice, as text and structuredContent): 16 variables make 65,536 rows and
+ * 24 MB in one piece, which MCP clients refuse (issue 11 item 7). */
+#define PAGE_BYTES (256u << 10)
+#define PAGE_ROWS_MAX 4096
 
 /* ---- tokens -------------------------------------------------------------- */
 
@@ -290,8 +295,16 @@ static bool eval(const struct node *nodes, int i, const bool *assign) {
     return false;
 }
 
+/* Rows per page: as many as fit PAGE_BYTES, at least one. */
+static size_t page_rows(const char **vars, size_t nv) {
+    size_t row_bytes = sizeof "{\"result\":false}";
+    for (size_t i = 0; i < nv; i++) row_bytes += strlen(vars[i]) + sizeof "\"\":false,";
+    size_t n = PAGE_BYTES / row_bytes;
+    return n < 1 ? 1 : n > PAGE_ROWS_MAX ? PAGE_ROWS_MAX : n;
+}
+
 static json_t *build_table(const json_t *expr, const struct node *nodes, int root,
-                           const char **vars, size_t nv) {
+                           const char **vars, size_t nv, size_t first) {
     json_t *rows = json_array(), *jvars = json_array();
     if (!rows || !jvars) {
         json_decref(rows);
@@ -299,18 +312,19 @@ static json_t *build_table(const json_t *expr, const struct node *nodes, int roo
         return NULL;
     }
     for (size_t i = 0; i < nv; i++) json_array_append_new(jvars, json_string(vars[i]));
-    size_t n_rows = (size_t)1 << nv;
+    size_t n_rows = (size_t)1 << nv, end = first + page_rows(vars, nv);
     bool assign[MAX_VARS], any = false, all = true;
+    /* Every row is evaluated (satisfiable and tautology speak of all of
+     * them); only the page's rows are returned. */
     for (size_t r = 0; r < n_rows; r++) {
-        json_t *row = json_object();
         /* first variable is the most significant bit of the row number */
-        for (size_t i = 0; i < nv; i++) {
-            assign[i] = (r >> (nv - 1 - i)) & 1;
-            json_object_set_new(row, vars[i], json_boolean(assign[i]));
-        }
+        for (size_t i = 0; i < nv; i++) assign[i] = (r >> (nv - 1 - i)) & 1;
         bool v = eval(nodes, root, assign);
         any |= v;
         all &= v;
+        if (r < first || r >= end) continue;
+        json_t *row = json_object();
+        for (size_t i = 0; i < nv; i++) json_object_set_new(row, vars[i], json_boolean(assign[i]));
         json_object_set_new(row, "result", json_boolean(v));
         json_array_append_new(rows, row);
     }
@@ -321,12 +335,19 @@ static json_t *build_table(const json_t *expr, const struct node *nodes, int roo
     json_object_set_new(res, "rows", rows);
     json_object_set_new(res, "satisfiable", json_boolean(any));
     json_object_set_new(res, "tautology", json_boolean(all));
+    if (end < n_rows) {
+        char c[24];
+        snprintf(c, sizeof c, "%zu", end);
+        json_object_set_new(res, "next_cursor", json_string(c));
+    } else {
+        json_object_set_new(res, "next_cursor", json_null());
+    }
     return res;
 }
 
 /* ---- handler --------------------------------------------------------------- */
 
-static json_t *table_for(const json_t *expr, const struct token *toks, size_t n_toks) {
+static json_t *table_for(const json_t *expr, const struct token *toks, size_t n_toks, size_t first) {
     struct parser p = {.toks = toks};
     p.nodes = calloc(n_toks + 1, sizeof *p.nodes);
     const char **vars = calloc(n_toks + 1, sizeof *vars);
@@ -340,8 +361,10 @@ static json_t *table_for(const json_t *expr, const struct token *toks, size_t n_
             if (nv > MAX_VARS)
                 r = cc_err("resource_exhausted", "too many variables (%zu > %d); table would have 2^%zu rows",
                            nv, MAX_VARS, nv);
+            else if (first > 0 && first >= (size_t)1 << nv)
+                r = cc_err("validation", "cursor %zu is past the table's %zu rows", first, (size_t)1 << nv);
             else
-                r = build_table(expr, p.nodes, root, vars, nv);
+                r = build_table(expr, p.nodes, root, vars, nv, first);
         }
     }
     free(p.error);
@@ -359,12 +382,21 @@ json_t *cc_op_truth_table(json_t *args, cc_wctx *ctx) {
     if (count_chars(s, n) > MAX_CHARS)
         return cc_err("resource_exhausted", "expression too long (max %d chars)", MAX_CHARS);
 
+    /* The cursor is the next_cursor of the previous page: a row number. */
+    json_t *cu = json_object_get(args, "cursor");
+    const char *c = json_string_value(cu);
+    size_t first = 0;
+    if (cu && !json_is_null(cu)) {
+        if (!c || !*c || strlen(c) > 6 || strspn(c, "0123456789") != strlen(c))
+            return cc_err("validation", "cursor must be the next_cursor of a previous page");
+        first = (size_t)strtoul(c, NULL, 10);
+    }
     struct lexer lx = {0};
     json_t *r;
     if (tokenise(&lx, s, n) != 0)
         r = lx.error ? cc_err("validation", "%s", lx.error) : NULL;
     else
-        r = table_for(expr, lx.toks, lx.n);
+        r = table_for(expr, lx.toks, lx.n, first);
     lexer_free(&lx);
     return r;
 }

@@ -62,7 +62,8 @@ static const char truth_in[] =
     "{\"type\":\"object\",\"properties\":{"
     "\"expression\":{\"type\":\"string\",\"description\":"
     "\"boolean formula of at most 2000 characters and 16 variables, e.g. 'a and b or not c', "
-    "'p xor q', 'a implies b'; operators and, or, not, xor, implies, iff, constants true/false\"}"
+    "'p xor q', 'a implies b'; operators and, or, not, xor, implies, iff, constants true/false\"},"
+    "\"cursor\":{\"type\":[\"string\",\"null\"],\"description\":\"next_cursor of the previous page\"}"
     "},\"required\":[\"expression\"],\"additionalProperties\":false}";
 
 static const char truth_out[] =
@@ -73,7 +74,9 @@ static const char truth_out[] =
     "\"rows\":{\"type\":\"array\",\"description\":\"one object per assignment: each variable, then result\","
     "\"items\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"boolean\"}}},"
     "\"satisfiable\":{\"type\":\"boolean\"},"
-    "\"tautology\":{\"type\":\"boolean\"}"
+    "\"tautology\":{\"type\":\"boolean\"},"
+    "\"next_cursor\":{\"type\":[\"string\",\"null\"],\"description\":\"rows are paged (at most 256 KiB a page); "
+    "pass it as cursor for the next page, null on the last\"}"
     "},\"required\":[\"ok\"],\"additionalProperties\":true}";
 
 static const char z3_in[] =
