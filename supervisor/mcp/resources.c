@@ -3,6 +3,7 @@
  *   resources/list            every workspace file, paged (cursor = offset)
  *   resources/read            text when the bytes are UTF-8 (and not an
  *                             image), else a base64 blob with its MIME type */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,7 +88,7 @@ static void resources_list(struct cc_server *srv, struct cc_conn *c, json_t *id,
 static void resources_read(struct cc_server *srv, struct cc_conn *c, json_t *id, json_t *params) {
     struct cc_sessions *ss = srv->sessions;
     const char *uri = json_string_value(json_object_get(params, "uri"));
-    char sid[CC_SESSION_ID_MAX + 1], msg[300];
+    char sid[CC_SESSION_ID_MAX + 1];
     const char *path = NULL;
     if (uri && !strncmp(uri, URI_PREFIX, strlen(URI_PREFIX))) {
         const char *p = uri + strlen(URI_PREFIX), *slash = strchr(p, '/');
@@ -103,10 +104,18 @@ static void resources_read(struct cc_server *srv, struct cc_conn *c, json_t *id,
         ws = openat(ss->root_fd, sid, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     size_t len = 0;
     char *data = ws >= 0 ? cc_session_slurp(ws, path, READ_CAP, &len) : NULL;
+    int err = ws >= 0 ? errno : ENOENT;
     if (ws >= 0) close(ws);
     if (!data) {
-        snprintf(msg, sizeof msg, "no such file: %.200s", path ? path : (uri ? uri : ""));
-        cc_rpc_send_error(c, id, -32002, msg);
+        /* Only a missing file is "not found" (-32002); a large file, a
+         * symlink or a directory says what it is (issue 11 item 12). */
+        const char *shown = path ? path : (uri ? uri : "");
+        cc_session_read_refusal(err, shown, READ_CAP, &je);
+        bool missing = !strcmp(je.code, "validation") && !strncmp(je.msg, "no such", 7);
+        if (err == EFBIG)
+            snprintf(je.msg, sizeof je.msg, "%.200s is larger than the %u MiB resources/read returns; read "
+                     "its first bytes with session_read_file (max_bytes)", shown, READ_CAP >> 20);
+        cc_rpc_send_error(c, id, missing ? -32002 : -32602, je.msg);
         return;
     }
     cc_session_touch(srv, cc_session_find(srv, sid));

@@ -177,9 +177,8 @@ void cc_tool_session_run(struct cc_server *srv, struct cc_req *r, json_t *args) 
     int err = errno;
     close(ws);
     if (!code) {
-        cc_jail_errno(err, entry, &e);
-        if (err == EXDEV) cc_req_answer_fail(r, e.code, "%s", e.msg);
-        else cc_req_answer_fail(r, "validation", "no such file or file too large: %s", entry);
+        cc_session_read_refusal(err, entry, ENTRY_CAP, &e);
+        cc_req_answer_fail(r, e.code, "%s", e.msg);
         return;
     }
     const char *lang = json_string_value(json_object_get(args, "language"));

@@ -158,21 +158,70 @@ void cc_tool_session_files(struct cc_server *srv, struct cc_req *r, json_t *args
 
 /* ---- reading ------------------------------------------------------------ */
 
-char *cc_session_slurp(int ws_fd, const char *rel, size_t cap, size_t *len) {
+char *cc_session_read_head(int ws_fd, const char *rel, size_t max, size_t *len, uint64_t *size) {
     int fd = cc_jail_openat(ws_fd, rel, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, 0);
     if (fd < 0) return NULL;
     struct stat st;
-    int e = fstat(fd, &st) != 0 ? errno : !S_ISREG(st.st_mode) ? EISDIR : (uint64_t)st.st_size > cap ? EFBIG : 0;
-    if (e) {
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        int e = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
         close(fd);
         errno = e;
         return NULL;
     }
-    char *buf = cc_read_fd(fd, cap, len);
-    e = errno;
+    *size = (uint64_t)st.st_size;
+    size_t want = (uint64_t)st.st_size < max ? (size_t)st.st_size : max;
+    char *buf = malloc(want + 1);
+    size_t got = 0;
+    while (buf && got < want) {
+        ssize_t n = read(fd, buf + got, want - got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        got += (size_t)n;
+    }
     close(fd);
-    errno = e;
+    if (!buf) {
+        errno = ENOMEM;
+        return NULL;
+    }
+    buf[got] = '\0';
+    *len = got;
     return buf;
+}
+
+char *cc_session_slurp(int ws_fd, const char *rel, size_t cap, size_t *len) {
+    uint64_t size = 0;
+    /* One byte more than allowed tells a file too large, or one that grew. */
+    char *buf = cc_session_read_head(ws_fd, rel, cap + 1, len, &size);
+    if (buf && *len > cap) {
+        free(buf);
+        errno = EFBIG;
+        return NULL;
+    }
+    return buf;
+}
+
+void cc_session_read_refusal(int err, const char *path, uint64_t cap, struct cc_jail_err *e) {
+    switch (err) {
+    case ELOOP:
+        e->code = "permission_denied";
+        snprintf(e->msg, sizeof e->msg, "%.200s is a symlink; links are not followed in a workspace", path);
+        return;
+    case EISDIR:
+        e->code = "validation";
+        snprintf(e->msg, sizeof e->msg, "%.200s is a directory (list it with session_files)", path);
+        return;
+    case EINVAL:
+        e->code = "validation";
+        snprintf(e->msg, sizeof e->msg, "%.200s is not a regular file", path);
+        return;
+    case EFBIG:
+        e->code = "resource_exhausted";
+        snprintf(e->msg, sizeof e->msg, "%.200s is larger than the %llu bytes that can be returned whole", path,
+                 (unsigned long long)cap);
+        return;
+    default:
+        cc_jail_errno(err, path, e);
+    }
 }
 
 void cc_tool_session_read_file(struct cc_server *srv, struct cc_req *r, json_t *args) {
@@ -196,19 +245,28 @@ void cc_tool_session_read_file(struct cc_server *srv, struct cc_req *r, json_t *
         return;
     }
     size_t len = 0;
-    char *data = cc_session_slurp(ws, path, READ_CAP, &len);
-    int err = errno;
-    close(ws);
-    if (!data) {
-        struct cc_jail_err e;
-        cc_jail_errno(err, path, &e);
-        if (!strcmp(e.code, "permission_denied") && err != ELOOP) answer_jail(r, &e);
-        else cc_req_answer_fail(r, "validation", "no such file or file too large: %s", path);
-        return;
-    }
+    uint64_t size = 0;
     const char *mime = cc_mime_guess(path);
     bool image = !strncmp(mime, "image/", 6);
-    if (image || json_is_true(json_object_get(args, "as_image"))) {
+    bool as_image = image || json_is_true(json_object_get(args, "as_image"));
+    /* Text: the first max_bytes of a file of any size (issue 11 item 12);
+     * an image travels whole or not at all. */
+    size_t want = as_image ? READ_CAP + 1 : (unsigned long long)max < READ_CAP ? (size_t)max : READ_CAP;
+    char *data = cc_session_read_head(ws, path, want, &len, &size);
+    int err = errno;
+    close(ws);
+    if (data && as_image && size > READ_CAP) {
+        free(data);
+        data = NULL;
+        err = EFBIG;
+    }
+    if (!data) {
+        struct cc_jail_err e;
+        cc_session_read_refusal(err, path, READ_CAP, &e);
+        answer_jail(r, &e);
+        return;
+    }
+    if (as_image) {
         char *b64 = cc_base64(data, len);
         free(data);
         if (!b64) {
@@ -222,14 +280,14 @@ void cc_tool_session_read_file(struct cc_server *srv, struct cc_req *r, json_t *
         free(b64);
         return;
     }
-    size_t take = (unsigned long long)max < len ? (size_t)max : len, tl;
-    char *text = cc_utf8_repair(data, take, &tl);
+    size_t tl;
+    char *text = cc_utf8_repair(data, len, &tl);
     char *norm = cc_jail_normalize(path);
     char uri[5000];
     snprintf(uri, sizeof uri, "codecalc://session/%s/files/%s", id, norm ? norm : path);
     json_t *res = json_pack("{s:b,s:s,s:I,s:s%,s:b,s:s}", "ok", 1, "path", norm ? norm : path,
-                            "size", (json_int_t)len, "content", text ? text : "", text ? tl : 0,
-                            "truncated", len > take, "resource", uri);
+                            "size", (json_int_t)size, "content", text ? text : "", text ? tl : 0,
+                            "truncated", size > len, "resource", uri);
     free(norm);
     free(text);
     free(data);

@@ -119,6 +119,14 @@ void cc_tool_session_files(struct cc_server *srv, struct cc_req *r, json_t *args
 void cc_tool_session_read_file(struct cc_server *srv, struct cc_req *r, json_t *args);
 void cc_tool_session_write_file(struct cc_server *srv, struct cc_req *r, json_t *args);
 void cc_tool_session_artifacts(struct cc_server *srv, struct cc_req *r, json_t *args);
+/* The first max bytes of a regular file beneath ws_fd (no-follow), and its
+ * size. Malloc'd (NUL-terminated), or NULL with errno (ELOOP: a symlink,
+ * EISDIR, EINVAL: not a regular file, else the jail's). */
+char *cc_session_read_head(int ws_fd, const char *rel, size_t max, size_t *len, uint64_t *size);
+struct cc_jail_err;
+/* The refusal for a failed read of path (err from the readers here; EFBIG:
+ * larger than cap). */
+void cc_session_read_refusal(int err, const char *path, uint64_t cap, struct cc_jail_err *e);
 /* Whole-file read for resources and session_run: regular, no-follow, at
  * most cap bytes. Malloc'd buffer, or NULL with errno (EFBIG when larger). */
 char *cc_session_slurp(int ws_fd, const char *rel, size_t cap, size_t *len);

@@ -2,7 +2,7 @@
 // quotas, session_run, workspace execute_code, resources (TOOLS.md 3.2, 4.9).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { symlinkSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer, assertRejected, SKIP_NO_BINARY } from '../mcp/harness.mjs';
 
@@ -95,7 +95,7 @@ describe('session workspaces', { skip: SKIP_NO_BINARY }, () => {
     assert.equal(r.entry_file, 'app.py');
     assert.equal(r.provider, undefined);
     assertRejected(await s.call('session_run', { session_id: sid, entry_file: 'missing.py' }), 'validation',
-      /no such file or file too large: missing.py/);
+      /^no such file: missing.py$/);
   });
 
   test('execute_code in a workspace session leaves artifacts (3.2.8 example)', async () => {
@@ -134,6 +134,26 @@ describe('session workspaces', { skip: SKIP_NO_BINARY }, () => {
     assert.equal(r.stdout.length, 65536 + 15);
     assert.equal(r.stdout_spill, undefined);
     assert.match(r.stdout_spill_refused, /^disk-quota ceiling reached; only the truncated inline stdout/);
+  });
+
+  test('reads: a 6 MB file with max_bytes 10 gives its first 10 bytes; symlink, missing and large are told apart (issue 11 item 12)', async () => {
+    const ws = (await s.call('session_start', { language: 'bash' })).session_id;
+    const dir = join(s.home, 'sessions', ws);
+    writeFileSync(join(dir, 'big.txt'), '0123456789abcdef'.repeat(6 * 65536));
+    symlinkSync('big.txt', join(dir, 'link.txt'));
+    const head = await s.call('session_read_file', { session_id: ws, path: 'big.txt', max_bytes: 10 });
+    assert.deepEqual([head.ok, head.content, head.size, head.truncated], [true, '0123456789', 6 * 1048576, true]);
+    assertRejected(await s.call('session_read_file', { session_id: ws, path: 'link.txt' }), 'permission_denied',
+      /^link.txt is a symlink; links are not followed in a workspace$/);
+    assertRejected(await s.call('session_read_file', { session_id: ws, path: 'nope.txt' }), 'validation', /^no such file: nope.txt$/);
+    const uri = (p) => `codecalc://session/${ws}/files/${p}`;
+    await assert.rejects(s.client.readResource({ uri: uri('big.txt') }),
+      (e) => e.code === -32602 && /big.txt is larger than the 4 MiB resources\/read returns/.test(e.message));
+    await assert.rejects(s.client.readResource({ uri: uri('nope.txt') }),
+      (e) => e.code === -32002 && /no such file: nope.txt/.test(e.message));
+    await assert.rejects(s.client.readResource({ uri: uri('link.txt') }),
+      (e) => e.code === -32602 && /is a symlink/.test(e.message));
+    await s.call('session_stop', { session_id: ws });
   });
 
   test('resources: template, list and byte-identical read', async () => {
