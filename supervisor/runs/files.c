@@ -76,6 +76,23 @@ json_t *cc_runs_read_result(const struct cc_runs *rs, const char *id) {
     return doc;
 }
 
+json_t *cc_runs_read_partial(const struct cc_runs *rs, const char *id) {
+    char path[4500];
+    if (cc_runs_path(rs, id, CC_SHEPHERD_PARTIAL_FILE, path, sizeof path) < 0) return NULL;
+    size_t len;
+    /* Two capped streams, JSON-escaped (at most 6 bytes a byte), and counts. */
+    char *text = slurp(path, 12 * CC_SHEPHERD_PARTIAL_CAP + 4096, &len);
+    if (!text) return NULL;
+    json_error_t je;
+    json_t *doc = cc_json_parse(text, len, &je);
+    free(text);
+    if (!json_is_object(doc)) {
+        json_decref(doc);
+        return NULL;
+    }
+    return doc;
+}
+
 bool cc_runs_result_exists(const struct cc_runs *rs, const char *id) {
     char path[4500];
     return cc_runs_path(rs, id, CC_SHEPHERD_RESULT_FILE, path, sizeof path) == 0 &&

@@ -320,13 +320,35 @@ static json_t *finished_answer(struct cc_runs *rs, struct cc_run_rec *rec) {
     return res;
 }
 
+/* A running run: its lifecycle and the output so far, bounded (issue 11
+ * item 9): stdout/stderr hold at most the first 64 KiB each, the *_bytes
+ * counts say how much the program has written. */
+static json_t *running_answer(struct cc_runs *rs, const struct cc_run_rec *rec) {
+    json_t *o = lifecycle(rec), *p = cc_runs_read_partial(rs, rec->id);
+    static const char *const keys[] = {"stdout", "stderr"};
+    for (int i = 0; i < 2; i++) {
+        char bytes[16];
+        snprintf(bytes, sizeof bytes, "%s_bytes", keys[i]);
+        json_t *text = json_object_get(p, keys[i]), *n = json_object_get(p, bytes);
+        json_object_set_new(o, keys[i], json_is_string(text) ? json_incref(text) : json_string(""));
+        json_object_set_new(o, bytes, json_is_integer(n) ? json_incref(n) : json_integer(0));
+    }
+    json_t *phase = json_object_get(p, "phase");
+    json_object_set_new(o, "phase", json_is_string(phase) ? json_incref(phase) : json_null());
+    json_int_t ob = json_integer_value(json_object_get(o, "stdout_bytes"));
+    json_int_t eb = json_integer_value(json_object_get(o, "stderr_bytes"));
+    json_object_set_new(o, "output_truncated", json_boolean(ob > CC_SHEPHERD_PARTIAL_CAP || eb > CC_SHEPHERD_PARTIAL_CAP));
+    json_decref(p);
+    return o;
+}
+
 static void run_inspect(struct cc_server *srv, struct cc_req *r, json_t *args) {
     struct cc_runs *rs = runs_of(srv, r);
     struct cc_run_rec rec;
     if (!rs || !find_run(rs, r, args, &rec)) return;
     cc_runs_observe(rs, &rec, true);
     cc_runs_expire_if_due(rs, &rec);
-    if (cc_run_active(rec.state)) answer(r, lifecycle(&rec));
+    if (cc_run_active(rec.state)) answer(r, running_answer(rs, &rec));
     else if (rec.expired) answer(r, expired_answer(rs, &rec));
     else if (rec.state == CC_RUN_LOST) answer(r, lost_answer(&rec));
     else answer(r, finished_answer(rs, &rec));

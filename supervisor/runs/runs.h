@@ -75,6 +75,9 @@ int cc_runs_write_spec(const struct cc_runs *rs, const char *id, const char *jso
 /* Parse runs/<id>/result.json. NULL with errno (ENOENT: not there yet). The
  * caller owns the returned {cancelled, result} document. */
 json_t *cc_runs_read_result(const struct cc_runs *rs, const char *id);
+/* The output so far of a running run (CC_SHEPHERD_PARTIAL_FILE), or NULL
+ * when it has written nothing yet. New reference. */
+json_t *cc_runs_read_partial(const struct cc_runs *rs, const char *id);
 bool cc_runs_result_exists(const struct cc_runs *rs, const char *id);
 /* "<pid> <start>" from runs/<id>/shepherd.pid; 0 or -1. */
 int cc_runs_read_pidfile(const struct cc_runs *rs, const char *id, pid_t *pid, uint64_t *start);

@@ -111,6 +111,27 @@ describe('run lifecycle', { skip: SKIP_NO_BINARY, timeout: 90000 }, () => {
     assert.equal(r.run_id, undefined);
   });
 
+  test('run_inspect of a running run shows its output so far with byte counts (issue 11 item 9)', async () => {
+    const s = await srv.call('run_submit', { language: 'python3', timeout: 60,
+      code: "import sys, time\nprint('step 1', flush=True)\nsys.stderr.write('e' * 70000); sys.stderr.flush()\ntime.sleep(60)" });
+    let seen;
+    for (const end = Date.now() + 30000; !seen && Date.now() < end; await sleep(100)) {
+      const r = await srv.call('run_inspect', { run_id: s.run_id });
+      if (r.stderr_bytes === 70000 && r.stdout === 'step 1\n') seen = r;
+    }
+    assert.ok(seen, 'the output so far never showed');
+    assert.equal(seen.state, 'running');
+    assert.equal(seen.phase, 'run');
+    assert.equal(seen.stdout_bytes, 7);
+    assert.equal(seen.stderr.length, 65536);
+    assert.equal(seen.output_truncated, true);
+    assert.equal(seen.verdict, undefined);
+    await srv.call('run_cancel', { run_id: s.run_id });
+    const done = await waitTerminal(srv, s.run_id);
+    assert.equal(done.stdout, 'step 1\n');
+    assert.equal(existsSync(join(home, 'runs', s.run_id, 'partial.json')), false);
+  });
+
   test('run_submit of language klingon is refused with no run id (issue 11 item 5)', async () => {
     const before = readdirSync(join(home, 'runs')).length;
     const r = await srv.call('run_submit', { language: 'klingon', code: 'x' });

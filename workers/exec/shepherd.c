@@ -10,12 +10,14 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "protocol/fdio.h"
 #include "protocol/json_convert.h"
 #include "protocol/proc_stat.h"
 #include "protocol/strbuf.h"
+#include "protocol/utf8.h"
 #include "workers/common/tool_api.h"
 #include "workers/exec/execute.h"
 
@@ -38,6 +40,10 @@ static void on_stop(int sig) {
 
 struct shepherd {
     int dirfd;
+    const char *phase;        /* step being run, NULL before the first */
+    int out_fd, err_fd;       /* its capture files, read-only, or -1 */
+    off_t out_seen, err_seen; /* sizes last published */
+    struct timespec last;     /* when they were */
 };
 
 /* Write data to name in the run directory atomically (readers see the old
@@ -99,9 +105,79 @@ static json_t *read_spec(int dirfd, char *why, size_t cap) {
     return spec;
 }
 
-/* Stop when the supervisor signalled us or left a cancel file. */
+/* ---- output so far ---- */
+
+static void close_captures(struct shepherd *sh) {
+    if (sh->out_fd >= 0) close(sh->out_fd);
+    if (sh->err_fd >= 0) close(sh->err_fd);
+    sh->out_fd = sh->err_fd = -1;
+    sh->out_seen = sh->err_seen = -1;
+}
+
+/* Opened before the program starts (the files were just made by the
+ * executor), so what is read later is the capture, never something the
+ * program put in its place. */
+static void on_step_start(void *ud, const char *phase, const char *out_path) {
+    struct shepherd *sh = ud;
+    close_captures(sh);
+    sh->phase = phase;
+    size_t n = strlen(out_path);
+    char *err_path = strdup(out_path);
+    if (err_path && n > 4 && !strcmp(err_path + n - 4, ".out")) memcpy(err_path + n - 4, ".err", 4);
+    sh->out_fd = open(out_path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    sh->err_fd = err_path ? open(err_path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) : -1;
+    free(err_path);
+}
+
+/* The first CC_SHEPHERD_PARTIAL_CAP bytes of fd as valid UTF-8; its size. */
+static json_t *head_of(int fd, off_t *size) {
+    struct stat st;
+    *size = fd >= 0 && fstat(fd, &st) == 0 ? st.st_size : 0;
+    size_t want = (uint64_t)*size < CC_SHEPHERD_PARTIAL_CAP ? (size_t)*size : CC_SHEPHERD_PARTIAL_CAP;
+    char *buf = malloc(want + 1);
+    ssize_t got = buf && want ? pread(fd, buf, want, 0) : 0;
+    size_t n = 0;
+    char *text = buf ? cc_utf8_repair(buf, got > 0 ? (size_t)got : 0, &n) : NULL;
+    json_t *j = json_stringn(text ? text : "", text ? n : 0);
+    free(buf);
+    free(text);
+    return j;
+}
+
+static bool due(struct timespec *last, long ms) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if ((now.tv_sec - last->tv_sec) * 1000 + (now.tv_nsec - last->tv_nsec) / 1000000 < ms) return false;
+    *last = now;
+    return true;
+}
+
+/* Rewrite partial.json when the output grew, at most twice a second. */
+static void publish_partial(struct shepherd *sh) {
+    if (!sh->phase || !due(&sh->last, 500)) return;
+    struct stat so, se;
+    off_t o = sh->out_fd >= 0 && fstat(sh->out_fd, &so) == 0 ? so.st_size : 0;
+    off_t e = sh->err_fd >= 0 && fstat(sh->err_fd, &se) == 0 ? se.st_size : 0;
+    if (o == sh->out_seen && e == sh->err_seen) return;
+    json_t *doc = json_pack("{s:s,s:o,s:o}", "phase", sh->phase, "stdout", head_of(sh->out_fd, &o),
+                            "stderr", head_of(sh->err_fd, &e));
+    if (!doc) return;
+    json_object_set_new(doc, "stdout_bytes", json_integer(o));
+    json_object_set_new(doc, "stderr_bytes", json_integer(e));
+    struct cc_strbuf sb;
+    cc_sb_init(&sb);
+    if (cc_json_emit(&sb, doc) == 0 &&
+        write_atomic(sh->dirfd, CC_SHEPHERD_PARTIAL_FILE, sb.data, sb.len, false) == 0)
+        sh->out_seen = o, sh->err_seen = e;
+    cc_sb_free(&sb);
+    json_decref(doc);
+}
+
+/* Stop when the supervisor signalled us or left a cancel file; publish the
+ * output so far. */
 static int cancel_tick(void *ud) {
     struct shepherd *sh = ud;
+    publish_partial(sh);
     if (!stop_requested && faccessat(sh->dirfd, CC_SHEPHERD_CANCEL_FILE, F_OK, 0) == 0)
         stop_requested = 1;
     return stop_requested ? 1 : 0;
@@ -166,7 +242,7 @@ int cc_shepherd_main(const char *rundir) {
     detach();
     lower_priority();
     install_handlers();
-    struct shepherd sh = {.dirfd = open(rundir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)};
+    struct shepherd sh = {.dirfd = open(rundir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), .out_fd = -1, .err_fd = -1};
     if (sh.dirfd < 0) {
         fprintf(stderr, "shepherd: cannot open %s: %s\n", rundir, strerror(errno));
         return 1;
@@ -176,7 +252,8 @@ int cc_shepherd_main(const char *rundir) {
     char why[512];
     json_t *spec = read_spec(sh.dirfd, why, sizeof why), *result = NULL;
     if (spec) {
-        struct cc_exec_hooks hooks = {.tick = cancel_tick, .ud = &sh, .tick_ms = 100};
+        struct cc_exec_hooks hooks = {.tick = cancel_tick, .ud = &sh, .tick_ms = 100,
+                                      .step_start = on_step_start};
         result = cc_exec_run_request(spec, NULL, RUN_TIMEOUT_DEFAULT, RUN_TIMEOUT_MAX, &hooks);
         json_decref(spec);
         if (!result) snprintf(why, sizeof why, "the executor returned no result");
@@ -186,6 +263,8 @@ int cc_shepherd_main(const char *rundir) {
         json_object_set_new(result, "provider_error", json_string("executor_failure"));
         json_object_set_new(result, "requested_provider", json_string("local"));
     }
+    close_captures(&sh);
+    unlinkat(sh.dirfd, CC_SHEPHERD_PARTIAL_FILE, 0);
     write_streams(sh.dirfd, result);
     int rc = write_result(sh.dirfd, result);
     if (rc < 0) fprintf(stderr, "shepherd: cannot write the result: %s\n", strerror(errno));

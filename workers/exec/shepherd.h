@@ -22,6 +22,11 @@
 #define CC_SHEPHERD_RESULT_FILE "result.json"
 #define CC_SHEPHERD_SPEC_FILE "spec.json"
 #define CC_SHEPHERD_CANCEL_FILE "cancel"
+/* The output so far of a running run (issue 11 item 9): {"phase", "stdout",
+ * "stderr" (each the first CC_SHEPHERD_PARTIAL_CAP bytes), "stdout_bytes",
+ * "stderr_bytes"}, rewritten while the program writes. */
+#define CC_SHEPHERD_PARTIAL_FILE "partial.json"
+#define CC_SHEPHERD_PARTIAL_CAP (64u << 10)
 
 /* Shepherds (and the launcher) run at this nice level: background runs
  * yield the CPU to the server and to foreground calls. */
