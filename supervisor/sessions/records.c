@@ -29,8 +29,8 @@
 #define TOUCH_EVERY_MS 1000
 #define NOTE_LOST "the REPL host is not running (it died, timed out, or did not survive a server " \
                   "restart); the next execute_code starts a fresh one and earlier interpreter state is lost"
-#define NOTE_EXPIRED "expired after sitting idle past CODECALC_SESSION_IDLE_TTL_SECONDS; its REPL host " \
-                     "and workspace were removed; call session_stop to forget it"
+#define NOTE_EXPIRED "expired after sitting idle past CODECALC_SESSION_IDLE_TTL_SECONDS (default 24 h); " \
+                     "its REPL host and workspace were removed; call session_stop to forget it"
 
 static double now_epoch(void) {
     struct timespec ts;
@@ -70,7 +70,7 @@ static void fill(struct cc_server *srv, const struct cc_session *s, struct cc_se
     if (s->stateful)
         snprintf(r->socket_path, sizeof r->socket_path, "%.*s/%s.sock",
                  (int)(sizeof r->socket_path - CC_SESSION_ID_MAX - 7), ss->sockdir, s->id);
-    r->alive = s->stateful ? cc_repl_alive(s) : true;
+    r->alive = s->expired ? false : s->stateful ? cc_repl_alive(s) : true;
 }
 
 void cc_srec_save(struct cc_server *srv, struct cc_session *s) {
@@ -117,8 +117,10 @@ static bool workspace_exists(struct cc_sessions *ss, const char *id) {
     return fstatat(ss->root_fd, id, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* An expired session (stateful or not) is a record marked not alive whose
+ * workspace is gone. */
 static bool rec_expired(struct cc_sessions *ss, const struct cc_session_rec *r) {
-    return r->stateful && !r->alive && !workspace_exists(ss, r->id);
+    return !r->alive && !workspace_exists(ss, r->id);
 }
 
 bool cc_srec_is_expired(struct cc_server *srv, const char *id) {
@@ -141,7 +143,15 @@ static struct cc_session *from_record(struct cc_server *srv, const struct cc_ses
     s->saved_ms = cc_now_ms();
     s->host_pid = r->host_pid;
     s->host_start = r->host_start;
-    (void)srv;
+    /* The record says this server made the workspace: adopt its identity,
+     * so session_stop removes it after a restart too (issue 11 item 10). */
+    struct stat st;
+    if (fstatat(cc_sessions_of(srv)->root_fd, s->id, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode)) {
+        s->dev = st.st_dev;
+        s->ino = st.st_ino;
+        s->created_here = true;
+        s->reloaded = true;
+    }
     return s;
 }
 
@@ -182,7 +192,7 @@ static json_t *entry(struct cc_sessions *ss, const char *id, const char *lang, b
 static json_t *live_entry(struct cc_sessions *ss, const struct cc_session *s) {
     bool alive = s->stateful ? cc_repl_alive(s) : false;
     json_t *e = entry(ss, s->id, s->lang[0] ? s->lang : "?", s->stateful, alive);
-    if (s->stateful && alive && !s->created_here) json_object_set_new(e, "reattached", json_true());
+    if (s->stateful && alive && s->reloaded) json_object_set_new(e, "reattached", json_true());
     if (s->expired) {
         json_object_set_new(e, "expired", json_true());
         json_object_set_new(e, "note", json_string(NOTE_EXPIRED));
@@ -225,7 +235,7 @@ json_t *cc_srec_listing(struct cc_server *srv) {
         if (s) {
             json_array_append_new(arr, live_entry(ss, s));
         } else if (rec_expired(ss, &v[i])) {
-            json_t *e = entry(ss, v[i].id, v[i].language, true, false);
+            json_t *e = entry(ss, v[i].id, v[i].language, v[i].stateful, false);
             json_object_set_new(e, "expired", json_true());
             json_object_set_new(e, "note", json_string(NOTE_EXPIRED));
             json_array_append_new(arr, e);

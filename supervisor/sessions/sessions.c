@@ -145,8 +145,10 @@ bool cc_session_is_expired(struct cc_server *srv, const char *id) {
 double cc_session_idle_ttl(void) {
     const char *v = getenv("CODECALC_SESSION_IDLE_TTL_SECONDS");
     char *end;
-    double t = v && *v ? strtod(v, &end) : 0;
-    return v && *v && !*end && t > 0 ? t : 0;
+    if (!v || !*v) return CC_SESSION_IDLE_TTL_DEFAULT;
+    double t = strtod(v, &end);
+    if (*end || t < 0 || t != t) return CC_SESSION_IDLE_TTL_DEFAULT;
+    return t;
 }
 
 static void remember_expired(struct cc_sessions *ss, const char *id) {
@@ -155,13 +157,13 @@ static void remember_expired(struct cc_sessions *ss, const char *id) {
     if (ss->n_expired < CC_EXPIRED_CAP) ss->n_expired++;
 }
 
-/* Reap an idle stateful session (issue 6 item 2, which wins over 4.8's
- * "workspace kept"): kill its host, remove its workspace, keep the record
- * so the next call hears why. The record stays in ss->list (callers may
+/* Reap an idle session (issue 6 item 2 and issue 11 item 10, which win over
+ * 4.8's "workspace kept" and "off by default"): kill its host, remove its
+ * workspace, keep the record so the next call hears why. The record stays in ss->list (callers may
  * hold it) until session_stop. */
 static void expire(struct cc_server *srv, struct cc_session *s) {
     struct cc_sessions *ss = srv->sessions;
-    cc_repl_close(srv, s);
+    if (s->stateful) cc_repl_close(srv, s);
     if (cc_session_rmtree(ss->root_fd, s->id) != 0 && errno != ENOENT)
         cc_log(CC_LOG_WARNING, "session %s: workspace not fully removed at expiry: %s", s->id, strerror(errno));
     s->expired = true;
@@ -174,7 +176,7 @@ static bool idle_past_ttl(const struct cc_session *s, int64_t now) {
     double ttl = cc_session_idle_ttl();
     /* A session busy with a call (or its start) is not idle, however long
      * the call takes. */
-    return s->stateful && !s->expired && s->inflight == 0 && ttl > 0 &&
+    return !s->expired && s->inflight == 0 && ttl > 0 &&
            (double)(now - s->last_ms) > ttl * 1000.0;
 }
 
@@ -343,6 +345,7 @@ static void session_stop(struct cc_server *srv, struct cc_req *r, json_t *args) 
         return;
     }
     struct cc_session *s = cc_session_find(srv, id);
+    bool keep = json_is_true(json_object_get(args, "keep_workspace"));
     bool may_delete = false;
     if (s) {
         struct stat st;
@@ -350,13 +353,14 @@ static void session_stop(struct cc_server *srv, struct cc_req *r, json_t *args) 
                      S_ISDIR(st.st_mode) && st.st_dev == s->dev && st.st_ino == s->ino;
         session_unlink(srv, s);
     }
-    if (may_delete) cc_session_rmtree(ss->root_fd, id);
+    if (may_delete && !keep) cc_session_rmtree(ss->root_fd, id);
     cc_srec_forget(srv, id);
     for (int i = 0; i < ss->n_expired; i++)
         if (!strcmp(ss->expired[i], id)) ss->expired[i][0] = '\0';
     struct stat st;
     bool gone = fstatat(ss->root_fd, id, &st, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT;
     json_t *res = json_pack("{s:b,s:s,s:b}", "ok", 1, "session_id", id, "deleted", gone && may_delete);
+    if (keep && may_delete) json_object_set_new(res, "kept", json_true());
     cc_session_answer(r, res);
     json_decref(res);
 }

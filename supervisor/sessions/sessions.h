@@ -18,6 +18,8 @@
 
 #define CC_SESSION_ID_MAX 64
 #define CC_EXPIRED_CAP 512
+/* Sessions idle this long are reaped (docs/configuration.md). */
+#define CC_SESSION_IDLE_TTL_DEFAULT 86400.0
 
 struct cc_repl;
 
@@ -25,7 +27,8 @@ struct cc_session {
     char id[CC_SESSION_ID_MAX + 1];
     char lang[24];              /* canonical language of the session */
     bool stateful;              /* python3/node: has a REPL host */
-    bool created_here;          /* identity below recorded by this process */
+    bool created_here;          /* identity below is the workspace we made */
+    bool reloaded;              /* known from the store after a restart */
     dev_t dev;
     ino_t ino;
     int64_t last_ms;            /* monotonic time of the last activity */
@@ -86,9 +89,10 @@ bool cc_session_req_alive(struct cc_server *srv, struct cc_req *r, uint64_t wid)
 /* Recursive, no-follow removal of name beneath dirfd. 0 or -1. */
 int cc_session_rmtree(int dirfd, const char *name);
 
-/* Idle TTL in seconds (CODECALC_SESSION_IDLE_TTL_SECONDS), 0 when off. */
+/* Idle TTL in seconds: CODECALC_SESSION_IDLE_TTL_SECONDS, default 24 h;
+ * 0 (set explicitly) when the operator turned expiry off. */
 double cc_session_idle_ttl(void);
-/* Expire every stateful session idle past the TTL (host killed, workspace
+/* Expire every session idle past the TTL (host killed, workspace
  * removed, record kept as expired). */
 void cc_sessions_sweep(struct cc_server *srv);
 

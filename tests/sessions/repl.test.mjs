@@ -267,14 +267,62 @@ describe('REPL sessions outlive the server', { skip: SKIP_NO_BINARY }, () => {
       assert.equal(w.language, 'c');
       assert.equal(w.stateful, false);
       assert.equal((await b.call('execute_code', { language: 'node', code: 'console.log(v)', session_id: node })).stdout, '9\n');
-      for (const id of [node, ws]) await b.call('session_stop', { session_id: id });
-      // The records are gone; a workspace this server did not create is kept
-      // (3.2.2) and shows up only as an unknown directory.
+      for (const id of [node, ws]) assert.equal((await b.call('session_stop', { session_id: id })).deleted, true);
       const after = (await b.call('session_list')).sessions.filter((x) => x.session_id === node || x.session_id === ws);
-      assert.deepEqual(after.map((x) => [x.language, x.stateful, x.alive]), [['?', false, false], ['?', false, false]]);
+      assert.deepEqual(after, []);
       await waitFor(() => !existsSync(join(home, 'repl', `${node}.sock`)), 3000);
     } finally {
       await b.close();
+    }
+  });
+});
+
+describe('session_stop after a restart (issue 11 item 10)', { skip: SKIP_NO_BINARY }, () => {
+  const home = mkdtempSync(join(tmpdir(), 'codecalc-stop-'));
+  after(() => rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }));
+
+  test('session_stop after a server restart removes the workspace and the host; keep_workspace keeps it', async () => {
+    const a = await serverAt(home);
+    const py = (await a.call('session_start', { language: 'python3' })).session_id;
+    const sh = (await a.call('session_start', { language: 'bash' })).session_id;
+    const kept = (await a.call('session_start', { language: 'bash' })).session_id;
+    await a.call('session_write_file', { session_id: kept, path: 'notes.txt', content: 'keep me' });
+    await a.close();
+    const { readFileSync } = await import('node:fs');
+    const [pid] = readFileSync(join(home, 'repl', `${py}.pid`), 'utf8').trim().split(' ').map(Number);
+    const b = await serverAt(home);
+    try {
+      for (const id of [py, sh]) {
+        const r = await b.call('session_stop', { session_id: id });
+        assert.deepEqual([r.ok, r.deleted], [true, true], id);
+        assert.equal(existsSync(join(home, 'sessions', id)), false);
+      }
+      const k = await b.call('session_stop', { session_id: kept, keep_workspace: true });
+      assert.deepEqual([k.deleted, k.kept], [false, true]);
+      assert.equal(readFileSync(join(home, 'sessions', kept, 'notes.txt'), 'utf8'), 'keep me');
+      await waitFor(() => { try { return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0] === 'Z'; } catch { return true; } }, 5000);
+      let gone;
+      try { gone = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0] === 'Z'; } catch { gone = true; }
+      assert.ok(gone, 'the REPL launcher still runs after session_stop');
+    } finally {
+      await b.close();
+    }
+  });
+
+  test('a workspace session idle past the TTL is reaped too, not kept forever', async () => {
+    const c = await serverAt(home, { CODECALC_SESSION_IDLE_TTL_SECONDS: '0.5' });
+    try {
+      const sid = (await c.call('session_start', { language: 'bash' })).session_id;
+      await waitFor(() => !existsSync(join(home, 'sessions', sid)), 4000);
+      assert.equal(existsSync(join(home, 'sessions', sid)), false);
+      const r = await c.call('session_files', { session_id: sid });
+      assert.equal(r.code, 'worker_failure');
+      assert.match(r.error, /expired after sitting idle past 0.5s/);
+      const e = (await c.call('session_list')).sessions.find((x) => x.session_id === sid);
+      assert.deepEqual([e.expired, e.stateful], [true, false]);
+      await c.call('session_stop', { session_id: sid });
+    } finally {
+      await c.close();
     }
   });
 });

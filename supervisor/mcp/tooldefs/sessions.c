@@ -14,6 +14,8 @@ static const char start_out[] = OUT(",\"session_id\":{\"type\":\"string\"},\"lan
     "\"stateful\":{\"type\":\"boolean\"},\"workdir\":{\"type\":\"string\"},\"files\":{\"type\":\"array\"},"
     "\"confined\":{\"type\":\"boolean\"},\"unenforced\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}");
 static const char sid_in[] = "{\"type\":\"object\",\"properties\":{" SID "},\"required\":[\"session_id\"]}";
+static const char stop_in[] = "{\"type\":\"object\",\"properties\":{" SID ",\"keep_workspace\":{\"type\":\"boolean\","
+    "\"default\":false,\"description\":\"keep the workspace directory on disk\"}},\"required\":[\"session_id\"]}";
 static const char stop_out[] = OUT(",\"session_id\":{\"type\":\"string\"},\"deleted\":{\"type\":\"boolean\"}");
 static const char list_in[] = "{\"type\":\"object\",\"properties\":{}}";
 static const char list_out[] = OUT(",\"sessions\":{\"type\":\"array\",\"items\":{\"type\":\"object\"}}");
@@ -71,7 +73,7 @@ const struct cc_tool cc_tooldefs_sessions[] = {
       "imports and definitions between execute_code calls; other languages keep files.",
       start_in, start_out),
     T("session_stop", "Stop a session", "sessions", CC_HINT_DESTRUCTIVE | CC_HINT_IDEMPOTENT,
-      "End a session: stop its interpreter and delete its workspace.", sid_in, stop_out),
+      "End a session: stop its interpreter and delete its workspace.", stop_in, stop_out),
     T("session_list", "List sessions", "sessions", CC_HINT_READONLY,
       "List the sessions this server knows and the workspaces on disk, with whether each interpreter is alive.",
       list_in, list_out),
