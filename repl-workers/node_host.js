@@ -7,7 +7,9 @@
 //
 // Request:  {id, op: "exec", args: {code, timeout}, deadline_ms}
 // Response: {id, ok: true, result: {ok, stdout, stderr, exit_code,
-//            output_truncated, verdict}}
+//            output_truncated, timed_out, verdict}}
+// A call is answered once its code, its top-level awaits and the timers it
+// started are done (bounded by its timeout).
 'use strict';
 const net = require('net');
 const path = require('path');
@@ -114,36 +116,160 @@ function emit(stream, text) {
 
 const line = (stream) => (...args) => emit(stream, args.map((a) => String(a)).join(' ') + '\n');
 
+// ---- the call's own timers -------------------------------------------------
+// A call is answered when its code returned, the promise it produced (top-
+// level await, or an async value) settled, and the timers it started have
+// run: the event loop is idle as far as the call is concerned. The call's
+// timeout bounds the wait; timers still pending then are cleared.
+
+let live = new Set(); // timer handles of the running call
+let idleCheck = null;
+
+function failLate(e) {
+  if (!cur) return;
+  cur.ok = false;
+  emit(2, String((e && e.stack) || e) + '\n');
+}
+
+function tracked(kind, fn, ms, args) {
+  if (typeof fn !== 'function') throw new TypeError('the callback must be a function');
+  const owner = live;
+  const once = kind !== 'interval';
+  const h = (kind === 'immediate' ? setImmediate : kind === 'interval' ? setInterval : setTimeout)(() => {
+    if (once) owner.delete(h);
+    try { fn(...args); } catch (e) { failLate(e); }
+    if (idleCheck) idleCheck();
+  }, ...(kind === 'immediate' ? [] : [ms]));
+  owner.add(h);
+  return h;
+}
+
+function cleared(clear) {
+  return (h) => { live.delete(h); clear(h); if (idleCheck) idleCheck(); };
+}
+
 const context = vm.createContext({
   console: { log: line(1), info: line(1), debug: line(1), warn: line(2), error: line(2) },
   process: {
     stdout: { write: (s) => { emit(1, String(s)); return true; } },
     stderr: { write: (s) => { emit(2, String(s)); return true; } },
   },
-  require: sessionRequire, setTimeout, clearTimeout, setInterval, clearInterval,
+  require: sessionRequire,
+  setTimeout: (fn, ms, ...a) => tracked('timeout', fn, ms, a),
+  setInterval: (fn, ms, ...a) => tracked('interval', fn, ms, a),
+  setImmediate: (fn, ...a) => tracked('immediate', fn, 0, a),
+  clearTimeout: cleared(clearTimeout), clearInterval: cleared(clearInterval),
+  clearImmediate: cleared(clearImmediate), queueMicrotask,
 });
 vm.runInContext('globalThis.globalThis = globalThis;', context);
 
-function runCode(code, timeoutMs) {
-  cur = { out: '', err: '', outTrunc: false, errTrunc: false };
-  let ok = true;
-  try {
-    vm.runInContext(code, context, { filename: '<session>', timeout: Math.max(1, timeoutMs) });
-  } catch (e) {
-    ok = false;
-    if (cur.err === '') emit(2, String((e && e.stack) || e) + '\n');
+// ---- top-level await ---------------------------------------------------------
+// A cell that only compiles as an async body runs as one; its top-level
+// declarations are turned into assignments to the context's globals so they
+// persist like those of any other cell (what node's own REPL does).
+
+// Offsets of the depth-0 statement starts worth rewriting, skipping strings,
+// template literals and comments.
+function topLevelDecls(code) {
+  const out = [];
+  let depth = 0, i = 0, atStart = true;
+  const n = code.length;
+  while (i < n) {
+    const c = code[i];
+    if (c === '/' && code[i + 1] === '/') { while (i < n && code[i] !== '\n') i++; continue; }
+    if (c === '/' && code[i + 1] === '*') { const e = code.indexOf('*/', i + 2); i = e < 0 ? n : e + 2; continue; }
+    if (c === '"' || c === "'" || c === '`') {
+      let k = i + 1;
+      while (k < n && code[k] !== c) k += code[k] === '\\' ? 2 : 1;
+      i = k + 1; atStart = false; continue;
+    }
+    if (c === '{' || c === '(' || c === '[') { depth++; i++; atStart = c === '{'; continue; }
+    if (c === '}' || c === ')' || c === ']') { depth--; i++; atStart = c === '}'; continue; }
+    if (c === ';' || c === '\n') { i++; atStart = true; continue; }
+    if (/\s/.test(c)) { i++; continue; }
+    if (depth === 0 && atStart) {
+      const m = /^(?:(let|const|var)\s+([A-Za-z_$][\w$]*)\s*(=|;|,|\n|$)|(async\s+function\*?|function\*?|class)\s+([A-Za-z_$][\w$]*))/.exec(code.slice(i));
+      if (m) out.push({ at: i, m });
+    }
+    atStart = false;
+    i++;
   }
-  const c = cur;
-  cur = null;
+  return out;
+}
+
+function asAsyncBody(code) {
+  let body = code;
+  for (const { at, m } of topLevelDecls(code).reverse()) {
+    const head = m[0];
+    let repl;
+    if (m[1]) repl = m[3] === '=' ? `${m[2]} =` : `${m[2]} = undefined${m[3]}`;
+    else repl = `${m[5]} = ${m[4]} ${m[5]}`;
+    body = body.slice(0, at) + repl + body.slice(at + head.length);
+  }
+  return `(async () => {\n${body}\n})()`;
+}
+
+function compileCell(code) {
+  try {
+    return new vm.Script(code, { filename: '<session>' });
+  } catch (e) {
+    if (!(e instanceof SyntaxError) || !/\bawait\b/.test(code)) throw e;
+    try {
+      return new vm.Script(asAsyncBody(code), { filename: '<session>' });
+    } catch { throw e; }
+  }
+}
+
+function result(c, timedOut) {
   const trunc = c.outTrunc || c.errTrunc;
+  const ok = c.ok && !timedOut;
   return {
     ok,
     stdout: c.out + (c.outTrunc ? MARKER : ''),
-    stderr: c.err + (c.errTrunc ? MARKER : ''),
+    stderr: c.err + (c.errTrunc ? MARKER : '') + (timedOut ? `codecalc: the call's timers were still pending at its ${c.timeoutMs} ms timeout; they were cleared\n` : ''),
     exit_code: ok ? 0 : 1,
     output_truncated: trunc,
-    verdict: trunc ? 'OLE' : (ok ? 'OK' : 'RTE'),
+    timed_out: timedOut,
+    verdict: timedOut ? 'TLE' : trunc ? 'OLE' : (ok ? 'OK' : 'RTE'),
   };
+}
+
+function runCode(code, timeoutMs) {
+  cur = { out: '', err: '', outTrunc: false, errTrunc: false, ok: true, timeoutMs };
+  live = new Set();
+  const started = Date.now();
+  let value;
+  try {
+    value = compileCell(code).runInContext(context, { timeout: Math.max(1, timeoutMs) });
+  } catch (e) {
+    failLate(e);
+    return Promise.resolve(finish(false));
+  }
+  return new Promise((resolve) => {
+    let settled = !(value && typeof value.then === 'function');
+    const done = (timedOut) => {
+      clearTimeout(guard);
+      idleCheck = null;
+      resolve(finish(timedOut));
+    };
+    idleCheck = () => { if (settled && live.size === 0) done(false); };
+    // Answer a little before the relay's own deadline (the budget plus its
+    // grace), which would replace the host.
+    const guard = setTimeout(() => done(true), Math.max(1, timeoutMs - 250 - (Date.now() - started)));
+    if (!settled) {
+      Promise.resolve(value).then(() => {}, failLate).finally(() => { settled = true; idleCheck && idleCheck(); });
+    }
+    // Let already-resolved promise callbacks run before deciding.
+    setImmediate(() => idleCheck && idleCheck());
+  });
+}
+
+function finish(timedOut) {
+  for (const h of live) { clearTimeout(h); clearInterval(h); clearImmediate(h); }
+  live = new Set();
+  const c = cur;
+  cur = null;
+  return result(c, timedOut);
 }
 
 // ---- the protocol loop -------------------------------------------------------
@@ -166,8 +292,11 @@ function handle(msg) {
   }
   const code = typeof args.code === 'string' ? args.code : '';
   const t = Number.isInteger(args.timeout) && args.timeout > 0 ? args.timeout * 1000 : (msg.deadline_ms || 30000);
-  send({ id: msg.id, ok: true, result: runCode(code, t) });
+  // One call at a time: the next waits until this one is answered.
+  queue = queue.then(() => runCode(code, t)).then((result) => send({ id: msg.id, ok: true, result }));
 }
+
+let queue = Promise.resolve();
 
 let pending = Buffer.alloc(0);
 sock.on('data', (chunk) => {

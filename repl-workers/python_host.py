@@ -260,7 +260,7 @@ class Host:
         sys.stdin = io.StringIO(stdin)
         ok, tb = True, ""
         try:
-            exec(compile(code, "<session>", "exec"), self.ns)
+            self.execute(code)
         except BaseException as e:  # SystemExit too: it ends this request only
             ok, tb = False, user_traceback(e)
         finally:
@@ -273,6 +273,21 @@ class Host:
         return {"ok": ok, "stdout": so, "stderr": se, "exit_code": 0 if ok else 1,
                 "output_truncated": trunc,
                 "verdict": "OLE" if trunc else ("OK" if ok else "RTE")}
+
+    def execute(self, code):
+        # Like every REPL: a final bare expression echoes its repr (through
+        # sys.displayhook, which also sets _), e.g. "x" prints 41.
+        import ast  # lazily, like traceback
+        tree = ast.parse(code, "<session>", "exec")
+        last = tree.body[-1] if tree.body else None
+        if isinstance(last, ast.Expr):
+            tree.body.pop()
+            exec(compile(tree, "<session>", "exec"), self.ns)
+            value = eval(compile(ast.Expression(last.value), "<session>", "eval"), self.ns)
+            sys.displayhook(value)
+            sys.stdout.flush()
+        else:
+            exec(compile(tree, "<session>", "exec"), self.ns)
 
     def settle(self):
         # User code may have replaced or closed the streams: start clean.

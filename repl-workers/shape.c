@@ -109,7 +109,9 @@ static json_t *base(const struct launcher *L, json_t *args, bool ok, const char 
 json_t *rl_shape_answer(const struct launcher *L, json_t *args, json_t *hr) {
     json_t *v = json_object_get(hr, "verdict");
     const char *verdict = json_string_value(v);
-    if (!verdict || (strcmp(verdict, "OK") && strcmp(verdict, "OLE") && strcmp(verdict, "RTE")))
+    /* TLE: the host itself stopped waiting for the call's timers (node). */
+    if (!verdict || (strcmp(verdict, "OK") && strcmp(verdict, "OLE") && strcmp(verdict, "RTE") &&
+                     strcmp(verdict, "TLE")))
         verdict = "RTE";
     json_t *res = base(L, args, json_is_true(json_object_get(hr, "ok")), verdict);
     static const char *const keys[] = {"stdout", "stderr", "exit_code", "output_truncated", NULL};
@@ -117,6 +119,7 @@ json_t *rl_shape_answer(const struct launcher *L, json_t *args, json_t *hr) {
         json_t *x = json_object_get(hr, keys[i]);
         json_object_set(res, keys[i], x ? x : json_null());
     }
+    json_object_set_new(res, "timed_out", json_boolean(json_is_true(json_object_get(hr, "timed_out"))));
     json_object_set_new(res, "session", json_true());
     add_receipt(L, res, args);
     return res;

@@ -68,9 +68,22 @@ describe('python3 REPL sessions', { skip: SKIP_NO_BINARY }, () => {
     assert.equal((await run(s, sid, 'print(y * 2)')).stdout, '10\n');
   });
 
+  test('a final bare expression echoes its repr, like every REPL (issue 11 item 11)', async () => {
+    await run(s, sid, 'x = 41');
+    assert.equal((await run(s, sid, 'x')).stdout, '41\n');
+    assert.equal((await run(s, sid, 'y = x + 1\ny')).stdout, '42\n');
+    assert.equal((await run(s, sid, '"a" * 2')).stdout, "'aa'\n");
+    assert.equal((await run(s, sid, 'None')).stdout, '');
+    assert.equal((await run(s, sid, 'print(x)')).stdout, '41\n');
+    assert.equal((await run(s, sid, 'x = 5')).stdout, '');
+    const e = await run(s, sid, 'x\n1/0');
+    assert.equal(e.verdict, 'RTE');
+    assert.match(e.stderr, /ZeroDivisionError/);
+  });
+
   test('stdin, child-process output, workspace on sys.path, output cap', async () => {
     assert.equal((await run(s, sid, 'print(input()[::-1])', { stdin: 'abc\n' })).stdout, 'cba\n');
-    assert.equal((await run(s, sid, 'import subprocess\nsubprocess.run(["echo", "child"])')).stdout, 'child\n');
+    assert.equal((await run(s, sid, 'import subprocess\n_ = subprocess.run(["echo", "child"])')).stdout, 'child\n');
     await s.call('session_write_file', { session_id: sid, path: 'helper.py', content: 'K = 7\n' });
     assert.equal((await run(s, sid, 'import helper\nprint(helper.K)')).stdout, '7\n');
     const big = await run(s, sid, 'print("a" * 70000)');
@@ -338,6 +351,29 @@ describe('node REPL sessions', { skip: SKIP_NO_BINARY }, () => {
     await s?.close();
   });
   const js = (code, extra = {}) => s.call('execute_code', { language: 'javascript', code, session_id: sid, ...extra });
+
+  test('top-level await works and its declarations persist (issue 11 item 11)', async () => {
+    const r = await js('const v = await Promise.resolve(6 * 7);\nlet w = await new Promise((ok) => setTimeout(() => ok(v + 1), 20));\nasync function later() { return w; }\nconsole.log(v, w)');
+    assert.equal(r.stdout, '42 43\n', r.stderr);
+    assert.equal(r.verdict, 'OK');
+    assert.equal((await js('console.log(v, w, await later())')).stdout, '42 43 43\n');
+    const bad = await js('await Promise.reject(new Error("nope"))');
+    assert.equal(bad.verdict, 'RTE');
+    assert.match(bad.stderr, /Error: nope/);
+  });
+
+  test('setTimeout output after the code returns is kept: the call waits for its timers (issue 11 item 11)', async () => {
+    const r = await js('setTimeout(() => console.log("later"), 50); console.log("now")');
+    assert.equal(r.stdout, 'now\nlater\n');
+    assert.equal(r.verdict, 'OK');
+    const t = await js('globalThis.ticks = 0; setInterval(() => { ticks++; }, 10); console.log("started")', { timeout: 2 });
+    assert.equal(t.verdict, 'TLE');
+    assert.equal(t.timed_out, true);
+    assert.equal(t.stdout, 'started\n');
+    assert.match(t.stderr, /timers were still pending at its 2000 ms timeout; they were cleared/);
+    const after = await js('const seen = ticks; await new Promise((ok) => setTimeout(ok, 100)); console.log(seen > 0, ticks === seen)');
+    assert.equal(after.stdout, 'true true\n');
+  });
 
   test('top-level let/const and functions persist; console is captured', async () => {
     assert.match(sid, /^node-[0-9a-f]{8}$/);
