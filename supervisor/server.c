@@ -80,7 +80,13 @@ int cc_server_init(struct cc_server *srv, bool prefork, bool stateful) {
     srv->prefork = prefork;
     int cap = env_int("CODECALC_MAX_EXEC_WORKERS", 32);
     srv->pools[CC_POOL_CALC] = cc_pool_new(srv, CC_POOL_CALC, prefork ? 2 : 0, 4);
-    srv->pools[CC_POOL_SYMBOLIC] = cc_pool_new(srv, CC_POOL_SYMBOLIC, prefork ? 1 : 0, 2);
+    /* Head-of-line blocking (issue 11 item 8): the pool grows on demand, so
+     * a cheap call finds a fresh worker while runaway ones hold the others
+     * (killed at their CPU/deadline limits). Measured: a symbolic worker
+     * starts in a few ms and idles at ~17 MB RSS, so 4 by default is cheap;
+     * idle extras are reaped after 30 s. */
+    int sym_cap = env_int("CODECALC_MAX_SYMBOLIC_WORKERS", 4);
+    srv->pools[CC_POOL_SYMBOLIC] = cc_pool_new(srv, CC_POOL_SYMBOLIC, prefork ? 1 : 0, sym_cap);
     srv->pools[CC_POOL_EXEC] = cc_pool_new(srv, CC_POOL_EXEC, prefork ? 1 : 0, cap);
     for (int i = 0; i < CC_POOL_COUNT; i++)
         if (!srv->pools[i]) return -1;
