@@ -8,12 +8,16 @@
 
 static enum cc_log_level threshold = CC_LOG_WARNING;
 
-void cc_log_init(void) {
+int cc_log_init(void) {
+    static const char *const names[] = {"debug", "info", "warning", "error"};
     const char *v = getenv("CODECALC_LOG");
-    if (!v) return;
-    if (strcmp(v, "debug") == 0) threshold = CC_LOG_DEBUG;
-    else if (strcmp(v, "info") == 0) threshold = CC_LOG_INFO;
-    else if (strcmp(v, "error") == 0) threshold = CC_LOG_ERROR;
+    if (!v || !*v) return 0;
+    for (int i = 0; i < 4; i++)
+        if (strcmp(v, names[i]) == 0) {
+            threshold = (enum cc_log_level)i;
+            return 0;
+        }
+    return -1;
 }
 
 void cc_log(enum cc_log_level lvl, const char *fmt, ...) {

@@ -29,7 +29,10 @@ static const char usage[] =
     "  -V, --version      print the version\n"
     "\n"
     "environment: CODECALC_HOME (state, default ~/.codecalc), CODECALC_TOOLS (tool groups),\n"
-    "CODECALC_RUNTIME_PATH (where language runtimes are found), CODECALC_LOG (debug|info).\n";
+    "CODECALC_RUNTIME_PATH (where language runtimes are found),\n"
+    "CODECALC_LOG (debug|info|warning|error, default warning; logs go to stderr).\n"
+    "`codecalc call` works beside a running server except for calls that use the state\n"
+    "directory (session_*, run_*, install_package, execute_code with a session_id).\n";
 
 /* ---- `codecalc call` --------------------------------------------------- */
 
@@ -77,12 +80,15 @@ static int print_reply(const char *reply) {
     return status;
 }
 
-/* Does this tool read or write the state directory? */
-static bool needs_state(const char *tool) {
+/* Does this call read or write the state directory (and so need its lock,
+ * which a running server holds)? execute_code only with a session_id: a
+ * plain one-shot run works beside a running server (docs/architecture.md). */
+static bool needs_state(const char *tool, json_t *args) {
     static const char *const stateful[] = {"session_", "run_", "install_package", NULL};
     for (int i = 0; stateful[i]; i++)
         if (strncmp(tool, stateful[i], strlen(stateful[i])) == 0) return true;
-    return strcmp(tool, "execute_code") == 0;
+    json_t *sid = json_object_get(args, "session_id");
+    return strcmp(tool, "execute_code") == 0 && sid && !json_is_null(sid);
 }
 
 static int cmd_call(int argc, char **argv) {
@@ -99,7 +105,7 @@ static int cmd_call(int argc, char **argv) {
         return 2;
     }
     struct cc_server srv;
-    if (cc_server_init(&srv, false, needs_state(argv[2])) < 0) return 2;
+    if (cc_server_init(&srv, false, needs_state(argv[2], args)) < 0) return 2;
     struct capture cap = {0};
     cc_conn_init(&cap.conn, &srv, &cap_ops);
     cap.conn.transport = &cap;
@@ -132,7 +138,10 @@ static int cmd_tools(void) {
 }
 
 int main(int argc, char **argv) {
-    cc_log_init();
+    if (cc_log_init() < 0) {
+        fputs("codecalc: CODECALC_LOG must be one of debug, info, warning, error\n", stderr);
+        return 2;
+    }
     const char *cmd = argc > 1 ? argv[1] : "";
     if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0) {
         fputs(usage, stdout);

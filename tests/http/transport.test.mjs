@@ -86,11 +86,16 @@ describe('serve-http, 2025 era', { skip: SKIP_NO_BINARY }, () => {
     assert.equal(r.json.error.code, -32600);
   });
 
-  test('a body over the cap is 413 and the server keeps serving', async () => {
+  test('a body over the cap is 413 answered as JSON-RPC with its id, and the server keeps serving (issue 11 item 14)', async () => {
     const sid = await openSession(s.url);
     const big = call(1, 'calc_exact', { expr: '1+'.repeat(40000) + '1' });
     const r = await post(s.url, big, sessionHeaders(sid));
     assert.equal(r.status, 413);
+    assert.match(r.headers.get('content-type'), /^application\/json/);
+    assert.equal(r.json.jsonrpc, '2.0');
+    assert.equal(r.json.id, 1);
+    assert.equal(r.json.error.code, -32600);
+    assert.match(r.json.error.message, /^Request Entity Too Large: the body is \d+ bytes, over the 65536-byte limit/);
     const ok = await post(s.url, call(2, 'calc_exact', { expr: '6*7' }), sessionHeaders(sid));
     assert.equal(structured(ok).value, '42');
   });

@@ -3,9 +3,11 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   startServer, RawServer, CALCULATOR_TOOLS, CLOSED_CODES, CONTRACT_VERSION, SKIP_NO_BINARY,
-  schemaErrors, BIN,
+  schemaErrors, BIN, REPO,
 } from './harness.mjs';
 
 describe('lifecycle (SDK client)', { skip: SKIP_NO_BINARY }, () => {
@@ -149,5 +151,38 @@ describe('CODECALC_TOOLS (TOOLS.md 0.4)', { skip: SKIP_NO_BINARY }, () => {
     assert.notEqual(r.status, 0, 'server must refuse to start');
     assert.match(r.stderr, /bogusgroup/);
     assert.match(r.stderr, /calculator/);
+  });
+});
+
+describe('one-shot calls and configuration (issue 11 item 14)', { skip: SKIP_NO_BINARY }, () => {
+  test('codecalc call beside a running server: execute_code runs, state-directory calls are refused by the lock', async () => {
+    const s = await startServer();
+    try {
+      const env = { PATH: process.env.PATH, HOME: s.home, CODECALC_HOME: s.home };
+      const run = spawnSync(BIN, ['call', 'execute_code', '{"language":"bash","code":"echo beside"}'],
+        { env, timeout: 60000, encoding: 'utf8' });
+      assert.equal(run.status, 0, run.stderr);
+      assert.equal(JSON.parse(run.stdout).stdout, 'beside\n');
+      const calc = spawnSync(BIN, ['call', 'calc_exact', '{"expr":"6*7"}'], { env, timeout: 30000, encoding: 'utf8' });
+      assert.equal(JSON.parse(calc.stdout).value, '42');
+      for (const [tool, args] of [['session_start', '{"language":"bash"}'],
+        ['execute_code', '{"language":"bash","code":"echo x","session_id":"bash-00000000"}']]) {
+        const r = spawnSync(BIN, ['call', tool, args], { env, timeout: 30000, encoding: 'utf8' });
+        assert.equal(r.status, 2, `${tool}: ${r.stdout}`);
+        assert.match(r.stderr, /another codecalc server \(pid \d+\) is already using the state directory/);
+      }
+    } finally { await s.close(); }
+  });
+
+  test('an invalid CODECALC_LOG is refused; --help lists the values configuration.md lists', () => {
+    const bad = spawnSync(BIN, ['tools'], { env: { PATH: process.env.PATH, CODECALC_LOG: 'verbose' }, encoding: 'utf8', timeout: 10000 });
+    assert.equal(bad.status, 2);
+    assert.equal(bad.stderr, 'codecalc: CODECALC_LOG must be one of debug, info, warning, error\n');
+    const ok = spawnSync(BIN, ['tools'], { env: { PATH: process.env.PATH, CODECALC_LOG: 'warning' }, encoding: 'utf8', timeout: 10000 });
+    assert.equal(ok.status, 0);
+    const help = spawnSync(BIN, ['--help'], { encoding: 'utf8', timeout: 10000 }).stdout;
+    assert.match(help, /CODECALC_LOG \(debug\|info\|warning\|error, default warning/);
+    const doc = readFileSync(join(REPO, 'docs', 'configuration.md'), 'utf8');
+    assert.match(doc, /\| `CODECALC_LOG` \| `warning` \| start \| `debug`, `info`, `warning` or `error`/);
   });
 });
