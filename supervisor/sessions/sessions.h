@@ -1,4 +1,7 @@
-/* Session state inside the supervisor (TOOLS.md section 4). One record per
+/* Workspace sessions inside the supervisor (TOOLS.md section 4: what
+ * session_start makes). Here and in supervisor/sessions/, "session" always
+ * means a workspace session; the MCP sessions of the HTTP transport
+ * (Mcp-Session-Id) are "mcp_session" in supervisor/transport/. One record per
  * session this process knows; the workspace directory is the truth for
  * existence, the REPL host's socket for liveness.
  *

@@ -48,7 +48,7 @@ struct cc_http_exchange {
     struct cc_conn conn;
     struct http_transport *t;
     struct evhttp_request *req;      /* NULL once answered or the peer left */
-    struct cc_http_session *sess;    /* NULL when stateless or the session ended */
+    struct cc_mcp_session *sess;    /* NULL when stateless or the session ended */
     json_t *rpc_id;                  /* owned */
     char method[48];
     bool stateless, want_sse, done;
@@ -62,7 +62,7 @@ struct cc_http_exchange {
 /* The GET stream of a 2025-era session (server-to-client messages). */
 struct get_stream {
     struct http_transport *t;
-    struct cc_http_session *sess;
+    struct cc_mcp_session *sess;
     struct cc_sse sse;
     struct peer_watch watch;
     struct get_stream *prev, *next;
@@ -72,7 +72,7 @@ struct http_transport {
     struct cc_server *srv;
     struct evhttp *http;
     struct evhttp_bound_socket *sock;
-    struct cc_http_sessions sessions;
+    struct cc_mcp_sessions mcp_sessions;
     struct cc_http_exchange *exchanges;
     struct get_stream *streams;
     const char *token;               /* CODECALC_HTTP_TOKEN or NULL */
@@ -469,7 +469,7 @@ static void on_peer_hangup(evutil_socket_t fd, short what, void *arg) {
 }
 
 static struct cc_http_exchange *exchange_new(struct http_transport *t, struct evhttp_request *req,
-                                             struct cc_http_session *sess, json_t *id,
+                                             struct cc_mcp_session *sess, json_t *id,
                                              const char *method) {
     struct cc_http_exchange *ex = calloc(1, sizeof *ex);
     if (!ex) return NULL;
@@ -542,25 +542,25 @@ static bool authorized(struct http_transport *t, struct evhttp_request *req) {
     return token_equal(t->token, auth + 7);
 }
 
-/* ---- sessions ------------------------------------------------------------------ */
+/* ---- MCP sessions (Mcp-Session-Id; not workspace sessions) ---------------------- */
 
 static void end_get_stream(struct get_stream *g, bool peer_gone);
 
 /* Cancel what a session still has running and forget it. */
-static void end_session(struct http_transport *t, struct cc_http_session *s) {
+static void end_mcp_session(struct http_transport *t, struct cc_mcp_session *s) {
     while (s->exchanges) exchange_abort(s->exchanges, -32603, "the session was terminated");
     if (s->get_stream) end_get_stream(s->get_stream, false);
-    cc_http_session_remove(&t->sessions, s);
+    cc_mcp_session_remove(&t->mcp_sessions, s);
 }
 
 /* 400 when the id is missing, 404 when it names no live session. */
-static struct cc_http_session *session_of(struct http_transport *t, struct evhttp_request *req) {
+static struct cc_mcp_session *mcp_session_of(struct http_transport *t, struct evhttp_request *req) {
     const char *sid = header(req, "Mcp-Session-Id");
     if (!sid) {
         reply_error(req, 400, -32600, "Bad Request: Mcp-Session-Id header is required", NULL, NULL);
         return NULL;
     }
-    struct cc_http_session *s = cc_http_session_find(&t->sessions, sid, cc_now_ms());
+    struct cc_mcp_session *s = cc_mcp_session_find(&t->mcp_sessions, sid, cc_now_ms());
     if (!s) reply_error(req, 404, -32001, "Session not found", NULL, NULL);
     return s;
 }
@@ -645,7 +645,7 @@ static bool wants_progress(const struct rpc_msg *m) {
 
 /* A request: run it on its own exchange. */
 static void post_request(struct http_transport *t, struct evhttp_request *req,
-                         struct cc_http_session *sess, const struct rpc_msg *m, bool stateless) {
+                         struct cc_mcp_session *sess, const struct rpc_msg *m, bool stateless) {
     struct cc_http_exchange *ex = exchange_new(t, req, sess, m->id, m->method);
     if (!ex) {
         reply_error(req, 503, -32603, "Internal error: out of memory", m->id, NULL);
@@ -671,7 +671,7 @@ static void end_silently(struct cc_http_exchange *ex) {
 
 /* notifications/cancelled names a request of this session that another POST
  * carries: cancel it on that POST's connection, then close that POST. */
-static void cancel_in_session(struct cc_http_session *sess, const struct rpc_msg *m,
+static void cancel_in_session(struct cc_mcp_session *sess, const struct rpc_msg *m,
                               const char *body, size_t len) {
     json_t *rid = json_object_get(m->params, "requestId");
     for (struct cc_http_exchange *ex = sess ? sess->exchanges : NULL; rid && ex; ex = ex->snext) {
@@ -688,7 +688,7 @@ static void cancel_in_session(struct cc_http_session *sess, const struct rpc_msg
 
 /* A notification or a client response: nothing is answered but 202. */
 static void post_notification(struct http_transport *t, struct evhttp_request *req,
-                              struct cc_http_session *sess, const struct rpc_msg *m) {
+                              struct cc_mcp_session *sess, const struct rpc_msg *m) {
     if (m->method && strcmp(m->method, "notifications/cancelled") == 0) {
         struct evbuffer *in = evhttp_request_get_input_buffer(req);
         size_t len = evbuffer_get_length(in);
@@ -714,15 +714,15 @@ static void post_initialize(struct http_transport *t, struct evhttp_request *req
         reply_error(req, 400, -32600, "Invalid Request: initialize must be a request", NULL, NULL);
         return;
     }
-    struct cc_http_session *s = cc_http_session_new(&t->sessions, cc_now_ms());
+    struct cc_mcp_session *s = cc_mcp_session_new(&t->mcp_sessions, cc_now_ms());
     if (!s) {
-        reply_error(req, 503, -32603, "Server busy: too many sessions", m->id, NULL);
+        reply_error(req, 503, -32603, "Server busy: too many MCP sessions", m->id, NULL);
         return;
     }
     evhttp_add_header(evhttp_request_get_output_headers(req), "Mcp-Session-Id", s->id);
     struct cc_http_exchange *ex = exchange_new(t, req, s, m->id, m->method);
     if (!ex) {
-        cc_http_session_remove(&t->sessions, s);
+        cc_mcp_session_remove(&t->mcp_sessions, s);
         reply_error(req, 503, -32603, "Internal error: out of memory", m->id, NULL);
         return;
     }
@@ -812,7 +812,7 @@ static void handle_post(struct http_transport *t, struct evhttp_request *req) {
         return;
     }
     bool stateless = is_stateless(req, &m);
-    struct cc_http_session *sess = NULL;
+    struct cc_mcp_session *sess = NULL;
     if (stateless) {
         if (check_stateless_headers(req, &m) < 0) goto out;
     } else if (m.method && strcmp(m.method, "initialize") == 0) {
@@ -824,7 +824,7 @@ static void handle_post(struct http_transport *t, struct evhttp_request *req) {
             reply_error(req, 400, -32600, "Bad Request: unsupported MCP-Protocol-Version", NULL, NULL);
             goto out;
         }
-        if (!(sess = session_of(t, req))) goto out;
+        if (!(sess = mcp_session_of(t, req))) goto out;
     }
     if (m.id && m.method) post_request(t, req, sess, &m, stateless);
     else post_notification(t, req, sess, &m);
@@ -876,7 +876,7 @@ static void handle_get(struct http_transport *t, struct evhttp_request *req) {
         reply_empty(req, 405); /* the stateless revision has no GET stream */
         return;
     }
-    struct cc_http_session *s = session_of(t, req);
+    struct cc_mcp_session *s = mcp_session_of(t, req);
     if (!s) return;
     if (s->get_stream) {
         reply_error(req, 409, -32600, "Conflict: this session already has a GET stream", NULL, NULL);
@@ -900,9 +900,9 @@ static void handle_get(struct http_transport *t, struct evhttp_request *req) {
 }
 
 static void handle_delete(struct http_transport *t, struct evhttp_request *req) {
-    struct cc_http_session *s = session_of(t, req);
+    struct cc_mcp_session *s = mcp_session_of(t, req);
     if (!s) return;
-    end_session(t, s);
+    end_mcp_session(t, s);
     reply_empty(req, 200);
 }
 
@@ -941,16 +941,16 @@ static void on_request(struct evhttp_request *req, void *arg) {
 
 /* ---- timers and shutdown ----------------------------------------------------------- */
 
-static void expire_one(struct cc_http_session *s, void *arg) {
+static void expire_one(struct cc_mcp_session *s, void *arg) {
     struct http_transport *t = arg;
-    if (cc_http_session_expired(&t->sessions, s, cc_now_ms())) cc_http_session_remove(&t->sessions, s);
+    if (cc_mcp_session_expired(&t->mcp_sessions, s, cc_now_ms())) cc_mcp_session_remove(&t->mcp_sessions, s);
 }
 
 static void on_tick(evutil_socket_t fd, short what, void *arg) {
     (void)fd, (void)what;
     struct http_transport *t = arg;
     for (struct get_stream *g = t->streams; g; g = g->next) cc_sse_comment(&g->sse, "keep-alive");
-    cc_http_sessions_each(&t->sessions, expire_one, t);
+    cc_mcp_sessions_each(&t->mcp_sessions, expire_one, t);
 }
 
 static void maybe_finish_drain(struct http_transport *t) {
@@ -1033,7 +1033,7 @@ static void teardown(struct http_transport *t) {
     while (t->exchanges) exchange_abort(t->exchanges, -32603, "the server is shutting down");
     while (t->streams) end_get_stream(t->streams, false);
     if (t->http) evhttp_free(t->http);
-    cc_http_sessions_free(&t->sessions);
+    cc_mcp_sessions_free(&t->mcp_sessions);
     if (t->sigterm_ev) event_free(t->sigterm_ev);
     if (t->sigint_ev) event_free(t->sigint_ev);
     if (t->tick_ev) event_free(t->tick_ev);
@@ -1050,7 +1050,7 @@ static int serve(const char *host, int port, const char *token, bool loopback) {
     t.token = token;
     t.loopback_bind = loopback;
     t.grace_ms = env_ms("CODECALC_HTTP_GRACE_MS", 10000, 3600000);
-    cc_http_sessions_init(&t.sessions, (size_t)env_ms("CODECALC_HTTP_MAX_SESSIONS", 10000, 1000000),
+    cc_mcp_sessions_init(&t.mcp_sessions, (size_t)env_ms("CODECALC_HTTP_MAX_SESSIONS", 10000, 1000000),
                           env_ms("CODECALC_HTTP_SESSION_IDLE_MS", 30 * 60 * 1000, 7 * 86400000LL));
     int rc = 0;
     if (setup(&t, host, port) < 0) {

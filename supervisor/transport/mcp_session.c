@@ -8,17 +8,17 @@
 #include <string.h>
 #include <sys/random.h>
 
-void cc_http_sessions_init(struct cc_http_sessions *t, size_t max, int64_t idle_ms) {
+void cc_mcp_sessions_init(struct cc_mcp_sessions *t, size_t max, int64_t idle_ms) {
     memset(t, 0, sizeof *t);
     t->max = max;
     t->idle_ms = idle_ms;
 }
 
-void cc_http_sessions_free(struct cc_http_sessions *t) {
-    for (size_t i = 0; i < CC_HTTP_SESSION_BUCKETS; i++) {
-        struct cc_http_session *s = t->bucket[i];
+void cc_mcp_sessions_free(struct cc_mcp_sessions *t) {
+    for (size_t i = 0; i < CC_MCP_SESSION_BUCKETS; i++) {
+        struct cc_mcp_session *s = t->bucket[i];
         while (s) {
-            struct cc_http_session *next = s->next;
+            struct cc_mcp_session *next = s->next;
             free(s);
             s = next;
         }
@@ -27,8 +27,8 @@ void cc_http_sessions_free(struct cc_http_sessions *t) {
     t->count = 0;
 }
 
-bool cc_http_session_id_valid(const char *text) {
-    if (!text || strlen(text) != CC_HTTP_SESSION_ID_LEN) return false;
+bool cc_mcp_session_id_valid(const char *text) {
+    if (!text || strlen(text) != CC_MCP_SESSION_ID_LEN) return false;
     for (const char *p = text; *p; p++)
         if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f'))) return false;
     return true;
@@ -38,13 +38,13 @@ static size_t bucket_of(const char *id) {
     /* 3 hex digits = 4096 values; fold into the bucket count. */
     unsigned v = 0;
     for (int i = 0; i < 3; i++) v = v * 16 + (unsigned)(id[i] <= '9' ? id[i] - '0' : id[i] - 'a' + 10);
-    return v % CC_HTTP_SESSION_BUCKETS;
+    return v % CC_MCP_SESSION_BUCKETS;
 }
 
 /* 16 bytes from the kernel's CSPRNG: an id must not be guessable, because
  * it is all that separates one client's session from another's. */
-static int random_id(char out[CC_HTTP_SESSION_ID_LEN + 1]) {
-    unsigned char raw[CC_HTTP_SESSION_ID_LEN / 2];
+static int random_id(char out[CC_MCP_SESSION_ID_LEN + 1]) {
+    unsigned char raw[CC_MCP_SESSION_ID_LEN / 2];
     size_t got = 0;
     while (got < sizeof raw) {
         ssize_t n = getrandom(raw + got, sizeof raw - got, 0);
@@ -57,13 +57,13 @@ static int random_id(char out[CC_HTTP_SESSION_ID_LEN + 1]) {
         out[2 * i] = hex[raw[i] >> 4];
         out[2 * i + 1] = hex[raw[i] & 15];
     }
-    out[CC_HTTP_SESSION_ID_LEN] = '\0';
+    out[CC_MCP_SESSION_ID_LEN] = '\0';
     return 0;
 }
 
-struct cc_http_session *cc_http_session_new(struct cc_http_sessions *t, int64_t now_ms) {
+struct cc_mcp_session *cc_mcp_session_new(struct cc_mcp_sessions *t, int64_t now_ms) {
     if (t->count >= t->max) return NULL;
-    struct cc_http_session *s = calloc(1, sizeof *s);
+    struct cc_mcp_session *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     if (random_id(s->id) < 0) {
         free(s);
@@ -78,18 +78,18 @@ struct cc_http_session *cc_http_session_new(struct cc_http_sessions *t, int64_t 
     return s;
 }
 
-bool cc_http_session_expired(const struct cc_http_sessions *t, const struct cc_http_session *s,
+bool cc_mcp_session_expired(const struct cc_mcp_sessions *t, const struct cc_mcp_session *s,
                              int64_t now_ms) {
     return !s->exchanges && !s->get_stream && now_ms - s->last_used_ms > t->idle_ms;
 }
 
-struct cc_http_session *cc_http_session_find(struct cc_http_sessions *t, const char *id,
+struct cc_mcp_session *cc_mcp_session_find(struct cc_mcp_sessions *t, const char *id,
                                              int64_t now_ms) {
-    if (!cc_http_session_id_valid(id)) return NULL;
-    for (struct cc_http_session *s = t->bucket[bucket_of(id)]; s; s = s->next) {
+    if (!cc_mcp_session_id_valid(id)) return NULL;
+    for (struct cc_mcp_session *s = t->bucket[bucket_of(id)]; s; s = s->next) {
         if (strcmp(s->id, id) != 0) continue;
-        if (cc_http_session_expired(t, s, now_ms)) {
-            cc_http_session_remove(t, s);
+        if (cc_mcp_session_expired(t, s, now_ms)) {
+            cc_mcp_session_remove(t, s);
             return NULL;
         }
         s->last_used_ms = now_ms;
@@ -98,8 +98,8 @@ struct cc_http_session *cc_http_session_find(struct cc_http_sessions *t, const c
     return NULL;
 }
 
-void cc_http_session_remove(struct cc_http_sessions *t, struct cc_http_session *s) {
-    struct cc_http_session **pp = &t->bucket[bucket_of(s->id)];
+void cc_mcp_session_remove(struct cc_mcp_sessions *t, struct cc_mcp_session *s) {
+    struct cc_mcp_session **pp = &t->bucket[bucket_of(s->id)];
     while (*pp && *pp != s) pp = &(*pp)->next;
     if (!*pp) return;
     *pp = s->next;
@@ -107,12 +107,12 @@ void cc_http_session_remove(struct cc_http_sessions *t, struct cc_http_session *
     free(s);
 }
 
-void cc_http_sessions_each(struct cc_http_sessions *t, void (*fn)(struct cc_http_session *, void *),
+void cc_mcp_sessions_each(struct cc_mcp_sessions *t, void (*fn)(struct cc_mcp_session *, void *),
                            void *arg) {
-    for (size_t i = 0; i < CC_HTTP_SESSION_BUCKETS; i++) {
-        struct cc_http_session *s = t->bucket[i];
+    for (size_t i = 0; i < CC_MCP_SESSION_BUCKETS; i++) {
+        struct cc_mcp_session *s = t->bucket[i];
         while (s) {
-            struct cc_http_session *next = s->next;
+            struct cc_mcp_session *next = s->next;
             fn(s, arg);
             s = next;
         }

@@ -45,28 +45,28 @@ static void test_accepts(void) {
 }
 
 static void test_sessions(void) {
-    struct cc_http_sessions t;
-    cc_http_sessions_init(&t, 3, 1000);
-    struct cc_http_session *a = cc_http_session_new(&t, 0);
-    struct cc_http_session *b = cc_http_session_new(&t, 0);
+    struct cc_mcp_sessions t;
+    cc_mcp_sessions_init(&t, 3, 1000);
+    struct cc_mcp_session *a = cc_mcp_session_new(&t, 0);
+    struct cc_mcp_session *b = cc_mcp_session_new(&t, 0);
     CHECK(a && b);
-    CHECK(cc_http_session_id_valid(a->id));
+    CHECK(cc_mcp_session_id_valid(a->id));
     CHECK(strcmp(a->id, b->id) != 0);
-    CHECK(cc_http_session_find(&t, a->id, 500) == a);
-    CHECK(cc_http_session_find(&t, "00000000000000000000000000000000", 500) == NULL);
-    CHECK(cc_http_session_find(&t, "not-an-id", 500) == NULL);
-    CHECK(cc_http_session_find(&t, NULL, 500) == NULL);
+    CHECK(cc_mcp_session_find(&t, a->id, 500) == a);
+    CHECK(cc_mcp_session_find(&t, "00000000000000000000000000000000", 500) == NULL);
+    CHECK(cc_mcp_session_find(&t, "not-an-id", 500) == NULL);
+    CHECK(cc_mcp_session_find(&t, NULL, 500) == NULL);
     /* b was last used at 0: at 1500 it is past the 1000 ms idle limit. */
-    CHECK(cc_http_session_find(&t, b->id, 1500) == NULL);
+    CHECK(cc_mcp_session_find(&t, b->id, 1500) == NULL);
     CHECK_INTEQ(t.count, 1);
     /* a was touched at 500, so it lives until 1500. */
-    CHECK(cc_http_session_find(&t, a->id, 1400) == a);
-    CHECK(cc_http_session_new(&t, 0) && cc_http_session_new(&t, 0));
-    CHECK(cc_http_session_new(&t, 0) == NULL); /* the cap is 3 */
-    cc_http_session_remove(&t, a);
+    CHECK(cc_mcp_session_find(&t, a->id, 1400) == a);
+    CHECK(cc_mcp_session_new(&t, 0) && cc_mcp_session_new(&t, 0));
+    CHECK(cc_mcp_session_new(&t, 0) == NULL); /* the cap is 3 */
+    cc_mcp_session_remove(&t, a);
     CHECK_INTEQ(t.count, 2);
-    CHECK(!cc_http_session_id_valid("ABCDEF00000000000000000000000000"));
-    cc_http_sessions_free(&t);
+    CHECK(!cc_mcp_session_id_valid("ABCDEF00000000000000000000000000"));
+    cc_mcp_sessions_free(&t);
     CHECK_INTEQ(t.count, 0);
 }
 
