@@ -201,27 +201,24 @@ char *cc_session_slurp(int ws_fd, const char *rel, size_t cap, size_t *len) {
 }
 
 void cc_session_read_refusal(int err, const char *path, uint64_t cap, struct cc_jail_err *e) {
-    switch (err) {
-    case ELOOP:
-        e->code = "permission_denied";
-        snprintf(e->msg, sizeof e->msg, "%.200s is a symlink; links are not followed in a workspace", path);
-        return;
-    case EISDIR:
-        e->code = "validation";
-        snprintf(e->msg, sizeof e->msg, "%.200s is a directory (list it with session_files)", path);
-        return;
-    case EINVAL:
-        e->code = "validation";
-        snprintf(e->msg, sizeof e->msg, "%.200s is not a regular file", path);
-        return;
-    case EFBIG:
-        e->code = "resource_exhausted";
-        snprintf(e->msg, sizeof e->msg, "%.200s is larger than the %llu bytes that can be returned whole", path,
-                 (unsigned long long)cap);
-        return;
-    default:
-        cc_jail_errno(err, path, e);
-    }
+    static const struct {
+        int err;
+        const char *code, *why;
+    } reasons[] = {
+        {ELOOP, "permission_denied", "is a symlink; links are not followed in a workspace"},
+        {EISDIR, "validation", "is a directory (list it with session_files)"},
+        {EINVAL, "validation", "is not a regular file"},
+        {EFBIG, "resource_exhausted", "is larger than the bytes that can be returned whole:"},
+    };
+    for (size_t i = 0; i < sizeof reasons / sizeof reasons[0]; i++)
+        if (reasons[i].err == err) {
+            e->code = reasons[i].code;
+            int n = snprintf(e->msg, sizeof e->msg, "%.200s %s", path, reasons[i].why);
+            if (err == EFBIG && n > 0 && (size_t)n < sizeof e->msg)
+                snprintf(e->msg + n, sizeof e->msg - (size_t)n, " %llu", (unsigned long long)cap);
+            return;
+        }
+    cc_jail_errno(err, path, e);
 }
 
 void cc_tool_session_read_file(struct cc_server *srv, struct cc_req *r, json_t *args) {

@@ -26,9 +26,73 @@ static const char *const declined[] = {
     "java", "csharp", "kotlin", "swift", "zig", "elixir", "erlang", "gleam", "haskell", "fortran",
     "c", "cpp", "c++", "perl", "lua", "tcl", "bash", "zsh", "awk", "jq", "sqlite", "mojo",
     "typescript", "ruby", "r", NULL};
-static const char *const installers[][2] = {
-    {"python3", "uv"}, {"node", "npm"}, {"bun", "bun"}, {"deno", "deno"}, {"php", "composer"},
-    {"go", "go"}, {"rust", "cargo"}, {NULL, NULL}};
+
+/* pip reports an unreachable index as "no matching distribution": ask the
+ * index first so the answer can say what is wrong. Exit 101 + the marker
+ * line tells supervisor/sessions/installer.c it was the network. */
+#define INDEX_PROBE                                                                               \
+    "{ [ -n \"$PIP_NO_INDEX\" ] || python3 -c 'import os, sys, urllib.request as r\n"               \
+    "u = os.environ.get(\"PIP_INDEX_URL\", \"https://pypi.org/simple/\")\n"                         \
+    "try: r.urlopen(u, timeout=8)\n"                                                               \
+    "except Exception as e: sys.exit(\"codecalc: network error: cannot reach the package index %s: %s\" % (u, e))'" \
+    " || exit 101; }"
+
+/* The package managers, as data. Each ecosystem names its installers in
+ * order of preference (the first found on the runtime PATH is used) and how
+ * each runs; an installer without a command answers dependency_missing,
+ * never a fake success. */
+struct installer {
+    const char *bin;          /* looked up on the runtime PATH */
+    const char *runs_as;      /* the command row it uses */
+};
+
+struct ecosystem {
+    const char *lang;         /* canonical language */
+    const char *pin_sep;      /* package<sep>version */
+    struct installer installers[3];
+    const char *missing;      /* dependency_missing text when none is found; NULL: runtime_unavailable */
+};
+
+static const struct ecosystem ecosystems[] = {
+    {"python3", "==", {{"uv", "uv"}, {"pip3", "pip"}, {"pip", "pip"}},
+     "no python package installer here: neither uv nor pip was found on the runtime PATH"},
+    {"node", "@", {{"npm", "npm"}}, NULL},
+    {"bun", "@", {{"bun", "bun"}}, NULL},
+    {"deno", "@", {{"deno", "deno"}}, NULL},
+    {"php", ":", {{"composer", "composer"}}, NULL},
+    {"go", "@", {{"go", "go"}}, NULL},
+    {"rust", "@", {{"cargo", "cargo"}}, NULL},
+};
+
+/* How an installer runs: the /bin/sh script (cwd = target) is prefix, then
+ * command with the package spec for its one %s. The spec is single-quoted:
+ * the package charset (spec_error) has no quote, so it stays one word. */
+struct install_command {
+    const char *runs_as;
+    const char *no_exec_flag; /* what keeps package code from running */
+    const char *prefix;
+    const char *command;
+};
+
+static const struct install_command commands[] = {
+    /* --prefix also moves npm's global config (cafile, registry) to
+     * <target>/etc/npmrc: point it back at the one of the node install. */
+    {"npm", "--ignore-scripts", "mkdir -p \"$HOME\" && n=$(command -v node) && ",
+     "exec npm install '%s' --prefix \"$PWD\" --globalconfig \"${n%%/bin/node}/etc/npmrc\" "
+     "--ignore-scripts --no-save --no-audit --no-fund"},
+    {"uv", "--only-binary=:all:", "", "exec uv pip install --only-binary=:all: --target \"$PWD\" '%s'"},
+    /* No retries and a short connect timeout: an unreachable index should
+     * say so in seconds, not minutes. */
+    {"pip", "--only-binary=:all:", "mkdir -p \"$HOME\" && " INDEX_PROBE " && ",
+     "exec python3 -m pip install --only-binary=:all: --no-input --retries 0 --timeout 10 "
+     "--target \"$PWD\" '%s'"},
+};
+
+static const struct ecosystem *ecosystem_of(const char *lang) {
+    for (size_t i = 0; i < sizeof ecosystems / sizeof ecosystems[0]; i++)
+        if (!strcmp(ecosystems[i].lang, lang)) return &ecosystems[i];
+    return NULL;
+}
 
 static const char *spec_error(const char *what, const char *v) {
     static const char allowed[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
@@ -62,31 +126,25 @@ static bool allowlisted(const char *lang, const char *pkg, char *bare, size_t ca
     return ok;
 }
 
-/* Step 3: the installer binary. Returns the one to use ("npm", "uv",
- * "pip"), or NULL when r was answered. */
-static const char *find_installer(struct cc_req *r, const char *lang, const char *bin) {
+/* Step 3: the installer to use (its command row name), or NULL when r was
+ * answered. */
+static const char *find_installer(struct cc_req *r, const struct ecosystem *eco) {
     const char *srv_path = getenv("PATH");
-    const char *cands[3] = {bin, NULL, NULL};
-    if (!strcmp(lang, "python3")) cands[1] = "pip3", cands[2] = "pip";
-    for (int i = 0; i < 3 && cands[i]; i++) {
-        char *p = cc_resolve_cmd(cands[i], cc_runtime_path());
-        if (!p && srv_path) p = cc_resolve_cmd(cands[i], srv_path);
+    for (int i = 0; i < 3 && eco->installers[i].bin; i++) {
+        char *p = cc_resolve_cmd(eco->installers[i].bin, cc_runtime_path());
+        if (!p && srv_path) p = cc_resolve_cmd(eco->installers[i].bin, srv_path);
         free(p);
-        if (p) return i == 0 ? bin : "pip";
+        if (p) return eco->installers[i].runs_as;
     }
-    if (!strcmp(lang, "python3"))
-        cc_req_answer_fail(r, "dependency_missing", "no python package installer here: neither uv nor pip "
-                           "was found on the runtime PATH");
-    else
-        cc_req_answer_fail(r, "runtime_unavailable", "package manager '%s' not found", bin);
+    if (eco->missing) cc_req_answer_fail(r, "dependency_missing", "%s", eco->missing);
+    else cc_req_answer_fail(r, "runtime_unavailable", "package manager '%s' not found", eco->installers[0].bin);
     return NULL;
 }
 
 /* The ecosystem's pin syntax (3.6.1). Malloc'd. */
-static char *pin(const char *lang, const char *pkg, const char *ver) {
+static char *pin(const struct ecosystem *eco, const char *pkg, const char *ver) {
     char *s = NULL;
-    const char *sep = !strcmp(lang, "python3") ? "==" : !strcmp(lang, "php") ? ":" : "@";
-    int n = ver ? asprintf(&s, "%s%s%s", pkg, sep, ver) : asprintf(&s, "%s", pkg);
+    int n = ver ? asprintf(&s, "%s%s%s", pkg, eco->pin_sep, ver) : asprintf(&s, "%s", pkg);
     return n < 0 ? NULL : s;
 }
 
@@ -137,47 +195,28 @@ static int choose_target(struct cc_server *srv, struct cc_req *r, json_t *args, 
     return 0;
 }
 
-/* pip reports an unreachable index as "no matching distribution": ask the
- * index first so the answer can say what is wrong. Exit 101 + the marker
- * line tells supervisor/sessions/installer.c it was the network. */
-#define INDEX_PROBE                                                                               \
-    "{ [ -n \"$PIP_NO_INDEX\" ] || python3 -c 'import os, sys, urllib.request as r\n"               \
-    "u = os.environ.get(\"PIP_INDEX_URL\", \"https://pypi.org/simple/\")\n"                         \
-    "try: r.urlopen(u, timeout=8)\n"                                                               \
-    "except Exception as e: sys.exit(\"codecalc: network error: cannot reach the package index %s: %s\" % (u, e))'" \
-    " || exit 101; }"
-
-/* The /bin/sh script run with cwd = target. The spec is single-quoted:
- * the package charset (spec_error) has no quote, so it stays one word. */
 static int build_script(struct cc_req *r, const char *lang, const char *installer, struct cc_install_spec *sp) {
-    int n = -1;
-    if (!strcmp(installer, "npm")) {
-        sp->no_exec_flag = "--ignore-scripts";
-        /* --prefix also moves npm's global config (cafile, registry) to
-         * <target>/etc/npmrc: point it back at the one of the node install. */
-        n = asprintf(&sp->script, "mkdir -p \"$HOME\" && n=$(command -v node) && exec npm install '%s' "
-                     "--prefix \"$PWD\" --globalconfig \"${n%%/bin/node}/etc/npmrc\" --ignore-scripts "
-                     "--no-save --no-audit --no-fund", sp->spec);
-    } else if (!strcmp(installer, "uv")) {
-        sp->no_exec_flag = "--only-binary=:all:";
-        n = asprintf(&sp->script, "exec uv pip install --only-binary=:all: --target \"$PWD\" '%s'", sp->spec);
-    } else if (!strcmp(installer, "pip")) {
-        sp->no_exec_flag = "--only-binary=:all:";
-        /* No retries and a short connect timeout: an unreachable index
-         * should say so in seconds, not minutes. */
-        n = asprintf(&sp->script, "mkdir -p \"$HOME\" && %s && exec python3 -m pip install "
-                     "--only-binary=:all: --no-input --retries 0 --timeout 10 --target \"$PWD\" '%s'",
-                     INDEX_PROBE, sp->spec);
-    } else {
+    const struct install_command *c = NULL;
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0] && !c; i++)
+        if (!strcmp(commands[i].runs_as, installer)) c = &commands[i];
+    if (!c) {
         cc_req_answer_fail(r, "dependency_missing", "installs for '%s' (%s) are not available in this build "
                            "of codecalc; python3 (uv/pip) and node (npm) are", lang, installer);
         return -1;
     }
-    if (n < 0) {
+    char *cmd = NULL;
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+    int n = asprintf(&cmd, c->command, sp->spec);
+#pragma GCC diagnostic pop
+    if (n < 0 || asprintf(&sp->script, "%s%s", c->prefix, cmd) < 0) {
+        free(n < 0 ? NULL : cmd);
         sp->script = NULL;
         cc_req_answer_fail(r, "internal", "out of memory");
         return -1;
     }
+    free(cmd);
+    sp->no_exec_flag = (char *)c->no_exec_flag;
     return 0;
 }
 
@@ -194,14 +233,12 @@ void cc_tool_install_package(struct cc_server *srv, struct cc_req *r, json_t *ar
                                global ? ": it would write into the interpreter's global library" : "");
             return;
         }
-    const char *bin = NULL;
-    for (int i = 0; installers[i][0]; i++)
-        if (!strcmp(name, installers[i][0])) bin = installers[i][1];
-    if (!bin) {
+    const struct ecosystem *eco = ecosystem_of(name);
+    if (!eco) {
         cc_req_answer_fail(r, "validation", "no installer defined for '%s'", name);
         return;
     }
-    const char *installer = find_installer(r, name, bin);
+    const char *installer = find_installer(r, eco);
     if (!installer) return;
     if (!pkg || !*pkg) {
         cc_req_answer_fail(r, "validation", "no package name given");
@@ -233,7 +270,7 @@ void cc_tool_install_package(struct cc_server *srv, struct cc_req *r, json_t *ar
     }
     struct cc_install_spec sp = {.lang = (char *)name};
     const char *ver_s = ver && !json_is_null(ver) ? json_string_value(ver) : NULL;
-    if (!(sp.spec = pin(name, pkg, ver_s))) {
+    if (!(sp.spec = pin(eco, pkg, ver_s))) {
         cc_req_answer_fail(r, "internal", "out of memory");
         return;
     }

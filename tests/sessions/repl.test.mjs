@@ -4,7 +4,7 @@
 // server restart, idle expiry (issue "REPL hosts", 4.8).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -165,6 +165,11 @@ describe('python3 REPL sessions', { skip: SKIP_NO_BINARY }, () => {
   });
 });
 
+// A launcher that exited (or is a zombie waiting for its reaper).
+function launcherGone(pid) {
+  try { return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0] === 'Z'; } catch { return true; }
+}
+
 // A server on a home we keep, so a second server can follow it.
 async function serverAt(home, env = {}) {
   const transport = new StdioClientTransport({
@@ -188,7 +193,6 @@ describe('REPL sessions outlive the server', { skip: SKIP_NO_BINARY }, () => {
     await a.call('execute_code', { language: 'python3', code: 'survivor = "still here"', session_id: sid });
     await a.close();
     // One launcher dies while no server is up: its session must say so.
-    const { readFileSync } = await import('node:fs');
     const [pid] = readFileSync(join(home, 'repl', `${dead}.pid`), 'utf8').trim().split(' ').map(Number);
     process.kill(pid, 'SIGKILL');
     await sleep(100);
@@ -219,7 +223,6 @@ describe('REPL sessions outlive the server', { skip: SKIP_NO_BINARY }, () => {
     try {
       const sid = (await c.call('session_start', { language: 'python3' })).session_id;
       await c.call('execute_code', { language: 'python3', code: 'z = 1', session_id: sid });
-      const { readFileSync } = await import('node:fs');
       const [pid] = readFileSync(join(home, 'repl', `${sid}.pid`), 'utf8').trim().split(' ').map(Number);
       await sleep(2200);
       const r = await c.call('execute_code', { language: 'python3', code: 'print(z)', session_id: sid });
@@ -229,7 +232,7 @@ describe('REPL sessions outlive the server', { skip: SKIP_NO_BINARY }, () => {
       assert.equal(existsSync(join(home, 'sessions', sid)), false);
       await waitFor(() => !existsSync(join(home, 'repl', `${sid}.sock`)), 3000);
       // the launcher is gone (or a zombie waiting for its reaper)
-      await waitFor(() => { try { return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0] === 'Z'; } catch { return true; } }, 3000);
+      await waitFor(() => launcherGone(pid), 3000);
       const e = (await c.call('session_list')).sessions.find((x) => x.session_id === sid);
       assert.equal(e.alive, false);
       assert.equal(e.expired, true);
@@ -301,7 +304,6 @@ describe('session_stop after a restart (issue 11 item 10)', { skip: SKIP_NO_BINA
     const kept = (await a.call('session_start', { language: 'bash' })).session_id;
     await a.call('session_write_file', { session_id: kept, path: 'notes.txt', content: 'keep me' });
     await a.close();
-    const { readFileSync } = await import('node:fs');
     const [pid] = readFileSync(join(home, 'repl', `${py}.pid`), 'utf8').trim().split(' ').map(Number);
     const b = await serverAt(home);
     try {
@@ -313,10 +315,8 @@ describe('session_stop after a restart (issue 11 item 10)', { skip: SKIP_NO_BINA
       const k = await b.call('session_stop', { session_id: kept, keep_workspace: true });
       assert.deepEqual([k.deleted, k.kept], [false, true]);
       assert.equal(readFileSync(join(home, 'sessions', kept, 'notes.txt'), 'utf8'), 'keep me');
-      await waitFor(() => { try { return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0] === 'Z'; } catch { return true; } }, 5000);
-      let gone;
-      try { gone = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0] === 'Z'; } catch { gone = true; }
-      assert.ok(gone, 'the REPL launcher still runs after session_stop');
+      await waitFor(() => launcherGone(pid), 5000);
+      assert.ok(launcherGone(pid), 'the REPL launcher still runs after session_stop');
     } finally {
       await b.close();
     }

@@ -128,7 +128,8 @@ static void test_quota(void) {
     CHECK(r == NULL);
     setenv("CODECALC_MAX_ARTIFACT_COUNT", "1", 1);
     r = cc_quota_write_check(rootfd, ws, "s1", 1, 0, true);
-    CHECK(r && json_integer_value(json_object_get(r, "artifact_count")) == 1);
+    /* c.txt and main.py: the user's main.py is an artifact now (issue 11 item 1) */
+    CHECK(r && json_integer_value(json_object_get(r, "artifact_count")) == 2);
     json_decref(r);
     setenv("CODECALC_SESSION_DISK_QUOTA_MB", "0.000005", 1); /* 5 bytes: usage 10 is over */
     json_t *res = json_object();
