@@ -60,16 +60,27 @@ int cc_runs_write_spec(const struct cc_runs *rs, const char *id, const char *jso
     return 0;
 }
 
-json_t *cc_runs_read_result(const struct cc_runs *rs, const char *id) {
+/* The JSON object in the run's file name (at most cap bytes), or NULL with
+ * errno (EINVAL: not a JSON object). */
+static json_t *read_object(const struct cc_runs *rs, const char *id, const char *name, size_t cap) {
     char path[4500];
-    if (cc_runs_path(rs, id, CC_SHEPHERD_RESULT_FILE, path, sizeof path) < 0) return errno = ENAMETOOLONG, NULL;
+    if (cc_runs_path(rs, id, name, path, sizeof path) < 0) return errno = ENAMETOOLONG, NULL;
     size_t len;
-    char *text = cc_read_file(path, O_NOFOLLOW, RESULT_MAX_BYTES, &len);
+    char *text = cc_read_file(path, O_NOFOLLOW, cap, &len);
     if (!text) return NULL;
     json_error_t je;
     json_t *doc = cc_json_parse(text, len, &je);
     free(text);
-    if (!json_is_object(doc) || !json_is_object(json_object_get(doc, "result"))) {
+    if (!json_is_object(doc)) {
+        json_decref(doc);
+        return errno = EINVAL, NULL;
+    }
+    return doc;
+}
+
+json_t *cc_runs_read_result(const struct cc_runs *rs, const char *id) {
+    json_t *doc = read_object(rs, id, CC_SHEPHERD_RESULT_FILE, RESULT_MAX_BYTES);
+    if (doc && !json_is_object(json_object_get(doc, "result"))) {
         json_decref(doc);
         return errno = EINVAL, NULL;
     }
@@ -77,20 +88,8 @@ json_t *cc_runs_read_result(const struct cc_runs *rs, const char *id) {
 }
 
 json_t *cc_runs_read_partial(const struct cc_runs *rs, const char *id) {
-    char path[4500];
-    if (cc_runs_path(rs, id, CC_SHEPHERD_PARTIAL_FILE, path, sizeof path) < 0) return NULL;
-    size_t len;
     /* Two capped streams, JSON-escaped (at most 6 bytes a byte), and counts. */
-    char *text = slurp(path, 12 * CC_SHEPHERD_PARTIAL_CAP + 4096, &len);
-    if (!text) return NULL;
-    json_error_t je;
-    json_t *doc = cc_json_parse(text, len, &je);
-    free(text);
-    if (!json_is_object(doc)) {
-        json_decref(doc);
-        return NULL;
-    }
-    return doc;
+    return read_object(rs, id, CC_SHEPHERD_PARTIAL_FILE, 12 * CC_SHEPHERD_PARTIAL_CAP + 4096);
 }
 
 bool cc_runs_result_exists(const struct cc_runs *rs, const char *id) {

@@ -1,10 +1,12 @@
-/* The table of REPL-capable languages: every row names a registry language
- * (by its canonical name) and a host program that exists in repl-workers/. */
+/* The supervisor's language tables against the exec registry it does not
+ * link: the names and aliases it accepts (supervisor/sessions/sessions.c)
+ * and the REPL-capable languages (repl-workers/repl_langs.c). */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "repl-workers/repl_langs.h"
+#include "supervisor/sessions/sessions.h"
 #include "tests/unit/check.h"
 #include "workers/exec/languages.h"
 
@@ -33,8 +35,26 @@ static void aliases_and_unknown_languages_have_no_row(void) {
     CHECK(cc_repl_lang_find(NULL) == NULL);
 }
 
+static void supervisor_names_and_aliases_match_the_registry(void) {
+    const char *const *names = cc_session_lang_names();
+    size_t n = 0;
+    for (; names[n]; n++) {
+        CHECK(n < cc_lang_count());
+        if (n < cc_lang_count()) CHECK_STREQ(names[n], cc_lang_at(n)->name);
+    }
+    CHECK_INTEQ(n, cc_lang_count());
+    for (size_t i = 0; i < cc_lang_count(); i++) {
+        const struct cc_lang *l = cc_lang_at(i);
+        CHECK_STREQ(cc_session_lang(l->name), l->name);
+        for (const char *const *a = l->aliases; *a; a++) CHECK_STREQ(cc_session_lang(*a), l->name);
+    }
+    CHECK(cc_session_lang("klingon") == NULL);
+    CHECK(cc_lang_find("klingon") == NULL);
+}
+
 int main(void) {
+    RUN(supervisor_names_and_aliases_match_the_registry);
     RUN(rows_name_registry_languages_and_existing_hosts);
     RUN(aliases_and_unknown_languages_have_no_row);
-    return check_summary("repl_langs");
+    return check_summary("sup_langs");
 }
