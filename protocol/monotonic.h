@@ -6,5 +6,7 @@
 
 /* Milliseconds on CLOCK_MONOTONIC (an arbitrary origin: subtract two). */
 int64_t cc_now_ms(void);
+/* Microseconds on the same clock (time breakdowns of one call). */
+int64_t cc_now_us(void);
 
 #endif

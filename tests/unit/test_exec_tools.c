@@ -1,6 +1,5 @@
 /* The exec worker's tool handlers (list_languages, list_execution_providers,
- * execute_code) and their registry entries. Built with -DCC_FAKE_SANDBOX it
- * uses tests/unit/exec_fake_sandbox.c instead of the real sandbox. */
+ * execute_code) and their registry entries. */
 #include "tests/unit/check.h"
 #include "supervisor/mcp/tool_registry.h"
 #include "workers/common/tool_api.h"
@@ -8,9 +7,6 @@
 
 #include <stdlib.h>
 
-#ifdef CC_FAKE_SANDBOX
-#include "tests/unit/exec_fake_sandbox.c"
-#endif
 
 extern const struct cc_tool_def cc_ops_exec[];
 

@@ -53,6 +53,10 @@ bool cc_wctx_cancelled(cc_wctx *ctx);
 /* Milliseconds left before the supervisor's deadline (INT64_MAX if none). */
 int64_t cc_wctx_remaining_ms(const cc_wctx *ctx);
 
+/* CLOCK_MONOTONIC microseconds when the current request's frame was read
+ * from the pipe (for time breakdowns). */
+int64_t cc_wctx_received_us(const cc_wctx *ctx);
+
 /* ---- result builders --------------------------------------------------- */
 
 /* The eight closed codes of TOOLS.md 1.10. */

@@ -26,8 +26,11 @@ struct cc_wctx {
     int in_fd, out_fd;
     int64_t deadline_ms;   /* absolute CLOCK_MONOTONIC ms; 0 = none */
     bool cancelled;
+    int64_t received_us;   /* when the request's bytes were read */
     struct cc_frame_reader *reader;
 };
+
+int64_t cc_wctx_received_us(const cc_wctx *ctx) { return ctx->received_us; }
 
 /* Write one built frame (or fail when the builder did) and release it. */
 static int send_frame(int fd, msgpack_sbuffer *sb, int built) {
@@ -190,6 +193,7 @@ int cc_worker_main(const struct cc_worker_cfg *cfg) {
         return 2;
     }
     if (send_hello(out_fd, cfg) < 0) return 2;
+    if (cfg->idle) cfg->idle();
 
     struct cc_frame_reader reader;
     cc_frame_reader_init(&reader);
@@ -199,15 +203,19 @@ int cc_worker_main(const struct cc_worker_cfg *cfg) {
         const char *body;
         size_t len;
         int fr;
+        bool served = false;
         while ((fr = cc_frame_next(&reader, &body, &len)) == 1) {
             msgpack_unpacked u;
             if (cc_frame_decode(body, len, &u) < 0) return 3;
             int rc = serve(cfg, &ctx, &u.data);
             msgpack_unpacked_destroy(&u);
             if (rc < 0) return 3;
+            served = true;
         }
         if (fr < 0) return 3;
+        if (served && cfg->idle) cfg->idle();
         ssize_t n = read(in_fd, buf, sizeof buf);
+        ctx.received_us = cc_now_us();
         if (n == 0) return 0; /* supervisor closed the pipe: orderly exit */
         if (n < 0) {
             if (errno == EINTR) continue;

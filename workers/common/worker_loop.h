@@ -19,6 +19,9 @@ struct cc_worker_cfg {
     int cpu_per_request_s;                   /* RLIMIT_CPU budget per request; 0 = none */
     void (*warmup)(void);                    /* run once before lockdown (may be NULL) */
     int (*lockdown)(void);                   /* install the seccomp filter (may be NULL) */
+    /* Work kept off the request path: run after hello and after each
+     * answer, once no complete request is waiting (may be NULL). */
+    void (*idle)(void);
 };
 
 int cc_worker_main(const struct cc_worker_cfg *cfg);

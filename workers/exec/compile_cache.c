@@ -1,4 +1,4 @@
-/* The compile cache: keying, verified fetch, atomic store, LRU eviction. */
+/* The compile cache: keying, open, atomic store, LRU eviction. */
 #include "workers/exec/compile_cache.h"
 
 #include "protocol/fdio.h"
@@ -17,8 +17,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MAGIC "CCC1"
-#define HDR_LEN (4 + 32)
 #define STALE_TMP_S 3600
 
 static int mkdir_one(const char *p) {
@@ -39,10 +37,15 @@ char *cc_cache_dir(void) {
         if (h && asprintf(&base, "%s/.codecalc", h) < 0) base = NULL;
     }
     if (!base) return NULL;
-    if (mkdir_one(base) == 0 && asprintf(&dir, "%s/cache", base) >= 0 && mkdir_one(dir) != 0) {
-        free(dir);
-        dir = NULL;
+    /* v2: entries are the artifacts themselves (v1 entries had a header). */
+    if (mkdir_one(base) != 0 || asprintf(&dir, "%s/cache", base) < 0) dir = NULL;
+    char *v2 = NULL;
+    if (dir && mkdir_one(dir) == 0 && asprintf(&v2, "%s/v2", dir) >= 0 && mkdir_one(v2) != 0) {
+        free(v2);
+        v2 = NULL;
     }
+    free(dir);
+    dir = v2;
     free(base);
     return dir;
 }
@@ -81,86 +84,35 @@ static char *entry_path(const char *dir, const char *key) {
     return asprintf(&p, "%s/%s", dir, key) < 0 ? NULL : p;
 }
 
-/* Read exactly n bytes; returns bytes read (short only at EOF) or -1. */
-static ssize_t read_full(int fd, void *buf, size_t n) {
-    size_t got = 0;
-    while (got < n) {
-        ssize_t r = read(fd, (char *)buf + got, n - got);
+/* Copy all of in (from its start) to out. 0 or -1. */
+static int copy_fd(int in, int out) {
+    static char buf[65536];
+    off_t off = 0;
+    for (;;) {
+        ssize_t r = pread(in, buf, sizeof buf, off);
         if (r < 0 && errno == EINTR) continue;
         if (r < 0) return -1;
-        if (r == 0) break;
-        got += (size_t)r;
-    }
-    return (ssize_t)got;
-}
-
-/* Copy the payload of in to out while hashing it. 1 = checksum matches,
- * 0 = corrupt, -1 = I/O error. */
-static int copy_verified(int in, int out, const uint8_t want[32]) {
-    static char buf[65536];
-    struct cc_sha256 h;
-    uint8_t got[32];
-    cc_sha256_init(&h);
-    for (;;) {
-        ssize_t r = read_full(in, buf, sizeof buf);
-        if (r < 0) return -1;
-        if (r == 0) break;
-        cc_sha256_update(&h, buf, (size_t)r);
+        if (r == 0) return 0;
         if (cc_write_all(out, buf, (size_t)r)) return -1;
+        off += r;
     }
-    cc_sha256_final(&h, got);
-    return memcmp(got, want, 32) == 0 ? 1 : 0;
 }
 
-int cc_cache_fetch(const char *dir, const char *key, const char *dest) {
+int cc_cache_open(const char *dir, const char *key) {
     char *path = entry_path(dir, key);
     if (!path) return -1;
-    int in = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-    if (in < 0) {
-        free(path);
-        return 0;
-    }
-    uint8_t hdr[HDR_LEN];
-    int rc = 0;
-    if (read_full(in, hdr, HDR_LEN) == HDR_LEN && memcmp(hdr, MAGIC, 4) == 0) {
-        int out = open(dest, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
-        rc = out < 0 ? -1 : copy_verified(in, out, hdr + 4);
-        if (out >= 0 && close(out) != 0) rc = -1;
-        if (rc != 1 && out >= 0) unlink(dest);
-    }
-    /* Anything but a verified copy of a well-formed entry is never run. */
-    if (rc == 0) unlink(path);
-    if (rc == 1) futimens(in, NULL); /* LRU clock */
-    close(in);
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
     free(path);
-    return rc;
+    if (fd >= 0) futimens(fd, NULL); /* LRU clock */
+    return fd;
 }
 
-/* Hash the file at src into d. 0 or -1. */
-static int hash_file(const char *src, uint8_t d[32]) {
-    static char buf[65536];
-    int fd = open(src, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return -1;
-    struct cc_sha256 h;
-    cc_sha256_init(&h);
-    ssize_t r;
-    while ((r = read_full(fd, buf, sizeof buf)) > 0) cc_sha256_update(&h, buf, (size_t)r);
-    close(fd);
-    if (r < 0) return -1;
-    cc_sha256_final(&h, d);
-    return 0;
-}
-
-static int write_entry(int out, const char *src, const uint8_t d[32]) {
-    static char buf[65536];
-    int in = open(src, O_RDONLY | O_CLOEXEC);
-    if (in < 0) return -1;
-    int rc = (cc_write_all(out, MAGIC, 4) || cc_write_all(out, d, 32)) ? -1 : 0;
-    ssize_t r;
-    while (rc == 0 && (r = read_full(in, buf, sizeof buf)) > 0)
-        rc = cc_write_all(out, buf, (size_t)r);
-    if (rc == 0 && r < 0) rc = -1;
-    close(in);
+int cc_cache_copy(int entry_fd, const char *dest) {
+    int out = open(dest, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
+    if (out < 0) return -1;
+    int rc = copy_fd(entry_fd, out);
+    if (close(out) != 0) rc = -1;
+    if (rc != 0) unlink(dest);
     return rc;
 }
 
@@ -168,15 +120,17 @@ static void evict(const char *dir);
 
 int cc_cache_store(const char *dir, const char *key, const char *src) {
     static unsigned counter;
-    uint8_t d[32];
     char *tmp = NULL, *path = entry_path(dir, key);
-    if (!path || hash_file(src, d) ||
-        asprintf(&tmp, "%s/.tmp.%s.%d.%u", dir, key, (int)getpid(), counter++) < 0) {
+    int in = open(src, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (!path || in < 0 || asprintf(&tmp, "%s/.tmp.%s.%d.%u", dir, key, (int)getpid(), counter++) < 0) {
+        if (in >= 0) close(in);
         free(path);
         return -1;
     }
-    int out = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    int rc = out < 0 ? -1 : write_entry(out, src, d);
+    /* 0555: read-only even for the owner, so nothing that runs it writes it. */
+    int out = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0555);
+    int rc = out < 0 ? -1 : copy_fd(in, out);
+    close(in);
     if (out >= 0 && (fsync(out) != 0 || close(out) != 0)) rc = -1;
     if (rc == 0 && rename(tmp, path) != 0) rc = -1;
     if (rc != 0 && out >= 0) unlink(tmp);

@@ -1,17 +1,18 @@
-/* Content-addressed cache of compiled artifacts under $CODECALC_HOME/cache
- * (default ~/.codecalc/cache).
+/* Content-addressed cache of compiled artifacts under $CODECALC_HOME/cache/v2
+ * (default ~/.codecalc/cache/v2).
  *
  * Key: SHA-256 over the language, the toolchain identity (the resolved
  * compiler binary's device, inode, size and mtime: an upgrade replaces the
  * file and so changes the key without running the compiler to ask its
  * version), the compile template (flags) and the source bytes.
  *
- * Entry file "<key>": "CCC1" + SHA-256 of the payload + payload. Writers
- * write a temp name then rename (atomic); readers never lock and verify the
- * checksum while copying, so a torn or corrupt entry is deleted and reported
- * as a miss (rebuilt, never run). Least-recently-used eviction keeps the
- * directory under CODECALC_COMPILE_CACHE_MB (default 512) MiB; a hit
- * refreshes the entry's mtime, which is the LRU clock.
+ * Entry file "<key>": the artifact itself, mode 0555, so a hit is one hash
+ * (the key) and one open, and a native program runs straight from the
+ * entry (execveat on its fd) with no copy and no source written. Writers
+ * write a temp name, fsync, then rename (atomic): a reader never sees a
+ * torn entry. Least-recently-used eviction keeps the directory under
+ * CODECALC_COMPILE_CACHE_MB (default 512) MiB; a hit refreshes the entry's
+ * mtime, which is the LRU clock.
  */
 #ifndef CC_COMPILE_CACHE_H
 #define CC_COMPILE_CACHE_H
@@ -27,10 +28,12 @@ char *cc_cache_dir(void);
 int cc_cache_key(const char *lang, const char *compiler_path, const char *flags,
                  const char *src, size_t src_len, char key[65]);
 
-/* Copy a valid entry to dest (created exclusively, mode 0755). Returns 1 on a
- * hit, 0 on a miss (a corrupt entry is removed first), -1 on an I/O error
+/* The entry for key opened read-only (close-on-exec), or -1 on a miss. */
+int cc_cache_open(const char *dir, const char *key);
+
+/* Copy an open entry to dest (created exclusively, mode 0755). 0, or -1
  * (dest is removed). */
-int cc_cache_fetch(const char *dir, const char *key, const char *dest);
+int cc_cache_copy(int entry_fd, const char *dest);
 
 /* Store the file at src under key, then evict. Returns 0 or -1 (the cache is
  * an optimisation: callers ignore failures). */

@@ -1,30 +1,34 @@
 /* One-shot execution: plan, work directory, compile (or cache hit), run,
- * capture, verdict and the 21-key envelope. */
+ * capture, verdict and the envelope. */
 #include "workers/exec/execute.h"
 
 #include "protocol/monotonic.h"
 #include "protocol/fdio.h"
+#include "protocol/monotonic.h"
 #include "protocol/utf8.h"
 
+#include "workers/common/program_env.h"
 #include "workers/common/program_env.h"
 #include "workers/common/tool_api.h"
 #include "workers/exec/compile_cache.h"
 #include "workers/exec/languages.h"
+#include "workers/exec/warm.h"
 #include "workers/sandbox/rundir.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
-#define FSIZE_MAX_BYTES (256ull << 20)
 #define DEFAULT_PIDS 512
+#define COMPILE_MEMORY_MB_DEFAULT 2048
 
 /* ---- small utilities --------------------------------------------------- */
 
@@ -43,13 +47,17 @@ uint64_t cc_exec_output_cap(int64_t max_output_kb) {
     return (uint64_t)max_output_kb * 1024;
 }
 
+static uint64_t env_u64(const char *name, uint64_t dflt) {
+    const char *v = getenv(name);
+    if (v && *v && strspn(v, "0123456789") == strlen(v) && strlen(v) < 10) {
+        uint64_t n = strtoull(v, NULL, 10);
+        if (n > 0) return n;
+    }
+    return dflt;
+}
 
-/* ---- the work directory ------------------------------------------------ */
-
-/* Where one-shot run directories are made (8.1: TMPDIR, else /tmp). */
-static const char *tmp_base(void) {
-    const char *t = getenv("TMPDIR");
-    return t && *t == '/' ? t : "/tmp";
+uint64_t cc_exec_compile_memory_bytes(void) {
+    return env_u64("CODECALC_COMPILE_MEMORY_MB", COMPILE_MEMORY_MB_DEFAULT) << 20;
 }
 
 /* ---- capture ----------------------------------------------------------- */
@@ -57,49 +65,32 @@ static const char *tmp_base(void) {
 struct capture {
     char *text;      /* capped, marker appended, valid UTF-8 (owned) */
     bool truncated;
-    int64_t bytes;   /* capture file size; -1 = unknown */
-    char *error;     /* why the stream could not be read (owned), or NULL */
+    int64_t bytes;   /* everything the program wrote to the stream */
 };
 
 static void capture_free(struct capture *c) {
     free(c->text);
-    free(c->error);
     memset(c, 0, sizeof *c);
 }
 
-/* Read at most cap+1 bytes: memory never scales with what the program wrote. */
-static void capture_read(int fd, uint64_t cap, struct capture *c) {
-    struct stat st;
+/* The sandbox kept cap+1 bytes and counted the rest. */
+static void capture_take(const struct sbx_stream *s, uint64_t cap, struct capture *c) {
     memset(c, 0, sizeof *c);
-    c->bytes = -1;
-    char *buf = NULL;
-    size_t got = 0;
-    if (fstat(fd, &st) != 0) goto fail;
-    c->bytes = st.st_size;
-    size_t want = (uint64_t)st.st_size > cap ? (size_t)cap + 1 : (size_t)st.st_size;
-    buf = malloc(want + sizeof CC_TRUNC_MARKER);
-    if (!buf) goto fail;
-    while (got < want) {
-        ssize_t r = pread(fd, buf + got, want - got, (off_t)got);
-        if (r < 0 && errno == EINTR) continue;
-        if (r < 0) goto fail;
-        if (r == 0) break;
-        got += (size_t)r;
+    c->bytes = (int64_t)s->total;
+    c->truncated = s->total > cap;
+    size_t n = s->len > cap ? (size_t)cap : s->len;
+    char *buf = malloc(n + sizeof CC_TRUNC_MARKER);
+    if (buf) {
+        if (n) memcpy(buf, s->data, n);
+        if (c->truncated) {
+            memcpy(buf + n, CC_TRUNC_MARKER, sizeof CC_TRUNC_MARKER - 1);
+            n += sizeof CC_TRUNC_MARKER - 1;
+        }
+        size_t len;
+        c->text = cc_utf8_repair(buf, n, &len);
+        free(buf);
     }
-    c->truncated = got > cap;
-    if (c->truncated) {
-        memcpy(buf + cap, CC_TRUNC_MARKER, sizeof CC_TRUNC_MARKER - 1);
-        got = (size_t)cap + sizeof CC_TRUNC_MARKER - 1;
-    }
-    size_t n;
-    c->text = cc_utf8_repair(buf, got, &n);
-    free(buf);
     if (!c->text) c->text = strdup("");
-    return;
-fail:
-    if (asprintf(&c->error, "%s", strerror(errno)) < 0) c->error = NULL;
-    free(buf);
-    c->text = strdup("");
 }
 
 /* ---- one execution ----------------------------------------------------- */
@@ -109,22 +100,26 @@ struct run_ctx {
     const struct cc_lang *lang;
     const struct cc_lang_plan *plan;
     const char *path;          /* runtime PATH */
-    struct cc_rundir wd;       /* where the source, a.out and run.* live */
+    struct cc_rundir wd;       /* where the source and a.out live */
     bool have_wd;              /* wd was created */
     const char *cwd;           /* the program's work directory: wd, or the
                                 * session workspace that holds wd */
     char io[PATH_MAX];         /* wd as the worker reaches it (session_scratch) */
     int wd_fd;                 /* wd held open, -1 when not */
+    struct sbx_box box;        /* the warm box, until a step uses it */
+    bool have_box;
     char *file, *exe;          /* {file}, {exe} */
     char **envp;               /* program environment (owned) */
     json_t *unenforced;        /* union over the steps (owned) */
     uint64_t cap;
     int64_t t0;
+    int stdin_fd;              /* memfd holding stdin, or -1 (empty) */
+    int exec_fd;               /* cached artifact executed directly, or -1 */
 };
 
 struct step {
     struct sbx_result res;
-    int rc;                    /* sbx_run's return */
+    int rc;                    /* sbx_box_run's return */
     char *spawn_error;         /* copy kept after res is freed */
     struct capture out, err;
 };
@@ -173,81 +168,74 @@ static void add_unenforced(json_t *list, const struct sbx_result *r) {
     }
 }
 
-static uint64_t pids_ceiling(void) {
-    const char *v = getenv("CODECALC_MAX_PROCESSES");
-    if (v && *v && strspn(v, "0123456789") == strlen(v) && strlen(v) < 10) {
-        uint64_t n = strtoull(v, NULL, 10);
-        if (n > 0) return n;
-    }
-    return DEFAULT_PIDS;
-}
-
+/* The program's limits; compilation has its own memory budget (the
+ * program's ceiling is for the program, docs/languages.md). */
 static struct sbx_limits step_limits(const struct cc_exec_req *q, int64_t wall_ms, bool compile) {
-    struct sbx_limits l = {.wall_ms = wall_ms, .nofile = 256, .no_net = q->no_net};
+    struct sbx_limits l = {.wall_ms = wall_ms, .nofile = 256, .no_net = q->no_net,
+                           .fsize_bytes = SBX_FSIZE_DEFAULT};
     l.cpu_s = q->max_cpu > 0 ? q->max_cpu : q->timeout + 8;
-    /* Beyond 2 TiB a ceiling means nothing more than the default. */
-    if (q->max_memory_mb > 0 && q->max_memory_mb < (1ll << 21))
-        l.as_bytes = l.mem_bytes = (uint64_t)q->max_memory_mb << 20;
-    l.fsize_bytes = FSIZE_MAX_BYTES;
-    /* 4 x cap keeps overflow detectable; a compiler keeps 256 MiB because it
-     * must be able to write its artifact (docs/languages.md). */
-    if (q->max_output_kb > 0 && !compile) {
-        uint64_t f = cc_exec_output_cap(q->max_output_kb) * 4;
-        l.fsize_bytes = f < 4096 ? 4096 : f > FSIZE_MAX_BYTES ? FSIZE_MAX_BYTES : f;
-    }
-    l.pids_max = pids_ceiling();
+    if (compile)
+        l.mem_bytes = cc_exec_compile_memory_bytes();
+    else if (q->max_memory_mb > 0 && q->max_memory_mb < (1ll << 21))
+        l.mem_bytes = (uint64_t)q->max_memory_mb << 20;
+    l.pids_max = env_u64("CODECALC_MAX_PROCESSES", DEFAULT_PIDS);
     return l;
 }
 
-static int open_capture(const struct run_ctx *x, const char *phase, const char *suffix) {
-    char *p = NULL;
-    if (asprintf(&p, "%s/%s.%s", x->io, phase, suffix) < 0) return -1;
-    int fd = open(p, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
-    free(p);
-    return fd;
+struct output_relay {
+    const struct cc_exec_hooks *h;
+    const char *phase;
+};
+
+static void relay_output(void *ud, int stream, const char *data, size_t len) {
+    struct output_relay *o = ud;
+    o->h->on_output(o->h->ud, o->phase, stream, data, len);
 }
 
-/* Run argv (argv[0] resolved) as one step. Returns 0 when st is filled, -1
- * when the capture files could not be made (errno set). */
-static int run_step(struct run_ctx *x, const char *phase, char **argv, int64_t wall_ms,
-                    struct step *st) {
+/* The box for a step: the warm one while it is unused, else a fresh one. */
+static int take_box(struct run_ctx *x, struct sbx_box *box, char **why) {
+    if (x->have_box) {
+        *box = x->box;
+        x->have_box = false;
+        return 0;
+    }
+    return sbx_box_prepare(box, x->cwd, x->req->no_net, why);
+}
+
+/* Run argv (argv[0] resolved) as one step; st is always filled. */
+static void run_step(struct run_ctx *x, const char *phase, char **argv, int64_t wall_ms,
+                     struct step *st) {
     memset(st, 0, sizeof *st);
-    int in = -1, out = open_capture(x, phase, "out"), err = open_capture(x, phase, "err");
-    if (strcmp(phase, "run") == 0) {
-        char *p = NULL;
-        if (asprintf(&p, "%s/run.in", x->io) >= 0) in = open(p, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-        free(p);
-    } else {
-        in = open("/dev/null", O_RDONLY | O_CLOEXEC);
-    }
-    if (in < 0 || out < 0 || err < 0) {
-        int e = errno;
-        if (in >= 0) close(in);
-        if (out >= 0) close(out);
-        if (err >= 0) close(err);
-        errno = e;
-        return -1;
-    }
+    bool is_run = strcmp(phase, "run") == 0;
     const struct cc_exec_hooks *h = x->req->hooks;
+    struct output_relay relay = {.h = h, .phase = phase};
+    struct sbx_capture cap = {.keep = x->cap + 1};
+    if (h && h->on_output) cap.on_output = relay_output, cap.ud = &relay;
     struct sbx_spec spec = {
         .argv = (const char *const *)argv, .envp = (const char *const *)x->envp,
-        .workdir = x->cwd, .stdin_fd = in, .stdout_fd = out, .stderr_fd = err,
-        .lim = step_limits(x->req, wall_ms, strcmp(phase, "compile") == 0),
+        .workdir = x->cwd, .stdin_fd = is_run ? x->stdin_fd : -1,
+        .stdout_fd = -1, .stderr_fd = -1, .exec_fd = is_run ? x->exec_fd : -1, .capture = &cap,
+        .lim = step_limits(x->req, wall_ms, !is_run),
         .tick = h ? h->tick : NULL, .tick_ud = h ? h->ud : NULL, .tick_ms = h ? h->tick_ms : 0};
-    if (h && h->step_start) {
-        char *p = NULL;
-        if (asprintf(&p, "%s/%s.out", x->io, phase) >= 0) h->step_start(h->ud, phase, p);
-        free(p);
+    if (h && h->step_start) h->step_start(h->ud, phase);
+    struct sbx_box box;
+    char *why = NULL;
+    if (take_box(x, &box, &why) != 0) {
+        st->rc = -1;
+        st->spawn_error = why ? why : strdup("sandbox: cannot prepare a box");
+        st->res.peak_kb = -1;
+        return;
     }
-    st->rc = sbx_run(&spec, &st->res);
+    st->rc = sbx_box_run(&box, &spec, &st->res);
+    if (x->req->timing && is_run) {
+        x->req->timing->given_us = box.t_given_us;
+        x->req->timing->sbx = st->res.timing;
+    }
+    cc_warm_retire_box(&box);
     if (st->res.spawn_error) st->spawn_error = strdup(st->res.spawn_error);
     add_unenforced(x->unenforced, &st->res);
-    capture_read(out, x->cap, &st->out);
-    capture_read(err, x->cap, &st->err);
-    close(in);
-    close(out);
-    close(err);
-    return 0;
+    capture_take(&st->res.out, x->cap, &st->out);
+    capture_take(&st->res.err, x->cap, &st->err);
 }
 
 /* ---- results ----------------------------------------------------------- */
@@ -289,36 +277,87 @@ static json_t *envelope_base(const struct run_ctx *x, const char *phase) {
 
 static json_t *bytes_json(int64_t n) { return n < 0 ? json_null() : json_integer(n); }
 
-/* Verdict of one step, TOOLS.md 1.4 (first match wins). */
+/* What runtimes print when an allocation failed (read from stderr's end). */
+static const char *const alloc_failure_marks[] = {
+    "MemoryError", "std::bad_alloc", "java.lang.OutOfMemoryError",
+    "JavaScript heap out of memory", "runtime: out of memory", "memory allocation of ",
+    "out of memory", NULL};
+
+static const char *alloc_failure(const struct step *s) {
+    const struct sbx_result *r = &s->res;
+    if (r->exited && r->exit_code == 0) return NULL;
+    const char *t = s->err.text ? s->err.text : "";
+    size_t n = strlen(t);
+    const char *tail = n > 4096 ? t + n - 4096 : t;
+    for (const char *const *m = alloc_failure_marks; *m; m++)
+        if (strstr(tail, *m)) return *m;
+    return NULL;
+}
+
+/* Verdict of one step: TOOLS.md 1.4 as amended (docs/languages.md
+ * "Verdicts"): the memory cgroup's OOM kill or an allocation failure is
+ * MLE. */
 static const char *classify(const struct cc_exec_req *q, const struct step *s, bool truncated) {
     const struct sbx_result *r = &s->res;
     if (r->timed_out) return "TLE";
     if (truncated) return "OLE";
+    if (r->killed_by == SBX_KILL_MEMORY || alloc_failure(s)) return "MLE";
     if (!r->exited) {
-        bool big = q->max_memory_mb > 0 && q->max_memory_mb < (1ll << 40) && r->peak_kb >= 0 &&
-                   r->peak_kb >= q->max_memory_mb * 1024 / 2;
+        /* No memory cgroup: RLIMIT_AS held the ceiling; a signal near it is
+         * the best evidence there is. */
+        bool big = !r->mem_enforced && q->max_memory_mb > 0 && q->max_memory_mb < (1ll << 40) &&
+                   r->peak_kb >= 0 && r->peak_kb >= q->max_memory_mb * 1024 / 2;
         return big ? "MLE" : "RTE";
     }
     return r->exit_code != 0 ? "RTE" : "OK";
 }
 
-static json_t *output_error(const struct step *s) {
-    if (!s->out.error && !s->err.error) return json_null();
-    char *m = fmt("%s%s%s%s%s", s->out.error ? "stdout: " : "", s->out.error ? s->out.error : "",
-                  s->out.error && s->err.error ? "; " : "", s->err.error ? "stderr: " : "",
-                  s->err.error ? s->err.error : "");
-    json_t *j = json_string(m ? m : "stdout/stderr: unreadable");
-    free(m);
-    return j;
+static json_t *signal_json(int sig) {
+    const char *abbrev = sigabbrev_np(sig);
+    char name[32];
+    snprintf(name, sizeof name, "SIG%s", abbrev ? abbrev : "UNKNOWN");
+    return json_pack("{s:i, s:s}", "number", sig, "name", name);
+}
+
+/* One line on why the step ended the way it did; NULL for a plain exit. */
+static char *reason(const struct cc_exec_req *q, const struct step *s, int64_t wall_ms,
+                    bool compile) {
+    const struct sbx_result *r = &s->res;
+    uint64_t mem = step_limits(q, wall_ms, compile).mem_bytes >> 20;
+    const char *sig = r->term_signal ? sigabbrev_np(r->term_signal) : NULL;
+    switch (r->killed_by) {
+    case SBX_KILL_TIMEOUT:
+        return fmt("killed by the sandbox (SIGKILL): wall-clock timeout of %lld ms exceeded",
+                   (long long)wall_ms);
+    case SBX_KILL_CANCEL: return fmt("killed by the sandbox (SIGKILL): the call was cancelled");
+    case SBX_KILL_MEMORY:
+        return fmt("killed by the sandbox (SIG%s): the memory ceiling of %llu MiB was exceeded "
+                   "(out-of-memory kill)", sig ? sig : "KILL", (unsigned long long)mem);
+    case SBX_KILL_OUTPUT:
+        return fmt("killed by the sandbox (SIGKILL): more than %llu MiB of output",
+                   (unsigned long long)(SBX_DRAIN_DEFAULT >> 20));
+    case SBX_KILL_NONE: break;
+    }
+    const char *mark = alloc_failure(s);
+    if (mark && !r->term_signal)
+        return fmt("an allocation failed (%s)%s", mark, mem ? " under the memory ceiling" : "");
+    if (!r->term_signal) return NULL;
+    if (r->term_signal == SIGXCPU)
+        return fmt("killed by SIGXCPU: the CPU time limit was exceeded");
+    if (r->term_signal == SIGXFSZ)
+        return fmt("killed by SIGXFSZ: a file grew past the %llu MiB file-size ceiling",
+                   (unsigned long long)(SBX_FSIZE_DEFAULT >> 20));
+    const char *d = sigdescr_np(r->term_signal);
+    return fmt("killed by SIG%s (%s)%s", sig ? sig : "?", d ? d : "signal",
+               mark ? "; an allocation had failed" : "");
 }
 
 /* Envelope for a step that ran (compile failure or the run step). */
 static json_t *step_envelope(const struct run_ctx *x, const char *phase, const struct step *s,
-                             int64_t compile_ms) {
+                             int64_t compile_ms, int64_t wall_ms) {
     const struct sbx_result *r = &s->res;
     bool truncated = s->out.truncated || s->err.truncated;
-    json_t *oe = output_error(s);
-    bool ok = r->exited && r->exit_code == 0 && !r->timed_out && json_is_null(oe);
+    bool ok = r->exited && r->exit_code == 0 && !r->timed_out;
     /* codecalc's own note only when the program left stderr empty. */
     const char *err = (r->timed_out && s->err.bytes <= 0) ? CC_TIMEOUT_TEXT : s->err.text;
     json_t *e = envelope_base(x, phase);
@@ -330,7 +369,6 @@ static json_t *step_envelope(const struct run_ctx *x, const char *phase, const s
     json_object_set_new(e, "timed_out", json_boolean(r->timed_out));
     json_object_set_new(e, "verdict", json_string(classify(x->req, s, truncated)));
     json_object_set_new(e, "output_truncated", json_boolean(truncated));
-    json_object_set_new(e, "output_error", oe);
     json_object_set_new(e, "stdout_bytes", bytes_json(s->out.bytes));
     json_object_set_new(e, "stderr_bytes", bytes_json(s->err.bytes));
     json_object_set_new(e, "duration_ms", json_integer(r->wall_ms));
@@ -338,6 +376,10 @@ static json_t *step_envelope(const struct run_ctx *x, const char *phase, const s
     json_object_set_new(e, "cpu_ms", json_integer(r->cpu_ms));
     json_object_set_new(e, "peak_memory_kb", bytes_json(r->peak_kb));
     if (r->cancelled) json_object_set_new(e, "cancelled", json_true());
+    if (r->term_signal) json_object_set_new(e, "signal", signal_json(r->term_signal));
+    char *why = reason(x->req, s, wall_ms, strcmp(phase, "compile") == 0);
+    if (why) json_object_set_new(e, "reason", json_string(why));
+    free(why);
     return e;
 }
 
@@ -373,6 +415,16 @@ static json_t *budget_exhausted(const struct run_ctx *x, int64_t compile_ms) {
 }
 
 /* ---- orchestration ----------------------------------------------------- */
+
+static int write_all(int fd, const char *data, size_t len) {
+    for (size_t off = 0; off < len;) {
+        ssize_t w = write(fd, data + off, len - off);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return -1;
+        off += (size_t)w;
+    }
+    return 0;
+}
 
 static int write_file(const char *path, const char *data, size_t len) {
     int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
@@ -429,52 +481,68 @@ static int session_scratch(struct run_ctx *x, const char *workspace) {
     return 0;
 }
 
-/* Work directory, source file and stdin file. NULL on success, else the
- * rejected result. */
+/* stdin lives in memory (a sealed-size memfd, rewound), never in the run
+ * directory: -1 (the program reads /dev/null) when empty. */
+static int stdin_memfd(const char *data, size_t len) {
+    if (!data || len == 0) return -1;
+    int fd = memfd_create("codecalc-stdin", MFD_CLOEXEC);
+    if (fd < 0) return -2;
+    if (write_all(fd, data, len) != 0 || lseek(fd, 0, SEEK_SET) != 0) {
+        close(fd);
+        return -2;
+    }
+    return fd;
+}
+
+/* Work directory (the warm one when there is one), paths, environment and
+ * stdin. NULL on success, else the rejected result. */
 static json_t *prepare(struct run_ctx *x) {
-    char *in = NULL, *file_io = NULL;
-    bool session = x->req->workdir != NULL;
+    const struct cc_exec_req *q = x->req;
+    bool session = q->workdir != NULL;
     if (session) {
         /* A session workspace: the program's work directory, kept (1.5). */
-        if (session_scratch(x, x->req->workdir) != 0)
+        if (session_scratch(x, q->workdir) != 0)
             return rejected("internal", fmt("cannot create a scratch directory in %s: %s",
-                                            x->req->workdir, strerror(errno)));
-        x->cwd = x->req->workdir;
-    } else if (cc_rundir_create(tmp_base(), NULL, 0, &x->wd) != 0) {
-        return rejected("internal", fmt("cannot create a work directory in %s: %s", tmp_base(),
-                                        strerror(errno)));
+                                            q->workdir, strerror(errno)));
+        x->cwd = q->workdir;
     } else {
+        if (cc_warm_take(&x->box, &x->wd)) {
+            x->have_box = true;
+        } else if (cc_rundir_create(cc_exec_tmp_base(), NULL, 0, &x->wd) != 0) {
+            return rejected("internal", fmt("cannot create a work directory in %s: %s",
+                                            cc_exec_tmp_base(), strerror(errno)));
+        }
         x->cwd = x->wd.path;
         memcpy(x->io, x->wd.path, sizeof x->io);
     }
     x->have_wd = true;
     if (asprintf(&x->file, "%s/main.%s", x->wd.path, x->lang->ext) < 0) x->file = NULL;
     if (asprintf(&x->exe, "%s/a.out", x->wd.path) < 0) x->exe = NULL;
-    if (asprintf(&file_io, "%s/main.%s", x->io, x->lang->ext) < 0) file_io = NULL;
-    if (asprintf(&in, "%s/run.in", x->io) < 0) in = NULL;
     x->envp = build_env(x->path, x->cwd, x->wd.path, session);
-    if (!x->file || !x->exe || !in || !file_io || !x->envp) {
-        free(in);
-        free(file_io);
+    if (!x->file || !x->exe || !x->envp)
         return rejected("internal", fmt("executor failed: out of memory"));
-    }
-    const struct cc_exec_req *q = x->req;
-    if (write_file(file_io, q->code ? q->code : "", q->code ? q->code_len : 0) != 0) {
-        free(in);
-        free(file_io);
-        return rejected("internal", fmt("failed to write source to %s: %s", x->file, strerror(errno)));
-    }
-    free(file_io);
-    int rc = write_file(in, q->stdin_data ? q->stdin_data : "", q->stdin_data ? q->stdin_len : 0);
-    json_t *r = rc ? rejected("internal", fmt("executor failed: cannot write stdin to %s/run.in: %s",
-                                               x->wd.path, strerror(errno)))
-                   : NULL;
-    free(in);
-    return r;
+    x->stdin_fd = stdin_memfd(q->stdin_data, q->stdin_len);
+    if (x->stdin_fd == -2)
+        return rejected("internal", fmt("executor failed: cannot hold stdin: %s", strerror(errno)));
+    return NULL;
 }
 
-/* argv for a template with argv[0] resolved on the runtime PATH. On a
- * missing runtime *result is the runtime_unavailable envelope. */
+/* The source, written as the worker reaches the directory (x->io). */
+static json_t *write_source(struct run_ctx *x) {
+    const struct cc_exec_req *q = x->req;
+    char *file_io = NULL;
+    if (asprintf(&file_io, "%s/main.%s", x->io, x->lang->ext) < 0)
+        return rejected("internal", fmt("executor failed: out of memory"));
+    int rc = write_file(file_io, q->code ? q->code : "", q->code ? q->code_len : 0);
+    free(file_io);
+    if (rc != 0)
+        return rejected("internal", fmt("failed to write source to %s: %s", x->file, strerror(errno)));
+    return NULL;
+}
+
+/* argv for a template with argv[0] resolved on the runtime PATH (or kept
+ * as is when the artifact runs from its cache fd). On a missing runtime
+ * *result is the runtime_unavailable envelope. */
 static char **resolve_step(struct run_ctx *x, const char *tmpl, const char *phase,
                            int64_t compile_ms, json_t **result) {
     char **argv = cc_plan_argv(tmpl, x->file, x->exe, x->wd.path);
@@ -483,6 +551,7 @@ static char **resolve_step(struct run_ctx *x, const char *tmpl, const char *phas
         *result = rejected("internal", fmt("executor failed: cannot build the %s command", phase));
         return NULL;
     }
+    if (x->exec_fd >= 0 && strcmp(phase, "run") == 0) return argv;
     char *abs = cc_resolve_cmd(argv[0], x->path);
     if (!abs) {
         *result = unavailable(x, phase, argv[0], "not found in PATH", compile_ms);
@@ -509,8 +578,26 @@ static json_t *step_failure(struct run_ctx *x, const char *phase, char **argv, s
     return NULL;
 }
 
-/* Compile step with the compile cache. Returns NULL to go on to the run
- * step, else the final result. *compile_ms, *cached are set. */
+/* A cached artifact: run straight from the cache when it is the program
+ * itself and the program cannot write it (another uid), else copied into
+ * the work directory. 1 = hit, 0 = miss. */
+static int use_cached(struct run_ctx *x, const char *dir, const char *key, const char *art) {
+    int fd = cc_cache_open(dir, key);
+    if (fd < 0) return 0;
+    bool direct = strcmp(x->plan->run, "{exe}") == 0 && strcmp(x->plan->artifact, "{exe}") == 0 &&
+                  sbx_probe()->root;
+    if (direct) {
+        x->exec_fd = fd;
+        return 1;
+    }
+    int rc = cc_cache_copy(fd, art);
+    close(fd);
+    return rc == 0;
+}
+
+/* Compile step with the compile cache: a hit writes no source and starts
+ * no compiler. Returns NULL to go on to the run step, else the final
+ * result. *compile_ms, *cached are set. */
 static json_t *compile(struct run_ctx *x, int64_t *compile_ms, bool *cached) {
     const struct cc_lang_plan *p = x->plan;
     json_t *result = NULL;
@@ -524,20 +611,17 @@ static json_t *compile(struct run_ctx *x, int64_t *compile_ms, bool *cached) {
         (dir = cc_cache_dir()))
         keyed = cc_cache_key(x->lang->name, argv[0], p->compile, x->req->code ? x->req->code : "",
                              x->req->code_len, key) == 0;
-    *cached = keyed && cc_cache_fetch(dir, key, art[0]) == 1;
-    if (!*cached) {
+    *cached = keyed && use_cached(x, dir, key, art[0]);
+    if (!*cached && !(result = write_source(x))) {
         struct step s;
-        if (run_step(x, "compile", argv, x->req->timeout * 1000, &s) != 0) {
-            result = rejected("internal", fmt("executor failed: cannot create capture files: %s",
-                                              strerror(errno)));
-        } else {
-            *compile_ms = s.res.wall_ms;
-            result = step_failure(x, "compile", argv, &s, 0);
-            bool ok = !result && s.res.exited && s.res.exit_code == 0 && !s.res.timed_out;
-            if (!result && !ok) result = step_envelope(x, "compile", &s, s.res.wall_ms);
-            if (ok && keyed) cc_cache_store(dir, key, art[0]);
-            step_free(&s);
-        }
+        int64_t wall = x->req->timeout * 1000;
+        run_step(x, "compile", argv, wall, &s);
+        *compile_ms = s.res.wall_ms;
+        result = step_failure(x, "compile", argv, &s, 0);
+        bool ok = !result && s.res.exited && s.res.exit_code == 0 && !s.res.timed_out;
+        if (!result && !ok) result = step_envelope(x, "compile", &s, s.res.wall_ms, wall);
+        if (ok && keyed) cc_cache_store(dir, key, art[0]);
+        step_free(&s);
     }
     cc_argv_free(art);
     cc_argv_free(argv);
@@ -555,14 +639,10 @@ static json_t *run(struct run_ctx *x, int64_t compile_ms) {
     char **argv = resolve_step(x, x->plan->run, "run", compile_ms, &result);
     if (!argv) return result;
     struct step s;
-    if (run_step(x, "run", argv, wall_ms, &s) != 0) {
-        result = rejected("internal", fmt("executor failed: cannot create capture files: %s",
-                                          strerror(errno)));
-    } else {
-        result = step_failure(x, "run", argv, &s, compile_ms);
-        if (!result) result = step_envelope(x, "run", &s, compile_ms);
-        step_free(&s);
-    }
+    run_step(x, "run", argv, wall_ms, &s);
+    result = step_failure(x, "run", argv, &s, compile_ms);
+    if (!result) result = step_envelope(x, "run", &s, compile_ms, wall_ms);
+    step_free(&s);
     cc_argv_free(argv);
     return result;
 }
@@ -572,8 +652,26 @@ static json_t *unknown_language(const char *spelled) {
                                       cc_lang_names_csv()));
 }
 
+/* Everything the run held goes back: the work directory (not a session's)
+ * and an unused warm box are destroyed after the response. */
+static void release(struct run_ctx *x) {
+    if (x->have_box) cc_warm_retire_box(&x->box);
+    /* A session's scratch goes at once: the session's next call must not
+     * meet it. A failed removal is a visible leak by design (1.5). */
+    if (x->have_wd && x->req->workdir) cc_rundir_remove(&x->wd);
+    else if (x->have_wd) cc_warm_retire_dir(&x->wd);
+    if (x->wd_fd >= 0) close(x->wd_fd);
+    if (x->stdin_fd >= 0) close(x->stdin_fd);
+    if (x->exec_fd >= 0) close(x->exec_fd);
+    free(x->file);
+    free(x->exe);
+    cc_argv_free(x->envp);
+    json_decref(x->unenforced);
+}
+
 json_t *cc_execute(const struct cc_exec_req *req) {
-    struct run_ctx x = {.req = req, .lang = cc_lang_find(req->language), .t0 = cc_now_ms(), .wd_fd = -1};
+    struct run_ctx x = {.req = req, .lang = cc_lang_find(req->language), .t0 = cc_now_ms(),
+                        .stdin_fd = -1, .exec_fd = -1, .wd_fd = -1};
     if (!x.lang) return unknown_language(req->language);
     bool installed;
     x.path = cc_runtime_path();
@@ -585,17 +683,12 @@ json_t *cc_execute(const struct cc_exec_req *req) {
     int64_t compile_ms = 0;
     bool cached = false;
     if (!result && x.plan->compile) result = compile(&x, &compile_ms, &cached);
+    else if (!result) result = write_source(&x);
     if (!result) result = run(&x, compile_ms);
     if (result && json_object_get(result, "verdict")) {
         json_object_set_new(result, "total_ms", json_integer(cc_now_ms() - x.t0));
         if (x.plan->artifact) json_object_set_new(result, "cached", json_boolean(cached));
     }
-    /* A failed removal is a visible leak by design (1.5), never an error. */
-    if (x.have_wd) cc_rundir_remove(&x.wd);
-    if (x.wd_fd >= 0) close(x.wd_fd);
-    free(x.file);
-    free(x.exe);
-    cc_argv_free(x.envp);
-    json_decref(x.unenforced);
+    release(&x);
     return result;
 }

@@ -21,13 +21,20 @@
 
 /* Optional hooks for a streaming caller. All may be NULL/0. */
 struct cc_exec_hooks {
-    sbx_tick_fn tick;      /* forwarded to every step's sbx_run */
+    sbx_tick_fn tick;      /* forwarded to every step's sandbox */
     void *ud;
     int tick_ms;
-    /* Called just before a step starts, with "compile" or "run" and the path
-     * of the step's stdout capture file, which tick may read while the
-     * program runs (the file only grows until the step ends). */
-    void (*step_start)(void *ud, const char *phase, const char *stdout_path);
+    /* Called just before a step starts, with "compile" or "run". */
+    void (*step_start)(void *ud, const char *phase);
+    /* Each chunk the program writes, as it arrives (stream 1 = stdout,
+     * 2 = stderr), including what lies beyond the output cap. */
+    void (*on_output)(void *ud, const char *phase, int stream, const char *data, size_t len);
+};
+
+/* Where the run step's time went (filled when cc_exec_req.timing is set). */
+struct cc_exec_timing {
+    int64_t given_us;          /* CLOCK_MONOTONIC when the program was handed over */
+    struct sbx_timing sbx;     /* the sandbox's own split of the run step */
 };
 
 /* A request after clamps (the spec's view) plus what the run applies. */
@@ -48,6 +55,7 @@ struct cc_exec_req {
      * capture up to capture_kb per stream when > 0 (the spill rule, 4.7). */
     const char *workdir;
     int64_t capture_kb;
+    struct cc_exec_timing *timing; /* may be NULL */
 };
 
 /* Clamp a requested timeout to [1, max_s] (values < 1 mean 1). */
@@ -61,6 +69,10 @@ json_t *cc_execute(const struct cc_exec_req *req);
 
 /* Per-stream byte cap for max_output_kb (1.6). */
 uint64_t cc_exec_output_cap(int64_t max_output_kb);
+
+/* The memory ceiling of a compile step: CODECALC_COMPILE_MEMORY_MB
+ * (default 2048 MiB), whatever max_memory_mb says (docs/languages.md). */
+uint64_t cc_exec_compile_memory_bytes(void);
 
 #include "protocol/utf8.h" /* cc_utf8_repair */
 

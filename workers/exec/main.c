@@ -1,6 +1,7 @@
 /* codecalc-exec: runs programs in the per-run sandbox. It cannot lock itself
  * down like the compute workers (it must create namespaces and cgroups); the
- * programs it starts get the seccomp filter instead. */
+ * programs it starts get the seccomp filter instead. Between requests it
+ * prepares the next sandbox (workers/exec/warm.h). */
 #include <string.h>
 
 #include "workers/common/test_ops.h"
@@ -8,6 +9,7 @@
 #include "workers/exec/install.h"
 #include "workers/exec/probe_report.h"
 #include "workers/exec/shepherd.h"
+#include "workers/exec/warm.h"
 
 extern const struct cc_tool_def cc_ops_exec[];
 
@@ -17,6 +19,9 @@ int main(int argc, char **argv) {
     /* The sandbox's capabilities, for the supervisor (probe_report.h). */
     if (argc == 2 && strcmp(argv[1], CC_EXEC_PROBE_ARG) == 0) return cc_exec_probe_main();
     const struct cc_tool_def *tables[] = {cc_ops_exec, cc_exec_internal_ops(), cc_test_ops(), NULL};
-    struct cc_worker_cfg cfg = {.role = "exec", .tables = tables};
-    return cc_worker_main(&cfg);
+    struct cc_worker_cfg cfg = {.role = "exec", .tables = tables, .idle = cc_warm_idle};
+    cc_warm_enable();
+    int rc = cc_worker_main(&cfg);
+    cc_warm_shutdown();
+    return rc;
 }

@@ -5,6 +5,7 @@
 #include "workers/exec/execute.h"
 #include "workers/exec/languages.h"
 #include "workers/exec/receipt.h"
+#include "workers/sandbox/sandbox.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -70,6 +71,7 @@ struct exec_args {
     struct cc_exec_spec spec;
     const char *session_id, *provider;
     bool compact;
+    bool receipt;             /* the full receipt instead of its short form */
     const char *workdir;      /* "_workdir": set by the supervisor only */
     int64_t capture_kb;       /* "_capture_kb": likewise */
 };
@@ -98,6 +100,7 @@ static json_t *read_args(json_t *args, struct exec_args *a, int64_t tdefault, in
         return cc_err("validation", "max_cpu must be an integer");
     if (arg_bool(args, "no_net", &s->no_net)) return cc_err("validation", "no_net must be a boolean");
     if (arg_bool(args, "compact", &a->compact)) return cc_err("validation", "compact must be a boolean");
+    if (arg_bool(args, "receipt", &a->receipt)) return cc_err("validation", "receipt must be a boolean");
     if (arg_str(args, "session_id", NULL, &a->session_id, NULL))
         return cc_err("validation", "session_id must be a string or null");
     if (arg_str(args, "provider", NULL, &a->provider, NULL))
@@ -151,7 +154,9 @@ static json_t *select_provider(const char *requested, const struct exec_args *a)
 
 /* ---- execute_code -------------------------------------------------------- */
 
-/* The receipt joins every result once the local provider was selected. */
+/* The receipt joins every result once the local provider was selected:
+ * the full one with receipt: true (or for compact, which reduces it), else
+ * its short form (docs/protocol.md "Execution results"). */
 static json_t *with_receipt(json_t *r, const struct exec_args *a, const json_t *caps) {
     json_t *un = json_object_get(r, "unenforced");
     json_t *empty = json_array();
@@ -161,8 +166,26 @@ static json_t *with_receipt(json_t *r, const struct exec_args *a, const json_t *
         json_decref(r);
         return NULL;
     }
+    if (!a->receipt && !a->compact) {
+        json_t *brief = cc_receipt_brief(receipt);
+        json_decref(receipt);
+        receipt = brief;
+    }
     json_object_set_new(r, "provider", receipt);
     return r;
+}
+
+/* With CODECALC_EXEC_TIMINGS set (make bench), where the call spent its
+ * time inside the worker, in microseconds. */
+static void add_timings(json_t *r, cc_wctx *ctx, int64_t t_handler, const struct cc_exec_timing *t) {
+    if (!ctx || !r || !getenv("CODECALC_EXEC_TIMINGS") || !t->given_us) return;
+    int64_t t_end = sbx_now_us(), rx = cc_wctx_received_us(ctx);
+    int64_t prepare = t->given_us - t_handler, run_end = t->given_us + t->sbx.start_us +
+                      t->sbx.exec_us + t->sbx.wait_us + t->sbx.collect_us;
+    json_object_set_new(r, "timings_us", json_pack("{s:I, s:I, s:I, s:I, s:I}",
+        "receive", (json_int_t)(rx ? t_handler - rx : 0), "prepare", (json_int_t)prepare,
+        "exec", (json_int_t)(t->sbx.start_us + t->sbx.exec_us), "wait", (json_int_t)t->sbx.wait_us,
+        "collect", (json_int_t)(t->sbx.collect_us + (t_end - run_end))));
 }
 
 /* Stop the run when the supervisor cancels the call. */
@@ -172,6 +195,7 @@ static int cancel_tick(void *ud) { return cc_wctx_cancelled(ud) ? 1 : 0; }
  * (then only cancellation is watched). */
 static json_t *run_request(json_t *args, cc_wctx *ctx, int64_t tdefault, int64_t tmax,
                            const struct cc_exec_hooks *hooks) {
+    int64_t t_handler = sbx_now_us();
     struct exec_args a;
     json_t *r = read_args(args, &a, tdefault, tmax);
     if (r) return r;
@@ -187,6 +211,7 @@ static json_t *run_request(json_t *args, cc_wctx *ctx, int64_t tdefault, int64_t
         return r;
     }
     struct cc_exec_hooks cancel_only = {.tick = cancel_tick, .ud = ctx};
+    struct cc_exec_timing timing = {0};
     const struct cc_exec_spec *s = &a.spec;
     struct cc_exec_req q = {.language = s->language, .code = s->code, .code_len = s->code_len,
                             .stdin_data = s->stdin_data, .stdin_len = s->stdin_len,
@@ -194,9 +219,10 @@ static json_t *run_request(json_t *args, cc_wctx *ctx, int64_t tdefault, int64_t
                             .max_output_kb = s->max_output_kb, .max_cpu = s->max_cpu,
                             .no_net = s->no_net || b.force_no_net,
                             .hooks = hooks ? hooks : &cancel_only,
-                            .workdir = a.workdir, .capture_kb = a.capture_kb};
+                            .workdir = a.workdir, .capture_kb = a.capture_kb, .timing = &timing};
     r = cc_execute(&q);
     if (r) r = with_receipt(r, &a, b.capabilities);
+    if (r && !a.compact) add_timings(r, ctx, t_handler, &timing);
     cc_broker_free(&b);
     if (r && a.compact) {
         json_t *c = cc_exec_compact(r);

@@ -287,3 +287,9 @@ json_t *cc_receipt_local(const struct cc_exec_spec *s, const char *session_id,
                      "determinism", determinism_local(), "limits", limits, "capabilities",
                      capabilities);
 }
+
+json_t *cc_receipt_brief(const json_t *full) {
+    return json_pack("{s:O, s:O, s:s}", "provider_id", json_object_get(full, "provider_id"),
+                     "spec_hash", json_object_get(full, "spec_hash"), "receipt_detail",
+                     "call with receipt: true for the full receipt");
+}

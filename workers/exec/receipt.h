@@ -15,6 +15,10 @@
 #define CC_SPEC_SCHEMA_VERSION "1.0.0"
 #ifndef CC_SERVER_VERSION
 #define CC_SERVER_VERSION "0.1.0"
+/* The short form of a full receipt (new reference): provider_id,
+ * spec_hash and a pointer to receipt: true. */
+json_t *cc_receipt_brief(const json_t *full);
+
 #endif
 
 /* The request as written, after the tool's clamps. Strings are borrowed;
@@ -61,5 +65,9 @@ void cc_broker_free(struct cc_broker *b);
  * on OOM. */
 json_t *cc_receipt_local(const struct cc_exec_spec *s, const char *session_id,
                          const json_t *unenforced, const json_t *capabilities);
+
+/* The short form of a full receipt (new reference): provider_id,
+ * spec_hash and a pointer to receipt: true. */
+json_t *cc_receipt_brief(const json_t *full);
 
 #endif

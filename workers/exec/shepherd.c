@@ -41,9 +41,13 @@ static void on_stop(int sig) {
 struct shepherd {
     int dirfd;
     const char *phase;        /* step being run, NULL before the first */
-    int out_fd, err_fd;       /* its capture files, read-only, or -1 */
-    off_t out_seen, err_seen; /* sizes last published */
-    struct timespec last;     /* when they were */
+    struct {
+        char *head;           /* its first CC_SHEPHERD_PARTIAL_CAP bytes (owned) */
+        size_t len;
+        int64_t total;        /* every byte written so far */
+        int64_t seen;         /* total last published, -1 = never */
+    } out[2];                 /* stdout, stderr of the step being run */
+    struct timespec last;     /* when they were published */
 };
 
 /* Write data to name in the run directory atomically (readers see the old
@@ -108,38 +112,42 @@ static json_t *read_spec(int dirfd, char *why, size_t cap) {
 /* ---- output so far ---- */
 
 static void close_captures(struct shepherd *sh) {
-    if (sh->out_fd >= 0) close(sh->out_fd);
-    if (sh->err_fd >= 0) close(sh->err_fd);
-    sh->out_fd = sh->err_fd = -1;
-    sh->out_seen = sh->err_seen = -1;
+    for (int i = 0; i < 2; i++) {
+        free(sh->out[i].head);
+        sh->out[i].head = NULL;
+        sh->out[i].len = 0;
+        sh->out[i].total = 0;
+        sh->out[i].seen = -1;
+    }
 }
 
-/* Opened before the program starts (the files were just made by the
- * executor), so what is read later is the capture, never something the
- * program put in its place. */
-static void on_step_start(void *ud, const char *phase, const char *out_path) {
+static void on_step_start(void *ud, const char *phase) {
     struct shepherd *sh = ud;
     close_captures(sh);
     sh->phase = phase;
-    size_t n = strlen(out_path);
-    char *err_path = strdup(out_path);
-    if (err_path && n > 4 && !strcmp(err_path + n - 4, ".out")) memcpy(err_path + n - 4, ".err", 4);
-    sh->out_fd = open(out_path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-    sh->err_fd = err_path ? open(err_path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) : -1;
-    free(err_path);
 }
 
-/* The first CC_SHEPHERD_PARTIAL_CAP bytes of fd as valid UTF-8; its size. */
-static json_t *head_of(int fd, off_t *size) {
-    struct stat st;
-    *size = fd >= 0 && fstat(fd, &st) == 0 ? st.st_size : 0;
-    size_t want = (uint64_t)*size < CC_SHEPHERD_PARTIAL_CAP ? (size_t)*size : CC_SHEPHERD_PARTIAL_CAP;
-    char *buf = malloc(want + 1);
-    ssize_t got = buf && want ? pread(fd, buf, want, 0) : 0;
+/* The sandbox hands over every chunk it drains from the program. */
+static void on_output(void *ud, const char *phase, int stream, const char *data, size_t n) {
+    struct shepherd *sh = ud;
+    (void)phase;
+    if (stream < 1 || stream > 2) return;
+    typeof(sh->out[0]) *o = &sh->out[stream - 1];
+    o->total += (int64_t)n;
+    size_t room = CC_SHEPHERD_PARTIAL_CAP > o->len ? CC_SHEPHERD_PARTIAL_CAP - o->len : 0;
+    size_t take = n < room ? n : room;
+    if (!take) return;
+    if (!o->head) o->head = malloc(CC_SHEPHERD_PARTIAL_CAP);
+    if (!o->head) return;
+    memcpy(o->head + o->len, data, take);
+    o->len += take;
+}
+
+/* What was kept of one stream, as valid UTF-8. */
+static json_t *head_of(const char *head, size_t len) {
     size_t n = 0;
-    char *text = buf ? cc_utf8_repair(buf, got > 0 ? (size_t)got : 0, &n) : NULL;
+    char *text = cc_utf8_repair(head ? head : "", head ? len : 0, &n);
     json_t *j = json_stringn(text ? text : "", text ? n : 0);
-    free(buf);
     free(text);
     return j;
 }
@@ -155,20 +163,18 @@ static bool due(struct timespec *last, long ms) {
 /* Rewrite partial.json when the output grew, at most twice a second. */
 static void publish_partial(struct shepherd *sh) {
     if (!sh->phase || !due(&sh->last, 500)) return;
-    struct stat so, se;
-    off_t o = sh->out_fd >= 0 && fstat(sh->out_fd, &so) == 0 ? so.st_size : 0;
-    off_t e = sh->err_fd >= 0 && fstat(sh->err_fd, &se) == 0 ? se.st_size : 0;
-    if (o == sh->out_seen && e == sh->err_seen) return;
-    json_t *doc = json_pack("{s:s,s:o,s:o}", "phase", sh->phase, "stdout", head_of(sh->out_fd, &o),
-                            "stderr", head_of(sh->err_fd, &e));
+    if (sh->out[0].total == sh->out[0].seen && sh->out[1].total == sh->out[1].seen) return;
+    json_t *doc = json_pack("{s:s,s:o,s:o,s:I,s:I}", "phase", sh->phase, "stdout",
+                            head_of(sh->out[0].head, sh->out[0].len), "stderr",
+                            head_of(sh->out[1].head, sh->out[1].len), "stdout_bytes",
+                            (json_int_t)sh->out[0].total, "stderr_bytes",
+                            (json_int_t)sh->out[1].total);
     if (!doc) return;
-    json_object_set_new(doc, "stdout_bytes", json_integer(o));
-    json_object_set_new(doc, "stderr_bytes", json_integer(e));
     struct cc_strbuf sb;
     cc_sb_init(&sb);
     if (cc_json_emit(&sb, doc) == 0 &&
         write_atomic(sh->dirfd, CC_SHEPHERD_PARTIAL_FILE, sb.data, sb.len, false) == 0)
-        sh->out_seen = o, sh->err_seen = e;
+        sh->out[0].seen = sh->out[0].total, sh->out[1].seen = sh->out[1].total;
     cc_sb_free(&sb);
     json_decref(doc);
 }
@@ -242,7 +248,8 @@ int cc_shepherd_main(const char *rundir) {
     detach();
     lower_priority();
     install_handlers();
-    struct shepherd sh = {.dirfd = open(rundir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), .out_fd = -1, .err_fd = -1};
+    struct shepherd sh = {.dirfd = open(rundir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)};
+    close_captures(&sh);
     if (sh.dirfd < 0) {
         fprintf(stderr, "shepherd: cannot open %s: %s\n", rundir, strerror(errno));
         return 1;
@@ -253,7 +260,7 @@ int cc_shepherd_main(const char *rundir) {
     json_t *spec = read_spec(sh.dirfd, why, sizeof why), *result = NULL;
     if (spec) {
         struct cc_exec_hooks hooks = {.tick = cancel_tick, .ud = &sh, .tick_ms = 100,
-                                      .step_start = on_step_start};
+                                      .step_start = on_step_start, .on_output = on_output};
         result = cc_exec_run_request(spec, NULL, RUN_TIMEOUT_DEFAULT, RUN_TIMEOUT_MAX, &hooks);
         json_decref(spec);
         if (!result) snprintf(why, sizeof why, "the executor returned no result");

@@ -1,15 +1,12 @@
 /* execute_code_stream (TOOLS.md 3.1.4, 6): execute_code with progress events
- * carrying how much stdout the program has written so far. While the run
- * step executes, every tick (250 ms) reads what the stdout capture file grew
- * by, appends it to the partial text and sends one progress event; the
- * supervisor forwards it as notifications/progress to the client that gave a
- * progressToken, and drops it otherwise. */
-#include <errno.h>
-#include <fcntl.h>
+ * carrying how much stdout the program has written so far. The sandbox
+ * hands over every chunk of the run step's stdout as it drains it; every
+ * tick (250 ms) with new bytes sends one progress event, which the
+ * supervisor forwards as notifications/progress to the client that gave a
+ * progressToken, and drops otherwise. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "workers/common/tool_api.h"
 #include "workers/exec/execute.h"
@@ -22,48 +19,32 @@ json_t *cc_exec_run_request(json_t *args, cc_wctx *ctx, int64_t tdefault, int64_
 
 struct stream_state {
     cc_wctx *ctx;
-    int fd;            /* stdout capture of the run step, -1 before it starts */
-    uint64_t seen;     /* bytes of stdout observed so far */
+    uint64_t seen;     /* bytes of the run step's stdout so far */
+    uint64_t sent;     /* seen at the last progress event */
     uint64_t cap;      /* bytes of partial text kept (the stdout cap) */
     char *partial;     /* first min(seen, cap + 1) bytes */
     size_t plen;
 };
 
-static void on_step(void *ud, const char *phase, const char *stdout_path) {
+static void on_output(void *ud, const char *phase, int stream, const char *data, size_t n) {
     struct stream_state *st = ud;
-    if (st->fd >= 0) close(st->fd);
-    st->fd = -1;
-    if (strcmp(phase, "run") != 0 || !stdout_path) return;
-    st->fd = open(stdout_path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-}
-
-/* Read what the capture file grew by; keep at most cap + 1 bytes. */
-static void drain(struct stream_state *st) {
-    if (st->fd < 0) return;
-    char buf[65536];
-    for (;;) {
-        ssize_t n = read(st->fd, buf, sizeof buf);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return;
-        st->seen += (uint64_t)n;
-        size_t room = st->cap + 1 > st->plen ? (size_t)(st->cap + 1 - st->plen) : 0;
-        size_t take = (size_t)n < room ? (size_t)n : room;
-        if (take) {
-            char *p = realloc(st->partial, st->plen + take + 1);
-            if (!p) return;
-            st->partial = p;
-            memcpy(p + st->plen, buf, take);
-            st->plen += take;
-            p[st->plen] = '\0';
-        }
-    }
+    if (stream != 1 || strcmp(phase, "run") != 0) return;
+    st->seen += n;
+    size_t room = st->cap + 1 > st->plen ? (size_t)(st->cap + 1 - st->plen) : 0;
+    size_t take = n < room ? n : room;
+    if (!take) return;
+    char *p = realloc(st->partial, st->plen + take + 1);
+    if (!p) return;
+    st->partial = p;
+    memcpy(p + st->plen, data, take);
+    st->plen += take;
+    p[st->plen] = '\0';
 }
 
 static int on_tick(void *ud) {
     struct stream_state *st = ud;
-    uint64_t before = st->seen;
-    drain(st);
-    if (st->seen > before) {
+    if (st->seen > st->sent) {
+        st->sent = st->seen;
         char msg[64];
         snprintf(msg, sizeof msg, "stdout so far: %llu bytes", (unsigned long long)st->seen);
         json_t *data = json_pack("{s:I,s:s}", "progress", (json_int_t)st->seen, "message", msg);
@@ -104,12 +85,10 @@ json_t *cc_tool_execute_code_stream(json_t *args, cc_wctx *ctx) {
     json_object_del(a, "session_id");
     json_object_del(a, "compact");
     int64_t kb = json_integer_value(json_object_get(a, "max_output_kb"));
-    struct stream_state st = {.ctx = ctx, .fd = -1, .cap = cc_exec_output_cap(kb)};
-    struct cc_exec_hooks hooks = {.tick = on_tick, .ud = &st, .tick_ms = 250, .step_start = on_step};
+    struct stream_state st = {.ctx = ctx, .cap = cc_exec_output_cap(kb)};
+    struct cc_exec_hooks hooks = {.tick = on_tick, .ud = &st, .tick_ms = 250, .on_output = on_output};
     json_t *r = cc_exec_run_request(a, ctx, STREAM_TIMEOUT_DEFAULT, STREAM_TIMEOUT_MAX, &hooks);
     json_decref(a);
-    drain(&st);
-    if (st.fd >= 0) close(st.fd);
     if (r && json_object_get(r, "verdict")) {
         json_object_set_new(r, "streamed", json_true());
         json_object_set_new(r, "streamed_partial", partial_text(&st));

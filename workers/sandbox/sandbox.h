@@ -1,27 +1,42 @@
-/* The per-run sandbox (DESIGN.md "Sandbox"): one call runs one command inside
- * fresh namespaces, a per-run cgroup, rlimits, a seccomp filter and a scrubbed
- * environment, waits for it (or for the wall clock), kills the whole tree and
- * reports what happened. Each protection that this host could not apply is
- * named in the result's unenforced list, never silently dropped.
+/* The per-run sandbox (DESIGN.md "Sandbox"): a program runs inside fresh
+ * namespaces, a per-run cgroup, rlimits, a seccomp filter and a scrubbed
+ * environment; the whole tree is killed when it ends, and each protection
+ * this host could not apply is named in the result's unenforced list, never
+ * silently dropped.
  *
- * Ownership: the caller owns everything in sbx_spec; sbx_run() fills
- * sbx_result, whose strings are owned by the result and released with
- * sbx_result_free().
+ * A sandbox is a "box": prepared first (run directory view, namespaces,
+ * cgroup, the run's init waiting), then given one program, then destroyed.
+ * sbx_run() does the three in a row; the exec worker prepares its next box
+ * ahead of the request (workers/exec/warm.c) so only the program's own
+ * start is on the request path. Every box serves exactly one program.
+ *
+ * Ownership: the caller owns everything in sbx_spec; results own their
+ * strings and buffers (sbx_result_free).
  */
 #ifndef CC_SANDBOX_H
 #define CC_SANDBOX_H
 
+#include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 
+/* RLIMIT_FSIZE when the caller names none: the ceiling on files the program
+ * writes itself (its output streams are pipes and have no such limit). */
+#define SBX_FSIZE_DEFAULT (256ULL << 20)
+/* Output drained from the program beyond what is kept: past this many bytes
+ * (both streams together) the sandbox kills it (docs/security.md). */
+#define SBX_DRAIN_DEFAULT (64ULL << 20)
+
 struct sbx_limits {
-    int64_t wall_ms;        /* wall clock for this step; > 0 */
-    int64_t cpu_s;          /* RLIMIT_CPU seconds; > 0 */
-    uint64_t as_bytes;      /* RLIMIT_AS; 0 = the 2 TiB default */
-    uint64_t mem_bytes;     /* cgroup memory ceiling; 0 = none requested */
-    uint64_t fsize_bytes;   /* RLIMIT_FSIZE; must stay above the output cap */
-    uint64_t nofile;        /* RLIMIT_NOFILE (256) */
+    int64_t wall_ms;        /* wall clock; > 0 for sbx_run, ignored by sbx_spawn */
+    int64_t cpu_s;          /* RLIMIT_CPU seconds; 0 = none (long-lived hosts) */
+    uint64_t mem_bytes;     /* memory ceiling: the run's memory cgroup (memory +
+                             * swap); RLIMIT_AS only where no memory cgroup
+                             * exists. 0 = none requested */
+    uint64_t fsize_bytes;   /* RLIMIT_FSIZE for the program's own files; 0 = default */
+    uint64_t nofile;        /* RLIMIT_NOFILE; 0 = 256 */
     uint64_t pids_max;      /* pids cgroup ceiling (and rlimit floor) */
     bool no_net;            /* seccomp refuses AF_INET/AF_INET6 sockets */
 };
@@ -30,17 +45,54 @@ struct sbx_limits {
  * Return non-zero to kill the run now (it is then reported as cancelled). */
 typedef int (*sbx_tick_fn)(void *ud);
 
+/* Capture of stdout/stderr through pipes the sandbox drains: the program
+ * never sees a write error because of the cap; bytes past `keep` are read
+ * and counted, not stored. */
+struct sbx_capture {
+    uint64_t keep;          /* bytes of each stream kept in the result */
+    uint64_t drain_max;     /* kill past this many bytes in all; 0 = SBX_DRAIN_DEFAULT */
+    /* Called with each chunk as it arrives (stream 1 or 2); may be NULL. */
+    void (*on_output)(void *ud, int stream, const char *data, size_t len);
+    void *ud;
+};
+
 struct sbx_spec {
     const char *const *argv;  /* argv[0] is an absolute path (resolved by caller) */
     const char *const *envp;  /* the complete environment of the program */
     const char *workdir;      /* cwd; the only writable host directory */
-    int stdin_fd;             /* read end given to the program as fd 0 */
-    int stdout_fd;            /* capture file (O_RDWR), program's fd 1 */
-    int stderr_fd;            /* capture file (O_RDWR), program's fd 2 */
+    int stdin_fd;             /* program's fd 0; -1 = /dev/null */
+    int stdout_fd;            /* program's fd 1 when capture is NULL; -1 = /dev/null */
+    int stderr_fd;            /* program's fd 2 when capture is NULL; -1 = /dev/null */
+    int exec_fd;              /* > 0: execute this file (execveat) instead of argv[0]'s
+                               * path; 0 or -1 = none (fd 0 is never a program here) */
+    const struct sbx_capture *capture; /* NULL: the fds above are used as given */
     struct sbx_limits lim;
     sbx_tick_fn tick;         /* may be NULL */
     void *tick_ud;
     int tick_ms;              /* default 250 when 0 */
+};
+
+/* Who ended the program when the sandbox did. */
+enum sbx_kill {
+    SBX_KILL_NONE = 0,
+    SBX_KILL_TIMEOUT,       /* the wall clock */
+    SBX_KILL_CANCEL,        /* tick() asked */
+    SBX_KILL_MEMORY,        /* the memory cgroup's OOM killer */
+    SBX_KILL_OUTPUT,        /* more than drain_max bytes of output */
+};
+
+struct sbx_stream {
+    char *data;              /* first min(total, keep) bytes (owned), NUL-terminated */
+    size_t len;
+    uint64_t total;          /* every byte the program wrote to the stream */
+};
+
+/* Where the request-path time went, in microseconds (for make bench). */
+struct sbx_timing {
+    int64_t start_us;        /* limits written, program handed to init */
+    int64_t exec_us;         /* init forked the program until execve succeeded */
+    int64_t wait_us;         /* execve until the program tree was gone */
+    int64_t collect_us;      /* draining the pipes, reading the cgroup */
 };
 
 struct sbx_result {
@@ -51,9 +103,14 @@ struct sbx_result {
     int term_signal;         /* signal that killed it, 0 if none */
     bool timed_out;          /* killed by the wall clock */
     bool cancelled;          /* killed because tick() asked */
+    enum sbx_kill killed_by; /* the sandbox's own kill, if any */
     int64_t wall_ms;
     int64_t cpu_ms;          /* user+sys of the whole tree */
     int64_t peak_kb;         /* peak memory of the run; -1 when not measured */
+    int64_t oom_kills;       /* OOM kills in the run's memory cgroup; -1 = unknown */
+    bool mem_enforced;       /* the memory ceiling is the cgroup's (not RLIMIT_AS) */
+    struct sbx_stream out, err; /* with spec.capture */
+    struct sbx_timing timing;
     char **unenforced;       /* NULL-terminated list of "name: why" strings */
     size_t n_unenforced;
 };
@@ -81,12 +138,8 @@ void sbx_result_free(struct sbx_result *res);
 #define SBX_RUN_GID 64999
 
 /* ======================================================================
- * Internal to the sandbox_*.c files (not for callers of sbx_run).
+ * Boxes: one sandbox, prepared ahead of its program (workers/sandbox/box.c).
  * ====================================================================== */
-
-/* Growable "name: why" list behind sbx_result.unenforced. */
-int sbx_unenforced_add(struct sbx_result *res, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
 
 /* Per-run cgroup (v2, or v1 memory + pids). Paths are empty when unused. */
 struct sbx_cgroup {
@@ -97,21 +150,134 @@ struct sbx_cgroup {
     bool pids_limited;     /* a pids ceiling is in force */
     bool peak_ok;          /* peak memory can be read */
 };
-/* Create the groups and set limits; what could not be applied is added to
- * res->unenforced. Returns 0 (even when degraded), -1 on allocation failure. */
-int sbx_cg_create(struct sbx_cgroup *cg, const struct sbx_limits *lim,
-                  struct sbx_result *res);
+
+struct sbx_shared;
+
+struct sbx_box {
+    pid_t pid;                   /* the run's init; 0 = no box */
+    int pidfd;                   /* readable once init has exited */
+    int sock;                    /* our end of init's control socket */
+    struct sbx_cgroup cg;
+    struct sbx_shared *shared;   /* MAP_SHARED with init */
+    char workdir[PATH_MAX];
+    bool own_pidns, own_netns;
+    bool userns;                 /* init has its own user namespace */
+    bool given;                  /* a program was handed over */
+    bool done;                   /* init reported the end (or died) */
+    bool reaped;
+    int64_t t_given_us;          /* when the program was handed over */
+    /* What preparing could not apply; copied into the run's result. */
+    char **notes;
+    size_t n_notes;
+};
+
+/* Prepare a box whose program will run in workdir: cgroup created, init
+ * cloned into fresh namespaces and moved into the cgroup, the filesystem
+ * view built (by init, concurrently with the caller). no_net adds a network
+ * namespace now; a box prepared without one gets it at sbx_box_run time.
+ * Returns 0, or -1 with *why (malloc'd) set; the box is then empty. */
+int sbx_box_prepare(struct sbx_box *b, const char *workdir, bool no_net, char **why);
+/* Hand spec's program to the prepared box, wait for it (wall clock, ticks,
+ * capture when spec.capture is set) and fill res. The box is spent afterwards: destroy it, now or
+ * later (its init has ended or is ending). Returns as sbx_run. */
+int sbx_box_run(struct sbx_box *b, const struct sbx_spec *spec, struct sbx_result *res);
+/* Hand the program over and return at once (long-lived hosts). Returns 0,
+ * or -1 with res->spawn_error. */
+int sbx_box_start(struct sbx_box *b, const struct sbx_spec *spec, struct sbx_result *res);
+/* The hand-over itself (stdio[1..2] replace the spec's fds): ceilings
+ * written, program laid out, fds sent. Used by sbx_box_run/start. */
+int sbx_box_hand_over(struct sbx_box *b, const struct sbx_spec *spec, const int stdio[3],
+                      struct sbx_result *res);
+/* SIGKILL init (its pid namespace dies with it). Safe to repeat. */
+void sbx_box_kill(struct sbx_box *b);
+/* Kill and reap init, remove the cgroup, close and unmap everything. Safe
+ * on an empty box and after sbx_box_run. */
+void sbx_box_destroy(struct sbx_box *b);
+
+/* ======================================================================
+ * Long-lived sandboxed processes (workers/sandbox/spawn.c): the REPL hosts.
+ * Same walls as sbx_run, but the caller gets the process back instead of
+ * waiting for it. lim.wall_ms and lim.cpu_s are ignored: a host has no
+ * per-process CPU or wall limit (it would be cumulative across calls); the
+ * caller kills it per call.
+ * Ownership: sbx_spawn fills *p; sbx_proc_reap releases everything in it.
+ * ====================================================================== */
+struct sbx_proc {
+    struct sbx_box box;
+    int pidfd;                   /* = box.pidfd: readable once init has exited */
+    struct sbx_shared *shared;   /* = box.shared */
+    int64_t t0;
+};
+/* Start spec's program (spec.capture must be NULL). Returns 0 when init was
+ * released (the program may still fail to exec: sbx_proc_reap then reports
+ * it), -1 with res->spawn_error on failure. res->unenforced names what was
+ * not applied; the caller frees res with sbx_result_free. */
+int sbx_spawn(const struct sbx_spec *spec, struct sbx_proc *p, struct sbx_result *res);
+/* SIGKILL the whole tree (init, then the cgroup). Safe to repeat. */
+void sbx_proc_kill(struct sbx_proc *p);
+/* Peak memory of the process tree so far, KiB; -1 when unknown. */
+int64_t sbx_proc_peak_kb(const struct sbx_proc *p);
+/* After init exited (or after sbx_proc_kill): reap it, fill how the program
+ * ended into res (exited/exit_code/term_signal/started/spawn_error/cpu_ms/
+ * peak_kb/wall_ms; unenforced untouched), remove the cgroup, close fds. */
+void sbx_proc_reap(struct sbx_proc *p, struct sbx_result *res);
+
+/* ======================================================================
+ * Internal to workers/sandbox/ (not for callers of sbx_run).
+ * ====================================================================== */
+
+/* Growable "name: why" list behind sbx_result.unenforced. */
+int sbx_unenforced_add(struct sbx_result *res, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Append every string of list (n entries) to res->unenforced. */
+void sbx_unenforced_copy(struct sbx_result *res, char *const *list, size_t n);
+/* res->spawn_error = "what: strerror(err)"; res->started = false; returns -1. */
+int sbx_fail(struct sbx_result *res, const char *what, int err);
+/* CLOCK_MONOTONIC in microseconds. */
+int64_t sbx_now_us(void);
+
+/* Create the groups (no limits yet; what could not be made is added to
+ * res->unenforced). Returns 0 (even when degraded). */
+int sbx_cg_create(struct sbx_cgroup *cg, struct sbx_result *res);
+/* Apply the run's memory and pids ceilings; failures go to res->unenforced
+ * and leave mem_limited/pids_limited false. */
+void sbx_cg_limit(struct sbx_cgroup *cg, const struct sbx_limits *lim, struct sbx_result *res);
 /* Which hierarchies this process may create run groups in (probe). */
 void sbx_cg_probe(bool *v2, bool *v1_memory, bool *v1_pids);
 /* Move pid into every group of the run. 0 on success. */
 int sbx_cg_attach(const struct sbx_cgroup *cg, pid_t pid);
 /* Peak memory in KiB, -1 when unknown. */
 int64_t sbx_cg_peak_kb(const struct sbx_cgroup *cg);
+/* Forget the peak so far (v1 max_usage reset; a no-op where unsupported). */
+void sbx_cg_reset_peak(const struct sbx_cgroup *cg);
+/* Processes the memory cgroup's OOM killer ended; -1 when unknown. */
+int64_t sbx_cg_oom_kills(const struct sbx_cgroup *cg);
 /* SIGKILL whatever is still in the groups, then remove them. */
 void sbx_cg_destroy(struct sbx_cgroup *cg);
+/* The same for one group directory (what a dead worker left). */
+void sbx_cg_remove_dir(const char *dir, bool v2);
 /* SIGKILL every process of the run's group except keep (the run's init).
  * Returns how many were signalled, or -1 when there is no group to read. */
 int sbx_cg_kill_except(const struct sbx_cgroup *cg, pid_t keep);
+/* The directories run groups are made in (v1 memory, v1 pids, v2); empty
+ * strings where unused. For sweeping what a dead worker left. */
+void sbx_cg_bases(char *v1mem, char *v1pids, char *v2, size_t cap);
+
+/* Our own path in the hierarchy carrying controller ("" = the v2 line). */
+int sbx_own_cgroup_path(const char *controller, char *out, size_t cap);
+/* cgroup v2 interface files of one run group (cgroup_v2.c), split out so a
+ * fake cgroupfs tree can exercise them. */
+int sbx_cg2_base(char *out, size_t cap);
+int sbx_cg2_limit(const char *dir, uint64_t mem_bytes, uint64_t pids_max, bool *mem_ok,
+                  bool *pids_ok);
+int64_t sbx_cg2_oom_kills(const char *dir);
+int64_t sbx_cg2_peak_kb(const char *dir);
+
+/* Small file helpers shared by the cgroup code. */
+ssize_t sbx_read_small(const char *path, char *buf, size_t cap);
+int sbx_write_file(const char *dir, const char *name, const char *val);
+/* The integer after "key " on its own line of a flat-keyed file; -1. */
+int64_t sbx_keyed_value(const char *path, const char *key);
 
 /* Seccomp program (BPF) compiled once per process and per no_net variant. */
 struct sbx_bpf {
@@ -137,10 +303,32 @@ enum {
     SBX_DEGRADED_WORKDIR = 1u << 4,  /* workdir could not be re-bound */
     SBX_DEGRADED_SECCOMP = 1u << 5,  /* the filter was not loaded */
     SBX_DEGRADED_NNP    = 1u << 6,   /* no_new_privs failed */
+    SBX_DEGRADED_NET    = 1u << 7,   /* the late network namespace failed */
 };
 
-/* State shared (MAP_SHARED page) between sbx_run, the run's init and the
- * program child; written by the children, read by sbx_run after init died. */
+/* The program as init receives it: written by sbx_box_run into the shared
+ * region (pointers into the region are valid in init, which inherited the
+ * mapping at the same address), then announced with one packet carrying
+ * the fds. */
+#define SBX_MAX_RLIMITS 8
+#define SBX_ARENA_BYTES (1u << 20)
+struct sbx_program {
+    const char *const *argv;
+    const char *const *envp;
+    struct { int resource; uint64_t value; } rl[SBX_MAX_RLIMITS];
+    int n_rl;
+    struct sbx_bpf bpf;          /* filter == NULL: none; copied into the arena,
+                                  * as init may predate the compiled filter */
+    bool want_netns;             /* init unshares a network namespace first */
+    bool has_exec_fd;
+    bool drop_uid;               /* setresuid to uid/gid */
+    uid_t uid;
+    gid_t gid;
+};
+
+/* State shared (MAP_SHARED) between the worker, the run's init and the
+ * program child. The children write the outcome; the worker reads it after
+ * init reported the end (or died). */
 struct sbx_shared {
     volatile int stage_err;      /* errno of a failed setup step, 0 if none */
     volatile char stage[48];     /* name of that step */
@@ -149,64 +337,45 @@ struct sbx_shared {
     volatile int started;        /* execve succeeded */
     volatile int have_status;    /* status below is valid */
     volatile int status;         /* wait status of the program */
+    volatile int have_usage;     /* cpu_us below is the whole tree's */
+    volatile int64_t cpu_us;     /* init's RUSAGE_CHILDREN after the last reap */
+    volatile int64_t t_forked_us, t_exec_us, t_end_us;
+    struct sbx_program prog;     /* written by the worker before handing over */
+    size_t arena_used;
+    char arena[];                /* argv/envp strings and vectors */
 };
 
-/* Everything the run's init needs; lives in sbx_run's stack (copied by the
- * clone, so the child reads its own copy). */
-struct sbx_plan {
-    const struct sbx_spec *spec;
+/* How a box's init is set up (filled at prepare, copied by the clone). */
+struct sbx_init_cfg {
     struct sbx_shared *shared;
-    const struct sbx_bpf *bpf;   /* NULL: no filter */
+    int sock;                    /* init's end of the control socket */
+    const char *workdir;
     const char *home;            /* $CODECALC_HOME to mask, may be NULL */
-    struct { int resource; uint64_t value; } rl[7];
-    int n_rl;
-    bool drop_uid;               /* setresuid to run_uid */
-    uid_t uid;
-    gid_t gid;
-    bool own_pidns;              /* init is pid 1 of a new namespace */
-    bool own_mntns;
-    bool own_utsns;
-    int go_fd;                   /* read end: sbx_run finished cgroup/uid maps */
+    bool own_pidns, own_mntns, own_utsns;
 };
-/* workers/sandbox/clone.c: $CODECALC_HOME (or ~/.codecalc; "" when unknown) into
- * out; init cloned into new namespaces with a pidfd and no exit signal; the
- * caller's uid/gid mapped into init's new user namespace. */
+
+/* The planner (workers/sandbox/plan.c): everything decided from the probe
+ * and the limits, for one-shot runs and long-lived hosts alike. */
+int sbx_plan_namespaces(const struct sbx_caps *c, bool no_net, struct sbx_init_cfg *cfg,
+                        struct sbx_result *notes);
+/* Rlimits, identity and seccomp of the program; mem_cgroup says whether the
+ * memory ceiling is already the cgroup's (then no RLIMIT_AS). */
+void sbx_plan_program(struct sbx_program *p, const struct sbx_limits *lim, bool pids_cgroup,
+                      bool mem_cgroup, struct sbx_result *res);
+
+/* workers/sandbox/clone.c: $CODECALC_HOME (or ~/.codecalc; "" when unknown)
+ * into out; init cloned into new namespaces with a pidfd and no exit
+ * signal; the caller's uid/gid mapped into init's new user namespace. */
 void sbx_codecalc_home(char *out, size_t cap);
 pid_t sbx_clone_init(int flags, int *pidfd);
 int sbx_map_ids(pid_t pid);
 /* Body of the run's init; never returns. */
-_Noreturn void sbx_init_main(const struct sbx_plan *plan);
-/* The program child: limits, identity, fds, seccomp, execve; never returns. */
-_Noreturn void sbx_child_exec(const struct sbx_plan *plan, int errpipe);
+_Noreturn void sbx_init_main(const struct sbx_init_cfg *cfg);
+/* The program child: limits, identity, fds, seccomp, execve; never returns.
+ * fds[0..2] are its stdio (-1 = /dev/null), fds[3] the file to execute or -1. */
+_Noreturn void sbx_child_exec(const struct sbx_init_cfg *cfg, const int fds[4], int errpipe);
 
-
-/* ======================================================================
- * Long-lived sandboxed processes (workers/sandbox/spawn.c): the REPL hosts.
- * Same walls as sbx_run (namespaces, cgroup, rlimits, seccomp, uid), but
- * the caller gets the process back instead of waiting for it. lim.wall_ms
- * and lim.cpu_s are ignored: a host has no per-process CPU or wall limit
- * (it would be cumulative across calls); the caller kills it per call.
- * Ownership: sbx_spawn fills *p; sbx_proc_reap releases everything in it.
- * ====================================================================== */
-struct sbx_proc {
-    pid_t pid;                   /* the run's init; the program is its child */
-    int pidfd;                   /* readable once init has exited */
-    struct sbx_cgroup cg;
-    struct sbx_shared *shared;
-    int64_t t0;
-};
-/* Start spec's program. Returns 0 when init was released (the program may
- * still fail to exec: sbx_proc_reap then reports it), -1 with
- * res->spawn_error on failure. res->unenforced names what was not applied;
- * the caller frees res with sbx_result_free. */
-int sbx_spawn(const struct sbx_spec *spec, struct sbx_proc *p, struct sbx_result *res);
-/* SIGKILL the whole tree (init, then the cgroup). Safe to repeat. */
-void sbx_proc_kill(struct sbx_proc *p);
-/* Peak memory of the process tree so far, KiB; -1 when unknown. */
-int64_t sbx_proc_peak_kb(const struct sbx_proc *p);
-/* After init exited (or after sbx_proc_kill): reap it, fill how the program
- * ended into res (exited/exit_code/term_signal/started/spawn_error/cpu_ms/
- * peak_kb/wall_ms; unenforced untouched), remove the cgroup, close fds. */
-void sbx_proc_reap(struct sbx_proc *p, struct sbx_result *res);
+/* Control packets between the worker and init. */
+enum { SBX_MSG_GO = 'G', SBX_MSG_PROGRAM = 'P', SBX_MSG_DONE = 'D' };
 
 #endif

@@ -39,6 +39,7 @@ static const char execute_in[] =
     "\"max_cpu\":{\"type\":\"integer\",\"default\":0,\"description\":\"CPU seconds; 0 or less = timeout + 8\"},"
     "\"no_net\":{\"type\":\"boolean\",\"default\":false,\"description\":\"block IPv4/IPv6 sockets for the program\"},"
     "\"compact\":{\"type\":\"boolean\",\"default\":false,\"description\":\"return only ok, verdict, stdout, exit_code and what is non-empty\"},"
+    "\"receipt\":{\"type\":\"boolean\",\"default\":false,\"description\":\"include the full execution receipt (default: provider_id and spec_hash only)\"},"
     "\"provider\":{\"type\":[\"string\",\"null\"],\"default\":null,\"description\":\"execution provider id (see list_execution_providers); null = the server default\"}"
     "},\"required\":[\"language\",\"code\"]}";
 
@@ -56,6 +57,7 @@ static const char execute_out[] =
     "\"peak_memory_kb\":{\"type\":[\"integer\",\"null\"]},"
     "\"unenforced\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},"
     "\"workdir\":{\"type\":\"string\"},\"cached\":{\"type\":\"boolean\"},"
+    "\"signal\":{\"type\":\"object\"},\"reason\":{\"type\":\"string\"},"
     "\"provider\":{\"type\":\"object\"},\"contract_version\":{\"type\":\"string\"}"
     "},\"required\":[\"ok\"],\"additionalProperties\":true}";
 
@@ -69,6 +71,7 @@ static const char stream_in[] =
     "\"max_output_kb\":{\"type\":\"integer\",\"default\":0,\"description\":\"per-stream output cap in KiB; 0 or less = 64 KiB; clamped to 240\"},"
     "\"max_cpu\":{\"type\":\"integer\",\"default\":0,\"description\":\"CPU seconds; 0 or less = timeout + 8\"},"
     "\"no_net\":{\"type\":\"boolean\",\"default\":false,\"description\":\"block IPv4/IPv6 sockets for the program\"},"
+    "\"receipt\":{\"type\":\"boolean\",\"default\":false,\"description\":\"include the full execution receipt\"},"
     "\"provider\":{\"type\":[\"string\",\"null\"],\"default\":null,\"description\":\"execution provider id; null = the server default\"}"
     "},\"required\":[\"language\",\"code\"]}";
 

@@ -1,0 +1,149 @@
+/* The planner: which namespaces a box gets and which rlimits, identity and
+ * seccomp filter its program gets, decided once for one-shot runs and
+ * long-lived hosts alike. Whatever this host cannot apply is disclosed in
+ * the result's unenforced list here, and nowhere else. */
+#include "workers/sandbox/sandbox.h"
+
+#include <dirent.h>
+#include <linux/sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+/* Choose namespaces from the probe and disclose each one we go without.
+ * Returns the clone flags. */
+int sbx_plan_namespaces(const struct sbx_caps *c, bool no_net, struct sbx_init_cfg *cfg,
+                        struct sbx_result *notes) {
+    int flags = 0;
+    if (!c->root && c->userns)
+        flags |= CLONE_NEWUSER;
+    bool usable = c->root || c->userns;
+    cfg->own_pidns = usable && c->pidns;
+    cfg->own_mntns = usable && c->mntns;
+    cfg->own_utsns = usable && c->utsns;
+    if (cfg->own_pidns)
+        flags |= CLONE_NEWPID;
+    else
+        sbx_unenforced_add(notes, "pid_namespace: not permitted here; other processes are "
+                                  "visible and the tree is killed by process group only");
+    if (cfg->own_mntns)
+        flags |= CLONE_NEWNS;
+    else
+        sbx_unenforced_add(notes, "read_only_filesystem: no mount namespace here; the host "
+                                  "filesystem is protected by file permissions only");
+    if (usable && c->ipcns)
+        flags |= CLONE_NEWIPC;
+    else
+        sbx_unenforced_add(notes, "ipc_namespace: not permitted here");
+    if (cfg->own_utsns)
+        flags |= CLONE_NEWUTS;
+    if (no_net && usable && c->netns)
+        flags |= CLONE_NEWNET;
+    return flags;
+}
+
+/* Queue one rlimit, clamped to the hard limit we can still grant. */
+static void add_rlimit(struct sbx_program *p, struct sbx_result *res, int resource, uint64_t want,
+                       const char *clamp_token) {
+    struct rlimit cur;
+    if (getrlimit(resource, &cur) == 0 && cur.rlim_max != RLIM_INFINITY && want > cur.rlim_max) {
+        want = cur.rlim_max;
+        if (clamp_token)
+            sbx_unenforced_add(res, "%s", clamp_token);
+    }
+    if (p->n_rl >= SBX_MAX_RLIMITS)
+        return;
+    p->rl[p->n_rl].resource = resource;
+    p->rl[p->n_rl].value = want;
+    p->n_rl++;
+}
+
+/* Tasks (threads included) owned by uid machine-wide, or -1. One stat per
+ * process: /proc/<pid>/task is owned by the process and links once per
+ * thread. */
+static int64_t count_tasks(uid_t uid) {
+    DIR *d = opendir("/proc");
+    if (!d)
+        return -1;
+    int64_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] < '1' || e->d_name[0] > '9')
+            continue;
+        char path[64];
+        struct stat st;
+        snprintf(path, sizeof path, "/proc/%.20s/task", e->d_name);
+        if (stat(path, &st) == 0 && st.st_uid == uid)
+            n += st.st_nlink > 2 ? (int64_t)st.st_nlink - 2 : 1;
+    }
+    closedir(d);
+    return n;
+}
+
+static bool digits_only(const char *s) {
+    return s && s[0] && strspn(s, "0123456789") == strlen(s) && strlen(s) < 10;
+}
+
+/* RLIMIT_NPROC counts the uid machine-wide (TOOLS.md 1.5): an explicit
+ * CODECALC_MAX_PROCESSES, else the tasks the uid already has plus headroom.
+ * With our dedicated uid and a pids cgroup it is only a floor, so the
+ * count is skipped (it costs a /proc walk) and the headroom covers the
+ * runs that share the uid. */
+static uint64_t nproc_limit(const struct sbx_limits *lim, bool cg_pids, uid_t uid, bool root,
+                            struct sbx_result *res) {
+    const char *env = getenv("CODECALC_MAX_PROCESSES");
+    if (digits_only(env))
+        return strtoull(env, NULL, 10);
+    const char *hr = getenv("CODECALC_PROCESS_HEADROOM");
+    uint64_t headroom = digits_only(hr) ? strtoull(hr, NULL, 10) : 512;
+    if (root && cg_pids)
+        return lim->pids_max + headroom;
+    int64_t have = count_tasks(uid);
+    if (have < 0) {
+        sbx_unenforced_add(res, "process_limit_is_a_fixed_ceiling_not_measured");
+        return 4096;
+    }
+    return (uint64_t)have + (root ? lim->pids_max : headroom);
+}
+
+static void plan_seccomp(struct sbx_program *p, const struct sbx_caps *c, bool no_net,
+                         struct sbx_result *res) {
+    const struct sbx_bpf *bpf = c->seccomp ? sbx_seccomp_get(no_net) : NULL;
+    if (bpf) {
+        p->bpf = *bpf;
+        return;
+    }
+    sbx_unenforced_add(res, "seccomp: no seccomp filter on this host; ptrace, mount, bpf "
+                            "and namespace calls are limited by privileges only");
+    if (no_net)
+        sbx_unenforced_add(res, "no_net_requested_but_no_shim_available");
+}
+
+void sbx_plan_program(struct sbx_program *p, const struct sbx_limits *lim, bool pids_cgroup,
+                      bool mem_cgroup, struct sbx_result *res) {
+    const struct sbx_caps *c = sbx_probe();
+    memset(p, 0, sizeof *p);
+    p->drop_uid = c->root;
+    p->uid = c->run_uid;
+    p->gid = c->run_gid;
+    if (lim->cpu_s > 0)
+        add_rlimit(p, res, RLIMIT_CPU, (uint64_t)lim->cpu_s, "cpu_limit_clamped_to_hard_rlimit");
+    /* The address-space limit breaks runtimes that reserve address space
+     * (node, java, go); it is the memory ceiling only where no memory
+     * cgroup holds one. */
+    if (!mem_cgroup && lim->mem_bytes > 0) {
+        add_rlimit(p, res, RLIMIT_AS, lim->mem_bytes, "memory_limit_clamped_to_hard_rlimit");
+        sbx_unenforced_add(res, "memory_cgroup: no memory cgroup could hold the ceiling here; "
+                                "RLIMIT_AS bounds address space instead, which runtimes that "
+                                "reserve address space (node, java, go) may not start under");
+    }
+    add_rlimit(p, res, RLIMIT_FSIZE, lim->fsize_bytes ? lim->fsize_bytes : SBX_FSIZE_DEFAULT,
+               "file_size_limit_clamped_to_hard_rlimit");
+    add_rlimit(p, res, RLIMIT_NOFILE, lim->nofile ? lim->nofile : 256, NULL);
+    add_rlimit(p, res, RLIMIT_CORE, 0, NULL);
+    add_rlimit(p, res, RLIMIT_NPROC, nproc_limit(lim, pids_cgroup, p->uid, p->drop_uid, res),
+               "process_limit_clamped_to_hard_rlimit");
+    plan_seccomp(p, c, lim->no_net, res);
+}
