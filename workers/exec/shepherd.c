@@ -259,6 +259,9 @@ int cc_shepherd_main(const char *rundir) {
     char why[512];
     json_t *spec = read_spec(sh.dirfd, why, sizeof why), *result = NULL;
     if (spec) {
+        /* A background run is a record kept for later: it keeps the full
+         * receipt (execute_code answers with the short one by default). */
+        if (!json_object_get(spec, "receipt")) json_object_set_new(spec, "receipt", json_true());
         struct cc_exec_hooks hooks = {.tick = cancel_tick, .ud = &sh, .tick_ms = 100,
                                       .step_start = on_step_start, .on_output = on_output};
         result = cc_exec_run_request(spec, NULL, RUN_TIMEOUT_DEFAULT, RUN_TIMEOUT_MAX, &hooks);
