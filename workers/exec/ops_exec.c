@@ -156,7 +156,7 @@ static json_t *select_provider(const char *requested, const struct exec_args *a)
 
 /* The receipt joins every result once the local provider was selected:
  * the full one with receipt: true (or for compact, which reduces it), else
- * its short form (docs/protocol.md "Execution results"). */
+ * its short form (docs/languages.md "Execution results"). */
 static json_t *with_receipt(json_t *r, const struct exec_args *a, const json_t *caps) {
     json_t *un = json_object_get(r, "unenforced");
     json_t *empty = json_array();

@@ -196,6 +196,7 @@ _Noreturn void sbx_init_main(const struct sbx_init_cfg *cfg) {
     if (!wait_go(cfg->sock))
         _exit(0);
     build_view(cfg);
+    sh->t_ready_us = sbx_now_us();
     int fds[4];
     if (!wait_program(cfg->sock, fds))
         _exit(0); /* the box was destroyed unused */

@@ -339,6 +339,7 @@ struct sbx_shared {
     volatile int status;         /* wait status of the program */
     volatile int have_usage;     /* cpu_us below is the whole tree's */
     volatile int64_t cpu_us;     /* init's RUSAGE_CHILDREN after the last reap */
+    volatile int64_t t_ready_us;  /* init finished the filesystem view */
     volatile int64_t t_forked_us, t_exec_us, t_end_us;
     struct sbx_program prog;     /* written by the worker before handing over */
     size_t arena_used;
