@@ -119,35 +119,18 @@ static json_t *read_args(json_t *args, struct exec_args *a, int64_t tdefault, in
 
 /* ---- provider selection (10.1) ------------------------------------------- */
 
-static const char *const provider_ids[] = {"linux-strict", "local", NULL};
-
-/* NULL when the provider can serve the call, else the rejected result. */
-static json_t *select_provider(const char *requested, const struct exec_args *a) {
+/* NULL when the provider can serve the call, else the rejected result.
+ * Only `local` exists (docs/languages.md "Providers"). */
+static json_t *select_provider(const char *requested) {
     const char *id = requested;
     if (!id) {
         const char *env = getenv("CODECALC_EXECUTION_PROVIDER");
         id = env && *env ? env : "local";
     }
     if (strcmp(id, "local") == 0) return NULL;
-    json_t *r;
-    if (strcmp(id, "linux-strict") == 0) {
-        if (a->session_id) {
-            r = cc_err("validation", "provider '%s' does not support capability 'sessions'", id);
-            json_object_set_new(r, "provider_error", json_string("unsupported_capability"));
-            json_object_set_new(r, "capability", json_string("sessions"));
-        } else {
-            r = cc_err("internal", "%s is unavailable: strict backend prerequisites have not been "
-                                   "verified; refusing to run the payload", id);
-            json_object_set_new(r, "provider_error", json_string("strict_provider_unavailable"));
-            return r;
-        }
-    } else {
-        json_t *avail = json_array();
-        for (const char *const *p = provider_ids; *p; p++) json_array_append_new(avail, json_string(*p));
-        r = cc_err("validation", "unknown execution provider '%s'; available: linux-strict, local", id);
-        json_object_set_new(r, "provider_error", json_string("unknown_provider"));
-        json_object_set_new(r, "available_providers", avail);
-    }
+    json_t *r = cc_err("validation", "unknown execution provider '%s'; available: local", id);
+    json_object_set_new(r, "provider_error", json_string("unknown_provider"));
+    json_object_set_new(r, "available_providers", json_pack("[s]", "local"));
     json_object_set_new(r, "requested_provider", json_string(id));
     return r;
 }
@@ -199,7 +182,7 @@ static json_t *run_request(json_t *args, cc_wctx *ctx, int64_t tdefault, int64_t
     struct exec_args a;
     json_t *r = read_args(args, &a, tdefault, tmax);
     if (r) return r;
-    if ((r = select_provider(a.provider, &a))) return r;
+    if ((r = select_provider(a.provider))) return r;
     if (a.session_id && !a.workdir) return cc_err("validation", "unknown session '%s'", a.session_id);
     struct cc_broker b;
     if (cc_broker_decide(&a.spec, cc_local_network_control(), getenv("CODECALC_CAPABILITY_POLICY"),

@@ -1,6 +1,7 @@
-/* The execution providers this server can route to (TOOLS.md 3.1.2, 10.1):
- * `local` (our sandbox) and the `linux-strict` placeholder, which advertises
- * a strict boundary but refuses every run until a strict service exists. */
+/* The execution providers this server can route to (TOOLS.md 3.1.2, 10.1,
+ * as amended by issue 11.13): only what works. `local`, our sandbox, is the
+ * one provider; the `linux-strict` placeholder, which refused every run, is
+ * no longer listed or accepted. Capabilities say what local really does. */
 #include "workers/exec/execute.h"
 
 #include "workers/exec/receipt.h"
@@ -11,28 +12,21 @@ bool cc_local_network_control(void) {
     return c && c->seccomp;
 }
 
-static json_t *capabilities(bool execute, bool stream, bool health, bool discovery, bool workdir,
-                            bool network) {
+/* execute_code(_stream), cancellation (notifications/cancelled kills the
+ * run), background runs (run_submit, run_inspect, run_cancel), sessions with
+ * their files and artifacts, runtimes_status, list_languages, a work
+ * directory per run. No separate cleanup call: runs expire by TTL. */
+static json_t *local_capabilities(void) {
     return json_pack("{s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b}",
-                     "execute", execute, "managed_runs", 0, "inspect", 0, "stream", stream,
-                     "cancel", 0, "cleanup", 0, "files", 0, "artifacts", 0, "sessions", 0,
-                     "health", health, "runtime_discovery", discovery, "workdir", workdir,
-                     "network_control", network);
-}
-
-static json_t *descriptor(const char *id, const char *host_class, bool strict, json_t *caps) {
-    return json_pack("{s:s, s:s, s:s, s:s, s:b, s:o}", "interface_version",
-                     CC_PROVIDER_INTERFACE_VERSION, "provider_id", id, "provider_version",
-                     CC_SERVER_VERSION, "host_class", host_class, "strict", strict,
-                     "capabilities", caps);
+                     "execute", 1, "managed_runs", 1, "inspect", 1, "stream", 1, "cancel", 1,
+                     "cleanup", 0, "files", 1, "artifacts", 1, "sessions", 1, "health", 1,
+                     "runtime_discovery", 1, "workdir", 1, "network_control",
+                     cc_local_network_control());
 }
 
 json_t *cc_list_providers_json(void) {
-    /* Sorted by provider_id: "linux-strict" < "local". */
-    return json_pack("[o, o]",
-                     descriptor("linux-strict", "linux", true,
-                                capabilities(true, false, false, false, false, false)),
-                     descriptor("local", "local", false,
-                                capabilities(true, true, true, true, true,
-                                             cc_local_network_control())));
+    return json_pack("[{s:s, s:s, s:s, s:s, s:b, s:o}]", "interface_version",
+                     CC_PROVIDER_INTERFACE_VERSION, "provider_id", "local", "provider_version",
+                     CC_SERVER_VERSION, "host_class", "local", "strict", 0, "capabilities",
+                     local_capabilities());
 }
