@@ -2,6 +2,7 @@
  * capture, verdict and the envelope. */
 #include "workers/exec/execute.h"
 
+#include "protocol/fdio.h"
 #include "protocol/monotonic.h"
 #include "protocol/fdio.h"
 #include "protocol/monotonic.h"
@@ -416,16 +417,6 @@ static json_t *budget_exhausted(const struct run_ctx *x, int64_t compile_ms) {
 
 /* ---- orchestration ----------------------------------------------------- */
 
-static int write_all(int fd, const char *data, size_t len) {
-    for (size_t off = 0; off < len;) {
-        ssize_t w = write(fd, data + off, len - off);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) return -1;
-        off += (size_t)w;
-    }
-    return 0;
-}
-
 static int write_file(const char *path, const char *data, size_t len) {
     int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
     if (fd < 0) return -1;
@@ -487,7 +478,7 @@ static int stdin_memfd(const char *data, size_t len) {
     if (!data || len == 0) return -1;
     int fd = memfd_create("codecalc-stdin", MFD_CLOEXEC);
     if (fd < 0) return -2;
-    if (write_all(fd, data, len) != 0 || lseek(fd, 0, SEEK_SET) != 0) {
+    if (cc_write_all(fd, data, len) != 0 || lseek(fd, 0, SEEK_SET) != 0) {
         close(fd);
         return -2;
     }

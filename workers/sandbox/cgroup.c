@@ -70,6 +70,16 @@ int64_t sbx_keyed_value(const char *path, const char *key) {
     return -1;
 }
 
+int64_t sbx_read_number(const char *path) {
+    char buf[64];
+    if (sbx_read_small(path, buf, sizeof buf) <= 0)
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(buf, &end, 10);
+    return errno || end == buf ? -1 : (int64_t)v;
+}
+
 /* Our own path in the hierarchy that carries `controller` ("" = v2 line).
  * Returns 0 and fills out (e.g. "/process_api/abc") or -1. */
 int sbx_own_cgroup_path(const char *controller, char *out, size_t cap) {
@@ -233,14 +243,10 @@ int64_t sbx_cg_peak_kb(const struct sbx_cgroup *cg) {
         return -1;
     if (cg->v2)
         return sbx_cg2_peak_kb(cg->mem_dir);
-    char path[600], buf[64];
+    char path[600];
     snprintf(path, sizeof path, "%s/memory.max_usage_in_bytes", cg->mem_dir);
-    if (sbx_read_small(path, buf, sizeof buf) <= 0)
-        return -1;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(buf, &end, 10);
-    return errno || end == buf ? -1 : (int64_t)(v / 1024);
+    int64_t v = sbx_read_number(path);
+    return v < 0 ? -1 : v / 1024;
 }
 
 void sbx_cg_reset_peak(const struct sbx_cgroup *cg) {

@@ -68,12 +68,8 @@ int64_t sbx_cg2_oom_kills(const char *dir) {
 }
 
 int64_t sbx_cg2_peak_kb(const char *dir) {
-    char path[600], buf[64];
+    char path[600];
     snprintf(path, sizeof path, "%s/memory.peak", dir);
-    if (sbx_read_small(path, buf, sizeof buf) <= 0)
-        return -1;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(buf, &end, 10);
-    return errno || end == buf ? -1 : (int64_t)(v / 1024);
+    int64_t v = sbx_read_number(path);
+    return v < 0 ? -1 : v / 1024;
 }

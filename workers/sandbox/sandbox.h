@@ -278,6 +278,8 @@ ssize_t sbx_read_small(const char *path, char *buf, size_t cap);
 int sbx_write_file(const char *dir, const char *name, const char *val);
 /* The integer after "key " on its own line of a flat-keyed file; -1. */
 int64_t sbx_keyed_value(const char *path, const char *key);
+/* The decimal number a file starts with; -1 when unreadable. */
+int64_t sbx_read_number(const char *path);
 
 /* Seccomp program (BPF) compiled once per process and per no_net variant. */
 struct sbx_bpf {
@@ -375,6 +377,10 @@ _Noreturn void sbx_init_main(const struct sbx_init_cfg *cfg);
 /* The program child: limits, identity, fds, seccomp, execve; never returns.
  * fds[0..2] are its stdio (-1 = /dev/null), fds[3] the file to execute or -1. */
 _Noreturn void sbx_child_exec(const struct sbx_init_cfg *cfg, const int fds[4], int errpipe);
+
+/* started/exited/exit_code/term_signal from the shared page; init_status
+ * (init's own wait status) when init died before the program's status. */
+void sbx_fill_status(struct sbx_result *res, const struct sbx_shared *sh, int init_status);
 
 /* Control packets between the worker and init. */
 enum { SBX_MSG_GO = 'G', SBX_MSG_PROGRAM = 'P', SBX_MSG_DONE = 'D' };

@@ -52,19 +52,11 @@ static void fill_exit(const struct sbx_proc *p, int st, const struct rusage *ru,
     res->oom_kills = sbx_cg_oom_kills(&p->box.cg);
     if (!sh) return;
     if (sh->have_usage) res->cpu_ms = sh->cpu_us / 1000;
-    res->started = sh->started;
-    if (sh->have_status && WIFEXITED(sh->status)) {
-        res->exited = true;
-        res->exit_code = WEXITSTATUS(sh->status);
-    } else if (sh->have_status && WIFSIGNALED(sh->status)) {
-        res->term_signal = WTERMSIG(sh->status);
-    } else if (sh->started) {
-        res->term_signal = WIFSIGNALED(st) ? WTERMSIG(st) : SIGKILL;
-    } else if (sh->exec_errno) {
+    sbx_fill_status(res, sh, st);
+    if (!res->started && sh->exec_errno)
         sbx_fail(res, "execve", sh->exec_errno);
-    } else if (sh->stage_err) {
+    else if (!res->started && sh->stage_err)
         sbx_fail(res, "sandbox setup", sh->stage_err);
-    }
     if (res->oom_kills > 0 && (res->term_signal || res->exit_code)) res->killed_by = SBX_KILL_MEMORY;
 }
 

@@ -188,7 +188,7 @@ static int finish_unstarted(struct sbx_result *res, const struct sbx_box *b,
 
 /* How the program ended, from the shared page (and init's own wait status
  * when it died before reporting). */
-static void fill_status(struct sbx_result *res, const struct sbx_shared *sh, int init_status) {
+void sbx_fill_status(struct sbx_result *res, const struct sbx_shared *sh, int init_status) {
     res->started = sh->started;
     if (sh->have_status && WIFEXITED(sh->status)) {
         res->exited = true;
@@ -236,7 +236,7 @@ static int collect(struct waiter *w) {
     res->oom_kills = sbx_cg_oom_kills(&b->cg);
     res->mem_enforced = b->cg.mem_limited;
     report_degraded(res, sh->degraded, w->spec->lim.no_net);
-    fill_status(res, sh, init_status);
+    sbx_fill_status(res, sh, init_status);
     bool failed = res->term_signal || (res->exited && res->exit_code != 0);
     if (res->oom_kills > 0 && failed && res->killed_by == SBX_KILL_NONE)
         res->killed_by = SBX_KILL_MEMORY;
