@@ -77,6 +77,11 @@ static _Noreturn void janitor_main(int rd, pid_t worker) {
      * all: the supervisor must see the worker's EOF). */
     if (rd > 3) close_range(3, (unsigned)rd - 1, 0);
     close_range((unsigned)rd + 1, ~0U, 0);
+    /* Nor the server's stderr: whoever reads it must see EOF with the server. */
+    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+    for (int fd = 0; null >= 0 && fd < 3; fd++)
+        dup2(null, fd);
+    if (null > 2) close(null);
     char mem[512], pids[512], v2[512], tmp[PATH_MAX];
     sbx_cg_bases(mem, pids, v2, sizeof mem);
     snprintf(tmp, sizeof tmp, "%s", cc_exec_tmp_base());
