@@ -36,8 +36,8 @@ describe('execute_code over MCP', { skip: SKIP_NO_BINARY }, () => {
   let langs;
   /** Is the runtime for name installed on this host (list_languages)? */
   async function langAvailable(name) {
-    langs ??= await s.call('list_languages', {});
-    return (Array.isArray(langs) ? langs : langs.result ?? []).some((l) => l.name === name && l.available);
+    langs ??= JSON.parse((await s.client.callTool({ name: 'list_languages', arguments: {} })).content[0].text);
+    return langs.some((l) => l.name === name && l.available);
   }
 
   test('OK: the spec example, all 21 envelope keys', async () => {
