@@ -2,6 +2,7 @@
  * boxes, microseconds), beside bare fork+exec of the same program. Root
  * only (uses the real cgroups and namespaces). Not a test: prints numbers. */
 #include "workers/sandbox/rundir.h"
+#include "protocol/monotonic.h"
 #include "workers/sandbox/sandbox.h"
 
 #include <stdio.h>
@@ -26,24 +27,24 @@ static int cmp(const void *a, const void *b) {
 int main(void) {
     int64_t t[NSTEPS][N];
     const char *env[] = {"PATH=/usr/bin:/bin", NULL}, *argv[] = {"/bin/true", NULL};
-    int64_t s0 = sbx_now_us();
+    int64_t s0 = cc_now_us();
     sbx_seccomp_get(false);
-    printf("seccomp filter compiled once per worker: %lld us\n", (long long)(sbx_now_us() - s0));
-    s0 = sbx_now_us();
+    printf("seccomp filter compiled once per worker: %lld us\n", (long long)(cc_now_us() - s0));
+    s0 = cc_now_us();
     sbx_probe();
-    printf("host probe once per worker: %lld us\n", (long long)(sbx_now_us() - s0));
+    printf("host probe once per worker: %lld us\n", (long long)(cc_now_us() - s0));
     for (int i = 0; i < N; i++) {
-        int64_t a = sbx_now_us();
+        int64_t a = cc_now_us();
         struct cc_rundir rd;
         if (cc_rundir_create("/tmp", NULL, 0, &rd) != 0) return 1;
-        int64_t b = sbx_now_us();
+        int64_t b = cc_now_us();
         struct sbx_box box;
         char *why = NULL;
         if (sbx_box_prepare(&box, rd.path, false, &why) != 0) {
             fprintf(stderr, "prepare: %s\n", why ? why : "?");
             return 1;
         }
-        int64_t c = sbx_now_us();
+        int64_t c = cc_now_us();
         while (!box.shared->t_ready_us) usleep(100);
         t[MOUNTS][i] = box.shared->t_ready_us - b;
         usleep(2000); /* the box waits, as it does for a request */
@@ -53,11 +54,11 @@ int main(void) {
                                                          .mem_bytes = 256u << 20, .pids_max = 64}};
         struct sbx_result res;
         sbx_box_run(&box, &spec, &res);
-        int64_t d = sbx_now_us();
+        int64_t d = cc_now_us();
         sbx_box_destroy(&box);
-        int64_t e = sbx_now_us();
+        int64_t e = cc_now_us();
         cc_rundir_remove(&rd);
-        int64_t f = sbx_now_us();
+        int64_t f = cc_now_us();
         t[RUNDIR][i] = b - a;
         t[PREPARE][i] = c - b;
         t[HANDOVER][i] = res.timing.start_us;
@@ -67,14 +68,14 @@ int main(void) {
         t[DESTROY][i] = e - d;
         t[RMDIR][i] = f - e;
         sbx_result_free(&res);
-        int64_t g = sbx_now_us();
+        int64_t g = cc_now_us();
         pid_t p = fork();
         if (p == 0) {
             execve(argv[0], (char *const *)argv, (char *const *)env);
             _exit(127);
         }
         waitpid(p, NULL, 0);
-        t[BARE][i] = sbx_now_us() - g;
+        t[BARE][i] = cc_now_us() - g;
     }
     printf("median of %d boxes, microseconds:\n", N);
     for (int k = 0; k < NSTEPS; k++) {

@@ -2,6 +2,7 @@
  * and execute_code (one-shot). Argument reading, provider selection, the
  * broker and the receipt live here; running lives in execute.c. */
 #include "workers/common/tool_api.h"
+#include "protocol/monotonic.h"
 #include "workers/exec/execute.h"
 #include "workers/exec/languages.h"
 #include "workers/exec/receipt.h"
@@ -162,7 +163,7 @@ static json_t *with_receipt(json_t *r, const struct exec_args *a, const json_t *
  * time inside the worker, in microseconds. */
 static void add_timings(json_t *r, cc_wctx *ctx, int64_t t_handler, const struct cc_exec_timing *t) {
     if (!ctx || !r || !getenv("CODECALC_EXEC_TIMINGS") || !t->given_us) return;
-    int64_t t_end = sbx_now_us(), rx = cc_wctx_received_us(ctx);
+    int64_t t_end = cc_now_us(), rx = cc_wctx_received_us(ctx);
     int64_t prepare = t->given_us - t_handler, run_end = t->given_us + t->sbx.start_us +
                       t->sbx.exec_us + t->sbx.wait_us + t->sbx.collect_us;
     json_object_set_new(r, "timings_us", json_pack("{s:I, s:I, s:I, s:I, s:I}",
@@ -178,7 +179,7 @@ static int cancel_tick(void *ud) { return cc_wctx_cancelled(ud) ? 1 : 0; }
  * (then only cancellation is watched). */
 static json_t *run_request(json_t *args, cc_wctx *ctx, int64_t tdefault, int64_t tmax,
                            const struct cc_exec_hooks *hooks) {
-    int64_t t_handler = sbx_now_us();
+    int64_t t_handler = cc_now_us();
     struct exec_args a;
     json_t *r = read_args(args, &a, tdefault, tmax);
     if (r) return r;

@@ -30,8 +30,6 @@
 
 #define SHARED_BYTES (sizeof(struct sbx_shared) + SBX_ARENA_BYTES)
 
-int64_t sbx_now_us(void) { return cc_now_us(); }
-
 static int prep_fail(struct sbx_box *b, struct sbx_result *notes, char **why, const char *what,
                      int err) {
     if (why && asprintf(why, "%s: %s", what, strerror(err)) < 0)
@@ -196,7 +194,7 @@ int sbx_box_hand_over(struct sbx_box *b, const struct sbx_spec *spec, const int 
         return sbx_fail(res, "program arguments and environment", E2BIG);
     int fds[4] = {stdio[0], stdio[1], stdio[2], exec_fd};
     b->given = true;
-    b->t_given_us = sbx_now_us();
+    b->t_given_us = cc_now_us();
     if (send_program(b->sock, fds) != 0)
         b->done = true;
     return 0;

@@ -7,6 +7,7 @@
  * records the program's status and the tree's CPU time in the shared page,
  * says "D" and exits. No descendant (daemonised or not) outlives the run. */
 #include "workers/sandbox/sandbox.h"
+#include "protocol/monotonic.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -125,7 +126,7 @@ static void read_exec_result(struct sbx_shared *sh, int rd) {
         sh->exec_errno = err ? err : EIO;
     } else {
         sh->started = 1;
-        sh->t_exec_us = sbx_now_us();
+        sh->t_exec_us = cc_now_us();
     }
 }
 
@@ -148,7 +149,7 @@ static _Noreturn void finish(const struct sbx_init_cfg *cfg, pid_t child) {
                      ru.ru_utime.tv_usec + ru.ru_stime.tv_usec;
         sh->have_usage = 1;
     }
-    sh->t_end_us = sbx_now_us();
+    sh->t_end_us = cc_now_us();
     char d = SBX_MSG_DONE;
     ssize_t w = send(cfg->sock, &d, 1, MSG_NOSIGNAL);
     (void)w;
@@ -196,7 +197,7 @@ _Noreturn void sbx_init_main(const struct sbx_init_cfg *cfg) {
     if (!wait_go(cfg->sock))
         _exit(0);
     build_view(cfg);
-    sh->t_ready_us = sbx_now_us();
+    sh->t_ready_us = cc_now_us();
     int fds[4];
     if (!wait_program(cfg->sock, fds))
         _exit(0); /* the box was destroyed unused */
@@ -207,7 +208,7 @@ _Noreturn void sbx_init_main(const struct sbx_init_cfg *cfg) {
         note_stage(sh, "pipe", errno);
         _exit(0);
     }
-    sh->t_forked_us = sbx_now_us();
+    sh->t_forked_us = cc_now_us();
     pid_t child = fork();
     if (child < 0) {
         note_stage(sh, "fork", errno);

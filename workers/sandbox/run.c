@@ -3,13 +3,14 @@
  * box destroyed. The exec worker does the same with a box it prepared
  * before the request arrived (workers/exec/warm.c). */
 #include "workers/sandbox/sandbox.h"
+#include "protocol/monotonic.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 int sbx_run(const struct sbx_spec *spec, struct sbx_result *res) {
-    int64_t t0 = sbx_now_us();
+    int64_t t0 = cc_now_us();
     struct sbx_box box;
     char *why = NULL;
     if (!spec || !spec->workdir || sbx_box_prepare(&box, spec->workdir, spec->lim.no_net, &why) != 0) {
@@ -20,6 +21,6 @@ int sbx_run(const struct sbx_spec *spec, struct sbx_result *res) {
     }
     int rc = sbx_box_run(&box, spec, res);
     sbx_box_destroy(&box);
-    res->wall_ms = (sbx_now_us() - t0) / 1000;
+    res->wall_ms = (cc_now_us() - t0) / 1000;
     return rc;
 }

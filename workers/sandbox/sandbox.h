@@ -233,8 +233,6 @@ int sbx_unenforced_add(struct sbx_result *res, const char *fmt, ...)
 void sbx_unenforced_copy(struct sbx_result *res, char *const *list, size_t n);
 /* res->spawn_error = "what: strerror(err)"; res->started = false; returns -1. */
 int sbx_fail(struct sbx_result *res, const char *what, int err);
-/* CLOCK_MONOTONIC in microseconds. */
-int64_t sbx_now_us(void);
 
 /* Create the groups (no limits yet; what could not be made is added to
  * res->unenforced). Returns 0 (even when degraded). */

@@ -6,6 +6,7 @@
  * Limits differ from a one-shot step (TOOLS.md 4.1): no RLIMIT_CPU (it would
  * add up over every call); the cgroup carries the memory and pids ceilings. */
 #include "workers/sandbox/sandbox.h"
+#include "protocol/monotonic.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -18,7 +19,7 @@ int sbx_spawn(const struct sbx_spec *spec, struct sbx_proc *p, struct sbx_result
     memset(res, 0, sizeof *res);
     memset(p, 0, sizeof *p);
     p->pidfd = p->box.pidfd = p->box.sock = -1;
-    p->t0 = sbx_now_us() / 1000;
+    p->t0 = cc_now_us() / 1000;
     res->peak_kb = res->oom_kills = -1;
     if (!spec || !spec->argv || !spec->argv[0] || spec->argv[0][0] != '/' || !spec->envp ||
         spec->capture)
@@ -70,7 +71,7 @@ void sbx_proc_reap(struct sbx_proc *p, struct sbx_result *res) {
         p->box.reaped = true;
     }
     fill_exit(p, st, &ru, res);
-    res->wall_ms = sbx_now_us() / 1000 - p->t0;
+    res->wall_ms = cc_now_us() / 1000 - p->t0;
     sbx_box_destroy(&p->box); /* kills whatever is left in the groups */
     p->shared = NULL;
     p->pidfd = -1;

@@ -8,6 +8,7 @@
  * time, so nothing of the run is left and we need not wait for init's own
  * exit (the namespace teardown), which happens off the request path. */
 #include "workers/sandbox/sandbox.h"
+#include "protocol/monotonic.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -36,7 +37,7 @@ struct waiter {
     bool init_died;              /* the socket closed without "D" */
 };
 
-static int64_t now_ms(void) { return sbx_now_us() / 1000; }
+static int64_t now_ms(void) { return cc_now_us() / 1000; }
 
 static bool spec_valid(const struct sbx_spec *s) {
     return s && s->argv && s->argv[0] && s->argv[0][0] == '/' && s->envp && s->workdir &&
@@ -216,7 +217,7 @@ static int collect(struct waiter *w) {
     struct sbx_result *res = w->res;
     struct sbx_box *b = w->b;
     const struct sbx_shared *sh = b->shared;
-    int64_t t0 = sbx_now_us();
+    int64_t t0 = cc_now_us();
     for (int i = 0; i < 2; i++)
         if (w->pipe[i] >= 0) {
             drain_pipe(w, i);
@@ -245,7 +246,7 @@ static int collect(struct waiter *w) {
         res->timing.exec_us = sh->t_exec_us ? sh->t_exec_us - sh->t_forked_us : 0;
         res->timing.wait_us = sh->t_end_us && sh->t_exec_us ? sh->t_end_us - sh->t_exec_us : 0;
     }
-    res->timing.collect_us = sbx_now_us() - t0;
+    res->timing.collect_us = cc_now_us() - t0;
     return res->started ? 0 : finish_unstarted(res, b, w->spec);
 }
 
