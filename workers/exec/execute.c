@@ -429,7 +429,7 @@ static int write_file(const char *path, const char *data, size_t len) {
 
 /* A session run's scratch directory: a fresh hidden directory inside the
  * workspace (the one tree the sandbox mounts), so the source, a.out and
- * anything of the runner's lands on the user's files (issue 11 item 1). The
+ * anything else of the runner's never land on the user's files (issue 11 item 1). The
  * worker reaches it only through /proc/self/fd/N: the workspace belongs to
  * the program, and a concurrent run of the same session could swap the
  * directory's name for a symlink, which the descriptor cannot follow. */
