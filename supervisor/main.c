@@ -81,14 +81,15 @@ static int print_reply(const char *reply) {
 }
 
 /* Does this call read or write the state directory (and so need its lock,
- * which a running server holds)? execute_code only with a session_id: a
- * plain one-shot run works beside a running server (docs/architecture.md). */
+ * which a running server holds)? A tool whose row has the state_dir flag
+ * always; a session_exec tool (execute_code) only with a session_id, so a
+ * plain one-shot run works beside a running server. An unknown tool needs
+ * nothing: the call answers "unknown tool". */
 static bool needs_state(const char *tool, json_t *args) {
-    static const char *const stateful[] = {"session_", "run_", "install_package", NULL};
-    for (int i = 0; stateful[i]; i++)
-        if (strncmp(tool, stateful[i], strlen(stateful[i])) == 0) return true;
+    const struct cc_tool *t = cc_tool_lookup(tool);
+    if (!t) return false;
     json_t *sid = json_object_get(args, "session_id");
-    return strcmp(tool, "execute_code") == 0 && sid && !json_is_null(sid);
+    return (t->flags & CC_TOOL_STATE_DIR) || ((t->flags & CC_TOOL_SESSION_EXEC) && sid && !json_is_null(sid));
 }
 
 static int cmd_call(int argc, char **argv) {
@@ -115,7 +116,7 @@ static int cmd_call(int argc, char **argv) {
     if (!cap.reply) event_base_dispatch(srv.base);
     json_decref(params);
     json_decref(id);
-    int status = cap.reply ? print_reply(cap.reply) : 1;
+    int status = srv.fatal ? 2 : cap.reply ? print_reply(cap.reply) : 1;
     free(cap.reply);
     cap.conn.closed = true;
     cc_server_free(&srv);
@@ -129,10 +130,14 @@ static int cmd_tools(void) {
         fprintf(stderr, "codecalc: %s\n", err);
         return 2;
     }
-    for (size_t i = 0; i < reg.n; i++)
-        printf("%-26s %-13s %s\n", reg.e[i].tool->name, reg.e[i].tool->group,
-               reg.e[i].tool->title ? reg.e[i].tool->title : "");
-    printf("%zu tools\n", reg.n);
+    size_t bytes = 0;
+    for (size_t i = 0; i < reg.n; i++) {
+        const struct cc_tool *t = reg.e[i].tool;
+        size_t len = strlen(t->listing);
+        bytes += len + (i > 0);
+        printf("%-26s %-13s %5zu  %s\n", t->name, t->group, len, t->title);
+    }
+    printf("%zu tools, %zu bytes of tools/list entries\n", reg.n, bytes);
     cc_registry_free(&reg);
     return 0;
 }
@@ -159,6 +164,7 @@ int main(int argc, char **argv) {
     struct cc_server srv;
     if (cc_server_init(&srv, true, true) < 0) return 2;
     int rc = cc_stdio_serve(&srv);
+    if (srv.fatal) rc = 2;
     cc_server_free(&srv);
     return rc;
 }

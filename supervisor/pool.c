@@ -37,7 +37,9 @@ struct cc_worker {
 
 struct cc_pool {
     struct cc_server *srv;
-    enum cc_pool_role role;
+    const struct cc_pool_def *def;
+    enum cc_pool_id id;
+    bool ops_checked;         /* the first hello matched the tool table */
     int min, max, n;
     struct cc_worker *workers;
     struct cc_req *qhead, *qtail;
@@ -45,15 +47,13 @@ struct cc_pool {
     int start_failures;       /* consecutive workers that died before hello */
 };
 
-static const char *const role_names[CC_POOL_COUNT] = {"calc", "symbolic", "exec"};
-
-const char *cc_pool_role_name(enum cc_pool_role role) { return role_names[role]; }
-
-struct cc_pool *cc_pool_new(struct cc_server *srv, enum cc_pool_role role, int min, int max) {
+struct cc_pool *cc_pool_new(struct cc_server *srv, enum cc_pool_id id, int min, int max) {
+    if (id >= CC_WORKER_POOLS) return NULL;
     struct cc_pool *p = calloc(1, sizeof *p);
     if (!p) return NULL;
     p->srv = srv;
-    p->role = role;
+    p->id = id;
+    p->def = &cc_pool_defs[id];
     p->min = min;
     p->max = max < 1 ? 1 : max;
     return p;
@@ -78,7 +78,7 @@ static struct cc_worker *spawn(struct cc_pool *p) {
         return NULL;
     }
     char path[4200];
-    snprintf(path, sizeof path, "%s/codecalc-%s", p->srv->bindir, role_names[p->role]);
+    snprintf(path, sizeof path, "%s/%s", p->srv->bindir, p->def->binary);
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_adddup2(&fa, sv[1], 0);
@@ -124,7 +124,7 @@ static struct cc_worker *spawn(struct cc_pool *p) {
     w->next = p->workers;
     p->workers = w;
     p->n++;
-    cc_log(CC_LOG_DEBUG, "started %s worker pid %d", role_names[p->role], (int)pid);
+    cc_log(CC_LOG_DEBUG, "started %s worker pid %d", p->def->name, (int)pid);
     return w;
 }
 
@@ -215,11 +215,11 @@ static void worker_lost(struct cc_worker *w, const char *why) {
                                "2048MB) before producing a result");
         else
             cc_req_answer_fail(r, "internal", "the %s worker %s while serving this call; it was replaced",
-                               role_names[p->role], why);
+                               p->def->name, why);
     }
     if (before_hello && ++p->start_failures >= 3) {
         cc_log(CC_LOG_ERROR, "%s workers fail to start; answering queued calls with an error",
-               role_names[p->role]);
+               p->def->name);
         fail_queue(p, "the worker for this tool fails to start on this host (see the server log)");
         return;
     }
@@ -285,13 +285,19 @@ void cc_pool_abandon(struct cc_pool *p, struct cc_req *r, bool kill_worker) {
     r->pool = NULL;
 }
 
-void cc_pool_send_cancel(struct cc_pool *p, struct cc_req *r) {
-    (void)p;
+static void send_cancel(struct cc_req *r) {
     if (!r->worker) return;
     msgpack_sbuffer sb;
     msgpack_sbuffer_init(&sb);
     if (cc_msg_cancel(&sb, r->wid) == 0) bufferevent_write(r->worker->bev, sb.data, sb.size);
     msgpack_sbuffer_destroy(&sb);
+}
+
+void cc_pool_cancel(struct cc_pool *p, struct cc_req *r) {
+    bool frame = p->def->cancel == CC_CANCEL_FRAME;
+    if (frame) send_cancel(r);
+    /* A worker that cannot stop mid-computation is replaced. */
+    cc_pool_abandon(p, r, !frame);
 }
 
 /* Forward a progress event to the client that asked for progress. */
@@ -342,14 +348,40 @@ static void answer_from_frame(struct cc_req *r, const msgpack_object *frame) {
     cc_req_answer_fail(r, cbuf, "%.*s", (int)ml, msg);
 }
 
+static bool announces(const msgpack_object *ops, const char *name) {
+    if (!ops || ops->type != MSGPACK_OBJECT_ARRAY) return false;
+    for (uint32_t i = 0; i < ops->via.array.size; i++)
+        if (cc_mp_str_eq(&ops->via.array.ptr[i], name)) return true;
+    return false;
+}
+
+/* The first row of the tool table routed to p that the hello does not
+ * announce, or NULL. */
+static const struct cc_tool *unserved_row(const struct cc_pool *p, const msgpack_object *hello) {
+    const msgpack_object *ops = cc_mp_get(hello, "caps");
+    for (size_t i = 0; i < cc_tools_count; i++) {
+        const struct cc_tool *t = &cc_tools[i];
+        if (t->pool == p->id && cc_tool_offered(t) && !announces(ops, t->name)) return t;
+    }
+    return NULL;
+}
+
 /* Handle one frame from w. Returns -1 when w was killed. */
 static int on_frame(struct cc_worker *w, const msgpack_object *f) {
     struct cc_pool *p = w->pool;
     if (w->st == W_STARTING) {
-        if (!cc_mp_str_eq(cc_mp_get(f, "hello"), role_names[p->role])) {
+        if (!cc_mp_str_eq(cc_mp_get(f, "hello"), p->def->name)) {
             worker_lost(w, "sent a wrong hello");
             return -1;
         }
+        const struct cc_tool *t = p->ops_checked ? NULL : unserved_row(p, f);
+        if (t) {
+            cc_server_fatal(p->srv, "the %s worker (%s) does not serve tool '%s' (%s): this build "
+                            "is inconsistent, stopping", p->def->name, p->def->binary, t->name, t->source);
+            worker_kill(w);
+            return -1;
+        }
+        p->ops_checked = true;
         w->st = W_IDLE;
         w->idle_since = cc_now_ms();
         p->start_failures = 0;
@@ -373,7 +405,7 @@ static int on_frame(struct cc_worker *w, const msgpack_object *f) {
     }
     if (id->via.u64 != r->wid) {
         cc_log(CC_LOG_ERROR, "%s worker %d answered id %llu while %llu was outstanding; recycled",
-               role_names[p->role], (int)w->pid, (unsigned long long)id->via.u64,
+               p->def->name, (int)w->pid, (unsigned long long)id->via.u64,
                (unsigned long long)r->wid);
         worker_lost(w, "answered another request's id");
         return -1;
@@ -442,7 +474,7 @@ void cc_pool_shrink(struct cc_pool *p, int64_t idle_ms) {
     while (w && p->n > p->min) {
         struct cc_worker *next = w->next;
         if (w->st == W_IDLE && now - w->idle_since > idle_ms) {
-            cc_log(CC_LOG_DEBUG, "stopping idle %s worker %d", role_names[p->role], (int)w->pid);
+            cc_log(CC_LOG_DEBUG, "stopping idle %s worker %d", p->def->name, (int)w->pid);
             worker_kill(w);
         }
         w = next;

@@ -13,9 +13,6 @@
 #include "supervisor/server.h"
 #include "workers/common/tool_api.h"
 
-/* TOOLS.md 2.5: the guarded evaluation's wall clock. */
-#define GUARD_WALL_MS 15000
-
 static void on_deadline(evutil_socket_t fd, short what, void *arg);
 
 struct cc_req *cc_req_new(struct cc_server *srv, struct cc_conn *conn, json_t *rpc_id,
@@ -31,11 +28,8 @@ struct cc_req *cc_req_new(struct cc_server *srv, struct cc_conn *conn, json_t *r
     r->wid = ++srv->next_wid;
     msgpack_sbuffer_init(&r->frame);
     r->start_ms = cc_now_ms();
-    r->guarded = tool->route == CC_ROUTE_SYMBOLIC || strcmp(tool->name, "calc_exact") == 0 ||
-                 strcmp(tool->name, "compare_threshold") == 0;
-    r->guarded = r->guarded && strcmp(tool->name, "z3_check") != 0;
+    r->guarded = tool->flags & CC_TOOL_GUARDED;
     int64_t ms = (int64_t)tool->deadline_s * 1000;
-    if (r->guarded && ms > GUARD_WALL_MS) ms = GUARD_WALL_MS;
     if (srv->test_deadline_ms > 0) ms = srv->test_deadline_ms;
     r->deadline_ms = ms;
     r->timer = evtimer_new(srv->base, on_deadline, r);
@@ -67,7 +61,7 @@ static void on_deadline(evutil_socket_t fd, short what, void *arg) {
     struct cc_req *r = arg;
     double elapsed = (double)(cc_now_ms() - r->start_ms) / 1000.0;
     if (r->pool) cc_pool_abandon(r->pool, r, true);
-    if (r->guarded && r->deadline_ms < (int64_t)r->tool->deadline_s * 1000) {
+    if (r->guarded) {
         cc_req_answer_fail(r, "timeout", "expression exceeded the %llds evaluation limit and was killed",
                            (long long)(r->deadline_ms / 1000));
         return;
@@ -121,9 +115,9 @@ void cc_req_answer_result(struct cc_req *r, const char *json, size_t len, bool i
     cc_sb_puts(&sb, ",\"result\":{\"content\":[{\"type\":\"text\",\"text\":");
     cc_sb_json_string(&sb, json, len);
     cc_sb_puts(&sb, "}],\"structuredContent\":");
-    if (r->tool->array_result) cc_sb_puts(&sb, "{\"result\":");
+    if ((r->tool->flags & CC_TOOL_ARRAY_RESULT)) cc_sb_puts(&sb, "{\"result\":");
     cc_sb_put(&sb, json, len);
-    if (r->tool->array_result) cc_sb_putc(&sb, '}');
+    if ((r->tool->flags & CC_TOOL_ARRAY_RESULT)) cc_sb_putc(&sb, '}');
     cc_sb_puts(&sb, is_error ? ",\"isError\":true}}" : ",\"isError\":false}}");
     send_and_free(r, &sb);
 }
@@ -140,7 +134,7 @@ void cc_req_answer_fail(struct cc_req *r, const char *code, const char *fmt, ...
     cc_sb_init(&body);
     cc_json_emit(&body, res);
     json_decref(res);
-    if (r->tool->array_result) {
+    if ((r->tool->flags & CC_TOOL_ARRAY_RESULT)) {
         /* An array tool's structuredContent must stay {"result": [...]}; a
          * failure is reported as a tool error instead. */
         cc_req_answer_result_error_text(r, body.data, body.len);

@@ -28,7 +28,7 @@ struct cc_req {
     struct event *timer;         /* deadline */
     int64_t start_ms;
     int64_t deadline_ms;         /* relative, what the timer was armed with */
-    bool guarded;                /* 2.5 evaluation bound applies */
+    bool guarded;                /* TOOLS.md 2.5 evaluation bound applies */
     bool cancelled;              /* answer must be dropped */
     struct cc_pool *pool;
     struct cc_worker *worker;    /* set while a worker serves it */

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +29,7 @@ static void on_sigchld(evutil_socket_t fd, short what, void *arg) {
 static void on_shrink(evutil_socket_t fd, short what, void *arg) {
     (void)fd, (void)what;
     struct cc_server *srv = arg;
-    for (int i = 0; i < CC_POOL_COUNT; i++) cc_pool_shrink(srv->pools[i], 30000);
+    for (int i = 0; i < CC_WORKER_POOLS; i++) cc_pool_shrink(srv->pools[i], 30000);
 }
 
 static int find_bindir(char *out, size_t cap) {
@@ -78,18 +79,11 @@ int cc_server_init(struct cc_server *srv, bool prefork, bool stateful) {
     if (!srv->base) return -1;
     srv->test_deadline_ms = env_int("CODECALC_TEST_DEADLINE_MS", 0);
     srv->prefork = prefork;
-    int cap = env_int("CODECALC_MAX_EXEC_WORKERS", 32);
-    srv->pools[CC_POOL_CALC] = cc_pool_new(srv, CC_POOL_CALC, prefork ? 2 : 0, 4);
-    /* Head-of-line blocking (issue 11 item 8): the pool grows on demand, so
-     * a cheap call finds a fresh worker while runaway ones hold the others
-     * (killed at their CPU/deadline limits). Measured: a symbolic worker
-     * starts in a few ms and idles at ~17 MB RSS, so 4 by default is cheap;
-     * idle extras are reaped after 30 s. */
-    int sym_cap = env_int("CODECALC_MAX_SYMBOLIC_WORKERS", 4);
-    srv->pools[CC_POOL_SYMBOLIC] = cc_pool_new(srv, CC_POOL_SYMBOLIC, prefork ? 1 : 0, sym_cap);
-    srv->pools[CC_POOL_EXEC] = cc_pool_new(srv, CC_POOL_EXEC, prefork ? 1 : 0, cap);
-    for (int i = 0; i < CC_POOL_COUNT; i++)
-        if (!srv->pools[i]) return -1;
+    for (int i = 0; i < CC_WORKER_POOLS; i++) {
+        const struct cc_pool_def *d = &cc_pool_defs[i];
+        int max = d->max_env ? env_int(d->max_env, d->max) : d->max;
+        if (!(srv->pools[i] = cc_pool_new(srv, i, prefork ? d->min : 0, max))) return -1;
+    }
     signal(SIGPIPE, SIG_IGN);
     srv->sigchld_ev = evsignal_new(srv->base, SIGCHLD, on_sigchld, srv);
     srv->shrink_ev = event_new(srv->base, -1, EV_PERSIST, on_shrink, srv);
@@ -107,7 +101,7 @@ void cc_server_free(struct cc_server *srv) {
         cc_runs_shutdown(srv);
     }
     while (srv->inflight) cc_req_free(srv->inflight);
-    for (int i = 0; i < CC_POOL_COUNT; i++) cc_pool_free(srv->pools[i]);
+    for (int i = 0; i < CC_WORKER_POOLS; i++) cc_pool_free(srv->pools[i]);
     if (srv->sigchld_ev) event_free(srv->sigchld_ev);
     if (srv->shrink_ev) event_free(srv->shrink_ev);
     cc_registry_free(&srv->reg);
@@ -117,16 +111,24 @@ void cc_server_free(struct cc_server *srv) {
 
 int cc_server_inflight(const struct cc_server *srv) { return srv->n_inflight; }
 
+void cc_server_fatal(struct cc_server *srv, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("codecalc: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    srv->fatal = true;
+    event_base_loopbreak(srv->base);
+}
+
 void cc_server_drop_conn(struct cc_server *srv, struct cc_conn *c) {
     struct cc_req *r = srv->inflight;
     while (r) {
         struct cc_req *next = r->next;
         if (r->conn == c) {
             r->cancelled = true;
-            if (r->pool) {
-                if (r->tool->route == CC_ROUTE_EXEC) cc_pool_send_cancel(r->pool, r);
-                cc_pool_abandon(r->pool, r, r->tool->route != CC_ROUTE_EXEC);
-            }
+            if (r->pool) cc_pool_cancel(r->pool, r);
             cc_req_free(r);
         }
         r = next;

@@ -15,12 +15,10 @@
 struct cc_pool;
 struct cc_req;
 
-enum cc_pool_role { CC_POOL_CALC, CC_POOL_SYMBOLIC, CC_POOL_EXEC, CC_POOL_COUNT };
-
 struct cc_server {
     struct event_base *base;
     struct cc_registry reg;
-    struct cc_pool *pools[CC_POOL_COUNT];
+    struct cc_pool *pools[CC_POOL_COUNT]; /* by enum cc_pool_id; NULL for local */
     char bindir[4096];           /* where the worker binaries live */
     struct cc_req *inflight;     /* every request not yet answered */
     int n_inflight;              /* length of that list */
@@ -29,6 +27,7 @@ struct cc_server {
     int64_t test_deadline_ms;    /* CODECALC_TEST_DEADLINE_MS (tests only) */
     bool prefork;                /* start pools at their minimum */
     bool stateful;               /* sessions and runs are served (state dir locked) */
+    bool fatal;                  /* cc_server_fatal was called: the loop stops */
     void *sessions;              /* owned by supervisor/sessions*.c */
     void *runs;                  /* owned by supervisor/runs*.c */
     struct event *sigchld_ev, *shrink_ev;
@@ -43,6 +42,10 @@ void cc_server_free(struct cc_server *srv);
 void cc_server_handle(struct cc_server *srv, struct cc_conn *c, const char *text, size_t len);
 /* Cancel every in-flight request of c without answering (peer is gone). */
 void cc_server_drop_conn(struct cc_server *srv, struct cc_conn *c);
+/* Stop the server: print the reason on stderr, break the event loop and
+ * mark srv->fatal so the transport's caller exits non-zero. For errors
+ * that make serving wrong, such as a worker that lacks a tool's handler. */
+void cc_server_fatal(struct cc_server *srv, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Number of requests in flight (for graceful drain). */
 int cc_server_inflight(const struct cc_server *srv);
 

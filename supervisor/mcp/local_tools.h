@@ -1,6 +1,8 @@
-/* Tools answered inside the supervisor (route CC_ROUTE_LOCAL): sessions,
- * background runs. A handler owns the request from then on and must answer
- * it exactly once, now or later (cc_req_answer_*), never block the loop. */
+/* Tools answered inside the supervisor (pool "local" of the tool table):
+ * sessions, background runs. Each row's handler is cc_local_<name>
+ * (cc_local_fn of supervisor/mcp/tool_table.h): it owns the request from
+ * then on and must answer it exactly once, now or later (cc_req_answer_*),
+ * never block the loop. */
 #ifndef CC_LOCAL_TOOLS_H
 #define CC_LOCAL_TOOLS_H
 
@@ -10,16 +12,8 @@
 #include "supervisor/request.h"
 #include "supervisor/server.h"
 
-typedef void (*cc_local_fn)(struct cc_server *srv, struct cc_req *r, json_t *args);
-
-struct cc_local_tool {
-    const char *name;
-    cc_local_fn fn;
-};
-
-/* Tables terminated by {NULL, NULL}. */
-extern const struct cc_local_tool cc_local_sessions[];
-extern const struct cc_local_tool cc_local_runs[];
+/* Declares cc_local_<name> with the handler signature. */
+#define CC_LOCAL_TOOL(name) void cc_local_##name(struct cc_server *srv, struct cc_req *r, json_t *args)
 
 /* ---- sessions (supervisor/sessions*.c) ---- */
 /* Start-up: open the session store, re-attach surviving REPL hosts. 0 or -1. */

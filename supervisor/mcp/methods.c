@@ -14,7 +14,6 @@
 #include "supervisor/log.h"
 #include "supervisor/pool.h"
 #include "supervisor/request.h"
-#include "supervisor/mcp/schema_check.h"
 
 static const char *const versions[] = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", NULL};
 
@@ -36,7 +35,10 @@ static const char instructions[] =
     "cgroups, seccomp, rlimits). Any limit this host could not apply is named in the result's "
     "`unenforced` list; an empty list means every limit held. Set CODECALC_REQUIRE_NATIVE to "
     "refuse to start where the native tier is unavailable.\n"
-    "Every result carries ok and contract_version; failures carry a stable `code` to branch on.";
+    "Every result carries ok and contract_version. A failure is {ok: false, code, error, remedy}: "
+    "branch on the stable `code` (validation, runtime_unavailable, timeout, resource_exhausted, "
+    "permission_denied, dependency_missing, worker_failure, internal); output schemas list only "
+    "each tool's own fields.";
 
 static void do_initialize(struct cc_conn *c, json_t *id, json_t *params) {
     const char *req = json_string_value(json_object_get(params, "protocolVersion"));
@@ -106,12 +108,7 @@ static void do_cancelled(struct cc_server *srv, struct cc_conn *c, json_t *param
     for (struct cc_req *r = srv->inflight; r; r = r->next) {
         if (r->conn != c || !json_equal(r->rpc_id, rid) || r->cancelled) continue;
         r->cancelled = true;
-        if (r->pool) {
-            bool exec = r->tool->route == CC_ROUTE_EXEC;
-            if (exec) cc_pool_send_cancel(r->pool, r);
-            /* A compute worker cannot stop mid-expression: replace it. */
-            cc_pool_abandon(r->pool, r, !exec);
-        }
+        if (r->pool) cc_pool_cancel(r->pool, r);
         cc_req_free(r);
         return;
     }
@@ -119,14 +116,6 @@ static void do_cancelled(struct cc_server *srv, struct cc_conn *c, json_t *param
 
 static int build_frame(struct cc_req *r, json_t *args) {
     return cc_msg_request(&r->frame, r->wid, r->tool->name, args, (uint64_t)r->deadline_ms);
-}
-
-static cc_local_fn find_local(const char *name) {
-    const struct cc_local_tool *const tables[] = {cc_local_sessions, cc_local_runs, NULL};
-    for (const struct cc_local_tool *const *t = tables; *t; t++)
-        for (const struct cc_local_tool *l = *t; l->name; l++)
-            if (strcmp(l->name, name) == 0) return l->fn;
-    return NULL;
 }
 
 void cc_mcp_tools_call(struct cc_server *srv, struct cc_conn *c, json_t *id, json_t *params) {
@@ -154,27 +143,24 @@ void cc_mcp_tools_call(struct cc_server *srv, struct cc_conn *c, json_t *id, jso
         return;
     }
     char why[512];
-    if (cc_schema_check(e->input_schema, args, why, sizeof why) < 0) {
+    if (cc_validator_check(e->validator, args, why, sizeof why) < 0) {
         char text[700];
         int n = snprintf(text, sizeof text, "invalid arguments for tool '%s': %s", name, why);
         cc_req_answer_result_error_text(r, text, (size_t)n < sizeof text ? (size_t)n : sizeof text - 1);
         json_decref(empty);
         return;
     }
-    enum cc_pool_role role = e->tool->route == CC_ROUTE_SYMBOLIC ? CC_POOL_SYMBOLIC
-                             : e->tool->route == CC_ROUTE_EXEC   ? CC_POOL_EXEC
-                                                                 : CC_POOL_CALC;
+    const struct cc_tool *t = e->tool;
     json_t *sid = json_object_get(args, "session_id");
-    if (e->tool->route == CC_ROUTE_LOCAL) {
-        cc_local_fn fn = find_local(name);
-        if (fn) fn(srv, r, args);
-        else cc_req_answer_fail(r, "internal", "tool '%s' is declared but not served by this build", name);
-    } else if (sid && !json_is_null(sid) && cc_sessions_intercept(srv, r, args)) {
+    if (t->local) {
+        t->local(srv, r, args);
+    } else if ((t->flags & CC_TOOL_SESSION_EXEC) && sid && !json_is_null(sid) &&
+               cc_sessions_intercept(srv, r, args)) {
         /* the sessions layer answers it */
     } else if (build_frame(r, args) < 0) {
         cc_req_answer_fail(r, "resource_exhausted", "the arguments are too large or too deeply nested");
     } else {
-        cc_pool_submit(srv->pools[role], r);
+        cc_pool_submit(srv->pools[t->pool], r);
     }
     json_decref(empty);
 }

@@ -252,7 +252,7 @@ static json_t *create_run(struct cc_runs *rs, json_t *args, struct cc_run_rec *r
     return NULL;
 }
 
-static void run_submit(struct cc_server *srv, struct cc_req *r, json_t *args) {
+CC_LOCAL_TOOL(run_submit) {
     struct cc_runs *rs = runs_of(srv, r);
     if (!rs) return;
     int64_t timeout = RUN_TIMEOUT_DEFAULT;
@@ -342,7 +342,7 @@ static json_t *running_answer(struct cc_runs *rs, const struct cc_run_rec *rec) 
     return o;
 }
 
-static void run_inspect(struct cc_server *srv, struct cc_req *r, json_t *args) {
+CC_LOCAL_TOOL(run_inspect) {
     struct cc_runs *rs = runs_of(srv, r);
     struct cc_run_rec rec;
     if (!rs || !find_run(rs, r, args, &rec)) return;
@@ -365,7 +365,7 @@ static int deliver_cancel(struct cc_runs *rs, const struct cc_run_rec *rec) {
     return marked == 0 || signalled == 0 ? 0 : -1;
 }
 
-static void run_cancel(struct cc_server *srv, struct cc_req *r, json_t *args) {
+CC_LOCAL_TOOL(run_cancel) {
     struct cc_runs *rs = runs_of(srv, r);
     struct cc_run_rec rec;
     if (!rs || !find_run(rs, r, args, &rec)) return;
@@ -385,12 +385,6 @@ static void run_cancel(struct cc_server *srv, struct cc_req *r, json_t *args) {
     answer(r, o);
 }
 
-const struct cc_local_tool cc_local_runs[] = {
-    {"run_submit", run_submit},
-    {"run_inspect", run_inspect},
-    {"run_cancel", run_cancel},
-    {NULL, NULL},
-};
 
 /* ---- start-up and shutdown --------------------------------------------------- */
 

@@ -378,7 +378,7 @@ static void session_list(struct cc_server *srv, struct cc_req *r, json_t *args) 
 /* ---- execute_code with session_id (4.5) ---------------------------------- */
 
 bool cc_sessions_intercept(struct cc_server *srv, struct cc_req *r, json_t *args) {
-    if (strcmp(r->tool->name, "execute_code") != 0) {
+    if (!(r->tool->flags & CC_TOOL_SESSION_EXEC)) {
         cc_req_answer_fail(r, "validation", "tool '%s' does not take a session_id", r->tool->name);
         return true;
     }
@@ -477,29 +477,18 @@ static bool sessions_on(struct cc_server *srv, struct cc_req *r) {
     return false;
 }
 
-#define GUARD(fn)                                                                  \
-    static void guarded_##fn(struct cc_server *srv, struct cc_req *r, json_t *a) { \
-        if (sessions_on(srv, r)) fn(srv, r, a);                                    \
+/* The tool table's handler cc_local_<tool> for each sessions tool: fn
+ * once sessions are served. */
+#define GUARD(tool, fn)                                    \
+    CC_LOCAL_TOOL(tool) {                                  \
+        if (sessions_on(srv, r)) fn(srv, r, args);         \
     }
-GUARD(session_start)
-GUARD(session_stop)
-GUARD(session_list)
-GUARD(cc_tool_session_files)
-GUARD(cc_tool_session_read_file)
-GUARD(cc_tool_session_write_file)
-GUARD(cc_tool_session_artifacts)
-GUARD(cc_tool_session_run)
-GUARD(cc_tool_install_package)
-
-const struct cc_local_tool cc_local_sessions[] = {
-    {"session_start", guarded_session_start},
-    {"session_stop", guarded_session_stop},
-    {"session_list", guarded_session_list},
-    {"session_files", guarded_cc_tool_session_files},
-    {"session_read_file", guarded_cc_tool_session_read_file},
-    {"session_write_file", guarded_cc_tool_session_write_file},
-    {"session_artifacts", guarded_cc_tool_session_artifacts},
-    {"session_run", guarded_cc_tool_session_run},
-    {"install_package", guarded_cc_tool_install_package},
-    {NULL, NULL},
-};
+GUARD(session_start, session_start)
+GUARD(session_stop, session_stop)
+GUARD(session_list, session_list)
+GUARD(session_files, cc_tool_session_files)
+GUARD(session_read_file, cc_tool_session_read_file)
+GUARD(session_write_file, cc_tool_session_write_file)
+GUARD(session_artifacts, cc_tool_session_artifacts)
+GUARD(session_run, cc_tool_session_run)
+GUARD(install_package, cc_tool_install_package)

@@ -71,8 +71,10 @@ int cc_sub_exec(struct cc_server *srv, const char *op, json_t *args, int deadlin
     }
     s->cb = cb;
     s->ud = ud;
+    /* op is an exec-worker op, a tool's or an internal one (not a row of
+     * the tool table): the request describes itself. */
     s->tool = (struct cc_tool){.name = s->op, .title = s->op, .group = "sessions",
-                               .route = CC_ROUTE_EXEC, .deadline_s = deadline_s};
+                               .pool = CC_POOL_EXEC, .deadline_s = deadline_s};
     cc_conn_init(&s->conn, srv, &sub_ops);
     s->conn.initialized = true;
     json_t *id = json_integer(0);

@@ -1056,8 +1056,9 @@ static int serve(const char *host, int port, const char *token, bool loopback) {
     if (setup(&t, host, port) < 0) {
         rc = 1;
     } else {
-        for (int i = 0; i < CC_POOL_COUNT; i++) cc_pool_prefork(srv.pools[i]);
+        for (int i = 0; i < CC_WORKER_POOLS; i++) cc_pool_prefork(srv.pools[i]);
         event_base_dispatch(srv.base);
+        if (srv.fatal) rc = 2;
     }
     teardown(&t);
     cc_server_free(&srv);

@@ -36,7 +36,7 @@ struct stdio_state {
 static void prefork(struct stdio_state *s) {
     if (s->preforked) return;
     s->preforked = true;
-    for (int i = 0; i < CC_POOL_COUNT; i++) cc_pool_prefork(s->conn.srv->pools[i]);
+    for (int i = 0; i < CC_WORKER_POOLS; i++) cc_pool_prefork(s->conn.srv->pools[i]);
 }
 
 static void on_prefork_timer(evutil_socket_t fd, short what, void *arg) {

@@ -5,7 +5,7 @@
  * Usage: define TOOL_FN to the handler (declared by its header) before
  * including this file, e.g.
  *     #include "workers/calc/programmer_tools.h"
- *     #define TOOL_FN cc_prog_bitop
+ *     #define TOOL_FN cc_tool_bitop
  *     #include "tests/unit/calc_harness.h"
  *
  * Ownership: run()/run_obj() return the handler's result, owned by the

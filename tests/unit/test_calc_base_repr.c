@@ -1,7 +1,7 @@
 /* Unit tests for the base_repr tool (TOOLS.md 3.3.10): the spec's examples as
  * value-asserting vectors, plus edge cases and bad inputs. */
 #include "workers/calc/programmer_tools.h"
-#define TOOL_FN cc_prog_base_repr
+#define TOOL_FN cc_tool_base_repr
 #include "tests/unit/calc_harness.h"
 
 static void test_examples(void) {

@@ -1,7 +1,7 @@
 /* Unit tests for the bit_analysis tool (TOOLS.md 3.3.14): the spec's examples as
  * value-asserting vectors, plus edge cases and bad inputs. */
 #include "workers/calc/programmer_tools.h"
-#define TOOL_FN cc_prog_bit_analysis
+#define TOOL_FN cc_tool_bit_analysis
 #include "tests/unit/calc_harness.h"
 
 static void test_examples(void) {

@@ -1,7 +1,7 @@
 /* Unit tests for the bitop tool (TOOLS.md 3.3.15): the spec's examples as
  * value-asserting vectors, plus edge cases and bad inputs. */
 #include "workers/calc/programmer_tools.h"
-#define TOOL_FN cc_prog_bitop
+#define TOOL_FN cc_tool_bitop
 #include "tests/unit/calc_harness.h"
 
 static json_t *op(long long a, const char *o, const char *b, int width) {

@@ -1,7 +1,7 @@
 /* Unit tests for the calc_stats tool (TOOLS.md 3.3.4): the spec's examples as
  * value-asserting vectors, plus edge cases and bad inputs. */
 #include "workers/calc/programmer_tools.h"
-#define TOOL_FN cc_prog_calc_stats
+#define TOOL_FN cc_tool_calc_stats
 #include "tests/unit/calc_harness.h"
 
 static void test_examples(void) {

@@ -1,7 +1,7 @@
 /* Unit tests for the collision_probability tool (TOOLS.md 3.3.6): the spec's examples as
  * value-asserting vectors, plus edge cases and bad inputs. */
 #include "workers/calc/programmer_tools.h"
-#define TOOL_FN cc_prog_collision_probability
+#define TOOL_FN cc_tool_collision_probability
 #include "tests/unit/calc_harness.h"
 
 static void test_examples(void) {

@@ -1,7 +1,7 @@
 /* Unit tests for the data_sizes tool (TOOLS.md 3.3.7): the spec's examples as
  * value-asserting vectors, plus edge cases and bad inputs. */
 #include "workers/calc/programmer_tools.h"
-#define TOOL_FN cc_prog_data_sizes
+#define TOOL_FN cc_tool_data_sizes
 #include "tests/unit/calc_harness.h"
 
 static void test_examples(void) {

@@ -1,7 +1,7 @@
 /* Unit tests for the epoch_time tool (TOOLS.md 3.3.9): the spec's examples as
  * value-asserting vectors, plus edge cases and bad inputs. */
 #include "workers/calc/programmer_tools.h"
-#define TOOL_FN cc_prog_epoch_time
+#define TOOL_FN cc_tool_epoch_time
 #include "tests/unit/calc_harness.h"
 
 static void test_examples(void) {

@@ -9,7 +9,7 @@
 
 static json_t *calc(const char *expr) {
     json_t *a = json_pack("{s:s}", "expr", expr);
-    json_t *r = cc_calc_exact(a, NULL);
+    json_t *r = cc_tool_calc_exact(a, NULL);
     json_decref(a);
     return r;
 }
@@ -232,7 +232,7 @@ static void test_hostile(void) {
 
 static json_t *cmp(const char *a, const char *op, const char *b) {
     json_t *args = json_pack("{s:s,s:s,s:s}", "a", a, "op", op, "b", b);
-    json_t *r = cc_compare_threshold(args, NULL);
+    json_t *r = cc_tool_compare_threshold(args, NULL);
     json_decref(args);
     return r;
 }

@@ -1,7 +1,7 @@
 /* Unit tests for the float_repr tool (TOOLS.md 3.3.12): the spec's examples as
  * value-asserting vectors, plus edge cases and bad inputs. */
 #include "workers/calc/programmer_tools.h"
-#define TOOL_FN cc_prog_float_repr
+#define TOOL_FN cc_tool_float_repr
 #include "tests/unit/calc_harness.h"
 
 static void test_point_one(void) {

@@ -1,7 +1,7 @@
 /* Unit tests for the human_duration tool (TOOLS.md 3.3.8): the spec's examples as
  * value-asserting vectors, plus edge cases and bad inputs. */
 #include "workers/calc/programmer_tools.h"
-#define TOOL_FN cc_prog_human_duration
+#define TOOL_FN cc_tool_human_duration
 #include "tests/unit/calc_harness.h"
 
 static void test_examples(void) {

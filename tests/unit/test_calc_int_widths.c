@@ -1,7 +1,7 @@
 /* Unit tests for the int_widths tool (TOOLS.md 3.3.13): the spec's examples as
  * value-asserting vectors, plus edge cases and bad inputs. */
 #include "workers/calc/programmer_tools.h"
-#define TOOL_FN cc_prog_int_widths
+#define TOOL_FN cc_tool_int_widths
 #include "tests/unit/calc_harness.h"
 
 /* The array at path joined with '|' for one-line comparisons. */

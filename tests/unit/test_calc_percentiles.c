@@ -1,7 +1,7 @@
 /* Unit tests for the percentiles tool (TOOLS.md 3.3.5): the spec's examples as
  * value-asserting vectors, plus edge cases and bad inputs. */
 #include "workers/calc/programmer_tools.h"
-#define TOOL_FN cc_prog_percentiles
+#define TOOL_FN cc_tool_percentiles
 #include "tests/unit/calc_harness.h"
 
 static void test_one_to_hundred(void) {

@@ -1,7 +1,7 @@
 /* Unit tests for the radix_convert tool (TOOLS.md 3.3.11): the spec's examples as
  * value-asserting vectors, plus edge cases and bad inputs. */
 #include "workers/calc/programmer_tools.h"
-#define TOOL_FN cc_prog_radix_convert
+#define TOOL_FN cc_tool_radix_convert
 #include "tests/unit/calc_harness.h"
 
 /* Shorthand: convert and return the value string (owned by *keep). */

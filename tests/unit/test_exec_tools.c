@@ -1,20 +1,17 @@
 /* The exec worker's tool handlers (list_languages, list_execution_providers,
- * execute_code) and their registry entries. */
+ * execute_code) and their rows of the tool table. */
 #include "tests/unit/check.h"
-#include "supervisor/mcp/tool_registry.h"
-#include "workers/common/tool_api.h"
+#include "supervisor/mcp/tool_table.h"
+#include "workers/common/dispatch.h"
 #include "workers/sandbox/sandbox.h"
 
 #include <stdlib.h>
-
-
-extern const struct cc_tool_def cc_ops_exec[];
 
 static json_t *call(const char *op, const char *args_json) {
     json_error_t e;
     json_t *args = json_loads(args_json, 0, &e);
     json_t *r = NULL;
-    for (const struct cc_tool_def *d = cc_ops_exec; d->op; d++)
+    for (const struct cc_tool_def *d = cc_dispatch_exec; d->op; d++)
         if (strcmp(d->op, op) == 0) r = d->fn(args, NULL);
     json_decref(args);
     return r;
@@ -22,31 +19,46 @@ static json_t *call(const char *op, const char *args_json) {
 
 static const char *str(json_t *r, const char *k) { return json_string_value(json_object_get(r, k)); }
 
+/* The rows of the exec pool, in table order. */
+static int exec_rows(const struct cc_tool **out, int cap) {
+    int n = 0;
+    for (size_t i = 0; i < cc_tools_count && n < cap; i++)
+        if (cc_tools[i].pool == CC_POOL_EXEC) out[n++] = &cc_tools[i];
+    return n;
+}
+
 static void test_registry(void) {
     const char *names[] = {"list_languages", "list_execution_providers", "execute_code",
                            "execute_code_stream"};
-    int n = 0;
-    for (const struct cc_tool *t = cc_tooldefs_exec; t->name; t++, n++) {
-        CHECK_STREQ(t->name, names[n]);
+    const struct cc_tool *rows[8];
+    int n = exec_rows(rows, 8);
+    for (int i = 0; i < n; i++) {
+        const struct cc_tool *t = rows[i];
+        /* The table orders a group by name: find each row's place in names. */
+        int want = -1;
+        for (int k = 0; k < 4; k++)
+            if (strcmp(t->name, names[k]) == 0) want = k;
+        CHECK(want >= 0);
+        bool array = want >= 0 && want < 2;
         CHECK_STREQ(t->group, "execution");
-        CHECK_INTEQ(t->route, CC_ROUTE_EXEC);
+        CHECK_INTEQ(t->pool, CC_POOL_EXEC);
         CHECK_INTEQ(t->deadline_s, 900);
-        CHECK_INTEQ(t->array_result, n < 2);
+        CHECK_INTEQ(!!(t->flags & CC_TOOL_ARRAY_RESULT), array);
         json_error_t e;
-        json_t *in = json_loads(t->input_schema, 0, &e), *out = json_loads(t->output_schema, 0, &e);
+        json_t *listing = json_loads(t->listing, 0, &e);
+        json_t *in = json_object_get(listing, "inputSchema"), *out = json_object_get(listing, "outputSchema");
         CHECK(in && out);
         CHECK_STREQ(str(in, "type"), "object");
         CHECK_STREQ(str(out, "type"), "object");
         json_t *req = json_object_get(out, "required");
         /* Array tools answer {"result": [...]}, which has no "ok" to require. */
-        if (n < 2) CHECK(req == NULL && json_object_get(json_object_get(out, "properties"), "result"));
+        if (array) CHECK(req == NULL && json_object_get(json_object_get(out, "properties"), "result"));
         else CHECK(json_array_size(req) == 1 && strcmp(json_string_value(json_array_get(req, 0)), "ok") == 0);
-        json_decref(in);
-        json_decref(out);
+        json_decref(listing);
     }
     CHECK_INTEQ(n, 4);
     /* Every parameter of execute_code is typed and described. */
-    json_t *in = json_loads(cc_tooldefs_exec[2].input_schema, 0, NULL);
+    json_t *in = json_loads(cc_tool_lookup("execute_code")->input_schema, 0, NULL);
     const char *k;
     json_t *p;
     int described = 0;

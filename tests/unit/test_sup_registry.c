@@ -30,7 +30,7 @@ static void every_declared_schema_parses(void) {
         json_t *v;
         json_array_foreach(req, k, v) {
             const char *name = json_string_value(v);
-            CHECK(name && (strcmp(name, "ok") == 0 || (t->array_result && strcmp(name, "result") == 0)));
+            CHECK(name && (strcmp(name, "ok") == 0 || ((t->flags & CC_TOOL_ARRAY_RESULT) && strcmp(name, "result") == 0)));
         }
         json_decref(listing);
         /* Names are unique. */
@@ -96,10 +96,68 @@ static void schema_check_types_and_required(void) {
     json_decref(schema);
 }
 
+/* additionalProperties: false, enum and nested objects, compiled once and
+ * checked many times; messages name the field and never the value. */
+static void validator_closed_enum_nested(void) {
+    json_t *schema = parse(
+        "{\"type\":\"object\",\"properties\":{\"op\":{\"type\":\"string\",\"enum\":[\"det\",\"rank\"]},"
+        "\"opt\":{\"type\":\"object\",\"properties\":{\"k\":{\"type\":\"integer\"}},"
+        "\"additionalProperties\":false},\"m\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"boolean\"}}},"
+        "\"required\":[\"op\"],\"additionalProperties\":false}");
+    char err[256];
+    struct cc_validator *v = cc_validator_compile(schema, err, sizeof err);
+    CHECK(v != NULL);
+    char msg[512];
+    json_t *a = parse("{\"op\":\"det\",\"opt\":{\"k\":\"12\"},\"m\":{\"x\":true}}");
+    CHECK(cc_validator_check(v, a, msg, sizeof msg) == 0);
+    json_decref(a);
+    a = parse("{\"op\":\"det\",\"token\":\"s3cret\"}");
+    CHECK(cc_validator_check(v, a, msg, sizeof msg) < 0);
+    CHECK_STREQ(msg, "unknown argument 'token'; accepted: op, opt, m");
+    json_decref(a);
+    a = parse("{\"op\":\"s3cret\"}");
+    CHECK(cc_validator_check(v, a, msg, sizeof msg) < 0);
+    CHECK_STREQ(msg, "'op' must be one of det, rank (got [redacted])");
+    json_decref(a);
+    a = parse("{\"op\":\"rank\",\"opt\":{\"k\":1,\"z\":2}}");
+    CHECK(cc_validator_check(v, a, msg, sizeof msg) < 0);
+    CHECK(strstr(msg, "'opt.z'") != NULL);
+    json_decref(a);
+    a = parse("{\"op\":\"rank\",\"m\":{\"x\":\"s3cret\"}}");
+    CHECK(cc_validator_check(v, a, msg, sizeof msg) < 0);
+    CHECK(strstr(msg, "'m.x' must be boolean") != NULL && strstr(msg, "s3cret") == NULL);
+    json_decref(a);
+    a = parse("[1]");
+    CHECK(cc_validator_check(v, a, msg, sizeof msg) < 0);
+    json_decref(a);
+    cc_validator_free(v);
+    json_decref(schema);
+}
+
+/* A schema keyword the validator does not enforce is refused when the
+ * schema is compiled, so no schema promises a check that never happens. */
+static void validator_refuses_unenforced_keywords(void) {
+    const char *bad[] = {
+        "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"minimum\":0}}}",
+        "{\"type\":\"object\",\"properties\":{\"s\":{\"type\":\"string\",\"pattern\":\"^a\"}}}",
+        "{\"type\":\"objekt\"}",
+        "{\"oneOf\":[]}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char err[256] = "";
+        struct cc_validator *v = cc_validator_compile_text(bad[i], err, sizeof err);
+        CHECK(v == NULL);
+        CHECK(err[0] != '\0');
+        cc_validator_free(v);
+    }
+}
+
 int main(void) {
     RUN(every_declared_schema_parses);
     RUN(unknown_group_is_fatal_and_named);
     RUN(groups_filter_tools);
     RUN(schema_check_types_and_required);
+    RUN(validator_closed_enum_nested);
+    RUN(validator_refuses_unenforced_keywords);
     return check_summary("sup_registry");
 }

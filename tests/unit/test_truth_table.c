@@ -4,15 +4,13 @@
 #include <string.h>
 
 #include "tests/unit/check.h"
-#include "workers/common/tool_api.h"
-
-extern const struct cc_tool_def cc_ops_units_logic[];
+#include "workers/common/dispatch.h"
 
 static json_t *tt_page(const char *expr, const char *cursor) {
     json_t *args = json_pack("{s:s}", "expression", expr);
     if (cursor) json_object_set_new(args, "cursor", json_string(cursor));
     json_t *r = NULL;
-    for (const struct cc_tool_def *d = cc_ops_units_logic; d->op; d++)
+    for (const struct cc_tool_def *d = cc_dispatch_calc; d->op; d++)
         if (strcmp(d->op, "truth_table") == 0) r = d->fn(args, NULL);
     json_decref(args);
     return r;
@@ -216,7 +214,7 @@ static void test_limits(void) {
 static void test_bad_args(void) {
     json_t *args = json_pack("{s:i}", "expression", 5);
     json_t *r = NULL;
-    for (const struct cc_tool_def *d = cc_ops_units_logic; d->op; d++)
+    for (const struct cc_tool_def *d = cc_dispatch_calc; d->op; d++)
         if (strcmp(d->op, "truth_table") == 0) r = d->fn(args, NULL);
     CHECK_STREQ(str(r, "code"), "validation");
     json_decref(r);

@@ -1,19 +1,17 @@
 /* convert_units, list_units and physical_constants against the examples of
- * TOOLS.md 3.3.19-3.3.21, called through the calc worker's op table. */
+ * TOOLS.md 3.3.19-3.3.21, called through the calc worker's dispatch table. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tests/unit/check.h"
 #include "workers/calc/units.h"
-#include "workers/common/tool_api.h"
-
-extern const struct cc_tool_def cc_ops_units_logic[];
+#include "workers/common/dispatch.h"
 
 /* Runs op on args (stolen) and returns the result (caller decrefs). */
 static json_t *call(const char *op, json_t *args) {
     json_t *r = NULL;
-    for (const struct cc_tool_def *d = cc_ops_units_logic; d->op; d++)
+    for (const struct cc_tool_def *d = cc_dispatch_calc; d->op; d++)
         if (strcmp(d->op, op) == 0) r = d->fn(args, NULL);
     json_decref(args);
     return r;

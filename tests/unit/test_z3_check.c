@@ -4,14 +4,14 @@
 #include <time.h>
 
 #include "tests/unit/check.h"
-#include "workers/common/tool_api.h"
+#include "workers/common/dispatch.h"
 
-extern const struct cc_tool_def cc_ops_z3[];
+CC_TOOL(z3_check);
 
 static json_t *z3(const char *script) {
     json_t *args = json_pack("{s:s}", "smt2", script);
     json_t *r = NULL;
-    for (const struct cc_tool_def *d = cc_ops_z3; d->op; d++)
+    for (const struct cc_tool_def *d = cc_dispatch_symbolic; d->op; d++)
         if (strcmp(d->op, "z3_check") == 0) r = d->fn(args, NULL);
     json_decref(args);
     return r;
@@ -121,7 +121,7 @@ static void test_failures(void) {
     check_fail("(assert (> y 5))(check-sat)", "z3 error: line 1 column 12: unknown constant y");
 
     json_t *args = json_pack("{s:i}", "smt2", 7);
-    json_t *r = cc_ops_z3[0].fn(args, NULL);
+    json_t *r = cc_tool_z3_check(args, NULL);
     CHECK_STREQ(str(r, "code"), "validation");
     CHECK_STREQ(str(r, "grade"), "ungraded");
     json_decref(r);

@@ -79,7 +79,7 @@ static json_t *build(const mpz_t n, unsigned long w) {
     return cc_nf_finish(r, ok);
 }
 
-json_t *cc_prog_base_repr(json_t *args, cc_wctx *ctx) {
+json_t *cc_tool_base_repr(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     mpz_t n, w;
     mpz_inits(n, w, NULL);

@@ -43,7 +43,7 @@ static json_t *build(const mpz_t n, const mpz_t a, bool with_align) {
     return cc_nf_finish(r, ok);
 }
 
-json_t *cc_prog_bit_analysis(json_t *args, cc_wctx *ctx) {
+json_t *cc_tool_bit_analysis(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     mpz_t n, a;
     mpz_inits(n, a, NULL);

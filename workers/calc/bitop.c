@@ -178,7 +178,7 @@ static json_t *checked(json_t *args, char *op, const mpz_t a) {
     return r;
 }
 
-json_t *cc_prog_bitop(json_t *args, cc_wctx *ctx) {
+json_t *cc_tool_bitop(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *jop = json_object_get(args, "op");
     if (!json_is_string(jop) || cc_json_is_bigint(jop)) return cc_err("validation", "op must be a string");

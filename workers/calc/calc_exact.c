@@ -83,7 +83,7 @@ void cc_calc_evaluate(const char *src, size_t len, struct cc_calc_outcome *o) {
     cc_arena_free(a);
 }
 
-json_t *cc_calc_exact(json_t *args, cc_wctx *ctx) {
+json_t *cc_tool_calc_exact(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *j = json_object_get(args, "expr");
     if (!json_is_string(j)) return cc_err("validation", "expr must be a string");

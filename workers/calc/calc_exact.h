@@ -37,7 +37,7 @@ char *cc_calc_q_str(const mpq_t q);
  * fractional digits, half-even, trailing zeros removed). malloc'd. */
 char *cc_calc_approx_str(const mpq_t q);
 
-json_t *cc_calc_exact(json_t *args, cc_wctx *ctx);
-json_t *cc_compare_threshold(json_t *args, cc_wctx *ctx);
+json_t *cc_tool_calc_exact(json_t *args, cc_wctx *ctx);
+json_t *cc_tool_compare_threshold(json_t *args, cc_wctx *ctx);
 
 #endif

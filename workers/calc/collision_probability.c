@@ -56,7 +56,7 @@ static json_t *build(const mpz_t n, const mpz_t bits) {
     return cc_nf_finish(r, ok);
 }
 
-json_t *cc_prog_collision_probability(json_t *args, cc_wctx *ctx) {
+json_t *cc_tool_collision_probability(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     mpz_t n, bits;
     mpz_inits(n, bits, NULL);

@@ -63,7 +63,7 @@ static json_t *decide(const struct cc_calc_outcome *l, const struct cc_calc_outc
     return res;
 }
 
-json_t *cc_compare_threshold(json_t *args, cc_wctx *ctx) {
+json_t *cc_tool_compare_threshold(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *ja = json_object_get(args, "a"), *jb = json_object_get(args, "b");
     json_t *jop = json_object_get(args, "op");

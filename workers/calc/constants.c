@@ -5,7 +5,7 @@
 
 #include "workers/common/tool_api.h"
 
-json_t *cc_op_physical_constants(json_t *args, cc_wctx *ctx);
+json_t *cc_tool_physical_constants(json_t *args, cc_wctx *ctx);
 
 struct constant {
     const char *key;
@@ -136,7 +136,7 @@ static json_t *describe(const struct constant *c, const char *raw, const char *l
     return r;
 }
 
-json_t *cc_op_physical_constants(json_t *args, cc_wctx *ctx) {
+json_t *cc_tool_physical_constants(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     const json_t *jn = json_object_get(args, "name");
     if (!jn || json_is_null(jn)) return list_all();

@@ -36,7 +36,7 @@ static json_t *build(const mpz_t n) {
     return cc_nf_finish(r, ok);
 }
 
-json_t *cc_prog_data_sizes(json_t *args, cc_wctx *ctx) {
+json_t *cc_tool_data_sizes(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     mpz_t n;
     mpz_init(n);

@@ -95,7 +95,7 @@ static json_t *build(const mpz_t v) {
     return cc_nf_finish(r, ok);
 }
 
-json_t *cc_prog_epoch_time(json_t *args, cc_wctx *ctx) {
+json_t *cc_tool_epoch_time(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *j = json_object_get(args, "n");
     mpz_t v, limit;

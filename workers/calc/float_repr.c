@@ -97,7 +97,7 @@ static json_t *finite_repr(double x) {
     return cc_nf_finish(r, ok);
 }
 
-json_t *cc_prog_float_repr(json_t *args, cc_wctx *ctx) {
+json_t *cc_tool_float_repr(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     double x;
     if (cc_nf_get_number(json_object_get(args, "x"), &x)) return cc_err("validation", "x must be a number");

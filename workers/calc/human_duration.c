@@ -73,7 +73,7 @@ static json_t *build(double s) {
     return cc_nf_finish(r, ok);
 }
 
-json_t *cc_prog_human_duration(json_t *args, cc_wctx *ctx) {
+json_t *cc_tool_human_duration(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     double s;
     char buf[32];

@@ -53,7 +53,7 @@ static bool classify(const mpz_t n, unsigned w, json_t *fits, json_t *wraps) {
     return ok;
 }
 
-json_t *cc_prog_int_widths(json_t *args, cc_wctx *ctx) {
+json_t *cc_tool_int_widths(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     static const unsigned widths[] = {8, 16, 32, 64};
     mpz_t n, lim;

@@ -94,7 +94,7 @@ static json_t *build(const mpq_t part, const mpq_t total) {
     return cc_nf_finish(r, ok);
 }
 
-json_t *cc_prog_percentage(json_t *args, cc_wctx *ctx) {
+json_t *cc_tool_percentage(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     mpq_t part, total;
     mpq_inits(part, total, NULL);

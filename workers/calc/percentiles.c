@@ -38,7 +38,7 @@ static json_t *build(double *v, size_t n) {
     return cc_nf_finish(r, ok);
 }
 
-json_t *cc_prog_percentiles(json_t *args, cc_wctx *ctx) {
+json_t *cc_tool_percentiles(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     double *v;
     size_t n;

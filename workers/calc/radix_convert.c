@@ -148,7 +148,7 @@ static int read_base(const json_t *j, int *out) {
     return in_range ? 0 : -1;
 }
 
-json_t *cc_prog_radix_convert(json_t *args, cc_wctx *ctx) {
+json_t *cc_tool_radix_convert(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *jv = json_object_get(args, "value");
     int from, to;

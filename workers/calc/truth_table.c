@@ -8,7 +8,7 @@
 
 #include "workers/common/tool_api.h"
 
-json_t *cc_op_truth_table(json_t *args, cc_wctx *ctx);
+json_t *cc_tool_truth_table(json_t *args, cc_wctx *ctx);
 
 #define MAX_CHARS 2000
 #define MAX_NESTING 100
@@ -373,7 +373,7 @@ static json_t *table_for(const json_t *expr, const struct token *toks, size_t n_
     return r;
 }
 
-json_t *cc_op_truth_table(json_t *args, cc_wctx *ctx) {
+json_t *cc_tool_truth_table(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *expr = json_object_get(args, "expression");
     if (!json_is_string(expr)) return cc_err("validation", "expression must be a string");

@@ -333,7 +333,7 @@ static json_t *build_result(double v, double result, const char *from_trim, cons
     return r;
 }
 
-json_t *cc_op_convert_units(json_t *args, cc_wctx *ctx) {
+json_t *cc_tool_convert_units(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *jv = json_object_get(args, "value");
     double v;
@@ -361,7 +361,7 @@ json_t *cc_op_convert_units(json_t *args, cc_wctx *ctx) {
 
 /* ---- list_units ------------------------------------------------------------ */
 
-json_t *cc_op_list_units(json_t *args, cc_wctx *ctx) {
+json_t *cc_tool_list_units(json_t *args, cc_wctx *ctx) {
     (void)args;
     (void)ctx;
     size_t n;

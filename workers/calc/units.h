@@ -60,7 +60,7 @@ const char *cc_unit_short_alias_list(void);
 double cc_round_half_even6(double x);
 
 /* Tool handlers (tool_api.h contract). */
-json_t *cc_op_convert_units(json_t *args, cc_wctx *ctx);
-json_t *cc_op_list_units(json_t *args, cc_wctx *ctx);
+json_t *cc_tool_convert_units(json_t *args, cc_wctx *ctx);
+json_t *cc_tool_list_units(json_t *args, cc_wctx *ctx);
 
 #endif

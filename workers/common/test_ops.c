@@ -5,7 +5,17 @@
 #include <time.h>
 #include <unistd.h>
 
-static json_t *op_sleep(json_t *args, cc_wctx *ctx) {
+bool cc_test_ops_enabled(void) {
+    const char *v = getenv("CODECALC_TEST_OPS");
+    return v && strcmp(v, "1") == 0;
+}
+
+const char *cc_test_omitted_op(void) {
+    const char *v = getenv("CODECALC_TEST_OMIT_OP");
+    return cc_test_ops_enabled() && v && *v ? v : NULL;
+}
+
+CC_TOOL(__test_sleep) {
     (void)ctx;
     json_int_t ms = json_integer_value(json_object_get(args, "ms"));
     struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
@@ -15,16 +25,7 @@ static json_t *op_sleep(json_t *args, cc_wctx *ctx) {
     return r;
 }
 
-static json_t *op_crash(json_t *args, cc_wctx *ctx) {
+CC_TOOL(__test_crash) {
     (void)args, (void)ctx;
     _exit(77);
-}
-
-static const struct cc_tool_def enabled[] = {
-    {"__test_sleep", op_sleep}, {"__test_crash", op_crash}, {NULL, NULL}};
-static const struct cc_tool_def disabled[] = {{NULL, NULL}};
-
-const struct cc_tool_def *cc_test_ops(void) {
-    const char *v = getenv("CODECALC_TEST_OPS");
-    return v && strcmp(v, "1") == 0 ? enabled : disabled;
 }

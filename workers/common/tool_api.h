@@ -38,10 +38,16 @@ typedef struct cc_wctx cc_wctx;
  * with code internal). */
 typedef json_t *(*cc_tool_fn)(json_t *args, cc_wctx *ctx);
 
+/* A row of a worker's dispatch table. The tables are generated from the
+ * tool table (workers/common/dispatch.h); a tool's handler is named
+ * cc_tool_<name> and declared with CC_TOOL(name). */
 struct cc_tool_def {
     const char *op;   /* tool name, e.g. "calc_exact" */
     cc_tool_fn fn;
+    bool test_only;   /* served only when CODECALC_TEST_OPS=1 */
 };
+
+#define CC_TOOL(name) json_t *cc_tool_##name(json_t *args, cc_wctx *ctx)
 
 /* ---- streaming / cancellation (exec worker) ---------------------------- */
 

@@ -16,6 +16,7 @@
 #include "protocol/json_convert.h"
 #include "protocol/monotonic.h"
 #include "protocol/msg.h"
+#include "workers/common/test_ops.h"
 
 #ifndef CC_VERSION
 #define CC_VERSION "0.1.0"
@@ -85,21 +86,48 @@ int64_t cc_wctx_remaining_ms(const cc_wctx *ctx) {
     return left > 0 ? left : 0;
 }
 
-static cc_tool_fn find_op(const struct cc_worker_cfg *cfg, const char *op, size_t n) {
-    for (const struct cc_tool_def *const *t = cfg->tables; *t; t++)
-        for (const struct cc_tool_def *d = *t; d->op; d++)
-            if (strlen(d->op) == n && memcmp(d->op, op, n) == 0) return d->fn;
+/* Test-only rows are served only with CODECALC_TEST_OPS=1. */
+static bool offered(const struct cc_tool_def *d) {
+    return !d->test_only || cc_test_ops_enabled();
+}
+
+static cc_tool_fn find_in(const struct cc_tool_def *d, const char *op, size_t n) {
+    for (; d && d->op; d++)
+        if (offered(d) && strlen(d->op) == n && memcmp(d->op, op, n) == 0) return d->fn;
     return NULL;
 }
 
+static cc_tool_fn find_op(const struct cc_worker_cfg *cfg, const char *op, size_t n) {
+    cc_tool_fn fn = find_in(cfg->ops, op, n);
+    return fn ? fn : find_in(cfg->internal, op, n);
+}
+
+static size_t count_ops(const struct cc_tool_def *d) {
+    size_t n = 0;
+    for (; d && d->op; d++) n++;
+    return n;
+}
+
+/* Append the offered ops of d to ops, except omit. */
+static void list_ops(const struct cc_tool_def *d, const char *omit, const char **ops, size_t *n) {
+    for (; d && d->op; d++)
+        if (offered(d) && !(omit && strcmp(omit, d->op) == 0)) ops[(*n)++] = d->op;
+}
+
+/* The hello announces every op this worker serves; the supervisor checks
+ * them against the tool table (supervisor/pool.c). */
 static int send_hello(int fd, const struct cc_worker_cfg *cfg) {
-    const char *ops[256];
     size_t nops = 0;
-    for (const struct cc_tool_def *const *t = cfg->tables; *t; t++)
-        for (const struct cc_tool_def *d = *t; d->op && nops < 256; d++) ops[nops++] = d->op;
+    const char **ops = calloc(count_ops(cfg->ops) + count_ops(cfg->internal) + 1, sizeof *ops);
+    if (!ops) return -1;
+    const char *omit = cc_test_omitted_op();
+    list_ops(cfg->ops, omit, ops, &nops);
+    list_ops(cfg->internal, omit, ops, &nops);
     msgpack_sbuffer sb;
     msgpack_sbuffer_init(&sb);
-    return send_frame(fd, &sb, cc_msg_hello(&sb, cfg->role, getpid(), CC_VERSION, ops, nops));
+    int rc = send_frame(fd, &sb, cc_msg_hello(&sb, cfg->role, getpid(), CC_VERSION, ops, nops));
+    free(ops);
+    return rc;
 }
 
 static int send_result(int fd, uint64_t id, const json_t *result) {

@@ -14,7 +14,9 @@
 
 struct cc_worker_cfg {
     const char *role;                        /* "calc", "symbolic", "exec" */
-    const struct cc_tool_def *const *tables; /* NULL-terminated list of op tables */
+    const struct cc_tool_def *ops;           /* the pool's generated dispatch table */
+    const struct cc_tool_def *internal;      /* ops that are no tool (sent only by the
+                                                supervisor itself), or NULL */
     uint64_t as_limit_bytes;                 /* RLIMIT_AS; 0 = leave as is */
     int cpu_per_request_s;                   /* RLIMIT_CPU budget per request; 0 = none */
     void (*warmup)(void);                    /* run once before lockdown (may be NULL) */

@@ -225,8 +225,8 @@ static json_t *install(json_t *args, cc_wctx *ctx) {
 }
 
 static const struct cc_tool_def internal_ops[] = {
-    {CC_EXEC_OP_INSTALL, install},
-    {NULL, NULL},
+    {CC_EXEC_OP_INSTALL, install, false},
+    {NULL, NULL, false},
 };
 
 const struct cc_tool_def *cc_exec_internal_ops(void) { return internal_ops; }

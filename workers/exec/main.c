@@ -4,22 +4,20 @@
  * prepares the next sandbox (workers/exec/warm.h). */
 #include <string.h>
 
-#include "workers/common/test_ops.h"
+#include "workers/common/dispatch.h"
 #include "workers/common/worker_loop.h"
 #include "workers/exec/install.h"
 #include "workers/exec/probe_report.h"
 #include "workers/exec/shepherd.h"
 #include "workers/exec/warm.h"
 
-extern const struct cc_tool_def cc_ops_exec[];
-
 int main(int argc, char **argv) {
     /* A background run's shepherd (workers/exec/shepherd.h), not a worker. */
     if (argc == 3 && strcmp(argv[1], "--shepherd") == 0) return cc_shepherd_main(argv[2]);
     /* The sandbox's capabilities, for the supervisor (probe_report.h). */
     if (argc == 2 && strcmp(argv[1], CC_EXEC_PROBE_ARG) == 0) return cc_exec_probe_main();
-    const struct cc_tool_def *tables[] = {cc_ops_exec, cc_exec_internal_ops(), cc_test_ops(), NULL};
-    struct cc_worker_cfg cfg = {.role = "exec", .tables = tables, .idle = cc_warm_idle};
+    struct cc_worker_cfg cfg = {.role = "exec", .ops = cc_dispatch_exec,
+                                .internal = cc_exec_internal_ops(), .idle = cc_warm_idle};
     cc_warm_enable();
     int rc = cc_worker_main(&cfg);
     cc_warm_shutdown();

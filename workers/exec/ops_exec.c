@@ -15,12 +15,12 @@
 #define EXEC_TIMEOUT_DEFAULT 10
 #define EXEC_TIMEOUT_MAX 120
 
-static json_t *list_languages(json_t *args, cc_wctx *ctx) {
+CC_TOOL(list_languages) {
     (void)args, (void)ctx;
     return cc_list_languages_json();
 }
 
-static json_t *list_execution_providers(json_t *args, cc_wctx *ctx) {
+CC_TOOL(list_execution_providers) {
     (void)args, (void)ctx;
     return cc_list_providers_json();
 }
@@ -216,7 +216,7 @@ static json_t *run_request(json_t *args, cc_wctx *ctx, int64_t tdefault, int64_t
     return r;
 }
 
-static json_t *execute_code(json_t *args, cc_wctx *ctx) {
+CC_TOOL(execute_code) {
     return run_request(args, ctx, EXEC_TIMEOUT_DEFAULT, EXEC_TIMEOUT_MAX, NULL);
 }
 
@@ -224,13 +224,3 @@ json_t *cc_exec_run_request(json_t *args, cc_wctx *ctx, int64_t tdefault, int64_
                             const struct cc_exec_hooks *hooks) {
     return run_request(args, ctx, tdefault, tmax, hooks);
 }
-
-json_t *cc_tool_execute_code_stream(json_t *args, cc_wctx *ctx);
-
-const struct cc_tool_def cc_ops_exec[] = {
-    {"list_languages", list_languages},
-    {"list_execution_providers", list_execution_providers},
-    {"execute_code", execute_code},
-    {"execute_code_stream", cc_tool_execute_code_stream},
-    {NULL, NULL},
-};

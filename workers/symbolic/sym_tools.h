@@ -1,5 +1,6 @@
 /* The CAS-backed tool handlers of the symbolic worker (TOOLS.md 3.3.16-18,
- * 3.3.22, 3.3.24, 3.3.25, 3.4.2), listed in ops_symbolic.c. */
+ * 3.3.22, 3.3.24, 3.3.25, 3.4.2), served through the generated dispatch
+ * table (workers/common/dispatch.h). */
 #ifndef CC_SYM_TOOLS_H
 #define CC_SYM_TOOLS_H
 

@@ -14,7 +14,7 @@
 
 #include "workers/common/tool_api.h"
 
-json_t *cc_op_z3_check(json_t *args, cc_wctx *ctx);
+json_t *cc_tool_z3_check(json_t *args, cc_wctx *ctx);
 
 #define Z3_TIMEOUT_MS 5000u
 
@@ -410,7 +410,7 @@ static void context_drop(void) {
     shared_ctx = NULL;
 }
 
-json_t *cc_op_z3_check(json_t *args, cc_wctx *ctx) {
+json_t *cc_tool_z3_check(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     const json_t *js = json_object_get(args, "smt2");
     if (!json_is_string(js)) return fail("validation", "smt2 must be a string");
