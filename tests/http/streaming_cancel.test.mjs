@@ -35,7 +35,7 @@ function tickingProgram() {
     '    print("tick", i, flush=True)',
     '    time.sleep(0.2)',
   ].join('\n');
-  return { marker, args: { language: 'python3', code, timeout_seconds: 60 } };
+  return { marker, args: { language: 'python3', code, timeout: 60 } };
 }
 
 /** Processes (pid, uid) whose command line is `sleep <marker>`. */
