@@ -300,8 +300,10 @@ void cc_pool_cancel(struct cc_pool *p, struct cc_req *r) {
     cc_pool_abandon(p, r, !frame);
 }
 
-/* Forward a progress event to the client that asked for progress. */
+/* Forward a progress event to the client that asked for progress, for a
+ * tool whose row says it streams progress. */
 static void forward_event(struct cc_req *r, const msgpack_object *frame) {
+    if (!(r->tool->flags & CC_TOOL_PROGRESS)) return;
     if (!r->progress_token || r->cancelled || r->conn->closed) return;
     const msgpack_object *data = cc_mp_get(frame, "data");
     if (!data || data->type != MSGPACK_OBJECT_MAP) return;
