@@ -19,11 +19,14 @@ static json_t *call(const char *op, const char *args_json) {
 
 static const char *str(json_t *r, const char *k) { return json_string_value(json_object_get(r, k)); }
 
-/* The rows of the exec pool, in table order. */
+/* The execution group's rows of the exec pool, in table order
+ * (execute_python, a verification tool of the same pool, is checked by
+ * test_exec_execute_python.c). */
 static int exec_rows(const struct cc_tool **out, int cap) {
     int n = 0;
     for (size_t i = 0; i < cc_tools_count && n < cap; i++)
-        if (cc_tools[i].pool == CC_POOL_EXEC) out[n++] = &cc_tools[i];
+        if (cc_tools[i].pool == CC_POOL_EXEC && strcmp(cc_tools[i].group, "execution") == 0)
+            out[n++] = &cc_tools[i];
     return n;
 }
 
