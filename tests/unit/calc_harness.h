@@ -80,18 +80,22 @@ static inline const char *str(json_t *r, const char *path) {
     return json_is_string(j) && !cc_json_is_bigint(j) ? json_string_value(j) : NULL;
 }
 
-/* Decimal text of an integer result, plain or big. The text lives in one of
- * four rotating static slots so a CHECK can compare two calls at once;
- * longer digit strings are truncated by snprintf (and so fail the CHECK). */
+/* Decimal text of an integer result. Per the output contract an integer of
+ * magnitude below 2^53 is a JSON number and a larger one a decimal string;
+ * anything else (a big number as a number, a small one as a string) reads
+ * as NULL and so fails the CHECK. The text lives in one of four rotating
+ * static slots so a CHECK can compare two calls at once; longer digit
+ * strings are truncated by snprintf (and so fail the CHECK). */
 static inline const char *intstr(json_t *r, const char *path) {
     static char buf[4][512];
     static int slot;
     char *b = buf[slot++ % 4];
     json_t *j = at(r, path);
-    if (json_is_integer(j))
+    const long long js_safe = 9007199254740992LL; /* 2^53 */
+    if (json_is_integer(j) && llabs((long long)json_integer_value(j)) < js_safe)
         snprintf(b, 512, "%lld", (long long)json_integer_value(j));
-    else if (cc_json_is_bigint(j))
-        snprintf(b, 512, "%s", json_string_value(j) + CC_BIGINT_PREFIX_LEN);
+    else if (json_is_string(j) && !cc_json_is_bigint(j) && json_string_length(j) >= 16)
+        snprintf(b, 512, "%s", json_string_value(j));
     else
         return NULL;
     return b;

@@ -53,7 +53,7 @@ static void test_edges(void) {
     r = run_obj(a);
     CHECK(num(r, "probability") == 1.0);
     CHECK(num(r, "percent") == 100.0);
-    CHECK(cc_json_is_bigint(at(r, "items")));
+    CHECK(json_is_string(at(r, "items")) && json_string_value(at(r, "items"))[0] == '1');
     json_decref(r);
     /* quotient underflows: 0.0, percent 0.0; a huge bits builds nothing huge */
     r = run("{\"items\": 5, \"bits\": 4000000000000}");

@@ -113,7 +113,21 @@ static void test_operators(void) {
     ok_value("7.5 % 2", "3/2", "1.5", 1);
     ok_value("7 // -2", "-4", NULL, 1);
     ok_value("-1 >> 3", "-1", NULL, 1);
-    ok_value("5 ^ 3", "6", NULL, 1);
+    /* caret_is_not_xor: 2^100 answered 102 (Python XOR) where a power was meant */
+    fails("5 ^ 3", "validation", "'^' is ambiguous (power in math, XOR in Python) and is not "
+                                 "accepted by calc_exact: use ** for a power or xor(a, b) for "
+                                 "bitwise XOR");
+    fails("10^10^10", "validation", "'^' is ambiguous (power in math, XOR in Python) and is not "
+                                    "accepted by calc_exact: use ** for a power or xor(a, b) for "
+                                    "bitwise XOR");
+    json_t *caret = calc("2^100");
+    CHECK(strstr(sget(caret, "remedy"), "2**100") && strstr(sget(caret, "remedy"), "xor(a, b)") &&
+          strstr(sget(caret, "remedy"), "bitop"));
+    json_decref(caret);
+    ok_value("xor(5, 3)", "6", NULL, 1);
+    ok_value("xor(2**64, 1, 1)", "18446744073709551616", NULL, 1);
+    ok_value("xor(-1, 5)", "-6", NULL, 1);
+    fails("xor(1.5, 1)", "validation", NULL);
     ok_value("5 | 3", "7", NULL, 1);
     ok_value("(1/3)**-2", "9", NULL, 1);
     ok_value("0**0", "1", NULL, 1);

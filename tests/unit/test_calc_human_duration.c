@@ -23,7 +23,9 @@ static void test_examples(void) {
         {"{\"seconds\": 0.0015}", "1.5ms"},  {"{\"seconds\": 61.25}", "1m 1s 250ms"},
         {"{\"seconds\": 1e-07}", "0s"},      {"{\"seconds\": 0.0000005}", "0s"},
         {"{\"seconds\": 0.0000015}", "2us"}, {"{\"seconds\": 2.000001}", "2s 1us"},
-        {"{\"seconds\": 0.9999999}", "1000ms"},
+        /* rounding_carry: a fraction that rounds to a whole second carries */
+        {"{\"seconds\": 0.9999999}", "1s"}, {"{\"seconds\": 59.9999999}", "1m 0s"},
+        {"{\"seconds\": 3599.9999996}", "1h 0s"}, {"{\"seconds\": 1.9999994}", "1s 999.999ms"},
     };
     for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
         r = run(v[i].args);

@@ -241,9 +241,21 @@ static int eval_operands(struct calc_ev *e, const node *n, struct calc_val *out,
     return calc_eval(e, n->child[1], r);
 }
 
+/* Python reads a ^ b as XOR, but nearly every caller writing 2^100 means a
+ * power: answering 102 would be a confident wrong answer, so '^' is refused
+ * before anything is evaluated. */
+static int refuse_caret(struct calc_ev *e) {
+    e->remedy = "write a power as a ** b (2**100); for bitwise XOR use xor(a, b) here or the "
+                "bitop tool (op xor)";
+    return calc_fail(e, "validation",
+                     "'^' is ambiguous (power in math, XOR in Python) and is not accepted by "
+                     "calc_exact: use ** for a power or xor(a, b) for bitwise XOR");
+}
+
 static int eval_binary(struct calc_ev *e, const node *n, struct calc_val *out) {
     if (n->op == CC_OP_AND || n->op == CC_OP_OR)
         return calc_fail(e, "validation", "unsupported syntax: BoolOp");
+    if (n->op == CC_OP_BITXOR) return refuse_caret(e);
     struct calc_val r;
     mpq_init(r.q);
     r.is_bool = false;

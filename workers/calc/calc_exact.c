@@ -46,6 +46,7 @@ static void settle(struct cc_calc_outcome *o, const struct calc_ev *e, int rc,
                    const struct calc_val *v) {
     if (rc != 0) {
         set_failure(o, e->code, e->msg);
+        o->remedy = e->remedy;
     } else if (v->is_bool) {
         o->ok = true;
         o->is_bool = true;
@@ -93,6 +94,7 @@ json_t *cc_tool_calc_exact(json_t *args, cc_wctx *ctx) {
     json_t *r;
     if (!o.ok) {
         r = cc_err(o.code, "%s", o.message ? o.message : "evaluation failed");
+        if (o.remedy) json_object_set_new(r, "remedy", json_string(o.remedy));
     } else if (o.is_bool) {
         r = cc_ok();
         json_object_set_new(r, "value", json_boolean(o.truth));

@@ -17,6 +17,7 @@ struct cc_calc_outcome {
     bool ok;
     const char *code;  /* failure: one of the 8 codes (static string) */
     char *message;     /* failure: malloc'd message */
+    const char *remedy; /* failure: specific remedy (static string) or NULL */
     bool is_bool;      /* success: top-level comparison */
     bool truth;        /* success with is_bool */
     mpq_t q;           /* success, numeric: the exact value (canonical) */

@@ -192,6 +192,17 @@ static int fn_gcd_lcm(struct calc_ev *e, const struct calc_fdef *f, struct calc_
     return set_int(out, z);
 }
 
+/* xor(a, b, ...): bitwise XOR of integers (the spelling of Python's '^',
+ * which calc_exact refuses as ambiguous). */
+static int fn_xor(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
+                  mpq_t out) {
+    if (need_int(e, f, a, n, false)) return -1;
+    mpz_t z;
+    mpz_init(z);
+    for (int i = 0; i < n; i++) mpz_xor(z, z, mpq_numref(a[i].q));
+    return set_int(out, z);
+}
+
 static int fn_isqrt(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
                     mpq_t out) {
     if (need_int(e, f, a, n, true)) return -1;
@@ -238,6 +249,7 @@ static const struct calc_fdef functions[] = {
     FLOAT1("sin", sin, false),         FLOAT1("sinh", sinh, false),
     FLOAT1("sqrt", sqrt, false),       FLOAT1("tan", tan, false),
     FLOAT1("tanh", tanh, false),       EXACT("trunc", 1, 1, fn_trunc),
+    INTEGER("xor", 2, -1, fn_xor),
 };
 #define NFUNCS (sizeof functions / sizeof functions[0])
 _Static_assert(NFUNCS <= 64, "funcs bitmask is 64 bits");

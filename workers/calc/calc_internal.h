@@ -29,6 +29,7 @@
 struct calc_ev {
     const char *code;
     char *msg;
+    const char *remedy; /* failure: a remedy better than the code's default, or NULL */
     uint64_t funcs;  /* bit i: calc_function_name(i) was applied in binary64 */
     unsigned consts; /* bit 0 pi, bit 1 e, bit 2 tau */
     int depth;

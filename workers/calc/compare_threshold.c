@@ -35,9 +35,12 @@ static json_t *q_json(const mpq_t q) {
 
 static json_t *side_failure(const struct cc_calc_outcome *l, const struct cc_calc_outcome *r) {
     const char *code = !l->ok ? l->code : r->code;
-    return cc_err(code, "left: %s; right: %s",
-                  l->ok ? "None" : (l->message ? l->message : "failed"),
-                  r->ok ? "None" : (r->message ? r->message : "failed"));
+    const char *remedy = !l->ok ? l->remedy : r->remedy;
+    json_t *e = cc_err(code, "left: %s; right: %s",
+                       l->ok ? "None" : (l->message ? l->message : "failed"),
+                       r->ok ? "None" : (r->message ? r->message : "failed"));
+    if (remedy) json_object_set_new(e, "remedy", json_string(remedy));
+    return e;
 }
 
 static json_t *decide(const struct cc_calc_outcome *l, const struct cc_calc_outcome *r,

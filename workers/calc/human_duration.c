@@ -11,10 +11,9 @@
 
 #define TWO_POW_53 9007199254740992.0
 
-/* Sub-second part: "<n>ms" (3 decimals, zeros stripped), "<n>us", or "". */
-static void subsecond(double frac, char *out, size_t cap) {
-    double us = nearbyint(frac * 1000000); /* default mode: ties to even */
-    long u = (long)us;
+/* Sub-second part of u microseconds (u < 10^6): "<n>ms" (3 decimals, zeros
+ * stripped), "<n>us", or "". */
+static void subsecond(long u, char *out, size_t cap) {
     out[0] = '\0';
     if (u >= 1000) {
         /* u/1000 to 3 decimals is exactly u's digits with a point inserted. */
@@ -32,7 +31,14 @@ static void breakdown(double s, char *out, size_t cap) {
     static const struct { int64_t size; char unit; } units[] = {
         {86400, 'd'}, {3600, 'h'}, {60, 'm'}, {1, 's'}};
     double whole = trunc(s);
+    /* microseconds rounded ties-to-even; a fraction that rounds up to a whole
+     * second carries into the seconds (59.9999999 is "1m", not "59s 1000ms") */
+    long us = (long)nearbyint((s - whole) * 1000000);
     int64_t rem = (int64_t)whole;
+    if (us >= 1000000) {
+        rem += 1;
+        us -= 1000000;
+    }
     size_t len = 0;
     out[0] = '\0';
     for (size_t i = 0; i < 4; i++) {
@@ -44,7 +50,7 @@ static void breakdown(double s, char *out, size_t cap) {
         len += (size_t)n;
     }
     char sub[48];
-    subsecond(s - whole, sub, sizeof sub);
+    subsecond(us, sub, sizeof sub);
     if (!sub[0]) return;
     if (strcmp(out, "0s") == 0)
         snprintf(out, cap, "%s", sub);

@@ -76,12 +76,13 @@ json_t *cc_ok(void) {
 /* ---- big integers ------------------------------------------------------ */
 
 json_t *cc_json_mpz(const mpz_t v) {
-    if (mpz_fits_slong_p(v)) return xcheck(json_integer((json_int_t)mpz_get_si(v)));
-    size_t digits = mpz_sizeinbase(v, 10) + 2;
-    char *buf = xcheck(malloc(CC_BIGINT_PREFIX_LEN + digits + 1));
-    memcpy(buf, CC_BIGINT_PREFIX, CC_BIGINT_PREFIX_LEN);
-    mpz_get_str(buf + CC_BIGINT_PREFIX_LEN, 10, v);
-    json_t *s = xcheck(json_stringn_nocheck(buf, CC_BIGINT_PREFIX_LEN + strlen(buf + CC_BIGINT_PREFIX_LEN)));
+    /* A JSON number beyond 2^53 loses digits in every JavaScript client
+     * (and in any parser that reads numbers as binary64), so such integers
+     * travel as decimal strings; smaller ones stay numbers. */
+    if (mpz_sizeinbase(v, 2) <= 53) return xcheck(json_integer((json_int_t)mpz_get_si(v)));
+    char *buf = xcheck(malloc(mpz_sizeinbase(v, 10) + 2));
+    mpz_get_str(buf, 10, v);
+    json_t *s = xcheck(json_string(buf));
     free(buf);
     return s;
 }

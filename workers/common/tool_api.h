@@ -9,9 +9,9 @@
  *
  * Big integers: JSON integers beyond int64 arrive as jansson strings carrying
  * a sentinel prefix (see CC_BIGINT_PREFIX). Use cc_json_get_mpz() to read any
- * integer argument and cc_json_mpz() to emit one; never build the sentinel by
- * hand. On the wire to the supervisor the sentinel becomes a msgpack ext and is
- * printed as a bare JSON number.
+ * integer argument and cc_json_mpz() to emit one: it emits a JSON number up
+ * to 2^53 in magnitude and a decimal string beyond (a JSON number past 2^53
+ * loses digits in JavaScript clients). Never build the sentinel by hand.
  */
 #ifndef CC_TOOL_API_H
 #define CC_TOOL_API_H
