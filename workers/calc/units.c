@@ -2,7 +2,11 @@
  * half-even rounding convert_units applies to its result. */
 #include "workers/calc/units.h"
 
+#include "workers/calc/numfmt.h"
+
+#include <ctype.h>
 #include <gmp.h>
+#include <strings.h>
 #include <math.h>
 #include <mpfr.h>
 #include <stdio.h>
@@ -23,79 +27,94 @@
 #define D_DATA   {0, 0, 0, 1}
 #define D_FREQ   {0, 0, -1, 0}
 
-/* Factors are written as the spec writes them, so that derived ones (km/h,
- * mph, psi) are the same binary64 quotients a reference computes. */
+/* Spellings are case-sensitive (m milli, M mega; mW milliwatt, MW
+ * megawatt); a case-insensitive spelling is accepted only when it names one
+ * unit (see resolve()). Factors are exact decimal or p/q text, so every
+ * conversion is computed as a rational; `approx` marks a factor that is
+ * itself a rounded value (the parsec is 648000/pi au). */
 static const struct cc_unit table[] = {
-    {"m", 1, D_LEN}, {"meter", 1, D_LEN}, {"meters", 1, D_LEN},
-    {"km", 1000, D_LEN}, {"kilometer", 1000, D_LEN},
-    {"cm", 0.01, D_LEN}, {"centimeter", 0.01, D_LEN},
-    {"mm", 0.001, D_LEN}, {"millimeter", 0.001, D_LEN},
-    {"um", 1e-6, D_LEN}, {"micron", 1e-6, D_LEN},
-    {"nm", 1e-9, D_LEN}, {"nanometer", 1e-9, D_LEN},
-    {"mi", 1609.344, D_LEN}, {"mile", 1609.344, D_LEN}, {"miles", 1609.344, D_LEN},
-    {"yd", 0.9144, D_LEN}, {"yard", 0.9144, D_LEN},
-    {"ft", 0.3048, D_LEN}, {"foot", 0.3048, D_LEN}, {"feet", 0.3048, D_LEN},
-    {"in", 0.0254, D_LEN}, {"inch", 0.0254, D_LEN},
-    {"au", 149597870700.0, D_LEN},
-    {"ly", 9460730472580800.0, D_LEN}, {"lightyear", 9460730472580800.0, D_LEN},
-    {"parsec", 3.0856775814913673e16, D_LEN},
-    {"g", 0.001, D_MASS}, {"gram", 0.001, D_MASS}, {"grams", 0.001, D_MASS},
-    {"kg", 1, D_MASS}, {"kilogram", 1, D_MASS},
-    {"mg", 1e-6, D_MASS}, {"milligram", 1e-6, D_MASS},
-    {"ug", 1e-9, D_MASS}, {"microgram", 1e-9, D_MASS},
-    {"lb", 0.45359237, D_MASS}, {"pound", 0.45359237, D_MASS}, {"lbs", 0.45359237, D_MASS},
-    {"oz", 0.028349523125, D_MASS}, {"ounce", 0.028349523125, D_MASS},
-    {"ton", 1000, D_MASS}, {"metric_ton", 1000, D_MASS},
-    {"s", 1, D_TIME}, {"sec", 1, D_TIME}, {"second", 1, D_TIME}, {"seconds", 1, D_TIME},
-    {"ms", 0.001, D_TIME}, {"millisecond", 0.001, D_TIME},
-    {"min", 60, D_TIME}, {"minute", 60, D_TIME},
-    {"h", 3600, D_TIME}, {"hr", 3600, D_TIME}, {"hour", 3600, D_TIME}, {"hours", 3600, D_TIME},
-    {"day", 86400, D_TIME}, {"days", 86400, D_TIME},
-    {"week", 604800, D_TIME},
-    {"year", 31556925.216, D_TIME}, {"yr", 31556925.216, D_TIME},
-    {"m/s", 1, D_SPEED},
-    {"km/h", 1000.0 / 3600.0, D_SPEED}, {"kph", 1000.0 / 3600.0, D_SPEED},
-    {"mph", 1609.344 / 3600.0, D_SPEED},
-    {"fps", 0.3048, D_SPEED},
-    {"knot", 0.5144444444444445, D_SPEED},
-    {"mach", 340.3, D_SPEED},
-    {"c", 299792458.0, D_SPEED},
-    {"j", 1, D_ENERGY}, {"joule", 1, D_ENERGY},
-    {"kj", 1000, D_ENERGY}, {"kilojoule", 1000, D_ENERGY},
-    {"cal", 4.184, D_ENERGY}, {"calorie", 4.184, D_ENERGY},
-    {"kcal", 4184, D_ENERGY}, {"kilocalorie", 4184, D_ENERGY},
-    {"kwh", 3.6e6, D_ENERGY}, {"kwh_", 3.6e6, D_ENERGY},
-    {"wh", 3600, D_ENERGY},
-    {"ev", 1.602176634e-19, D_ENERGY}, {"electronvolt", 1.602176634e-19, D_ENERGY},
-    {"w", 1, D_POWER}, {"watt", 1, D_POWER},
-    {"kw", 1000, D_POWER}, {"kilowatt", 1000, D_POWER},
-    {"mw", 1e6, D_POWER}, {"megawatt", 1e6, D_POWER},
-    {"hp", 745.6998715822702, D_POWER}, {"horsepower", 745.6998715822702, D_POWER},
-    {"n", 1, D_FORCE}, {"newton", 1, D_FORCE},
-    {"pa", 1, D_PRESS}, {"pascal", 1, D_PRESS},
-    {"kpa", 1000, D_PRESS}, {"kilopascal", 1000, D_PRESS},
-    {"mpa", 1e6, D_PRESS}, {"megapascal", 1e6, D_PRESS},
-    {"bar", 100000, D_PRESS},
-    {"atm", 101325, D_PRESS},
-    {"torr", 133.322387415, D_PRESS},
-    {"psi", 4.4482216152605 / (0.0254 * 0.0254), D_PRESS},
-    {"l", 0.001, D_VOL}, {"liter", 0.001, D_VOL}, {"liters", 0.001, D_VOL},
-    {"ml", 1e-6, D_VOL}, {"milliliter", 1e-6, D_VOL},
-    {"gal", 0.003785411784, D_VOL}, {"gallon", 0.003785411784, D_VOL},
-    {"quart", 0.000946352946, D_VOL},
-    {"pint", 0.000473176473, D_VOL},
-    {"cup", 0.0002365882365, D_VOL},
-    {"floz", 2.95735295625e-5, D_VOL},
-    {"ha", 10000, D_AREA}, {"hectare", 10000, D_AREA},
-    {"acre", 4046.8564224, D_AREA},
-    {"sqft", 0.09290304, D_AREA},
-    {"m2", 1, D_AREA},
-    {"km2", 1e6, D_AREA},
-    {"b", 1, D_DATA}, {"byte", 1, D_DATA}, {"bytes", 1, D_DATA},
-    {"kb", 1000, D_DATA}, {"mb", 1e6, D_DATA}, {"gb", 1e9, D_DATA}, {"tb", 1e12, D_DATA},
-    {"kib", 1024, D_DATA}, {"mib", 1048576, D_DATA}, {"gib", 1073741824, D_DATA},
-    {"hz", 1, D_FREQ}, {"hertz", 1, D_FREQ},
-    {"khz", 1000, D_FREQ}, {"mhz", 1e6, D_FREQ}, {"ghz", 1e9, D_FREQ},
+    {"m", "1", D_LEN, 0}, {"meter", "1", D_LEN, 0}, {"meters", "1", D_LEN, 0},
+    {"metre", "1", D_LEN, 0}, {"metres", "1", D_LEN, 0},
+    {"km", "1000", D_LEN, 0}, {"kilometer", "1000", D_LEN, 0},
+    {"cm", "0.01", D_LEN, 0}, {"centimeter", "0.01", D_LEN, 0},
+    {"mm", "0.001", D_LEN, 0}, {"millimeter", "0.001", D_LEN, 0},
+    {"um", "1e-6", D_LEN, 0}, {"\xc2\xb5m", "1e-6", D_LEN, 0}, {"micron", "1e-6", D_LEN, 0},
+    {"nm", "1e-9", D_LEN, 0}, {"nanometer", "1e-9", D_LEN, 0},
+    {"mi", "1609.344", D_LEN, 0}, {"mile", "1609.344", D_LEN, 0}, {"miles", "1609.344", D_LEN, 0},
+    {"yd", "0.9144", D_LEN, 0}, {"yard", "0.9144", D_LEN, 0},
+    {"ft", "0.3048", D_LEN, 0}, {"foot", "0.3048", D_LEN, 0}, {"feet", "0.3048", D_LEN, 0},
+    {"in", "0.0254", D_LEN, 0}, {"inch", "0.0254", D_LEN, 0},
+    {"au", "149597870700", D_LEN, 0},
+    {"ly", "9460730472580800", D_LEN, 0}, {"lightyear", "9460730472580800", D_LEN, 0},
+    {"parsec", "30856775814913673", D_LEN, 1}, {"pc", "30856775814913673", D_LEN, 1},
+    {"g", "0.001", D_MASS, 0}, {"gram", "0.001", D_MASS, 0}, {"grams", "0.001", D_MASS, 0},
+    {"kg", "1", D_MASS, 0}, {"kilogram", "1", D_MASS, 0},
+    {"mg", "1e-6", D_MASS, 0}, {"milligram", "1e-6", D_MASS, 0},
+    {"ug", "1e-9", D_MASS, 0}, {"\xc2\xb5g", "1e-9", D_MASS, 0}, {"microgram", "1e-9", D_MASS, 0},
+    {"lb", "0.45359237", D_MASS, 0}, {"pound", "0.45359237", D_MASS, 0}, {"lbs", "0.45359237", D_MASS, 0},
+    {"oz", "0.028349523125", D_MASS, 0}, {"ounce", "0.028349523125", D_MASS, 0},
+    {"ton", "1000", D_MASS, 0}, {"metric_ton", "1000", D_MASS, 0}, {"t", "1000", D_MASS, 0},
+    {"s", "1", D_TIME, 0}, {"sec", "1", D_TIME, 0}, {"second", "1", D_TIME, 0}, {"seconds", "1", D_TIME, 0},
+    {"ms", "0.001", D_TIME, 0}, {"millisecond", "0.001", D_TIME, 0},
+    {"us", "1e-6", D_TIME, 0}, {"\xc2\xb5s", "1e-6", D_TIME, 0}, {"microsecond", "1e-6", D_TIME, 0},
+    {"ns", "1e-9", D_TIME, 0}, {"nanosecond", "1e-9", D_TIME, 0},
+    {"min", "60", D_TIME, 0}, {"minute", "60", D_TIME, 0}, {"minutes", "60", D_TIME, 0},
+    {"h", "3600", D_TIME, 0}, {"hr", "3600", D_TIME, 0}, {"hour", "3600", D_TIME, 0}, {"hours", "3600", D_TIME, 0},
+    {"day", "86400", D_TIME, 0}, {"days", "86400", D_TIME, 0},
+    {"week", "604800", D_TIME, 0}, {"weeks", "604800", D_TIME, 0},
+    {"year", "31556925.216", D_TIME, 0}, {"yr", "31556925.216", D_TIME, 0},
+    {"m/s", "1", D_SPEED, 0},
+    {"km/h", "1000/3600", D_SPEED, 0}, {"kph", "1000/3600", D_SPEED, 0},
+    {"mph", "1609.344/3600", D_SPEED, 0},
+    {"fps", "0.3048", D_SPEED, 0}, {"ft/s", "0.3048", D_SPEED, 0},
+    {"knot", "1852/3600", D_SPEED, 0}, {"kn", "1852/3600", D_SPEED, 0},
+    {"mach", "340.3", D_SPEED, 0},
+    {"c", "299792458", D_SPEED, 0},
+    {"J", "1", D_ENERGY, 0}, {"joule", "1", D_ENERGY, 0},
+    {"kJ", "1000", D_ENERGY, 0}, {"kilojoule", "1000", D_ENERGY, 0},
+    {"MJ", "1e6", D_ENERGY, 0}, {"megajoule", "1e6", D_ENERGY, 0},
+    {"cal", "4.184", D_ENERGY, 0}, {"calorie", "4.184", D_ENERGY, 0},
+    {"kcal", "4184", D_ENERGY, 0}, {"kilocalorie", "4184", D_ENERGY, 0},
+    {"kWh", "3.6e6", D_ENERGY, 0}, {"kwh_", "3.6e6", D_ENERGY, 0},
+    {"Wh", "3600", D_ENERGY, 0},
+    {"eV", "1.602176634e-19", D_ENERGY, 0}, {"electronvolt", "1.602176634e-19", D_ENERGY, 0},
+    {"W", "1", D_POWER, 0}, {"watt", "1", D_POWER, 0},
+    {"mW", "0.001", D_POWER, 0}, {"milliwatt", "0.001", D_POWER, 0},
+    {"kW", "1000", D_POWER, 0}, {"kilowatt", "1000", D_POWER, 0},
+    {"MW", "1e6", D_POWER, 0}, {"megawatt", "1e6", D_POWER, 0},
+    {"GW", "1e9", D_POWER, 0}, {"gigawatt", "1e9", D_POWER, 0},
+    /* mechanical horsepower: 550 ft*lbf/s = 550 * 0.3048 * 0.45359237 * 9.80665 W */
+    {"hp", "745.69987158227022", D_POWER, 0}, {"horsepower", "745.69987158227022", D_POWER, 0},
+    {"N", "1", D_FORCE, 0}, {"newton", "1", D_FORCE, 0},
+    {"kN", "1000", D_FORCE, 0}, {"lbf", "4.4482216152605", D_FORCE, 0},
+    {"Pa", "1", D_PRESS, 0}, {"pascal", "1", D_PRESS, 0},
+    {"kPa", "1000", D_PRESS, 0}, {"kilopascal", "1000", D_PRESS, 0},
+    {"MPa", "1e6", D_PRESS, 0}, {"megapascal", "1e6", D_PRESS, 0},
+    {"bar", "100000", D_PRESS, 0}, {"mbar", "100", D_PRESS, 0},
+    {"atm", "101325", D_PRESS, 0},
+    {"torr", "133.322387415", D_PRESS, 0},
+    {"psi", "4.4482216152605/0.00064516", D_PRESS, 0},
+    {"L", "0.001", D_VOL, 0}, {"l", "0.001", D_VOL, 0}, {"liter", "0.001", D_VOL, 0},
+    {"liters", "0.001", D_VOL, 0}, {"litre", "0.001", D_VOL, 0},
+    {"mL", "1e-6", D_VOL, 0}, {"ml", "1e-6", D_VOL, 0}, {"milliliter", "1e-6", D_VOL, 0},
+    {"m3", "1", D_VOL, 0},
+    {"gal", "0.003785411784", D_VOL, 0}, {"gallon", "0.003785411784", D_VOL, 0},
+    {"quart", "0.000946352946", D_VOL, 0},
+    {"pint", "0.000473176473", D_VOL, 0},
+    {"cup", "0.0002365882365", D_VOL, 0},
+    {"floz", "2.95735295625e-5", D_VOL, 0},
+    {"ha", "10000", D_AREA, 0}, {"hectare", "10000", D_AREA, 0},
+    {"acre", "4046.8564224", D_AREA, 0},
+    {"sqft", "0.09290304", D_AREA, 0},
+    {"m2", "1", D_AREA, 0},
+    {"km2", "1e6", D_AREA, 0},
+    {"B", "1", D_DATA, 0}, {"byte", "1", D_DATA, 0}, {"bytes", "1", D_DATA, 0},
+    {"kB", "1000", D_DATA, 0}, {"KB", "1000", D_DATA, 0}, {"MB", "1e6", D_DATA, 0},
+    {"GB", "1e9", D_DATA, 0}, {"TB", "1e12", D_DATA, 0}, {"PB", "1e15", D_DATA, 0},
+    {"KiB", "1024", D_DATA, 0}, {"MiB", "1048576", D_DATA, 0}, {"GiB", "1073741824", D_DATA, 0},
+    {"TiB", "1099511627776", D_DATA, 0},
+    {"Hz", "1", D_FREQ, 0}, {"hertz", "1", D_FREQ, 0},
+    {"kHz", "1000", D_FREQ, 0}, {"MHz", "1e6", D_FREQ, 0}, {"GHz", "1e9", D_FREQ, 0},
 };
 #define TABLE_LEN (sizeof table / sizeof table[0])
 
@@ -103,9 +122,9 @@ static const struct {
     const char *alias;
     enum cc_temp_scale scale;
 } temps[] = {
-    {"k", CC_TEMP_K}, {"kelvin", CC_TEMP_K},
-    {"celsius", CC_TEMP_C}, {"degc", CC_TEMP_C}, {"\xc2\xb0" "c", CC_TEMP_C},
-    {"f", CC_TEMP_F}, {"fahrenheit", CC_TEMP_F}, {"degf", CC_TEMP_F}, {"\xc2\xb0" "f", CC_TEMP_F},
+    {"K", CC_TEMP_K}, {"kelvin", CC_TEMP_K},
+    {"celsius", CC_TEMP_C}, {"degC", CC_TEMP_C}, {"\xc2\xb0" "C", CC_TEMP_C},
+    {"C", CC_TEMP_C}, {"F", CC_TEMP_F}, {"fahrenheit", CC_TEMP_F}, {"degF", CC_TEMP_F}, {"\xc2\xb0" "F", CC_TEMP_F},
 };
 #define TEMPS_LEN (sizeof temps / sizeof temps[0])
 
@@ -126,10 +145,8 @@ char *cc_unit_normalise(const char *name, size_t len) {
     char *t = cc_unit_trim(name, len);
     if (!t) return NULL;
     char *o = t;
-    for (const char *p = t; *p; p++) {
-        if (*p == ' ') continue;
-        *o++ = (*p >= 'A' && *p <= 'Z') ? (char)(*p - 'A' + 'a') : *p;
-    }
+    for (const char *p = t; *p; p++)
+        if (*p != ' ') *o++ = *p;
     *o = '\0';
     return t;
 }
@@ -150,18 +167,130 @@ bool cc_unit_same_dimension(const struct cc_unit *a, const struct cc_unit *b) {
     return memcmp(a->dim, b->dim, sizeof a->dim) == 0;
 }
 
-/* ---- temperature ----------------------------------------------------------- */
+static bool same_unit(const struct cc_unit *a, const struct cc_unit *b) {
+    return cc_unit_same_dimension(a, b) && strcmp(a->factor, b->factor) == 0;
+}
 
-/* Each formula is spelled in the spec's evaluation order; reordering (e.g.
- * v * 1.8) would change the last bit of some results. */
-double cc_unit_convert_temperature(double v, enum cc_temp_scale from, enum cc_temp_scale to) {
-    if (from == to) return v;
-    if (from == CC_TEMP_K && to == CC_TEMP_C) return v - 273.15;
-    if (from == CC_TEMP_C && to == CC_TEMP_K) return v + 273.15;
-    if (from == CC_TEMP_K && to == CC_TEMP_F) return (v - 273.15) * 9 / 5 + 32;
-    if (from == CC_TEMP_F && to == CC_TEMP_K) return (v - 32) * 5 / 9 + 273.15;
-    if (from == CC_TEMP_C && to == CC_TEMP_F) return v * 9 / 5 + 32;
-    return (v - 32) * 5 / 9; /* F -> C */
+/* Case-insensitive lookup: the spellings that match, at most one per
+ * distinct unit (ml and mL are one unit; mW and MW are two). */
+static size_t fold_matches(const char *norm, const char **spell, struct cc_unit_ref *refs,
+                           size_t cap) {
+    size_t n = 0;
+    for (size_t i = 0; i < TABLE_LEN && n < cap; i++) {
+        if (strcasecmp(table[i].alias, norm) != 0) continue;
+        bool dup = false;
+        for (size_t j = 0; j < n; j++) dup |= refs[j].unit && same_unit(refs[j].unit, &table[i]);
+        if (dup) continue;
+        refs[n] = (struct cc_unit_ref){&table[i], CC_TEMP_NONE, table[i].alias, true};
+        spell[n++] = table[i].alias;
+    }
+    for (size_t i = 0; i < TEMPS_LEN && n < cap; i++) {
+        if (strcasecmp(temps[i].alias, norm) != 0) continue;
+        bool dup = false;
+        for (size_t j = 0; j < n; j++) dup |= refs[j].temp == temps[i].scale;
+        if (dup) continue;
+        refs[n] = (struct cc_unit_ref){NULL, temps[i].scale, temps[i].alias, true};
+        spell[n++] = temps[i].alias;
+    }
+    return n;
+}
+
+int cc_unit_resolve(const char *norm, struct cc_unit_ref *out, const char **spell, size_t cap,
+                    size_t *nspell) {
+    const struct cc_unit *u = cc_unit_find(norm);
+    enum cc_temp_scale t = cc_unit_temperature(norm);
+    *nspell = 0;
+    if (u || t != CC_TEMP_NONE) {
+        *out = (struct cc_unit_ref){u, t, u ? u->alias : norm, false};
+        return 0;
+    }
+    struct cc_unit_ref refs[8];
+    size_t n = fold_matches(norm, spell, refs, cap < 8 ? cap : 8);
+    *nspell = n;
+    if (n == 1) *out = refs[0];
+    return n == 1 ? 0 : n == 0 ? -1 : -2;
+}
+
+/* Levenshtein distance of a and b, case-insensitive, capped at 9. */
+static unsigned edit_distance(const char *a, const char *b) {
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 40 || lb > 40) return 9;
+    unsigned row[41];
+    for (size_t j = 0; j <= lb; j++) row[j] = (unsigned)j;
+    for (size_t i = 1; i <= la; i++) {
+        unsigned diag = row[0];
+        row[0] = (unsigned)i;
+        for (size_t j = 1; j <= lb; j++) {
+            unsigned up = row[j];
+            unsigned sub = diag + (tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]));
+            unsigned best = sub < up + 1 ? sub : up + 1;
+            row[j] = best < row[j - 1] + 1 ? best : row[j - 1] + 1;
+            diag = up;
+        }
+    }
+    return row[lb] > 9 ? 9 : row[lb];
+}
+
+size_t cc_unit_close_matches(const char *norm, const char **out, size_t cap) {
+    size_t n = 0, total = TABLE_LEN + TEMPS_LEN;
+    unsigned limit = strlen(norm) <= 3 ? 1 : 2;
+    for (unsigned d = 1; d <= limit; d++)
+        for (size_t i = 0; i < total && n < cap; i++) {
+            const char *a = i < TABLE_LEN ? table[i].alias : temps[i - TABLE_LEN].alias;
+            if (edit_distance(norm, a) == d) out[n++] = a;
+        }
+    return n;
+}
+
+/* ---- exact arithmetic ------------------------------------------------------ */
+
+/* out = the value of factor text: a decimal, or decimal/decimal. */
+static void factor_q(const char *text, mpq_t out) {
+    const char *slash = strchr(text, '/');
+    if (cc_nf_parse_decimal(text, slash ? (size_t)(slash - text) : strlen(text), out) != 0)
+        mpq_set_ui(out, 0, 1); /* cannot happen: the table is ours */
+    if (!slash) return;
+    mpq_t d;
+    mpq_init(d);
+    if (cc_nf_parse_decimal(slash + 1, strlen(slash + 1), d) == 0 && mpq_sgn(d) != 0)
+        mpq_div(out, out, d);
+    mpq_clear(d);
+}
+
+/* 273.15 exactly. */
+static void zero_celsius(mpq_t out) { mpq_set_ui(out, 27315, 100); }
+
+/* v on scale `from` converted to kelvin, in place. */
+static void to_kelvin(mpq_t v, enum cc_temp_scale from) {
+    mpq_t c;
+    mpq_init(c);
+    zero_celsius(c);
+    if (from == CC_TEMP_F) { /* (v - 32) * 5/9 + 273.15 */
+        mpq_t k;
+        mpq_init(k);
+        mpq_set_ui(k, 32, 1);
+        mpq_sub(v, v, k);
+        mpq_set_ui(k, 5, 9);
+        mpq_mul(v, v, k);
+        mpq_clear(k);
+    }
+    if (from != CC_TEMP_K) mpq_add(v, v, c);
+    mpq_clear(c);
+}
+
+/* kelvin v converted to scale `to`, in place. */
+static void from_kelvin(mpq_t v, enum cc_temp_scale to) {
+    mpq_t c;
+    mpq_init(c);
+    zero_celsius(c);
+    if (to != CC_TEMP_K) mpq_sub(v, v, c);
+    if (to == CC_TEMP_F) { /* C * 9/5 + 32 */
+        mpq_set_ui(c, 9, 5);
+        mpq_mul(v, v, c);
+        mpq_set_ui(c, 32, 1);
+        mpq_add(v, v, c);
+    }
+    mpq_clear(c);
 }
 
 /* ---- alias listings ------------------------------------------------------- */
@@ -204,42 +333,6 @@ const char *cc_unit_short_alias_list(void) {
         used += (size_t)w;
     }
     return short_list;
-}
-
-/* ---- rounding ------------------------------------------------------------- */
-
-double cc_round_half_even6(double x) {
-    if (!isfinite(x)) return x;
-    mpq_t q;
-    mpz_t n, rem, den;
-    mpq_init(q);
-    mpz_inits(n, rem, den, NULL);
-
-    /* q = x * 10^6 exactly; n = floor(q), rem = q - n as a fraction. */
-    mpq_set_d(q, x);
-    mpz_ui_pow_ui(den, 10, 6);
-    mpz_mul(mpq_numref(q), mpq_numref(q), den);
-    mpq_canonicalize(q);
-    mpz_fdiv_qr(n, rem, mpq_numref(q), mpq_denref(q));
-    /* compare 2*rem with the denominator: below half, half, above half */
-    mpz_mul_2exp(rem, rem, 1);
-    int c = mpz_cmp(rem, mpq_denref(q));
-    if (c > 0 || (c == 0 && mpz_odd_p(n))) mpz_add_ui(n, n, 1);
-
-    /* n / 10^6 correctly rounded to binary64. */
-    mpfr_t num, out;
-    mpfr_init2(num, mpz_sizeinbase(n, 2) + 2);
-    mpfr_init2(out, 53);
-    mpfr_set_z(num, n, MPFR_RNDN);
-    mpfr_div_ui(out, num, 1000000UL, MPFR_RNDN);
-    double r = mpfr_get_d(out, MPFR_RNDN);
-    /* round(-0.0000001, 6) is -0.0 in Python: keep the sign of x. */
-    if (r == 0) r = copysign(0.0, x);
-
-    mpfr_clears(num, out, NULL);
-    mpz_clears(n, rem, den, NULL);
-    mpq_clear(q);
-    return r;
 }
 
 /* ---- convert_units ------------------------------------------------------- */
@@ -296,40 +389,120 @@ static json_t *value_not_numeric(const json_t *v) {
     return e;
 }
 
-static json_t *json_real_or_null(double d) {
-    return isfinite(d) ? json_real(d) : json_null();
+/* The exact rational of the value argument: a numeric string as the decimal
+ * it spells, a JSON number as the shortest decimal that reads back as it
+ * (what the caller wrote). -1 when v is not finite. */
+static int value_q(const json_t *jv, double v, mpq_t out) {
+    if (!isfinite(v)) return -1;
+    if (json_is_integer(jv)) {
+        mpq_set_si(out, (long)json_integer_value(jv), 1);
+        return 0;
+    }
+    char rep[32];
+    const char *text = json_is_string(jv) ? json_string_value(jv) : cc_float_repr(v, rep);
+    char *t = cc_unit_trim(text, strlen(text));
+    int rc = t ? cc_nf_parse_decimal(t, strlen(t), out) : -1;
+    free(t);
+    if (rc != 0) mpq_set_d(out, v); /* e.g. "1_000": read as the double it parsed to */
+    return 0;
 }
 
-/* Resolve both normalised names to a converted value; on failure returns
- * the error object and leaves *out untouched. */
-static json_t *convert(double v, const char *from, const char *to, double *out) {
-    enum cc_temp_scale tf = cc_unit_temperature(from), tt = cc_unit_temperature(to);
-    if (tf != CC_TEMP_NONE || tt != CC_TEMP_NONE) {
-        if (tf == CC_TEMP_NONE || tt == CC_TEMP_NONE)
+static char *q_text(const mpq_t q) {
+    char *num = mpz_get_str(NULL, 10, mpq_numref(q)), *den = NULL, *out = NULL;
+    bool whole = mpz_cmp_ui(mpq_denref(q), 1) == 0;
+    if (!whole) den = mpz_get_str(NULL, 10, mpq_denref(q));
+    if (num && (whole || den) && asprintf(&out, "%s%s%s", num, whole ? "" : "/", whole ? "" : den) < 0)
+        out = NULL;
+    void (*gfree)(void *, size_t);
+    mp_get_memory_functions(NULL, NULL, &gfree);
+    if (num) gfree(num, strlen(num) + 1);
+    if (den) gfree(den, strlen(den) + 1);
+    return out;
+}
+
+static json_t *name_error(const char *norm, int rc, const char **spell, size_t n) {
+    char list[256] = "";
+    size_t used = 0;
+    if (rc == -2) {
+        for (size_t i = 0; i < n && used < sizeof list; i++)
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", spell[i]);
+        return cc_err("validation",
+                      "ambiguous unit '%s': it matches %s, which are different units; write the "
+                      "unit with its exact case (m = milli, M = mega)", norm, list);
+    }
+    const char *close[5];
+    size_t k = cc_unit_close_matches(norm, close, 5);
+    for (size_t i = 0; i < k && used < sizeof list; i++)
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", close[i]);
+    if (k)
+        return cc_err("validation", "unknown unit '%s' (did you mean %s?). Known: %s", norm, list,
+                      cc_unit_short_alias_list());
+    return cc_err("validation", "unknown unit '%s'. Known: %s", norm, cc_unit_short_alias_list());
+}
+
+/* The conversion of q (in place) from one resolved unit to another; NULL,
+ * or the error object. */
+static json_t *convert(mpq_t q, const struct cc_unit_ref *f, const struct cc_unit_ref *t) {
+    if (!f->unit || !t->unit) {
+        if (f->unit || t->unit)
             return cc_err("validation", "cannot mix temperature and non-temperature units");
-        *out = cc_unit_convert_temperature(v, tf, tt);
+        to_kelvin(q, f->temp);
+        from_kelvin(q, t->temp);
         return NULL;
     }
-    const struct cc_unit *uf = cc_unit_find(from), *ut = cc_unit_find(to);
-    if (!uf || !ut)
-        return cc_err("validation", "unknown unit '%s'. Known: %s", uf ? to : from,
-                      cc_unit_short_alias_list());
-    if (!cc_unit_same_dimension(uf, ut))
+    if (!cc_unit_same_dimension(f->unit, t->unit))
         return cc_err("validation", "conversion failed: incompatible dimensions ('%s' vs '%s')",
-                      from, to);
-    *out = v * uf->factor / ut->factor;
+                      f->spelling, t->spelling);
+    mpq_t k;
+    mpq_init(k);
+    factor_q(f->unit->factor, k);
+    mpq_mul(q, q, k);
+    factor_q(t->unit->factor, k);
+    mpq_div(q, q, k);
+    mpq_clear(k);
     return NULL;
 }
 
-static json_t *build_result(double v, double result, const char *from_trim, const char *to_trim) {
+static json_t *build_result(double v, const mpq_t q, bool finite, const struct cc_unit_ref *f,
+                            const struct cc_unit_ref *t, const char *from_trim, const char *to_trim) {
     char rep[32];
     char *from_text = NULL;
     if (asprintf(&from_text, "%s %s", cc_float_repr(v, rep), from_trim) < 0) return NULL;
     json_t *r = cc_ok();
-    json_object_set_new(r, "value", json_real_or_null(cc_round_half_even6(result)));
+    bool approx = (f->unit && f->unit->approx) || (t->unit && t->unit->approx);
+    json_object_set_new(r, "value", finite ? cc_nf_real(cc_nf_mpq_to_double(q)) : json_null());
+    if (finite && !approx) {
+        char *e = q_text(q);
+        if (e) json_object_set_new(r, "exact", json_string(e));
+        free(e);
+    }
     json_object_set_new(r, "unit", json_string(to_trim));
     json_object_set_new(r, "from", json_string(from_text));
+    if (f->folded || t->folded) {
+        json_t *io = json_object();
+        if (f->folded) json_object_set_new(io, "from_unit", json_string(f->spelling));
+        if (t->folded) json_object_set_new(io, "to_unit", json_string(t->spelling));
+        json_object_set_new(r, "interpreted_as", io);
+    }
     free(from_text);
+    return r;
+}
+
+static json_t *convert_names(const json_t *jv, double v, const char *from, const char *to,
+                             const char *from_trim, const char *to_trim) {
+    struct cc_unit_ref f, t;
+    const char *spell[8];
+    size_t n;
+    int rc = cc_unit_resolve(from, &f, spell, 8, &n);
+    if (rc < 0) return name_error(from, rc, spell, n);
+    rc = cc_unit_resolve(to, &t, spell, 8, &n);
+    if (rc < 0) return name_error(to, rc, spell, n);
+    mpq_t q;
+    mpq_init(q);
+    bool finite = value_q(jv, v, q) == 0;
+    json_t *r = convert(q, &f, &t);
+    if (!r) r = build_result(v, q, finite, &f, &t, from_trim, to_trim);
+    mpq_clear(q);
     return r;
 }
 
@@ -347,11 +520,7 @@ json_t *cc_tool_convert_units(json_t *args, cc_wctx *ctx) {
     char *from = cc_unit_normalise(fs, fl), *to = cc_unit_normalise(ts, tl);
     char *from_trim = cc_unit_trim(fs, fl), *to_trim = cc_unit_trim(ts, tl);
     json_t *r = NULL;
-    if (from && to && from_trim && to_trim) {
-        double out = 0;
-        r = convert(v, from, to, &out);
-        if (!r) r = build_result(v, out, from_trim, to_trim);
-    }
+    if (from && to && from_trim && to_trim) r = convert_names(jv, v, from, to, from_trim, to_trim);
     free(from);
     free(to);
     free(from_trim);

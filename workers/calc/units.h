@@ -18,14 +18,37 @@
 enum { CC_DIM_M, CC_DIM_KG, CC_DIM_S, CC_DIM_B, CC_DIM_COUNT };
 
 struct cc_unit {
-    const char *alias;        /* normalised spelling, e.g. "km/h" */
-    double factor;            /* value of one unit in SI base units */
+    const char *alias;        /* case-sensitive spelling, e.g. "km/h", "mW" */
+    const char *factor;       /* one unit in SI base units: exact decimal or "p/q" text */
     signed char dim[CC_DIM_COUNT];
+    bool approx;              /* the factor is itself a rounded value */
 };
 
 enum cc_temp_scale { CC_TEMP_NONE, CC_TEMP_K, CC_TEMP_C, CC_TEMP_F };
 
-/* Normalise a unit name: trim, lower-case (ASCII), drop every space.
+/* A resolved unit name: a factor-table unit or a temperature scale, the
+ * table spelling it resolved to, and whether that took a case-insensitive
+ * match (reported to the caller as interpreted_as). */
+struct cc_unit_ref {
+    const struct cc_unit *unit; /* NULL for a temperature */
+    enum cc_temp_scale temp;
+    const char *spelling;
+    bool folded;
+};
+
+/* Resolves a normalised name: an exact-case spelling always wins; else a
+ * case-insensitive match is accepted only when it names exactly one unit.
+ * 0 with *out; -1 unknown; -2 ambiguous, with the matching spellings in
+ * spell[0..*nspell). */
+int cc_unit_resolve(const char *norm, struct cc_unit_ref *out, const char **spell, size_t cap,
+                    size_t *nspell);
+
+/* Up to cap spellings within a small edit distance of norm (case ignored),
+ * nearest first. */
+size_t cc_unit_close_matches(const char *norm, const char **out, size_t cap);
+
+/* Normalise a unit name: trim and drop every space (case is kept: it
+ * decides between m milli and M mega).
  * Returns a malloc'd string the caller frees, or NULL on OOM. */
 char *cc_unit_normalise(const char *name, size_t len);
 
@@ -33,15 +56,13 @@ char *cc_unit_normalise(const char *name, size_t len);
  * Caller frees; NULL on OOM. */
 char *cc_unit_trim(const char *name, size_t len);
 
-/* Table entry for a normalised alias, or NULL (temperatures are not in it). */
+/* Table entry for an exact-case normalised alias, or NULL (temperatures are
+ * not in it). */
 const struct cc_unit *cc_unit_find(const char *norm);
 
 /* Scale of a normalised temperature alias, or CC_TEMP_NONE. */
 enum cc_temp_scale cc_unit_temperature(const char *norm);
 
-/* Convert v between two temperature scales with the formulas of 3.3.19,
- * evaluated in the same order as written there (binary64). */
-double cc_unit_convert_temperature(double v, enum cc_temp_scale from, enum cc_temp_scale to);
 
 /* true when both units measure the same dimension. */
 bool cc_unit_same_dimension(const struct cc_unit *a, const struct cc_unit *b);
@@ -53,11 +74,6 @@ const char *const *cc_unit_all_aliases(size_t *count);
 /* The "Known: ..." list of the unknown-unit message: every factor-table
  * alias shorter than 6 bytes, sorted, joined by ", ". Static storage. */
 const char *cc_unit_short_alias_list(void);
-
-/* round(x, 6) as Python does it: the exact binary value of x rounded
- * half-even at the sixth decimal, then correctly rounded back to binary64.
- * Non-finite values pass through unchanged. */
-double cc_round_half_even6(double x);
 
 /* Tool handlers (tool_api.h contract). */
 json_t *cc_tool_convert_units(json_t *args, cc_wctx *ctx);
