@@ -6,6 +6,7 @@
 #define GIAC_GENERIC_CONSTANTS
 #include <giac/giac.h>
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -863,6 +864,64 @@ bool ready(cc_sym_err *err) {
     return cc_giac_init(err) == 0;
 }
 
+std::vector<gen> g_assumed;
+
+gen domain_fact(const gen &x, cc_num_dom d) {
+    switch (d) {
+    case CC_DOM_POSITIVE: return symb_superieur_strict(x, 0);
+    case CC_DOM_NONNEG: return symb_superieur_egal(x, 0);
+    case CC_DOM_INTEGER: return makesequence(x, gen(_ZINT, _INT_TYPE));
+    default: return makesequence(x, gen(_DOUBLE_, _INT_TYPE));
+    }
+}
+
+// exp(a)*exp(b)*c -> exp(a + b)*c, bottom-up (giac keeps the factors apart).
+gen combine_exp(const gen &g) {
+    if (g.type == _VECT) {
+        vecteur v = *g._VECTptr;
+        for (gen &e : v)
+            e = combine_exp(e);
+        return gen(v, g.subtype);
+    }
+    if (g.type != _SYMB)
+        return g;
+    gen f = combine_exp(g._SYMBptr->feuille);
+    if (!g.is_symb_of_sommet(at_prod) || f.type != _VECT)
+        return symbolic(g._SYMBptr->sommet, f);
+    gen arg(0), rest(1);
+    int n = 0;
+    for (const gen &t : *f._VECTptr) {
+        if (t.is_symb_of_sommet(at_exp)) {
+            arg = arg + t._SYMBptr->feuille;
+            n++;
+        } else {
+            rest = rest * t;
+        }
+    }
+    return n < 2 ? symbolic(at_prod, f) : rest * symbolic(at_exp, arg);
+}
+
+gen rewrite(cc_rw how, const gen &x) {
+    switch (how) {
+    case CC_RW_SIMPLIFY: return _simplify(x, g_ctx);
+    case CC_RW_NORMAL: return call(at_normal, x);
+    case CC_RW_FACTOR: return _factor(x, g_ctx);
+    case CC_RW_TRIGSIMPLIFY: return _trigsimplify(x, g_ctx);
+    case CC_RW_TSIMPLIFY: return _tsimplify(x, g_ctx);
+    case CC_RW_TCOLLECT: return _tcollect(x, g_ctx);
+    case CC_RW_TLIN: return _tlin(x, g_ctx);
+    case CC_RW_HALFTAN: return _simplify(_halftan(x, g_ctx), g_ctx);
+    case CC_RW_EXP2TRIG: return _simplify(_exp2trig(x, g_ctx), g_ctx);
+    case CC_RW_LNCOLLECT: return _lncollect(x, g_ctx);
+    case CC_RW_POWEXPAND: return _powexpand(x, g_ctx);
+    case CC_RW_HYP2EXP: return _simplify(_hyp2exp(x, g_ctx), g_ctx);
+    case CC_RW_TRIG2EXP: return _simplify(_trig2exp(x, g_ctx), g_ctx);
+    case CC_RW_EXPCOLLECT: return combine_exp(x);
+    case CC_RW_COUNT: break;
+    }
+    fail("internal", "giac shim: unknown rewrite");
+}
+
 } // namespace
 
 // ---- C API -----------------------------------------------------------------
@@ -980,7 +1039,9 @@ extern "C" cc_gexpr *cc_giac_item(const cc_gexpr *g, size_t i, cc_sym_err *err) 
 
 extern "C" bool cc_giac_is_zero(const cc_gexpr *g) {
     bool z = false;
-    guarded(nullptr, [&] { z = is_zero(_simplify(g->g, g_ctx)); });
+    // exactly: giac's is_zero() calls a float below its epsilon zero, which
+    // would make x**2 and x**2 + 1e-40 "identical"
+    guarded(nullptr, [&] { z = is_exactly_zero(_simplify(g->g, g_ctx)); });
     return z;
 }
 
@@ -1026,4 +1087,30 @@ extern "C" int cc_giac_approx(const cc_gexpr *g, int digits, char **re, char **i
         *re = *im = nullptr;
     }
     return ok ? 0 : -1;
+}
+
+extern "C" int cc_giac_assume(const char *name, cc_num_dom d, cc_sym_err *err) {
+    if (!ready(err))
+        return -1;
+    return guarded(err, [&] {
+               gen x = user_symbol(name);
+               g_assumed.push_back(x);
+               call(at_assume, domain_fact(x, d));
+           })
+               ? 0
+               : -1;
+}
+
+extern "C" void cc_giac_forget_all(void) {
+    for (const gen &x : g_assumed)
+        guarded(nullptr, [&] { _purge(x, g_ctx); });
+    g_assumed.clear();
+}
+
+extern "C" cc_gexpr *cc_giac_rewrite(cc_rw how, const cc_gexpr *g, cc_sym_err *err) {
+    if (!ready(err))
+        return nullptr;
+    cc_gexpr *r = nullptr;
+    guarded(err, [&] { r = new cc_gexpr{checked(rewrite(how, g->g))}; });
+    return r;
 }

@@ -90,6 +90,26 @@ struct sym_node *cc_giac_tree(const cc_gexpr *g, struct cc_sym_err *err);
 int cc_giac_approx(const cc_gexpr *g, int digits, char **re, char **im,
                    struct cc_sym_err *err);
 
+/* ---- domains and rewritings ------------------------------------------------ */
+
+/* The values a symbol may take (assumptions; numeric test points). */
+enum cc_num_dom { CC_DOM_COMPLEX, CC_DOM_REAL, CC_DOM_POSITIVE, CC_DOM_NONNEG, CC_DOM_INTEGER };
+
+/* Declares (giac assume) symbol `name` to be in domain d, until
+ * cc_giac_forget_all(). 0, or -1 with *err. */
+int cc_giac_assume(const char *name, enum cc_num_dom d, struct cc_sym_err *err);
+/* Drops every assumption made with cc_giac_assume(). */
+void cc_giac_forget_all(void);
+
+/* Rewritings tried by simplify (each is one giac rewriting function). */
+enum cc_rw {
+    CC_RW_SIMPLIFY, CC_RW_NORMAL, CC_RW_FACTOR, CC_RW_TRIGSIMPLIFY, CC_RW_TSIMPLIFY,
+    CC_RW_TCOLLECT, CC_RW_TLIN, CC_RW_HALFTAN, CC_RW_EXP2TRIG, CC_RW_LNCOLLECT,
+    CC_RW_POWEXPAND, CC_RW_HYP2EXP, CC_RW_TRIG2EXP, CC_RW_EXPCOLLECT, CC_RW_COUNT
+};
+/* rewrite(g), or NULL with *err. */
+cc_gexpr *cc_giac_rewrite(enum cc_rw how, const cc_gexpr *g, struct cc_sym_err *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -14,24 +14,44 @@ static json_t *expr_err(const struct cc_expr_error *e, const char *prefix) {
     return cc_err(e->code ? e->code : "internal", "%s%s", prefix, e->message);
 }
 
-cc_gexpr *sym_input(const char *text, size_t len, const char *prefix, json_t **err) {
+int sym_input_expr(const char *text, size_t len, const char *prefix, struct sym_expr *e,
+                   json_t **err) {
     struct cc_expr_error ee = {0};
-    struct cc_arena *a = cc_arena_new();
-    if (!a) {
+    memset(e, 0, sizeof *e);
+    e->arena = cc_arena_new();
+    if (!e->arena) {
         *err = cc_err("resource_exhausted", "%sexpression exhausted the memory ceiling", prefix);
-        return NULL;
+        return -1;
     }
-    cc_gexpr *g = NULL;
-    struct cc_node *root = cc_expr_screen_parse(a, text, len, CC_DIALECT_SYMBOLIC, &ee);
+    struct cc_node *root = cc_expr_screen_parse(e->arena, text, len, CC_DIALECT_SYMBOLIC, &ee);
     if (!root || cc_expr_shape_check(root, &ee) < 0) {
         *err = expr_err(&ee, prefix);
     } else {
         struct cc_sym_err se = {0};
-        g = cc_giac_from_ast(root, &se);
-        if (!g)
+        e->root = root;
+        e->g = cc_giac_from_ast(root, &se);
+        if (!e->g)
             *err = sym_err_json(&se, prefix);
     }
-    cc_arena_free(a);
+    if (e->g)
+        return 0;
+    sym_expr_free(e);
+    return -1;
+}
+
+void sym_expr_free(struct sym_expr *e) {
+    cc_gexpr_free(e->g);
+    cc_arena_free(e->arena);
+    memset(e, 0, sizeof *e);
+}
+
+cc_gexpr *sym_input(const char *text, size_t len, const char *prefix, json_t **err) {
+    struct sym_expr e;
+    if (sym_input_expr(text, len, prefix, &e, err) < 0)
+        return NULL;
+    cc_gexpr *g = e.g;
+    e.g = NULL;
+    sym_expr_free(&e);
     return g;
 }
 

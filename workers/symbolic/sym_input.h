@@ -18,6 +18,20 @@
  * with *err set to a new rejected object. prefix may be "". */
 cc_gexpr *sym_input(const char *text, size_t len, const char *prefix, json_t **err);
 
+/* A parsed expression kept with its AST: the AST is what the user wrote,
+ * before giac's evaluation rewrote anything (the numeric cross-checks
+ * evaluate it). Release with sym_expr_free(). */
+struct sym_expr {
+    struct cc_arena *arena;
+    const struct cc_node *root;
+    cc_gexpr *g;
+};
+
+/* As sym_input(), keeping the AST. 0, or -1 with *err (e is then empty). */
+int sym_input_expr(const char *text, size_t len, const char *prefix, struct sym_expr *e,
+                   json_t **err);
+void sym_expr_free(struct sym_expr *e);
+
 /* The rejected object for a shim failure (prefix may be ""). New reference. */
 json_t *sym_err_json(const struct cc_sym_err *e, const char *prefix);
 

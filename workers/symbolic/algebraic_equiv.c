@@ -1,0 +1,175 @@
+/* algebraic_equiv (TOOLS.md 3.4.2, extended by issue 12; contract in
+ * docs/contract.md): is a - b identically zero, over the complex numbers
+ * unless the caller states assumptions?
+ *
+ * Two independent witnesses decide. The CAS simplifies a - b (and, when
+ * that is not 0, tries rewriting it through exponentials and trigonometric
+ * collection); giac simplifies as if every symbol were real and positive
+ * where that helps (it reduces log(x*y) - log(x) - log(y) to 0), so its
+ * "zero" alone is never trusted. Both sides, as the user wrote them (the
+ * AST, before giac rewrote anything), are also evaluated with 192-bit
+ * MPC/MPFR arithmetic at deterministic pseudo-random points of each symbol's
+ * domain (complex by default, simple branch-cut witnesses like -1 and I
+ * first). A numeric mismatch always wins: identical is then false, with the
+ * point as a counterexample and, when one is found, a domain on which the
+ * identity does hold. Numbers that agree everywhere while the CAS cannot
+ * show zero give identical: null with numerically_equal: true. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workers/symbolic/sym_assume.h"
+#include "workers/symbolic/sym_input.h"
+#include "workers/symbolic/sym_numcheck.h"
+#include "workers/symbolic/sym_tools.h"
+
+#define EQUIV_CAVEAT \
+    "identity over symbolic reals says nothing about float rounding, integer truncation or modular overflow"
+/* Random points per check and the fewest that must evaluate before the
+ * numbers are allowed to speak for a symbolic expression. */
+#define EQUIV_POINTS 16
+#define EQUIV_MIN_POINTS 4
+
+/* Rewritings tried on a - b after plain simplification: exponential and
+ * trigonometric forms cover exp(I*x) = cos(x) + I*sin(x), hyperbolic
+ * identities and products of exponentials. */
+static const enum cc_rw ZERO_TRIES[] = {CC_RW_EXP2TRIG, CC_RW_HYP2EXP, CC_RW_TRIG2EXP,
+                                        CC_RW_TRIGSIMPLIFY};
+
+/* The simplified difference (new handle) and whether some rewriting of it
+ * is exactly 0. NULL with *err. */
+static cc_gexpr *symbolic_difference(cc_gexpr *a, cc_gexpr *b, bool *zero, json_t **err) {
+    struct cc_sym_err se = {0};
+    cc_gexpr *ab[2] = {a, b};
+    cc_gexpr *d = cc_giac_apply(CC_G_SUB, ab, 2, &se);
+    cc_gexpr *sd = d ? cc_giac_apply(CC_G_SIMPLIFY, &d, 1, &se) : NULL;
+    if (!sd) {
+        cc_gexpr_free(d);
+        *err = sym_err_json(&se, "");
+        return NULL;
+    }
+    *zero = cc_giac_is_zero(sd);
+    for (size_t i = 0; !*zero && i < sizeof ZERO_TRIES / sizeof *ZERO_TRIES; i++) {
+        cc_gexpr *r = cc_giac_rewrite(ZERO_TRIES[i], d, &se);
+        *zero = r && cc_giac_is_zero(r);
+        cc_gexpr_free(r);
+    }
+    cc_gexpr_free(d);
+    return sd;
+}
+
+/* "x > 0, y > 0" or "real x, y": the first domain (for every symbol the
+ * caller left unconstrained) on which the numbers agree, or NULL. */
+static char *holds_for(const struct sym_expr *a, const struct sym_expr *b,
+                       const struct sym_domains *d) {
+    static const enum cc_num_dom tries[] = {CC_DOM_REAL, CC_DOM_POSITIVE};
+    for (size_t i = 0; i < 2; i++) {
+        struct sym_domains t = *d;
+        t.dflt = tries[i];
+        struct sym_num_verdict v;
+        sym_numcheck(a->root, b->root, &t, EQUIV_POINTS, &v);
+        if (v.points >= EQUIV_MIN_POINTS && v.mismatches == 0)
+            return sym_numcheck_describe(a->root, b->root, d, tries[i]);
+    }
+    return NULL;
+}
+
+/* Adds identical / numerically_equal / counterexample / holds_for. */
+static void verdict(json_t *out, bool cas_zero, const struct sym_num_verdict *v,
+                    const struct sym_expr *a, const struct sym_expr *b,
+                    const struct sym_domains *d, bool constant) {
+    bool enough = v->points >= (constant ? 1 : EQUIV_MIN_POINTS);
+    json_object_set_new(out, "numeric_check",
+                        json_pack("{s:i, s:i, s:i}", "points", v->points, "mismatches",
+                                  v->mismatches, "digits", 50));
+    if (v->mismatches > 0) {
+        json_object_set_new(out, "identical", json_false());
+        json_object_set_new(out, "numerically_equal", json_false());
+        json_object_set_new(out, "counterexample", json_pack("{s:s, s:s, s:s}", "point",
+                                                             v->witness, "a", v->va, "b", v->vb));
+        char *h = constant ? NULL : holds_for(a, b, d);
+        if (h)
+            json_object_set_new(out, "holds_for", json_string(h));
+        free(h);
+        return;
+    }
+    if (!enough) {
+        /* nothing numeric to go on (integrals, functions the evaluator lacks):
+         * the CAS answer stands, flagged by numerically_equal: null */
+        json_object_set_new(out, "identical", json_boolean(cas_zero));
+        json_object_set_new(out, "numerically_equal", json_null());
+        return;
+    }
+    json_object_set_new(out, "numerically_equal", json_true());
+    json_object_set_new(out, "identical", cas_zero ? json_true() : json_null());
+    if (!cas_zero)
+        json_object_set_new(out, "note",
+                            json_string("the CAS could not reduce a - b to 0, but both sides agree "
+                                        "to 30 digits at every sampled point: very likely identical"));
+}
+
+static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
+                     const struct sym_assume *as) {
+    json_t *err = NULL;
+    if (sym_assume_apply(as, &err) < 0)
+        return err;
+    bool cas_zero = false;
+    cc_gexpr *sd = symbolic_difference(a->g, b->g, &cas_zero, &err);
+    cc_giac_forget_all();
+    if (!sd)
+        return err;
+    struct sym_domains d = {as->n, as->names, as->doms, CC_DOM_COMPLEX};
+    struct sym_num_verdict v;
+    sym_numcheck(a->root, b->root, &d, EQUIV_POINTS, &v);
+    const char *checked_over = "complex";
+    if (v.points < EQUIV_MIN_POINTS && v.mismatches == 0) {
+        /* functions the evaluator has only for real arguments (gamma, erf):
+         * real points are still evidence, and are reported as such */
+        struct sym_domains r = d;
+        r.dflt = CC_DOM_REAL;
+        sym_numcheck(a->root, b->root, &r, EQUIV_POINTS, &v);
+        checked_over = "real";
+    }
+    json_t *pa = sym_print_json(a->g, &err);
+    json_t *pb = pa ? sym_print_json(b->g, &err) : NULL;
+    json_t *pd = pb ? sym_print_json(sd, &err) : NULL;
+    cc_gexpr_free(sd);
+    if (!pd) {
+        json_decref(pa);
+        json_decref(pb);
+        return err;
+    }
+    char *syms = sym_numcheck_describe(a->root, b->root, &(struct sym_domains){0}, CC_DOM_REAL);
+    bool constant = syms == NULL;
+    free(syms);
+    json_t *out = json_pack("{s:b, s:o, s:o, s:o, s:s}", "ok", 1, "a", pa, "b", pb, "difference",
+                            pd, "domain", as->n ? "as assumed, complex elsewhere" : "complex");
+    verdict(out, cas_zero, &v, a, b, &d, constant);
+    json_object_set_new(json_object_get(out, "numeric_check"), "domain", json_string(checked_over));
+    bool yes = json_is_true(json_object_get(out, "identical"));
+    json_object_set_new(out, "caveat", yes ? json_null() : json_string(EQUIV_CAVEAT));
+    return out;
+}
+
+json_t *cc_tool_algebraic_equiv(json_t *args, cc_wctx *ctx) {
+    (void)ctx;
+    json_t *err = NULL;
+    const char *ta = sym_arg_str(args, "a", NULL, &err);
+    const char *tb = ta ? sym_arg_str(args, "b", NULL, &err) : NULL;
+    if (!tb)
+        return err;
+    struct sym_assume as;
+    if (sym_assume_read(json_object_get(args, "assume"), &as, &err) < 0)
+        return err;
+    struct sym_expr a, b = {0};
+    json_t *out = err;
+    if (sym_input_expr(ta, strlen(ta), "a: ", &a, &err) == 0) {
+        out = sym_input_expr(tb, strlen(tb), "b: ", &b, &err) == 0 ? equiv(&a, &b, &as) : err;
+        sym_expr_free(&a);
+        sym_expr_free(&b);
+    } else {
+        out = err;
+    }
+    sym_assume_clear(&as);
+    return out;
+}

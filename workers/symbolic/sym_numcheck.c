@@ -1,0 +1,172 @@
+/* Numeric cross-check of two expressions (see sym_numcheck.h). */
+#include "workers/symbolic/sym_numcheck.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workers/symbolic/sym_numeval.h"
+
+#define MAX_SYMS 32
+#define NICE 9
+/* 192-bit arithmetic carries ~57 digits; cancellation in a legitimate
+ * identity costs some of them, a false one differs in the leading digits. */
+#define REL_TOL_EXP (-30)
+
+/* xorshift64*: deterministic, so a verdict is reproducible. */
+static unsigned long long next(unsigned long long *s) {
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return *s * 2685821657736338717ULL;
+}
+
+static long range(unsigned long long *s, long lo, long hi) {
+    return lo + (long)(next(s) % (unsigned long long)(hi - lo + 1));
+}
+
+/* Point k of domain d: simple values first, then p/8 (+ q/8 I). */
+static void sample(enum cc_num_dom d, int k, unsigned long long *s, mpc_t out) {
+    /* -1, -2 and I sit on or next to the usual branch cuts; -1 + 4I and
+     * 2 - 5I lie outside the strip |Im z| < pi where log(exp(z)) = z */
+    static const int nice_re[] = {-1, -2, 0, 1, 3, -1, 2, -3, 0};
+    static const int nice_im[] = {0, 0, 1, 1, -1, 4, -5, 2, -2};
+    long re = 0, im = 0;
+    switch (d) {
+    case CC_DOM_INTEGER: re = k < 3 ? (long[]){-1, -2, 3}[k] * 8 : range(s, -7, 7) * 8; break;
+    case CC_DOM_POSITIVE: re = range(s, 1, 34); break;
+    case CC_DOM_NONNEG: re = k == 0 ? 0 : range(s, 1, 34); break;
+    case CC_DOM_REAL: re = k < 3 ? (long[]){-8, -16, 16}[k] : range(s, -34, 34); break;
+    case CC_DOM_COMPLEX:
+        if (k < NICE) {
+            re = nice_re[k] * 8;
+            im = nice_im[k] * 8;
+        } else {
+            re = range(s, -48, 48);
+            im = range(s, -48, 48);
+        }
+        break;
+    }
+    mpc_set_si_si(out, re, im, MPC_RNDNN);
+    mpc_div_ui(out, out, 8, MPC_RNDNN);
+}
+
+static enum cc_num_dom domain_of(const struct sym_domains *d, const char *name) {
+    for (size_t i = 0; i < d->n; i++)
+        if (!strcmp(d->names[i], name))
+            return d->doms[i];
+    return d->dflt;
+}
+
+static void print_c(char *buf, size_t cap, const mpc_t z) {
+    double re = mpfr_get_d(mpc_realref(z), MPFR_RNDN), im = mpfr_get_d(mpc_imagref(z), MPFR_RNDN);
+    if (im == 0)
+        snprintf(buf, cap, "%.12g", re);
+    else if (re == 0)
+        snprintf(buf, cap, "%.12g*I", im);
+    else
+        snprintf(buf, cap, "%.12g %c %.12g*I", re, im < 0 ? '-' : '+', im < 0 ? -im : im);
+}
+
+static void note_witness(struct sym_num_verdict *out, const char **names, mpc_t *vals, size_t n,
+                         const mpc_t va, const mpc_t vb) {
+    size_t used = 0;
+    out->witness[0] = '\0';
+    for (size_t i = 0; i < n && used < sizeof out->witness; i++) {
+        char v[64];
+        print_c(v, sizeof v, vals[i]);
+        used += (size_t)snprintf(out->witness + used, sizeof out->witness - used, "%s%s = %s",
+                                 i ? ", " : "", names[i], v);
+    }
+    print_c(out->va, sizeof out->va, va);
+    print_c(out->vb, sizeof out->vb, vb);
+}
+
+/* |va - vb| > 2^-100 * max(1, |va|, |vb|)? */
+static bool differ(const mpc_t va, const mpc_t vb) {
+    mpc_t d;
+    mpfr_t m, s, t;
+    mpc_init2(d, SYM_NUM_BITS);
+    mpfr_inits2(SYM_NUM_BITS, m, s, t, (mpfr_ptr)0);
+    mpc_sub(d, va, vb, MPC_RNDNN);
+    mpc_abs(m, d, MPFR_RNDN);
+    mpfr_set_ui(s, 1, MPFR_RNDN);
+    mpc_abs(t, va, MPFR_RNDN);
+    mpfr_max(s, s, t, MPFR_RNDN);
+    mpc_abs(t, vb, MPFR_RNDN);
+    mpfr_max(s, s, t, MPFR_RNDN);
+    mpfr_set_si(t, 10, MPFR_RNDN);
+    mpfr_pow_si(t, t, REL_TOL_EXP, MPFR_RNDN);
+    mpfr_mul(s, s, t, MPFR_RNDN);
+    bool r = mpfr_cmp(m, s) > 0;
+    mpc_clear(d);
+    mpfr_clears(m, s, t, (mpfr_ptr)0);
+    return r;
+}
+
+void sym_numcheck(const struct cc_node *a, const struct cc_node *b, const struct sym_domains *d,
+                  int tries, struct sym_num_verdict *out) {
+    memset(out, 0, sizeof *out);
+    const char *names[MAX_SYMS];
+    size_t n = 0;
+    sym_numeval_symbols(a, names, &n, MAX_SYMS);
+    if (b)
+        sym_numeval_symbols(b, names, &n, MAX_SYMS);
+    mpc_t vals[MAX_SYMS], va, vb;
+    mpc_srcptr cvals[MAX_SYMS];
+    for (size_t i = 0; i < n; i++) {
+        mpc_init2(vals[i], SYM_NUM_BITS);
+        cvals[i] = vals[i];
+    }
+    mpc_init2(va, SYM_NUM_BITS);
+    mpc_init2(vb, SYM_NUM_BITS);
+    struct sym_point p = {n, names, cvals};
+    unsigned long long seed = 0x9E3779B97F4A7C15ULL;
+    int want = n ? tries : 1;
+    for (int k = 0; k < want; k++) {
+        /* symbol j takes the simple value k + j, so both x = y = -1 and
+         * x = -1, y = -2 occur among the first points */
+        for (size_t j = 0; j < n; j++)
+            sample(domain_of(d, names[j]), k < NICE ? (k + (k ? (int)j : 0)) % NICE : k, &seed,
+                   vals[j]);
+        if (sym_numeval(a, &p, va) < 0)
+            continue;
+        if (b ? sym_numeval(b, &p, vb) < 0 : (mpc_set_ui(vb, 0, MPC_RNDNN), 0))
+            continue;
+        out->points++;
+        if (differ(va, vb) && out->mismatches++ == 0)
+            note_witness(out, names, vals, n, va, vb);
+    }
+    for (size_t i = 0; i < n; i++)
+        mpc_clear(vals[i]);
+    mpc_clear(va);
+    mpc_clear(vb);
+}
+
+char *sym_numcheck_describe(const struct cc_node *a, const struct cc_node *b,
+                            const struct sym_domains *d, enum cc_num_dom dom) {
+    static const char *const prefix[] = {"complex ", "real ", "", "", "integer "};
+    static const char *const suffix[] = {"", "", " > 0", " >= 0", ""};
+    const char *names[MAX_SYMS];
+    size_t n = 0, used = 0, cap = 512;
+    sym_numeval_symbols(a, names, &n, MAX_SYMS);
+    if (b)
+        sym_numeval_symbols(b, names, &n, MAX_SYMS);
+    char *out = malloc(cap);
+    int count = 0;
+    for (size_t i = 0; out && i < n && used < cap; i++) {
+        bool stated = false;
+        for (size_t j = 0; j < d->n; j++)
+            stated |= !strcmp(d->names[j], names[i]);
+        if (stated)
+            continue;
+        used += (size_t)snprintf(out + used, cap - used, "%s%s%s%s", count ? ", " : "",
+                                 count ? "" : prefix[dom], names[i], suffix[dom]);
+        count++;
+    }
+    if (out && count == 0) {
+        free(out);
+        out = NULL;
+    }
+    return out;
+}

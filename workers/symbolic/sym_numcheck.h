@@ -1,0 +1,41 @@
+/* The numeric cross-check: two parsed expressions compared at
+ * deterministic pseudo-random points of each symbol's domain with
+ * SYM_NUM_BITS-bit complex arithmetic (sym_numeval.h). Simple branch-cut
+ * witnesses (-1, -2, I, -1 + I ...) come first, then pseudo-random points
+ * p/8 + q/8*I. Used by algebraic_equiv (the verdict), simplify (a
+ * candidate form must agree with the input) and solve (a root must
+ * satisfy the equation). */
+#ifndef CC_SYM_NUMCHECK_H
+#define CC_SYM_NUMCHECK_H
+
+#include <stddef.h>
+
+#include "workers/common/expr_ast.h"
+#include "workers/symbolic/giac_shim.h"
+
+struct sym_domains {
+    size_t n;
+    const char *const *names;   /* symbols with a stated domain */
+    const enum cc_num_dom *doms;
+    enum cc_num_dom dflt;       /* every other symbol */
+};
+
+struct sym_num_verdict {
+    int points;      /* points where both sides evaluated to finite numbers */
+    int mismatches;  /* of those, where they differ by more than 1e-30 relative */
+    char witness[300]; /* first mismatch, "x = -1, y = -1" */
+    char va[64], vb[64]; /* the two values there */
+};
+
+/* Compares a and b (b may be NULL: compared with 0) at up to `tries`
+ * points. */
+void sym_numcheck(const struct cc_node *a, const struct cc_node *b, const struct sym_domains *d,
+                  int tries, struct sym_num_verdict *out);
+
+/* The symbols of a and b as "x, y" (the order they first occur), with a
+ * prefix/suffix per the domain: "real x, y", "x > 0, y > 0". Symbols named
+ * in d are left out. malloc'd; NULL when none remain. */
+char *sym_numcheck_describe(const struct cc_node *a, const struct cc_node *b,
+                            const struct sym_domains *d, enum cc_num_dom dom);
+
+#endif

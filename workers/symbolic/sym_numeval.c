@@ -1,0 +1,317 @@
+/* MPC evaluation of an AST (see sym_numeval.h). */
+#include "workers/symbolic/sym_numeval.h"
+
+#include <string.h>
+
+#include "workers/common/expr_funcs.h"
+
+#define RND MPC_RNDNN
+#define RRND MPFR_RNDN
+#define MAX_DEPTH 400
+
+struct ev {
+    const struct sym_point *p;
+    int depth;
+};
+
+static int eval(struct ev *e, const struct cc_node *n, mpc_t out);
+
+static bool is_real(const mpc_t z) { return mpfr_zero_p(mpc_imagref(z)); }
+
+static bool is_finite(const mpc_t z) {
+    return mpfr_number_p(mpc_realref(z)) && mpfr_number_p(mpc_imagref(z));
+}
+
+static int name_value(struct ev *e, const char *s, mpc_t out) {
+    if (!strcmp(s, "pi")) {
+        mpfr_const_pi(mpc_realref(out), RRND);
+        mpfr_set_zero(mpc_imagref(out), 1);
+        return 0;
+    }
+    if (!strcmp(s, "E")) {
+        mpc_set_ui(out, 1, RND);
+        mpc_exp(out, out, RND);
+        return 0;
+    }
+    if (!strcmp(s, "I")) {
+        mpc_set_ui_ui(out, 0, 1, RND);
+        return 0;
+    }
+    for (size_t i = 0; i < e->p->n; i++)
+        if (!strcmp(e->p->names[i], s)) {
+            mpc_set(out, e->p->vals[i], RND);
+            return 0;
+        }
+    return -1; /* oo, zoo, nan, or a symbol without a value */
+}
+
+/* Real-only functions of MPFR, applied to the real part of a real value. */
+static int real_fn(int (*f)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), const mpc_t a, mpc_t out) {
+    if (!is_real(a))
+        return -1;
+    f(mpc_realref(out), mpc_realref(a), RRND);
+    mpfr_set_zero(mpc_imagref(out), 1);
+    return 0;
+}
+
+static int floor_fn(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t m) { (void)m; return mpfr_floor(r, a); }
+static int ceil_fn(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t m) { (void)m; return mpfr_ceil(r, a); }
+static int fact_fn(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t m) {
+    mpfr_t t;
+    mpfr_init2(t, mpfr_get_prec(r));
+    mpfr_add_ui(t, a, 1, m);
+    int rc = mpfr_gamma(r, t, m);
+    mpfr_clear(t);
+    return rc;
+}
+
+typedef int (*cfn)(mpc_ptr, mpc_srcptr, mpc_rnd_t);
+typedef int (*rfn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
+
+static const struct {
+    const char *name;
+    cfn c;
+    rfn r;
+} UNARY[] = {
+    {"exp", mpc_exp, NULL},     {"sin", mpc_sin, NULL},       {"cos", mpc_cos, NULL},
+    {"tan", mpc_tan, NULL},     {"asin", mpc_asin, NULL},     {"acos", mpc_acos, NULL},
+    {"atan", mpc_atan, NULL},   {"sinh", mpc_sinh, NULL},     {"cosh", mpc_cosh, NULL},
+    {"tanh", mpc_tanh, NULL},   {"asinh", mpc_asinh, NULL},   {"acosh", mpc_acosh, NULL},
+    {"atanh", mpc_atanh, NULL}, {"sqrt", mpc_sqrt, NULL},     {"conjugate", mpc_conj, NULL},
+    {"floor", NULL, floor_fn},  {"ceiling", NULL, ceil_fn},   {"gamma", NULL, mpfr_gamma},
+    {"factorial", NULL, fact_fn}, {"erf", NULL, mpfr_erf},    {"erfc", NULL, mpfr_erfc},
+    {"zeta", NULL, mpfr_zeta},  {"Ei", NULL, mpfr_eint},      {"digamma", NULL, mpfr_digamma},
+};
+
+/* 1/f(a) for cot, sec, csc. */
+static int recip(cfn f, const mpc_t a, mpc_t out) {
+    f(out, a, RND);
+    if (mpc_cmp_si_si(out, 0, 0) == 0)
+        return -1;
+    mpc_ui_div(out, 1, out, RND);
+    return 0;
+}
+
+static int call_unary(const char *name, const mpc_t a, mpc_t out) {
+    for (size_t i = 0; i < sizeof UNARY / sizeof *UNARY; i++)
+        if (!strcmp(UNARY[i].name, name)) {
+            if (UNARY[i].c) {
+                UNARY[i].c(out, a, RND);
+                return 0;
+            }
+            return real_fn(UNARY[i].r, a, out);
+        }
+    if (!strcmp(name, "log")) {
+        if (mpc_cmp_si_si(a, 0, 0) == 0)
+            return -1;
+        mpc_log(out, a, RND);
+        return 0;
+    }
+    if (!strcmp(name, "cot")) return recip(mpc_tan, a, out);
+    if (!strcmp(name, "sec")) return recip(mpc_cos, a, out);
+    if (!strcmp(name, "csc")) return recip(mpc_sin, a, out);
+    if (!strcmp(name, "Abs")) {
+        mpc_abs(mpc_realref(out), a, RRND);
+        mpfr_set_zero(mpc_imagref(out), 1);
+        return 0;
+    }
+    if (!strcmp(name, "re") || !strcmp(name, "im")) {
+        mpfr_set(mpc_realref(out), name[0] == 'r' ? mpc_realref(a) : mpc_imagref(a), RRND);
+        mpfr_set_zero(mpc_imagref(out), 1);
+        return 0;
+    }
+    if (!strcmp(name, "arg")) {
+        mpc_arg(mpc_realref(out), a, RRND);
+        mpfr_set_zero(mpc_imagref(out), 1);
+        return 0;
+    }
+    if (!strcmp(name, "sign")) { /* z/|z|, 0 at 0 */
+        if (mpc_cmp_si_si(a, 0, 0) == 0) {
+            mpc_set_ui(out, 0, RND);
+            return 0;
+        }
+        mpfr_t m;
+        mpfr_init2(m, SYM_NUM_BITS);
+        mpc_abs(m, a, RRND);
+        mpc_div_fr(out, a, m, RND);
+        mpfr_clear(m);
+        return 0;
+    }
+    if (!strcmp(name, "cbrt")) { /* the real root of a real number (see sp_cbrt) */
+        if (is_real(a)) {
+            mpfr_cbrt(mpc_realref(out), mpc_realref(a), RRND);
+            mpfr_set_zero(mpc_imagref(out), 1);
+        } else {
+            mpc_t t;
+            mpc_init2(t, SYM_NUM_BITS);
+            mpc_set_ui(t, 1, RND);
+            mpc_div_ui(t, t, 3, RND);
+            mpc_pow(out, a, t, RND);
+            mpc_clear(t);
+        }
+        return 0;
+    }
+    return -1;
+}
+
+static int call_binary(const char *name, const mpc_t a, const mpc_t b, mpc_t out) {
+    if (!strcmp(name, "log")) { /* log(a, base) */
+        mpc_t t;
+        mpc_init2(t, SYM_NUM_BITS);
+        mpc_log(out, a, RND);
+        mpc_log(t, b, RND);
+        int rc = mpc_cmp_si_si(t, 0, 0) == 0 ? -1 : 0;
+        if (!rc)
+            mpc_div(out, out, t, RND);
+        mpc_clear(t);
+        return rc;
+    }
+    if (!strcmp(name, "root")) {
+        mpc_t t;
+        mpc_init2(t, SYM_NUM_BITS);
+        mpc_ui_div(t, 1, b, RND);
+        mpc_pow(out, a, t, RND);
+        mpc_clear(t);
+        return 0;
+    }
+    if (!strcmp(name, "Rational")) {
+        mpc_div(out, a, b, RND);
+        return 0;
+    }
+    if (!strcmp(name, "atan2") && is_real(a) && is_real(b)) {
+        mpfr_atan2(mpc_realref(out), mpc_realref(a), mpc_realref(b), RRND);
+        mpfr_set_zero(mpc_imagref(out), 1);
+        return 0;
+    }
+    if ((!strcmp(name, "Min") || !strcmp(name, "Max")) && is_real(a) && is_real(b)) {
+        int c = mpfr_cmp(mpc_realref(a), mpc_realref(b));
+        mpc_set(out, (c < 0) == (name[1] == 'i') ? a : b, RND);
+        return 0;
+    }
+    if (!strcmp(name, "N")) {
+        mpc_set(out, a, RND);
+        return 0;
+    }
+    return -1;
+}
+
+static int eval_call(struct ev *e, const struct cc_node *n, mpc_t out) {
+    const char *name = cc_expr_canonical_function(n->v.name);
+    if (n->nchild < 1 || n->nchild > 2)
+        return -1;
+    mpc_t a, b;
+    mpc_init2(a, SYM_NUM_BITS);
+    mpc_init2(b, SYM_NUM_BITS);
+    int rc = eval(e, n->child[0], a);
+    if (!rc && n->nchild == 2)
+        rc = eval(e, n->child[1], b);
+    if (!rc)
+        rc = n->nchild == 1 ? call_unary(name, a, out) : call_binary(name, a, b, out);
+    mpc_clear(a);
+    mpc_clear(b);
+    return rc;
+}
+
+static int eval_pow(const mpc_t a, const mpc_t b, mpc_t out) {
+    if (mpc_cmp_si_si(a, 0, 0) == 0) {
+        if (!is_real(b) || mpfr_sgn(mpc_realref(b)) <= 0)
+            return -1; /* 0**0 and 0**-1 are left to the CAS */
+        mpc_set_ui(out, 0, RND);
+        return 0;
+    }
+    /* an integer exponent is exact repeated multiplication, no branch */
+    if (is_real(b) && mpfr_integer_p(mpc_realref(b)) && mpfr_fits_slong_p(mpc_realref(b), RRND)) {
+        mpc_pow_si(out, a, mpfr_get_si(mpc_realref(b), RRND), RND);
+        return 0;
+    }
+    mpc_pow(out, a, b, RND);
+    return 0;
+}
+
+static int eval_binary(struct ev *e, const struct cc_node *n, mpc_t out) {
+    mpc_t a, b;
+    mpc_init2(a, SYM_NUM_BITS);
+    mpc_init2(b, SYM_NUM_BITS);
+    int rc = eval(e, n->child[0], a);
+    if (!rc)
+        rc = eval(e, n->child[1], b);
+    if (!rc) {
+        switch (n->op) {
+        case CC_OP_ADD: mpc_add(out, a, b, RND); break;
+        case CC_OP_SUB: mpc_sub(out, a, b, RND); break;
+        case CC_OP_MUL: mpc_mul(out, a, b, RND); break;
+        case CC_OP_DIV:
+            if (mpc_cmp_si_si(b, 0, 0) == 0)
+                rc = -1;
+            else
+                mpc_div(out, a, b, RND);
+            break;
+        case CC_OP_POW:
+        case CC_OP_BITXOR: rc = eval_pow(a, b, out); break;
+        default: rc = -1; /* //, %, logic: left to the CAS */
+        }
+    }
+    mpc_clear(a);
+    mpc_clear(b);
+    return rc;
+}
+
+static int eval_node(struct ev *e, const struct cc_node *n, mpc_t out) {
+    switch (n->kind) {
+    case CC_N_INT:
+        mpfr_set_z(mpc_realref(out), n->v.z, RRND);
+        mpfr_set_zero(mpc_imagref(out), 1);
+        return 0;
+    case CC_N_FLOAT:
+        mpc_set_d(out, n->v.f.d, RND);
+        return 0;
+    case CC_N_NAME: return name_value(e, n->v.name, out);
+    case CC_N_CALL: return eval_call(e, n, out);
+    case CC_N_BINARY: return eval_binary(e, n, out);
+    case CC_N_UNARY:
+        if (n->op == CC_OP_POS || n->op == CC_OP_NEG) {
+            int rc = eval(e, n->child[0], out);
+            if (!rc && n->op == CC_OP_NEG)
+                mpc_neg(out, out, RND);
+            return rc;
+        }
+        if (n->op == CC_OP_FACT) {
+            mpc_t a;
+            mpc_init2(a, SYM_NUM_BITS);
+            int rc = eval(e, n->child[0], a);
+            if (!rc)
+                rc = call_unary("factorial", a, out);
+            mpc_clear(a);
+            return rc;
+        }
+        return -1;
+    default: return -1;
+    }
+}
+
+static int eval(struct ev *e, const struct cc_node *n, mpc_t out) {
+    if (++e->depth > MAX_DEPTH)
+        return -1;
+    int rc = eval_node(e, n, out);
+    e->depth--;
+    return rc == 0 && is_finite(out) ? 0 : -1;
+}
+
+int sym_numeval(const struct cc_node *n, const struct sym_point *p, mpc_t out) {
+    struct ev e = {p, 0};
+    return eval(&e, n, out);
+}
+
+void sym_numeval_symbols(const struct cc_node *n, const char **names, size_t *count, size_t cap) {
+    if (n->kind == CC_N_NAME && !cc_expr_is_constant(n->v.name) &&
+        !cc_expr_is_function(n->v.name)) {
+        for (size_t i = 0; i < *count; i++)
+            if (!strcmp(names[i], n->v.name))
+                return;
+        if (*count < cap)
+            names[(*count)++] = n->v.name;
+        return;
+    }
+    for (uint32_t i = 0; i < n->nchild; i++)
+        sym_numeval_symbols(n->child[i], names, count, cap);
+}

@@ -1,0 +1,35 @@
+/* Numeric evaluation of a parsed expression (our AST, exactly as the user
+ * wrote it) at a point, with MPC/MPFR complex arithmetic on principal
+ * branches. This is the independent witness behind every numeric
+ * cross-check: it never sees giac's rewritings (giac turns sqrt(x**2) into
+ * abs(x) and log(exp(x)) into x as it builds a value, which is right only
+ * for real x). */
+#ifndef CC_SYM_NUMEVAL_H
+#define CC_SYM_NUMEVAL_H
+
+#include <mpc.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "workers/common/expr_ast.h"
+
+/* Working precision of the cross-check (about 57 decimal digits). */
+#define SYM_NUM_BITS 192
+
+struct sym_point {
+    size_t n;
+    const char *const *names; /* symbol names */
+    mpc_srcptr *vals;         /* their values */
+};
+
+/* out = n at p. 0, or -1 when n cannot be evaluated there: a function
+ * outside the evaluator's set (integrate, LambertW at complex points...),
+ * a symbol without a value, or a non-finite result. out must be
+ * initialised with SYM_NUM_BITS. */
+int sym_numeval(const struct cc_node *n, const struct sym_point *p, mpc_t out);
+
+/* The distinct symbol names of n (function names and constants excluded),
+ * appended to names[0..*count) up to cap. */
+void sym_numeval_symbols(const struct cc_node *n, const char **names, size_t *count, size_t cap);
+
+#endif
