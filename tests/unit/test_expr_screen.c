@@ -120,6 +120,13 @@ static void test_shape(void) {
                               "cannot be rendered as a decimal string");
     SHAPE_REFUSED("2**(2**1001)", tower);
     CHECK_INTEQ(shape("10**3999"), 0);
+    /* symbolic_tower_allowed: x**y**z was refused as resource_exhausted
+     * although nothing numeric is evaluated */
+    CHECK_INTEQ(shape("x**y**z"), 0);
+    CHECK_INTEQ(shape("2**x**2"), 0);
+    SHAPE_REFUSED("9**9**9**9 - x", tower);
+    SHAPE_REFUSED("x**9**9", tower);
+    SHAPE_REFUSED("x**x**x**x**x**x**x**x**x**x", "a power tower more than 8 levels high is not evaluated");
     CHECK_INTEQ(shape("(x+1)**200"), 0);
     CHECK_INTEQ(shape("pi**5000 + E**300"), 0); /* constants are not symbols */
     CHECK_INTEQ(shape("x**-1000"), 0);

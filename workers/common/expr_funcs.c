@@ -1,5 +1,6 @@
 /* Known names of the symbolic dialect (see expr_funcs.h). The list is the
- * required set of TOOLS.md 2.3 plus the synonyms abs and ln; the symbolic
+ * required set of TOOLS.md 2.3, the special functions LambertW, erf, erfc,
+ * Ei, Si, Ci, zeta and digamma (issue 12), plus the synonyms abs and ln; the symbolic
  * engine must map every one of them. */
 #include "workers/common/expr_funcs.h"
 
@@ -20,20 +21,21 @@ static const char *const functions[] = {
     "factorint", "divisors", "totient", "Rational", "N", "re", "im", "conjugate", "arg",
     "integrate", "diff", "limit", "series", "summation", "product", "simplify", "expand",
     "factor", "cancel", "apart", "together", "trigsimp", "solve", "Eq", "Integral",
-    "Derivative", "Sum", NULL,
+    "Derivative", "Sum", "LambertW", "erf", "erfc", "Ei", "Si", "Ci", "zeta", "digamma", NULL,
 };
 
 /* The same names in strcmp order, for the binary search every name token of
  * a symbolic parse goes through. cc_expr_function_tables_agree() (checked by
  * the unit tests) keeps the two lists the same set. */
 static const char *const functions_sorted[] = {
-    "Abs", "Derivative", "Eq", "Integral", "Max", "Min", "Mod", "N", "Rational", "Sum", "abs",
+    "Abs", "Ci", "Derivative", "Ei", "Eq", "Integral", "LambertW", "Max", "Min", "Mod", "N",
+    "Rational", "Si", "Sum", "abs",
     "acos", "acosh", "apart", "arg", "asin", "asinh", "atan", "atan2", "atanh", "binomial",
-    "cancel", "cbrt", "ceiling", "conjugate", "cos", "cosh", "cot", "csc", "diff", "divisors",
-    "exp", "expand", "factor", "factorial", "factorint", "floor", "gamma", "gcd", "im",
+    "cancel", "cbrt", "ceiling", "conjugate", "cos", "cosh", "cot", "csc", "diff", "digamma",
+    "divisors", "erf", "erfc", "exp", "expand", "factor", "factorial", "factorint", "floor", "gamma", "gcd", "im",
     "integrate", "isprime", "lcm", "limit", "ln", "log", "nextprime", "prevprime", "prime",
     "primefactors", "product", "re", "root", "sec", "series", "sign", "simplify", "sin", "sinh",
-    "solve", "sqrt", "summation", "tan", "tanh", "together", "totient", "trigsimp",
+    "solve", "sqrt", "summation", "tan", "tanh", "together", "totient", "trigsimp", "zeta",
 };
 
 static const char *const constants_sorted[] = {"E", "I", "nan", "oo", "pi", "zoo"};

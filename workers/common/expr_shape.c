@@ -15,6 +15,7 @@
 #include "workers/common/expr_funcs.h"
 
 #define SYMBOLIC_EXP_LIMIT 200
+#define SYMBOLIC_TOWER_LIMIT 8
 #define DIGIT_LIMIT 4000
 #define UNBOUNDED_EXP_BITS 1000
 
@@ -148,12 +149,32 @@ static int check_digits(const struct cc_node *base, const mpfr_t e, struct cc_ex
     return rc;
 }
 
+/* Levels of a**b**c...: 1 for a plain power. */
+static int tower_height(const struct cc_node *n) {
+    int h = 0;
+    bool neg;
+    while (is_pow(n) && h <= SYMBOLIC_TOWER_LIMIT) {
+        h++;
+        n = unsigned_node(n->child[1], &neg);
+    }
+    return h;
+}
+
 static int check_power(const struct cc_node *n, const struct cc_node **scratch,
                        struct cc_expr_error *err) {
     bool neg_e, neg_b;
     const struct cc_node *e = unsigned_node(n->child[1], &neg_e);
     const struct cc_node *base = unsigned_node(n->child[0], &neg_b);
-    if (is_pow(e)) {
+    /* A tower is refused only when its exponent is all-numeric: 9**9**9 would
+     * be evaluated, x**y**z is an ordinary symbolic expression, and
+     * 9**9**9**9 - x still holds the numeric tower 9**(9**9**9). */
+    if (is_pow(e) && tower_height(n) > SYMBOLIC_TOWER_LIMIT) {
+        cc_expr_set_error(err, "resource_exhausted", n->pos,
+                          "a power tower more than %d levels high is not evaluated",
+                          SYMBOLIC_TOWER_LIMIT);
+        return -1;
+    }
+    if (is_pow(e) && !has_symbol(e, scratch)) {
         cc_expr_set_error(err, "resource_exhausted", n->pos,
                           "a power tower (an exponent that is itself a power) is not evaluated: "
                           "the result grows faster than any useful bound");

@@ -145,7 +145,11 @@ json_t *cc_tool_evaluate_expression(json_t *args, cc_wctx *ctx) {
     cc_gexpr *g = sym_input(text, strlen(text), "", &err);
     if (!g)
         return err;
+    char *note = cc_giac_take_note();
     json_t *out = describe(text, g);
+    if (note && json_is_true(json_object_get(out, "ok")))
+        json_object_set_new(out, "note", json_string(note));
+    free(note);
     cc_gexpr_free(g);
     return out;
 }

@@ -190,7 +190,21 @@ struct fn_entry {
     special_fn special;           // or built by hand
 };
 
-gen sp_cbrt(const cc_node *n, const char *) { return power(arg(n, 0), fraction(1, 3)); }
+// cbrt of a real number is its real cube root (cbrt(-8) = -2), as a caller
+// means it; of anything else, the principal power x**(1/3) as in sympy.
+// The note says which root was taken.
+std::string g_note;
+
+gen sp_cbrt(const cc_node *n, const char *) {
+    gen x = arg(n, 0);
+    gen v = evalf_double(evalf(x, 1, g_ctx), 1, g_ctx);
+    if (lidnt(x).empty() && v.type == _DOUBLE_ && v._DOUBLE_val < 0) {
+        g_note = "cbrt of a negative real number is its real cube root; the principal "
+                 "(complex) root is (x)**(1/3)";
+        return -_simplify(power(-x, fraction(1, 3)), g_ctx);
+    }
+    return power(x, fraction(1, 3));
+}
 gen sp_root(const cc_node *n, const char *) {
     gen k = arg(n, 1);
     if (is_zero(k))
@@ -236,10 +250,26 @@ gen drop_abs_in_ln(const gen &g) {
     return symbolic(g._SYMBptr->sommet, drop_abs_in_ln(f));
 }
 
+// integrate(f, x, y) and integrate(f, (x, a, b), (y, c, d)): one variable
+// (or limits tuple) after another, innermost first, as sympy reads them.
+// A single bare variable keeps giac's own argument forms.
 gen sp_integrate(const cc_node *n, const char *) {
-    gen args = integral_args(n);
-    gen r = call(at_integrate, args);
-    return args._VECTptr->size() == 2 ? drop_abs_in_ln(r) : r;
+    if (n->nchild <= 2 || (n->nchild == 4 && n->child[1]->kind != CC_N_TUPLE)) {
+        gen args = integral_args(n);
+        gen r = call(at_integrate, args);
+        return args._VECTptr->size() == 2 ? drop_abs_in_ln(r) : r;
+    }
+    gen r = arg(n, 0);
+    for (size_t i = 1; i < n->nchild; i++) {
+        vecteur v(1, r);
+        push_limits(v, n->child[i]);
+        if (v.size() != 2 && v.size() != 4)
+            fail("validation", "parse error: integrate() takes (var) or (var, lower, upper) tuples");
+        r = call(at_integrate, gen(v, _SEQ__VECT));
+        if (v.size() == 2)
+            r = drop_abs_in_ln(r);
+    }
+    return r;
 }
 gen sp_integral(const cc_node *n, const char *) { return symbolic(at_integrate, integral_args(n)); }
 gen sp_diff(const cc_node *n, const char *) {
@@ -387,7 +417,7 @@ const fn_entry FUNCS[] = {
     {"totient", at_euler, 1, 1, nullptr},  {"Rational", nullptr, 1, 2, sp_rational},
     {"N", nullptr, 1, 2, sp_N},            {"re", at_re, 1, 1, nullptr},
     {"im", at_im, 1, 1, nullptr},          {"conjugate", at_conj, 1, 1, nullptr},
-    {"arg", at_arg, 1, 1, nullptr},        {"integrate", nullptr, 1, 4, sp_integrate},
+    {"arg", at_arg, 1, 1, nullptr},        {"integrate", nullptr, 1, 8, sp_integrate},
     {"diff", nullptr, 1, 8, sp_diff},      {"limit", nullptr, 3, 3, sp_limit},
     {"series", nullptr, 1, 4, sp_series},  {"summation", nullptr, 2, 2, sp_sum},
     {"product", nullptr, 2, 2, sp_sum},    {"simplify", at_simplify, 1, 1, nullptr},
@@ -397,6 +427,10 @@ const fn_entry FUNCS[] = {
     {"solve", nullptr, 1, 2, sp_solve},    {"Eq", nullptr, 1, 2, sp_eq},
     {"Integral", nullptr, 1, 4, sp_integral}, {"Derivative", nullptr, 1, 8, sp_derivative},
     {"Sum", nullptr, 2, 2, sp_sum},
+    {"LambertW", at_LambertW, 1, 2, nullptr}, {"erf", at_erf, 1, 1, nullptr},
+    {"erfc", at_erfc, 1, 1, nullptr},      {"Ei", at_Ei, 1, 1, nullptr},
+    {"Si", at_Si, 1, 1, nullptr},          {"Ci", at_Ci, 1, 1, nullptr},
+    {"zeta", at_Zeta, 1, 1, nullptr},      {"digamma", at_Psi, 1, 1, nullptr},
 };
 
 gen from_call(const cc_node *n) {
@@ -530,7 +564,7 @@ const name_map FN_NAMES[] = {
     {"ln", "log"}, {"abs", "Abs"}, {"ceil", "ceiling"}, {"min", "Min"}, {"max", "Max"},
     {"Gamma", "gamma"}, {"comb", "binomial"}, {"conj", "conjugate"}, {"integrate", "Integral"},
     {"derive", "Derivative"}, {"sum", "Sum"}, {"and", "And"}, {"or", "Or"}, {"not", "Not"},
-    {"product", "Product"}, {"atan", "atan"},
+    {"product", "Product"}, {"atan", "atan"}, {"Zeta", "zeta"}, {"Psi", "digamma"},
 };
 
 const char *sympy_name(const char *giac_name) {
@@ -635,6 +669,31 @@ sym_node *idnt_tree(const gen &g) {
     return need(sym_symbol(name));
 }
 
+// A multiprecision float (N(pi, 50)) keeps its digits: the node carries its
+// decimal text and digit count beside the binary64 value.
+sym_node *real_tree(const mpfr_t x) {
+    sym_node *n = need(sym_float(mpfr_get_d(x, MPFR_RNDN)));
+    mpfr_prec_t p = mpfr_get_prec(x);
+    if (p <= 64 || !mpfr_number_p(x))
+        return n;
+    int digits = (int)((double)(p - 1) * 0.30102999566398120);
+    mpfr_exp_t e;
+    char *d = mpfr_get_str(nullptr, &e, 10, (size_t)digits + 3, x, MPFR_RNDN);
+    std::string t;
+    if (d) {
+        bool neg = d[0] == '-';
+        t = std::string(neg ? "-" : "") + "0." + (d + neg) + "e" + std::to_string((long)e);
+        mpfr_free_str(d);
+    }
+    n->name = strdup(t.c_str());
+    n->ival = digits;
+    if (!n->name) {
+        sym_free(n);
+        need(nullptr);
+    }
+    return n;
+}
+
 sym_node *to_tree(const gen &g) {
     switch (g.type) {
     case _INT_:
@@ -657,7 +716,7 @@ sym_node *to_tree(const gen &g) {
         return need(sym_bin(SYM_MUL, to_tree(a), sym_bin(SYM_POW, to_tree(b), sym_int(-1))));
     }
     case _DOUBLE_: return need(sym_float(g._DOUBLE_val));
-    case _REAL: return need(sym_float(mpfr_get_d(g._REALptr->inf, MPFR_RNDN)));
+    case _REAL: return real_tree(g._REALptr->inf);
     case _CPLX: {
         sym_node *im = sym_bin(SYM_MUL, to_tree(g._CPLXptr[1]), sym_const(SYM_I));
         return need(sym_bin(SYM_ADD, to_tree(g._CPLXptr[0]), im));
@@ -735,6 +794,38 @@ gen solve_one(const gen &args) {
     return gen(v, 0);
 }
 
+// giac names the integer of a periodic family n_0, n_1...; ours are k, k2...
+bool is_family_param(const gen &g) {
+    return g.type == _IDNT && !strncmp(g._IDNTptr->id_name, "n_", 2);
+}
+
+gen general_solutions(const gen &args) {
+    bool old = all_trig_sol(g_ctx);
+    all_trig_sol(g_ctx) = true;
+    gen r;
+    try {
+        r = with_complex([](const gen &s) { return call(at_solve, s); }, args);
+    } catch (...) {
+        all_trig_sol(g_ctx) = old;
+        throw;
+    }
+    all_trig_sol(g_ctx) = old;
+    if (r.type != _VECT)
+        return gen(vecteur(), 0);
+    vecteur params, names;
+    for (const gen &v : lidnt(r))
+        if (is_family_param(v)) {
+            params.push_back(v);
+            names.push_back(gen(identificateur(params.size() == 1 ? "k" : "k" + std::to_string(params.size()))));
+        }
+    if (params.empty())
+        return gen(vecteur(), 0);
+    vecteur out;
+    for (const gen &e : *r._VECTptr)
+        out.push_back(_simplify(subst(e, params, names, false, g_ctx), g_ctx));
+    return gen(out, 0);
+}
+
 gen eigen(const gen &m) { return checked(_eigenvals(m, g_ctx)); }
 
 void need_matrix(const gen &m) {
@@ -750,7 +841,7 @@ gen inverse(const gen &m) {
 }
 
 gen apply(cc_giac_op op, cc_gexpr *const *a, size_t n) {
-    static const size_t arity[] = {1, 1, 1, 2, 2, 3, 2, 1, 1, 1, 1, 1, 1};
+    static const size_t arity[] = {1, 1, 1, 2, 2, 3, 2, 1, 1, 1, 1, 1, 1, 2, 3, 2};
     if ((size_t)op >= sizeof arity / sizeof arity[0] || n != arity[op])
         fail("internal", "giac shim: bad arity for op %d", (int)op);
     for (size_t i = 0; i < n; i++)
@@ -788,6 +879,9 @@ gen apply(cc_giac_op op, cc_gexpr *const *a, size_t n) {
     case CC_G_RANK: need_matrix(x); return checked(_rank(x, g_ctx));
     case CC_G_TRACE: need_matrix(x); return call(at_trace, x);
     case CC_G_TRANSPOSE: need_matrix(x); return checked(_tran(x, g_ctx));
+    case CC_G_SOLVE_GENERAL: return general_solutions(makesequence(x, a[1]->g));
+    case CC_G_SOLVE_REAL: return solve_one(makesequence(x, a[1]->g));
+    case CC_G_LIMIT_LEFT: return call(at_limit, makesequence(x, a[1]->g, a[2]->g, gen(-1)));
     }
     fail("internal", "giac shim: unknown op");
 }
@@ -943,6 +1037,7 @@ extern "C" int cc_giac_init(cc_sym_err *err) {
 extern "C" cc_gexpr *cc_giac_from_ast(const cc_node *root, cc_sym_err *err) {
     if (!root || !ready(err))
         return nullptr;
+    g_note.clear();
     cc_gexpr *r = nullptr;
     guarded(err, [&] { r = new cc_gexpr{from_node(root)}; });
     return r;
@@ -1112,5 +1207,13 @@ extern "C" cc_gexpr *cc_giac_rewrite(cc_rw how, const cc_gexpr *g, cc_sym_err *e
         return nullptr;
     cc_gexpr *r = nullptr;
     guarded(err, [&] { r = new cc_gexpr{checked(rewrite(how, g->g))}; });
+    return r;
+}
+
+extern "C" char *cc_giac_take_note(void) {
+    if (g_note.empty())
+        return nullptr;
+    char *r = strdup(g_note.c_str());
+    g_note.clear();
     return r;
 }

@@ -64,6 +64,12 @@ enum cc_giac_op {
                          solutions, each a list of values in variable order */
     CC_G_DET, CC_G_INVERSE, CC_G_EIGENVALUES /* list with multiplicity */,
     CC_G_RANK, CC_G_TRACE, CC_G_TRANSPOSE,
+    CC_G_SOLVE_GENERAL, /* (expr, var): every solution of a periodic equation, the
+                           integer parameters named k, k2, ...; an empty list when
+                           the solutions are not periodic */
+    CC_G_LIMIT_LEFT,    /* (expr, var, point): from the left at a finite point */
+    CC_G_SOLVE_REAL,    /* (expr, var): roots over the reals, giac's exact forms
+                           (LambertW(1) where the complex solver gives a float) */
 };
 
 /* Applies op to args (borrowed). A new value, or NULL with *err. */
@@ -94,6 +100,10 @@ int cc_giac_approx(const cc_gexpr *g, int digits, char **re, char **im,
 
 /* The values a symbol may take (assumptions; numeric test points). */
 enum cc_num_dom { CC_DOM_COMPLEX, CC_DOM_REAL, CC_DOM_POSITIVE, CC_DOM_NONNEG, CC_DOM_INTEGER };
+
+/* A note left by the last evaluation (e.g. which cube root cbrt took), or
+ * NULL; malloc'd, and cleared by the call. */
+char *cc_giac_take_note(void);
 
 /* Declares (giac assume) symbol `name` to be in domain d, until
  * cc_giac_forget_all(). 0, or -1 with *err. */

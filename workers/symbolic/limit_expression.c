@@ -1,12 +1,30 @@
-/* limit_expression (TOOLS.md 3.3.17): a limit at +oo or from the right at a
- * finite point. */
+/* limit_expression (TOOLS.md 3.3.17, extended by issue 12): a limit at
+ * +-oo, or at a finite point from the right (`limit`, direction "+") plus
+ * the left-sided and two-sided limits. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "workers/symbolic/sym_input.h"
 #include "workers/symbolic/sym_tools.h"
 
-static json_t *limit(cc_gexpr *e, cc_gexpr *var, const char *name, cc_gexpr *pt) {
+/* At a finite point: direction "+", the left-sided limit, and the
+ * two-sided one ("does not exist" when the sides differ or one fails). */
+static void add_sides(json_t *out, cc_gexpr *args[3], const char *right) {
+    struct cc_sym_err se = {0};
+    json_t *err = NULL;
+    json_object_set_new(out, "direction", json_string("+"));
+    cc_gexpr *left = cc_giac_apply(CC_G_LIMIT_LEFT, args, 3, &se);
+    char *ls = left ? sym_print_str(left, &err) : NULL;
+    cc_gexpr_free(left);
+    json_decref(err);
+    if (ls)
+        json_object_set_new(out, "left", json_string(ls));
+    bool same = ls && !strcmp(ls, right);
+    json_object_set_new(out, "two_sided", json_string(same ? right : "does not exist"));
+    free(ls);
+}
+
+static json_t *limit(cc_gexpr *e, cc_gexpr *var, const char *name, cc_gexpr *pt, bool finite) {
     json_t *err = NULL;
     struct cc_sym_err se = {0};
     cc_gexpr *args[3] = {e, var, pt};
@@ -26,8 +44,11 @@ static json_t *limit(cc_gexpr *e, cc_gexpr *var, const char *name, cc_gexpr *pt)
         json_decref(jp);
         return err;
     }
-    return json_pack("{s:b, s:o, s:s, s:o, s:o}", "ok", 1, "expression", js, "variable", name,
-                     "point", jp, "limit", jl);
+    json_t *out = json_pack("{s:b, s:o, s:s, s:o, s:o}", "ok", 1, "expression", js, "variable",
+                            name, "point", jp, "limit", jl);
+    if (finite)
+        add_sides(out, args, json_string_value(jl));
+    return out;
 }
 
 json_t *cc_tool_limit_expression(json_t *args, cc_wctx *ctx) {
@@ -54,7 +75,8 @@ json_t *cc_tool_limit_expression(json_t *args, cc_wctx *ctx) {
         if (!pt && !err)
             err = sym_err_json(&se, "point: ");
     }
-    out = pt ? limit(e, var, name, pt) : err;
+    bool infinite = trimmed && (!strcmp(trimmed, "oo") || !strcmp(trimmed, "-oo"));
+    out = pt ? limit(e, var, name, pt, !infinite) : err;
     free(trimmed);
     cc_gexpr_free(e);
     cc_gexpr_free(pt);

@@ -1,24 +1,29 @@
-/* solve_expression (TOOLS.md 3.3.16): roots of one equation over C. */
+/* solve_expression (TOOLS.md 3.3.16, extended by issue 12): roots of one
+ * equation over C, each checked numerically against the equation as the
+ * user wrote it (a root the numbers refute is dropped, never reported);
+ * exact forms preferred to floats; every solution of a periodic equation in
+ * general_solution. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "workers/symbolic/sym_input.h"
+#include "workers/symbolic/sym_numeval.h"
 #include "workers/symbolic/sym_print.h"
 #include "workers/symbolic/sym_tools.h"
 
-/* lhs and rhs of "a = b" (split at the first '=' when there is no "=="),
- * or of "a = 0". *rhs is NULL for the latter. */
-static int parse_sides(const char *text, cc_gexpr **lhs, cc_gexpr **rhs, json_t **err) {
+/* The two sides of "a = b" (split at the first '=' when there is no "=="),
+ * or of "a = 0" (rhs->g NULL). */
+struct sides {
+    struct sym_expr lhs, rhs;
+};
+
+static int parse_sides(const char *text, struct sides *s, json_t **err) {
     const char *eq = strstr(text, "==") ? NULL : strchr(text, '=');
-    *rhs = NULL;
-    *lhs = sym_input(text, eq ? (size_t)(eq - text) : strlen(text), "", err);
-    if (!*lhs)
+    memset(s, 0, sizeof *s);
+    if (sym_input_expr(text, eq ? (size_t)(eq - text) : strlen(text), "", &s->lhs, err) < 0)
         return -1;
-    if (!eq)
-        return 0;
-    *rhs = sym_input(eq + 1, strlen(eq + 1), "", err);
-    if (!*rhs) {
-        cc_gexpr_free(*lhs);
+    if (eq && sym_input_expr(eq + 1, strlen(eq + 1), "", &s->rhs, err) < 0) {
+        sym_expr_free(&s->lhs);
         return -1;
     }
     return 0;
@@ -44,26 +49,154 @@ static json_t *equation(cc_gexpr *lhs, cc_gexpr *rhs, json_t **err) {
     return j;
 }
 
-static json_t *solve(cc_gexpr *lhs, cc_gexpr *rhs, cc_gexpr *var, const char *name) {
+/* -1: the root does not satisfy the equation numerically; 1: it does; 0:
+ * the check could not be made (a function the evaluator lacks). */
+static int check_root(const struct sides *s, const char *var, cc_gexpr *root, double tol) {
+    char *re = NULL, *im = NULL;
+    struct cc_sym_err se;
+    if (!cc_giac_is_number(root) || cc_giac_approx(root, 50, &re, &im, &se) < 0)
+        return 0;
+    mpc_t x, l, r;
+    mpc_init2(x, SYM_NUM_BITS);
+    mpc_init2(l, SYM_NUM_BITS);
+    mpc_init2(r, SYM_NUM_BITS);
+    mpfr_set_str(mpc_realref(x), re, 10, MPFR_RNDN);
+    mpfr_set_str(mpc_imagref(x), im, 10, MPFR_RNDN);
+    free(re);
+    free(im);
+    mpc_srcptr vals[1] = {x};
+    const char *names[1] = {var};
+    struct sym_point p = {1, names, vals};
+    int verdict = 0;
+    if (sym_numeval(s->lhs.root, &p, l) == 0 &&
+        (s->rhs.root ? sym_numeval(s->rhs.root, &p, r) == 0 : (mpc_set_ui(r, 0, MPC_RNDNN), 1))) {
+        mpfr_t d, scale, t;
+        mpfr_inits2(SYM_NUM_BITS, d, scale, t, (mpfr_ptr)0);
+        mpc_sub(l, l, r, MPC_RNDNN);
+        mpc_abs(d, l, MPFR_RNDN);
+        mpc_abs(scale, r, MPFR_RNDN);
+        mpfr_set_ui(t, 1, MPFR_RNDN);
+        mpfr_max(scale, scale, t, MPFR_RNDN);
+        mpfr_mul_d(scale, scale, tol, MPFR_RNDN);
+        verdict = mpfr_cmp(d, scale) <= 0 ? 1 : -1;
+        mpfr_clears(d, scale, t, (mpfr_ptr)0);
+    }
+    mpc_clear(x);
+    mpc_clear(l);
+    mpc_clear(r);
+    return verdict;
+}
+
+/* The printed roots of sol that the numbers do not refute; *dropped counts
+ * the others, *floats whether a kept root printed as a float. */
+static json_t *kept_roots(const struct sides *s, const char *var, cc_gexpr *sol, int *dropped,
+                          bool *floats, json_t **err) {
+    json_t *arr = json_array();
+    *dropped = 0;
+    *floats = false;
+    for (long i = 0; arr && i < cc_giac_len(sol); i++) {
+        struct cc_sym_err se = {0};
+        cc_gexpr *it = cc_giac_item(sol, (size_t)i, &se);
+        json_t *j = it ? sym_print_json(it, err) : NULL;
+        if (!it)
+            *err = sym_err_json(&se, "");
+        /* a float root carries ~15 digits; an exact one is checked to 1e-20 */
+        bool approx = j && strchr(json_string_value(j), '.');
+        int ok = j ? check_root(s, var, it, approx ? 1e-9 : 1e-20) : 0;
+        cc_gexpr_free(it);
+        if (!j) {
+            json_decref(arr);
+            return NULL;
+        }
+        if (ok < 0) {
+            (*dropped)++;
+            json_decref(j);
+            continue;
+        }
+        *floats |= strchr(json_string_value(j), '.') != NULL;
+        json_array_append_new(arr, j);
+    }
+    return arr;
+}
+
+/* The solutions of e = 0, complex first; when the complex solver answers
+ * with floats for an exact equation, giac's real solver often has the exact
+ * form (LambertW(1) for x*exp(x) = 1), and that is preferred. */
+static json_t *roots(const struct sides *s, const char *var, cc_gexpr *ev[2], const char *text,
+                     json_t *out, json_t **err) {
+    struct cc_sym_err se = {0};
+    cc_gexpr *sol = cc_giac_apply(CC_G_SOLVE, ev, 2, &se);
+    if (!sol) {
+        *err = sym_err_json(&se, "");
+        return NULL;
+    }
+    int dropped = 0;
+    bool floats = false;
+    json_t *arr = kept_roots(s, var, sol, &dropped, &floats, err);
+    cc_gexpr_free(sol);
+    if (arr && floats && !strchr(text, '.')) {
+        cc_gexpr *rs = cc_giac_apply(CC_G_SOLVE_REAL, ev, 2, &se);
+        int d2 = 0;
+        bool f2 = true;
+        json_t *exact = rs ? kept_roots(s, var, rs, &d2, &f2, err) : NULL;
+        cc_gexpr_free(rs);
+        if (exact && !f2 && json_array_size(exact) > 0) {
+            json_decref(arr);
+            arr = exact;
+            dropped = d2;
+            json_object_set_new(out, "note",
+                                json_string("exact real solutions; the complex solver gave only "
+                                            "floating-point values"));
+        } else {
+            json_decref(exact);
+        }
+    }
+    if (arr && dropped)
+        json_object_set_new(out, "dropped",
+                            json_pack("{s:i, s:s}", "count", dropped, "reason",
+                                      "candidate roots from the solver that do not satisfy the "
+                                      "equation numerically"));
+    return arr;
+}
+
+static void add_general(json_t *out, cc_gexpr *ev[2]) {
+    struct cc_sym_err se = {0};
+    cc_gexpr *gs = cc_giac_apply(CC_G_SOLVE_GENERAL, ev, 2, &se);
+    json_t *err = NULL;
+    json_t *arr = gs && cc_giac_len(gs) > 0 ? sym_print_list(gs, &err) : NULL;
+    cc_gexpr_free(gs);
+    json_decref(err);
+    if (!arr)
+        return;
+    json_object_set_new(out, "general_solution", arr);
+    json_object_set_new(out, "general_solution_note",
+                        json_string("k (and k2, ...) stand for any integer"));
+}
+
+static json_t *solve(const struct sides *s, cc_gexpr *var, const char *name, const char *text) {
     json_t *err = NULL;
     struct cc_sym_err se = {0};
-    cc_gexpr *lr[2] = {lhs, rhs};
-    cc_gexpr *e = rhs ? cc_giac_apply(CC_G_SUB, lr, 2, &se) : lhs;
-    cc_gexpr *ev[2] = {e, var};
-    cc_gexpr *sol = e ? cc_giac_apply(CC_G_SOLVE, ev, 2, &se) : NULL;
-    if (e != lhs)
-        cc_gexpr_free(e);
-    if (!sol)
+    cc_gexpr *lr[2] = {s->lhs.g, s->rhs.g};
+    cc_gexpr *e = s->rhs.g ? cc_giac_apply(CC_G_SUB, lr, 2, &se) : s->lhs.g;
+    if (!e)
         return sym_err_json(&se, "");
-    json_t *eqn = equation(lhs, rhs, &err);
-    json_t *arr = eqn ? sym_print_list(sol, &err) : NULL;
-    cc_gexpr_free(sol);
+    cc_gexpr *ev[2] = {e, var};
+    json_t *out = json_pack("{s:b}", "ok", 1);
+    json_t *eqn = equation(s->lhs.g, s->rhs.g, &err);
+    json_t *arr = eqn ? roots(s, name, ev, text, out, &err) : NULL;
+    if (arr)
+        add_general(out, ev);
+    if (e != s->lhs.g)
+        cc_gexpr_free(e);
     if (!arr) {
         json_decref(eqn);
+        json_decref(out);
         return err;
     }
-    return json_pack("{s:b, s:o, s:s, s:o}", "ok", 1, "equation", eqn, "variable", name,
-                     "solutions", arr);
+    json_object_set_new(out, "equation", eqn);
+    json_object_set_new(out, "variable", json_string(name));
+    json_object_set_new(out, "solutions", arr);
+    return out;
 }
 
 json_t *cc_tool_solve_expression(json_t *args, cc_wctx *ctx) {
@@ -78,11 +211,11 @@ json_t *cc_tool_solve_expression(json_t *args, cc_wctx *ctx) {
     cc_gexpr *var = sym_var(args, "var", &name, &err);
     if (!var)
         return err;
-    cc_gexpr *lhs, *rhs;
-    json_t *out = parse_sides(text, &lhs, &rhs, &err) < 0 ? err : solve(lhs, rhs, var, name);
+    struct sides s;
+    json_t *out = parse_sides(text, &s, &err) < 0 ? err : solve(&s, var, name, text);
     if (out != err) {
-        cc_gexpr_free(lhs);
-        cc_gexpr_free(rhs);
+        sym_expr_free(&s.lhs);
+        sym_expr_free(&s.rhs);
     }
     cc_gexpr_free(var);
     free(name);

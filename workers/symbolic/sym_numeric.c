@@ -78,7 +78,8 @@ char *sym_fmt_double(double d, int dps, bool strip) {
 
 char *sym_fmt_decimal(const char *dec, int dps, bool strip) {
     mpfr_t x;
-    mpfr_init2(x, WORK_PREC);
+    mpfr_prec_t need = (mpfr_prec_t)(dps * 3.33) + 32;
+    mpfr_init2(x, need > WORK_PREC ? need : WORK_PREC);
     char *r = NULL;
     if (mpfr_set_str(x, dec, 10, MPFR_RNDN) == 0 && mpfr_number_p(x))
         r = fmt_mpfr(x, dps, strip);

@@ -517,7 +517,10 @@ static char *pr_rel(const struct sym_node *n, int depth) {
 static char *pr(const struct sym_node *n, int depth) {
     switch (n->kind) {
     case SYM_NUM: return pr_num(n);
-    case SYM_FLOAT: return sym_fmt_double(n->f, 15, depth > 1);
+    case SYM_FLOAT:
+        if (n->name) /* a multiprecision value keeps its digits */
+            return sym_fmt_decimal(n->name, n->ival, depth > 1);
+        return sym_fmt_double(n->f, 15, depth > 1);
     case SYM_SYMBOL: return strdup(n->name);
     case SYM_CONST: return strdup(const_names[n->ival]);
     case SYM_BOOL: return strdup(n->ival ? "True" : "False");
