@@ -145,8 +145,9 @@ static void test_convert_case(void) {
     /* two units differ only by case: refused, never guessed */
     check_error_prefix(conv(json_integer(1), "mw", "W"),
                        "ambiguous unit 'mw': it matches mW, MW, which are different units");
-    check_error_prefix(conv(json_integer(1), "W", "Mw"),
-                       "ambiguous unit 'Mw': it matches mW, MW, which are different units");
+    /* a mixed-case spelling means its case: Mm is not read as mm */
+    check_error_prefix(conv(json_integer(1), "W", "Mw"), "unknown unit 'Mw' (did you mean ");
+    check_error_prefix(conv(json_integer(1), "Mm", "m"), "unknown unit 'Mm' (did you mean ");
 }
 
 static void check_error(json_t *r, const char *want_msg) {

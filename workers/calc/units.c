@@ -195,6 +195,15 @@ static size_t fold_matches(const char *norm, const char **spell, struct cc_unit_
     return n;
 }
 
+static bool single_case(const char *s) {
+    bool lower = false, upper = false;
+    for (; *s; s++) {
+        lower |= *s >= 'a' && *s <= 'z';
+        upper |= *s >= 'A' && *s <= 'Z';
+    }
+    return !(lower && upper);
+}
+
 int cc_unit_resolve(const char *norm, struct cc_unit_ref *out, const char **spell, size_t cap,
                     size_t *nspell) {
     const struct cc_unit *u = cc_unit_find(norm);
@@ -204,6 +213,11 @@ int cc_unit_resolve(const char *norm, struct cc_unit_ref *out, const char **spel
         *out = (struct cc_unit_ref){u, t, u ? u->alias : norm, false};
         return 0;
     }
+    /* Case is only ignored for a spelling written in one case (gb, KM): a
+     * mixed-case one (Mm, Mb) means its case, and a fold would change a
+     * prefix by a factor of up to 10^9 (Mm -> mm). */
+    if (!single_case(norm))
+        return -1;
     struct cc_unit_ref refs[8];
     size_t n = fold_matches(norm, spell, refs, cap < 8 ? cap : 8);
     *nspell = n;

@@ -36,8 +36,9 @@ struct cc_unit_ref {
     bool folded;
 };
 
-/* Resolves a normalised name: an exact-case spelling always wins; else a
- * case-insensitive match is accepted only when it names exactly one unit.
+/* Resolves a normalised name: an exact-case spelling always wins; else,
+ * for a spelling written in a single case (gb, KM), a case-insensitive
+ * match is accepted only when it names exactly one unit.
  * 0 with *out; -1 unknown; -2 ambiguous, with the matching spellings in
  * spell[0..*nspell). */
 int cc_unit_resolve(const char *norm, struct cc_unit_ref *out, const char **spell, size_t cap,

@@ -676,7 +676,7 @@ sym_node *real_tree(const mpfr_t x) {
     mpfr_prec_t p = mpfr_get_prec(x);
     if (p <= 64 || !mpfr_number_p(x))
         return n;
-    int digits = (int)((double)(p - 1) * 0.30102999566398120);
+    int digits = (int)lround((double)p * 0.30102999566398120);
     mpfr_exp_t e;
     char *d = mpfr_get_str(nullptr, &e, 10, (size_t)digits + 3, x, MPFR_RNDN);
     std::string t;

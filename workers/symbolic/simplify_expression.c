@@ -1,10 +1,136 @@
-/* simplify_expression (TOOLS.md 3.3.18): simplified, factored and expanded
- * forms of one expression. */
+/* simplify_expression (TOOLS.md 3.3.18, extended by issue 12): simplified,
+ * factored and expanded forms of one expression.
+ *
+ * `simplified` is chosen among candidate forms: giac's simplify and a set of
+ * rewritings (trigonometric collection and linearisation, exponential and
+ * hyperbolic conversions, combined exponentials, logarithm collection). The
+ * candidates are ranked by sym_count_ops() (shorter text breaks ties); a
+ * rewriting is accepted only when it agrees numerically with the input as
+ * written at complex test points, and the answer is never larger than the
+ * input. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "workers/common/expr_arena.h"
+#include "workers/common/expr_parse.h"
 #include "workers/symbolic/sym_input.h"
+#include "workers/symbolic/sym_measure.h"
+#include "workers/symbolic/sym_numcheck.h"
+#include "workers/symbolic/sym_print.h"
 #include "workers/symbolic/sym_tools.h"
+
+#define CHECK_POINTS 8
+
+/* Tried on the input and on simplify's result, each only when the printed
+ * input holds one of its trigger names (a rewriting of a rational function
+ * by tlin costs time and finds nothing). */
+static const struct {
+    enum cc_rw how;
+    const char *triggers[4];
+} REWRITES[] = {
+    {CC_RW_TRIGSIMPLIFY, {"sin", "cos", "tan", "sec"}},
+    {CC_RW_TCOLLECT, {"sin", "cos", "tan", NULL}},
+    {CC_RW_TLIN, {"sin", "cos", NULL, NULL}},
+    {CC_RW_EXPCOLLECT, {"exp", NULL, NULL, NULL}},
+    {CC_RW_HYP2EXP, {"sinh", "cosh", "tanh", NULL}},
+    {CC_RW_EXP2TRIG, {"exp", NULL, NULL, NULL}},
+    {CC_RW_LNCOLLECT, {"log", NULL, NULL, NULL}},
+    {CC_RW_NORMAL, {"/", NULL, NULL, NULL}},
+};
+
+static bool triggered(size_t i, const char *text) {
+    for (size_t k = 0; k < 4 && REWRITES[i].triggers[k]; k++)
+        if (strstr(text, REWRITES[i].triggers[k]))
+            return true;
+    return false;
+}
+
+struct pick {
+    char *text;
+    long ops;
+};
+
+static void pick_free(struct pick *p) {
+    free(p->text);
+    p->text = NULL;
+}
+
+/* Printed form and measure of g; false when it cannot be printed. */
+static bool measure(const cc_gexpr *g, struct pick *out) {
+    struct cc_sym_err se = {0};
+    struct sym_node *t = cc_giac_tree(g, &se);
+    out->text = t ? sym_print(t) : NULL;
+    out->ops = t ? sym_count_ops(t) : 0;
+    sym_free(t);
+    return out->text != NULL;
+}
+
+static bool better(const struct pick *a, const struct pick *b) {
+    return a->ops < b->ops || (a->ops == b->ops && strlen(a->text) < strlen(b->text));
+}
+
+/* true when the printed candidate agrees with the input AST at complex
+ * points (or neither could be evaluated there). */
+static bool agrees(const struct cc_node *input, const char *text) {
+    struct cc_arena *a = cc_arena_new();
+    struct cc_expr_error ee = {0};
+    struct cc_node *c = a ? cc_expr_screen_parse(a, text, strlen(text), CC_DIALECT_SYMBOLIC, &ee)
+                          : NULL;
+    bool ok = false;
+    if (c) {
+        struct sym_domains d = {0, NULL, NULL, CC_DOM_COMPLEX};
+        struct sym_num_verdict v;
+        sym_numcheck(input, c, &d, CHECK_POINTS, &v);
+        ok = v.mismatches == 0;
+    }
+    cc_arena_free(a);
+    return ok;
+}
+
+static void consider(const struct cc_node *input, cc_gexpr *g, struct pick *best) {
+    struct pick p = {0};
+    if (!g || !measure(g, &p))
+        return;
+    if (better(&p, best) && agrees(input, p.text)) {
+        pick_free(best);
+        *best = p;
+    } else {
+        pick_free(&p);
+    }
+}
+
+/* The simplified form: the smallest candidate that agrees with the input
+ * (giac's own simplify included: it combines log(x) + log(y), which is
+ * wrong at x = y = -1), and never larger than the input. */
+static json_t *simplified(const struct sym_expr *in, json_t **err) {
+    struct cc_sym_err se = {0};
+    cc_gexpr *g = in->g;
+    cc_gexpr *base = cc_giac_apply(CC_G_SIMPLIFY, &g, 1, &se);
+    struct pick best = {0};
+    if (!base || !measure(in->g, &best)) {
+        cc_gexpr_free(base);
+        pick_free(&best);
+        *err = se.code ? sym_err_json(&se, "") : cc_err("resource_exhausted",
+                                                        "expression exhausted the memory ceiling");
+        return NULL;
+    }
+    char *input_text = strdup(best.text);
+    consider(in->root, base, &best);
+    cc_gexpr *from[2] = {in->g, base};
+    for (size_t k = 0; input_text && k < 2; k++)
+        for (size_t i = 0; i < sizeof REWRITES / sizeof *REWRITES; i++) {
+            if (!triggered(i, input_text))
+                continue;
+            cc_gexpr *r = cc_giac_rewrite(REWRITES[i].how, from[k], &se);
+            consider(in->root, r, &best);
+            cc_gexpr_free(r);
+        }
+    cc_gexpr_free(base);
+    free(input_text);
+    json_t *j = json_string(best.text);
+    pick_free(&best);
+    return j;
+}
 
 /* Sets out[key] = printed(op(g)); returns 0, or -1 with *err. */
 static int set_form(json_t *out, const char *key, enum cc_giac_op op, cc_gexpr *g, json_t **err) {
@@ -28,17 +154,20 @@ json_t *cc_tool_simplify_expression(json_t *args, cc_wctx *ctx) {
     const char *text = sym_arg_str(args, "expr", NULL, &err);
     if (!text)
         return err;
-    cc_gexpr *g = sym_input(text, strlen(text), "", &err);
-    if (!g)
+    struct sym_expr in;
+    if (sym_input_expr(text, strlen(text), "", &in, &err) < 0)
         return err;
-    json_t *orig = sym_print_json(g, &err);
-    json_t *out = orig ? json_pack("{s:b, s:o}", "ok", 1, "original", orig) : NULL;
-    if (out && (set_form(out, "simplified", CC_G_SIMPLIFY, g, &err) < 0 ||
-                set_form(out, "factored", CC_G_FACTOR, g, &err) < 0 ||
-                set_form(out, "expanded", CC_G_EXPAND, g, &err) < 0)) {
+    json_t *orig = sym_print_json(in.g, &err);
+    json_t *simp = orig ? simplified(&in, &err) : NULL;
+    json_t *out = simp ? json_pack("{s:b, s:o, s:o}", "ok", 1, "original", orig, "simplified", simp)
+                       : NULL;
+    if (!simp)
+        json_decref(orig);
+    if (out && (set_form(out, "factored", CC_G_FACTOR, in.g, &err) < 0 ||
+                set_form(out, "expanded", CC_G_EXPAND, in.g, &err) < 0)) {
         json_decref(out);
         out = NULL;
     }
-    cc_gexpr_free(g);
+    sym_expr_free(&in);
     return out ? out : err;
 }

@@ -100,6 +100,12 @@ static json_t *kept_roots(const struct sides *s, const char *var, cc_gexpr *sol,
         json_t *j = it ? sym_print_json(it, err) : NULL;
         if (!it)
             *err = sym_err_json(&se, "");
+        if (j && strstr(json_string_value(j), "rootof")) {
+            /* giac's algebraic-number form has no spelling in our language:
+             * the root is reported by its value */
+            json_decref(j);
+            j = sym_print_json_as(it, true, err);
+        }
         /* a float root carries ~15 digits; an exact one is checked to 1e-20 */
         bool approx = j && strchr(json_string_value(j), '.');
         int ok = j ? check_root(s, var, it, approx ? 1e-9 : 1e-20) : 0;
@@ -113,7 +119,9 @@ static json_t *kept_roots(const struct sides *s, const char *var, cc_gexpr *sol,
             json_decref(j);
             continue;
         }
-        *floats |= strchr(json_string_value(j), '.') != NULL;
+        /* a float, or a root the printer cannot spell (giac's rootof), is
+         * not the exact answer the real solver is asked for */
+        *floats |= approx || strstr(json_string_value(j), "rootof") != NULL;
         json_array_append_new(arr, j);
     }
     return arr;

@@ -1,0 +1,14 @@
+/* The complexity measure simplify uses to choose among candidate forms: a
+ * count of operations in the spirit of SymPy's count_ops. Every function
+ * application, power, and each extra term of a sum or factor of a product
+ * counts 1; a negative coefficient counts 1 (a negation) and a non-integer
+ * rational 1 (a division); symbols and integers count 0. Ties go to the
+ * shorter printed form. */
+#ifndef CC_SYM_MEASURE_H
+#define CC_SYM_MEASURE_H
+
+#include "workers/symbolic/sym_tree.h"
+
+long sym_count_ops(const struct sym_node *n);
+
+#endif
