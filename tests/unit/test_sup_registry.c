@@ -7,6 +7,41 @@
 #include "supervisor/mcp/schema_check.h"
 #include "tests/unit/check.h"
 
+static bool json_type_name(const json_t *v) {
+    static const char *const names[] = {"string", "number", "integer", "boolean", "object",
+                                        "array", "null"};
+    for (size_t i = 0; json_is_string(v) && i < sizeof names / sizeof *names; i++)
+        if (!strcmp(json_string_value(v), names[i])) return true;
+    return false;
+}
+
+/* Every "type" keyword in a schema is a JSON type name or a flat array of
+ * them (a nested array, as NULLABLE of a union once produced, makes MCP
+ * clients reject the whole tools/list). Walks properties, items,
+ * additionalProperties and anyOf/oneOf/allOf. */
+static bool types_valid(const json_t *schema) {
+    if (!json_is_object(schema)) return true;
+    const json_t *type = json_object_get(schema, "type");
+    if (type && !json_type_name(type)) {
+        if (!json_is_array(type)) return false;
+        size_t i;
+        json_t *t;
+        json_array_foreach(type, i, t) if (!json_type_name(t)) return false;
+    }
+    const char *k;
+    json_t *v;
+    json_object_foreach(json_object_get(schema, "properties"), k, v) if (!types_valid(v)) return false;
+    if (!types_valid(json_object_get(schema, "items"))) return false;
+    if (!types_valid(json_object_get(schema, "additionalProperties"))) return false;
+    static const char *const lists[] = {"anyOf", "oneOf", "allOf"};
+    for (size_t j = 0; j < 3; j++) {
+        size_t i;
+        json_t *e;
+        json_array_foreach(json_object_get(schema, lists[j]), i, e) if (!types_valid(e)) return false;
+    }
+    return true;
+}
+
 static void every_declared_schema_parses(void) {
     struct cc_registry r;
     char err[1024] = "";
@@ -23,6 +58,9 @@ static void every_declared_schema_parses(void) {
         CHECK_STREQ(json_string_value(json_object_get(listing, "name")), t->name);
         json_t *out = json_object_get(listing, "outputSchema");
         CHECK_STREQ(json_string_value(json_object_get(out, "type")), "object");
+        if (!types_valid(out) || !types_valid(json_object_get(listing, "inputSchema")))
+            fprintf(stderr, "  %s: a schema has an invalid type keyword\n", t->name);
+        CHECK(types_valid(out) && types_valid(json_object_get(listing, "inputSchema")));
         /* The rejected shape must satisfy every output schema: only "ok"
          * (or "result" for array tools) may be required. */
         json_t *req = json_object_get(out, "required");

@@ -331,6 +331,107 @@ static void test_series_and_canonical(void) {
     json_decref(r);
 }
 
+
+/* ---- issue 12 regressions ---- */
+
+static json_t *equiv(const char *a, const char *b, const char *assume) {
+    char buf[512];
+    snprintf(buf, sizeof buf, "{\"a\": \"%s\", \"b\": \"%s\"%s%s}", a, b, assume ? ", \"assume\": " : "",
+             assume ? assume : "");
+    return call(cc_tool_algebraic_equiv, buf);
+}
+
+/* equiv_branch_cut_identities_not_true: log(x*y) = log(x) + log(y) and
+ * friends were reported identical although they fail at x = y = -1 */
+static void test_equiv_domains(void) {
+    static const char *const traps[][2] = {
+        {"log(x*y)", "log(x) + log(y)"}, {"sqrt(x*y)", "sqrt(x)*sqrt(y)"}, {"(x**a)**b", "x**(a*b)"},
+        {"log(exp(x))", "x"}, {"sqrt(x**2)", "x"}, {"asin(sin(x))", "x"}, {"log(x**2)", "2*log(x)"},
+    };
+    for (size_t i = 0; i < sizeof traps / sizeof *traps; i++) {
+        json_t *r = equiv(traps[i][0], traps[i][1], NULL);
+        dump_if_bad(r);
+        CHECK(json_is_false(json_object_get(r, "identical")));
+        CHECK(json_object_get(r, "counterexample") != NULL);
+        json_decref(r);
+    }
+    json_t *r = equiv("log(x*y)", "log(x) + log(y)", NULL);
+    CHECK_STREQ(str(r, "holds_for"), "x > 0, y > 0");
+    CHECK_STREQ(json_string_value(json_object_get(json_object_get(r, "counterexample"), "point")),
+                "x = -1, y = -1");
+    json_decref(r);
+    r = equiv("log(x*y)", "log(x) + log(y)", "{\"x\": \"positive\", \"y\": \"positive\"}");
+    CHECK(json_is_true(json_object_get(r, "identical")));
+    json_decref(r);
+    r = equiv("sqrt(x**2)", "Abs(x)", "{\"x\": \"real\"}");
+    CHECK(json_is_true(json_object_get(r, "identical")));
+    json_decref(r);
+    /* equiv_true_identities_decided: these were judged not identical */
+    r = equiv("exp(I*x)", "cos(x) + I*sin(x)", NULL);
+    CHECK(json_is_true(json_object_get(r, "identical")));
+    json_decref(r);
+    r = equiv("cosh(x)**2 - sinh(x)**2", "1", NULL);
+    CHECK(json_is_true(json_object_get(r, "identical")));
+    json_decref(r);
+    /* a float difference is not exactly zero: never a confident yes */
+    r = equiv("x**2", "x**2 + 1e-40", NULL);
+    CHECK(!json_is_true(json_object_get(r, "identical")));
+    json_decref(r);
+    r = equiv("x", "x", "{\"x\": \"sideways\"}");
+    CHECK_STREQ(str(r, "code"), "validation");
+    json_decref(r);
+}
+
+static void test_issue12_tools(void) {
+    json_t *r = call(cc_tool_simplify_expression, "{\"expr\": \"2*tan(x)/(tan(x)**2 + 1)\"}");
+    CHECK_STREQ(str(r, "simplified"), "sin(2*x)");
+    json_decref(r);
+    r = call(cc_tool_simplify_expression, "{\"expr\": \"exp(x)*exp(y)\"}");
+    CHECK_STREQ(str(r, "simplified"), "exp(x + y)");
+    json_decref(r);
+    /* simplify_keeps_complex_validity: log(x) + log(y) is not log(x*y) */
+    r = call(cc_tool_simplify_expression, "{\"expr\": \"log(x) + log(y)\"}");
+    CHECK_STREQ(str(r, "simplified"), "log(x) + log(y)");
+    json_decref(r);
+    r = call(cc_tool_limit_expression, "{\"expr\": \"Abs(x)/x\", \"point\": \"0\"}");
+    CHECK_STREQ(str(r, "limit"), "1");
+    CHECK_STREQ(str(r, "left"), "-1");
+    CHECK_STREQ(str(r, "two_sided"), "does not exist");
+    json_decref(r);
+    r = call(cc_tool_solve_expression, "{\"expr\": \"sin(x) = 0\"}");
+    CHECK_STREQ(item(r, "general_solution", 0), "pi*k");
+    json_decref(r);
+    /* solve_prefers_exact: LambertW(1) came back as 0.567... */
+    r = call(cc_tool_solve_expression, "{\"expr\": \"x*exp(x) = 1\"}");
+    CHECK_STREQ(item(r, "solutions", 0), "LambertW(1)");
+    json_decref(r);
+    /* solve_drops_refuted_roots: sqrt(x) = -3 has no solution */
+    r = call(cc_tool_solve_expression, "{\"expr\": \"sqrt(x) = -3\"}");
+    CHECK_INTEQ(json_array_size(json_object_get(r, "solutions")), 0);
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"integrate(x*y, (x, 0, 1), (y, 0, 2))\"}");
+    CHECK_STREQ(str(r, "expression"), "1");
+    json_decref(r);
+    /* integrate_bare_variables: integrate(x*y, x, y) read y as a bound */
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"integrate(x*y, x, y)\"}");
+    CHECK_STREQ(str(r, "expression"), "x**2*y**2/4");
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"N(pi, 50)\"}");
+    CHECK_STREQ(str(r, "expression"), "3.1415926535897932384626433832795028841971693993751");
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"cbrt(-8)\"}");
+    CHECK_STREQ(str(r, "expression"), "-2");
+    CHECK(str(r, "note") != NULL);
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"x**y**z\"}");
+    CHECK(ok(r));
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"LambertW(1)\"}");
+    CHECK_STREQ(str(r, "expression"), "LambertW(1)");
+    CHECK_STREQ(str(r, "value"), "0.567143290410");
+    json_decref(r);
+}
+
 int main(void) {
     cc_symbolic_warmup();
     RUN(test_series_and_canonical);
@@ -341,5 +442,7 @@ int main(void) {
     RUN(test_evaluate);
     RUN(test_solve_linear);
     RUN(test_matrix);
+    RUN(test_equiv_domains);
+    RUN(test_issue12_tools);
     return check_summary("sym_tools");
 }

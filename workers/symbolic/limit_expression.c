@@ -1,6 +1,6 @@
 /* limit_expression (TOOLS.md 3.3.17, extended by issue 12): a limit at
- * +-oo, or at a finite point from the right (`limit`, direction "+") plus
- * the left-sided and two-sided limits. */
+ * +-oo, or at a finite point from the side `direction` names (the right by
+ * default) plus the left-, right- and two-sided limits. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,22 +9,35 @@
 
 /* At a finite point: direction "+", the left-sided limit, and the
  * two-sided one ("does not exist" when the sides differ or one fails). */
-static void add_sides(json_t *out, cc_gexpr *args[3], const char *right) {
+/* At a finite point: the side the caller asked for ("+" by default, as
+ * TOOLS.md 3.3.17), the left-sided limit, and the two-sided one ("does not
+ * exist" when the sides differ or one fails). With direction "-" the
+ * `limit` field is the left-sided limit, with "+-" the two-sided one. */
+static void add_sides(json_t *out, cc_gexpr *args[3], const char *dir) {
     struct cc_sym_err se = {0};
     json_t *err = NULL;
-    json_object_set_new(out, "direction", json_string("+"));
+    char *right = strdup(json_string_value(json_object_get(out, "limit")));
     cc_gexpr *left = cc_giac_apply(CC_G_LIMIT_LEFT, args, 3, &se);
     char *ls = left ? sym_print_str(left, &err) : NULL;
     cc_gexpr_free(left);
     json_decref(err);
+    bool same = ls && right && !strcmp(ls, right);
+    const char *two = same ? right : "does not exist";
+    json_object_set_new(out, "direction", json_string(dir));
     if (ls)
         json_object_set_new(out, "left", json_string(ls));
-    bool same = ls && !strcmp(ls, right);
-    json_object_set_new(out, "two_sided", json_string(same ? right : "does not exist"));
+    if (right)
+        json_object_set_new(out, "right", json_string(right));
+    json_object_set_new(out, "two_sided", json_string(two));
+    if (!strcmp(dir, "-"))
+        json_object_set_new(out, "limit", ls ? json_string(ls) : json_string("does not exist"));
+    else if (!strcmp(dir, "+-"))
+        json_object_set_new(out, "limit", json_string(two));
     free(ls);
+    free(right);
 }
 
-static json_t *limit(cc_gexpr *e, cc_gexpr *var, const char *name, cc_gexpr *pt, bool finite) {
+static json_t *limit(cc_gexpr *e, cc_gexpr *var, const char *name, cc_gexpr *pt, const char *dir) {
     json_t *err = NULL;
     struct cc_sym_err se = {0};
     cc_gexpr *args[3] = {e, var, pt};
@@ -46,9 +59,24 @@ static json_t *limit(cc_gexpr *e, cc_gexpr *var, const char *name, cc_gexpr *pt,
     }
     json_t *out = json_pack("{s:b, s:o, s:s, s:o, s:o}", "ok", 1, "expression", js, "variable",
                             name, "point", jp, "limit", jl);
-    if (finite)
-        add_sides(out, args, json_string_value(jl));
+    if (dir)
+        add_sides(out, args, dir);
     return out;
+}
+
+/* The direction argument: NULL (absent) means "+"; anything but +, -, +-
+ * is refused. */
+static int read_direction(json_t *args, const char **dir, json_t **err) {
+    const char *d = sym_arg_str(args, "direction", "+", err);
+    if (!d)
+        return -1;
+    if (strcmp(d, "+") && strcmp(d, "-") && strcmp(d, "+-")) {
+        *err = cc_err("validation", "'direction' must be \"+\" (from the right, the default), "
+                                    "\"-\" (from the left) or \"+-\" (two-sided)");
+        return -1;
+    }
+    *dir = d;
+    return 0;
 }
 
 json_t *cc_tool_limit_expression(json_t *args, cc_wctx *ctx) {
@@ -56,7 +84,8 @@ json_t *cc_tool_limit_expression(json_t *args, cc_wctx *ctx) {
     json_t *err = NULL;
     const char *text = sym_arg_str(args, "expr", NULL, &err);
     const char *ptext = text ? sym_arg_str(args, "point", "oo", &err) : NULL;
-    if (!ptext)
+    const char *dir = NULL;
+    if (!ptext || read_direction(args, &dir, &err) < 0)
         return err;
     char *name = NULL;
     cc_gexpr *var = sym_var(args, "var", &name, &err);
@@ -76,7 +105,7 @@ json_t *cc_tool_limit_expression(json_t *args, cc_wctx *ctx) {
             err = sym_err_json(&se, "point: ");
     }
     bool infinite = trimmed && (!strcmp(trimmed, "oo") || !strcmp(trimmed, "-oo"));
-    out = pt ? limit(e, var, name, pt, !infinite) : err;
+    out = pt ? limit(e, var, name, pt, infinite ? NULL : dir) : err;
     free(trimmed);
     cc_gexpr_free(e);
     cc_gexpr_free(pt);

@@ -8,6 +8,7 @@
  * rewriting is accepted only when it agrees numerically with the input as
  * written at complex test points, and the answer is never larger than the
  * input. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,29 +107,33 @@ static json_t *simplified(const struct sym_expr *in, json_t **err) {
     struct cc_sym_err se = {0};
     cc_gexpr *g = in->g;
     cc_gexpr *base = cc_giac_apply(CC_G_SIMPLIFY, &g, 1, &se);
-    struct pick best = {0};
-    if (!base || !measure(in->g, &best)) {
+    struct pick input = {0}, best = {0};
+    if (!base || !measure(in->g, &input)) {
         cc_gexpr_free(base);
-        pick_free(&best);
+        pick_free(&input);
         *err = se.code ? sym_err_json(&se, "") : cc_err("resource_exhausted",
                                                         "expression exhausted the memory ceiling");
         return NULL;
     }
-    char *input_text = strdup(best.text);
+    /* giac's simplify is the reference; a rewriting must beat it */
+    best.ops = LONG_MAX;
+    best.text = strdup("");
     consider(in->root, base, &best);
     cc_gexpr *from[2] = {in->g, base};
-    for (size_t k = 0; input_text && k < 2; k++)
+    for (size_t k = 0; best.text && k < 2; k++)
         for (size_t i = 0; i < sizeof REWRITES / sizeof *REWRITES; i++) {
-            if (!triggered(i, input_text))
+            if (!triggered(i, input.text))
                 continue;
             cc_gexpr *r = cc_giac_rewrite(REWRITES[i].how, from[k], &se);
             consider(in->root, r, &best);
             cc_gexpr_free(r);
         }
     cc_gexpr_free(base);
-    free(input_text);
-    json_t *j = json_string(best.text);
+    /* never larger than the input (nor a form that failed the check) */
+    struct pick *win = !best.text || best.ops == LONG_MAX || input.ops < best.ops ? &input : &best;
+    json_t *j = json_string(win->text);
     pick_free(&best);
+    pick_free(&input);
     return j;
 }
 

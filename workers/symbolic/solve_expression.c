@@ -167,6 +167,16 @@ static json_t *roots(const struct sides *s, const char *var, cc_gexpr *ev[2], co
     return arr;
 }
 
+/* Only trigonometric equations have periodic solution families worth a
+ * second solve (the general solver costs as much as the first). */
+static bool periodic_looking(const char *text) {
+    static const char *const names[] = {"sin", "cos", "tan", "cot", "sec", "csc"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (strstr(text, names[i]))
+            return true;
+    return false;
+}
+
 static void add_general(json_t *out, cc_gexpr *ev[2]) {
     struct cc_sym_err se = {0};
     cc_gexpr *gs = cc_giac_apply(CC_G_SOLVE_GENERAL, ev, 2, &se);
@@ -192,7 +202,7 @@ static json_t *solve(const struct sides *s, cc_gexpr *var, const char *name, con
     json_t *out = json_pack("{s:b}", "ok", 1);
     json_t *eqn = equation(s->lhs.g, s->rhs.g, &err);
     json_t *arr = eqn ? roots(s, name, ev, text, out, &err) : NULL;
-    if (arr)
+    if (arr && periodic_looking(text))
         add_general(out, ev);
     if (e != s->lhs.g)
         cc_gexpr_free(e);

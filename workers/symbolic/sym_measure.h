@@ -1,9 +1,9 @@
 /* The complexity measure simplify uses to choose among candidate forms: a
  * count of operations in the spirit of SymPy's count_ops. Every function
- * application, power, and each extra term of a sum or factor of a product
- * counts 1; a negative coefficient counts 1 (a negation) and a non-integer
- * rational 1 (a division); symbols and integers count 0. Ties go to the
- * shorter printed form. */
+ * application, power, and each extra term of a sum or factor above a
+ * fraction bar counts 1; a denominator (x**-1 factors) counts 1 as a
+ * division; a negative coefficient counts 1 (a negation) and a non-integer
+ * rational 1 (a division); symbols and integers count 0. */
 #ifndef CC_SYM_MEASURE_H
 #define CC_SYM_MEASURE_H
 
