@@ -126,6 +126,7 @@ static void test_convert_case(void) {
     check_value(json_integer(212), "fahrenheit", "kelvin", 373.15);
     check_value(json_integer(1), "c", "m/s", 299792458.0);
     check_value(json_integer(90), "min", "h", 1.5);
+    check_value(json_integer(1), "Mile", "ft", 5280.0); /* a capitalised word */
 
     /* a unique case-insensitive match is accepted and reported */
     r = conv(json_integer(1), "gb", "MB");

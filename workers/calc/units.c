@@ -195,13 +195,22 @@ static size_t fold_matches(const char *norm, const char **spell, struct cc_unit_
     return n;
 }
 
-static bool single_case(const char *s) {
+/* A spelling whose case says nothing: one case throughout (gb, KM), or a
+ * capitalised word of four letters or more (Mile, Celsius). */
+static bool case_free(const char *s) {
     bool lower = false, upper = false;
-    for (; *s; s++) {
-        lower |= *s >= 'a' && *s <= 'z';
-        upper |= *s >= 'A' && *s <= 'Z';
+    for (const char *p = s; *p; p++) {
+        lower |= *p >= 'a' && *p <= 'z';
+        upper |= *p >= 'A' && *p <= 'Z';
     }
-    return !(lower && upper);
+    if (!(lower && upper))
+        return true;
+    if (strlen(s) < 4 || !(s[0] >= 'A' && s[0] <= 'Z'))
+        return false;
+    for (const char *p = s + 1; *p; p++)
+        if (*p >= 'A' && *p <= 'Z')
+            return false;
+    return true;
 }
 
 int cc_unit_resolve(const char *norm, struct cc_unit_ref *out, const char **spell, size_t cap,
@@ -213,10 +222,10 @@ int cc_unit_resolve(const char *norm, struct cc_unit_ref *out, const char **spel
         *out = (struct cc_unit_ref){u, t, u ? u->alias : norm, false};
         return 0;
     }
-    /* Case is only ignored for a spelling written in one case (gb, KM): a
-     * mixed-case one (Mm, Mb) means its case, and a fold would change a
-     * prefix by a factor of up to 10^9 (Mm -> mm). */
-    if (!single_case(norm))
+    /* Case is only ignored where it says nothing: a mixed-case symbol (Mm,
+     * Mb) means its case, and a fold would change a prefix by a factor of
+     * up to 10^9 (Mm -> mm). */
+    if (!case_free(norm))
         return -1;
     struct cc_unit_ref refs[8];
     size_t n = fold_matches(norm, spell, refs, cap < 8 ? cap : 8);

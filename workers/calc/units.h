@@ -37,7 +37,8 @@ struct cc_unit_ref {
 };
 
 /* Resolves a normalised name: an exact-case spelling always wins; else,
- * for a spelling written in a single case (gb, KM), a case-insensitive
+ * for a spelling written in a single case (gb, KM) or a capitalised word
+ * of four letters or more (Mile), a case-insensitive
  * match is accepted only when it names exactly one unit.
  * 0 with *out; -1 unknown; -2 ambiguous, with the matching spellings in
  * spell[0..*nspell). */

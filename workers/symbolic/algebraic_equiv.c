@@ -38,7 +38,8 @@ static const enum cc_rw ZERO_TRIES[] = {CC_RW_EXP2TRIG, CC_RW_HYP2EXP, CC_RW_TRI
 
 /* The simplified difference (new handle) and whether some rewriting of it
  * is exactly 0. NULL with *err. */
-static cc_gexpr *symbolic_difference(cc_gexpr *a, cc_gexpr *b, bool *zero, json_t **err) {
+static cc_gexpr *symbolic_difference(cc_gexpr *a, cc_gexpr *b, bool rewrite, bool *zero,
+                                     json_t **err) {
     struct cc_sym_err se = {0};
     cc_gexpr *ab[2] = {a, b};
     cc_gexpr *d = cc_giac_apply(CC_G_SUB, ab, 2, &se);
@@ -49,7 +50,7 @@ static cc_gexpr *symbolic_difference(cc_gexpr *a, cc_gexpr *b, bool *zero, json_
         return NULL;
     }
     *zero = cc_giac_is_zero(sd);
-    for (size_t i = 0; !*zero && i < sizeof ZERO_TRIES / sizeof *ZERO_TRIES; i++) {
+    for (size_t i = 0; rewrite && !*zero && i < sizeof ZERO_TRIES / sizeof *ZERO_TRIES; i++) {
         cc_gexpr *r = cc_giac_rewrite(ZERO_TRIES[i], d, &se);
         *zero = r && cc_giac_is_zero(r);
         cc_gexpr_free(r);
@@ -108,28 +109,38 @@ static void verdict(json_t *out, bool cas_zero, const struct sym_num_verdict *v,
                                         "to 30 digits at every sampled point: very likely identical"));
 }
 
+/* The numeric check over complex points, or over real points when too few
+ * complex points evaluate (functions the evaluator has only for real
+ * arguments: gamma, erf). *over names the domain used. */
+static void numeric_check(const struct sym_expr *a, const struct sym_expr *b,
+                          const struct sym_domains *d, struct sym_num_verdict *v,
+                          const char **over) {
+    sym_numcheck(a->root, b->root, d, EQUIV_POINTS, v);
+    *over = "complex";
+    if (v->points < EQUIV_MIN_POINTS && v->mismatches == 0) {
+        struct sym_domains r = *d;
+        r.dflt = CC_DOM_REAL;
+        sym_numcheck(a->root, b->root, &r, EQUIV_POINTS, v);
+        *over = "real";
+    }
+}
+
 static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
                      const struct sym_assume *as) {
     json_t *err = NULL;
+    /* the numbers first: when they refute the identity, the CAS's rewritings
+     * cannot change the verdict, and only the plain difference is printed */
+    struct sym_domains d = {as->n, as->names, as->doms, CC_DOM_COMPLEX};
+    struct sym_num_verdict v;
+    const char *checked_over;
+    numeric_check(a, b, &d, &v, &checked_over);
     if (sym_assume_apply(as, &err) < 0)
         return err;
     bool cas_zero = false;
-    cc_gexpr *sd = symbolic_difference(a->g, b->g, &cas_zero, &err);
+    cc_gexpr *sd = symbolic_difference(a->g, b->g, v.mismatches == 0, &cas_zero, &err);
     cc_giac_forget_all();
     if (!sd)
         return err;
-    struct sym_domains d = {as->n, as->names, as->doms, CC_DOM_COMPLEX};
-    struct sym_num_verdict v;
-    sym_numcheck(a->root, b->root, &d, EQUIV_POINTS, &v);
-    const char *checked_over = "complex";
-    if (v.points < EQUIV_MIN_POINTS && v.mismatches == 0) {
-        /* functions the evaluator has only for real arguments (gamma, erf):
-         * real points are still evidence, and are reported as such */
-        struct sym_domains r = d;
-        r.dflt = CC_DOM_REAL;
-        sym_numcheck(a->root, b->root, &r, EQUIV_POINTS, &v);
-        checked_over = "real";
-    }
     json_t *pa = sym_print_json(a->g, &err);
     json_t *pb = pa ? sym_print_json(b->g, &err) : NULL;
     json_t *pd = pb ? sym_print_json(sd, &err) : NULL;
