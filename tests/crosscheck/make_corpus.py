@@ -155,6 +155,14 @@ EQUIV_TRUE = [
     ("sqrt(8)", "2*sqrt(2)"), ("gamma(5)", "24"), ("binomial(6, 2)", "15"),
     ("(x + 1)**3 - (x - 1)**3", "6*x**2 + 2"), ("sin(pi - x)", "sin(x)"), ("cos(pi/2 - x)", "sin(x)"),
     ("tanh(x)", "sinh(x)/cosh(x)"), ("log(x**3)/3 - log(x)", "0*x"), ("x/(x*y)", "1/y"),
+    # written after the fixes, as a check that they generalise
+    ("acos(x)", "pi/2 - asin(x)"), ("sqrt(x)*sqrt(x)", "x"), ("exp(2*log(x))", "x**2"),
+    ("log(sqrt(x))", "log(x)/2"), ("cos(x)**2", "(1 + cos(2*x))/2"), ("tan(x/2)", "(1 - cos(x))/sin(x)"),
+    ("x/Abs(x)", "sign(x)"), ("gamma(x)*gamma(1 - x)", "pi/sin(pi*x)"), ("erf(-x)", "-erf(x)"),
+    ("sinh(asinh(x))", "x"), ("2**x*2**y", "2**(x + y)"), ("log(2*x)", "log(2) + log(x)"),
+    ("integrate(x, x)", "x**2/2"), ("diff(log(x), x)", "1/x"),
+    ("summation(k, (k, 1, n))", "n*(n + 1)/2"), ("LambertW(x)*exp(LambertW(x))", "x"),
+    ("exp(x)*exp(I*x)", "exp((1 + I)*x)"), ("cosh(I*x)", "cos(x)"), ("sin(I*x)", "I*sinh(x)"),
 ]
 # False identities: the classic branch-cut traps (and plain mistakes).
 EQUIV_FALSE = [
@@ -171,6 +179,14 @@ EQUIV_FALSE = [
     ("acosh(cosh(x))", "x"), ("(-x)**a", "-(x**a)"), ("x**2/x", "x + 0*y + 1"),
     ("cos(x)**2", "1 + sin(x)**2"), ("tan(2*x)", "2*tan(x)"), ("log(sqrt(x))", "log(x)/3"),
     ("sqrt(x*x)", "x"), ("(x - y)**2", "x**2 - y**2"),
+    # written after the fixes, as a check that they generalise
+    ("atan(1/x)", "pi/2 - atan(x)"), ("sqrt(exp(x))", "exp(x/2)"), ("(x**2)**(1/4)", "sqrt(x)"),
+    ("floor(x) + 1", "ceiling(x)"), ("Abs(x)**2", "x**2"), ("LambertW(x*exp(x))", "x"),
+    ("(2**x)**y", "2**(x*y)"), ("x**(2*y)", "(x**2)**y"), ("log(-x)", "log(x) + I*pi"),
+    ("1/sqrt(x)", "sqrt(1/x)"), ("integrate(x, x)", "x**3"),
+    ("sqrt(x**4)", "x**2"), ("(x**4)**(1/2)", "x**2"), ("log(exp(I*x))", "I*x"),
+    ("asin(x) + acos(x)", "pi"), ("exp(log(x)/2)", "-sqrt(x)"),
+    ("sqrt(x**2 + 2*x + 1)", "x + 1"), ("atan2(y, x)", "atan(y/x)"),
 ]
 EQUIV_ASSUME = [
     ("sqrt(x**2)", "x", {"x": "positive"}), ("log(x*y)", "log(x) + log(y)", {"x": "positive", "y": "positive"}),

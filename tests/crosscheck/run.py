@@ -294,8 +294,16 @@ DOMAIN_SYM = {"positive": dict(positive=True), "nonnegative": dict(nonnegative=T
               "real": dict(real=True), "integer": dict(integer=True)}
 
 
-def _points(names, assume, rng, n=12):
+# branch-cut witnesses first (a false identity may fail only on a cut, e.g.
+# sqrt(1/x) vs 1/sqrt(x) on the negative reals), then random points
+WITNESS = [-1, -2, 1j, -1 + 4j, 2 - 5j]
+
+
+def _points(names, assume, rng, n=24):
     pts = []
+    for k in range(len(WITNESS)):
+        if all(assume.get(v) is None for v in names):
+            pts.append({v: mpmath.mpmathify(WITNESS[(k + i) % len(WITNESS)]) for i, v in enumerate(names)})
     for _ in range(n):
         pt = {}
         for v in names:
@@ -309,13 +317,13 @@ def _points(names, assume, rng, n=12):
             elif d == "integer":
                 pt[v] = mpmath.mpf(rng.randint(-6, 6))
             else:
-                pt[v] = mpmath.mpc(rng.randint(-40, 40) / 8, rng.randint(-40, 40) / 8)
+                pt[v] = mpmath.mpc(rng.randint(-48, 48) / 8, rng.randint(-48, 48) / 8)
         pts.append(pt)
     return pts
 
 
 def numerically_equal(a, b, assume):
-    """True / False by mpmath at 12 random points (domain per assume), None
+    """True / False by mpmath at branch-cut witnesses and 24 random points (domain per assume), None
     when fewer than 3 points evaluate."""
     free = sorted((a.free_symbols | b.free_symbols), key=str)
     fa = sp.lambdify(free, a, "mpmath")

@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "workers/common/expr_arena.h"
+#include "workers/common/expr_parse.h"
 #include "workers/symbolic/sym_assume.h"
 #include "workers/symbolic/sym_input.h"
 #include "workers/symbolic/sym_numcheck.h"
@@ -95,10 +97,16 @@ static void verdict(json_t *out, bool cas_zero, const struct sym_num_verdict *v,
         return;
     }
     if (!enough) {
-        /* nothing numeric to go on (integrals, functions the evaluator lacks):
-         * the CAS answer stands, flagged by numerically_equal: null */
-        json_object_set_new(out, "identical", json_boolean(cas_zero));
+        /* nothing numeric to go on (integrals, functions the evaluator
+         * lacks): a CAS zero stands, flagged by numerically_equal: null; a
+         * CAS non-zero proves nothing (it may just not have found the
+         * rewriting), so the answer is undecided */
+        json_object_set_new(out, "identical", cas_zero ? json_true() : json_null());
         json_object_set_new(out, "numerically_equal", json_null());
+        if (!cas_zero)
+            json_object_set_new(out, "note",
+                                json_string("undecided: the CAS could not reduce a - b to 0 and "
+                                            "the expressions could not be evaluated numerically"));
         return;
     }
     json_object_set_new(out, "numerically_equal", json_true());
@@ -123,6 +131,29 @@ static void numeric_check(const struct sym_expr *a, const struct sym_expr *b,
         sym_numcheck(a->root, b->root, &r, EQUIV_POINTS, v);
         *over = "real";
     }
+}
+
+/* ASTs of the printed CAS values (only .arena and .root are set). 0, or -1
+ * when either does not parse. */
+static int printed_forms(const char *ta, const char *tb, struct sym_expr *ca,
+                         struct sym_expr *cb) {
+    const char *t[2] = {ta, tb};
+    struct sym_expr *e[2] = {ca, cb};
+    for (int i = 0; i < 2; i++) {
+        struct cc_expr_error ee = {0};
+        e[i]->arena = cc_arena_new();
+        e[i]->root = e[i]->arena ? cc_expr_screen_parse(e[i]->arena, t[i], strlen(t[i]),
+                                                        CC_DIALECT_SYMBOLIC, &ee)
+                                 : NULL;
+        if (!e[i]->root) {
+            cc_arena_free(ca->arena);
+            cc_arena_free(cb->arena);
+            memset(ca, 0, sizeof *ca);
+            memset(cb, 0, sizeof *cb);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
@@ -153,10 +184,25 @@ static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
     char *syms = sym_numcheck_describe(a->root, b->root, &(struct sym_domains){0}, CC_DOM_REAL);
     bool constant = syms == NULL;
     free(syms);
+    const char *source = "input";
+    struct sym_expr ca = {0}, cb = {0};
+    if (v.points < EQUIV_MIN_POINTS && v.mismatches == 0 &&
+        printed_forms(json_string_value(pa), json_string_value(pb), &ca, &cb) == 0) {
+        /* the input holds something the evaluator cannot compute (an
+         * integral, a sum): the CAS's closed forms are evaluated instead */
+        numeric_check(&ca, &cb, &d, &v, &checked_over);
+        source = "CAS forms";
+    }
     json_t *out = json_pack("{s:b, s:o, s:o, s:o, s:s}", "ok", 1, "a", pa, "b", pb, "difference",
                             pd, "domain", as->n ? "as assumed, complex elsewhere" : "complex");
-    verdict(out, cas_zero, &v, a, b, &d, constant);
+    verdict(out, cas_zero, &v, ca.root ? &ca : a, cb.root ? &cb : b, &d, constant);
+    json_object_set_new(json_object_get(out, "numeric_check"), "evaluated", json_string(source));
+    cc_arena_free(ca.arena);
+    cc_arena_free(cb.arena);
     json_object_set_new(json_object_get(out, "numeric_check"), "domain", json_string(checked_over));
+    if (!strcmp(checked_over, "real") && json_is_true(json_object_get(out, "identical")))
+        /* the evidence covers real values only: say so rather than claim C */
+        json_object_set_new(out, "domain", json_string("real (only real points could be evaluated)"));
     bool yes = json_is_true(json_object_get(out, "identical"));
     json_object_set_new(out, "caveat", yes ? json_null() : json_string(EQUIV_CAVEAT));
     return out;

@@ -92,7 +92,45 @@ static int recip(cfn f, const mpc_t a, mpc_t out) {
     return 0;
 }
 
+/* W0(x) for real x >= -1/e by Halley's iteration (MPFR has no Lambert W).
+ * -1 outside the real domain of the principal branch. */
+static int lambert_w(const mpc_t a, mpc_t out) {
+    if (!is_real(a))
+        return -1;
+    mpfr_t x, w, ew, f, t, u;
+    mpfr_inits2(SYM_NUM_BITS, x, w, ew, f, t, u, (mpfr_ptr)0);
+    mpfr_set(x, mpc_realref(a), RRND);
+    mpfr_set_si(t, -1, RRND);
+    mpfr_exp(t, t, RRND);
+    mpfr_neg(t, t, RRND); /* -1/e */
+    int rc = mpfr_cmp(x, t) < 0 ? -1 : 0;
+    if (!rc) {
+        mpfr_log1p(w, x, RRND); /* a start on the principal branch */
+        if (mpfr_cmp_si(x, -1) < 0 || mpfr_cmp_d(x, -0.25) < 0)
+            mpfr_set_d(w, -0.5, RRND);
+        for (int i = 0; i < 200; i++) {
+            mpfr_exp(ew, w, RRND);
+            mpfr_mul(f, w, ew, RRND);
+            mpfr_sub(f, f, x, RRND);       /* f = w e^w - x */
+            mpfr_add_ui(t, w, 1, RRND);
+            mpfr_mul(u, ew, t, RRND);       /* f' = e^w (w + 1) */
+            if (mpfr_zero_p(u))
+                break;
+            mpfr_div(t, f, u, RRND);
+            mpfr_sub(w, w, t, RRND);
+            if (mpfr_zero_p(t) || mpfr_get_exp(t) < mpfr_get_exp(w) - SYM_NUM_BITS + 4)
+                break;
+        }
+        mpfr_set(mpc_realref(out), w, RRND);
+        mpfr_set_zero(mpc_imagref(out), 1);
+    }
+    mpfr_clears(x, w, ew, f, t, u, (mpfr_ptr)0);
+    return rc;
+}
+
 static int call_unary(const char *name, const mpc_t a, mpc_t out) {
+    if (!strcmp(name, "LambertW"))
+        return lambert_w(a, out);
     for (size_t i = 0; i < sizeof UNARY / sizeof *UNARY; i++)
         if (!strcmp(UNARY[i].name, name)) {
             if (UNARY[i].c) {
@@ -190,6 +228,17 @@ static int call_binary(const char *name, const mpc_t a, const mpc_t b, mpc_t out
     }
     if (!strcmp(name, "N")) {
         mpc_set(out, a, RND);
+        return 0;
+    }
+    if (!strcmp(name, "Mod") && is_real(a) && is_real(b) && !mpfr_zero_p(mpc_realref(b))) {
+        mpfr_t q; /* a - b*floor(a/b), the sign of b as SymPy's Mod */
+        mpfr_init2(q, SYM_NUM_BITS);
+        mpfr_div(q, mpc_realref(a), mpc_realref(b), RRND);
+        mpfr_floor(q, q);
+        mpfr_mul(q, q, mpc_realref(b), RRND);
+        mpfr_sub(mpc_realref(out), mpc_realref(a), q, RRND);
+        mpfr_set_zero(mpc_imagref(out), 1);
+        mpfr_clear(q);
         return 0;
     }
     return -1;
@@ -294,6 +343,13 @@ static int eval(struct ev *e, const struct cc_node *n, mpc_t out) {
         return -1;
     int rc = eval_node(e, n, out);
     e->depth--;
+    /* A zero part is +0: MPC keeps signed zeros (1/(-1) = -1 - 0i), and
+     * sqrt(-1 - 0i) = -i would take the branch below the cut, where the
+     * mathematical principal value (SymPy's, mpmath's) is i. */
+    if (rc == 0 && mpfr_zero_p(mpc_imagref(out)))
+        mpfr_set_zero(mpc_imagref(out), 1);
+    if (rc == 0 && mpfr_zero_p(mpc_realref(out)))
+        mpfr_set_zero(mpc_realref(out), 1);
     return rc == 0 && is_finite(out) ? 0 : -1;
 }
 
