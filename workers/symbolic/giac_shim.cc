@@ -235,19 +235,26 @@ gen sp_rational(const cc_node *n, const char *) {
 // giac's real-mode antiderivatives write ln(abs(u)); sympy's write log(u).
 // Both differentiate to the integrand; the sympy spelling is what clients
 // compare with, so indefinite integrals drop the abs inside ln.
-gen drop_abs_in_ln(const gen &g) {
+// Rebuilds g bottom-up: every symbolic node f(args) becomes node(f, args')
+// where args' are the rebuilt arguments.
+template <class F> gen map_tree(const gen &g, F node) {
     if (g.type == _VECT) {
         vecteur v = *g._VECTptr;
         for (gen &e : v)
-            e = drop_abs_in_ln(e);
+            e = map_tree(e, node);
         return gen(v, g.subtype);
     }
     if (g.type != _SYMB)
         return g;
-    const gen &f = g._SYMBptr->feuille;
-    if (g.is_symb_of_sommet(at_ln) && f.is_symb_of_sommet(at_abs))
-        return symbolic(at_ln, drop_abs_in_ln(f._SYMBptr->feuille));
-    return symbolic(g._SYMBptr->sommet, drop_abs_in_ln(f));
+    return node(g._SYMBptr->sommet, map_tree(g._SYMBptr->feuille, node));
+}
+
+gen drop_abs_in_ln(const gen &g) {
+    return map_tree(g, [](const unary_function_ptr &f, const gen &args) -> gen {
+        if (f == at_ln && args.is_symb_of_sommet(at_abs))
+            return symbolic(at_ln, args._SYMBptr->feuille);
+        return symbolic(f, args);
+    });
 }
 
 // integrate(f, x, y) and integrate(f, (x, a, b), (y, c, d)): one variable
@@ -971,28 +978,21 @@ gen domain_fact(const gen &x, cc_num_dom d) {
 
 // exp(a)*exp(b)*c -> exp(a + b)*c, bottom-up (giac keeps the factors apart).
 gen combine_exp(const gen &g) {
-    if (g.type == _VECT) {
-        vecteur v = *g._VECTptr;
-        for (gen &e : v)
-            e = combine_exp(e);
-        return gen(v, g.subtype);
-    }
-    if (g.type != _SYMB)
-        return g;
-    gen f = combine_exp(g._SYMBptr->feuille);
-    if (!g.is_symb_of_sommet(at_prod) || f.type != _VECT)
-        return symbolic(g._SYMBptr->sommet, f);
-    gen arg(0), rest(1);
-    int n = 0;
-    for (const gen &t : *f._VECTptr) {
-        if (t.is_symb_of_sommet(at_exp)) {
-            arg = arg + t._SYMBptr->feuille;
-            n++;
-        } else {
-            rest = rest * t;
+    return map_tree(g, [](const unary_function_ptr &f, const gen &args) -> gen {
+        if (f != at_prod || args.type != _VECT)
+            return symbolic(f, args);
+        gen arg(0), rest(1);
+        int n = 0;
+        for (const gen &t : *args._VECTptr) {
+            if (t.is_symb_of_sommet(at_exp)) {
+                arg = arg + t._SYMBptr->feuille;
+                n++;
+            } else {
+                rest = rest * t;
+            }
         }
-    }
-    return n < 2 ? symbolic(at_prod, f) : rest * symbolic(at_exp, arg);
+        return n < 2 ? symbolic(f, args) : rest * symbolic(at_exp, arg);
+    });
 }
 
 gen rewrite(cc_rw how, const gen &x) {
