@@ -18,6 +18,7 @@ extern "C" {
 #include "workers/common/expr_funcs.h"
 #include "workers/symbolic/giac_shim.h"
 }
+#include "workers/symbolic/sym_profile.h"
 
 using namespace giac;
 
@@ -925,6 +926,10 @@ gen approx(const gen &g, int digits) {
 
 // Runs body, converting every exception into *err. Returns ok.
 template <class F> bool guarded(cc_sym_err *err, F body) {
+    struct phase { // every shim entry point is giac time
+        sym_phase prev = sym_prof_enter(SYM_PH_GIAC);
+        ~phase() { sym_prof_leave(prev); }
+    } in_giac;
     try {
         body();
         return true;

@@ -9,6 +9,7 @@
 #include "workers/symbolic/sym_input.h"
 #include "workers/symbolic/sym_numeval.h"
 #include "workers/symbolic/sym_print.h"
+#include "workers/symbolic/sym_profile.h"
 #include "workers/symbolic/sym_tools.h"
 
 /* The two sides of "a = b" (split at the first '=' when there is no "=="),
@@ -51,7 +52,16 @@ static json_t *equation(cc_gexpr *lhs, cc_gexpr *rhs, json_t **err) {
 
 /* -1: the root does not satisfy the equation numerically; 1: it does; 0:
  * the check could not be made (a function the evaluator lacks). */
+static int check_root_numeric(const struct sides *s, const char *var, cc_gexpr *root, double tol);
+
 static int check_root(const struct sides *s, const char *var, cc_gexpr *root, double tol) {
+    enum sym_phase prev = sym_prof_enter(SYM_PH_NUMERIC);
+    int r = check_root_numeric(s, var, root, tol);
+    sym_prof_leave(prev);
+    return r;
+}
+
+static int check_root_numeric(const struct sides *s, const char *var, cc_gexpr *root, double tol) {
     char *re = NULL, *im = NULL;
     struct cc_sym_err se;
     if (!cc_giac_is_number(root) || cc_giac_approx(root, 50, &re, &im, &se) < 0)

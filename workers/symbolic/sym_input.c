@@ -9,6 +9,7 @@
 #include "workers/common/tool_api.h"
 #include "workers/symbolic/sym_float.h"
 #include "workers/symbolic/sym_print.h"
+#include "workers/symbolic/sym_profile.h"
 
 static json_t *expr_err(const struct cc_expr_error *e, const char *prefix) {
     return cc_err(e->code ? e->code : "internal", "%s%s", prefix, e->message);
@@ -23,8 +24,11 @@ int sym_input_expr(const char *text, size_t len, const char *prefix, struct sym_
         *err = cc_err("resource_exhausted", "%sexpression exhausted the memory ceiling", prefix);
         return -1;
     }
+    enum sym_phase prev = sym_prof_enter(SYM_PH_PARSE);
     struct cc_node *root = cc_expr_screen_parse(e->arena, text, len, CC_DIALECT_SYMBOLIC, &ee);
-    if (!root || cc_expr_shape_check(root, &ee) < 0) {
+    bool shaped = root && cc_expr_shape_check(root, &ee) == 0;
+    sym_prof_leave(prev);
+    if (!shaped) {
         *err = expr_err(&ee, prefix);
     } else {
         struct cc_sym_err se = {0};
@@ -59,6 +63,8 @@ json_t *sym_err_json(const struct cc_sym_err *e, const char *prefix) {
     return cc_err(e->code ? e->code : "internal", "%s%s", prefix, e->msg);
 }
 
+static char *print_tree(const cc_gexpr *g, bool floats, json_t **err);
+
 /* A symbol-free value as a float tree (re, or re + im*I); NULL when it is
  * not a finite number or on OOM. */
 static struct sym_node *float_tree(const cc_gexpr *g) {
@@ -76,6 +82,13 @@ static struct sym_node *float_tree(const cc_gexpr *g) {
 }
 
 static char *print_as(const cc_gexpr *g, bool floats, json_t **err) {
+    enum sym_phase prev = sym_prof_enter(SYM_PH_PRINT);
+    char *s = print_tree(g, floats, err);
+    sym_prof_leave(prev);
+    return s;
+}
+
+static char *print_tree(const cc_gexpr *g, bool floats, json_t **err) {
     struct cc_sym_err se = {0};
     struct sym_node *t = floats ? float_tree(g) : NULL;
     if (!t)

@@ -6,12 +6,16 @@
 #include <string.h>
 
 #include "workers/symbolic/sym_numeval.h"
+#include "workers/symbolic/sym_profile.h"
+
+static void compare(const struct cc_node *a, const struct cc_node *b, const struct sym_domains *d,
+                    int tries, struct sym_num_verdict *out);
 
 #define MAX_SYMS 32
 #define NICE 9
-/* 192-bit arithmetic carries ~57 digits; cancellation in a legitimate
+/* 128-bit arithmetic carries ~38 digits; cancellation in a legitimate
  * identity costs some of them, a false one differs in the leading digits. */
-#define REL_TOL_EXP (-30)
+#define REL_TOL_EXP (-25)
 
 /* xorshift64*: deterministic, so a verdict is reproducible. */
 static unsigned long long next(unsigned long long *s) {
@@ -106,6 +110,13 @@ static bool differ(const mpc_t va, const mpc_t vb) {
 
 void sym_numcheck(const struct cc_node *a, const struct cc_node *b, const struct sym_domains *d,
                   int tries, struct sym_num_verdict *out) {
+    enum sym_phase prev = sym_prof_enter(SYM_PH_NUMERIC);
+    compare(a, b, d, tries, out);
+    sym_prof_leave(prev);
+}
+
+static void compare(const struct cc_node *a, const struct cc_node *b, const struct sym_domains *d,
+                    int tries, struct sym_num_verdict *out) {
     memset(out, 0, sizeof *out);
     const char *names[MAX_SYMS];
     size_t n = 0;

@@ -22,7 +22,7 @@ struct sym_domains {
 
 struct sym_num_verdict {
     int points;      /* points where both sides evaluated to finite numbers */
-    int mismatches;  /* of those, where they differ by more than 1e-30 relative */
+    int mismatches;  /* of those, where they differ by more than 1e-25 relative */
     char witness[300]; /* first mismatch, "x = -1, y = -1" */
     char va[64], vb[64]; /* the two values there */
 };

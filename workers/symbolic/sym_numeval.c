@@ -358,6 +358,45 @@ int sym_numeval(const struct cc_node *n, const struct sym_point *p, mpc_t out) {
     return eval(&e, n, out);
 }
 
+bool sym_numeval_branch_free(const struct cc_node *n) {
+    static const char *const entire[] = {"exp", "sin", "cos", "tan", "cot", "sec", "csc",
+                                         "sinh", "cosh", "tanh"};
+    switch (n->kind) {
+    case CC_N_INT:
+    case CC_N_NAME: return true;
+    case CC_N_FLOAT: return false; /* rounding: left to the check */
+    case CC_N_UNARY:
+        if (n->op != CC_OP_NEG && n->op != CC_OP_POS)
+            return false;
+        break;
+    case CC_N_BINARY:
+        if (n->op == CC_OP_POW || n->op == CC_OP_BITXOR) {
+            if (n->child[1]->kind != CC_N_INT &&
+                !(n->child[1]->kind == CC_N_UNARY && n->child[1]->op == CC_OP_NEG &&
+                  n->child[1]->child[0]->kind == CC_N_INT))
+                return false;
+        } else if (n->op != CC_OP_ADD && n->op != CC_OP_SUB && n->op != CC_OP_MUL &&
+                   n->op != CC_OP_DIV) {
+            return false;
+        }
+        break;
+    case CC_N_CALL: {
+        const char *name = cc_expr_canonical_function(n->v.name);
+        bool ok = false;
+        for (size_t i = 0; i < sizeof entire / sizeof *entire; i++)
+            ok |= !strcmp(name, entire[i]);
+        if (!ok)
+            return false;
+        break;
+    }
+    default: return false;
+    }
+    for (uint32_t i = 0; i < n->nchild; i++)
+        if (!sym_numeval_branch_free(n->child[i]))
+            return false;
+    return true;
+}
+
 void sym_numeval_symbols(const struct cc_node *n, const char **names, size_t *count, size_t cap) {
     if (n->kind == CC_N_NAME && !cc_expr_is_constant(n->v.name) &&
         !cc_expr_is_function(n->v.name)) {

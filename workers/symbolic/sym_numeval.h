@@ -13,8 +13,8 @@
 
 #include "workers/common/expr_ast.h"
 
-/* Working precision of the cross-check (about 57 decimal digits). */
-#define SYM_NUM_BITS 192
+/* Working precision of the cross-check (about 38 decimal digits). */
+#define SYM_NUM_BITS 128
 
 struct sym_point {
     size_t n;
@@ -27,6 +27,12 @@ struct sym_point {
  * a symbol without a value, or a non-finite result. out must be
  * initialised with SYM_NUM_BITS. */
 int sym_numeval(const struct cc_node *n, const struct sym_point *p, mpc_t out);
+
+/* true when n is built only from + - * /, integer powers and entire
+ * functions (exp, sin, cos, sinh, cosh, and tan/tanh/cot/sec/csc as their
+ * quotients): no branch cut anywhere, so an algebraic rewriting of it
+ * cannot be right for positive reals and wrong elsewhere. */
+bool sym_numeval_branch_free(const struct cc_node *n);
 
 /* The distinct symbol names of n (function names and constants excluded),
  * appended to names[0..*count) up to cap. */

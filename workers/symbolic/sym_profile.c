@@ -1,0 +1,68 @@
+/* Per-phase timing of the symbolic tools (see sym_profile.h). */
+#include "workers/common/tool_api.h"
+#include "workers/symbolic/sym_profile.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static int enabled = -1; /* unknown until the first call */
+static uint64_t spent[SYM_PH_COUNT];
+static enum sym_phase current = SYM_PH_OTHER;
+static uint64_t mark; /* when the current phase was last charged */
+
+static bool on(void) {
+    if (enabled < 0) {
+        const char *v = getenv("CODECALC_PROFILE_SYMBOLIC");
+        enabled = v && !strcmp(v, "1");
+    }
+    return enabled;
+}
+
+static uint64_t clock_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void charge(void) {
+    uint64_t now = clock_ns();
+    spent[current] += now - mark;
+    mark = now;
+}
+
+enum sym_phase sym_prof_enter(enum sym_phase p) {
+    enum sym_phase prev = current;
+    if (on()) {
+        charge();
+        current = p;
+    }
+    return prev;
+}
+
+void sym_prof_leave(enum sym_phase previous) {
+    if (on()) {
+        charge();
+        current = previous;
+    }
+}
+
+json_t *sym_prof_run(json_t *(*fn)(json_t *, struct cc_wctx *), json_t *args, struct cc_wctx *ctx) {
+    if (!on())
+        return fn(args, ctx);
+    memset(spent, 0, sizeof spent);
+    current = SYM_PH_OTHER;
+    uint64_t t0 = mark = clock_ns();
+    json_t *r = fn(args, ctx);
+    charge();
+    uint64_t total = clock_ns() - t0;
+    if (json_is_object(r))
+        json_object_set_new(r, "profile_us",
+                            json_pack("{s:f, s:f, s:f, s:f, s:f, s:f}", "parse",
+                                      spent[SYM_PH_PARSE] / 1e3, "giac", spent[SYM_PH_GIAC] / 1e3,
+                                      "numeric", spent[SYM_PH_NUMERIC] / 1e3, "print",
+                                      spent[SYM_PH_PRINT] / 1e3, "other", spent[SYM_PH_OTHER] / 1e3,
+                                      "total", total / 1e3));
+    return r;
+}
