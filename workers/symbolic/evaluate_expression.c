@@ -1,6 +1,7 @@
 /* evaluate_expression (TOOLS.md 3.3.22): evaluate a symbolic expression and
  * report its printed, simplified and expanded forms, its kind and, for a
  * number, a 12-digit approximation. */
+#include <mpfr.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,11 +75,38 @@ static void add_form(json_t *out, const char *key, enum cc_giac_op op, cc_gexpr 
     json_decref(err);
 }
 
-/* Exact numbers, symbols and named constants are already in canonical
- * form: simplifying or expanding them gives back the same text, so the two
- * CAS passes are skipped (they are most of the cost of a numeric answer). */
+/* x, x**3 (a positive integer power of a symbol) */
+static bool power_of_symbol(const struct sym_node *t) {
+    if (t->kind == SYM_SYMBOL)
+        return true;
+    return t->kind == SYM_POW && t->kid[0]->kind == SYM_SYMBOL && t->kid[1]->kind == SYM_NUM &&
+           mpz_cmp_ui(mpq_denref(t->kid[1]->q), 1) == 0 && mpq_sgn(t->kid[1]->q) > 0;
+}
+
+/* 3, x, -x**2*y/3: a rational coefficient times powers of symbols */
+static bool monomial(const struct sym_node *t) {
+    if (t->kind == SYM_NUM || power_of_symbol(t))
+        return true;
+    if (t->kind != SYM_MUL)
+        return false;
+    for (size_t i = 0; i < t->n; i++)
+        if (!power_of_symbol(t->kid[i]) && !(i == 0 && t->kid[i]->kind == SYM_NUM))
+            return false;
+    return true;
+}
+
+/* Exact numbers, named constants and expanded polynomials are already in
+ * canonical form: simplifying or expanding them gives back the same text,
+ * so the two CAS passes (most of the cost of such an answer) are skipped. */
 static bool canonical_atom(const struct sym_node *t) {
-    return t->kind == SYM_NUM || t->kind == SYM_SYMBOL || t->kind == SYM_CONST;
+    if (t->kind == SYM_CONST || monomial(t))
+        return true;
+    if (t->kind != SYM_ADD)
+        return false;
+    for (size_t i = 0; i < t->n; i++)
+        if (!monomial(t->kid[i]))
+            return false;
+    return true;
 }
 
 /* The simplified and expanded forms of a symbolic result. */
@@ -94,13 +122,34 @@ static void add_forms(json_t *out, const struct sym_node *t, const char *printed
         json_object_set_new(out, "expanded", json_string(printed));
 }
 
+/* A rational's value to 40 digits, without the CAS. */
+static char *rational_decimal(const mpq_t q) {
+    mpfr_t x;
+    mpfr_init2(x, 160);
+    mpfr_set_q(x, q, MPFR_RNDN);
+    char *s = NULL;
+    if (mpfr_asprintf(&s, "%.40Re", x) < 0)
+        s = NULL;
+    mpfr_clear(x);
+    return s;
+}
+
 static void add_value(json_t *out, const struct sym_node *t, cc_gexpr *g) {
+    char *re = NULL, *im = NULL, *v = NULL;
+    if (t->kind == SYM_NUM) {
+        char *d = rational_decimal(t->q);
+        v = d ? sym_numeric_value(d, NULL, mpq_sgn(t->q) == 0) : NULL;
+        mpfr_free_str(d);
+        if (v)
+            json_object_set_new(out, "value", json_string(v));
+        free(v);
+        return;
+    }
     if (!cc_giac_is_number(g))
         return;
-    char *re = NULL, *im = NULL, *v = NULL;
     struct cc_sym_err se;
     if (cc_giac_approx(g, 30, &re, &im, &se) == 0)
-        v = sym_numeric_value(re, im, t->kind == SYM_NUM && mpq_sgn(t->q) == 0);
+        v = sym_numeric_value(re, im, false);
     if (v)
         json_object_set_new(out, "value", json_string(v));
     free(re);
