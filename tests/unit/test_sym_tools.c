@@ -393,6 +393,14 @@ static void test_issue12_tools(void) {
     r = call(cc_tool_simplify_expression, "{\"expr\": \"log(x) + log(y)\"}");
     CHECK_STREQ(str(r, "simplified"), "log(x) + log(y)");
     json_decref(r);
+    /* real_rewrite_flagged: sqrt(x**2) came back as Abs(x) with no word that
+     * this holds for real x only */
+    r = call(cc_tool_simplify_expression, "{\"expr\": \"sqrt(x**2)\"}");
+    CHECK(str(r, "domain_note") && strstr(str(r, "domain_note"), "real"));
+    json_decref(r);
+    r = call(cc_tool_simplify_expression, "{\"expr\": \"x**2 + 1\"}");
+    CHECK(json_object_get(r, "domain_note") == NULL);
+    json_decref(r);
     r = call(cc_tool_limit_expression, "{\"expr\": \"Abs(x)/x\", \"point\": \"0\"}");
     CHECK_STREQ(str(r, "limit"), "1");
     CHECK_STREQ(str(r, "left"), "-1");

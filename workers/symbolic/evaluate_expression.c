@@ -191,14 +191,16 @@ json_t *cc_tool_evaluate_expression(json_t *args, cc_wctx *ctx) {
     const char *text = sym_arg_str(args, "expression", NULL, &err);
     if (!text)
         return err;
-    cc_gexpr *g = sym_input(text, strlen(text), "", &err);
-    if (!g)
+    struct sym_expr in;
+    if (sym_input_expr(text, strlen(text), "", &in, &err) < 0)
         return err;
     char *note = cc_giac_take_note();
-    json_t *out = describe(text, g);
+    json_t *out = describe(text, in.g);
     if (note && json_is_true(json_object_get(out, "ok")))
         json_object_set_new(out, "note", json_string(note));
     free(note);
-    cc_gexpr_free(g);
+    if (json_is_true(json_object_get(out, "ok")))
+        sym_note_real_rewrite(&in, out);
+    sym_expr_free(&in);
     return out;
 }

@@ -178,6 +178,7 @@ json_t *cc_tool_simplify_expression(json_t *args, cc_wctx *ctx) {
         json_decref(out);
         out = NULL;
     }
+    sym_note_real_rewrite(&in, out);
     sym_expr_free(&in);
     return out ? out : err;
 }

@@ -9,6 +9,8 @@
 #include "workers/common/tool_api.h"
 #include "workers/symbolic/sym_float.h"
 #include "workers/symbolic/sym_print.h"
+#include "workers/symbolic/sym_numcheck.h"
+#include "workers/symbolic/sym_numeval.h"
 #include "workers/symbolic/sym_profile.h"
 
 static json_t *expr_err(const struct cc_expr_error *e, const char *prefix) {
@@ -47,6 +49,31 @@ void sym_expr_free(struct sym_expr *e) {
     cc_gexpr_free(e->g);
     cc_arena_free(e->arena);
     memset(e, 0, sizeof *e);
+}
+
+void sym_note_real_rewrite(const struct sym_expr *e, json_t *out) {
+    if (!json_is_object(out) || sym_numeval_branch_free(e->root))
+        return;
+    json_t *err = NULL;
+    char *text = sym_print_str(e->g, &err);
+    json_decref(err);
+    struct cc_arena *a = text ? cc_arena_new() : NULL;
+    struct cc_expr_error ee = {0};
+    struct cc_node *built =
+        a ? cc_expr_screen_parse(a, text, strlen(text), CC_DIALECT_SYMBOLIC, &ee) : NULL;
+    if (built) {
+        struct sym_domains d = {0, NULL, NULL, CC_DOM_COMPLEX};
+        struct sym_num_verdict v;
+        sym_numcheck(e->root, built, &d, 12, &v);
+        if (v.mismatches > 0)
+            json_object_set_new(out, "domain_note",
+                                json_sprintf("the CAS rewrote the input as %s, which equals it for "
+                                             "real (or positive) values only; over the complex "
+                                             "numbers they differ (at %s)",
+                                             text, v.witness));
+    }
+    cc_arena_free(a);
+    free(text);
 }
 
 cc_gexpr *sym_input(const char *text, size_t len, const char *prefix, json_t **err) {

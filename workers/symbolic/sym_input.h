@@ -32,6 +32,12 @@ int sym_input_expr(const char *text, size_t len, const char *prefix, struct sym_
                    json_t **err);
 void sym_expr_free(struct sym_expr *e);
 
+/* giac rewrites some inputs as it builds them in a form that holds for real
+ * (or positive) values only: sqrt(x**2) becomes Abs(x), log(exp(x)) becomes
+ * x. When the built value disagrees numerically with the input as written
+ * at complex points, adds out["domain_note"] saying so. */
+void sym_note_real_rewrite(const struct sym_expr *e, json_t *out);
+
 /* The rejected object for a shim failure (prefix may be ""). New reference. */
 json_t *sym_err_json(const struct cc_sym_err *e, const char *prefix);
 
