@@ -7,7 +7,7 @@
  * collection); giac simplifies as if every symbol were real and positive
  * where that helps (it reduces log(x*y) - log(x) - log(y) to 0), so its
  * "zero" alone is never trusted. Both sides, as the user wrote them (the
- * AST, before giac rewrote anything), are also evaluated with 192-bit
+ * AST, before giac rewrote anything), are also evaluated with 128-bit
  * MPC/MPFR arithmetic at deterministic pseudo-random points of each symbol's
  * domain (complex by default, simple branch-cut witnesses like -1 and I
  * first). A numeric mismatch always wins: identical is then false, with the

@@ -1002,17 +1002,12 @@ gen combine_exp(const gen &g) {
 
 gen rewrite(cc_rw how, const gen &x) {
     switch (how) {
-    case CC_RW_SIMPLIFY: return _simplify(x, g_ctx);
     case CC_RW_NORMAL: return call(at_normal, x);
-    case CC_RW_FACTOR: return _factor(x, g_ctx);
     case CC_RW_TRIGSIMPLIFY: return _trigsimplify(x, g_ctx);
-    case CC_RW_TSIMPLIFY: return _tsimplify(x, g_ctx);
     case CC_RW_TCOLLECT: return _tcollect(x, g_ctx);
     case CC_RW_TLIN: return _tlin(x, g_ctx);
-    case CC_RW_HALFTAN: return _simplify(_halftan(x, g_ctx), g_ctx);
     case CC_RW_EXP2TRIG: return _simplify(_exp2trig(x, g_ctx), g_ctx);
     case CC_RW_LNCOLLECT: return _lncollect(x, g_ctx);
-    case CC_RW_POWEXPAND: return _powexpand(x, g_ctx);
     case CC_RW_HYP2EXP: return _simplify(_hyp2exp(x, g_ctx), g_ctx);
     case CC_RW_TRIG2EXP: return _simplify(_trig2exp(x, g_ctx), g_ctx);
     case CC_RW_EXPCOLLECT: return combine_exp(x);
