@@ -185,6 +185,17 @@ def o_limit(case):
     return lambda r: equiv(parse(r["limit"]), want)
 
 
+def like_evaluate(want):
+    """The SymPy work evaluate_expression does (simplified and expanded
+    forms, and a value for a number), so that timings compare like with
+    like."""
+    if isinstance(want, sp.Expr):
+        sp.simplify(want)
+        sp.expand(want)
+        if want.is_number:
+            sp.N(want, 12)
+
+
 def o_evaluate(case):
     text = case["args"]["expression"]
     x = SYMS["x"]
@@ -196,13 +207,7 @@ def o_evaluate(case):
             return equiv(sp.diff(parse(r["expression"]), x), f)
         return check
     want = sp.sympify(parse(text))
-    if isinstance(want, sp.Expr):
-        # the same work the tool does (simplified and expanded forms, and a
-        # value for a number), so that the timing compares like with like
-        sp.simplify(want)
-        sp.expand(want)
-        if want.is_number:
-            sp.N(want, 12)
+    like_evaluate(want)
     if case["category"] == "series":
         def check_series(r):
             got = parse(r["expression"])
@@ -461,12 +466,7 @@ def o_value(case):
         want = sp.real_root(parse(text[5:-1]), 3)
     else:
         want = sp.sympify(parse(text))
-    if isinstance(want, sp.Expr):
-        # the same work the tool does (simplified and expanded forms, value)
-        sp.simplify(want)
-        sp.expand(want)
-        if want.is_number:
-            sp.N(want, 12)
+    like_evaluate(want)
     digits = None
     if text.startswith("N(") and "," in text:
         digits = int(text.rsplit(",", 1)[1].strip(" )"))
