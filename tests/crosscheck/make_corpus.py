@@ -211,6 +211,8 @@ SPECIAL = [
     "LambertW(1)", "erf(1)", "erfc(0)", "gamma(1/2)", "gamma(5/2)", "zeta(2)", "zeta(4)", "erf(0)",
     "LambertW(0)", "Ei(1)", "digamma(1)", "gamma(x + 1)/gamma(x)", "N(LambertW(1), 30)", "N(erf(1), 20)",
     "N(pi, 50)", "N(E, 40)", "N(sqrt(2), 60)", "cbrt(-8)", "cbrt(-27)", "cbrt(64)",
+    "besselj(2, 1)", "polygamma(1, 1)", "loggamma(10)", "acot(1)", "acoth(2)",
+    "diff(Heaviside(x), x)", "asec(2)", "polygamma(0, 1)",
 ]
 SOLVE_SPECIAL = ["x*exp(x) - 1", "x*exp(x) = 2", "exp(x) = 2*x + 4", "2**x = 8", "x**3 + x + 1",
                  "sqrt(x) = -3", "sqrt(x + 1) = x - 1", "log(x) = 2", "exp(2*x) - 3*exp(x) + 2"]

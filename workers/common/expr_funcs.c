@@ -1,6 +1,8 @@
 /* Known names of the symbolic dialect (see expr_funcs.h). The list is the
  * required set of TOOLS.md 2.3, the special functions LambertW, erf, erfc,
- * Ei, Si, Ci, zeta and digamma (issue 12), plus the synonyms abs and ln; the symbolic
+ * Ei, Si, Ci, zeta, digamma, polygamma, loggamma, the Bessel functions,
+ * acot/asec/acsc/acoth, Heaviside and DiracDelta (issue 12), plus the
+ * synonyms abs and ln; the symbolic
  * engine must map every one of them. */
 #include "workers/common/expr_funcs.h"
 
@@ -21,19 +23,22 @@ static const char *const functions[] = {
     "factorint", "divisors", "totient", "Rational", "N", "re", "im", "conjugate", "arg",
     "integrate", "diff", "limit", "series", "summation", "product", "simplify", "expand",
     "factor", "cancel", "apart", "together", "trigsimp", "solve", "Eq", "Integral",
-    "Derivative", "Sum", "LambertW", "erf", "erfc", "Ei", "Si", "Ci", "zeta", "digamma", NULL,
+    "Derivative", "Sum", "LambertW", "erf", "erfc", "Ei", "Si", "Ci", "zeta", "digamma",
+    "acot", "asec", "acsc", "acoth", "Heaviside", "DiracDelta", "loggamma", "besselj", "bessely",
+    "besseli", "besselk", "polygamma", NULL,
 };
 
 /* The same names in strcmp order, for the binary search every name token of
  * a symbolic parse goes through. cc_expr_function_tables_agree() (checked by
  * the unit tests) keeps the two lists the same set. */
 static const char *const functions_sorted[] = {
-    "Abs", "Ci", "Derivative", "Ei", "Eq", "Integral", "LambertW", "Max", "Min", "Mod", "N",
-    "Rational", "Si", "Sum", "abs",
-    "acos", "acosh", "apart", "arg", "asin", "asinh", "atan", "atan2", "atanh", "binomial",
-    "cancel", "cbrt", "ceiling", "conjugate", "cos", "cosh", "cot", "csc", "diff", "digamma",
-    "divisors", "erf", "erfc", "exp", "expand", "factor", "factorial", "factorint", "floor", "gamma", "gcd", "im",
-    "integrate", "isprime", "lcm", "limit", "ln", "log", "nextprime", "prevprime", "prime",
+    "Abs", "Ci", "Derivative", "DiracDelta", "Ei", "Eq", "Heaviside", "Integral", "LambertW",
+    "Max", "Min", "Mod", "N", "Rational", "Si", "Sum", "abs", "acos", "acosh", "acot", "acoth",
+    "acsc", "apart", "arg", "asec", "asin", "asinh", "atan", "atan2", "atanh", "besseli",
+    "besselj", "besselk", "bessely", "binomial", "cancel", "cbrt", "ceiling", "conjugate", "cos",
+    "cosh", "cot", "csc", "diff", "digamma", "divisors", "erf", "erfc", "exp", "expand", "factor",
+    "factorial", "factorint", "floor", "gamma", "gcd", "im", "integrate", "isprime", "lcm",
+    "limit", "ln", "log", "loggamma", "nextprime", "polygamma", "prevprime", "prime",
     "primefactors", "product", "re", "root", "sec", "series", "sign", "simplify", "sin", "sinh",
     "solve", "sqrt", "summation", "tan", "tanh", "together", "totient", "trigsimp", "zeta",
 };

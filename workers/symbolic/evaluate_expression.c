@@ -61,8 +61,12 @@ static json_t *plain_result(const char *printed, const char *type) {
                      "simplified", printed, "type", type, "value", printed);
 }
 
-/* Adds "<key>": printed(op(g)) when op succeeds; silently skips otherwise. */
-static void add_form(json_t *out, const char *key, enum cc_giac_op op, cc_gexpr *g) {
+/* Adds "<key>": printed(op(g)) when op succeeds; silently skips otherwise.
+ * A form that turned an exact expression into floats (giac evaluates some
+ * special functions numerically as it simplifies) is not a simplification:
+ * the exact text stays. */
+static void add_form(json_t *out, const char *key, enum cc_giac_op op, cc_gexpr *g,
+                     const char *exact) {
     struct cc_sym_err se;
     cc_gexpr *r = cc_giac_apply(op, &g, 1, &se);
     if (!r)
@@ -70,6 +74,10 @@ static void add_form(json_t *out, const char *key, enum cc_giac_op op, cc_gexpr 
     json_t *err = NULL;
     json_t *s = sym_print_json(r, &err);
     cc_gexpr_free(r);
+    if (s && strchr(json_string_value(s), '.') && !strchr(exact, '.')) {
+        json_decref(s);
+        s = json_string(exact);
+    }
     if (s)
         json_object_set_new(out, key, s);
     json_decref(err);
@@ -113,11 +121,11 @@ static bool canonical_atom(const struct sym_node *t) {
 static void add_forms(json_t *out, const struct sym_node *t, const char *printed, cc_gexpr *g) {
     bool atom = canonical_atom(t);
     if (!atom)
-        add_form(out, "simplified", CC_G_SIMPLIFY, g);
+        add_form(out, "simplified", CC_G_SIMPLIFY, g, printed);
     if (!json_object_get(out, "simplified"))
         json_object_set_new(out, "simplified", json_string(printed));
     if (!atom)
-        add_form(out, "expanded", CC_G_EXPAND, g);
+        add_form(out, "expanded", CC_G_EXPAND, g, printed);
     else
         json_object_set_new(out, "expanded", json_string(printed));
 }

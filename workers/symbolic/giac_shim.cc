@@ -396,6 +396,27 @@ gen sp_isprime(const cc_node *n, const char *) {
 }
 gen sp_primefactors(const cc_node *n, const char *) { return prime_factors(arg(n, 0)); }
 gen sp_factorint(const cc_node *n, const char *) { return factor_int(arg(n, 0)); }
+// sympy's polygamma(n, x) is giac's Psi(x, n).
+gen sp_polygamma(const cc_node *n, const char *) {
+    return call(at_Psi, makesequence(arg(n, 1), arg(n, 0)));
+}
+// giac evaluates a Bessel function of numbers to a float at once (and
+// refuses a symbolic order): the application is kept as written, exact,
+// and evalf gives its value when one is asked for.
+gen sp_bessel(const cc_node *n, const char *name) {
+    const unary_function_ptr *f = name[6] == 'j' ? at_BesselJ : name[6] == 'y' ? at_BesselY
+                                  : name[6] == 'i' ? at_BesselI : at_BesselK;
+    return symbolic(f, makesequence(arg(n, 0), arg(n, 1)));
+}
+
+// loggamma(x) as log(gamma(x)) (equal on the positive reals, where it is
+// mostly asked for), acoth(x) as atanh(1/x) (sympy's definition).
+gen sp_loggamma(const cc_node *n, const char *) {
+    return call(at_ln, call(at_Gamma, arg(n, 0)));
+}
+gen sp_acoth(const cc_node *n, const char *) {
+    return call(at_atanh, inv(arg(n, 0), g_ctx));
+}
 gen sp_N(const cc_node *n, const char *) {
     gen d = n->nchild > 1 ? arg(n, 1) : gen(15);
     return call(at_evalf, makesequence(arg(n, 0), d));
@@ -439,6 +460,12 @@ const fn_entry FUNCS[] = {
     {"erfc", at_erfc, 1, 1, nullptr},      {"Ei", at_Ei, 1, 1, nullptr},
     {"Si", at_Si, 1, 1, nullptr},          {"Ci", at_Ci, 1, 1, nullptr},
     {"zeta", at_Zeta, 1, 1, nullptr},      {"digamma", at_Psi, 1, 1, nullptr},
+    {"polygamma", nullptr, 2, 2, sp_polygamma}, {"loggamma", nullptr, 1, 1, sp_loggamma},
+    {"besselj", nullptr, 2, 2, sp_bessel}, {"bessely", nullptr, 2, 2, sp_bessel},
+    {"besseli", nullptr, 2, 2, sp_bessel}, {"besselk", nullptr, 2, 2, sp_bessel},
+    {"acot", at_acot, 1, 1, nullptr},      {"asec", at_asec, 1, 1, nullptr},
+    {"acsc", at_acsc, 1, 1, nullptr},      {"acoth", nullptr, 1, 1, sp_acoth},
+    {"Heaviside", at_Heaviside, 1, 1, nullptr}, {"DiracDelta", at_Dirac, 1, 1, nullptr},
 };
 
 gen from_call(const cc_node *n) {
@@ -573,6 +600,8 @@ const name_map FN_NAMES[] = {
     {"Gamma", "gamma"}, {"comb", "binomial"}, {"conj", "conjugate"}, {"integrate", "Integral"},
     {"derive", "Derivative"}, {"sum", "Sum"}, {"and", "And"}, {"or", "Or"}, {"not", "Not"},
     {"product", "Product"}, {"atan", "atan"}, {"Zeta", "zeta"}, {"Psi", "digamma"},
+    {"lgamma", "loggamma"}, {"BesselJ", "besselj"}, {"BesselY", "bessely"}, {"BesselI", "besseli"},
+    {"BesselK", "besselk"}, {"Dirac", "DiracDelta"},
 };
 
 const char *sympy_name(const char *giac_name) {
@@ -622,6 +651,15 @@ bool is_order_call(const unary_function_ptr &s, const gen &f) {
            (*f._VECTptr)[0].type == _IDNT && !strcmp((*f._VECTptr)[0]._IDNTptr->id_name, ORDER_FN);
 }
 
+// giac's Psi(x, n) printed as sympy's polygamma(n, x)
+sym_node *polygamma_tree(const gen &f) {
+    tree_holder h;
+    h.p = need(sym_func("polygamma", nullptr, 0));
+    if (sym_append(h.p, to_tree((*f._VECTptr)[1])) < 0 || sym_append(h.p, to_tree((*f._VECTptr)[0])) < 0)
+        need(nullptr);
+    return h.release();
+}
+
 sym_node *symb_tree(const gen &g) {
     const unary_function_ptr &s = g._SYMBptr->sommet;
     const gen &f = g._SYMBptr->feuille;
@@ -653,6 +691,8 @@ sym_node *symb_tree(const gen &g) {
     int rop = rel_of(s);
     if (rop >= 0 && f.type == _VECT && f._VECTptr->size() == 2)
         return need(sym_rel((enum sym_rel)rop, to_tree((*f._VECTptr)[0]), to_tree((*f._VECTptr)[1])));
+    if (s == at_Psi && f.type == _VECT && f._VECTptr->size() == 2) // Psi(x, n)
+        return polygamma_tree(f);
     sym_node *k = kids_node(SYM_FUNC, f);
     k->name = strdup(sympy_name(s.ptr()->s));
     if (!k->name) {
