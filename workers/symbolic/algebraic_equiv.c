@@ -25,6 +25,7 @@
 #include "workers/symbolic/sym_numcheck.h"
 #include "workers/symbolic/sym_numeval.h"
 #include "workers/symbolic/sym_tools.h"
+#include "workers/symbolic/sym_profile.h"
 
 #define EQUIV_CAVEAT \
     "identity over symbolic reals says nothing about float rounding, integer truncation or modular overflow"
@@ -214,7 +215,7 @@ static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
     return out;
 }
 
-json_t *cc_tool_algebraic_equiv(json_t *args, cc_wctx *ctx) {
+static json_t *algebraic_equiv_handler(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *err = NULL;
     const char *ta = sym_arg_str(args, "a", NULL, &err);
@@ -236,3 +237,5 @@ json_t *cc_tool_algebraic_equiv(json_t *args, cc_wctx *ctx) {
     sym_assume_clear(&as);
     return out;
 }
+
+SYM_PROFILED_TOOL(algebraic_equiv, algebraic_equiv_handler)

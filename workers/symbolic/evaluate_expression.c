@@ -10,6 +10,7 @@
 #include "workers/symbolic/sym_numeric.h"
 #include "workers/symbolic/sym_print.h"
 #include "workers/symbolic/sym_tools.h"
+#include "workers/symbolic/sym_profile.h"
 
 static const char *num_kind(const struct sym_node *t) {
     if (sym_is_int_value(t, 0)) return "Zero";
@@ -193,7 +194,7 @@ static json_t *describe(const char *text, cc_gexpr *g) {
     return out;
 }
 
-json_t *cc_tool_evaluate_expression(json_t *args, cc_wctx *ctx) {
+static json_t *evaluate_expression_handler(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *err = NULL;
     const char *text = sym_arg_str(args, "expression", NULL, &err);
@@ -212,3 +213,5 @@ json_t *cc_tool_evaluate_expression(json_t *args, cc_wctx *ctx) {
     sym_expr_free(&in);
     return out;
 }
+
+SYM_PROFILED_TOOL(evaluate_expression, evaluate_expression_handler)

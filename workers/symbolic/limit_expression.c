@@ -6,6 +6,7 @@
 
 #include "workers/symbolic/sym_input.h"
 #include "workers/symbolic/sym_tools.h"
+#include "workers/symbolic/sym_profile.h"
 
 /* At a finite point: direction "+", the left-sided limit, and the
  * two-sided one ("does not exist" when the sides differ or one fails). */
@@ -79,7 +80,7 @@ static int read_direction(json_t *args, const char **dir, json_t **err) {
     return 0;
 }
 
-json_t *cc_tool_limit_expression(json_t *args, cc_wctx *ctx) {
+static json_t *limit_expression_handler(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *err = NULL;
     const char *text = sym_arg_str(args, "expr", NULL, &err);
@@ -113,3 +114,5 @@ json_t *cc_tool_limit_expression(json_t *args, cc_wctx *ctx) {
     free(name);
     return out;
 }
+
+SYM_PROFILED_TOOL(limit_expression, limit_expression_handler)

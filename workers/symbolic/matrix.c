@@ -7,6 +7,7 @@
 
 #include "workers/symbolic/sym_input.h"
 #include "workers/symbolic/sym_tools.h"
+#include "workers/symbolic/sym_profile.h"
 
 static const char *const OPS[] = {"det", "eigenvalues", "inverse", "rank", "trace", "transpose"};
 
@@ -208,7 +209,7 @@ static json_t *compute(cc_gexpr *m, const char *op, size_t r, size_t c, bool to_
     return out ? out : err;
 }
 
-json_t *cc_tool_matrix(json_t *args, cc_wctx *ctx) {
+static json_t *matrix_handler(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *err = NULL;
     const char *op = sym_arg_str(args, "op", NULL, &err);
@@ -245,3 +246,5 @@ json_t *cc_tool_matrix(json_t *args, cc_wctx *ctx) {
     free(e);
     return out;
 }
+
+SYM_PROFILED_TOOL(matrix, matrix_handler)

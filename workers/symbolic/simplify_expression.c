@@ -20,6 +20,7 @@
 #include "workers/symbolic/sym_numeval.h"
 #include "workers/symbolic/sym_print.h"
 #include "workers/symbolic/sym_tools.h"
+#include "workers/symbolic/sym_profile.h"
 
 #define CHECK_POINTS 8
 
@@ -158,7 +159,7 @@ static int set_form(json_t *out, const char *key, enum cc_giac_op op, cc_gexpr *
     return 0;
 }
 
-json_t *cc_tool_simplify_expression(json_t *args, cc_wctx *ctx) {
+static json_t *simplify_expression_handler(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *err = NULL;
     const char *text = sym_arg_str(args, "expr", NULL, &err);
@@ -182,3 +183,5 @@ json_t *cc_tool_simplify_expression(json_t *args, cc_wctx *ctx) {
     sym_expr_free(&in);
     return out ? out : err;
 }
+
+SYM_PROFILED_TOOL(simplify_expression, simplify_expression_handler)

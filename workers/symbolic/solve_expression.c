@@ -227,7 +227,7 @@ static json_t *solve(const struct sides *s, cc_gexpr *var, const char *name, con
     return out;
 }
 
-json_t *cc_tool_solve_expression(json_t *args, cc_wctx *ctx) {
+static json_t *solve_expression_handler(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *err = NULL;
     const char *text = sym_arg_str(args, "expr", NULL, &err);
@@ -249,3 +249,5 @@ json_t *cc_tool_solve_expression(json_t *args, cc_wctx *ctx) {
     free(name);
     return out;
 }
+
+SYM_PROFILED_TOOL(solve_expression, solve_expression_handler)

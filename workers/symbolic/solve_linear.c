@@ -6,6 +6,7 @@
 #include "workers/symbolic/sym_input.h"
 #include "workers/symbolic/sym_print.h"
 #include "workers/symbolic/sym_tools.h"
+#include "workers/symbolic/sym_profile.h"
 
 #define MAX_PIECES 256
 
@@ -175,7 +176,7 @@ static json_t *report(cc_gexpr *sols, const struct gvec *vars) {
     return out;
 }
 
-json_t *cc_tool_solve_linear(json_t *args, cc_wctx *ctx) {
+static json_t *solve_linear_handler(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *err = NULL;
     const char *sys = sym_arg_str(args, "system", NULL, &err);
@@ -211,3 +212,5 @@ json_t *cc_tool_solve_linear(json_t *args, cc_wctx *ctx) {
     free(vars);
     return out;
 }
+
+SYM_PROFILED_TOOL(solve_linear, solve_linear_handler)

@@ -11,6 +11,8 @@
 #include <jansson.h>
 #include <stdint.h>
 
+#include "workers/common/tool_api.h" /* CC_TOOL */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -28,6 +30,11 @@ struct cc_wctx;
 /* Runs fn with the counters reset and, when profiling, adds profile_us to
  * an object result. */
 json_t *sym_prof_run(json_t *(*fn)(json_t *, struct cc_wctx *), json_t *args, struct cc_wctx *ctx);
+
+/* Defines the tool's entry point cc_tool_<name> as the profiled call of
+ * the file's own handler fn. */
+#define SYM_PROFILED_TOOL(name, fn) \
+    CC_TOOL(name) { return sym_prof_run(fn, args, ctx); }
 
 #ifdef __cplusplus
 }
