@@ -14,14 +14,10 @@
 #include <sqlite3.h>
 #include <stddef.h>
 
+#include "state/migration.h"
+
 struct cc_db;
 
-/* One schema step: the SQL runs in one transaction with the version bump.
- * Versions start at 1 and increase by one. */
-struct cc_migration {
-    int version;
-    const char *sql;
-};
 
 /* Open (creating if needed) the database at path with WAL journaling, a
  * busy timeout and foreign keys on. The file is created mode 0600.

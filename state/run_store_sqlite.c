@@ -62,6 +62,7 @@ static void read_row(sqlite3_stmt *st, void *rec) {
     r->collected = sqlite3_column_int(st, 8) != 0;
     r->expired = sqlite3_column_int(st, 9) != 0;
     cc_db_text(r->reason, sizeof r->reason, st, 10);
+    r->attempt = 1;
 }
 
 static int sql_put(struct cc_run_store *s, const struct cc_run_rec *r) {
