@@ -64,7 +64,9 @@ static int pg_put(struct cc_session_store *s, const struct cc_session_rec *r) {
                         " created_at = excluded.created_at, last_activity = excluded.last_activity,"
                         " host_pid = excluded.host_pid, host_start = excluded.host_start,"
                         " socket_path = excluded.socket_path, alive = excluded.alive,"
-                        " owner = excluded.owner, owner_url = excluded.owner_url, lost = ''",
+                        " owner_url = CASE WHEN excluded.owner_url = '' AND cc_sessions.owner = excluded.owner"
+                        "   THEN cc_sessions.owner_url ELSE excluded.owner_url END,"
+                        " owner = excluded.owner, lost = ''",
                         12, p);
     return n < 0 ? (errno = EIO, -1) : 0;
 }

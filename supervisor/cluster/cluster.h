@@ -74,5 +74,13 @@ bool cc_cluster_token_ok(const char *presented);
  * active, finished, lost, requeued}}; {"enabled": false} on sqlite. New
  * reference; NULL only when out of memory. */
 json_t *cc_cluster_facts(struct cc_server *srv);
+/* The same for a CLI without a running server (`codecalc status`): opens
+ * the shared store named by CODECALC_DATABASE_URL for the one query. */
+json_t *cc_cluster_facts_offline(void);
+/* Prometheus lines for /metrics: codecalc_cluster_runs{state},
+ * codecalc_cluster_server_alive{server}, codecalc_cluster_server_claimed{server}.
+ * Nothing when the cluster is off. */
+struct cc_strbuf;
+void cc_cluster_metrics(struct cc_strbuf *sb, const json_t *facts);
 
 #endif
