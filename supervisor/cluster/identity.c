@@ -1,5 +1,6 @@
 /* This server's identity in the cluster (see cluster.h). */
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,8 +30,18 @@ static int make_id(char *out, size_t cap) {
     return 0;
 }
 
+/* Ids appear in SQL parameters, URLs of nothing, and metric labels: only
+ * [A-Za-z0-9_-], as make_id writes them. */
+static bool id_valid(const char *id) {
+    if (!id[0]) return false;
+    for (const char *p = id; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
+            return false;
+    return true;
+}
+
 int cc_cluster_identity_init(const char *home) {
-    char path[4200], id[CC_SERVER_ID_MAX];
+    char path[4200], id[CC_SERVER_ID_MAX] = "";
     if (snprintf(path, sizeof path, "%s/%s", home, ID_FILE) >= (int)sizeof path) return -1;
     size_t len;
     char *text = cc_read_file(path, O_NOFOLLOW, 256, &len);
@@ -39,7 +50,7 @@ int cc_cluster_identity_init(const char *home) {
         snprintf(id, sizeof id, "%s", text);
         free(text);
     }
-    if (!text || !id[0]) {
+    if (!id_valid(id)) {
         if (make_id(id, sizeof id) < 0) return -1;
         int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
         char line[CC_SERVER_ID_MAX + 2];
