@@ -30,7 +30,7 @@ static int make_id(char *out, size_t cap) {
     return 0;
 }
 
-/* Ids appear in SQL parameters, URLs of nothing, and metric labels: only
+/* Ids appear in metric labels and log lines: only
  * [A-Za-z0-9_-], as make_id writes them. */
 static bool id_valid(const char *id) {
     if (!id[0]) return false;

@@ -129,6 +129,30 @@ describe('cluster: three servers behind haproxy sharing PostgreSQL', { skip: ski
     assert.equal(servers[idx].id, a.id);
   });
 
+  test('a run whose shepherd dies twice is re-run once, then lost with both reasons', async () => {
+    const { sc: sub } = await call(lb.url, 'run_submit', {
+      language: 'python3', code: 'import time\ntime.sleep(60)', timeout: 90,
+    });
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const owner = await ownerOf(lb.url, servers, sub.run_id);
+      const { sc } = await call(lb.url, 'run_inspect', { run_id: sub.run_id });
+      assert.equal(sc.attempt, attempt, JSON.stringify(sc));
+      for (const pid of owner.shepherds()) process.kill(pid, 'SIGKILL');
+      // Its server sees the shepherd gone without a result.
+      for (let i = 0; i < 100; i++) {
+        const { sc: now } = await call(lb.url, 'run_inspect', { run_id: sub.run_id });
+        if (now.attempt !== attempt || now.state === 'lost') break;
+        await sleep(100);
+      }
+    }
+    const end = await awaitRun(lb.url, sub.run_id, 30000);
+    assert.equal(end.state, 'lost', JSON.stringify(end));
+    assert.equal(end.ok, false);
+    assert.equal(end.attempt, 2);
+    assert.match(end.reason, /attempt 1 lost: its shepherd .* ended without a result; re-queued as attempt 2 \(the program runs again\); attempt 2 lost: .*\(no attempts left\)/);
+    assert.match(end.error, /attempt 2 lost/);
+  });
+
   test('200 background runs through the balancer, one server killed mid-execution: each ends done (or lost with a reason) exactly once', async () => {
     const victim = servers[1];
     // A session owned by the victim, to see its loss reported later.
