@@ -55,6 +55,34 @@ struct cc_pg *cc_pg_open(const char *url, char *err, size_t errcap) {
     return pg;
 }
 
+struct cc_pg *cc_pg_open_store(const char *url, const char *store, const struct cc_migration *steps, size_t n,
+                               char *err, size_t errcap) {
+    struct cc_pg *pg = cc_pg_open(url, err, errcap);
+    if (pg && cc_pg_migrate(pg, store, steps, n, err, errcap) < 0) {
+        cc_pg_close(pg);
+        return NULL;
+    }
+    return pg;
+}
+
+int cc_pg_collect(PGresult *res, size_t elem_size, void (*read_row)(const PGresult *res, int row, void *rec),
+                  void **out, size_t *n) {
+    *out = NULL;
+    *n = 0;
+    if (!res) return -1;
+    int rows = PQntuples(res);
+    char *v = rows > 0 ? calloc((size_t)rows, elem_size) : NULL;
+    if (rows > 0 && !v) {
+        PQclear(res);
+        return -1;
+    }
+    for (int i = 0; i < rows; i++) read_row(res, i, v + (size_t)i * elem_size);
+    PQclear(res);
+    *out = v;
+    *n = (size_t)rows;
+    return 0;
+}
+
 void cc_pg_close(struct cc_pg *pg) {
     if (!pg) return;
     if (pg->c) PQfinish(pg->c);

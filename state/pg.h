@@ -20,6 +20,9 @@ struct cc_pg;
  * with err filled. */
 struct cc_pg *cc_pg_open(const char *url, char *err, size_t errcap);
 void cc_pg_close(struct cc_pg *pg);
+/* cc_pg_open, then cc_pg_migrate for store. NULL with err filled. */
+struct cc_pg *cc_pg_open_store(const char *url, const char *store, const struct cc_migration *steps, size_t n,
+                               char *err, size_t errcap);
 PGconn *cc_pg_conn(struct cc_pg *pg);
 
 /* Apply the steps of store newer than what cc_migrations records. 0, or -1
@@ -46,6 +49,12 @@ int cc_pg_drain_notifies(struct cc_pg *pg, void (*fn)(void *ud, const char *chan
 int cc_pg_listen(struct cc_pg *pg, const char *channel);
 /* The last error text (for messages). */
 const char *cc_pg_error(struct cc_pg *pg);
+
+/* Every row of res read with read_row(res, row, rec) into a malloc'd array
+ * of records of elem_size bytes (*out NULL when there is none); res is
+ * cleared. 0, or -1 (res NULL: the query failed; or out of memory). */
+int cc_pg_collect(PGresult *res, size_t elem_size, void (*read_row)(const PGresult *res, int row, void *rec),
+                  void **out, size_t *n);
 
 /* Text of column col of row i ("" for NULL) copied into dst (cap bytes). */
 void cc_pg_text(char *dst, size_t cap, const PGresult *res, int row, int col);

@@ -44,7 +44,8 @@ struct pg_store {
 
 static struct cc_pg *pg_of(struct cc_run_store *s) { return ((struct pg_store *)s)->pg; }
 
-static void read_row(const PGresult *res, int i, struct cc_run_rec *r) {
+static void read_row(const PGresult *res, int i, void *rec) {
+    struct cc_run_rec *r = rec;
     memset(r, 0, sizeof *r);
     cc_pg_text(r->id, sizeof r->id, res, i, 0);
     cc_pg_text(r->provider_id, sizeof r->provider_id, res, i, 1);
@@ -66,19 +67,10 @@ static void read_row(const PGresult *res, int i, struct cc_run_rec *r) {
 /* Every row of a query as records (malloc'd array). 0 or -1. */
 static int collect(struct cc_run_store *s, const char *sql, int n, const char *const *vals,
                    struct cc_run_rec **out, size_t *count) {
-    *out = NULL;
-    *count = 0;
-    PGresult *res = cc_pg_query(pg_of(s), sql, n, vals, NULL);
-    if (!res) return -1;
-    int rows = PQntuples(res);
-    if (rows > 0 && !(*out = calloc((size_t)rows, sizeof **out))) {
-        PQclear(res);
-        return -1;
-    }
-    for (int i = 0; i < rows; i++) read_row(res, i, &(*out)[i]);
-    *count = (size_t)rows;
-    PQclear(res);
-    return 0;
+    void *v;
+    int rc = cc_pg_collect(cc_pg_query(pg_of(s), sql, n, vals, NULL), sizeof **out, read_row, &v, count);
+    *out = v;
+    return rc;
 }
 
 /* One record by a query that returns at most one row: 1, 0, -1. */
@@ -171,6 +163,12 @@ static int pg_enqueue(struct cc_run_store *s, const struct cc_run_rec *r, const 
     return n == 1 ? 0 : -1;
 }
 
+static void read_claim(const PGresult *res, int i, void *rec) {
+    struct cc_run_claim *c = rec;
+    read_row(res, i, &c->rec);
+    c->spec = strdup(PQgetvalue(res, i, 14));
+}
+
 static int pg_claim(struct cc_run_store *s, const char *owner, int max, double lease_s,
                     struct cc_run_claim **out, size_t *n) {
     char m[16], l[32];
@@ -187,19 +185,10 @@ static int pg_claim(struct cc_run_store *s, const char *owner, int max, double l
         " WHERE r.id = q.id RETURNING r.id, r.provider_id, r.state, r.started_at, r.deadline,"
         " r.finished_at, r.pid, r.pid_start, r.collected, r.expired, r.reason, r.attempt, r.owner,"
         " r.cancel_requested, r.spec", 3, p, NULL);
-    if (!res) return -1;
-    int rows = PQntuples(res);
-    if (rows > 0 && !(*out = calloc((size_t)rows, sizeof **out))) {
-        PQclear(res);
-        return -1;
-    }
-    for (int i = 0; i < rows; i++) {
-        read_row(res, i, &(*out)[i].rec);
-        (*out)[i].spec = strdup(PQgetvalue(res, i, 14));
-    }
-    *n = (size_t)rows;
-    PQclear(res);
-    return 0;
+    void *v;
+    int rc = cc_pg_collect(res, sizeof **out, read_claim, &v, n);
+    *out = v;
+    return rc;
 }
 
 static int pg_release(struct cc_run_store *s, const char *id, int attempt) {
@@ -332,6 +321,15 @@ static int pg_heartbeat(struct cc_run_store *s, const char *id, const char *url,
                       3, p) < 0 ? -1 : 0;
 }
 
+static void read_server(const PGresult *res, int i, void *rec) {
+    struct cc_run_server *v = rec;
+    cc_pg_text(v->id, sizeof v->id, res, i, 0);
+    cc_pg_text(v->url, sizeof v->url, res, i, 1);
+    v->heartbeat_age_s = cc_pg_double(res, i, 2);
+    v->capacity = (int)cc_pg_int(res, i, 3);
+    v->claimed = cc_pg_int(res, i, 4);
+}
+
 static int pg_cluster(struct cc_run_store *s, struct cc_run_cluster *out) {
     PGresult *res = cc_pg_query(pg_of(s),
                                 "SELECT count(*) FILTER (WHERE state = 5), count(*) FILTER (WHERE state < 2),"
@@ -348,23 +346,10 @@ static int pg_cluster(struct cc_run_store *s, struct cc_run_cluster *out) {
                       "SELECT s.id, s.url, extract(epoch from clock_timestamp() - s.heartbeat), s.capacity,"
                       " (SELECT count(*) FROM cc_runs r WHERE r.state < 2 AND r.owner = s.id)"
                       " FROM cc_servers s ORDER BY s.id", 0, NULL, NULL);
-    if (!res) return -1;
-    int rows = PQntuples(res);
-    if (rows > 0 && !(out->servers = calloc((size_t)rows, sizeof *out->servers))) {
-        PQclear(res);
-        return -1;
-    }
-    for (int i = 0; i < rows; i++) {
-        struct cc_run_server *v = &out->servers[i];
-        cc_pg_text(v->id, sizeof v->id, res, i, 0);
-        cc_pg_text(v->url, sizeof v->url, res, i, 1);
-        v->heartbeat_age_s = cc_pg_double(res, i, 2);
-        v->capacity = (int)cc_pg_int(res, i, 3);
-        v->claimed = cc_pg_int(res, i, 4);
-    }
-    out->n_servers = (size_t)rows;
-    PQclear(res);
-    return 0;
+    void *v;
+    int rc = cc_pg_collect(res, sizeof *out->servers, read_server, &v, &out->n_servers);
+    out->servers = v;
+    return rc;
 }
 
 static int pg_listen(struct cc_run_store *s, const char *channel) { return cc_pg_listen(pg_of(s), channel); }
@@ -391,9 +376,7 @@ struct cc_run_store *cc_run_store_open_pg(const char *url, char *err, size_t err
         return NULL;
     }
     q->base.ops = &pg_ops;
-    if (!(q->pg = cc_pg_open(url, err, errcap)) ||
-        cc_pg_migrate(q->pg, "runs", run_steps, sizeof run_steps / sizeof *run_steps, err, errcap) < 0) {
-        cc_pg_close(q->pg);
+    if (!(q->pg = cc_pg_open_store(url, "runs", run_steps, sizeof run_steps / sizeof *run_steps, err, errcap))) {
         free(q);
         return NULL;
     }

@@ -30,7 +30,8 @@ struct pg_store {
 
 static struct cc_pg *pg_of(struct cc_session_store *s) { return ((struct pg_store *)s)->pg; }
 
-static void read_row(const PGresult *res, int i, struct cc_session_rec *r) {
+static void read_row(const PGresult *res, int i, void *rec) {
+    struct cc_session_rec *r = rec;
     memset(r, 0, sizeof *r);
     cc_pg_text(r->id, sizeof r->id, res, i, 0);
     cc_pg_text(r->language, sizeof r->language, res, i, 1);
@@ -87,16 +88,10 @@ static int pg_list(struct cc_session_store *s, bool alive_only, struct cc_sessio
                                 alive_only ? "SELECT " COLS " FROM cc_sessions WHERE owner = $1 AND alive ORDER BY created_at"
                                            : "SELECT " COLS " FROM cc_sessions WHERE owner = $1 ORDER BY created_at",
                                 1, p, NULL);
-    if (!res) return -1;
-    int rows = PQntuples(res);
-    if (rows > 0 && !(*out = calloc((size_t)rows, sizeof **out))) {
-        PQclear(res);
-        return -1;
-    }
-    for (int i = 0; i < rows; i++) read_row(res, i, &(*out)[i]);
-    *n = (size_t)rows;
-    PQclear(res);
-    return 0;
+    void *v;
+    int rc = cc_pg_collect(res, sizeof **out, read_row, &v, n);
+    *out = v;
+    return rc;
 }
 
 static int changed(long n) { return n < 0 ? -1 : n > 0; }
@@ -135,10 +130,8 @@ struct cc_session_store *cc_session_store_open_pg(const char *url, char *err, si
         return NULL;
     }
     q->base.ops = &pg_ops;
-    if (!(q->pg = cc_pg_open(url, err, errcap)) ||
-        cc_pg_migrate(q->pg, "sessions", session_steps, sizeof session_steps / sizeof *session_steps, err,
-                      errcap) < 0) {
-        cc_pg_close(q->pg);
+    if (!(q->pg = cc_pg_open_store(url, "sessions", session_steps, sizeof session_steps / sizeof *session_steps,
+                                   err, errcap))) {
         free(q);
         return NULL;
     }

@@ -123,13 +123,9 @@ struct cc_session_store *cc_session_store_open_sqlite(const char *db_path, char 
         return NULL;
     }
     q->base.ops = &sql_ops;
-    if (cc_db_open(db_path, &q->db, err, errcap) < 0) {
+    if (cc_db_open_store(db_path, "sessions", session_steps, sizeof session_steps / sizeof *session_steps, &q->db,
+                         err, errcap) < 0) {
         free(q);
-        return NULL;
-    }
-    if (cc_db_migrate(q->db, "sessions", session_steps, sizeof session_steps / sizeof *session_steps,
-                      err, errcap) < 0) {
-        sql_close(&q->base);
         return NULL;
     }
     return &q->base;
