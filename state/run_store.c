@@ -106,6 +106,12 @@ int cc_run_store_cluster(struct cc_run_store *s, struct cc_run_cluster *out) {
     return SHARED(s, cluster(s, out));
 }
 
+int cc_run_store_count_queued(struct cc_run_store *s, int64_t *n) { return SHARED(s, count_queued(s, n)); }
+
+int cc_run_store_server_age(struct cc_run_store *s, const char *id, double *age_s) {
+    return SHARED(s, server_age(s, id, age_s));
+}
+
 int cc_run_store_listen(struct cc_run_store *s, const char *channel) { return SHARED(s, listen(s, channel)); }
 
 int cc_run_store_notify_fd(struct cc_run_store *s) { return SHARED(s, notify_fd(s)); }

@@ -60,6 +60,7 @@ struct cc_run_rec {
     int attempt;                 /* 1, or 2 after one loss */
     char owner[64];              /* server id holding the claim, "" when queued */
     bool cancel_requested;
+    double claimed_at;           /* when the current attempt was claimed (0 while queued) */
     bool shared;                 /* read from the shared store */
 };
 
@@ -117,6 +118,8 @@ struct cc_run_store_ops {
     int (*cancel)(struct cc_run_store *s, const char *id, struct cc_run_rec *out);
     int (*heartbeat)(struct cc_run_store *s, const char *id, const char *url, int capacity);
     int (*cluster)(struct cc_run_store *s, struct cc_run_cluster *out);
+    int (*count_queued)(struct cc_run_store *s, int64_t *n);
+    int (*server_age)(struct cc_run_store *s, const char *id, double *age_s);
     int (*listen)(struct cc_run_store *s, const char *channel);
     int (*notify_fd)(struct cc_run_store *s);
     int (*notifications)(struct cc_run_store *s, void (*fn)(void *ud, const char *channel, const char *payload),
@@ -192,7 +195,12 @@ int cc_run_store_result(struct cc_run_store *s, const char *id, char **json);
 int cc_run_store_cancel(struct cc_run_store *s, const char *id, struct cc_run_rec *out);
 /* Record that server id (at url, capacity runs) is alive now. */
 int cc_run_store_heartbeat(struct cc_run_store *s, const char *id, const char *url, int capacity);
-/* Cluster-wide facts; out->servers is malloc'd. 0 or -1. */
+/* Runs waiting in the queue (cheap: the queue's own index). 0 or -1. */
+int cc_run_store_count_queued(struct cc_run_store *s, int64_t *n);
+/* Seconds since server id's last heartbeat: 1, 0 unknown server, -1. */
+int cc_run_store_server_age(struct cc_run_store *s, const char *id, double *age_s);
+/* Cluster-wide facts (counts every run: for status, not per call);
+ * out->servers is malloc'd. 0 or -1. */
 int cc_run_store_cluster(struct cc_run_store *s, struct cc_run_cluster *out);
 /* Notifications (cc_run_queued, cc_run_cancel): subscribe to a channel
  * (kept across reconnects), the socket to watch, and

@@ -20,7 +20,7 @@ static const struct cc_migration run_steps[] = {
         " collected boolean NOT NULL DEFAULT false, expired boolean NOT NULL DEFAULT false,"
         " reason text NOT NULL DEFAULT '', attempt integer NOT NULL DEFAULT 1,"
         " owner text NOT NULL DEFAULT '', lease_until timestamptz,"
-        " cancel_requested boolean NOT NULL DEFAULT false,"
+        " cancel_requested boolean NOT NULL DEFAULT false, claimed_at double precision NOT NULL DEFAULT 0,"
         " submitted_at timestamptz NOT NULL DEFAULT clock_timestamp(),"
         " spec text NOT NULL, result text);"
         "CREATE INDEX cc_runs_queued ON cc_runs(submitted_at) WHERE state = 5;"
@@ -34,7 +34,7 @@ static const struct cc_migration run_steps[] = {
 };
 
 #define COLS "id, provider_id, state, started_at, deadline, finished_at, pid, pid_start, collected," \
-             " expired, reason, attempt, owner, cancel_requested"
+             " expired, reason, attempt, owner, cancel_requested, claimed_at"
 #define NOW_EPOCH "extract(epoch from clock_timestamp())"
 
 struct pg_store {
@@ -61,6 +61,7 @@ static void read_row(const PGresult *res, int i, void *rec) {
     r->attempt = (int)cc_pg_int(res, i, 11);
     cc_pg_text(r->owner, sizeof r->owner, res, i, 12);
     r->cancel_requested = cc_pg_bool(res, i, 13);
+    r->claimed_at = cc_pg_double(res, i, 14);
     r->shared = true;
 }
 
@@ -166,7 +167,7 @@ static int pg_enqueue(struct cc_run_store *s, const struct cc_run_rec *r, const 
 static void read_claim(const PGresult *res, int i, void *rec) {
     struct cc_run_claim *c = rec;
     read_row(res, i, &c->rec);
-    c->spec = strdup(PQgetvalue(res, i, 14));
+    c->spec = strdup(PQgetvalue(res, i, 15));
 }
 
 static int pg_claim(struct cc_run_store *s, const char *owner, int max, double lease_s,
@@ -179,12 +180,12 @@ static int pg_claim(struct cc_run_store *s, const char *owner, int max, double l
         pg_of(s),
         "UPDATE cc_runs r SET state = 0, owner = $1, pid = 0, pid_start = 0,"
         " lease_until = clock_timestamp() + make_interval(secs => $3::float8),"
-        " deadline = " NOW_EPOCH " + r.timeout_s"
+        " deadline = " NOW_EPOCH " + r.timeout_s, claimed_at = " NOW_EPOCH
         " FROM (SELECT id FROM cc_runs WHERE state = 5 ORDER BY submitted_at LIMIT $2"
         "       FOR UPDATE SKIP LOCKED) q"
         " WHERE r.id = q.id RETURNING r.id, r.provider_id, r.state, r.started_at, r.deadline,"
         " r.finished_at, r.pid, r.pid_start, r.collected, r.expired, r.reason, r.attempt, r.owner,"
-        " r.cancel_requested, r.spec", 3, p, NULL);
+        " r.cancel_requested, r.claimed_at, r.spec", 3, p, NULL);
     void *v;
     int rc = cc_pg_collect(res, sizeof **out, read_claim, &v, n);
     *out = v;
@@ -321,6 +322,25 @@ static int pg_heartbeat(struct cc_run_store *s, const char *id, const char *url,
                       3, p) < 0 ? -1 : 0;
 }
 
+static int pg_count_queued(struct cc_run_store *s, int64_t *n) {
+    PGresult *res = cc_pg_query(pg_of(s), "SELECT count(*) FROM cc_runs WHERE state = 5", 0, NULL, NULL);
+    if (!res) return -1;
+    *n = cc_pg_int(res, 0, 0);
+    PQclear(res);
+    return 0;
+}
+
+static int pg_server_age(struct cc_run_store *s, const char *id, double *age_s) {
+    const char *p[] = {id};
+    PGresult *res = cc_pg_query(pg_of(s), "SELECT extract(epoch from clock_timestamp() - heartbeat) FROM cc_servers"
+                                          " WHERE id = $1", 1, p, NULL);
+    if (!res) return -1;
+    int found = PQntuples(res) == 1;
+    if (found) *age_s = cc_pg_double(res, 0, 0);
+    PQclear(res);
+    return found;
+}
+
 static void read_server(const PGresult *res, int i, void *rec) {
     struct cc_run_server *v = rec;
     cc_pg_text(v->id, sizeof v->id, res, i, 0);
@@ -365,7 +385,7 @@ static const struct cc_run_store_ops pg_ops = {
     .count_active = pg_count_active, .list_expired = pg_list_expired, .check = pg_check,
     .close = pg_close, .enqueue = pg_enqueue, .claim = pg_claim, .count_owned = pg_count_owned,
     .release = pg_release, .renew = pg_renew, .finish = pg_finish, .lose = pg_lose, .reap = pg_reap,
-    .result = pg_result, .cancel = pg_cancel, .heartbeat = pg_heartbeat, .cluster = pg_cluster,
+    .result = pg_result, .cancel = pg_cancel, .heartbeat = pg_heartbeat, .cluster = pg_cluster, .count_queued = pg_count_queued, .server_age = pg_server_age,
     .listen = pg_listen, .notify_fd = pg_notify_fd, .notifications = pg_notifications,
 };
 

@@ -179,16 +179,8 @@ static void on_done(struct evhttp_request *req, void *arg) {
 /* Is server id's heartbeat recent (per the shared run store)? -1 unknown. */
 static int owner_alive(struct cc_server *srv, const char *owner, double *age) {
     struct cc_runs *rs = srv->runs;
-    struct cc_run_cluster facts;
-    if (!rs || cc_run_store_cluster(rs->store, &facts) < 0) return -1;
-    int alive = -1;
-    for (size_t i = 0; i < facts.n_servers; i++)
-        if (strcmp(facts.servers[i].id, owner) == 0) {
-            *age = facts.servers[i].heartbeat_age_s;
-            alive = *age <= cc_cluster_lease_s();
-        }
-    free(facts.servers);
-    return alive;
+    if (!rs || cc_run_store_server_age(rs->store, owner, age) != 1) return -1;
+    return *age <= cc_cluster_lease_s();
 }
 
 static char *request_body(json_t *params) {

@@ -7,6 +7,7 @@
  * on (workers/exec/shepherd_lease.c): a supervisor restart alone re-runs
  * nothing. A lease nobody renews is reaped by whichever server sees it
  * first: re-queued once, LOST after the second loss. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -25,7 +26,13 @@
 
 #define DEFAULT_MAX_QUEUED 10000
 
+/* Local run directories are kept while their run is ours and active; the
+ * result lives in the database. Swept this often, this many at a time. */
+#define DIR_SWEEP_EVERY_S 10.0
+#define DIR_SWEEP_BATCH 200
+
 struct cc_cluster_runs {
+    double next_dir_sweep;
     struct event *notify_ev;
     int notify_fd;
     double lease_s;
@@ -148,15 +155,14 @@ void cc_cluster_runs_stop(struct cc_runs *rs) {
 }
 
 json_t *cc_cluster_submit(struct cc_runs *rs, json_t *args, struct cc_run_rec *rec) {
-    struct cc_run_cluster facts;
-    if (cc_run_store_cluster(rs->store, &facts) < 0) return cc_err("internal", "the shared run store cannot be read");
-    free(facts.servers);
-    if (facts.queued >= rs->cluster->max_queued) {
+    int64_t queued = 0;
+    if (cc_run_store_count_queued(rs->store, &queued) < 0) return cc_err("internal", "the shared run store cannot be read");
+    if (queued >= rs->cluster->max_queued) {
         json_t *e = cc_err("resource_exhausted",
                            "%lld runs are already queued in the cluster against a limit of %lld "
                            "(CODECALC_MAX_QUEUED_RUNS); wait for some to start, then retry",
-                           (long long)facts.queued, (long long)rs->cluster->max_queued);
-        json_object_set_new(e, "queued_runs", json_integer(facts.queued));
+                           (long long)queued, (long long)rs->cluster->max_queued);
+        json_object_set_new(e, "queued_runs", json_integer(queued));
         json_object_set_new(e, "limit", json_integer(rs->cluster->max_queued));
         return e;
     }
@@ -210,13 +216,33 @@ void cc_cluster_observe(struct cc_runs *rs, struct cc_run_rec *rec) {
     if (rec->pid && cc_proc_alive(rec->pid, rec->pid_start)) return;
     /* No shepherd yet: the launcher may still be starting it. */
     if (rec->pid == 0 && !cc_runs_result_exists(rs, rec->id) &&
-        cc_runs_now() - (rec->deadline - (rec->deadline - rec->started_at)) < CC_RUNS_START_GRACE_S)
+        cc_runs_now() - rec->claimed_at < CC_RUNS_START_GRACE_S)
         return;
     /* The shepherd normally stored its result itself; re-read before judging. */
     struct cc_run_rec now;
     if (cc_run_store_get(rs->store, rec->id, &now) == 1) *rec = now;
     if (!cc_run_active(rec->state) || rec->state == CC_RUN_QUEUED) return;
     ingest_or_lose(rs, rec);
+}
+
+/* Remove run directories of runs that are no longer ours and active (the
+ * database holds their result; a directory of an unknown run is debris). */
+static void sweep_local_dirs(struct cc_runs *rs) {
+    DIR *d = opendir(rs->dir);
+    if (!d) return;
+    struct dirent *e;
+    int seen = 0;
+    while ((e = readdir(d)) && seen < DIR_SWEEP_BATCH) {
+        if (!cc_run_id_valid(e->d_name)) continue;
+        seen++;
+        struct cc_run_rec rec;
+        int got = cc_run_store_get(rs->store, e->d_name, &rec);
+        if (got < 0) break;
+        if (got == 1 && cc_run_active(rec.state) && strcmp(rec.owner, cc_state_server_id()) == 0) continue;
+        if (cc_runs_remove_dir(rs, e->d_name) < 0)
+            cc_log(CC_LOG_WARNING, "run %s: cannot remove its local directory: %s", e->d_name, strerror(errno));
+    }
+    closedir(d);
 }
 
 void cc_cluster_tick(struct cc_runs *rs) {
@@ -231,6 +257,11 @@ void cc_cluster_tick(struct cc_runs *rs) {
     /* Drain what arrived meanwhile (polling fallback of NOTIFY), then claim. */
     cc_run_store_notifications(rs->store, on_notification, rs);
     claim(rs);
+    double now = cc_runs_now();
+    if (now >= c->next_dir_sweep) {
+        c->next_dir_sweep = now + DIR_SWEEP_EVERY_S;
+        sweep_local_dirs(rs);
+    }
 }
 
 /* ---- answers ---------------------------------------------------------------------- */

@@ -3,6 +3,8 @@
 // only: PostgreSQL, three serve-http servers and haproxy, all started here.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { STATELESS, statelessCall, structured } from '../http/http_harness.mjs';
 import { skipReason, startPostgres, startServer, startBalancer } from './cluster_harness.mjs';
@@ -191,6 +193,7 @@ describe('cluster: three servers behind haproxy sharing PostgreSQL', { skip: ski
         rerun++;
         assert.match(r.reason, /attempt 1 lost: .*re-queued as attempt 2/, JSON.stringify(r));
         assert.notEqual(r.server, victim.id, 'the re-run happened elsewhere');
+        assert.match(r.reason, new RegExp(`server ${victim.id}`), 'only the victim\'s runs were re-run');
       }
     });
     assert.equal(done + lost, N);
@@ -206,6 +209,13 @@ describe('cluster: three servers behind haproxy sharing PostgreSQL', { skip: ski
       assert.equal(again.attempt, results[i].attempt);
     }
     assert.equal(Number(pg.psql("SELECT count(*) FROM cc_runs WHERE state = 4 AND reason = ''")), 0, '0 lost without a reason');
+
+    // Finished runs leave no local directory behind (the database has them).
+    const survivors = servers.filter((s) => s !== victim);
+    const leftover = () => survivors.flatMap((s) => (existsSync(join(s.home, 'runs')) ? readdirSync(join(s.home, 'runs')) : []))
+      .filter((d) => ids.includes(d));
+    for (let i = 0; i < 150 && leftover().length; i++) await sleep(200);
+    assert.deepEqual(leftover(), []);
 
     // The victim's session: worker_failure naming the lost owner, recorded.
     const { sc: gone } = await call(lb.url, 'execute_code', { language: 'python3', code: 'print(1)', session_id: sess.session_id });

@@ -43,7 +43,8 @@ export async function startPostgres() {
   if (asUser.length) { chownSync(dir, Number(execFileSync('id', ['-u', 'nobody']).toString()), 0); chmodSync(dir, 0o700); }
   const run = (args) => {
     const cmd = [...asUser, ...args];
-    const r = spawnSync(cmd[0], cmd.slice(1), { encoding: 'utf8' });
+    // cwd: a directory the unprivileged user can enter (PostgreSQL's tools look it up).
+    const r = spawnSync(cmd[0], cmd.slice(1), { encoding: 'utf8', cwd: dir });
     if (r.status !== 0) throw new Error(`${args.join(' ')}: ${r.stdout}${r.stderr}`);
   };
   run([`${PG_BIN}/initdb`, '-D', `${dir}/data`, '-U', 'codecalc', '--auth=trust', '-E', 'UTF8', '--no-sync']);
