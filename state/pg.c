@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define MAX_LISTEN 4
+#define CONNECT_TIMEOUT_S "5"
 
 struct cc_pg {
     PGconn *c;
@@ -22,7 +23,12 @@ static void no_notice(void *arg, const char *message) { (void)arg, (void)message
 
 static int connect_now(struct cc_pg *pg) {
     if (pg->c) PQfinish(pg->c);
-    pg->c = PQconnectdb(pg->url);
+    /* The server's statements run on its event loop: an unreachable
+     * database must fail in seconds, not after TCP's minutes. A
+     * connect_timeout in the URL (expanded after ours) wins. */
+    const char *const keys[] = {"connect_timeout", "dbname", NULL};
+    const char *const vals[] = {CONNECT_TIMEOUT_S, pg->url, NULL};
+    pg->c = PQconnectdbParams(keys, vals, 1);
     if (PQstatus(pg->c) != CONNECTION_OK) {
         snprintf(pg->last_err, sizeof pg->last_err, "%s", PQerrorMessage(pg->c));
         return -1;
@@ -45,9 +51,11 @@ struct cc_pg *cc_pg_open(const char *url, char *err, size_t errcap) {
         return NULL;
     }
     if (connect_now(pg) < 0) {
-        /* libpq's text ends with a newline; keep the message on one line. */
+        /* libpq's text spans lines; keep the message on one. */
+        for (char *p = pg->last_err; *p; p++)
+            if (*p == '\n' || *p == '\t') *p = ' ';
         size_t n = strlen(pg->last_err);
-        while (n && (pg->last_err[n - 1] == '\n' || pg->last_err[n - 1] == ' ')) pg->last_err[--n] = '\0';
+        while (n && pg->last_err[n - 1] == ' ') pg->last_err[--n] = '\0';
         snprintf(err, errcap, "cannot connect to the state database (CODECALC_DATABASE_URL): %s", pg->last_err);
         cc_pg_close(pg);
         return NULL;
