@@ -69,6 +69,17 @@ int cc_db_open(const char *path, struct cc_db **out, char *err, size_t errcap) {
     return 0;
 }
 
+int cc_db_open_store(const char *path, const char *store, const struct cc_migration *steps, size_t n,
+                     struct cc_db **out, char *err, size_t errcap) {
+    if (cc_db_open(path, out, err, errcap) < 0) return -1;
+    if (cc_db_migrate(*out, store, steps, n, err, errcap) < 0) {
+        cc_db_close(*out);
+        *out = NULL;
+        return -1;
+    }
+    return 0;
+}
+
 void cc_db_close(struct cc_db *db) {
     if (!db) return;
     sqlite3_close(db->h);

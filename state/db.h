@@ -14,20 +14,20 @@
 #include <sqlite3.h>
 #include <stddef.h>
 
+#include "state/migration.h"
+
 struct cc_db;
 
-/* One schema step: the SQL runs in one transaction with the version bump.
- * Versions start at 1 and increase by one. */
-struct cc_migration {
-    int version;
-    const char *sql;
-};
 
 /* Open (creating if needed) the database at path with WAL journaling, a
  * busy timeout and foreign keys on. The file is created mode 0600.
  * Returns 0, or -1 with err filled. */
 int cc_db_open(const char *path, struct cc_db **out, char *err, size_t errcap);
 void cc_db_close(struct cc_db *db);
+/* cc_db_open, then cc_db_migrate for store. 0, or -1 with err filled (and
+ * nothing left open). */
+int cc_db_open_store(const char *path, const char *store, const struct cc_migration *steps, size_t n,
+                     struct cc_db **out, char *err, size_t errcap);
 sqlite3 *cc_db_sqlite(struct cc_db *db);
 
 /* Apply the steps of `store` newer than what the database records.

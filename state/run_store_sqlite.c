@@ -62,6 +62,7 @@ static void read_row(sqlite3_stmt *st, void *rec) {
     r->collected = sqlite3_column_int(st, 8) != 0;
     r->expired = sqlite3_column_int(st, 9) != 0;
     cc_db_text(r->reason, sizeof r->reason, st, 10);
+    r->attempt = 1;
 }
 
 static int sql_put(struct cc_run_store *s, const struct cc_run_rec *r) {
@@ -152,12 +153,8 @@ struct cc_run_store *cc_run_store_open_sqlite(const char *db_path, char *err, si
         return NULL;
     }
     q->base.ops = &sql_ops;
-    if (cc_db_open(db_path, &q->db, err, errcap) < 0) {
+    if (cc_db_open_store(db_path, "runs", run_steps, sizeof run_steps / sizeof *run_steps, &q->db, err, errcap) < 0) {
         free(q);
-        return NULL;
-    }
-    if (cc_db_migrate(q->db, "runs", run_steps, sizeof run_steps / sizeof *run_steps, err, errcap) < 0) {
-        sql_close(&q->base);
         return NULL;
     }
     for (int i = 0; i < ST_N; i++) {

@@ -1,24 +1,12 @@
-/* Session store on sqlite (see session_store.h). */
+/* Backend-independent half of the session store: validation, backend
+ * choice and dispatch (see session_store.h). */
 #include "state/session_store.h"
 
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "state/db.h"
-
-static const struct cc_migration session_steps[] = {
-    {1, "CREATE TABLE sessions("
-        " id TEXT PRIMARY KEY, language TEXT NOT NULL, stateful INTEGER NOT NULL,"
-        " workdir TEXT NOT NULL, created_at REAL NOT NULL, last_activity REAL NOT NULL,"
-        " host_pid INTEGER NOT NULL DEFAULT 0, host_start INTEGER NOT NULL DEFAULT 0,"
-        " socket_path TEXT NOT NULL DEFAULT '', alive INTEGER NOT NULL DEFAULT 1)"},
-};
-
-struct cc_session_store {
-    struct cc_db *db;
-};
+#include "state/shared.h"
 
 bool cc_session_id_valid(const char *id) {
     size_t n = id ? strlen(id) : 0;
@@ -33,33 +21,12 @@ bool cc_session_id_valid(const char *id) {
 }
 
 struct cc_session_store *cc_session_store_open(const char *db_path, char *err, size_t errcap) {
-    struct cc_session_store *s = calloc(1, sizeof *s);
-    if (!s) {
-        snprintf(err, errcap, "out of memory");
-        return NULL;
-    }
-    if (cc_db_open(db_path, &s->db, err, errcap) < 0) {
-        free(s);
-        return NULL;
-    }
-    if (cc_db_migrate(s->db, "sessions", session_steps, sizeof session_steps / sizeof *session_steps,
-                      err, errcap) < 0) {
-        cc_session_store_close(s);
-        return NULL;
-    }
-    return s;
+    const char *url = cc_state_database_url();
+    return url ? cc_session_store_open_pg(url, err, errcap) : cc_session_store_open_sqlite(db_path, err, errcap);
 }
 
 void cc_session_store_close(struct cc_session_store *s) {
-    if (!s) return;
-    cc_db_close(s->db);
-    free(s);
-}
-
-static sqlite3_stmt *prepare(struct cc_session_store *s, const char *sql) {
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(cc_db_sqlite(s->db), sql, -1, &st, NULL) != SQLITE_OK) return NULL;
-    return st;
+    if (s) s->ops->close(s);
 }
 
 /* Does every string of r fit its field with room for the NUL? Records
@@ -72,83 +39,34 @@ static bool fits(const struct cc_session_rec *r) {
 int cc_session_store_put(struct cc_session_store *s, const struct cc_session_rec *r) {
     if (!fits(r)) return errno = ENAMETOOLONG, -1;
     if (!cc_session_id_valid(r->id)) return errno = EINVAL, -1;
-    sqlite3_stmt *st = prepare(s, "INSERT OR REPLACE INTO sessions VALUES(?,?,?,?,?,?,?,?,?,?)");
-    if (!st) return errno = EIO, -1;
-    sqlite3_bind_text(st, 1, r->id, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, r->language, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 3, r->stateful);
-    sqlite3_bind_text(st, 4, r->workdir, -1, SQLITE_STATIC);
-    sqlite3_bind_double(st, 5, r->created_at);
-    sqlite3_bind_double(st, 6, r->last_activity);
-    sqlite3_bind_int64(st, 7, r->host_pid);
-    sqlite3_bind_int64(st, 8, (sqlite3_int64)r->host_start);
-    sqlite3_bind_text(st, 9, r->socket_path, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 10, r->alive);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : -1;
-    sqlite3_finalize(st);
-    if (rc < 0) errno = EIO;
-    return rc;
-}
-
-static void read_row(sqlite3_stmt *st, void *rec) {
-    struct cc_session_rec *r = rec;
-    memset(r, 0, sizeof *r);
-    cc_db_text(r->id, sizeof r->id, st, 0);
-    cc_db_text(r->language, sizeof r->language, st, 1);
-    r->stateful = sqlite3_column_int(st, 2) != 0;
-    cc_db_text(r->workdir, sizeof r->workdir, st, 3);
-    r->created_at = sqlite3_column_double(st, 4);
-    r->last_activity = sqlite3_column_double(st, 5);
-    r->host_pid = (pid_t)sqlite3_column_int64(st, 6);
-    r->host_start = (uint64_t)sqlite3_column_int64(st, 7);
-    cc_db_text(r->socket_path, sizeof r->socket_path, st, 8);
-    r->alive = sqlite3_column_int(st, 9) != 0;
+    return s->ops->put(s, r);
 }
 
 int cc_session_store_get(struct cc_session_store *s, const char *id, struct cc_session_rec *out) {
     if (!cc_session_id_valid(id)) return 0;
-    sqlite3_stmt *st = prepare(s, "SELECT * FROM sessions WHERE id = ?");
-    if (!st) return -1;
-    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-    int rc = sqlite3_step(st);
-    int ret = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
-    if (ret == 1) read_row(st, out);
-    sqlite3_finalize(st);
-    return ret;
+    return s->ops->get(s, id, out);
 }
 
-int cc_session_store_list(struct cc_session_store *s, bool alive_only,
-                          struct cc_session_rec **out, size_t *n) {
+int cc_session_store_list(struct cc_session_store *s, bool alive_only, struct cc_session_rec **out, size_t *n) {
     *out = NULL;
     *n = 0;
-    sqlite3_stmt *st = prepare(s, alive_only ? "SELECT * FROM sessions WHERE alive ORDER BY created_at"
-                                             : "SELECT * FROM sessions ORDER BY created_at");
-    if (!st) return -1;
-    void *v;
-    int rc = cc_db_collect(st, sizeof **out, read_row, &v, n);
-    sqlite3_finalize(st);
-    *out = v;
-    return rc;
-}
-
-/* Run a one-parameter write; 1 when a row changed, 0 when none, -1 error. */
-static int write_one(struct cc_session_store *s, const char *sql, const char *id, const double *now) {
-    if (!cc_session_id_valid(id)) return 0;
-    sqlite3_stmt *st = prepare(s, sql);
-    if (!st) return -1;
-    int i = 1;
-    if (now) sqlite3_bind_double(st, i++, *now);
-    sqlite3_bind_text(st, i, id, -1, SQLITE_STATIC);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : -1;
-    sqlite3_finalize(st);
-    if (rc < 0) return -1;
-    return sqlite3_changes(cc_db_sqlite(s->db)) > 0 ? 1 : 0;
+    return s->ops->list(s, alive_only, out, n);
 }
 
 int cc_session_store_delete(struct cc_session_store *s, const char *id) {
-    return write_one(s, "DELETE FROM sessions WHERE id = ?", id, NULL);
+    if (!cc_session_id_valid(id)) return 0;
+    return s->ops->del(s, id);
 }
 
 int cc_session_store_touch(struct cc_session_store *s, const char *id, double now) {
-    return write_one(s, "UPDATE sessions SET last_activity = ? WHERE id = ?", id, &now);
+    if (!cc_session_id_valid(id)) return 0;
+    return s->ops->touch(s, id, now);
+}
+
+bool cc_session_store_shared(const struct cc_session_store *s) { return s && s->ops->mark_lost != NULL; }
+
+int cc_session_store_mark_lost(struct cc_session_store *s, const char *id, const char *why) {
+    if (!s->ops->mark_lost) return errno = ENOTSUP, -1;
+    if (!cc_session_id_valid(id)) return 0;
+    return s->ops->mark_lost(s, id, why);
 }

@@ -2,8 +2,13 @@
  * restarted server can find its REPL hosts and workspaces again.
  *
  * A narrow interface: callers see records and five verbs (put, get, list,
- * delete, touch); the storage behind it (sqlite today, in state.db) can be
- * replaced by another backend without changing a caller.
+ * delete, touch) in front of two backends chosen by cc_session_store_open()
+ * (state/shared.h): sqlite in state.db (one server), or PostgreSQL shared
+ * by several servers, where the store is the cluster's session registry:
+ * put stamps the record with this server as owner (id and internal URL),
+ * list returns this server's own sessions only (the ones whose REPL hosts
+ * it can reach), get returns any server's, so a server can find the owner
+ * of a session and forward a call to it (supervisor/cluster/forward.c).
  *
  * Record fields:
  *   id            ^[A-Za-z0-9_-]{1,64}$ (validated by put)
@@ -17,6 +22,9 @@
  *                 is never mistaken for it), 0 when none
  *   socket_path   where the host listens, "" when none
  *   alive         false once the host is known dead / the session stopped
+ *   owner         shared store: the owning server's id ("" in sqlite)
+ *   owner_url     shared store: its internal URL ("" when it serves no HTTP)
+ *   lost          shared store: why the owner is known gone, "" while it is not
  *
  * Strings longer than the fields are refused by put (-1, errno
  * ENAMETOOLONG), never truncated. Ownership: the caller closes the store;
@@ -42,11 +50,32 @@ struct cc_session_rec {
     uint64_t host_start;
     char socket_path[4096];
     bool alive;
+    char owner[64];
+    char owner_url[256];
+    char lost[512];
 };
 
 struct cc_session_store;
 
-/* Open on the database file (normally $CODECALC_HOME/state.db), applying the
+struct cc_session_store_ops {
+    int (*put)(struct cc_session_store *s, const struct cc_session_rec *r);
+    int (*get)(struct cc_session_store *s, const char *id, struct cc_session_rec *out);
+    int (*list)(struct cc_session_store *s, bool alive_only, struct cc_session_rec **out, size_t *n);
+    int (*del)(struct cc_session_store *s, const char *id);
+    int (*touch)(struct cc_session_store *s, const char *id, double now);
+    void (*close)(struct cc_session_store *s);
+    int (*mark_lost)(struct cc_session_store *s, const char *id, const char *why); /* shared only */
+};
+
+struct cc_session_store {
+    const struct cc_session_store_ops *ops;
+};
+
+struct cc_session_store *cc_session_store_open_sqlite(const char *db_path, char *err, size_t errcap);
+struct cc_session_store *cc_session_store_open_pg(const char *url, char *err, size_t errcap);
+
+/* The configured backend: PostgreSQL when CODECALC_DATABASE_URL is set,
+ * else the database file (normally $CODECALC_HOME/state.db); applies the
  * "sessions" migrations. NULL with err filled. */
 struct cc_session_store *cc_session_store_open(const char *db_path, char *err, size_t errcap);
 void cc_session_store_close(struct cc_session_store *s);
@@ -62,6 +91,11 @@ int cc_session_store_list(struct cc_session_store *s, bool alive_only,
 int cc_session_store_delete(struct cc_session_store *s, const char *id);
 /* Set last_activity = now. 1 updated, 0 unknown, -1 error. */
 int cc_session_store_touch(struct cc_session_store *s, const char *id, double now);
+
+/* Shared store only: the session's owner is gone (why names it); the
+ * record stays, alive false, lost = why. 1 updated, 0 unknown, -1 error. */
+bool cc_session_store_shared(const struct cc_session_store *s);
+int cc_session_store_mark_lost(struct cc_session_store *s, const char *id, const char *why);
 
 /* true for ^[A-Za-z0-9_-]{1,64}$ */
 bool cc_session_id_valid(const char *id);

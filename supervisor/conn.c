@@ -11,6 +11,7 @@ void cc_conn_init(struct cc_conn *c, struct cc_server *srv, const struct cc_conn
     c->initialized = false;
     c->protocol_version[0] = '\0';
     c->log_level = 3;
+    c->forwarded = false;
 }
 
 void cc_conn_send(struct cc_conn *c, const char *msg, size_t len) {

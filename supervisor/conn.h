@@ -29,6 +29,7 @@ struct cc_conn {
     bool initialized;
     char protocol_version[16];
     int log_level;
+    bool forwarded;      /* a call another cluster server forwarded here */
     void *transport;     /* transport-private state */
 };
 

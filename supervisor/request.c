@@ -154,6 +154,16 @@ void cc_req_answer_result_error_text(struct cc_req *r, const char *text, size_t 
     send_and_free(r, &sb);
 }
 
+void cc_req_answer_raw_result(struct cc_req *r, const json_t *result) {
+    struct cc_strbuf sb;
+    cc_sb_init(&sb);
+    begin_response(&sb, r->rpc_id);
+    cc_sb_puts(&sb, ",\"result\":");
+    cc_json_emit(&sb, result);
+    cc_sb_putc(&sb, '}');
+    send_and_free(r, &sb);
+}
+
 void cc_req_answer_rpc_error(struct cc_req *r, int code, const char *message, json_t *data) {
     struct cc_strbuf sb;
     cc_sb_init(&sb);

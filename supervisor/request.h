@@ -57,6 +57,9 @@ void cc_req_answer_fail(struct cc_req *r, const char *code, const char *fmt, ...
     __attribute__((format(printf, 3, 4)));
 /* Answer with an MCP tool error (isError: true) whose one text item is text. */
 void cc_req_answer_result_error_text(struct cc_req *r, const char *text, size_t len);
+/* Answer with a complete MCP tool result object (borrowed), as another
+ * server produced it (supervisor/cluster/forward.c). */
+void cc_req_answer_raw_result(struct cc_req *r, const json_t *result);
 /* Answer with a JSON-RPC error object. data may be NULL (borrowed). */
 void cc_req_answer_rpc_error(struct cc_req *r, int code, const char *message, json_t *data);
 

@@ -10,6 +10,7 @@
 #include "protocol/msg.h"
 #include "protocol/json_convert.h"
 #include "protocol/strbuf.h"
+#include "supervisor/cluster/cluster.h"
 #include "supervisor/mcp/local_tools.h"
 #include "supervisor/log.h"
 #include "supervisor/pool.h"
@@ -152,6 +153,11 @@ void cc_mcp_tools_call(struct cc_server *srv, struct cc_conn *c, json_t *id, jso
     }
     const struct cc_tool *t = e->tool;
     json_t *sid = json_object_get(args, "session_id");
+    /* A session another server holds: that server answers (cluster). */
+    if (json_is_string(sid) && !c->forwarded && cc_cluster_forward(srv, r, params, args)) {
+        json_decref(empty);
+        return;
+    }
     if (t->local) {
         t->local(srv, r, args);
     } else if ((t->flags & CC_TOOL_SESSION_EXEC) && sid && !json_is_null(sid) &&

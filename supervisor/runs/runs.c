@@ -17,6 +17,7 @@
 #include "state/lock.h"
 #include "supervisor/home.h"
 #include "supervisor/mcp/local_tools.h"
+#include "supervisor/cluster/cluster.h"
 #include "supervisor/log.h"
 #include "supervisor/runs/runs.h"
 #include "workers/common/tool_api.h"
@@ -47,6 +48,7 @@ static void answer(struct cc_req *r, json_t *o) {
 static const char *shown_state(const struct cc_run_rec *rec) {
     if (rec->expired) return "cleaned";
     switch (rec->state) {
+    case CC_RUN_QUEUED: /* TOOLS.md 5: "running" covers executing or queued */
     case CC_RUN_RUNNING: return "running";
     case CC_RUN_CANCELLING: return "cancelling";
     case CC_RUN_DONE: return rec->collected ? "cleaned" : "finished";
@@ -67,6 +69,7 @@ static json_t *with_run_fields(json_t *o, const struct cc_run_rec *rec) {
     json_object_set_new(o, "cleaned", json_boolean(!cc_run_active(rec->state) &&
                                                    (rec->collected || rec->expired ||
                                                     rec->state != CC_RUN_DONE)));
+    if (rec->shared) cc_cluster_run_fields(o, rec);
     return o;
 }
 
@@ -259,14 +262,15 @@ CC_LOCAL_TOOL(run_submit) {
     json_t *e = check_submit(args, &timeout);
     if (!e) e = select_provider(args);
     if (!e) e = broker(rs, args);
-    if (!e) e = admit(rs);
-    struct cc_run_rec rec = {.state = CC_RUN_RUNNING};
+    bool shared = cc_run_store_shared(rs->store);
+    if (!e && !shared) e = admit(rs);
+    struct cc_run_rec rec = {.state = CC_RUN_RUNNING, .attempt = 1};
     if (!e && new_run_id(rec.id) < 0) e = cc_err("internal", "no randomness for a run id: %s", strerror(errno));
     if (!e) {
         snprintf(rec.provider_id, sizeof rec.provider_id, "local");
         rec.started_at = cc_runs_now();
         rec.deadline = rec.started_at + (double)timeout;
-        e = create_run(rs, args, &rec);
+        e = shared ? cc_cluster_submit(rs, args, &rec) : create_run(rs, args, &rec);
     }
     if (e) {
         answer(r, e);
@@ -300,7 +304,7 @@ static json_t *expired_answer(const struct cc_runs *rs, const struct cc_run_rec 
 }
 
 static json_t *finished_answer(struct cc_runs *rs, struct cc_run_rec *rec) {
-    json_t *doc = cc_runs_read_result(rs, rec->id);
+    json_t *doc = rec->shared ? cc_cluster_read_result(rs, rec) : cc_runs_read_result(rs, rec->id);
     if (!doc) {
         json_t *e = cc_err("internal", "background run failed: its result can no longer be read (%s)",
                            strerror(errno));
@@ -358,7 +362,7 @@ CC_LOCAL_TOOL(run_inspect) {
 
 /* Deliver the cancel: a marker file (seen even by a shepherd that has not
  * installed its handler yet) and SIGTERM to the verified shepherd. */
-static int deliver_cancel(struct cc_runs *rs, const struct cc_run_rec *rec) {
+int cc_runs_deliver_cancel(struct cc_runs *rs, const struct cc_run_rec *rec) {
     int marked = cc_runs_touch_cancel(rs, rec->id);
     int signalled = -1;
     if (rec->pid && cc_proc_alive(rec->pid, rec->pid_start)) signalled = kill(rec->pid, SIGTERM);
@@ -369,11 +373,15 @@ CC_LOCAL_TOOL(run_cancel) {
     struct cc_runs *rs = runs_of(srv, r);
     struct cc_run_rec rec;
     if (!rs || !find_run(rs, r, args, &rec)) return;
+    if (rec.shared) {
+        answer(r, cc_cluster_cancel(rs, &rec));
+        return;
+    }
     cc_runs_observe(rs, &rec, true);
     json_t *o;
     if (!cc_run_active(rec.state)) {
         o = json_pack("{s:b,s:s,s:b,s:s}", "ok", 1, "run_id", rec.id, "cancelled", 0, "state", shown_state(&rec));
-    } else if (deliver_cancel(rs, &rec) < 0) {
+    } else if (cc_runs_deliver_cancel(rs, &rec) < 0) {
         o = cc_err("internal", "could not signal the run's shepherd: %s", strerror(errno));
         json_object_set_new(o, "provider_error", json_string("provider_cancel_failed"));
         json_object_set_new(o, "run_id", json_string(rec.id));
@@ -428,7 +436,7 @@ static int open_state(struct cc_runs *rs, const char *home) {
     }
     if (mkdir(rs->dir, 0700) < 0 && errno != EEXIST)
         cc_log(CC_LOG_WARNING, "cannot create %s: %s (run_submit will fail until it can)", rs->dir, strerror(errno));
-    rs->store = cc_run_store_open_sqlite(db, err, sizeof err);
+    rs->store = cc_run_store_open(db, err, sizeof err);
     if (!rs->store) {
         fprintf(stderr, "codecalc: %s (CODECALC_HOME=%s)\n", err, home);
         return -1;
@@ -456,6 +464,7 @@ int cc_runs_init(struct cc_server *srv) {
         return -1;
     rs->max_active = env_max_active();
     rs->ttl_s = env_ttl_s();
+    if (cc_run_store_shared(rs->store) && cc_cluster_runs_start(srv, rs, home) < 0) return -1;
     /* Recovery: re-attach live shepherds, ingest results written while no
      * server was up, mark vanished ones lost. */
     cc_runs_sweep_active(rs, true);
@@ -470,6 +479,7 @@ void cc_runs_shutdown(struct cc_server *srv) {
     struct cc_runs *rs = srv->runs;
     if (!rs) return;
     if (rs->timer) event_free(rs->timer);
+    cc_cluster_runs_stop(rs);
     cc_runs_launcher_stop(rs);
     cc_run_store_close(rs->store);
     free(rs);

@@ -40,6 +40,7 @@ struct cc_runs {
     int launcher_fd;           /* our end of the shepherd launcher, -1 when none */
     pid_t launcher_pid;
     double launcher_retry_at;  /* the timer does not retry a failed start before */
+    struct cc_cluster_runs *cluster; /* shared store only (supervisor/cluster/) */
 };
 
 double cc_runs_now(void);
@@ -85,6 +86,10 @@ int cc_runs_read_pidfile(const struct cc_runs *rs, const char *id, pid_t *pid, u
 int cc_runs_remove_dir(const struct cc_runs *rs, const char *id);
 /* Drop a cancel marker in the run directory. 0 or -1. */
 int cc_runs_touch_cancel(const struct cc_runs *rs, const char *id);
+
+/* Deliver a cancel to a shepherd of this server: the cancel marker file and
+ * SIGTERM to the verified shepherd. 0 when either worked. */
+int cc_runs_deliver_cancel(struct cc_runs *rs, const struct cc_run_rec *rec);
 
 /* ---- observation (supervisor/runs/sweep.c) ---- */
 /* Bring an active record up to date: ingest a result, or mark it LOST when

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "protocol/proc_stat.h"
+#include "supervisor/cluster/cluster.h"
 #include "supervisor/log.h"
 #include "supervisor/runs/runs.h"
 
@@ -70,6 +71,10 @@ static void mark_lost(struct cc_runs *rs, struct cc_run_rec *rec) {
 
 void cc_runs_observe(struct cc_runs *rs, struct cc_run_rec *rec, bool thorough) {
     if (!cc_run_active(rec->state)) return;
+    if (rec->shared) {
+        cc_cluster_observe(rs, rec);
+        return;
+    }
     if (!thorough) {
         ingest(rs, rec);
         return;
@@ -127,6 +132,7 @@ static void on_timer(evutil_socket_t fd, short what, void *arg) {
     int64_t active = 0;
     if (cc_run_store_count_active(rs->store, &active) == 0 && active > 0)
         cc_runs_sweep_active(rs, true);
+    if (rs->cluster) cc_cluster_tick(rs);
     double now = cc_runs_now();
     if (now >= rs->next_ttl_sweep) {
         cc_runs_sweep_expired(rs, 100);

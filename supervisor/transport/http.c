@@ -18,6 +18,7 @@
 
 #include "protocol/json_convert.h"
 #include "protocol/strbuf.h"
+#include "supervisor/cluster/cluster.h"
 #include "supervisor/transport/id_sniff.h"
 #include "supervisor/transport/mcp_session.h"
 #include "supervisor/transport/sse.h"
@@ -625,6 +626,8 @@ static void dispatch(struct cc_http_exchange *ex, const struct rpc_msg *m) {
     struct http_transport *t = ex->t;
     cc_conn_ref(&ex->conn); /* ex must outlive a synchronous answer */
     ex->in_dispatch = true;
+    /* Checked in on_request: a present token header is the cluster's. */
+    ex->conn.forwarded = ex->req && header(ex->req, CC_CLUSTER_TOKEN_HEADER) != NULL;
     if (ex->stateless && strcmp(m->method, "server/discover") == 0) {
         json_t *res = cc_mcp_discover_result(t->srv);
         if (res) cc_rpc_send_result(&ex->conn, m->id, res);
@@ -919,7 +922,8 @@ static void on_request(struct evhttp_request *req, void *arg) {
         reply_error(req, 403, -32600, "Forbidden: Origin or Host is not allowed", NULL, NULL);
         return;
     }
-    if (!authorized(t, req)) {
+    const char *cluster_token = header(req, CC_CLUSTER_TOKEN_HEADER);
+    if (!authorized(t, req) || (cluster_token && !cc_cluster_token_ok(cluster_token))) {
         evhttp_add_header(evhttp_request_get_output_headers(req), "WWW-Authenticate", "Bearer");
         reply_error(req, 401, -32600, "Unauthorized: a valid bearer token is required", NULL, NULL);
         return;
@@ -1019,6 +1023,7 @@ static int setup(struct http_transport *t, const char *host, int port) {
     bool v6 = strchr(host, ':') != NULL;
     fprintf(stderr, "codecalc: serving MCP over HTTP on http://%s%s%s:%d/mcp\n", v6 ? "[" : "", host,
             v6 ? "]" : "", bound);
+    cc_cluster_advertise(t->srv, host, bound);
     t->sigterm_ev = evsignal_new(base, SIGTERM, on_stop_signal, t);
     t->sigint_ev = evsignal_new(base, SIGINT, on_stop_signal, t);
     t->tick_ev = event_new(base, -1, EV_PERSIST, on_tick, t);

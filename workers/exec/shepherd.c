@@ -20,6 +20,7 @@
 #include "protocol/utf8.h"
 #include "workers/common/tool_api.h"
 #include "workers/exec/execute.h"
+#include "workers/exec/shepherd_lease.h"
 
 /* Same defaults and ceiling as run_submit (TOOLS.md 3.2.9). */
 #define RUN_TIMEOUT_DEFAULT 30
@@ -48,6 +49,7 @@ struct shepherd {
         int64_t seen;         /* total last published, -1 = never */
     } out[2];                 /* stdout, stderr of the step being run */
     struct timespec last;     /* when they were published */
+    struct cc_lease *lease;   /* shared-queue runs only (shepherd_lease.h) */
 };
 
 /* Write data to name in the run directory atomically (readers see the old
@@ -186,6 +188,7 @@ static int cancel_tick(void *ud) {
     publish_partial(sh);
     if (!stop_requested && faccessat(sh->dirfd, CC_SHEPHERD_CANCEL_FILE, F_OK, 0) == 0)
         stop_requested = 1;
+    if (!stop_requested && cc_lease_tick(sh->lease)) stop_requested = 1;
     return stop_requested ? 1 : 0;
 }
 
@@ -256,6 +259,7 @@ int cc_shepherd_main(const char *rundir) {
     }
     if (write_identity(sh.dirfd) < 0)
         fprintf(stderr, "shepherd: cannot record its pid: %s\n", strerror(errno));
+    sh.lease = cc_lease_open(sh.dirfd);
     char why[512];
     json_t *spec = read_spec(sh.dirfd, why, sizeof why), *result = NULL;
     if (spec) {
@@ -276,8 +280,13 @@ int cc_shepherd_main(const char *rundir) {
     close_captures(&sh);
     unlinkat(sh.dirfd, CC_SHEPHERD_PARTIAL_FILE, 0);
     write_streams(sh.dirfd, result);
-    int rc = write_result(sh.dirfd, result);
+    /* A lost lease stopped the program for another attempt: it is not the
+     * run's outcome, so nothing is reported (the next attempt reports). */
+    bool cancelled = stop_requested && !cc_lease_lost(sh.lease);
+    int rc = cc_lease_lost(sh.lease) ? 0 : write_result(sh.dirfd, result);
     if (rc < 0) fprintf(stderr, "shepherd: cannot write the result: %s\n", strerror(errno));
+    cc_lease_finish(sh.lease, cancelled, result);
+    cc_lease_close(sh.lease);
     json_decref(result);
     close(sh.dirfd);
     return rc < 0 ? 1 : 0;

@@ -1,0 +1,231 @@
+// Several codecalc servers behind a load balancer, sharing runs and
+// sessions through PostgreSQL (issue 19, docs/cluster.md). Real components
+// only: PostgreSQL, three serve-http servers and haproxy, all started here.
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { STATELESS, statelessCall, structured } from '../http/http_harness.mjs';
+import { skipReason, startPostgres, startServer, startBalancer } from './cluster_harness.mjs';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const TERMINAL = new Set(['finished', 'cleaned', 'cancelled', 'lost']);
+
+let nextId = 1;
+/** A stateless tools/call to url: {sc, servedBy}. */
+async function call(url, name, args) {
+  const r = await statelessCall(url, nextId++, name, args);
+  assert.equal(r.status, 200, `${name}: HTTP ${r.status} ${r.text}`);
+  const sc = structured(r);
+  assert.ok(sc, `${name}: no structuredContent in ${r.text.slice(0, 500)}`);
+  return { sc, servedBy: r.headers.get('x-served-by') };
+}
+
+/** The server whose shepherd executes the run (polls until one claimed it). */
+async function ownerOf(url, servers, runId) {
+  for (let i = 0; i < 100; i++) {
+    const { sc } = await call(url, 'run_inspect', { run_id: runId });
+    const s = servers.find((x) => x.id === sc.server);
+    if (s && s.shepherds().length) return s;
+    await sleep(100);
+  }
+  throw new Error(`run ${runId} was not claimed`);
+}
+
+/** Poll run_inspect through url until the run is terminal. */
+async function awaitRun(url, runId, limitMs = 120000) {
+  const stop = Date.now() + limitMs;
+  for (;;) {
+    const { sc } = await call(url, 'run_inspect', { run_id: runId });
+    if (TERMINAL.has(sc.state)) return sc;
+    if (Date.now() > stop) throw new Error(`run ${runId} not terminal: ${JSON.stringify(sc)}`);
+    await sleep(200);
+  }
+}
+
+describe('cluster: three servers behind haproxy sharing PostgreSQL', { skip: skipReason() }, () => {
+  let pg, servers = [], lb;
+  before(async () => {
+    pg = await startPostgres();
+    // The first server applies the migrations; the others start together.
+    servers.push(await startServer(pg.url));
+    servers.push(...await Promise.all([startServer(pg.url), startServer(pg.url)]));
+    lb = await startBalancer(servers);
+  });
+  after(async () => {
+    await lb?.stop();
+    for (const s of servers) await s.stop();
+    await pg?.stop();
+  });
+
+  test('a python3 session started through the balancer keeps its variables across 20 calls on different servers', async () => {
+    const servedBy = [];
+    const recording = async (input, init) => {
+      const res = await fetch(input, init);
+      if (res.headers.get('x-served-by')) servedBy.push(res.headers.get('x-served-by'));
+      return res;
+    };
+    const client = new Client({ name: 'cluster-session', version: '1.0.0' }, { versionNegotiation: { mode: { pin: STATELESS } } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(lb.url), { fetch: recording }));
+    const start = await client.callTool({ name: 'session_start', arguments: { language: 'python3' } });
+    const sid = start.structuredContent.session_id;
+    assert.match(sid, /^python3-[0-9a-f]{8}$/, JSON.stringify(start.structuredContent));
+    const owner = pg.psql(`SELECT owner FROM cc_sessions WHERE id = '${sid}'`);
+    assert.ok(servers.some((s) => s.id === owner), `owner ${owner} is one of ours`);
+    const before = servedBy.length;
+    for (let i = 0; i < 20; i++) {
+      const code = i === 0 ? 'total = 0\nseen = []' : `total += ${i}\nseen.append(${i})\nprint(total, len(seen))`;
+      // Odd calls ask for progress: the owner then answers on an SSE stream,
+      // which a forwarding server parses and relays.
+      const options = i % 2 ? { onprogress: () => {} } : undefined;
+      const r = await client.callTool({ name: 'execute_code', arguments: { language: 'python3', code, session_id: sid } }, options);
+      const sc = r.structuredContent;
+      assert.equal(sc.ok, true, JSON.stringify(sc));
+      if (i > 0) assert.equal(sc.stdout, `${(i * (i + 1)) / 2} ${i}\n`, `call ${i}`);
+    }
+    const landed = new Set(servedBy.slice(before));
+    assert.equal(landed.size, 3, `the 20 calls landed on every server: ${[...landed]}`);
+    await client.callTool({ name: 'session_stop', arguments: { session_id: sid } });
+    await client.close();
+  });
+
+  test('run_cancel through server B of a run executing on server A', async () => {
+    const { sc: sub } = await call(lb.url, 'run_submit', {
+      language: 'python3', code: 'import time\nprint("started", flush=True)\ntime.sleep(60)\nprint("not reached")', timeout: 90,
+    });
+    assert.equal(sub.ok, true, JSON.stringify(sub));
+    const a = await ownerOf(lb.url, servers, sub.run_id);
+    const b = servers.find((s) => s !== a);
+    await sleep(500);
+    const { sc: cancel } = await call(b.url, 'run_cancel', { run_id: sub.run_id });
+    assert.equal(cancel.ok, true);
+    assert.equal(cancel.cancelled, true, JSON.stringify(cancel));
+    const done = await awaitRun(b.url, sub.run_id, 30000);
+    assert.equal(done.state, 'cancelled', JSON.stringify(done));
+    assert.equal(done.cancelled, true);
+    assert.doesNotMatch(done.stdout ?? '', /not reached/);
+    assert.equal(done.server, a.id, 'it ran on A');
+    // Every server reads the same outcome.
+    for (const s of servers) {
+      const { sc } = await call(s.url, 'run_inspect', { run_id: sub.run_id });
+      assert.equal(sc.state, 'cancelled');
+      assert.equal(sc.cancelled, true);
+    }
+  });
+
+  test('a supervisor restart alone re-runs nothing: the surviving shepherd stores the result itself', async () => {
+    const { sc: sub } = await call(lb.url, 'run_submit', {
+      language: 'python3', code: 'import time\ntime.sleep(4)\nprint("survived")', timeout: 30,
+    });
+    const a = await ownerOf(lb.url, servers, sub.run_id);
+    const other = servers.find((s) => s !== a);
+    await a.killSupervisor();
+    // Another server answers while A is down; the shepherd keeps renewing
+    // the lease (3 s) past the supervisor's death, so nothing is re-queued.
+    const done = await awaitRun(other.url, sub.run_id, 30000);
+    assert.equal(done.state === 'finished' || done.state === 'cleaned', true, JSON.stringify(done));
+    assert.equal(done.stdout, 'survived\n');
+    assert.equal(done.attempt, 1, 'not re-run');
+    assert.equal(done.reason, undefined);
+    // A comes back with its home (same server id) on its port.
+    const idx = servers.indexOf(a);
+    servers[idx] = await startServer(pg.url, { PORT: a.port }, a.home);
+    assert.equal(servers[idx].id, a.id);
+  });
+
+  test('a run whose shepherd dies twice is re-run once, then lost with both reasons', async () => {
+    const { sc: sub } = await call(lb.url, 'run_submit', {
+      language: 'python3', code: 'import time\ntime.sleep(60)', timeout: 90,
+    });
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const owner = await ownerOf(lb.url, servers, sub.run_id);
+      const { sc } = await call(lb.url, 'run_inspect', { run_id: sub.run_id });
+      assert.equal(sc.attempt, attempt, JSON.stringify(sc));
+      for (const pid of owner.shepherds()) process.kill(pid, 'SIGKILL');
+      // Its server sees the shepherd gone without a result.
+      for (let i = 0; i < 100; i++) {
+        const { sc: now } = await call(lb.url, 'run_inspect', { run_id: sub.run_id });
+        if (now.attempt !== attempt || now.state === 'lost') break;
+        await sleep(100);
+      }
+    }
+    const end = await awaitRun(lb.url, sub.run_id, 30000);
+    assert.equal(end.state, 'lost', JSON.stringify(end));
+    assert.equal(end.ok, false);
+    assert.equal(end.attempt, 2);
+    assert.match(end.reason, /attempt 1 lost: its shepherd .* ended without a result; re-queued as attempt 2 \(the program runs again\); attempt 2 lost: .*\(no attempts left\)/);
+    assert.match(end.error, /attempt 2 lost/);
+  });
+
+  test('200 background runs through the balancer, one server killed mid-execution: each ends done (or lost with a reason) exactly once', async () => {
+    const victim = servers[1];
+    // A session owned by the victim, to see its loss reported later.
+    const { sc: sess } = await call(victim.url, 'session_start', { language: 'python3' });
+    const N = 200;
+    const ids = [];
+    for (let i = 0; i < N; i++) {
+      const { sc } = await call(lb.url, 'run_submit', {
+        language: 'python3', code: `import time\ntime.sleep(0.3)\nprint("run-${i}")`, timeout: 60,
+      });
+      assert.equal(sc.ok, true, JSON.stringify(sc));
+      ids.push(sc.run_id);
+    }
+    assert.equal(new Set(ids).size, N, 'every submission made one run');
+    // Kill the victim (supervisor and shepherds: the machine died) while it executes runs.
+    for (let i = 0; i < 100 && victim.shepherds().length < 2; i++) await sleep(50);
+    const inFlight = victim.shepherds().length;
+    assert.ok(inFlight > 0, 'the victim was executing runs when killed');
+    await victim.killAll();
+
+    const results = [];
+    for (const id of ids) results.push(await awaitRun(lb.url, id, 180000));
+    let done = 0, lost = 0, rerun = 0;
+    results.forEach((r, i) => {
+      if (r.state === 'lost') {
+        lost++;
+        assert.match(r.reason ?? r.error ?? '', /lost/, `lost run ${i} has a reason: ${JSON.stringify(r)}`);
+        assert.equal(r.attempt, 2, 'lost only after two losses');
+        return;
+      }
+      assert.ok(r.state === 'finished' || r.state === 'cleaned', JSON.stringify(r));
+      assert.equal(r.ok, true, JSON.stringify(r));
+      assert.equal(r.stdout, `run-${i}\n`, `run ${i} answered with its own output`);
+      done++;
+      if (r.attempt === 2) {
+        rerun++;
+        assert.match(r.reason, /attempt 1 lost: .*re-queued as attempt 2/, JSON.stringify(r));
+        assert.notEqual(r.server, victim.id, 'the re-run happened elsewhere');
+        assert.match(r.reason, new RegExp(`server ${victim.id}`), 'only the victim\'s runs were re-run');
+      }
+    });
+    assert.equal(done + lost, N);
+    assert.ok(rerun > 0, `the victim's unfinished runs were re-run (${rerun})`);
+    // Answered once: one stored result per finished run, and every server
+    // returns the same execution (its sandbox workdir is unique per run).
+    assert.equal(Number(pg.psql(`SELECT count(*) FROM cc_run_files WHERE name = 'stdout' AND run_id IN (${ids.map((x) => `'${x}'`).join(',')})`)), done);
+    for (const i of [0, 57, 123, 199]) {
+      const again = (await call(servers[0].url, 'run_inspect', { run_id: ids[i] })).sc;
+      const other = (await call(servers[2].url, 'run_inspect', { run_id: ids[i] })).sc;
+      assert.equal(again.workdir, results[i].workdir);
+      assert.equal(other.workdir, results[i].workdir);
+      assert.equal(again.attempt, results[i].attempt);
+    }
+    assert.equal(Number(pg.psql("SELECT count(*) FROM cc_runs WHERE state = 4 AND reason = ''")), 0, '0 lost without a reason');
+
+    // Finished runs leave no local directory behind (the database has them).
+    const survivors = servers.filter((s) => s !== victim);
+    const leftover = () => survivors.flatMap((s) => (existsSync(join(s.home, 'runs')) ? readdirSync(join(s.home, 'runs')) : []))
+      .filter((d) => ids.includes(d));
+    for (let i = 0; i < 150 && leftover().length; i++) await sleep(200);
+    assert.deepEqual(leftover(), []);
+
+    // The victim's session: worker_failure naming the lost owner, recorded.
+    const { sc: gone } = await call(lb.url, 'execute_code', { language: 'python3', code: 'print(1)', session_id: sess.session_id });
+    assert.equal(gone.ok, false);
+    assert.equal(gone.code, 'worker_failure', JSON.stringify(gone));
+    assert.equal(gone.lost_owner, victim.id);
+    assert.match(gone.error, new RegExp(victim.id));
+    assert.match(pg.psql(`SELECT lost FROM cc_sessions WHERE id = '${sess.session_id}'`), new RegExp(victim.id));
+  });
+});
