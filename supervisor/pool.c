@@ -483,6 +483,8 @@ void cc_pool_shrink(struct cc_pool *p, int64_t idle_ms) {
     }
 }
 
+int cc_pool_max(const struct cc_pool *p) { return p->max; }
+
 int cc_pool_pids(const struct cc_pool *p, pid_t *out, int cap) {
     int n = 0;
     for (const struct cc_worker *w = p->workers; w && n < cap; w = w->next) out[n++] = w->pid;

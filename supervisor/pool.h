@@ -34,6 +34,8 @@ void cc_pool_cancel(struct cc_pool *p, struct cc_req *r);
 void cc_pool_reap(struct cc_server *srv);
 /* Stop idle workers beyond min that have idled longer than idle_ms. */
 void cc_pool_shrink(struct cc_pool *p, int64_t idle_ms);
+/* The most workers p may run (its cap). */
+int cc_pool_max(const struct cc_pool *p);
 /* pids of live workers (tests and diagnostics); returns count. */
 int cc_pool_pids(const struct cc_pool *p, pid_t *out, int cap);
 

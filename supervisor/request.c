@@ -43,6 +43,11 @@ struct cc_req *cc_req_new(struct cc_server *srv, struct cc_conn *conn, json_t *r
 }
 
 void cc_req_free(struct cc_req *r) {
+    if (r->on_free) {
+        void (*fn)(void *) = r->on_free;
+        r->on_free = NULL;
+        fn(r->owner);
+    }
     if (r->pool) cc_pool_abandon(r->pool, r, false);
     if (r->prev) r->prev->next = r->next;
     else if (r->srv->inflight == r) r->srv->inflight = r->next;
@@ -54,6 +59,30 @@ void cc_req_free(struct cc_req *r) {
     msgpack_sbuffer_destroy(&r->frame);
     cc_conn_unref(r->conn);
     free(r);
+}
+
+void cc_req_rearm(struct cc_req *r, int64_t ms) {
+    if (!r->timer) return;
+    evtimer_del(r->timer);
+    r->deadline_ms = ms;
+    struct timeval tv = {ms / 1000, (ms % 1000) * 1000};
+    evtimer_add(r->timer, &tv);
+}
+
+void cc_req_progress(struct cc_req *r, int64_t progress, int64_t total, const char *message) {
+    if (!(r->tool->flags & CC_TOOL_PROGRESS)) return;
+    if (!r->progress_token || r->cancelled || r->conn->closed) return;
+    json_t *note = json_pack("{s:s,s:s,s:{s:O,s:I,s:I,s:s}}", "jsonrpc", "2.0", "method",
+                             "notifications/progress", "params", "progressToken", r->progress_token,
+                             "progress", (json_int_t)progress, "total", (json_int_t)total, "message",
+                             message ? message : "");
+    if (!note) return;
+    struct cc_strbuf sb;
+    cc_sb_init(&sb);
+    cc_json_emit(&sb, note);
+    json_decref(note);
+    cc_conn_send(r->conn, sb.data, sb.len);
+    cc_sb_free(&sb);
 }
 
 static void on_deadline(evutil_socket_t fd, short what, void *arg) {

@@ -34,14 +34,27 @@ struct cc_req {
     struct cc_worker *worker;    /* set while a worker serves it */
     struct cc_req *qnext, *qprev; /* pool queue */
     struct cc_req *prev, *next;  /* server's in-flight list */
+    /* Called once when the request is freed, however that happens (answer,
+     * cancellation, deadline, client gone): a local tool that started work
+     * of its own (sub-requests) stops it here. Clear it before answering
+     * when the work is already over. */
+    void (*on_free)(void *owner);
+    void *owner;
 };
 
 /* Create, link into the in-flight list and arm the deadline. Takes a new
  * reference to rpc_id and progress_token. The frame is built by the caller. */
 struct cc_req *cc_req_new(struct cc_server *srv, struct cc_conn *conn, json_t *rpc_id,
                           const struct cc_tool *tool, json_t *progress_token);
-/* Unlink and free (does not answer). */
+/* Unlink and free (does not answer). Runs r->on_free first. */
 void cc_req_free(struct cc_req *r);
+/* Re-arm r's deadline timer to ms from now (sub-requests carry their own
+ * bound, whatever the tool's deadline class or a test override says). */
+void cc_req_rearm(struct cc_req *r, int64_t ms);
+/* Send notifications/progress {progressToken, progress, total, message} for
+ * r when the client asked (a progressToken) and r's tool has the progress
+ * flag; nothing otherwise. */
+void cc_req_progress(struct cc_req *r, int64_t progress, int64_t total, const char *message);
 
 /* A result's JSON text past this is refused as resource_exhausted: it is
  * sent twice (text item and structuredContent) and clients drop messages

@@ -123,15 +123,15 @@ void cc_server_fatal(struct cc_server *srv, const char *fmt, ...) {
 }
 
 void cc_server_drop_conn(struct cc_server *srv, struct cc_conn *c) {
-    struct cc_req *r = srv->inflight;
-    while (r) {
-        struct cc_req *next = r->next;
-        if (r->conn == c) {
-            r->cancelled = true;
-            if (r->pool) cc_pool_cancel(r->pool, r);
-            cc_req_free(r);
-        }
-        r = next;
+    /* Freeing a request may free others (a local tool's sub-requests, see
+     * cc_req.on_free), so the scan restarts after each. */
+    for (;;) {
+        struct cc_req *r = srv->inflight;
+        while (r && r->conn != c) r = r->next;
+        if (!r) return;
+        r->cancelled = true;
+        if (r->pool) cc_pool_cancel(r->pool, r);
+        cc_req_free(r);
     }
 }
 

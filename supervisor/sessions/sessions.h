@@ -18,6 +18,7 @@
 
 #include "supervisor/request.h"
 #include "supervisor/server.h"
+#include "supervisor/sub.h"
 
 #define CC_SESSION_ID_MAX 64
 #define CC_EXPIRED_CAP 512
@@ -164,11 +165,5 @@ void cc_repl_detach(struct cc_server *srv, struct cc_session *s);
 bool cc_repl_alive(const struct cc_session *s);
 /* Structural unenforced list (4.4 items 2 and 3), new array. */
 json_t *cc_repl_structural_unenforced(void);
-
-/* ---- exec-pool sub-requests (supervisor/sessions/sub.c) ---- */
-/* result: the tool's result object (borrowed) or NULL with err set. */
-typedef void (*cc_sub_cb)(struct cc_server *srv, void *ud, json_t *result, const char *err);
-int cc_sub_exec(struct cc_server *srv, const char *op, json_t *args, int deadline_s, cc_sub_cb cb,
-                void *ud);
 
 #endif

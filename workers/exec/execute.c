@@ -658,6 +658,13 @@ static void release(struct run_ctx *x) {
     json_decref(x->unenforced);
 }
 
+/* compile_only: the compile step succeeded (or there is none). */
+static json_t *compiled(const struct run_ctx *x, int64_t compile_ms) {
+    return json_pack("{s:b, s:s, s:s, s:s, s:b, s:I, s:I}", "ok", 1, "language", x->lang->name,
+                     "phase", "compile", "verdict", "OK", "compiled", x->plan->compile != NULL,
+                     "compile_ms", (json_int_t)compile_ms, "duration_ms", (json_int_t)compile_ms);
+}
+
 json_t *cc_execute(const struct cc_exec_req *req) {
     struct run_ctx x = {.req = req, .lang = cc_lang_find(req->language), .t0 = cc_now_ms(),
                         .stdin_fd = -1, .exec_fd = -1, .wd_fd = -1};
@@ -665,6 +672,8 @@ json_t *cc_execute(const struct cc_exec_req *req) {
     bool installed;
     x.path = cc_runtime_path();
     x.plan = cc_lang_plan_for(x.lang, x.path, &installed);
+    /* Nothing to compile: answer before taking the warm box. */
+    if (req->compile_only && !x.plan->compile) return compiled(&x, 0);
     x.cap = cc_exec_output_cap(req->workdir && req->capture_kb > 0 && req->max_output_kb <= 0
                                    ? req->capture_kb : req->max_output_kb);
     x.unenforced = json_array();
@@ -673,7 +682,7 @@ json_t *cc_execute(const struct cc_exec_req *req) {
     bool cached = false;
     if (!result && x.plan->compile) result = compile(&x, &compile_ms, &cached);
     else if (!result) result = write_source(&x);
-    if (!result) result = run(&x, compile_ms);
+    if (!result) result = req->compile_only ? compiled(&x, compile_ms) : run(&x, compile_ms);
     if (result && json_object_get(result, "verdict")) {
         json_object_set_new(result, "total_ms", json_integer(cc_now_ms() - x.t0));
         if (x.plan->artifact) json_object_set_new(result, "cached", json_boolean(cached));

@@ -56,6 +56,11 @@ struct cc_exec_req {
     const char *workdir;
     int64_t capture_kb;
     struct cc_exec_timing *timing; /* may be NULL */
+    /* Compile only (the verification tools compile a program once, then
+     * run it per input from the compile cache): the compile step's
+     * envelope, or {ok: true, phase: "compile", compiled, cached} when it
+     * succeeded or there is nothing to compile. */
+    bool compile_only;
 };
 
 /* Clamp a requested timeout to [1, max_s] (values < 1 mean 1). */

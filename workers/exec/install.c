@@ -197,7 +197,7 @@ static const char *str_arg(json_t *args, const char *key) {
     return json_string_value(json_object_get(args, key));
 }
 
-static json_t *install(json_t *args, cc_wctx *ctx) {
+json_t *cc_exec_install(json_t *args, cc_wctx *ctx) {
     struct job j = {.out_fd = -1,
                     .in = {.lang = str_arg(args, "language"), .spec = str_arg(args, "package"),
                            .target = str_arg(args, "target"), .session_id = str_arg(args, "session_id"),
@@ -223,10 +223,3 @@ static json_t *install(json_t *args, cc_wctx *ctx) {
     json_decref(j.unenforced);
     return out;
 }
-
-static const struct cc_tool_def internal_ops[] = {
-    {CC_EXEC_OP_INSTALL, install, false},
-    {NULL, NULL, false},
-};
-
-const struct cc_tool_def *cc_exec_internal_ops(void) { return internal_ops; }

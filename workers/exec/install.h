@@ -26,7 +26,10 @@
 /* The installer's wall clock, enforced by the exec worker. */
 #define CC_INSTALL_TIMEOUT_S 600
 
-/* The exec worker's internal ops (the install), a table for its loop. */
+/* The op's handler. */
+json_t *cc_exec_install(json_t *args, cc_wctx *ctx);
+
+/* The exec worker's internal ops (internal_ops.c), a table for its loop. */
 const struct cc_tool_def *cc_exec_internal_ops(void);
 
 #endif

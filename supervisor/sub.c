@@ -1,27 +1,27 @@
-/* Sub-requests: the sessions layer asks the exec pool to do work (run code
- * in a workspace, start a REPL host) and post-processes the answer before
- * the client sees it. The pool answers requests through a connection, so a
- * sub-request carries a private connection whose send() hands the JSON-RPC
- * response to a callback instead of a transport. */
+/* Sub-requests (see sub.h): a private connection per request whose send()
+ * parses the JSON-RPC response and calls the owner back. */
+#include "supervisor/sub.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 #include "protocol/frame.h"
 #include "protocol/json_convert.h"
 #include "supervisor/pool.h"
-#include "supervisor/sessions/sessions.h"
 
-struct sub {
+struct cc_sub {
     struct cc_conn conn;        /* must stay first: send() casts back */
     struct cc_tool tool;        /* what the request claims to be */
+    struct cc_req *req;         /* until answered or cancelled */
     char *op;
     cc_sub_cb cb;
     void *ud;
-    bool done;
+    bool done;                  /* the callback ran, or must never run */
 };
 
 static void sub_send(struct cc_conn *c, const char *msg, size_t len) {
-    struct sub *s = (struct sub *)c;
+    struct cc_sub *s = (struct cc_sub *)c;
+    s->req = NULL; /* freed before its answer is sent (request.c) */
     if (s->done) return;
     s->done = true;
     json_error_t je;
@@ -34,7 +34,7 @@ static void sub_send(struct cc_conn *c, const char *msg, size_t len) {
 }
 
 static void sub_release(struct cc_conn *c) {
-    struct sub *s = (struct sub *)c;
+    struct cc_sub *s = (struct cc_sub *)c;
     /* Freed without an answer (server shutting down): tell the owner. */
     if (!s->done) {
         s->done = true;
@@ -62,19 +62,19 @@ static int build_frame(struct cc_req *r, const char *op, json_t *args) {
     return cc_frame_end(&r->frame);
 }
 
-int cc_sub_exec(struct cc_server *srv, const char *op, json_t *args, int deadline_s, cc_sub_cb cb,
-                void *ud) {
-    struct sub *s = calloc(1, sizeof *s);
+struct cc_sub *cc_sub_start(struct cc_server *srv, const char *op, json_t *args, int64_t deadline_ms,
+                            cc_sub_cb cb, void *ud) {
+    struct cc_sub *s = calloc(1, sizeof *s);
     if (!s || !(s->op = strdup(op))) {
         free(s);
-        return -1;
+        return NULL;
     }
     s->cb = cb;
     s->ud = ud;
     /* op is an exec-worker op, a tool's or an internal one (not a row of
      * the tool table): the request describes itself. */
-    s->tool = (struct cc_tool){.name = s->op, .title = s->op, .group = "sessions",
-                               .pool = CC_POOL_EXEC, .deadline_s = deadline_s};
+    s->tool = (struct cc_tool){.name = s->op, .title = s->op, .group = "internal",
+                               .pool = CC_POOL_EXEC, .deadline_s = (int)((deadline_ms + 999) / 1000)};
     cc_conn_init(&s->conn, srv, &sub_ops);
     s->conn.initialized = true;
     json_t *id = json_integer(0);
@@ -83,16 +83,34 @@ int cc_sub_exec(struct cc_server *srv, const char *op, json_t *args, int deadlin
     if (!r) {
         s->done = true;
         cc_conn_unref(&s->conn);
-        return -1;
+        return NULL;
     }
-    /* The session layer's own deadline applies, not a test override. */
+    /* The caller's bound applies, not the tool's class or a test override. */
+    cc_req_rearm(r, deadline_ms);
     if (build_frame(r, op, args) < 0) {
         s->done = true;
         cc_req_free(r);
         cc_conn_unref(&s->conn);
-        return -1;
+        return NULL;
     }
+    s->req = r;
     cc_pool_submit(srv->pools[CC_POOL_EXEC], r);
+    /* The request holds the connection from now on. */
     cc_conn_unref(&s->conn);
-    return 0;
+    return s;
+}
+
+void cc_sub_cancel(struct cc_sub *s) {
+    struct cc_req *r = s->req;
+    s->done = true;
+    if (!r) return;
+    s->req = NULL;
+    r->cancelled = true;
+    if (r->pool) cc_pool_cancel(r->pool, r);
+    cc_req_free(r); /* drops the last reference: s is freed */
+}
+
+int cc_sub_exec(struct cc_server *srv, const char *op, json_t *args, int deadline_s, cc_sub_cb cb,
+                void *ud) {
+    return cc_sub_start(srv, op, args, (int64_t)deadline_s * 1000, cb, ud) ? 0 : -1;
 }

@@ -1,0 +1,111 @@
+/* The verification tools' decisions, as pure functions over captured
+ * outputs and durations (no I/O, no event loop), so each rule of TOOLS.md
+ * 3.1.5 and 3.4.3-3.4.5 is unit-tested on its own
+ * (tests/unit/test_verify_rules.c). The supervisor only compares what the
+ * exec workers captured; it never evaluates a program.
+ *
+ * Strings returned are static unless a function says it allocates. */
+#ifndef CC_VERIFY_RULES_H
+#define CC_VERIFY_RULES_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- text (rules_text.c) ---- */
+
+/* 3.4.3 normalisation: trailing whitespace (space, \t, \r, \v, \f) off
+ * every line, lines joined with \n, then the whole stripped of leading and
+ * trailing whitespace (\n included). Malloc'd. */
+char *cc_verify_normalise(const char *s, size_t len);
+/* The first max_chars code points of a valid UTF-8 string. Malloc'd. */
+char *cc_verify_prefix(const char *s, size_t max_chars);
+/* Lines of a normalised text compared as multisets (sorted lines equal). */
+bool cc_verify_same_lines_sorted(const char *a, const char *b);
+
+/* ---- verify_translation (rules_translation.c) ---- */
+
+/* One side of a pair as the rules see it. */
+struct cc_side {
+    bool ran;               /* false: no result at all (treated as a failed run) */
+    bool ok;                /* the envelope's ok */
+    bool compile_failed;    /* not ok in the compile phase */
+    const char *out;        /* normalised stdout */
+    bool truncated;         /* stdout was cut at the output cap */
+};
+
+enum cc_outcome { CC_MATCH, CC_MISMATCH, CC_INCONCLUSIVE };
+
+struct cc_pair_verdict {
+    enum cc_outcome outcome;
+    int rule;               /* 1..7 of 3.4.3; 35 = our truncation rule */
+    const char *reason;
+};
+
+/* The table of 3.4.3, first rule wins. Between rules 3 and 4 one rule of
+ * ours (docs/contract.md): equal outputs that were cut at the output cap
+ * are inconclusive, since what follows the cap was never compared. */
+struct cc_pair_verdict cc_verify_classify(const struct cc_side *src, const struct cc_side *tgt);
+/* The vanished-output re-run: 0 = none, 1 = re-run the source, 2 = the
+ * target (rule 3 fired and exactly that side printed nothing). */
+int cc_verify_rerun_side(const struct cc_pair_verdict *v, const struct cc_side *src,
+                         const struct cc_side *tgt);
+/* After the re-run of `side` (1 or 2) printed `again` (normalised): the
+ * final verdict and its reason (malloc'd into *reason_out). */
+struct cc_pair_verdict cc_verify_after_rerun(int side, const char *again, char **reason_out);
+const char *cc_outcome_name(enum cc_outcome o);
+
+/* Aggregate of 3.4.3: *passed and the reason (malloc'd, NULL when passed). */
+char *cc_verify_aggregate(int matched, int mismatched, int total, bool *passed);
+/* grade, grade_basis, grade_rules_version of 1.14 set on obj. basis_detail
+ * is the "not graded: <x>" part when !graded. */
+void cc_verify_grade(json_t *obj, bool graded, const char *basis);
+/* "cross-checked: <src> source and <tgt> port independently agreed on
+ * <m>/<n> test input(s)". Malloc'd. */
+char *cc_verify_translation_basis(const char *src_lang, const char *tgt_lang, int matched, int total);
+
+/* ---- compare_edge_cases (rules_edge.c) ---- */
+
+enum cc_divergence { CC_DIV_NONE, CC_DIV_CONTENT, CC_DIV_ORDER };
+
+/* Over n >= 2 runs of one input: content when the order-insensitive
+ * behaviours (ok, sorted lines) differ, else order when the exact ones
+ * (ok, lines) do, else none. */
+enum cc_divergence cc_edge_divergence(size_t n, const bool *ok, const char *const *out);
+
+/* ---- verify_optimization (rules_speed.c) ---- */
+
+/* Auto-scale test of gate 2 over the minimum durations of one round. */
+bool cc_speed_should_scale(const double *ms, size_t n);
+/* round(x, 2) as Python does it (half-even on the exact binary value). */
+double cc_round2(double x);
+/* The speedup object of 3.4.5 from the per-size minimum durations. nb/na
+ * are the list lengths (mismatched or empty: not comparable). New ref. */
+json_t *cc_speedup(const int64_t *sizes, const double *before, size_t nb, const double *after,
+                   size_t na);
+/* The decision of 3.4.5, first match: *accepted and the reason
+ * (malloc'd). min_text is min_speedup as the client wrote it. */
+char *cc_speed_decision(const json_t *speedup, double min_speedup, const char *min_text,
+                        bool *accepted);
+/* A number as Python's repr prints it: "0", "1.15", "2.0". Into buf. */
+const char *cc_number_text(const json_t *v, char buf[40]);
+
+/* ---- compare_execution (rules_compare.c) ---- */
+
+struct cc_cmp_row {
+    const char *language;
+    bool ok;
+    bool timed_out;         /* still, after the retry */
+    bool has_duration;
+    int64_t duration_ms;
+    bool printed;           /* stdout not blank */
+    json_t *exit_code;      /* borrowed: integer or null */
+};
+
+/* Index of the fastest ok row with a duration (the first of equals), or -1. */
+int cc_cmp_fastest(const struct cc_cmp_row *rows, size_t n);
+/* The discrepancies list of 3.1.5. timeout_s is the per-run timeout. New ref. */
+json_t *cc_cmp_discrepancies(const struct cc_cmp_row *rows, size_t n, int64_t timeout_s);
+
+#endif

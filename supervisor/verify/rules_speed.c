@@ -1,0 +1,100 @@
+/* verify_optimization's gate 2 arithmetic (TOOLS.md 3.4.5): auto-scale,
+ * speedup and the decision. */
+#include "supervisor/verify/rules.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workers/common/tool_api.h"
+
+bool cc_speed_should_scale(const double *ms, size_t n) {
+    double lo = 0, hi = 0;
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (ms[i] == 0) continue;
+        if (k == 0 || ms[i] < lo) lo = ms[i];
+        if (k == 0 || ms[i] > hi) hi = ms[i];
+        k++;
+    }
+    return k > 0 && hi < 20 && lo < 5;
+}
+
+double cc_round2(double x) {
+    /* printf rounds the exact binary value, ties to even: Python's round. */
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.2f", x);
+    return strtod(buf, NULL);
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, size_t n) {
+    qsort(v, n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static json_t *not_measurable(const char *why) {
+    return json_pack("{s:n, s:b, s:s}", "ratio", "measurable", 0, "reason", why);
+}
+
+json_t *cc_speedup(const int64_t *sizes, const double *before, size_t nb, const double *after,
+                   size_t na) {
+    if (nb != na || nb == 0) return not_measurable("no comparable timings");
+    double *ratios = malloc(nb * sizeof *ratios);
+    json_t *per = json_array();
+    size_t k = 0;
+    for (size_t i = 0; ratios && i < nb; i++) {
+        if (!(before[i] > 1.0 && after[i] > 0.0)) continue;
+        ratios[k++] = before[i] / after[i];
+        /* Durations are whole milliseconds (duration_ms). */
+        json_array_append_new(per, json_pack("{s:I, s:I, s:I, s:f}", "n", (json_int_t)sizes[i],
+                                             "before_ms", (json_int_t)before[i], "after_ms",
+                                             (json_int_t)after[i], "ratio",
+                                             cc_round2(before[i] / after[i])));
+    }
+    json_t *r;
+    if (k == 0) {
+        json_decref(per);
+        r = not_measurable("no size where both runs were measurable (baseline below the 1ms noise "
+                           "floor, or the optimized run measured 0ms)");
+    } else {
+        r = json_pack("{s:f, s:b, s:o}", "ratio", cc_round2(median(ratios, k)), "measurable", 1,
+                      "per_size", per);
+    }
+    free(ratios);
+    return r;
+}
+
+const char *cc_number_text(const json_t *v, char buf[40]) {
+    if (json_is_integer(v)) snprintf(buf, 40, "%lld", (long long)json_integer_value(v));
+    else cc_float_repr(json_number_value(v), buf);
+    return buf;
+}
+
+char *cc_speed_decision(const json_t *speedup, double min_speedup, const char *min_text,
+                        bool *accepted) {
+    char *r = NULL, rb[40];
+    *accepted = false;
+    if (!json_is_true(json_object_get(speedup, "measurable")))
+        return strdup("equivalent but not measurably faster");
+    double ratio = json_number_value(json_object_get(speedup, "ratio"));
+    cc_float_repr(ratio, rb);
+    int n;
+    if (min_speedup <= 1)
+        n = asprintf(&r, "min_speedup=%s does not demand a speedup (it must be > 1) — refusing to "
+                     "certify a non-improvement", min_text);
+    else if (ratio <= 1)
+        n = asprintf(&r, "measured ratio %sx is not a speedup (> 1x); equivalent but not faster", rb);
+    else if (ratio < min_speedup)
+        n = asprintf(&r, "measured %sx is below the required %sx", rb, min_text);
+    else {
+        *accepted = true;
+        n = asprintf(&r, "verified faster");
+    }
+    return n < 0 ? NULL : r;
+}

@@ -1,0 +1,96 @@
+/* verify_translation's rules (TOOLS.md 3.4.3): the pair table, the
+ * vanished-output re-run, the aggregate and the grade (1.14). */
+#include "supervisor/verify/rules.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *cc_outcome_name(enum cc_outcome o) {
+    return o == CC_MATCH ? "match" : o == CC_MISMATCH ? "mismatch" : "inconclusive";
+}
+
+static struct cc_pair_verdict verdict(enum cc_outcome o, int rule, const char *reason) {
+    return (struct cc_pair_verdict){o, rule, reason};
+}
+
+struct cc_pair_verdict cc_verify_classify(const struct cc_side *src, const struct cc_side *tgt) {
+    bool s_ok = src->ran && src->ok, t_ok = tgt->ran && tgt->ok;
+    if (src->compile_failed)
+        return verdict(CC_INCONCLUSIVE, 1,
+                       "the source program failed to compile; there is nothing to verify against");
+    if (tgt->compile_failed) return verdict(CC_MISMATCH, 2, "the translation failed to compile");
+    if (s_ok && t_ok) {
+        if (strcmp(src->out, tgt->out) != 0) return verdict(CC_MISMATCH, 3, "both ran; stdout differs");
+        if (src->truncated || tgt->truncated)
+            return verdict(CC_INCONCLUSIVE, 35,
+                           "both ran and their stdout agrees up to the output cap, but it was cut "
+                           "there; what followed was never compared");
+        if (!src->out[0])
+            return verdict(CC_INCONCLUSIVE, 4,
+                           "both programs succeeded but produced no output; an absence of output is "
+                           "not evidence of a match");
+        return verdict(CC_MATCH, 5, "");
+    }
+    if (s_ok != t_ok)
+        return verdict(CC_MISMATCH, 6, s_ok ? "the translation failed while the other succeeded"
+                                            : "the source program failed while the other succeeded");
+    return verdict(CC_INCONCLUSIVE, 7, "both programs failed at run time; their errors are not comparable");
+}
+
+int cc_verify_rerun_side(const struct cc_pair_verdict *v, const struct cc_side *src,
+                         const struct cc_side *tgt) {
+    if (v->rule != 3) return 0;
+    bool s_empty = !src->out[0], t_empty = !tgt->out[0];
+    if (s_empty == t_empty) return 0;
+    return s_empty ? 1 : 2;
+}
+
+struct cc_pair_verdict cc_verify_after_rerun(int side, const char *again, char **reason_out) {
+    char *r = NULL;
+    struct cc_pair_verdict v;
+    if (again && again[0]) {
+        v = verdict(CC_INCONCLUSIVE, 3, NULL);
+        if (asprintf(&r, "the %s produced no output on the first run and output on a second run of "
+                     "the same input; the runtime is not deterministic here, so neither result is "
+                     "evidence about the translation", side == 1 ? "source" : "target") < 0)
+            r = NULL;
+    } else {
+        v = verdict(CC_MISMATCH, 3, NULL);
+        r = strdup("both ran; stdout differs (the empty side was re-run and was empty again)");
+    }
+    *reason_out = r;
+    v.reason = r;
+    return v;
+}
+
+char *cc_verify_aggregate(int matched, int mismatched, int total, bool *passed) {
+    char *r = NULL;
+    *passed = false;
+    if (mismatched > 0) {
+        if (asprintf(&r, "%d of %d test input(s) showed different behaviour", mismatched, total) < 0) r = NULL;
+        return r;
+    }
+    if (matched == 0)
+        return strdup("could not verify: no test input produced a successful run of BOTH programs, so "
+                      "nothing was actually compared");
+    *passed = true;
+    return NULL;
+}
+
+void cc_verify_grade(json_t *obj, bool graded, const char *basis) {
+    char *b = NULL;
+    if (!graded && asprintf(&b, "not graded: %s", basis ? basis : "") < 0) b = NULL;
+    json_object_set_new(obj, "grade", json_string(graded ? "cross_checked" : "ungraded"));
+    json_object_set_new(obj, "grade_basis", json_string(graded ? basis : b ? b : "not graded"));
+    json_object_set_new(obj, "grade_rules_version", json_string("2"));
+    free(b);
+}
+
+char *cc_verify_translation_basis(const char *src_lang, const char *tgt_lang, int matched, int total) {
+    char *b = NULL;
+    if (asprintf(&b, "cross-checked: %s source and %s port independently agreed on %d/%d test input(s)",
+                 src_lang, tgt_lang, matched, total) < 0)
+        b = NULL;
+    return b;
+}

@@ -1,0 +1,168 @@
+/* verify_translation's comparison (see translation.h). */
+#include "supervisor/verify/translation.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "supervisor/verify/rules.h"
+#include "workers/exec/execute.h"
+
+#define INPUT_CHARS 60
+#define OUT_CHARS 400
+#define ERR_CHARS 200
+
+struct rslot {
+    struct cc_translation *t;
+    size_t i;
+};
+
+static int init_prog(struct cc_prog *p, const char *lang, json_t *code, const char *role) {
+    *p = (struct cc_prog){.lang = lang, .code = json_string_value(code),
+                          .code_len = json_string_length(code), .known = true};
+    return asprintf(&p->label, "%s (%s)", role, lang) < 0 ? -1 : 0;
+}
+
+int cc_translation_start(struct cc_translation *t, struct cc_fanout *fo, const char *src_lang,
+                         json_t *src_code, const char *tgt_lang, json_t *tgt_code, json_t *inputs,
+                         int64_t timeout_s) {
+    memset(t, 0, sizeof *t);
+    t->inputs = json_incref(inputs);
+    t->timeout_s = timeout_s;
+    size_t n = json_array_size(inputs);
+    t->rerun_side = calloc(n + 1, sizeof *t->rerun_side);
+    t->rerun = calloc(n + 1, sizeof *t->rerun);
+    t->rslots = calloc(n + 1, sizeof(struct rslot));
+    if (!t->rerun_side || !t->rerun || !t->rslots || init_prog(&t->prog[0], src_lang, src_code, "source") ||
+        init_prog(&t->prog[1], tgt_lang, tgt_code, "target"))
+        return -1;
+    return cc_matrix_start(&t->mx, fo, t->prog, 2, inputs, timeout_s, false, false);
+}
+
+/* stdout was cut at the output cap. */
+static bool stdout_truncated(const json_t *res) {
+    const char *out = json_string_value(json_object_get(res, "stdout"));
+    size_t len = json_string_length(json_object_get(res, "stdout")), m = strlen(CC_TRUNC_MARKER);
+    return json_is_true(json_object_get(res, "output_truncated")) && out && len >= m &&
+           memcmp(out + len - m, CC_TRUNC_MARKER, m) == 0;
+}
+
+/* One side of input i: its report and the rules' view (norm owned). */
+static json_t *side(const json_t *res, struct cc_side *s, char **norm) {
+    json_t *j = cc_side_json(res, OUT_CHARS, ERR_CHARS, norm);
+    *s = (struct cc_side){.ran = res != NULL, .ok = res && cc_res_ok(res),
+                          .compile_failed = res && cc_res_compile_failed(res),
+                          .out = *norm ? *norm : "", .truncated = res && stdout_truncated(res)};
+    return j;
+}
+
+static void on_rerun(struct cc_fanout *fo, void *ud, json_t *res) {
+    (void)fo;
+    struct rslot *s = ud;
+    json_decref(s->t->rerun[s->i]);
+    s->t->rerun[s->i] = res;
+}
+
+/* After the first runs: queue the vanished-output re-runs. Returns how many. */
+static int queue_reruns(struct cc_translation *t, struct cc_fanout *fo) {
+    int k = 0;
+    size_t n = json_array_size(t->inputs);
+    for (size_t i = 0; i < n; i++) {
+        struct cc_side s[2];
+        char *norm[2];
+        json_decref(side(cc_matrix_res(&t->mx, 0, i), &s[0], &norm[0]));
+        json_decref(side(cc_matrix_res(&t->mx, 1, i), &s[1], &norm[1]));
+        struct cc_pair_verdict v = cc_verify_classify(&s[0], &s[1]);
+        t->rerun_side[i] = cc_verify_rerun_side(&v, &s[0], &s[1]);
+        free(norm[0]);
+        free(norm[1]);
+        if (!t->rerun_side[i]) continue;
+        const struct cc_prog *p = &t->prog[t->rerun_side[i] - 1];
+        json_t *in = json_array_get(t->inputs, i);
+        char *il = cc_input_label(json_string_value(in), i, n), *label = NULL;
+        if (asprintf(&label, "%s: %s, re-run after empty output", il ? il : "input", p->label) < 0) label = NULL;
+        struct rslot *rs = (struct rslot *)t->rslots + i;
+        *rs = (struct rslot){t, i};
+        cc_fanout_plan(fo, 1);
+        cc_prog_add_run(fo, p, json_string_value(in), json_string_length(in), t->timeout_s, false, label,
+                        on_rerun, rs);
+        free(il);
+        free(label);
+        k++;
+    }
+    return k;
+}
+
+/* The case of input i, classified; counts its outcome. */
+static json_t *build_case(struct cc_translation *t, size_t i, int count[3]) {
+    struct cc_side s[2];
+    char *norm[2], *reason = NULL;
+    json_t *js = side(cc_matrix_res(&t->mx, 0, i), &s[0], &norm[0]);
+    json_t *jt = side(cc_matrix_res(&t->mx, 1, i), &s[1], &norm[1]);
+    struct cc_pair_verdict v = cc_verify_classify(&s[0], &s[1]);
+    json_t *rerun = NULL;
+    if (t->rerun_side[i]) {
+        char *again = NULL;
+        json_t *rj = cc_side_json(t->rerun[i], OUT_CHARS, ERR_CHARS, &again);
+        v = cc_verify_after_rerun(t->rerun_side[i], again, &reason);
+        rerun = json_pack("{s:s, s:o}", "side", t->rerun_side[i] == 1 ? "source" : "target", "result", rj);
+        free(again);
+    }
+    count[v.outcome]++;
+    json_t *in = json_array_get(t->inputs, i);
+    char *shown = cc_verify_prefix(json_string_value(in), INPUT_CHARS);
+    json_t *c = json_pack("{s:s, s:s, s:s, s:b, s:o, s:o}", "input", shown ? shown : "", "outcome",
+                          cc_outcome_name(v.outcome), "reason", v.reason ? v.reason : "", "match",
+                          v.outcome == CC_MATCH, "source", js, "target", jt);
+    if (rerun) json_object_set_new(c, "rerun", rerun);
+    free(shown);
+    free(reason);
+    free(norm[0]);
+    free(norm[1]);
+    return c;
+}
+
+static json_t *finish(struct cc_translation *t, struct cc_fanout *fo) {
+    size_t n = json_array_size(t->inputs);
+    int count[3] = {0, 0, 0};
+    json_t *cases = json_array();
+    for (size_t i = 0; i < n; i++) json_array_append_new(cases, build_case(t, i, count));
+    bool passed;
+    char *reason = cc_verify_aggregate(count[CC_MATCH], count[CC_MISMATCH], (int)n, &passed);
+    json_t *r = json_pack("{s:b, s:b, s:o, s:i, s:i, s:i, s:i, s:o}", "ok", 1, "passed", passed, "reason",
+                          reason ? json_string(reason) : json_null(), "matched", count[CC_MATCH],
+                          "mismatched", count[CC_MISMATCH], "inconclusive", count[CC_INCONCLUSIVE],
+                          "total", (int)n, "cases", cases);
+    char *basis = passed ? cc_verify_translation_basis(t->prog[0].lang, t->prog[1].lang, count[CC_MATCH],
+                                                       (int)n)
+                         : NULL;
+    cc_verify_grade(r, passed, passed ? basis : reason);
+    const char *names[] = {"source", "target"};
+    json_object_set_new(r, "execution", cc_verify_execution(fo, cc_matrix_compiles(&t->mx, names)));
+    free(basis);
+    free(reason);
+    return r;
+}
+
+json_t *cc_translation_step(struct cc_translation *t, struct cc_fanout *fo) {
+    if (t->stage == 0) {
+        t->stage = 1;
+        if (queue_reruns(t, fo) > 0) return NULL;
+    }
+    t->stage = 2;
+    return finish(t, fo);
+}
+
+void cc_translation_free(struct cc_translation *t) {
+    size_t n = json_array_size(t->inputs);
+    for (size_t i = 0; t->rerun && i < n; i++) json_decref(t->rerun[i]);
+    free(t->rerun);
+    free(t->rerun_side);
+    free(t->rslots);
+    cc_matrix_free(&t->mx);
+    free(t->prog[0].label);
+    free(t->prog[1].label);
+    json_decref(t->prog[0].compile);
+    json_decref(t->prog[1].compile);
+    json_decref(t->inputs);
+}

@@ -1,0 +1,34 @@
+/* The comparison behind verify_translation (TOOLS.md 3.4.3) and gate 1 of
+ * verify_optimization (3.4.5): both programs compiled once, run on every
+ * input through the call's fan-out, each pair classified by the rules
+ * (rules.h), vanished outputs re-run once, and the result assembled in
+ * input order. */
+#ifndef CC_VERIFY_TRANSLATION_H
+#define CC_VERIFY_TRANSLATION_H
+
+#include <jansson.h>
+
+#include "supervisor/verify/programs.h"
+
+struct cc_translation {
+    struct cc_prog prog[2];      /* source, target */
+    struct cc_matrix mx;
+    json_t *inputs;              /* owned */
+    int64_t timeout_s;
+    int stage;                   /* 0 first runs, 1 re-runs, 2 done */
+    int *rerun_side;             /* per input: 0, 1 source, 2 target */
+    json_t **rerun;              /* per input: the re-run's result */
+    void *rslots;
+};
+
+/* Start: takes a reference to inputs; languages canonical, codes borrowed
+ * from the arguments (which outlive the call). 0, or -1 on OOM. */
+int cc_translation_start(struct cc_translation *t, struct cc_fanout *fo, const char *src_lang,
+                         json_t *src_code, const char *tgt_lang, json_t *tgt_code, json_t *inputs,
+                         int64_t timeout_s);
+/* From the fan-out's idle function: NULL when it queued more work (the
+ * re-runs), else the finished result (new reference, graded). */
+json_t *cc_translation_step(struct cc_translation *t, struct cc_fanout *fo);
+void cc_translation_free(struct cc_translation *t);
+
+#endif

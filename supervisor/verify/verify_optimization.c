@@ -1,0 +1,266 @@
+/* verify_optimization (TOOLS.md 3.4.5): accept a candidate only if it is
+ * equivalent to the original (gate 1: verify_translation's comparison,
+ * runs in parallel) and measurably faster (gate 2: timed runs, one at a
+ * time, never beside another run of this call). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "supervisor/mcp/local_tools.h"
+#include "supervisor/sessions/sessions.h"
+#include "supervisor/verify/rules.h"
+#include "supervisor/verify/translation.h"
+#include "workers/common/tool_api.h"
+
+#define RUN_TIMEOUT_S 30
+#define SIZES_MAX 8
+#define SIZE_MAX_N 1000000000000LL   /* 10^12: four x10 auto-scales stay within 10^16 */
+#define ATTEMPTS 3
+#define SCALES_MAX 4
+
+static const int64_t default_sizes[] = {2000, 5000, 10000, 20000};
+
+struct call {
+    json_t *args;
+    const char *lang;
+    double min_speedup;
+    char min_text[40];
+    struct cc_translation t;
+    json_t *verification;         /* gate 1's result */
+    int64_t *sizes;
+    size_t nsizes;
+    int scales;
+    /* The timing cursor: which program, size and attempt runs now. */
+    int side;                     /* 0 original, 1 candidate */
+    size_t size_i;
+    int attempt;
+    int64_t run_timeout;          /* of the run in flight */
+    double *best[2];              /* per size: minimum duration_ms, -1 none yet */
+    json_t *failure;              /* a timing run that timed out or failed */
+    bool timing;                  /* gate 2 started */
+};
+
+static void run_next(struct call *c, struct cc_fanout *fo);
+
+/* "program timed out at n=..." / "program failed at n=...": the failure. */
+static json_t *timing_failure(const struct call *c, const json_t *res, int64_t n, int64_t timeout_s) {
+    const char *which = c->side == 0 ? "baseline" : "candidate";
+    if (json_is_true(json_object_get(res, "timed_out")))
+        return cc_err("timeout", "%s measurement failed: program timed out at n=%lld (%llds)", which,
+                      (long long)n, (long long)timeout_s);
+    const char *v = json_string_value(json_object_get(res, "verdict"));
+    const char *why = json_string_value(json_object_get(res, v ? "stderr" : "error"));
+    char *head = cc_verify_prefix(why ? why : "", 200);
+    json_t *code = json_object_get(res, "exit_code");
+    char exit_text[48] = "";
+    if (json_is_integer(code))
+        snprintf(exit_text, sizeof exit_text, ", exit code %lld", (long long)json_integer_value(code));
+    json_t *e = cc_err("validation", "%s measurement failed: program failed at n=%lld (%s%s): %s", which,
+                       (long long)n, v ? v : "not run", exit_text, head ? head : "");
+    free(head);
+    return e;
+}
+
+static void on_timed(struct cc_fanout *fo, void *ud, json_t *res) {
+    struct call *c = ud;
+    int64_t n = c->sizes[c->size_i];
+    json_t *d = json_object_get(res, "duration_ms");
+    cc_prog_count_compile(&c->t.prog[c->side], res);
+    if (!cc_res_ok(res) || !json_is_integer(d)) {
+        c->failure = timing_failure(c, res, n, c->run_timeout);
+        json_decref(res);
+        return; /* nothing more is queued: the idle function answers */
+    }
+    double ms = (double)json_integer_value(d), *b = &c->best[c->side][c->size_i];
+    if (*b < 0 || ms < *b) *b = ms;
+    json_decref(res);
+    if (++c->attempt == ATTEMPTS) {
+        c->attempt = 0;
+        c->size_i++;
+    }
+    if (c->size_i < c->nsizes) run_next(c, fo);
+}
+
+/* Queue the run at the cursor (one at a time: the fan-out's limit is 1). */
+static void run_next(struct call *c, struct cc_fanout *fo) {
+    struct cc_prog *p = &c->t.prog[c->side];
+    char in[32], label[96];
+    int len = snprintf(in, sizeof in, "%lld\n", (long long)c->sizes[c->size_i]);
+    snprintf(label, sizeof label, "timing %s at n=%lld, run %d of %d", c->side ? "candidate" : "original",
+             (long long)c->sizes[c->size_i], c->attempt + 1, ATTEMPTS);
+    /* A run never outlasts the call's response deadline. */
+    int64_t left_s = (cc_fanout_remaining_ms(fo) - 2000) / 1000;
+    c->run_timeout = left_s < RUN_TIMEOUT_S ? (left_s < 1 ? 1 : left_s) : RUN_TIMEOUT_S;
+    cc_fanout_plan(fo, 1);
+    cc_prog_add_run(fo, p, in, (size_t)len, c->run_timeout, true, label, on_timed, c);
+}
+
+/* Start timing program side over the current sizes. */
+static void start_side(struct call *c, struct cc_fanout *fo, int side) {
+    c->side = side;
+    c->size_i = 0;
+    c->attempt = 0;
+    for (size_t i = 0; i < c->nsizes; i++) c->best[side][i] = -1;
+    run_next(c, fo);
+}
+
+static json_t *answer_base(struct call *c, bool accepted, const char *reason) {
+    return json_pack("{s:b, s:b, s:s, s:O, s:s}", "ok", 1, "accepted", accepted, "reason", reason,
+                     "verification", c->verification, "language", c->lang);
+}
+
+static json_t *decide(struct call *c, struct cc_fanout *fo) {
+    json_t *speedup = cc_speedup(c->sizes, c->best[0], c->nsizes, c->best[1], c->nsizes);
+    bool accepted;
+    char *reason = cc_speed_decision(speedup, c->min_speedup, c->min_text, &accepted);
+    json_t *r = answer_base(c, accepted, reason ? reason : "");
+    json_object_set(r, "speedup", speedup);
+    json_t *m = json_object_get(c->args, "min_speedup");
+    json_object_set_new(r, "min_speedup", json_is_number(m) ? json_incref(m) : json_real(1.15));
+    double ratio = json_number_value(json_object_get(speedup, "ratio"));
+    if (accepted && ratio > 1) {
+        char rb[40], *basis = NULL;
+        const json_t *v = c->verification;
+        if (asprintf(&basis, "cross-checked: original and candidate independently agreed on %lld/%lld test "
+                     "input(s) under %s execution; speed measured at %sx (median) across %zu size(s)",
+                     (long long)json_integer_value(json_object_get(v, "matched")),
+                     (long long)json_integer_value(json_object_get(v, "total")), c->lang,
+                     cc_float_repr(ratio, rb), json_array_size(json_object_get(speedup, "per_size"))) < 0)
+            basis = NULL;
+        cc_verify_grade(r, true, basis ? basis : "cross-checked");
+        free(basis);
+    } else {
+        cc_verify_grade(r, false, reason);
+    }
+    const char *sides[] = {"original", "candidate"};
+    json_object_set_new(r, "execution", cc_verify_execution(fo, cc_matrix_compiles(&c->t.mx, sides)));
+    json_decref(speedup);
+    free(reason);
+    return r;
+}
+
+static void finish(struct cc_fanout *fo, json_t *r) {
+    cc_fanout_answer(fo, r);
+    json_decref(r);
+}
+
+static void idle(struct cc_fanout *fo, void *ud) {
+    struct call *c = ud;
+    if (!c->verification) {
+        json_t *v = cc_translation_step(&c->t, fo);
+        if (!v) return; /* the re-runs */
+        c->verification = v;
+        if (!json_is_true(json_object_get(v, "passed"))) {
+            json_t *r = answer_base(c, false, "not equivalent");
+            json_object_set_new(r, "detail", json_string("the candidate does not reproduce the original's "
+                                                         "output; speed was not measured, because a faster "
+                                                         "wrong answer is not an optimisation"));
+            cc_verify_grade(r, false, "not equivalent");
+            finish(fo, r);
+            return;
+        }
+        cc_fanout_set_limit(fo, 1); /* gate 2: timed runs, one at a time */
+        start_side(c, fo, 0);
+        return;
+    }
+    if (c->failure) {
+        json_t *r = c->failure;
+        c->failure = NULL;
+        json_object_set(r, "verification", c->verification);
+        json_object_set_new(r, "language", json_string(c->lang));
+        cc_verify_grade(r, false, json_string_value(json_object_get(r, "error")));
+        finish(fo, r);
+        return;
+    }
+    if (c->side == 0 && c->scales < SCALES_MAX && cc_speed_should_scale(c->best[0], c->nsizes)) {
+        c->scales++;
+        for (size_t i = 0; i < c->nsizes; i++) c->sizes[i] *= 10;
+        start_side(c, fo, 0);
+        return;
+    }
+    if (c->side == 0) {
+        start_side(c, fo, 1);
+        return;
+    }
+    finish(fo, decide(c, fo));
+}
+
+static void destroy(void *ud) {
+    struct call *c = ud;
+    cc_translation_free(&c->t);
+    json_decref(c->verification);
+    json_decref(c->failure);
+    free(c->sizes);
+    free(c->best[0]);
+    free(c->best[1]);
+    json_decref(c->args);
+    free(c);
+}
+
+/* sizes: null/[] -> the defaults; else 1..8 integers in [1, 10^12]. */
+static json_t *read_sizes(struct call *c, json_t *v) {
+    size_t n = json_is_array(v) ? json_array_size(v) : 0;
+    if (v && !json_is_null(v) && !json_is_array(v))
+        return cc_verify_invalid(NULL, "sizes must be an array of integers (the N each timing run reads) or null");
+    if (n > SIZES_MAX)
+        return cc_verify_invalid("time at most 8 sizes, e.g. [200000, 400000, 800000, 1600000]",
+                                 "sizes has %zu entries; at most %d fit the 180 s deadline (each size costs "
+                                 "up to six timed runs of up to 30 s, made one at a time)", n, SIZES_MAX);
+    c->nsizes = n ? n : sizeof default_sizes / sizeof *default_sizes;
+    c->sizes = calloc(c->nsizes, sizeof *c->sizes);
+    c->best[0] = calloc(c->nsizes, sizeof(double));
+    c->best[1] = calloc(c->nsizes, sizeof(double));
+    if (!c->sizes || !c->best[0] || !c->best[1]) return cc_err("internal", "out of memory");
+    for (size_t i = 0; i < c->nsizes; i++) {
+        json_t *e = n ? json_array_get(v, i) : NULL;
+        if (e && (!json_is_integer(e) || json_integer_value(e) < 1 || json_integer_value(e) > SIZE_MAX_N))
+            return cc_verify_invalid("write sizes as whole numbers, e.g. [2000, 5000, 10000, 20000]",
+                                     "sizes[%zu] must be an integer from 1 to 10^12 (the N a timing run reads "
+                                     "from stdin)", i);
+        c->sizes[i] = e ? json_integer_value(e) : default_sizes[i];
+    }
+    return NULL;
+}
+
+static json_t *read_args(struct call *c, json_t *args, json_t **inputs) {
+    json_t *err = NULL, *m = json_object_get(args, "min_speedup");
+    if (!(c->lang = cc_verify_lang_arg(args, "language", &err))) return err;
+    if (!cc_verify_str_arg(args, "original", true, &err) || !cc_verify_str_arg(args, "candidate", true, &err))
+        return err;
+    if (!(*inputs = cc_verify_inputs_arg(args, "test_inputs", &err))) return err;
+    if ((err = read_sizes(c, json_object_get(args, "sizes")))) return err;
+    if (m && !json_is_null(m) && !json_is_number(m)) return cc_verify_invalid(NULL, "min_speedup must be a number");
+    c->min_speedup = m && json_is_number(m) ? json_number_value(m) : 1.15;
+    if (m && json_is_number(m)) cc_number_text(m, c->min_text);
+    else snprintf(c->min_text, sizeof c->min_text, "1.15");
+    return NULL;
+}
+
+CC_LOCAL_TOOL(verify_optimization) {
+    struct call *c = calloc(1, sizeof *c);
+    json_t *inputs = NULL;
+    if (!c) {
+        cc_req_answer_fail(r, "internal", "out of memory");
+        return;
+    }
+    c->args = json_incref(args);
+    json_t *err = read_args(c, args, &inputs);
+    struct cc_fanout *fo = err ? NULL : cc_fanout_new(srv, r, c, idle, destroy);
+    if (!fo) {
+        if (!err) err = cc_err("internal", "out of memory");
+        cc_verify_grade(err, false, json_string_value(json_object_get(err, "error")));
+        cc_session_answer(r, err);
+        json_decref(err);
+        json_decref(inputs);
+        destroy(c);
+        return;
+    }
+    if (cc_translation_start(&c->t, fo, c->lang, json_object_get(args, "original"), c->lang,
+                             json_object_get(args, "candidate"), inputs, RUN_TIMEOUT_S) != 0) {
+        json_t *e = cc_err("internal", "out of memory");
+        cc_verify_grade(e, false, "out of memory");
+        cc_fanout_answer(fo, e);
+        json_decref(e);
+    }
+    json_decref(inputs);
+}

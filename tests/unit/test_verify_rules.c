@@ -1,0 +1,336 @@
+/* The verification tools' rules (supervisor/verify/rules.h), one test per
+ * rule of TOOLS.md 3.1.5 and 3.4.3-3.4.5, and the fan-out share. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "supervisor/verify/fanout.h"
+#include "supervisor/verify/rules.h"
+#include "tests/unit/check.h"
+
+static void check_norm(const char *in, const char *want) {
+    char *n = cc_verify_normalise(in, strlen(in));
+    CHECK_STREQ(n, want);
+    free(n);
+}
+
+static void normalise_strips_line_ends_and_the_whole(void) {
+    check_norm("42\n", "42");
+    check_norm("a  \nb\t\r\n\n\n", "a\nb");
+    check_norm("  lead\nkeep  inner  \n", "lead\nkeep  inner");
+    check_norm("x\r\ny\r\n", "x\ny");
+    check_norm("", "");
+    check_norm("\n \n\t\n", "");
+    /* Interior blank lines stay: they are output. */
+    check_norm("a\n\nb\n", "a\n\nb");
+    /* Not Unicode spaces: stripping less never hides a difference. */
+    check_norm("x\xc2\xa0\n", "x\xc2\xa0");
+}
+
+static void prefix_counts_code_points(void) {
+    char *p = cc_verify_prefix("h\xc3\xa9llo", 2);
+    CHECK_STREQ(p, "h\xc3\xa9");
+    free(p);
+    p = cc_verify_prefix("abc", 60);
+    CHECK_STREQ(p, "abc");
+    free(p);
+    p = cc_verify_prefix("\xf0\x9f\x98\x80x", 1);
+    CHECK_STREQ(p, "\xf0\x9f\x98\x80");
+    free(p);
+}
+
+static struct cc_side ok_side(const char *out) { return (struct cc_side){.ran = true, .ok = true, .out = out}; }
+static struct cc_side failed_side(void) { return (struct cc_side){.ran = true, .ok = false, .out = ""}; }
+static struct cc_side compile_failure(void) {
+    return (struct cc_side){.ran = true, .ok = false, .compile_failed = true, .out = ""};
+}
+
+static void classify_rules_in_order(void) {
+    struct cc_side a = ok_side("6"), b = ok_side("6"), c = ok_side("7"), e = ok_side("");
+    struct cc_side f = failed_side(), cf = compile_failure();
+    struct cc_pair_verdict v;
+    /* 1 beats 2: a source that does not compile verifies nothing. */
+    v = cc_verify_classify(&cf, &cf);
+    CHECK_INTEQ(v.rule, 1);
+    CHECK_INTEQ(v.outcome, CC_INCONCLUSIVE);
+    CHECK_STREQ(v.reason, "the source program failed to compile; there is nothing to verify against");
+    v = cc_verify_classify(&a, &cf);
+    CHECK_INTEQ(v.rule, 2);
+    CHECK_INTEQ(v.outcome, CC_MISMATCH);
+    CHECK_STREQ(v.reason, "the translation failed to compile");
+    v = cc_verify_classify(&f, &cf);
+    CHECK_INTEQ(v.rule, 2);
+    v = cc_verify_classify(&a, &c);
+    CHECK_INTEQ(v.rule, 3);
+    CHECK_STREQ(v.reason, "both ran; stdout differs");
+    v = cc_verify_classify(&e, &e);
+    CHECK_INTEQ(v.rule, 4);
+    CHECK_INTEQ(v.outcome, CC_INCONCLUSIVE);
+    v = cc_verify_classify(&a, &b);
+    CHECK_INTEQ(v.rule, 5);
+    CHECK_INTEQ(v.outcome, CC_MATCH);
+    CHECK_STREQ(v.reason, "");
+    v = cc_verify_classify(&a, &f);
+    CHECK_INTEQ(v.rule, 6);
+    CHECK_STREQ(v.reason, "the translation failed while the other succeeded");
+    v = cc_verify_classify(&f, &a);
+    CHECK_STREQ(v.reason, "the source program failed while the other succeeded");
+    v = cc_verify_classify(&f, &f);
+    CHECK_INTEQ(v.rule, 7);
+    CHECK_STREQ(v.reason, "both programs failed at run time; their errors are not comparable");
+    /* A rejected request (no result at all) is a run-time failure. */
+    struct cc_side none = {.out = ""};
+    v = cc_verify_classify(&none, &none);
+    CHECK_INTEQ(v.rule, 7);
+}
+
+/* Regression: two outputs cut at the output cap compared equal on their
+ * first 64 KiB only, and the pair was a match. */
+static void equal_truncated_outputs_are_not_a_match(void) {
+    struct cc_side a = ok_side("x...[truncated]"), b = ok_side("x...[truncated]");
+    a.truncated = b.truncated = true;
+    struct cc_pair_verdict v = cc_verify_classify(&a, &b);
+    CHECK_INTEQ(v.outcome, CC_INCONCLUSIVE);
+    b = ok_side("y");
+    v = cc_verify_classify(&a, &b);
+    CHECK_INTEQ(v.outcome, CC_MISMATCH);
+}
+
+static void vanished_output_rerun(void) {
+    struct cc_side a = ok_side("6"), e = ok_side(""), f = failed_side(), c = ok_side("7");
+    struct cc_pair_verdict v = cc_verify_classify(&a, &e);
+    CHECK_INTEQ(cc_verify_rerun_side(&v, &a, &e), 2);
+    v = cc_verify_classify(&e, &a);
+    CHECK_INTEQ(cc_verify_rerun_side(&v, &e, &a), 1);
+    v = cc_verify_classify(&a, &c);
+    CHECK_INTEQ(cc_verify_rerun_side(&v, &a, &c), 0); /* both printed */
+    v = cc_verify_classify(&a, &f);
+    CHECK_INTEQ(cc_verify_rerun_side(&v, &a, &f), 0); /* rule 6, not 3 */
+    char *reason;
+    v = cc_verify_after_rerun(2, "6", &reason);
+    CHECK_INTEQ(v.outcome, CC_INCONCLUSIVE);
+    CHECK_STREQ(reason, "the target produced no output on the first run and output on a second run of the "
+                        "same input; the runtime is not deterministic here, so neither result is evidence "
+                        "about the translation");
+    free(reason);
+    v = cc_verify_after_rerun(1, "", &reason);
+    CHECK_INTEQ(v.outcome, CC_MISMATCH);
+    CHECK_STREQ(reason, "both ran; stdout differs (the empty side was re-run and was empty again)");
+    free(reason);
+}
+
+static void aggregate_and_grade(void) {
+    bool passed;
+    char *r = cc_verify_aggregate(2, 1, 7, &passed);
+    CHECK(!passed);
+    CHECK_STREQ(r, "1 of 7 test input(s) showed different behaviour");
+    free(r);
+    r = cc_verify_aggregate(0, 0, 3, &passed);
+    CHECK(!passed);
+    CHECK_STREQ(r, "could not verify: no test input produced a successful run of BOTH programs, so nothing "
+                   "was actually compared");
+    free(r);
+    r = cc_verify_aggregate(0, 0, 0, &passed);
+    CHECK(!passed && r != NULL);
+    free(r);
+    r = cc_verify_aggregate(3, 0, 7, &passed);
+    CHECK(passed && r == NULL);
+    char *b = cc_verify_translation_basis("python3", "node", 3, 3);
+    CHECK_STREQ(b, "cross-checked: python3 source and node port independently agreed on 3/3 test input(s)");
+    json_t *o = json_object();
+    cc_verify_grade(o, true, b);
+    CHECK_STREQ(json_string_value(json_object_get(o, "grade")), "cross_checked");
+    CHECK_STREQ(json_string_value(json_object_get(o, "grade_rules_version")), "2");
+    cc_verify_grade(o, false, "1 of 7 test input(s) showed different behaviour");
+    CHECK_STREQ(json_string_value(json_object_get(o, "grade")), "ungraded");
+    CHECK_STREQ(json_string_value(json_object_get(o, "grade_basis")),
+                "not graded: 1 of 7 test input(s) showed different behaviour");
+    json_decref(o);
+    free(b);
+}
+
+static void edge_divergence_kinds(void) {
+    bool ok2[] = {true, true}, mixed[] = {true, false};
+    const char *order[] = {"x\ny", "y\nx"}, *content[] = {"x\ny", "x\nz"}, *same[] = {"x\ny", "x\ny"};
+    CHECK_INTEQ(cc_edge_divergence(2, ok2, order), CC_DIV_ORDER);
+    CHECK_INTEQ(cc_edge_divergence(2, ok2, content), CC_DIV_CONTENT);
+    CHECK_INTEQ(cc_edge_divergence(2, ok2, same), CC_DIV_NONE);
+    /* Same output, one failed: a different behaviour, not an order. */
+    CHECK_INTEQ(cc_edge_divergence(2, mixed, same), CC_DIV_CONTENT);
+    /* Repeated lines count: a multiset, not a set. */
+    const char *dup[] = {"a\na\nb", "a\nb\nb"};
+    CHECK_INTEQ(cc_edge_divergence(2, ok2, dup), CC_DIV_CONTENT);
+    bool ok3[] = {true, true, true};
+    const char *three[] = {"1\n2", "1\n2", "2\n1"};
+    CHECK_INTEQ(cc_edge_divergence(3, ok3, three), CC_DIV_ORDER);
+}
+
+static void speed_autoscale(void) {
+    double fast[] = {0, 2, 3, 4}, slow[] = {2, 3, 25}, zero[] = {0, 0}, mid[] = {6, 7};
+    CHECK(cc_speed_should_scale(fast, 4));
+    CHECK(!cc_speed_should_scale(slow, 3));
+    CHECK(!cc_speed_should_scale(zero, 2)); /* M empty */
+    CHECK(!cc_speed_should_scale(mid, 2));  /* min(M) >= 5 */
+}
+
+static void round2_is_pythons(void) {
+    CHECK(cc_round2(2.675) == 2.67); /* the binary value is below the tie */
+    CHECK(cc_round2(1.005) == 1.0);
+    CHECK(cc_round2(0.125) == 0.12); /* an exact tie rounds to even */
+    CHECK(cc_round2(4.1875) == 4.19);
+}
+
+static json_t *speedup_of(double before, double after) {
+    int64_t n[] = {100};
+    return cc_speedup(n, &before, 1, &after, 1);
+}
+
+static void speedup_object(void) {
+    int64_t n[] = {10, 20, 30};
+    double before[] = {20, 40, 0.5}, after[] = {10, 10, 1};
+    json_t *s = cc_speedup(n, before, 3, after, 3);
+    CHECK(json_is_true(json_object_get(s, "measurable")));
+    /* The third size is below the 1 ms floor: median of 2.0 and 4.0. */
+    CHECK(json_real_value(json_object_get(s, "ratio")) == 3.0);
+    CHECK_INTEQ(json_array_size(json_object_get(s, "per_size")), 2);
+    json_decref(s);
+    s = cc_speedup(n, before, 3, after, 2);
+    CHECK_STREQ(json_string_value(json_object_get(s, "reason")), "no comparable timings");
+    CHECK(json_is_null(json_object_get(s, "ratio")));
+    json_decref(s);
+    s = speedup_of(0.9, 1);
+    CHECK(json_is_false(json_object_get(s, "measurable")));
+    CHECK_STREQ(json_string_value(json_object_get(s, "reason")),
+                "no size where both runs were measurable (baseline below the 1ms noise floor, or the "
+                "optimized run measured 0ms)");
+    json_decref(s);
+}
+
+/* The four decisions of the 3.4.5 examples, and not measurable first. */
+static void speed_decisions(void) {
+    bool acc;
+    json_t *s = speedup_of(10, 20); /* ratio 0.5 */
+    char *r = cc_speed_decision(s, 0, "0", &acc);
+    CHECK(!acc);
+    CHECK_STREQ(r, "min_speedup=0 does not demand a speedup (it must be > 1) — refusing to certify a "
+                   "non-improvement");
+    free(r);
+    json_decref(s);
+    s = speedup_of(10, 10);
+    r = cc_speed_decision(s, 1.15, "1.15", &acc);
+    CHECK(!acc);
+    CHECK_STREQ(r, "measured ratio 1.0x is not a speedup (> 1x); equivalent but not faster");
+    free(r);
+    json_decref(s);
+    s = speedup_of(20, 10);
+    r = cc_speed_decision(s, 1.15, "1.15", &acc);
+    CHECK(acc);
+    CHECK_STREQ(r, "verified faster");
+    free(r);
+    json_decref(s);
+    s = speedup_of(103, 100);
+    r = cc_speed_decision(s, 1.15, "1.15", &acc);
+    CHECK(!acc);
+    CHECK_STREQ(r, "measured 1.03x is below the required 1.15x");
+    free(r);
+    json_decref(s);
+    s = speedup_of(0.5, 10);
+    r = cc_speed_decision(s, 0, "0", &acc);
+    CHECK_STREQ(r, "equivalent but not measurably faster");
+    free(r);
+    json_decref(s);
+    char buf[40];
+    json_t *v = json_integer(0);
+    CHECK_STREQ(cc_number_text(v, buf), "0");
+    json_decref(v);
+    v = json_real(1.0);
+    CHECK_STREQ(cc_number_text(v, buf), "1.0");
+    json_decref(v);
+}
+
+static json_t *code(int c) { return json_integer(c); }
+
+static void compare_fastest_and_discrepancies(void) {
+    json_t *z = code(0);
+    struct cc_cmp_row rows[] = {
+        {.language = "python3", .ok = true, .has_duration = true, .duration_ms = 30, .printed = true, .exit_code = z},
+        {.language = "node", .ok = true, .has_duration = true, .duration_ms = 0, .printed = false, .exit_code = z},
+        {.language = "c", .ok = true, .has_duration = true, .duration_ms = 0, .printed = true, .exit_code = z},
+    };
+    /* A 0 ms run is a valid minimum; the first of equals wins. */
+    CHECK_INTEQ(cc_cmp_fastest(rows, 3), 1);
+    json_t *d = cc_cmp_discrepancies(rows, 3, 15);
+    CHECK_INTEQ(json_array_size(d), 1);
+    json_t *row = json_array_get(d, 0);
+    CHECK_STREQ(json_string_value(json_object_get(row, "language")), "node");
+    CHECK_STREQ(json_string_value(json_object_get(row, "issue")), "no stdout while another language produced some");
+    CHECK(json_is_true(json_object_get(row, "ok")));
+    CHECK(strstr(json_string_value(json_object_get(row, "detail")), "lost") != NULL);
+    json_decref(d);
+    /* One snippet alone has no sibling to disagree with. */
+    d = cc_cmp_discrepancies(&rows[1], 1, 15);
+    CHECK_INTEQ(json_array_size(d), 0);
+    json_decref(d);
+    struct cc_cmp_row none[] = {{.language = "x", .ok = false, .exit_code = z}};
+    CHECK_INTEQ(cc_cmp_fastest(none, 1), -1);
+    json_decref(z);
+}
+
+static void compare_timeout_notes(void) {
+    json_t *z = code(0), *null = json_null();
+    struct cc_cmp_row rows[] = {
+        {.language = "python3", .timed_out = true, .exit_code = null},
+        {.language = "node", .ok = true, .has_duration = true, .duration_ms = 40, .printed = true, .exit_code = z},
+        {.language = "c", .ok = true, .has_duration = true, .duration_ms = 30, .printed = true, .exit_code = z},
+    };
+    json_t *d = cc_cmp_discrepancies(rows, 3, 15);
+    CHECK_INTEQ(json_array_size(d), 1); /* the silent timed-out row is flagged once */
+    json_t *row = json_array_get(d, 0);
+    CHECK_STREQ(json_string_value(json_object_get(row, "issue")), "timed out and stayed timed out after one warm retry");
+    json_t *sib = json_object_get(row, "sibling_durations_ms");
+    CHECK_INTEQ(json_object_size(sib), 2);
+    CHECK_INTEQ(json_integer_value(json_object_get(sib, "node")), 40);
+    CHECK(strstr(json_string_value(json_object_get(row, "variance_note")), "specific") != NULL);
+    json_decref(d);
+    rows[2].duration_ms = 2; /* 40 / 2 >= 10: the runner is suspect */
+    d = cc_cmp_discrepancies(rows, 3, 15);
+    CHECK(strstr(json_string_value(json_object_get(json_array_get(d, 0), "variance_note")), "runner") != NULL);
+    json_decref(d);
+    rows[2].duration_ms = 30;
+    rows[1].duration_ms = 4000; /* >= 25% of the 15 s timeout */
+    d = cc_cmp_discrepancies(rows, 3, 15);
+    CHECK(strstr(json_string_value(json_object_get(json_array_get(d, 0), "variance_note")), "runner") != NULL);
+    json_decref(d);
+    rows[1].ok = rows[2].ok = false;
+    d = cc_cmp_discrepancies(rows, 3, 15);
+    CHECK(strstr(json_string_value(json_object_get(json_array_get(d, 0), "variance_note")), "nothing to compare") != NULL);
+    json_decref(d);
+    json_decref(z);
+}
+
+static void share_of_the_exec_pool(void) {
+    CHECK_INTEQ(cc_fanout_share(32), 8);  /* the default cap */
+    CHECK_INTEQ(cc_fanout_share(64), 16);
+    CHECK_INTEQ(cc_fanout_share(8), 4);   /* at least 4 ... */
+    CHECK_INTEQ(cc_fanout_share(5), 4);
+    CHECK_INTEQ(cc_fanout_share(4), 3);   /* ... but never every worker */
+    CHECK_INTEQ(cc_fanout_share(2), 1);
+    CHECK_INTEQ(cc_fanout_share(1), 1);
+}
+
+int main(void) {
+    RUN(normalise_strips_line_ends_and_the_whole);
+    RUN(prefix_counts_code_points);
+    RUN(classify_rules_in_order);
+    RUN(equal_truncated_outputs_are_not_a_match);
+    RUN(vanished_output_rerun);
+    RUN(aggregate_and_grade);
+    RUN(edge_divergence_kinds);
+    RUN(speed_autoscale);
+    RUN(round2_is_pythons);
+    RUN(speedup_object);
+    RUN(speed_decisions);
+    RUN(compare_fastest_and_discrepancies);
+    RUN(compare_timeout_notes);
+    RUN(share_of_the_exec_pool);
+    return check_summary("verify_rules");
+}
