@@ -110,17 +110,10 @@ static json_t *read_snippets(struct call *c, json_t *snippets) {
     json_t *code;
     size_t j = 0;
     json_object_foreach(snippets, key, code) {
-        json_t *err = NULL, *one = json_pack("{s:O}", key, code);
+        json_t *err = NULL;
         const char *lang = cc_session_lang(key);
-        if (!lang) {
-            json_decref(one);
-            err = cc_unknown_language(key);
-            json_object_set_new(err, "error", json_sprintf("snippets: %s", json_string_value(json_object_get(err, "error"))));
-            return err;
-        }
-        bool fine = cc_verify_str_arg(one, key, true, &err) != NULL;
-        json_decref(one);
-        if (!fine) return err;
+        if (!lang) return cc_verify_unknown_language("snippets", key);
+        if ((err = cc_verify_snippet(key, code))) return err;
         c->names[j] = key;
         c->prog[j] = (struct cc_prog){.lang = lang, .code = json_string_value(code),
                                       .code_len = json_string_length(code), .known = true,

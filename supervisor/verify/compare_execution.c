@@ -179,10 +179,8 @@ static json_t *read_args(struct call *c, json_t *args) {
     json_t *code;
     size_t j = 0;
     json_object_foreach(snippets, key, code) {
-        json_t *err = NULL, *one = json_pack("{s:O}", key, code);
-        bool fine = cc_verify_str_arg(one, key, true, &err) != NULL;
-        json_decref(one);
-        if (!fine) return err;
+        json_t *err = NULL;
+        if ((err = cc_verify_snippet(key, code))) return err;
         const char *lang = cc_session_lang(key);
         c->names[j] = key;
         c->prog[j] = (struct cc_prog){.lang = lang ? lang : key, .code = json_string_value(code),

@@ -25,8 +25,7 @@ json_t *cc_verify_invalid(const char *remedy, const char *fmt, ...) {
     return e;
 }
 
-const char *cc_verify_str_arg(json_t *args, const char *key, bool is_code, json_t **err) {
-    json_t *v = json_object_get(args, key);
+static const char *checked_string(json_t *v, const char *key, bool is_code, json_t **err) {
     if (!json_is_string(v)) {
         *err = cc_verify_invalid(NULL, "%s must be a string", key);
         return NULL;
@@ -40,6 +39,18 @@ const char *cc_verify_str_arg(json_t *args, const char *key, bool is_code, json_
     return json_string_value(v);
 }
 
+const char *cc_verify_str_arg(json_t *args, const char *key, bool is_code, json_t **err) {
+    return checked_string(json_object_get(args, key), key, is_code, err);
+}
+
+json_t *cc_verify_snippet(const char *lang, json_t *code) {
+    char key[96];
+    json_t *err = NULL;
+    snprintf(key, sizeof key, "snippets.%.80s", lang);
+    checked_string(code, key, true, &err);
+    return err;
+}
+
 const char *cc_verify_lang_arg(json_t *args, const char *key, json_t **err) {
     json_t *err_ = NULL;
     const char *spelled = cc_verify_str_arg(args, key, false, &err_);
@@ -48,17 +59,20 @@ const char *cc_verify_lang_arg(json_t *args, const char *key, json_t **err) {
         return NULL;
     }
     const char *lang = cc_session_lang(spelled);
-    if (lang) return lang;
+    if (!lang) *err = cc_verify_unknown_language(key, spelled);
+    return lang;
+}
+
+json_t *cc_verify_unknown_language(const char *field, const char *spelled) {
     json_t *e = cc_unknown_language(spelled);
     char *msg = NULL;
-    if (asprintf(&msg, "%s: %s", key, json_string_value(json_object_get(e, "error"))) >= 0) {
+    if (asprintf(&msg, "%s: %s", field, json_string_value(json_object_get(e, "error"))) >= 0) {
         json_object_set_new(e, "error", json_string(msg));
         free(msg);
     }
     json_object_set_new(e, "remedy", json_string("use a name from available_languages (list_languages "
                                                   "tells which are installed here)"));
-    *err = e;
-    return NULL;
+    return e;
 }
 
 static const char *const default_inputs[] = {"", "0", "1", "-1", "10", "100", "0.1\n0.2", NULL};

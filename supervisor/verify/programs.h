@@ -27,6 +27,11 @@ json_t *cc_verify_invalid(const char *remedy, const char *fmt, ...) __attribute_
 /* The string argument key (required), checked against the code cap when
  * is_code. NULL and *err set when refused. */
 const char *cc_verify_str_arg(json_t *args, const char *key, bool is_code, json_t **err);
+/* A snippet's code (snippets.<lang>): NULL when it is a string within the
+ * code cap, else the refusal. */
+json_t *cc_verify_snippet(const char *lang, json_t *code);
+/* The refusal of an unknown language, the error prefixed with "field: ". */
+json_t *cc_verify_unknown_language(const char *field, const char *spelled);
 /* The canonical name of a language argument, or NULL and *err set (the
  * unknown-language refusal naming key). */
 const char *cc_verify_lang_arg(json_t *args, const char *key, json_t **err);

@@ -115,6 +115,9 @@ static json_t *decide(struct call *c, struct cc_fanout *fo) {
     char *reason = cc_speed_decision(speedup, c->min_speedup, c->min_text, &accepted);
     json_t *r = answer_base(c, accepted, reason ? reason : "");
     json_object_set(r, "speedup", speedup);
+    json_t *sizes = json_array();
+    for (size_t i = 0; i < c->nsizes; i++) json_array_append_new(sizes, json_integer(c->sizes[i]));
+    json_object_set_new(r, "sizes", sizes); /* the list timing settled on (after auto-scaling) */
     json_t *m = json_object_get(c->args, "min_speedup");
     json_object_set_new(r, "min_speedup", json_is_number(m) ? json_incref(m) : json_real(1.15));
     double ratio = json_number_value(json_object_get(speedup, "ratio"));

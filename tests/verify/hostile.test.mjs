@@ -1,0 +1,61 @@
+// A hostile program on one side of a verification call (tests/security
+// discipline: containment is proven first, the attack is skipped with the
+// reason when it is not): a fork bomb and a memory bomb are contained by the
+// same sandbox and ceilings as execute_code, classified in their case, the
+// other cases complete, the call answers within its deadline, and nothing of
+// the runs is left behind.
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startSecServer, skipUnlessContained, runProcsOf, waitFor, alive, SKIP_NO_BINARY } from '../security/util.mjs';
+
+// Small pids ceiling: the bomb stays modest on a shared machine.
+const PIDS = 32;
+const LONG = { timeout: 180000 };
+
+describe('hostile programs in verify_translation', { skip: SKIP_NO_BINARY, timeout: 240000 }, () => {
+  let s;
+  before(async () => { s = await startSecServer({ env: { CODECALC_MAX_PROCESSES: String(PIDS) } }); });
+  after(async () => { await s?.close(); });
+
+  async function vt(targetLanguage, target, inputs) {
+    const res = await s.callRaw('verify_translation', { source_code: 'import sys\nprint(sys.stdin.read())',
+      source_language: 'python3', target_code: target, target_language: targetLanguage, test_inputs: inputs }, LONG);
+    assert.ok(!res.isError, res.content?.[0]?.text);
+    return res.structuredContent;
+  }
+
+  async function assertNothingLeft() {
+    assert.ok(alive(s.pid), 'server process died');
+    const gone = await waitFor(() => runProcsOf(s.pid).length === 0, 5000);
+    assert.ok(gone, `run processes left behind: ${runProcsOf(s.pid).join(',')}`);
+    const r = await s.exec({ language: 'bash', code: 'echo alive' });
+    assert.equal(r.stdout, 'alive\n');
+  }
+
+  test('a fork bomb on the target side: contained at the pids ceiling, classified, the other case completes', async (t) => {
+    if (await skipUnlessContained(t, s)) return;
+    // The bomb either burns out against the ceiling (bash gives up forking)
+    // or is still going at the timeout; either way the side then fails.
+    const bomb = 'read x\nif [ "$x" = boom ]; then :(){ :|:& };:; wait; exit 9; fi\necho "$x"';
+    const r = await vt('bash', bomb, ['boom', 'calm']);
+    assert.equal(r.ok, true);
+    assert.deepEqual(r.cases.map((c) => c.outcome), ['mismatch', 'match']);
+    assert.ok(['RTE', 'TLE'].includes(r.cases[0].target.verdict), JSON.stringify(r.cases[0].target));
+    assert.match(r.cases[0].target.stderr, /fork|^<killed/);
+    assert.equal(r.cases[0].reason, 'the translation failed while the other succeeded');
+    assert.equal(r.cases[1].target.stdout, 'calm');
+    await assertNothingLeft();
+  });
+
+  test('a memory bomb on the target side: MLE under the per-run ceiling, classified', async (t) => {
+    if (await skipUnlessContained(t, s)) return;
+    const bomb = 'import sys\nx = sys.stdin.read()\nif x == "boom":\n    b = bytearray(3 << 30)\nprint(x)';
+    const r = await vt('python3', bomb, ['boom', 'calm']);
+    assert.deepEqual(r.cases.map((c) => c.outcome), ['mismatch', 'match']);
+    assert.equal(r.cases[0].target.ok, false);
+    assert.equal(r.cases[0].target.verdict, 'MLE', JSON.stringify(r.cases[0].target));
+    assert.equal(r.cases[0].target.stdout, '');
+    assert.equal(r.cases[0].reason, 'the translation failed while the other succeeded');
+    await assertNothingLeft();
+  });
+});

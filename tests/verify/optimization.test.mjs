@@ -1,0 +1,130 @@
+// verify_optimization (TOOLS.md 3.4.5) through the MCP SDK client. The
+// section's examples with measured ratios: a candidate with far less work is
+// accepted, a wrong one is refused before any timing, min_speedup <= 1 is
+// refused whatever the ratio, the same program is never "faster", and one
+// doing half the work is accepted. Decisions at exact ratios (0.5, 1.0,
+// 2.0, 1.03) are unit-tested in tests/unit/test_verify_rules.c, since a
+// measured ratio moves with the load.
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startVerifyServer, startServer, assertInvalid, assertGrade, SKIP_NO_BINARY, LONG } from './util.mjs';
+
+const LOOP = 'import sys\nn=int(sys.stdin.readline())\ns=0\nfor i in range(n): s+=i\nprint(s)';
+const FORMULA = 'import sys\nn=int(sys.stdin.readline())\nprint(n*(n-1)//2)';
+const INPUTS = ['10', '100', '1000'];
+const SIZES = [200000, 400000, 800000, 1600000];
+
+describe('verify_optimization', { skip: SKIP_NO_BINARY, timeout: 600000 }, () => {
+  let s;
+  before(async () => { s = await startVerifyServer(); });
+  after(async () => { await s?.close(); });
+  const vo = (args) => s.tool('verify_optimization', args);
+
+  test('spec example: the loop vs n*(n-1)//2 is accepted, cross_checked', async () => {
+    const r = await vo({ original: LOOP, candidate: FORMULA, language: 'python3', test_inputs: INPUTS, sizes: SIZES });
+    assert.equal(r.ok, true);
+    assert.equal(r.accepted, true, JSON.stringify(r.speedup));
+    assert.equal(r.reason, 'verified faster');
+    assert.equal(r.verification.passed, true);
+    assert.equal(r.verification.total, 3);
+    assert.equal(r.language, 'python3');
+    assert.equal(r.min_speedup, 1.15);
+    assert.equal(r.speedup.measurable, true);
+    assert.ok(r.speedup.ratio > 1.15);
+    assert.deepEqual(r.sizes, SIZES, 'no auto-scaling at these sizes');
+    const ns = r.speedup.per_size.map((p) => p.n);
+    assert.deepEqual(ns, SIZES.filter((n) => ns.includes(n)), 'per_size in size order');
+    for (const p of r.speedup.per_size) {
+      assert.ok(p.before_ms > 1 && p.after_ms > 0);
+      // round(x, 2); an exact tie (17/8) goes to even, as Python's does.
+      assert.ok(Math.abs(p.ratio - p.before_ms / p.after_ms) <= 0.005 + 1e-9, JSON.stringify(p));
+      assert.match(String(p.ratio), /^\d+(\.\d{1,2})?$/);
+    }
+    assertGrade(r, 'cross_checked', new RegExp(
+      `^cross-checked: original and candidate independently agreed on 3/3 test input\\(s\\) under python3 execution; `
+      + `speed measured at ${String(r.speedup.ratio).replace('.', '\\.')}(\\.0)?x \\(median\\) across ${r.speedup.per_size.length} size\\(s\\)$`));
+    // Timed serially: never two runs of this call in flight while timing.
+    assert.equal(r.execution.timing.max_in_flight, 1);
+    assert.ok(r.execution.timing.timed_runs >= 24);
+  });
+
+  test('spec example: print(999) is not equivalent; speed is not measured', async () => {
+    const r = await vo({ original: LOOP, candidate: 'print(999)', language: 'python3', test_inputs: INPUTS, sizes: SIZES });
+    assert.equal(r.ok, true);
+    assert.equal(r.accepted, false);
+    assert.equal(r.reason, 'not equivalent');
+    assert.ok(!('speedup' in r));
+    assert.equal(r.detail, "the candidate does not reproduce the original's output; speed was not measured, because a faster wrong answer is not an optimisation");
+    assert.equal(r.verification.passed, false);
+    assertGrade(r, 'ungraded', 'not graded: not equivalent');
+    assert.ok(!r.execution?.timing, 'no timed run was made');
+  });
+
+  test('spec example: min_speedup 0 is refused whatever the measured ratio', async () => {
+    const r = await vo({ original: LOOP, candidate: FORMULA, language: 'python3', test_inputs: INPUTS, sizes: SIZES, min_speedup: 0 });
+    assert.equal(r.accepted, false);
+    assert.equal(r.reason, 'min_speedup=0 does not demand a speedup (it must be > 1) — refusing to certify a non-improvement');
+    assert.equal(r.min_speedup, 0);
+    assertGrade(r, 'ungraded', `not graded: ${r.reason}`);
+  });
+
+  test('spec example: the same program (ratio about 1.0) is not accepted', async () => {
+    const r = await vo({ original: LOOP, candidate: LOOP, language: 'python3', test_inputs: INPUTS, sizes: SIZES });
+    assert.equal(r.verification.passed, true);
+    assert.equal(r.accepted, false, JSON.stringify(r.speedup));
+    assert.match(r.reason, /^measured (ratio [0-9.]+x is not a speedup \(> 1x\); equivalent but not faster|[0-9.]+x is below the required 1\.15x)$/);
+    assert.equal(r.grade, 'ungraded');
+  });
+
+  test('spec example: half the work (ratio near 2) with min_speedup 1.15 is accepted', async () => {
+    // Pairs (i, i+1) summed at once: half the iterations of LOOP.
+    const half = 'import sys\nn=int(sys.stdin.readline())\ns=0\nfor i in range(0, n - 1, 2): s += 2*i + 1\nif n % 2: s += n - 1\nprint(s)';
+    const r = await vo({ original: LOOP, candidate: half, language: 'python3', test_inputs: ['10', '11', '1000', '0', '1'],
+      sizes: [400000, 800000, 1600000, 3200000] });
+    assert.equal(r.verification.passed, true, JSON.stringify(r.verification.cases.map((c) => [c.input, c.source.stdout, c.target.stdout])));
+    assert.equal(r.accepted, true, JSON.stringify(r.speedup));
+    assert.ok(r.speedup.ratio > 1.15 && r.speedup.ratio < 4, `ratio ${r.speedup.ratio}`);
+  });
+
+  test('a baseline that fails while timing: "baseline measurement failed", code validation', async () => {
+    const orig = 'import sys\nn=int(sys.stdin.readline())\nif n > 1000: sys.exit(3)\nprint(n)';
+    const r = await vo({ original: orig, candidate: 'import sys\nprint(int(sys.stdin.readline()))', language: 'python3',
+      test_inputs: ['1', '2'], sizes: [5000] });
+    assert.equal(r.ok, false);
+    assert.equal(r.code, 'validation');
+    assert.match(r.error, /^baseline measurement failed: program failed at n=5000 \(RTE, exit code 3\)/);
+    assert.equal(r.verification.passed, true);
+    assert.equal(r.grade, 'ungraded');
+    assert.equal(r.grade_basis, `not graded: ${r.error}`);
+  });
+
+  test('bad input: unknown language, non-integer or too many sizes, non-string inputs', async () => {
+    const base = { original: LOOP, candidate: FORMULA, language: 'python3' };
+    let r = await vo({ ...base, language: 'klingon' });
+    assertInvalid(r, /^language: unknown language 'klingon'/);
+    assert.equal(r.grade, 'ungraded');
+    assertInvalid(await vo({ ...base, sizes: [1000, 'x'] }), /^sizes\[1\] must be an integer from 1 to 10\^12/);
+    assertInvalid(await vo({ ...base, sizes: [1000, 2.5] }), /^sizes\[1\] must be an integer/);
+    assertInvalid(await vo({ ...base, sizes: [0] }), /^sizes\[0\] must be an integer from 1/);
+    assertInvalid(await vo({ ...base, sizes: [1, 2, 3, 4, 5, 6, 7, 8, 9] }), /^sizes has 9 entries; at most 8 fit the 180 s deadline/);
+    assertInvalid(await vo({ ...base, test_inputs: [10] }), /^test_inputs\[0\] is not a string/);
+  });
+});
+
+describe('verify_optimization under its deadline', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
+  // The response deadline covers the whole call: a timing run never
+  // outlasts it, so a slow baseline ends as "program timed out" (code
+  // timeout) before the deadline's -32010.
+  let s;
+  before(async () => { s = await startServer({ env: { CODECALC_TEST_DEADLINE_MS: '9000' } }); });
+  after(async () => { await s?.close(); });
+
+  test('a baseline slower than the time left: timed out at n, code timeout, still answered', async () => {
+    const slow = 'import sys, time\nn=int(sys.stdin.readline())\nif n >= 1000: time.sleep(60)\nprint(n)';
+    const r = await s.call('verify_optimization', { original: slow, candidate: slow, language: 'python3',
+      test_inputs: ['1'], sizes: [1000] }, LONG);
+    assert.equal(r.ok, false);
+    assert.equal(r.code, 'timeout');
+    assert.match(r.error, /^baseline measurement failed: program timed out at n=1000 \(\d+s\)$/);
+  });
+});

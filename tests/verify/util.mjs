@@ -1,0 +1,100 @@
+// Helpers for the verification suites (verify_translation,
+// compare_edge_cases, verify_optimization, compare_execution), all through
+// the MCP SDK client (tests/mcp/harness.mjs).
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { startServer, SKIP_NO_BINARY, CONTRACT_VERSION } from '../mcp/harness.mjs';
+
+export { startServer, SKIP_NO_BINARY, CONTRACT_VERSION };
+export const LONG = { timeout: 300000 };
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const nonce = () => randomBytes(6).toString('hex');
+
+/** The seven default inputs of TOOLS.md 3.4.3. */
+export const DEFAULT_INPUTS = ['', '0', '1', '-1', '10', '100', '0.1\n0.2'];
+
+/** Start a server; adds langAvailable(name) and a tool(name, args, opts)
+ *  that returns structuredContent (asserting the contract version). */
+export async function startVerifyServer(opts = {}) {
+  const s = await startServer(opts);
+  let langs;
+  s.langAvailable = async (name) => {
+    langs ??= JSON.parse((await s.client.callTool({ name: 'list_languages', arguments: {} })).content[0].text);
+    return langs.some((l) => l.name === name && l.available);
+  };
+  s.tool = (name, args, o = {}) => s.call(name, args, { ...LONG, ...o });
+  return s;
+}
+
+/** Skip t (returning true) unless every language is installed here. */
+export async function skipUnlessLangs(t, s, ...names) {
+  for (const n of names) {
+    if (!(await s.langAvailable(n))) { t.skip(`${n} is not installed on this host`); return true; }
+  }
+  return false;
+}
+
+/** Assert the rejected shape with code validation and the error pattern. */
+export function assertInvalid(r, pattern) {
+  assert.equal(r.ok, false, JSON.stringify(r));
+  assert.equal(r.code, 'validation', JSON.stringify(r));
+  assert.match(r.error, pattern);
+  assert.equal(typeof r.remedy, 'string');
+  assert.ok(r.remedy.length > 0);
+  assert.equal(r.contract_version, CONTRACT_VERSION);
+}
+
+/** The grade fields of TOOLS.md 1.14. */
+export function assertGrade(r, grade, basis) {
+  assert.equal(r.grade, grade, JSON.stringify(r).slice(0, 600));
+  assert.equal(r.grade_rules_version, '2');
+  if (basis instanceof RegExp) assert.match(r.grade_basis, basis);
+  else assert.equal(r.grade_basis, basis);
+}
+
+/** Live processes whose command line is `sleep <marker>` (a run's child:
+ *  the sandbox's pid namespace is nested in ours, so /proc shows it). */
+export function markerProcs(marker) {
+  const out = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const argv = readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0');
+      if (argv[0] === 'sleep' && argv[1] === marker) out.push(Number(d));
+    } catch { /* gone while we looked */ }
+  }
+  return out;
+}
+
+/** A python3 program that starts `sleep <marker>` (a marker is a number of
+ *  seconds, 1000-2000) and waits for it: it runs until it is killed. */
+export function sleeper(marker) {
+  return `import subprocess\nsubprocess.Popen(["sleep", "${marker}"]).wait()\nprint("woke")`;
+}
+
+/** A unique marker: a sleep duration no other test uses. */
+export const newMarker = () => `${(1000 + Math.random() * 1000).toFixed(6)}`;
+
+export async function waitUntil(pred, ms, what) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await pred();
+    if (v) return v;
+    if (Date.now() > end) assert.fail(`timed out after ${ms} ms waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+/** Every notifications/progress the server sends on s, as it arrives on
+ *  the transport (the SDK hands the last ones of a call to onprogress
+ *  after the response has settled the call, so it may not report them). */
+export function captureProgress(s) {
+  const seen = [];
+  const orig = s.transport.onmessage;
+  s.transport.onmessage = (msg, extra) => {
+    if (msg?.method === 'notifications/progress') seen.push(msg.params);
+    return orig(msg, extra);
+  };
+  return seen;
+}
