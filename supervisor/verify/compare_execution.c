@@ -165,7 +165,7 @@ static json_t *read_args(struct call *c, json_t *args) {
                                      "timeout must be at most %d s, this tool's response deadline", DEADLINE_S);
         c->timeout_s = json_integer_value(t) < 1 ? 1 : json_integer_value(t);
     }
-    c->inputs = json_pack("[s]", json_is_string(in) ? json_string_value(in) : "");
+    c->inputs = json_is_string(in) ? json_pack("[O]", in) : json_pack("[s]", "");
     c->k = json_object_size(snippets);
     if (c->k > SNIPPETS_MAX)
         return cc_verify_invalid(NULL, "snippets has %zu languages; at most %d are compared in one call", c->k,
