@@ -303,26 +303,10 @@ void cc_pool_cancel(struct cc_pool *p, struct cc_req *r) {
 /* Forward a progress event to the client that asked for progress, for a
  * tool whose row says it streams progress. */
 static void forward_event(struct cc_req *r, const msgpack_object *frame) {
-    if (!(r->tool->flags & CC_TOOL_PROGRESS)) return;
-    if (!r->progress_token || r->cancelled || r->conn->closed) return;
     const msgpack_object *data = cc_mp_get(frame, "data");
     if (!data || data->type != MSGPACK_OBJECT_MAP) return;
     json_t *d = cc_mp_to_json(data);
-    if (!d) return;
-    json_t *params = json_object();
-    json_object_set(params, "progressToken", r->progress_token);
-    const char *k;
-    json_t *v;
-    json_object_foreach(d, k, v) json_object_set(params, k, v);
-    json_decref(d);
-    json_t *note = json_pack("{s:s,s:s,s:o}", "jsonrpc", "2.0", "method", "notifications/progress",
-                             "params", params);
-    struct cc_strbuf sb;
-    cc_sb_init(&sb);
-    cc_json_emit(&sb, note);
-    json_decref(note);
-    cc_conn_send(r->conn, sb.data, sb.len);
-    cc_sb_free(&sb);
+    if (d) cc_req_send_progress(r, d);
 }
 
 static void answer_from_frame(struct cc_req *r, const msgpack_object *frame) {

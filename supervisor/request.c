@@ -69,13 +69,14 @@ void cc_req_rearm(struct cc_req *r, int64_t ms) {
     evtimer_add(r->timer, &tv);
 }
 
-void cc_req_progress(struct cc_req *r, int64_t progress, int64_t total, const char *message) {
-    if (!(r->tool->flags & CC_TOOL_PROGRESS)) return;
-    if (!r->progress_token || r->cancelled || r->conn->closed) return;
-    json_t *note = json_pack("{s:s,s:s,s:{s:O,s:I,s:I,s:s}}", "jsonrpc", "2.0", "method",
-                             "notifications/progress", "params", "progressToken", r->progress_token,
-                             "progress", (json_int_t)progress, "total", (json_int_t)total, "message",
-                             message ? message : "");
+void cc_req_send_progress(struct cc_req *r, json_t *params) {
+    if (!(r->tool->flags & CC_TOOL_PROGRESS) || !r->progress_token || r->cancelled || r->conn->closed) {
+        json_decref(params);
+        return;
+    }
+    json_object_set(params, "progressToken", r->progress_token);
+    json_t *note = json_pack("{s:s,s:s,s:o}", "jsonrpc", "2.0", "method", "notifications/progress", "params",
+                             params);
     if (!note) return;
     struct cc_strbuf sb;
     cc_sb_init(&sb);
@@ -83,6 +84,11 @@ void cc_req_progress(struct cc_req *r, int64_t progress, int64_t total, const ch
     json_decref(note);
     cc_conn_send(r->conn, sb.data, sb.len);
     cc_sb_free(&sb);
+}
+
+void cc_req_progress(struct cc_req *r, int64_t progress, int64_t total, const char *message) {
+    cc_req_send_progress(r, json_pack("{s:I,s:I,s:s}", "progress", (json_int_t)progress, "total",
+                                      (json_int_t)total, "message", message ? message : ""));
 }
 
 static void on_deadline(evutil_socket_t fd, short what, void *arg) {

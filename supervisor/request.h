@@ -51,9 +51,11 @@ void cc_req_free(struct cc_req *r);
 /* Re-arm r's deadline timer to ms from now (sub-requests carry their own
  * bound, whatever the tool's deadline class or a test override says). */
 void cc_req_rearm(struct cc_req *r, int64_t ms);
-/* Send notifications/progress {progressToken, progress, total, message} for
- * r when the client asked (a progressToken) and r's tool has the progress
- * flag; nothing otherwise. */
+/* Send notifications/progress with params (owned; progressToken is added)
+ * to r's client when it asked (a progressToken) and r's tool has the
+ * progress flag; nothing otherwise. */
+void cc_req_send_progress(struct cc_req *r, json_t *params);
+/* The same with params {progress, total, message}. */
 void cc_req_progress(struct cc_req *r, int64_t progress, int64_t total, const char *message);
 
 /* A result's JSON text past this is refused as resource_exhausted: it is

@@ -14,7 +14,6 @@
 
 #define TIMEOUT_DEFAULT_S 15
 #define DEADLINE_S 900
-#define SNIPPETS_MAX 32
 #define ERR_CHARS 500
 
 struct retry {
@@ -26,9 +25,7 @@ struct call {
     json_t *args;                 /* the programs live here */
     json_t *inputs;               /* [stdin] */
     int64_t timeout_s;
-    size_t k;
-    struct cc_prog *prog;
-    const char **names;
+    struct cc_snippets sn;
     struct cc_matrix mx;
     int stage;                    /* 0 compiles, 1 runs, 2 retries, 3 done */
     json_t **retry;               /* per snippet: the second attempt */
@@ -40,7 +37,7 @@ static bool timed_out(const json_t *res) { return json_is_true(json_object_get(r
 static void on_retry(struct cc_fanout *fo, void *ud, json_t *res) {
     (void)fo;
     struct retry *s = ud;
-    cc_prog_count_compile(&s->c->prog[s->j], res);
+    cc_prog_count_compile(&s->c->sn.prog[s->j], res);
     json_decref(s->c->retry[s->j]);
     s->c->retry[s->j] = res;
 }
@@ -49,13 +46,13 @@ static void on_retry(struct cc_fanout *fo, void *ud, json_t *res) {
 static int queue_retries(struct call *c, struct cc_fanout *fo) {
     int k = 0;
     json_t *in = json_array_get(c->inputs, 0);
-    for (size_t j = 0; j < c->k; j++) {
+    for (size_t j = 0; j < c->sn.k; j++) {
         if (!timed_out(cc_matrix_res(&c->mx, j, 0))) continue;
         char label[160];
-        snprintf(label, sizeof label, "%s: cold retry after a timeout", c->names[j]);
+        snprintf(label, sizeof label, "%s: cold retry after a timeout", c->sn.names[j]);
         c->rslots[j] = (struct retry){c, j};
         cc_fanout_plan(fo, 1);
-        cc_prog_add_run(fo, &c->prog[j], json_string_value(in), json_string_length(in), c->timeout_s, true,
+        cc_prog_add_run(fo, &c->sn.prog[j], json_string_value(in), json_string_length(in), c->timeout_s, true,
                         label, on_retry, &c->rslots[j]);
         k++;
     }
@@ -73,7 +70,7 @@ static json_t *build_row(struct call *c, size_t j, struct cc_cmp_row *view) {
     char *err500 = cc_verify_prefix(err ? err : "", ERR_CHARS);
     json_t *dur = envelope ? int_or_null(json_object_get(res, "duration_ms")) : json_null();
     json_t *code = envelope ? int_or_null(json_object_get(res, "exit_code")) : json_null();
-    json_t *row = json_pack("{s:s, s:b, s:s, s:s, s:o, s:O, s:b, s:b}", "language", c->names[j], "ok",
+    json_t *row = json_pack("{s:s, s:b, s:s, s:s, s:o, s:O, s:b, s:b}", "language", c->sn.names[j], "ok",
                             cc_res_ok(res), "stdout", out ? out : "", "stderr", err500 ? err500 : "",
                             "exit_code", code, "duration_ms", dur, "timed_out", timed_out(res), "cold_retry",
                             c->retry[j] != NULL);
@@ -85,7 +82,7 @@ static json_t *build_row(struct call *c, size_t j, struct cc_cmp_row *view) {
     if (!envelope) json_object_set(row, "error", json_object_get(res, "error"));
     const char *p = out ? out : "";
     while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\v' || *p == '\f') p++;
-    *view = (struct cc_cmp_row){.language = c->names[j], .ok = cc_res_ok(res), .timed_out = timed_out(res),
+    *view = (struct cc_cmp_row){.language = c->sn.names[j], .ok = cc_res_ok(res), .timed_out = timed_out(res),
                                 .has_duration = json_is_integer(dur),
                                 .duration_ms = json_integer_value(dur), .printed = *p != '\0',
                                 .exit_code = code};
@@ -96,27 +93,27 @@ static json_t *build_row(struct call *c, size_t j, struct cc_cmp_row *view) {
 
 static json_t *build(struct call *c, struct cc_fanout *fo) {
     json_t *rows = json_array();
-    struct cc_cmp_row *view = calloc(c->k + 1, sizeof *view);
+    struct cc_cmp_row *view = calloc(c->sn.k + 1, sizeof *view);
     int succeeded = 0;
-    for (size_t j = 0; view && j < c->k; j++) {
+    for (size_t j = 0; view && j < c->sn.k; j++) {
         json_array_append_new(rows, build_row(c, j, &view[j]));
         succeeded += view[j].ok;
     }
-    int f = view ? cc_cmp_fastest(view, c->k) : -1;
-    json_t *disc = view ? cc_cmp_discrepancies(view, c->k, c->timeout_s) : json_array();
-    json_t *r = json_pack("{s:b, s:I, s:i, s:o, s:o, s:o, s:o}", "ok", 1, "count", (json_int_t)c->k,
+    int f = view ? cc_cmp_fastest(view, c->sn.k) : -1;
+    json_t *disc = view ? cc_cmp_discrepancies(view, c->sn.k, c->timeout_s) : json_array();
+    json_t *r = json_pack("{s:b, s:I, s:i, s:o, s:o, s:o, s:o}", "ok", 1, "count", (json_int_t)c->sn.k,
                           "succeeded", succeeded, "results", rows, "fastest",
-                          f >= 0 ? json_string(c->names[f]) : json_null(), "fastest_note",
+                          f >= 0 ? json_string(c->sn.names[f]) : json_null(), "fastest_note",
                           f >= 0 ? json_null() : json_string("no language ran successfully"),
                           "discrepancies", disc);
-    json_object_set_new(r, "execution", cc_verify_execution(fo, cc_matrix_compiles(&c->mx, c->names)));
+    json_object_set_new(r, "execution", cc_verify_execution(fo, cc_matrix_compiles(&c->mx, c->sn.names)));
     free(view);
     return r;
 }
 
 static void idle(struct cc_fanout *fo, void *ud) {
     struct call *c = ud;
-    if (c->stage == 0 && c->k > 0) {
+    if (c->stage == 0 && c->sn.k > 0) {
         c->stage = 1;
         cc_fanout_set_limit(fo, 1); /* timing: one run at a time */
         cc_matrix_runs(&c->mx);
@@ -135,12 +132,8 @@ static void idle(struct cc_fanout *fo, void *ud) {
 static void destroy(void *ud) {
     struct call *c = ud;
     cc_matrix_free(&c->mx);
-    for (size_t j = 0; j < c->k; j++) {
-        if (c->prog) free(c->prog[j].label), json_decref(c->prog[j].compile);
-        if (c->retry) json_decref(c->retry[j]);
-    }
-    free(c->prog);
-    free(c->names);
+    for (size_t j = 0; c->retry && j < c->sn.k; j++) json_decref(c->retry[j]);
+    cc_snippets_free(&c->sn);
     free(c->retry);
     free(c->rslots);
     json_decref(c->inputs);
@@ -150,10 +143,7 @@ static void destroy(void *ud) {
 
 /* Arguments; NULL when valid, else the refusal. */
 static json_t *read_args(struct call *c, json_t *args) {
-    json_t *snippets = json_object_get(args, "snippets"), *in = json_object_get(args, "stdin");
-    json_t *t = json_object_get(args, "timeout");
-    if (!json_is_object(snippets))
-        return cc_verify_invalid(NULL, "snippets must be an object {language: code}");
+    json_t *in = json_object_get(args, "stdin"), *t = json_object_get(args, "timeout");
     if (in && !json_is_null(in) && !json_is_string(in)) return cc_verify_invalid(NULL, "stdin must be a string");
     if (in && json_is_string(in) && json_string_length(in) > CC_VERIFY_INPUT_MAX)
         return cc_verify_invalid(NULL, "stdin is %zu bytes, over the %u-byte limit", json_string_length(in),
@@ -165,29 +155,12 @@ static json_t *read_args(struct call *c, json_t *args) {
                                      "timeout must be at most %d s, this tool's response deadline", DEADLINE_S);
         c->timeout_s = json_integer_value(t) < 1 ? 1 : json_integer_value(t);
     }
+    json_t *err = cc_snippets_read(&c->sn, json_object_get(args, "snippets"), true);
+    if (err) return err;
     c->inputs = json_is_string(in) ? json_pack("[O]", in) : json_pack("[s]", "");
-    c->k = json_object_size(snippets);
-    if (c->k > SNIPPETS_MAX)
-        return cc_verify_invalid(NULL, "snippets has %zu languages; at most %d are compared in one call", c->k,
-                                 SNIPPETS_MAX);
-    c->prog = calloc(c->k + 1, sizeof *c->prog);
-    c->names = calloc(c->k + 1, sizeof *c->names);
-    c->retry = calloc(c->k + 1, sizeof *c->retry);
-    c->rslots = calloc(c->k + 1, sizeof *c->rslots);
-    if (!c->inputs || !c->prog || !c->names || !c->retry || !c->rslots) return cc_err("internal", "out of memory");
-    const char *key;
-    json_t *code;
-    size_t j = 0;
-    json_object_foreach(snippets, key, code) {
-        json_t *err = NULL;
-        if ((err = cc_verify_snippet(key, code))) return err;
-        const char *lang = cc_session_lang(key);
-        c->names[j] = key;
-        c->prog[j] = (struct cc_prog){.lang = lang ? lang : key, .code = json_string_value(code),
-                                      .code_len = json_string_length(code), .known = lang != NULL,
-                                      .label = strdup(key)};
-        j++;
-    }
+    c->retry = calloc(c->sn.k + 1, sizeof *c->retry);
+    c->rslots = calloc(c->sn.k + 1, sizeof *c->rslots);
+    if (!c->inputs || !c->retry || !c->rslots) return cc_err("internal", "out of memory");
     return NULL;
 }
 
@@ -207,7 +180,7 @@ CC_LOCAL_TOOL(compare_execution) {
         destroy(c);
         return;
     }
-    if (cc_matrix_start(&c->mx, fo, c->prog, c->k, c->inputs, c->timeout_s, true, true) != 0) {
+    if (cc_matrix_start(&c->mx, fo, c->sn.prog, c->sn.k, c->inputs, c->timeout_s, true, true) != 0) {
         json_t *e = cc_err("internal", "out of memory");
         cc_fanout_answer(fo, e);
         json_decref(e);

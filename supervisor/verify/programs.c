@@ -43,12 +43,45 @@ const char *cc_verify_str_arg(json_t *args, const char *key, bool is_code, json_
     return checked_string(json_object_get(args, key), key, is_code, err);
 }
 
-json_t *cc_verify_snippet(const char *lang, json_t *code) {
+/* A snippet's code (snippets.<lang>): NULL when it is a string within the
+ * code cap, else the refusal. */
+static json_t *snippet_code(const char *lang, json_t *code) {
     char key[96];
     json_t *err = NULL;
     snprintf(key, sizeof key, "snippets.%.80s", lang);
     checked_string(code, key, true, &err);
     return err;
+}
+
+json_t *cc_snippets_read(struct cc_snippets *sn, json_t *snippets, bool unknown_ok) {
+    memset(sn, 0, sizeof *sn);
+    if (!json_is_object(snippets)) return cc_verify_invalid(NULL, "snippets must be an object {language: code}");
+    size_t k = json_object_size(snippets);
+    if (k > CC_VERIFY_SNIPPETS_MAX)
+        return cc_verify_invalid(NULL, "snippets has %zu languages; at most %d are compared in one call", k,
+                                 CC_VERIFY_SNIPPETS_MAX);
+    sn->prog = calloc(k + 1, sizeof *sn->prog);
+    sn->names = calloc(k + 1, sizeof *sn->names);
+    if (!sn->prog || !sn->names) return cc_err("internal", "out of memory");
+    const char *key;
+    json_t *code, *err;
+    json_object_foreach(snippets, key, code) {
+        const char *lang = cc_session_lang(key);
+        if (!lang && !unknown_ok) return cc_verify_unknown_language("snippets", key);
+        if ((err = snippet_code(key, code))) return err;
+        sn->names[sn->k] = key;
+        sn->prog[sn->k++] = (struct cc_prog){.lang = lang ? lang : key, .code = json_string_value(code),
+                                             .code_len = json_string_length(code), .known = lang != NULL,
+                                             .label = strdup(key)};
+    }
+    return NULL;
+}
+
+void cc_snippets_free(struct cc_snippets *sn) {
+    for (size_t j = 0; sn->prog && j < sn->k; j++) cc_prog_free(&sn->prog[j]);
+    free(sn->prog);
+    free(sn->names);
+    memset(sn, 0, sizeof *sn);
 }
 
 const char *cc_verify_lang_arg(json_t *args, const char *key, json_t **err) {
@@ -113,6 +146,13 @@ json_t *cc_verify_inputs_arg(json_t *args, const char *key, json_t **err) {
 }
 
 /* ---- programs ------------------------------------------------------------- */
+
+void cc_prog_free(struct cc_prog *p) {
+    free(p->label);
+    json_decref(p->compile);
+    p->label = NULL;
+    p->compile = NULL;
+}
 
 void cc_prog_count_compile(struct cc_prog *p, const json_t *result) {
     /* "cached" is present for a compiled language: false when the

@@ -27,9 +27,6 @@ json_t *cc_verify_invalid(const char *remedy, const char *fmt, ...) __attribute_
 /* The string argument key (required), checked against the code cap when
  * is_code. NULL and *err set when refused. */
 const char *cc_verify_str_arg(json_t *args, const char *key, bool is_code, json_t **err);
-/* A snippet's code (snippets.<lang>): NULL when it is a string within the
- * code cap, else the refusal. */
-json_t *cc_verify_snippet(const char *lang, json_t *code);
 /* The refusal of an unknown language, the error prefixed with "field: ". */
 json_t *cc_verify_unknown_language(const char *field, const char *spelled);
 /* The canonical name of a language argument, or NULL and *err set (the
@@ -52,6 +49,25 @@ struct cc_prog {
     bool compile_failed;    /* not ok in the compile phase: every run is this */
     int compiles;           /* compiler runs this call caused (cache misses) */
 };
+
+/* Free what p owns (label, compile answer). */
+void cc_prog_free(struct cc_prog *p);
+
+/* The snippets argument ({language: code}) as programs, in object order.
+ * names are the keys as written (borrowed from the arguments). */
+struct cc_snippets {
+    size_t k;
+    struct cc_prog *prog;
+    const char **names;
+};
+
+#define CC_VERIFY_SNIPPETS_MAX 32
+
+/* Read snippets (an object; may be empty): each code a string within the
+ * cap; an unknown language is refused unless unknown_ok (then the program
+ * has known = false and lang = the key). NULL, or the refusal. */
+json_t *cc_snippets_read(struct cc_snippets *sn, json_t *snippets, bool unknown_ok);
+void cc_snippets_free(struct cc_snippets *sn);
 
 /* A finished job's result told whether a compiler ran (a cache miss). */
 void cc_prog_count_compile(struct cc_prog *p, const json_t *result);

@@ -160,9 +160,7 @@ void cc_translation_free(struct cc_translation *t) {
     free(t->rerun_side);
     free(t->rslots);
     cc_matrix_free(&t->mx);
-    free(t->prog[0].label);
-    free(t->prog[1].label);
-    json_decref(t->prog[0].compile);
-    json_decref(t->prog[1].compile);
+    cc_prog_free(&t->prog[0]);
+    cc_prog_free(&t->prog[1]);
     json_decref(t->inputs);
 }

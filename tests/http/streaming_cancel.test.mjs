@@ -10,7 +10,7 @@
 // child alive, so a check that could never fail is not possible.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpV2 } from '@modelcontextprotocol/client';
@@ -21,6 +21,7 @@ import {
   BIN, SKIP_NO_BINARY, ACCEPT_BOTH, STATELESS, startHttp, post, openSession, sessionHeaders,
   statelessHeaders, statelessParams, structured,
 } from './http_harness.mjs';
+import { markerProcs } from '../mcp/harness.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -36,19 +37,6 @@ function tickingProgram() {
     '    time.sleep(0.2)',
   ].join('\n');
   return { marker, args: { language: 'python3', code, timeout: 60 } };
-}
-
-/** Processes (pid, uid) whose command line is `sleep <marker>`. */
-function markerProcs(marker) {
-  const out = [];
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const argv = readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0');
-      if (argv[0] === 'sleep' && argv[1] === marker) out.push({ pid: Number(d), uid: statSync(`/proc/${d}`).uid });
-    } catch { /* the process ended while we looked */ }
-  }
-  return out;
 }
 
 async function waitUntil(pred, ms, what) {

@@ -14,7 +14,7 @@
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -367,6 +367,21 @@ export function calcWorkers(serverPid) {
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Processes (pid, uid) whose command line is `sleep <marker>`: a run's
+ *  child, seen from the host (the sandbox's pid namespace is nested in
+ *  ours). A marker is a unique number of seconds. */
+export function markerProcs(marker) {
+  const out = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const argv = readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0');
+      if (argv[0] === 'sleep' && argv[1] === marker) out.push({ pid: Number(d), uid: statSync(`/proc/${d}`).uid });
+    } catch { /* the process ended while we looked */ }
+  }
+  return out;
+}
 
 /** Poll fn until it returns a truthy value or the time runs out. */
 export async function waitFor(fn, timeoutMs = 5000, stepMs = 25) {

@@ -69,18 +69,22 @@ describe('verify_optimization', { skip: SKIP_NO_BINARY, timeout: 600000 }, () =>
   });
 
   test('spec example: the same program (ratio about 1.0) is not accepted', async () => {
-    const r = await vo({ original: LOOP, candidate: LOOP, language: 'python3', test_inputs: INPUTS, sizes: SIZES });
+    // min_speedup 1.5 rather than 1.15: a load spike between the two
+    // programs' timings must not make this test flaky (the exact decision
+    // at 1.0 is unit-tested).
+    const r = await vo({ original: LOOP, candidate: LOOP, language: 'python3', test_inputs: INPUTS, sizes: SIZES, min_speedup: 1.5 });
     assert.equal(r.verification.passed, true);
     assert.equal(r.accepted, false, JSON.stringify(r.speedup));
-    assert.match(r.reason, /^measured (ratio [0-9.]+x is not a speedup \(> 1x\); equivalent but not faster|[0-9.]+x is below the required 1\.15x)$/);
+    assert.match(r.reason, /^measured (ratio [0-9.]+x is not a speedup \(> 1x\); equivalent but not faster|[0-9.]+x is below the required 1\.5x)$/);
     assert.equal(r.grade, 'ungraded');
   });
 
   test('spec example: half the work (ratio near 2) with min_speedup 1.15 is accepted', async () => {
-    // Pairs (i, i+1) summed at once: half the iterations of LOOP.
-    const half = 'import sys\nn=int(sys.stdin.readline())\ns=0\nfor i in range(0, n - 1, 2): s += 2*i + 1\nif n % 2: s += n - 1\nprint(s)';
+    // The same loop over the first half, the second half in closed form:
+    // half the iterations of LOOP, each as costly.
+    const half = 'import sys\nn=int(sys.stdin.readline())\nh=n//2\ns=0\nfor i in range(h): s+=i\ns += (n*(n-1) - h*(h-1))//2\nprint(s)';
     const r = await vo({ original: LOOP, candidate: half, language: 'python3', test_inputs: ['10', '11', '1000', '0', '1'],
-      sizes: [400000, 800000, 1600000, 3200000] });
+      sizes: [1000000, 2000000, 4000000, 8000000] });
     assert.equal(r.verification.passed, true, JSON.stringify(r.verification.cases.map((c) => [c.input, c.source.stdout, c.target.stdout])));
     assert.equal(r.accepted, true, JSON.stringify(r.speedup));
     assert.ok(r.speedup.ratio > 1.15 && r.speedup.ratio < 4, `ratio ${r.speedup.ratio}`);

@@ -2,11 +2,10 @@
 // compare_edge_cases, verify_optimization, compare_execution), all through
 // the MCP SDK client (tests/mcp/harness.mjs).
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { startServer, SKIP_NO_BINARY, CONTRACT_VERSION } from '../mcp/harness.mjs';
+import { startServer, SKIP_NO_BINARY, CONTRACT_VERSION, markerProcs } from '../mcp/harness.mjs';
 
-export { startServer, SKIP_NO_BINARY, CONTRACT_VERSION };
+export { startServer, SKIP_NO_BINARY, CONTRACT_VERSION, markerProcs };
 export const LONG = { timeout: 300000 };
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const nonce = () => randomBytes(6).toString('hex');
@@ -51,20 +50,6 @@ export function assertGrade(r, grade, basis) {
   assert.equal(r.grade_rules_version, '2');
   if (basis instanceof RegExp) assert.match(r.grade_basis, basis);
   else assert.equal(r.grade_basis, basis);
-}
-
-/** Live processes whose command line is `sleep <marker>` (a run's child:
- *  the sandbox's pid namespace is nested in ours, so /proc shows it). */
-export function markerProcs(marker) {
-  const out = [];
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const argv = readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0');
-      if (argv[0] === 'sleep' && argv[1] === marker) out.push(Number(d));
-    } catch { /* gone while we looked */ }
-  }
-  return out;
 }
 
 /** A python3 program that starts `sleep <marker>` (a marker is a number of
