@@ -67,9 +67,7 @@ static json_t *build(struct call *c, struct cc_fanout *fo) {
 }
 
 static void idle(struct cc_fanout *fo, void *ud) {
-    json_t *r = build(ud, fo);
-    cc_fanout_answer(fo, r);
-    json_decref(r);
+    cc_fanout_answer(fo, build(ud, fo));
 }
 
 static void destroy(void *ud) {
@@ -117,6 +115,5 @@ CC_LOCAL_TOOL(compare_edge_cases) {
     if (cc_matrix_start(&c->mx, fo, c->sn.prog, c->sn.k, c->inputs, RUN_TIMEOUT_S, false, false) != 0) {
         json_t *e = cc_err("internal", "out of memory");
         cc_fanout_answer(fo, e);
-        json_decref(e);
     }
 }

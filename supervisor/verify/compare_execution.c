@@ -124,9 +124,7 @@ static void idle(struct cc_fanout *fo, void *ud) {
         if (queue_retries(c, fo) > 0) return;
     }
     c->stage = 3;
-    json_t *r = build(c, fo);
-    cc_fanout_answer(fo, r);
-    json_decref(r);
+    cc_fanout_answer(fo, build(c, fo));
 }
 
 static void destroy(void *ud) {
@@ -183,6 +181,5 @@ CC_LOCAL_TOOL(compare_execution) {
     if (cc_matrix_start(&c->mx, fo, c->sn.prog, c->sn.k, c->inputs, c->timeout_s, true, true) != 0) {
         json_t *e = cc_err("internal", "out of memory");
         cc_fanout_answer(fo, e);
-        json_decref(e);
     }
 }

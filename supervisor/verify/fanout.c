@@ -236,6 +236,7 @@ void cc_fanout_answer(struct cc_fanout *fo, json_t *result) {
         fo->r = NULL;
         cc_session_answer(r, result); /* adds contract_version */
     }
+    json_decref(result);
     stop_all(fo);
     if (fo->busy) fo->doomed = true;
     else release(fo);

@@ -82,8 +82,8 @@ void cc_fanout_plan(struct cc_fanout *fo, int n);
 /* A planned run that needs no request (its program did not compile): one
  * progress step. */
 void cc_fanout_note(struct cc_fanout *fo, const char *label);
-/* Answer the client with result (borrowed; contract_version is added to
- * it) and free everything: from the idle function, or from the tool's
+/* Answer the client with result (owned; contract_version is added to it)
+ * and free everything: from the idle function, or from the tool's
  * handler before it returns (never from a job's done function). */
 void cc_fanout_answer(struct cc_fanout *fo, json_t *result);
 const struct cc_fanout_stats *cc_fanout_stats(const struct cc_fanout *fo);

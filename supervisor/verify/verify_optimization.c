@@ -142,11 +142,6 @@ static json_t *decide(struct call *c, struct cc_fanout *fo) {
     return r;
 }
 
-static void finish(struct cc_fanout *fo, json_t *r) {
-    cc_fanout_answer(fo, r);
-    json_decref(r);
-}
-
 static void idle(struct cc_fanout *fo, void *ud) {
     struct call *c = ud;
     if (!c->verification) {
@@ -159,7 +154,7 @@ static void idle(struct cc_fanout *fo, void *ud) {
                                                          "output; speed was not measured, because a faster "
                                                          "wrong answer is not an optimisation"));
             cc_verify_grade(r, false, "not equivalent");
-            finish(fo, r);
+            cc_fanout_answer(fo, r);
             return;
         }
         cc_fanout_set_limit(fo, 1); /* gate 2: timed runs, one at a time */
@@ -172,7 +167,7 @@ static void idle(struct cc_fanout *fo, void *ud) {
         json_object_set(r, "verification", c->verification);
         json_object_set_new(r, "language", json_string(c->lang));
         cc_verify_grade(r, false, json_string_value(json_object_get(r, "error")));
-        finish(fo, r);
+        cc_fanout_answer(fo, r);
         return;
     }
     if (c->side == 0 && c->scales < SCALES_MAX && cc_speed_should_scale(c->best[0], c->nsizes)) {
@@ -185,7 +180,7 @@ static void idle(struct cc_fanout *fo, void *ud) {
         start_side(c, fo, 1);
         return;
     }
-    finish(fo, decide(c, fo));
+    cc_fanout_answer(fo, decide(c, fo));
 }
 
 static void destroy(void *ud) {
@@ -263,7 +258,6 @@ CC_LOCAL_TOOL(verify_optimization) {
         json_t *e = cc_err("internal", "out of memory");
         cc_verify_grade(e, false, "out of memory");
         cc_fanout_answer(fo, e);
-        json_decref(e);
     }
     json_decref(inputs);
 }

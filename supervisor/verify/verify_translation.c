@@ -22,7 +22,6 @@ static void idle(struct cc_fanout *fo, void *ud) {
     json_t *r = cc_translation_step(&c->t, fo);
     if (!r) return;
     cc_fanout_answer(fo, r);
-    json_decref(r);
 }
 
 static void destroy(void *ud) {
@@ -65,7 +64,6 @@ CC_LOCAL_TOOL(verify_translation) {
         json_t *e = cc_err("internal", "out of memory");
         cc_verify_grade(e, false, "out of memory");
         cc_fanout_answer(fo, e);
-        json_decref(e);
     }
     json_decref(inputs);
 }

@@ -3,7 +3,7 @@
 // the MCP SDK client (tests/mcp/harness.mjs).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { startServer, SKIP_NO_BINARY, CONTRACT_VERSION, markerProcs } from '../mcp/harness.mjs';
+import { startServer, SKIP_NO_BINARY, CONTRACT_VERSION, markerProcs, waitFor } from '../mcp/harness.mjs';
 
 export { startServer, SKIP_NO_BINARY, CONTRACT_VERSION, markerProcs };
 export const LONG = { timeout: 300000 };
@@ -61,25 +61,9 @@ export function sleeper(marker) {
 /** A unique marker: a sleep duration no other test uses. */
 export const newMarker = () => `${(1000 + Math.random() * 1000).toFixed(6)}`;
 
+/** waitFor (tests/mcp/harness.mjs), failing with what was awaited. */
 export async function waitUntil(pred, ms, what) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await pred();
-    if (v) return v;
-    if (Date.now() > end) assert.fail(`timed out after ${ms} ms waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
-/** Every notifications/progress the server sends on s, as it arrives on
- *  the transport (the SDK hands the last ones of a call to onprogress
- *  after the response has settled the call, so it may not report them). */
-export function captureProgress(s) {
-  const seen = [];
-  const orig = s.transport.onmessage;
-  s.transport.onmessage = (msg, extra) => {
-    if (msg?.method === 'notifications/progress') seen.push(msg.params);
-    return orig(msg, extra);
-  };
-  return seen;
+  const v = await waitFor(pred, ms, 50);
+  if (!v) assert.fail(`timed out after ${ms} ms waiting for ${what}`);
+  return v;
 }
