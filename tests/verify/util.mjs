@@ -67,3 +67,16 @@ export async function waitUntil(pred, ms, what) {
   if (!v) assert.fail(`timed out after ${ms} ms waiting for ${what}`);
   return v;
 }
+
+/** Every notifications/progress the server sends on s, as it arrives on
+ *  the transport (the SDK hands the last ones of a call to onprogress
+ *  after the response has settled the call, so it may not report them). */
+export function captureProgress(s) {
+  const seen = [];
+  const orig = s.transport.onmessage;
+  s.transport.onmessage = (msg, extra) => {
+    if (msg?.method === 'notifications/progress') seen.push(msg.params);
+    return orig(msg, extra);
+  };
+  return seen;
+}
