@@ -28,7 +28,7 @@ static const char instructions[] =
     "codecalc is a universal coding and logic calculator. Call it instead of guessing whenever "
     "a number, a bit pattern, a formula or a program's behaviour matters.\n"
     "Headline tools: list_languages (what this host can run), execute_code (run a program in "
-    "any of 31 languages in a sandbox, with time/memory/output/network limits and an honest "
+    "any language list_languages reports available, in a sandbox, with time/memory/output/network limits and an honest "
     "verdict OK/RTE/TLE/MLE/OLE), calc_exact (exact rational arithmetic: 0.1+0.2 == 0.3 is "
     "true), evaluate_expression (symbolic math), truth_table, z3_check (SMT-LIB2), "
     "solve_linear, and the programmer tools (bitop, float_repr, int_widths, base_repr).\n"
@@ -38,8 +38,9 @@ static const char instructions[] =
     "refuse to start where the native tier is unavailable.\n"
     "Every result carries ok and contract_version. A failure is {ok: false, code, error, remedy}: "
     "branch on the stable `code` (validation, runtime_unavailable, timeout, resource_exhausted, "
-    "permission_denied, dependency_missing, worker_failure, internal); output schemas list only "
-    "each tool's own fields.";
+    "permission_denied, dependency_missing, worker_failure, internal). Output schemas list only "
+    "each tool's own fields; input schemas are closed: an argument a schema does not list is "
+    "refused.";
 
 static void do_initialize(struct cc_conn *c, json_t *id, json_t *params) {
     const char *req = json_string_value(json_object_get(params, "protocolVersion"));

@@ -64,8 +64,12 @@ function assertMatchesSchema(validators, name, value) {
   const validate = validators.get(name);
   assert.ok(validate, `${name} advertises an outputSchema`);
   assert.ok(validate(value), `${name} structuredContent violates its outputSchema: ${JSON.stringify(validate.errors)}`);
-  // The advertised schema has teeth: the same object with a mistyped ok fails.
-  assert.equal(validate({ ...value, ok: 'true' }), false, `${name} outputSchema accepts ok: "true"`);
+  // The advertised schema has teeth: the same object with one of its own
+  // declared string fields mistyped fails.
+  const props = validate.schema.properties ?? {};
+  const field = Object.keys(props).find((k) => props[k].type === 'string' && typeof value[k] === 'string');
+  assert.ok(field, `${name} declares a string field the result carries`);
+  assert.equal(validate({ ...value, [field]: 12345 }), false, `${name} outputSchema accepts ${field}: 12345`);
 }
 
 describe('SDK clients over Streamable HTTP', { skip: SKIP_NO_BINARY }, () => {
