@@ -54,9 +54,13 @@ static void test_registry(void) {
         CHECK_STREQ(str(in, "type"), "object");
         CHECK_STREQ(str(out, "type"), "object");
         json_t *req = json_object_get(out, "required");
-        /* Array tools answer {"result": [...]}, which has no "ok" to require. */
-        if (array) CHECK(req == NULL && json_object_get(json_object_get(out, "properties"), "result"));
-        else CHECK(json_array_size(req) == 1 && strcmp(json_string_value(json_array_get(req, 0)), "ok") == 0);
+        /* Array tools answer {"result": [...]}; the others declare only their
+         * own fields: the shared shape (ok, code, error, remedy) is described
+         * once in the server instructions (issue 11 item 15), so a rejected
+         * result always satisfies the schema. */
+        CHECK(req == NULL);
+        if (array) CHECK(json_object_get(json_object_get(out, "properties"), "result") != NULL);
+        else CHECK(json_object_get(json_object_get(out, "properties"), "ok") == NULL);
         json_decref(listing);
     }
     CHECK_INTEQ(n, 4);
