@@ -65,11 +65,12 @@ function assertMatchesSchema(validators, name, value) {
   assert.ok(validate, `${name} advertises an outputSchema`);
   assert.ok(validate(value), `${name} structuredContent violates its outputSchema: ${JSON.stringify(validate.errors)}`);
   // The advertised schema has teeth: the same object with one of its own
-  // declared string fields mistyped fails.
+  // declared (non-object) fields replaced by an object fails.
   const props = validate.schema.properties ?? {};
-  const field = Object.keys(props).find((k) => props[k].type === 'string' && typeof value[k] === 'string');
-  assert.ok(field, `${name} declares a string field the result carries`);
-  assert.equal(validate({ ...value, [field]: 12345 }), false, `${name} outputSchema accepts ${field}: 12345`);
+  const types = (k) => [props[k].type].flat();
+  const field = Object.keys(props).find((k) => k in value && props[k].type && !types(k).includes('object'));
+  assert.ok(field, `${name} declares a typed field the result carries`);
+  assert.equal(validate({ ...value, [field]: { mistyped: true } }), false, `${name} outputSchema accepts ${field}: {}`);
 }
 
 describe('SDK clients over Streamable HTTP', { skip: SKIP_NO_BINARY }, () => {
