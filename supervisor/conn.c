@@ -1,5 +1,6 @@
 #include "supervisor/conn.h"
 
+#include "supervisor/mcp/logging.h"
 #include "supervisor/server.h"
 
 void cc_conn_init(struct cc_conn *c, struct cc_server *srv, const struct cc_conn_ops *ops) {
@@ -12,6 +13,7 @@ void cc_conn_init(struct cc_conn *c, struct cc_server *srv, const struct cc_conn
     c->protocol_version[0] = '\0';
     c->log_level = 3;
     c->forwarded = false;
+    c->log_subscribed = false;
 }
 
 void cc_conn_send(struct cc_conn *c, const char *msg, size_t len) {
@@ -27,6 +29,7 @@ void cc_conn_unref(struct cc_conn *c) {
 void cc_conn_close(struct cc_conn *c) {
     if (c->closed) return;
     c->closed = true;
+    if (c->log_subscribed) cc_mcp_log_unsubscribe(c);
     cc_server_drop_conn(c->srv, c);
     cc_conn_unref(c);
 }

@@ -28,7 +28,8 @@ struct cc_conn {
     bool closed;
     bool initialized;
     char protocol_version[16];
-    int log_level;
+    int log_level;       /* MCP level index (supervisor/mcp/logging.h) */
+    bool log_subscribed; /* logging/setLevel was received */
     bool forwarded;      /* a call another cluster server forwarded here */
     void *transport;     /* transport-private state */
 };

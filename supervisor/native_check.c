@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "protocol/fdio.h"
+#include "protocol/strbuf.h"
 #include "workers/exec/probe_report.h"
 
 extern char **environ;
@@ -23,37 +24,48 @@ extern char **environ;
 static const char *const remedy =
     "unset it to run with those guarantees reported in `unenforced` instead";
 
-int cc_native_verdict(const json_t *caps, char *msg, size_t cap) {
+char *cc_native_missing(const json_t *caps, bool costs) {
 #define HAS(k) json_is_true(json_object_get(caps, k))
     struct {
         bool ok;
-        const char *what;
+        const char *what, *cost;
     } need[] = {
-        {HAS("pidns"), "pid namespaces"},
-        {HAS("mntns"), "mount namespaces"},
-        {HAS("netns"), "network namespaces"},
-        {HAS("seccomp"), "seccomp filters"},
-        {HAS("cgroup_v2") || HAS("cgroup_v1_memory"), "a writable memory cgroup"},
-        {HAS("cgroup_v2") || HAS("cgroup_v1_pids"), "a writable pids cgroup"},
-        {HAS("root") || HAS("userns"), "user namespaces (the server is not root)"},
+        {HAS("pidns"), "pid namespaces", "a program could see and signal host processes of its uid"},
+        {HAS("mntns"), "mount namespaces", "the host filesystem stays writable where permissions allow"},
+        {HAS("netns"), "network namespaces", "no_net relies on seccomp alone"},
+        {HAS("seccomp"), "seccomp filters", "no system-call filter; no_net unenforced"},
+        {HAS("cgroup_v2") || HAS("cgroup_v1_memory"), "a writable memory cgroup", "max_memory_mb unenforced"},
+        {HAS("cgroup_v2") || HAS("cgroup_v1_pids"), "a writable pids cgroup", "process count bounded by RLIMIT_NPROC only"},
+        {HAS("root") || HAS("userns"), "user namespaces (the server is not root)", "programs keep the server's uid"},
     };
 #undef HAS
-    char missing[512];
-    size_t off = 0;
+    struct cc_strbuf sb;
+    cc_sb_init(&sb);
     for (size_t i = 0; i < sizeof need / sizeof need[0]; i++) {
         if (need[i].ok) continue;
-        int n = snprintf(missing + off, sizeof missing - off, "%s%s", off ? ", " : "", need[i].what);
-        if (n < 0 || (size_t)n >= sizeof missing - off) break;
-        off += (size_t)n;
+        cc_sb_printf(&sb, "%s%s", sb.len ? ", " : "", need[i].what);
+        if (costs) cc_sb_printf(&sb, " (%s)", need[i].cost);
     }
-    if (off == 0) return 0;
+    return sb.len ? cc_sb_take(&sb, NULL) : NULL;
+}
+
+int cc_native_verdict(const json_t *caps, char *msg, size_t cap) {
+    char *missing = cc_native_missing(caps, false);
+    if (!missing) return 0;
     snprintf(msg, cap, "CODECALC_REQUIRE_NATIVE is set but this host lacks %s for the native sandbox; %s",
              missing, remedy);
+    free(missing);
     return -1;
 }
 
-/* Run `bindir/codecalc-exec --probe` and parse its report. NULL with why. */
-static json_t *probe(const char *bindir, char *why, size_t cap) {
+bool cc_native_required(void) {
+    const char *v = getenv("CODECALC_REQUIRE_NATIVE");
+    return v && strcmp(v, "0") != 0;
+}
+
+/* Run `bindir/codecalc-exec ARG` and parse the JSON it prints (at most max
+ * bytes). NULL with why. */
+json_t *cc_exec_report(const char *bindir, const char *arg, size_t max, char *why, size_t cap) {
     char bin[4200];
     if ((size_t)snprintf(bin, sizeof bin, "%s/codecalc-exec", bindir) >= sizeof bin)
         return snprintf(why, cap, "the worker directory path is too long"), NULL;
@@ -63,13 +75,13 @@ static json_t *probe(const char *bindir, char *why, size_t cap) {
     int rc = posix_spawn_file_actions_init(&fa);
     if (!rc) rc = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
     if (!rc) rc = posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-    char *const argv[] = {bin, (char *)CC_EXEC_PROBE_ARG, NULL};
+    char *const argv[] = {bin, (char *)arg, NULL};
     pid_t pid = -1;
     if (!rc) rc = posix_spawn(&pid, bin, &fa, NULL, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     close(out[1]);
     size_t len = 0;
-    char *text = rc == 0 ? cc_read_fd(out[0], REPORT_MAX, &len) : NULL;
+    char *text = rc == 0 ? cc_read_fd(out[0], max, &len) : NULL;
     close(out[0]);
     int status = 0;
     if (pid > 0)
@@ -80,16 +92,26 @@ static json_t *probe(const char *bindir, char *why, size_t cap) {
     free(text);
     if (!json_is_object(caps)) {
         json_decref(caps);
-        return snprintf(why, cap, "%s %s gave no capability report", bin, CC_EXEC_PROBE_ARG), NULL;
+        return snprintf(why, cap, "%s %s gave no report", bin, arg), NULL;
     }
     return caps;
 }
 
+const json_t *cc_native_caps(const char *bindir) {
+    static json_t *cached;
+    static bool tried;
+    if (!tried) {
+        char why[4400];
+        tried = true;
+        cached = cc_exec_report(bindir, CC_EXEC_PROBE_ARG, REPORT_MAX, why, sizeof why);
+    }
+    return cached;
+}
+
 int cc_native_check(const char *bindir, char *msg, size_t cap) {
-    const char *v = getenv("CODECALC_REQUIRE_NATIVE");
-    if (!v || strcmp(v, "0") == 0) return 0;
+    if (!cc_native_required()) return 0;
     char why[4400];
-    json_t *caps = probe(bindir, why, sizeof why);
+    json_t *caps = cc_exec_report(bindir, CC_EXEC_PROBE_ARG, REPORT_MAX, why, sizeof why);
     if (!caps) {
         snprintf(msg, cap, "CODECALC_REQUIRE_NATIVE is set but the sandbox's capabilities could not be "
                  "probed (%s); %s", why, remedy);

@@ -19,6 +19,7 @@
 #include "protocol/msg.h"
 #include "protocol/strbuf.h"
 #include "supervisor/log.h"
+#include "supervisor/metrics/hooks.h"
 
 extern char **environ;
 
@@ -206,6 +207,7 @@ static void worker_lost(struct cc_worker *w, const char *why) {
     bool before_hello = failed_to_start(w);
     w->req = NULL;
     worker_kill(w);
+    cc_ops_worker_replaced(p->srv, p->id, why, r);
     if (r) {
         r->worker = NULL;
         r->pool = NULL;
@@ -273,6 +275,7 @@ void cc_pool_abandon(struct cc_pool *p, struct cc_req *r, bool kill_worker) {
         w->req = NULL;
         r->worker = NULL;
         if (kill_worker) {
+            cc_ops_worker_replaced(p->srv, p->id, NULL, NULL);
             worker_kill(w);
             dispatch(p);
         }
@@ -473,4 +476,13 @@ int cc_pool_pids(const struct cc_pool *p, pid_t *out, int cap) {
     int n = 0;
     for (const struct cc_worker *w = p->workers; w && n < cap; w = w->next) out[n++] = w->pid;
     return n;
+}
+
+void cc_pool_stats(const struct cc_pool *p, struct cc_pool_stats *out) {
+    *out = (struct cc_pool_stats){.min = p->min, .max = p->max, .workers = p->n, .queued = p->nqueued};
+    for (const struct cc_worker *w = p->workers; w; w = w->next) {
+        out->starting += w->st == W_STARTING;
+        out->idle += w->st == W_IDLE;
+        out->busy += w->st == W_BUSY;
+    }
 }

@@ -36,6 +36,13 @@ void cc_pool_reap(struct cc_server *srv);
 void cc_pool_shrink(struct cc_pool *p, int64_t idle_ms);
 /* The most workers p may run (its cap). */
 int cc_pool_max(const struct cc_pool *p);
+/* What a pool holds now (metrics, status page). */
+struct cc_pool_stats {
+    int min, max;
+    int workers, starting, idle, busy;
+    int queued;
+};
+void cc_pool_stats(const struct cc_pool *p, struct cc_pool_stats *out);
 /* pids of live workers (tests and diagnostics); returns count. */
 int cc_pool_pids(const struct cc_pool *p, pid_t *out, int cap);
 

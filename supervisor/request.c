@@ -9,6 +9,8 @@
 #include "protocol/json_convert.h"
 #include "protocol/strbuf.h"
 #include "supervisor/mcp/methods.h"
+#include "supervisor/metrics/hooks.h"
+#include "supervisor/metrics/metrics.h"
 #include "supervisor/pool.h"
 #include "supervisor/server.h"
 #include "workers/common/tool_api.h"
@@ -28,6 +30,7 @@ struct cc_req *cc_req_new(struct cc_server *srv, struct cc_conn *conn, json_t *r
     r->wid = ++srv->next_wid;
     msgpack_sbuffer_init(&r->frame);
     r->start_ms = cc_now_ms();
+    r->start_us = cc_now_us();
     r->guarded = tool->flags & CC_TOOL_GUARDED;
     int64_t ms = (int64_t)tool->deadline_s * 1000;
     if (srv->test_deadline_ms > 0) ms = srv->test_deadline_ms;
@@ -42,7 +45,16 @@ struct cc_req *cc_req_new(struct cc_server *srv, struct cc_conn *conn, json_t *r
     return r;
 }
 
+/* The outcome, once, for the metrics; a request freed unanswered was
+ * cancelled (or its client left). */
+static void count(struct cc_req *r, const char *code, const char *verdict) {
+    if (r->counted) return;
+    r->counted = true;
+    cc_ops_call_done(r, code, verdict);
+}
+
 void cc_req_free(struct cc_req *r) {
+    count(r, "cancelled", NULL);
     if (r->on_free) {
         void (*fn)(void *) = r->on_free;
         r->on_free = NULL;
@@ -95,6 +107,7 @@ static void on_deadline(evutil_socket_t fd, short what, void *arg) {
     (void)fd, (void)what;
     struct cc_req *r = arg;
     double elapsed = (double)(cc_now_ms() - r->start_ms) / 1000.0;
+    cc_ops_deadline(r, elapsed);
     if (r->pool) cc_pool_abandon(r->pool, r, true);
     if (r->guarded) {
         cc_req_answer_fail(r, "timeout", "expression exceeded the %llds evaluation limit and was killed",
@@ -143,6 +156,9 @@ void cc_req_answer_result(struct cc_req *r, const char *json, size_t len, bool i
                            "smaller input)", r->tool->name, len, CC_RESULT_MAX_BYTES >> 20);
         return;
     }
+    char code[48], verdict[16];
+    cc_metrics_scan_result(json, len, code, verdict);
+    count(r, is_error ? "tool_error" : code, verdict);
     struct cc_strbuf sb;
     cc_sb_init(&sb);
     cc_sb_reserve(&sb, len * 2 + 200);
@@ -158,6 +174,7 @@ void cc_req_answer_result(struct cc_req *r, const char *json, size_t len, bool i
 }
 
 void cc_req_answer_fail(struct cc_req *r, const char *code, const char *fmt, ...) {
+    count(r, code, NULL);
     char msg[2048];
     va_list ap;
     va_start(ap, fmt);
@@ -180,6 +197,7 @@ void cc_req_answer_fail(struct cc_req *r, const char *code, const char *fmt, ...
 }
 
 void cc_req_answer_result_error_text(struct cc_req *r, const char *text, size_t len) {
+    count(r, "invalid_arguments", NULL);
     struct cc_strbuf sb;
     cc_sb_init(&sb);
     begin_response(&sb, r->rpc_id);
@@ -200,6 +218,7 @@ void cc_req_answer_raw_result(struct cc_req *r, const json_t *result) {
 }
 
 void cc_req_answer_rpc_error(struct cc_req *r, int code, const char *message, json_t *data) {
+    count(r, code == -32010 ? "deadline_exceeded" : "rpc_error", NULL);
     struct cc_strbuf sb;
     cc_sb_init(&sb);
     cc_rpc_error_text(&sb, r->rpc_id, code, message, data);

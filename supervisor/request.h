@@ -27,9 +27,11 @@ struct cc_req {
     msgpack_sbuffer frame;       /* the encoded request frame */
     struct event *timer;         /* deadline */
     int64_t start_ms;
+    int64_t start_us;            /* CLOCK_MONOTONIC, for the latency metrics */
     int64_t deadline_ms;         /* relative, what the timer was armed with */
     bool guarded;                /* TOOLS.md 2.5 evaluation bound applies */
     bool cancelled;              /* answer must be dropped */
+    bool counted;                /* the metrics saw its outcome */
     struct cc_pool *pool;
     struct cc_worker *worker;    /* set while a worker serves it */
     struct cc_req *qnext, *qprev; /* pool queue */

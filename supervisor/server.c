@@ -17,6 +17,7 @@
 #include "supervisor/log.h"
 #include "supervisor/native_check.h"
 #include "supervisor/mcp/methods.h"
+#include "supervisor/metrics/metrics.h"
 #include "supervisor/pool.h"
 #include "supervisor/request.h"
 #include "supervisor/transport/id_sniff.h"
@@ -32,7 +33,7 @@ static void on_shrink(evutil_socket_t fd, short what, void *arg) {
     for (int i = 0; i < CC_WORKER_POOLS; i++) cc_pool_shrink(srv->pools[i], 30000);
 }
 
-static int find_bindir(char *out, size_t cap) {
+int cc_server_bindir(char *out, size_t cap) {
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n <= 0) return -1;
@@ -55,12 +56,13 @@ static int env_int(const char *name, int dflt) {
 int cc_server_init(struct cc_server *srv, bool prefork, bool stateful) {
     memset(srv, 0, sizeof *srv);
     srv->stateful = stateful;
+    cc_metrics_started();
     char err[1024];
     if (cc_registry_load(&srv->reg, getenv("CODECALC_TOOLS"), err, sizeof err) < 0) {
         fprintf(stderr, "codecalc: %s\n", err);
         return -1;
     }
-    if (find_bindir(srv->bindir, sizeof srv->bindir) < 0) {
+    if (cc_server_bindir(srv->bindir, sizeof srv->bindir) < 0) {
         fprintf(stderr, "codecalc: cannot locate the worker binaries\n");
         return -1;
     }

@@ -49,4 +49,7 @@ void cc_server_fatal(struct cc_server *srv, const char *fmt, ...) __attribute__(
 /* Number of requests in flight (for graceful drain). */
 int cc_server_inflight(const struct cc_server *srv);
 
+/* The directory of this executable, where the worker binaries live. */
+int cc_server_bindir(char *out, size_t cap);
+
 #endif

@@ -1,6 +1,6 @@
-/* MCP method handlers for the 2025-era lifecycle. The 2026-07-28 stateless
- * revision (server/discover, no initialize) is served by the HTTP transport,
- * which reuses tools/list and tools/call from here unchanged. */
+/* MCP method handlers. The 2025-era lifecycle (initialize, logging) and,
+ * on a connection of the stateless 2026-07-28 revision, server/discover;
+ * tools/list and tools/call serve both (supervisor/mcp/stateless.h). */
 #include "supervisor/mcp/methods.h"
 
 #include <stdio.h>
@@ -11,7 +11,9 @@
 #include "protocol/json_convert.h"
 #include "protocol/strbuf.h"
 #include "supervisor/cluster/cluster.h"
+#include "supervisor/mcp/discover.h"
 #include "supervisor/mcp/local_tools.h"
+#include "supervisor/mcp/logging.h"
 #include "supervisor/log.h"
 #include "supervisor/pool.h"
 #include "supervisor/request.h"
@@ -87,21 +89,27 @@ static void do_tools_list(struct cc_server *srv, struct cc_conn *c, json_t *id, 
     cc_sb_free(&sb);
 }
 
-static const char *const levels[] = {"debug", "info", "notice", "warning", "error",
-                                     "critical", "alert", "emergency", NULL};
-
 static void do_set_level(struct cc_conn *c, json_t *id, json_t *params) {
-    const char *lvl = json_string_value(json_object_get(params, "level"));
-    for (int i = 0; lvl && levels[i]; i++)
-        if (strcmp(lvl, levels[i]) == 0) {
-            c->log_level = i;
-            json_t *empty = json_object();
-            cc_rpc_send_result(c, id, empty);
-            json_decref(empty);
-            return;
-        }
-    cc_rpc_send_error(c, id, -32602, "Invalid params: level must be one of debug, info, notice, "
-                                     "warning, error, critical, alert, emergency");
+    int lvl = cc_mcp_level_parse(json_string_value(json_object_get(params, "level")));
+    if (lvl < 0) {
+        cc_rpc_send_error(c, id, -32602, "Invalid params: level must be one of debug, info, notice, "
+                                         "warning, error, critical, alert, emergency");
+        return;
+    }
+    c->log_level = lvl;
+    c->log_subscribed = true; /* before the answer: a transport may copy it then */
+    json_t *empty = json_object();
+    cc_rpc_send_result(c, id, empty);
+    json_decref(empty);
+    cc_mcp_log_subscribe(c);
+}
+
+/* server/discover: only on a connection of the stateless revision. */
+static void do_discover(struct cc_server *srv, struct cc_conn *c, json_t *id) {
+    json_t *res = cc_mcp_discover_result(srv);
+    if (res) cc_rpc_send_result(c, id, res);
+    else cc_rpc_send_error(c, id, -32603, "Internal error: out of memory");
+    json_decref(res);
 }
 
 static void do_cancelled(struct cc_server *srv, struct cc_conn *c, json_t *params) {
@@ -184,6 +192,8 @@ void cc_mcp_dispatch(struct cc_server *srv, struct cc_conn *c, json_t *id, const
     } else if (strcmp(method, "tools/list") == 0 && id) do_tools_list(srv, c, id, params);
     else if (strcmp(method, "tools/call") == 0) cc_mcp_tools_call(srv, c, id, params);
     else if (strcmp(method, "logging/setLevel") == 0 && id) do_set_level(c, id, params);
+    else if (strcmp(method, "server/discover") == 0 && id &&
+             strcmp(c->protocol_version, CC_MCP_STATELESS_VERSION) == 0) do_discover(srv, c, id);
     else if (strcmp(method, "notifications/cancelled") == 0) do_cancelled(srv, c, params);
     else if (strncmp(method, "resources/", 10) == 0 && id && cc_resources_dispatch(srv, c, id, method, params)) {
     }

@@ -20,6 +20,7 @@
 
 #include "supervisor/sessions/quota.h"
 #include "supervisor/sessions/sessions.h"
+#include "workers/common/audit.h"
 #include "workers/common/tool_api.h"
 
 static const char *const declined[] = {
@@ -150,6 +151,15 @@ static char *pin(const struct ecosystem *eco, const char *pkg, const char *ver) 
 
 /* Step 6: the workspace of session_id, else the shared cache when the
  * operator allows global installs (CODECALC_ALLOW_GLOBAL_INSTALL=1). */
+/* TOOLS.md 10.3: every refused install is an audit event. */
+static void audit_denied(json_t *args, const char *reason) {
+    json_t *meta = json_pack("{s:s?,s:s?}", "language", json_string_value(json_object_get(args, "language")),
+                             "package", json_string_value(json_object_get(args, "package")));
+    cc_audit_event("install_denied", NULL, json_string_value(json_object_get(args, "session_id")), "denied",
+                   reason, meta);
+    json_decref(meta);
+}
+
 static int choose_target(struct cc_server *srv, struct cc_req *r, json_t *args, struct cc_install_spec *sp) {
     struct cc_sessions *ss = cc_sessions_of(srv);
     json_t *sid = json_object_get(args, "session_id");
@@ -172,6 +182,7 @@ static int choose_target(struct cc_server *srv, struct cc_req *r, json_t *args, 
         const char *allow = getenv("CODECALC_ALLOW_GLOBAL_INSTALL");
         char home[PATH_MAX];
         if (!allow || strcmp(allow, "1") != 0) {
+            audit_denied(args, "global_install_refused");
             cc_req_answer_fail(r, "permission_denied", "global installs (no session_id) are refused: pass the "
                                "session_id of a session to install into its workspace, or have the operator "
                                "set CODECALC_ALLOW_GLOBAL_INSTALL=1 to allow installs into the shared cache");
@@ -229,6 +240,7 @@ void cc_tool_install_package(struct cc_server *srv, struct cc_req *r, json_t *ar
     for (int i = 0; declined[i]; i++)
         if (!strcmp(name, declined[i])) {
             bool global = !strcmp(name, "ruby") || !strcmp(name, "r");
+            audit_denied(args, "ecosystem_declined");
             cc_req_answer_fail(r, "permission_denied", "package install not supported for '%s'%s", name,
                                global ? ": it would write into the interpreter's global library" : "");
             return;
@@ -263,6 +275,7 @@ void cc_tool_install_package(struct cc_server *srv, struct cc_req *r, json_t *ar
     }
     char bare[256];
     if (!allowlisted(name, pkg, bare, sizeof bare)) {
+        audit_denied(args, "not_on_allowlist");
         cc_req_answer_fail(r, "permission_denied", "package '%s' is not on the CODECALC_PACKAGE_ALLOWLIST "
                            "allowlist for ecosystem '%s'; deny-by-default is active because "
                            "CODECALC_PACKAGE_ALLOWLIST is set", bare, name);

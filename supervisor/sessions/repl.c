@@ -24,6 +24,7 @@
 #include "supervisor/log.h"
 #include "supervisor/sessions/quota.h"
 #include "supervisor/sessions/repl_client.h"
+#include "supervisor/repl_host_path.h"
 #include "supervisor/sessions/sessions.h"
 #include "supervisor/spawn_detached.h"
 #include "workers/common/tool_api.h"
@@ -39,24 +40,14 @@ static int sock_file(struct cc_server *srv, const char *id, const char *ext, cha
     return snprintf(out, cap, "%s/%s.%s", cc_sessions_of(srv)->sockdir, id, ext) < (int)cap ? 0 : -1;
 }
 
-/* The host script: $CODECALC_REPL_DIR, else the repo's repl-workers/ seen
- * from build/bin, else next to the binaries. */
+/* The host script (supervisor/repl_host_path.h). */
 static int host_script(struct cc_server *srv, const char *lang, char *out, size_t cap) {
     const struct cc_repl_lang *rl = cc_repl_lang_find(lang);
     if (!rl) {
         errno = ENOENT;
         return -1;
     }
-    const char *name = rl->script;
-    const char *env = getenv("CODECALC_REPL_DIR");
-    char cand[3][PATH_MAX + 64];
-    snprintf(cand[0], sizeof cand[0], "%s/%s", env && *env ? env : "/nonexistent", name);
-    snprintf(cand[1], sizeof cand[1], "%s/../../repl-workers/%s", srv->bindir, name);
-    snprintf(cand[2], sizeof cand[2], "%s/%s", srv->bindir, name);
-    for (int i = 0; i < 3; i++)
-        if (access(cand[i], R_OK) == 0 && realpath(cand[i], out) && strlen(out) < cap) return 0;
-    errno = ENOENT;
-    return -1;
+    return cc_repl_host_path(srv->bindir, rl->script, out, cap);
 }
 
 /* The last bytes of the launcher's log, for a start failure's message. */

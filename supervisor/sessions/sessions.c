@@ -406,7 +406,7 @@ bool cc_sessions_intercept(struct cc_server *srv, struct cc_req *r, json_t *args
 
 /* ---- lifecycle ---------------------------------------------------------- */
 
-static int session_root(char *out, size_t cap) {
+int cc_session_root(char *out, size_t cap) {
     const char *env = getenv("CODECALC_SESSION_ROOT");
     char home[PATH_MAX];
     if (env && env[0] == '/') {
@@ -422,7 +422,7 @@ static int session_root(char *out, size_t cap) {
 int cc_sessions_init(struct cc_server *srv) {
     struct cc_sessions *ss = calloc(1, sizeof *ss);
     char home[PATH_MAX];
-    if (!ss || session_root(ss->root, sizeof ss->root) < 0 || cc_home_dir(home, sizeof home) < 0 ||
+    if (!ss || cc_session_root(ss->root, sizeof ss->root) < 0 || cc_home_dir(home, sizeof home) < 0 ||
         (size_t)snprintf(ss->sockdir, sizeof ss->sockdir, "%s/repl", home) >= sizeof ss->sockdir) {
         cc_log(CC_LOG_ERROR, "sessions: cannot prepare the session root: %s", strerror(errno));
         free(ss);

@@ -63,6 +63,10 @@ struct cc_sessions {
 
 struct cc_sessions *cc_sessions_of(struct cc_server *srv);
 
+/* The session root: CODECALC_SESSION_ROOT, else $CODECALC_HOME/sessions
+ * (created 0700). 0, or -1 with errno set. */
+int cc_session_root(char *out, size_t cap);
+
 /* Validate the id and find the workspace. On success *ws_fd is an open
  * directory fd (caller closes) and *s the record (NULL when this process
  * has none). On failure r has been answered and -1 is returned. */

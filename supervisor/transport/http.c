@@ -11,6 +11,7 @@
 #include <event2/http.h>
 #include <event2/keyvalq_struct.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,9 @@
 #include "supervisor/log.h"
 #include "supervisor/mcp/methods.h"
 #include "supervisor/mcp/discover.h"
+#include "supervisor/mcp/logging.h"
+#include "supervisor/mcp/stateless.h"
+#include "supervisor/metrics/http_routes.h"
 #include "supervisor/pool.h"
 #include "supervisor/server.h"
 
@@ -81,6 +85,7 @@ struct http_transport {
     bool draining;
     int64_t grace_ms;
     size_t max_body;                 /* CODECALC_MAX_MESSAGE_BYTES */
+    struct cc_log_sink log_sink;     /* MCP log records to sessions' GET streams */
     struct event *sigterm_ev, *sigint_ev, *tick_ev, *drain_ev;
 };
 
@@ -290,66 +295,6 @@ static void exchange_done(struct cc_http_exchange *ex) {
     maybe_finish_drain(t);
 }
 
-static bool is_response(const char *msg, size_t len) {
-    static const char prefix[] = "{\"jsonrpc\":\"2.0\",\"id\":";
-    return len >= sizeof prefix - 1 && memcmp(msg, prefix, sizeof prefix - 1) == 0;
-}
-
-/* Length of the JSON id token (a number or a string) at the start of p,
- * or 0 when it is neither. */
-static size_t id_token_len(const char *p, size_t n) {
-    size_t i = 0;
-    if (n && p[0] == '"') {
-        for (i = 1; i < n; i++) {
-            if (p[i] == '\\') i++;
-            else if (p[i] == '"') return i + 1;
-        }
-        return 0;
-    }
-    while (i < n && (p[i] == '-' || (p[i] >= '0' && p[i] <= '9'))) i++;
-    return i;
-}
-
-/* Stateless results carry resultType and, for the list methods, the cache
- * hints of TOOLS.md 0.1. The core writes a response as
- * {"jsonrpc":"2.0","id":<id>,"result":{...}} with the result last, so the
- * members are spliced in before the closing "}}" instead of re-parsing (or
- * even copying) every answer. Returns the length of msg to keep, and the
- * members to append in suffix (NUL-terminated); returns len with an empty
- * suffix when msg is not a result. *status becomes 404 for an unknown
- * method, as the revision asks. */
-static size_t stateless_splice(const struct cc_http_exchange *ex, const char *msg, size_t len,
-                               char suffix[static 160], int *status) {
-    static const char prefix[] = "{\"jsonrpc\":\"2.0\",\"id\":";
-    static const char result[] = ",\"result\":{";
-    static const char unknown[] = ",\"error\":{\"code\":-32601,";
-    suffix[0] = '\0';
-    size_t at = sizeof prefix - 1;
-    if (len < at || memcmp(msg, prefix, at) != 0) return len;
-    size_t idl = id_token_len(msg + at, len - at);
-    if (idl == 0) return len;
-    at += idl;
-    const char *rest = msg + at;
-    size_t left = len - at;
-    if (left >= sizeof unknown - 1 && memcmp(rest, unknown, sizeof unknown - 1) == 0) *status = 404;
-    if (left < sizeof result - 1 + 2 || memcmp(rest, result, sizeof result - 1) != 0 ||
-        memcmp(msg + len - 2, "}}", 2) != 0)
-        return len;
-    long ttl;
-    const char *scope;
-    bool hint = cc_mcp_cache_hint(ex->method, &ttl, &scope);
-    /* An empty result object ("{}") takes no leading comma. */
-    int n = snprintf(suffix, 160, "%s\"resultType\":\"complete\"", msg[len - 3] != '{' ? "," : "");
-    if (hint && n > 0 && n < 160)
-        n += snprintf(suffix + n, 160 - (size_t)n, ",\"ttlMs\":%ld,\"cacheScope\":\"%s\"", ttl, scope);
-    if (n <= 0 || n >= 158) { /* cannot happen with our constants; send as is */
-        suffix[0] = '\0';
-        return len;
-    }
-    memcpy(suffix + n, "}}", 3);
-    return len - 2;
-}
-
 /* Push the reply now instead of waiting for the loop to report the socket
  * writable: that wait costs two epoll_ctl calls and a loop turn per request.
  * Socket bufferevents keep the head of their output frozen except while
@@ -421,7 +366,7 @@ static void send_json_final(struct cc_http_exchange *ex, int status, const char 
 static void ex_send(struct cc_conn *c, const char *msg, size_t len) {
     struct cc_http_exchange *ex = c->transport;
     if (!ex->req || ex->done) return;
-    bool final = is_response(msg, len);
+    bool final = cc_rpc_is_response(msg, len);
     if (!final) {
         /* A notification can only travel on an SSE stream. */
         if (!ex->want_sse) return;
@@ -429,10 +374,13 @@ static void ex_send(struct cc_conn *c, const char *msg, size_t len) {
         cc_sse_send(&ex->sse, msg, len);
         return;
     }
-    if (ex->sess) ex->sess->log_level = c->log_level;
+    if (ex->sess) {
+        ex->sess->log_level = c->log_level;
+        ex->sess->log_subscribed |= c->log_subscribed;
+    }
     int status = 200;
     char suffix[160] = "";
-    size_t keep = ex->stateless ? stateless_splice(ex, msg, len, suffix, &status) : len;
+    size_t keep = ex->stateless ? cc_stateless_splice(ex->method, msg, len, suffix, &status) : len;
     if (ex->sse.started) send_sse_final(ex, msg, keep, suffix);
     else send_json_final(ex, status, msg, keep, suffix);
     exchange_done(ex);
@@ -486,6 +434,7 @@ static struct cc_http_exchange *exchange_new(struct http_transport *t, struct ev
         snprintf(ex->conn.protocol_version, sizeof ex->conn.protocol_version, "%s",
                  sess->protocol_version);
         ex->conn.log_level = sess->log_level;
+        ex->conn.log_subscribed = sess->log_subscribed;
     }
     struct evhttp_connection *evcon = evhttp_request_get_connection(req);
     if (evcon) evhttp_connection_set_closecb(evcon, on_peer_close, ex);
@@ -628,14 +577,7 @@ static void dispatch(struct cc_http_exchange *ex, const struct rpc_msg *m) {
     ex->in_dispatch = true;
     /* Checked in on_request: a present token header is the cluster's. */
     ex->conn.forwarded = ex->req && header(ex->req, CC_CLUSTER_TOKEN_HEADER) != NULL;
-    if (ex->stateless && strcmp(m->method, "server/discover") == 0) {
-        json_t *res = cc_mcp_discover_result(t->srv);
-        if (res) cc_rpc_send_result(&ex->conn, m->id, res);
-        else cc_rpc_send_error(&ex->conn, m->id, -32603, "Internal error: out of memory");
-        json_decref(res);
-    } else {
-        cc_mcp_dispatch(t->srv, &ex->conn, m->id, m->method, m->params);
-    }
+    cc_mcp_dispatch(t->srv, &ex->conn, m->id, m->method, m->params);
     ex->in_dispatch = false;
     if (!ex->done && ex->req && ex->want_sse && !ex->sse.started) cc_sse_start(&ex->sse, ex->req);
     cc_conn_unref(&ex->conn);
@@ -911,10 +853,18 @@ static void handle_delete(struct http_transport *t, struct evhttp_request *req) 
 
 /* ---- routing --------------------------------------------------------------------- */
 
+/* The figures of /metrics and /status only this transport knows. */
+static void http_figures(const struct http_transport *t, struct cc_metrics_http *m) {
+    *m = (struct cc_metrics_http){.present = true, .sessions = (long)t->mcp_sessions.count};
+    for (const struct cc_http_exchange *ex = t->exchanges; ex; ex = ex->tnext) m->exchanges++;
+    for (const struct get_stream *g = t->streams; g; g = g->next) m->streams++;
+}
+
 static void on_request(struct evhttp_request *req, void *arg) {
     struct http_transport *t = arg;
     const char *path = evhttp_uri_get_path(evhttp_request_get_evhttp_uri(req));
-    if (!path || strcmp(path, "/mcp") != 0) {
+    bool ops = cc_ops_path(path);
+    if (!path || (!ops && strcmp(path, "/mcp") != 0)) {
         reply_error(req, 404, -32600, "Not Found: the MCP endpoint is /mcp", NULL, NULL);
         return;
     }
@@ -922,10 +872,20 @@ static void on_request(struct evhttp_request *req, void *arg) {
         reply_error(req, 403, -32600, "Forbidden: Origin or Host is not allowed", NULL, NULL);
         return;
     }
+    /* A browser cannot send a bearer token to open /status, but it can send
+     * Basic credentials: there the token is accepted as the password. */
     const char *cluster_token = header(req, CC_CLUSTER_TOKEN_HEADER);
-    if (!authorized(t, req) || (cluster_token && !cc_cluster_token_ok(cluster_token))) {
-        evhttp_add_header(evhttp_request_get_output_headers(req), "WWW-Authenticate", "Bearer");
+    bool allowed = authorized(t, req) || (ops && cc_ops_basic_matches(header(req, "Authorization"), t->token, token_equal));
+    if (!allowed || (cluster_token && !cc_cluster_token_ok(cluster_token))) {
+        evhttp_add_header(evhttp_request_get_output_headers(req), "WWW-Authenticate",
+                          ops ? "Basic realm=\"codecalc\", charset=\"UTF-8\"" : "Bearer");
         reply_error(req, 401, -32600, "Unauthorized: a valid bearer token is required", NULL, NULL);
+        return;
+    }
+    if (ops) {
+        struct cc_metrics_http m;
+        http_figures(t, &m);
+        cc_ops_serve(req, path, t->srv, &m);
         return;
     }
     if (t->draining) {
@@ -987,6 +947,17 @@ static void on_stop_signal(evutil_socket_t fd, short what, void *arg) {
     else maybe_finish_drain(t);
 }
 
+/* ---- MCP log records ------------------------------------------------------------- */
+
+/* A server-wide record goes to the GET stream of every session that asked
+ * for records at or below its level (the only server-to-client channel of
+ * the 2025 era outside a request). */
+static void deliver_log(struct cc_log_sink *sink, int level, const char *msg, size_t len) {
+    struct http_transport *t = (struct http_transport *)((char *)sink - offsetof(struct http_transport, log_sink));
+    for (struct get_stream *g = t->streams; g; g = g->next)
+        if (g->sess && g->sess->log_subscribed && level >= g->sess->log_level) cc_sse_send(&g->sse, msg, len);
+}
+
 /* ---- setup ------------------------------------------------------------------------- */
 
 static int setup(struct http_transport *t, const char *host, int port) {
@@ -1031,10 +1002,13 @@ static int setup(struct http_transport *t, const char *host, int port) {
     if (!t->sigterm_ev || !t->sigint_ev || !t->tick_ev || evsignal_add(t->sigterm_ev, NULL) < 0 ||
         evsignal_add(t->sigint_ev, NULL) < 0 || event_add(t->tick_ev, &tick) < 0)
         return -1;
+    t->log_sink.deliver = deliver_log;
+    cc_mcp_log_add_sink(&t->log_sink);
     return 0;
 }
 
 static void teardown(struct http_transport *t) {
+    cc_mcp_log_remove_sink(&t->log_sink);
     while (t->exchanges) exchange_abort(t->exchanges, -32603, "the server is shutting down");
     while (t->streams) end_get_stream(t->streams, false);
     if (t->http) evhttp_free(t->http);

@@ -28,6 +28,7 @@ struct cc_mcp_session {
     char id[CC_MCP_SESSION_ID_LEN + 1];
     char protocol_version[16];
     int log_level;
+    bool log_subscribed;                /* logging/setLevel was received */
     int64_t last_used_ms;
     struct cc_http_exchange *exchanges; /* POSTs in flight (linked by the transport) */
     void *get_stream;                   /* the open GET stream, if any (transport's) */

@@ -4,6 +4,7 @@
 #include <event2/buffer.h>
 #include <errno.h>
 #include <event2/event.h>
+#include <sys/epoll.h>
 #include <sys/stat.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -13,7 +14,9 @@
 
 #include "supervisor/transport/id_sniff.h"
 #include "supervisor/log.h"
+#include "supervisor/mcp/logging.h"
 #include "supervisor/mcp/methods.h"
+#include "supervisor/mcp/stateless.h"
 #include "supervisor/pool.h"
 
 struct stdio_state {
@@ -140,7 +143,8 @@ static void handle_lines(struct stdio_state *s) {
         char *line = (char *)evbuffer_pullup(in, (ev_ssize_t)n + 1);
         size_t len = n;
         if (len && line[len - 1] == '\r') len--;
-        if (strspn(line, " \t\r") < len) cc_server_handle(s->conn.srv, &s->conn, line, len);
+        if (strspn(line, " \t\r") < len && !cc_stateless_stream_handle(s->conn.srv, &s->conn, line, len))
+            cc_server_handle(s->conn.srv, &s->conn, line, len);
         evbuffer_drain(in, n + 1);
     }
 }
@@ -166,9 +170,19 @@ static void on_in(evutil_socket_t fd, short what, void *arg) {
     if (!s->in_pollable) event_active(s->in_ev, EV_READ, 0);
 }
 
+/* Can epoll watch fd? Regular files and directories never, and neither can
+ * some character devices (/dev/null): epoll refuses them with EPERM, and an
+ * input that is never reported readable would never reach its end. Asking
+ * epoll itself is the only reliable test. */
 static bool pollable(int fd) {
     struct stat st;
-    return fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+    if (fstat(fd, &st) != 0 || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)) return false;
+    int ep = epoll_create1(EPOLL_CLOEXEC);
+    if (ep < 0) return false;
+    struct epoll_event ev = {.events = EPOLLIN};
+    bool ok = epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev) == 0;
+    close(ep);
+    return ok;
 }
 
 int cc_stdio_serve(struct cc_server *srv) {
@@ -198,7 +212,9 @@ int cc_stdio_serve(struct cc_server *srv) {
     if (s.prefork_ev) evtimer_add(s.prefork_ev, &fifty);
     event_base_dispatch(srv->base);
     if (s.prefork_ev) event_free(s.prefork_ev);
+    cc_stateless_stream_close(&s.conn);
     s.conn.closed = true;
+    cc_mcp_log_unsubscribe(&s.conn);
     event_free(s.in_ev);
     event_free(s.out_ev);
     evbuffer_free(s.inbuf);

@@ -7,7 +7,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { STATELESS, statelessCall, structured } from '../http/http_harness.mjs';
-import { skipReason, startPostgres, startServer, startBalancer } from './cluster_harness.mjs';
+import { spawnSync } from 'node:child_process';
+import { BIN, skipReason, startPostgres, startServer, startBalancer } from './cluster_harness.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const TERMINAL = new Set(['finished', 'cleaned', 'cancelled', 'lost']);
@@ -88,6 +89,31 @@ describe('cluster: three servers behind haproxy sharing PostgreSQL', { skip: ski
     assert.equal(landed.size, 3, `the 20 calls landed on every server: ${[...landed]}`);
     await client.callTool({ name: 'session_stop', arguments: { session_id: sid } });
     await client.close();
+  });
+
+  test('/metrics, /status.json and `codecalc status --json` show every server of the cluster', async () => {
+    const base = servers[1].url.replace(/\/mcp$/, '');
+    // Each server registers with its first once-a-second heartbeat.
+    let snap;
+    for (let i = 0; i < 100; i++) {
+      snap = await (await fetch(`${base}/status.json`)).json();
+      if (snap.cluster.servers.length === servers.length) break;
+      await sleep(100);
+    }
+    assert.equal(snap.cluster.enabled, true);
+    assert.equal(snap.cluster.server_id, servers[1].id);
+    assert.deepEqual(snap.cluster.servers.map((x) => x.id).sort(), servers.map((x) => x.id).sort());
+    const text = await (await fetch(`${base}/metrics`)).text();
+    for (const s of servers) assert.match(text, new RegExp(`^codecalc_cluster_server_alive\\{server="${s.id}"\\} 1$`, 'm'));
+    assert.match(text, /^codecalc_cluster_runs\{state="queued"\} \d+$/m);
+    const st = spawnSync(BIN, ['status', '--json'], {
+      env: { PATH: process.env.PATH, HOME: servers[2].home, CODECALC_HOME: servers[2].home, CODECALC_DATABASE_URL: pg.url },
+      encoding: 'utf8', timeout: 60000,
+    });
+    assert.equal(st.status, 0, st.stderr);
+    const cluster = JSON.parse(st.stdout).cluster;
+    assert.equal(cluster.enabled, true, JSON.stringify(cluster));
+    assert.equal(cluster.servers.filter((x) => x.alive).length, 3);
   });
 
   test('run_cancel through server B of a run executing on server A', async () => {

@@ -356,7 +356,7 @@ describe('execute_code_stream over stdio', { skip: SKIP_NO_BINARY }, () => {
   before(async () => { s = await startServer(); });
   after(async () => { await s?.close(); });
 
-  test('progress notifications: strictly increasing, exact messages', async () => {
+  test('progress notifications: strictly increasing, each message the new output', async () => {
     const seen = [];
     const code = "import time\nfor i in range(3):\n print('tick', i); time.sleep(0.3)";
     const res = await s.callRaw('execute_code_stream', { language: 'python3', code, receipt: true },
@@ -370,12 +370,31 @@ describe('execute_code_stream over stdio', { skip: SKIP_NO_BINARY }, () => {
     assert.equal(r.provider.limits.requested.timeout_seconds, 30, 'stream default timeout is 30');
     assert.ok(seen.length >= 2, `want >= 2 progress notifications, got ${JSON.stringify(seen)}`);
     for (let i = 0; i < seen.length; i++) {
-      assert.equal(seen[i].message, `stdout so far: ${seen[i].progress} bytes`);
+      // The message is the output the program wrote since the last one.
+      const from = i ? seen[i - 1].progress : 0;
+      assert.equal(seen[i].message, r.stdout.slice(from, seen[i].progress));
       assert.equal(seen[i].total, undefined);
       assert.equal(seen[i].progress % 7, 0, 'each tick line is 7 bytes');
       if (i) assert.ok(seen[i].progress > seen[i - 1].progress, 'strictly increasing');
     }
     assert.ok(seen.at(-1).progress <= 21);
+  });
+
+  test('progress message is bounded to the last 1 KiB of new output, on character boundaries', async () => {
+    const seen = [];
+    // 3000 two-byte characters in one write, then a pause: one tick sees
+    // 6000 new bytes, more than a message carries.
+    const code = "import sys, time\nsys.stdout.write('\u00e9' * 3000); sys.stdout.flush()\ntime.sleep(0.6)\nprint('end')";
+    const res = await s.callRaw('execute_code_stream', { language: 'python3', code },
+      { ...LONG, onprogress: (p) => seen.push(p) });
+    assert.equal(res.structuredContent.ok, true);
+    const big = seen.find((p) => p.progress === 6000);
+    assert.ok(big, `a notification at 6000 bytes: ${JSON.stringify(seen.map((p) => p.progress))}`);
+    assert.ok(big.message.startsWith('\u2026'), 'a cut message starts with an ellipsis');
+    const body = big.message.slice(1);
+    assert.match(body, /^\u00e9+$/, 'no broken character at the cut');
+    assert.ok(Buffer.byteLength(body) <= 1024, `at most 1 KiB of output: ${Buffer.byteLength(body)}`);
+    assert.ok(Buffer.byteLength(body) >= 1022, 'the whole last KiB (less a split character)');
   });
 
   test('without a progress token: still streamed, partial text kept', async () => {

@@ -1,6 +1,6 @@
 /* Canonical spec hashing, the capability broker and the local receipt. */
 #include "workers/exec/receipt.h"
-
+#include "workers/common/audit.h"
 #include "workers/common/tool_api.h"
 #include "workers/exec/sha256.h"
 
@@ -180,6 +180,17 @@ static json_t *broker_reject(const char *sub, const char *provider_id, bool requ
     return r;
 }
 
+/* TOOLS.md 10.3: a brokered decision is an audit event. */
+static void audit_broker(const char *decision, const char *reason, const char *provider_id, bool requested,
+                         const char *policy) {
+    char type[40];
+    snprintf(type, sizeof type, "capability_%s", decision);
+    json_t *meta = json_pack("{s:s,s:o,s:s}", "provider_id", provider_id, "requested_capabilities", capset(requested),
+                             "policy", policy);
+    cc_audit_event(type, NULL, NULL, decision, reason, meta);
+    json_decref(meta);
+}
+
 int cc_broker_decide(const struct cc_exec_spec *s, bool network_control, const char *policy,
                      const char *provider_id, struct cc_broker *out) {
     memset(out, 0, sizeof *out);
@@ -192,6 +203,7 @@ int cc_broker_decide(const struct cc_exec_spec *s, bool network_control, const c
             "capability_not_requested", provider_id, requested,
             "capability policy would grant 'network' on provider '%s', which the request did "
             "not ask for (no_net is true); refusing to widen the request");
+        audit_broker("rejected", "capability_not_requested", provider_id, requested, policy);
         return 0;
     }
     bool approved = requested && !(p.active && p.deny_network && !p.grant_network);
@@ -202,8 +214,12 @@ int cc_broker_decide(const struct cc_exec_spec *s, bool network_control, const c
             "capability_unenforceable", provider_id, requested,
             "capability policy denies 'network' under 'strict', but provider '%s' cannot "
             "enforce that denial; refusing to run");
+        audit_broker("rejected", "capability_unenforceable", provider_id, requested, policy);
         return 0;
     }
+    if (p.active && requested)
+        audit_broker(denied ? "denied" : "approved", denied ? "policy_denies_network" : "policy_allows_network",
+                     provider_id, requested, policy);
     bool effective = approved || (denied && !network_control);
     out->force_no_net = denied && network_control;
     out->capabilities = json_pack(

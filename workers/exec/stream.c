@@ -1,18 +1,25 @@
-/* execute_code_stream (TOOLS.md 3.1.4, 6): execute_code with progress events
- * carrying how much stdout the program has written so far. The sandbox
- * hands over every chunk of the run step's stdout as it drains it; every
- * tick (250 ms) with new bytes sends one progress event, which the
- * supervisor forwards as notifications/progress to the client that gave a
- * progressToken, and drops otherwise. */
+/* execute_code_stream (TOOLS.md 3.1.4, 6, as amended by issue 18):
+ * execute_code with progress events. The sandbox hands over every chunk of
+ * the run step's stdout as it drains it; every tick (250 ms) with new bytes
+ * sends one progress event whose `progress` is the stdout byte count so far
+ * and whose `message` is the new output itself (its last 1 KiB when more
+ * arrived in one tick, marked with a leading "…"), so a client that shows
+ * progress messages shows the output live. The supervisor forwards it as
+ * notifications/progress to the client that gave a progressToken, and drops
+ * it otherwise. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "protocol/strbuf.h"
+#include "protocol/utf8.h"
 #include "workers/common/tool_api.h"
 #include "workers/exec/execute.h"
 
 #define STREAM_TIMEOUT_DEFAULT 30
 #define STREAM_TIMEOUT_MAX 300
+#define MESSAGE_MAX 1024      /* bytes of new output a progress message carries */
 
 json_t *cc_exec_run_request(json_t *args, cc_wctx *ctx, int64_t tdefault, int64_t tmax,
                             const struct cc_exec_hooks *hooks);
@@ -24,12 +31,35 @@ struct stream_state {
     uint64_t cap;      /* bytes of partial text kept (the stdout cap) */
     char *partial;     /* first min(seen, cap + 1) bytes */
     size_t plen;
+    char fresh[MESSAGE_MAX + 4]; /* the newest output not yet reported */
+    size_t flen;
+    bool fresh_cut;    /* older unreported output was dropped */
 };
+
+/* Keep the last MESSAGE_MAX (+3 for a split character) bytes of new output. */
+static void remember(struct stream_state *st, const char *buf, size_t n) {
+    size_t room = sizeof st->fresh;
+    if (n >= room) {
+        memcpy(st->fresh, buf + n - room, room);
+        st->flen = room;
+        st->fresh_cut = true;
+        return;
+    }
+    if (st->flen + n > room) {
+        size_t drop = st->flen + n - room;
+        memmove(st->fresh, st->fresh + drop, st->flen - drop);
+        st->flen -= drop;
+        st->fresh_cut = true;
+    }
+    memcpy(st->fresh + st->flen, buf, n);
+    st->flen += n;
+}
 
 static void on_output(void *ud, const char *phase, int stream, const char *data, size_t n) {
     struct stream_state *st = ud;
     if (stream != 1 || strcmp(phase, "run") != 0) return;
     st->seen += n;
+    remember(st, data, n);
     size_t room = st->cap + 1 > st->plen ? (size_t)(st->cap + 1 - st->plen) : 0;
     size_t take = n < room ? n : room;
     if (!take) return;
@@ -41,13 +71,46 @@ static void on_output(void *ud, const char *phase, int stream, const char *data,
     p[st->plen] = '\0';
 }
 
+/* The new output as message text: whole UTF-8 characters only. A
+ * character split at the end waits for the next tick; one split at the
+ * front by the 1 KiB cut is dropped with the bytes before it. */
+static json_t *fresh_message(struct stream_state *st) {
+    const unsigned char *p = (const unsigned char *)st->fresh;
+    size_t start = 0, end = st->flen;
+    bool cut = st->fresh_cut || end > MESSAGE_MAX;
+    if (end > MESSAGE_MAX) start = end - MESSAGE_MAX;
+    while (start < end && cut && (p[start] & 0xC0) == 0x80) start++;
+    /* Hold back an incomplete last character for the next tick. */
+    for (size_t i = end; i > start && end - i < 4; i--) {
+        unsigned char c = p[i - 1];
+        if ((c & 0xC0) == 0x80) continue;
+        size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        if (i - 1 + need > end) end = i - 1;
+        break;
+    }
+    size_t n;
+    char *fixed = cc_utf8_repair(st->fresh + start, end - start, &n);
+    json_t *msg = NULL;
+    if (fixed) {
+        struct cc_strbuf sb;
+        cc_sb_init(&sb);
+        if (cut) cc_sb_puts(&sb, "\xE2\x80\xA6"); /* … */
+        cc_sb_put(&sb, fixed, n);
+        msg = json_stringn(sb.data ? sb.data : "", sb.len);
+        cc_sb_free(&sb);
+        free(fixed);
+    }
+    memmove(st->fresh, st->fresh + end, st->flen - end);
+    st->flen -= end;
+    st->fresh_cut = false;
+    return msg;
+}
+
 static int on_tick(void *ud) {
     struct stream_state *st = ud;
     if (st->seen > st->sent) {
         st->sent = st->seen;
-        char msg[64];
-        snprintf(msg, sizeof msg, "stdout so far: %llu bytes", (unsigned long long)st->seen);
-        json_t *data = json_pack("{s:I,s:s}", "progress", (json_int_t)st->seen, "message", msg);
+        json_t *data = json_pack("{s:I,s:o?}", "progress", (json_int_t)st->seen, "message", fresh_message(st));
         if (data) cc_wctx_event(st->ctx, "progress", data);
         json_decref(data);
     }
