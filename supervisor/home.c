@@ -1,33 +1,12 @@
 #include "supervisor/home.h"
 
 #include <errno.h>
-#include <pwd.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <sys/stat.h>
-#include <unistd.h>
+
+#include "protocol/home_path.h"
 
 int cc_home_dir(char *out, size_t cap) {
-    const char *env = getenv("CODECALC_HOME");
-    int n;
-    if (env && *env) {
-        n = snprintf(out, cap, "%s", env);
-    } else {
-        const char *home = getenv("HOME");
-        if (!home || !*home) {
-            struct passwd *pw = getpwuid(getuid());
-            home = pw ? pw->pw_dir : NULL;
-        }
-        if (!home) {
-            errno = ENOENT;
-            return -1;
-        }
-        n = snprintf(out, cap, "%s/.codecalc", home);
-    }
-    if (n < 0 || (size_t)n >= cap) {
-        errno = ENAMETOOLONG;
-        return -1;
-    }
+    if (cc_home_path(out, cap) < 0) return -1;
     if (mkdir(out, 0700) < 0 && errno != EEXIST) return -1;
     return 0;
 }

@@ -15,19 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "protocol/monotonic.h"
 #include "supervisor/cli/call.h"
 #include "workers/common/runtime_path.h"
 
 #define VERSION_TIMEOUT_MS 10000
-
-static long long mono_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* First non-empty line (at most 120 characters) of text, or NULL. */
 static json_t *first_line(const char *text) {
@@ -68,9 +62,9 @@ static json_t *version_of(const char *path, const char *flag) {
     }
     char buf[4096];
     size_t got = 0;
-    long long deadline = mono_ms() + VERSION_TIMEOUT_MS;
+    long long deadline = cc_now_ms() + VERSION_TIMEOUT_MS;
     for (;;) {
-        long long left = deadline - mono_ms();
+        long long left = deadline - cc_now_ms();
         struct pollfd p = {.fd = out[0], .events = POLLIN};
         if (left <= 0 || poll(&p, 1, (int)left) <= 0) break;
         ssize_t r = read(out[0], buf + got, sizeof buf - 1 - got);

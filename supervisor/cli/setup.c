@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "protocol/fdio.h"
 #include "protocol/json_convert.h"
 #include "supervisor/cli/args.h"
 #include "supervisor/cli/cli.h"
@@ -145,7 +146,7 @@ static int copy_file(const char *from, const char *to) {
     char buf[65536];
     ssize_t n;
     while ((n = read(in, buf, sizeof buf)) > 0)
-        if (write(out, buf, (size_t)n) != n) goto fail;
+        if (cc_write_all(out, buf, (size_t)n) != 0) goto fail;
     if (n < 0 || close(out) != 0) {
         out = -1;
         goto fail;
@@ -182,7 +183,7 @@ static int write_doc(const char *path, const char *text, bool exists, char *back
     snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path);
     int fd = mkstemp(tmp);
     size_t len = strlen(text);
-    bool ok = fd >= 0 && fchmod(fd, mode) == 0 && write(fd, text, len) == (ssize_t)len && write(fd, "\n", 1) == 1 &&
+    bool ok = fd >= 0 && fchmod(fd, mode) == 0 && cc_write_all(fd, text, len) == 0 && cc_write_all(fd, "\n", 1) == 0 &&
               fsync(fd) == 0;
     int e = errno;
     if (fd >= 0) close(fd);

@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <pwd.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,23 +13,17 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "protocol/home_path.h"
+
 #define GENERATIONS 2
 
 int cc_audit_path(char *out, size_t cap) {
     const char *env = getenv("CODECALC_AUDIT_LOG");
     if (env && !*env) return 0;
     if (env) return (size_t)snprintf(out, cap, "%s", env) < cap ? 1 : -1;
-    const char *home = getenv("CODECALC_HOME");
-    int n;
-    if (home && *home) {
-        n = snprintf(out, cap, "%s/audit/audit.log", home);
-    } else {
-        const char *h = getenv("HOME");
-        struct passwd *pw = h && *h ? NULL : getpwuid(getuid());
-        if (pw) h = pw->pw_dir;
-        if (!h) return -1;
-        n = snprintf(out, cap, "%s/.codecalc/audit/audit.log", h);
-    }
+    char home[PATH_MAX];
+    if (cc_home_path(home, sizeof home) < 0) return -1;
+    int n = snprintf(out, cap, "%s/audit/audit.log", home);
     return n > 0 && (size_t)n < cap ? 1 : -1;
 }
 
