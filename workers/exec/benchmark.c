@@ -43,8 +43,9 @@ struct bench {
 
 /* ---- arguments ---- */
 
-/* "100, 200,,400": integers, blanks ignored. -1 with *bad set when an item
- * is not an integer (or not >= 0), else the count. */
+/* "100, 200,,400": integers, blanks ignored. The count; -1 when an item is
+ * not a 64-bit integer, -2 when there are more than cap. *negative says
+ * whether one is below 0. */
 static int parse_sizes(const char *s, int64_t *out, int cap, bool *negative) {
     int n = 0;
     *negative = false;
@@ -55,7 +56,8 @@ static int parse_sizes(const char *s, int64_t *out, int cap, bool *negative) {
         while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t')) len--;
         if (len > 0) {
             char item[32], *stop;
-            if (len >= sizeof item || n >= cap) return -1;
+            if (n >= cap) return -2;
+            if (len >= sizeof item) return -1;
             memcpy(item, s, len);
             item[len] = '\0';
             errno = 0;
@@ -93,6 +95,7 @@ static json_t *read_args(json_t *args, struct bench *b, int64_t *sizes, int *nsi
                       TIMEOUT_MAX_S);
     bool negative;
     *nsizes = parse_sizes(json_is_string(js) ? json_string_value(js) : DEFAULT_SIZES, sizes, MAX_SIZES, &negative);
+    if (*nsizes == -2) return cc_err("validation", "at most %d sizes", MAX_SIZES);
     if (*nsizes < 0) return cc_err("validation", "sizes must be comma-separated integers");
     if (negative) return cc_err("validation", "sizes must be non-negative integers (each is the N a run reads)");
     if (*nsizes < 3) return cc_err("validation", "need at least 3 sizes for a meaningful fit");
