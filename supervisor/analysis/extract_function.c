@@ -19,6 +19,9 @@
 #include "workers/exec/extract.h"
 
 #define RUN_TIMEOUT_S 15
+/* Each input is its own exec-pool request: bounded like the verification
+ * tools' inputs. */
+#define INPUTS_MAX 64
 /* Backstop of each sub-request; the tool's own deadline (900 s) and each
  * run's timeout end things first. */
 #define SUB_DEADLINE_S 900
@@ -149,6 +152,15 @@ static json_t *inputs_of(json_t *args) {
 
 CC_LOCAL_TOOL(extract_function) {
     json_t *call = json_object_get(args, "call");
+    const char *name = json_string_value(json_object_get(args, "function_name"));
+    if (!name || !*name) {
+        cc_req_answer_fail(r, "validation", "function_name must not be empty");
+        return;
+    }
+    if (json_array_size(json_object_get(args, "test_inputs")) > INPUTS_MAX) {
+        cc_req_answer_fail(r, "validation", "at most %d test inputs (each is one run)", INPUTS_MAX);
+        return;
+    }
     struct job *j = calloc(1, sizeof *j);
     if (!j) {
         cc_req_answer_fail(r, "internal", "out of memory");

@@ -110,6 +110,11 @@ describe('extract_function over MCP', { skip: SKIP_NO_BINARY }, () => {
       'validation', "function 'f' not found");
     assertRejected(await extract({ code: 'x', language: 'cobol', function_name: 'f' }),
       'validation', /^unknown language 'cobol'\. Available: /);
+    assertRejected(await extract({ code: 'def f(): pass', language: 'python3', function_name: '' }),
+      'validation', 'function_name must not be empty');
+    assertRejected(await extract({ code: 'def f(): pass', language: 'python3', function_name: 'f',
+      test_inputs: Array.from({ length: 65 }, (_, i) => String(i)) }), 'validation',
+    'at most 64 test inputs (each is one run)');
   });
 
   test('the extractor runs in the sandbox: hostile code is parsed, never run', async () => {

@@ -8,6 +8,7 @@
  * the refined estimate: each counted loop at depth d is n^d; a known
  * linear operation at depth d is n^(d+1); a sort at depth d is
  * n^(d+1) log n; a recursive function contributes by how it calls itself. */
+#if CC_HAVE_TREE_SITTER
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,21 +16,8 @@
 #include "workers/analysis/text_scan.h"
 #include "workers/analysis/ts_walk.h"
 
-/* ---- costs ---- */
+/* ---- cost terms ---- */
 
-bool cx_cost_gt(struct cx_cost a, struct cx_cost b) {
-    if (a.exp != b.exp) return a.exp;
-    if (a.k != b.k) return a.k > b.k;
-    return a.log > b.log;
-}
-
-char *cx_cost_text(struct cx_cost c, char *buf, size_t cap) {
-    if (c.exp) snprintf(buf, cap, "O(2^n)");
-    else if (c.k == 0) snprintf(buf, cap, c.log ? "O(log n)" : "O(1)");
-    else if (c.k == 1) snprintf(buf, cap, c.log ? "O(n log n)" : "O(n)");
-    else snprintf(buf, cap, c.log ? "O(n^%d log n)" : "O(n^%d)", c.k);
-    return buf;
-}
 
 void cx_consider(struct cx_walk *w, struct cx_cost c) {
     if (cx_cost_gt(c, w->best)) w->best = c;
@@ -471,3 +459,4 @@ void cx_refine_finish(struct cx_walk *w, bool spec_sort) {
     w->r->refined = w->best;
     w->r->refined_valid = true;
 }
+#endif

@@ -6,6 +6,7 @@
  *
  * The walk uses a tree cursor, not recursion, so no nesting depth in the
  * source can exhaust the stack, and every node is visited once. */
+#if CC_HAVE_TREE_SITTER
 #include "workers/analysis/ts_walk.h"
 
 #include <stdio.h>
@@ -302,3 +303,4 @@ int cx_read_tree(const struct cc_grammar *g, const char *code, size_t len, struc
     if (rc < 0) snprintf(err, errcap, "out of memory while walking the tree");
     return rc;
 }
+#endif
