@@ -164,3 +164,15 @@ describe('the analysis worker is walled like the calc workers', { skip: SKIP_NO_
     assert.match(as, /\s2147483648\s+2147483648\s/);
   });
 });
+
+describe('CODECALC_TOOLS=analysis', { skip: SKIP_NO_BINARY }, () => {
+  test('registers exactly the three analysis tools of TOOLS.md 0.4', async () => {
+    const s = await startServer({ env: { CODECALC_TOOLS: 'analysis' } });
+    try {
+      assert.deepEqual([...s.tools.keys()].sort(), ['analyze_complexity', 'benchmark', 'extract_function']);
+      assert.deepEqual(s.tools.get('analyze_complexity').annotations, { readOnlyHint: true });
+      const r = await s.call('analyze_complexity', { code: 'while True:\n    pass', language: 'python3' });
+      assert.equal(r.loops, 1);
+    } finally { await s.close(); }
+  });
+});

@@ -86,7 +86,7 @@ static json_t *read_args(json_t *args, struct bench *b, int64_t *sizes, int *nsi
         mpz_t z;
         mpz_init(z);
         int rc = cc_json_get_mpz(jt, z);
-        if (rc == 0) b->timeout = mpz_fits_slong_p(z) ? mpz_get_si(z) : mpz_sgn(z) < 0 ? 0 : TIMEOUT_MAX_S;
+        if (rc == 0) b->timeout = mpz_fits_slong_p(z) ? mpz_get_si(z) : mpz_sgn(z) < 0 ? 0 : TIMEOUT_MAX_S + 1;
         mpz_clear(z);
         if (rc) return cc_err("validation", "timeout must be an integer");
     }
