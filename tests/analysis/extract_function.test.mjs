@@ -84,7 +84,12 @@ describe('extract_function over MCP', { skip: SKIP_NO_BINARY }, () => {
     const r = await extract({ code, language: 'python3', function_name: 'kinds', test_inputs: ['1 2.5 x'] });
     assert.equal(r.runs[0].stdout, "['int', 'float', 'str']\n");
     assert.equal(r.signature, '*a');
-    const d = await extract({ code: 'def one(*a):\n    return len(a)\n', language: 'python3', function_name: 'one' });
+    const seen = [];
+    const d = await s.call('extract_function', { code: 'def one(*a):\n    return len(a)\n', language: 'python3',
+      function_name: 'one' }, { ...LONG, onprogress: (p) => seen.push(p) });
+    // One progress notification per run (a client may drop the last, which
+    // arrives just before the answer): total is the seven runs.
+    assert.ok(seen.length >= 6 && seen.every((p) => p.total === 7), JSON.stringify(seen));
     assert.deepEqual(d.runs.map((x) => x.input), ['', '0', '1', '-1', '10', '100', '0.1\n0.2']);
     assert.deepEqual(d.runs.map((x) => x.stdout), ['0\n', '1\n', '1\n', '1\n', '1\n', '1\n', '2\n']);
     assert.equal(d.passed, true);
@@ -114,7 +119,7 @@ describe('extract_function over MCP', { skip: SKIP_NO_BINARY }, () => {
       'validation', 'function_name must not be empty');
     assertRejected(await extract({ code: 'def f(): pass', language: 'python3', function_name: 'f',
       test_inputs: Array.from({ length: 65 }, (_, i) => String(i)) }), 'validation',
-    'at most 64 test inputs (each is one run)');
+    'test_inputs has 65 entries; at most 64 are run in one call');
   });
 
   test('the extractor runs in the sandbox: hostile code is parsed, never run', async () => {
