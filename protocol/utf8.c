@@ -52,3 +52,12 @@ char *cc_utf8_repair(const char *s, size_t n, size_t *outlen) {
     *outlen = o;
     return out;
 }
+
+size_t cc_utf8_prefix(const char *s, size_t n, size_t chars) {
+    size_t i = 0;
+    for (size_t c = 0; i < n && c < chars; c++) {
+        i++;
+        while (i < n && ((unsigned char)s[i] & 0xC0) == 0x80) i++;
+    }
+    return i;
+}

@@ -13,5 +13,8 @@ bool cc_utf8_valid(const char *s, size_t n);
 /* Copy of s with every invalid byte replaced by U+FFFD; malloc'd and
  * NUL-terminated, *outlen set. NULL on OOM. */
 char *cc_utf8_repair(const char *s, size_t n, size_t *outlen);
+/* Bytes of the first `chars` characters of the valid UTF-8 text s[0..n)
+ * (results quote "the first 200 chars" of a program's output). */
+size_t cc_utf8_prefix(const char *s, size_t n, size_t chars);
 
 #endif

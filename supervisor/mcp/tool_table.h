@@ -21,7 +21,7 @@ struct cc_req;
 
 /* Where a tool runs. The worker pools come first; CC_POOL_LOCAL tools are
  * answered inside the supervisor. Defined by protocol/tools/pools.json. */
-enum cc_pool_id { CC_POOL_CALC, CC_POOL_SYMBOLIC, CC_POOL_EXEC, CC_POOL_LOCAL, CC_POOL_COUNT };
+enum cc_pool_id { CC_POOL_CALC, CC_POOL_SYMBOLIC, CC_POOL_EXEC, CC_POOL_ANALYSIS, CC_POOL_LOCAL, CC_POOL_COUNT };
 #define CC_WORKER_POOLS CC_POOL_LOCAL /* pools backed by worker processes */
 
 /* How a cancelled call (notifications/cancelled, client gone) is stopped. */

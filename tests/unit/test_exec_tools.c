@@ -21,7 +21,8 @@ static const char *str(json_t *r, const char *k) { return json_string_value(json
 
 /* The execution group's rows of the exec pool, in table order
  * (execute_python, a verification tool of the same pool, is checked by
- * test_exec_execute_python.c). */
+ * test_exec_execute_python.c; benchmark, of the analysis group, runs there
+ * too). */
 static int exec_rows(const struct cc_tool **out, int cap) {
     int n = 0;
     for (size_t i = 0; i < cc_tools_count && n < cap; i++)

@@ -16,6 +16,7 @@ static const struct cc_tool_def *dispatch_of(enum cc_pool_id id) {
     case CC_POOL_CALC: return cc_dispatch_calc;
     case CC_POOL_SYMBOLIC: return cc_dispatch_symbolic;
     case CC_POOL_EXEC: return cc_dispatch_exec;
+    case CC_POOL_ANALYSIS: return cc_dispatch_analysis;
     default: return NULL;
     }
 }

@@ -10,5 +10,6 @@
 extern const struct cc_tool_def cc_dispatch_calc[];
 extern const struct cc_tool_def cc_dispatch_symbolic[];
 extern const struct cc_tool_def cc_dispatch_exec[];
+extern const struct cc_tool_def cc_dispatch_analysis[];
 
 #endif

@@ -1,0 +1,154 @@
+// benchmark (TOOLS.md 3.5.2) through the MCP SDK client: the spec's
+// examples, every failure, progress per measured size, CPU time beside wall
+// time, and the growth class of programs whose time is set by sleeping (so
+// the class does not depend on how busy this machine is; the CPU-bound
+// programs are classified by make bench, scripts/bench-analysis).
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, assertRejected, SKIP_NO_BINARY } from '../mcp/harness.mjs';
+
+const LONG = { timeout: 300000 };
+const CLASSES = ['O(1)', 'O(log n)', 'O(sqrt n)', 'O(n)', 'O(n log n)', 'O(n^2)', 'O(n^2 log n)', 'O(n^3)',
+  'O(c^n) (exponential or worse)', 'insufficient data (need >=3 sizes)', 'O(1) (work below noise floor at all sizes)'];
+
+const SUM = 'import sys\nn=int(sys.stdin.readline())\ns=0\nfor i in range(n): s+=i\nprint(s)';
+
+describe('benchmark over MCP', { skip: SKIP_NO_BINARY }, () => {
+  let s;
+  before(async () => { s = await startServer(); });
+  after(async () => { await s?.close(); });
+  const bench = (args, opts = LONG) => s.call('benchmark', args, opts);
+
+  test('3.5.2 example: the summing loop at doubling sizes', async () => {
+    const r = await bench({ code: SUM, sizes: '5000,10000,20000,40000', timeout: 15 });
+    assert.equal(r.ok, true, JSON.stringify(r));
+    assert.equal(r.method, 'empirical');
+    assert.equal(r.language, 'python3');
+    assert.equal(r.runs.length, 4);
+    for (let i = 0; i < 4; i++) {
+      const run = r.runs[i];
+      assert.equal(run.ok, true);
+      assert.ok(Number.isInteger(run.duration_ms) && run.duration_ms >= 0);
+      assert.equal(run.duration_ms, Math.min(...run.all_runs_ms));
+      assert.equal(run.all_runs_cpu_ms.length, run.all_runs_ms.length);
+      if (i > 0) assert.equal(run.n, 2 * r.runs[i - 1].n); // auto-scaling keeps the doubling
+      assert.equal(run.stdout, `${(run.n * (run.n - 1)) / 2}\n`.slice(0, 200));
+    }
+    assert.ok(r.doubling_ratios.length <= 3 && r.doubling_ratios.every((x) => x >= 0));
+    assert.ok(CLASSES.includes(r.estimate), r.estimate);
+    assert.equal(typeof r.auto_scaled, 'boolean');
+  });
+
+  test('3.5.2 example: fewer than 3 sizes, and a failing program with 2 sizes', async () => {
+    assertRejected(await bench({ code: SUM, sizes: '1,2' }), 'validation', 'need at least 3 sizes for a meaningful fit');
+    const r = await bench({ code: 'import sys\nraise SystemExit(1)', sizes: '100,200' });
+    assertRejected(r, 'validation', 'need at least 3 sizes for a meaningful fit');
+    assert.equal(r.method, undefined);
+  });
+
+  test('sizes that are not integers; blank items are ignored', async () => {
+    assertRejected(await bench({ code: SUM, sizes: '10,abc,30' }), 'validation', 'sizes must be comma-separated integers');
+    assertRejected(await bench({ code: SUM, sizes: '10,,20, ,' }), 'validation', 'need at least 3 sizes for a meaningful fit');
+  });
+
+  test('a failed run aborts: program failed at n=<n>, with the run and the runs so far', async () => {
+    const code = 'import sys\nn=int(sys.stdin.readline())\nif n > 150: raise SystemExit(3)\nprint(n)';
+    const r = await bench({ code, sizes: '100,200,300' });
+    assertRejected(r, 'validation', 'program failed at n=200');
+    assert.equal(r.method, undefined);
+    assert.equal(r.detail.exit_code, 3);
+    assert.equal(r.runs.length, 1);
+    assert.equal(r.runs[0].n, 100);
+  });
+
+  test('a timed-out run aborts with code timeout', async () => {
+    const code = 'import time\ntime.sleep(30)';
+    const r = await bench({ code, sizes: '1,2,3', timeout: 1 });
+    assertRejected(r, 'timeout',
+      'program timed out at n=1 (1s); no growth estimate is possible from a timeout');
+    assert.equal(r.detail.verdict, 'TLE');
+    assert.deepEqual(r.runs, []);
+  });
+
+  // The noise-floor arithmetic itself is unit-tested (tests/unit/test_bench_fit.c);
+  // here, constant work goes through auto-scaling to an answer of that shape.
+  test('constant work: auto-scaling multiplies every size by the same power of 10', async () => {
+    const r = await bench({ code: 'print(1)', sizes: '1,2,3' });
+    assert.equal(r.ok, true);
+    const k = Math.round(Math.log10(r.runs[0].n));
+    assert.ok(k >= 0 && k <= 5, JSON.stringify(r.runs));
+    assert.deepEqual(r.runs.map((x) => x.n), [1, 2, 3].map((n) => n * 10 ** k));
+    assert.equal(r.auto_scaled, k > 0);
+    if (r.estimate === 'O(1) (work below noise floor at all sizes)') {
+      assert.deepEqual(Object.keys(r).sort(), ['auto_scaled', 'candidate_scores', 'contract_version',
+        'doubling_ratios', 'estimate', 'language', 'method', 'ok', 'runs']);
+      assert.deepEqual(r.candidate_scores, []);
+      assert.deepEqual(r.doubling_ratios, []);
+    }
+  });
+
+  test('one progress notification per measured size, as it starts, increasing', async () => {
+    const seen = [];
+    const r = await s.call('benchmark', {
+      code: 'import sys,time\nn=int(sys.stdin.readline())\ntime.sleep(n/1000)', sizes: '50,100,150',
+    }, { ...LONG, onprogress: (p) => seen.push(p) });
+    assert.equal(r.auto_scaled, false);
+    assert.deepEqual(seen.map((p) => p.progress), [1, 2, 3]);
+    assert.equal(seen[0].message, 'measuring n=50 (size 1 of 3)');
+    assert.equal(seen[2].message, `measuring n=150 (size 3 of 3); n=100 took ${r.runs[1].duration_ms} ms`);
+  });
+
+  test('CPU time beside wall time: a sleeping program uses far less CPU than wall', async () => {
+    const r = await bench({ code: 'import sys,time\nn=int(sys.stdin.readline())\ntime.sleep(n/1000)', sizes: '200,300,400' });
+    const last = r.runs[2];
+    assert.ok(last.duration_ms >= 400, JSON.stringify(last));
+    assert.ok(last.all_runs_cpu_ms.every((c) => Number.isInteger(c) && c < 300), JSON.stringify(last));
+  });
+
+  test('an unknown language is refused before anything runs', async () => {
+    const r = await bench({ code: SUM, language: 'cobol' });
+    assertRejected(r, 'validation', /^unknown language 'cobol'\. Available: /);
+  });
+});
+
+// Growth classes. Time comes from sleeping, so the classes hold on a busy
+// machine; sizes are chosen so that startup jitter of tens of ms cannot
+// flip them (docs/analysis.md "Testing benchmark").
+describe('benchmark classifies growth', { skip: SKIP_NO_BINARY, concurrency: true }, () => {
+  let s;
+  before(async () => { s = await startServer(); });
+  after(async () => { await s?.close(); });
+
+  test('python3 O(n) (by the fit: sizes that do not double)', async () => {
+    const r = await s.call('benchmark', {
+      code: 'import sys,time\nn=int(sys.stdin.readline())\ntime.sleep(n/1000)', sizes: '1,300,1000,3000',
+    }, LONG);
+    assert.deepEqual(r.doubling_ratios, []);
+    assert.equal(r.estimate, 'O(n)', JSON.stringify(r.candidate_scores.slice(0, 3)));
+    assert.equal(r.best_score.class, 'O(n)');
+  });
+
+  test('python3 O(n^2) (by the doubling ratios)', async () => {
+    const r = await s.call('benchmark', {
+      code: 'import sys,time\nn=int(sys.stdin.readline())\ntime.sleep(n*n/1e6)', sizes: '100,200,400,800,1600',
+    }, LONG);
+    assert.equal(r.doubling_ratios.length, 3, JSON.stringify(r));
+    assert.equal(r.ratio_confidence, 'robust');
+    assert.equal(r.estimate, 'O(n^2)', JSON.stringify(r.doubling_ratios));
+  });
+
+  test('c O(n log n) (by the fit)', async () => {
+    // ln by the atanh series: the C plan links no libm (TOOLS.md 7).
+    const code = '#include <stdio.h>\n#include <time.h>\n' +
+      'static double ln(double x) { int k = 0; while (x > 2) { x /= 2; k++; }\n' +
+      '  double y = (x - 1) / (x + 1), t = y, s = 0; for (int i = 1; i < 99; i += 2) { s += t / i; t *= y * y; }\n' +
+      '  return 2 * s + k * 0.6931471805599453; }\n' +
+      'int main(void) { long n; if (scanf("%ld", &n) != 1) return 1;\n' +
+      '  double ms = n > 1 ? 200.0 * n * ln((double)n) / (10000 * ln(10000.0)) : 0;\n' +
+      '  struct timespec t = {(time_t)(ms / 1000), (long)((ms - 1000 * (long)(ms / 1000)) * 1e6)};\n' +
+      '  nanosleep(&t, NULL); return 0; }\n';
+    const r = await s.call('benchmark', { code, language: 'c', sizes: '1,10000,40000,160000' }, LONG);
+    assert.equal(r.ok, true, JSON.stringify(r));
+    assert.equal(r.estimate, 'O(n log n)', JSON.stringify(r.candidate_scores.slice(0, 3)));
+  });
+});

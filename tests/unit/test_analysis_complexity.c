@@ -1,0 +1,277 @@
+/* analyze_complexity (TOOLS.md 3.5.1), called directly: the spec's
+ * examples, both reading modes and their notes, the decision table, the
+ * regex fallback's letter, and each refinement rule of docs/analysis.md
+ * with its example. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/unit/check.h"
+#include "workers/analysis/complexity.h"
+#include "workers/common/tool_api.h"
+
+CC_TOOL(analyze_complexity);
+
+static json_t *analyze(const char *language, const char *code) {
+    json_t *args = json_pack("{s:s}", "code", code);
+    if (language) json_object_set_new(args, "language", json_string(language));
+    json_t *r = cc_tool_analyze_complexity(args, NULL);
+    json_decref(args);
+    return r;
+}
+
+static const char *str(json_t *r, const char *k) { return json_string_value(json_object_get(r, k)); }
+static long long num(json_t *r, const char *k) { return json_integer_value(json_object_get(r, k)); }
+
+static bool has_note(json_t *r, const char *note) {
+    size_t i;
+    json_t *v;
+    json_array_foreach(json_object_get(r, "notes"), i, v) if (strcmp(json_string_value(v), note) == 0) return true;
+    return false;
+}
+
+/* The rule of the first refinement, or NULL. */
+static const char *rule_at(json_t *r, size_t i) {
+    return json_string_value(json_object_get(json_array_get(json_object_get(r, "refinements"), i), "rule"));
+}
+
+static void spec_examples(void) {
+    json_t *r = analyze(NULL, "for i in range(n):\n    for j in range(n):\n        pass");
+    CHECK_STREQ(str(r, "estimate"), "O(n^2)");
+    CHECK_STREQ(str(r, "basis"), "2 nested loop levels (2 loop constructs)");
+    CHECK_STREQ(str(r, "method"), "static-estimate");
+    CHECK_STREQ(str(r, "analysis"), "tree-sitter");
+    CHECK_STREQ(str(r, "grammar"), "python");
+    CHECK_INTEQ(num(r, "loops"), 2);
+    CHECK_INTEQ(num(r, "max_nesting"), 2);
+    CHECK_INTEQ(json_array_size(json_object_get(r, "notes")), 0);
+    json_decref(r);
+
+    r = analyze(NULL, "def f(n):\n    return f(n-1)+f(n-2)");
+    CHECK_STREQ(str(r, "estimate"), "O(2^n) — recursion detected");
+    CHECK_STREQ(str(r, "basis"), "recursive function 'f'");
+    CHECK(json_is_true(json_object_get(r, "recursion")));
+    CHECK_STREQ(json_string_value(json_array_get(json_object_get(r, "functions"), 0)), "f");
+    CHECK_STREQ(str(r, "refined_estimate"), "O(2^n)"); /* two self-calls: the spec stands */
+    json_decref(r);
+
+    r = analyze(NULL, "x = sorted(a)");
+    CHECK_STREQ(str(r, "estimate"), "O(n log n)");
+    CHECK_STREQ(str(r, "basis"), "sorting call, no loops");
+    CHECK(has_note(r, "sort/builtin detected (O(n log n) worst case)"));
+    json_decref(r);
+
+    r = analyze(NULL, "x = 1");
+    CHECK_STREQ(str(r, "estimate"), "O(1)");
+    CHECK_STREQ(str(r, "basis"), "no loops, no recursion");
+    CHECK(has_note(r, "constant-time surface; may hide loops in library calls"));
+    CHECK_STREQ(str(r, "refined_estimate"), "O(1)");
+    json_decref(r);
+}
+
+static void decision_table_and_notes(void) {
+    json_t *r = analyze("python3", "d = dict()\nfor x in a:\n    d[x] = 1");
+    CHECK_STREQ(str(r, "estimate"), "O(n) — with sort: O(n log n)");
+    CHECK_STREQ(str(r, "basis"), "1 loop level");
+    CHECK(has_note(r, "hash structures → average-case O(1) lookups"));
+    CHECK(!has_note(r, "constant-time surface; may hide loops in library calls"));
+    json_decref(r);
+    /* Notes in the spec's order: sort, hash, heuristic. */
+    r = analyze("cobol", "x = sorted(HashMap)");
+    json_t *notes = json_object_get(r, "notes");
+    CHECK_INTEQ(json_array_size(notes), 3);
+    CHECK_STREQ(json_string_value(json_array_get(notes, 0)), "sort/builtin detected (O(n log n) worst case)");
+    CHECK_STREQ(json_string_value(json_array_get(notes, 1)), "hash structures → average-case O(1) lookups");
+    CHECK_STREQ(json_string_value(json_array_get(notes, 2)),
+                "structural heuristic only (no tree-sitter grammar for 'cobol')");
+    json_decref(r);
+    /* `\b{}`: braces right after a word character (Go's map literal). */
+    r = analyze("go", "m := map[string]int{}");
+    CHECK(has_note(r, "hash structures → average-case O(1) lookups"));
+    json_decref(r);
+    r = analyze("go", "m := {}");
+    CHECK(!has_note(r, "hash structures → average-case O(1) lookups"));
+    json_decref(r);
+}
+
+static void tree_walk_details(void) {
+    /* Loops in strings and comments are inert: not counted. */
+    json_t *r = analyze("python3", "# for x in y: while True\ns = 'for i in range(n): pass'\n");
+    CHECK_INTEQ(num(r, "loops"), 0);
+    json_decref(r);
+    /* A call through an attribute reduces to the name after the last '.'. */
+    r = analyze("python3", "class A:\n    def walk(self, n):\n        return self.walk(n - 1)\n");
+    CHECK_STREQ(str(r, "basis"), "recursive function 'walk'");
+    json_decref(r);
+    /* Functions in walk order; an anonymous one is <anonymous>. */
+    r = analyze("node", "function a() {}\nconst b = () => 1;\nclass C { m() {} }\n");
+    json_t *fns = json_object_get(r, "functions");
+    CHECK_INTEQ(json_array_size(fns), 3);
+    CHECK_STREQ(json_string_value(json_array_get(fns, 0)), "a");
+    CHECK_STREQ(json_string_value(json_array_get(fns, 1)), "<anonymous>");
+    CHECK_STREQ(json_string_value(json_array_get(fns, 2)), "m");
+    CHECK_STREQ(str(r, "grammar"), "javascript");
+    json_decref(r);
+    /* A syntax error: still tree-sitter, with the partial-parse note. */
+    r = analyze("python3", "def f(:\n  for x in y:\n    pass\n");
+    CHECK_STREQ(str(r, "analysis"), "tree-sitter");
+    CHECK(has_note(r, "source has syntax errors; the parse is partial"));
+    json_decref(r);
+    /* Loops of several grammars. */
+    r = analyze("rust", "fn f(v: &[u32]) { for a in v { for b in v { while true {} } } }");
+    CHECK_INTEQ(num(r, "max_nesting"), 3);
+    CHECK_STREQ(str(r, "estimate"), "O(n^3)");
+    json_decref(r);
+    r = analyze("java", "class A { void f(int[] a) { for (int x : a) { for (int i = 0; i < x; i++) {} } } }");
+    CHECK_INTEQ(num(r, "max_nesting"), 2);
+    json_decref(r);
+    r = analyze("go", "func f(a []int) { for _, x := range a { for i := 0; i < x; i++ {} } }");
+    CHECK_INTEQ(num(r, "max_nesting"), 2);
+    json_decref(r);
+}
+
+/* Deeply nested input must not exhaust a stack: the walk is iterative. */
+static void deep_nesting_is_walked(void) {
+    size_t depth = 200000;
+    char *code = malloc(2 * depth + 8);
+    memset(code, '[', depth);
+    memset(code + depth, ']', depth);
+    code[2 * depth] = '\0';
+    json_t *r = analyze("python3", code);
+    CHECK(json_is_true(json_object_get(r, "ok")));
+    json_decref(r);
+    free(code);
+}
+
+static void regex_fallback_letter(void) {
+    /* Indentation: a dedented loop pops the stack; `}`/`)` lines are no loops. */
+    json_t *r = analyze("fortran", "for a\n  for b\n    while c\nfor d\n} while (x)\n");
+    CHECK_STREQ(str(r, "analysis"), "regex-fallback");
+    CHECK(json_is_null(json_object_get(r, "grammar")));
+    CHECK_INTEQ(num(r, "loops"), 4);
+    CHECK_INTEQ(num(r, "max_nesting"), 3);
+    CHECK_INTEQ(json_array_size(json_object_get(r, "functions")), 0);
+    json_decref(r);
+    /* Comment lines and blank lines are skipped; .map( counts. */
+    r = analyze("fortran", "# for x\n// while\n\n* loop\nxs.map(f)\n");
+    CHECK_INTEQ(num(r, "loops"), 1);
+    json_decref(r);
+    /* Recursion: a header whose body (to the next column-0 line) calls it. */
+    r = analyze("fortran", "function fact(n)\n  return n * fact(n - 1)\nend\n");
+    CHECK_STREQ(str(r, "basis"), "recursive function 'fact'");
+    json_decref(r);
+    r = analyze("fortran", "function g(n)\n  return 1\nend\nx = g(2)\n");
+    CHECK(!json_is_true(json_object_get(r, "recursion")));
+    json_decref(r);
+    r = analyze("fortran", "public static int f(int n) {\n    return f(n - 1);\n}\n");
+    CHECK_STREQ(str(r, "basis"), "recursive function 'f'");
+    json_decref(r);
+    /* A name inside a longer identifier is no call: "if(" is not "f(". */
+    r = analyze("fortran", "def f(x)\n  if(x) return 1\n");
+    CHECK(!json_is_true(json_object_get(r, "recursion")));
+    json_decref(r);
+}
+
+static void refinement_rules(void) {
+    json_t *r = analyze(NULL, "for i in range(10):\n    for x in xs:\n        pass\n");
+    CHECK_STREQ(str(r, "estimate"), "O(n^2)");
+    CHECK_STREQ(str(r, "refined_estimate"), "O(n)");
+    CHECK_STREQ(rule_at(r, 0), "constant_bound_loop");
+    json_decref(r);
+
+    r = analyze("c", "void f(int n) { for (int i = 0; i < 8; i++) { for (int j = 0; j < n; j++) {} } }");
+    CHECK_STREQ(str(r, "refined_estimate"), "O(n)");
+    CHECK_STREQ(rule_at(r, 0), "constant_bound_loop");
+    json_decref(r);
+
+    r = analyze(NULL, "ys = [y * 2 for y in xs]\n");
+    CHECK_STREQ(str(r, "estimate"), "O(n^2)"); /* the spec counts both nodes */
+    CHECK_STREQ(str(r, "refined_estimate"), "O(n)");
+    CHECK_STREQ(rule_at(r, 0), "comprehension_clause");
+    json_decref(r);
+
+    r = analyze(NULL, "seen = []\nfor x in xs:\n    if x not in seen:\n        seen.append(x)\n");
+    CHECK_STREQ(str(r, "refined_estimate"), "O(n^2)");
+    CHECK_STREQ(rule_at(r, 0), "linear_membership");
+    json_decref(r);
+    r = analyze(NULL, "seen = set()\nfor x in xs:\n    if x not in seen:\n        seen.add(x)\n");
+    CHECK_STREQ(str(r, "refined_estimate"), "O(n)"); /* a set: O(1) lookups, no rule */
+    CHECK_INTEQ(json_array_size(json_object_get(r, "refinements")), 0);
+    json_decref(r);
+
+    r = analyze(NULL, "for x in xs:\n    i = xs.index(x)\n");
+    CHECK_STREQ(str(r, "refined_estimate"), "O(n^2)");
+    CHECK_STREQ(rule_at(r, 0), "linear_call");
+    json_decref(r);
+    r = analyze(NULL, "for x in xs:\n    m = max(a, b)\n"); /* two arguments: O(1) */
+    CHECK_STREQ(str(r, "refined_estimate"), "O(n)");
+    json_decref(r);
+
+    r = analyze(NULL, "for q in qs:\n    s = sorted(q)\n");
+    CHECK_STREQ(str(r, "refined_estimate"), "O(n^2 log n)");
+    CHECK_STREQ(rule_at(r, 0), "sort_in_loop");
+    json_decref(r);
+
+    r = analyze(NULL, "def fact(n):\n    return 1 if n == 0 else n * fact(n - 1)\n");
+    CHECK_STREQ(str(r, "estimate"), "O(2^n) — recursion detected");
+    CHECK_STREQ(str(r, "refined_estimate"), "O(n)");
+    CHECK_STREQ(rule_at(r, 0), "single_recursion");
+    json_decref(r);
+
+    r = analyze(NULL, "def bs(a, lo, hi, x):\n    mid = (lo + hi) // 2\n    if a[mid] < x:\n"
+                      "        return bs(a, mid + 1, hi, x)\n    return bs(a, lo, mid - 1, x)\n");
+    CHECK_STREQ(str(r, "refined_estimate"), "O(log n)");
+    CHECK_STREQ(rule_at(r, 0), "halving_recursion");
+    json_decref(r);
+
+    r = analyze(NULL, "def ms(a):\n    mid = len(a) // 2\n    l = ms(a[:mid])\n    r = ms(a[mid:])\n"
+                      "    out = []\n    for x in l:\n        out.append(x)\n    return out\n");
+    CHECK_STREQ(str(r, "refined_estimate"), "O(n log n)");
+    CHECK_STREQ(rule_at(r, 0), "divide_and_conquer");
+    json_decref(r);
+
+    r = analyze(NULL, "from functools import lru_cache\n@lru_cache(maxsize=None)\ndef fib(n):\n"
+                      "    return n if n < 2 else fib(n - 1) + fib(n - 2)\n");
+    CHECK_STREQ(str(r, "refined_estimate"), "O(n)");
+    CHECK_STREQ(rule_at(r, 0), "memoized_recursion");
+    json_decref(r);
+
+    /* C names its functions through a declarator, which the spec's reading
+     * does not look at: the spec says O(1), the refinement sees the tree. */
+    r = analyze("c", "int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }");
+    CHECK_STREQ(str(r, "estimate"), "O(1)");
+    CHECK_STREQ(str(r, "refined_estimate"), "O(2^n)");
+    CHECK_STREQ(rule_at(r, 0), "declarator_name");
+    CHECK_STREQ(json_string_value(json_array_get(json_object_get(r, "functions"), 0)), "<anonymous>");
+    json_decref(r);
+
+    r = analyze(NULL, "# we sort(later)\nx = 1\n");
+    CHECK_STREQ(str(r, "estimate"), "O(n log n)"); /* the spec's text scan */
+    CHECK_STREQ(str(r, "refined_estimate"), "O(1)");
+    CHECK_STREQ(rule_at(r, 0), "sort_not_called");
+    json_decref(r);
+
+    /* The fallback has no tree: no refinements, the spec's class. */
+    r = analyze("fortran", "for a\n  for b\n");
+    CHECK_STREQ(str(r, "refined_estimate"), "O(n^2)");
+    CHECK_INTEQ(json_array_size(json_object_get(r, "refinements")), 0);
+    json_decref(r);
+}
+
+static void argument_checks(void) {
+    json_t *args = json_pack("{s:i}", "code", 3);
+    json_t *r = cc_tool_analyze_complexity(args, NULL);
+    CHECK_STREQ(str(r, "code"), "validation");
+    json_decref(r);
+    json_decref(args);
+}
+
+int main(void) {
+    RUN(spec_examples);
+    RUN(decision_table_and_notes);
+    RUN(tree_walk_details);
+    RUN(deep_nesting_is_walked);
+    RUN(regex_fallback_letter);
+    RUN(refinement_rules);
+    RUN(argument_checks);
+    return check_summary("analysis_complexity");
+}

@@ -1,0 +1,118 @@
+/* benchmark's arithmetic (TOOLS.md 3.5.2 steps 4-7) on synthetic timings:
+ * the class each growth gets, the doubling ratios, the noise floor, the
+ * fit, Python-style rounding. The timed end-to-end runs are in make bench
+ * (scripts/bench-analysis); these are the numbers those runs rely on. */
+#include <math.h>
+#include <string.h>
+
+#include "tests/unit/check.h"
+#include "workers/exec/bench_fit.h"
+
+static json_t *estimate(const int64_t *n, const double *t, size_t k, bool *floor) {
+    return cc_bench_estimate(n, t, k, floor);
+}
+
+static double ratio(json_t *r, size_t i) {
+    return json_real_value(json_array_get(json_object_get(r, "doubling_ratios"), i));
+}
+
+static void linear_by_doubling(void) {
+    int64_t n[] = {1000, 2000, 4000, 8000, 16000};
+    double t[5];
+    for (int i = 0; i < 5; i++) t[i] = 20 + 0.01 * (double)n[i]; /* 30 40 60 100 180 */
+    bool floor;
+    json_t *r = estimate(n, t, 5, &floor);
+    CHECK(!floor);
+    CHECK_STREQ(json_string_value(json_object_get(r, "estimate")), "O(n)");
+    CHECK_INTEQ(json_array_size(json_object_get(r, "doubling_ratios")), 3);
+    CHECK(ratio(r, 0) == 3.0 && ratio(r, 1) == 2.33 && ratio(r, 2) == 2.14);
+    CHECK_STREQ(json_string_value(json_object_get(r, "ratio_confidence")), "robust");
+    CHECK(json_real_value(json_object_get(r, "baseline_ms")) == 30.0);
+    CHECK_INTEQ(json_array_size(json_object_get(r, "candidate_scores")), 8);
+    json_decref(r);
+}
+
+static void quadratic_by_doubling(void) {
+    int64_t n[] = {1000, 2000, 4000, 8000, 16000};
+    double t[5];
+    for (int i = 0; i < 5; i++) t[i] = 20 + (double)n[i] * (double)n[i] / 1e5;
+    bool floor;
+    json_t *r = estimate(n, t, 5, &floor);
+    CHECK_STREQ(json_string_value(json_object_get(r, "estimate")), "O(n^2)");
+    CHECK(ratio(r, 0) == 5.0 && ratio(r, 1) == 4.2 && ratio(r, 2) == 4.05);
+    json_decref(r);
+}
+
+/* Sizes that do not double: the fit decides, and it tells n log n from n. */
+static void n_log_n_by_fit(void) {
+    int64_t n[] = {1000, 10000, 100000, 1000000};
+    double t[4];
+    for (int i = 0; i < 4; i++) t[i] = 1 + (double)n[i] * log((double)n[i]) / 1000;
+    bool floor;
+    json_t *r = estimate(n, t, 4, &floor);
+    CHECK_INTEQ(json_array_size(json_object_get(r, "doubling_ratios")), 0);
+    CHECK_STREQ(json_string_value(json_object_get(r, "estimate")), "O(n log n)");
+    json_t *best = json_object_get(r, "best_score");
+    CHECK_STREQ(json_string_value(json_object_get(best, "class")), "O(n log n)");
+    CHECK(json_real_value(json_object_get(best, "relative_error")) < 0.05); /* baseline-corrected */
+    /* Sorted by error, ascending. */
+    json_t *scores = json_object_get(r, "candidate_scores");
+    for (size_t i = 1; i < json_array_size(scores); i++)
+        CHECK(json_real_value(json_object_get(json_array_get(scores, i - 1), "relative_error")) <=
+              json_real_value(json_object_get(json_array_get(scores, i), "relative_error")));
+    CHECK_STREQ(json_string_value(json_object_get(r, "ratio_confidence")),
+                "low (0 ratio(s); a median needs >= 3 to reject an outlier, which needs >= 5 doubling sizes "
+                "because the first gap is always discarded)");
+    json_decref(r);
+}
+
+static void noise_floor(void) {
+    int64_t n[] = {100, 1000, 10000};
+    double t[] = {10, 12, 14};
+    bool floor;
+    json_t *r = estimate(n, t, 3, &floor);
+    CHECK(floor);
+    CHECK_STREQ(json_string_value(json_object_get(r, "estimate")), "O(1) (work below noise floor at all sizes)");
+    CHECK_INTEQ(json_object_size(r), 3); /* estimate, candidate_scores, doubling_ratios */
+    CHECK_INTEQ(json_array_size(json_object_get(r, "candidate_scores")), 0);
+    json_decref(r);
+}
+
+static void too_few_points_to_fit(void) {
+    int64_t n[] = {1, 2, 3};
+    double t[] = {10, 20, 10};
+    bool floor;
+    json_t *r = estimate(n, t, 3, &floor);
+    CHECK(!floor);
+    CHECK_STREQ(json_string_value(json_object_get(r, "estimate")), "insufficient data (need >=3 sizes)");
+    CHECK(json_is_null(json_object_get(r, "best_score")));
+    CHECK_INTEQ(json_array_size(json_object_get(r, "candidate_scores")), 0);
+    json_decref(r);
+}
+
+static void ratio_classes(void) {
+    CHECK_STREQ(cc_bench_ratio_class(1.49), "O(1)");
+    CHECK_STREQ(cc_bench_ratio_class(1.5), "O(n)");
+    CHECK_STREQ(cc_bench_ratio_class(2.5), "O(n log n)");
+    CHECK_STREQ(cc_bench_ratio_class(3.2), "O(n^2)");
+    CHECK_STREQ(cc_bench_ratio_class(5.5), "O(n^3)");
+    CHECK_STREQ(cc_bench_ratio_class(11), "O(c^n) (exponential or worse)");
+}
+
+static void python_rounding(void) {
+    CHECK(cc_bench_round(2.675, 2) == 2.67);  /* 2.675 is 2.67499999... in binary */
+    CHECK(cc_bench_round(0.125, 2) == 0.12);  /* exact half: to even */
+    CHECK(cc_bench_round(0.375, 2) == 0.38);
+    CHECK(cc_bench_round(1.23456, 4) == 1.2346);
+}
+
+int main(void) {
+    RUN(linear_by_doubling);
+    RUN(quadratic_by_doubling);
+    RUN(n_log_n_by_fit);
+    RUN(noise_floor);
+    RUN(too_few_points_to_fit);
+    RUN(ratio_classes);
+    RUN(python_rounding);
+    return check_summary("bench_fit");
+}

@@ -1,0 +1,462 @@
+/* The refinement model of analyze_complexity (docs/analysis.md
+ * "Refinements"): rules TOOLS.md 3.5.1 does not have, reported beside the
+ * spec's estimate in refined_estimate and refinements[], never in place of
+ * it. Every rule that makes the refined estimate differ adds one
+ * {rule, line, note}.
+ *
+ * The model is a set of cost terms n^k (log n)^l, the largest of which is
+ * the refined estimate: each counted loop at depth d is n^d; a known
+ * linear operation at depth d is n^(d+1); a sort at depth d is
+ * n^(d+1) log n; a recursive function contributes by how it calls itself. */
+#if CC_HAVE_TREE_SITTER
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "workers/analysis/text_scan.h"
+#include "workers/analysis/ts_walk.h"
+
+/* ---- cost terms ---- */
+
+
+void cx_consider(struct cx_walk *w, struct cx_cost c) {
+    if (cx_cost_gt(c, w->best)) w->best = c;
+}
+
+void cx_refinement(struct cx_walk *w, const char *rule, uint32_t line, const char *fmt, ...) {
+    json_t *list = w->r->refinements;
+    size_t n = json_array_size(list);
+    if (n >= CX_REFINEMENTS_MAX) return;
+    for (size_t i = 0; i < n; i++) { /* one entry per rule and line */
+        json_t *e = json_array_get(list, i);
+        if (json_integer_value(json_object_get(e, "line")) == line &&
+            strcmp(json_string_value(json_object_get(e, "rule")), rule) == 0)
+            return;
+    }
+    char note[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(note, sizeof note, fmt, ap);
+    va_end(ap);
+    json_array_append_new(list, json_pack("{s:s,s:I,s:s}", "rule", rule, "line", (json_int_t)line, "note", note));
+}
+
+/* A name for a note: at most 60 bytes, cut at a character boundary. */
+static int shown(struct cx_text t) {
+    size_t n = t.n == (size_t)-1 ? 0 : t.n < 60 ? t.n : 60;
+    if (n < t.n)
+        while (n > 0 && ((unsigned char)t.s[n] & 0xC0) == 0x80) n--;
+    return (int)n;
+}
+
+/* ---- node predicates ---- */
+
+static bool type_is(TSNode n, const char *const *types) {
+    const char *t = ts_node_type(n);
+    for (; *types; types++)
+        if (strcmp(t, *types) == 0) return true;
+    return false;
+}
+
+static const char *const int_types[] = {"integer", "integer_literal", "number_literal", "number",
+    "decimal_integer_literal", "int_literal", NULL};
+
+static bool is_int_literal(const struct cx_walk *w, TSNode n) {
+    if (ts_node_is_null(n) || !type_is(n, int_types)) return false;
+    struct cx_text t = cx_node_text(w, n);
+    if (t.n == 0 || t.n > 40) return false;
+    for (size_t i = 0; i < t.n; i++) {
+        char c = t.s[i];
+        if (!((c >= '0' && c <= '9') || c == '_' || c == 'x' || c == 'X' || (c >= 'a' && c <= 'f') ||
+              (c >= 'A' && c <= 'F') || c == 'u' || c == 'U' || c == 'l' || c == 'L'))
+            return false;
+    }
+    return t.s[0] >= '0' && t.s[0] <= '9';
+}
+
+static bool is_literal(const struct cx_walk *w, TSNode n) {
+    static const char *const others[] = {"float", "float_literal", "string", "string_literal",
+        "char_literal", "true", "false", "none", "null", "interpreted_string_literal", NULL};
+    return is_int_literal(w, n) || type_is(n, others);
+}
+
+static TSNode field(TSNode n, const char *name) {
+    return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
+
+/* range(3), range(1, 10), range(0, 10, 2): every argument an integer. */
+static bool constant_range_call(const struct cx_walk *w, TSNode n) {
+    if (strcmp(ts_node_type(n), "call") != 0) return false;
+    TSNode f = field(n, "function"), args = field(n, "arguments");
+    if (ts_node_is_null(f) || ts_node_is_null(args) || !cx_text_is(cx_node_text(w, f), "range")) return false;
+    uint32_t c = ts_node_named_child_count(args);
+    if (c == 0 || c > 3) return false;
+    for (uint32_t i = 0; i < c; i++)
+        if (!is_int_literal(w, ts_node_named_child(args, i))) return false;
+    return true;
+}
+
+/* [1, 2, 3], (a literal tuple), 0..10: a collection fixed in the source. */
+static bool literal_collection(const struct cx_walk *w, TSNode n) {
+    static const char *const colls[] = {"list", "tuple", "set", "array", "array_expression", NULL};
+    static const char *const ranges[] = {"range_expression", "range", NULL};
+    uint32_t c = ts_node_named_child_count(n);
+    if (type_is(n, ranges)) {
+        if (c != 2) return false;
+        return is_int_literal(w, ts_node_named_child(n, 0)) && is_int_literal(w, ts_node_named_child(n, 1));
+    }
+    if (!type_is(n, colls) || c > 64) return false;
+    for (uint32_t i = 0; i < c; i++)
+        if (!is_literal(w, ts_node_named_child(n, i))) return false;
+    return true;
+}
+
+/* i < 10, 10 > i, i != 10: a comparison of a name with an integer. */
+static bool constant_condition(const struct cx_walk *w, TSNode cond) {
+    if (ts_node_is_null(cond) || strcmp(ts_node_type(cond), "binary_expression") != 0) return false;
+    TSNode l = field(cond, "left"), r = field(cond, "right");
+    if (ts_node_is_null(l) || ts_node_is_null(r)) return false;
+    bool li = is_int_literal(w, l), ri = is_int_literal(w, r);
+    return li != ri && strcmp(ts_node_type(li ? r : l), "identifier") == 0;
+}
+
+/* What a constant-bound loop iterates over (for the note), else NULL. */
+static const char *constant_bound(const struct cx_walk *w, TSNode loop, const char *type) {
+    TSNode over = field(loop, "right");
+    if (ts_node_is_null(over)) over = field(loop, "value");
+    if (!ts_node_is_null(over)) {
+        if (constant_range_call(w, over)) return "a range of integer literals";
+        if (literal_collection(w, over)) return "a collection written in the source";
+        if (is_int_literal(w, over)) return "an integer literal";
+    }
+    if (strcmp(type, "for_statement") == 0) {
+        if (constant_condition(w, field(loop, "condition"))) return "a condition against an integer literal";
+        uint32_t c = ts_node_named_child_count(loop);
+        for (uint32_t i = 0; i < c; i++) { /* Go: the clause holds the bound */
+            TSNode k = ts_node_named_child(loop, i);
+            const char *kt = ts_node_type(k);
+            if (strcmp(kt, "for_clause") == 0 && constant_condition(w, field(k, "condition")))
+                return "a condition against an integer literal";
+            if (strcmp(kt, "range_clause") == 0 && is_int_literal(w, field(k, "right")))
+                return "an integer literal";
+        }
+    }
+    return NULL;
+}
+
+static TSNode first_for_clause(TSNode comp) {
+    uint32_t c = ts_node_named_child_count(comp);
+    for (uint32_t i = 0; i < c; i++) {
+        TSNode k = ts_node_named_child(comp, i);
+        if (strcmp(ts_node_type(k), "for_in_clause") == 0) return k;
+    }
+    return (TSNode){0};
+}
+
+static bool is_comprehension_loop(const char *type) {
+    return strcmp(type, "list_comprehension") == 0 || strcmp(type, "generator_expression") == 0;
+}
+
+/* ---- loops ---- */
+
+bool cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type) {
+    uint32_t line = cx_line(loop);
+    if (strcmp(type, "for_in_clause") == 0) {
+        TSNode parent = ts_node_parent(loop);
+        if (!ts_node_is_null(parent) && is_comprehension_loop(ts_node_type(parent)) &&
+            ts_node_eq(first_for_clause(parent), loop)) {
+            cx_refinement(w, "comprehension_clause", line,
+                          "the for clause at line %u is the comprehension's own loop: one loop level, not two",
+                          line);
+            return false;
+        }
+    }
+    TSNode bound_by = loop;
+    const char *bt = type;
+    if (is_comprehension_loop(type)) { /* its bound is its first clause's */
+        bound_by = first_for_clause(loop);
+        bt = "for_in_clause";
+    }
+    const char *why = ts_node_is_null(bound_by) ? NULL : constant_bound(w, bound_by, bt);
+    if (why) {
+        cx_refinement(w, "constant_bound_loop", line,
+                      "the loop at line %u runs a fixed number of times (%s); it is not a factor of n", line, why);
+        return false;
+    }
+    w->rdepth++;
+    cx_consider(w, (struct cx_cost){w->rdepth, 0, false});
+    if (w->nfns) {
+        struct cx_fn *f = &w->fns[w->nfns - 1];
+        if (w->rdepth - f->rdepth_at_entry > f->body_k) f->body_k = w->rdepth - f->rdepth_at_entry;
+    }
+    return true;
+}
+
+/* ---- python name kinds (lists vs hash structures) ---- */
+
+/* Index of name among the known kinds, or -1. */
+static int kind_of(const struct cx_walk *w, struct cx_text name) {
+    for (size_t i = 0; i < w->nkinds; i++)
+        if (cx_text_eq(w->kinds[i].name, name)) return (int)i;
+    return -1;
+}
+
+/* 1 list, 0 hash structure, -1 unknown. */
+static int value_kind(const struct cx_walk *w, TSNode v) {
+    static const char *const lists[] = {"list", "list_comprehension", NULL};
+    static const char *const hashes[] = {"dictionary", "set", "dictionary_comprehension", "set_comprehension", NULL};
+    static const char *const list_calls[] = {"list", "sorted", "split", "splitlines", "readlines", NULL};
+    static const char *const hash_calls[] = {"set", "dict", "frozenset", "Counter", "defaultdict", "OrderedDict", NULL};
+    if (ts_node_is_null(v)) return -1;
+    if (type_is(v, lists)) return 1;
+    if (type_is(v, hashes)) return 0;
+    if (strcmp(ts_node_type(v), "call") == 0) {
+        struct cx_text c = cx_callee(w, v);
+        for (const char *const *p = list_calls; *p; p++)
+            if (cx_text_is(c, *p)) return 1;
+        for (const char *const *p = hash_calls; *p; p++)
+            if (cx_text_is(c, *p)) return 0;
+    }
+    if (strcmp(ts_node_type(v), "identifier") == 0) {
+        int k = kind_of(w, cx_node_text(w, v));
+        if (k >= 0) return w->kinds[k].list ? 1 : 0;
+    }
+    return -1;
+}
+
+static void note_assignment(struct cx_walk *w, TSNode n) {
+    TSNode left = field(n, "left");
+    if (ts_node_is_null(left) || strcmp(ts_node_type(left), "identifier") != 0) return;
+    struct cx_text name = cx_node_text(w, left);
+    int kind = value_kind(w, field(n, "right"));
+    int k = kind_of(w, name);
+    if (kind < 0) {
+        if (k >= 0) w->kinds[k] = w->kinds[--w->nkinds]; /* reassigned to something unknown */
+        return;
+    }
+    if (k < 0 && w->nkinds < CX_KINDS_MAX) k = (int)w->nkinds++;
+    if (k >= 0) w->kinds[k] = (struct cx_kind){name, kind == 1};
+}
+
+static void linear_term(struct cx_walk *w, TSNode at, const char *rule, const char *what, int whatlen) {
+    struct cx_cost c = {w->rdepth + 1, 0, false};
+    char cost[32];
+    cx_consider(w, c);
+    uint32_t line = cx_line(at);
+    if (w->rdepth == 0)
+        cx_refinement(w, rule, line, "%.*s at line %u is linear in its input: %s", whatlen, what, line,
+                      cx_cost_text(c, cost, sizeof cost));
+    else
+        cx_refinement(w, rule, line, "%.*s at line %u is linear in its input, inside %d loop level(s): %s",
+                      whatlen, what, line, w->rdepth, cx_cost_text(c, cost, sizeof cost));
+}
+
+/* x in items / x not in items, where items is known to be a list. */
+static void note_membership(struct cx_walk *w, TSNode n) {
+    uint32_t c = ts_node_child_count(n);
+    for (uint32_t i = 0; i + 1 < c; i++) {
+        TSNode op = ts_node_child(n, i);
+        const char *t = ts_node_type(op);
+        if (ts_node_is_named(op) || (strcmp(t, "in") != 0 && strcmp(t, "not in") != 0)) continue;
+        TSNode right = ts_node_next_named_sibling(op);
+        if (value_kind(w, right) != 1) return;
+        struct cx_text r = cx_node_text(w, right);
+        char what[96];
+        snprintf(what, sizeof what, "`%s` on the list %.*s", t, shown(r), r.s);
+        linear_term(w, n, "linear_membership", what, (int)strlen(what));
+        return;
+    }
+}
+
+void cx_refine_node(struct cx_walk *w, TSNode n, const char *type) {
+    if (!w->python) return;
+    if (strcmp(type, "assignment") == 0) note_assignment(w, n);
+    else if (strcmp(type, "comparison_operator") == 0) note_membership(w, n);
+}
+
+/* ---- calls ---- */
+
+static bool in_list(struct cx_text t, const char *const *list) {
+    for (; *list; list++)
+        if (cx_text_is(t, *list)) return true;
+    return false;
+}
+
+static uint32_t argument_count(TSNode call) {
+    TSNode args = field(call, "arguments");
+    return ts_node_is_null(args) ? 0 : ts_node_named_child_count(args);
+}
+
+static bool is_sort_call(const struct cx_walk *w, TSNode call, struct cx_text callee) {
+    static const char *const sorts[] = {"sort", "sorted", "sort_by", "sort_by_key", "sort_unstable",
+        "sort_unstable_by", "sort_unstable_by_key", "qsort", "stable_sort", NULL};
+    if (in_list(callee, sorts)) return true;
+    TSNode f = field(call, "function");
+    if (ts_node_is_null(f)) return false;
+    struct cx_text t = cx_node_text(w, f); /* Go: sort.Ints, sort.Slice, slices.Sort */
+    return (t.n > 5 && memcmp(t.s, "sort.", 5) == 0) || cx_text_is(t, "slices.Sort");
+}
+
+/* The receiver of a method call (the callee text before its last
+ * separator), or an empty text for a plain call. */
+static struct cx_text receiver(const struct cx_walk *w, TSNode call, struct cx_text callee) {
+    TSNode f = field(call, "function");
+    if (ts_node_is_null(f) || callee.n == (size_t)-1) return (struct cx_text){"", 0};
+    struct cx_text t = cx_node_text(w, f);
+    size_t cut = (size_t)(callee.s - t.s);
+    if (callee.s < t.s || cut > t.n) return (struct cx_text){"", 0};
+    while (cut > 0 && (t.s[cut - 1] == '.' || t.s[cut - 1] == '>' || t.s[cut - 1] == ':' || t.s[cut - 1] == '-'))
+        cut--;
+    return (struct cx_text){t.s, cut};
+}
+
+static bool is_linear_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
+    static const char *const methods[] = {"index", "count", "remove", "insert", "join", "indexOf",
+        "lastIndexOf", "includes", "splice", "shift", "unshift", "concat", "find", "findIndex", "filter",
+        "map", "reduce", "some", "every", "slice", "copy", "deepcopy", NULL};
+    static const char *const builtins[] = {"sum", "min", "max", "any", "all", "list", "tuple", NULL};
+    struct cx_text recv = receiver(w, call, callee);
+    if (recv.n == 0) return in_list(callee, builtins) && argument_count(call) == 1;
+    if (cx_text_is(callee, "pop")) {
+        TSNode args = field(call, "arguments");
+        return !ts_node_is_null(args) && ts_node_named_child_count(args) == 1 &&
+               cx_text_is(cx_node_text(w, ts_node_named_child(args, 0)), "0");
+    }
+    if (!in_list(callee, methods)) return false;
+    int k = w->python ? kind_of(w, recv) : -1;
+    return !(k >= 0 && !w->kinds[k].list && cx_text_is(callee, "remove")); /* set.remove is O(1) */
+}
+
+/* How a call names an enclosing function (the innermost of that name). */
+static struct cx_fn *enclosing(struct cx_walk *w, struct cx_text callee) {
+    for (size_t i = w->nfns; i > 0; i--)
+        if (cx_text_eq(callee, w->fns[i - 1].ref_name) && !cx_text_is(callee, "<anonymous>")) return &w->fns[i - 1];
+    return NULL;
+}
+
+/* The call is the whole value of a return: return f(x). */
+static bool is_returned(TSNode call) {
+    TSNode p = ts_node_parent(call);
+    if (!ts_node_is_null(p) && strcmp(ts_node_type(p), "expression_list") == 0 && ts_node_named_child_count(p) == 1)
+        p = ts_node_parent(p);
+    if (ts_node_is_null(p)) return false;
+    const char *t = ts_node_type(p);
+    return (strcmp(t, "return_statement") == 0 || strcmp(t, "return_expression") == 0 || strcmp(t, "return") == 0) &&
+           ts_node_named_child_count(p) == 1;
+}
+
+/* f(n // 2), f(a[:mid]), f(lo, mid - 1): an argument that halves the input. */
+static bool halves(const struct cx_walk *w, TSNode call) {
+    TSNode args = field(call, "arguments");
+    if (ts_node_is_null(args)) return false;
+    struct cx_text t = cx_node_text(w, args);
+    char flat[256];
+    size_t n = 0;
+    for (size_t i = 0; i < t.n && n + 1 < sizeof flat; i++)
+        if (t.s[i] != ' ' && t.s[i] != '\t' && t.s[i] != '\n') flat[n++] = t.s[i];
+    return cx_has_text(flat, n, "//2") || cx_has_text(flat, n, "/2") || cx_has_text(flat, n, ">>1") ||
+           cx_has_word(flat, n, "mid") || cx_has_word(flat, n, "half") || cx_has_word(flat, n, "middle");
+}
+
+void cx_refine_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
+    struct cx_fn *f = enclosing(w, callee);
+    if (f) {
+        f->self_calls++;
+        f->tail_calls += is_returned(call);
+        f->halving_calls += halves(w, call);
+        if (w->rdepth > f->rdepth_at_entry) f->self_call_in_loop = true;
+        return;
+    }
+    if (is_sort_call(w, call, callee)) {
+        w->any_sort_call = true;
+        struct cx_cost c = {w->rdepth + 1, 1, false};
+        cx_consider(w, c);
+        if (w->rdepth > 0) {
+            char cost[32];
+            uint32_t line = cx_line(call);
+            cx_refinement(w, "sort_in_loop", line, "%.*s(...) at line %u sorts inside %d loop level(s): %s",
+                          shown(callee), callee.s, line, w->rdepth, cx_cost_text(c, cost, sizeof cost));
+        }
+        return;
+    }
+    if (is_linear_call(w, call, callee)) {
+        char what[96];
+        snprintf(what, sizeof what, "%.*s(...)", shown(callee), callee.s);
+        linear_term(w, call, "linear_call", what, (int)strlen(what));
+    }
+}
+
+/* ---- functions and recursion ---- */
+
+void cx_refine_function(struct cx_walk *w, TSNode fn, struct cx_fn *f) {
+    TSNode p = ts_node_parent(fn);
+    if (!w->python || ts_node_is_null(p) || strcmp(ts_node_type(p), "decorated_definition") != 0) return;
+    uint32_t c = ts_node_named_child_count(p);
+    for (uint32_t i = 0; i < c; i++) {
+        TSNode d = ts_node_named_child(p, i);
+        if (strcmp(ts_node_type(d), "decorator") != 0) continue;
+        struct cx_text t = cx_node_text(w, d);
+        if (cx_has_text(t.s, t.n, "cache") || cx_has_text(t.s, t.n, "memo")) f->memoized = true;
+    }
+}
+
+/* T(n) = 2 T(n/2) + n^k, by the master theorem. */
+static struct cx_cost halves_twice(int k) {
+    if (k == 0) return (struct cx_cost){1, 0, false};
+    if (k == 1) return (struct cx_cost){1, 1, false};
+    return (struct cx_cost){k, 0, false};
+}
+
+void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f) {
+    if (f->self_calls == 0) return;
+    int name_len = shown(f->ref_name);
+    const char *name = f->ref_name.s;
+    char cost[32], work[32];
+    if (f->named_by_declarator)
+        cx_refinement(w, "declarator_name", f->line,
+                      "'%.*s' (line %u) is named by its declarator, which the spec's reading does not look at "
+                      "(it lists the function as <anonymous>); it calls itself",
+                      name_len, name, f->line);
+    cx_cost_text((struct cx_cost){f->body_k, 0, false}, work, sizeof work);
+    /* Self-calls that are each a whole `return` are alternatives: one runs. */
+    bool alternatives = f->self_calls > 1 && f->tail_calls == f->self_calls;
+    int sites = alternatives ? 1 : f->self_calls;
+    bool halving = f->halving_calls == f->self_calls;
+    struct cx_cost c = {0, 0, true};
+    if (f->self_call_in_loop) {
+        /* calls inside its own loop: no bound from this model */
+    } else if (f->memoized) {
+        c = (struct cx_cost){1 + f->body_k, 0, false};
+        cx_refinement(w, "memoized_recursion", f->line,
+                      "'%.*s' is memoised by a cache decorator: each argument is computed once, so O(n) calls "
+                      "with %s work each: %s", name_len, name, work, cx_cost_text(c, cost, sizeof cost));
+    } else if (sites == 1 && halving) {
+        c = f->body_k ? (struct cx_cost){f->body_k, 0, false} : (struct cx_cost){0, 1, false};
+        cx_refinement(w, "halving_recursion", f->line,
+                      "'%.*s' calls itself once per call%s on half its input: O(log n) calls with %s work each: %s",
+                      name_len, name, alternatives ? " (its self-calls are alternative returns)" : "", work,
+                      cx_cost_text(c, cost, sizeof cost));
+    } else if (sites == 1) {
+        c = (struct cx_cost){1 + f->body_k, 0, false};
+        cx_refinement(w, "single_recursion", f->line,
+                      "'%.*s' calls itself once per call%s: a chain of O(n) calls with %s work each, not a tree "
+                      "of calls: %s", name_len, name, alternatives ? " (its self-calls are alternative returns)" : "",
+                      work, cx_cost_text(c, cost, sizeof cost));
+    } else if (sites == 2 && halving) {
+        c = halves_twice(f->body_k);
+        cx_refinement(w, "divide_and_conquer", f->line,
+                      "'%.*s' calls itself twice on halves of its input with %s work per call: %s", name_len,
+                      name, work, cx_cost_text(c, cost, sizeof cost));
+    }
+    cx_consider(w, c);
+}
+
+void cx_refine_finish(struct cx_walk *w, bool spec_sort) {
+    if (spec_sort && !w->any_sort_call)
+        cx_refinement(w, "sort_not_called", 0,
+                      "the spec's sort match is not a sort call in the parsed code (a comment, a string or "
+                      "another name): no O(n log n) term");
+    w->r->refined = w->best;
+    w->r->refined_valid = true;
+}
+#endif

@@ -1,0 +1,92 @@
+/* The tree-sitter walk of analyze_complexity (TOOLS.md 3.5.1) and the hooks
+ * of the refinement model it drives (refine.c). Internal to
+ * workers/analysis; compiled only when the tree-sitter core was fetched. */
+#ifndef CC_ANALYSIS_TS_WALK_H
+#define CC_ANALYSIS_TS_WALK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <tree_sitter/api.h>
+
+#include "workers/analysis/complexity.h"
+
+/* Names longer than this are never compared (a recursion through a longer
+ * name is not seen): bounds the work per call node whatever the source. */
+#define CX_CMP_MAX 255
+
+/* A slice of the source. */
+struct cx_text {
+    const char *s;
+    size_t n;
+};
+
+/* One open function node. */
+struct cx_fn {
+    struct cx_text spec_name;   /* `name` field, or "<anonymous>" */
+    struct cx_text ref_name;    /* spec_name, else the C/C++ declarator's name */
+    bool named_by_declarator;
+    uint32_t line;              /* 1-based */
+    int rdepth_at_entry;        /* counted loops open when it started */
+    int body_k;                 /* deepest counted loop inside, relative */
+    int self_calls, tail_calls, halving_calls;
+    bool self_call_in_loop;
+    bool memoized;              /* python @cache / @lru_cache */
+};
+
+/* Names a python walk has seen assigned a list or a hash structure. */
+#define CX_KINDS_MAX 256
+struct cx_kind {
+    struct cx_text name;
+    bool list;                  /* false: a set/dict */
+};
+
+struct cx_walk {
+    const char *src;
+    size_t len;
+    struct cx_reading *r;
+    bool python;
+    /* spec */
+    int depth;                  /* loops open */
+    struct cx_fn *fns;
+    size_t nfns, capfns;
+    /* refinement */
+    int rdepth;                 /* counted loops open */
+    struct cx_cost best;
+    bool any_sort_call;
+    struct cx_kind kinds[CX_KINDS_MAX];
+    size_t nkinds;
+};
+
+struct cx_text cx_node_text(const struct cx_walk *w, TSNode n);
+bool cx_text_eq(struct cx_text a, struct cx_text b);
+bool cx_text_is(struct cx_text a, const char *lit);
+uint32_t cx_line(TSNode n);
+/* The part after the last ".", "->" or "::" (only the last CX_CMP_MAX + 2
+ * bytes are looked at; a longer part comes back with n = SIZE_MAX). */
+struct cx_text cx_reduce_callee(struct cx_text t);
+/* The callee of a call node: its `function` or `name` field, else its first
+ * child, reduced. */
+struct cx_text cx_callee(const struct cx_walk *w, TSNode call);
+
+/* ---- refinement hooks (refine.c) ---- */
+/* A loop node is entered; returns whether it counts as a factor of n. */
+bool cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type);
+/* A function node is entered (f is its frame, already filled). */
+void cx_refine_function(struct cx_walk *w, TSNode fn, struct cx_fn *f);
+/* A call node (callee reduced), after the spec's recursion check. */
+void cx_refine_call(struct cx_walk *w, TSNode call, struct cx_text callee);
+/* Any other named node (membership tests, assignments). */
+void cx_refine_node(struct cx_walk *w, TSNode n, const char *type);
+/* A function frame is closed: its recursion is judged. */
+void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f);
+/* The walk is over: r->refined is final. */
+void cx_refine_finish(struct cx_walk *w, bool spec_sort);
+
+/* Add {rule, line, note} to r->refinements (at most CX_REFINEMENTS_MAX). */
+#define CX_REFINEMENTS_MAX 50
+void cx_refinement(struct cx_walk *w, const char *rule, uint32_t line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void cx_consider(struct cx_walk *w, struct cx_cost c);
+
+#endif

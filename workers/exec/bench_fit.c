@@ -1,0 +1,142 @@
+#include "workers/exec/bench_fit.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+double cc_bench_round(double x, int d) {
+    if (!isfinite(x)) return x;
+    char buf[400];
+    snprintf(buf, sizeof buf, "%.*f", d, x); /* glibc rounds the exact value, half to even */
+    return strtod(buf, NULL);
+}
+
+/* ---- step 5: the curve fit ---- */
+
+static double ln2max(double n) { return log(n > 2 ? n : 2); }
+
+static double f_const(double n) { (void)n; return 1; }
+static double f_log(double n) { return ln2max(n); }
+static double f_sqrt(double n) { return sqrt(n); }
+static double f_lin(double n) { return n; }
+static double f_nlog(double n) { return n * ln2max(n); }
+static double f_sq(double n) { return n * n; }
+static double f_sqlog(double n) { return n * n * ln2max(n); }
+static double f_cube(double n) { return n * n * n; }
+
+static const struct {
+    const char *name;
+    double (*f)(double);
+} classes[] = {
+    {"O(1)", f_const}, {"O(log n)", f_log}, {"O(sqrt n)", f_sqrt}, {"O(n)", f_lin},
+    {"O(n log n)", f_nlog}, {"O(n^2)", f_sq}, {"O(n^2 log n)", f_sqlog}, {"O(n^3)", f_cube},
+};
+#define NCLASSES (sizeof classes / sizeof classes[0])
+
+struct score {
+    const char *name;
+    double err, c;
+};
+
+/* c = sum(t f) / sum(f^2); relative_error = mean(|t - c f| / t). */
+static struct score fit_one(size_t cls, const double *n, const double *t, size_t m) {
+    double tf = 0, ff = 0;
+    for (size_t i = 0; i < m; i++) {
+        double f = classes[cls].f(n[i]);
+        tf += t[i] * f;
+        ff += f * f;
+    }
+    double c = ff > 0 ? tf / ff : 0, err = 0;
+    for (size_t i = 0; i < m; i++) err += fabs(t[i] - c * classes[cls].f(n[i])) / t[i];
+    return (struct score){classes[cls].name, cc_bench_round(err / (double)m, 4), cc_bench_round(c, 4)};
+}
+
+/* Scores sorted by error, ties in class order (a stable insertion sort). */
+static json_t *fit(const double *n, const double *t, size_t m, json_t **best) {
+    struct score s[NCLASSES];
+    for (size_t i = 0; i < NCLASSES; i++) {
+        struct score x = fit_one(i, n, t, m);
+        size_t j = i;
+        while (j > 0 && s[j - 1].err > x.err) s[j] = s[j - 1], j--;
+        s[j] = x;
+    }
+    json_t *arr = json_array();
+    for (size_t i = 0; i < NCLASSES; i++)
+        json_array_append_new(arr, json_pack("{s:s,s:f,s:f}", "class", s[i].name, "relative_error", s[i].err,
+                                             "c", s[i].c));
+    *best = json_deep_copy(json_array_get(arr, 0));
+    return arr;
+}
+
+/* ---- steps 6 and 7: doubling ratios and the estimate ---- */
+
+const char *cc_bench_ratio_class(double m) {
+    if (m < 1.5) return "O(1)";
+    if (m < 2.5) return "O(n)";
+    if (m < 3.2) return "O(n log n)";
+    if (m < 5.5) return "O(n^2)";
+    if (m < 11) return "O(n^3)";
+    return "O(c^n) (exponential or worse)";
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(const double *v, size_t k) {
+    double *s = malloc(k * sizeof *s);
+    if (!s) return v[0];
+    for (size_t i = 0; i < k; i++) s[i] = v[i];
+    qsort(s, k, sizeof *s, cmp_double);
+    double m = k % 2 ? s[k / 2] : (s[k / 2 - 1] + s[k / 2]) / 2;
+    free(s);
+    return m;
+}
+
+static json_t *confidence(size_t ratios) {
+    if (ratios >= 3) return json_string("robust");
+    char buf[200];
+    snprintf(buf, sizeof buf, "low (%zu ratio(s); a median needs >= 3 to reject an outlier, which needs >= 5 "
+             "doubling sizes because the first gap is always discarded)", ratios);
+    return json_string(buf);
+}
+
+json_t *cc_bench_estimate(const int64_t *n, const double *t, size_t k, bool *noise_floor) {
+    double baseline = t[0], peak = 0;
+    for (size_t i = 1; i < k; i++)
+        if (t[i] < baseline) baseline = t[i];
+    double *corr = malloc(k * sizeof *corr), *fn = malloc(k * sizeof *fn), *ft = malloc(k * sizeof *ft);
+    double *ratios = malloc(k * sizeof *ratios);
+    json_t *out = NULL;
+    if (!corr || !fn || !ft || !ratios) goto done;
+    for (size_t i = 0; i < k; i++) {
+        corr[i] = t[i] - baseline > 0 ? t[i] - baseline : 0;
+        if (corr[i] > peak) peak = corr[i];
+    }
+    *noise_floor = peak < CC_BENCH_NOISE_FLOOR_MS;
+    if (*noise_floor) {
+        out = json_pack("{s:s,s:[],s:[]}", "estimate", "O(1) (work below noise floor at all sizes)",
+                        "candidate_scores", "doubling_ratios");
+        goto done;
+    }
+    size_t m = 0, nr = 0;
+    for (size_t i = 0; i < k; i++)
+        if (corr[i] > 0) fn[m] = (double)n[i], ft[m++] = corr[i] > 0.001 ? corr[i] : 0.001;
+    json_t *best = json_null(), *scores = m >= 3 ? fit(fn, ft, m, &best) : json_array();
+    json_t *jr = json_array();
+    for (size_t i = 0; i + 1 < k; i++)
+        if (n[i + 1] == 2 * n[i] && corr[i] > 3.0) {
+            ratios[nr] = cc_bench_round(corr[i + 1] / corr[i], 2);
+            json_array_append_new(jr, json_real(ratios[nr++]));
+        }
+    const char *estimate = nr ? cc_bench_ratio_class(median(ratios, nr))
+                         : m >= 3 ? json_string_value(json_object_get(best, "class"))
+                                  : "insufficient data (need >=3 sizes)";
+    out = json_pack("{s:s,s:o,s:o,s:o,s:o,s:f}", "estimate", estimate, "best_score", best, "candidate_scores",
+                    scores, "doubling_ratios", jr, "ratio_confidence", confidence(nr), "baseline_ms",
+                    cc_bench_round(baseline, 2));
+done:
+    free(corr), free(fn), free(ft), free(ratios);
+    return out;
+}

@@ -1,0 +1,171 @@
+# The extractor of extract_function (TOOLS.md 3.5.3, docs/analysis.md).
+#
+# Runs inside the sandbox with python3 (the code it reads is untrusted; it is
+# parsed, never run here). Reads one JSON request on stdin:
+#   {"mode": "python" | "braces", "code": str, "name": str, "call": str|null}
+# and prints one JSON answer on stdout:
+#   {"ok": true, "program": str, "signature": str}
+#   {"ok": false, "error": str}                      (a validation failure)
+import ast
+import io
+import json
+import re
+import sys
+import tokenize
+
+RUNNER_ARGS = '''
+
+import sys
+
+
+def _codecalc_convert(token):
+    try:
+        return int(token)
+    except ValueError:
+        pass
+    try:
+        return float(token)
+    except ValueError:
+        return token
+
+
+if __name__ == "__main__":
+    import asyncio as _codecalc_asyncio
+    _codecalc_args = [_codecalc_convert(t) for t in sys.stdin.read().split()]
+    _codecalc_result = {name}(*_codecalc_args)
+    if _codecalc_asyncio.iscoroutine(_codecalc_result):
+        _codecalc_result = _codecalc_asyncio.run(_codecalc_result)
+    print(_codecalc_result)
+'''
+
+RUNNER_CALL = '''
+
+import sys
+
+if __name__ == "__main__":
+    print({call})
+'''
+
+
+def segment(code, node):
+    """The exact source of a top-level statement, decorators included."""
+    text = ast.get_source_segment(code, node)
+    decorators = getattr(node, "decorator_list", [])
+    if decorators:
+        text = "\n".join("@" + ast.get_source_segment(code, d) for d in decorators) + "\n" + text
+    return text
+
+
+def parameters(code, fn):
+    """The parameter list as written: the text between the parentheses that
+    follow the function's name."""
+    text = ast.get_source_segment(code, fn)
+    try:
+        toks = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return ast.unparse(fn.args)
+    lines = text.splitlines(keepends=True)
+
+    def offset(pos):
+        row, col = pos
+        return sum(len(l) for l in lines[:row - 1]) + col
+
+    seen_name = False
+    depth = 0
+    start = None
+    for t in toks:
+        if not seen_name:
+            seen_name = t.type == tokenize.NAME and t.string == fn.name
+            continue
+        if t.type == tokenize.OP and t.string == "(":
+            depth += 1
+            if depth == 1:
+                start = offset(t.end)
+        elif t.type == tokenize.OP and t.string == ")":
+            depth -= 1
+            if depth == 0 and start is not None:
+                return text[start:offset(t.start)].strip()
+    return ast.unparse(fn.args)
+
+
+def referenced_names(node):
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def extract_python(code, name, call):
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as e:
+        return {"ok": False, "error": f"parse error: {e}"}
+    functions = {}
+    for node in tree.body:  # a later definition rebinds the name, as at run time
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            functions[node.name] = node
+    target = functions.get(name)
+    if target is None:
+        return {"ok": False, "error": f"function '{name}' not found"}
+    needed, todo = set(), [target]
+    while todo:
+        for ref in referenced_names(todo.pop()):
+            helper = functions.get(ref)
+            if helper is not None and helper is not target and ref not in needed:
+                needed.add(ref)
+                todo.append(helper)
+    parts = [segment(code, n) for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    parts += [segment(code, n) for n in tree.body if n is functions.get(getattr(n, "name", None))
+              and n.name in needed]
+    parts.append(segment(code, target))
+    runner = RUNNER_CALL.format(call=call) if call is not None else RUNNER_ARGS.format(name=name)
+    return {"ok": True, "program": "\n\n".join(parts) + runner, "signature": parameters(code, target)}
+
+
+PREFIXES = ("import", "use", "from", "require", "using", "#include")
+
+
+def prepended(lines, upto):
+    """Lines before the definition that start with an import-like word; a
+    `package` line and a parenthesised import block are carried whole (Go)."""
+    out, i = [], 0
+    while i < upto:
+        stripped = lines[i].lstrip()
+        if stripped.startswith(PREFIXES) or stripped.startswith("package "):
+            out.append(lines[i])
+            if re.match(r"import\s*\($", stripped.rstrip()):
+                while i + 1 < upto:
+                    i += 1
+                    out.append(lines[i])
+                    if lines[i].strip() == ")":
+                        break
+        i += 1
+    return out
+
+
+def extract_braces(code, name, call):
+    n = re.escape(name)
+    patterns = [re.compile(rf"\b(def|func|function|fun|fn)\s+{n}\b"),
+                re.compile(rf"\bpublic\s+\w+\s+{n}\s*\("),
+                re.compile(rf"\b{n}\s*\(")]
+    lines = code.split("\n")
+    start = next((i for i, l in enumerate(lines) if any(p.search(l) for p in patterns)), None)
+    if start is None:
+        return {"ok": False, "error": f"function '{name}' not found"}
+    end, depth = len(lines) - 1, 0
+    for j in range(start, len(lines)):
+        depth += lines[j].count("{") - lines[j].count("}")
+        if j > start and depth <= 0:
+            end = j
+            break
+    program = prepended(lines, start) + lines[start:end + 1]
+    if call is not None:
+        program.append(call)
+    return {"ok": True, "program": "\n".join(program) + "\n", "signature": lines[start][:120]}
+
+
+def main():
+    req = json.load(sys.stdin)
+    extract = extract_python if req["mode"] == "python" else extract_braces
+    sys.setrecursionlimit(10000)
+    print(json.dumps(extract(req["code"], req["name"], req.get("call"))))
+
+
+main()
