@@ -45,7 +45,7 @@ describe('make deb', { skip: SKIP }, () => {
   });
 
   test('the layout: binaries in /usr/lib/codecalc, codecalc on PATH, docs, man page, unit', () => {
-    for (const b of ['codecalc', 'codecalc-calc', 'codecalc-symbolic', 'codecalc-exec', 'codecalc-repl', 'python_host.py', 'node_host.js'])
+    for (const b of ['codecalc', 'codecalc-calc', 'codecalc-symbolic', 'codecalc-exec', 'codecalc-repl', 'codecalc-analysis', 'python_host.py', 'node_host.js'])
       assert.ok(existsSync(join(root, 'usr/lib/codecalc', b)), b);
     assert.equal(readlinkSync(join(root, 'usr/bin/codecalc')), '../lib/codecalc/codecalc');
     for (const d of ['SKILL.md', 'README.md', 'configuration.md', 'security.md', 'copyright'])
@@ -70,7 +70,7 @@ describe('make deb', { skip: SKIP }, () => {
     assert.equal(d.healthy, true);
     assert.equal(d.bindir, join(root, 'usr/lib/codecalc'));
     assert.equal(d.backend.binary, join(root, 'usr/lib/codecalc/codecalc-exec'));
-    for (const w of ['calc', 'symbolic', 'exec']) assert.equal(d.workers[w].started, true, w);
+    for (const w of ['calc', 'symbolic', 'exec', 'analysis']) assert.equal(d.workers[w].started, true, w);
     assert.equal(d.workers.repl.python_host, join(root, 'usr/lib/codecalc/python_host.py'));
     assert.equal(d.skill_file, join(root, 'usr/share/doc/codecalc/SKILL.md'));
   });
