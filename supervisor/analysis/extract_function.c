@@ -120,14 +120,8 @@ CC_LOCAL_TOOL(extract_function) {
     c->args = json_incref(args);
     if (!name || !*name) err = cc_err("validation", "function_name must not be empty");
     else c->inputs = cc_verify_inputs_arg(args, "test_inputs", &err);
-    struct cc_fanout *fo = err ? NULL : cc_fanout_new(srv, r, c, idle, destroy);
-    if (!fo) {
-        if (!err) err = cc_err("internal", "out of memory");
-        cc_session_answer(r, err);
-        json_decref(err);
-        destroy(c);
-        return;
-    }
+    struct cc_fanout *fo = cc_fanout_open(srv, r, c, idle, destroy, err);
+    if (!fo) return;
     json_t *sub = json_pack("{s:O,s:O,s:s,s:O}", "language", json_object_get(args, "language"), "code",
                             json_object_get(args, "code"), "function_name", name, "call",
                             call ? call : json_null());

@@ -104,14 +104,8 @@ CC_LOCAL_TOOL(compare_edge_cases) {
     c->args = json_incref(args);
     c->inputs = cc_verify_inputs_arg(args, "inputs", &err);
     if (c->inputs) err = read_snippets(c, json_object_get(args, "snippets"));
-    struct cc_fanout *fo = err ? NULL : cc_fanout_new(srv, r, c, idle, destroy);
-    if (!fo) {
-        if (!err) err = cc_err("internal", "out of memory");
-        cc_session_answer(r, err);
-        json_decref(err);
-        destroy(c);
-        return;
-    }
+    struct cc_fanout *fo = cc_fanout_open(srv, r, c, idle, destroy, err);
+    if (!fo) return;
     if (cc_matrix_start(&c->mx, fo, c->sn.prog, c->sn.k, c->inputs, RUN_TIMEOUT_S, false, false) != 0) {
         json_t *e = cc_err("internal", "out of memory");
         cc_fanout_answer(fo, e);

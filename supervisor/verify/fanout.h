@@ -71,6 +71,11 @@ int cc_fanout_share(int pool_max);
  * OOM (r is then not answered). */
 struct cc_fanout *cc_fanout_new(struct cc_server *srv, struct cc_req *r, void *call,
                                 cc_fo_idle_fn idle, cc_fo_destroy_fn destroy);
+/* The opening every fan-out tool shares: with err NULL, a fan-out for call;
+ * otherwise (err set, owned, or out of memory) r is answered with the
+ * error, call is destroyed, and the result is NULL. */
+struct cc_fanout *cc_fanout_open(struct cc_server *srv, struct cc_req *r, void *call,
+                                 cc_fo_idle_fn idle, cc_fo_destroy_fn destroy, json_t *err);
 /* Queue one job; it starts when a slot is free (after the current event). */
 void cc_fanout_add(struct cc_fanout *fo, const struct cc_fo_job_spec *spec);
 /* At most n jobs in flight from now on (1 for timing stages). */
