@@ -317,6 +317,9 @@ describe('session_stop after a restart (issue 11 item 10)', { skip: SKIP_NO_BINA
       assert.equal(readFileSync(join(home, 'sessions', kept, 'notes.txt'), 'utf8'), 'keep me');
       await waitFor(() => launcherGone(pid), 5000);
       assert.ok(launcherGone(pid), 'the REPL launcher still runs after session_stop');
+      // regression: session_stop left the host's log behind ($CODECALC_HOME/repl/<id>.log)
+      await waitFor(() => !readdirSync(join(home, 'repl')).some((f) => f.startsWith(py)), 5000);
+      assert.deepEqual(readdirSync(join(home, 'repl')).filter((f) => f.startsWith(py)), []);
     } finally {
       await b.close();
     }
