@@ -400,6 +400,30 @@ static json_t *unavailable(const struct run_ctx *x, const char *phase, const cha
     return e;
 }
 
+/* execve refused for lack of processes (EAGAIN: the sandbox uid is at its
+ * RLIMIT_NPROC, which only holds where no pids cgroup does): the runtime is
+ * installed, so "install the runtime" would mislead. Same envelope shape as
+ * runtime_unavailable (verdict RTE, TOOLS.md 1.4 rule 4), its own code. */
+static json_t *not_started(const struct run_ctx *x, const char *phase, const char *argv0,
+                           const char *reason, int64_t compile_ms) {
+    char *msg = fmt("the %s phase of '%s' could not be started: '%s' (%s); the sandbox user is "
+                    "at its process limit on this host, so nothing of the program ran",
+                    phase, x->lang->name, argv0, reason);
+    json_t *e = envelope_base(x, phase), *c = cc_err("resource_exhausted", "%s", msg ? msg : "");
+    json_object_set_new(c, "remedy", json_string("retry when fewer runs are active on this host "
+                                                 "(their processes count against the same limit)"));
+    if (!e) {
+        free(msg);
+        return c;
+    }
+    json_object_set_new(e, "stderr", json_string(msg ? msg : ""));
+    json_object_set_new(e, "compile_ms", json_integer(compile_ms));
+    json_object_update(e, c);
+    json_decref(c);
+    free(msg);
+    return e;
+}
+
 /* The run step never started because compiling used the whole budget (1.7). */
 static json_t *budget_exhausted(const struct run_ctx *x, int64_t compile_ms) {
     json_t *e = envelope_base(x, "run");
@@ -561,6 +585,8 @@ static json_t *step_failure(struct run_ctx *x, const char *phase, char **argv, s
     bool exec_failed = !s->res.started && s->spawn_error && strstr(s->spawn_error, "execve");
     if (s->rc != 0 && !exec_failed)
         return rejected("internal", fmt("executor failed: %s", s->spawn_error ? s->spawn_error : "unknown"));
+    if (exec_failed && s->res.spawn_errno == EAGAIN)
+        return not_started(x, phase, argv[0], s->spawn_error, compile_ms);
     if (!s->res.started)
         return unavailable(x, phase, argv[0], s->spawn_error ? s->spawn_error : "could not be spawned",
                            compile_ms);

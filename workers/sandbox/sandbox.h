@@ -98,6 +98,7 @@ struct sbx_timing {
 struct sbx_result {
     bool started;            /* the program was exec'd (false: spawn failure) */
     char *spawn_error;       /* why it could not start (NULL when started) */
+    int spawn_errno;         /* the errno behind spawn_error (0 when started) */
     int exit_code;           /* valid when exited */
     bool exited;             /* exited normally */
     int term_signal;         /* signal that killed it, 0 if none */
