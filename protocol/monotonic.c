@@ -11,10 +11,12 @@
 
 #include <time.h>
 
-int64_t cc_now_us(void) {
+int64_t cc_now_ns(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
+
+int64_t cc_now_us(void) { return cc_now_ns() / 1000; }
 
 int64_t cc_now_ms(void) { return cc_now_us() / 1000; }

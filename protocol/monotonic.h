@@ -8,5 +8,7 @@
 int64_t cc_now_ms(void);
 /* Microseconds on the same clock (time breakdowns of one call). */
 int64_t cc_now_us(void);
+/* Nanoseconds on the same clock (profiles that report fractions of a µs). */
+int64_t cc_now_ns(void);
 
 #endif

@@ -15,6 +15,7 @@ const net = require('net');
 const path = require('path');
 const { createRequire } = require('module');
 const vm = require('vm');
+const util = require('util');
 
 const PROTO_FD = 3;
 // Code resolves modules from the workspace (our cwd), so packages that
@@ -114,7 +115,8 @@ function emit(stream, text) {
   } else cur[key] += text;
 }
 
-const line = (stream) => (...args) => emit(stream, args.map((a) => String(a)).join(' ') + '\n');
+// As node's console formats: util.format (%s/%d/%o, objects inspected).
+const line = (stream) => (...args) => emit(stream, util.format(...args) + '\n');
 
 // ---- the call's own timers -------------------------------------------------
 // A call is answered when its code returned, the promise it produced (top-
@@ -149,7 +151,10 @@ function cleared(clear) {
 }
 
 const context = vm.createContext({
-  console: { log: line(1), info: line(1), debug: line(1), warn: line(2), error: line(2) },
+  console: {
+    log: line(1), info: line(1), debug: line(1), warn: line(2), error: line(2),
+    dir: (o, opts) => emit(1, util.inspect(o, opts) + '\n'),
+  },
   process: {
     stdout: { write: (s) => { emit(1, String(s)); return true; } },
     stderr: { write: (s) => { emit(2, String(s)); return true; } },
@@ -245,8 +250,14 @@ function runCode(code, timeoutMs) {
     failLate(e);
     return Promise.resolve(finish(false));
   }
+  const thenable = value !== null && (typeof value === 'object' || typeof value === 'function') &&
+    typeof value.then === 'function';
+  // The cell's completion value is echoed as node's REPL shows it (a final
+  // `x` prints its inspection); undefined (declarations, console.log) and a
+  // promise (an async cell, awaited below) print nothing.
+  if (value !== undefined && !thenable) emit(1, util.inspect(value) + '\n');
   return new Promise((resolve) => {
-    let settled = !(value && typeof value.then === 'function');
+    let settled = !thenable;
     const done = (timedOut) => {
       clearTimeout(guard);
       idleCheck = null;

@@ -108,9 +108,18 @@ static void on_deadline(evutil_socket_t fd, short what, void *arg) {
     struct cc_req *r = arg;
     double elapsed = (double)(cc_now_ms() - r->start_ms) / 1000.0;
     cc_ops_deadline(r, elapsed);
+    bool evaluating = r->worker != NULL; /* else still queued for a worker */
     if (r->pool) cc_pool_abandon(r->pool, r, true);
-    if (r->guarded) {
+    if (r->guarded && evaluating) {
         cc_req_answer_fail(r, "timeout", "expression exceeded the %llds evaluation limit and was killed",
+                           (long long)(r->deadline_ms / 1000));
+        return;
+    }
+    if (r->guarded) {
+        /* Still queued: "killed" would claim the input is too expensive. */
+        cc_req_answer_fail(r, "timeout", "the expression was not evaluated: every %s worker was busy "
+                           "with other calls for the whole %llds evaluation limit; retry it (the input "
+                           "itself did not run out of time)", cc_pool_defs[r->tool->pool].name,
                            (long long)(r->deadline_ms / 1000));
         return;
     }

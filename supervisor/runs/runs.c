@@ -20,6 +20,7 @@
 #include "supervisor/cluster/cluster.h"
 #include "supervisor/log.h"
 #include "supervisor/runs/runs.h"
+#include "workers/common/provider_select.h"
 #include "workers/common/tool_api.h"
 #include "supervisor/sessions/sessions.h"
 #include "workers/exec/shepherd.h"
@@ -111,29 +112,6 @@ static int find_run(struct cc_runs *rs, struct cc_req *r, json_t *args, struct c
     json_object_set_new(e, "provider_error", json_string("unknown_run"));
     answer(r, e);
     return 0;
-}
-
-/* Provider selection of execute_code: only local serves runs here. NULL when
- * it may run, else the rejection. */
-static json_t *select_provider(json_t *args) {
-    const char *id = json_string_value(json_object_get(args, "provider"));
-    if (!id) {
-        const char *env = getenv("CODECALC_EXECUTION_PROVIDER");
-        id = env && *env ? env : "local";
-    }
-    if (strcmp(id, "local") == 0) return NULL;
-    json_t *e;
-    if (strcmp(id, "linux-strict") == 0) {
-        e = cc_err("internal", "%s is unavailable: strict backend prerequisites have not been "
-                               "verified; refusing to run the payload", id);
-        json_object_set_new(e, "provider_error", json_string("strict_provider_unavailable"));
-    } else {
-        e = cc_err("validation", "unknown execution provider '%.100s'; available: linux-strict, local", id);
-        json_object_set_new(e, "provider_error", json_string("unknown_provider"));
-        json_object_set_new(e, "available_providers", json_pack("[ss]", "linux-strict", "local"));
-    }
-    json_object_set_new(e, "requested_provider", json_string(id));
-    return e;
 }
 
 /* Type checks the schema already made, repeated because a handler never
@@ -260,7 +238,7 @@ CC_LOCAL_TOOL(run_submit) {
     if (!rs) return;
     int64_t timeout = RUN_TIMEOUT_DEFAULT;
     json_t *e = check_submit(args, &timeout);
-    if (!e) e = select_provider(args);
+    if (!e) e = cc_provider_reject(json_string_value(json_object_get(args, "provider")));
     if (!e) e = broker(rs, args);
     bool shared = cc_run_store_shared(rs->store);
     if (!e && !shared) e = admit(rs);

@@ -349,6 +349,14 @@ json_t *cc_session_write(struct cc_server *srv, int ws_fd, const char *id, const
     return res;
 }
 
+/* Does any component of path name a run's scratch directory? A user file
+ * there would be hidden from every listing (docs/contract.md 3.2.4). */
+static bool names_scratch(const char *path) {
+    for (const char *p = path; p && *p; p = strchr(p, '/') ? strchr(p, '/') + 1 : NULL)
+        if (cc_walk_is_scratch(p)) return true;
+    return false;
+}
+
 void cc_tool_session_write_file(struct cc_server *srv, struct cc_req *r, json_t *args) {
     struct cc_session *s;
     const char *id, *path;
@@ -363,6 +371,13 @@ void cc_tool_session_write_file(struct cc_server *srv, struct cc_req *r, json_t 
     if (!json_is_string(content)) {
         close(ws);
         cc_req_answer_fail(r, "validation", "content must be a string");
+        return;
+    }
+    if (names_scratch(path)) {
+        close(ws);
+        cc_req_answer_fail(r, "permission_denied", "%s: names beginning with " CC_SESSION_SCRATCH_PREFIX
+                           " are reserved for the scratch directories of runs (hidden from listings and "
+                           "removed after each run); choose another name", path);
         return;
     }
     json_t *res = cc_session_write(srv, ws, id, path, json_string_value(content),

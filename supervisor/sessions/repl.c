@@ -347,6 +347,10 @@ void cc_repl_close(struct cc_server *srv, struct cc_session *s) {
     }
     s->repl = NULL;
     remove_lock(srv, s->id);
+    /* The launcher removes its socket and pid file; its log (read above
+     * for a start failure's message) is ours to remove with the host. */
+    char logp[PATH_MAX];
+    if (sock_file(srv, s->id, "log", logp, sizeof logp) == 0) unlink(logp);
 }
 
 void cc_repl_detach(struct cc_server *srv, struct cc_session *s) {

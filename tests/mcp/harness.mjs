@@ -13,7 +13,7 @@
 // close, so suites never see each other's state.
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
@@ -27,7 +27,22 @@ export const REPO = resolve(here, '..', '..');
 export const BIN = process.env.CODECALC_BIN || join(REPO, 'build', 'bin', 'codecalc');
 export const CONTRACT_VERSION = '1.3.0';
 
-// The 25 calculator tools of TOOLS.md 0.4.
+/**
+ * The rows a default installation registers (every group, no test tools),
+ * as `codecalc tools --json` prints them: [{name, group, title}]. Tests
+ * that concern a group take its tools from here, so a new row needs no
+ * list of ours extended.
+ */
+export function registeredTools() {
+  const env = { PATH: process.env.PATH, HOME: '/tmp' };
+  return JSON.parse(execFileSync(BIN, ['tools', '--json'], { env, encoding: 'utf8' }));
+}
+
+/** Names of the registered tools of one group. */
+export const toolsOfGroup = (group) => registeredTools().filter((t) => t.group === group).map((t) => t.name);
+
+// The 25 calculator tools of TOOLS.md 0.4 (the spec's list: a tool added
+// since belongs to the group without being named here).
 export const CALCULATOR_TOOLS = [
   'calc_exact', 'compare_threshold', 'percentage', 'calc_stats', 'percentiles',
   'collision_probability', 'data_sizes', 'human_duration', 'epoch_time', 'base_repr',

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  startServer, RawServer, CALCULATOR_TOOLS, CLOSED_CODES, CONTRACT_VERSION, SKIP_NO_BINARY,
+  startServer, RawServer, CALCULATOR_TOOLS, CLOSED_CODES, CONTRACT_VERSION, SKIP_NO_BINARY, toolsOfGroup,
   schemaErrors, BIN, REPO,
 } from './harness.mjs';
 
@@ -42,10 +42,11 @@ describe('lifecycle (SDK client)', { skip: SKIP_NO_BINARY }, () => {
   });
 
   test('tools/list holds every calculator tool with both schemas', () => {
-    const missing = CALCULATOR_TOOLS.filter((n) => !s.tools.has(n));
+    const calculator = toolsOfGroup('calculator');
+    const missing = [...CALCULATOR_TOOLS, ...calculator].filter((n) => !s.tools.has(n));
     assert.deepEqual(missing, [], `calculator tools missing from tools/list: ${missing.join(', ')}`);
     // (missing ones are reported above; check the schemas of the rest)
-    for (const name of CALCULATOR_TOOLS.filter((n) => s.tools.has(n))) {
+    for (const name of calculator.filter((n) => s.tools.has(n))) {
       const t = s.tools.get(name);
       assert.equal(typeof t.description, 'string', `${name}: description`);
       assert.ok(t.description.length > 10, `${name}: description too short`);
@@ -77,7 +78,7 @@ describe('lifecycle (SDK client)', { skip: SKIP_NO_BINARY }, () => {
     const rejected = {
       ok: false, code: 'validation', error: 'x', remedy: 'y', contract_version: CONTRACT_VERSION,
     };
-    for (const name of CALCULATOR_TOOLS.filter((n) => s.tools.has(n))) {
+    for (const name of toolsOfGroup('calculator').filter((n) => s.tools.has(n))) {
       const t = s.tools.get(name);
       assert.equal(schemaErrors(t.outputSchema, rejected), null, `${name} rejects the rejected shape`);
       // and something that is not an object at all must fail: the schema is not vacuous
@@ -132,7 +133,8 @@ describe('CODECALC_TOOLS (TOOLS.md 0.4)', { skip: SKIP_NO_BINARY }, () => {
     const s = await startServer({ env: { CODECALC_TOOLS: ' core ,' } });
     try {
       const names = [...s.tools.keys()].sort();
-      assert.deepEqual(names, [...CALCULATOR_TOOLS].sort());
+      assert.deepEqual(names, toolsOfGroup('calculator').sort());
+      assert.deepEqual(CALCULATOR_TOOLS.filter((n) => !names.includes(n)), [], 'TOOLS.md 0.4 calculator tools');
       // a tool of an inactive group is unknown
       let failed = false;
       try {

@@ -10,7 +10,7 @@ import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  startServer, RawServer, CALCULATOR_TOOLS, SKIP_NO_BINARY, BIN, REPO,
+  startServer, RawServer, CALCULATOR_TOOLS, SKIP_NO_BINARY, BIN, REPO, registeredTools,
 } from './harness.mjs';
 
 const TABLE = join(REPO, 'protocol', 'tools');
@@ -117,9 +117,15 @@ describe('tools/list size (issue 11 item 15)', { skip: SKIP_NO_BINARY }, () => {
 });
 
 describe('lists kept elsewhere agree with the table', () => {
-  test('the harness CALCULATOR_TOOLS is the calculator group of the table', () => {
-    const calc = realRows().filter((r) => r.group === 'calculator').map((r) => r.name).sort();
-    assert.deepEqual([...CALCULATOR_TOOLS].sort(), calc);
+  test('every calculator tool of TOOLS.md (the harness CALCULATOR_TOOLS) is a row of the calculator group', () => {
+    const calc = realRows().filter((r) => r.group === 'calculator').map((r) => r.name);
+    assert.deepEqual(CALCULATOR_TOOLS.filter((n) => !calc.includes(n)), []);
+  });
+
+  test('registeredTools() of the harness is the table: tests that take a group from it see every row', () => {
+    const byName = (a) => [...a].sort((x, y) => x.name.localeCompare(y.name));
+    assert.deepEqual(byName(registeredTools().map(({ name, group }) => ({ name, group }))),
+      byName(realRows().map(({ name, group }) => ({ name, group }))));
   });
 
   test('the README names only tools of the table, and "not built yet" names none of them', () => {

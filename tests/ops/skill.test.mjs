@@ -3,11 +3,12 @@
 // named; each example's arguments satisfy the tool's input schema.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
 import Ajv from 'ajv';
-import { BIN, REPO, SKIP_NO_BINARY, startServer } from '../mcp/harness.mjs';
+import { REPO, SKIP_NO_BINARY, registeredTools, startServer } from '../mcp/harness.mjs';
 
 const HEADING = /^## .*\(group `([a-z_]+)`\)\s*$/;
 const ITEM = /^- `([A-Za-z0-9_]+)` — .+ Example: `(\{.*\})`\s*$/;
@@ -45,11 +46,6 @@ function problems(parsed, registered) {
   return out;
 }
 
-function registeredTools() {
-  // Every group, no test tools: what a default installation registers.
-  const env = { PATH: process.env.PATH, HOME: '/tmp' };
-  return JSON.parse(execFileSync(BIN, ['tools', '--json'], { env, encoding: 'utf8' }));
-}
 
 describe('SKILL.md', { skip: SKIP_NO_BINARY }, () => {
   const text = readFileSync(join(REPO, 'SKILL.md'), 'utf8');
@@ -61,6 +57,27 @@ describe('SKILL.md', { skip: SKIP_NO_BINARY }, () => {
     const registered = registeredTools();
     assert.ok(registered.length >= 40, `tools --json lists ${registered.length} tools`);
     assert.deepEqual(problems(parseSkill(text), registered), []);
+  });
+
+  test('its tool lines are what scripts/gen-skill makes of the table (make skill)', () => {
+    const r = spawnSync(join(REPO, 'scripts', 'gen-skill'), ['--check', REPO], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+  });
+
+  test('gen-skill --check fails on a stale line and on a row outside every region', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'codecalc-skill-'));
+    try {
+      cpSync(join(REPO, 'protocol', 'tools'), join(dir, 'protocol', 'tools'), { recursive: true });
+      const stale = text.replace(/^- `data_sizes` — .*$/m, '- `data_sizes` — something else. Example: `{}`');
+      writeFileSync(join(dir, 'SKILL.md'), stale);
+      let r = spawnSync(join(REPO, 'scripts', 'gen-skill'), ['--check', dir], { encoding: 'utf8' });
+      assert.equal(r.status, 1);
+      assert.match(r.stderr, /SKILL\.md: not what the tool table makes of it; run `make skill`/);
+      writeFileSync(join(dir, 'SKILL.md'), text.replace('<!-- tools: admin -->', '<!-- tools: nogroup -->'));
+      r = spawnSync(join(REPO, 'scripts', 'gen-skill'), ['--check', dir], { encoding: 'utf8' });
+      assert.equal(r.status, 1);
+      assert.match(r.stderr, /SKILL\.md: install_package \(admin, pool local\) is in no tools region/);
+    } finally { rmSync(dir, { recursive: true, force: true }); }
   });
 
   test('the check fails on an unregistered name, an omission and a wrong group', () => {

@@ -142,6 +142,19 @@ describe('run lifecycle', { skip: SKIP_NO_BINARY, timeout: 90000 }, () => {
     assert.equal(r.run_id, undefined);
     assert.equal(readdirSync(join(home, 'runs')).length, before);
   });
+
+  test('regression: run_submit still offered linux-strict, which execute_code and list_execution_providers no longer know', async () => {
+    const before = readdirSync(join(home, 'runs')).length;
+    for (const provider of ['linux-strict', 'piston']) {
+      const r = await srv.call('run_submit', { language: 'python3', code: 'print(1)', provider });
+      assert.equal(r.code, 'validation', JSON.stringify(r));
+      assert.equal(r.error, `unknown execution provider '${provider}'; available: local`);
+      assert.equal(r.provider_error, 'unknown_provider');
+      assert.deepEqual(r.available_providers, ['local']);
+      assert.equal(r.run_id, undefined);
+    }
+    assert.equal(readdirSync(join(home, 'runs')).length, before);
+  });
 });
 
 describe('admission cap', { skip: SKIP_NO_BINARY, timeout: 60000 }, () => {

@@ -6,6 +6,8 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   startSecServer, skipUnlessContained, brief, fixture, nonce, runProcsOf, procsWithArgv,
   waitFor, alive, SKIP_NO_BINARY, TRUNC_MARKER,
@@ -53,6 +55,56 @@ describe('resource attacks', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
     assert.ok(Number(m[1]) <= PIDS - 1, `forked ${m[1]} children with a ceiling of ${PIDS}`);
     assert.equal(Number(m[2]), 11, 'fork fails with EAGAIN');
     // The 60 s sleepers were killed when the program ended.
+    await assertServerHealthy();
+  });
+
+  // RLIMIT_NPROC counts every process of the sandbox uid on the host, and
+  // every run of every codecalc server shares that uid: with it set to the
+  // ceiling, two runs holding PIDS processes between them made each other's
+  // forks (and a third run's execve) fail with EAGAIN. The pids cgroup is
+  // the per-run ceiling; RLIMIT_NPROC is set only where none exists.
+  test('regression: concurrent runs share no process ceiling (RLIMIT_NPROC counted the sandbox uid host-wide)', async (t) => {
+    if (await skipUnlessContained(t, s)) return;
+    const HOLD = 24; // per run: under PIDS, two runs together over it
+    // The runs wait for this file; /var/tmp is visible (read-only) inside.
+    const gate = mkdtempSync('/var/tmp/codecalc-sec-gate-');
+    chmodSync(gate, 0o755);
+    const go = join(gate, 'go');
+    const holder = [
+      'import os, time',
+      'kids = 0',
+      `for _ in range(${HOLD}):`,
+      '    try:',
+      '        pid = os.fork()',
+      '    except OSError as e:',
+      "        print('fork failed errno', e.errno)",
+      '        break',
+      '    if pid == 0:',
+      '        t0 = time.time()',
+      `        while not os.path.exists(${JSON.stringify(go)}) and time.time() - t0 < 60:`,
+      '            time.sleep(0.05)',
+      '        os._exit(0)',
+      '    kids += 1',
+      'for _ in range(kids):',
+      '    os.wait()',
+      "print('held', kids)",
+    ].join('\n');
+    try {
+      const runs = [1, 2].map(() => s.exec({ language: 'python3', code: holder, timeout: 90 }));
+      const both = await waitFor(() => runProcsOf(s.pid).length >= 2 * HOLD, 60000, 100);
+      // A third run starts while the two hold 2 * HOLD > PIDS processes.
+      const third = both ? await s.exec({ language: 'python3', code: 'print(42)' }) : null;
+      writeFileSync(go, '');
+      const [a, b] = await Promise.all(runs);
+      assert.equal(a.stdout, `held ${HOLD}\n`, brief(a));
+      assert.equal(b.stdout, `held ${HOLD}\n`, brief(b));
+      assert.ok(both, 'the two runs never held their processes at the same time');
+      assert.equal(third.verdict, 'OK', brief(third));
+      assert.equal(third.stdout, '42\n', brief(third));
+      assert.deepEqual(third.unenforced, []);
+    } finally {
+      rmSync(gate, { recursive: true, force: true });
+    }
     await assertServerHealthy();
   });
 

@@ -2,7 +2,7 @@
 // quotas, session_run, workspace execute_code, resources (TOOLS.md 3.2, 4.9).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer, assertRejected, SKIP_NO_BINARY } from '../mcp/harness.mjs';
 
@@ -125,6 +125,18 @@ describe('session workspaces', { skip: SKIP_NO_BINARY }, () => {
     assert.deepEqual(names, ['__pycache__/', 'c.sh', 'helper.py', 'main.py', 'run.out']);
     const arts = (await s.call('session_artifacts', { session_id: ws })).artifacts.map((f) => f.path);
     assert.deepEqual(arts, ['c.sh', 'helper.py', 'main.py', 'run.out']);
+  });
+
+  test('regression: a user file under a .codecalc-run- name was written and then hidden from every listing', async () => {
+    const ws = (await s.call('session_start', { language: 'bash' })).session_id;
+    for (const path of ['.codecalc-run-aaaa', '.codecalc-run-1/x.txt', 'sub/.codecalc-run-b', './.codecalc-run-c']) {
+      assertRejected(await s.call('session_write_file', { session_id: ws, path, content: 'mine' }), 'permission_denied',
+        /: names beginning with \.codecalc-run- are reserved for the scratch directories of runs/);
+    }
+    assert.deepEqual((await s.call('session_files', { session_id: ws })).files, []);
+    assert.equal(existsSync(join(s.home, 'sessions', ws, '.codecalc-run-aaaa')), false);
+    const ok = await s.call('session_write_file', { session_id: ws, path: '.codecalc-runs.txt', content: 'mine' });
+    assert.equal(ok.ok, true, 'only the reserved prefix is refused');
   });
 
   test('a 200 KB print: inline capped; spill refused by the 1000-byte artifact cap (4.7)', async () => {

@@ -317,6 +317,9 @@ describe('session_stop after a restart (issue 11 item 10)', { skip: SKIP_NO_BINA
       assert.equal(readFileSync(join(home, 'sessions', kept, 'notes.txt'), 'utf8'), 'keep me');
       await waitFor(() => launcherGone(pid), 5000);
       assert.ok(launcherGone(pid), 'the REPL launcher still runs after session_stop');
+      // regression: session_stop left the host's log behind ($CODECALC_HOME/repl/<id>.log)
+      await waitFor(() => !readdirSync(join(home, 'repl')).some((f) => f.startsWith(py)), 5000);
+      assert.deepEqual(readdirSync(join(home, 'repl')).filter((f) => f.startsWith(py)), []);
     } finally {
       await b.close();
     }
@@ -383,6 +386,23 @@ describe('node REPL sessions', { skip: SKIP_NO_BINARY }, () => {
     assert.equal(r.stderr, 'warned\n');
     assert.equal(r.verdict, 'OK');
     assert.equal(r.backend, 'session-worker');
+  });
+
+  test('regression: console.log printed [object Object] and ignored format strings (node formats with util.format)', async () => {
+    const r = await js('console.log({a: 1}, [1, 2], "s", null); console.log("%d items", 5); console.error(new Map([[1, 2]]))');
+    assert.equal(r.stdout, '{ a: 1 } [ 1, 2 ] s null\n5 items\n');
+    assert.equal(r.stderr, 'Map(1) { 1 => 2 }\n');
+  });
+
+  test('a final expression is echoed as node\'s REPL shows it; statements, undefined and promises print nothing', async () => {
+    await js('let e = 41');
+    assert.equal((await js('e + 1')).stdout, '42\n');
+    assert.equal((await js('"str"')).stdout, "'str'\n");
+    assert.equal((await js('({k: [1, {z: 2}]})')).stdout, '{ k: [ 1, { z: 2 } ] }\n');
+    assert.equal((await js('setTimeout(() => console.log("later"), 20); e')).stdout, '41\nlater\n');
+    for (const quiet of ['console.log(e)', 'function g() {}', 'undefined', 'Promise.resolve(3)', 'await Promise.resolve(3)']) {
+      assert.equal((await js(quiet)).stdout, quiet === 'console.log(e)' ? '41\n' : '', quiet);
+    }
   });
 
   test('a thrown error ends only that call, with its stack on stderr', async () => {

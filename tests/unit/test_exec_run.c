@@ -6,7 +6,9 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -238,6 +240,57 @@ static void test_runtime_unavailable(void) {
     free(keep);
 }
 
+/* Regression (a run whose execve failed for lack of processes was "runtime
+ * unavailable ... install the runtime"): execve refused with EAGAIN, the
+ * sandbox uid being at its RLIMIT_NPROC, says the program could not be
+ * started and nothing ran. A child with RLIMIT_NPROC 0 stands for a host
+ * where that uid's process limit is reached: root forks past it, the
+ * program's execve as the run uid cannot. Root only (the uid drop). */
+static void test_execve_refused_for_lack_of_processes(void) {
+    if (geteuid() != 0) {
+        fprintf(stderr, "skip test_execve_refused_for_lack_of_processes: not root\n");
+        return;
+    }
+    int p[2];
+    CHECK(pipe(p) == 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(p[0]);
+        struct rlimit none = {0, 0};
+        setenv("CODECALC_MAX_PROCESSES", "0", 1); /* where no pids cgroup holds the run */
+        if (setrlimit(RLIMIT_NPROC, &none) != 0) _exit(2);
+        json_t *r = run("bash", "echo started", "");
+        char *text = json_dumps(r, 0);
+        size_t len = text ? strlen(text) : 0;
+        _exit(text && write(p[1], text, len) == (ssize_t)len ? 0 : 3);
+    }
+    close(p[1]);
+    char buf[8192];
+    size_t got = 0;
+    ssize_t n;
+    while (got + 1 < sizeof buf && (n = read(p[0], buf + got, sizeof buf - 1 - got)) > 0) got += (size_t)n;
+    buf[got] = '\0';
+    close(p[0]);
+    int st = 0;
+    waitpid(pid, &st, 0);
+    CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    json_t *r = json_loads(buf, 0, NULL);
+    CHECK(r != NULL);
+    if (!r) return;
+    CHECK_STREQ(str(r, "code"), "resource_exhausted");
+    CHECK_STREQ(str(r, "verdict"), "RTE");
+    CHECK(json_is_null(json_object_get(r, "exit_code")));
+    CHECK_STREQ(str(r, "stdout"), "");
+    const char *want = "the run phase of 'bash' could not be started: '";
+    CHECK(str(r, "error") && strncmp(str(r, "error"), want, strlen(want)) == 0);
+    CHECK(str(r, "error") && strstr(str(r, "error"), "Resource temporarily unavailable); the sandbox user "
+                                                     "is at its process limit on this host, so nothing of "
+                                                     "the program ran"));
+    CHECK_STREQ(str(r, "stderr"), str(r, "error"));
+    CHECK(str(r, "remedy") && strstr(str(r, "remedy"), "retry when fewer runs are active"));
+    json_decref(r);
+}
+
 /* ---- compile cache ------------------------------------------------------ */
 
 static char cache_home[64];
@@ -342,6 +395,7 @@ int main(void) {
     RUN(test_utf8_and_marker);
     RUN(test_unknown_language);
     RUN(test_runtime_unavailable);
+    RUN(test_execve_refused_for_lack_of_processes);
     RUN(test_compile_cache);
     RUN(test_hooks);
     char cmd[128];

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -493,6 +494,46 @@ static void cleanup_dirs(void) {
         fprintf(stderr, "cleanup of %s failed\n", base);
 }
 
+/* Regression (RLIMIT_NPROC counted the sandbox uid host-wide): beside a
+ * pids cgroup the program gets no RLIMIT_NPROC, which would only let
+ * concurrent runs fail each other's fork and execve; without one, the
+ * rlimit is set and the result says it is the only, host-wide, ceiling. */
+static const struct sbx_program *nproc_plan(bool pids_cgroup, struct sbx_result *r, uint64_t *nproc) {
+    static struct sbx_program p;
+    struct sbx_limits lim = default_limits();
+    memset(r, 0, sizeof *r);
+    sbx_plan_program(&p, &lim, pids_cgroup, true, r);
+    *nproc = 0;
+    for (int i = 0; i < p.n_rl; i++)
+        if (p.rl[i].resource == RLIMIT_NPROC) *nproc = p.rl[i].value;
+    return &p;
+}
+
+static bool names(const struct sbx_result *r, const char *prefix) {
+    for (size_t i = 0; i < r->n_unenforced; i++)
+        if (strncmp(r->unenforced[i], prefix, strlen(prefix)) == 0) return true;
+    return false;
+}
+
+static void test_nproc_only_without_pids_cgroup(void) {
+    struct sbx_result r;
+    uint64_t nproc;
+    const struct sbx_program *p = nproc_plan(true, &r, &nproc);
+    CHECK(p->n_rl >= 4);            /* CPU, FSIZE, NOFILE, CORE still set */
+    CHECK(nproc == 0);
+    CHECK(!names(&r, "process_limit"));
+    sbx_result_free(&r);
+    setenv("CODECALC_MAX_PROCESSES", "40", 1);
+    nproc_plan(false, &r, &nproc);
+    CHECK(nproc == 40);
+    CHECK(names(&r, "process_limit: no pids cgroup holds this run; RLIMIT_NPROC (40)"));
+    sbx_result_free(&r);
+    nproc_plan(true, &r, &nproc);
+    CHECK(nproc == 0);              /* the variable sets the cgroup ceiling, not a uid-wide one */
+    sbx_result_free(&r);
+    unsetenv("CODECALC_MAX_PROCESSES");
+}
+
 int main(void) {
     setup_dirs();
     RUN(test_rundir);
@@ -507,6 +548,7 @@ int main(void) {
     RUN(test_workdir_visible_to_host);
     RUN(test_proc_and_ptrace);
     RUN(test_rlimits);
+    RUN(test_nproc_only_without_pids_cgroup);
     RUN(test_no_net_python);
     RUN(test_no_net_static);
     RUN(test_fork_bomb);

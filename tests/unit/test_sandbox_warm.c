@@ -89,7 +89,11 @@ static void test_cgroup_v2_fake_tree(void) {
     struct sbx_limits lim = {.mem_bytes = 1u << 20, .pids_max = 4};
     sbx_cg_limit(&cg, &lim, &notes);
     CHECK(!cg.mem_limited); /* the fake group has no files: disclosed, not assumed */
-    CHECK(notes.n_unenforced >= 2);
+    CHECK(!cg.pids_limited);
+    /* No run joined this group: its missing pids.max bounds nothing, and the
+     * plan discloses the RLIMIT_NPROC that replaces it (process_limit). */
+    CHECK_INTEQ(notes.n_unenforced, 1);
+    CHECK_STREQ(notes.n_unenforced ? notes.unenforced[0] : NULL, "memory_cgroup: memory.max could not be set");
     sbx_cg_destroy(&cg);
     sbx_result_free(&notes);
 

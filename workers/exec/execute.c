@@ -382,12 +382,13 @@ static json_t *step_envelope(const struct run_ctx *x, const char *phase, const s
     return e;
 }
 
-/* runtime_unavailable: an envelope that also carries code/error/remedy. */
-static json_t *unavailable(const struct run_ctx *x, const char *phase, const char *argv0,
-                           const char *reason, int64_t compile_ms) {
-    char *msg = fmt("runtime unavailable for the %s phase of '%s': '%s' (%s)", phase,
-                    x->lang->name, argv0, reason);
-    json_t *e = envelope_base(x, phase), *c = cc_err("runtime_unavailable", "%s", msg ? msg : "");
+/* A step that never started: the "nothing ran" envelope that also carries
+ * code/error/remedy, with stderr = error (TOOLS.md 3.1.1). Takes msg;
+ * remedy NULL = the code's default. */
+static json_t *unstarted(const struct run_ctx *x, const char *phase, const char *code, char *msg,
+                         const char *remedy, int64_t compile_ms) {
+    json_t *e = envelope_base(x, phase), *c = cc_err(code, "%s", msg ? msg : "");
+    if (remedy) json_object_set_new(c, "remedy", json_string(remedy));
     if (!e) {
         free(msg);
         return c;
@@ -398,6 +399,27 @@ static json_t *unavailable(const struct run_ctx *x, const char *phase, const cha
     json_decref(c);
     free(msg);
     return e;
+}
+
+static json_t *unavailable(const struct run_ctx *x, const char *phase, const char *argv0,
+                           const char *reason, int64_t compile_ms) {
+    return unstarted(x, phase, "runtime_unavailable",
+                     fmt("runtime unavailable for the %s phase of '%s': '%s' (%s)", phase,
+                         x->lang->name, argv0, reason), NULL, compile_ms);
+}
+
+/* execve refused for lack of processes (EAGAIN: the sandbox uid is at its
+ * RLIMIT_NPROC, which only holds where no pids cgroup does): the runtime is
+ * installed, so "install the runtime" would mislead. Same envelope as
+ * runtime_unavailable (verdict RTE, TOOLS.md 1.4 rule 4), its own code. */
+static json_t *not_started(const struct run_ctx *x, const char *phase, const char *argv0,
+                           const char *reason, int64_t compile_ms) {
+    return unstarted(x, phase, "resource_exhausted",
+                     fmt("the %s phase of '%s' could not be started: '%s' (%s); the sandbox user "
+                         "is at its process limit on this host, so nothing of the program ran",
+                         phase, x->lang->name, argv0, reason),
+                     "retry when fewer runs are active on this host (their processes count "
+                     "against the same limit)", compile_ms);
 }
 
 /* The run step never started because compiling used the whole budget (1.7). */
@@ -561,6 +583,8 @@ static json_t *step_failure(struct run_ctx *x, const char *phase, char **argv, s
     bool exec_failed = !s->res.started && s->spawn_error && strstr(s->spawn_error, "execve");
     if (s->rc != 0 && !exec_failed)
         return rejected("internal", fmt("executor failed: %s", s->spawn_error ? s->spawn_error : "unknown"));
+    if (exec_failed && s->res.spawn_errno == EAGAIN)
+        return not_started(x, phase, argv[0], s->spawn_error, compile_ms);
     if (!s->res.started)
         return unavailable(x, phase, argv[0], s->spawn_error ? s->spawn_error : "could not be spawned",
                            compile_ms);

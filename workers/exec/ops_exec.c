@@ -1,6 +1,7 @@
 /* Tool handlers of the exec worker: list_languages, list_execution_providers
  * and execute_code (one-shot). Argument reading, provider selection, the
  * broker and the receipt live here; running lives in execute.c. */
+#include "workers/common/provider_select.h"
 #include "workers/common/tool_api.h"
 #include "protocol/monotonic.h"
 #include "workers/exec/execute.h"
@@ -120,22 +121,6 @@ static json_t *read_args(json_t *args, struct exec_args *a, int64_t tdefault, in
 
 /* ---- provider selection (10.1) ------------------------------------------- */
 
-/* NULL when the provider can serve the call, else the rejected result.
- * Only `local` exists (docs/languages.md "Providers"). */
-static json_t *select_provider(const char *requested) {
-    const char *id = requested;
-    if (!id) {
-        const char *env = getenv("CODECALC_EXECUTION_PROVIDER");
-        id = env && *env ? env : "local";
-    }
-    if (strcmp(id, "local") == 0) return NULL;
-    json_t *r = cc_err("validation", "unknown execution provider '%s'; available: local", id);
-    json_object_set_new(r, "provider_error", json_string("unknown_provider"));
-    json_object_set_new(r, "available_providers", json_pack("[s]", "local"));
-    json_object_set_new(r, "requested_provider", json_string(id));
-    return r;
-}
-
 /* ---- execute_code -------------------------------------------------------- */
 
 /* The receipt joins every result once the local provider was selected:
@@ -183,7 +168,7 @@ static json_t *run_request(json_t *args, cc_wctx *ctx, int64_t tdefault, int64_t
     struct exec_args a;
     json_t *r = read_args(args, &a, tdefault, tmax);
     if (r) return r;
-    if ((r = select_provider(a.provider))) return r;
+    if ((r = cc_provider_reject(a.provider))) return r;
     if (a.session_id && !a.workdir) return cc_err("validation", "unknown session '%s'", a.session_id);
     struct cc_broker b;
     if (cc_broker_decide(&a.spec, cc_local_network_control(), getenv("CODECALC_CAPABILITY_POLICY"),

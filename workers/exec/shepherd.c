@@ -17,6 +17,7 @@
 #include "protocol/json_convert.h"
 #include "protocol/proc_stat.h"
 #include "protocol/strbuf.h"
+#include "protocol/monotonic.h"
 #include "protocol/utf8.h"
 #include "workers/common/tool_api.h"
 #include "workers/exec/execute.h"
@@ -48,7 +49,7 @@ struct shepherd {
         int64_t total;        /* every byte written so far */
         int64_t seen;         /* total last published, -1 = never */
     } out[2];                 /* stdout, stderr of the step being run */
-    struct timespec last;     /* when they were published */
+    int64_t last_ms;          /* when they were published (cc_now_ms) */
     struct cc_lease *lease;   /* shared-queue runs only (shepherd_lease.h) */
 };
 
@@ -154,17 +155,16 @@ static json_t *head_of(const char *head, size_t len) {
     return j;
 }
 
-static bool due(struct timespec *last, long ms) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    if ((now.tv_sec - last->tv_sec) * 1000 + (now.tv_nsec - last->tv_nsec) / 1000000 < ms) return false;
-    *last = now;
+static bool due(int64_t *last_ms, int64_t ms) {
+    int64_t now = cc_now_ms();
+    if (now - *last_ms < ms) return false;
+    *last_ms = now;
     return true;
 }
 
 /* Rewrite partial.json when the output grew, at most twice a second. */
 static void publish_partial(struct shepherd *sh) {
-    if (!sh->phase || !due(&sh->last, 500)) return;
+    if (!sh->phase || !due(&sh->last_ms, 500)) return;
     if (sh->out[0].total == sh->out[0].seen && sh->out[1].total == sh->out[1].seen) return;
     json_t *doc = json_pack("{s:s,s:o,s:o,s:I,s:I}", "phase", sh->phase, "stdout",
                             head_of(sh->out[0].head, sh->out[0].len), "stderr",

@@ -162,8 +162,8 @@ static void create_v1(struct sbx_cgroup *cg, const char *controller, char *dir, 
     }
     dir[0] = '\0';
     if (strcmp(controller, "pids") == 0)
-        sbx_unenforced_add(res, "pids_cgroup: cannot create a pids cgroup here (%s); "
-                                "RLIMIT_NPROC is the only process ceiling", strerror(errno));
+        sbx_unenforced_add(res, "pids_cgroup: cannot create a pids cgroup here (%s)",
+                           strerror(errno));
 }
 
 int sbx_cg_create(struct sbx_cgroup *cg, struct sbx_result *res) {
@@ -195,7 +195,7 @@ static void limit_v1(struct sbx_cgroup *cg, const struct sbx_limits *lim, struct
             sbx_unenforced_add(res, "memory_cgroup: the memory limit could not be set (%s)",
                                strerror(errno));
         } else {
-            cg->mem_limited = true;
+            cg->mem_limited = cg->mem_joined;
             if (sbx_write_file(cg->mem_dir, "memory.memsw.limit_in_bytes", val) != 0 &&
                 host_has_swap())
                 sbx_unenforced_add(res, "memory_swap: swap accounting is off on this host; "
@@ -205,8 +205,8 @@ static void limit_v1(struct sbx_cgroup *cg, const struct sbx_limits *lim, struct
     if (cg->pids_dir[0]) {
         /* +1: the run's own init lives in the group too. */
         snprintf(val, sizeof val, "%" PRIu64, lim->pids_max + 1);
-        cg->pids_limited = sbx_write_file(cg->pids_dir, "pids.max", val) == 0;
-        if (!cg->pids_limited)
+        cg->pids_limited = sbx_write_file(cg->pids_dir, "pids.max", val) == 0 && cg->pids_joined;
+        if (!cg->pids_limited && cg->pids_joined)
             sbx_unenforced_add(res, "pids_cgroup: pids.max could not be set (%s)", strerror(errno));
     }
 }
@@ -219,22 +219,34 @@ void sbx_cg_limit(struct sbx_cgroup *cg, const struct sbx_limits *lim, struct sb
     }
     bool mem_ok, pids_ok;
     sbx_cg2_limit(cg->mem_dir, lim->mem_bytes, lim->pids_max, &mem_ok, &pids_ok);
-    cg->mem_limited = mem_ok;
-    cg->pids_limited = pids_ok;
+    /* A ceiling counts only when the run really is in the group. */
+    cg->mem_limited = mem_ok && cg->mem_joined;
+    cg->pids_limited = pids_ok && cg->pids_joined;
     if (lim->mem_bytes > 0 && !mem_ok)
         sbx_unenforced_add(res, "memory_cgroup: memory.max could not be set");
-    if (!pids_ok)
+    if (!pids_ok && cg->pids_joined)
         sbx_unenforced_add(res, "pids_cgroup: pids.max could not be set");
 }
 
-int sbx_cg_attach(const struct sbx_cgroup *cg, pid_t pid) {
+int sbx_cg_attach(struct sbx_cgroup *cg, pid_t pid) {
     char val[24];
     snprintf(val, sizeof val, "%ld", (long)pid);
-    int rc = 0;
-    if (cg->mem_dir[0] && sbx_write_file(cg->mem_dir, "cgroup.procs", val) != 0)
+    int rc = 0, err = 0;
+    cg->mem_joined = cg->mem_dir[0] && sbx_write_file(cg->mem_dir, "cgroup.procs", val) == 0;
+    if (cg->mem_dir[0] && !cg->mem_joined) {
         rc = -1;
-    if (cg->pids_dir[0] && sbx_write_file(cg->pids_dir, "cgroup.procs", val) != 0)
-        rc = -1;
+        err = errno;
+    }
+    if (cg->v2) {
+        cg->pids_joined = cg->mem_joined;
+    } else {
+        cg->pids_joined = cg->pids_dir[0] && sbx_write_file(cg->pids_dir, "cgroup.procs", val) == 0;
+        if (cg->pids_dir[0] && !cg->pids_joined) {
+            rc = -1;
+            err = err ? err : errno;
+        }
+    }
+    errno = err;
     return rc;
 }
 

@@ -86,20 +86,17 @@ static bool digits_only(const char *s) {
     return s && s[0] && strspn(s, "0123456789") == strlen(s) && strlen(s) < 10;
 }
 
-/* RLIMIT_NPROC counts the uid machine-wide (TOOLS.md 1.5): an explicit
- * CODECALC_MAX_PROCESSES, else the tasks the uid already has plus headroom.
- * With our dedicated uid and a pids cgroup it is only a floor, so the
- * count is skipped (it costs a /proc walk) and the headroom covers the
- * runs that share the uid. */
-static uint64_t nproc_limit(const struct sbx_limits *lim, bool cg_pids, uid_t uid, bool root,
+/* RLIMIT_NPROC where no pids cgroup holds this box (TOOLS.md 1.5): an
+ * explicit CODECALC_MAX_PROCESSES, else the tasks the uid already has plus
+ * headroom. It counts every task of the uid on the host, not this run's:
+ * see sbx_plan_program for why a box with a pids cgroup goes without it. */
+static uint64_t nproc_limit(const struct sbx_limits *lim, uid_t uid, bool root,
                             struct sbx_result *res) {
     const char *env = getenv("CODECALC_MAX_PROCESSES");
     if (digits_only(env))
         return strtoull(env, NULL, 10);
     const char *hr = getenv("CODECALC_PROCESS_HEADROOM");
     uint64_t headroom = digits_only(hr) ? strtoull(hr, NULL, 10) : 512;
-    if (root && cg_pids)
-        return lim->pids_max + headroom;
     int64_t have = count_tasks(uid);
     if (have < 0) {
         sbx_unenforced_add(res, "process_limit_is_a_fixed_ceiling_not_measured");
@@ -143,7 +140,18 @@ void sbx_plan_program(struct sbx_program *p, const struct sbx_limits *lim, bool 
                "file_size_limit_clamped_to_hard_rlimit");
     add_rlimit(p, res, RLIMIT_NOFILE, lim->nofile ? lim->nofile : 256, NULL);
     add_rlimit(p, res, RLIMIT_CORE, 0, NULL);
-    add_rlimit(p, res, RLIMIT_NPROC, nproc_limit(lim, pids_cgroup, p->uid, p->drop_uid, res),
-               "process_limit_clamped_to_hard_rlimit");
+    /* The process ceiling is the box's pids cgroup where it holds one.
+     * RLIMIT_NPROC beside it would bound nothing per run: every run of
+     * every codecalc server on the host shares the sandbox uid, so a
+     * finite value only lets concurrent runs fail each other's fork and
+     * execve with EAGAIN (docs/security.md, "The process ceiling"). */
+    if (!pids_cgroup) {
+        uint64_t nproc = nproc_limit(lim, p->uid, p->drop_uid, res);
+        add_rlimit(p, res, RLIMIT_NPROC, nproc, "process_limit_clamped_to_hard_rlimit");
+        sbx_unenforced_add(res, "process_limit: no pids cgroup holds this run; RLIMIT_NPROC "
+                                "(%llu) is the only process ceiling, and it counts every "
+                                "process of the uid on this host, not this run's",
+                           (unsigned long long)nproc);
+    }
     plan_seccomp(p, c, lim->no_net, res);
 }

@@ -40,6 +40,7 @@ int sbx_fail(struct sbx_result *res, const char *what, int err) {
     free(res->spawn_error);
     if (asprintf(&res->spawn_error, "%s: %s", what, strerror(err)) < 0)
         res->spawn_error = NULL;
+    res->spawn_errno = err;
     res->started = false;
     return -1;
 }

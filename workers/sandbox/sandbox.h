@@ -98,6 +98,7 @@ struct sbx_timing {
 struct sbx_result {
     bool started;            /* the program was exec'd (false: spawn failure) */
     char *spawn_error;       /* why it could not start (NULL when started) */
+    int spawn_errno;         /* the errno behind spawn_error (0 when started) */
     int exit_code;           /* valid when exited */
     bool exited;             /* exited normally */
     int term_signal;         /* signal that killed it, 0 if none */
@@ -148,6 +149,8 @@ struct sbx_cgroup {
     bool v2;
     bool mem_limited;      /* a memory ceiling is in force */
     bool pids_limited;     /* a pids ceiling is in force */
+    bool mem_joined;       /* the run's init was placed in the memory group */
+    bool pids_joined;      /* ... and in the pids group (v2: the one group) */
     bool peak_ok;          /* peak memory can be read */
 };
 
@@ -242,8 +245,9 @@ int sbx_cg_create(struct sbx_cgroup *cg, struct sbx_result *res);
 void sbx_cg_limit(struct sbx_cgroup *cg, const struct sbx_limits *lim, struct sbx_result *res);
 /* Which hierarchies this process may create run groups in (probe). */
 void sbx_cg_probe(bool *v2, bool *v1_memory, bool *v1_pids);
-/* Move pid into every group of the run. 0 on success. */
-int sbx_cg_attach(const struct sbx_cgroup *cg, pid_t pid);
+/* Move pid into every group of the run and record which it joined (a
+ * ceiling is in force only in a group the run is in). 0 on success. */
+int sbx_cg_attach(struct sbx_cgroup *cg, pid_t pid);
 /* Peak memory in KiB, -1 when unknown. */
 int64_t sbx_cg_peak_kb(const struct sbx_cgroup *cg);
 /* Forget the peak so far (v1 max_usage reset; a no-op where unsupported). */

@@ -1,11 +1,11 @@
 /* Per-phase timing of the symbolic tools (see sym_profile.h). */
+#include "protocol/monotonic.h"
 #include "workers/common/tool_api.h"
 #include "workers/symbolic/sym_profile.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 static int enabled = -1; /* unknown until the first call */
 static uint64_t spent[SYM_PH_COUNT];
@@ -20,11 +20,7 @@ static bool on(void) {
     return enabled;
 }
 
-static uint64_t clock_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
+static uint64_t clock_ns(void) { return (uint64_t)cc_now_ns(); }
 
 static void charge(void) {
     uint64_t now = clock_ns();
