@@ -1,8 +1,10 @@
 /* The frame codec: length-prefixed msgpack maps with a hard size cap. */
 #include "protocol/frame.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void cc_frame_reader_init(struct cc_frame_reader *r) { memset(r, 0, sizeof *r); }
 
@@ -18,7 +20,8 @@ static void compact(struct cc_frame_reader *r) {
     r->consumed = 0;
 }
 
-int cc_frame_reader_feed(struct cc_frame_reader *r, const void *data, size_t n) {
+/* Room for n more bytes after compacting. Returns 0, or -1 past the bound. */
+static int make_room(struct cc_frame_reader *r, size_t n) {
     compact(r);
     if (n > (size_t)CC_FRAME_MAX + 4 || r->len + n > (size_t)CC_FRAME_MAX * 2 + 8) return -1;
     if (r->len + n > r->cap) {
@@ -29,9 +32,32 @@ int cc_frame_reader_feed(struct cc_frame_reader *r, const void *data, size_t n) 
         r->buf = nb;
         r->cap = cap;
     }
+    return 0;
+}
+
+int cc_frame_reader_feed(struct cc_frame_reader *r, const void *data, size_t n) {
+    if (make_room(r, n) < 0) return -1;
     memcpy(r->buf + r->len, data, n);
     r->len += n;
     return 0;
+}
+
+ssize_t cc_frame_reader_read(struct cc_frame_reader *r, int fd, size_t want) {
+    size_t bound = (size_t)CC_FRAME_MAX * 2 + 8;
+    compact(r);
+    if (r->len >= bound) {
+        errno = EMSGSIZE;
+        return -1;
+    }
+    if (want > bound - r->len) want = bound - r->len;
+    /* Use what is already allocated when it holds a useful amount. */
+    if (r->cap - r->len < want && r->cap - r->len < 4096 && make_room(r, want) < 0) {
+        errno = ENOMEM;
+        return -1;
+    }
+    ssize_t n = read(fd, r->buf + r->len, r->cap - r->len);
+    if (n > 0) r->len += (size_t)n;
+    return n;
 }
 
 int cc_frame_next(struct cc_frame_reader *r, const char **body, size_t *len) {
@@ -56,6 +82,14 @@ int cc_frame_decode(const char *body, size_t len, msgpack_unpacked *out) {
         msgpack_unpacked_init(out);
         return -1;
     }
+    return 0;
+}
+
+int cc_frame_decode_in(const char *body, size_t len, msgpack_zone *zone, msgpack_object *out) {
+    msgpack_zone_clear(zone);
+    size_t off = 0;
+    msgpack_unpack_return rc = msgpack_unpack(body, len, &off, zone, out);
+    if (rc != MSGPACK_UNPACK_SUCCESS || off != len || out->type != MSGPACK_OBJECT_MAP) return -1;
     return 0;
 }
 

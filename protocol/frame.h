@@ -7,6 +7,7 @@
 #include <msgpack.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #define CC_FRAME_MAX (32u * 1024u * 1024u)
 
@@ -21,6 +22,11 @@ void cc_frame_reader_init(struct cc_frame_reader *r);
 void cc_frame_reader_free(struct cc_frame_reader *r);
 /* Append raw bytes. Returns 0, or -1 on allocation failure. */
 int cc_frame_reader_feed(struct cc_frame_reader *r, const void *data, size_t n);
+/* Read once from fd straight into the reader's buffer (no staging copy),
+ * at most `want` bytes (the buffer grows to hold them). Returns read(2)'s
+ * result; -1 with errno EMSGSIZE when the unconsumed bytes already reach
+ * the bound a well-behaved peer never needs (two maximal frames). */
+ssize_t cc_frame_reader_read(struct cc_frame_reader *r, int fd, size_t want);
 /* Next complete frame body: 1 and (*body, *len) pointing into the reader's
  * buffer (valid until the next feed/next call); 0 when more bytes are needed;
  * -1 when the length prefix exceeds CC_FRAME_MAX or is zero. */
@@ -30,6 +36,11 @@ int cc_frame_next(struct cc_frame_reader *r, const char **body, size_t *len);
  * one msgpack map, -1 otherwise (truncated, trailing bytes, wrong type).
  * On success the caller owns *out and releases it with msgpack_unpacked_destroy. */
 int cc_frame_decode(const char *body, size_t len, msgpack_unpacked *out);
+
+/* cc_frame_decode into a caller-owned zone that is cleared first, so a
+ * loop decoding frame after frame allocates nothing per frame. *out lives
+ * until the zone is cleared again. */
+int cc_frame_decode_in(const char *body, size_t len, msgpack_zone *zone, msgpack_object *out);
 
 /* Write the 4-byte prefix for a body of len bytes. */
 static inline void cc_frame_prefix(uint32_t len, unsigned char out[4]) {
