@@ -73,6 +73,14 @@ int cc_frame_next(struct cc_frame_reader *r, const char **body, size_t *len) {
     return 1;
 }
 
+int cc_frame_ready(const struct cc_frame_reader *r) {
+    size_t avail = r->len - r->consumed;
+    if (avail < 4) return 0;
+    const unsigned char *p = (const unsigned char *)r->buf + r->consumed;
+    uint32_t n = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+    return avail - 4 >= n;
+}
+
 int cc_frame_decode(const char *body, size_t len, msgpack_unpacked *out) {
     msgpack_unpacked_init(out);
     size_t off = 0;
@@ -98,12 +106,15 @@ void cc_frame_begin(msgpack_sbuffer *sb) {
     msgpack_sbuffer_write(sb, zero, 4);
 }
 
-int cc_frame_end(msgpack_sbuffer *sb) {
-    size_t body = sb->size - 4;
-    if (sb->size < 4 || body > CC_FRAME_MAX || body == 0) return -1;
-    cc_frame_prefix((uint32_t)body, (unsigned char *)sb->data);
+int cc_frame_end_at(msgpack_sbuffer *sb, size_t start) {
+    if (sb->size < start + 4) return -1;
+    size_t body = sb->size - start - 4;
+    if (body > CC_FRAME_MAX || body == 0) return -1;
+    cc_frame_prefix((uint32_t)body, (unsigned char *)sb->data + start);
     return 0;
 }
+
+int cc_frame_end(msgpack_sbuffer *sb) { return cc_frame_end_at(sb, 0); }
 
 const msgpack_object *cc_mp_get(const msgpack_object *map, const char *key) {
     if (!map || map->type != MSGPACK_OBJECT_MAP) return NULL;

@@ -32,6 +32,10 @@ ssize_t cc_frame_reader_read(struct cc_frame_reader *r, int fd, size_t want);
  * -1 when the length prefix exceeds CC_FRAME_MAX or is zero. */
 int cc_frame_next(struct cc_frame_reader *r, const char **body, size_t *len);
 
+/* 1 when a complete frame is buffered (cc_frame_next would return it),
+ * else 0. */
+int cc_frame_ready(const struct cc_frame_reader *r);
+
 /* Decode one frame body into a msgpack map. Returns 0 when body is exactly
  * one msgpack map, -1 otherwise (truncated, trailing bytes, wrong type).
  * On success the caller owns *out and releases it with msgpack_unpacked_destroy. */
@@ -52,9 +56,12 @@ static inline void cc_frame_prefix(uint32_t len, unsigned char out[4]) {
 
 /* A packer that writes a frame into an sbuffer: call cc_frame_begin, pack one
  * map, then cc_frame_end to patch the length. Returns -1 if the body is over
- * CC_FRAME_MAX. */
+ * CC_FRAME_MAX. cc_frame_end expects the frame at the start of sb; to append
+ * a frame after others, note sb->size before cc_frame_begin and pass it to
+ * cc_frame_end_at. */
 void cc_frame_begin(msgpack_sbuffer *sb);
 int cc_frame_end(msgpack_sbuffer *sb);
+int cc_frame_end_at(msgpack_sbuffer *sb, size_t start);
 
 /* Look up key in a msgpack map; NULL if absent or obj is not a map. */
 const msgpack_object *cc_mp_get(const msgpack_object *map, const char *key);

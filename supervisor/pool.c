@@ -441,19 +441,22 @@ static void forward_event(struct cc_req *r, const msgpack_object *frame) {
     if (d) cc_req_send_progress(r, d);
 }
 
+/* The buffer a result's JSON text is built in, kept between answers. */
+static struct cc_strbuf result_keep;
+
 static void answer_from_frame(struct cc_req *r, const msgpack_object *frame) {
     const msgpack_object *ok = cc_mp_get(frame, "ok");
     if (ok && ok->type == MSGPACK_OBJECT_BOOLEAN && ok->via.boolean) {
         const msgpack_object *res = cc_mp_get(frame, "result");
         struct cc_strbuf sb;
-        cc_sb_init(&sb);
+        cc_sb_borrow(&result_keep, &sb);
         if (!res || cc_mp_emit_json(&sb, res) < 0) {
-            cc_sb_free(&sb);
+            cc_sb_return(&result_keep, &sb);
             cc_req_answer_fail(r, "internal", "the worker returned no usable result");
             return;
         }
         cc_req_answer_result(r, sb.data, sb.len, false);
-        cc_sb_free(&sb);
+        cc_sb_return(&result_keep, &sb);
         return;
     }
     const msgpack_object *err = cc_mp_get(frame, "error");

@@ -169,6 +169,11 @@ static void on_in(evutil_socket_t fd, short what, void *arg) {
         return;
     }
     handle_lines(s);
+    /* The answers to these lines go out now, before any worker is started
+     * (the first initialize answer must not wait for a spawn); answers
+     * from workers leave at the end of the loop turn. */
+    if (evbuffer_get_length(s->outbuf) && !(s->out_pollable && event_pending(s->out_ev, EV_WRITE, NULL)))
+        flush_out(s);
     prefork(s);
     /* A regular file is never "readable" to epoll: keep pulling. */
     if (!s->in_pollable) event_active(s->in_ev, EV_READ, 0);
