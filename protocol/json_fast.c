@@ -31,10 +31,16 @@ static void skip_ws(struct parser *ps) {
 /* The body of a string whose opening quote was consumed, as (*s, *n):
  * pointing into the text when it holds no escape, else into scratch.
  * Returns 0, or -1 to give up. */
+/* Bytes that end a plain run inside a string: the closing quote, a
+ * backslash, control bytes and the start of anything non-ASCII. */
+static const unsigned char stops[256] = {
+    [0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x80 ... 0xff] = 1,
+};
+
 static int string_body(struct parser *ps, const char **s, size_t *n) {
     const unsigned char *start = ps->p;
     const unsigned char *q = start;
-    while (q < ps->end && *q != '"' && *q != '\\' && *q >= 0x20 && *q < 0x80) q++;
+    while (q < ps->end && !stops[*q]) q++;
     if (q < ps->end && *q == '"') {
         *s = (const char *)start;
         *n = (size_t)(q - start);

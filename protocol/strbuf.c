@@ -3,6 +3,7 @@
 #include "protocol/utf8.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -65,6 +66,16 @@ static const unsigned char special[256] = {
     [0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x80 ... 0xff] = 2,
 };
 
+/* Whether any of 8 bytes needs care (special[] non-zero): a control byte,
+ * '"', '\\' or a byte >= 0x80. The classic zero-byte tests, on a word. */
+static inline bool needs_care(uint64_t w) {
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    uint64_t quote = w ^ (ones * '"'), bslash = w ^ (ones * '\\');
+    uint64_t zero_q = (quote - ones) & ~quote, zero_b = (bslash - ones) & ~bslash;
+    uint64_t below_space = (w - ones * 0x20) & ~w;
+    return ((zero_q | zero_b | below_space) & highs) || (w & highs);
+}
+
 /* The escape of an ASCII byte that needs one; returns its length. */
 static size_t escape(unsigned char c, char out[6]) {
     static const char hex[] = "0123456789abcdef";
@@ -97,10 +108,19 @@ void cc_sb_json_string(struct cc_strbuf *sb, const char *s, size_t n) {
     sb->data[sb->len++] = '"';
     size_t i = 0;
     while (i < n) {
-        size_t run = i;
-        while (i < n && !special[p[i]]) i++;
-        memcpy(sb->data + sb->len, p + run, i - run);
-        sb->len += i - run;
+        /* verbatim bytes are copied as they are scanned: runs between
+         * escapes are short in JSON text, too short for memcpy to pay */
+        char *o = sb->data + sb->len;
+        size_t start = i;
+        while (i + 8 <= n) {
+            uint64_t w;
+            memcpy(&w, p + i, 8);
+            if (needs_care(w)) break;
+            memcpy(o, &w, 8);
+            o += 8, i += 8;
+        }
+        while (i < n && !special[p[i]]) *o++ = (char)p[i++];
+        sb->len += i - start;
         if (i == n) break;
         if (special[p[i]] == 1) {
             cc_sb_reserve(sb, 6 + (n - i) + 1);

@@ -16,6 +16,7 @@
 #include "protocol/frame.h"
 #include "protocol/json_convert.h"
 #include "protocol/msg.h"
+#include "protocol/progress.h"
 #include "protocol/strbuf.h"
 #include "supervisor/log.h"
 #include "supervisor/metrics/hooks.h"
@@ -49,6 +50,7 @@ struct cc_worker {
     int nslot;
     int64_t idle_since;       /* ms; when nslot last became 0 */
     int64_t progress_us;      /* last answer, or when an idle worker got work */
+    const struct cc_progress *progress; /* what it last started (pipelining pools) */
     struct cc_worker *next;
 };
 
@@ -62,6 +64,7 @@ struct cc_pool {
     struct cc_req *qhead, *qtail;
     int nqueued;              /* length of the queue */
     int start_failures;       /* consecutive workers that died before hello */
+    struct event *rescue_ev;  /* armed while requests wait behind another on a worker */
 };
 
 /* Every frame a worker sends is decoded into this zone, cleared per frame
@@ -70,8 +73,13 @@ static msgpack_zone *frame_zone;
 
 /* A worker whose oldest outstanding request has not been answered for
  * this long is working on something slow: no more requests are sent ahead
- * to it, so they wait in the pool's queue for whichever worker frees first. */
+ * to it, so they wait in the pool's queue for whichever worker frees first;
+ * and those already sent ahead to it are taken back (see rescue()). */
 #define PIPELINE_STALL_US 1000
+/* How often a pool holding requests sent ahead looks for stalled workers. */
+#define RESCUE_INTERVAL_US 2000
+
+static void on_rescue(evutil_socket_t fd, short what, void *arg);
 
 struct cc_pool *cc_pool_new(struct cc_server *srv, enum cc_pool_id id, int min, int max) {
     if (id >= CC_WORKER_POOLS) return NULL;
@@ -83,6 +91,10 @@ struct cc_pool *cc_pool_new(struct cc_server *srv, enum cc_pool_id id, int min, 
     p->def = &cc_pool_defs[id];
     p->min = min;
     p->max = max < 1 ? 1 : max;
+    if (p->def->pipeline > 1 && !(p->rescue_ev = evtimer_new(srv->base, on_rescue, p))) {
+        free(p);
+        return NULL;
+    }
     return p;
 }
 
@@ -91,6 +103,7 @@ static void worker_kill(struct cc_worker *w);
 void cc_pool_free(struct cc_pool *p) {
     if (!p) return;
     while (p->workers) worker_kill(p->workers);
+    if (p->rescue_ev) event_free(p->rescue_ev);
     free(p);
 }
 
@@ -99,13 +112,34 @@ static void on_readable(evutil_socket_t fd, short what, void *arg);
 static void on_writable(evutil_socket_t fd, short what, void *arg);
 static void on_flush(evutil_socket_t fd, short what, void *arg);
 
-static pid_t start_process(struct cc_pool *p, int child_fd) {
+/* environ plus CC_PROGRESS_ENV=3 (any inherited value replaced); the
+ * strings are environ's. NULL on allocation failure. */
+static char **env_with_progress(void) {
+    static char var[] = CC_PROGRESS_ENV "=3";
+    size_t n = 0;
+    while (environ[n]) n++;
+    char **env = malloc((n + 2) * sizeof *env);
+    if (!env) return NULL;
+    size_t k = 0, plen = strlen(CC_PROGRESS_ENV);
+    for (size_t i = 0; i < n; i++)
+        if (!(strncmp(environ[i], CC_PROGRESS_ENV, plen) == 0 && environ[i][plen] == '=')) env[k++] = environ[i];
+    env[k++] = var;
+    env[k] = NULL;
+    return env;
+}
+
+/* progress_fd >= 0: passed as fd CC_PROGRESS_FD and named in the
+ * environment. */
+static pid_t start_process(struct cc_pool *p, int child_fd, int progress_fd) {
     char path[4200];
     snprintf(path, sizeof path, "%s/%s", p->srv->bindir, p->def->binary);
+    char **env = progress_fd >= 0 ? env_with_progress() : environ;
+    if (!env) return -1;
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_adddup2(&fa, child_fd, 0);
     posix_spawn_file_actions_adddup2(&fa, child_fd, 1);
+    if (progress_fd >= 0) posix_spawn_file_actions_adddup2(&fa, progress_fd, CC_PROGRESS_FD);
     posix_spawnattr_t at;
     posix_spawnattr_init(&at);
     sigset_t none;
@@ -119,9 +153,10 @@ static pid_t start_process(struct cc_pool *p, int child_fd) {
     posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
     char *argv[] = {path, NULL};
     pid_t pid;
-    int rc = posix_spawn(&pid, path, &fa, &at, argv, environ);
+    int rc = posix_spawn(&pid, path, &fa, &at, argv, env);
     posix_spawn_file_actions_destroy(&fa);
     posix_spawnattr_destroy(&at);
+    if (env != environ) free(env);
     if (rc != 0) {
         cc_log(CC_LOG_ERROR, "cannot start %s: %s", path, strerror(rc));
         return -1;
@@ -130,6 +165,7 @@ static pid_t start_process(struct cc_pool *p, int child_fd) {
 }
 
 static void worker_free(struct cc_worker *w) {
+    cc_progress_unmap(w->progress);
     if (w->rd_ev) event_free(w->rd_ev);
     if (w->wr_ev) event_free(w->wr_ev);
     if (w->flush_ev) event_free(w->flush_ev);
@@ -145,16 +181,25 @@ static struct cc_worker *spawn(struct cc_pool *p) {
         cc_log(CC_LOG_ERROR, "socketpair: %s", strerror(errno));
         return NULL;
     }
-    pid_t pid = start_process(p, sv[1]);
+    /* A worker that may hold answers (a pipelining pool's) shares its
+     * progress; without the page it still works, attributed as before. */
+    int progress_fd = -1;
+    const struct cc_progress *progress = NULL;
+    if (p->def->pipeline > 1 && cc_progress_create(&progress_fd, &progress) < 0)
+        cc_log(CC_LOG_ERROR, "progress page: %s", strerror(errno));
+    pid_t pid = start_process(p, sv[1], progress_fd);
     close(sv[1]);
+    if (progress_fd >= 0) close(progress_fd);
     struct cc_worker *w = pid > 0 ? calloc(1, sizeof *w) : NULL;
     if (!w) {
         close(sv[0]);
+        cc_progress_unmap(progress);
         if (pid > 0) kill(pid, SIGKILL);
         return NULL;
     }
     w->fd = sv[0];
     w->pid = pid;
+    w->progress = progress;
     struct event_base *base = p->srv->base;
     w->rd_ev = event_new(base, w->fd, EV_READ | EV_PERSIST, on_readable, w);
     w->wr_ev = event_new(base, w->fd, EV_WRITE, on_writable, w);
@@ -267,11 +312,30 @@ static bool failed_to_start(struct cc_worker *w) {
     return !(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
 }
 
+/* Which slot w was serving when it died: the oldest, unless its progress
+ * page names a later one it had started (the earlier ones were finished,
+ * their answers held back and lost with it). */
+static int serving_slot(const struct cc_worker *w) {
+    if (!w->progress) return 0;
+    uint64_t started = w->progress->started;
+    for (int i = 1; i < w->nslot; i++)
+        if (w->slot[i].wid == started) return i;
+    return 0;
+}
+
 /* The worker died or broke protocol while (maybe) serving a request. */
 static void worker_lost(struct cc_worker *w, const char *why) {
     struct cc_pool *p = w->pool;
-    struct cc_req *r = w->nslot ? w->slot[0].req : NULL;
+    int at = serving_slot(w);
+    struct cc_req *r = w->nslot ? w->slot[at].req : NULL;
     bool before_hello = failed_to_start(w);
+    if (at > 0) {
+        /* the ones before it were finished: served again, in their order,
+         * as the ones after it (their answers died with w) */
+        struct slot serving = w->slot[at];
+        memmove(&w->slot[1], &w->slot[0], (size_t)at * sizeof w->slot[0]);
+        w->slot[0] = serving;
+    }
     requeue_followers(w);
     worker_kill(w);
     cc_ops_worker_replaced(p->srv, p->id, why, r);
@@ -338,6 +402,45 @@ static void send_req(struct cc_worker *w, struct cc_req *r) {
     w->slot[w->nslot++] = (struct slot){.wid = r->wid, .req = r};
     r->worker = w;
     queue_frame(w, r->frame.data, r->frame.size);
+    struct cc_pool *p = w->pool;
+    if (w->nslot > 1 && p->rescue_ev && !evtimer_pending(p->rescue_ev, NULL)) {
+        struct timeval tv = {0, RESCUE_INTERVAL_US};
+        evtimer_add(p->rescue_ev, &tv);
+    }
+}
+
+/* Requests sent ahead to a worker that has been stuck on one request for
+ * longer than PIPELINE_STALL_US go back to the front of the queue, for
+ * another worker: their slots stay as abandoned ones (the stuck worker
+ * computes them later, and those answers are dropped; a pipelining pool's
+ * requests are pure computations, so computing one twice is harmless).
+ * Without this, one slow request would hold up every request sent ahead
+ * behind it. */
+static void on_rescue(evutil_socket_t fd, short what, void *arg) {
+    (void)fd, (void)what;
+    struct cc_pool *p = arg;
+    int64_t now_us = cc_now_us();
+    bool waiting = false, rescued = false;
+    for (struct cc_worker *w = p->workers; w; w = w->next) {
+        if (w->nslot < 2) continue;
+        if (now_us - w->progress_us <= PIPELINE_STALL_US) {
+            waiting = true;
+            continue;
+        }
+        for (int i = w->nslot - 1; i >= 1; i--) {
+            struct cc_req *r = w->slot[i].req;
+            if (!r) continue;
+            w->slot[i].req = NULL;
+            r->worker = NULL;
+            q_push_front(p, r);
+            rescued = true;
+        }
+    }
+    if (waiting) {
+        struct timeval tv = {0, RESCUE_INTERVAL_US};
+        evtimer_add(p->rescue_ev, &tv);
+    }
+    if (rescued) dispatch(p);
 }
 
 /* A worker that died while idle may not have been noticed yet (its EOF is

@@ -29,6 +29,9 @@ struct cc_req *cc_req_new(struct cc_server *srv, struct cc_conn *conn, json_t *r
     r->tool = tool;
     r->wid = ++srv->next_wid;
     msgpack_sbuffer_init(&r->frame);
+    /* msgpack's first allocation is 8 KiB, far more than a request frame
+     * needs and past malloc's fast path; start small (it grows as needed) */
+    if ((r->frame.data = malloc(256))) r->frame.alloc = 256;
     r->start_ms = cc_now_ms();
     r->start_us = cc_now_us();
     r->guarded = tool->flags & CC_TOOL_GUARDED;

@@ -42,7 +42,7 @@ struct cc_pool_def {
 };
 
 /* The largest "pipeline" of pools.json (scripts/gen-tools checks it). */
-#define CC_PIPELINE_MAX 16
+#define CC_PIPELINE_MAX 32
 
 extern const struct cc_pool_def cc_pool_defs[CC_POOL_COUNT];
 

@@ -16,6 +16,7 @@
 #include "protocol/json_convert.h"
 #include "protocol/monotonic.h"
 #include "protocol/msg.h"
+#include "protocol/progress.h"
 #include "workers/common/answers.h"
 #include "workers/common/test_ops.h"
 
@@ -30,6 +31,7 @@ struct cc_wctx {
     bool cancelled;
     int64_t received_us;   /* when the request's bytes were read */
     struct cc_frame_reader *reader;
+    struct cc_progress *progress; /* shared with the supervisor, or NULL */
 };
 
 int64_t cc_wctx_received_us(const cc_wctx *ctx) { return ctx->received_us; }
@@ -200,6 +202,10 @@ static int serve(const struct cc_worker_cfg *cfg, cc_wctx *ctx, const msgpack_ob
     if (!id || id->type != MSGPACK_OBJECT_POSITIVE_INTEGER) return -1;
     ctx->id = id->via.u64;
     ctx->cancelled = false;
+    if (ctx->progress) {
+        ctx->progress->started = ctx->id;
+        __atomic_signal_fence(__ATOMIC_SEQ_CST); /* stored before the work starts */
+    }
     ctx->deadline_ms = dl && dl->type == MSGPACK_OBJECT_POSITIVE_INTEGER ? cc_now_ms() + (int64_t)dl->via.u64 : 0;
 
     const char *opname;
@@ -243,6 +249,7 @@ static int take_fds(int *in_fd, int *out_fd) {
 }
 
 int cc_worker_main(const struct cc_worker_cfg *cfg) {
+    struct cc_progress *progress = cc_progress_attach();
     int in_fd, out_fd;
     if (take_fds(&in_fd, &out_fd) < 0) {
         perror("codecalc worker: fds");
@@ -262,7 +269,7 @@ int cc_worker_main(const struct cc_worker_cfg *cfg) {
 
     struct cc_frame_reader reader;
     cc_frame_reader_init(&reader);
-    cc_wctx ctx = {.in_fd = in_fd, .out_fd = out_fd, .reader = &reader};
+    cc_wctx ctx = {.in_fd = in_fd, .out_fd = out_fd, .reader = &reader, .progress = progress};
     if (cc_answers_init(out_fd, cfg->batch_answers) < 0) return 2;
     /* every request is decoded into this zone, cleared per request */
     msgpack_zone *zone = msgpack_zone_new(8192);
