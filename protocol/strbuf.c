@@ -59,15 +59,16 @@ void cc_sb_put_i64(struct cc_strbuf *sb, int64_t v) {
     }
 }
 
-/* Bytes a JSON string cannot hold as they are: 1 for an ASCII byte that
- * needs an escape, 2 for the first byte of a multi-byte (or invalid)
- * UTF-8 sequence, 0 for a byte copied verbatim. */
-static const unsigned char special[256] = {
-    [0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x80 ... 0xff] = 2,
+/* How a byte goes into a JSON string: 0 verbatim, 1 after a backslash
+ * ('"' and '\\'), 2 as an escape of its own (control bytes), 3 the first
+ * byte of a multi-byte (or invalid) UTF-8 sequence. */
+static const unsigned char kind[256] = {
+    [0 ... 0x1f] = 2, ['"'] = 1, ['\\'] = 1, [0x80 ... 0xff] = 3,
 };
 
-/* Whether any of 8 bytes needs care (special[] non-zero): a control byte,
- * '"', '\\' or a byte >= 0x80. The classic zero-byte tests, on a word. */
+/* Whether any of 8 bytes is not verbatim (kind[] non-zero): a control
+ * byte, '"', '\\' or a byte >= 0x80. The classic zero-byte tests, on a
+ * word; a false alarm only sends the word through the byte loop. */
 static inline bool needs_care(uint64_t w) {
     const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
     uint64_t quote = w ^ (ones * '"'), bslash = w ^ (ones * '\\');
@@ -76,13 +77,11 @@ static inline bool needs_care(uint64_t w) {
     return ((zero_q | zero_b | below_space) & highs) || (w & highs);
 }
 
-/* The escape of an ASCII byte that needs one; returns its length. */
-static size_t escape(unsigned char c, char out[6]) {
+/* The escape of a control byte; returns its length. */
+static size_t control_escape(unsigned char c, char out[6]) {
     static const char hex[] = "0123456789abcdef";
     char e = 0;
     switch (c) {
-    case '"': e = '"'; break;
-    case '\\': e = '\\'; break;
     case '\n': e = 'n'; break;
     case '\r': e = 'r'; break;
     case '\t': e = 't'; break;
@@ -100,47 +99,64 @@ static size_t escape(unsigned char c, char out[6]) {
     return 6;
 }
 
-/* Invariant: the free room is at least the input left plus the closing
- * quote, so verbatim bytes need no check; only an expansion reserves. */
+/* Invariant: the free room is at least twice the input left plus the
+ * closing quote, so verbatim bytes and the two-byte escapes of '"' and '\\'
+ * (JSON text inside a string is full of them) need no check; only a
+ * control byte or a replaced sequence reserves. */
 void cc_sb_json_string(struct cc_strbuf *sb, const char *s, size_t n) {
     const unsigned char *p = (const unsigned char *)s;
-    cc_sb_reserve(sb, n + 2);
-    sb->data[sb->len++] = '"';
+    cc_sb_reserve(sb, 2 * n + 2);
+    char *o = sb->data + sb->len;
+    *o++ = '"';
     size_t i = 0;
     while (i < n) {
-        /* verbatim bytes are copied as they are scanned: runs between
-         * escapes are short in JSON text, too short for memcpy to pay */
-        char *o = sb->data + sb->len;
-        size_t start = i;
-        while (i + 8 <= n) {
+        if (i + 8 <= n) {
             uint64_t w;
             memcpy(&w, p + i, 8);
-            if (needs_care(w)) break;
-            memcpy(o, &w, 8);
-            o += 8, i += 8;
+            if (!needs_care(w)) {
+                memcpy(o, &w, 8);
+                o += 8, i += 8;
+                continue;
+            }
         }
-        while (i < n && !special[p[i]]) *o++ = (char)p[i++];
-        sb->len += i - start;
+        /* up to the byte that needs care, one at a time */
+        while (i < n && !kind[p[i]]) *o++ = (char)p[i++];
         if (i == n) break;
-        if (special[p[i]] == 1) {
-            cc_sb_reserve(sb, 6 + (n - i) + 1);
-            sb->len += escape(p[i], sb->data + sb->len);
+        unsigned char c = p[i];
+        switch (kind[c]) {
+        case 0:
+            *o++ = (char)c;
+            i++;
+            continue;
+        case 1:
+            *o++ = '\\';
+            *o++ = (char)c;
+            i++;
+            continue;
+        case 2:
+            sb->len = (size_t)(o - sb->data);
+            cc_sb_reserve(sb, 6 + 2 * (n - i) + 1);
+            o = sb->data + sb->len;
+            o += control_escape(c, o);
             i++;
             continue;
         }
         size_t l = cc_utf8_seq(p + i, n - i);
         if (l == 0) {
-            cc_sb_reserve(sb, 3 + (n - i) + 1);
-            memcpy(sb->data + sb->len, "\xEF\xBF\xBD", 3);
-            sb->len += 3;
+            sb->len = (size_t)(o - sb->data);
+            cc_sb_reserve(sb, 3 + 2 * (n - i) + 1);
+            o = sb->data + sb->len;
+            memcpy(o, "\xEF\xBF\xBD", 3);
+            o += 3;
             i++;
         } else {
-            memcpy(sb->data + sb->len, p + i, l);
-            sb->len += l;
+            memcpy(o, p + i, l);
+            o += l;
             i += l;
         }
     }
-    sb->data[sb->len++] = '"';
+    *o++ = '"';
+    sb->len = (size_t)(o - sb->data);
     sb->data[sb->len] = '\0';
 }
 

@@ -108,10 +108,15 @@ static bool small_approx_digits(mpq_srcptr q, char buf[40]) {
     if (2 * rem > den || (2 * rem == den && (quo & 1))) quo++;
     char *p = buf + 39;
     *p = '\0';
-    do {
+    while (quo > UINT64_MAX) { /* 128-bit division only for the top digits */
         *--p = (char)('0' + (int)(quo % 10));
         quo /= 10;
-    } while (quo);
+    }
+    uint64_t q64 = (uint64_t)quo;
+    do {
+        *--p = (char)('0' + (int)(q64 % 10));
+        q64 /= 10;
+    } while (q64);
     memmove(buf, p, (size_t)(buf + 40 - p));
     return true;
 }
