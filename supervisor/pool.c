@@ -544,6 +544,35 @@ static void forward_event(struct cc_req *r, const msgpack_object *frame) {
     if (d) cc_req_send_progress(r, d);
 }
 
+/* The top-level string member key of a result map, as the metrics' text
+ * scan (cc_metrics_scan_result) reads it from the JSON: "" when it holds a
+ * byte JSON escapes or would not fit. false when a byte >= 0x80 leaves the
+ * answer to the scan. */
+static bool member_text(const msgpack_object *res, const char *key, char *out, size_t cap) {
+    out[0] = '\0';
+    const char *s;
+    size_t n;
+    if (cc_mp_str(cc_mp_get(res, key), &s, &n) < 0) return true;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x80) return false;
+        if (c < 0x20 || c == '"' || c == '\\') return true;
+    }
+    if (n < cap) {
+        memcpy(out, s, n);
+        out[n] = '\0';
+    }
+    return true;
+}
+
+/* The result's outcome for the metrics, read from the frame rather than
+ * from its JSON text. false: leave it to the text scan. */
+static bool outcome(const msgpack_object *res, char code[48], char verdict[16]) {
+    if (!member_text(res, "code", code, 48) || !member_text(res, "verdict", verdict, 16)) return false;
+    if (!cc_mp_get(res, "code") || cc_mp_get(res, "code")->type != MSGPACK_OBJECT_STR) strcpy(code, "ok");
+    return true;
+}
+
 /* The buffer a result's JSON text is built in, kept between answers. */
 static struct cc_strbuf result_keep;
 
@@ -558,7 +587,9 @@ static void answer_from_frame(struct cc_req *r, const msgpack_object *frame) {
             cc_req_answer_fail(r, "internal", "the worker returned no usable result");
             return;
         }
-        cc_req_answer_result(r, sb.data, sb.len, false);
+        char code[48], verdict[16];
+        if (outcome(res, code, verdict)) cc_req_answer_result_outcome(r, sb.data, sb.len, false, code, verdict);
+        else cc_req_answer_result(r, sb.data, sb.len, false);
         cc_sb_return(&result_keep, &sb);
         return;
     }

@@ -173,6 +173,15 @@ void cc_req_answer_result(struct cc_req *r, const char *json, size_t len, bool i
     }
     char code[48], verdict[16];
     cc_metrics_scan_result(json, len, code, verdict);
+    cc_req_answer_result_outcome(r, json, len, is_error, code, verdict);
+}
+
+void cc_req_answer_result_outcome(struct cc_req *r, const char *json, size_t len, bool is_error,
+                                  const char *code, const char *verdict) {
+    if (len > CC_RESULT_MAX_BYTES) {
+        cc_req_answer_result(r, json, len, is_error); /* refused there */
+        return;
+    }
     count(r, is_error ? "tool_error" : code, verdict);
     struct cc_strbuf sb;
     cc_sb_borrow(&answer_keep, &sb);
