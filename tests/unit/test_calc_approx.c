@@ -1,6 +1,7 @@
 /* calc_exact's approx text (cc_calc_approx_str) against an independent
  * oracle of its definition (TOOLS.md 3.3.1): |q| rounded half-even to 50
- * significant digits, then to 12 fraction digits. Values whose parts fit
+ * significant digits, then to 12 fraction digits (with the calculator's
+ * half-even division, the one primitive the two share). Values whose parts fit
  * in 63 bits take a 128-bit fast path; ties and near-ties around it are
  * where a shortcut would go wrong, so they are tested most. */
 #include <gmp.h>
@@ -12,15 +13,6 @@
 #include "tests/unit/check.h"
 #include "workers/calc/calc_internal.h"
 
-static void half_even(mpz_t out, const mpz_t num, const mpz_t den) {
-    mpz_t r;
-    mpz_init(r);
-    mpz_fdiv_qr(out, r, num, den);
-    mpz_mul_2exp(r, r, 1);
-    int c = mpz_cmp(r, den);
-    if (c > 0 || (c == 0 && mpz_odd_p(out))) mpz_add_ui(out, out, 1);
-    mpz_clear(r);
-}
 
 /* num/den = |q| * 10**shift as a fraction */
 static void scaled(mpq_srcptr q, long shift, mpz_t num, mpz_t den) {
@@ -51,13 +43,13 @@ static char *oracle(mpq_srcptr q) {
     }
     long unit = e - 49;
     scaled(q, -unit, num, den);
-    half_even(r1, num, den); /* |q| ~ r1 * 10**unit */
+    calc_div_half_even(r1, num, den); /* |q| ~ r1 * 10**unit */
     if (unit + 12 >= 0) {
         mpz_ui_pow_ui(p, 10, (unsigned long)(unit + 12));
         mpz_mul(r2, r1, p);
     } else {
         mpz_ui_pow_ui(p, 10, (unsigned long)-(unit + 12));
-        half_even(r2, r1, p);
+        calc_div_half_even(r2, r1, p);
     }
     char *d = mpz_get_str(NULL, 10, r2);
     size_t nd = strlen(d);
