@@ -139,6 +139,15 @@ static json_t *number(struct parser *ps) {
 
 static json_t *value(struct parser *ps, int depth);
 
+/* After a member of an object or array: 1 when a ',' announces another,
+ * 0 when `close` ends it (both consumed), -1 otherwise. */
+static int after_member(struct parser *ps, char close) {
+    skip_ws(ps);
+    if (ps->p >= ps->end) return -1;
+    char c = *ps->p++;
+    return c == ',' ? 1 : c == close ? 0 : -1;
+}
+
 static json_t *object(struct parser *ps, int depth) {
     json_t *obj = json_object();
     if (!obj) return NULL;
@@ -169,16 +178,9 @@ static json_t *object(struct parser *ps, int depth) {
         int rc = v ? json_object_setn_new_nocheck(obj, key, kn, v) : -1;
         if (key != small) free(key);
         if (rc < 0) break;
-        skip_ws(ps);
-        if (ps->p < ps->end && *ps->p == ',') {
-            ps->p++;
-            continue;
-        }
-        if (ps->p < ps->end && *ps->p == '}') {
-            ps->p++;
-            return obj;
-        }
-        break;
+        int next = after_member(ps, '}');
+        if (next == 0) return obj;
+        if (next < 0) break;
     }
     json_decref(obj);
     return NULL;
@@ -195,16 +197,9 @@ static json_t *array(struct parser *ps, int depth) {
     for (;;) {
         json_t *v = value(ps, depth + 1);
         if (!v || json_array_append_new(arr, v) < 0) break;
-        skip_ws(ps);
-        if (ps->p < ps->end && *ps->p == ',') {
-            ps->p++;
-            continue;
-        }
-        if (ps->p < ps->end && *ps->p == ']') {
-            ps->p++;
-            return arr;
-        }
-        break;
+        int next = after_member(ps, ']');
+        if (next == 0) return arr;
+        if (next < 0) break;
     }
     json_decref(arr);
     return NULL;

@@ -5,20 +5,14 @@
 // Asserted by values and order of arrival, never by time.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { RawServer, failureOf, SKIP_NO_BINARY } from '../mcp/harness.mjs';
+import { startTestOpsServer, failureOf, SKIP_NO_BINARY } from '../mcp/harness.mjs';
 
 describe('requests sent ahead to calc workers', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
   let r;
   let skip = false;
   let nextId = 70000;
   before(async () => {
-    r = new RawServer({ env: { CODECALC_TEST_OPS: '1' } });
-    await r.initialize();
-    const list = await r.request('tools/list', {});
-    const names = new Set((list.result?.tools ?? []).map((t) => t.name));
-    if (!names.has('__test_sleep') || !names.has('__test_crash')) {
-      skip = 'the server does not offer __test_sleep/__test_crash with CODECALC_TEST_OPS=1';
-    }
+    ({ r, skip } = await startTestOpsServer());
   });
   after(async () => { await r?.close(); });
 
