@@ -1,8 +1,10 @@
 /* The frame codec: length-prefixed msgpack maps with a hard size cap. */
 #include "protocol/frame.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void cc_frame_reader_init(struct cc_frame_reader *r) { memset(r, 0, sizeof *r); }
 
@@ -18,7 +20,8 @@ static void compact(struct cc_frame_reader *r) {
     r->consumed = 0;
 }
 
-int cc_frame_reader_feed(struct cc_frame_reader *r, const void *data, size_t n) {
+/* Room for n more bytes after compacting. Returns 0, or -1 past the bound. */
+static int make_room(struct cc_frame_reader *r, size_t n) {
     compact(r);
     if (n > (size_t)CC_FRAME_MAX + 4 || r->len + n > (size_t)CC_FRAME_MAX * 2 + 8) return -1;
     if (r->len + n > r->cap) {
@@ -29,9 +32,32 @@ int cc_frame_reader_feed(struct cc_frame_reader *r, const void *data, size_t n) 
         r->buf = nb;
         r->cap = cap;
     }
+    return 0;
+}
+
+int cc_frame_reader_feed(struct cc_frame_reader *r, const void *data, size_t n) {
+    if (make_room(r, n) < 0) return -1;
     memcpy(r->buf + r->len, data, n);
     r->len += n;
     return 0;
+}
+
+ssize_t cc_frame_reader_read(struct cc_frame_reader *r, int fd, size_t want) {
+    size_t bound = (size_t)CC_FRAME_MAX * 2 + 8;
+    compact(r);
+    if (r->len >= bound) {
+        errno = EMSGSIZE;
+        return -1;
+    }
+    if (want > bound - r->len) want = bound - r->len;
+    /* Use what is already allocated when it holds a useful amount. */
+    if (r->cap - r->len < want && r->cap - r->len < 4096 && make_room(r, want) < 0) {
+        errno = ENOMEM;
+        return -1;
+    }
+    ssize_t n = read(fd, r->buf + r->len, r->cap - r->len);
+    if (n > 0) r->len += (size_t)n;
+    return n;
 }
 
 int cc_frame_next(struct cc_frame_reader *r, const char **body, size_t *len) {
@@ -47,6 +73,14 @@ int cc_frame_next(struct cc_frame_reader *r, const char **body, size_t *len) {
     return 1;
 }
 
+int cc_frame_ready(const struct cc_frame_reader *r) {
+    size_t avail = r->len - r->consumed;
+    if (avail < 4) return 0;
+    const unsigned char *p = (const unsigned char *)r->buf + r->consumed;
+    uint32_t n = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+    return avail - 4 >= n;
+}
+
 int cc_frame_decode(const char *body, size_t len, msgpack_unpacked *out) {
     msgpack_unpacked_init(out);
     size_t off = 0;
@@ -59,17 +93,28 @@ int cc_frame_decode(const char *body, size_t len, msgpack_unpacked *out) {
     return 0;
 }
 
+int cc_frame_decode_in(const char *body, size_t len, msgpack_zone *zone, msgpack_object *out) {
+    msgpack_zone_clear(zone);
+    size_t off = 0;
+    msgpack_unpack_return rc = msgpack_unpack(body, len, &off, zone, out);
+    if (rc != MSGPACK_UNPACK_SUCCESS || off != len || out->type != MSGPACK_OBJECT_MAP) return -1;
+    return 0;
+}
+
 void cc_frame_begin(msgpack_sbuffer *sb) {
     static const char zero[4] = {0};
     msgpack_sbuffer_write(sb, zero, 4);
 }
 
-int cc_frame_end(msgpack_sbuffer *sb) {
-    size_t body = sb->size - 4;
-    if (sb->size < 4 || body > CC_FRAME_MAX || body == 0) return -1;
-    cc_frame_prefix((uint32_t)body, (unsigned char *)sb->data);
+int cc_frame_end_at(msgpack_sbuffer *sb, size_t start) {
+    if (sb->size < start + 4) return -1;
+    size_t body = sb->size - start - 4;
+    if (body > CC_FRAME_MAX || body == 0) return -1;
+    cc_frame_prefix((uint32_t)body, (unsigned char *)sb->data + start);
     return 0;
 }
+
+int cc_frame_end(msgpack_sbuffer *sb) { return cc_frame_end_at(sb, 0); }
 
 const msgpack_object *cc_mp_get(const msgpack_object *map, const char *key) {
     if (!map || map->type != MSGPACK_OBJECT_MAP) return NULL;

@@ -2,6 +2,7 @@
 #include "protocol/json_convert.h"
 
 #include "protocol/base64.h"
+#include "protocol/json_fast.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -174,12 +175,8 @@ static int emit_mp(struct cc_strbuf *sb, const msgpack_object *o, int depth) {
     switch (o->type) {
     case MSGPACK_OBJECT_NIL: cc_sb_puts(sb, "null"); return 0;
     case MSGPACK_OBJECT_BOOLEAN: cc_sb_puts(sb, o->via.boolean ? "true" : "false"); return 0;
-    case MSGPACK_OBJECT_POSITIVE_INTEGER:
-        cc_sb_printf(sb, "%llu", (unsigned long long)o->via.u64);
-        return 0;
-    case MSGPACK_OBJECT_NEGATIVE_INTEGER:
-        cc_sb_printf(sb, "%lld", (long long)o->via.i64);
-        return 0;
+    case MSGPACK_OBJECT_POSITIVE_INTEGER: cc_sb_put_u64(sb, o->via.u64); return 0;
+    case MSGPACK_OBJECT_NEGATIVE_INTEGER: cc_sb_put_i64(sb, o->via.i64); return 0;
     case MSGPACK_OBJECT_FLOAT32:
     case MSGPACK_OBJECT_FLOAT64: emit_double(sb, o->via.f64); return 0;
     case MSGPACK_OBJECT_STR: cc_sb_json_string(sb, o->via.str.ptr, o->via.str.size); return 0;
@@ -255,7 +252,7 @@ static int emit_json(struct cc_strbuf *sb, const json_t *j, int depth) {
         else cc_sb_json_string(sb, json_string_value(j), json_string_length(j));
         return 0;
     }
-    case JSON_INTEGER: cc_sb_printf(sb, "%lld", (long long)json_integer_value(j)); return 0;
+    case JSON_INTEGER: cc_sb_put_i64(sb, json_integer_value(j)); return 0;
     case JSON_REAL: emit_double(sb, json_real_value(j)); return 0;
     case JSON_TRUE: cc_sb_puts(sb, "true"); return 0;
     case JSON_FALSE: cc_sb_puts(sb, "false"); return 0;
@@ -321,6 +318,8 @@ static char *protect_bigints(const char *t, size_t len, size_t *outlen) {
 }
 
 json_t *cc_json_parse(const char *text, size_t len, json_error_t *err) {
+    json_t *fast = cc_json_parse_fast(text, len);
+    if (fast) return fast;
     size_t plen;
     char *prot = protect_bigints(text, len, &plen);
     json_t *j = prot ? json_loadb(prot, plen, JSON_DECODE_ANY | JSON_ALLOW_NUL, err)

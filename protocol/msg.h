@@ -1,7 +1,8 @@
 /* The message shapes of the worker protocol (docs/protocol.md). Each builder
  * appends one complete frame, length prefix included, to an sbuffer the
- * caller initialised and owns. Returns 0, or -1 when the frame would exceed
- * CC_FRAME_MAX or a value nests too deeply (sb then holds garbage: discard). */
+ * caller initialised and owns, after whatever it already holds. Returns 0,
+ * or -1 when the frame would exceed CC_FRAME_MAX or a value nests too deeply
+ * (what the builder appended is then garbage: cut sb back to its old size). */
 #ifndef CC_MSG_H
 #define CC_MSG_H
 

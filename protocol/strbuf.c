@@ -3,10 +3,9 @@
 #include "protocol/utf8.h"
 
 #include <stdarg.h>
-#include <stdint.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 void cc_sb_init(struct cc_strbuf *sb) { memset(sb, 0, sizeof *sb); }
 
@@ -15,7 +14,7 @@ void cc_sb_free(struct cc_strbuf *sb) {
     memset(sb, 0, sizeof *sb);
 }
 
-void cc_sb_reserve(struct cc_strbuf *sb, size_t extra) {
+void cc_sb_grow(struct cc_strbuf *sb, size_t extra) {
     if (sb->len + extra + 1 <= sb->cap) return;
     size_t cap = sb->cap ? sb->cap : 256;
     while (cap < sb->len + extra + 1) cap *= 2;
@@ -27,17 +26,6 @@ void cc_sb_reserve(struct cc_strbuf *sb, size_t extra) {
     sb->data = p;
     sb->cap = cap;
 }
-
-void cc_sb_put(struct cc_strbuf *sb, const void *p, size_t n) {
-    cc_sb_reserve(sb, n);
-    memcpy(sb->data + sb->len, p, n);
-    sb->len += n;
-    sb->data[sb->len] = '\0';
-}
-
-void cc_sb_puts(struct cc_strbuf *sb, const char *s) { cc_sb_put(sb, s, strlen(s)); }
-
-void cc_sb_putc(struct cc_strbuf *sb, char c) { cc_sb_put(sb, &c, 1); }
 
 void cc_sb_printf(struct cc_strbuf *sb, const char *fmt, ...) {
     va_list ap;
@@ -52,49 +40,137 @@ void cc_sb_printf(struct cc_strbuf *sb, const char *fmt, ...) {
     sb->len += (size_t)n;
 }
 
-void cc_sb_json_string(struct cc_strbuf *sb, const char *s, size_t n) {
+void cc_sb_put_u64(struct cc_strbuf *sb, uint64_t v) {
+    char d[20];
+    size_t i = sizeof d;
+    do {
+        d[--i] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    cc_sb_put(sb, d + i, sizeof d - i);
+}
+
+void cc_sb_put_i64(struct cc_strbuf *sb, int64_t v) {
+    if (v < 0) {
+        cc_sb_putc(sb, '-');
+        cc_sb_put_u64(sb, (uint64_t)0 - (uint64_t)v);
+    } else {
+        cc_sb_put_u64(sb, (uint64_t)v);
+    }
+}
+
+/* How a byte goes into a JSON string: 0 verbatim, 1 after a backslash
+ * ('"' and '\\'), 2 as an escape of its own (control bytes), 3 the first
+ * byte of a multi-byte (or invalid) UTF-8 sequence. */
+static const unsigned char kind[256] = {
+    [0 ... 0x1f] = 2, ['"'] = 1, ['\\'] = 1, [0x80 ... 0xff] = 3,
+};
+
+/* Whether any of 8 bytes is not verbatim (kind[] non-zero): a control
+ * byte, '"', '\\' or a byte >= 0x80. The classic zero-byte tests, on a
+ * word; a false alarm only sends the word through the byte loop. */
+static inline bool needs_care(uint64_t w) {
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    uint64_t quote = w ^ (ones * '"'), bslash = w ^ (ones * '\\');
+    uint64_t zero_q = (quote - ones) & ~quote, zero_b = (bslash - ones) & ~bslash;
+    uint64_t below_space = (w - ones * 0x20) & ~w;
+    return ((zero_q | zero_b | below_space) & highs) || (w & highs);
+}
+
+/* The escape of a control byte; returns its length. */
+static size_t control_escape(unsigned char c, char out[6]) {
     static const char hex[] = "0123456789abcdef";
+    char e = 0;
+    switch (c) {
+    case '\n': e = 'n'; break;
+    case '\r': e = 'r'; break;
+    case '\t': e = 't'; break;
+    case '\b': e = 'b'; break;
+    case '\f': e = 'f'; break;
+    }
+    out[0] = '\\';
+    if (e) {
+        out[1] = e;
+        return 2;
+    }
+    memcpy(out, "\\u00", 4);
+    out[4] = hex[c >> 4];
+    out[5] = hex[c & 15];
+    return 6;
+}
+
+/* Invariant: the free room is at least twice the input left plus the
+ * closing quote, so verbatim bytes and the two-byte escapes of '"' and '\\'
+ * (JSON text inside a string is full of them) need no check; only a
+ * control byte or a replaced sequence reserves. */
+void cc_sb_json_string(struct cc_strbuf *sb, const char *s, size_t n) {
     const unsigned char *p = (const unsigned char *)s;
-    cc_sb_reserve(sb, n + 2);
-    cc_sb_putc(sb, '"');
-    size_t run = 0; /* bytes copied verbatim in one go */
-    for (size_t i = 0; i < n;) {
-        unsigned char c = p[i];
-        if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) {
-            run++, i++;
-            continue;
-        }
-        if (run) cc_sb_put(sb, p + i - run, run), run = 0;
-        if (c < 0x80) {
-            char esc[7] = {'\\', 0};
-            switch (c) {
-            case '"': esc[1] = '"'; break;
-            case '\\': esc[1] = '\\'; break;
-            case '\n': esc[1] = 'n'; break;
-            case '\r': esc[1] = 'r'; break;
-            case '\t': esc[1] = 't'; break;
-            case '\b': esc[1] = 'b'; break;
-            case '\f': esc[1] = 'f'; break;
-            default:
-                memcpy(esc, "\\u00", 4);
-                esc[4] = hex[c >> 4];
-                esc[5] = hex[c & 15];
+    cc_sb_reserve(sb, 2 * n + 2);
+    char *o = sb->data + sb->len;
+    *o++ = '"';
+    size_t i = 0;
+    while (i < n) {
+        if (i + 8 <= n) {
+            uint64_t w;
+            memcpy(&w, p + i, 8);
+            if (!needs_care(w)) {
+                memcpy(o, &w, 8);
+                o += 8, i += 8;
+                continue;
             }
-            cc_sb_puts(sb, esc);
+        }
+        /* up to the byte that needs care, one at a time */
+        while (i < n && !kind[p[i]]) *o++ = (char)p[i++];
+        if (i == n) break;
+        unsigned char c = p[i];
+        switch (kind[c]) {
+        case 0:
+            *o++ = (char)c;
+            i++;
+            continue;
+        case 1:
+            *o++ = '\\';
+            *o++ = (char)c;
+            i++;
+            continue;
+        case 2:
+            sb->len = (size_t)(o - sb->data);
+            cc_sb_reserve(sb, 6 + 2 * (n - i) + 1);
+            o = sb->data + sb->len;
+            o += control_escape(c, o);
             i++;
             continue;
         }
         size_t l = cc_utf8_seq(p + i, n - i);
         if (l == 0) {
-            cc_sb_put(sb, "\xEF\xBF\xBD", 3);
+            sb->len = (size_t)(o - sb->data);
+            cc_sb_reserve(sb, 3 + 2 * (n - i) + 1);
+            o = sb->data + sb->len;
+            memcpy(o, "\xEF\xBF\xBD", 3);
+            o += 3;
             i++;
         } else {
-            cc_sb_put(sb, p + i, l);
+            memcpy(o, p + i, l);
+            o += l;
             i += l;
         }
     }
-    if (run) cc_sb_put(sb, p + n - run, run);
-    cc_sb_putc(sb, '"');
+    *o++ = '"';
+    sb->len = (size_t)(o - sb->data);
+    sb->data[sb->len] = '\0';
+}
+
+void cc_sb_borrow(struct cc_strbuf *keep, struct cc_strbuf *out) {
+    *out = *keep;
+    memset(keep, 0, sizeof *keep);
+    out->len = 0;
+    if (out->data) out->data[0] = '\0';
+}
+
+void cc_sb_return(struct cc_strbuf *keep, struct cc_strbuf *sb) {
+    if (keep->data || sb->cap > (1u << 20)) cc_sb_free(sb);
+    else *keep = *sb;
+    memset(sb, 0, sizeof *sb);
 }
 
 char *cc_sb_take(struct cc_strbuf *sb, size_t *len) {

@@ -3,8 +3,7 @@
 
 #include <errno.h>
 #include <poll.h>
-#include <event2/buffer.h>
-#include <event2/bufferevent.h>
+#include <event2/event.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -17,22 +16,41 @@
 #include "protocol/frame.h"
 #include "protocol/json_convert.h"
 #include "protocol/msg.h"
+#include "protocol/progress.h"
 #include "protocol/strbuf.h"
 #include "supervisor/log.h"
 #include "supervisor/metrics/hooks.h"
 
 extern char **environ;
 
-enum wstate { W_STARTING, W_IDLE, W_BUSY };
+enum wstate { W_STARTING, W_READY };
+
+/* A request sent to a worker and not answered yet. The worker serves its
+ * slots in order, so slot 0 is the one it is working on and the others
+ * have not started. req NULL: abandoned (deadline, cancel, client gone);
+ * the worker still answers it and the answer is dropped. */
+struct slot {
+    uint64_t wid;
+    struct cc_req *req;
+    bool doomed;              /* abandoned with "stop the work": kill the worker once it starts it */
+};
 
 struct cc_worker {
     struct cc_pool *pool;
     pid_t pid;
-    struct bufferevent *bev;
+    int fd;                   /* our end of the socketpair, non-blocking */
+    struct event *rd_ev;      /* persistent read */
+    struct event *wr_ev;      /* armed only while the socket is full */
+    struct event *flush_ev;   /* activated when frames are queued: one write per loop turn */
     struct cc_frame_reader rd;
+    struct cc_strbuf out;     /* frames queued for the worker; out_off bytes already written */
+    size_t out_off;
     enum wstate st;
-    struct cc_req *req;
-    int64_t idle_since;
+    struct slot slot[CC_PIPELINE_MAX];
+    int nslot;
+    int64_t idle_since;       /* ms; when nslot last became 0 */
+    int64_t progress_us;      /* last answer, or when an idle worker got work */
+    const struct cc_progress *progress; /* what it last started (pipelining pools) */
     struct cc_worker *next;
 };
 
@@ -46,10 +64,26 @@ struct cc_pool {
     struct cc_req *qhead, *qtail;
     int nqueued;              /* length of the queue */
     int start_failures;       /* consecutive workers that died before hello */
+    struct event *rescue_ev;  /* armed while requests wait behind another on a worker */
 };
+
+/* Every frame a worker sends is decoded into this zone, cleared per frame
+ * (the supervisor is one thread, and nothing keeps a decoded frame). */
+static msgpack_zone *frame_zone;
+
+/* A worker whose oldest outstanding request has not been answered for
+ * this long is working on something slow: no more requests are sent ahead
+ * to it, so they wait in the pool's queue for whichever worker frees first;
+ * and those already sent ahead to it are taken back (see rescue()). */
+#define PIPELINE_STALL_US 1000
+/* How often a pool holding requests sent ahead looks for stalled workers. */
+#define RESCUE_INTERVAL_US 2000
+
+static void on_rescue(evutil_socket_t fd, short what, void *arg);
 
 struct cc_pool *cc_pool_new(struct cc_server *srv, enum cc_pool_id id, int min, int max) {
     if (id >= CC_WORKER_POOLS) return NULL;
+    if (!frame_zone && !(frame_zone = msgpack_zone_new(8192))) return NULL;
     struct cc_pool *p = calloc(1, sizeof *p);
     if (!p) return NULL;
     p->srv = srv;
@@ -57,6 +91,10 @@ struct cc_pool *cc_pool_new(struct cc_server *srv, enum cc_pool_id id, int min, 
     p->def = &cc_pool_defs[id];
     p->min = min;
     p->max = max < 1 ? 1 : max;
+    if (p->def->pipeline > 1 && !(p->rescue_ev = evtimer_new(srv->base, on_rescue, p))) {
+        free(p);
+        return NULL;
+    }
     return p;
 }
 
@@ -65,25 +103,43 @@ static void worker_kill(struct cc_worker *w);
 void cc_pool_free(struct cc_pool *p) {
     if (!p) return;
     while (p->workers) worker_kill(p->workers);
+    if (p->rescue_ev) event_free(p->rescue_ev);
     free(p);
 }
 
 static void dispatch(struct cc_pool *p);
-static void on_read(struct bufferevent *bev, void *arg);
-static void on_event(struct bufferevent *bev, short what, void *arg);
+static void on_readable(evutil_socket_t fd, short what, void *arg);
+static void on_writable(evutil_socket_t fd, short what, void *arg);
+static void on_flush(evutil_socket_t fd, short what, void *arg);
 
-static struct cc_worker *spawn(struct cc_pool *p) {
-    int sv[2];
-    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) {
-        cc_log(CC_LOG_ERROR, "socketpair: %s", strerror(errno));
-        return NULL;
-    }
+/* environ plus CC_PROGRESS_ENV=3 (any inherited value replaced); the
+ * strings are environ's. NULL on allocation failure. */
+static char **env_with_progress(void) {
+    static char var[] = CC_PROGRESS_ENV "=3";
+    size_t n = 0;
+    while (environ[n]) n++;
+    char **env = malloc((n + 2) * sizeof *env);
+    if (!env) return NULL;
+    size_t k = 0, plen = strlen(CC_PROGRESS_ENV);
+    for (size_t i = 0; i < n; i++)
+        if (!(strncmp(environ[i], CC_PROGRESS_ENV, plen) == 0 && environ[i][plen] == '=')) env[k++] = environ[i];
+    env[k++] = var;
+    env[k] = NULL;
+    return env;
+}
+
+/* progress_fd >= 0: passed as fd CC_PROGRESS_FD and named in the
+ * environment. */
+static pid_t start_process(struct cc_pool *p, int child_fd, int progress_fd) {
     char path[4200];
     snprintf(path, sizeof path, "%s/%s", p->srv->bindir, p->def->binary);
+    char **env = progress_fd >= 0 ? env_with_progress() : environ;
+    if (!env) return -1;
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, sv[1], 0);
-    posix_spawn_file_actions_adddup2(&fa, sv[1], 1);
+    posix_spawn_file_actions_adddup2(&fa, child_fd, 0);
+    posix_spawn_file_actions_adddup2(&fa, child_fd, 1);
+    if (progress_fd >= 0) posix_spawn_file_actions_adddup2(&fa, progress_fd, CC_PROGRESS_FD);
     posix_spawnattr_t at;
     posix_spawnattr_init(&at);
     sigset_t none;
@@ -97,31 +153,66 @@ static struct cc_worker *spawn(struct cc_pool *p) {
     posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
     char *argv[] = {path, NULL};
     pid_t pid;
-    int rc = posix_spawn(&pid, path, &fa, &at, argv, environ);
+    int rc = posix_spawn(&pid, path, &fa, &at, argv, env);
     posix_spawn_file_actions_destroy(&fa);
     posix_spawnattr_destroy(&at);
-    close(sv[1]);
+    if (env != environ) free(env);
     if (rc != 0) {
         cc_log(CC_LOG_ERROR, "cannot start %s: %s", path, strerror(rc));
-        close(sv[0]);
+        return -1;
+    }
+    return pid;
+}
+
+static void worker_free(struct cc_worker *w) {
+    cc_progress_unmap(w->progress);
+    if (w->rd_ev) event_free(w->rd_ev);
+    if (w->wr_ev) event_free(w->wr_ev);
+    if (w->flush_ev) event_free(w->flush_ev);
+    if (w->fd >= 0) close(w->fd);
+    cc_frame_reader_free(&w->rd);
+    cc_sb_free(&w->out);
+    free(w);
+}
+
+static struct cc_worker *spawn(struct cc_pool *p) {
+    int sv[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) {
+        cc_log(CC_LOG_ERROR, "socketpair: %s", strerror(errno));
         return NULL;
     }
-    struct cc_worker *w = calloc(1, sizeof *w);
-    struct bufferevent *bev = bufferevent_socket_new(p->srv->base, sv[0], BEV_OPT_CLOSE_ON_FREE);
-    if (!w || !bev) {
-        free(w);
-        if (bev) bufferevent_free(bev);
-        else close(sv[0]);
+    /* A worker that may hold answers (a pipelining pool's) shares its
+     * progress; without the page it still works, attributed as before. */
+    int progress_fd = -1;
+    const struct cc_progress *progress = NULL;
+    if (p->def->pipeline > 1 && cc_progress_create(&progress_fd, &progress) < 0)
+        cc_log(CC_LOG_ERROR, "progress page: %s", strerror(errno));
+    pid_t pid = start_process(p, sv[1], progress_fd);
+    close(sv[1]);
+    if (progress_fd >= 0) close(progress_fd);
+    struct cc_worker *w = pid > 0 ? calloc(1, sizeof *w) : NULL;
+    if (!w) {
+        close(sv[0]);
+        cc_progress_unmap(progress);
+        if (pid > 0) kill(pid, SIGKILL);
+        return NULL;
+    }
+    w->fd = sv[0];
+    w->pid = pid;
+    w->progress = progress;
+    struct event_base *base = p->srv->base;
+    w->rd_ev = event_new(base, w->fd, EV_READ | EV_PERSIST, on_readable, w);
+    w->wr_ev = event_new(base, w->fd, EV_WRITE, on_writable, w);
+    w->flush_ev = event_new(base, -1, 0, on_flush, w);
+    if (!w->rd_ev || !w->wr_ev || !w->flush_ev || evutil_make_socket_nonblocking(w->fd) < 0 ||
+        event_add(w->rd_ev, NULL) < 0) {
+        worker_free(w);
         kill(pid, SIGKILL);
         return NULL;
     }
     w->pool = p;
-    w->pid = pid;
-    w->bev = bev;
     w->st = W_STARTING;
     cc_frame_reader_init(&w->rd);
-    bufferevent_setcb(bev, on_read, NULL, on_event, w);
-    bufferevent_enable(bev, EV_READ | EV_WRITE);
     w->next = p->workers;
     p->workers = w;
     p->n++;
@@ -144,14 +235,14 @@ static void unlink_worker(struct cc_worker *w) {
         }
 }
 
-/* Remove w from its pool, kill the process (reaped by SIGCHLD), free. */
+/* Remove w from its pool, kill the process (reaped by SIGCHLD), free. The
+ * requests in its slots are the caller's to requeue or answer. */
 static void worker_kill(struct cc_worker *w) {
     unlink_worker(w);
     if (w->pid > 0) kill(w->pid, SIGKILL);
-    bufferevent_free(w->bev);
-    cc_frame_reader_free(&w->rd);
-    if (w->req) w->req->worker = NULL;
-    free(w);
+    for (int i = 0; i < w->nslot; i++)
+        if (w->slot[i].req) w->slot[i].req->worker = NULL;
+    worker_free(w);
 }
 
 /* ---- the queue of requests waiting for a worker (doubly linked, so a
@@ -163,6 +254,15 @@ static void q_push(struct cc_pool *p, struct cc_req *r) {
     if (p->qtail) p->qtail->qnext = r;
     else p->qhead = r;
     p->qtail = r;
+    p->nqueued++;
+}
+
+static void q_push_front(struct cc_pool *p, struct cc_req *r) {
+    r->qprev = NULL;
+    r->qnext = p->qhead;
+    if (p->qhead) p->qhead->qprev = r;
+    else p->qtail = r;
+    p->qhead = r;
     p->nqueued++;
 }
 
@@ -189,6 +289,18 @@ static void fail_queue(struct cc_pool *p, const char *why) {
     }
 }
 
+/* The requests w holds behind its first one never started: back to the
+ * front of the queue, in their order, before w goes away. */
+static void requeue_followers(struct cc_worker *w) {
+    for (int i = w->nslot - 1; i >= 1; i--) {
+        struct cc_req *r = w->slot[i].req;
+        if (!r) continue;
+        r->worker = NULL;
+        q_push_front(w->pool, r);
+    }
+    w->nslot = w->nslot ? 1 : 0;
+}
+
 /* Did a worker that vanished before its hello fail on its own (a start
  * failure worth counting) rather than get killed from outside? */
 static bool failed_to_start(struct cc_worker *w) {
@@ -200,16 +312,34 @@ static bool failed_to_start(struct cc_worker *w) {
     return !(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
 }
 
+/* Which slot w was serving when it died: the oldest, unless its progress
+ * page names a later one it had started (the earlier ones were finished,
+ * their answers held back and lost with it). */
+static int serving_slot(const struct cc_worker *w) {
+    if (!w->progress) return 0;
+    uint64_t started = w->progress->started;
+    for (int i = 1; i < w->nslot; i++)
+        if (w->slot[i].wid == started) return i;
+    return 0;
+}
+
 /* The worker died or broke protocol while (maybe) serving a request. */
 static void worker_lost(struct cc_worker *w, const char *why) {
     struct cc_pool *p = w->pool;
-    struct cc_req *r = w->req;
+    int at = serving_slot(w);
+    struct cc_req *r = w->nslot ? w->slot[at].req : NULL;
     bool before_hello = failed_to_start(w);
-    w->req = NULL;
+    if (at > 0) {
+        /* the ones before it were finished: served again, in their order,
+         * as the ones after it (their answers died with w) */
+        struct slot serving = w->slot[at];
+        memmove(&w->slot[1], &w->slot[0], (size_t)at * sizeof w->slot[0]);
+        w->slot[0] = serving;
+    }
+    requeue_followers(w);
     worker_kill(w);
     cc_ops_worker_replaced(p->srv, p->id, why, r);
     if (r) {
-        r->worker = NULL;
         r->pool = NULL;
         if (r->guarded)
             cc_req_answer_fail(r, "resource_exhausted",
@@ -228,26 +358,118 @@ static void worker_lost(struct cc_worker *w, const char *why) {
     dispatch(p);
 }
 
+/* ---- writing to a worker: frames queued during one loop turn go out in
+ * one write at its end ---- */
+
+static void queue_frame(struct cc_worker *w, const char *data, size_t n) {
+    cc_sb_put(&w->out, data, n);
+    if (!event_pending(w->wr_ev, EV_WRITE, NULL)) event_active(w->flush_ev, EV_WRITE, 0);
+}
+
+/* Write what the socket takes. Returns -1 when w was lost (and freed). */
+static int flush(struct cc_worker *w) {
+    while (w->out_off < w->out.len) {
+        ssize_t n = write(w->fd, w->out.data + w->out_off, w->out.len - w->out_off);
+        if (n > 0) {
+            w->out_off += (size_t)n;
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            event_add(w->wr_ev, NULL);
+            return 0;
+        }
+        worker_lost(w, "died");
+        return -1;
+    }
+    w->out_off = w->out.len = 0;
+    if (w->out.cap > (1u << 20)) cc_sb_free(&w->out); /* a huge frame went by: give it back */
+    return 0;
+}
+
+static void on_flush(evutil_socket_t fd, short what, void *arg) {
+    (void)fd, (void)what;
+    flush(arg);
+}
+
+static void on_writable(evutil_socket_t fd, short what, void *arg) {
+    (void)fd, (void)what;
+    flush(arg);
+}
+
 static void send_req(struct cc_worker *w, struct cc_req *r) {
-    w->st = W_BUSY;
-    w->req = r;
+    if (w->nslot == 0) w->progress_us = cc_now_us();
+    w->slot[w->nslot++] = (struct slot){.wid = r->wid, .req = r};
     r->worker = w;
-    bufferevent_write(w->bev, r->frame.data, r->frame.size);
+    queue_frame(w, r->frame.data, r->frame.size);
+    struct cc_pool *p = w->pool;
+    if (w->nslot > 1 && p->rescue_ev && !evtimer_pending(p->rescue_ev, NULL)) {
+        struct timeval tv = {0, RESCUE_INTERVAL_US};
+        evtimer_add(p->rescue_ev, &tv);
+    }
+}
+
+/* Requests sent ahead to a worker that has been stuck on one request for
+ * longer than PIPELINE_STALL_US go back to the front of the queue, for
+ * another worker: their slots stay as abandoned ones (the stuck worker
+ * computes them later, and those answers are dropped; a pipelining pool's
+ * requests are pure computations, so computing one twice is harmless).
+ * Without this, one slow request would hold up every request sent ahead
+ * behind it. */
+static void on_rescue(evutil_socket_t fd, short what, void *arg) {
+    (void)fd, (void)what;
+    struct cc_pool *p = arg;
+    int64_t now_us = cc_now_us();
+    bool waiting = false, rescued = false;
+    for (struct cc_worker *w = p->workers; w; w = w->next) {
+        if (w->nslot < 2) continue;
+        if (now_us - w->progress_us <= PIPELINE_STALL_US) {
+            waiting = true;
+            continue;
+        }
+        for (int i = w->nslot - 1; i >= 1; i--) {
+            struct cc_req *r = w->slot[i].req;
+            if (!r) continue;
+            w->slot[i].req = NULL;
+            r->worker = NULL;
+            q_push_front(p, r);
+            rescued = true;
+        }
+    }
+    if (waiting) {
+        struct timeval tv = {0, RESCUE_INTERVAL_US};
+        evtimer_add(p->rescue_ev, &tv);
+    }
+    if (rescued) dispatch(p);
 }
 
 /* A worker that died while idle may not have been noticed yet (its EOF is
  * still queued in the loop). One poll() tells, so a call is never handed to
  * a corpse. */
 static bool hung_up(const struct cc_worker *w) {
-    struct pollfd pfd = {.fd = bufferevent_getfd(w->bev), .events = POLLRDHUP};
+    struct pollfd pfd = {.fd = w->fd, .events = POLLRDHUP};
     return poll(&pfd, 1, 0) > 0 && (pfd.revents & (POLLHUP | POLLRDHUP | POLLERR | POLLNVAL));
 }
 
+/* The ready worker with the fewest outstanding requests that may take one
+ * more: an idle one, or (pipelining pools) one that keeps answering. */
+static struct cc_worker *pick(struct cc_pool *p, int64_t now_us) {
+    struct cc_worker *best = NULL;
+    int depth = p->def->pipeline > 1 ? p->def->pipeline : 1;
+    for (struct cc_worker *w = p->workers; w; w = w->next) {
+        if (w->st != W_READY || w->nslot >= depth) continue;
+        if (w->nslot > 0 && now_us - w->progress_us > PIPELINE_STALL_US) continue;
+        if (!best || w->nslot < best->nslot) best = w;
+        if (w->nslot == 0) break;
+    }
+    return best;
+}
+
 static void dispatch(struct cc_pool *p) {
-    for (struct cc_worker *w = p->workers, *next; w && p->qhead; w = next) {
-        next = w->next;
-        if (w->st != W_IDLE) continue;
-        if (hung_up(w)) {
+    int64_t now_us = p->qhead ? cc_now_us() : 0;
+    struct cc_worker *w;
+    while (p->qhead && (w = pick(p, now_us))) {
+        if (w->nslot == 0 && hung_up(w)) {
             worker_lost(w, "died");
             return; /* worker_lost dispatched again */
         }
@@ -255,7 +477,7 @@ static void dispatch(struct cc_pool *p) {
     }
     if (!p->qhead) return;
     int starting = 0;
-    for (struct cc_worker *w = p->workers; w; w = w->next) starting += w->st == W_STARTING;
+    for (w = p->workers; w; w = w->next) starting += w->st == W_STARTING;
     while (starting < p->nqueued && p->n < p->max && p->start_failures < 3) {
         if (!spawn(p)) break;
         starting++;
@@ -269,30 +491,40 @@ void cc_pool_submit(struct cc_pool *p, struct cc_req *r) {
     dispatch(p);
 }
 
+static int slot_of(const struct cc_worker *w, const struct cc_req *r) {
+    for (int i = 0; i < w->nslot; i++)
+        if (w->slot[i].req == r) return i;
+    return -1;
+}
+
 void cc_pool_abandon(struct cc_pool *p, struct cc_req *r, bool kill_worker) {
-    if (r->worker) {
-        struct cc_worker *w = r->worker;
-        w->req = NULL;
-        r->worker = NULL;
-        if (kill_worker) {
-            cc_ops_worker_replaced(p->srv, p->id, NULL, NULL);
-            worker_kill(w);
-            dispatch(p);
-        }
-        /* Otherwise the worker stays busy until it answers; the answer for
-         * an abandoned request is discarded (req already gone). */
-        r->pool = NULL;
+    struct cc_worker *w = r->worker;
+    r->pool = NULL;
+    if (!w) {
+        q_unlink(p, r);
         return;
     }
-    q_unlink(p, r);
-    r->pool = NULL;
+    r->worker = NULL;
+    int i = slot_of(w, r);
+    if (i < 0) return;
+    w->slot[i].req = NULL;
+    if (!kill_worker) return; /* the worker answers it later; the answer is dropped */
+    if (i > 0) {
+        /* Not started yet: the worker is stopped when it gets to it. */
+        w->slot[i].doomed = true;
+        return;
+    }
+    requeue_followers(w);
+    cc_ops_worker_replaced(p->srv, p->id, NULL, NULL);
+    worker_kill(w);
+    dispatch(p);
 }
 
 static void send_cancel(struct cc_req *r) {
     if (!r->worker) return;
     msgpack_sbuffer sb;
     msgpack_sbuffer_init(&sb);
-    if (cc_msg_cancel(&sb, r->wid) == 0) bufferevent_write(r->worker->bev, sb.data, sb.size);
+    if (cc_msg_cancel(&sb, r->wid) == 0) queue_frame(r->worker, sb.data, sb.size);
     msgpack_sbuffer_destroy(&sb);
 }
 
@@ -312,19 +544,53 @@ static void forward_event(struct cc_req *r, const msgpack_object *frame) {
     if (d) cc_req_send_progress(r, d);
 }
 
+/* The top-level string member key of a result map, as the metrics' text
+ * scan (cc_metrics_scan_result) reads it from the JSON: "" when it holds a
+ * byte JSON escapes or would not fit. false when a byte >= 0x80 leaves the
+ * answer to the scan. */
+static bool member_text(const msgpack_object *res, const char *key, char *out, size_t cap) {
+    out[0] = '\0';
+    const char *s;
+    size_t n;
+    if (cc_mp_str(cc_mp_get(res, key), &s, &n) < 0) return true;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x80) return false;
+        if (c < 0x20 || c == '"' || c == '\\') return true;
+    }
+    if (n < cap) {
+        memcpy(out, s, n);
+        out[n] = '\0';
+    }
+    return true;
+}
+
+/* The result's outcome for the metrics, read from the frame rather than
+ * from its JSON text. false: leave it to the text scan. */
+static bool outcome(const msgpack_object *res, char code[48], char verdict[16]) {
+    if (!member_text(res, "code", code, 48) || !member_text(res, "verdict", verdict, 16)) return false;
+    if (!cc_mp_get(res, "code") || cc_mp_get(res, "code")->type != MSGPACK_OBJECT_STR) strcpy(code, "ok");
+    return true;
+}
+
+/* The buffer a result's JSON text is built in, kept between answers. */
+static struct cc_strbuf result_keep;
+
 static void answer_from_frame(struct cc_req *r, const msgpack_object *frame) {
     const msgpack_object *ok = cc_mp_get(frame, "ok");
     if (ok && ok->type == MSGPACK_OBJECT_BOOLEAN && ok->via.boolean) {
         const msgpack_object *res = cc_mp_get(frame, "result");
         struct cc_strbuf sb;
-        cc_sb_init(&sb);
+        cc_sb_borrow(&result_keep, &sb);
         if (!res || cc_mp_emit_json(&sb, res) < 0) {
-            cc_sb_free(&sb);
+            cc_sb_return(&result_keep, &sb);
             cc_req_answer_fail(r, "internal", "the worker returned no usable result");
             return;
         }
-        cc_req_answer_result(r, sb.data, sb.len, false);
-        cc_sb_free(&sb);
+        char code[48], verdict[16];
+        if (outcome(res, code, verdict)) cc_req_answer_result_outcome(r, sb.data, sb.len, false, code, verdict);
+        else cc_req_answer_result(r, sb.data, sb.len, false);
+        cc_sb_return(&result_keep, &sb);
         return;
     }
     const msgpack_object *err = cc_mp_get(frame, "error");
@@ -355,6 +621,25 @@ static const struct cc_tool *unserved_row(const struct cc_pool *p, const msgpack
     return NULL;
 }
 
+/* The answer to slot 0 arrived: take it off w. Returns its request (NULL
+ * when abandoned). Returns via *lost true when w was killed because the
+ * request it starts next was abandoned with its work to be stopped. */
+static struct cc_req *pop_slot(struct cc_worker *w, bool *lost) {
+    struct cc_req *r = w->slot[0].req;
+    memmove(&w->slot[0], &w->slot[1], (size_t)(w->nslot - 1) * sizeof w->slot[0]);
+    w->nslot--;
+    w->progress_us = cc_now_us();
+    if (w->nslot == 0) w->idle_since = w->progress_us / 1000;
+    *lost = false;
+    if (w->nslot > 0 && w->slot[0].doomed) {
+        requeue_followers(w);
+        cc_ops_worker_replaced(w->pool->srv, w->pool->id, NULL, NULL);
+        worker_kill(w);
+        *lost = true;
+    }
+    return r;
+}
+
 /* Handle one frame from w. Returns -1 when w was killed. */
 static int on_frame(struct cc_worker *w, const msgpack_object *f) {
     struct cc_pool *p = w->pool;
@@ -371,10 +656,9 @@ static int on_frame(struct cc_worker *w, const msgpack_object *f) {
             return -1;
         }
         p->ops_checked = true;
-        w->st = W_IDLE;
+        w->st = W_READY;
         w->idle_since = cc_now_ms();
         p->start_failures = 0;
-        dispatch(p);
         return 0;
     }
     const msgpack_object *id = cc_mp_get(f, "id");
@@ -382,73 +666,62 @@ static int on_frame(struct cc_worker *w, const msgpack_object *f) {
         worker_lost(w, "broke the protocol");
         return -1;
     }
-    struct cc_req *r = w->req;
-    if (!r) {
-        /* An answer to a request that was abandoned (deadline/cancel) while
-         * the worker kept running: drop it; the worker is free again. */
-        if (cc_mp_get(f, "event")) return 0;
-        w->st = W_IDLE;
-        w->idle_since = cc_now_ms();
-        dispatch(p);
-        return 0;
-    }
-    if (id->via.u64 != r->wid) {
+    if (w->nslot == 0 || id->via.u64 != w->slot[0].wid) {
         cc_log(CC_LOG_ERROR, "%s worker %d answered id %llu while %llu was outstanding; recycled",
                p->def->name, (int)w->pid, (unsigned long long)id->via.u64,
-               (unsigned long long)r->wid);
+               (unsigned long long)(w->nslot ? w->slot[0].wid : 0));
         worker_lost(w, "answered another request's id");
         return -1;
     }
+    struct cc_req *r = w->slot[0].req;
     if (cc_mp_get(f, "event")) {
-        forward_event(r, f);
+        if (r) forward_event(r, f);
         return 0;
     }
-    w->req = NULL;
-    r->worker = NULL;
-    r->pool = NULL;
-    w->st = W_IDLE;
-    w->idle_since = cc_now_ms();
-    answer_from_frame(r, f);
-    dispatch(p);
-    return 0;
+    bool lost;
+    pop_slot(w, &lost);
+    if (r) {
+        r->worker = NULL;
+        r->pool = NULL;
+        answer_from_frame(r, f);
+    }
+    return lost ? -1 : 0;
 }
 
-static void on_read(struct bufferevent *bev, void *arg) {
+static void on_readable(evutil_socket_t fd, short what, void *arg) {
+    (void)what;
     struct cc_worker *w = arg;
-    struct evbuffer *in = bufferevent_get_input(bev);
-    size_t n;
-    while ((n = evbuffer_get_length(in)) > 0) {
-        unsigned char *data = evbuffer_pullup(in, -1);
-        int fr = cc_frame_reader_feed(&w->rd, data, n);
-        evbuffer_drain(in, n);
-        if (fr < 0) {
-            worker_lost(w, "sent an oversized frame");
+    struct cc_pool *p = w->pool;
+    ssize_t n = cc_frame_reader_read(&w->rd, fd, 1 << 16);
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return;
+    if (n < 0 && errno == EMSGSIZE) {
+        worker_lost(w, "sent an oversized frame");
+        return;
+    }
+    if (n <= 0) {
+        worker_lost(w, "died");
+        return;
+    }
+    const char *body;
+    size_t len;
+    int rc;
+    while ((rc = cc_frame_next(&w->rd, &body, &len)) == 1) {
+        msgpack_object f;
+        if (cc_frame_decode_in(body, len, frame_zone, &f) < 0) {
+            worker_lost(w, "sent a malformed frame");
             return;
         }
-        const char *body;
-        size_t len;
-        int rc;
-        while ((rc = cc_frame_next(&w->rd, &body, &len)) == 1) {
-            msgpack_unpacked u;
-            if (cc_frame_decode(body, len, &u) < 0) {
-                worker_lost(w, "sent a malformed frame");
-                return;
-            }
-            int k = on_frame(w, &u.data);
-            msgpack_unpacked_destroy(&u);
-            if (k < 0) return;
-        }
-        if (rc < 0) {
-            worker_lost(w, "sent an oversized frame");
+        if (on_frame(w, &f) < 0) {
+            dispatch(p);
             return;
         }
     }
-}
-
-static void on_event(struct bufferevent *bev, short what, void *arg) {
-    (void)bev;
-    struct cc_worker *w = arg;
-    if (what & (BEV_EVENT_EOF | BEV_EVENT_ERROR)) worker_lost(w, "died");
+    if (rc < 0) {
+        worker_lost(w, "sent an oversized frame");
+        return;
+    }
+    /* Every answer of this read is in: refill the workers in one go. */
+    dispatch(p);
 }
 
 void cc_pool_reap(struct cc_server *srv) {
@@ -462,7 +735,7 @@ void cc_pool_shrink(struct cc_pool *p, int64_t idle_ms) {
     struct cc_worker *w = p->workers;
     while (w && p->n > p->min) {
         struct cc_worker *next = w->next;
-        if (w->st == W_IDLE && now - w->idle_since > idle_ms) {
+        if (w->st == W_READY && w->nslot == 0 && now - w->idle_since > idle_ms) {
             cc_log(CC_LOG_DEBUG, "stopping idle %s worker %d", p->def->name, (int)w->pid);
             worker_kill(w);
         }
@@ -482,7 +755,7 @@ void cc_pool_stats(const struct cc_pool *p, struct cc_pool_stats *out) {
     *out = (struct cc_pool_stats){.min = p->min, .max = p->max, .workers = p->n, .queued = p->nqueued};
     for (const struct cc_worker *w = p->workers; w; w = w->next) {
         out->starting += w->st == W_STARTING;
-        out->idle += w->st == W_IDLE;
-        out->busy += w->st == W_BUSY;
+        out->idle += w->st == W_READY && w->nslot == 0;
+        out->busy += w->st == W_READY && w->nslot > 0;
     }
 }

@@ -29,6 +29,9 @@ struct cc_req *cc_req_new(struct cc_server *srv, struct cc_conn *conn, json_t *r
     r->tool = tool;
     r->wid = ++srv->next_wid;
     msgpack_sbuffer_init(&r->frame);
+    /* msgpack's first allocation is 8 KiB, far more than a request frame
+     * needs and past malloc's fast path; start small (it grows as needed) */
+    if ((r->frame.data = malloc(256))) r->frame.alloc = 256;
     r->start_ms = cc_now_ms();
     r->start_us = cc_now_us();
     r->guarded = tool->flags & CC_TOOL_GUARDED;
@@ -137,6 +140,9 @@ static void on_deadline(evutil_socket_t fd, short what, void *arg) {
     json_decref(data);
 }
 
+/* The buffer answers are built in, kept between answers. */
+static struct cc_strbuf answer_keep;
+
 /* Free the request before sending, so a transport that waits for "nothing
  * in flight" sees the final count when the last answer goes out. */
 static void send_and_free(struct cc_req *r, struct cc_strbuf *sb) {
@@ -145,7 +151,7 @@ static void send_and_free(struct cc_req *r, struct cc_strbuf *sb) {
     cc_conn_ref(c);
     cc_req_free(r);
     if (deliver) cc_conn_send(c, sb->data, sb->len);
-    cc_sb_free(sb);
+    cc_sb_return(&answer_keep, sb);
     cc_conn_unref(c);
 }
 
@@ -167,9 +173,18 @@ void cc_req_answer_result(struct cc_req *r, const char *json, size_t len, bool i
     }
     char code[48], verdict[16];
     cc_metrics_scan_result(json, len, code, verdict);
+    cc_req_answer_result_outcome(r, json, len, is_error, code, verdict);
+}
+
+void cc_req_answer_result_outcome(struct cc_req *r, const char *json, size_t len, bool is_error,
+                                  const char *code, const char *verdict) {
+    if (len > CC_RESULT_MAX_BYTES) {
+        cc_req_answer_result(r, json, len, is_error); /* refused there */
+        return;
+    }
     count(r, is_error ? "tool_error" : code, verdict);
     struct cc_strbuf sb;
-    cc_sb_init(&sb);
+    cc_sb_borrow(&answer_keep, &sb);
     cc_sb_reserve(&sb, len * 2 + 200);
     begin_response(&sb, r->rpc_id);
     cc_sb_puts(&sb, ",\"result\":{\"content\":[{\"type\":\"text\",\"text\":");
@@ -208,7 +223,7 @@ void cc_req_answer_fail(struct cc_req *r, const char *code, const char *fmt, ...
 void cc_req_answer_result_error_text(struct cc_req *r, const char *text, size_t len) {
     count(r, "invalid_arguments", NULL);
     struct cc_strbuf sb;
-    cc_sb_init(&sb);
+    cc_sb_borrow(&answer_keep, &sb);
     begin_response(&sb, r->rpc_id);
     cc_sb_puts(&sb, ",\"result\":{\"content\":[{\"type\":\"text\",\"text\":");
     cc_sb_json_string(&sb, text, len);
@@ -229,7 +244,7 @@ void cc_req_answer_raw_result(struct cc_req *r, const json_t *result) {
 void cc_req_answer_rpc_error(struct cc_req *r, int code, const char *message, json_t *data) {
     count(r, code == -32010 ? "deadline_exceeded" : "rpc_error", NULL);
     struct cc_strbuf sb;
-    cc_sb_init(&sb);
+    cc_sb_borrow(&answer_keep, &sb);
     cc_rpc_error_text(&sb, r->rpc_id, code, message, data);
     send_and_free(r, &sb);
 }

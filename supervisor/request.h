@@ -69,6 +69,11 @@ void cc_req_progress(struct cc_req *r, int64_t progress, int64_t total, const ch
  * then free the request. Dropped silently when cancelled or the client left.
  * Past CC_RESULT_MAX_BYTES the answer is a resource_exhausted refusal. */
 void cc_req_answer_result(struct cc_req *r, const char *result_json, size_t len, bool is_error);
+/* cc_req_answer_result for a caller that already knows the result's
+ * outcome as cc_metrics_scan_result would read it (code "ok" when the
+ * result has none, verdict "" likewise), so the text is not scanned again. */
+void cc_req_answer_result_outcome(struct cc_req *r, const char *result_json, size_t len, bool is_error,
+                                  const char *code, const char *verdict);
 /* Answer with a rejected-shape result {ok:false, code, error, remedy}. */
 void cc_req_answer_fail(struct cc_req *r, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -237,6 +237,27 @@ static unsigned value_types(const json_t *v) {
     return t;
 }
 
+/* value_types without the leniency, which is worked out (a strtod on a
+ * string) only when the plain type does not already satisfy the schema:
+ * value_types(v) always includes plain_types(v). */
+static unsigned plain_types(const json_t *v) {
+    switch (json_typeof(v)) {
+    case JSON_NULL: return T_NULL;
+    case JSON_TRUE:
+    case JSON_FALSE: return T_BOOLEAN;
+    case JSON_ARRAY: return T_ARRAY;
+    case JSON_OBJECT: return T_OBJECT;
+    case JSON_INTEGER: return T_INTEGER | T_NUMBER;
+    case JSON_REAL: return T_NUMBER;
+    case JSON_STRING: return is_bigint(v) ? T_INTEGER | T_NUMBER : T_STRING;
+    }
+    return 0;
+}
+
+static bool type_ok(const struct cc_validator *v, const json_t *val) {
+    return !v->types || (plain_types(val) & v->types) || (value_types(val) & v->types);
+}
+
 static bool in_enum(const struct cc_validator *v, const json_t *val) {
     size_t i;
     json_t *e;
@@ -246,6 +267,12 @@ static bool in_enum(const struct cc_validator *v, const json_t *val) {
 
 static int check_node(const struct cc_validator *v, const json_t *val, const char *path, char *msg,
                       size_t cap);
+
+/* Whether check_node has anything to do below val itself. */
+static bool descends(const struct cc_validator *v, const json_t *val) {
+    return (json_is_object(val) && (v->nprops || v->nrequired || v->closed || v->extra)) ||
+           (json_is_array(val) && v->items);
+}
 
 static int check_object(const struct cc_validator *v, const json_t *obj, const char *path,
                         char *msg, size_t cap) {
@@ -259,6 +286,8 @@ static int check_object(const struct cc_validator *v, const json_t *obj, const c
         for (size_t i = 0; i < v->nprops && !s; i++)
             if (strcmp(v->props[i].name, k) == 0) s = v->props[i].schema;
         if (!s) s = v->extra;
+        /* the common case, a scalar of an accepted type: no path to build */
+        if (s && !s->enumv && !descends(s, val) && type_ok(s, val)) continue;
         char sub[256];
         snprintf(sub, sizeof sub, "%s%s%.64s", path, sep, k);
         if (!s && v->closed) {
@@ -278,7 +307,7 @@ static int check_object(const struct cc_validator *v, const json_t *obj, const c
 
 static int check_node(const struct cc_validator *v, const json_t *val, const char *path, char *msg,
                       size_t cap) {
-    if (v->types && !(value_types(val) & v->types)) {
+    if (!type_ok(v, val)) {
         snprintf(msg, cap, "'%s' must be %s (got [redacted] of another type)", path, v->types_text);
         return -1;
     }

@@ -37,7 +37,12 @@ struct cc_pool_def {
     int min, max;         /* workers started up front; cap when calls queue */
     const char *max_env;  /* environment variable overriding max, or NULL */
     enum cc_cancel cancel;
+    int pipeline;         /* requests a worker may hold at once (sent ahead of
+                             its answers); 1 = one at a time */
 };
+
+/* The largest "pipeline" of pools.json (scripts/gen-tools checks it). */
+#define CC_PIPELINE_MAX 32
 
 extern const struct cc_pool_def cc_pool_defs[CC_POOL_COUNT];
 

@@ -23,6 +23,7 @@ struct stdio_state {
     struct cc_conn conn;
     struct evbuffer *inbuf, *outbuf;
     struct event *in_ev, *out_ev;
+    struct event *flush_ev;  /* activated by a send: one write per loop turn */
     bool in_pollable, out_pollable;
     bool discarding;     /* inside an over-long line: drop until newline */
     bool eof;
@@ -76,11 +77,14 @@ static void on_out(evutil_socket_t fd, short what, void *arg) {
     flush_out(arg);
 }
 
+/* Answers produced during one loop turn (a read of many requests, a read
+ * of many worker answers) leave in one write at the end of the turn. */
 static void st_send(struct cc_conn *c, const char *msg, size_t len) {
     struct stdio_state *s = c->transport;
     evbuffer_add(s->outbuf, msg, len);
     evbuffer_add(s->outbuf, "\n", 1);
-    if (!s->out_pollable || !event_pending(s->out_ev, EV_WRITE, NULL)) flush_out(s);
+    if (!s->out_pollable || !event_pending(s->out_ev, EV_WRITE, NULL))
+        event_active(s->flush_ev, EV_WRITE, 0);
 }
 
 static void st_release(struct cc_conn *c) { (void)c; }
@@ -165,6 +169,11 @@ static void on_in(evutil_socket_t fd, short what, void *arg) {
         return;
     }
     handle_lines(s);
+    /* The answers to these lines go out now, before any worker is started
+     * (the first initialize answer must not wait for a spawn); answers
+     * from workers leave at the end of the loop turn. */
+    if (evbuffer_get_length(s->outbuf) && !(s->out_pollable && event_pending(s->out_ev, EV_WRITE, NULL)))
+        flush_out(s);
     prefork(s);
     /* A regular file is never "readable" to epoll: keep pulling. */
     if (!s->in_pollable) event_active(s->in_ev, EV_READ, 0);
@@ -204,7 +213,8 @@ int cc_stdio_serve(struct cc_server *srv) {
     s.in_ev = event_new(srv->base, s.in_pollable ? 0 : -1, s.in_pollable ? EV_READ | EV_PERSIST : 0,
                         on_in, &s);
     s.out_ev = event_new(srv->base, s.out_pollable ? 1 : -1, EV_WRITE, on_out, &s);
-    if (!s.inbuf || !s.outbuf || !s.in_ev || !s.out_ev) return 1;
+    s.flush_ev = event_new(srv->base, -1, 0, on_out, &s);
+    if (!s.inbuf || !s.outbuf || !s.in_ev || !s.out_ev || !s.flush_ev) return 1;
     if (s.in_pollable) event_add(s.in_ev, NULL);
     else event_active(s.in_ev, EV_READ, 0);
     s.prefork_ev = evtimer_new(srv->base, on_prefork_timer, &s);
@@ -217,6 +227,7 @@ int cc_stdio_serve(struct cc_server *srv) {
     cc_mcp_log_unsubscribe(&s.conn);
     event_free(s.in_ev);
     event_free(s.out_ev);
+    event_free(s.flush_ev);
     evbuffer_free(s.inbuf);
     evbuffer_free(s.outbuf);
     return 0;

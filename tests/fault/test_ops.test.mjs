@@ -5,7 +5,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  RawServer, calcWorkers, waitFor, sleep, failureOf, SKIP_NO_BINARY,
+  startTestOpsServer, calcWorkers, waitFor, sleep, failureOf, SKIP_NO_BINARY,
 } from '../mcp/harness.mjs';
 
 const DEADLINE_MS = 1000;
@@ -14,13 +14,7 @@ describe('faults through the test-only tools', { skip: SKIP_NO_BINARY, timeout: 
   let r;
   let skip = false;
   before(async () => {
-    r = new RawServer({ env: { CODECALC_TEST_OPS: '1', CODECALC_TEST_DEADLINE_MS: String(DEADLINE_MS) } });
-    await r.initialize();
-    const list = await r.request('tools/list', {});
-    const names = new Set((list.result?.tools ?? []).map((t) => t.name));
-    if (!names.has('__test_sleep') || !names.has('__test_crash')) {
-      skip = 'the server does not offer __test_sleep/__test_crash with CODECALC_TEST_OPS=1';
-    }
+    ({ r, skip } = await startTestOpsServer({ CODECALC_TEST_DEADLINE_MS: String(DEADLINE_MS) }));
   });
   after(async () => { await r?.close(); });
 

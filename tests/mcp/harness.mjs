@@ -344,6 +344,21 @@ export class RawServer {
   }
 }
 
+/**
+ * A RawServer started with CODECALC_TEST_OPS=1 (plus env), initialized.
+ * skip: false, or why the test-only tools __test_sleep/__test_crash are
+ * not offered (the tests that need them skip with it).
+ */
+export async function startTestOpsServer(env = {}) {
+  const r = new RawServer({ env: { CODECALC_TEST_OPS: '1', ...env } });
+  await r.initialize();
+  const list = await r.request('tools/list', {});
+  const names = new Set((list.result?.tools ?? []).map((t) => t.name));
+  const skip = names.has('__test_sleep') && names.has('__test_crash') ? false
+    : 'the server does not offer __test_sleep/__test_crash with CODECALC_TEST_OPS=1';
+  return { r, skip };
+}
+
 /** A response that reports a failure: JSON-RPC error, isError, or ok:false. */
 export function failureOf(msg) {
   if (msg.error) return `jsonrpc ${msg.error.code}: ${msg.error.message}`;

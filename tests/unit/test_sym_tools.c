@@ -116,6 +116,25 @@ static void test_simplify(void) {
     json_decref(r);
 }
 
+/* exp2trig is tried only when the input holds I (simplify_expression.c):
+ * the exponential forms it exists for still simplify, and the ones it
+ * cannot improve (a logarithm in the exponent) still reach their answer by
+ * the other rewritings. */
+static void test_simplify_exp2trig_only_with_I(void) {
+    json_t *r = call(cc_tool_simplify_expression, "{\"expr\": \"exp(I*x) + exp(-I*x)\"}");
+    dump_if_bad(r);
+    CHECK_STREQ(str(r, "simplified"), "2*cos(x)");
+    json_decref(r);
+    r = call(cc_tool_simplify_expression, "{\"expr\": \"exp(log(x) + 1)\"}");
+    dump_if_bad(r);
+    CHECK_STREQ(str(r, "simplified"), "E*x");
+    json_decref(r);
+    r = call(cc_tool_simplify_expression, "{\"expr\": \"exp(log(x) + log(y))\"}");
+    dump_if_bad(r);
+    CHECK_STREQ(str(r, "simplified"), "x*y");
+    json_decref(r);
+}
+
 static void test_equiv(void) {
     json_t *r = call(cc_tool_algebraic_equiv, "{\"a\": \"(a*b)/c\", \"b\": \"a*(b/c)\"}");
     dump_if_bad(r);
@@ -446,6 +465,7 @@ int main(void) {
     RUN(test_solve);
     RUN(test_limit);
     RUN(test_simplify);
+    RUN(test_simplify_exp2trig_only_with_I);
     RUN(test_equiv);
     RUN(test_evaluate);
     RUN(test_solve_linear);

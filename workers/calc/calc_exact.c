@@ -72,8 +72,10 @@ static void evaluate_tree(const struct cc_node *root, struct cc_calc_outcome *o)
 }
 
 void cc_calc_evaluate(const char *src, size_t len, struct cc_calc_outcome *o) {
-    struct cc_arena *a = cc_arena_new();
-    if (!a) {
+    /* One arena for every evaluation of this (single-threaded) worker,
+     * reset after each: the values leave it copied into o. */
+    static struct cc_arena *a;
+    if (!a && !(a = cc_arena_new())) {
         set_failure(o, "resource_exhausted", NULL);
         return;
     }
@@ -81,7 +83,7 @@ void cc_calc_evaluate(const char *src, size_t len, struct cc_calc_outcome *o) {
     const struct cc_node *root = cc_expr_screen_parse(a, src, len, CC_DIALECT_PYTHON, &err);
     if (root) evaluate_tree(root, o);
     else set_failure(o, err.code, err.message);
-    cc_arena_free(a);
+    cc_arena_reset(a);
 }
 
 json_t *cc_tool_calc_exact(json_t *args, cc_wctx *ctx) {

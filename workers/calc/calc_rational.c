@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "workers/calc/calc_internal.h"
@@ -25,7 +26,33 @@ void calc_gmp_str_free(char *s) {
     gfree(s, strlen(s) + 1);
 }
 
+/* Decimal digits of v, right-aligned before end; returns where they start. */
+static char *u64_digits(uint64_t v, char *end) {
+    do {
+        *--end = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    return end;
+}
+
+/* mpq_get_str's text for a value whose parts fit in 64 bits, without
+ * GMP's allocation and radix conversion; NULL when they do not fit. */
+static char *small_q_str(const mpq_t q) {
+    if (!mpz_fits_slong_p(mpq_numref(q)) || !mpz_fits_ulong_p(mpq_denref(q))) return NULL;
+    long n = mpz_get_si(mpq_numref(q));
+    unsigned long d = mpz_get_ui(mpq_denref(q));
+    char buf[48], *end = buf + sizeof buf, *p = end;
+    if (d != 1) {
+        p = u64_digits(d, p);
+        *--p = '/';
+    }
+    p = u64_digits(n < 0 ? 0 - (uint64_t)n : (uint64_t)n, p);
+    if (n < 0) *--p = '-';
+    return strndup(p, (size_t)(end - p));
+}
+
 char *cc_calc_q_str(const mpq_t q) {
+    if (mpz_sizeinbase(mpq_numref(q), 2) < 64 && mpz_sizeinbase(mpq_denref(q), 2) < 64) return small_q_str(q);
     char *g = mpq_get_str(NULL, 10, q);
     char *s = g ? strdup(g) : NULL;
     if (g) calc_gmp_str_free(g);

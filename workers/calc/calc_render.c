@@ -1,6 +1,7 @@
 /* The success object of a numeric calc_exact result (TOOLS.md 3.3.1):
  * value, approx, exact, differs_from_decimal, type, and for approximated
  * results the approximated list and the note. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,8 +91,41 @@ static char *point_text(const char *digits, bool negative) {
     return out;
 }
 
+/* approx_units for |num|, den < 2**63, in 128-bit integers, as decimal
+ * digits into buf (>= 40 bytes). There the first rounding (to
+ * APPROX_SIGNIFICANT digits) never changes the second: |q| < 10**19 puts
+ * the first rounding's unit at or below 10**-31, half of which (scaled by
+ * 10**12: 5e-20) is less than the distance from any fraction r/den to 1/2
+ * other than 1/2 itself (at least 1/(2 den) > 5.4e-20). So one half-even
+ * rounding to the fraction limit gives the same count. Returns false when
+ * the value is out of that range. */
+static bool small_approx_digits(mpq_srcptr q, char buf[40]) {
+    if (mpz_sizeinbase(mpq_numref(q), 2) > 63 || mpz_sizeinbase(mpq_denref(q), 2) > 63) return false;
+    uint64_t num = mpz_get_ui(mpq_numref(q)); /* the absolute value */
+    uint64_t den = mpz_get_ui(mpq_denref(q));
+    unsigned __int128 t = (unsigned __int128)num * 1000000000000u; /* 10**APPROX_FRACTION */
+    unsigned __int128 quo = t / den, rem = t % den;
+    if (2 * rem > den || (2 * rem == den && (quo & 1))) quo++;
+    char *p = buf + 39;
+    *p = '\0';
+    while (quo > UINT64_MAX) { /* 128-bit division only for the top digits */
+        *--p = (char)('0' + (int)(quo % 10));
+        quo /= 10;
+    }
+    uint64_t q64 = (uint64_t)quo;
+    do {
+        *--p = (char)('0' + (int)(q64 % 10));
+        q64 /= 10;
+    } while (q64);
+    memmove(buf, p, (size_t)(buf + 40 - p));
+    return true;
+}
+
 char *cc_calc_approx_str(const mpq_t q) {
     if (mpq_sgn(q) == 0) return strdup("0");
+    _Static_assert(APPROX_FRACTION == 12, "small_approx_digits scales by 10**12");
+    char small[40];
+    if (small_approx_digits(q, small)) return point_text(small, mpq_sgn(q) < 0 && strcmp(small, "0") != 0);
     mpz_t n;
     mpz_init(n);
     approx_units(q, n);

@@ -10,6 +10,8 @@ int main(void) {
         .ops = cc_dispatch_calc,
         .as_limit_bytes = CC_COMPUTE_AS_LIMIT,
         .cpu_per_request_s = CC_COMPUTE_CPU_S,
+        .single_thread = true,
+        .batch_answers = true,
         .lockdown = cc_lockdown_compute,
     };
     return cc_worker_main(&cfg);

@@ -30,18 +30,45 @@ struct cc_arena *cc_arena_new(void) {
     return calloc(1, sizeof(struct cc_arena));
 }
 
-void cc_arena_free(struct cc_arena *a) {
-    if (!a) return;
+static void clear_ints(struct cc_arena *a) {
     for (struct mpz_list *l = a->ints, *next; l; l = next) {
         next = l->next;
         for (size_t i = 0; i < l->n; i++) mpz_clear(l->items[i]);
         free(l);
     }
-    for (struct arena_block *b = a->blocks, *next; b; b = next) {
+    a->ints = NULL;
+}
+
+static void free_blocks(struct arena_block *b) {
+    for (struct arena_block *next; b; b = next) {
         next = b->next;
         free(b);
     }
+}
+
+void cc_arena_free(struct cc_arena *a) {
+    if (!a) return;
+    clear_ints(a);
+    free_blocks(a->blocks);
     free(a);
+}
+
+void cc_arena_reset(struct cc_arena *a) {
+    clear_ints(a);
+    /* keep one ordinary block; big ones (a request of its own) go */
+    struct arena_block *keep = NULL, *b = a->blocks;
+    for (struct arena_block **pp = &b; *pp; pp = &(*pp)->next)
+        if ((*pp)->cap == ARENA_BLOCK) {
+            keep = *pp;
+            *pp = keep->next;
+            break;
+        }
+    free_blocks(b);
+    if (keep) {
+        keep->next = NULL;
+        keep->used = 0;
+    }
+    a->blocks = keep;
 }
 
 static struct arena_block *new_block(size_t cap) {

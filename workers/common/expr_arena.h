@@ -20,6 +20,10 @@ struct cc_arena;
 struct cc_arena *cc_arena_new(void);
 /* Accepts NULL. */
 void cc_arena_free(struct cc_arena *a);
+/* Release everything handed out (as cc_arena_free does) but keep the
+ * arena and its first block for the next parse, so a parse on a hot path
+ * allocates nothing up front. */
+void cc_arena_reset(struct cc_arena *a);
 /* Zeroed, 16-byte aligned memory; NULL on allocation failure or overflow. */
 void *cc_arena_alloc(struct cc_arena *a, size_t n);
 /* NUL-terminated copy of s[0..n); NULL on allocation failure. */

@@ -58,6 +58,8 @@ bool cc_expr_function_tables_agree(void) {
            cc_names_sorted(constants_sorted, CC_NAMES_COUNT(constants_sorted));
 }
 
+const char *const *cc_expr_function_names(void) { return functions; }
+
 bool cc_expr_is_function(const char *name) {
     return name && cc_expr_is_function_n(name, strlen(name));
 }

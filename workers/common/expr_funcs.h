@@ -11,6 +11,8 @@
 bool cc_expr_is_function(const char *name);
 /* Same for a name given as (pointer, length), not NUL-terminated. */
 bool cc_expr_is_function_n(const char *name, size_t n);
+/* Every known function name (synonyms included), NULL-terminated. */
+const char *const *cc_expr_function_names(void);
 /* The canonical spelling of a known function: "abs" -> "Abs", "ln" -> "log",
  * otherwise name itself. */
 const char *cc_expr_canonical_function(const char *name);

@@ -16,6 +16,8 @@
 #include "protocol/json_convert.h"
 #include "protocol/monotonic.h"
 #include "protocol/msg.h"
+#include "protocol/progress.h"
+#include "workers/common/answers.h"
 #include "workers/common/test_ops.h"
 
 #ifndef CC_VERSION
@@ -29,6 +31,7 @@ struct cc_wctx {
     bool cancelled;
     int64_t received_us;   /* when the request's bytes were read */
     struct cc_frame_reader *reader;
+    struct cc_progress *progress; /* shared with the supervisor, or NULL */
 };
 
 int64_t cc_wctx_received_us(const cc_wctx *ctx) { return ctx->received_us; }
@@ -41,6 +44,8 @@ static int send_frame(int fd, msgpack_sbuffer *sb, int built) {
 }
 
 int cc_wctx_event(cc_wctx *ctx, const char *event, json_t *data) {
+    /* answers to earlier requests go first: the supervisor reads in order */
+    if (cc_answers_flush() < 0) return -1;
     msgpack_sbuffer sb;
     msgpack_sbuffer_init(&sb);
     return send_frame(ctx->out_fd, &sb, cc_msg_event(&sb, ctx->id, event, data));
@@ -130,25 +135,41 @@ static int send_hello(int fd, const struct cc_worker_cfg *cfg) {
     return rc;
 }
 
-static int send_result(int fd, uint64_t id, const json_t *result) {
-    msgpack_sbuffer sb;
-    msgpack_sbuffer_init(&sb);
-    return send_frame(fd, &sb, cc_msg_result(&sb, id, result));
+/* Append the answer to the current request (a result, or else an error
+ * frame); it leaves now or with the rest of the batch (answers.h). */
+static int answer(cc_wctx *ctx, const json_t *result, const char *code, const char *message) {
+    msgpack_sbuffer *out = cc_answers_begin();
+    size_t mark = out->size;
+    int rc = result ? cc_msg_result(out, ctx->id, result) : cc_msg_error(out, ctx->id, code, message);
+    if (rc < 0) out->size = mark; /* a failed builder's garbage */
+    bool more = cc_frame_ready(ctx->reader);
+    int wrc = cc_answers_end(more);
+    return rc < 0 ? -1 : wrc;
 }
 
-static int send_error(int fd, uint64_t id, const char *code, const char *message) {
-    msgpack_sbuffer sb;
-    msgpack_sbuffer_init(&sb);
-    return send_frame(fd, &sb, cc_msg_error(&sb, id, code, message));
+static int answer_result(cc_wctx *ctx, const json_t *result) { return answer(ctx, result, NULL, NULL); }
+
+static int answer_error(cc_wctx *ctx, const char *code, const char *message) {
+    return answer(ctx, NULL, code, message);
 }
 
 /* Each request may burn `seconds` of CPU from its own start: the soft limit
- * is re-armed to (CPU used so far + budget). The hard limit does not change,
- * so it is read once. */
-static void arm_cpu_budget(int seconds) {
+ * is re-armed to (whole seconds of CPU used so far + budget + 1), so a
+ * request gets more than `seconds` and at most one second more. The hard
+ * limit does not change, so it is read once.
+ *
+ * Re-arming costs two system calls. A single-threaded worker skips it
+ * while the wall time since the last arm is below what that arm left
+ * spare (the fraction of a second its rounding down gave away): one thread
+ * cannot use more CPU time than wall time passes, so the request still
+ * starts with more than `seconds` and at most one second more. */
+static void arm_cpu_budget(int seconds, bool single_thread) {
     static rlim_t hard;
     static bool have_hard;
+    static int64_t armed_us, spare_us;
     if (seconds <= 0) return;
+    int64_t now = cc_now_us();
+    if (single_thread && armed_us && now - armed_us < spare_us) return;
     if (!have_hard) {
         struct rlimit rl;
         if (getrlimit(RLIMIT_CPU, &rl) < 0) return;
@@ -157,10 +178,18 @@ static void arm_cpu_budget(int seconds) {
     }
     struct rusage ru;
     if (getrusage(RUSAGE_SELF, &ru) < 0) return;
-    rlim_t want = (rlim_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + (rlim_t)seconds + 1;
+    int64_t used_us = (int64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000 +
+                      ru.ru_utime.tv_usec + ru.ru_stime.tv_usec;
+    rlim_t want = (rlim_t)(used_us / 1000000) + (rlim_t)seconds + 1;
     if (hard != RLIM_INFINITY && want > hard) want = hard;
     struct rlimit rl = {want, hard};
-    setrlimit(RLIMIT_CPU, &rl);
+    if (setrlimit(RLIMIT_CPU, &rl) < 0) {
+        armed_us = 0;
+        return;
+    }
+    /* the spare is measured from `now`, taken before the CPU time was read */
+    armed_us = want == (rlim_t)(used_us / 1000000) + (rlim_t)seconds + 1 ? now : 0;
+    spare_us = 1000000 - used_us % 1000000;
 }
 
 /* Serve one decoded request frame. Returns -1 when the pipe is broken. */
@@ -173,26 +202,40 @@ static int serve(const struct cc_worker_cfg *cfg, cc_wctx *ctx, const msgpack_ob
     if (!id || id->type != MSGPACK_OBJECT_POSITIVE_INTEGER) return -1;
     ctx->id = id->via.u64;
     ctx->cancelled = false;
+    if (ctx->progress) {
+        ctx->progress->started = ctx->id;
+        __atomic_signal_fence(__ATOMIC_SEQ_CST); /* stored before the work starts */
+    }
     ctx->deadline_ms = dl && dl->type == MSGPACK_OBJECT_POSITIVE_INTEGER ? cc_now_ms() + (int64_t)dl->via.u64 : 0;
 
     const char *opname;
     size_t oplen;
     cc_tool_fn fn = cc_mp_str(op, &opname, &oplen) == 0 ? find_op(cfg, opname, oplen) : NULL;
-    if (!fn) return send_error(ctx->out_fd, ctx->id, "internal", "unknown op");
+    if (!fn) return answer_error(ctx, "internal", "unknown op");
     json_t *jargs = args ? cc_mp_to_json(args) : json_object();
     if (!jargs || !json_is_object(jargs)) {
         json_decref(jargs);
-        return send_error(ctx->out_fd, ctx->id, "validation", "args must be an object");
+        return answer_error(ctx, "validation", "args must be an object");
     }
-    arm_cpu_budget(cfg->cpu_per_request_s);
+    arm_cpu_budget(cfg->cpu_per_request_s, cfg->single_thread);
     json_t *res = fn(jargs, ctx);
     json_decref(jargs);
-    if (!res) return send_error(ctx->out_fd, ctx->id, "internal", "handler failed");
+    if (!res) return answer_error(ctx, "internal", "handler failed");
     if (json_is_object(res) && !json_object_get(res, "contract_version"))
         json_object_set_new(res, "contract_version", json_string(CC_CONTRACT_VERSION));
-    int rc = send_result(ctx->out_fd, ctx->id, res);
+    int rc = answer_result(ctx, res);
     json_decref(res);
     return rc;
+}
+
+/* Block until the protocol socket has bytes, in poll() rather than in
+ * read(): a reader asleep in read() on a unix socket is also woken each
+ * time the supervisor consumes this worker's answers (the kernel signals
+ * "write space" on the same wait queue), a context switch for nothing;
+ * poll() waits for input only. */
+static void wait_readable(int fd) {
+    struct pollfd pfd = {.fd = fd, .events = POLLIN};
+    while (poll(&pfd, 1, -1) < 0 && errno == EINTR) {}
 }
 
 static int take_fds(int *in_fd, int *out_fd) {
@@ -206,6 +249,7 @@ static int take_fds(int *in_fd, int *out_fd) {
 }
 
 int cc_worker_main(const struct cc_worker_cfg *cfg) {
+    struct cc_progress *progress = cc_progress_attach();
     int in_fd, out_fd;
     if (take_fds(&in_fd, &out_fd) < 0) {
         perror("codecalc worker: fds");
@@ -225,30 +269,32 @@ int cc_worker_main(const struct cc_worker_cfg *cfg) {
 
     struct cc_frame_reader reader;
     cc_frame_reader_init(&reader);
-    cc_wctx ctx = {.in_fd = in_fd, .out_fd = out_fd, .reader = &reader};
-    char buf[65536];
+    cc_wctx ctx = {.in_fd = in_fd, .out_fd = out_fd, .reader = &reader, .progress = progress};
+    if (cc_answers_init(out_fd, cfg->batch_answers) < 0) return 2;
+    /* every request is decoded into this zone, cleared per request */
+    msgpack_zone *zone = msgpack_zone_new(8192);
+    if (!zone) return 2;
     for (;;) {
         const char *body;
         size_t len;
         int fr;
         bool served = false;
         while ((fr = cc_frame_next(&reader, &body, &len)) == 1) {
-            msgpack_unpacked u;
-            if (cc_frame_decode(body, len, &u) < 0) return 3;
-            int rc = serve(cfg, &ctx, &u.data);
-            msgpack_unpacked_destroy(&u);
-            if (rc < 0) return 3;
+            msgpack_object req;
+            if (cc_frame_decode_in(body, len, zone, &req) < 0) return 3;
+            if (serve(cfg, &ctx, &req) < 0) return 3;
             served = true;
         }
         if (fr < 0) return 3;
+        if (cc_answers_flush() < 0) return 3;
         if (served && cfg->idle) cfg->idle();
-        ssize_t n = read(in_fd, buf, sizeof buf);
+        wait_readable(in_fd);
+        ssize_t n = cc_frame_reader_read(&reader, in_fd, 1 << 16);
         ctx.received_us = cc_now_us();
         if (n == 0) return 0; /* supervisor closed the pipe: orderly exit */
         if (n < 0) {
             if (errno == EINTR) continue;
             return 3;
         }
-        if (cc_frame_reader_feed(&reader, buf, (size_t)n) < 0) return 3;
     }
 }

@@ -8,6 +8,7 @@
 #ifndef CC_WORKER_LOOP_H
 #define CC_WORKER_LOOP_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "workers/common/tool_api.h"
@@ -19,6 +20,10 @@ struct cc_worker_cfg {
                                                 supervisor itself), or NULL */
     uint64_t as_limit_bytes;                 /* RLIMIT_AS; 0 = leave as is */
     int cpu_per_request_s;                   /* RLIMIT_CPU budget per request; 0 = none */
+    bool single_thread;                      /* the worker never starts a thread (the
+                                                CPU budget is then re-armed less often) */
+    bool batch_answers;                      /* hold answers while more requests wait
+                                                (workers/common/answers.h; uses SIGALRM) */
     void (*warmup)(void);                    /* run once before lockdown (may be NULL) */
     int (*lockdown)(void);                   /* install the seccomp filter (may be NULL) */
     /* Work kept off the request path: run after hello and after each

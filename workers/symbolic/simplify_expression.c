@@ -25,23 +25,30 @@
 #define CHECK_POINTS 8
 
 /* Tried on the input and on simplify's result, each only when the printed
- * input holds one of its trigger names (a rewriting of a rational function
- * by tlin costs time and finds nothing). */
+ * input holds one of its trigger names, and its `also` name when it has one
+ * (a rewriting of a rational function by tlin costs time and finds
+ * nothing). exp2trig turns complex exponentials into sin and cos: with no
+ * I in the input it has none to turn, and an exponent holding a logarithm
+ * becomes abs/sign/arg forms that simplify then grinds on for up to 0.1 s
+ * (exp(log(x) + 1)) to yield something larger than the input. */
 static const struct {
     enum cc_rw how;
     const char *triggers[4];
+    const char *also;
 } REWRITES[] = {
-    {CC_RW_TRIGSIMPLIFY, {"sin", "cos", "tan", "sec"}},
-    {CC_RW_TCOLLECT, {"sin", "cos", "tan", NULL}},
-    {CC_RW_TLIN, {"sin", "cos", NULL, NULL}},
-    {CC_RW_EXPCOLLECT, {"exp", NULL, NULL, NULL}},
-    {CC_RW_HYP2EXP, {"sinh", "cosh", "tanh", NULL}},
-    {CC_RW_EXP2TRIG, {"exp", NULL, NULL, NULL}},
-    {CC_RW_LNCOLLECT, {"log", NULL, NULL, NULL}},
-    {CC_RW_NORMAL, {"/", NULL, NULL, NULL}},
+    {CC_RW_TRIGSIMPLIFY, {"sin", "cos", "tan", "sec"}, NULL},
+    {CC_RW_TCOLLECT, {"sin", "cos", "tan", NULL}, NULL},
+    {CC_RW_TLIN, {"sin", "cos", NULL, NULL}, NULL},
+    {CC_RW_EXPCOLLECT, {"exp", NULL, NULL, NULL}, NULL},
+    {CC_RW_HYP2EXP, {"sinh", "cosh", "tanh", NULL}, NULL},
+    {CC_RW_EXP2TRIG, {"exp", NULL, NULL, NULL}, "I"},
+    {CC_RW_LNCOLLECT, {"log", NULL, NULL, NULL}, NULL},
+    {CC_RW_NORMAL, {"/", NULL, NULL, NULL}, NULL},
 };
 
 static bool triggered(size_t i, const char *text) {
+    if (REWRITES[i].also && !strstr(text, REWRITES[i].also))
+        return false;
     for (size_t k = 0; k < 4 && REWRITES[i].triggers[k]; k++)
         if (strstr(text, REWRITES[i].triggers[k]))
             return true;

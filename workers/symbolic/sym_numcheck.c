@@ -118,6 +118,9 @@ void sym_numcheck(const struct cc_node *a, const struct cc_node *b, const struct
 static void compare(const struct cc_node *a, const struct cc_node *b, const struct sym_domains *d,
                     int tries, struct sym_num_verdict *out) {
     memset(out, 0, sizeof *out);
+    /* no point could evaluate: the verdict is "no points", without trying */
+    if (sym_numeval_never(a) || (b && sym_numeval_never(b)))
+        return;
     const char *names[MAX_SYMS];
     size_t n = 0;
     sym_numeval_symbols(a, names, &n, MAX_SYMS);

@@ -1,6 +1,7 @@
 /* MPC evaluation of an AST (see sym_numeval.h). */
 #include "workers/symbolic/sym_numeval.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "workers/common/expr_funcs.h"
@@ -126,6 +127,31 @@ static int lambert_w(const mpc_t a, mpc_t out) {
     }
     mpfr_clears(x, w, ew, f, t, u, (mpfr_ptr)0);
     return rc;
+}
+
+/* Every name call_unary and call_binary answer (for some argument); a
+ * call of any other name, or with another number of arguments, can never
+ * be evaluated. Keep in step with the two functions. */
+static const char *const OTHER_UNARY[] = {"LambertW", "log", "cot", "sec", "csc", "Abs", "re",
+                                          "im", "arg", "sign", "cbrt"};
+static const char *const BINARY[] = {"log", "root", "Rational", "atan2", "Min", "Max", "N", "Mod"};
+
+static bool in_list(const char *name, const char *const *list, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(name, list[i]))
+            return true;
+    return false;
+}
+
+static bool known_call(const char *name, uint32_t nargs) {
+    if (nargs == 2)
+        return in_list(name, BINARY, sizeof BINARY / sizeof *BINARY);
+    if (nargs != 1)
+        return false;
+    for (size_t i = 0; i < sizeof UNARY / sizeof *UNARY; i++)
+        if (!strcmp(UNARY[i].name, name))
+            return true;
+    return in_list(name, OTHER_UNARY, sizeof OTHER_UNARY / sizeof *OTHER_UNARY);
 }
 
 static int call_unary(const char *name, const mpc_t a, mpc_t out) {
@@ -261,6 +287,30 @@ static int eval_call(struct ev *e, const struct cc_node *n, mpc_t out) {
     return rc;
 }
 
+/* a**k for a small integer k by squaring, with 32 guard bits (at most
+ * 2*7 roundings, so the result is within an ulp or two of MPC's correctly
+ * rounded mpc_pow_si, far below the cross-check's 10**-25 tolerance, at a
+ * fraction of its cost: mpc_pow_si runs a Ziv loop even for x**2). */
+static void small_pow(const mpc_t a, long k, mpc_t out) {
+    mpc_t acc, base;
+    mpc_init2(acc, SYM_NUM_BITS + 32);
+    mpc_init2(base, SYM_NUM_BITS + 32);
+    mpc_set(base, a, RND);
+    mpc_set_ui(acc, 1, RND);
+    for (unsigned long e = (unsigned long)(k < 0 ? -k : k); e; e >>= 1) {
+        if (e & 1)
+            mpc_mul(acc, acc, base, RND);
+        if (e > 1)
+            mpc_sqr(base, base, RND);
+    }
+    if (k < 0)
+        mpc_ui_div(out, 1, acc, RND);
+    else
+        mpc_set(out, acc, RND);
+    mpc_clear(acc);
+    mpc_clear(base);
+}
+
 static int eval_pow(const mpc_t a, const mpc_t b, mpc_t out) {
     if (mpc_cmp_si_si(a, 0, 0) == 0) {
         if (!is_real(b) || mpfr_sgn(mpc_realref(b)) <= 0)
@@ -270,7 +320,11 @@ static int eval_pow(const mpc_t a, const mpc_t b, mpc_t out) {
     }
     /* an integer exponent is exact repeated multiplication, no branch */
     if (is_real(b) && mpfr_integer_p(mpc_realref(b)) && mpfr_fits_slong_p(mpc_realref(b), RRND)) {
-        mpc_pow_si(out, a, mpfr_get_si(mpc_realref(b), RRND), RND);
+        long k = mpfr_get_si(mpc_realref(b), RRND);
+        if (k >= -127 && k <= 127)
+            small_pow(a, k, out);
+        else
+            mpc_pow_si(out, a, k, RND);
         return 0;
     }
     mpc_pow(out, a, b, RND);
@@ -356,6 +410,39 @@ static int eval(struct ev *e, const struct cc_node *n, mpc_t out) {
 int sym_numeval(const struct cc_node *n, const struct sym_point *p, mpc_t out) {
     struct ev e = {p, 0};
     return eval(&e, n, out);
+}
+
+bool sym_numeval_never(const struct cc_node *n) {
+    switch (n->kind) {
+    case CC_N_INT:
+    case CC_N_FLOAT: return false;
+    case CC_N_NAME:
+        /* name_value: pi, E and I, or a symbol (sym_numeval_symbols gives
+         * every other name that is neither a constant nor a function a
+         * value); oo, zoo, nan and bare function names have none */
+        if (!strcmp(n->v.name, "pi") || !strcmp(n->v.name, "E") || !strcmp(n->v.name, "I"))
+            return false;
+        return cc_expr_is_constant(n->v.name) || cc_expr_is_function(n->v.name);
+    case CC_N_CALL:
+        if (!known_call(cc_expr_canonical_function(n->v.name), n->nchild))
+            return true;
+        break;
+    case CC_N_BINARY:
+        if (n->op != CC_OP_ADD && n->op != CC_OP_SUB && n->op != CC_OP_MUL && n->op != CC_OP_DIV &&
+            n->op != CC_OP_POW && n->op != CC_OP_BITXOR)
+            return true;
+        break;
+    case CC_N_UNARY:
+        if (n->op != CC_OP_POS && n->op != CC_OP_NEG && n->op != CC_OP_FACT)
+            return true;
+        break;
+    default: return true;
+    }
+    /* every evaluation of a node evaluates its children and fails with any */
+    for (uint32_t i = 0; i < n->nchild; i++)
+        if (sym_numeval_never(n->child[i]))
+            return true;
+    return false;
 }
 
 bool sym_numeval_branch_free(const struct cc_node *n) {

@@ -28,6 +28,12 @@ struct sym_point {
  * initialised with SYM_NUM_BITS. */
 int sym_numeval(const struct cc_node *n, const struct sym_point *p, mpc_t out);
 
+/* true when sym_numeval(n) fails at every point, whatever the values: n
+ * holds a call of a function outside the evaluator's set (diff, integrate,
+ * limit...), an operator it leaves to the CAS, or oo/zoo/nan. A check of
+ * such an expression can gather no point, so callers skip it. */
+bool sym_numeval_never(const struct cc_node *n);
+
 /* true when n is built only from + - * /, integer powers and entire
  * functions (exp, sin, cos, sinh, cosh, and tan/tanh/cot/sec/csc as their
  * quotients): no branch cut anywhere, so an algebraic rewriting of it
