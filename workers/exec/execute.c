@@ -401,11 +401,16 @@ static json_t *unstarted(const struct run_ctx *x, const char *phase, const char 
     return e;
 }
 
+/* runtime_unavailable; a language no registry here provides says why. */
 static json_t *unavailable(const struct run_ctx *x, const char *phase, const char *argv0,
                            const char *reason, int64_t compile_ms) {
-    return unstarted(x, phase, "runtime_unavailable",
-                     fmt("runtime unavailable for the %s phase of '%s': '%s' (%s)", phase,
-                         x->lang->name, argv0, reason), NULL, compile_ms);
+    const char *nowhere = cc_lang_nowhere(x->lang);
+    char *msg = nowhere
+        ? fmt("runtime unavailable for the %s phase of '%s': '%s' (%s): %s", phase, x->lang->name,
+              argv0, reason, nowhere)
+        : fmt("runtime unavailable for the %s phase of '%s': '%s' (%s)", phase, x->lang->name,
+              argv0, reason);
+    return unstarted(x, phase, "runtime_unavailable", msg, NULL, compile_ms);
 }
 
 /* execve refused for lack of processes (EAGAIN: the sandbox uid is at its
