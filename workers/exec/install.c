@@ -120,17 +120,11 @@ static json_t *disclosures(struct job *j) {
     return u;
 }
 
-/* Operator settings that say where the registries are (not secrets of
- * ours: whatever the operator exported for package managers). */
-static const char *const passed_env[] = {
-    "LANG", "PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "PIP_FIND_LINKS", "PIP_NO_INDEX", "PIP_CERT",
-    "UV_INDEX_URL", "npm_config_registry", "HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY", "https_proxy",
-    "http_proxy", "no_proxy", "SSL_CERT_FILE", "SSL_CERT_DIR", "NODE_EXTRA_CA_CERTS", "REQUESTS_CA_BUNDLE",
-    "npm_config_cafile", NULL};
-
 static char **install_env(const char *target) {
     struct cc_env e = {0};
-    cc_env_keep(&e, passed_env);
+    static const char *const lang[] = {"LANG", NULL};
+    cc_env_keep(&e, lang);
+    cc_env_keep(&e, cc_registry_env);
     cc_env_set(&e, "PATH=%s", cc_runtime_path());
     cc_env_set(&e, "HOME=%s/.cache/home", target);
     cc_env_set(&e, "TMPDIR=/tmp");
