@@ -7,7 +7,6 @@
 #include "protocol/utf8.h"
 
 #include "workers/common/program_env.h"
-#include "workers/common/program_env.h"
 #include "workers/common/tool_api.h"
 #include "workers/exec/compile_cache.h"
 #include "workers/exec/languages.h"
@@ -141,7 +140,8 @@ static const char *const env_allow[] = {
  * (for a session run, its scratch directory): the one place the sandbox uid
  * is sure to be able to write, whatever the host made of /tmp (rustc, go,
  * ghc and mcs put their scratch files there). */
-static char **build_env(const char *path, const char *home, const char *tmp, bool session) {
+static char **build_env(const char *path, const char *home, const char *tmp, bool session,
+                        const char *py_deps) {
     struct cc_env e = {0};
     cc_env_keep(&e, env_allow);
     cc_env_set(&e, "PATH=%s", path);
@@ -150,11 +150,19 @@ static char **build_env(const char *path, const char *home, const char *tmp, boo
     cc_env_set(&e, "TMPDIR=%s", tmp);
     /* A session snippet runs from its private scratch directory: modules
      * beside it in the workspace still import. */
-    if (session) {
-        cc_env_set(&e, "PYTHONPATH=%s", home);
-        cc_env_set(&e, "NODE_PATH=%s", home);
-    }
+    if (session) cc_env_set(&e, "NODE_PATH=%s", home);
+    if (session || py_deps)
+        cc_env_set(&e, "PYTHONPATH=%s%s%s", py_deps ? py_deps : "", py_deps && session ? ":" : "",
+                   session ? home : "");
     return cc_env_take(&e);
+}
+
+/* node_modules beside the program: the run's dependency environment. */
+static int link_node_modules(const char *dir_io, const char *view) {
+    char link[PATH_MAX + 16], target[PATH_MAX];
+    snprintf(link, sizeof link, "%s/node_modules", dir_io);
+    snprintf(target, sizeof target, "%s/node_modules", view);
+    return symlink(target, link);
 }
 
 static void add_unenforced(json_t *list, const struct sbx_result *r) {
@@ -534,7 +542,9 @@ static json_t *prepare(struct run_ctx *x) {
     x->have_wd = true;
     if (asprintf(&x->file, "%s/main.%s", x->wd.path, x->lang->ext) < 0) x->file = NULL;
     if (asprintf(&x->exe, "%s/a.out", x->wd.path) < 0) x->exe = NULL;
-    x->envp = build_env(x->path, x->cwd, x->wd.path, session);
+    x->envp = build_env(x->path, x->cwd, x->wd.path, session, q->deps_node ? NULL : q->deps_view);
+    if (q->deps_view && q->deps_node && link_node_modules(x->io, q->deps_view) != 0)
+        return rejected("internal", fmt("cannot place node_modules beside the program: %s", strerror(errno)));
     if (!x->file || !x->exe || !x->envp)
         return rejected("internal", fmt("executor failed: out of memory"));
     x->stdin_fd = stdin_memfd(q->stdin_data, q->stdin_len);

@@ -61,6 +61,11 @@ struct cc_exec_req {
      * envelope, or {ok: true, phase: "compile", compiled, cached} when it
      * succeeded or there is nothing to compile. */
     bool compile_only;
+    /* A dependency environment as the program sees it (CC_DEPS_VIEW/<key>),
+     * or NULL: on PYTHONPATH, or (deps_node) as node_modules beside the
+     * program. */
+    const char *deps_view;
+    bool deps_node;
 };
 
 /* Clamp a requested timeout to [1, max_s] (values < 1 mean 1). */
