@@ -129,6 +129,10 @@ describe('per-run dependencies', { skip: SKIP_NO_BINARY }, () => {
     assertRejected(await s.call('execute_code', { language: 'node', code: '1', dependencies: ['github:user/repo'] }), 'validation', /URL or a VCS/);
     assertRejected(await s.call('execute_code', { language: 'ruby', code: 'puts 1', dependencies: ['rake'] }), 'validation',
       /dependencies are installed for python3 \(pip\), node and bun \(npm\); 'ruby' has no package manager here/);
+    const sid = (await s.call('session_start', { language: 'python3' })).session_id;
+    assertRejected(await s.call('execute_code', { language: 'python3', code: '1', session_id: sid, dependencies: ['six'] }),
+      'validation', /not taken with a session_id; install into the session with install_package/);
+    await s.call('session_stop', { session_id: sid });
     const typed = await s.callRaw('execute_code', { language: 'python3', code: '1', dependencies: [1] });
     assert.equal(typed.isError, true);
     assert.equal(entries(s).length, before);

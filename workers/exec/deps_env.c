@@ -15,6 +15,7 @@
 #include "protocol/monotonic.h"
 #include "protocol/strbuf.h"
 #include "workers/common/pkg_managers.h"
+#include "workers/common/tool_api.h"
 #include "workers/exec/install.h"
 #include "workers/sandbox/rundir.h"
 #include "workers/sandbox/sandbox.h"
@@ -248,7 +249,7 @@ static char *joined(const struct cc_deps *d) {
     return sb.data;
 }
 
-static json_t *install(struct cc_deps *d, const char *root, cc_wctx *ctx) {
+static json_t *install(struct cc_deps *d, const char *root, int (*stop)(void *), void *stop_ud) {
     const struct cc_pkg_ecosystem *eco = cc_pkg_ecosystem(d->eco);
     const char *runs_as = eco ? cc_pkg_find_installer(eco, NULL) : NULL;
     const char *flag = NULL;
@@ -262,9 +263,9 @@ static json_t *install(struct cc_deps *d, const char *root, cc_wctx *ctx) {
     char *what = joined(d);
     struct cc_install_run in = {.lang = d->lang, .spec = what, .target = rd.path, .script = script,
                                 .no_exec_flag = flag, .timeout_s = CC_DEPS_INSTALL_TIMEOUT_S,
-                                .scratch_caches = true};
+                                .scratch_caches = true, .stop = stop, .stop_ud = stop_ud};
     json_t *tail = NULL, *un = NULL;
-    json_t *e = cc_install_sandboxed(&in, ctx, &tail, &un);
+    json_t *e = cc_install_sandboxed(&in, &tail, &un);
     json_decref(tail);
     json_decref(un);
     free(script);
@@ -277,7 +278,8 @@ static json_t *install(struct cc_deps *d, const char *root, cc_wctx *ctx) {
     return e;
 }
 
-json_t *cc_deps_prepare(struct cc_deps *d, bool may_install, cc_wctx *ctx, struct cc_deps_use *use) {
+json_t *cc_deps_prepare(struct cc_deps *d, bool may_install, int (*stop)(void *), void *stop_ud,
+                        struct cc_deps_use *use) {
     memset(use, 0, sizeof *use);
     use->lock_fd = -1;
     snprintf(use->view, sizeof use->view, "%s/%s", CC_DEPS_VIEW, d->key);
@@ -291,7 +293,7 @@ json_t *cc_deps_prepare(struct cc_deps *d, bool may_install, cc_wctx *ctx, struc
     char root[PATH_MAX];
     cc_deps_root(root, sizeof root);
     int64_t t0 = cc_now_ms();
-    json_t *e = install(d, root, ctx);
+    json_t *e = install(d, root, stop, stop_ud);
     use->install_ms = cc_now_ms() - t0;
     if (!e && (use->lock_fd = hold_entry(d->dir)) < 0)
         e = cc_err("internal", "the installed environment vanished before the run");

@@ -18,7 +18,6 @@
 #include <stdint.h>
 
 #include "workers/common/deps.h"
-#include "workers/common/tool_api.h"
 
 struct cc_deps_use {
     int lock_fd;              /* the entry, held LOCK_SH; -1 */
@@ -28,10 +27,11 @@ struct cc_deps_use {
 };
 
 /* Make the environment of d (located: cc_deps_locate) ready, installing it
- * only when may_install (the run may use the network). NULL with use
- * filled, or the rejected result of a failed install (phase "install",
- * output_tail). */
-json_t *cc_deps_prepare(struct cc_deps *d, bool may_install, cc_wctx *ctx, struct cc_deps_use *use);
+ * only when may_install (the run may use the network); stop (may be NULL)
+ * is asked whether the call was cancelled. NULL with use filled, or the
+ * rejected result of a failed install (phase "install", output_tail). */
+json_t *cc_deps_prepare(struct cc_deps *d, bool may_install, int (*stop)(void *), void *stop_ud,
+                        struct cc_deps_use *use);
 void cc_deps_release(struct cc_deps_use *use);
 
 /* {"installed": [specs], "cached": bool, "install_ms": n}, for results. */

@@ -161,7 +161,7 @@ static int spawn(struct job *j, char *err, size_t cap) {
 
 /* Until the installer ends, its wall clock runs out (killed, timed_out) or
  * the supervisor goes away (killed; nobody reads the answer). */
-static void wait_for_exit(struct job *j, cc_wctx *ctx) {
+static void wait_for_exit(struct job *j) {
     int64_t deadline = cc_now_ms() + (int64_t)j->in.timeout_s * 1000;
     for (;;) {
         int64_t left = deadline - cc_now_ms();
@@ -173,7 +173,7 @@ static void wait_for_exit(struct job *j, cc_wctx *ctx) {
         int r = poll(&p, 1, left < TICK_MS ? (int)left : TICK_MS);
         if (r > 0) return;
         if (r < 0 && errno != EINTR) break;
-        if (ctx && cc_wctx_cancelled(ctx)) break;
+        if (j->in.stop && j->in.stop(j->in.stop_ud)) break;
     }
     sbx_proc_kill(&j->proc);
 }
@@ -192,7 +192,7 @@ static json_t *finish(struct job *j, json_t **tail, json_t **unenforced) {
     return out;
 }
 
-json_t *cc_install_sandboxed(const struct cc_install_run *in, cc_wctx *ctx, json_t **tail, json_t **unenforced) {
+json_t *cc_install_sandboxed(const struct cc_install_run *in, json_t **tail, json_t **unenforced) {
     struct job j = {.out_fd = -1, .in = *in};
     *tail = NULL;
     *unenforced = NULL;
@@ -208,7 +208,7 @@ json_t *cc_install_sandboxed(const struct cc_install_run *in, cc_wctx *ctx, json
     if (spawn(&j, err, sizeof err) != 0) {
         out = cc_err("runtime_unavailable", "install failed: %s", err);
     } else {
-        wait_for_exit(&j, ctx);
+        wait_for_exit(&j);
         out = finish(&j, tail, unenforced);
     }
     close(j.out_fd);
@@ -220,6 +220,8 @@ static const char *str_arg(json_t *args, const char *key) {
     return json_string_value(json_object_get(args, key));
 }
 
+static int stop_when_cancelled(void *ctx) { return cc_wctx_cancelled(ctx); }
+
 /* The internal op: the complete install_package result (3.6.1), before
  * the supervisor's quota post-check. */
 json_t *cc_exec_install(json_t *args, cc_wctx *ctx) {
@@ -230,7 +232,9 @@ json_t *cc_exec_install(json_t *args, cc_wctx *ctx) {
     if (!in.lang || !in.spec || !in.target || in.target[0] != '/' || !in.script)
         return cc_err("internal", "malformed install request");
     json_t *tail, *un;
-    json_t *out = cc_install_sandboxed(&in, ctx, &tail, &un);
+    in.stop = stop_when_cancelled;
+    in.stop_ud = ctx;
+    json_t *out = cc_install_sandboxed(&in, &tail, &un);
     if (!out) {
         out = json_pack("{s:b,s:s,s:s,s:s,s:b,s:o}", "ok", 1, "language", in.lang, "package", in.spec, "target",
                         in.target, "importable", session_id != NULL, "output_tail", tail);

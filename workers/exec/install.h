@@ -38,13 +38,17 @@ struct cc_install_run {
     const char *no_exec_flag;  /* e.g. "--ignore-scripts", for the failure hint; may be NULL */
     int timeout_s;             /* the installer's wall clock */
     bool scratch_caches;       /* package caches in the installer's /tmp, not in target */
+    /* Asked every 250 ms whether to stop (a cancelled call or run); may be
+     * NULL. Non-zero kills the installer. */
+    int (*stop)(void *ud);
+    void *stop_ud;
 };
 
 /* NULL on success, with the output's tail in *tail; else the failure
  * result (timeout, runtime_unavailable, dependency_missing for the network,
  * validation with output_tail). *unenforced: what the installer escapes
- * (new reference, also on failure; may be NULL). ctx may be NULL. */
-json_t *cc_install_sandboxed(const struct cc_install_run *in, cc_wctx *ctx, json_t **tail, json_t **unenforced);
+ * (new reference, also on failure; may be NULL). */
+json_t *cc_install_sandboxed(const struct cc_install_run *in, json_t **tail, json_t **unenforced);
 
 /* The op's handler. */
 json_t *cc_exec_install(json_t *args, cc_wctx *ctx);
