@@ -33,14 +33,14 @@ static int exec_rows(const struct cc_tool **out, int cap) {
 
 static void test_registry(void) {
     const char *names[] = {"list_languages", "list_execution_providers", "execute_code",
-                           "execute_code_stream"};
+                           "execute_code_stream", "runtimes_status"};
     const struct cc_tool *rows[8];
     int n = exec_rows(rows, 8);
     for (int i = 0; i < n; i++) {
         const struct cc_tool *t = rows[i];
         /* The table orders a group by name: find each row's place in names. */
         int want = -1;
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < 5; k++)
             if (strcmp(t->name, names[k]) == 0) want = k;
         CHECK(want >= 0);
         bool array = want >= 0 && want < 2;
@@ -64,7 +64,7 @@ static void test_registry(void) {
         else CHECK(json_object_get(json_object_get(out, "properties"), "ok") == NULL);
         json_decref(listing);
     }
-    CHECK_INTEQ(n, 4);
+    CHECK_INTEQ(n, 5);
     /* Every parameter of execute_code is typed and described. */
     json_t *in = json_loads(cc_tool_lookup("execute_code")->input_schema, 0, NULL);
     const char *k;
@@ -72,7 +72,7 @@ static void test_registry(void) {
     int described = 0;
     json_object_foreach(json_object_get(in, "properties"), k, p)
         described += json_object_get(p, "type") && json_object_get(p, "description");
-    CHECK_INTEQ(described, 12);
+    CHECK_INTEQ(described, 13);
     CHECK_INTEQ(json_integer_value(json_object_get(json_object_get(json_object_get(in, "properties"), "timeout"), "default")), 10);
     json_decref(in);
 }

@@ -16,6 +16,7 @@
 #include "protocol/strbuf.h"
 #include "workers/common/pkg_managers.h"
 #include "workers/common/tool_api.h"
+#include "workers/exec/execute.h"
 #include "workers/exec/install.h"
 #include "workers/sandbox/rundir.h"
 #include "workers/sandbox/sandbox.h"
@@ -23,15 +24,6 @@
 #define QUOTA_MB_DEFAULT 512      /* the workdir quota (CODECALC_SESSION_DISK_QUOTA_MB) */
 #define CACHE_MB_DEFAULT 2048
 #define MAX_DEPTH 256
-
-static uint64_t env_mb(const char *name, uint64_t dflt) {
-    const char *v = getenv(name);
-    if (v && *v && strspn(v, "0123456789") == strlen(v) && strlen(v) < 9) {
-        uint64_t n = strtoull(v, NULL, 10);
-        if (n > 0) return n;
-    }
-    return dflt;
-}
 
 static int mkdir_mode(const char *path, mode_t mode) {
     if (mkdir(path, mode) == 0) return 0;
@@ -171,7 +163,7 @@ static void evict(const char *root, const char *keep) {
     if (!d) return;
     struct entry *list = NULL;
     size_t n = 0;
-    uint64_t total = 0, cap = env_mb("CODECALC_DEPS_CACHE_MB", CACHE_MB_DEFAULT) << 20;
+    uint64_t total = 0, cap = cc_exec_env_u64("CODECALC_DEPS_CACHE_MB", CACHE_MB_DEFAULT) << 20;
     char path[PATH_MAX + 512];
     for (struct dirent *e; (e = readdir(d));) {
         snprintf(path, sizeof path, "%s/%s", root, e->d_name);
@@ -226,7 +218,7 @@ static json_t *install_failed(json_t *e, int64_t ms) {
 
 /* Seal the staging tree; NULL, or the refusal. */
 static json_t *seal(const char *staging) {
-    uint64_t quota = env_mb("CODECALC_SESSION_DISK_QUOTA_MB", QUOTA_MB_DEFAULT);
+    uint64_t quota = cc_exec_env_u64("CODECALC_SESSION_DISK_QUOTA_MB", QUOTA_MB_DEFAULT);
     struct walk w = {.seal = true, .limit = quota << 20};
     int fd = open(staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     int rc = fd < 0 ? -1 : walk_dir(fd, &w, 0);

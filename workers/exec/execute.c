@@ -45,7 +45,7 @@ uint64_t cc_exec_output_cap(int64_t max_output_kb) {
     return (uint64_t)max_output_kb * 1024;
 }
 
-static uint64_t env_u64(const char *name, uint64_t dflt) {
+uint64_t cc_exec_env_u64(const char *name, uint64_t dflt) {
     const char *v = getenv(name);
     if (v && *v && strspn(v, "0123456789") == strlen(v) && strlen(v) < 10) {
         uint64_t n = strtoull(v, NULL, 10);
@@ -55,7 +55,7 @@ static uint64_t env_u64(const char *name, uint64_t dflt) {
 }
 
 uint64_t cc_exec_compile_memory_bytes(void) {
-    return env_u64("CODECALC_COMPILE_MEMORY_MB", COMPILE_MEMORY_MB_DEFAULT) << 20;
+    return cc_exec_env_u64("CODECALC_COMPILE_MEMORY_MB", COMPILE_MEMORY_MB_DEFAULT) << 20;
 }
 
 /* ---- capture ----------------------------------------------------------- */
@@ -185,7 +185,7 @@ static struct sbx_limits step_limits(const struct cc_exec_req *q, int64_t wall_m
         l.mem_bytes = cc_exec_compile_memory_bytes();
     else if (q->max_memory_mb > 0 && q->max_memory_mb < (1ll << 21))
         l.mem_bytes = (uint64_t)q->max_memory_mb << 20;
-    l.pids_max = env_u64("CODECALC_MAX_PROCESSES", DEFAULT_PIDS);
+    l.pids_max = cc_exec_env_u64("CODECALC_MAX_PROCESSES", DEFAULT_PIDS);
     return l;
 }
 

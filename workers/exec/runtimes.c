@@ -171,6 +171,23 @@ static bool query(struct status *s, const char *manager, const char *const *argv
     return ok;
 }
 
+/* "cmd sub <each string of list>" as an apt query: 1 when it answered, 0
+ * when the list is empty (nothing asked), -1 when it failed. c is always
+ * filled (cc_host_cmd_free). */
+static int query_each(struct status *s, const char *cmd, const char *sub, json_t *list, bool exit1_ok,
+                      struct cc_host_cmd *c) {
+    memset(c, 0, sizeof *c);
+    size_t n = json_array_size(list);
+    const char **argv = n ? calloc(n + 3, sizeof *argv) : NULL;
+    if (!argv) return n ? (manager_error(s, "apt", "out of memory"), -1) : 0;
+    argv[0] = cmd;
+    argv[1] = sub;
+    for (size_t i = 0; i < n; i++) argv[2 + i] = json_string_value(json_array_get(list, i));
+    int rc = query(s, "apt", argv, c, exit1_ok) ? 1 : -1;
+    free(argv);
+    return rc;
+}
+
 /* "<root>/node_modules/<pkg>/..." (pkg may be "@scope/name"): the package
  * name and its directory, when real lies in a node_modules tree. */
 static bool npm_package_of(const char *real, char **root, char **pkg, char **dir) {
@@ -269,27 +286,19 @@ static void classify_dpkg(struct status *s) {
         if (usr_merge_alias(s->rows[i].real, alias, sizeof alias))
             json_array_append_new(args, json_string(alias));
     }
-    size_t n = json_array_size(args);
-    const char **argv = calloc(n + 3, sizeof *argv);
-    if (n && argv) {
-        argv[0] = "dpkg-query";
-        argv[1] = "-S";
-        for (size_t i = 0; i < n; i++) argv[2 + i] = json_string_value(json_array_get(args, i));
-        struct cc_host_cmd c;
-        /* Exit 1: some path belongs to no package, which is an answer. */
-        s->dpkg_failed = !query(s, "apt", argv, &c, true);
-        if (!s->dpkg_failed)
-            for (size_t i = 0; i < s->n; i++) {
-                struct row *r = &s->rows[i];
-                if (r->owner != UNMANAGED) continue;
-                r->pkg = dpkg_owner(c.out, r->real);
-                const char *a = r->pkg ? NULL : usr_merge_alias(r->real, alias, sizeof alias);
-                if (a) r->pkg = dpkg_owner(c.out, a);
-                if (r->pkg) r->owner = APT;
-            }
-        cc_host_cmd_free(&c);
+    struct cc_host_cmd c;
+    /* Exit 1: some path belongs to no package, which is an answer. */
+    int rc = query_each(s, "dpkg-query", "-S", args, true, &c);
+    s->dpkg_failed = rc < 0;
+    for (size_t i = 0; rc > 0 && i < s->n; i++) {
+        struct row *r = &s->rows[i];
+        if (r->owner != UNMANAGED) continue;
+        r->pkg = dpkg_owner(c.out, r->real);
+        const char *a = r->pkg ? NULL : usr_merge_alias(r->real, alias, sizeof alias);
+        if (a) r->pkg = dpkg_owner(c.out, a);
+        if (r->pkg) r->owner = APT;
     }
-    free(argv);
+    cc_host_cmd_free(&c);
     json_decref(args);
 }
 
@@ -300,29 +309,20 @@ static void apt_versions(struct status *s) {
     json_t *pkgs = json_array();
     for (size_t i = 0; i < s->n; i++)
         if (s->rows[i].owner == APT) json_array_append_new(pkgs, json_string(s->rows[i].pkg));
-    size_t n = json_array_size(pkgs);
-    const char **argv = calloc(n + 3, sizeof *argv);
-    if (n && argv) {
-        argv[0] = "apt-cache";
-        argv[1] = "policy";
-        for (size_t i = 0; i < n; i++) argv[2 + i] = json_string_value(json_array_get(pkgs, i));
-        struct cc_host_cmd c;
-        if (query(s, "apt", argv, &c, false)) {
-            char name[256] = "";
-            for (char *line = strtok(c.out, "\n"); line; line = strtok(NULL, "\n")) {
-                char v[256];
-                if (line[0] != ' ' && sscanf(line, "%255[^: ]", name) == 1) continue;
-                for (size_t i = 0; i < s->n; i++) {
-                    struct row *r = &s->rows[i];
-                    if (r->owner != APT || strcmp(r->pkg, name)) continue;
-                    if (sscanf(line, " Installed: %255s", v) == 1 && !r->current) r->current = strdup(v);
-                    if (sscanf(line, " Candidate: %255s", v) == 1 && !r->latest) r->latest = strdup(v);
-                }
-            }
+    struct cc_host_cmd c;
+    char name[256] = "";
+    for (char *line = query_each(s, "apt-cache", "policy", pkgs, false, &c) > 0 ? strtok(c.out, "\n") : NULL;
+         line; line = strtok(NULL, "\n")) {
+        char v[256];
+        if (line[0] != ' ' && sscanf(line, "%255[^: ]", name) == 1) continue;
+        for (size_t i = 0; i < s->n; i++) {
+            struct row *r = &s->rows[i];
+            if (r->owner != APT || strcmp(r->pkg, name)) continue;
+            if (sscanf(line, " Installed: %255s", v) == 1 && !r->current) r->current = strdup(v);
+            if (sscanf(line, " Candidate: %255s", v) == 1 && !r->latest) r->latest = strdup(v);
         }
-        cc_host_cmd_free(&c);
     }
-    free(argv);
+    cc_host_cmd_free(&c);
     json_decref(pkgs);
     struct stat st;
     char when[64] = "unknown";
