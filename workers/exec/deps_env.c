@@ -176,7 +176,8 @@ static void evict(const char *root, const char *keep) {
         struct entry *g = realloc(list, (n + 1) * sizeof *list);
         if (!g) break;
         list = g;
-        snprintf(list[n].name, sizeof list[n].name, "%s", e->d_name);
+        memcpy(list[n].name, e->d_name, 64); /* is_key: exactly 64 characters */
+        list[n].name[64] = '\0';
         list[n].used = st.st_mtim;
         list[n].bytes = w.bytes;
         total += w.bytes;
