@@ -257,6 +257,21 @@ const char *cc_deps_root(char *buf, size_t cap) {
     return buf;
 }
 
+static int mkdir_mode(const char *path, mode_t mode) {
+    return mkdir(path, mode) == 0 || errno == EEXIST ? 0 : -1;
+}
+
+int cc_deps_make_root(void) {
+    char root[4096], dir[4096];
+    if (!cc_deps_root(root, sizeof root)[0]) return -1;
+    snprintf(dir, sizeof dir, "%s", root);
+    *strrchr(dir, '/') = '\0';            /* .../cache */
+    char home[4096];
+    snprintf(home, sizeof home, "%s", dir);
+    *strrchr(home, '/') = '\0';           /* $CODECALC_HOME */
+    return mkdir_mode(home, 0700) || mkdir_mode(dir, 0700) || mkdir_mode(root, 0711) ? -1 : 0;
+}
+
 json_t *cc_deps_locate(struct cc_deps *d) {
     const struct cc_pkg_ecosystem *eco = cc_pkg_ecosystem(d->eco);
     char *installer = NULL;

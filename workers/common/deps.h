@@ -56,6 +56,12 @@ json_t *cc_deps_refusal(const struct cc_deps *d, bool no_net, bool policy_denies
 /* $CODECALC_HOME/cache/deps into buf; "" when there is no state directory. */
 const char *cc_deps_root(char *buf, size_t cap);
 
+/* Create it (cache/ 0700, deps/ 0711: the sandbox user may enter an
+ * environment whose key it knows but list none), with $CODECALC_HOME when
+ * missing. The supervisor does this once, before it starts any worker. 0
+ * or -1. */
+int cc_deps_make_root(void);
+
 void cc_deps_free(struct cc_deps *d);
 
 #endif

@@ -25,23 +25,12 @@
 #define CACHE_MB_DEFAULT 2048
 #define MAX_DEPTH 256
 
-static int mkdir_mode(const char *path, mode_t mode) {
-    if (mkdir(path, mode) == 0) return 0;
-    return errno == EEXIST ? 0 : -1;
-}
-
 void cc_deps_share(void) {
-    char root[PATH_MAX], up[PATH_MAX];
-    if (!cc_deps_root(root, sizeof root)[0]) return;
-    /* $CODECALC_HOME and its cache/ stay private; the cache of environments
-     * can be crossed by the sandbox user but not listed. */
-    snprintf(up, sizeof up, "%s", root);
-    *strrchr(up, '/') = '\0';
-    char home[PATH_MAX];
-    snprintf(home, sizeof home, "%s", up);
-    *strrchr(home, '/') = '\0';
-    if (mkdir_mode(home, 0700) || mkdir_mode(up, 0700) || mkdir_mode(root, 0711)) return;
-    sbx_share_readonly(root, CC_DEPS_VIEW);
+    char root[PATH_MAX];
+    /* The supervisor made the directory before it started any worker
+     * (cc_deps_make_root): a worker that outlives its server must not
+     * re-create a state directory that is being removed. */
+    if (cc_deps_root(root, sizeof root)[0]) sbx_share_readonly(root, CC_DEPS_VIEW);
 }
 
 /* ---- walking an environment -------------------------------------------- */

@@ -37,8 +37,8 @@ void cc_deps_release(struct cc_deps_use *use);
 /* {"installed": [specs], "cached": bool, "install_ms": n}, for results. */
 json_t *cc_deps_report(const struct cc_deps *d, const struct cc_deps_use *use);
 
-/* At process start (exec worker, shepherd): create the cache directory and
- * have every box show it read-only at CC_DEPS_VIEW. */
+/* At process start (exec worker, shepherd): have every box show the cache
+ * directory read-only at CC_DEPS_VIEW. */
 void cc_deps_share(void);
 
 #endif
