@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "protocol/home_path.h"
 #include "protocol/sha256.h"
 #include "workers/common/pep723.h"
 #include "workers/common/pkg_managers.h"
@@ -250,10 +251,12 @@ static void hash_file(struct cc_sha256 *h, const char *path) {
 }
 
 const char *cc_deps_root(char *buf, size_t cap) {
-    const char *h = getenv("CODECALC_HOME"), *home = getenv("HOME");
     buf[0] = '\0';
-    if (h && h[0] == '/') snprintf(buf, cap, "%s/cache/deps", h);
-    else if (home && home[0] == '/') snprintf(buf, cap, "%s/.codecalc/cache/deps", home);
+    size_t n;
+    if (cc_home_path(buf, cap) != 0 || buf[0] != '/' || (n = strlen(buf)) + sizeof "/cache/deps" > cap)
+        buf[0] = '\0';
+    else
+        memcpy(buf + n, "/cache/deps", sizeof "/cache/deps");
     return buf;
 }
 
