@@ -51,8 +51,16 @@ static void test_registry(void) {
         json_error_t e;
         json_t *listing = json_loads(t->listing, 0, &e);
         json_t *in = json_object_get(listing, "inputSchema"), *out = json_object_get(listing, "outputSchema");
-        CHECK(in && out);
+        CHECK(in != NULL);
         CHECK_STREQ(str(in, "type"), "object");
+        /* runtimes_status declares no output field: the listing has no
+         * output schema for it (docs/contract.md, tools/list). */
+        bool declares = strcmp(t->name, "runtimes_status") != 0;
+        CHECK(declares == (out != NULL));
+        if (!out) {
+            json_decref(listing);
+            continue;
+        }
         CHECK_STREQ(str(out, "type"), "object");
         json_t *req = json_object_get(out, "required");
         /* Array tools answer {"result": [...]}; the others declare only their
