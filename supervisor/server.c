@@ -1,5 +1,6 @@
 /* JSON-RPC dispatch and the MCP lifecycle (2025-era revisions). */
 #include "supervisor/server.h"
+#include "workers/common/deps.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -81,6 +82,9 @@ int cc_server_init(struct cc_server *srv, bool prefork, bool stateful) {
     if (!srv->base) return -1;
     srv->test_deadline_ms = env_int("CODECALC_TEST_DEADLINE_MS", 0);
     srv->prefork = prefork;
+    /* Before any worker exists: boxes show it to programs (per-run
+     * dependencies); a failure only means dependencies cannot be cached. */
+    (void)cc_deps_make_root();
     for (int i = 0; i < CC_WORKER_POOLS; i++) {
         const struct cc_pool_def *d = &cc_pool_defs[i];
         int max = d->max_env ? env_int(d->max_env, d->max) : d->max;

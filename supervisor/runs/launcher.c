@@ -111,7 +111,7 @@ static ssize_t await_answer(struct cc_runs *rs, char *buf, size_t cap) {
     return n <= 0 || (size_t)n > cap ? -1 : n;
 }
 
-json_t *cc_runs_broker_check(struct cc_runs *rs, bool no_net, const char *policy) {
+json_t *cc_runs_broker_check(struct cc_runs *rs, bool no_net, const char *policy, bool *net_denied) {
     char msg[CC_SHEPHERD_MSG_MAX];
     size_t plen = strlen(policy);
     if (plen + 2 > sizeof msg) return unavailable("CODECALC_CAPABILITY_POLICY is too long");
@@ -126,7 +126,10 @@ json_t *cc_runs_broker_check(struct cc_runs *rs, bool no_net, const char *policy
         cc_runs_launcher_stop(rs);
         return unavailable("the shepherd launcher did not answer the capability broker");
     }
-    if (ans[0] == 'A') return NULL;
+    if (ans[0] == 'A') {
+        *net_denied = n > 1 && ans[1] == '1';
+        return NULL;
+    }
     json_error_t je;
     json_t *r = ans[0] == 'R' ? cc_json_parse(ans + 1, (size_t)n - 1, &je) : NULL;
     if (json_is_object(r)) return r;

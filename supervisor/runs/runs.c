@@ -20,6 +20,7 @@
 #include "supervisor/cluster/cluster.h"
 #include "supervisor/log.h"
 #include "supervisor/runs/runs.h"
+#include "workers/common/deps.h"
 #include "workers/common/provider_select.h"
 #include "workers/common/tool_api.h"
 #include "supervisor/sessions/sessions.h"
@@ -152,12 +153,27 @@ static json_t *check_submit(json_t *args, int64_t *timeout) {
  * round trip to the launcher (where the broker and the sandbox probe live).
  * The run itself is brokered again by its shepherd (execute_code's path),
  * which applies a forced no_net and writes the receipt. */
-static json_t *broker(struct cc_runs *rs, json_t *args) {
+static json_t *broker(struct cc_runs *rs, json_t *args, bool *net_denied) {
     const char *policy = getenv("CODECALC_CAPABILITY_POLICY");
     bool blank = true;
+    *net_denied = false;
     for (const char *p = policy; p && *p && blank; p++) blank = isspace((unsigned char)*p) != 0;
     if (blank) return NULL;
-    return cc_runs_broker_check(rs, json_is_true(json_object_get(args, "no_net")), policy);
+    return cc_runs_broker_check(rs, json_is_true(json_object_get(args, "no_net")), policy, net_denied);
+}
+
+/* Per-run dependencies (docs/contract.md): checked, and refused when they
+ * must be installed but the run may not use the network, before a run
+ * exists. The install itself is the shepherd's, ahead of the program. */
+static json_t *check_deps(json_t *args, bool net_denied) {
+    const char *lang = cc_session_lang(json_string_value(json_object_get(args, "language")));
+    json_t *code = json_object_get(args, "code");
+    struct cc_deps d;
+    json_t *e = cc_deps_read(args, lang, json_string_value(code), json_string_length(code), &d);
+    if (!e && d.n) e = cc_deps_locate(&d);
+    if (!e && d.n) e = cc_deps_refusal(&d, json_is_true(json_object_get(args, "no_net")), net_denied);
+    cc_deps_free(&d);
+    return e;
 }
 
 static int new_run_id(char out[CC_RUN_ID_LEN + 1]) {
@@ -238,8 +254,10 @@ CC_LOCAL_TOOL(run_submit) {
     if (!rs) return;
     int64_t timeout = RUN_TIMEOUT_DEFAULT;
     json_t *e = check_submit(args, &timeout);
+    bool net_denied = false;
     if (!e) e = cc_provider_reject(json_string_value(json_object_get(args, "provider")));
-    if (!e) e = broker(rs, args);
+    if (!e) e = broker(rs, args, &net_denied);
+    if (!e) e = check_deps(args, net_denied);
     bool shared = cc_run_store_shared(rs->store);
     if (!e && !shared) e = admit(rs);
     struct cc_run_rec rec = {.state = CC_RUN_RUNNING, .attempt = 1};

@@ -62,9 +62,10 @@ void cc_runs_launcher_stop(struct cc_runs *rs);
  * or, without one, spawned here. 0, or -1 with err filled. */
 int cc_runs_launch(struct cc_runs *rs, const char *rundir, char *err, size_t errcap);
 /* The capability broker's decision (TOOLS.md 10.2) for a run on provider
- * local under a non-blank policy: NULL when admitted, else the rejection to
- * return (caller owns it). Asks the launcher and waits for its answer. */
-json_t *cc_runs_broker_check(struct cc_runs *rs, bool no_net, const char *policy);
+ * local under a non-blank policy: NULL when admitted (*net_denied: the
+ * policy denies network), else the rejection to return (caller owns it).
+ * Asks the launcher and waits for its answer. */
+json_t *cc_runs_broker_check(struct cc_runs *rs, bool no_net, const char *policy, bool *net_denied);
 
 /* ---- run directory (supervisor/runs/files.c) ---- */
 /* path of runs/<id>[/name] into out. -1 when it does not fit. */

@@ -2,7 +2,8 @@
  * the spec's order, the target (a session workspace, or the shared cache
  * $CODECALC_HOME/pkgs only when the operator set
  * CODECALC_ALLOW_GLOBAL_INSTALL=1), and the installer command; running it
- * is supervisor/sessions/installer.c's job. npm, uv and pip are wired; the other
+ * is supervisor/sessions/installer.c's job. The package managers are a table
+ * (workers/common/pkg_managers.c): npm, uv and pip are wired; the other
  * ecosystems answer dependency_missing, never a fake success. */
 #include <ctype.h>
 #include <errno.h>
@@ -15,6 +16,7 @@
 
 #include "supervisor/home.h"
 #include "supervisor/sessions/installer.h"
+#include "workers/common/pkg_managers.h"
 #include "workers/common/runtime_path.h"
 #include "workers/sandbox/sandbox.h"
 
@@ -27,73 +29,6 @@ static const char *const declined[] = {
     "java", "csharp", "kotlin", "swift", "zig", "elixir", "erlang", "gleam", "haskell", "fortran",
     "c", "cpp", "c++", "perl", "lua", "tcl", "bash", "zsh", "awk", "jq", "sqlite", "mojo",
     "typescript", "ruby", "r", NULL};
-
-/* pip reports an unreachable index as "no matching distribution": ask the
- * index first so the answer can say what is wrong. Exit 101 + the marker
- * line tells supervisor/sessions/installer.c it was the network. */
-#define INDEX_PROBE                                                                               \
-    "{ [ -n \"$PIP_NO_INDEX\" ] || python3 -c 'import os, sys, urllib.request as r\n"               \
-    "u = os.environ.get(\"PIP_INDEX_URL\", \"https://pypi.org/simple/\")\n"                         \
-    "try: r.urlopen(u, timeout=8)\n"                                                               \
-    "except Exception as e: sys.exit(\"codecalc: network error: cannot reach the package index %s: %s\" % (u, e))'" \
-    " || exit 101; }"
-
-/* The package managers, as data. Each ecosystem names its installers in
- * order of preference (the first found on the runtime PATH is used) and how
- * each runs; an installer without a command answers dependency_missing,
- * never a fake success. */
-struct installer {
-    const char *bin;          /* looked up on the runtime PATH */
-    const char *runs_as;      /* the command row it uses */
-};
-
-struct ecosystem {
-    const char *lang;         /* canonical language */
-    const char *pin_sep;      /* package<sep>version */
-    struct installer installers[3];
-    const char *missing;      /* dependency_missing text when none is found; NULL: runtime_unavailable */
-};
-
-static const struct ecosystem ecosystems[] = {
-    {"python3", "==", {{"uv", "uv"}, {"pip3", "pip"}, {"pip", "pip"}},
-     "no python package installer here: neither uv nor pip was found on the runtime PATH"},
-    {"node", "@", {{"npm", "npm"}}, NULL},
-    {"bun", "@", {{"bun", "bun"}}, NULL},
-    {"deno", "@", {{"deno", "deno"}}, NULL},
-    {"php", ":", {{"composer", "composer"}}, NULL},
-    {"go", "@", {{"go", "go"}}, NULL},
-    {"rust", "@", {{"cargo", "cargo"}}, NULL},
-};
-
-/* How an installer runs: the /bin/sh script (cwd = target) is prefix, then
- * command with the package spec for its one %s. The spec is single-quoted:
- * the package charset (spec_error) has no quote, so it stays one word. */
-struct install_command {
-    const char *runs_as;
-    const char *no_exec_flag; /* what keeps package code from running */
-    const char *prefix;
-    const char *command;
-};
-
-static const struct install_command commands[] = {
-    /* --prefix also moves npm's global config (cafile, registry) to
-     * <target>/etc/npmrc: point it back at the one of the node install. */
-    {"npm", "--ignore-scripts", "mkdir -p \"$HOME\" && n=$(command -v node) && ",
-     "exec npm install '%s' --prefix \"$PWD\" --globalconfig \"${n%%/bin/node}/etc/npmrc\" "
-     "--ignore-scripts --no-save --no-audit --no-fund"},
-    {"uv", "--only-binary=:all:", "", "exec uv pip install --only-binary=:all: --target \"$PWD\" '%s'"},
-    /* No retries and a short connect timeout: an unreachable index should
-     * say so in seconds, not minutes. */
-    {"pip", "--only-binary=:all:", "mkdir -p \"$HOME\" && " INDEX_PROBE " && ",
-     "exec python3 -m pip install --only-binary=:all: --no-input --retries 0 --timeout 10 "
-     "--target \"$PWD\" '%s'"},
-};
-
-static const struct ecosystem *ecosystem_of(const char *lang) {
-    for (size_t i = 0; i < sizeof ecosystems / sizeof ecosystems[0]; i++)
-        if (!strcmp(ecosystems[i].lang, lang)) return &ecosystems[i];
-    return NULL;
-}
 
 static const char *spec_error(const char *what, const char *v) {
     static const char allowed[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
@@ -129,21 +64,16 @@ static bool allowlisted(const char *lang, const char *pkg, char *bare, size_t ca
 
 /* Step 3: the installer to use (its command row name), or NULL when r was
  * answered. */
-static const char *find_installer(struct cc_req *r, const struct ecosystem *eco) {
-    const char *srv_path = getenv("PATH");
-    for (int i = 0; i < 3 && eco->installers[i].bin; i++) {
-        char *p = cc_resolve_cmd(eco->installers[i].bin, cc_runtime_path());
-        if (!p && srv_path) p = cc_resolve_cmd(eco->installers[i].bin, srv_path);
-        free(p);
-        if (p) return eco->installers[i].runs_as;
-    }
+static const char *find_installer(struct cc_req *r, const struct cc_pkg_ecosystem *eco) {
+    const char *runs_as = cc_pkg_find_installer(eco, NULL);
+    if (runs_as) return runs_as;
     if (eco->missing) cc_req_answer_fail(r, "dependency_missing", "%s", eco->missing);
     else cc_req_answer_fail(r, "runtime_unavailable", "package manager '%s' not found", eco->installers[0].bin);
     return NULL;
 }
 
 /* The ecosystem's pin syntax (3.6.1). Malloc'd. */
-static char *pin(const struct ecosystem *eco, const char *pkg, const char *ver) {
+static char *pin(const struct cc_pkg_ecosystem *eco, const char *pkg, const char *ver) {
     char *s = NULL;
     int n = ver ? asprintf(&s, "%s%s%s", pkg, eco->pin_sep, ver) : asprintf(&s, "%s", pkg);
     return n < 0 ? NULL : s;
@@ -207,27 +137,18 @@ static int choose_target(struct cc_server *srv, struct cc_req *r, json_t *args, 
 }
 
 static int build_script(struct cc_req *r, const char *lang, const char *installer, struct cc_install_spec *sp) {
-    const struct install_command *c = NULL;
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0] && !c; i++)
-        if (!strcmp(commands[i].runs_as, installer)) c = &commands[i];
-    if (!c) {
+    const char *spec = sp->spec, *flag = NULL;
+    sp->script = cc_pkg_script(installer, &spec, 1, &flag);
+    if (!sp->script && errno == ENOENT) {
         cc_req_answer_fail(r, "dependency_missing", "installs for '%s' (%s) are not available in this build "
                            "of codecalc; python3 (uv/pip) and node (npm) are", lang, installer);
         return -1;
     }
-    char *cmd = NULL;
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-    int n = asprintf(&cmd, c->command, sp->spec);
-#pragma GCC diagnostic pop
-    if (n < 0 || asprintf(&sp->script, "%s%s", c->prefix, cmd) < 0) {
-        free(n < 0 ? NULL : cmd);
-        sp->script = NULL;
+    if (!sp->script) {
         cc_req_answer_fail(r, "internal", "out of memory");
         return -1;
     }
-    free(cmd);
-    sp->no_exec_flag = (char *)c->no_exec_flag;
+    sp->no_exec_flag = (char *)flag;
     return 0;
 }
 
@@ -245,7 +166,7 @@ void cc_tool_install_package(struct cc_server *srv, struct cc_req *r, json_t *ar
                                global ? ": it would write into the interpreter's global library" : "");
             return;
         }
-    const struct ecosystem *eco = ecosystem_of(name);
+    const struct cc_pkg_ecosystem *eco = cc_pkg_ecosystem(name);
     if (!eco) {
         cc_req_answer_fail(r, "validation", "no installer defined for '%s'", name);
         return;

@@ -389,6 +389,13 @@ bool cc_sessions_intercept(struct cc_server *srv, struct cc_req *r, json_t *args
         cc_req_answer_fail(r, "validation", "sessions are not served by this process");
         return true;
     }
+    /* A session keeps its packages in its workspace (install_package);
+     * per-run environments are for one-shot runs (docs/contract.md). */
+    if (json_array_size(json_object_get(args, "dependencies"))) {
+        cc_req_answer_fail(r, "validation", "dependencies are installed per one-shot run and are not taken "
+                           "with a session_id; install into the session with install_package instead");
+        return true;
+    }
     if (cc_session_open(srv, r, args, &s, &ws, &id) < 0) return true;
     struct cc_sessions *ss = srv->sessions;
     json_t *q = cc_quota_precheck(ss->root_fd, ws, id);

@@ -60,6 +60,21 @@ describe('language matrix (execute_code over MCP)', { skip: SKIP_NO_BINARY }, ()
     }
   });
 
+  test('what no registry here provides is listed unavailable with the exact reason', () => {
+    const reasons = { swift: /no npm package carries a Swift toolchain/, gleam: /no npm package carries the gleam compiler/,
+      mojo: /proprietary/ };
+    for (const [name, why] of Object.entries(reasons)) {
+      const l = langs.find((x) => x.name === name);
+      if (l.available) continue; // installed by other means on this host
+      assert.equal(l.status, 'supported');
+      assert.match(l.reason, why, name);
+    }
+    for (const l of langs) {
+      if (l.available) assert.equal(l.reason, undefined, `${l.name}: an available language has no reason`);
+      else assert.ok(l.reason.length > 20, `${l.name}: ${l.reason}`);
+    }
+  });
+
   // One test per registry name, so a report says which language broke.
   const names = [...Object.keys(PROGRAMS), ...NO_PROGRAMS].sort();
   for (const name of names) {

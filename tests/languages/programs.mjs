@@ -14,6 +14,7 @@ import { startServer } from '../mcp/harness.mjs';
 
 const C_ECHO = '#include <stdio.h>\nint main(void){int c;while((c=getchar())!=EOF)putchar(c);return 0;}\n';
 const JS_ECHO = 'import { readFileSync } from "fs";\nprocess.stdout.write(readFileSync(0, "utf8"));\n';
+const DENO_ECHO = 'const buf = await new Response(Deno.stdin.readable).text();\nawait Deno.stdout.write(new TextEncoder().encode(buf));\n';
 const NODE_ECHO = 'process.stdout.write(require("fs").readFileSync(0, "utf8"));\n';
 
 /** name -> programs. The key is the registry name of TOOLS.md section 7. */
@@ -57,6 +58,12 @@ export const PROGRAMS = {
     crash: 'class P { static void Main() { throw new System.Exception("boom"); } }\n',
     broken: 'class P { static void Main() { int x = "s"; } }\n',
     slow: true,
+  },
+  deno: {
+    hello: 'const who: string = "hello";\nconsole.log(who);\n',
+    echo: DENO_ECHO,
+    exit3: 'Deno.exit(3);\n',
+    crash: 'throw new Error("boom");\n',
   },
   elixir: {
     hello: 'IO.puts("hello")\n',
@@ -186,6 +193,14 @@ export const PROGRAMS = {
     exit3: 'process.exit(3);\n',
     crash: 'throw new Error("boom");\n',
   },
+  zig: {
+    hello: 'const std = @import("std");\npub fn main() !void {\n    try std.io.getStdOut().writer().print("hello\\n", .{});\n}\n',
+    echo: 'const std = @import("std");\npub fn main() !void {\n    var buf: [256]u8 = undefined;\n    const n = try std.io.getStdIn().readAll(&buf);\n    try std.io.getStdOut().writeAll(buf[0..n]);\n}\n',
+    exit3: 'const std = @import("std");\npub fn main() void {\n    std.process.exit(3);\n}\n',
+    crash: 'const std = @import("std");\npub fn main() !void {\n    return error.Boom;\n}\n',
+    broken: 'pub fn main() void {\n    return undeclared_name;\n}\n',
+    slow: true,
+  },
   zsh: {
     hello: 'echo hello\n',
     echo: 'cat\n',
@@ -197,7 +212,7 @@ export const PROGRAMS = {
 PROGRAMS.cpp = PROGRAMS['c++'];
 
 /** Languages of TOOLS.md section 7 that this file has no programs for. */
-export const NO_PROGRAMS = ['deno', 'gleam', 'mojo', 'swift', 'zig'];
+export const NO_PROGRAMS = ['gleam', 'mojo', 'swift'];
 
 export const STDIN = '42\n';
 

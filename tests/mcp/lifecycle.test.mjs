@@ -70,8 +70,22 @@ describe('lifecycle (SDK client)', { skip: SKIP_NO_BINARY }, () => {
     assert.deepEqual(req('bitop'), ['a', 'op']);
     assert.deepEqual(req('list_units'), []);
     assert.deepEqual(req('convert_units'), ['from_unit', 'to_unit', 'value']);
-    assert.equal(s.tools.get('bitop').inputSchema.properties.width.default, 64);
-    assert.equal(s.tools.get('radix_convert').inputSchema.properties.from_base.default, 10);
+  });
+
+  test('defaults are the handlers\', said in the listed descriptions (no listed default keyword)', async () => {
+    // The listing drops `default` (the validator never used it; tools/list
+    // has a byte budget): the description says it, the handler applies it.
+    for (const [name, t] of s.tools) {
+      for (const [p, def] of Object.entries(t.inputSchema.properties ?? {})) {
+        assert.equal(def.default, undefined, `${name}.${p} lists a default`);
+      }
+    }
+    assert.match(s.tools.get('bitop').inputSchema.properties.width.description, /default 64/);
+    assert.match(s.tools.get('radix_convert').inputSchema.properties.from_base.description, /default 10/);
+    const not = await s.call('bitop', { a: 0, op: 'not' });
+    assert.equal(String(not.unsigned), '18446744073709551615');
+    const dec = await s.call('radix_convert', { value: 'ff', from_base: 16 });
+    assert.equal(dec.value, '255');
   });
 
   test('every calculator outputSchema accepts the rejected shape', () => {

@@ -81,7 +81,9 @@ describe('execute_code bad input', { skip: SKIP_NO_BINARY, timeout: 120000 }, ()
     assert.equal(r.exit_code, null);
     assert.equal(r.stdout_bytes, null);
     assert.equal(r.stderr_bytes, null);
-    assert.equal(r.error, `runtime unavailable for the run phase of '${missing.name}': '${cmd}' (not found in PATH)`);
+    // A runtime no registry here provides also says why (list_languages' reason).
+    const why = missing.reason.startsWith('not installed here') ? '' : `: ${missing.reason}`;
+    assert.equal(r.error, `runtime unavailable for the run phase of '${missing.name}': '${cmd}' (not found in PATH)${why}`);
     assert.equal(r.stderr, r.error);
     assert.equal(typeof r.remedy, 'string');
   });

@@ -100,11 +100,13 @@ describe('leaks', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
     }, 5000);
     const a = snapshot();
     assert.ok(settled, `leftovers after ${RUNS} runs (${took} ms): before ${JSON.stringify(before)} after ${JSON.stringify(a)}`);
-    // Other suites may run beside us; the host-wide count must at least not
-    // have grown by anything like one group per run.
+    // Our own server's groups are checked exactly above. Other suites (and
+    // other checkouts on a shared host) create and remove groups beside us,
+    // so the host-wide count only has to stay far from one group per run
+    // (a leak of that kind adds RUNS; neighbours added 32 in one observed run).
     // Workers started by the 4 lanes each hold a prepared box (2 v1 groups).
     const grown = 2 * Math.max(0, a.workers - before.workers);
-    assert.ok(a.allCgroups <= before.allCgroups + 8 + grown, `run cgroups on the host: ${before.allCgroups} -> ${a.allCgroups} (${a.workers} workers)`);
+    assert.ok(a.allCgroups <= before.allCgroups + RUNS / 4 + grown, `run cgroups on the host: ${before.allCgroups} -> ${a.allCgroups} (${a.workers} workers)`);
   });
 
   test('a chmod 000 subtree in the run directory is still removed', async (t) => {

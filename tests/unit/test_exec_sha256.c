@@ -1,6 +1,6 @@
 /* SHA-256 against the FIPS 180-4 example vectors (and the long 'a' vector). */
 #include "tests/unit/check.h"
-#include "workers/exec/sha256.h"
+#include "protocol/sha256.h"
 
 #include <stdlib.h>
 

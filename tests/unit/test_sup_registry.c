@@ -56,8 +56,11 @@ static void every_declared_schema_parses(void) {
         json_t *listing = json_loads(r.e[i].listing, 0, &je);
         CHECK(listing != NULL);
         CHECK_STREQ(json_string_value(json_object_get(listing, "name")), t->name);
+        /* A tool that declares no output field lists no output schema;
+         * every array tool declares its "result". */
         json_t *out = json_object_get(listing, "outputSchema");
-        CHECK_STREQ(json_string_value(json_object_get(out, "type")), "object");
+        if (out) CHECK_STREQ(json_string_value(json_object_get(out, "type")), "object");
+        else CHECK(!(t->flags & CC_TOOL_ARRAY_RESULT));
         if (!types_valid(out) || !types_valid(json_object_get(listing, "inputSchema")))
             fprintf(stderr, "  %s: a schema has an invalid type keyword\n", t->name);
         CHECK(types_valid(out) && types_valid(json_object_get(listing, "inputSchema")));

@@ -11,6 +11,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+const char *const cc_registry_env[] = {
+    "PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "PIP_FIND_LINKS", "PIP_NO_INDEX", "PIP_CERT",
+    "UV_INDEX_URL", "npm_config_registry", "HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY", "https_proxy",
+    "http_proxy", "no_proxy", "SSL_CERT_FILE", "SSL_CERT_DIR", "NODE_EXTRA_CA_CERTS", "REQUESTS_CA_BUNDLE",
+    "npm_config_cafile", NULL};
+
 static void push(struct cc_env *e, char *entry) {
     if (!entry) {
         e->failed = true;

@@ -14,6 +14,11 @@ struct cc_env {
     bool failed;     /* an allocation failed: cc_env_take answers NULL */
 };
 
+/* Operator settings that say where package registries are and how to
+ * reach them (index URLs, proxies, CA files): passed to installers and
+ * package managers, never to executed code. NULL-terminated. */
+extern const char *const cc_registry_env[];
+
 /* Append NAME=value for each name in the NULL-terminated list that the
  * server's environment has. */
 void cc_env_keep(struct cc_env *e, const char *const *names);

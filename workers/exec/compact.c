@@ -10,7 +10,7 @@ static const char *const receipt_kept[] = {"receipt_version", "provider_id", "se
                                            "spec_hash", "limits", NULL};
 static const char *const optional_keys[] = {"output_error", "provider", "stdout_spill",
                                             "stderr_spill", "stdout_spill_capped",
-                                            "stderr_spill_capped", NULL};
+                                            "stderr_spill_capped", "dependencies", NULL};
 
 static bool truthy(const json_t *v) {
     if (!v || json_is_null(v) || json_is_false(v)) return false;

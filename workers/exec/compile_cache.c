@@ -2,7 +2,7 @@
 #include "workers/exec/compile_cache.h"
 
 #include "protocol/fdio.h"
-#include "workers/exec/sha256.h"
+#include "protocol/sha256.h"
 
 #include <dirent.h>
 #include <errno.h>

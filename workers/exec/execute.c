@@ -7,7 +7,6 @@
 #include "protocol/utf8.h"
 
 #include "workers/common/program_env.h"
-#include "workers/common/program_env.h"
 #include "workers/common/tool_api.h"
 #include "workers/exec/compile_cache.h"
 #include "workers/exec/languages.h"
@@ -46,7 +45,7 @@ uint64_t cc_exec_output_cap(int64_t max_output_kb) {
     return (uint64_t)max_output_kb * 1024;
 }
 
-static uint64_t env_u64(const char *name, uint64_t dflt) {
+uint64_t cc_exec_env_u64(const char *name, uint64_t dflt) {
     const char *v = getenv(name);
     if (v && *v && strspn(v, "0123456789") == strlen(v) && strlen(v) < 10) {
         uint64_t n = strtoull(v, NULL, 10);
@@ -56,7 +55,7 @@ static uint64_t env_u64(const char *name, uint64_t dflt) {
 }
 
 uint64_t cc_exec_compile_memory_bytes(void) {
-    return env_u64("CODECALC_COMPILE_MEMORY_MB", COMPILE_MEMORY_MB_DEFAULT) << 20;
+    return cc_exec_env_u64("CODECALC_COMPILE_MEMORY_MB", COMPILE_MEMORY_MB_DEFAULT) << 20;
 }
 
 /* ---- capture ----------------------------------------------------------- */
@@ -141,7 +140,8 @@ static const char *const env_allow[] = {
  * (for a session run, its scratch directory): the one place the sandbox uid
  * is sure to be able to write, whatever the host made of /tmp (rustc, go,
  * ghc and mcs put their scratch files there). */
-static char **build_env(const char *path, const char *home, const char *tmp, bool session) {
+static char **build_env(const char *path, const char *home, const char *tmp, bool session,
+                        const char *py_deps) {
     struct cc_env e = {0};
     cc_env_keep(&e, env_allow);
     cc_env_set(&e, "PATH=%s", path);
@@ -150,11 +150,19 @@ static char **build_env(const char *path, const char *home, const char *tmp, boo
     cc_env_set(&e, "TMPDIR=%s", tmp);
     /* A session snippet runs from its private scratch directory: modules
      * beside it in the workspace still import. */
-    if (session) {
-        cc_env_set(&e, "PYTHONPATH=%s", home);
-        cc_env_set(&e, "NODE_PATH=%s", home);
-    }
+    if (session) cc_env_set(&e, "NODE_PATH=%s", home);
+    if (session || py_deps)
+        cc_env_set(&e, "PYTHONPATH=%s%s%s", py_deps ? py_deps : "", py_deps && session ? ":" : "",
+                   session ? home : "");
     return cc_env_take(&e);
+}
+
+/* node_modules beside the program: the run's dependency environment. */
+static int link_node_modules(const char *dir_io, const char *view) {
+    char link[PATH_MAX + 16], target[PATH_MAX];
+    snprintf(link, sizeof link, "%s/node_modules", dir_io);
+    snprintf(target, sizeof target, "%s/node_modules", view);
+    return symlink(target, link);
 }
 
 static void add_unenforced(json_t *list, const struct sbx_result *r) {
@@ -177,7 +185,7 @@ static struct sbx_limits step_limits(const struct cc_exec_req *q, int64_t wall_m
         l.mem_bytes = cc_exec_compile_memory_bytes();
     else if (q->max_memory_mb > 0 && q->max_memory_mb < (1ll << 21))
         l.mem_bytes = (uint64_t)q->max_memory_mb << 20;
-    l.pids_max = env_u64("CODECALC_MAX_PROCESSES", DEFAULT_PIDS);
+    l.pids_max = cc_exec_env_u64("CODECALC_MAX_PROCESSES", DEFAULT_PIDS);
     return l;
 }
 
@@ -401,11 +409,16 @@ static json_t *unstarted(const struct run_ctx *x, const char *phase, const char 
     return e;
 }
 
+/* runtime_unavailable; a language no registry here provides says why. */
 static json_t *unavailable(const struct run_ctx *x, const char *phase, const char *argv0,
                            const char *reason, int64_t compile_ms) {
-    return unstarted(x, phase, "runtime_unavailable",
-                     fmt("runtime unavailable for the %s phase of '%s': '%s' (%s)", phase,
-                         x->lang->name, argv0, reason), NULL, compile_ms);
+    const char *nowhere = cc_lang_nowhere(x->lang);
+    char *msg = nowhere
+        ? fmt("runtime unavailable for the %s phase of '%s': '%s' (%s): %s", phase, x->lang->name,
+              argv0, reason, nowhere)
+        : fmt("runtime unavailable for the %s phase of '%s': '%s' (%s)", phase, x->lang->name,
+              argv0, reason);
+    return unstarted(x, phase, "runtime_unavailable", msg, NULL, compile_ms);
 }
 
 /* execve refused for lack of processes (EAGAIN: the sandbox uid is at its
@@ -529,7 +542,9 @@ static json_t *prepare(struct run_ctx *x) {
     x->have_wd = true;
     if (asprintf(&x->file, "%s/main.%s", x->wd.path, x->lang->ext) < 0) x->file = NULL;
     if (asprintf(&x->exe, "%s/a.out", x->wd.path) < 0) x->exe = NULL;
-    x->envp = build_env(x->path, x->cwd, x->wd.path, session);
+    x->envp = build_env(x->path, x->cwd, x->wd.path, session, q->deps_node ? NULL : q->deps_view);
+    if (q->deps_view && q->deps_node && link_node_modules(x->io, q->deps_view) != 0)
+        return rejected("internal", fmt("cannot place node_modules beside the program: %s", strerror(errno)));
     if (!x->file || !x->exe || !x->envp)
         return rejected("internal", fmt("executor failed: out of memory"));
     x->stdin_fd = stdin_memfd(q->stdin_data, q->stdin_len);

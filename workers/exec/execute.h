@@ -61,6 +61,11 @@ struct cc_exec_req {
      * envelope, or {ok: true, phase: "compile", compiled, cached} when it
      * succeeded or there is nothing to compile. */
     bool compile_only;
+    /* A dependency environment as the program sees it (CC_DEPS_VIEW/<key>),
+     * or NULL: on PYTHONPATH, or (deps_node) as node_modules beside the
+     * program. */
+    const char *deps_view;
+    bool deps_node;
 };
 
 /* Clamp a requested timeout to [1, max_s] (values < 1 mean 1). */
@@ -74,6 +79,10 @@ json_t *cc_execute(const struct cc_exec_req *req);
 
 /* Per-stream byte cap for max_output_kb (1.6). */
 uint64_t cc_exec_output_cap(int64_t max_output_kb);
+
+/* A positive decimal setting of the environment (at most 9 digits), else
+ * dflt. */
+uint64_t cc_exec_env_u64(const char *name, uint64_t dflt);
 
 /* The memory ceiling of a compile step: CODECALC_COMPILE_MEMORY_MB
  * (default 2048 MiB), whatever max_memory_mb says (docs/languages.md). */

@@ -26,6 +26,30 @@
 /* The installer's wall clock, enforced by the exec worker. */
 #define CC_INSTALL_TIMEOUT_S 600
 
+/* One installer run in the sandbox (read-only host, only target writable,
+ * private /tmp, $CODECALC_HOME masked, seccomp, cgroup, the network), used
+ * by install_package and by per-run dependencies (workers/exec/deps_env.c).
+ * All strings borrowed. */
+struct cc_install_run {
+    const char *lang;          /* canonical language, for messages */
+    const char *spec;          /* what is installed, for messages */
+    const char *target;        /* absolute: the script's cwd, the only writable directory */
+    const char *script;        /* run as /bin/sh -c script */
+    const char *no_exec_flag;  /* e.g. "--ignore-scripts", for the failure hint; may be NULL */
+    int timeout_s;             /* the installer's wall clock */
+    bool scratch_caches;       /* package caches in the installer's /tmp, not in target */
+    /* Asked every 250 ms whether to stop (a cancelled call or run); may be
+     * NULL. Non-zero kills the installer. */
+    int (*stop)(void *ud);
+    void *stop_ud;
+};
+
+/* NULL on success, with the output's tail in *tail; else the failure
+ * result (timeout, runtime_unavailable, dependency_missing for the network,
+ * validation with output_tail). *unenforced: what the installer escapes
+ * (new reference, also on failure; may be NULL). */
+json_t *cc_install_sandboxed(const struct cc_install_run *in, json_t **tail, json_t **unenforced);
+
 /* The op's handler. */
 json_t *cc_exec_install(json_t *args, cc_wctx *ctx);
 

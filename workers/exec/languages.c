@@ -21,6 +21,14 @@
     "{ echo \"#!/usr/bin/env escript\"; cat \"$1\"; } > \"$2/main.escript\" && "             \
     "exec escript \"$2/main.escript\"' codecalc {file} {work}"
 
+/* The exact reasons, also answered by list_languages and runtimes_status. */
+#define NO_SWIFT "no Debian 12 package and no npm package carries a Swift toolchain; swift.org " \
+                 "ships it only as tarballs outside both registries"
+#define NO_GLEAM "no Debian 12 package and no npm package carries the gleam compiler; it ships " \
+                 "only as GitHub release binaries"
+#define NO_MOJO "Modular's Mojo toolchain is proprietary and distributed only through its own " \
+                "installer and conda/PyPI channels, neither of which this host reaches"
+
 #define NATIVE(cc) {.compile = cc " -O2 -o {exe} {file}", .run = "{exe}", .artifact = "{exe}"}
 #define INTERP(r) {.run = r}
 
@@ -68,7 +76,10 @@ static const struct cc_lang table[] = {
     {"typescript", {"ts", NULL}, "ts", "best_effort",
      {INTERP("deno run {file}"), INTERP("bun run {file}"), INTERP("tsx {file}"),
       INTERP("ts-node {file}")}},
-    {"zig", {NULL}, "zig", "best_effort", {INTERP("zig run {file}")}},
+    /* Compiled apart from running (like go) so the compile cache serves it:
+     * a fresh zig builds its compiler_rt on every compile, seconds each. */
+    {"zig", {NULL}, "zig", "best_effort",
+     {{.compile = "zig build-exe -femit-bin={exe} {file}", .run = "{exe}", .artifact = "{exe}"}}},
     {"zsh", {NULL}, "zsh", "best_effort", {INTERP("zsh {file}")}},
 };
 
@@ -305,15 +316,37 @@ fail:
     return NULL;
 }
 
+const char *cc_lang_nowhere(const struct cc_lang *l) {
+    static const struct { const char *name, *why; } nowhere[] = {
+        {"gleam", NO_GLEAM}, {"mojo", NO_MOJO}, {"swift", NO_SWIFT}};
+    for (size_t i = 0; i < sizeof nowhere / sizeof nowhere[0]; i++)
+        if (!strcmp(l->name, nowhere[i].name)) return nowhere[i].why;
+    return NULL;
+}
+
+const char *cc_lang_unavailable_reason(const struct cc_lang *l, char *buf, size_t bufsz) {
+    if (cc_lang_nowhere(l)) return cc_lang_nowhere(l);
+    char word[64];
+    const char *cmd = cc_plan_deciding(&l->plans[0], word, sizeof word);
+    snprintf(buf, bufsz, "not installed here: '%s' is not on the runtime PATH as the sandbox user "
+             "sees it; scripts/install-runtimes installs it", cmd);
+    return buf;
+}
+
 static json_t *lang_entry(const struct cc_lang *l, const char *path) {
     bool installed;
     const struct cc_lang_plan *p = cc_lang_plan_for(l, path, &installed);
     json_t *run = run_display(p->run);
     if (!run) return NULL;
-    return json_pack("{s:s, s:s, s:b, s:o, s:s, s:b, s:s, s:s}", "name", l->name, "extension",
-                     l->ext, "compiled", p->compile != NULL, "run", run, "tier", l->tier,
-                     "available", installed, "status", installed ? "installed" : "supported",
-                     "status_basis", "resolved");
+    json_t *e = json_pack("{s:s, s:s, s:b, s:o, s:s, s:b, s:s, s:s}", "name", l->name, "extension",
+                          l->ext, "compiled", p->compile != NULL, "run", run, "tier", l->tier,
+                          "available", installed, "status", installed ? "installed" : "supported",
+                          "status_basis", "resolved");
+    if (e && !installed) {
+        char buf[256];
+        json_object_set_new(e, "reason", json_string(cc_lang_unavailable_reason(l, buf, sizeof buf)));
+    }
+    return e;
 }
 
 json_t *cc_list_languages_json(void) {

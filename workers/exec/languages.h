@@ -63,7 +63,16 @@ void cc_argv_free(char **argv);
  * Same ownership as cc_split_words. */
 char **cc_plan_argv(const char *tmpl, const char *file, const char *exe, const char *work);
 
-/* list_languages: the sorted array of 3.1.1. New reference. */
+/* Why no package source this platform reaches (Debian, npm) provides l's
+ * runtime; NULL when scripts/install-runtimes installs it. */
+const char *cc_lang_nowhere(const struct cc_lang *l);
+
+/* Why l is not available on this host (a sentence), for a language whose
+ * plans do not resolve. Static storage or buf. */
+const char *cc_lang_unavailable_reason(const struct cc_lang *l, char *buf, size_t bufsz);
+
+/* list_languages: the sorted array of 3.1.1, with `reason` on each entry
+ * that is not available. New reference. */
 json_t *cc_list_languages_json(void);
 
 #endif

@@ -4,6 +4,8 @@
 #include "workers/common/provider_select.h"
 #include "workers/common/tool_api.h"
 #include "protocol/monotonic.h"
+#include "workers/common/deps.h"
+#include "workers/exec/deps_env.h"
 #include "workers/exec/execute.h"
 #include "workers/exec/languages.h"
 #include "workers/exec/receipt.h"
@@ -180,16 +182,38 @@ static json_t *run_request(json_t *args, cc_wctx *ctx, int64_t tdefault, int64_t
         return r;
     }
     struct cc_exec_hooks cancel_only = {.tick = cancel_tick, .ud = ctx};
+    const struct cc_exec_hooks *h = hooks ? hooks : &cancel_only;
+    /* Dependencies: checked, then refused without the network, then
+     * installed (or found in the cache) before the program runs; the
+     * install stops when the call (or run) is cancelled. */
+    struct cc_deps deps = {0};
+    struct cc_deps_use use = {.lock_fd = -1};
+    const struct cc_lang *lang = cc_lang_find(a.spec.language);
+    bool no_net = a.spec.no_net || b.force_no_net;
+    r = lang ? cc_deps_read(args, lang->name, a.spec.code, a.spec.code_len, &deps) : NULL;
+    if (!r && deps.n) r = cc_deps_locate(&deps);
+    if (!r && deps.n) r = cc_deps_refusal(&deps, a.spec.no_net, b.policy_denies_network);
+    if (!r && deps.n) r = cc_deps_prepare(&deps, !no_net && !b.policy_denies_network, h->tick, h->ud, &use);
+    if (r) {
+        if (deps.n) json_object_set_new(r, "dependencies", cc_deps_report(&deps, &use));
+        cc_deps_free(&deps);
+        cc_broker_free(&b);
+        return r;
+    }
     struct cc_exec_timing timing = {0};
     const struct cc_exec_spec *s = &a.spec;
     struct cc_exec_req q = {.language = s->language, .code = s->code, .code_len = s->code_len,
                             .stdin_data = s->stdin_data, .stdin_len = s->stdin_len,
                             .timeout = s->timeout, .max_memory_mb = s->max_memory_mb,
                             .max_output_kb = s->max_output_kb, .max_cpu = s->max_cpu,
-                            .no_net = s->no_net || b.force_no_net,
-                            .hooks = hooks ? hooks : &cancel_only,
+                            .no_net = no_net, .deps_view = deps.n ? use.view : NULL,
+                            .deps_node = deps.n && !strcmp(deps.eco, "node"),
+                            .hooks = h,
                             .workdir = a.workdir, .capture_kb = a.capture_kb, .timing = &timing};
     r = cc_execute(&q);
+    if (r && deps.n) json_object_set_new(r, "dependencies", cc_deps_report(&deps, &use));
+    cc_deps_release(&use);
+    cc_deps_free(&deps);
     if (r) r = with_receipt(r, &a, b.capabilities);
     if (r && !a.compact) add_timings(r, ctx, t_handler, &timing);
     cc_broker_free(&b);

@@ -2,7 +2,7 @@
 #include "workers/exec/receipt.h"
 #include "workers/common/audit.h"
 #include "workers/common/tool_api.h"
-#include "workers/exec/sha256.h"
+#include "protocol/sha256.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -197,6 +197,7 @@ int cc_broker_decide(const struct cc_exec_spec *s, bool network_control, const c
     struct policy p;
     parse_policy(policy, &p);
     bool requested = !s->no_net;
+    out->policy_denies_network = p.active && p.deny_network && !p.grant_network;
     if (p.active && p.grant_network && !requested) {
         out->rejected = true;
         out->rejection = broker_reject(

@@ -49,6 +49,7 @@ struct cc_broker {
     bool rejected;               /* the call must not run */
     json_t *rejection;           /* rejected result when rejected (owned) */
     bool force_no_net;           /* run with no_net even if not requested */
+    bool policy_denies_network;  /* the policy denies network, whatever the request */
     json_t *capabilities;        /* receipt's capabilities object (owned) */
 };
 

@@ -88,7 +88,8 @@ static void reply(int fd, const char *data, size_t len) {
     }
 }
 
-/* body = "<0|1><policy text>". */
+/* body = "<0|1><policy text>"; the answer is "A0"/"A1" (admitted; 1: the
+ * policy denies network), "R<rejection JSON>" or "E". */
 static void broker_check(int fd, const char *body, size_t len) {
     char policy[CC_SHEPHERD_MSG_MAX];
     if (len < 1 || len - 1 >= sizeof policy) {
@@ -105,8 +106,11 @@ static void broker_check(int fd, const char *body, size_t len) {
         return;
     }
     if (!b.rejected) {
+        /* "A1": admitted, and the policy denies network (per-run
+         * dependencies then cannot be installed). */
+        bool denied = b.policy_denies_network;
         cc_broker_free(&b);
-        reply(fd, "A", 1);
+        reply(fd, denied ? "A1" : "A0", 2);
         return;
     }
     struct cc_strbuf sb;

@@ -70,6 +70,7 @@ int sbx_box_prepare(struct sbx_box *b, const char *workdir, bool no_net, char **
     char home[PATH_MAX];
     sbx_codecalc_home(home, sizeof home);
     struct sbx_init_cfg cfg = {.workdir = b->workdir, .home = home[0] ? home : NULL};
+    sbx_shared_view(&cfg.share_dir, &cfg.share_at);
     int flags = sbx_plan_namespaces(caps, no_net, &cfg, &notes);
     b->own_pidns = cfg.own_pidns;
     b->own_netns = flags & CLONE_NEWNET;

@@ -4,6 +4,8 @@
 #include "workers/sandbox/sandbox.h"
 
 #include <fcntl.h>
+#include <limits.h>
+#include <stdbool.h>
 #include <linux/sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,20 @@ void sbx_codecalc_home(char *out, size_t cap) {
         snprintf(out, cap, "%s", h);
     else if (home && home[0] == '/')
         snprintf(out, cap, "%s/.codecalc", home);
+}
+
+static char share_dir[PATH_MAX], share_at[PATH_MAX];
+
+void sbx_share_readonly(const char *dir, const char *at) {
+    bool ok = dir && at && dir[0] == '/' && strncmp(at, "/tmp/", 5) == 0 &&
+              snprintf(share_dir, sizeof share_dir, "%s", dir) < (int)sizeof share_dir &&
+              snprintf(share_at, sizeof share_at, "%s", at) < (int)sizeof share_at;
+    if (!ok) share_dir[0] = share_at[0] = '\0';
+}
+
+void sbx_shared_view(const char **dir, const char **at) {
+    *dir = share_dir[0] ? share_dir : NULL;
+    *at = share_dir[0] ? share_at : NULL;
 }
 
 static int write_proc(pid_t pid, const char *name, const char *text) {

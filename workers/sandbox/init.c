@@ -175,7 +175,8 @@ static _Noreturn void reap_until_program_ends(const struct sbx_init_cfg *cfg, pi
 static void build_view(const struct sbx_init_cfg *cfg) {
     struct sbx_shared *sh = cfg->shared;
     if (cfg->own_mntns) {
-        sh->degraded |= sbx_mounts_setup(cfg->workdir, cfg->home, cfg->own_pidns);
+        sh->degraded |= sbx_mounts_setup(cfg->workdir, cfg->home, cfg->own_pidns, cfg->share_dir,
+                                         cfg->share_at);
         if (sh->degraded & SBX_DEGRADED_WORKDIR) {
             note_stage(sh, "workdir bind", errno);
             _exit(0);

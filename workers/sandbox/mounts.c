@@ -94,7 +94,20 @@ static int place_workdir(int tree_fd, const char *workdir) {
     return move_mount(tree_fd, "", AT_FDCWD, workdir, MOVE_MOUNT_F_EMPTY_PATH);
 }
 
-unsigned sbx_mounts_setup(const char *workdir, const char *home, bool fresh_proc) {
+/* The shared directory, cloned before the masks, shown read-only at its
+ * place in the private /tmp; never shown at all when it could not be made
+ * read-only or /tmp is not private. */
+static void place_share(int tree, const char *at, unsigned bad) {
+    struct mount_attr ro = {.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV};
+    if (tree < 0 || (bad & SBX_DEGRADED_TMP) ||
+        mount_setattr(tree, "", AT_EMPTY_PATH | AT_RECURSIVE, &ro, sizeof ro) != 0)
+        return;
+    if (mkdir_path(at) == 0)
+        (void)move_mount(tree, "", AT_FDCWD, at, MOVE_MOUNT_F_EMPTY_PATH);
+}
+
+unsigned sbx_mounts_setup(const char *workdir, const char *home, bool fresh_proc,
+                          const char *share_dir, const char *share_at) {
     unsigned bad = 0;
     /* Nothing we mount may propagate back to the host. */
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
@@ -102,10 +115,15 @@ unsigned sbx_mounts_setup(const char *workdir, const char *home, bool fresh_proc
                SBX_DEGRADED_PROC | SBX_DEGRADED_WORKDIR;
     /* Clone before masking: the masks may cover the run directory's path. */
     int tree = open_tree(AT_FDCWD, workdir, OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE);
+    int share = share_dir ? open_tree(AT_FDCWD, share_dir, OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE)
+                          : -1;
     struct mount_attr ro = {.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID};
     if (mount_setattr(AT_FDCWD, "/", AT_RECURSIVE, &ro, sizeof ro) != 0)
         bad |= SBX_DEGRADED_RDONLY;
     bad |= mask_private_dirs(workdir, home);
+    place_share(share, share_at, bad);
+    if (share >= 0)
+        close(share);
     if (tree < 0 || place_workdir(tree, workdir) != 0)
         bad |= SBX_DEGRADED_WORKDIR;
     if (tree >= 0)

@@ -128,6 +128,15 @@ struct sbx_caps {
 };
 const struct sbx_caps *sbx_probe(void);
 
+/* A host directory every box shows read-only at a path of its private /tmp
+ * (the per-run dependency environments, which live under the masked
+ * $CODECALC_HOME and so could not be seen at their own path; /tmp is the one
+ * place every program can reach whatever the modes of the directories above
+ * the state directory). Process-wide, set before boxes are prepared; the
+ * strings are copied. NULL dir: none. A box where it cannot be shown
+ * read-only does not show it at all. */
+void sbx_share_readonly(const char *dir, const char *at);
+
 /* Run one step. Returns 0 when the result is filled (whatever the program
  * did), -1 on an executor failure (result.spawn_error says why). */
 int sbx_run(const struct sbx_spec *spec, struct sbx_result *res);
@@ -297,7 +306,8 @@ int sbx_seccomp_apply(const struct sbx_bpf *bpf);
  * recursive read-only host, private /tmp and /dev/shm, $CODECALC_HOME and the
  * directory holding other runs masked, workdir writable, fresh /proc.
  * Returns a bit set of SBX_DEGRADED_* for what could not be done. */
-unsigned sbx_mounts_setup(const char *workdir, const char *home, bool fresh_proc);
+unsigned sbx_mounts_setup(const char *workdir, const char *home, bool fresh_proc,
+                          const char *share_dir, const char *share_at);
 
 enum {
     SBX_DEGRADED_RDONLY = 1u << 0,   /* host view stays writable */
@@ -356,6 +366,8 @@ struct sbx_init_cfg {
     int sock;                    /* init's end of the control socket */
     const char *workdir;
     const char *home;            /* $CODECALC_HOME to mask, may be NULL */
+    const char *share_dir;       /* sbx_share_readonly's directory, may be NULL */
+    const char *share_at;        /* where the box shows it */
     bool own_pidns, own_mntns, own_utsns;
 };
 
@@ -367,6 +379,10 @@ int sbx_plan_namespaces(const struct sbx_caps *c, bool no_net, struct sbx_init_c
  * memory ceiling is already the cgroup's (then no RLIMIT_AS). */
 void sbx_plan_program(struct sbx_program *p, const struct sbx_limits *lim, bool pids_cgroup,
                       bool mem_cgroup, struct sbx_result *res);
+
+/* The directory of sbx_share_readonly and where boxes show it (NULLs when
+ * none); static storage, valid in init after the clone. */
+void sbx_shared_view(const char **dir, const char **at);
 
 /* workers/sandbox/clone.c: $CODECALC_HOME (or ~/.codecalc; "" when unknown)
  * into out; init cloned into new namespaces with a pidfd and no exit

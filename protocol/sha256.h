@@ -1,5 +1,6 @@
 /* SHA-256 (FIPS 180-4), written for codecalc: receipts hash the canonical
- * spec and the source, and the compile cache keys and checksums entries.
+ * spec and the source, the compile cache keys entries, and the dependency
+ * cache keys environments (in the supervisor too, hence protocol/).
  * Streaming API: init, update any number of times, final. No allocation. */
 #ifndef CC_SHA256_H
 #define CC_SHA256_H

@@ -1,5 +1,5 @@
 /* SHA-256 per FIPS 180-4 section 6.2, processing one 64-byte block at a time. */
-#include "workers/exec/sha256.h"
+#include "protocol/sha256.h"
 
 #include <string.h>
 
