@@ -208,8 +208,19 @@ static json_t *evaluate_expression_handler(json_t *args, cc_wctx *ctx) {
     if (note && json_is_true(json_object_get(out, "ok")))
         json_object_set_new(out, "note", json_string(note));
     free(note);
-    if (json_is_true(json_object_get(out, "ok")))
-        sym_note_real_rewrite(&in, out);
+    if (json_is_true(json_object_get(out, "ok")) && json_object_get(out, "expanded")) {
+        /* a real-only rewrite by giac: the answer is the input as written */
+        struct sym_node *w = sym_real_rewrite(&in, out);
+        char *printed = w ? sym_print(w) : NULL;
+        if (printed) {
+            json_object_set_new(out, "expression", json_string(printed));
+            json_object_set_new(out, "simplified", json_string(printed));
+            json_object_set_new(out, "expanded", json_string(printed));
+            json_object_set_new(out, "type", json_string(kind_name(w)));
+        }
+        free(printed);
+        sym_free(w);
+    }
     sym_expr_free(&in);
     return out;
 }

@@ -12,6 +12,7 @@
 #include "workers/symbolic/sym_numcheck.h"
 #include "workers/symbolic/sym_numeval.h"
 #include "workers/symbolic/sym_profile.h"
+#include "workers/symbolic/sym_written.h"
 
 static json_t *expr_err(const struct cc_expr_error *e, const char *prefix) {
     return cc_err(e->code ? e->code : "internal", "%s%s", prefix, e->message);
@@ -51,9 +52,14 @@ void sym_expr_free(struct sym_expr *e) {
     memset(e, 0, sizeof *e);
 }
 
-void sym_note_real_rewrite(const struct sym_expr *e, json_t *out) {
-    if (!json_is_object(out) || sym_numeval_branch_free(e->root))
-        return;
+struct sym_node *sym_real_rewrite(const struct sym_expr *e, json_t *out) {
+    /* a constant has no domain to be wrong on: a difference there is the
+     * rounding of a float (N(E, 20)), not a real-only rewrite */
+    const char *names[1];
+    size_t nsyms = 0;
+    sym_numeval_symbols(e->root, names, &nsyms, 1);
+    if (!json_is_object(out) || nsyms == 0 || sym_numeval_branch_free(e->root))
+        return NULL;
     json_t *err = NULL;
     char *text = sym_print_str(e->g, &err);
     json_decref(err);
@@ -61,19 +67,26 @@ void sym_note_real_rewrite(const struct sym_expr *e, json_t *out) {
     struct cc_expr_error ee = {0};
     struct cc_node *built =
         a ? cc_expr_screen_parse(a, text, strlen(text), CC_DIALECT_SYMBOLIC, &ee) : NULL;
+    struct sym_node *written = NULL;
     if (built) {
         struct sym_domains d = {0, NULL, NULL, CC_DOM_COMPLEX};
         struct sym_num_verdict v;
         sym_numcheck(e->root, built, &d, 12, &v);
-        if (v.mismatches > 0)
+        /* a form undefined where the input has a value (floor(x) for
+         * asin(sin(x)) at complex x) is no more equal than a different one */
+        if (v.mismatches > 0 || v.a_only > 0) {
+            written = sym_written_tree(e->root);
             json_object_set_new(out, "domain_note",
-                                json_sprintf("the CAS rewrote the input as %s, which equals it for "
-                                             "real (or positive) values only; over the complex "
-                                             "numbers they differ (at %s)",
-                                             text, v.witness));
+                                json_sprintf("the CAS rewrites the input as %s, which equals it "
+                                             "for real (or positive) values only; over the "
+                                             "complex numbers they differ (at %s)%s",
+                                             text, v.witness,
+                                             written ? ", so the input is kept as written" : ""));
+        }
     }
     cc_arena_free(a);
     free(text);
+    return written;
 }
 
 cc_gexpr *sym_input(const char *text, size_t len, const char *prefix, json_t **err) {
