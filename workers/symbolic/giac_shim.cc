@@ -581,8 +581,17 @@ gen sp_loggamma(const cc_node *n, const char *) {
 gen sp_acoth(const cc_node *n, const char *) {
     return call(at_atanh, inv(arg(n, 0), g_ctx));
 }
+// Guard digits of a multiprecision value: N(x, d) past binary64 evaluates
+// at d + GUARD_DIGITS digits and real_tree prints GUARD_DIGITS fewer than
+// the precision holds, so the last printed digit is the correctly rounded
+// one (at exactly d digits giac's binary value of e rounds to
+// ...0452353 where e is ...04523536).
+const int GUARD_DIGITS = 5;
+
 gen sp_N(const cc_node *n, const char *) {
     gen d = n->nchild > 1 ? arg(n, 1) : gen(15);
+    if (d.type == _INT_ && d.val > 15)
+        d = gen(d.val + GUARD_DIGITS);
     return call(at_evalf, makesequence(arg(n, 0), d));
 }
 
@@ -882,13 +891,14 @@ sym_node *idnt_tree(const gen &g) {
 }
 
 // A multiprecision float (N(pi, 50)) keeps its digits: the node carries its
-// decimal text and digit count beside the binary64 value.
+// decimal text and digit count beside the binary64 value; the last
+// GUARD_DIGITS of the precision are not printed.
 sym_node *real_tree(const mpfr_t x) {
     sym_node *n = need(sym_float(mpfr_get_d(x, MPFR_RNDN)));
     mpfr_prec_t p = mpfr_get_prec(x);
     if (p <= 64 || !mpfr_number_p(x))
         return n;
-    int digits = (int)lround((double)p * 0.30102999566398120);
+    int digits = (int)lround((double)p * 0.30102999566398120) - GUARD_DIGITS;
     mpfr_exp_t e;
     char *d = mpfr_get_str(nullptr, &e, 10, (size_t)digits + 3, x, MPFR_RNDN);
     std::string t;
@@ -1176,16 +1186,26 @@ bool ready(cc_sym_err *err) {
 
 std::vector<gen> g_assumed;
 
+// A type constant as giac's parser makes it for `integer` (DOM_INT): the
+// type number with subtype _INT_TYPE. (gen(a, b) would be the complex
+// number a + b*i: assume(n, 2 + i) throws, and the assumption was lost.)
+gen type_constant(int type) {
+    gen t(type);
+    t.subtype = _INT_TYPE;
+    return t;
+}
+
 gen domain_fact(const gen &x, cc_num_dom d) {
     switch (d) {
     case CC_DOM_POSITIVE: return symb_superieur_strict(x, 0);
     case CC_DOM_NONNEG: return symb_superieur_egal(x, 0);
-    case CC_DOM_INTEGER: return makesequence(x, gen(_ZINT, _INT_TYPE));
-    default: return makesequence(x, gen(_DOUBLE_, _INT_TYPE));
+    case CC_DOM_INTEGER: return makesequence(x, type_constant(_ZINT));
+    default: return makesequence(x, type_constant(_DOUBLE_));
     }
 }
 
-// exp(a)*exp(b)*c -> exp(a + b)*c, bottom-up (giac keeps the factors apart).
+// exp(a)*exp(b)*c -> exp(a + b)*c and exp(a)/exp(b) -> exp(a - b),
+// bottom-up (giac keeps the factors apart); both hold for every complex a, b.
 gen combine_exp(const gen &g) {
     return map_tree(g, [](const unary_function_ptr &f, const gen &args) -> gen {
         if (f != at_prod || args.type != _VECT)
@@ -1195,6 +1215,10 @@ gen combine_exp(const gen &g) {
         for (const gen &t : *args._VECTptr) {
             if (t.is_symb_of_sommet(at_exp)) {
                 arg = arg + t._SYMBptr->feuille;
+                n++;
+            } else if (t.is_symb_of_sommet(at_inv) &&
+                       t._SYMBptr->feuille.is_symb_of_sommet(at_exp)) {
+                arg = arg - t._SYMBptr->feuille._SYMBptr->feuille;
                 n++;
             } else {
                 rest = rest * t;
