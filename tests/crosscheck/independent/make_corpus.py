@@ -152,7 +152,7 @@ exact("100 * 1.1", 110, "1.1 is 11/10 exactly here")
 exact("0.1000000000000000000001 - 0.1", Fraction(1, 10**22),
       "a decimal literal means the decimal it spells; exact arithmetic must not round it to binary64",
       cat="calc_exact/precision")
-exact("12345678901234567890.5", Fraction(246913578024691357811, 20),
+exact("12345678901234567890.5", Fraction("12345678901234567890.5"),
       "a long decimal literal is exact, not a double", cat="calc_exact/precision")
 exact("0.3333333333333333333333333 * 3", Fraction(9999999999999999999999999, 10**25),
       cat="calc_exact/precision")
@@ -190,14 +190,14 @@ f64fn("log10(1000)", 3.0)
 f64fn("log2(1024)", 10.0)
 f64fn("exp2(10)", 1024.0)
 f64fn("gamma(5)", 24.0)
-f64fn("lgamma(0.5)", crf(lambda v: mpmath.log(mpmath.gamma(v)), 0.5))
-f64fn("erf(0.5)", crf(mpmath.erf, 0.5))
-f64fn("expm1(1e-10)", crf(mpmath.expm1, 1e-10))
-f64fn("log1p(1e-10)", crf(mpmath.log1p, 1e-10))
+f64fn("lgamma(0.5)", crf(lambda v: mpmath.log(mpmath.gamma(v)), "0.5"))
+f64fn("erf(0.5)", crf(mpmath.erf, "0.5"))
+f64fn("expm1(1e-10)", crf(mpmath.expm1, "1e-10"))
+f64fn("log1p(1e-10)", crf(mpmath.log1p, "1e-10"))
 f64fn("cosh(1)", crf(mpmath.cosh, 1))
-f64fn("tanh(0.5)", crf(mpmath.tanh, 0.5))
+f64fn("tanh(0.5)", crf(mpmath.tanh, "0.5"))
 f64fn("asinh(1)", crf(mpmath.asinh, 1))
-f64fn("acos(0.3)", crf(mpmath.acos, 0.3))
+f64fn("acos(0.3)", crf(mpmath.acos, "0.3"))
 f64fn("fmod(-7, 3)", -1.0)
 f64fn("remainder(7, 2)", -1.0)
 case("calc_exact", {"expr": "copysign(3, -0.0)"}, chk("value", "rational_in", ["3", "-3"]),

@@ -196,7 +196,8 @@ def f64_of(q):
 
 
 def crf(fn, *args, prec=200):
-    """fn over mpmath at high precision, correctly rounded to binary64."""
+    """fn over mpmath at high precision, correctly rounded to binary64; a
+    string argument is read as the exact decimal it spells."""
     with mpmath.workprec(prec):
         v = fn(*[mpmath.mpf(a) for a in args])
     return float(v)

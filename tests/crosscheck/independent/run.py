@@ -21,6 +21,8 @@ answer always fails). Skips (exit 0) when SymPy or mpmath is missing.
 
 Usage: python3 run.py --bin build/bin/codecalc [-v] [--json OUT] [--only TOOL]
        [--md]   (rewrite disagreements.md from this run and known.json)
+       [--corpus heldout.json --known '' --report-only]   (the held-out set:
+                fails only on a confident wrong answer)
 """
 import argparse
 import ast
@@ -226,6 +228,19 @@ def c_f64(got, ck, res, case):
     want = float(ck["want"])
     u = ulps_apart(d, want)
     return u <= ck.get("ulps", 0), "got %s (= %r, %d ulp from the correctly rounded %r)" % (got, d, u, want)
+
+
+def c_digits(got, ck, res, case):
+    """A value printed to ck["digits"] significant digits: it must be the
+    correctly rounded one (want), digit for digit."""
+    if not isinstance(got, str):
+        raise Judged("not a decimal string: %r" % (got,))
+    with mpmath.workdps(ck["digits"] + 20):
+        try:
+            g = mpmath.mpf(got.replace("*10**", "e"))
+        except (ValueError, TypeError):
+            raise Judged("not a decimal: %r" % got)
+        return g == mpmath.mpf(ck["want"]), "got %s, want %s" % (got, ck["want"])
 
 
 def c_hexval(got, ck, res, case):
@@ -549,9 +564,14 @@ def main():
     ap.add_argument("--json")
     ap.add_argument("--only")
     ap.add_argument("--md", action="store_true")
+    ap.add_argument("--corpus", default=os.path.join(HERE, "corpus.json"))
+    ap.add_argument("--known", default=os.path.join(HERE, "known.json"),
+                    help="disagreements explained so far ('' for none: a held-out set)")
+    ap.add_argument("--report-only", action="store_true",
+                    help="fail only on a confident wrong answer (for a held-out set)")
     args = ap.parse_args()
-    corpus = json.load(open(os.path.join(HERE, "corpus.json"), encoding="utf-8"))
-    known = json.load(open(os.path.join(HERE, "known.json"), encoding="utf-8"))
+    corpus = json.load(open(args.corpus, encoding="utf-8"))
+    known = json.load(open(args.known, encoding="utf-8")) if args.known else {}
     cases = [c for c in corpus["cases"] if not args.only or c["tool"] == args.only or c["id"] == args.only]
     srv = Server(args.bin)
     out, t0 = [], time.perf_counter()
@@ -572,10 +592,13 @@ def main():
     if args.md:
         write_md(out, known, len(corpus["cases"]))
     agree = sum(1 for r in out if r["category"] == "agree")
-    unexpected = [r for r in out if r["category"] != "agree" and
-                  known.get(r["id"], {}).get("category") != r["category"]]
+    # a confident wrong answer is never excused by known.json
+    unexpected = [r for r in out if r["category"] == "wrong" or (r["category"] != "agree" and
+                  known.get(r["id"], {}).get("category") != r["category"])]
     rate = agree / max(1, len(out))
-    ok = not unexpected and (args.only or rate >= THRESHOLD)
+    if args.report_only:
+        unexpected = [r for r in unexpected if r["category"] == "wrong"]
+    ok = not unexpected and (args.only or args.report_only or rate >= THRESHOLD)
     if unexpected:
         print("crosscheck-independent: %d disagreement(s) not in known.json:" % len(unexpected))
         for r in unexpected:
@@ -593,8 +616,8 @@ def report(out, known, dt, args):
     from collections import Counter
     cats = Counter(r["category"] for r in out)
     agree = cats.get("agree", 0)
-    print("crosscheck-independent: %d cases in %.1fs; agreement %d/%d = %.1f%%" % (
-        len(out), dt, agree, len(out), 100.0 * agree / max(1, len(out))))
+    print("crosscheck-independent: %d cases in %.1fs; agreement %d/%d = %.1f%%; confident wrong answers: %d" % (
+        len(out), dt, agree, len(out), 100.0 * agree / max(1, len(out)), cats.get("wrong", 0)))
     print("  by category: " + ", ".join("%s %d" % kv for kv in sorted(cats.items())))
     by_tool = {}
     for r in out:

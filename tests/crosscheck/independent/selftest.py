@@ -64,7 +64,8 @@ def set_path(res, path, value):
 
 def main():
     results = json.load(open(sys.argv[1], encoding="utf-8"))
-    corpus = {c["id"]: c for c in json.load(open(os.path.join(HERE, "corpus.json"), encoding="utf-8"))["cases"]}
+    corpus = {c["id"]: c for name in ("corpus.json", "heldout.json")
+              for c in json.load(open(os.path.join(HERE, name), encoding="utf-8"))["cases"]}
     toothless = []
     tried = 0
     for r in results:
