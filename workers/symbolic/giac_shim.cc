@@ -83,7 +83,13 @@ gen call(const unary_function_ptr *f, const gen &args) {
 // ---- AST -> gen ------------------------------------------------------------
 
 // giac's pow() helper rewrites a^b as exp(b*ln(a)); the ^ node keeps x**2.
-gen power(const gen &a, const gen &b) { return call(at_pow, makesequence(a, b)); }
+// giac's pow(0, 0) is undef; SymPy and Python define 0**0 = 1 (as x**0 = 1
+// already gives every other base), so an exact 0**0 is 1.
+gen power(const gen &a, const gen &b) {
+    if (a.type == _INT_ && a.val == 0 && b.type == _INT_ && b.val == 0)
+        return gen(1);
+    return call(at_pow, makesequence(a, b));
+}
 
 // giac's immediate doubles lose low mantissa bits to its type tag; a 53-bit
 // MPFR real keeps binary64 values exact (0.1 + 0.2 prints as sympy does).
