@@ -466,6 +466,27 @@ static void test_issue12_tools(void) {
     r = call(cc_tool_algebraic_equiv, "{\"a\": \"sin(pi*n)\", \"b\": \"0\"}");
     CHECK(json_is_false(json_object_get(r, "identical")));
     json_decref(r);
+    /* operator_argument_rewrite: diff(sqrt(x**2), x) answered Abs(x)/x with
+     * no word that giac had read sqrt(x**2) as Abs(x) */
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"diff(sqrt(x**2), x)\"}");
+    CHECK(str(r, "domain_note") && strstr(str(r, "domain_note"), "argument of diff"));
+    json_decref(r);
+    /* antiderivative_real_only: integrate(sqrt(4*x**2), x) = x**2*sign(x)
+     * holds for real x only */
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"integrate(sqrt(4*x**2), x)\"}");
+    CHECK(str(r, "domain_note") && strstr(str(r, "domain_note"), "antiderivative"));
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"integrate(cos(x), x)\"}");
+    CHECK(json_object_get(r, "domain_note") == NULL);
+    json_decref(r);
+    /* evaluate_simplified_real_only: simplified sqrt(4*x**2) was 2*Abs(x) */
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"sqrt(4*x**2)\"}");
+    CHECK_STREQ(str(r, "simplified"), "sqrt(4*x**2)");
+    json_decref(r);
+    /* zero_to_the_zero: 0**0 was nan (SymPy and Python: 1) */
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"0**0\"}");
+    CHECK_STREQ(str(r, "expression"), "1");
+    json_decref(r);
     /* exp_quotient_uncombined */
     r = call(cc_tool_simplify_expression, "{\"expr\": \"exp(x)/exp(y)\"}");
     CHECK_STREQ(str(r, "simplified"), "exp(x - y)");

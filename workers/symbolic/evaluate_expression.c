@@ -65,7 +65,8 @@ static json_t *plain_result(const char *printed, const char *type) {
 /* Adds "<key>": printed(op(g)) when op succeeds; silently skips otherwise.
  * A form that turned an exact expression into floats (giac evaluates some
  * special functions numerically as it simplifies) is not a simplification:
- * the exact text stays. */
+ * the exact text stays; likewise a form that disagrees with the value at
+ * complex points. */
 static void add_form(json_t *out, const char *key, enum cc_giac_op op, cc_gexpr *g,
                      const char *exact) {
     struct cc_sym_err se;
@@ -76,6 +77,13 @@ static void add_form(json_t *out, const char *key, enum cc_giac_op op, cc_gexpr 
     json_t *s = sym_print_json(r, &err);
     cc_gexpr_free(r);
     if (s && strchr(json_string_value(s), '.') && !strchr(exact, '.')) {
+        json_decref(s);
+        s = json_string(exact);
+    }
+    /* nor is a form that holds for real values only (giac simplifies
+     * sqrt(4*x**2) to 2*Abs(x)): it must agree with the value at complex
+     * points */
+    if (s && strcmp(json_string_value(s), exact) && !sym_text_agrees(exact, json_string_value(s))) {
         json_decref(s);
         s = json_string(exact);
     }

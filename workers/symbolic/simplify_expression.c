@@ -22,8 +22,6 @@
 #include "workers/symbolic/sym_tools.h"
 #include "workers/symbolic/sym_profile.h"
 
-#define CHECK_POINTS 8
-
 /* Tried on the input and on simplify's result, each only when the printed
  * input holds one of its trigger names, and its `also` name when it has one
  * (a rewriting of a rational function by tlin costs time and finds
@@ -79,34 +77,11 @@ static bool better(const struct pick *a, const struct pick *b) {
     return a->ops < b->ops || (a->ops == b->ops && strlen(a->text) < strlen(b->text));
 }
 
-/* true when the printed candidate agrees with the input AST at complex
- * points (or neither could be evaluated there), and has a value wherever
- * the input has one (a form with floor(x) is not shown equal by points
- * where it is undefined). An input with no branch cut needs no check:
- * rewriting it algebraically cannot go wrong off the positive reals. */
-static bool agrees(const struct cc_node *input, const char *text) {
-    if (sym_numeval_branch_free(input))
-        return true;
-    struct cc_arena *a = cc_arena_new();
-    struct cc_expr_error ee = {0};
-    struct cc_node *c = a ? cc_expr_screen_parse(a, text, strlen(text), CC_DIALECT_SYMBOLIC, &ee)
-                          : NULL;
-    bool ok = false;
-    if (c) {
-        struct sym_domains d = {0, NULL, NULL, CC_DOM_COMPLEX};
-        struct sym_num_verdict v;
-        sym_numcheck(input, c, &d, CHECK_POINTS, &v);
-        ok = v.mismatches == 0 && v.a_only == 0;
-    }
-    cc_arena_free(a);
-    return ok;
-}
-
 static void consider(const struct cc_node *input, cc_gexpr *g, struct pick *best) {
     struct pick p = {0};
     if (!g || !measure(g, &p))
         return;
-    if (better(&p, best) && agrees(input, p.text)) {
+    if (better(&p, best) && sym_agrees(input, p.text)) {
         pick_free(best);
         *best = p;
     } else {
@@ -180,7 +155,7 @@ static int set_form(json_t *out, const char *key, enum cc_giac_op op, const stru
     if (!s)
         return -1;
     const char *orig = json_string_value(json_object_get(out, "original"));
-    if (orig && strcmp(orig, json_string_value(s)) && !agrees(in->root, json_string_value(s))) {
+    if (orig && strcmp(orig, json_string_value(s)) && !sym_agrees(in->root, json_string_value(s))) {
         json_decref(s);
         s = json_string(orig);
     }

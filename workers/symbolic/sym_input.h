@@ -42,6 +42,15 @@ void sym_expr_free(struct sym_expr *e);
  * the input has no plain arithmetic reading (the note alone then). */
 struct sym_node *sym_real_rewrite(const struct sym_expr *e, json_t *out);
 
+/* true when the printed form text agrees with the input AST at complex
+ * points (or neither can be evaluated there) and has a value wherever the
+ * input has one (a form with floor(x) is not shown equal by points where
+ * it is undefined). An input with no branch cut needs no check: rewriting
+ * it algebraically cannot go wrong off the positive reals. */
+bool sym_agrees(const struct cc_node *input, const char *text);
+/* The same with the input as text; false when it does not parse. */
+bool sym_text_agrees(const char *input, const char *text);
+
 /* The rejected object for a shim failure (prefix may be ""). New reference. */
 json_t *sym_err_json(const struct cc_sym_err *e, const char *prefix);
 
