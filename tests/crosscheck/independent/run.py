@@ -30,9 +30,7 @@ import json
 import math
 import os
 import re
-import subprocess
 import sys
-import tempfile
 import time
 from fractions import Fraction
 
@@ -52,35 +50,20 @@ from oracle import parse, numeq, equiv, frac  # noqa: E402
 import smt_eval  # noqa: E402
 
 
-class Server:
-    """One codecalc process spoken to with newline-delimited JSON-RPC."""
+def _project_runner():
+    """The project's cross-check runner (tests/crosscheck/run.py), for its
+    MCP stdio client: the transport is shared, the oracles are not."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("crosscheck_project_run",
+                                                  os.path.join(os.path.dirname(HERE), "run.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
-    def __init__(self, binary):
-        env = dict(os.environ)
-        self.home = tempfile.TemporaryDirectory(prefix="codecalc-xind-")
-        env["CODECALC_HOME"] = self.home.name
-        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1, env=env)
-        self.next_id = 1
-        self.rpc("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
-                                "clientInfo": {"name": "crosscheck-independent", "version": "1"}})
-        self._send({"jsonrpc": "2.0", "method": "notifications/initialized"})
 
-    def _send(self, msg):
-        self.p.stdin.write(json.dumps(msg) + "\n")
-        self.p.stdin.flush()
-
-    def rpc(self, method, params):
-        rid = self.next_id
-        self.next_id += 1
-        self._send({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("codecalc exited")
-            msg = json.loads(line)
-            if msg.get("id") == rid:
-                return msg
+class Server(_project_runner().Server):
+    """One codecalc process; call() returns the structured result alone, or
+    a schema-shaped failure carrying the text of an unstructured one."""
 
     def call(self, tool, args):
         msg = self.rpc("tools/call", {"name": tool, "arguments": args})
@@ -90,15 +73,6 @@ class Server:
             text = ((res.get("content") or [{}])[0].get("text")) or json.dumps(msg.get("error"))
             sc = {"ok": False, "code": "schema", "error": text[:300]}
         return sc
-
-    def close(self):
-        self.p.stdin.close()
-        try:
-            self.p.wait(10)
-        except subprocess.TimeoutExpired:
-            self.p.kill()
-            self.p.wait()
-        self.home.cleanup()
 
 
 # ---- result access ----------------------------------------------------------
