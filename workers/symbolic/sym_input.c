@@ -90,6 +90,7 @@ bool sym_text_agrees(const char *input, const char *text) {
 static bool real_only(const struct cc_node *root, const cc_gexpr *g, char **text,
                       struct sym_num_verdict *v) {
     json_t *err = NULL;
+    memset(v, 0, sizeof *v);
     *text = sym_print_str(g, &err);
     json_decref(err);
     struct cc_arena *a = *text ? cc_arena_new() : NULL;
