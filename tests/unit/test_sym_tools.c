@@ -483,6 +483,14 @@ static void test_issue12_tools(void) {
     r = call(cc_tool_evaluate_expression, "{\"expression\": \"sqrt(4*x**2)\"}");
     CHECK_STREQ(str(r, "simplified"), "sqrt(4*x**2)");
     json_decref(r);
+    /* long_literal_rounded: 3.14159265358979323846264338 was read as a
+     * double; 1.000000000000000000001 - 1 was 0.0 */
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"3.14159265358979323846264338\"}");
+    CHECK_STREQ(str(r, "expression"), "3.14159265358979323846264338");
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"2.00000000000000000000000001 * 3\"}");
+    CHECK_STREQ(str(r, "expression"), "6.00000000000000000000000003");
+    json_decref(r);
     /* zero_to_the_zero: 0**0 was nan (SymPy and Python: 1) */
     r = call(cc_tool_evaluate_expression, "{\"expression\": \"0**0\"}");
     CHECK_STREQ(str(r, "expression"), "1");

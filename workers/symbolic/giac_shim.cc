@@ -18,6 +18,7 @@
 extern "C" {
 #include "workers/common/expr_funcs.h"
 #include "workers/symbolic/giac_shim.h"
+#include "workers/symbolic/sym_numeval.h"
 }
 #include "workers/symbolic/sym_profile.h"
 
@@ -594,6 +595,24 @@ gen sp_acoth(const cc_node *n, const char *) {
 // ...0452353 where e is ...04523536).
 const int GUARD_DIGITS = 5;
 
+// A decimal literal is the decimal it spells: one with more significant
+// digits than a double holds (1.000000000000000000001) becomes a
+// multiprecision real printing those digits (and GUARD_DIGITS more, which
+// real_tree drops), as SymPy's Float keeps them; a shorter one is the
+// double, as before.
+gen float_literal(const cc_node *n) {
+    int digits = sym_literal_digits(n->v.f.text);
+    char buf[512];
+    if (digits <= SYM_LITERAL_DOUBLE_DIGITS || !sym_literal_clean(n->v.f.text, buf, sizeof buf))
+        return real53(n->v.f.d);
+    mpfr_t m;
+    mpfr_init2(m, (mpfr_prec_t)lround((digits + GUARD_DIGITS) / 0.30102999566398120));
+    mpfr_set_str(m, buf, 10, MPFR_RNDN);
+    gen g = gen(real_object(m));
+    mpfr_clear(m);
+    return g;
+}
+
 gen sp_N(const cc_node *n, const char *) {
     gen d = n->nchild > 1 ? arg(n, 1) : gen(15);
     if (d.type == _INT_ && d.val > 15)
@@ -720,7 +739,7 @@ gen from_compare(const cc_node *n) {
 gen from_node(const cc_node *n) {
     switch (n->kind) {
     case CC_N_INT: return integer(n->v.z);
-    case CC_N_FLOAT: return real53(n->v.f.d);
+    case CC_N_FLOAT: return float_literal(n);
     case CC_N_BOOL: {
         gen b(n->v.b ? 1 : 0);
         b.subtype = _INT_BOOLEAN;

@@ -1,7 +1,10 @@
 /* The input as written, as a result tree (see sym_written.h). */
 #include "workers/symbolic/sym_written.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "workers/symbolic/sym_numeval.h"
 
 static struct sym_node *tree(const struct cc_node *n);
 
@@ -77,10 +80,29 @@ static struct sym_node *binary(const struct cc_node *n) {
     }
 }
 
+/* A literal longer than a double keeps its digits (the printer's
+ * multiprecision form: decimal text and digit count). */
+static struct sym_node *literal(const struct cc_node *n) {
+    if (n->flags & CC_NF_IMAG)
+        return NULL;
+    struct sym_node *f = sym_float(n->v.f.d);
+    int digits = sym_literal_digits(n->v.f.text);
+    char buf[512];
+    if (!f || digits <= SYM_LITERAL_DOUBLE_DIGITS || !sym_literal_clean(n->v.f.text, buf, sizeof buf))
+        return f;
+    f->name = strdup(buf);
+    f->ival = digits;
+    if (!f->name) {
+        sym_free(f);
+        return NULL;
+    }
+    return f;
+}
+
 static struct sym_node *tree(const struct cc_node *n) {
     switch (n->kind) {
     case CC_N_INT: return sym_num_mpz(n->v.z);
-    case CC_N_FLOAT: return (n->flags & CC_NF_IMAG) ? NULL : sym_float(n->v.f.d);
+    case CC_N_FLOAT: return literal(n);
     case CC_N_NAME: return constant(n->v.name);
     case CC_N_CALL: return call(n);
     case CC_N_BINARY: return binary(n);
