@@ -11,7 +11,7 @@ identities false by an exact difference below the numeric check's
 resolution; exact decimal literals, correctly rounded binary64 functions,
 the stats median and the exact birthday probability. Batch 2 (cases
 marked "batch": 2) was written after batch 1 had run, for the fixes made
-after that run; batch 3 likewise after batch 2.
+after that run; batches 3 and 4 likewise.
 
 Usage: python3 make_heldout.py   (writes heldout.json beside it)
 """
@@ -160,6 +160,18 @@ ev("(x - x)**0", "1", cat="b3/zero-power")
 ev("0**2", "0", cat="b3/zero-power")
 for c in mc.CASES[B3:]:
     c["batch"] = 3
+
+# ---- batch 4: written before running, for the symbolic dialect's long
+# decimal literals (a literal longer than a double keeps its digits).
+B4 = len(mc.CASES)
+for expr, want, d in (("2.00000000000000000000000001 * 3", "6.00000000000000000000000003", 27),
+                      ("0.1000000000000000000000001 * 10", "1.000000000000000000000001", 25),
+                      ("1.23456789012345678901234567 + 1", "2.23456789012345678901234567", 27),
+                      ("3.000000000000000000003 / 3", "1.000000000000000000001", 22)):
+    case("evaluate_expression", {"expression": expr}, chk("expression", "digits", want, digits=d),
+         cat="b4/long-literal", why="a literal longer than a double is the decimal it spells")
+for c in mc.CASES[B4:]:
+    c["batch"] = 4
 
 
 def main():
