@@ -1,5 +1,6 @@
-/* Unit tests for the collision_probability tool (TOOLS.md 3.3.6): the spec's examples as
- * value-asserting vectors, plus edge cases and bad inputs. */
+/* Unit tests for the collision_probability tool (TOOLS.md 3.3.6 as amended in
+ * docs/contract.md: the exact birthday probability, correctly rounded): the
+ * spec's examples with their exact values, plus edge cases and bad inputs. */
 #include "workers/calc/programmer_tools.h"
 #define TOOL_FN cc_tool_collision_probability
 #include "tests/unit/calc_harness.h"
@@ -7,15 +8,15 @@
 static void test_examples(void) {
     json_t *r = run("{\"items\": 100000, \"bits\": 32}");
     CHECK(is_ok(r));
-    CHECK(num(r, "probability") == 0.6878130956937922);
-    CHECK(num(r, "percent") == 68.78131);
+    CHECK(num(r, "probability") == 0.6878122819636975);
+    CHECK(num(r, "percent") == 68.781228);
     CHECK_INTEQ(num(r, "rounding.percent"), 6);
     CHECK_STREQ(intstr(r, "items"), "100000");
     CHECK_STREQ(intstr(r, "bits"), "32");
     json_decref(r);
 
     r = run("{\"items\": 1000000, \"bits\": 64}");
-    CHECK(num(r, "probability") == 2.7105053979070703e-08);
+    CHECK(num(r, "probability") == 2.7105026839742543e-08);
     CHECK(num(r, "percent") == 3e-06);
     json_decref(r);
 
@@ -38,9 +39,15 @@ static void test_edges(void) {
     r = run("{\"items\": -1, \"bits\": 8}");
     CHECK(rejected(r, "validation", "items >= 0 and bits >= 1"));
     json_decref(r);
-    r = run("{\"items\": 2, \"bits\": 1}"); /* x = 1: 1 - exp(-1) */
-    CHECK(num(r, "probability") == 1.0 - exp(-1.0));
-    CHECK(num(r, "percent") == 63.212056);
+    r = run("{\"items\": 2, \"bits\": 1}"); /* two 1-bit values: exactly 1/2 */
+    CHECK(num(r, "probability") == 0.5);
+    CHECK(num(r, "percent") == 50.0);
+    json_decref(r);
+    r = run("{\"items\": 3, \"bits\": 1}"); /* pigeonhole: certain */
+    CHECK(num(r, "probability") == 1.0);
+    json_decref(r);
+    r = run("{\"items\": 10, \"bits\": 128}"); /* 45/2^128, not a rounded 0 */
+    CHECK(num(r, "probability") == 45.0 / 340282366920938463463374607431768211456.0);
     json_decref(r);
     /* quotient overflows binary64: certain collision */
     json_t *a = json_object();
@@ -61,7 +68,7 @@ static void test_edges(void) {
     CHECK(is_real(r, "percent") && num(r, "percent") == 0.0);
     json_decref(r);
     r = run("{\"items\": 1e5, \"bits\": \"32\"}"); /* lenient integral forms */
-    CHECK(num(r, "probability") == 0.6878130956937922);
+    CHECK(num(r, "probability") == 0.6878122819636975);
     json_decref(r);
     r = run("{\"items\": 1.5, \"bits\": 32}");
     CHECK(rejected(r, "validation", "items and bits must be integers"));

@@ -1,16 +1,74 @@
-/* The binary64 functions of calc_exact: arguments rounded to doubles, libm
- * applied, and failures reported the way Python's math module reports them
- * (TOOLS.md 3.3.1). The result enters exact arithmetic as the rational of
- * its shortest repr, and the function is recorded as approximated. */
+/* The binary64 functions of calc_exact (TOOLS.md 3.3.1). The transcendental
+ * ones are evaluated with MPFR from the exact rational arguments and rounded
+ * once to the nearest double, so the result is the correctly rounded value
+ * (cbrt(27) is 3 and exact; glibc's cbrt gives 3.0000000000000004). The
+ * operations that are exact on doubles (fabs, copysign, fmod, remainder,
+ * float) run in libm on the arguments rounded to doubles. Failures are
+ * reported the way Python's math module reports them. The result enters
+ * exact arithmetic as the rational of its shortest repr, and the function
+ * is recorded as approximated. */
 #include <fenv.h>
 #include <math.h>
+#include <mpfr.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "workers/calc/calc_internal.h"
 
+/* Working precision: far beyond 53 bits, so the single final rounding is
+ * the correct one except in cases no test of doubles can construct. */
+#define WORK_PREC 256
+
+typedef int (*mpfr_fn1)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
+typedef int (*mpfr_fn2)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t);
+
+static int lgamma_abs(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd) {
+    int sign;
+    return mpfr_lgamma(r, &sign, x, rnd);
+}
+
+static int to_degrees(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd) {
+    mpfr_const_pi(r, rnd);
+    mpfr_div(r, x, r, rnd);
+    return mpfr_mul_ui(r, r, 180, rnd);
+}
+
+static int to_radians(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd) {
+    mpfr_const_pi(r, rnd);
+    mpfr_mul(r, r, x, rnd);
+    return mpfr_div_ui(r, r, 180, rnd);
+}
+
+static int log_base(mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr b, mpfr_rnd_t rnd) {
+    mpfr_t lb;
+    mpfr_init2(lb, mpfr_get_prec(r));
+    mpfr_log(lb, b, rnd);
+    mpfr_log(r, x, rnd);
+    int rc = mpfr_div(r, r, lb, rnd);
+    mpfr_clear(lb);
+    return rc;
+}
+
+static const struct {
+    const char *name;
+    mpfr_fn1 f1;
+    mpfr_fn2 f2;
+} MPFR_FUNCS[] = {
+    {"acos", mpfr_acos, NULL},   {"acosh", mpfr_acosh, NULL}, {"asin", mpfr_asin, NULL},
+    {"asinh", mpfr_asinh, NULL}, {"atan", mpfr_atan, NULL},   {"atan2", NULL, mpfr_atan2},
+    {"atanh", mpfr_atanh, NULL}, {"cbrt", mpfr_cbrt, NULL},   {"cos", mpfr_cos, NULL},
+    {"cosh", mpfr_cosh, NULL},   {"degrees", to_degrees, NULL}, {"erf", mpfr_erf, NULL},
+    {"erfc", mpfr_erfc, NULL},   {"exp", mpfr_exp, NULL},     {"exp2", mpfr_exp2, NULL},
+    {"expm1", mpfr_expm1, NULL}, {"gamma", mpfr_gamma, NULL}, {"hypot", NULL, mpfr_hypot},
+    {"lgamma", lgamma_abs, NULL}, {"log", mpfr_log, log_base}, {"log10", mpfr_log10, NULL},
+    {"log1p", mpfr_log1p, NULL}, {"log2", mpfr_log2, NULL},   {"pow", NULL, mpfr_pow},
+    {"radians", to_radians, NULL}, {"sin", mpfr_sin, NULL},   {"sinh", mpfr_sinh, NULL},
+    {"sqrt", mpfr_sqrt, NULL},   {"tan", mpfr_tan, NULL},     {"tanh", mpfr_tanh, NULL},
+};
+
 /* log(x, base) = log(x) / log(base); Python refuses a base of 1 with a
  * division by zero. */
-static int log_with_base(struct calc_ev *e, const double x[2], double *r) {
+static int libm_log_with_base(struct calc_ev *e, const double x[2], double *r) {
     double den = log(x[1]);
     *r = log(x[0]);
     if (den == 0 && !fetestexcept(FE_INVALID | FE_DIVBYZERO))
@@ -19,7 +77,7 @@ static int log_with_base(struct calc_ev *e, const double x[2], double *r) {
     return 0;
 }
 
-/* Python's errors from the floating-point flags of one call. */
+/* Python's errors from the floating-point flags of one libm call. */
 static int check_result(struct calc_ev *e, const struct calc_fdef *f, double r) {
     int flags = fetestexcept(FE_INVALID | FE_DIVBYZERO | FE_OVERFLOW);
     if (!f->raw) {
@@ -33,20 +91,59 @@ static int check_result(struct calc_ev *e, const struct calc_fdef *f, double r) 
     return 0;
 }
 
-int calc_binary64(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
-                  mpq_t out) {
+static int libm_apply(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
+                      double *r) {
     double x[2] = {0, 0};
     for (int i = 0; i < n; i++)
         if (calc_q_to_double(a[i].q, &x[i]) != 0)
             return calc_fail(e, "validation", "math range error");
     feclearexcept(FE_ALL_EXCEPT);
-    double r;
     if (f->f1 == log && n == 2) {
-        if (log_with_base(e, x, &r) != 0) return -1;
+        if (libm_log_with_base(e, x, r) != 0) return -1;
     } else {
-        r = f->f1 ? f->f1(x[0]) : f->f2(x[0], x[1]);
+        *r = f->f1 ? f->f1(x[0]) : f->f2(x[0], x[1]);
     }
-    if (check_result(e, f, r) != 0) return -1;
+    return check_result(e, f, *r);
+}
+
+/* MPFR on the exact arguments; Python's error for a NaN (domain), an exact
+ * infinity such as log(0) or gamma(0) (domain) and a finite value beyond
+ * the doubles (range). */
+static int mpfr_apply(struct calc_ev *e, int i, struct calc_val *a, int n, double *r) {
+    if (n == 2 && MPFR_FUNCS[i].f1 == mpfr_log && mpq_cmp_ui(a[1].q, 1, 1) == 0 &&
+        mpq_sgn(a[0].q) > 0)
+        return calc_fail(e, "validation", "division by zero");
+    mpfr_t x[2], y;
+    mpfr_inits2(WORK_PREC, x[0], x[1], y, (mpfr_ptr)0);
+    for (int k = 0; k < n; k++) mpfr_set_q(x[k], a[k].q, MPFR_RNDN);
+    mpfr_clear_flags();
+    if (n == 1) MPFR_FUNCS[i].f1(y, x[0], MPFR_RNDN);
+    else MPFR_FUNCS[i].f2(y, x[0], x[1], MPFR_RNDN);
+    int rc = 0;
+    if (mpfr_nan_p(y) || (mpfr_inf_p(y) && mpfr_divby0_p()))
+        rc = calc_fail(e, "validation", "math domain error");
+    else if (mpfr_inf_p(y))
+        rc = calc_fail(e, "validation", "math range error");
+    else {
+        *r = mpfr_get_d(y, MPFR_RNDN);
+        if (!isfinite(*r)) rc = calc_fail(e, "validation", "math range error");
+    }
+    mpfr_clears(x[0], x[1], y, (mpfr_ptr)0);
+    return rc;
+}
+
+static int mpfr_index(const char *name) {
+    for (size_t i = 0; i < sizeof MPFR_FUNCS / sizeof MPFR_FUNCS[0]; i++)
+        if (strcmp(MPFR_FUNCS[i].name, name) == 0) return (int)i;
+    return -1;
+}
+
+int calc_binary64(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
+                  mpq_t out) {
+    double r = 0;
+    int i = mpfr_index(f->name);
+    int rc = i >= 0 ? mpfr_apply(e, i, a, n, &r) : libm_apply(e, f, a, n, &r);
+    if (rc != 0) return -1;
     e->funcs |= calc_function_bit(f);
     calc_q_from_double(r, out);
     return 0;

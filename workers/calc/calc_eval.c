@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "workers/calc/calc_internal.h"
+#include "workers/calc/numfmt.h"
 
 typedef struct cc_node node;
 
@@ -31,6 +32,10 @@ static int eval_call(struct calc_ev *e, const node *n, mpq_t out) {
     return rc;
 }
 
+/* A decimal literal is the decimal it spells, exactly: 0.1 is 1/10 and
+ * 0.1000000000000000000001 is not rounded to the double 0.1 (an exact
+ * calculator that rounded its input through binary64 would answer
+ * 1.0000000000000001 - 1 = 0 and call it exact). */
 static int eval_literal(struct calc_ev *e, const node *n, mpq_t out) {
     if (n->kind == CC_N_INT) {
         mpq_set_z(out, n->v.z);
@@ -38,10 +43,18 @@ static int eval_literal(struct calc_ev *e, const node *n, mpq_t out) {
     }
     if (n->flags & CC_NF_IMAG)
         return calc_fail(e, "validation", "unsupported literal %s", n->v.f.text);
-    if (!isfinite(n->v.f.d))
-        return calc_fail(e, "validation", "decimal literal %s is outside the binary64 range",
-                         n->v.f.text);
-    calc_q_from_double(n->v.f.d, out);
+    size_t len = strlen(n->v.f.text), k = 0;
+    char *digits = malloc(len + 1);
+    if (!digits) return calc_fail(e, "resource_exhausted", "expression exhausted the memory ceiling");
+    for (size_t i = 0; i < len; i++)
+        if (n->v.f.text[i] != '_') digits[k++] = n->v.f.text[i];
+    int rc = cc_nf_parse_decimal(digits, k, out);
+    free(digits);
+    if (rc == -2)
+        return calc_fail(e, "resource_exhausted",
+                         "decimal literal %.60s has an exponent beyond +-%ld", n->v.f.text,
+                         CC_NF_EXP_MAX);
+    if (rc != 0) return calc_fail(e, "validation", "unsupported literal %.60s", n->v.f.text);
     return 0;
 }
 

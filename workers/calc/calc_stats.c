@@ -63,10 +63,20 @@ static void mean_stdev(const double *v, size_t n, double *mean, double *stdev) {
     mpq_clears(sum, x, m, ss, NULL);
 }
 
+/* The mean of the two middle values is taken exactly: (a + b) / 2 in
+ * doubles overflows for two values near the top of the range. */
 static double median(double *v, size_t n) {
     cc_numlist_sort(v, n);
     if (n % 2) return v[n / 2];
-    return (v[n / 2 - 1] + v[n / 2]) / 2;
+    mpq_t a, b;
+    mpq_inits(a, b, NULL);
+    mpq_set_d(a, v[n / 2 - 1]);
+    mpq_set_d(b, v[n / 2]);
+    mpq_add(a, a, b);
+    mpq_div_2exp(a, a, 1);
+    double m = cc_nf_mpq_to_double(a);
+    mpq_clears(a, b, NULL);
+    return m;
 }
 
 static json_t *build(double *v, size_t n) {

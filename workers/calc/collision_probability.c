@@ -1,57 +1,142 @@
-/* collision_probability (TOOLS.md 3.3.6): birthday bound for `items` random
- * `bits`-bit hashes, p = 1 - exp(-(n^2) / (2 * 2^b)). */
+/* collision_probability (TOOLS.md 3.3.6, amended in docs/contract.md): the
+ * exact chance that `items` uniformly random `bits`-bit values are not all
+ * distinct, p = 1 - prod_{i<n} (1 - i/N) with N = 2^bits, correctly rounded
+ * to binary64.
+ *
+ * The spec's 1 - exp(-n^2 / 2N) is an approximation, and in binary64 a bad
+ * one: it answers 0.0 for 10 hashes of 128 bits (the truth is 1.3e-37),
+ * 0.63 for two 1-bit hashes (exactly 1/2), 0.89 for three (certain, by
+ * pigeonhole), and loses half its digits for small p. Here ln q (q = 1 - p)
+ * is computed exactly enough that the final rounding is the only one:
+ *   - n > N: p = 1 (pigeonhole);
+ *   - n much smaller than N (m = n - 1 < N / 2^20): the series
+ *     ln q = -sum_k S_k(m) / (k N^k), S_k(m) = 1^k + ... + m^k, whose first
+ *     four terms are exact rationals and whose tail is below 2^-80 of it;
+ *   - otherwise (then N < 2^51): ln q = lnGamma(N+1) - lnGamma(N-m) - n ln N
+ *     in 256-bit MPFR;
+ * and p = -expm1(ln q). */
 #include "workers/calc/numfmt.h"
 #include "workers/calc/programmer_tools.h"
 #include "workers/common/tool_api.h"
 
 #include <math.h>
+#include <mpfr.h>
 
-/* x = n^2 / 2^(b+1) as the nearest binary64; n^2 is exact. Quotients far
- * outside binary64's range are decided from bit lengths alone, so a huge
- * `bits` never builds a huge power of two. */
-static double quotient(const mpz_t n, const mpz_t bits) {
-    mpz_t sq, e;
-    mpz_inits(sq, e, NULL);
-    mpz_mul(sq, n, n);
-    mpz_add_ui(e, bits, 1);
-    mpz_t gap;
-    mpz_init_set_ui(gap, (unsigned long)mpz_sizeinbase(sq, 2));
-    mpz_sub(gap, gap, e); /* ~ log2 of the quotient */
-    double x;
-    if (mpz_cmp_si(gap, 1100) > 0) {
-        x = INFINITY;
-    } else if (mpz_cmp_si(gap, -1100) < 0) {
-        x = 0.0;
-    } else {
-        mpq_t q;
-        mpq_init(q);
-        mpq_set_z(q, sq);
-        mpq_div_2exp(q, q, (mp_bitcnt_t)mpz_get_ui(e));
-        x = cc_nf_mpq_to_double(q);
-        mpq_clear(q);
+#define WORK_PREC 256
+
+/* n > 2^b, decided from bit lengths so a huge b never builds 2^b. */
+static bool more_than_buckets(const mpz_t n, unsigned long b) {
+    size_t len = mpz_sizeinbase(n, 2);
+    if (len != b + 1) return len > b + 1;
+    return mpz_scan1(n, 0) != b; /* n has bit b set; it exceeds 2^b unless it is 2^b */
+}
+
+/* lnq = -(S1/N + S2/(2N^2) + S3/(3N^3) + S4/(4N^4)), m = n - 1; only the
+ * first term when m < N / 2^60 (the others are below 2^-60 of it), so a
+ * huge n never builds its fifth power. */
+static void lnq_series(const mpz_t m, unsigned long b, mpfr_t lnq) {
+    unsigned long terms = mpz_sizeinbase(m, 2) + 60 <= b ? 1 : 4;
+    mpz_t m1, s1, s2, s3, s4, t;
+    mpz_inits(m1, s1, s2, s3, s4, t, NULL);
+    mpz_add_ui(m1, m, 1);
+    mpz_mul(s1, m, m1);
+    mpz_tdiv_q_2exp(s1, s1, 1); /* m(m+1)/2 */
+    mpz_mul_2exp(t, m, 1);
+    mpz_add_ui(t, t, 1);        /* 2m+1 */
+    mpz_mul(s2, s1, t);
+    mpz_divexact_ui(s2, s2, 3); /* m(m+1)(2m+1)/6 */
+    mpz_mul(s3, s1, s1);        /* (m(m+1)/2)^2 */
+    mpz_mul(s4, m, m1);
+    mpz_mul_ui(s4, s4, 3);
+    mpz_sub_ui(s4, s4, 1);      /* 3m^2 + 3m - 1 */
+    mpz_mul(s4, s4, s2);
+    mpz_divexact_ui(s4, s4, 5); /* m(m+1)(2m+1)(3m^2+3m-1)/30 */
+    mpq_t sum, term;
+    mpq_inits(sum, term, NULL);
+    const mpz_srcptr s[4] = {s1, s2, s3, s4};
+    for (unsigned long k = 1; k <= terms; k++) {
+        mpq_set_z(term, s[k - 1]);
+        mpz_mul_ui(mpq_denref(term), mpq_denref(term), k);
+        mpq_canonicalize(term);
+        mpq_div_2exp(term, term, k * b);
+        mpq_add(sum, sum, term);
     }
-    mpz_clears(sq, e, gap, NULL);
-    return x;
+    mpfr_set_q(lnq, sum, MPFR_RNDN);
+    mpfr_neg(lnq, lnq, MPFR_RNDN);
+    mpq_clears(sum, term, NULL);
+    mpz_clears(m1, s1, s2, s3, s4, t, NULL);
+}
+
+/* lnq = lnGamma(N+1) - lnGamma(N+1-n) - n ln N, for N < 2^64. */
+static void lnq_gamma(const mpz_t n, unsigned long b, mpfr_t lnq) {
+    mpfr_t bigN, a, c;
+    mpfr_inits2(WORK_PREC, bigN, a, c, (mpfr_ptr)0);
+    mpfr_set_ui_2exp(bigN, 1, (mpfr_exp_t)b, MPFR_RNDN);
+    mpfr_add_ui(a, bigN, 1, MPFR_RNDN);
+    mpfr_lngamma(lnq, a, MPFR_RNDN);
+    mpfr_sub_z(a, a, n, MPFR_RNDN);
+    mpfr_lngamma(c, a, MPFR_RNDN);
+    mpfr_sub(lnq, lnq, c, MPFR_RNDN);
+    mpfr_log(c, bigN, MPFR_RNDN);
+    mpfr_mul_z(c, c, n, MPFR_RNDN);
+    mpfr_sub(lnq, lnq, c, MPFR_RNDN);
+    mpfr_clears(bigN, a, c, (mpfr_ptr)0);
+}
+
+static double probability(const mpz_t n, const mpz_t bits) {
+    if (mpz_cmp_ui(n, 2) < 0) return 0.0;
+    /* bits past 2^32 can only meet items far below the buckets: p < 2^-1075. */
+    if (!mpz_fits_ulong_p(bits) || mpz_cmp_ui(bits, 1ul << 32) > 0) return 0.0;
+    unsigned long b = mpz_get_ui(bits);
+    if (more_than_buckets(n, b)) return 1.0;
+    mpz_t m;
+    mpz_init(m);
+    mpz_sub_ui(m, n, 1);
+    /* x = n(n-1)/2N ~ 2^(bitlen(m(m+1)/2) - b): past 2^7, q < e^-128 and p
+     * rounds to 1; below 2^-1100, p rounds to 0. */
+    long lm = (long)mpz_sizeinbase(m, 2);
+    long lx = 2 * lm - 1 - (long)b;
+    double p;
+    if (lx > 8) {
+        p = 1.0;
+    } else if (lx < -1100) {
+        p = 0.0;
+    } else {
+        mpfr_t lnq;
+        mpfr_init2(lnq, WORK_PREC);
+        if (lm + 20 <= (long)b) lnq_series(m, b, lnq);
+        else lnq_gamma(n, b, lnq);
+        mpfr_expm1(lnq, lnq, MPFR_RNDN);
+        mpfr_neg(lnq, lnq, MPFR_RNDN);
+        p = mpfr_get_d(lnq, MPFR_RNDN);
+        mpfr_clear(lnq);
+    }
+    mpz_clear(m);
+    return p;
 }
 
 static json_t *build(const mpz_t n, const mpz_t bits) {
     json_t *r = cc_ok();
     bool ok;
+    double p = probability(n, bits);
     if (mpz_cmp_ui(n, 2) < 0) {
-        ok = cc_nf_set(r, "probability", json_real(0.0));
+        ok = cc_nf_set(r, "probability", json_real(p));
         ok &= cc_nf_set(r, "items", cc_json_mpz(n));
         ok &= cc_nf_set(r, "bits", cc_json_mpz(bits));
     } else {
-        double x = quotient(n, bits);
-        /* An overflowing quotient means certain collision (spec: p = 1.0). */
-        double p = isinf(x) ? 1.0 : 1.0 - exp(-x);
+        mpq_t pct;
+        mpq_init(pct);
+        mpq_set_d(pct, p);
+        mpz_mul_ui(mpq_numref(pct), mpq_numref(pct), 100);
+        mpq_canonicalize(pct);
         json_t *rounding = json_object();
         ok = cc_nf_set(r, "items", cc_json_mpz(n));
         ok &= cc_nf_set(r, "bits", cc_json_mpz(bits));
         ok &= cc_nf_set(r, "probability", cc_nf_real(p));
-        ok &= cc_nf_set(r, "percent", cc_nf_real(cc_nf_round_dec(p * 100, 6)));
+        ok &= cc_nf_set(r, "percent", cc_nf_real(cc_nf_round_dec_q(pct, 6)));
         ok &= cc_nf_set(rounding, "percent", json_integer(6));
         ok &= cc_nf_set(r, "rounding", rounding);
+        mpq_clear(pct);
     }
     return cc_nf_finish(r, ok);
 }

@@ -48,22 +48,31 @@ static void civil_from_days(int64_t z, int64_t *y, int *m, int *d) {
     *y = yoe + era * 400 + (*m <= 2);
 }
 
-/* secs is within [1e8, 1e10]: whole seconds plus microseconds rounded half
- * to even from the binary64 fraction, carrying into the next second. */
-static void iso_utc(double secs, char out[64]) {
-    double whole = trunc(secs);
-    double us = nearbyint((secs - whole) * 1e6);
-    if (us >= 1e6) {
-        us -= 1e6;
-        whole += 1;
-    }
-    int64_t t = (int64_t)whole, days = t / 86400, sod = t % 86400;
+/* secs (exact) is within [1e8, 1e10]: whole seconds plus microseconds
+ * rounded half to even from the exact value, carrying into the next second
+ * (a binary64 quotient near 1.7e9 has a 0.24 us grain: 1.5 us would read as
+ * 1 us). */
+static void iso_utc(const mpq_t secs, char out[64]) {
+    mpq_t q;
+    mpz_t total, us;
+    mpq_init(q);
+    mpz_inits(total, us, NULL);
+    mpq_set(q, secs);
+    mpz_mul_ui(mpq_numref(q), mpq_numref(q), 1000000);
+    mpq_canonicalize(q);
+    cc_nf_mpq_round(total, q);
+    mpz_fdiv_qr_ui(total, us, total, 1000000);
+    int64_t t = (int64_t)mpz_get_si(total);
+    long micros = mpz_get_si(us);
+    mpq_clear(q);
+    mpz_clears(total, us, NULL);
+    int64_t days = t / 86400, sod = t % 86400;
     int64_t y;
     int m, d;
     civil_from_days(days, &y, &m, &d);
     int n = snprintf(out, 64, "%04lld-%02d-%02dT%02d:%02d:%02d", (long long)y, m, d, (int)(sod / 3600),
                      (int)(sod / 60 % 60), (int)(sod % 60));
-    if (us > 0) n += snprintf(out + n, 64 - (size_t)n, ".%06ld", (long)us);
+    if (micros > 0) n += snprintf(out + n, 64 - (size_t)n, ".%06ld", micros);
     snprintf(out + n, 64 - (size_t)n, "+00:00");
 }
 
@@ -78,10 +87,9 @@ static json_t *build(const mpz_t v) {
         mpq_set_z(q, v);
         mpz_set_ui(mpq_denref(q), units[i].div);
         mpq_canonicalize(q);
-        double secs = cc_nf_mpq_to_double(q);
-        if (secs < 1e8 || secs > 1e10) continue;
+        if (mpq_cmp_ui(q, 100000000, 1) < 0 || mpq_cmp_ui(q, 10000000000ul, 1) > 0) continue;
         char iso[64];
-        iso_utc(secs, iso);
+        iso_utc(q, iso);
         ok &= cc_nf_set(interp, units[i].name, json_string(iso));
     }
     mpq_clear(q);

@@ -58,6 +58,19 @@ static void breakdown(double s, char *out, size_t cap) {
         snprintf(out + len, cap - len, " %s", sub);
 }
 
+/* round(s / div, 6), decided on the exact quotient (a tie of the decimal
+ * is a tie of the true value, not of a double near it). */
+static double share_of(double s, unsigned long div) {
+    mpq_t q;
+    mpq_init(q);
+    mpq_set_d(q, s);
+    mpz_mul_ui(mpq_denref(q), mpq_denref(q), div);
+    mpq_canonicalize(q);
+    double d = cc_nf_round_dec_q(q, 6);
+    mpq_clear(q);
+    return d;
+}
+
 static json_t *build(double s) {
     char human[512];
     if (s >= TWO_POW_53)
@@ -71,8 +84,8 @@ static json_t *build(double s) {
     json_t *r = cc_ok(), *rounding = json_object();
     bool ok = cc_nf_set(r, "seconds", json_real(s));
     ok &= cc_nf_set(r, "human", json_string(human));
-    ok &= cc_nf_set(r, "per_day", cc_nf_real(cc_nf_round_dec(s / 86400, 6)));
-    ok &= cc_nf_set(r, "per_30d", cc_nf_real(cc_nf_round_dec(s / 2592000, 6)));
+    ok &= cc_nf_set(r, "per_day", cc_nf_real(share_of(s, 86400)));
+    ok &= cc_nf_set(r, "per_30d", cc_nf_real(share_of(s, 2592000)));
     ok &= cc_nf_set(rounding, "per_day", json_integer(6));
     ok &= cc_nf_set(rounding, "per_30d", json_integer(6));
     ok &= cc_nf_set(r, "rounding", rounding);

@@ -37,15 +37,13 @@ void cc_nf_mpq_round(mpz_t out, const mpq_t q) {
     mpz_clear(r);
 }
 
-double cc_nf_round_dec(double x, int ndigits) {
-    if (!isfinite(x) || x == 0 || ndigits < 0) return x;
+double cc_nf_round_dec_q(const mpq_t x, int ndigits) {
     mpq_t q, scale;
     mpz_t n;
     mpq_inits(q, scale, NULL);
     mpz_init(n);
-    mpq_set_d(q, x);
     mpz_ui_pow_ui(mpq_numref(scale), 10, (unsigned long)ndigits);
-    mpq_mul(q, q, scale);
+    mpq_mul(q, x, scale);
     cc_nf_mpq_round(n, q);
     mpq_set_num(q, n);
     mpq_set_den(q, mpq_numref(scale));
@@ -53,6 +51,16 @@ double cc_nf_round_dec(double x, int ndigits) {
     double d = cc_nf_mpq_to_double(q);
     mpz_clear(n);
     mpq_clears(q, scale, NULL);
+    return d;
+}
+
+double cc_nf_round_dec(double x, int ndigits) {
+    if (!isfinite(x) || x == 0 || ndigits < 0) return x;
+    mpq_t q;
+    mpq_init(q);
+    mpq_set_d(q, x);
+    double d = cc_nf_round_dec_q(q, ndigits);
+    mpq_clear(q);
     return d == 0 ? copysign(0.0, x) : d;
 }
 

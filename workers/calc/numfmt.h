@@ -31,6 +31,11 @@ void cc_nf_mpq_round(mpz_t out, const mpq_t q);
  * Non-finite x comes back unchanged; the sign of a zero result follows x. */
 double cc_nf_round_dec(double x, int ndigits);
 
+/* The exact rational x rounded half-even to ndigits >= 0 decimals, then the
+ * double nearest that decimal (a tie is decided on x itself, not on a
+ * double near it: 1/400000 at 6 decimals is 0.000002). */
+double cc_nf_round_dec_q(const mpq_t x, int ndigits);
+
 /* Parse [+-] (digits [. digits*] | . digits) [(e|E) [+-] digits] from the n
  * bytes at s (no surrounding space) into out. Returns 0, -1 when the text
  * is not such a literal, -2 when the exponent exceeds CC_NF_EXP_MAX. */

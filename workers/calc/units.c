@@ -92,7 +92,10 @@ static const struct cc_unit table[] = {
     {"MPa", "1e6", D_PRESS, 0}, {"megapascal", "1e6", D_PRESS, 0},
     {"bar", "100000", D_PRESS, 0}, {"mbar", "100", D_PRESS, 0},
     {"atm", "101325", D_PRESS, 0},
-    {"torr", "133.322387415", D_PRESS, 0},
+    /* the torr is 1/760 atm exactly; 133.322387415 Pa is the conventional
+     * millimetre of mercury, a different unit (by 1.4e-7) */
+    {"torr", "101325/760", D_PRESS, 0}, {"Torr", "101325/760", D_PRESS, 0},
+    {"mmHg", "133.322387415", D_PRESS, 0},
     {"psi", "4.4482216152605/0.00064516", D_PRESS, 0},
     {"L", "0.001", D_VOL, 0}, {"l", "0.001", D_VOL, 0}, {"liter", "0.001", D_VOL, 0},
     {"liters", "0.001", D_VOL, 0}, {"litre", "0.001", D_VOL, 0},

@@ -140,6 +140,42 @@ static void numeric_check(const struct sym_expr *a, const struct sym_expr *b,
     }
 }
 
+/* true when n is a rational function of symbols over the rationals:
+ * integers, symbols, + - * / and integer powers, nothing else (no float,
+ * no function, no named constant). giac's simplified form of such a value
+ * is its normal form, which is 0 exactly when the function is. */
+static bool rational_function(const struct cc_node *n) {
+    static const char *const constants[] = {"pi", "E", "I", "oo", "zoo", "nan", "EulerGamma"};
+    switch (n->kind) {
+    case CC_N_INT: return true;
+    case CC_N_NAME:
+        for (size_t i = 0; i < sizeof constants / sizeof *constants; i++)
+            if (!strcmp(n->v.name, constants[i]))
+                return false;
+        return true;
+    case CC_N_UNARY: return (n->op == CC_OP_NEG || n->op == CC_OP_POS) && rational_function(n->child[0]);
+    case CC_N_BINARY:
+        if (n->op == CC_OP_POW)
+            return rational_function(n->child[0]) && n->child[1]->kind == CC_N_INT;
+        if (n->op == CC_OP_ADD || n->op == CC_OP_SUB || n->op == CC_OP_MUL || n->op == CC_OP_DIV)
+            return rational_function(n->child[0]) && rational_function(n->child[1]);
+        return false;
+    default: return false;
+    }
+}
+
+/* a - b printed as a non-zero rational function (x + 1/10**30 vs x: the
+ * difference 1/10**30 is below what the numbers resolve, but exact). */
+static bool exact_nonzero(const char *diff) {
+    struct cc_arena *ar = cc_arena_new();
+    struct cc_expr_error ee = {0};
+    struct cc_node *d =
+        ar ? cc_expr_screen_parse(ar, diff, strlen(diff), CC_DIALECT_SYMBOLIC, &ee) : NULL;
+    bool r = d && rational_function(d) && !(d->kind == CC_N_INT && mpz_sgn(d->v.z) == 0);
+    cc_arena_free(ar);
+    return r;
+}
+
 /* ASTs of the printed CAS values (only .arena and .root are set). 0, or -1
  * when either does not parse. */
 static int printed_forms(const char *ta, const char *tb, struct sym_expr *ca,
@@ -203,6 +239,14 @@ static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
     json_t *out = json_pack("{s:b, s:o, s:o, s:o, s:s}", "ok", 1, "a", pa, "b", pb, "difference",
                             pd, "domain", as->n ? "as assumed, complex elsewhere" : "complex");
     verdict(out, cas_zero, &v, ca.root ? &ca : a, cb.root ? &cb : b, &d, constant);
+    if (!cas_zero && v.mismatches == 0 && exact_nonzero(json_string_value(pd))) {
+        /* the numbers cannot see it, the algebra proves it */
+        json_object_set_new(out, "identical", json_false());
+        json_object_set_new(out, "note",
+                            json_string("a - b reduces exactly to a non-zero rational function "
+                                        "(see difference): the two differ everywhere it is "
+                                        "non-zero, by less than the numeric check resolves"));
+    }
     json_object_set_new(json_object_get(out, "numeric_check"), "evaluated", json_string(source));
     cc_arena_free(ca.arena);
     cc_arena_free(cb.arena);

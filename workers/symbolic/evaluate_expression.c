@@ -65,7 +65,8 @@ static json_t *plain_result(const char *printed, const char *type) {
 /* Adds "<key>": printed(op(g)) when op succeeds; silently skips otherwise.
  * A form that turned an exact expression into floats (giac evaluates some
  * special functions numerically as it simplifies) is not a simplification:
- * the exact text stays. */
+ * the exact text stays; likewise a form that disagrees with the value at
+ * complex points. */
 static void add_form(json_t *out, const char *key, enum cc_giac_op op, cc_gexpr *g,
                      const char *exact) {
     struct cc_sym_err se;
@@ -76,6 +77,13 @@ static void add_form(json_t *out, const char *key, enum cc_giac_op op, cc_gexpr 
     json_t *s = sym_print_json(r, &err);
     cc_gexpr_free(r);
     if (s && strchr(json_string_value(s), '.') && !strchr(exact, '.')) {
+        json_decref(s);
+        s = json_string(exact);
+    }
+    /* nor is a form that holds for real values only (giac simplifies
+     * sqrt(4*x**2) to 2*Abs(x)): it must agree with the value at complex
+     * points */
+    if (s && strcmp(json_string_value(s), exact) && !sym_text_agrees(exact, json_string_value(s))) {
         json_decref(s);
         s = json_string(exact);
     }
@@ -208,8 +216,19 @@ static json_t *evaluate_expression_handler(json_t *args, cc_wctx *ctx) {
     if (note && json_is_true(json_object_get(out, "ok")))
         json_object_set_new(out, "note", json_string(note));
     free(note);
-    if (json_is_true(json_object_get(out, "ok")))
-        sym_note_real_rewrite(&in, out);
+    if (json_is_true(json_object_get(out, "ok")) && json_object_get(out, "expanded")) {
+        /* a real-only rewrite by giac: the answer is the input as written */
+        struct sym_node *w = sym_real_rewrite(&in, out);
+        char *printed = w ? sym_print(w) : NULL;
+        if (printed) {
+            json_object_set_new(out, "expression", json_string(printed));
+            json_object_set_new(out, "simplified", json_string(printed));
+            json_object_set_new(out, "expanded", json_string(printed));
+            json_object_set_new(out, "type", json_string(kind_name(w)));
+        }
+        free(printed);
+        sym_free(w);
+    }
     sym_expr_free(&in);
     return out;
 }

@@ -7,6 +7,7 @@
 #include <giac/giac.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -17,6 +18,7 @@
 extern "C" {
 #include "workers/common/expr_funcs.h"
 #include "workers/symbolic/giac_shim.h"
+#include "workers/symbolic/sym_numeval.h"
 }
 #include "workers/symbolic/sym_profile.h"
 
@@ -82,7 +84,13 @@ gen call(const unary_function_ptr *f, const gen &args) {
 // ---- AST -> gen ------------------------------------------------------------
 
 // giac's pow() helper rewrites a^b as exp(b*ln(a)); the ^ node keeps x**2.
-gen power(const gen &a, const gen &b) { return call(at_pow, makesequence(a, b)); }
+// giac's pow(0, 0) is undef; SymPy and Python define 0**0 = 1 (as x**0 = 1
+// already gives every other base), so an exact 0**0 is 1.
+gen power(const gen &a, const gen &b) {
+    if (a.type == _INT_ && a.val == 0 && b.type == _INT_ && b.val == 0)
+        return gen(1);
+    return call(at_pow, makesequence(a, b));
+}
 
 // giac's immediate doubles lose low mantissa bits to its type tag; a 53-bit
 // MPFR real keeps binary64 values exact (0.1 + 0.2 prints as sympy does).
@@ -258,12 +266,172 @@ gen drop_abs_in_ln(const gen &g) {
     });
 }
 
+// ---- definite integrals that giac gets wrong ----------------------------
+// Across a pole giac answers the Cauchy principal value: integrate(1/x, x,
+// -1, 1) = 0, tan(x) over [0, pi] = 0, 1/(x - 1) over [0, 2] = 0. Those
+// integrals diverge, and a finite number for them is a confident wrong
+// answer. Before a finite definite value is believed, every singular point
+// of the integrand in [a, b] is tested: f is integrable next to s only if
+// (x - s)*f(x) -> 0 there (a pole of any order gives a nonzero or infinite
+// limit; 1/sqrt|x| and log|x| give 0). giac's singular() lists the
+// principal singular points only, so a periodic integrand's poles are also
+// taken from the general solutions of its denominator, enumerated over
+// [a, b].
+
+// An exact 0 (or any small integer) stays an integer under evalf, so it is
+// read as one: integrate(tan(x), x, 0, pi) = 0 must still be checked.
+bool real_value(const gen &g, double &d) {
+    gen v = evalf_double(evalf(g, 1, g_ctx), 1, g_ctx);
+    if (v.type == _INT_) {
+        d = v.val;
+        return true;
+    }
+    if (v.type != _DOUBLE_ || !std::isfinite(v._DOUBLE_val))
+        return false;
+    d = v._DOUBLE_val;
+    return true;
+}
+
+// true when the variable x occurs in g (a derivative cannot tell: giac
+// differentiates sign(x) to 0).
+bool mentions(const gen &g, const gen &x) {
+    for (const gen &v : lidnt(g))
+        if (v == x)
+            return true;
+    return false;
+}
+
+// (real_value fails on anything with a free symbol; lidnt cannot tell, as it
+// lists pi among the identifiers of pi/2)
+bool finite_number(const gen &g) {
+    double d;
+    return real_value(g, d);
+}
+
+// The solutions of den(x) = 0 over every period: s(n) for the integers n
+// that put s(n) in [lo, hi] (at most 64), when s is linear in n.
+void periodic_points(const gen &den, const gen &x, double lo, double hi, vecteur &out) {
+    bool old = all_trig_sol(g_ctx);
+    all_trig_sol(g_ctx) = true;
+    gen sols;
+    try {
+        sols = call(at_solve, makesequence(symb_equal(den, 0), x));
+    } catch (...) {
+        all_trig_sol(g_ctx) = old;
+        return;
+    }
+    all_trig_sol(g_ctx) = old;
+    if (sols.type != _VECT)
+        return;
+    for (const gen &s : *sols._VECTptr) {
+        vecteur ns;
+        for (const gen &v : lidnt(s))
+            if (v.type == _IDNT && !strncmp(v._IDNTptr->id_name, "n_", 2))
+                ns.push_back(v);
+        double s0, s1, s2;
+        if (ns.size() != 1 || !real_value(subst(s, ns[0], 0, false, g_ctx), s0) ||
+            !real_value(subst(s, ns[0], 1, false, g_ctx), s1) ||
+            !real_value(subst(s, ns[0], 2, false, g_ctx), s2))
+            continue;
+        double p = s1 - s0;
+        if (p == 0 || std::fabs((s2 - s1) - p) > 1e-9 * std::fabs(p))
+            continue;
+        double na = (lo - s0) / p, nb = (hi - s0) / p;
+        long first = (long)std::ceil(std::min(na, nb) - 1e-9);
+        long last = (long)std::floor(std::max(na, nb) + 1e-9);
+        for (long k = first; k <= last && out.size() < 64; k++)
+            out.push_back(_simplify(subst(s, ns[0], gen(k), false, g_ctx), g_ctx));
+    }
+}
+
+// true when (x - s)*f does not tend to 0 from the side(s) of s that lie in
+// [lo, hi]; an undecided limit (an oscillation) is not counted.
+bool pole_at(const gen &f, const gen &x, const gen &s, double sd, double lo, double hi) {
+    gen g = (x - s) * f;
+    for (int side : {1, -1}) {
+        if ((side == 1 && sd >= hi) || (side == -1 && sd <= lo))
+            continue;
+        gen l;
+        try {
+            l = call(at_limit, makesequence(g, x, s, gen(side)));
+        } catch (...) {
+            continue;
+        }
+        if (is_inf(l) || (finite_number(l) && !is_zero(_simplify(l, g_ctx))))
+            return true;
+    }
+    return false;
+}
+
+// A point of [lo, hi] where the integral of f diverges, or undef.
+gen divergence_point(const gen &f, const gen &x, double lo, double hi) {
+    // each source of candidates on its own: one that throws does not hide
+    // the other's points
+    vecteur cand;
+    try {
+        cand = singular(f, x, g_ctx);
+    } catch (...) {
+        cand.clear();
+    }
+    try {
+        gen den = checked(_denom(normal(tan2sincos(f, g_ctx), g_ctx), g_ctx));
+        if (mentions(den, x))
+            periodic_points(den, x, lo, hi, cand);
+    } catch (...) {
+    }
+    for (const gen &s : cand) {
+        double sd;
+        if (!real_value(s, sd) || sd < lo - 1e-12 || sd > hi + 1e-12)
+            continue;
+        if (pole_at(f, x, s, sd, lo, hi))
+            return s;
+    }
+    return undef;
+}
+
+gen sign_to_ratio(const gen &g) {
+    return map_tree(g, [](const unary_function_ptr &f, const gen &args) -> gen {
+        if (f == at_sign)
+            return args / symbolic(at_abs, args);
+        return symbolic(f, args);
+    });
+}
+
+// One definite integration step, v = [f, x, a, b].
+gen definite(const vecteur &v) {
+    const gen &f = v[0], &x = v[1];
+    gen r = call(at_integrate, gen(v, _SEQ__VECT));
+    // integrate(sign(x), x, -2, 3) = 5*sign(x): giac took sign(x) for a
+    // constant. sign(u) = u/|u| (off a null set), which giac splits by
+    // intervals; an answer that still holds x is never returned.
+    if (mentions(r, x) && f != sign_to_ratio(f)) {
+        vecteur w = v;
+        w[0] = sign_to_ratio(f);
+        r = call(at_integrate, gen(w, _SEQ__VECT));
+    }
+    if (mentions(r, x))
+        fail("validation", "the CAS could not evaluate this definite integral (its answer still "
+                           "depends on the variable of integration)");
+    double lo, hi;
+    if (!finite_number(r) || !real_value(v[2], lo) || !real_value(v[3], hi))
+        return r;
+    gen s = divergence_point(f, x, std::min(lo, hi), std::max(lo, hi));
+    if (is_undef(s))
+        return r;
+    g_note = "the integral diverges: the integrand has a non-integrable singularity at " +
+             std::string(x.print(g_ctx)).substr(strlen(PREFIX)) + " = " + s.print(g_ctx) +
+             " (the finite value " + r.print(g_ctx) + " would be a Cauchy principal value)";
+    return undef;
+}
+
 // integrate(f, x, y) and integrate(f, (x, a, b), (y, c, d)): one variable
 // (or limits tuple) after another, innermost first, as sympy reads them.
 // A single bare variable keeps giac's own argument forms.
 gen sp_integrate(const cc_node *n, const char *) {
     if (n->nchild <= 2 || (n->nchild == 4 && n->child[1]->kind != CC_N_TUPLE)) {
         gen args = integral_args(n);
+        if (args._VECTptr->size() == 4)
+            return definite(*args._VECTptr);
         gen r = call(at_integrate, args);
         return args._VECTptr->size() == 2 ? drop_abs_in_ln(r) : r;
     }
@@ -273,9 +441,12 @@ gen sp_integrate(const cc_node *n, const char *) {
         push_limits(v, n->child[i]);
         if (v.size() != 2 && v.size() != 4)
             fail("validation", "parse error: integrate() takes (var) or (var, lower, upper) tuples");
+        if (v.size() == 4) {
+            r = definite(v);
+            continue;
+        }
         r = call(at_integrate, gen(v, _SEQ__VECT));
-        if (v.size() == 2)
-            r = drop_abs_in_ln(r);
+        r = drop_abs_in_ln(r);
     }
     return r;
 }
@@ -417,8 +588,35 @@ gen sp_loggamma(const cc_node *n, const char *) {
 gen sp_acoth(const cc_node *n, const char *) {
     return call(at_atanh, inv(arg(n, 0), g_ctx));
 }
+// Guard digits of a multiprecision value: N(x, d) past binary64 evaluates
+// at d + GUARD_DIGITS digits and real_tree prints GUARD_DIGITS fewer than
+// the precision holds, so the last printed digit is the correctly rounded
+// one (at exactly d digits giac's binary value of e rounds to
+// ...0452353 where e is ...04523536).
+const int GUARD_DIGITS = 5;
+
+// A decimal literal is the decimal it spells: one with more significant
+// digits than a double holds (1.000000000000000000001) becomes a
+// multiprecision real printing those digits (and GUARD_DIGITS more, which
+// real_tree drops), as SymPy's Float keeps them; a shorter one is the
+// double, as before.
+gen float_literal(const cc_node *n) {
+    int digits = sym_literal_digits(n->v.f.text);
+    char buf[512];
+    if (digits <= SYM_LITERAL_DOUBLE_DIGITS || !sym_literal_clean(n->v.f.text, buf, sizeof buf))
+        return real53(n->v.f.d);
+    mpfr_t m;
+    mpfr_init2(m, (mpfr_prec_t)lround((digits + GUARD_DIGITS) / 0.30102999566398120));
+    mpfr_set_str(m, buf, 10, MPFR_RNDN);
+    gen g = gen(real_object(m));
+    mpfr_clear(m);
+    return g;
+}
+
 gen sp_N(const cc_node *n, const char *) {
     gen d = n->nchild > 1 ? arg(n, 1) : gen(15);
+    if (d.type == _INT_ && d.val > 15)
+        d = gen(d.val + GUARD_DIGITS);
     return call(at_evalf, makesequence(arg(n, 0), d));
 }
 
@@ -541,7 +739,7 @@ gen from_compare(const cc_node *n) {
 gen from_node(const cc_node *n) {
     switch (n->kind) {
     case CC_N_INT: return integer(n->v.z);
-    case CC_N_FLOAT: return real53(n->v.f.d);
+    case CC_N_FLOAT: return float_literal(n);
     case CC_N_BOOL: {
         gen b(n->v.b ? 1 : 0);
         b.subtype = _INT_BOOLEAN;
@@ -718,13 +916,14 @@ sym_node *idnt_tree(const gen &g) {
 }
 
 // A multiprecision float (N(pi, 50)) keeps its digits: the node carries its
-// decimal text and digit count beside the binary64 value.
+// decimal text and digit count beside the binary64 value; the last
+// GUARD_DIGITS of the precision are not printed.
 sym_node *real_tree(const mpfr_t x) {
     sym_node *n = need(sym_float(mpfr_get_d(x, MPFR_RNDN)));
     mpfr_prec_t p = mpfr_get_prec(x);
     if (p <= 64 || !mpfr_number_p(x))
         return n;
-    int digits = (int)lround((double)p * 0.30102999566398120);
+    int digits = (int)lround((double)p * 0.30102999566398120) - GUARD_DIGITS;
     mpfr_exp_t e;
     char *d = mpfr_get_str(nullptr, &e, 10, (size_t)digits + 3, x, MPFR_RNDN);
     std::string t;
@@ -1012,16 +1211,26 @@ bool ready(cc_sym_err *err) {
 
 std::vector<gen> g_assumed;
 
+// A type constant as giac's parser makes it for `integer` (DOM_INT): the
+// type number with subtype _INT_TYPE. (gen(a, b) would be the complex
+// number a + b*i: assume(n, 2 + i) throws, and the assumption was lost.)
+gen type_constant(int type) {
+    gen t(type);
+    t.subtype = _INT_TYPE;
+    return t;
+}
+
 gen domain_fact(const gen &x, cc_num_dom d) {
     switch (d) {
     case CC_DOM_POSITIVE: return symb_superieur_strict(x, 0);
     case CC_DOM_NONNEG: return symb_superieur_egal(x, 0);
-    case CC_DOM_INTEGER: return makesequence(x, gen(_ZINT, _INT_TYPE));
-    default: return makesequence(x, gen(_DOUBLE_, _INT_TYPE));
+    case CC_DOM_INTEGER: return makesequence(x, type_constant(_ZINT));
+    default: return makesequence(x, type_constant(_DOUBLE_));
     }
 }
 
-// exp(a)*exp(b)*c -> exp(a + b)*c, bottom-up (giac keeps the factors apart).
+// exp(a)*exp(b)*c -> exp(a + b)*c and exp(a)/exp(b) -> exp(a - b),
+// bottom-up (giac keeps the factors apart); both hold for every complex a, b.
 gen combine_exp(const gen &g) {
     return map_tree(g, [](const unary_function_ptr &f, const gen &args) -> gen {
         if (f != at_prod || args.type != _VECT)
@@ -1031,6 +1240,10 @@ gen combine_exp(const gen &g) {
         for (const gen &t : *args._VECTptr) {
             if (t.is_symb_of_sommet(at_exp)) {
                 arg = arg + t._SYMBptr->feuille;
+                n++;
+            } else if (t.is_symb_of_sommet(at_inv) &&
+                       t._SYMBptr->feuille.is_symb_of_sommet(at_exp)) {
+                arg = arg - t._SYMBptr->feuille._SYMBptr->feuille;
                 n++;
             } else {
                 rest = rest * t;

@@ -8,8 +8,16 @@
 #include "workers/symbolic/sym_tools.h"
 #include "workers/symbolic/sym_profile.h"
 
-/* At a finite point: direction "+", the left-sided limit, and the
- * two-sided one ("does not exist" when the sides differ or one fails). */
+/* giac answers an oscillating limit (sin(x) at oo, sin(1/x) at 0) with a
+ * placeholder bounded_function(k) that no caller can read: the limit does
+ * not exist. Replaces such a text (malloc'd, may be NULL) in place. */
+static char *readable_limit(char *text) {
+    if (!text || !strstr(text, "bounded_function("))
+        return text;
+    free(text);
+    return strdup("does not exist");
+}
+
 /* At a finite point: the side the caller asked for ("+" by default, as
  * TOOLS.md 3.3.17), the left-sided limit, and the two-sided one ("does not
  * exist" when the sides differ or one fails). With direction "-" the
@@ -19,10 +27,10 @@ static void add_sides(json_t *out, cc_gexpr *args[3], const char *dir) {
     json_t *err = NULL;
     char *right = strdup(json_string_value(json_object_get(out, "limit")));
     cc_gexpr *left = cc_giac_apply(CC_G_LIMIT_LEFT, args, 3, &se);
-    char *ls = left ? sym_print_str(left, &err) : NULL;
+    char *ls = readable_limit(left ? sym_print_str(left, &err) : NULL);
     cc_gexpr_free(left);
     json_decref(err);
-    bool same = ls && right && !strcmp(ls, right);
+    bool same = ls && right && !strcmp(ls, right) && strcmp(right, "does not exist");
     const char *two = same ? right : "does not exist";
     json_object_set_new(out, "direction", json_string(dir));
     if (ls)
@@ -58,8 +66,19 @@ static json_t *limit(cc_gexpr *e, cc_gexpr *var, const char *name, cc_gexpr *pt,
         json_decref(jp);
         return err;
     }
+    char *lt = readable_limit(strdup(json_string_value(jl)));
+    bool oscillates = lt && strcmp(lt, json_string_value(jl)) != 0;
+    if (oscillates) {
+        json_decref(jl);
+        jl = json_string(lt);
+    }
+    free(lt);
     json_t *out = json_pack("{s:b, s:o, s:s, s:o, s:o}", "ok", 1, "expression", js, "variable",
                             name, "point", jp, "limit", jl);
+    if (oscillates)
+        json_object_set_new(out, "note", json_string("the expression oscillates between bounds "
+                                                     "without approaching a value: the limit does "
+                                                     "not exist"));
     if (dir)
         add_sides(out, args, dir);
     return out;

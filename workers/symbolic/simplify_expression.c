@@ -22,8 +22,6 @@
 #include "workers/symbolic/sym_tools.h"
 #include "workers/symbolic/sym_profile.h"
 
-#define CHECK_POINTS 8
-
 /* Tried on the input and on simplify's result, each only when the printed
  * input holds one of its trigger names, and its `also` name when it has one
  * (a rewriting of a rational function by tlin costs time and finds
@@ -79,33 +77,11 @@ static bool better(const struct pick *a, const struct pick *b) {
     return a->ops < b->ops || (a->ops == b->ops && strlen(a->text) < strlen(b->text));
 }
 
-/* true when the printed candidate agrees with the input AST at complex
- * points (or neither could be evaluated there). An input with no branch
- * cut needs no check: rewriting it algebraically cannot go wrong off the
- * positive reals. */
-static bool agrees(const struct cc_node *input, const char *text) {
-    if (sym_numeval_branch_free(input))
-        return true;
-    struct cc_arena *a = cc_arena_new();
-    struct cc_expr_error ee = {0};
-    struct cc_node *c = a ? cc_expr_screen_parse(a, text, strlen(text), CC_DIALECT_SYMBOLIC, &ee)
-                          : NULL;
-    bool ok = false;
-    if (c) {
-        struct sym_domains d = {0, NULL, NULL, CC_DOM_COMPLEX};
-        struct sym_num_verdict v;
-        sym_numcheck(input, c, &d, CHECK_POINTS, &v);
-        ok = v.mismatches == 0;
-    }
-    cc_arena_free(a);
-    return ok;
-}
-
 static void consider(const struct cc_node *input, cc_gexpr *g, struct pick *best) {
     struct pick p = {0};
     if (!g || !measure(g, &p))
         return;
-    if (better(&p, best) && agrees(input, p.text)) {
+    if (better(&p, best) && sym_agrees(input, p.text)) {
         pick_free(best);
         *best = p;
     } else {
@@ -113,15 +89,26 @@ static void consider(const struct cc_node *input, cc_gexpr *g, struct pick *best
     }
 }
 
+/* The input's printed form and measure: as written when giac's value is a
+ * real-only rewrite of it (written != NULL), else giac's value. */
+static bool measure_input(const struct sym_expr *in, const struct sym_node *written,
+                          struct pick *out) {
+    if (!written)
+        return measure(in->g, out);
+    out->text = sym_print(written);
+    out->ops = sym_count_ops(written);
+    return out->text != NULL;
+}
+
 /* The simplified form: the smallest candidate that agrees with the input
  * (giac's own simplify included: it combines log(x) + log(y), which is
  * wrong at x = y = -1), and never larger than the input. */
-static json_t *simplified(const struct sym_expr *in, json_t **err) {
+static json_t *simplified(const struct sym_expr *in, const struct sym_node *written, json_t **err) {
     struct cc_sym_err se = {0};
     cc_gexpr *g = in->g;
     cc_gexpr *base = cc_giac_apply(CC_G_SIMPLIFY, &g, 1, &se);
     struct pick input = {0}, best = {0};
-    if (!base || !measure(in->g, &input)) {
+    if (!base || !measure_input(in, written, &input)) {
         cc_gexpr_free(base);
         pick_free(&input);
         *err = se.code ? sym_err_json(&se, "") : cc_err("resource_exhausted",
@@ -150,9 +137,14 @@ static json_t *simplified(const struct sym_expr *in, json_t **err) {
     return j;
 }
 
-/* Sets out[key] = printed(op(g)); returns 0, or -1 with *err. */
-static int set_form(json_t *out, const char *key, enum cc_giac_op op, cc_gexpr *g, json_t **err) {
+/* Sets out[key] = printed(op(g)), or the original form when that does not
+ * agree with the input at complex points (giac's factor and expand rewrite
+ * sqrt(x**2*y**2) as Abs(x)*Abs(y) and asin(sin(x)) with floor, which hold
+ * for real values only); returns 0, or -1 with *err. */
+static int set_form(json_t *out, const char *key, enum cc_giac_op op, const struct sym_expr *in,
+                    json_t **err) {
     struct cc_sym_err se = {0};
+    cc_gexpr *g = in->g;
     cc_gexpr *r = cc_giac_apply(op, &g, 1, &se);
     if (!r) {
         *err = sym_err_json(&se, "");
@@ -162,6 +154,11 @@ static int set_form(json_t *out, const char *key, enum cc_giac_op op, cc_gexpr *
     cc_gexpr_free(r);
     if (!s)
         return -1;
+    const char *orig = json_string_value(json_object_get(out, "original"));
+    if (orig && strcmp(orig, json_string_value(s)) && !sym_agrees(in->root, json_string_value(s))) {
+        json_decref(s);
+        s = json_string(orig);
+    }
     json_object_set_new(out, key, s);
     return 0;
 }
@@ -175,18 +172,27 @@ static json_t *simplify_expression_handler(json_t *args, cc_wctx *ctx) {
     struct sym_expr in;
     if (sym_input_expr(text, strlen(text), "", &in, &err) < 0)
         return err;
-    json_t *orig = sym_print_json(in.g, &err);
-    json_t *simp = orig ? simplified(&in, &err) : NULL;
+    /* giac's value may be a real-only rewrite of the input: then the input
+     * as written is the original, and every form must agree with it */
+    json_t *notes = json_object();
+    struct sym_node *written = sym_real_rewrite(&in, notes);
+    char *wtext = written ? sym_print(written) : NULL;
+    json_t *orig = wtext ? json_string(wtext) : sym_print_json(in.g, &err);
+    free(wtext);
+    json_t *simp = orig ? simplified(&in, written, &err) : NULL;
+    sym_free(written);
     json_t *out = simp ? json_pack("{s:b, s:o, s:o}", "ok", 1, "original", orig, "simplified", simp)
                        : NULL;
     if (!simp)
         json_decref(orig);
-    if (out && (set_form(out, "factored", CC_G_FACTOR, in.g, &err) < 0 ||
-                set_form(out, "expanded", CC_G_EXPAND, in.g, &err) < 0)) {
+    if (out && (set_form(out, "factored", CC_G_FACTOR, &in, &err) < 0 ||
+                set_form(out, "expanded", CC_G_EXPAND, &in, &err) < 0)) {
         json_decref(out);
         out = NULL;
     }
-    sym_note_real_rewrite(&in, out);
+    if (out)
+        json_object_update(out, notes);
+    json_decref(notes);
     sym_expr_free(&in);
     return out ? out : err;
 }

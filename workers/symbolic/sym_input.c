@@ -12,6 +12,7 @@
 #include "workers/symbolic/sym_numcheck.h"
 #include "workers/symbolic/sym_numeval.h"
 #include "workers/symbolic/sym_profile.h"
+#include "workers/symbolic/sym_written.h"
 
 static json_t *expr_err(const struct cc_expr_error *e, const char *prefix) {
     return cc_err(e->code ? e->code : "internal", "%s%s", prefix, e->message);
@@ -51,29 +52,179 @@ void sym_expr_free(struct sym_expr *e) {
     memset(e, 0, sizeof *e);
 }
 
-void sym_note_real_rewrite(const struct sym_expr *e, json_t *out) {
-    if (!json_is_object(out) || sym_numeval_branch_free(e->root))
-        return;
-    json_t *err = NULL;
-    char *text = sym_print_str(e->g, &err);
-    json_decref(err);
-    struct cc_arena *a = text ? cc_arena_new() : NULL;
+/* Points of the agreement check of a rewritten form. */
+#define AGREE_POINTS 8
+
+bool sym_agrees(const struct cc_node *input, const char *text) {
+    if (sym_numeval_branch_free(input))
+        return true;
+    struct cc_arena *a = cc_arena_new();
     struct cc_expr_error ee = {0};
-    struct cc_node *built =
-        a ? cc_expr_screen_parse(a, text, strlen(text), CC_DIALECT_SYMBOLIC, &ee) : NULL;
-    if (built) {
+    struct cc_node *c = a ? cc_expr_screen_parse(a, text, strlen(text), CC_DIALECT_SYMBOLIC, &ee)
+                          : NULL;
+    bool ok = false;
+    if (c) {
         struct sym_domains d = {0, NULL, NULL, CC_DOM_COMPLEX};
         struct sym_num_verdict v;
-        sym_numcheck(e->root, built, &d, 12, &v);
-        if (v.mismatches > 0)
-            json_object_set_new(out, "domain_note",
-                                json_sprintf("the CAS rewrote the input as %s, which equals it for "
-                                             "real (or positive) values only; over the complex "
-                                             "numbers they differ (at %s)",
-                                             text, v.witness));
+        sym_numcheck(input, c, &d, AGREE_POINTS, &v);
+        ok = v.mismatches == 0 && v.a_only == 0;
     }
     cc_arena_free(a);
+    return ok;
+}
+
+bool sym_text_agrees(const char *input, const char *text) {
+    struct cc_arena *a = cc_arena_new();
+    struct cc_expr_error ee = {0};
+    struct cc_node *in =
+        a ? cc_expr_screen_parse(a, input, strlen(input), CC_DIALECT_SYMBOLIC, &ee) : NULL;
+    bool ok = in && sym_agrees(in, text);
+    cc_arena_free(a);
+    return ok;
+}
+
+/* true when g (giac's value of the AST root) differs from root at a complex
+ * point, or is undefined where root has a value (floor(x) for asin(sin(x))
+ * at complex x): a rewriting that holds for real values only. *text gets
+ * g printed (malloc'd, also when false; may be NULL), v the evidence. */
+static bool real_only(const struct cc_node *root, const cc_gexpr *g, char **text,
+                      struct sym_num_verdict *v) {
+    json_t *err = NULL;
+    memset(v, 0, sizeof *v);
+    *text = sym_print_str(g, &err);
+    json_decref(err);
+    struct cc_arena *a = *text ? cc_arena_new() : NULL;
+    struct cc_expr_error ee = {0};
+    struct cc_node *built =
+        a ? cc_expr_screen_parse(a, *text, strlen(*text), CC_DIALECT_SYMBOLIC, &ee) : NULL;
+    bool r = false;
+    if (built) {
+        struct sym_domains d = {0, NULL, NULL, CC_DOM_COMPLEX};
+        sym_numcheck(root, built, &d, 12, v);
+        r = v->mismatches > 0 || v->a_only > 0;
+    }
+    cc_arena_free(a);
+    return r;
+}
+
+/* A constant has no domain to be wrong on (a difference there is the
+ * rounding of a float, N(E, 20)), and an expression without branch cuts
+ * cannot be rewritten wrongly off the positive reals. */
+static bool may_rewrite(const struct cc_node *n) {
+    const char *names[1];
+    size_t nsyms = 0;
+    sym_numeval_symbols(n, names, &nsyms, 1);
+    return nsyms > 0 && !sym_numeval_branch_free(n);
+}
+
+/* The operators whose first argument giac evaluates (and may rewrite)
+ * before applying them; the evaluator cannot compute the whole call, so
+ * the argument is checked on its own. */
+static bool operator_call(const struct cc_node *n) {
+    static const char *const OPS[] = {"diff", "integrate", "limit", "series", "summation",
+                                      "Sum", "Integral", "Derivative", "product", "Product"};
+    if (n->kind != CC_N_CALL || n->nchild == 0)
+        return false;
+    for (size_t i = 0; i < sizeof OPS / sizeof *OPS; i++)
+        if (!strcmp(n->v.name, OPS[i]))
+            return true;
+    return false;
+}
+
+/* The first operator argument of n (depth-first) that giac rewrites in a
+ * real-only way: adds the note and returns true. Depth is bounded by the
+ * parser's nesting limit. */
+static bool inner_rewrite(const struct cc_node *n, json_t *out) {
+    if (operator_call(n) && may_rewrite(n->child[0])) {
+        struct cc_sym_err se = {0};
+        cc_gexpr *g = cc_giac_from_ast(n->child[0], &se);
+        char *text = NULL;
+        struct sym_num_verdict v;
+        bool hit = g && real_only(n->child[0], g, &text, &v);
+        if (hit)
+            json_object_set_new(out, "domain_note",
+                                json_sprintf("the CAS rewrote the argument of %s as %s, which "
+                                             "equals it for real (or positive) values only (over "
+                                             "the complex numbers they differ at %s): the result "
+                                             "holds for real values only",
+                                             n->v.name, text, v.witness));
+        free(text);
+        cc_gexpr_free(g);
+        if (hit)
+            return true;
+    }
+    for (uint32_t i = 0; i < n->nchild; i++)
+        if (inner_rewrite(n->child[i], out))
+            return true;
+    return false;
+}
+
+/* integrate(f, x) answered F: F' must be f at complex points. giac
+ * integrates some integrands as if x were real (sqrt(4*x**2) as
+ * 2*x*Abs(x)/2 = x**2*sign(x)); such an F is flagged, not refused. */
+static void check_antiderivative(const struct cc_node *call, const cc_gexpr *g, json_t *out) {
+    const struct cc_node *f = call->child[0], *x = call->child[1];
+    json_t *err = NULL;
+    char *F = sym_print_str(g, &err), *dtext = NULL, *dprinted = NULL;
+    json_decref(err);
+    err = NULL;
+    struct cc_arena *a = F ? cc_arena_new() : NULL;
+    struct cc_expr_error ee = {0};
+    struct cc_node *dn = NULL;
+    if (a && asprintf(&dtext, "diff(%s, %s)", F, x->v.name) >= 0)
+        dn = cc_expr_screen_parse(a, dtext, strlen(dtext), CC_DIALECT_SYMBOLIC, &ee);
+    struct cc_sym_err se = {0};
+    cc_gexpr *dg = dn ? cc_giac_from_ast(dn, &se) : NULL;
+    dprinted = dg ? sym_print_str(dg, &err) : NULL;
+    json_decref(err);
+    struct cc_node *dF = dprinted ? cc_expr_screen_parse(a, dprinted, strlen(dprinted),
+                                                         CC_DIALECT_SYMBOLIC, &ee)
+                                  : NULL;
+    if (dF) {
+        struct sym_domains d = {0, NULL, NULL, CC_DOM_COMPLEX};
+        struct sym_num_verdict v;
+        sym_numcheck(f, dF, &d, 12, &v);
+        if (v.mismatches > 0)
+            json_object_set_new(out, "domain_note",
+                                json_sprintf("the antiderivative holds for real values only: its "
+                                             "derivative differs from the integrand over the "
+                                             "complex numbers (at %s)",
+                                             v.witness));
+    }
+    cc_gexpr_free(dg);
+    cc_arena_free(a);
+    free(F);
+    free(dtext);
+    free(dprinted);
+}
+
+static bool indefinite_integral(const struct cc_node *n) {
+    return n->kind == CC_N_CALL && !strcmp(n->v.name, "integrate") && n->nchild == 2 &&
+           n->child[1]->kind == CC_N_NAME;
+}
+
+struct sym_node *sym_real_rewrite(const struct sym_expr *e, json_t *out) {
+    if (!json_is_object(out) || !may_rewrite(e->root))
+        return NULL;
+    char *text = NULL;
+    struct sym_num_verdict v;
+    struct sym_node *written = NULL;
+    if (real_only(e->root, e->g, &text, &v)) {
+        written = sym_written_tree(e->root);
+        json_object_set_new(out, "domain_note",
+                            json_sprintf("the CAS rewrites the input as %s, which equals it "
+                                         "for real (or positive) values only; over the "
+                                         "complex numbers they differ (at %s)%s",
+                                         text, v.witness,
+                                         written ? ", so the input is kept as written" : ""));
+    } else if (v.points == 0) {
+        /* nothing of the whole could be evaluated (a derivative, an
+         * integral): the operators' arguments are checked instead */
+        if (!inner_rewrite(e->root, out) && indefinite_integral(e->root))
+            check_antiderivative(e->root, e->g, out);
+    }
     free(text);
+    return written;
 }
 
 cc_gexpr *sym_input(const char *text, size_t len, const char *prefix, json_t **err) {

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "workers/symbolic/giac_shim.h"
+#include "workers/symbolic/sym_tree.h"
 
 /* text[0..len): screen (2.1, 2.2), parse in the symbolic dialect (2.3),
  * shape check (2.4), then build and evaluate. Returns a new handle, or NULL
@@ -35,8 +36,20 @@ void sym_expr_free(struct sym_expr *e);
 /* giac rewrites some inputs as it builds them in a form that holds for real
  * (or positive) values only: sqrt(x**2) becomes Abs(x), log(exp(x)) becomes
  * x. When the built value disagrees numerically with the input as written
- * at complex points, adds out["domain_note"] saying so. */
-void sym_note_real_rewrite(const struct sym_expr *e, json_t *out);
+ * at complex points (or is undefined where the input has a value), adds
+ * out["domain_note"] saying so and returns the input as written as a new
+ * tree (sym_free) for the caller to answer with; NULL otherwise, or when
+ * the input has no plain arithmetic reading (the note alone then). */
+struct sym_node *sym_real_rewrite(const struct sym_expr *e, json_t *out);
+
+/* true when the printed form text agrees with the input AST at complex
+ * points (or neither can be evaluated there) and has a value wherever the
+ * input has one (a form with floor(x) is not shown equal by points where
+ * it is undefined). An input with no branch cut needs no check: rewriting
+ * it algebraically cannot go wrong off the positive reals. */
+bool sym_agrees(const struct cc_node *input, const char *text);
+/* The same with the input as text; false when it does not parse. */
+bool sym_text_agrees(const char *input, const char *text);
 
 /* The rejected object for a shim failure (prefix may be ""). New reference. */
 json_t *sym_err_json(const struct cc_sym_err *e, const char *prefix);

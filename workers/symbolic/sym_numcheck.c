@@ -145,8 +145,13 @@ static void compare(const struct cc_node *a, const struct cc_node *b, const stru
                    vals[j]);
         if (sym_numeval(a, &p, va) < 0)
             continue;
-        if (b ? sym_numeval(b, &p, vb) < 0 : (mpc_set_ui(vb, 0, MPC_RNDNN), 0))
+        if (b ? sym_numeval(b, &p, vb) < 0 : (mpc_set_ui(vb, 0, MPC_RNDNN), 0)) {
+            if (out->a_only++ == 0 && out->mismatches == 0) {
+                mpc_set_nan(vb);
+                note_witness(out, names, vals, n, va, vb);
+            }
             continue;
+        }
         out->points++;
         if (differ(va, vb) && out->mismatches++ == 0)
             note_witness(out, names, vals, n, va, vb);

@@ -23,7 +23,9 @@ struct sym_domains {
 struct sym_num_verdict {
     int points;      /* points where both sides evaluated to finite numbers */
     int mismatches;  /* of those, where they differ by more than 1e-25 relative */
-    char witness[300]; /* first mismatch, "x = -1, y = -1" */
+    int a_only;      /* points where a evaluated and b did not (b undefined
+                        there: floor(x) at complex x, 1/x at 0) */
+    char witness[300]; /* first mismatch (else first a_only point), "x = -1, y = -1" */
     char va[64], vb[64]; /* the two values there */
 };
 

@@ -359,15 +359,52 @@ static int eval_binary(struct ev *e, const struct cc_node *n, mpc_t out) {
     return rc;
 }
 
+int sym_literal_digits(const char *text) {
+    int digits = 0;
+    bool leading = true;
+    for (const char *p = text; *p && *p != 'e' && *p != 'E'; p++) {
+        if (*p < '0' || *p > '9' || (*p == '0' && leading))
+            continue;
+        leading = false;
+        digits++;
+    }
+    return digits;
+}
+
+bool sym_literal_clean(const char *text, char *buf, size_t cap) {
+    size_t k = 0;
+    for (const char *p = text; *p; p++) {
+        if (*p == '_')
+            continue;
+        if (k + 1 >= cap)
+            return false;
+        buf[k++] = *p;
+    }
+    buf[k] = '\0';
+    return true;
+}
+
+/* A literal as written: the double when it has no more digits than a
+ * double holds (what the CAS is given too), else its decimal. */
+static int literal_value(const struct cc_node *n, mpc_t out) {
+    char buf[512];
+    if (sym_literal_digits(n->v.f.text) <= SYM_LITERAL_DOUBLE_DIGITS ||
+        !sym_literal_clean(n->v.f.text, buf, sizeof buf)) {
+        mpc_set_d(out, n->v.f.d, RND);
+        return 0;
+    }
+    mpfr_set_str(mpc_realref(out), buf, 10, RRND);
+    mpfr_set_zero(mpc_imagref(out), 1);
+    return 0;
+}
+
 static int eval_node(struct ev *e, const struct cc_node *n, mpc_t out) {
     switch (n->kind) {
     case CC_N_INT:
         mpfr_set_z(mpc_realref(out), n->v.z, RRND);
         mpfr_set_zero(mpc_imagref(out), 1);
         return 0;
-    case CC_N_FLOAT:
-        mpc_set_d(out, n->v.f.d, RND);
-        return 0;
+    case CC_N_FLOAT: return literal_value(n, out);
     case CC_N_NAME: return name_value(e, n->v.name, out);
     case CC_N_CALL: return eval_call(e, n, out);
     case CC_N_BINARY: return eval_binary(e, n, out);

@@ -40,6 +40,19 @@ bool sym_numeval_never(const struct cc_node *n);
  * cannot be right for positive reals and wrong elsewhere. */
 bool sym_numeval_branch_free(const struct cc_node *n);
 
+/* A decimal literal with more significant digits than this is not read as
+ * a double: it is the decimal it spells, at its own precision (SymPy's
+ * Float keeps 1.000000000000000000001; a double makes it 1.0). */
+#define SYM_LITERAL_DOUBLE_DIGITS 17
+
+/* The significant digits of a decimal literal's text ("0.00120" has 3,
+ * "1_000.5" 5); 0 for a zero. */
+int sym_literal_digits(const char *text);
+
+/* The literal's text without digit separators, in buf of cap bytes (the
+ * form mpfr_set_str reads). false when it does not fit. */
+bool sym_literal_clean(const char *text, char *buf, size_t cap);
+
 /* The distinct symbol names of n (function names and constants excluded),
  * appended to names[0..*count) up to cap. */
 void sym_numeval_symbols(const struct cc_node *n, const char **names, size_t *count, size_t cap);

@@ -1,0 +1,203 @@
+"""Independent oracles for the second cross-check corpus.
+
+Nothing here calls codecalc or reuses its code: values are recomputed with
+Python's fractions/decimal/struct/datetime, mpmath and SymPy, and symbolic
+answers are compared by VALUE (numerically at complex, negative and positive
+points, 40 digits), never by their printed shape.
+"""
+import math
+import random
+from fractions import Fraction
+
+import mpmath
+import sympy as sp
+from sympy.parsing.sympy_parser import (parse_expr, standard_transformations,
+                                        convert_xor)
+
+mpmath.mp.dps = 40
+
+NAMES = "x y z a b c n k m t u v w p q r s".split()
+
+
+def symbols_for(text):
+    """A local dict giving every plain name a symbol, except the functions
+    and constants SymPy knows (so 'gamma' stays the Gamma function)."""
+    d = {}
+    for nm in NAMES:
+        d[nm] = sp.Symbol(nm)
+    return d
+
+
+_T = standard_transformations + (convert_xor,)
+
+
+def parse(text):
+    """Parse a printed answer (codecalc's or ours) into SymPy."""
+    t = text.strip()
+    loc = symbols_for(t)
+    loc.update({"E": sp.E, "I": sp.I, "oo": sp.oo, "zoo": sp.zoo, "nan": sp.nan,
+                "pi": sp.pi, "Abs": sp.Abs, "LambertW": sp.LambertW,
+                "Heaviside": sp.Heaviside, "DiracDelta": sp.DiracDelta,
+                "ln": sp.log, "abs": sp.Abs, "erf": sp.erf, "erfc": sp.erfc,
+                "Ei": sp.Ei, "Si": sp.Si, "Ci": sp.Ci, "zeta": sp.zeta,
+                "gamma": sp.gamma, "digamma": sp.digamma,
+                "polygamma": sp.polygamma, "sign": sp.sign, "floor": sp.floor,
+                "ceiling": sp.ceiling, "AccumBounds": sp.AccumBounds,
+                "besselj": sp.besselj, "bessely": sp.bessely,
+                "besseli": sp.besseli, "besselk": sp.besselk})
+    return parse_expr(t, local_dict=loc, transformations=_T, evaluate=True)
+
+
+# ---- numeric equivalence ----------------------------------------------------
+
+# Points chosen to expose branch-cut "identities": negative reals, values
+# with |Im| > pi (exp/log round trips), small and large moduli.
+POOL = [mpmath.mpf("-1.7"), mpmath.mpf("-0.6"), mpmath.mpf("0.8"), mpmath.mpf("2.3"),
+        mpmath.mpc("1.1", "0.7"), mpmath.mpc("-0.9", "1.3"), mpmath.mpc("0.4", "-2.1"),
+        mpmath.mpc("-2.2", "-0.5"), mpmath.mpc("0.3", "3.9"), mpmath.mpc("-1.2", "4.6"),
+        mpmath.mpf("3.7"), mpmath.mpc("2.5", "-4.4")]
+REAL_POOL = [mpmath.mpf(v) for v in ("-2.7", "-1.3", "-0.45", "0.35", "0.9", "1.6", "2.9", "4.2")]
+POS_POOL = [mpmath.mpf(v) for v in ("0.15", "0.6", "1.35", "2.2", "3.1", "5.5", "7.25")]
+INT_POOL = [mpmath.mpf(v) for v in (-3, -2, -1, 0, 1, 2, 3, 4, 5)]
+
+
+def _pool(kind):
+    return {"complex": POOL, "real": REAL_POOL, "positive": POS_POOL,
+            "nonnegative": POS_POOL + [mpmath.mpf(0)], "integer": INT_POOL}[kind]
+
+
+def _val(f, args):
+    try:
+        v = f(*args)
+    except (ZeroDivisionError, ValueError, TypeError, OverflowError, NameError,
+            AttributeError, RecursionError, KeyError):
+        return None
+    try:
+        v = mpmath.mpc(v)
+    except (TypeError, ValueError):
+        return None
+    if not (mpmath.isfinite(v.real) and mpmath.isfinite(v.imag)):
+        return None
+    return v
+
+
+def _val_sympy(expr, syms, pt):
+    subs = {s: sp.Float(str(v.real), 45) + sp.I * sp.Float(str(v.imag), 45)
+            for s, v in zip(syms, (mpmath.mpc(p) for p in pt))}
+    try:
+        v = sp.N(expr.subs(subs), 40)
+        if not v.is_number or v.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
+            return None
+        return mpmath.mpc(mpmath.mpf(str(sp.re(v))), mpmath.mpf(str(sp.im(v))))
+    except (TypeError, ValueError, ZeroDivisionError):
+        return None
+
+
+def lam(expr, syms):
+    return sp.lambdify(syms, expr, modules=["mpmath"])
+
+
+def points(syms, domain, count, seed):
+    """count assignments; domain maps a symbol name to a pool kind."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        out.append([rng.choice(_pool(domain.get(str(s), domain.get("*", "complex"))))
+                    for s in syms])
+    return out
+
+
+def numeq(a, b, domain=None, count=10, seed=7, rel=mpmath.mpf("1e-20")):
+    """(verdict, detail): True when equal at every point that evaluates
+    (at least 3), False with the first mismatching point, None when too few
+    points evaluate."""
+    domain = domain or {}
+    syms = sorted((a.free_symbols | b.free_symbols), key=str)
+    fa, fb = lam(a, syms), lam(b, syms)
+    good = 0
+    for pt in points(syms, domain, count * 2, seed):
+        va, vb = _val(fa, pt), _val(fb, pt)
+        if va is None or vb is None:
+            continue
+        scale = max(abs(va), abs(vb), mpmath.mpf(1))
+        if abs(va - vb) > rel * scale:
+            # confirm with SymPy's own 40-digit evaluation: lambdify may
+            # compute a constant subexpression in Python doubles (1j**1j)
+            va, vb = _val_sympy(a, syms, pt), _val_sympy(b, syms, pt)
+            if va is None or vb is None:
+                continue
+            scale = max(abs(va), abs(vb), mpmath.mpf(1))
+        if abs(va - vb) > rel * scale:
+            return False, {"point": {str(s): str(v) for s, v in zip(syms, pt)},
+                           "a": mpmath.nstr(va, 12), "b": mpmath.nstr(vb, 12)}
+        good += 1
+        if good >= count:
+            break
+    if good < (1 if not syms else 3):
+        return None, {"evaluated_points": good}
+    return True, {"points": good}
+
+
+def special_equal(a, b):
+    """Infinities, nan, AccumBounds and other atoms numeric evaluation cannot
+    compare."""
+    return sp.simplify(a - b) == 0 if a.free_symbols else a == b
+
+
+def equiv(a, b, domain=None):
+    """Best verdict on a == b as values: numeric first, SymPy when the
+    numbers cannot decide."""
+    if a == b:
+        return True
+    if isinstance(a, sp.Rational) and isinstance(b, sp.Rational):
+        return False  # exact numbers: a relative tolerance would hide 10**40 - 1 vs 10**40
+    specials = (sp.zoo, sp.oo, -sp.oo, sp.nan)
+    if any(a.has(s) for s in specials) or any(b.has(s) for s in specials) \
+            or a.has(sp.AccumBounds) or b.has(sp.AccumBounds):
+        return a == b or (not a.free_symbols and not b.free_symbols and
+                          sp.simplify(a - b) == 0 and not (a - b).has(sp.nan))
+    v, _ = numeq(a, b, domain)
+    if v is not None:
+        return v
+    try:
+        return sp.simplify(a - b) == 0
+    except Exception:  # noqa: BLE001 - oracle failure means undecided
+        return None
+
+
+# ---- exact helpers ------------------------------------------------------------
+
+def frac(text):
+    """A result string such as '3/10', '-7' or a JSON int into a Fraction."""
+    if isinstance(text, bool):
+        raise ValueError("boolean")
+    if isinstance(text, int):
+        return Fraction(text)
+    if isinstance(text, float):
+        return Fraction(text)
+    return Fraction(str(text).strip())
+
+
+def round_half_even(q, places):
+    """Fraction q rounded half-to-even at `places` decimals, as a Fraction."""
+    scale = Fraction(10) ** places
+    v = q * scale
+    fl = math.floor(v)
+    rem = v - fl
+    if rem > Fraction(1, 2) or (rem == Fraction(1, 2) and fl % 2 == 1):
+        fl += 1
+    return Fraction(fl) / scale
+
+
+def f64_of(q):
+    """The binary64 nearest a Fraction (Python's int/int division is
+    correctly rounded)."""
+    return q.numerator / q.denominator
+
+
+def crf(fn, *args, prec=200):
+    """fn over mpmath at high precision, correctly rounded to binary64; a
+    string argument is read as the exact decimal it spells."""
+    with mpmath.workprec(prec):
+        v = fn(*[mpmath.mpf(a) for a in args])
+    return float(v)

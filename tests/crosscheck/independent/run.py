@@ -1,0 +1,630 @@
+#!/usr/bin/env python3
+"""Runs the independent cross-check corpus (corpus.json, built by
+make_corpus.py) through one codecalc server over MCP stdio and judges every
+answer by value against the oracle's expectation.
+
+Each disagreement is one of:
+  wrong    a confident wrong answer: a value, root, verdict, factor or bit
+           pattern the oracle refutes (or an answer where only a refusal is
+           right)
+  refusal  ok:false where an answer exists
+  short    an answer that stops short: undecided (identical: null) where the
+           truth is known, an unreduced simplification, an exact value given
+           as a float
+  caveat   a real-only rewrite returned with a domain_note saying so
+  format   the value is right but its representation is not (wrong error
+           code, last-ulp rounding, an unparseable printed form)
+
+Exit status 0 when agreement >= THRESHOLD and every disagreement is listed
+in known.json with the category it has; 1 otherwise (a new confident wrong
+answer always fails). Skips (exit 0) when SymPy or mpmath is missing.
+
+Usage: python3 run.py --bin build/bin/codecalc [-v] [--json OUT] [--only TOOL]
+       [--md]   (rewrite disagreements.md from this run and known.json)
+       [--corpus heldout.json --known '' --report-only]   (the held-out set:
+                fails only on a confident wrong answer)
+"""
+import argparse
+import ast
+import json
+import math
+import os
+import re
+import sys
+import time
+from fractions import Fraction
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+THRESHOLD = 0.97
+
+try:
+    import mpmath
+    import sympy as sp
+except ImportError:  # pragma: no cover - depends on the host
+    print("crosscheck-independent: SKIP: sympy/mpmath not importable (apt install python3-sympy)")
+    sys.exit(0)
+
+sys.path.insert(0, HERE)
+import oracle  # noqa: E402
+from oracle import parse, numeq, equiv, frac  # noqa: E402
+import smt_eval  # noqa: E402
+
+
+def _project_runner():
+    """The project's cross-check runner (tests/crosscheck/run.py), for its
+    MCP stdio client: the transport is shared, the oracles are not."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("crosscheck_project_run",
+                                                  os.path.join(os.path.dirname(HERE), "run.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+class Server(_project_runner().Server):
+    """One codecalc process; call() returns the structured result alone, or
+    a schema-shaped failure carrying the text of an unstructured one."""
+
+    def call(self, tool, args):
+        msg = self.rpc("tools/call", {"name": tool, "arguments": args})
+        res = msg.get("result") or {}
+        sc = res.get("structuredContent")
+        if sc is None:
+            text = ((res.get("content") or [{}])[0].get("text")) or json.dumps(msg.get("error"))
+            sc = {"ok": False, "code": "schema", "error": text[:300]}
+        return sc
+
+
+# ---- result access ----------------------------------------------------------
+
+MISSING = object()
+
+
+def get(res, path):
+    cur = res
+    if not path:
+        return cur
+    for part in path.split("."):
+        if isinstance(cur, dict) and part in cur:
+            cur = cur[part]
+        else:
+            return MISSING
+    return cur
+
+
+class Judged(Exception):
+    """A comparison that could not be made: the output is unparseable."""
+
+
+def p_expr(text):
+    if not isinstance(text, str):
+        text = str(text)
+    try:
+        e = parse(text)
+    except Exception as ex:  # noqa: BLE001 - any parse failure is a format problem
+        raise Judged("unparseable %r (%s)" % (text[:80], type(ex).__name__))
+    if isinstance(e, sp.Basic) and e.atoms(sp.core.function.AppliedUndef):
+        raise Judged("unknown function in %r" % text[:80])
+    return e
+
+
+def num_of(v):
+    if isinstance(v, bool):
+        raise Judged("boolean where a number was expected")
+    if isinstance(v, (int, float)):
+        return v
+    return float(v)
+
+
+# ---- comparators: return (passed, detail) -------------------------------------
+
+def c_rational(got, ck, res, case):
+    return frac(got) == frac(ck["want"]), "got %s, want %s" % (got, ck["want"])
+
+
+def c_rational_in(got, ck, res, case):
+    return frac(got) in [frac(w) for w in ck["want"]], "got %s, want one of %s" % (got, ck["want"])
+
+
+def c_int(got, ck, res, case):
+    return int(str(got)) == int(ck["want"]), "got %r, want %s" % (got, ck["want"])
+
+
+def c_json(got, ck, res, case):
+    return got == ck["want"], "got %s, want %s" % (json.dumps(got)[:200], json.dumps(ck["want"])[:200])
+
+
+def c_str(got, ck, res, case):
+    return got == ck["want"], "got %r, want %r" % (got, ck["want"])
+
+
+def c_prefix(got, ck, res, case):
+    return isinstance(got, str) and got.startswith(ck["want"]), "got %r" % (got,)
+
+
+def c_null(got, ck, res, case):
+    return got is None or got is MISSING, "got %r, want null" % (got,)
+
+
+def c_present(got, ck, res, case):
+    return got is not None and got is not MISSING, "missing"
+
+
+def c_len(got, ck, res, case):
+    return isinstance(got, list) and len(got) == ck["want"], "got %d entries" % (len(got) if isinstance(got, list) else -1)
+
+
+def _close(g, w, ck):
+    if isinstance(g, str):
+        g = float(g)
+    if w is None:
+        return g is None
+    if g is None:
+        return False
+    if math.isinf(w) or math.isinf(g):
+        return g == w
+    tol = max(ck.get("abs", 0.0), ck.get("rel", 0.0) * abs(w))
+    return abs(g - w) <= tol
+
+
+def c_float(got, ck, res, case):
+    if isinstance(got, str):
+        try:
+            got = float(p_expr(got))
+        except (TypeError, ValueError):
+            raise Judged("not a number: %r" % got)
+    if got is None:
+        return False, "null"
+    return _close(num_of(got), float(ck["want"]), ck), "got %r, want %r" % (got, ck["want"])
+
+
+def c_float_in(got, ck, res, case):
+    g = num_of(got)
+    return any(_close(g, w, ck) for w in ck["want"]), "got %r, want one of %r" % (got, ck["want"])
+
+
+def ulps_apart(a, b):
+    if a == b:
+        return 0
+    import struct
+    ia = struct.unpack("<q", struct.pack("<d", a))[0]
+    ib = struct.unpack("<q", struct.pack("<d", b))[0]
+    if ia < 0:
+        ia = -(ia & 0x7FFFFFFFFFFFFFFF)
+    if ib < 0:
+        ib = -(ib & 0x7FFFFFFFFFFFFFFF)
+    return abs(ia - ib)
+
+
+def c_f64(got, ck, res, case):
+    q = frac(got)
+    d = q.numerator / q.denominator
+    want = float(ck["want"])
+    u = ulps_apart(d, want)
+    return u <= ck.get("ulps", 0), "got %s (= %r, %d ulp from the correctly rounded %r)" % (got, d, u, want)
+
+
+def c_digits(got, ck, res, case):
+    """A value printed to ck["digits"] significant digits: it must be the
+    correctly rounded one (want), digit for digit."""
+    if not isinstance(got, str):
+        raise Judged("not a decimal string: %r" % (got,))
+    with mpmath.workdps(ck["digits"] + 20):
+        try:
+            g = mpmath.mpf(got.replace("*10**", "e"))
+        except (ValueError, TypeError):
+            raise Judged("not a decimal: %r" % got)
+        return g == mpmath.mpf(ck["want"]), "got %s, want %s" % (got, ck["want"])
+
+
+def c_hexval(got, ck, res, case):
+    return int(got, 16) == int(ck["want"], 16), "got %s, want %s" % (got, ck["want"])
+
+
+def c_pyval(got, ck, res, case):
+    try:
+        v = ast.literal_eval(got) if isinstance(got, str) else got
+    except (ValueError, SyntaxError):
+        raise Judged("not a plain value: %r" % got)
+    if isinstance(v, dict):
+        v = {str(k): val for k, val in v.items()}
+    return v == ck["want"], "got %r, want %r" % (got, ck["want"])
+
+
+def c_expr(got, ck, res, case):
+    want_text = ck["want"]
+    if ck.get("input"):
+        want_text = case["args"].get("expr") or case["args"].get("expression")
+    g = p_expr(got)
+    wants = [want_text] + (ck.get("alt") or [])
+    for w in wants:
+        v = equiv(g, parse(w), ck.get("domain") or {})
+        if v:
+            return True, ""
+    return False, "got %s, want %s" % (got, want_text)
+
+
+def c_num12(got, ck, res, case):
+    if got is MISSING or got is None:
+        return True, ""
+    w = parse(ck["want"])
+    if w.free_symbols or w.has(sp.oo, sp.zoo, sp.nan, -sp.oo):
+        return True, ""
+    g = complex(p_expr(got).evalf(20))
+    wv = complex(w.evalf(30))
+    return abs(g - wv) <= 1e-10 * max(1.0, abs(wv)), "value %s, want %s" % (got, wv)
+
+
+def c_no_float(got, ck, res, case):
+    g = p_expr(got)
+    return not g.atoms(sp.Float), "a float in %s" % got
+
+
+NON_FINITE = {"oo", "-oo", "zoo", "nan", "undef", "undefined", "infinity", "-infinity"}
+
+
+def c_not_finite(got, ck, res, case):
+    t = str(got).strip()
+    if t in NON_FINITE or "diverg" in t.lower() or "does not exist" in t:
+        return True, ""
+    try:
+        g = p_expr(t)
+    except Judged:
+        return True, "unparsed %r" % t  # not a finite number either
+    if g.has(sp.oo, sp.zoo, sp.nan, -sp.oo, sp.Integral):
+        return True, ""
+    return False, "a divergent integral/sum answered %s" % t
+
+
+def c_ops_le(got, ck, res, case):
+    g, w = p_expr(got), parse(ck["want"])
+    return sp.count_ops(g) <= sp.count_ops(w), "got %s, reducible to %s" % (got, ck["want"])
+
+
+def _sides(text):
+    if "==" not in text and "=" in text:
+        lhs, rhs = text.split("=", 1)
+        return parse(lhs), parse(rhs)
+    return parse(text), sp.Integer(0)
+
+
+def _satisfies(lhs, rhs, var, root, extra=None):
+    subs = {var: root}
+    if extra:
+        subs.update(extra)
+    tol = mpmath.mpf("1e-20") if not root.atoms(sp.Float) else mpmath.mpf("1e-9")
+    try:
+        with mpmath.workdps(40):
+            lv = complex(sp.N(lhs.subs(subs), 40))
+            rv = complex(sp.N(rhs.subs(subs), 40))
+    except (TypeError, ValueError, ZeroDivisionError):
+        return False
+    if any(math.isnan(c.real) or math.isnan(c.imag) or math.isinf(abs(c)) for c in (lv, rv)):
+        return False
+    return abs(lv - rv) <= float(tol) * max(1.0, abs(lv), abs(rv))
+
+
+def _const_eq(a, b):
+    try:
+        return abs(complex(sp.N(a - b, 30))) <= 1e-12 * max(1.0, abs(complex(sp.N(b, 30))))
+    except (TypeError, ValueError):
+        return sp.simplify(a - b) == 0
+
+
+def c_roots(got, ck, res, case):
+    lhs, rhs = _sides(ck["eq"])
+    var = sp.Symbol(ck["var"])
+    roots = [p_expr(r) for r in got]
+    for r, text in zip(roots, got):
+        if r.free_symbols - {sp.Symbol(n) for n in "abc"}:
+            continue
+        if not r.free_symbols and not _satisfies(lhs, rhs, var, r):
+            return False, "root %s does not satisfy %s" % (text, ck["eq"])
+    for text in (res.get("general_solution") or []):
+        g = p_expr(text)
+        ks = sorted(s for s in g.free_symbols if str(s).startswith("k"))
+        for kv in (-1, 0, 1, 2):
+            r = g.subs({k: kv for k in ks})
+            if not r.free_symbols and not _satisfies(lhs, rhs, var, r):
+                return False, "general solution %s at k=%d does not satisfy %s" % (text, kv, ck["eq"])
+    if ck.get("want") is None:
+        if ck.get("periodic") and not got:
+            return False, "no principal root of a periodic equation"
+        return True, ""
+    wants = [parse(w) for w in ck["want"]]
+    left = list(wants)
+    for r in roots:
+        hit = next((i for i, w in enumerate(left) if (_const_eq(r, w) if not (r.free_symbols or w.free_symbols)
+                                                       else equiv(r, w))), None)
+        if hit is None:
+            return False, "root %s is not among %s" % (r, ck["want"])
+        left.pop(hit)
+    if left:
+        return False, "missing roots %s (got %s)" % ([str(w) for w in left], got)
+    return True, ""
+
+
+LIMIT_DNE = {"does not exist", "undefined", "undef", "nan"}
+
+
+def c_limit(got, ck, res, case):
+    want = ck["want"]
+    t = str(got).strip()
+    if want == "does not exist":
+        if t in LIMIT_DNE or t.startswith("AccumBounds"):
+            return True, ""
+        g = p_expr(t)
+        return False, "an oscillating limit answered %s" % t
+    if t in LIMIT_DNE:
+        return False, "answered %r, the limit is %s" % (t, want)
+    g, w = p_expr(t), parse(want)
+    if g.has(sp.oo, -sp.oo, sp.zoo) or w.has(sp.oo, -sp.oo, sp.zoo):
+        return g == w, "got %s, want %s" % (t, want)
+    return bool(equiv(g, w)), "got %s, want %s" % (t, want)
+
+
+def _dict_of(text):
+    t = text.strip()
+    if not (t.startswith("{") and t.endswith("}")):
+        raise Judged("not a solution dict: %r" % text)
+    out, depth, cur = {}, 0, ""
+    parts = []
+    for ch in t[1:-1]:
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        parts.append(cur)
+    for p in parts:
+        k, _, v = p.partition(":")
+        out[k.strip()] = p_expr(v)
+    return out
+
+
+def c_linsol(got, ck, res, case):
+    eqs = [_sides(e) for e in ck["system"].split(";") if e.strip()]
+    sols = [_dict_of(s) for s in got]
+    for s, text in zip(sols, got):
+        subs = {sp.Symbol(k): v for k, v in s.items()}
+        for lhs, rhs in eqs:
+            v, _ = numeq(lhs.subs(subs), rhs.subs(subs))
+            if v is False:
+                return False, "solution %s does not satisfy the system" % text
+    if len(sols) < len(ck["want"]):
+        return False, "got %d solution(s), the system has %d" % (len(sols), len(ck["want"]))
+    if not ck["want"] and sols:
+        return False, "an inconsistent system answered %s" % got
+    return True, ""
+
+
+def c_exprmat(got, ck, res, case):
+    if not isinstance(got, list) or len(got) != len(ck["want"]):
+        return False, "shape"
+    for grow, wrow in zip(got, ck["want"]):
+        if len(grow) != len(wrow):
+            return False, "shape"
+        for g, w in zip(grow, wrow):
+            if not equiv(p_expr(g), parse(w)):
+                return False, "entry %s, want %s" % (g, w)
+    return True, ""
+
+
+def c_eig(got, ck, res, case):
+    if not isinstance(got, dict):
+        raise Judged("eigenvalues not a dict")
+    left = [(parse(k), v) for k, v in ck["want"].items()]
+    for k, m in got.items():
+        g = p_expr(k)
+        hit = next((i for i, (w, wm) in enumerate(left) if wm == int(m) and _const_eq(g, w)), None)
+        if hit is None:
+            return False, "eigenvalue %s (x%s) not among %s" % (k, m, ck["want"])
+        left.pop(hit)
+    return not left, "missing %s" % left
+
+
+def c_verdict(got, ck, res, case):
+    truth = ck["want"]
+    if got is truth:
+        return True, ""
+    if got is None:
+        return "short", "undecided (null) where the identity is %s" % truth
+    return False, "identical: %s for an identity that is %s" % (got, truth)
+
+
+def _claim_domain(claim):
+    dom, kind = {}, None
+    for part in [p.strip() for p in claim.split(",")]:
+        m = re.fullmatch(r"(real|integer|positive|nonnegative|complex) (\w+)", part)
+        if m:
+            kind = m.group(1)
+            dom[m.group(2)] = kind
+            continue
+        m = re.fullmatch(r"(\w+) (>|>=) 0", part)
+        if m:
+            dom[m.group(1)] = "positive" if m.group(2) == ">" else "nonnegative"
+            kind = None
+            continue
+        if kind and re.fullmatch(r"\w+", part):
+            dom[part] = kind
+            continue
+        raise Judged("unparsed holds_for %r" % claim)
+    return dom
+
+
+def c_holds_for(got, ck, res, case):
+    if got is MISSING or got is None:
+        return True, ""
+    dom = dict(case["args"].get("assume") or {})
+    dom.update(_claim_domain(got))
+    dom.pop("complex", None)
+    v, det = numeq(parse(ck["a"]), parse(ck["b"]), {k: v for k, v in dom.items() if v != "complex"}, seed=11)
+    return v is not False, "holds_for %r is refuted at %s" % (got, det)
+
+
+def c_smt_model(got, ck, res, case):
+    if not isinstance(got, dict):
+        return False, "no model"
+    v = smt_eval.check_model(ck["want"], got)
+    if v is None:
+        return True, "model not evaluated"
+    return v, "the model %s violates an assertion" % json.dumps(got)
+
+
+def c_refuse(got, ck, res, case):
+    if res.get("ok"):
+        return False, "answered %s where a refusal is right" % json.dumps(
+            {k: v for k, v in res.items() if k not in ("ok", "contract_version")})[:240]
+    if res.get("code") in ck["codes"]:
+        return True, ""
+    return "format", "refused with %s, want %s" % (res.get("code"), ck["codes"])
+
+
+CMP = {n[2:]: f for n, f in globals().items() if n.startswith("c_")}
+
+
+def judge(case, res):
+    """(category, [details])."""
+    checks = case["checks"]
+    refusal_check = next((c for c in checks if c["cmp"] == "refuse"), None)
+    if refusal_check:
+        ok, det = c_refuse(None, refusal_check, res, case)
+        if ok is True:
+            return "agree", []
+        return ("format" if ok == "format" else "wrong"), [det]
+    if not res.get("ok"):
+        if case.get("accept_refusal"):
+            return "agree", []
+        return "refusal", ["%s: %s" % (res.get("code"), (res.get("error") or "")[:200])]
+    fails = {"wrong": [], "short": [], "format": []}
+    for ck in checks:
+        got = get(res, ck["at"])
+        if got is MISSING and ck["cmp"] not in ("null", "present", "num12", "holds_for"):
+            fails["format" if ck["sev"] == "format" else "short"].append("%s missing" % ck["at"])
+            continue
+        try:
+            ok, det = CMP[ck["cmp"]](got, ck, res, case)
+        except Judged as ex:
+            fails["format"].append("%s: %s" % (ck["at"], ex))
+            continue
+        except Exception as ex:  # noqa: BLE001 - an oracle failure is reported, not hidden
+            fails["format"].append("%s: oracle error %s: %s" % (ck["at"], type(ex).__name__, ex))
+            continue
+        if ok is True:
+            continue
+        sev = ck["sev"] if ok is False else ok
+        fails[sev].append("%s: %s" % (ck["at"], det))
+    if fails["wrong"]:
+        if res.get("domain_note") and all(f.startswith(("expression", "simplified", "factored", "expanded",
+                                                         "original")) for f in fails["wrong"]):
+            return "caveat", fails["wrong"]
+        return "wrong", fails["wrong"]
+    if fails["short"]:
+        return "short", fails["short"]
+    if fails["format"]:
+        return "format", fails["format"]
+    return "agree", []
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("-v", action="store_true")
+    ap.add_argument("--json")
+    ap.add_argument("--only")
+    ap.add_argument("--md", action="store_true")
+    ap.add_argument("--corpus", default=os.path.join(HERE, "corpus.json"))
+    ap.add_argument("--known", default=os.path.join(HERE, "known.json"),
+                    help="disagreements explained so far ('' for none: a held-out set)")
+    ap.add_argument("--report-only", action="store_true",
+                    help="fail only on a confident wrong answer (for a held-out set)")
+    args = ap.parse_args()
+    corpus = json.load(open(args.corpus, encoding="utf-8"))
+    known = json.load(open(args.known, encoding="utf-8")) if args.known else {}
+    cases = [c for c in corpus["cases"] if not args.only or c["tool"] == args.only or c["id"] == args.only]
+    srv = Server(args.bin)
+    out, t0 = [], time.perf_counter()
+    try:
+        for case in cases:
+            res = srv.call(case["tool"], case["args"])
+            cat, det = judge(case, res)
+            out.append({"id": case["id"], "tool": case["tool"], "cat": case["cat"], "category": cat,
+                        "details": det, "args": case["args"], "why": case.get("why"),
+                        "result": {k: v for k, v in res.items() if k != "contract_version"}})
+    finally:
+        srv.close()
+    dt = time.perf_counter() - t0
+    report(out, known, dt, args)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(out, f, indent=1, ensure_ascii=False)
+    if args.md:
+        write_md(out, known, len(corpus["cases"]))
+    agree = sum(1 for r in out if r["category"] == "agree")
+    # a confident wrong answer is never excused by known.json
+    unexpected = [r for r in out if r["category"] == "wrong" or (r["category"] != "agree" and
+                  known.get(r["id"], {}).get("category") != r["category"])]
+    rate = agree / max(1, len(out))
+    if args.report_only:
+        unexpected = [r for r in unexpected if r["category"] == "wrong"]
+    ok = not unexpected and (args.only or args.report_only or rate >= THRESHOLD)
+    if unexpected:
+        print("crosscheck-independent: %d disagreement(s) not in known.json:" % len(unexpected))
+        for r in unexpected:
+            print("  %s [%s] %s %s -> %s" % (r["id"], r["category"], r["tool"], json.dumps(r["args"])[:100],
+                                              "; ".join(r["details"])[:300]))
+    fixed = [i for i in known if i not in {r["id"] for r in out if r["category"] != "agree"}
+             and any(r["id"] == i for r in out)]
+    if fixed:
+        print("crosscheck-independent: now agreeing, drop from known.json: %s" % ", ".join(fixed))
+    print("crosscheck-independent: %s" % ("PASS" if ok else "FAIL"))
+    return 0 if ok else 1
+
+
+def report(out, known, dt, args):
+    from collections import Counter
+    cats = Counter(r["category"] for r in out)
+    agree = cats.get("agree", 0)
+    print("crosscheck-independent: %d cases in %.1fs; agreement %d/%d = %.1f%%; confident wrong answers: %d" % (
+        len(out), dt, agree, len(out), 100.0 * agree / max(1, len(out)), cats.get("wrong", 0)))
+    print("  by category: " + ", ".join("%s %d" % kv for kv in sorted(cats.items())))
+    by_tool = {}
+    for r in out:
+        t = by_tool.setdefault(r["tool"], [0, 0])
+        t[0] += r["category"] == "agree"
+        t[1] += 1
+    print("  by tool: " + ", ".join("%s %d/%d" % (k, v[0], v[1]) for k, v in sorted(by_tool.items())))
+    for r in out:
+        if r["category"] != "agree" and (args.v or r["category"] == "wrong"):
+            print("  [%s] %s %s %s\n      -> %s" % (r["category"], r["id"], r["tool"], json.dumps(r["args"])[:160],
+                                                   "; ".join(r["details"])[:400]))
+
+
+def write_md(out, known, total):
+    agree = sum(1 for r in out if r["category"] == "agree")
+    lines = ["# Independent cross-check: disagreements", "",
+             "Generated by `python3 tests/crosscheck/independent/run.py --bin build/bin/codecalc --md`",
+             "from this run and the reasons in `known.json`. Agreement: %d/%d = %.1f%%." % (
+                 agree, total, 100.0 * agree / max(1, total)), ""]
+    for cat, title in (("wrong", "Confident wrong answers"), ("refusal", "Refusals where an answer exists"),
+                       ("short", "Answers that stop short"), ("caveat", "Real-only rewrites, caveated"),
+                       ("format", "Representation only")):
+        rows = [r for r in out if r["category"] == cat]
+        lines.append("## %s (%d)" % (title, len(rows)))
+        lines.append("")
+        for r in rows:
+            reason = known.get(r["id"], {}).get("reason", "(not yet explained)")
+            lines.append("* `%s` %s `%s`: %s. %s" % (r["id"], r["tool"], json.dumps(r["args"], ensure_ascii=False)[:140],
+                                                    "; ".join(r["details"])[:240], reason))
+        lines.append("")
+    with open(os.path.join(HERE, "disagreements.md"), "w", encoding="utf-8") as f:
+        f.write("\n".join(lines))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
