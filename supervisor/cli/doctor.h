@@ -24,6 +24,9 @@ long cc_doc_lock_holder(const char *path);
 /* Each worker binary started and asked for its hello; the REPL launcher and
  * host programs located (doctor_workers.c). */
 json_t *cc_doc_workers(const char *bindir);
+/* workers.repl: the launcher and, for every language of the REPL table
+ * (repl-workers/repl_langs.c), its host program and where it was found. */
+json_t *cc_doc_repl(const char *bindir);
 /* true when every pool worker answered its hello. */
 bool cc_doc_workers_ok(const json_t *workers);
 
