@@ -223,7 +223,7 @@ json_t *cc_doctor_report(bool deep) {
         pyver = json_string_value(json_object_get(row, "version"));
     if (strncmp(pyver, "Python ", 7) == 0) pyver += 7;
     struct cc_inventory inv;
-    bool inv_ok = cc_inventory_load(&inv) == 0;
+    bool inv_ok = cc_inventory_load(&inv, false) == 0;
     char *skill = cc_doc_skill_file(bindir);
     int abi = landlock_abi();
     json_t *rep = json_object();
