@@ -211,7 +211,7 @@ json_t *cc_doctor_report(bool deep) {
     bool have_srv = deep && cc_doc_workers_ok(workers) && cc_server_init(&srv, false, false) == 0;
     struct cc_server *dsrv = have_srv ? &srv : NULL;
     if (dsrv) cc_doc_runtimes_execute(runtimes, dsrv);
-    json_t *extras = cc_doc_extras(workers, dsrv, &cache);
+    json_t *extras = cc_doc_extras(bindir, workers, dsrv, &cache);
     char exec_bin[PATH_MAX + 32];
     snprintf(exec_bin, sizeof exec_bin, "%s/codecalc-exec", bindir);
     bool backend_ok = json_is_true(json_object_get(json_object_get(workers, cc_pool_defs[CC_POOL_EXEC].name), "serves_table"));

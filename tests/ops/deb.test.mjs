@@ -77,6 +77,10 @@ describe('make deb', { skip: SKIP }, () => {
     for (const [lang, h] of hosts) assert.equal(h.path, join(root, 'usr/lib/codecalc', h.program), lang);
     assert.equal(d.workers.repl.hosts.python3.program, 'python_host.py');
     assert.equal(d.skill_file, join(root, 'usr/share/doc/codecalc/SKILL.md'));
+    // The grammars compiled into the shipped analysis worker: the build's.
+    const built = JSON.parse(sh(join(dirname(realpathSync(BIN)), 'codecalc-analysis'), ['--grammars']));
+    assert.equal(d.grammar_cache.path, join(root, 'usr/lib/codecalc/codecalc-analysis'));
+    assert.deepEqual(d.grammar_cache.names, built.grammars.filter((g) => g.loads).map((g) => g.name));
   });
 
   test('the unpacked server answers a call', () => {
