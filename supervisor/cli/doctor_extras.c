@@ -91,8 +91,8 @@ json_t *cc_doc_parsing(const json_t *report, const char *binary, const char *why
     if (!report) {
         json_array_append_new(missing, json_string("the analysis worker's grammar report"));
         snprintf(detail, sizeof detail, "no grammar report: %.4000s", why ? why : "unknown");
-        snprintf(remedy, sizeof remedy, "%.4000s does not report its grammars (%.300s): rebuild (make) or reinstall "
-                 "the package; only analyze_complexity needs it", binary, why ? why : "unknown");
+        snprintf(remedy, sizeof remedy, "the analysis worker does not report its grammars (%.4000s): rebuild (make) "
+                 "or reinstall the package; only analyze_complexity needs it", why ? why : "unknown");
     } else {
         if (!core) json_array_append_new(missing, json_string("tree-sitter core"));
         add_missing_grammars(missing, report, &loading);

@@ -91,7 +91,7 @@ static void doctor_says_when_the_worker_gives_no_report(void) {
     CHECK(json_is_false(json_object_get(extra, "installed")));
     CHECK(lists(json_object_get(extra, "missing"), "the analysis worker's grammar report"));
     const char *remedy = json_string_value(json_object_get(extra, "remedy"));
-    CHECK(remedy && strstr(remedy, BIN " does not report its grammars (cannot run") && strstr(remedy, "reinstall"));
+    CHECK(remedy && strstr(remedy, "the analysis worker does not report its grammars (cannot run " BIN ": No such file") && strstr(remedy, "reinstall"));
     CHECK_INTEQ(json_integer_value(json_object_get(cache, "grammars")), 0);
     CHECK(json_is_false(json_object_get(cache, "cached")));
     CHECK_INTEQ(json_array_size(json_object_get(cache, "names")), 0);
