@@ -150,7 +150,7 @@ static json_t *tool_groups(void) {
     return res;
 }
 
-static json_t *summaries(const json_t *runtimes, json_t **tiers) {
+json_t *cc_doc_summaries(const json_t *runtimes, json_t **tiers) {
     json_int_t st[4] = {0}, tr[3] = {0};
     static const char *const sn[] = {"supported", "installed", "unhealthy", "available"};
     static const char *const tn[] = {"tested", "best_effort", "plan_only"};
@@ -255,7 +255,7 @@ json_t *cc_doctor_report(bool deep) {
     json_object_set_new(rep, "workspace", cc_doc_workspace());
     json_object_set_new(rep, "audit_log", cc_audit_describe());
     json_object_set_new(rep, "bindir", json_string(bindir));
-    json_object_set_new(rep, "runtime_summary", summaries(runtimes, &tiers));
+    json_object_set_new(rep, "runtime_summary", cc_doc_summaries(runtimes, &tiers));
     json_object_set_new(rep, "tier_summary", tiers);
     bool healthy = json_is_true(json_object_get(json_object_get(rep, "workspace"), "writable")) &&
                    json_is_true(json_object_get(json_object_get(rep, "state_dir"), "writable")) &&

@@ -46,6 +46,10 @@ json_t *cc_doc_extras(const char *bindir, const json_t *workers, struct cc_serve
  * grammar_cache. */
 json_t *cc_doc_parsing(const json_t *report, const char *binary, const char *why, json_t **cache);
 
+/* Counts of runtime rows per status (runtime_summary, returned) and per
+ * tier (*tiers): doctor's and status's summaries (doctor.c). */
+json_t *cc_doc_summaries(const json_t *runtimes, json_t **tiers);
+
 /* The path of the shipped SKILL.md, or NULL (malloc'd). */
 char *cc_doc_skill_file(const char *bindir);
 

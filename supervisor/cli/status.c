@@ -72,19 +72,13 @@ static json_t *runs_json(const struct cc_inventory *inv, const json_t *cluster) 
               : json_pack("{s:s,s:n,s:s}", "store", "sqlite", "active", "error", err);
 }
 
-/* Counts per status of the runtimes as resolved (nothing is executed). */
-static json_t *runtime_summary(const char *bindir) {
+/* Counts per status and per tier of the runtimes as resolved (nothing is
+ * executed). */
+static json_t *runtime_summary(const char *bindir, json_t **tiers) {
     char why[4400];
-    json_t *rep = cc_exec_report(bindir, CC_EXEC_DOCTOR_ARG, 1 << 20, why, sizeof why), *out = json_object();
-    json_t *rows = json_incref(json_object_get(rep, "runtimes"));
+    json_t *rep = cc_exec_report(bindir, CC_EXEC_DOCTOR_ARG, 1 << 20, why, sizeof why);
+    json_t *out = cc_doc_summaries(json_object_get(rep, "runtimes"), tiers);
     json_decref(rep);
-    size_t i;
-    json_t *r;
-    json_array_foreach(rows, i, r) {
-        const char *k = json_string_value(json_object_get(r, "status"));
-        json_object_set_new(out, k, json_integer(json_integer_value(json_object_get(out, k)) + 1));
-    }
-    json_decref(rows);
     return out;
 }
 
@@ -103,15 +97,18 @@ static json_t *status_report(void) {
     char *missing = caps ? cc_native_missing(caps, true) : NULL;
     /* docs/cluster.md "Watching it": the servers and runs of a shared store. */
     json_t *cluster = cc_cluster_facts_offline();
+    json_t *tiers, *runtimes = runtime_summary(bindir, &tiers);
     json_t *rep = json_pack(
         "{s:s,s:s,s:{s:b,s:o},s:o,s:I,s:I,s:O,s:o,s:o,s:o,s:o,s:{s:s,s:s?},s:b,s:s?}", "state_dir", inv.home,
         "session_root", inv.root, "server", "running", holder != 0, "pid", holder ? json_integer(holder) : json_null(),
         "sessions", sessions_json(&inv), "global_usage_bytes", (json_int_t)inv.total_bytes, "quota_headroom_bytes",
         total - (json_int_t)inv.total_bytes, "quota", limits, "host_free_bytes",
         inv.host_free_bytes >= 0 ? json_integer(inv.host_free_bytes) : json_null(), "audit_log", cc_audit_describe(),
-        "runtime_summary", runtime_summary(bindir), "runs", runs_json(&inv, cluster), "backend", "kind", "native", "detail",
+        "runtime_summary", runtimes, "runs", runs_json(&inv, cluster), "backend", "kind", "native", "detail",
         missing, "store_ok", inv.store_ok, "store_error", inv.store_ok ? NULL : inv.store_error);
     if (rep) json_object_set(rep, "cluster", cluster);
+    if (rep) json_object_set(rep, "tier_summary", tiers);
+    json_decref(tiers);
     if (rep && inv.shared) json_object_set_new(rep, "server_id", inv.server_id[0] ? json_string(inv.server_id) : json_null());
     json_decref(cluster);
     json_decref(quota);
@@ -170,9 +167,14 @@ static void print_text(const json_t *r) {
                (long long)json_integer_value(json_object_get(a, "rotate_at_bytes")));
     else printf("audit log: %s\n", json_string_value(json_object_get(a, "detail")));
     const json_t *rs = json_object_get(r, "runtime_summary");
-    printf("runtimes: %lld installed, %lld supported (not installed)\n",
+    const json_t *ts = json_object_get(r, "tier_summary");
+    printf("runtimes: %lld installed, %lld supported (not installed); tiers: %lld tested, %lld best_effort, "
+           "%lld plan_only\n",
            (long long)json_integer_value(json_object_get(rs, "installed")),
-           (long long)json_integer_value(json_object_get(rs, "supported")));
+           (long long)json_integer_value(json_object_get(rs, "supported")),
+           (long long)json_integer_value(json_object_get(ts, "tested")),
+           (long long)json_integer_value(json_object_get(ts, "best_effort")),
+           (long long)json_integer_value(json_object_get(ts, "plan_only")));
     const json_t *runs = json_object_get(r, "runs");
     printf("background runs active: %lld", (long long)json_integer_value(json_object_get(runs, "active")));
     if (json_object_get(runs, "by_server")) {
