@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { STATELESS, statelessCall, structured } from '../http/http_harness.mjs';
+import { STATELESS, post, statelessCall, statelessHeaders, statelessParams, structured } from '../http/http_harness.mjs';
 import { spawnSync } from 'node:child_process';
 import { BIN, skipReason, startPostgres, startServer, startBalancer } from './cluster_harness.mjs';
 import { browse, NO_CHROMIUM } from '../ops/browser.mjs';
@@ -365,6 +365,34 @@ describe('cluster: three servers behind haproxy sharing PostgreSQL', { skip: ski
     assert.equal(end.attempt, 2);
     assert.match(end.reason, /attempt 1 lost: its shepherd .* ended without a result; re-queued as attempt 2 \(the program runs again\); attempt 2 lost: .*\(no attempts left\)/);
     assert.match(end.error, /attempt 2 lost/);
+  });
+
+  test('servers behind CODECALC_HTTP_TOKEN forward a session call with both tokens; a wrong cluster token is refused with 401', async () => {
+    const env = { CODECALC_HTTP_TOKEN: 'http-test-token' };
+    const [d, e] = await Promise.all([startServer(pg.url, env), startServer(pg.url, env)]);
+    const send = (s, name, args, headers) => post(s.url, {
+      jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: statelessParams({ name, arguments: args }),
+    }, { ...statelessHeaders('tools/call', name), ...headers });
+    const bearer = { Authorization: 'Bearer http-test-token' };
+    try {
+      const start = structured(await send(d, 'session_start', { language: 'python3' }, bearer));
+      assert.equal(start?.ok, true, JSON.stringify(start));
+      const sid = start.session_id;
+      assert.equal(pg.psql(`SELECT owner FROM cc_sessions WHERE id = '${sid}'`), d.id);
+      assert.equal((await send(e, 'session_list', {}, {})).status, 401, 'the HTTP token still guards a non-owner');
+      // e holds no REPL for sid: the variable comes back only if e forwarded to d.
+      const set = structured(await send(e, 'execute_code', { language: 'python3', code: 'x = 41', session_id: sid }, bearer));
+      assert.equal(set?.ok, true, JSON.stringify(set));
+      const got = structured(await send(e, 'execute_code', { language: 'python3', code: 'print(x + 1)', session_id: sid }, bearer));
+      assert.equal(got?.stdout, '42\n', JSON.stringify(got));
+      const wrong = await send(d, 'execute_code', { language: 'python3', code: 'print(x)', session_id: sid },
+        { ...bearer, 'X-Codecalc-Cluster-Token': 'not-the-cluster-token' });
+      assert.equal(wrong.status, 401, wrong.text);
+      assert.equal(wrong.json?.error?.code, -32600);
+      await send(d, 'session_stop', { session_id: sid }, bearer);
+    } finally {
+      await Promise.all([d.stop(), e.stop()]);
+    }
   });
 
   test('200 background runs through the balancer, one server killed mid-execution: each ends done (or lost with a reason) exactly once', async () => {
