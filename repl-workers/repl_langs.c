@@ -13,3 +13,5 @@ const struct cc_repl_lang *cc_repl_lang_find(const char *lang) {
         if (!strcmp(rows[i].lang, lang)) return &rows[i];
     return NULL;
 }
+
+const struct cc_repl_lang *cc_repl_lang_at(size_t i) { return i < sizeof rows / sizeof rows[0] ? &rows[i] : NULL; }

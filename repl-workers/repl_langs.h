@@ -7,6 +7,7 @@
 #define CC_REPL_LANGS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct cc_repl_lang {
     const char *lang;       /* canonical language name (workers/exec/languages.c) */
@@ -21,5 +22,8 @@ struct cc_repl_lang {
 /* The row of a canonical language, or NULL: that language's sessions are
  * workspace sessions (no REPL). */
 const struct cc_repl_lang *cc_repl_lang_find(const char *lang);
+/* Every row, in table order: the i-th, or NULL past the end (doctor lists
+ * the host programs from it). */
+const struct cc_repl_lang *cc_repl_lang_at(size_t i);
 
 #endif

@@ -69,8 +69,9 @@ int cc_run_store_release(struct cc_run_store *s, const char *id, int attempt) {
     return SHARED(s, release(s, id, attempt));
 }
 
-int cc_run_store_renew(struct cc_run_store *s, const char *id, int attempt, double lease_s, bool *cancel) {
-    return SHARED(s, renew(s, id, attempt, lease_s, cancel));
+int cc_run_store_renew(struct cc_run_store *s, const char *id, int attempt, double lease_s, const char *partial,
+                       bool *cancel) {
+    return SHARED(s, renew(s, id, attempt, lease_s, partial, cancel));
 }
 
 int cc_run_store_finish(struct cc_run_store *s, const char *id, int attempt, enum cc_run_state st,
@@ -83,22 +84,18 @@ int cc_run_store_lose(struct cc_run_store *s, const char *id, int attempt, const
     return SHARED(s, lose(s, id, attempt, why));
 }
 
-int cc_run_store_reap(struct cc_run_store *s, int64_t *requeued) {
-    *requeued = 0;
-    return SHARED(s, reap(s, requeued));
-}
-
 int cc_run_store_result(struct cc_run_store *s, const char *id, char **json) {
     *json = NULL;
     return SHARED(s, result(s, id, json));
 }
 
-int cc_run_store_cancel(struct cc_run_store *s, const char *id, struct cc_run_rec *out) {
-    return SHARED(s, cancel(s, id, out));
+int cc_run_store_partial(struct cc_run_store *s, const char *id, char **json) {
+    *json = NULL;
+    return SHARED(s, partial(s, id, json));
 }
 
-int cc_run_store_heartbeat(struct cc_run_store *s, const char *id, const char *url, int capacity) {
-    return SHARED(s, heartbeat(s, id, url, capacity));
+int cc_run_store_cancel(struct cc_run_store *s, const char *id, struct cc_run_rec *out) {
+    return SHARED(s, cancel(s, id, out));
 }
 
 int cc_run_store_cluster(struct cc_run_store *s, struct cc_run_cluster *out) {

@@ -109,14 +109,14 @@ struct cc_run_store_ops {
                  struct cc_run_claim **out, size_t *n);
     int (*count_owned)(struct cc_run_store *s, const char *owner, int64_t *n);
     int (*release)(struct cc_run_store *s, const char *id, int attempt);
-    int (*renew)(struct cc_run_store *s, const char *id, int attempt, double lease_s, bool *cancel);
+    int (*renew)(struct cc_run_store *s, const char *id, int attempt, double lease_s, const char *partial,
+                 bool *cancel);
     int (*finish)(struct cc_run_store *s, const char *id, int attempt, enum cc_run_state st,
                   const char *result, const char *out, size_t out_len, const char *err, size_t err_len);
     int (*lose)(struct cc_run_store *s, const char *id, int attempt, const char *why);
-    int (*reap)(struct cc_run_store *s, int64_t *requeued);
     int (*result)(struct cc_run_store *s, const char *id, char **json);
+    int (*partial)(struct cc_run_store *s, const char *id, char **json);
     int (*cancel)(struct cc_run_store *s, const char *id, struct cc_run_rec *out);
-    int (*heartbeat)(struct cc_run_store *s, const char *id, const char *url, int capacity);
     int (*cluster)(struct cc_run_store *s, struct cc_run_cluster *out);
     int (*count_queued)(struct cc_run_store *s, int64_t *n);
     int (*server_age)(struct cc_run_store *s, const char *id, double *age_s);
@@ -170,9 +170,12 @@ int cc_run_store_claim(struct cc_run_store *s, const char *owner, int max, doubl
 int cc_run_store_count_owned(struct cc_run_store *s, const char *owner, int64_t *n);
 /* Give a claimed run back to the queue (its shepherd could not start). */
 int cc_run_store_release(struct cc_run_store *s, const char *id, int attempt);
-/* Extend the lease of (id, attempt). 1 still held (*cancel: a cancel was
+/* Extend the lease of (id, attempt), and when partial is not NULL store it
+ * as the run's output so far (the shepherd's partial.json document; its
+ * caller bounds size and rate). 1 still held (*cancel: a cancel was
  * requested), 0 no longer ours (re-queued, finished, lost), -1 error. */
-int cc_run_store_renew(struct cc_run_store *s, const char *id, int attempt, double lease_s, bool *cancel);
+int cc_run_store_renew(struct cc_run_store *s, const char *id, int attempt, double lease_s, const char *partial,
+                       bool *cancel);
 /* Store the outcome of (id, attempt): state DONE or CANCELLED, the result
  * document {"cancelled", "result"} and the output files (each cut at
  * CC_RUN_FILE_CAP). Fenced: 1 stored, 0 the attempt no longer holds the run
@@ -183,23 +186,23 @@ int cc_run_store_finish(struct cc_run_store *s, const char *id, int attempt, enu
 /* The attempt was lost (why): re-queued as the next attempt, or LOST after
  * CC_RUN_MAX_ATTEMPTS. 1 changed, 0 not held by that attempt, -1 error. */
 int cc_run_store_lose(struct cc_run_store *s, const char *id, int attempt, const char *why);
-/* Every active run whose lease expired: lost as above (one with a cancel
- * requested becomes CANCELLED without a result). *requeued counts the re-queued ones. 0 or -1. */
-int cc_run_store_reap(struct cc_run_store *s, int64_t *requeued);
 /* The stored result document of a terminal run (malloc'd). 1, 0 none, -1. */
 int cc_run_store_result(struct cc_run_store *s, const char *id, char **json);
+/* The output so far of an active run as its shepherd last stored it
+ * (malloc'd partial.json document). 1, 0 none yet, -1. */
+int cc_run_store_partial(struct cc_run_store *s, const char *id, char **json);
 /* Request a cancel: a queued run becomes CANCELLED at once (no result:
  * it never ran); an active one CANCELLING with the flag set and NOTIFY
  * cc_run_cancel <id>. out receives the record afterwards. 1 changed, 0 not
  * active (out filled when known), -1 error. */
 int cc_run_store_cancel(struct cc_run_store *s, const char *id, struct cc_run_rec *out);
-/* Record that server id (at url, capacity runs) is alive now. */
-int cc_run_store_heartbeat(struct cc_run_store *s, const char *id, const char *url, int capacity);
 /* Runs waiting in the queue (cheap: the queue's own index). 0 or -1. */
 int cc_run_store_count_queued(struct cc_run_store *s, int64_t *n);
 /* Seconds since server id's last heartbeat: 1, 0 unknown server, -1. */
 int cc_run_store_server_age(struct cc_run_store *s, const char *id, double *age_s);
-/* Cluster-wide facts (counts every run: for status, not per call);
+/* Cluster-wide facts (counts every run: for `codecalc status`, not per
+ * call; a server reads them without blocking, state/run_upkeep.h, where
+ * its heartbeat and the reaping of expired leases also happen);
  * out->servers is malloc'd. 0 or -1. */
 int cc_run_store_cluster(struct cc_run_store *s, struct cc_run_cluster *out);
 /* Notifications (cc_run_queued, cc_run_cancel): subscribe to a channel

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "state/pg.h"
+#include "state/run_sql_pg.h"
 #include "state/run_store.h"
 #include "state/shared.h"
 
@@ -31,11 +32,14 @@ static const struct cc_migration run_steps[] = {
         "CREATE TABLE cc_servers(id text PRIMARY KEY, url text NOT NULL DEFAULT '',"
         " capacity integer NOT NULL DEFAULT 0, started_at timestamptz NOT NULL DEFAULT clock_timestamp(),"
         " heartbeat timestamptz NOT NULL DEFAULT clock_timestamp())"},
+    /* The output so far of a running run, stored by its shepherd (bounded
+     * in size and rate: shepherd_lease.c) so every server can show it. */
+    {2, "ALTER TABLE cc_runs ADD COLUMN partial text"},
 };
 
 #define COLS "id, provider_id, state, started_at, deadline, finished_at, pid, pid_start, collected," \
              " expired, reason, attempt, owner, cancel_requested, claimed_at"
-#define NOW_EPOCH "extract(epoch from clock_timestamp())"
+#define NOW_EPOCH CC_RUN_PG_NOW_EPOCH
 
 struct pg_store {
     struct cc_run_store base;  /* first: the public handle */
@@ -178,7 +182,7 @@ static int pg_claim(struct cc_run_store *s, const char *owner, int max, double l
     const char *p[] = {owner, m, l};
     PGresult *res = cc_pg_query(
         pg_of(s),
-        "UPDATE cc_runs r SET state = 0, owner = $1, pid = 0, pid_start = 0,"
+        "UPDATE cc_runs r SET state = 0, owner = $1, pid = 0, pid_start = 0, partial = NULL,"
         " lease_until = clock_timestamp() + make_interval(secs => $3::float8),"
         " deadline = " NOW_EPOCH " + r.timeout_s, claimed_at = " NOW_EPOCH
         " FROM (SELECT id FROM cc_runs WHERE state = 5 ORDER BY submitted_at LIMIT $2"
@@ -203,15 +207,17 @@ static int pg_release(struct cc_run_store *s, const char *id, int attempt) {
     return n < 0 ? -1 : 0;
 }
 
-static int pg_renew(struct cc_run_store *s, const char *id, int attempt, double lease_s, bool *cancel) {
+static int pg_renew(struct cc_run_store *s, const char *id, int attempt, double lease_s, const char *partial,
+                    bool *cancel) {
     char a[16], l[32];
     snprintf(a, sizeof a, "%d", attempt);
     snprintf(l, sizeof l, "%.3f", lease_s);
-    const char *p[] = {id, a, l};
+    const char *p[] = {id, a, l, partial};
     PGresult *res = cc_pg_query(pg_of(s),
-                                "UPDATE cc_runs SET lease_until = clock_timestamp() + make_interval(secs => $3::float8)"
+                                "UPDATE cc_runs SET lease_until = clock_timestamp() + make_interval(secs => $3::float8),"
+                                " partial = coalesce($4, partial)"
                                 " WHERE id = $1 AND attempt = $2 AND state < 2 RETURNING cancel_requested",
-                                3, p, NULL);
+                                4, p, NULL);
     if (!res) return -1;
     int held = PQntuples(res) == 1;
     if (held) *cancel = cc_pg_bool(res, 0, 0);
@@ -231,7 +237,7 @@ static int pg_finish(struct cc_run_store *s, const char *id, int attempt, enum c
     PGresult *res = cc_pg_query(
         pg_of(s),
         "WITH u AS (UPDATE cc_runs SET state = $3, result = $4, finished_at = " NOW_EPOCH ","
-        " lease_until = NULL WHERE id = $1 AND attempt = $2 AND state < 2 RETURNING id)"
+        " lease_until = NULL, partial = NULL WHERE id = $1 AND attempt = $2 AND state < 2 RETURNING id)"
         " INSERT INTO cc_run_files SELECT id, 'stdout', $5::bytea FROM u"
         " UNION ALL SELECT id, 'stderr', $6::bytea FROM u"
         " ON CONFLICT (run_id, name) DO UPDATE SET content = excluded.content",
@@ -243,20 +249,6 @@ static int pg_finish(struct cc_run_store *s, const char *id, int attempt, enum c
     return stored;
 }
 
-/* How a lost attempt is recorded, shared by lose and reap: cancelled when
- * a cancel was asked for, LOST after the last attempt, else queued again as
- * the next attempt (reason keeps every loss). Uses $1 = max attempts. */
-#define LOSE_SET                                                                                   \
-    " state = CASE WHEN r.cancel_requested THEN 3 WHEN r.attempt >= $1 THEN 4 ELSE 5 END,"         \
-    " reason = ltrim(r.reason || '; ' || format('attempt %s lost: %s', r.attempt, w.why)"            \
-    "          || CASE WHEN r.cancel_requested THEN ' (a cancel had been requested: not re-run)'"    \
-    "                  WHEN r.attempt >= $1 THEN ' (no attempts left)'"                              \
-    "                  ELSE format('; re-queued as attempt %s (the program runs again)', r.attempt + 1) END, '; '),"\
-    " attempt = CASE WHEN r.cancel_requested OR r.attempt >= $1 THEN r.attempt ELSE r.attempt + 1 END," \
-    " owner = CASE WHEN r.cancel_requested OR r.attempt >= $1 THEN r.owner ELSE '' END,"           \
-    " finished_at = CASE WHEN r.cancel_requested OR r.attempt >= $1 THEN " NOW_EPOCH " ELSE 0 END,"\
-    " lease_until = NULL, pid = 0, pid_start = 0, result = NULL"
-
 static int pg_lose(struct cc_run_store *s, const char *id, int attempt, const char *why) {
     char a[16], m[8];
     snprintf(a, sizeof a, "%d", attempt);
@@ -264,38 +256,30 @@ static int pg_lose(struct cc_run_store *s, const char *id, int attempt, const ch
     const char *p[] = {m, id, a, why};
     long n = cc_pg_exec(pg_of(s),
                         "WITH w AS (SELECT $4::text AS why),"
-                        " u AS (UPDATE cc_runs r SET" LOSE_SET " FROM w"
+                        " u AS (UPDATE cc_runs r SET" CC_RUN_PG_LOSE_SET " FROM w"
                         "  WHERE r.id = $2 AND r.attempt = $3 AND r.state < 2 RETURNING r.id, r.state)"
                         " SELECT CASE WHEN state = 5 THEN pg_notify('cc_run_queued', id) END FROM u", 4, p);
     return n < 0 ? -1 : n > 0;
 }
 
-static int pg_reap(struct cc_run_store *s, int64_t *requeued) {
-    char m[8];
-    snprintf(m, sizeof m, "%d", CC_RUN_MAX_ATTEMPTS);
-    const char *p[] = {m};
-    PGresult *res = cc_pg_query(
-        pg_of(s),
-        "WITH w AS (SELECT id, format('the lease of server %s expired (the server or the run''s shepherd"
-        " died without reporting)', owner) AS why FROM cc_runs"
-        "  WHERE state < 2 AND lease_until < clock_timestamp() FOR UPDATE SKIP LOCKED),"
-        " u AS (UPDATE cc_runs r SET" LOSE_SET " FROM w WHERE r.id = w.id RETURNING r.id, r.state)"
-        " SELECT state, CASE WHEN state = 5 THEN pg_notify('cc_run_queued', id) END FROM u", 1, p, NULL);
+/* One text column of a run by a query of $1 = id: 1 (malloc'd copy), 0 none, -1. */
+static int pg_text_column(struct cc_run_store *s, const char *sql, const char *id, char **text) {
+    const char *p[] = {id};
+    PGresult *res = cc_pg_query(pg_of(s), sql, 1, p, NULL);
     if (!res) return -1;
-    for (int i = 0; i < PQntuples(res); i++)
-        if (cc_pg_int(res, i, 0) == CC_RUN_QUEUED) (*requeued)++;
+    int found = PQntuples(res) == 1;
+    if (found && !(*text = strdup(PQgetvalue(res, 0, 0)))) found = -1;
     PQclear(res);
-    return 0;
+    return found;
 }
 
 static int pg_result(struct cc_run_store *s, const char *id, char **json) {
-    const char *p[] = {id};
-    PGresult *res = cc_pg_query(pg_of(s), "SELECT result FROM cc_runs WHERE id = $1 AND result IS NOT NULL", 1, p, NULL);
-    if (!res) return -1;
-    int found = PQntuples(res) == 1;
-    if (found && !(*json = strdup(PQgetvalue(res, 0, 0)))) found = -1;
-    PQclear(res);
-    return found;
+    return pg_text_column(s, "SELECT result FROM cc_runs WHERE id = $1 AND result IS NOT NULL", id, json);
+}
+
+static int pg_partial(struct cc_run_store *s, const char *id, char **json) {
+    return pg_text_column(s, "SELECT partial FROM cc_runs WHERE id = $1 AND state < 2 AND partial IS NOT NULL", id,
+                          json);
 }
 
 static int pg_cancel(struct cc_run_store *s, const char *id, struct cc_run_rec *out) {
@@ -310,16 +294,6 @@ static int pg_cancel(struct cc_run_store *s, const char *id, struct cc_run_rec *
                  1, p, out);
     if (rc != 0) return rc;
     return pg_get(s, id, out) < 0 ? -1 : 0;
-}
-
-static int pg_heartbeat(struct cc_run_store *s, const char *id, const char *url, int capacity) {
-    char c[16];
-    snprintf(c, sizeof c, "%d", capacity);
-    const char *p[] = {id, url, c};
-    return cc_pg_exec(pg_of(s),
-                      "INSERT INTO cc_servers(id, url, capacity) VALUES($1, $2, $3) ON CONFLICT (id) DO UPDATE"
-                      " SET url = excluded.url, capacity = excluded.capacity, heartbeat = clock_timestamp()",
-                      3, p) < 0 ? -1 : 0;
 }
 
 static int pg_count_queued(struct cc_run_store *s, int64_t *n) {
@@ -341,34 +315,14 @@ static int pg_server_age(struct cc_run_store *s, const char *id, double *age_s) 
     return found;
 }
 
-static void read_server(const PGresult *res, int i, void *rec) {
-    struct cc_run_server *v = rec;
-    cc_pg_text(v->id, sizeof v->id, res, i, 0);
-    cc_pg_text(v->url, sizeof v->url, res, i, 1);
-    v->heartbeat_age_s = cc_pg_double(res, i, 2);
-    v->capacity = (int)cc_pg_int(res, i, 3);
-    v->claimed = cc_pg_int(res, i, 4);
-}
-
 static int pg_cluster(struct cc_run_store *s, struct cc_run_cluster *out) {
-    PGresult *res = cc_pg_query(pg_of(s),
-                                "SELECT count(*) FILTER (WHERE state = 5), count(*) FILTER (WHERE state < 2),"
-                                " count(*) FILTER (WHERE state IN (2, 3)), count(*) FILTER (WHERE state = 4),"
-                                " count(*) FILTER (WHERE attempt > 1) FROM cc_runs", 0, NULL, NULL);
+    PGresult *res = cc_pg_query(pg_of(s), CC_RUN_PG_CLUSTER_COUNTS, 0, NULL, NULL);
     if (!res) return -1;
-    out->queued = cc_pg_int(res, 0, 0);
-    out->active = cc_pg_int(res, 0, 1);
-    out->done = cc_pg_int(res, 0, 2);
-    out->lost = cc_pg_int(res, 0, 3);
-    out->requeued = cc_pg_int(res, 0, 4);
+    cc_run_pg_read_counts(res, out);
     PQclear(res);
-    res = cc_pg_query(pg_of(s),
-                      "SELECT s.id, s.url, extract(epoch from clock_timestamp() - s.heartbeat), s.capacity,"
-                      " (SELECT count(*) FROM cc_runs r WHERE r.state < 2 AND r.owner = s.id)"
-                      " FROM cc_servers s ORDER BY s.id", 0, NULL, NULL);
-    void *v;
-    int rc = cc_pg_collect(res, sizeof *out->servers, read_server, &v, &out->n_servers);
-    out->servers = v;
+    if (!(res = cc_pg_query(pg_of(s), CC_RUN_PG_CLUSTER_SERVERS, 0, NULL, NULL))) return -1;
+    int rc = cc_run_pg_read_servers(res, out);
+    PQclear(res);
     return rc;
 }
 
@@ -384,8 +338,9 @@ static const struct cc_run_store_ops pg_ops = {
     .put = pg_put, .get = pg_get, .del = pg_del, .list_active = pg_list_active,
     .count_active = pg_count_active, .list_expired = pg_list_expired, .check = pg_check,
     .close = pg_close, .enqueue = pg_enqueue, .claim = pg_claim, .count_owned = pg_count_owned,
-    .release = pg_release, .renew = pg_renew, .finish = pg_finish, .lose = pg_lose, .reap = pg_reap,
-    .result = pg_result, .cancel = pg_cancel, .heartbeat = pg_heartbeat, .cluster = pg_cluster, .count_queued = pg_count_queued, .server_age = pg_server_age,
+    .release = pg_release, .renew = pg_renew, .finish = pg_finish, .lose = pg_lose,
+    .result = pg_result, .cancel = pg_cancel,
+    .cluster = pg_cluster, .count_queued = pg_count_queued, .server_age = pg_server_age, .partial = pg_partial,
     .listen = pg_listen, .notify_fd = pg_notify_fd, .notifications = pg_notifications,
 };
 

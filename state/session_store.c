@@ -53,6 +53,12 @@ int cc_session_store_list(struct cc_session_store *s, bool alive_only, struct cc
     return s->ops->list(s, alive_only, out, n);
 }
 
+int cc_session_store_list_all(struct cc_session_store *s, bool alive_only, struct cc_session_rec **out, size_t *n) {
+    *out = NULL;
+    *n = 0;
+    return s->ops->list_all ? s->ops->list_all(s, alive_only, out, n) : s->ops->list(s, alive_only, out, n);
+}
+
 int cc_session_store_delete(struct cc_session_store *s, const char *id) {
     if (!cc_session_id_valid(id)) return 0;
     return s->ops->del(s, id);

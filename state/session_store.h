@@ -7,8 +7,9 @@
  * by several servers, where the store is the cluster's session registry:
  * put stamps the record with this server as owner (id and internal URL),
  * list returns this server's own sessions only (the ones whose REPL hosts
- * it can reach), get returns any server's, so a server can find the owner
- * of a session and forward a call to it (supervisor/cluster/forward.c).
+ * it can reach), list_all and get return any server's, so a server can
+ * show the cluster's sessions with their owners and forward a call to the
+ * owner (supervisor/cluster/forward.c).
  *
  * Record fields:
  *   id            ^[A-Za-z0-9_-]{1,64}$ (validated by put)
@@ -65,6 +66,7 @@ struct cc_session_store_ops {
     int (*touch)(struct cc_session_store *s, const char *id, double now);
     void (*close)(struct cc_session_store *s);
     int (*mark_lost)(struct cc_session_store *s, const char *id, const char *why); /* shared only */
+    int (*list_all)(struct cc_session_store *s, bool alive_only, struct cc_session_rec **out, size_t *n); /* shared only */
 };
 
 struct cc_session_store {
@@ -87,6 +89,10 @@ int cc_session_store_get(struct cc_session_store *s, const char *id, struct cc_s
 /* Every record (alive_only: only alive ones), oldest first. 0 or -1. */
 int cc_session_store_list(struct cc_session_store *s, bool alive_only,
                           struct cc_session_rec **out, size_t *n);
+/* As list, but every server's records in the shared registry (each with
+ * its owner); the same as list in sqlite. 0 or -1. */
+int cc_session_store_list_all(struct cc_session_store *s, bool alive_only,
+                              struct cc_session_rec **out, size_t *n);
 /* 1 deleted, 0 unknown, -1 error. */
 int cc_session_store_delete(struct cc_session_store *s, const char *id);
 /* Set last_activity = now. 1 updated, 0 unknown, -1 error. */

@@ -82,16 +82,25 @@ static int pg_get(struct cc_session_store *s, const char *id, struct cc_session_
     return found;
 }
 
-static int pg_list(struct cc_session_store *s, bool alive_only, struct cc_session_rec **out, size_t *n) {
-    const char *p[] = {cc_state_server_id()};
-    PGresult *res = cc_pg_query(pg_of(s),
-                                alive_only ? "SELECT " COLS " FROM cc_sessions WHERE owner = $1 AND alive ORDER BY created_at"
-                                           : "SELECT " COLS " FROM cc_sessions WHERE owner = $1 ORDER BY created_at",
-                                1, p, NULL);
+static int collect(struct cc_session_store *s, const char *sql, int n, const char *const *vals,
+                   struct cc_session_rec **out, size_t *count) {
     void *v;
-    int rc = cc_pg_collect(res, sizeof **out, read_row, &v, n);
+    int rc = cc_pg_collect(cc_pg_query(pg_of(s), sql, n, vals, NULL), sizeof **out, read_row, &v, count);
     *out = v;
     return rc;
+}
+
+static int pg_list(struct cc_session_store *s, bool alive_only, struct cc_session_rec **out, size_t *n) {
+    const char *p[] = {cc_state_server_id()};
+    return collect(s, alive_only ? "SELECT " COLS " FROM cc_sessions WHERE owner = $1 AND alive ORDER BY created_at"
+                                 : "SELECT " COLS " FROM cc_sessions WHERE owner = $1 ORDER BY created_at",
+                   1, p, out, n);
+}
+
+static int pg_list_all(struct cc_session_store *s, bool alive_only, struct cc_session_rec **out, size_t *n) {
+    return collect(s, alive_only ? "SELECT " COLS " FROM cc_sessions WHERE alive ORDER BY created_at"
+                                 : "SELECT " COLS " FROM cc_sessions ORDER BY created_at",
+                   0, NULL, out, n);
 }
 
 static int changed(long n) { return n < 0 ? -1 : n > 0; }
@@ -120,7 +129,7 @@ static void pg_close(struct cc_session_store *s) {
 
 static const struct cc_session_store_ops pg_ops = {
     .put = pg_put, .get = pg_get, .list = pg_list, .del = pg_delete, .touch = pg_touch,
-    .close = pg_close, .mark_lost = pg_mark_lost,
+    .close = pg_close, .mark_lost = pg_mark_lost, .list_all = pg_list_all,
 };
 
 struct cc_session_store *cc_session_store_open_pg(const char *url, char *err, size_t errcap) {

@@ -63,11 +63,10 @@ bool cc_native_required(void) {
     return v && strcmp(v, "0") != 0;
 }
 
-/* Run `bindir/codecalc-exec ARG` and parse the JSON it prints (at most max
- * bytes). NULL with why. */
-json_t *cc_exec_report(const char *bindir, const char *arg, size_t max, char *why, size_t cap) {
+json_t *cc_worker_report(const char *bindir, const char *binary, const char *arg, size_t max, char *why,
+                         size_t cap) {
     char bin[4200];
-    if ((size_t)snprintf(bin, sizeof bin, "%s/codecalc-exec", bindir) >= sizeof bin)
+    if ((size_t)snprintf(bin, sizeof bin, "%s/%s", bindir, binary) >= sizeof bin)
         return snprintf(why, cap, "the worker directory path is too long"), NULL;
     int out[2];
     if (pipe2(out, O_CLOEXEC) != 0) return snprintf(why, cap, "pipe: %s", strerror(errno)), NULL;
@@ -88,13 +87,17 @@ json_t *cc_exec_report(const char *bindir, const char *arg, size_t max, char *wh
         while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
         }
     if (rc != 0) return snprintf(why, cap, "cannot run %s: %s", bin, strerror(rc)), NULL;
-    json_t *caps = text && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? json_loadb(text, len, 0, NULL) : NULL;
+    json_t *rep = text && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? json_loadb(text, len, 0, NULL) : NULL;
     free(text);
-    if (!json_is_object(caps)) {
-        json_decref(caps);
+    if (!json_is_object(rep)) {
+        json_decref(rep);
         return snprintf(why, cap, "%s %s gave no report", bin, arg), NULL;
     }
-    return caps;
+    return rep;
+}
+
+json_t *cc_exec_report(const char *bindir, const char *arg, size_t max, char *why, size_t cap) {
+    return cc_worker_report(bindir, "codecalc-exec", arg, max, why, cap);
 }
 
 const json_t *cc_native_caps(const char *bindir) {

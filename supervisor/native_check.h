@@ -31,9 +31,12 @@ const json_t *cc_native_caps(const char *bindir);
  * is missing (malloc'd). costs: add what each absence costs. */
 char *cc_native_missing(const json_t *caps, bool costs);
 
-/* Run `bindir/codecalc-exec ARG` (--probe, --doctor) and parse the one
- * JSON document it prints, at most max bytes. New reference, or NULL with
- * why filled. */
+/* Run `bindir/BINARY ARG` (codecalc-exec --probe, codecalc-analysis
+ * --grammars) and parse the one JSON object it prints, at most max bytes.
+ * New reference, or NULL with why filled. */
+json_t *cc_worker_report(const char *bindir, const char *binary, const char *arg, size_t max, char *why,
+                         size_t cap);
+/* cc_worker_report of codecalc-exec (--probe, --doctor). */
 json_t *cc_exec_report(const char *bindir, const char *arg, size_t max, char *why, size_t cap);
 
 /* Is CODECALC_REQUIRE_NATIVE set (to anything but 0)? */

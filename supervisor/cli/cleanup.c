@@ -51,6 +51,7 @@ static const char *refusal(const struct cc_inv_entry *e, time_t now) {
 /* Why e is a candidate ("idle-expired", "unmarked ..."), or NULL. */
 static const char *candidacy(const struct cc_inv_entry *e, bool unmarked, time_t now, char *buf, size_t cap) {
     double ttl = env_num("CODECALC_SESSION_IDLE_TTL_SECONDS", 0);
+    if (e->remote) return NULL; /* another server's session: its workspace is on its machine */
     if (e->has_record) {
         if (!cc_inv_expired(e) || ttl <= 0 || (double)now - e->rec.last_activity <= ttl) return NULL;
         return "idle-expired";
@@ -93,7 +94,7 @@ int cc_cli_cleanup(int argc, char **argv) {
     }
     bool write = flags[1].set, unmarked = flags[2].set;
     struct cc_inventory inv;
-    if (cc_inventory_load(&inv) < 0 || inv.root_fd < 0) {
+    if (cc_inventory_load(&inv, true) < 0 || inv.root_fd < 0) {
         fprintf(stderr, "codecalc cleanup: cannot read the session root\n");
         return 0;
     }

@@ -150,7 +150,7 @@ static json_t *tool_groups(void) {
     return res;
 }
 
-static json_t *summaries(const json_t *runtimes, json_t **tiers) {
+json_t *cc_doc_summaries(const json_t *runtimes, json_t **tiers) {
     json_int_t st[4] = {0}, tr[3] = {0};
     static const char *const sn[] = {"supported", "installed", "unhealthy", "available"};
     static const char *const tn[] = {"tested", "best_effort", "plan_only"};
@@ -211,7 +211,7 @@ json_t *cc_doctor_report(bool deep) {
     bool have_srv = deep && cc_doc_workers_ok(workers) && cc_server_init(&srv, false, false) == 0;
     struct cc_server *dsrv = have_srv ? &srv : NULL;
     if (dsrv) cc_doc_runtimes_execute(runtimes, dsrv);
-    json_t *extras = cc_doc_extras(workers, dsrv, &cache);
+    json_t *extras = cc_doc_extras(bindir, workers, dsrv, &cache);
     char exec_bin[PATH_MAX + 32];
     snprintf(exec_bin, sizeof exec_bin, "%s/codecalc-exec", bindir);
     bool backend_ok = json_is_true(json_object_get(json_object_get(workers, cc_pool_defs[CC_POOL_EXEC].name), "serves_table"));
@@ -223,7 +223,7 @@ json_t *cc_doctor_report(bool deep) {
         pyver = json_string_value(json_object_get(row, "version"));
     if (strncmp(pyver, "Python ", 7) == 0) pyver += 7;
     struct cc_inventory inv;
-    bool inv_ok = cc_inventory_load(&inv) == 0;
+    bool inv_ok = cc_inventory_load(&inv, false) == 0;
     char *skill = cc_doc_skill_file(bindir);
     int abi = landlock_abi();
     json_t *rep = json_object();
@@ -255,7 +255,7 @@ json_t *cc_doctor_report(bool deep) {
     json_object_set_new(rep, "workspace", cc_doc_workspace());
     json_object_set_new(rep, "audit_log", cc_audit_describe());
     json_object_set_new(rep, "bindir", json_string(bindir));
-    json_object_set_new(rep, "runtime_summary", summaries(runtimes, &tiers));
+    json_object_set_new(rep, "runtime_summary", cc_doc_summaries(runtimes, &tiers));
     json_object_set_new(rep, "tier_summary", tiers);
     bool healthy = json_is_true(json_object_get(json_object_get(rep, "workspace"), "writable")) &&
                    json_is_true(json_object_get(json_object_get(rep, "state_dir"), "writable")) &&

@@ -24,6 +24,9 @@ long cc_doc_lock_holder(const char *path);
 /* Each worker binary started and asked for its hello; the REPL launcher and
  * host programs located (doctor_workers.c). */
 json_t *cc_doc_workers(const char *bindir);
+/* workers.repl: the launcher and, for every language of the REPL table
+ * (repl-workers/repl_langs.c), its host program and where it was found. */
+json_t *cc_doc_repl(const char *bindir);
 /* true when every pool worker answered its hello. */
 bool cc_doc_workers_ok(const json_t *workers);
 
@@ -33,10 +36,19 @@ struct cc_server;
  * (doctor_runtimes.c). */
 void cc_doc_runtimes_execute(json_t *rows, struct cc_server *srv);
 /* Optional components: symbolic (giac + z3: the symbolic worker's hello,
- * and with a server one real evaluation each) and parsing (tree-sitter
- * grammars); *grammar_cache receives the grammar cache object
+ * and with a server one real evaluation each) and parsing (the tree-sitter
+ * grammars compiled into bindir's analysis worker, from its --grammars
+ * report); *grammar_cache receives the grammar cache object
  * (doctor_extras.c). */
-json_t *cc_doc_extras(const json_t *workers, struct cc_server *deep, json_t **grammar_cache);
+json_t *cc_doc_extras(const char *bindir, const json_t *workers, struct cc_server *deep, json_t **grammar_cache);
+/* The parsing extra from the analysis worker's grammar report (borrowed;
+ * NULL when binary gave none, why saying why); *cache receives
+ * grammar_cache. */
+json_t *cc_doc_parsing(const json_t *report, const char *binary, const char *why, json_t **cache);
+
+/* Counts of runtime rows per status (runtime_summary, returned) and per
+ * tier (*tiers): doctor's and status's summaries (doctor.c). */
+json_t *cc_doc_summaries(const json_t *runtimes, json_t **tiers);
 
 /* The path of the shipped SKILL.md, or NULL (malloc'd). */
 char *cc_doc_skill_file(const char *bindir);

@@ -2,14 +2,12 @@
  * z3, inside the symbolic worker) and the parsing extra (tree-sitter and its
  * grammars). Neither ever makes an install unhealthy.
  *
- * Grammars are looked for, not assumed: the tree-sitter runtime library is
- * loaded and shared objects are counted in the grammar directories
- * ($CODECALC_GRAMMAR_DIR, <bindir>/grammars, $CODECALC_HOME/grammars), so
- * they are reported present as soon as they are installed there. */
+ * The grammars are compiled into the analysis worker (docs/analysis.md
+ * "Grammars"), so they are asked of it, not looked for on disk:
+ * `codecalc-analysis --grammars` lists the ones it carries, whether each
+ * loads, and the pinned ones the build could not have. */
 #include "supervisor/cli/doctor.h"
 
-#include <dirent.h>
-#include <dlfcn.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,8 +15,8 @@
 #include <unistd.h>
 
 #include "supervisor/cli/call.h"
-#include "supervisor/home.h"
-#include "supervisor/server.h"
+#include "supervisor/mcp/tool_table.h"
+#include "supervisor/native_check.h"
 
 static bool has_op(const json_t *worker, const char *op) {
     size_t i;
@@ -55,64 +53,75 @@ static json_t *symbolic_extra(const json_t *workers, struct cc_server *deep) {
                                   : "the symbolic worker does not start: install libgiac and libz3 (scripts/install-deps) and rebuild");
 }
 
-/* Shared objects in dir; -1 when dir cannot be read. */
-static int count_grammars(const char *dir) {
-    DIR *d = opendir(dir);
-    if (!d) return -1;
-    int n = 0;
-    for (struct dirent *e; (e = readdir(d));) {
-        size_t l = strlen(e->d_name);
-        if (l > 3 && strcmp(e->d_name + l - 3, ".so") == 0) n++;
+/* The grammar report is one line of about 60 bytes a grammar. */
+#define GRAMMAR_REPORT_MAX (64 * 1024)
+
+static const char *const rebuild_grammars =
+    "rebuild with the npm registry reachable (make grammars, then make): scripts/fetch-grammars fetches the "
+    "pinned tree-sitter sources and the build compiles them into codecalc-analysis; until then analyze_complexity "
+    "reads those languages with its regex fallback";
+
+/* "grammar NAME" for each pinned grammar the worker lacks or cannot load. */
+static void add_missing_grammars(json_t *missing, const json_t *report, int *loading) {
+    size_t i;
+    json_t *g;
+    json_array_foreach(json_object_get(report, "grammars"), i, g) {
+        if (json_is_true(json_object_get(g, "loads"))) (*loading)++;
+        else json_array_append_new(missing, json_sprintf("grammar %s (does not load)", json_string_value(json_object_get(g, "name"))));
     }
-    closedir(d);
-    return n;
+    json_array_foreach(json_object_get(report, "missing"), i, g)
+        json_array_append_new(missing, json_sprintf("grammar %s (%s)", json_string_value(json_object_get(g, "name")),
+                                                    json_string_value(json_object_get(g, "reason"))));
 }
 
-/* The first grammar directory that exists (else the first candidate) and
- * how many grammars it holds. */
-static int grammar_dir(char *out, size_t cap) {
-    char bindir[PATH_MAX - 16], home[PATH_MAX - 16];
-    const char *env = getenv("CODECALC_GRAMMAR_DIR");
-    char cand[3][PATH_MAX];
-    int nc = 0;
-    if (env && *env) snprintf(cand[nc++], sizeof cand[0], "%.4000s", env);
-    if (cc_server_bindir(bindir, sizeof bindir) == 0) snprintf(cand[nc++], sizeof cand[0], "%s/grammars", bindir);
-    if (cc_home_dir(home, sizeof home) == 0) snprintf(cand[nc++], sizeof cand[0], "%s/grammars", home);
-    snprintf(out, cap, "%.4000s", nc ? cand[0] : "grammars");
-    for (int i = 0; i < nc; i++) {
-        int n = count_grammars(cand[i]);
-        if (n < 0) continue;
-        snprintf(out, cap, "%.4000s", cand[i]);
-        return n;
-    }
-    return 0;
+static json_t *loading_names(const json_t *report) {
+    json_t *names = json_array();
+    size_t i;
+    json_t *g;
+    json_array_foreach(json_object_get(report, "grammars"), i, g) if (json_is_true(json_object_get(g, "loads")))
+        json_array_append(names, json_object_get(g, "name"));
+    return names;
 }
 
-static bool tree_sitter_runtime(void) {
-    void *h = dlopen("libtree-sitter.so.0", RTLD_LAZY | RTLD_LOCAL);
-    if (h) dlclose(h);
-    return h != NULL;
-}
-
-static json_t *parsing_extra(json_t **cache) {
-    char dir[PATH_MAX];
-    int n = grammar_dir(dir, sizeof dir);
-    bool lib = tree_sitter_runtime();
+json_t *cc_doc_parsing(const json_t *report, const char *binary, const char *why, json_t **cache) {
     json_t *missing = json_array();
-    if (!lib) json_array_append_new(missing, json_string("tree-sitter runtime (libtree-sitter.so.0)"));
-    if (n == 0) json_array_append_new(missing, json_string("tree-sitter grammars"));
-    bool ok = lib && n > 0;
-    char detail[4200];
-    if (n > 0) snprintf(detail, sizeof detail, "%d grammar(s) in %.4000s", n, dir);
-    else snprintf(detail, sizeof detail, "no grammar in %.4000s (none is shipped yet; the parsing tools are not built)", dir);
-    *cache = json_pack("{s:b,s:b,s:s,s:i,s:s}", "extra_installed", ok, "cached", n > 0, "path", dir, "grammars", n,
-                       "detail", detail);
+    int loading = 0;
+    const char *core = json_string_value(json_object_get(report, "core"));
+    char detail[4400], remedy[4800];
+    if (!report) {
+        json_array_append_new(missing, json_string("the analysis worker's grammar report"));
+        snprintf(detail, sizeof detail, "no grammar report: %.4000s", why ? why : "unknown");
+        snprintf(remedy, sizeof remedy, "the analysis worker does not report its grammars (%.4000s): rebuild (make) "
+                 "or reinstall the package; only analyze_complexity needs it", why ? why : "unknown");
+    } else {
+        if (!core) json_array_append_new(missing, json_string("tree-sitter core"));
+        add_missing_grammars(missing, report, &loading);
+        json_t *abi = json_object_get(report, "abi_range");
+        if (core)
+            snprintf(detail, sizeof detail, "%d grammar(s) compiled into %.4000s (%s, grammar ABI %lld-%lld)", loading,
+                     binary, core, (long long)json_integer_value(json_array_get(abi, 0)),
+                     (long long)json_integer_value(json_array_get(abi, 1)));
+        else
+            snprintf(detail, sizeof detail, "%.4000s was built without the tree-sitter core: no grammar", binary);
+        snprintf(remedy, sizeof remedy, "%s", rebuild_grammars);
+    }
+    bool ok = report && json_array_size(missing) == 0;
+    *cache = json_pack("{s:b,s:b,s:s,s:i,s:s,s:s?,s:o}", "extra_installed", ok, "cached", loading > 0, "path", binary,
+                       "grammars", loading, "detail", detail, "core", core, "names", loading_names(report));
     return json_pack("{s:s,s:b,s:o,s:s?}", "name", "parsing", "installed", ok, "missing", missing, "remedy",
-                     ok ? NULL
-                        : "install the tree-sitter runtime (libtree-sitter0) and put grammar shared objects in "
-                          "CODECALC_GRAMMAR_DIR; only the parsing tools need them");
+                     ok ? NULL : remedy);
 }
 
-json_t *cc_doc_extras(const json_t *workers, struct cc_server *deep, json_t **grammar_cache) {
-    return json_pack("[o,o]", symbolic_extra(workers, deep), parsing_extra(grammar_cache));
+static json_t *parsing_extra(const char *bindir, json_t **cache) {
+    const char *binary = cc_pool_defs[CC_POOL_ANALYSIS].binary;
+    char path[PATH_MAX + 64], why[4400] = "";
+    snprintf(path, sizeof path, "%.4000s/%s", bindir, binary);
+    json_t *report = cc_worker_report(bindir, binary, "--grammars", GRAMMAR_REPORT_MAX, why, sizeof why);
+    json_t *extra = cc_doc_parsing(report, path, why, cache);
+    json_decref(report);
+    return extra;
+}
+
+json_t *cc_doc_extras(const char *bindir, const json_t *workers, struct cc_server *deep, json_t **grammar_cache) {
+    return json_pack("[o,o]", symbolic_extra(workers, deep), parsing_extra(bindir, grammar_cache));
 }

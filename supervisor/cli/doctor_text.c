@@ -40,9 +40,13 @@ static void worker_lines(const json_t *w, FILE *f) {
         else fprintf(f, "  %-9s FAILED: %s  %s\n", name, str(e, "error"), str(e, "path"));
     }
     const json_t *r = json_object_get(w, "repl");
-    fprintf(f, "  repl      %s; python host %s; node host %s\n", yes(r, "present") ? "present" : "MISSING",
-            json_is_string(json_object_get(r, "python_host")) ? "found" : "missing",
-            json_is_string(json_object_get(r, "node_host")) ? "found" : "missing");
+    fprintf(f, "  repl      %s; hosts:", yes(r, "present") ? "present" : "MISSING");
+    const char *lang;
+    json_t *h;
+    bool first = true;
+    json_object_foreach((json_t *)json_object_get(r, "hosts"), lang, h)
+        fprintf(f, "%s %s %s", first ? "" : ",", lang, json_is_string(json_object_get(h, "path")) ? "found" : "missing"), first = false;
+    fputc('\n', f);
 }
 
 static void runtime_lines(const json_t *rep, FILE *f) {

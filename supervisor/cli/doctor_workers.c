@@ -20,6 +20,7 @@
 #include "protocol/frame.h"
 #include "protocol/monotonic.h"
 #include "supervisor/mcp/tool_table.h"
+#include "repl-workers/repl_langs.h"
 #include "supervisor/repl_host_path.h"
 
 extern char **environ;
@@ -173,18 +174,23 @@ static json_t *worker_entry(const char *bindir, enum cc_pool_id id) {
                      "serves_table", serves, "ops", ops, "unserved", unserved, "error", serves ? NULL : pr.error);
 }
 
-/* A REPL host program, where the sessions layer looks for it. */
-static json_t *host_program(const char *bindir, const char *name) {
-    char path[PATH_MAX];
-    return cc_repl_host_path(bindir, name, path, sizeof path) == 0 ? json_string(path) : json_null();
+json_t *cc_doc_repl(const char *bindir) {
+    char repl[PATH_MAX], path[PATH_MAX];
+    snprintf(repl, sizeof repl, "%s/codecalc-repl", bindir);
+    /* One host program per REPL language of the table, found where the
+     * sessions layer looks for it. */
+    json_t *hosts = json_object();
+    const struct cc_repl_lang *l;
+    for (size_t i = 0; (l = cc_repl_lang_at(i)); i++)
+        json_object_set_new(hosts, l->lang,
+                            json_pack("{s:s,s:o}", "program", l->script, "path",
+                                      cc_repl_host_path(bindir, l->script, path, sizeof path) == 0 ? json_string(path)
+                                                                                                   : json_null()));
+    return json_pack("{s:s,s:b,s:o}", "path", repl, "present", access(repl, X_OK) == 0, "hosts", hosts);
 }
 
 json_t *cc_doc_workers(const char *bindir) {
-    char repl[PATH_MAX];
-    snprintf(repl, sizeof repl, "%s/codecalc-repl", bindir);
-    json_t *w = json_pack("{s:{s:s,s:b,s:o,s:o}}", "repl", "path", repl, "present", access(repl, X_OK) == 0,
-                          "python_host", host_program(bindir, "python_host.py"), "node_host",
-                          host_program(bindir, "node_host.js"));
+    json_t *w = json_pack("{s:o}", "repl", cc_doc_repl(bindir));
     for (int id = 0; w && id < CC_WORKER_POOLS; id++)
         json_object_set_new(w, cc_pool_defs[id].name, worker_entry(bindir, id));
     return w;

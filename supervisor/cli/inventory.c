@@ -12,6 +12,8 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "protocol/fdio.h"
+#include "state/shared.h"
 #include "supervisor/home.h"
 #include "supervisor/sessions/quota.h"
 #include "supervisor/sessions/sessions.h"
@@ -72,24 +74,41 @@ static struct cc_inv_entry *entry_for(struct cc_inventory *inv, const char *id) 
     return e;
 }
 
-static void load_records(struct cc_inventory *inv) {
+/* The server id of this state directory (supervisor/cluster/identity.c
+ * writes it), read without creating it. */
+static void read_server_id(struct cc_inventory *inv) {
+    char path[PATH_MAX + 16];
+    snprintf(path, sizeof path, "%s/server-id", inv->home);
+    size_t len;
+    char *text = cc_read_file(path, O_NOFOLLOW, 256, &len);
+    if (!text) return;
+    text[strcspn(text, "\r\n")] = '\0';
+    snprintf(inv->server_id, sizeof inv->server_id, "%s", text);
+    free(text);
+}
+
+static void load_records(struct cc_inventory *inv, bool registry) {
     char db[PATH_MAX + 16];
     snprintf(db, sizeof db, "%s/state.db", inv->home);
-    if (access(db, F_OK) != 0) {
+    inv->shared = registry && cc_state_database_url();
+    if (inv->shared) read_server_id(inv);
+    if (!inv->shared && access(db, F_OK) != 0) {
         inv->store_ok = true; /* nothing recorded yet */
         return;
     }
-    struct cc_session_store *st = cc_session_store_open(db, inv->store_error, sizeof inv->store_error);
+    struct cc_session_store *st = inv->shared ? cc_session_store_open(db, inv->store_error, sizeof inv->store_error)
+                                              : cc_session_store_open_sqlite(db, inv->store_error, sizeof inv->store_error);
     if (!st) return;
     struct cc_session_rec *recs = NULL;
     size_t n = 0;
-    if (cc_session_store_list(st, false, &recs, &n) == 0) {
+    if (cc_session_store_list_all(st, false, &recs, &n) == 0) {
         inv->store_ok = true;
         for (size_t i = 0; i < n; i++) {
             struct cc_inv_entry *e = entry_for(inv, recs[i].id);
             if (!e) break;
             e->has_record = true;
             e->rec = recs[i];
+            e->remote = inv->shared && recs[i].owner[0] && strcmp(recs[i].owner, inv->server_id) != 0;
         }
     } else {
         snprintf(inv->store_error, sizeof inv->store_error, "cannot list the session records");
@@ -112,20 +131,21 @@ static void load_dirs(struct cc_inventory *inv) {
     closedir(d);
 }
 
-int cc_inventory_load(struct cc_inventory *inv) {
+int cc_inventory_load(struct cc_inventory *inv, bool registry) {
     memset(inv, 0, sizeof *inv);
     inv->root_fd = -1;
     inv->host_free_bytes = -1;
     if (cc_home_dir(inv->home, sizeof inv->home) < 0 || cc_session_root(inv->root, sizeof inv->root) < 0) return -1;
     inv->root_fd = open(inv->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    load_records(inv);
+    load_records(inv, registry);
     if (inv->root_fd >= 0) {
         load_dirs(inv);
         struct statvfs sv;
         if (fstatvfs(inv->root_fd, &sv) == 0) inv->host_free_bytes = (int64_t)((uint64_t)sv.f_bavail * sv.f_frsize);
     }
     for (size_t i = 0; i < inv->n; i++) {
-        if (inv->root_fd >= 0) measure(inv->root_fd, &inv->e[i]);
+        /* Another server's session lives on its machine, not under our root. */
+        if (inv->root_fd >= 0 && !inv->e[i].remote) measure(inv->root_fd, &inv->e[i]);
         inv->total_bytes += inv->e[i].bytes;
     }
     return 0;
@@ -141,6 +161,8 @@ void cc_inventory_free(struct cc_inventory *inv) {
 static bool pid_alive(long pid) { return pid > 0 && (kill((pid_t)pid, 0) == 0 || errno == EPERM); }
 
 bool cc_inv_locked(const struct cc_inv_entry *e) {
+    /* Its pids are another machine's: only the registry can say. */
+    if (e->remote) return e->rec.alive && !e->rec.lost[0];
     return pid_alive(e->lock_pid) || (e->has_record && e->rec.alive && pid_alive(e->rec.host_pid));
 }
 

@@ -176,10 +176,12 @@ static void on_done(struct evhttp_request *req, void *arg) {
     forward_free(f);
 }
 
-/* Is server id's heartbeat recent (per the shared run store)? -1 unknown. */
-static int owner_alive(struct cc_server *srv, const char *owner, double *age) {
+int cc_cluster_server_alive(struct cc_server *srv, const char *owner, double *age) {
     struct cc_runs *rs = srv->runs;
-    if (!rs || cc_run_store_server_age(rs->store, owner, age) != 1) return -1;
+    if (!rs) return -1;
+    if (cc_cluster_upkeep_server_age(cc_cluster_upkeep_of(rs), owner, age) != 1 &&
+        cc_run_store_server_age(rs->store, owner, age) != 1)
+        return -1;
     return *age <= cc_cluster_lease_s();
 }
 
@@ -239,7 +241,7 @@ bool cc_cluster_forward(struct cc_server *srv, struct cc_req *r, json_t *params,
         return true;
     }
     double age = 0;
-    if (owner_alive(srv, rec.owner, &age) == 0) {
+    if (cc_cluster_server_alive(srv, rec.owner, &age) == 0) {
         char why[128];
         snprintf(why, sizeof why, "its last heartbeat was %.0f s ago", age);
         owner_gone(srv, r, sid, rec.owner, rec.owner_url, why, true);

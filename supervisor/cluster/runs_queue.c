@@ -5,8 +5,8 @@
  * cc_run_queued), at submission, and once a second. A claimed run gets a
  * run directory here and a shepherd, which holds the run's lease from then
  * on (workers/exec/shepherd_lease.c): a supervisor restart alone re-runs
- * nothing. A lease nobody renews is reaped by whichever server sees it
- * first: re-queued once, LOST after the second loss. */
+ * nothing. A lease nobody renews is reaped by whichever server's upkeep
+ * (upkeep.c) sees it first: re-queued once, LOST after the second loss. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -37,7 +37,7 @@ struct cc_cluster_runs {
     int notify_fd;
     double lease_s;
     int64_t max_queued;
-    int64_t requeued;          /* by this server's reaper, for the log */
+    struct cc_cluster_upkeep *upkeep;
     bool claim_wanted;         /* a notification arrived: claim at the next chance */
 };
 
@@ -133,10 +133,9 @@ static int64_t env_max_queued(void) {
 }
 
 int cc_cluster_runs_start(struct cc_server *srv, struct cc_runs *rs, const char *home) {
-    (void)srv;
     if (cc_cluster_identity_init(home) < 0) return -1;
     rs->cluster = calloc(1, sizeof *rs->cluster);
-    if (!rs->cluster) return -1;
+    if (!rs->cluster || !(rs->cluster->upkeep = cc_cluster_upkeep_new(srv->base, cc_state_database_url()))) return -1;
     rs->cluster->lease_s = cc_cluster_lease_s();
     rs->cluster->max_queued = env_max_queued();
     rs->cluster->notify_fd = -1;
@@ -150,6 +149,7 @@ int cc_cluster_runs_start(struct cc_server *srv, struct cc_runs *rs, const char 
 void cc_cluster_runs_stop(struct cc_runs *rs) {
     if (!rs->cluster) return;
     if (rs->cluster->notify_ev) event_free(rs->cluster->notify_ev);
+    cc_cluster_upkeep_free(rs->cluster->upkeep);
     free(rs->cluster);
     rs->cluster = NULL;
 }
@@ -247,13 +247,8 @@ static void sweep_local_dirs(struct cc_runs *rs) {
 
 void cc_cluster_tick(struct cc_runs *rs) {
     struct cc_cluster_runs *c = rs->cluster;
-    cc_run_store_heartbeat(rs->store, cc_state_server_id(), cc_state_server_url(), (int)rs->max_active);
+    cc_cluster_upkeep_tick(c->upkeep, (int)rs->max_active);
     watch_notifications(rs);
-    int64_t requeued = 0;
-    if (cc_run_store_reap(rs->store, &requeued) == 0 && requeued > 0) {
-        c->requeued += requeued;
-        cc_log(CC_LOG_WARNING, "re-queued %lld run(s) whose lease expired", (long long)requeued);
-    }
     /* Drain what arrived meanwhile (polling fallback of NOTIFY), then claim. */
     cc_run_store_notifications(rs->store, on_notification, rs);
     claim(rs);
@@ -262,6 +257,10 @@ void cc_cluster_tick(struct cc_runs *rs) {
         c->next_dir_sweep = now + DIR_SWEEP_EVERY_S;
         sweep_local_dirs(rs);
     }
+}
+
+struct cc_cluster_upkeep *cc_cluster_upkeep_of(struct cc_runs *rs) {
+    return rs && rs->cluster ? rs->cluster->upkeep : NULL;
 }
 
 /* ---- answers ---------------------------------------------------------------------- */
@@ -307,6 +306,18 @@ json_t *cc_cluster_read_result(struct cc_runs *rs, const struct cc_run_rec *rec)
                          rec->reason[0] ? rec->reason : "it never ran");
     json_object_set_new(res, "provider_error", json_string("cancelled_without_result"));
     return json_pack("{s:b,s:o}", "cancelled", 1, "result", res);
+}
+
+json_t *cc_cluster_read_partial(struct cc_runs *rs, const struct cc_run_rec *rec) {
+    if (strcmp(rec->owner, cc_state_server_id()) == 0) return cc_runs_read_partial(rs, rec->id);
+    char *text = NULL;
+    if (cc_run_store_partial(rs->store, rec->id, &text) != 1) return NULL;
+    json_error_t je;
+    json_t *doc = cc_json_parse(text, strlen(text), &je);
+    free(text);
+    if (json_is_object(doc)) return doc;
+    json_decref(doc);
+    return NULL;
 }
 
 void cc_cluster_run_fields(json_t *o, const struct cc_run_rec *rec) {

@@ -21,7 +21,13 @@ void cc_gauges_read(struct cc_server *srv, struct cc_gauges *g) {
     g->runs_active = -1;
     struct cc_runs *rs = srv->runs;
     int64_t n;
-    if (rs && rs->store && cc_run_store_count_active(rs->store, &n) == 0) g->runs_active = n;
+    /* A cluster server never waits for the database here: its own claims
+     * come from the upkeep's cache (unknown until the first round). */
+    if (rs && rs->store && cc_run_store_shared(rs->store)) {
+        if (cc_cluster_claimed_here(srv, &n) == 0) g->runs_active = n;
+    } else if (rs && rs->store && cc_run_store_count_active(rs->store, &n) == 0) {
+        g->runs_active = n;
+    }
     struct cc_sessions *ss = srv->sessions;
     for (struct cc_session *s = ss ? ss->list : NULL; s; s = s->next) {
         if (s->expired) continue;

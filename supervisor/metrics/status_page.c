@@ -27,6 +27,10 @@ static const char head[] =
     "<h2>Tools</h2><table id=\"tools\"></table>\n"
     "<h2>Recent calls</h2><table id=\"recent\"></table>\n"
     "<h2>Program verdicts</h2><table id=\"verdicts\"></table>\n"
+    "<section id=\"cluster\" hidden><h2>Cluster</h2>\n"
+    "<div class=\"muted\" id=\"cluster-note\"></div>\n"
+    "<div class=\"tiles\" id=\"cluster-tiles\"></div>\n"
+    "<h2>Servers</h2><table id=\"servers\"></table></section>\n"
     "<script id=\"initial\" type=\"application/json\">";
 
 static const char tail[] =
@@ -60,6 +64,24 @@ static const char tail[] =
     " table('tools',['tool','calls','errors','mean'],d.tools.map(x=>[x.tool,x.calls,x.errors,ms(x.mean_seconds)]));\n"
     " table('recent',['tool','code','took','ago'],d.recent.map(x=>[x.tool,x.code,ms(x.seconds),dur(x.ago_seconds)]));\n"
     " table('verdicts',['verdict','count'],Object.entries(d.verdicts));\n"
+    " cluster(d.cluster);\n"
+    "}\n"
+    /* Drawn only when the stores are shared (docs/cluster.md): the figures
+     * come from the server's cache, so their age and any failure to
+     * refresh them are shown with them. */
+    "function cluster(c){const s=document.getElementById('cluster');s.hidden=!(c&&c.enabled);if(s.hidden)return;\n"
+    " const n=document.getElementById('cluster-note');n.textContent='this server: '+c.server_id+' \\u00b7 '+"
+    "(c.age_seconds===null?'figures not read yet':'figures '+c.age_seconds.toFixed(1)+' s old')+"
+    "(c.error?' \\u00b7 last refresh failed: '+c.error:'');n.className=c.error?'bad':'muted';\n"
+    " const alive=c.servers.filter(x=>x.alive).length;\n"
+    " const tiles=[['servers alive',alive+'/'+c.servers.length]];\n"
+    " if(c.runs)for(const k of ['queued','active','finished','lost','requeued'])tiles.push(['runs '+k,c.runs[k]]);\n"
+    " const t=document.getElementById('cluster-tiles');t.replaceChildren();"
+    "for(const [k,v] of tiles){const x=el('div',undefined,'tile');x.dataset.name=k;"
+    "x.appendChild(el('b',v));x.appendChild(el('span',k));t.appendChild(x)}\n"
+    " table('servers',['server','alive','runs claimed','capacity','heartbeat','url'],"
+    "c.servers.map(x=>[x.id+(x.id===c.server_id?' (this)':''),x.alive?'yes':'no',x.claimed,x.capacity,"
+    "x.heartbeat_age_seconds.toFixed(1)+' s ago',x.url]));\n"
     "}\n"
     "render(JSON.parse(document.getElementById('initial').textContent));\n"
     /* The page URL may carry user:token@ (Basic); fetch refuses such URLs,

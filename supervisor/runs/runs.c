@@ -324,7 +324,7 @@ static json_t *finished_answer(struct cc_runs *rs, struct cc_run_rec *rec) {
  * item 9): stdout/stderr hold at most the first 64 KiB each, the *_bytes
  * counts say how much the program has written. */
 static json_t *running_answer(struct cc_runs *rs, const struct cc_run_rec *rec) {
-    json_t *o = lifecycle(rec), *p = cc_runs_read_partial(rs, rec->id);
+    json_t *o = lifecycle(rec), *p = rec->shared ? cc_cluster_read_partial(rs, rec) : cc_runs_read_partial(rs, rec->id);
     static const char *const keys[] = {"stdout", "stderr"};
     for (int i = 0; i < 2; i++) {
         char bytes[16];

@@ -22,6 +22,8 @@
 
 #include "protocol/proc_stat.h"
 #include "state/session_store.h"
+#include "state/shared.h"
+#include "supervisor/cluster/cluster.h"
 #include "supervisor/log.h"
 #include "supervisor/sessions/sessions.h"
 #include "supervisor/sessions/walk.h"
@@ -224,6 +226,42 @@ static void list_unknown_dirs(struct cc_sessions *ss, json_t *out) {
     if (n > 0) cc_dir_names_free(names, n);
 }
 
+/* A session another server of the cluster holds (from the shared
+ * registry): what its record says, and whether that server is alive. */
+static json_t *remote_entry(struct cc_server *srv, const struct cc_session_rec *r) {
+    double age = 0;
+    int up = cc_cluster_server_alive(srv, r->owner, &age);
+    json_t *e = json_pack("{s:s,s:s,s:b,s:s,s:b,s:s}", "session_id", r->id, "language",
+                          r->language[0] ? r->language : "?", "stateful", r->stateful, "workdir", r->workdir, "alive",
+                          r->alive && !r->lost[0] && up != 0, "server", r->owner);
+    if (r->lost[0]) {
+        json_object_set_new(e, "note", json_string(r->lost));
+    } else if (up == 0) {
+        char note[256];
+        snprintf(note, sizeof note, "its server %s has sent no heartbeat for %.0f s: it is probably gone", r->owner,
+                 age);
+        json_object_set_new(e, "note", json_string(note));
+    }
+    return e;
+}
+
+/* In a cluster (docs/cluster.md) the list is the cluster's: this server's
+ * sessions, then every other server's from the shared registry, each
+ * entry naming its server. A call naming one of them is forwarded there. */
+static void add_cluster_sessions(struct cc_server *srv, json_t *arr) {
+    struct cc_sessions *ss = srv->sessions;
+    size_t i;
+    json_t *e;
+    json_array_foreach(arr, i, e) json_object_set_new(e, "server", json_string(cc_state_server_id()));
+    struct cc_session_rec *v = NULL;
+    size_t n = 0;
+    if (cc_session_store_list_all(ss->store, false, &v, &n) != 0) return;
+    for (size_t k = 0; k < n; k++)
+        if (v[k].owner[0] && strcmp(v[k].owner, cc_state_server_id()) != 0 && !listed(arr, v[k].id))
+            json_array_append_new(arr, remote_entry(srv, &v[k]));
+    free(v);
+}
+
 json_t *cc_srec_listing(struct cc_server *srv) {
     struct cc_sessions *ss = srv->sessions;
     json_t *arr = json_array();
@@ -247,5 +285,6 @@ json_t *cc_srec_listing(struct cc_server *srv) {
     for (struct cc_session *s = ss->list; s; s = s->next)
         if (!listed(arr, s->id)) json_array_append_new(arr, live_entry(ss, s));
     list_unknown_dirs(ss, arr);
+    if (cc_session_store_shared(ss->store)) add_cluster_sessions(srv, arr);
     return arr;
 }

@@ -3,12 +3,14 @@
 // only: PostgreSQL, three serve-http servers and haproxy, all started here.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { STATELESS, statelessCall, structured } from '../http/http_harness.mjs';
+import { STATELESS, post, statelessCall, statelessHeaders, statelessParams, structured } from '../http/http_harness.mjs';
 import { spawnSync } from 'node:child_process';
 import { BIN, skipReason, startPostgres, startServer, startBalancer } from './cluster_harness.mjs';
+import { browse, NO_CHROMIUM } from '../ops/browser.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const TERMINAL = new Set(['finished', 'cleaned', 'cancelled', 'lost']);
@@ -42,6 +44,47 @@ async function awaitRun(url, runId, limitMs = 120000) {
     if (TERMINAL.has(sc.state)) return sc;
     if (Date.now() > stop) throw new Error(`run ${runId} not terminal: ${JSON.stringify(sc)}`);
     await sleep(200);
+  }
+}
+
+/** A sleeping run and the server executing it: {id, owner, cancel()}. */
+async function sleepingRun(url, servers, code = 'import time\ntime.sleep(60)') {
+  const { sc } = await call(url, 'run_submit', { language: 'python3', code, timeout: 90 });
+  assert.equal(sc.ok, true, JSON.stringify(sc));
+  const owner = await ownerOf(url, servers, sc.run_id);
+  return {
+    id: sc.run_id, owner,
+    async cancel() {
+      await call(url, 'run_cancel', { run_id: sc.run_id });
+      await awaitRun(url, sc.run_id, 30000);
+    },
+  };
+}
+
+/** Poll a server's /status.json until pred(cluster) holds; the last one. */
+async function clusterWhen(server, pred, what) {
+  const base = server.url.replace(/\/mcp$/, '');
+  let c;
+  for (let i = 0; i < 150; i++) {
+    c = (await (await fetch(`${base}/status.json`)).json()).cluster;
+    if (pred(c)) return c;
+    await sleep(100);
+  }
+  throw new Error(`${what}: ${JSON.stringify(c)}`);
+}
+
+/** The text exposition keeps each family's samples together. */
+function assertFamiliesGrouped(text) {
+  const seen = new Set();
+  let last = null;
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const name = /^[a-zA-Z_:][a-zA-Z0-9_:]*/.exec(line)[0].replace(/_(bucket|sum|count)$/, '');
+    if (name !== last) {
+      assert.ok(!seen.has(name), `the samples of ${name} are split by another family`);
+      seen.add(name);
+      last = name;
+    }
   }
 }
 
@@ -105,6 +148,8 @@ describe('cluster: three servers behind haproxy sharing PostgreSQL', { skip: ski
     assert.deepEqual(snap.cluster.servers.map((x) => x.id).sort(), servers.map((x) => x.id).sort());
     const text = await (await fetch(`${base}/metrics`)).text();
     for (const s of servers) assert.match(text, new RegExp(`^codecalc_cluster_server_alive\\{server="${s.id}"\\} 1$`, 'm'));
+    // The per-server families used to alternate line by line.
+    assertFamiliesGrouped(text);
     assert.match(text, /^codecalc_cluster_runs\{state="queued"\} \d+$/m);
     const st = spawnSync(BIN, ['status', '--json'], {
       env: { PATH: process.env.PATH, HOME: servers[2].home, CODECALC_HOME: servers[2].home, CODECALC_DATABASE_URL: pg.url },
@@ -114,6 +159,65 @@ describe('cluster: three servers behind haproxy sharing PostgreSQL', { skip: ski
     const cluster = JSON.parse(st.stdout).cluster;
     assert.equal(cluster.enabled, true, JSON.stringify(cluster));
     assert.equal(cluster.servers.filter((x) => x.alive).length, 3);
+  });
+
+  test('session_list on any server lists the cluster\'s sessions with the server holding each (it listed only its own)', async () => {
+    const started = [];
+    for (const s of servers.slice(0, 2)) {
+      const { sc } = await call(s.url, 'session_start', { language: 'python3' });
+      const { sc: ran } = await call(s.url, 'execute_code', { language: 'python3', code: 'x = 1', session_id: sc.session_id });
+      assert.equal(ran.ok, true, JSON.stringify(ran));
+      started.push({ id: sc.session_id, server: s });
+    }
+    for (const asked of [servers[2], servers[0]]) {
+      const { sc: list } = await call(asked.url, 'session_list', {});
+      for (const { id, server } of started) {
+        const e = list.sessions.find((x) => x.session_id === id);
+        assert.ok(e, `${id} (on ${server.id}) listed by ${asked.id}: ${JSON.stringify(list.sessions)}`);
+        assert.equal(e.server, server.id);
+        assert.equal(e.language, 'python3');
+        assert.equal(e.stateful, true);
+        assert.equal(e.alive, true, JSON.stringify(e));
+      }
+    }
+    // A session listed by a server that does not hold it is usable there (forwarded).
+    const { sc: used } = await call(servers[2].url, 'execute_code', { language: 'python3', code: 'print(x + 1)', session_id: started[1].id });
+    assert.equal(used.stdout, '2\n', JSON.stringify(used));
+    for (const { id, server } of started) await call(server.url, 'session_stop', { session_id: id });
+    const { sc: after } = await call(servers[2].url, 'session_list', {});
+    assert.deepEqual(after.sessions.filter((x) => started.some((s) => s.id === x.session_id)), []);
+  });
+
+  test('`codecalc status` reports the cluster\'s sessions and runs with the server holding each (it read the local sqlite file)', async () => {
+    const { sc: sess } = await call(servers[0].url, 'session_start', { language: 'python3' });
+    await call(servers[0].url, 'execute_code', { language: 'python3', code: 'x = 1', session_id: sess.session_id });
+    const run = await sleepingRun(lb.url, servers);
+    try {
+      const status = (args) => spawnSync(BIN, ['status', ...args], {
+        env: { PATH: process.env.PATH, HOME: servers[2].home, CODECALC_HOME: servers[2].home, CODECALC_DATABASE_URL: pg.url },
+        encoding: 'utf8', timeout: 60000,
+      });
+      const st = status(['--json']);
+      assert.equal(st.status, 0, st.stderr);
+      const r = JSON.parse(st.stdout);
+      assert.equal(r.server_id, servers[2].id);
+      const e = r.sessions.find((x) => x.session_id === sess.session_id);
+      assert.ok(e, `the session of ${servers[0].id} is listed: ${JSON.stringify(r.sessions)}`);
+      assert.equal(e.server, servers[0].id);
+      assert.equal(e.local, false);
+      assert.equal(e.language, 'python3');
+      assert.equal(e.live, true);
+      assert.equal(r.runs.store, 'postgresql');
+      assert.equal(r.runs.active, 1, JSON.stringify(r.runs));
+      for (const s of servers) assert.equal(r.runs.by_server[s.id], s === run.owner ? 1 : 0, JSON.stringify(r.runs));
+      assert.equal(r.runs.this_server, run.owner === servers[2] ? 1 : 0);
+      const text = status([]);
+      assert.match(text.stdout, new RegExp(`${sess.session_id} .* on server ${servers[0].id} \\(another server\\)`));
+      assert.match(text.stdout, new RegExp(`held by server:.* ${run.owner.id} 1`));
+    } finally {
+      await run.cancel();
+      await call(servers[0].url, 'session_stop', { session_id: sess.session_id });
+    }
   });
 
   test('run_cancel through server B of a run executing on server A', async () => {
@@ -138,6 +242,85 @@ describe('cluster: three servers behind haproxy sharing PostgreSQL', { skip: ski
       assert.equal(sc.state, 'cancelled');
       assert.equal(sc.cancelled, true);
     }
+  });
+
+  test('run_inspect through a server that does not execute the run shows its output so far, bounded (it was visible only on the owner)', async () => {
+    const run = await sleepingRun(lb.url, servers,
+      'import sys, time\nprint("partial-1", flush=True)\nprint("x" * 100000, flush=True)\nprint("partial-2", file=sys.stderr, flush=True)\ntime.sleep(60)');
+    const b = servers.find((s) => s !== run.owner);
+    try {
+      let sc;
+      for (let i = 0; i < 150; i++) {
+        ({ sc } = await call(b.url, 'run_inspect', { run_id: run.id }));
+        if (sc.stderr === 'partial-2\n') break;
+        await sleep(100);
+      }
+      assert.equal(sc.state, 'running', JSON.stringify(sc).slice(0, 500));
+      assert.equal(sc.server, run.owner.id);
+      assert.equal(sc.phase, 'run');
+      assert.equal(sc.stderr, 'partial-2\n');
+      assert.equal(sc.stdout_bytes, 'partial-1\n'.length + 100001);
+      // The first 64 KiB of a stream, as on the owner.
+      assert.equal(sc.stdout.length, 64 * 1024);
+      assert.ok(sc.stdout.startsWith('partial-1\nxxxx'));
+      assert.equal(sc.output_truncated, true);
+      const { sc: there } = await call(run.owner.url, 'run_inspect', { run_id: run.id });
+      assert.equal(there.stdout, sc.stdout);
+    } finally {
+      await run.cancel();
+    }
+    // Once the run ended its stored partial output is gone with it.
+    assert.equal(pg.psql(`SELECT count(*) FROM cc_runs WHERE id = '${run.id}' AND partial IS NOT NULL`), '0');
+  });
+
+  test('the /status page draws the cluster: servers alive and runs claimed per server (it drew none of it)', { skip: NO_CHROMIUM }, async () => {
+    const run = await sleepingRun(lb.url, servers);
+    const viewer = servers.find((s) => s !== run.owner);
+    const dir = mkdtempSync(join(tmpdir(), 'codecalc-chromium-cluster-'));
+    try {
+      await clusterWhen(viewer, (c) => c.servers.length === 3 && c.servers.every((x) => x.alive) &&
+        c.runs?.active === 1 && c.servers.find((x) => x.id === run.owner.id)?.claimed === 1, 'the figures settle');
+      const dom = browse(`${viewer.url.replace(/\/mcp$/, '')}/status`, join(dir, 'profile'), ['--virtual-time-budget=5000', '--dump-dom']);
+      assert.match(dom, /<section id="cluster">/, 'the section is shown');
+      assert.match(dom, /<div class="tile" data-name="servers alive"><b>3\/3<\/b>/);
+      assert.match(dom, /<div class="tile" data-name="runs active"><b>1<\/b>/);
+      for (const s of servers) {
+        const name = s === viewer ? `${s.id} \\(this\\)` : s.id;
+        assert.match(dom, new RegExp(`<tr><td>${name}</td><td>yes</td><td>${s === run.owner ? 1 : 0}</td><td>8</td><td>[\\d.]+ s ago</td><td>${s.url}</td></tr>`),
+          `the row of ${s.id}`);
+      }
+      assert.match(dom, new RegExp(`this server: ${viewer.id} · figures [\\d.]+ s old`));
+    } finally {
+      await run.cancel();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a locked table stalls no client: /metrics, /status.json and calls answer from cached cluster figures (each scrape waited for the database)', async () => {
+    const s = servers[0];
+    const base = s.url.replace(/\/mcp$/, '');
+    await clusterWhen(s, (c) => c.servers.length === 3, 'every server known');
+    // Heartbeats and the figures both need cc_servers: nothing of either can finish while this is held.
+    const lock = await pg.hold('LOCK TABLE cc_servers IN ACCESS EXCLUSIVE MODE');
+    let snap;
+    try {
+      for (let i = 0; i < 3; i++) {
+        await sleep(1500);
+        const m = await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(30000) });
+        assert.equal(m.status, 200);
+        assert.match(await m.text(), /^codecalc_cluster_facts_age_seconds \d/m);
+        snap = await (await fetch(`${base}/status.json`, { signal: AbortSignal.timeout(30000) })).json();
+      }
+      const { sc } = await call(s.url, 'calc_exact', { expr: '1/3+1/6' });
+      assert.equal(sc.value, '1/2');
+      // Served from before the lock (at least 4.5 s ago), saying so.
+      assert.ok(snap.cluster.age_seconds >= 4, JSON.stringify(snap.cluster));
+      assert.equal(snap.cluster.servers.length, 3);
+    } finally {
+      await lock.release();
+    }
+    // Fresh again once the database answers.
+    await clusterWhen(s, (c) => c.age_seconds < 3 && !c.error && c.servers.every((x) => x.alive), 'figures refresh after the lock');
   });
 
   test('a supervisor restart alone re-runs nothing: the surviving shepherd stores the result itself', async () => {
@@ -182,6 +365,34 @@ describe('cluster: three servers behind haproxy sharing PostgreSQL', { skip: ski
     assert.equal(end.attempt, 2);
     assert.match(end.reason, /attempt 1 lost: its shepherd .* ended without a result; re-queued as attempt 2 \(the program runs again\); attempt 2 lost: .*\(no attempts left\)/);
     assert.match(end.error, /attempt 2 lost/);
+  });
+
+  test('servers behind CODECALC_HTTP_TOKEN forward a session call with both tokens; a wrong cluster token is refused with 401', async () => {
+    const env = { CODECALC_HTTP_TOKEN: 'http-test-token' };
+    const [d, e] = await Promise.all([startServer(pg.url, env), startServer(pg.url, env)]);
+    const send = (s, name, args, headers) => post(s.url, {
+      jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: statelessParams({ name, arguments: args }),
+    }, { ...statelessHeaders('tools/call', name), ...headers });
+    const bearer = { Authorization: 'Bearer http-test-token' };
+    try {
+      const start = structured(await send(d, 'session_start', { language: 'python3' }, bearer));
+      assert.equal(start?.ok, true, JSON.stringify(start));
+      const sid = start.session_id;
+      assert.equal(pg.psql(`SELECT owner FROM cc_sessions WHERE id = '${sid}'`), d.id);
+      assert.equal((await send(e, 'session_list', {}, {})).status, 401, 'the HTTP token still guards a non-owner');
+      // e holds no REPL for sid: the variable comes back only if e forwarded to d.
+      const set = structured(await send(e, 'execute_code', { language: 'python3', code: 'x = 41', session_id: sid }, bearer));
+      assert.equal(set?.ok, true, JSON.stringify(set));
+      const got = structured(await send(e, 'execute_code', { language: 'python3', code: 'print(x + 1)', session_id: sid }, bearer));
+      assert.equal(got?.stdout, '42\n', JSON.stringify(got));
+      const wrong = await send(d, 'execute_code', { language: 'python3', code: 'print(x)', session_id: sid },
+        { ...bearer, 'X-Codecalc-Cluster-Token': 'not-the-cluster-token' });
+      assert.equal(wrong.status, 401, wrong.text);
+      assert.equal(wrong.json?.error?.code, -32600);
+      await send(d, 'session_stop', { session_id: sid }, bearer);
+    } finally {
+      await Promise.all([d.stop(), e.stop()]);
+    }
   });
 
   test('200 background runs through the balancer, one server killed mid-execution: each ends done (or lost with a reason) exactly once', async () => {

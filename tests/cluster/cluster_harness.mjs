@@ -60,6 +60,25 @@ export async function startPostgres() {
     psql(sql) {
       return execFileSync('psql', ['-XAtq', url, '-c', sql], { encoding: 'utf8' }).trim();
     },
+    /** Run sql inside a transaction that stays open (a lock it takes is
+     * held) until release() rolls it back. */
+    async hold(sql) {
+      const p = spawn('psql', ['-XAtq', url], { stdio: ['pipe', 'pipe', 'pipe'] });
+      let out = '';
+      const ready = new Promise((res, rej) => {
+        p.stdout.on('data', (d) => { out += d; if (out.includes('held')) res(); });
+        p.on('exit', () => rej(new Error(`psql ended before the lock was held: ${out}`)));
+      });
+      p.stdin.write(`BEGIN;\n${sql};\nSELECT 'held';\n`);
+      await ready;
+      return {
+        async release() {
+          const gone = new Promise((res) => p.on('exit', res));
+          p.stdin.end('ROLLBACK;\n');
+          await gone;
+        },
+      };
+    },
     async stop() {
       try { run([`${PG_BIN}/pg_ctl`, '-D', `${dir}/data`, '-m', 'immediate', '-w', 'stop']); } catch { /* already gone */ }
       rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });

@@ -71,8 +71,16 @@ describe('make deb', { skip: SKIP }, () => {
     assert.equal(d.bindir, join(root, 'usr/lib/codecalc'));
     assert.equal(d.backend.binary, join(root, 'usr/lib/codecalc/codecalc-exec'));
     for (const w of ['calc', 'symbolic', 'exec', 'analysis']) assert.equal(d.workers[w].started, true, w);
-    assert.equal(d.workers.repl.python_host, join(root, 'usr/lib/codecalc/python_host.py'));
+    // Every REPL language's host program shipped, found by the unpacked binaries.
+    const hosts = Object.entries(d.workers.repl.hosts);
+    assert.ok(hosts.length >= 2, JSON.stringify(d.workers.repl));
+    for (const [lang, h] of hosts) assert.equal(h.path, join(root, 'usr/lib/codecalc', h.program), lang);
+    assert.equal(d.workers.repl.hosts.python3.program, 'python_host.py');
     assert.equal(d.skill_file, join(root, 'usr/share/doc/codecalc/SKILL.md'));
+    // The grammars compiled into the shipped analysis worker: the build's.
+    const built = JSON.parse(sh(join(dirname(realpathSync(BIN)), 'codecalc-analysis'), ['--grammars']));
+    assert.equal(d.grammar_cache.path, join(root, 'usr/lib/codecalc/codecalc-analysis'));
+    assert.deepEqual(d.grammar_cache.names, built.grammars.filter((g) => g.loads).map((g) => g.name));
   });
 
   test('the unpacked server answers a call', () => {

@@ -4,6 +4,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, realpathSync } from 'node:fs';
 import { join, dirname } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { REPO, SKIP_NO_BINARY, BIN, startServer } from '../mcp/harness.mjs';
 import { freshDir, removeDir, run } from './cli_util.mjs';
 
@@ -112,23 +113,37 @@ describe('doctor', { skip: SKIP_NO_BINARY }, () => {
     assert.equal(j.json.remedies[0], 'the temp root is not writable: set TMPDIR to a writable directory');
   });
 
-  test('tree-sitter grammars: absent with a reason, picked up once present', () => {
+  test('grammars: the ones compiled into codecalc-analysis, as its --grammars report lists them', () => {
+    const bin = join(dirname(realpathSync(BIN)), 'codecalc-analysis');
+    const g = JSON.parse(spawnSync(bin, ['--grammars'], { encoding: 'utf8' }).stdout);
+    const loading = g.grammars.filter((x) => x.loads).map((x) => x.name);
+    // A directory of *.so files, which doctor used to count, changes nothing.
     const gdir = join(home, 'grammars-test');
     mkdirSync(gdir, { recursive: true });
-    let d = run(['doctor', '--json'], { home, env: { CODECALC_GRAMMAR_DIR: gdir } }).json;
-    assert.equal(d.grammar_cache.grammars, 0);
-    assert.equal(d.grammar_cache.cached, false);
-    assert.equal(d.grammar_cache.path, gdir);
-    const parsing = d.extras.find((x) => x.name === 'parsing');
-    assert.equal(parsing.installed, false);
-    assert.ok(parsing.missing.includes('tree-sitter grammars'));
-    assert.equal(typeof parsing.remedy, 'string');
-    assert.equal(d.healthy, true, 'an optional component never makes an install unhealthy');
     writeFileSync(join(gdir, 'tree-sitter-python.so'), 'not really a grammar');
-    d = run(['doctor', '--json'], { home, env: { CODECALC_GRAMMAR_DIR: gdir } }).json;
-    assert.equal(d.grammar_cache.grammars, 1);
-    assert.equal(d.grammar_cache.cached, true);
-    assert.ok(!d.extras.find((x) => x.name === 'parsing').missing.includes('tree-sitter grammars'));
+    const d = run(['doctor', '--json'], { home, env: { CODECALC_GRAMMAR_DIR: gdir } }).json;
+    assert.equal(d.grammar_cache.path, bin);
+    assert.deepEqual(d.grammar_cache.names, loading);
+    assert.equal(d.grammar_cache.grammars, loading.length);
+    assert.equal(d.grammar_cache.cached, loading.length > 0);
+    assert.equal(d.grammar_cache.core, g.core);
+    const parsing = d.extras.find((x) => x.name === 'parsing');
+    const complete = g.core !== null && g.missing.length === 0 && loading.length === g.grammars.length;
+    assert.equal(parsing.installed, complete);
+    assert.equal(d.grammar_cache.extra_installed, complete);
+    if (complete) {
+      assert.equal(parsing.remedy, null);
+      assert.deepEqual(parsing.missing, []);
+      assert.equal(d.grammar_cache.detail,
+        `${loading.length} grammar(s) compiled into ${bin} (${g.core}, grammar ABI ${g.abi_range[0]}-${g.abi_range[1]})`);
+    } else {
+      for (const m of g.missing) assert.ok(parsing.missing.includes(`grammar ${m.name} (${m.reason})`), m.name);
+      assert.match(parsing.remedy, /make grammars/);
+    }
+    assert.ok(!JSON.stringify(d).includes('libtree-sitter'), 'no system tree-sitter library is involved');
+    assert.equal(d.healthy, true, 'an optional component never makes an install unhealthy');
+    const t = run(['doctor'], { home });
+    assert.ok(t.stdout.includes(`grammar cache: ${d.grammar_cache.detail}\n`), t.stdout);
   });
 
   test('the lock holder is named while a server serves the directory', async () => {

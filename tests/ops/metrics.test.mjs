@@ -3,12 +3,12 @@
 // and both follow the bearer-token rule of /mcp.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SKIP_NO_BINARY } from '../mcp/harness.mjs';
 import { startHttp, statelessCall, structured } from '../http/http_harness.mjs';
 import { freshDir, removeDir } from './cli_util.mjs';
+import { browse, NO_CHROMIUM } from './browser.mjs';
 
 /** Parse the text exposition: Map "name{labels}" -> number, plus TYPE lines. */
 function parseMetrics(text) {
@@ -149,19 +149,7 @@ describe('the token rule', { skip: SKIP_NO_BINARY }, () => {
   });
 });
 
-const chromium = spawnSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).stdout.trim();
-const SKIP_NO_CHROMIUM = SKIP_NO_BINARY || (chromium ? false : 'chromium is not installed (scripts/install-deps installs it)');
-
-/** Run headless Chromium on url with extra flags; returns stdout. */
-function browse(url, profile, extra) {
-  const r = spawnSync(chromium, [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    `--user-data-dir=${profile}`, ...extra, url,
-  ], { encoding: 'utf8', timeout: 60000, maxBuffer: 16 << 20 });
-  assert.equal(r.status, 0, r.stderr);
-  return r.stdout;
-}
+const SKIP_NO_CHROMIUM = SKIP_NO_BINARY || NO_CHROMIUM;
 
 describe('GET /status in a real browser', { skip: SKIP_NO_CHROMIUM }, () => {
   let h, dir;

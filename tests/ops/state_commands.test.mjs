@@ -63,6 +63,23 @@ describe('status', { skip: SKIP_NO_BINARY }, () => {
     }
   });
 
+  test('regression: status carries the runtime tier summary (TOOLS.md 9.1), counted as doctor counts', () => {
+    const home = freshDir();
+    try {
+      const st = run(['status', '--json'], { home });
+      const doc = run(['doctor', '--json'], { home });
+      assert.equal(st.status, 0, st.stderr);
+      assert.deepEqual(st.json.tier_summary, doc.json.tier_summary);
+      assert.deepEqual(st.json.runtime_summary, doc.json.runtime_summary);
+      const t = st.json.tier_summary;
+      assert.equal(t.tested + t.best_effort + t.plan_only, doc.json.runtimes.length);
+      assert.ok(run(['status'], { home }).stdout.includes(
+        `; tiers: ${t.tested} tested, ${t.best_effort} best_effort, ${t.plan_only} plan_only\n`));
+    } finally {
+      removeDir(home);
+    }
+  });
+
   test('never creates the database it reports on', () => {
     const home = freshDir();
     try {

@@ -6,7 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdbool.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -78,6 +81,61 @@ static void test_rotation(void) {
     unsetenv("CODECALC_AUDIT_MAX_MB");
 }
 
+/* Is a process blocked waiting for a lock on inode ino? (/proc/locks marks
+ * waiters with "->".) */
+static bool lock_waiter(pid_t pid, ino_t ino) {
+    FILE *f = fopen("/proc/locks", "r");
+    if (!f) return false;
+    char line[256], want[64];
+    snprintf(want, sizeof want, ":%llu ", (unsigned long long)ino);
+    bool found = false;
+    while (!found && fgets(line, sizeof line, f)) {
+        long p = 0;
+        char *arrow = strstr(line, "->");
+        found = arrow && strstr(line, want) && sscanf(arrow, "-> %*s %*s %*s %ld", &p) == 1 && p == pid;
+    }
+    fclose(f);
+    return found;
+}
+
+/* A writer that opened the log and then waited for the lock while another
+ * rotated it appended to the rotated generation (its descriptor named the
+ * old file), out of order and into the file dropped next. */
+static void test_writer_waiting_on_a_rotation_appends_to_the_live_file(void) {
+    char path[256], p1[270];
+    snprintf(path, sizeof path, "%s/race.log", dir);
+    snprintf(p1, sizeof p1, "%s.1", path);
+    setenv("CODECALC_AUDIT_LOG", path, 1);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    CHECK(fd >= 0 && write(fd, "old\n", 4) == 4 && flock(fd, LOCK_EX) == 0);
+    struct stat st;
+    CHECK(fstat(fd, &st) == 0);
+    pid_t child = fork();
+    if (child == 0) {
+        close(fd); /* the lock belongs to the parent's open file description */
+        cc_audit_event("race", NULL, NULL, "removed", "waited", NULL);
+        _exit(0);
+    }
+    bool waiting = false;
+    for (int i = 0; i < 2000 && !waiting; i++) {
+        waiting = lock_waiter(child, st.st_ino);
+        if (!waiting) usleep(5000);
+    }
+    CHECK(waiting);
+    /* Another writer rotates meanwhile. */
+    CHECK(rename(path, p1) == 0);
+    int fresh = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    CHECK(fresh >= 0 && write(fresh, "new\n", 4) == 4);
+    close(fresh);
+    close(fd); /* releases the lock */
+    int status = 0;
+    CHECK(waitpid(child, &status, 0) == child && WIFEXITED(status));
+    const char *rotated = slurp(p1);
+    CHECK(rotated && strcmp(rotated, "old\n") == 0);
+    const char *live = slurp(path);
+    CHECK(live && strncmp(live, "new\n", 4) == 0 && strstr(live, "\"event_type\":\"race\"") != NULL);
+}
+
 static void test_disabled(void) {
     setenv("CODECALC_AUDIT_LOG", "", 1);
     char p[64];
@@ -119,6 +177,7 @@ int main(void) {
     if (!mkdtemp(dir)) return 1;
     RUN(test_line_shape_and_redaction);
     RUN(test_rotation);
+    RUN(test_writer_waiting_on_a_rotation_appends_to_the_live_file);
     RUN(test_disabled);
     RUN(test_result_scan);
     RUN(test_base64_decode);

@@ -128,6 +128,23 @@ static void timestamp(char out[40]) {
     snprintf(out + n, 40 - n, ".%03ldZ", ts.tv_nsec / 1000000);
 }
 
+/* The live file, open for appending and locked. Another writer may rotate
+ * it away while we wait for the lock: then the descriptor names a rotated
+ * generation, and the live file is a new one, so open again. -1 when it
+ * cannot be had. */
+static int open_locked(const char *path) {
+    for (int tries = 0; tries < 8; tries++) {
+        int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+        if (fd < 0) return -1;
+        struct stat held, live;
+        if (flock(fd, LOCK_EX) == 0 && fstat(fd, &held) == 0 && lstat(path, &live) == 0 &&
+            held.st_dev == live.st_dev && held.st_ino == live.st_ino)
+            return fd;
+        close(fd);
+    }
+    return -1;
+}
+
 void cc_audit_event(const char *event_type, const char *run_id, const char *session_id,
                     const char *decision, const char *reason, const json_t *metadata) {
     char path[PATH_MAX];
@@ -148,15 +165,16 @@ void cc_audit_event(const char *event_type, const char *run_id, const char *sess
     json_decref(ev);
     if (!line) return;
     mkdir_parent(path);
-    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
-    if (fd >= 0 && flock(fd, LOCK_EX) == 0) {
+    int fd = open_locked(path);
+    if (fd >= 0) {
         struct stat st;
         size_t len = strlen(line);
         if (fstat(fd, &st) == 0 && st.st_size > 0 && st.st_size + (long long)len + 1 > max_bytes()) {
-            /* Rotate under the lock, then append to the fresh file. */
+            /* Rotate under the lock, then append to the fresh file (locked
+             * in turn: a writer that waited meanwhile sees the rotation). */
             rotate(path);
             close(fd);
-            fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+            fd = open_locked(path);
         }
         line[len] = '\n';
         if (fd >= 0 && write(fd, line, len + 1) < 0) { /* best effort */

@@ -175,8 +175,10 @@ static void publish_partial(struct shepherd *sh) {
     struct cc_strbuf sb;
     cc_sb_init(&sb);
     if (cc_json_emit(&sb, doc) == 0 &&
-        write_atomic(sh->dirfd, CC_SHEPHERD_PARTIAL_FILE, sb.data, sb.len, false) == 0)
+        write_atomic(sh->dirfd, CC_SHEPHERD_PARTIAL_FILE, sb.data, sb.len, false) == 0) {
         sh->out[0].seen = sh->out[0].total, sh->out[1].seen = sh->out[1].total;
+        cc_lease_offer_partial(sh->lease, sb.data, sb.len); /* other servers' run_inspect */
+    }
     cc_sb_free(&sb);
     json_decref(doc);
 }

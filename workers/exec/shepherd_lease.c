@@ -16,6 +16,9 @@
 #define LEASE_FILE "lease"
 /* Renewal doubles as the cancel poll: at most this far apart. */
 #define RENEW_EVERY_MS 1000
+/* The output so far rides on a renewal at most this often (partial.json is
+ * rewritten twice a second; the database gets every fourth at most). */
+#define PARTIAL_EVERY_MS 2000
 
 struct cc_lease {
     struct cc_run_store *store;
@@ -24,6 +27,8 @@ struct cc_lease {
     double lease_s;
     int64_t next_renew_ms;
     int64_t held_until_ms;   /* the lease as of the last successful renewal */
+    int64_t next_partial_ms;
+    char *partial;           /* output so far not yet stored (owned), or NULL */
     bool cancel, lost;
 };
 
@@ -61,12 +66,28 @@ static void on_notification(void *ud, const char *channel, const char *payload) 
     if (strcmp(channel, "cc_run_cancel") == 0 && strcmp(payload, l->id) == 0) l->cancel = true;
 }
 
+void cc_lease_offer_partial(struct cc_lease *l, const char *doc, size_t len) {
+    if (!l) return;
+    char *copy = malloc(len + 1);
+    if (!copy) return;
+    memcpy(copy, doc, len);
+    copy[len] = '\0';
+    free(l->partial);
+    l->partial = copy;
+}
+
 static void renew(struct cc_lease *l, int64_t now) {
     bool cancel = false;
-    int held = cc_run_store_renew(l->store, l->id, l->attempt, l->lease_s, &cancel);
+    const char *partial = l->partial && now >= l->next_partial_ms ? l->partial : NULL;
+    int held = cc_run_store_renew(l->store, l->id, l->attempt, l->lease_s, partial, &cancel);
     if (held == 1) {
         l->held_until_ms = now + (int64_t)(l->lease_s * 1000);
         if (cancel) l->cancel = true;
+        if (partial) {
+            free(l->partial);
+            l->partial = NULL;
+            l->next_partial_ms = now + PARTIAL_EVERY_MS;
+        }
     } else if (held == 0) {
         fprintf(stderr, "shepherd: run %s attempt %d no longer holds its lease; stopping\n", l->id, l->attempt);
         l->lost = true;
@@ -125,5 +146,6 @@ void cc_lease_finish(struct cc_lease *l, bool cancelled, json_t *result) {
 void cc_lease_close(struct cc_lease *l) {
     if (!l) return;
     cc_run_store_close(l->store);
+    free(l->partial);
     free(l);
 }

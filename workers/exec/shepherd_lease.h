@@ -13,6 +13,7 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 struct cc_lease;
 
@@ -23,6 +24,10 @@ struct cc_lease *cc_lease_open(int dirfd);
  * notifications. true = stop the program (cancel requested, or the lease
  * is no longer this attempt's). */
 bool cc_lease_tick(struct cc_lease *l);
+/* The run's output so far (a partial.json document of len bytes): stored
+ * with a later renewal, at most every two seconds, so that any server's
+ * run_inspect shows it. Only the latest offer is kept. */
+void cc_lease_offer_partial(struct cc_lease *l, const char *doc, size_t len);
 /* Did the run stop because the lease was lost (not a cancel)? */
 bool cc_lease_lost(const struct cc_lease *l);
 /* Store {cancelled, result} with its output files; retried for up to the
