@@ -12,9 +12,13 @@
 
 #define MAX_DEPTH 512
 
+/* The digits of a JSON integer: an optional '-', then "0" or digits without
+ * a leading zero. They are printed as they are, so anything else (a worker's
+ * "007") would make the message invalid JSON. */
 static bool digits_ok(const char *s, size_t n) {
     size_t i = (n && s[0] == '-') ? 1 : 0;
     if (i == n || n > 1000000) return false;
+    if (s[i] == '0' && n - i > 1) return false;
     for (; i < n; i++)
         if (!isdigit((unsigned char)s[i])) return false;
     return true;
@@ -31,10 +35,11 @@ static const char *bigint_digits(const json_t *j, size_t *n) {
     return s + CC_BIGINT_PREFIX_LEN;
 }
 
+/* depth: containers already open around j. */
 static int to_mp(msgpack_packer *pk, const json_t *j, int depth) {
-    if (depth > MAX_DEPTH) return -1;
     switch (json_typeof(j)) {
     case JSON_OBJECT: {
+        if (depth >= CC_MP_MAX_NESTING) return -1;
         msgpack_pack_map(pk, json_object_size(j));
         const char *k;
         json_t *v;
@@ -46,6 +51,7 @@ static int to_mp(msgpack_packer *pk, const json_t *j, int depth) {
         return 0;
     }
     case JSON_ARRAY: {
+        if (depth >= CC_MP_MAX_NESTING) return -1;
         size_t n = json_array_size(j);
         msgpack_pack_array(pk, n);
         for (size_t i = 0; i < n; i++)
@@ -297,7 +303,9 @@ static char *protect_bigints(const char *t, size_t len, size_t *outlen) {
         if (c != '-' && !isdigit((unsigned char)c)) continue;
         size_t j = i + (c == '-');
         while (j < len && isdigit((unsigned char)t[j])) j++;
-        bool is_int = j > i + (c == '-') && (j == len || !strchr(".eE", t[j]));
+        size_t d0 = i + (c == '-');
+        /* "007" is not JSON: leave it for the parser to refuse. */
+        bool is_int = j > d0 && (j == len || !strchr(".eE", t[j])) && !(t[d0] == '0' && j - d0 > 1);
         if (is_int && !fits_i64(t + i, j - i)) {
             cc_sb_put(&sb, t + copied, i - copied);
             cc_sb_puts(&sb, "\"\\u0000bigint:");
