@@ -2,7 +2,7 @@
 // an answer, and the connection keeps working afterwards (TOOLS.md 0.2, 0.5).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { RawServer, SKIP_NO_BINARY } from './harness.mjs';
+import { RawServer, calcWorkers, SKIP_NO_BINARY } from './harness.mjs';
 
 describe('JSON-RPC error handling', { skip: SKIP_NO_BINARY }, () => {
   let r;
@@ -133,6 +133,23 @@ describe('JSON-RPC error handling', { skip: SKIP_NO_BINARY }, () => {
   test('arguments that are not an object are refused', async () => {
     const { msg, result } = await r.callTool('calc_exact', '"1+1"');
     assert.ok(msg.error ? [-32602, -32600].includes(msg.error.code) : result.isError === true, msg.__raw);
+  });
+
+  // Found by fuzz_convert: arguments nested past what a frame carries (31
+  // levels) were packed, the calc worker could not decode its request and
+  // exited, and the call failed as if the worker had died.
+  test('regression: arguments nested too deep are refused before a worker sees them', async () => {
+    const nested = (d) => '['.repeat(d) + '1' + ']'.repeat(d);
+    const before = calcWorkers(r.pid).map((w) => w.pid).sort();
+    const ok = await r.callTool('calc_exact', `{"expr":"6*7","x":${nested(30)}}`);
+    assert.equal(ok.sc?.value, '42', ok.msg.__raw);
+    const deep = await r.callTool('calc_exact', `{"expr":"6*7","x":${nested(31)}}`);
+    assert.equal(deep.sc?.ok, false, deep.msg.__raw);
+    assert.equal(deep.sc.code, 'resource_exhausted');
+    assert.match(deep.sc.error, /too deeply nested/);
+    const now = calcWorkers(r.pid).map((w) => w.pid);
+    assert.ok(before.every((p) => now.includes(p)), `a calc worker was replaced: ${before} -> ${now}`);
+    await stillAnswers();
   });
 
   test('a line over the size cap is refused and the next request answers', { timeout: 60000 }, async () => {
