@@ -43,23 +43,11 @@ static void calc(const uint8_t *p, size_t n) {
     cc_calc_outcome_clear(&a);
     cc_calc_outcome_clear(&b);
 
-    json_t *s = fz_string(p, n);
-    if (!s) return;
-    json_t *args = json_pack("{s:o}", "expr", s);
-    json_t *r = cc_calc_exact(args, NULL);
-    fz_check_result(r, "calc_exact");
-    json_decref(r);
-    json_decref(args);
+    fz_tool_on_text(cc_calc_exact, "calc_exact", "expr", p, n);
 }
 
 static void truth_table(const uint8_t *p, size_t n) {
-    json_t *s = fz_string(p, n);
-    if (!s) return;
-    json_t *args = json_pack("{s:o}", "expression", s);
-    json_t *r = cc_op_truth_table(args, NULL);
-    fz_check_result(r, "truth_table");
-    json_decref(r);
-    json_decref(args);
+    fz_tool_on_text(cc_op_truth_table, "truth_table", "expression", p, n);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -29,3 +29,13 @@ void fz_check_result(const json_t *r, const char *what) {
 json_t *fz_string(const uint8_t *p, size_t n) {
     return json_stringn((const char *)p, n);
 }
+
+void fz_tool_on_text(cc_tool_fn tool, const char *name, const char *key, const uint8_t *p, size_t n) {
+    json_t *s = fz_string(p, n);
+    if (!s) return;
+    json_t *args = json_pack("{s:o}", key, s);
+    json_t *r = tool(args, NULL);
+    fz_check_result(r, name);
+    json_decref(r);
+    json_decref(args);
+}

@@ -14,5 +14,8 @@ void fz_check_result(const json_t *r, const char *what);
 /* A JSON string of the bytes, or NULL when they are not UTF-8 (a client's
  * string always is: it came through a JSON parser). */
 json_t *fz_string(const uint8_t *p, size_t n);
+/* Call tool with {key: <the bytes as a string>} and check its result; does
+ * nothing when the bytes are not UTF-8. */
+void fz_tool_on_text(cc_tool_fn tool, const char *name, const char *key, const uint8_t *p, size_t n);
 
 #endif
