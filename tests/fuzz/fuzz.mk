@@ -34,7 +34,7 @@ FUZZ_SANFLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-poi
                  -fno-sanitize-recover=undefined
 $(FUZZ_BUILD)/%: CC := clang
 $(FUZZ_BUILD)/%: CXX := clang++
-$(FUZZ_BUILD)/%: EXTRA_CFLAGS += -Wno-error
+$(FUZZ_BUILD)/%: EXTRA_CFLAGS := $(EXTRA_CFLAGS) -Wno-error
 $(eval $(call component_rules,$(FUZZ_BUILD),$(FUZZ_SANFLAGS),-O1 -g))
 
 # $(1) = target name. --as-needed: giac is loaded only by what uses it (its
