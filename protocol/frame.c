@@ -181,7 +181,7 @@ const msgpack_object *cc_mp_get(const msgpack_object *map, const char *key) {
     for (uint32_t i = 0; i < map->via.map.size; i++) {
         const msgpack_object *k = &map->via.map.ptr[i].key;
         if (k->type == MSGPACK_OBJECT_STR && k->via.str.size == kl &&
-            memcmp(k->via.str.ptr, key, kl) == 0)
+            (kl == 0 || memcmp(k->via.str.ptr, key, kl) == 0))
             return &map->via.map.ptr[i].val;
     }
     return NULL;
@@ -189,7 +189,7 @@ const msgpack_object *cc_mp_get(const msgpack_object *map, const char *key) {
 
 int cc_mp_str(const msgpack_object *o, const char **s, size_t *n) {
     if (!o || o->type != MSGPACK_OBJECT_STR) return -1;
-    *s = o->via.str.ptr;
+    *s = o->via.str.size ? o->via.str.ptr : ""; /* msgpack-c: NULL when empty */
     *n = o->via.str.size;
     return 0;
 }

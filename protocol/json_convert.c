@@ -85,6 +85,10 @@ static json_t *bigint_json(const char *d, size_t n) {
     return s;
 }
 
+/* msgpack-c leaves the pointer of an empty str, bin or ext NULL; library
+ * calls want a real pointer even for zero bytes. */
+static const char *bytes_of(const char *p, uint32_t n) { return n ? p : ""; }
+
 /* Valid UTF-8 copy of (s, n) with U+FFFD for bad sequences. */
 static json_t *utf8_string(const char *s, size_t n) {
     json_t *j = json_stringn(s, n);
@@ -114,11 +118,11 @@ static json_t *from_mp(const msgpack_object *o, int depth) {
     case MSGPACK_OBJECT_FLOAT32:
     case MSGPACK_OBJECT_FLOAT64:
         return isfinite(o->via.f64) ? json_real(o->via.f64) : json_null();
-    case MSGPACK_OBJECT_STR: return utf8_string(o->via.str.ptr, o->via.str.size);
+    case MSGPACK_OBJECT_STR: return utf8_string(bytes_of(o->via.str.ptr, o->via.str.size), o->via.str.size);
     case MSGPACK_OBJECT_BIN: {
         struct cc_strbuf sb;
         cc_sb_init(&sb);
-        cc_base64_append(&sb, o->via.bin.ptr, o->via.bin.size);
+        cc_base64_append(&sb, bytes_of(o->via.bin.ptr, o->via.bin.size), o->via.bin.size);
         json_t *j = json_stringn(sb.data ? sb.data : "", sb.len);
         cc_sb_free(&sb);
         return j;
@@ -142,9 +146,11 @@ static json_t *from_mp(const msgpack_object *o, int depth) {
         json_t *m = json_object();
         for (uint32_t i = 0; m && i < o->via.map.size; i++) {
             const msgpack_object *k = &o->via.map.ptr[i].key;
-            if (k->type != MSGPACK_OBJECT_STR || memchr(k->via.str.ptr, 0, k->via.str.size)) continue;
+            if (k->type != MSGPACK_OBJECT_STR) continue;
+            const char *key = bytes_of(k->via.str.ptr, k->via.str.size);
+            if (memchr(key, 0, k->via.str.size)) continue;
             json_t *v = from_mp(&o->via.map.ptr[i].val, depth + 1);
-            if (!v || json_object_setn_new(m, k->via.str.ptr, k->via.str.size, v) < 0) {
+            if (!v || json_object_setn_new(m, key, k->via.str.size, v) < 0) {
                 json_decref(m);
                 return NULL;
             }
@@ -185,10 +191,10 @@ static int emit_mp(struct cc_strbuf *sb, const msgpack_object *o, int depth) {
     case MSGPACK_OBJECT_NEGATIVE_INTEGER: cc_sb_put_i64(sb, o->via.i64); return 0;
     case MSGPACK_OBJECT_FLOAT32:
     case MSGPACK_OBJECT_FLOAT64: emit_double(sb, o->via.f64); return 0;
-    case MSGPACK_OBJECT_STR: cc_sb_json_string(sb, o->via.str.ptr, o->via.str.size); return 0;
+    case MSGPACK_OBJECT_STR: cc_sb_json_string(sb, bytes_of(o->via.str.ptr, o->via.str.size), o->via.str.size); return 0;
     case MSGPACK_OBJECT_BIN:
         cc_sb_putc(sb, '"');
-        cc_base64_append(sb, o->via.bin.ptr, o->via.bin.size);
+        cc_base64_append(sb, bytes_of(o->via.bin.ptr, o->via.bin.size), o->via.bin.size);
         cc_sb_putc(sb, '"');
         return 0;
     case MSGPACK_OBJECT_EXT:
@@ -211,7 +217,7 @@ static int emit_mp(struct cc_strbuf *sb, const msgpack_object *o, int depth) {
             const msgpack_object *k = &o->via.map.ptr[i].key;
             if (i) cc_sb_putc(sb, ',');
             if (k->type == MSGPACK_OBJECT_STR)
-                cc_sb_json_string(sb, k->via.str.ptr, k->via.str.size);
+                cc_sb_json_string(sb, bytes_of(k->via.str.ptr, k->via.str.size), k->via.str.size);
             else
                 cc_sb_puts(sb, "\"\"");
             cc_sb_putc(sb, ':');

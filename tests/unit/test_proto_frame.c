@@ -210,6 +210,28 @@ static void regression_big_integers_with_leading_zeros_never_printed(void) {
     json_decref(j);
 }
 
+/* Found by fuzz_frame and fuzz_convert (UBSan): msgpack-c leaves the
+ * pointer of an empty string NULL, and it went to memchr and jansson. */
+static void regression_empty_msgpack_strings_have_no_pointer(void) {
+    msgpack_object_kv kv = {.key = {.type = MSGPACK_OBJECT_STR}, .val = {.type = MSGPACK_OBJECT_BIN}};
+    msgpack_object m = {.type = MSGPACK_OBJECT_MAP};
+    m.via.map.size = 1;
+    m.via.map.ptr = &kv;
+    json_t *j = cc_mp_to_json(&m);
+    CHECK(j && json_object_size(j) == 1);
+    CHECK_STREQ(json_string_value(json_object_get(j, "")), "");
+    json_decref(j);
+    struct cc_strbuf sb;
+    cc_sb_init(&sb);
+    CHECK(cc_mp_emit_json(&sb, &m) == 0);
+    CHECK_STREQ(sb.data, "{\"\":\"\"}");
+    cc_sb_free(&sb);
+    const char *s = NULL;
+    size_t n = 1;
+    CHECK(cc_mp_str(&kv.key, &s, &n) == 0 && s && n == 0);
+    CHECK(cc_mp_get(&m, "") == &kv.val);
+}
+
 /* Nested JSON arrays: depth levels around a scalar. */
 static json_t *nested(int depth) {
     json_t *v = json_integer(1);
@@ -256,6 +278,7 @@ int main(void) {
     RUN(malformed_json_rejected);
     RUN(regression_container_counts_beyond_the_body_refused);
     RUN(regression_big_integers_with_leading_zeros_never_printed);
+    RUN(regression_empty_msgpack_strings_have_no_pointer);
     RUN(regression_values_deeper_than_a_frame_carries_are_not_packed);
     return check_summary("proto_frame");
 }
