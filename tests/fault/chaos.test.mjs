@@ -10,7 +10,7 @@
 //    the chaos (beyond one socket per live worker).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { rmSync, rmdirSync } from 'node:fs';
 import { RawServer, sleep, waitFor, SKIP_NO_BINARY } from '../mcp/harness.mjs';
 import { startHttp } from '../http/http_harness.mjs';
 import {
@@ -29,7 +29,7 @@ const STDIO_SERVERS = 2, STDIO_CLIENTS_EACH = 16, HTTP_CLIENTS = 32; // 64 clien
 describe('chaos: faults injected into our own servers under load', { skip: SKIP_NO_BINARY, timeout: 240000 }, () => {
   const servers = []; // {kind, pid, home, tmp, transportFor(), close()}
   const markers = [];
-  const seenPids = new Set();
+  const seenPids = new Map(); // pid -> what it was (comm), for naming what leaked
   const sessions = []; // {t, sid}
   const runs = []; // {t, id}
   const baseline = new Map();
@@ -56,6 +56,10 @@ describe('chaos: faults injected into our own servers under load', { skip: SKIP_
       try { await s.close(); } catch { /* already gone */ }
       for (const d of [s.home, s.tmp]) rmSync(d, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     }
+    // Whatever the verdict, leave no empty run cgroup of ours on the host.
+    for (const c of cgroupsOf(seenPids.keys())) {
+      try { rmdirSync(c); } catch { /* busy or gone */ }
+    }
   });
 
   /** One of every kind of call on server s must give its right answer. */
@@ -73,7 +77,7 @@ describe('chaos: faults injected into our own servers under load', { skip: SKIP_
   }
 
   function sampleOwned() {
-    for (const p of ownedProcesses(markers)) seenPids.add(p.pid);
+    for (const p of ownedProcesses(markers)) seenPids.set(p.pid, p.comm);
   }
 
   /** Descriptors the supervisor holds beyond one socket per live worker. */
@@ -132,7 +136,7 @@ describe('chaos: faults injected into our own servers under load', { skip: SKIP_
       const out = [];
       for (const w of liveChildren(s.pid)) if (w.comm.startsWith('codecalc-')) out.push({ ...w, kind: w.comm });
       for (const p of ownedProcesses([s.home])) {
-        seenPids.add(p.pid);
+        seenPids.set(p.pid, p.comm);
         if (p.pid === s.pid || p.ppid === s.pid) continue;
         const cmd = p.comm;
         if (cmd === 'codecalc-repl') {
@@ -207,12 +211,14 @@ describe('chaos: faults injected into our own servers under load', { skip: SKIP_
         `after ${JSON.stringify(fdsBeyondWorkers(s))}`);
     }
     for (const s of servers) await s.close();
-    const gone = await waitFor(() => ownedProcesses(markers).length === 0, 15000, 200);
-    const left = ownedProcesses(markers);
-    assert.ok(gone, `processes of ours outlive the servers: ${left.map((p) => `${p.pid} ${p.comm}`).join(', ')}`);
-    const cgs = await waitFor(() => cgroupsOf(seenPids).length === 0, 5000, 200);
-    assert.ok(cgs, `run cgroups of ours left: ${cgroupsOf(seenPids).join(', ')}`);
-    assert.deepEqual(runDirsLeft(servers.map((s) => s.tmp)), [], 'run directories left');
-    for (const s of servers) assert.equal(stat(s.pid)?.state ?? 'gone', 'gone', `${s.kind} server did not exit`);
+    await waitFor(() => ownedProcesses(markers).length === 0 && cgroupsOf(seenPids.keys()).length === 0 &&
+      runDirsLeft(servers.map((s) => s.tmp)).length === 0, 15000, 200);
+    const left = [
+      ...ownedProcesses(markers).map((p) => `process ${p.pid} ${p.comm}`),
+      ...cgroupsOf(seenPids.keys()).map((c) => `cgroup ${c} (of ${seenPids.get(Number(/run-(\d+)-/.exec(c)[1]))})`),
+      ...runDirsLeft(servers.map((s) => s.tmp)).map((d) => `run directory ${d}`),
+      ...servers.filter((s) => stat(s.pid)).map((s) => `${s.kind} server ${s.pid} still running`),
+    ];
+    assert.deepEqual(left, [], 'what our servers left behind');
   });
 });

@@ -206,7 +206,7 @@ export async function replStep(t, st) {
  * Returns true when the run finished with exactly that output. */
 export async function runStep(t, runs) {
   const n = nonce();
-  const s = await judged(t, 'run_submit', { language: 'bash', code: `echo ${n}` },
+  const s = await judged(t, 'run_submit', { language: 'bash', code: `sleep 0.3; echo ${n}` },
     (sc) => (typeof sc?.run_id === 'string' ? null : 'no run_id'));
   if (!s) return false;
   runs.push({ t, id: s.run_id });
