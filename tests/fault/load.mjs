@@ -114,8 +114,10 @@ export function problemsSince(m) {
   return [...tally.lost.slice(m.lost), ...tally.wrong.slice(m.wrong), ...tally.unclear.slice(m.unclear)];
 }
 
-/** Run one call and judge it. check(sc) returns null when the value is
- * right, else what is wrong. Returns sc when the call succeeded. */
+/** Run one call and judge it. check(sc) returns null when the answer is
+ * right, { failed: why } when it reports a failure in its own terms (a
+ * program killed under it still gets its envelope with a verdict), or a
+ * string saying what is wrong. Returns sc when the call succeeded. */
 async function judged(t, name, args, check) {
   let r;
   try {
@@ -128,12 +130,18 @@ async function judged(t, name, args, check) {
     tally.wrong.push(`${t.kind} ${name}: ${r.wrongId}`);
     return null;
   }
-  if (r.failure) {
+  // An envelope with a verdict is the program's outcome, not a failure of
+  // the call: check() judges it.
+  if (r.failure && typeof r.sc?.verdict !== 'string') {
     if (!clearFailure(r)) tally.unclear.push(`${t.kind} ${name}: ${r.raw.slice(0, 300)}`);
     tally.failed++;
     return null;
   }
   const bad = check(r.sc);
+  if (bad?.failed) {
+    tally.failed++;
+    return null;
+  }
   if (bad) {
     tally.wrong.push(`${t.kind} ${name}(${JSON.stringify(args).slice(0, 120)}): ${bad}`);
     return null;
@@ -160,8 +168,10 @@ export function symbolic(t) {
 
 export function execute(t) {
   const n = nonce();
-  return judged(t, 'execute_code', { language: 'bash', code: `echo ${n}` },
-    (sc) => (sc?.ok === true && sc.stdout === `${n}\n` ? null : `stdout ${JSON.stringify(sc?.stdout)}, want ${n}`));
+  return judged(t, 'execute_code', { language: 'bash', code: `echo ${n}` }, (sc) => {
+    if (sc?.verdict !== 'OK') return { failed: `verdict ${sc?.verdict}` };
+    return sc.ok === true && sc.stdout === `${n}\n` ? null : `stdout ${JSON.stringify(sc.stdout)}, want ${n}`;
+  });
 }
 
 /** A python3 REPL session per client: every call prints its own nonce and
@@ -183,23 +193,22 @@ export async function replStep(t, st) {
     language: 'python3', session_id: st.sid,
     code: `print(${JSON.stringify(n)})\nprint(globals().get('chaos_last'))\nchaos_last = ${v}`,
   }, (sc) => {
-    if (sc?.ok !== true) return null; // a program error (e.g. the host was replaced) is judged below
+    if (sc?.ok !== true) return { failed: `verdict ${sc?.verdict}` }; // e.g. the host was killed under it
     const [first, second] = (sc.stdout ?? '').split('\n');
     if (first !== n) return `stdout ${JSON.stringify(sc.stdout)} does not start with this call's ${n}`;
     const want = last === null ? 'None' : String(last);
     if (sure && !sc.state_lost && second !== want) return `state: printed ${second}, stored ${want}`;
     return null;
   });
-  if (sc && sc.ok === true) {
+  if (sc) {
     st.last = v;
     st.sure = true;
     return true;
-  } else {
-    // After a failure we cannot know whether the host ran the call.
-    st.sure = false;
-    if (sc === null && Math.random() < 0.3) st.sid = null; // sometimes start afresh
-    return false;
   }
+  // After a failure we cannot know whether the host ran the call.
+  st.sure = false;
+  if (Math.random() < 0.3) st.sid = null; // sometimes start afresh
+  return false;
 }
 
 /** A background run per step: its result must carry its own nonce.
