@@ -18,7 +18,7 @@
 #include "tests/fuzz/fz.h"
 #include "tests/fuzz/fz_util.h"
 
-json_t *cc_op_truth_table(json_t *args, cc_wctx *ctx);
+json_t *cc_tool_truth_table(json_t *args, cc_wctx *ctx);
 
 static void same_outcome(const struct cc_calc_outcome *a, const struct cc_calc_outcome *b) {
     FZ_ASSERT(a->ok == b->ok, "the same expression succeeded once and failed once");
@@ -43,11 +43,11 @@ static void calc(const uint8_t *p, size_t n) {
     cc_calc_outcome_clear(&a);
     cc_calc_outcome_clear(&b);
 
-    fz_tool_on_text(cc_calc_exact, "calc_exact", "expr", p, n);
+    fz_tool_on_text(cc_tool_calc_exact, "calc_exact", "expr", p, n);
 }
 
 static void truth_table(const uint8_t *p, size_t n) {
-    fz_tool_on_text(cc_op_truth_table, "truth_table", "expression", p, n);
+    fz_tool_on_text(cc_tool_truth_table, "truth_table", "expression", p, n);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -10,11 +10,10 @@
 #include <string.h>
 
 #include "protocol/json_convert.h"
+#include "workers/calc/units.h"
 #include "tests/fuzz/fz.h"
 #include "tests/fuzz/fz_util.h"
 
-json_t *cc_op_convert_units(json_t *args, cc_wctx *ctx);
-char *cc_unit_normalise(const char *name, size_t len);
 
 static const uint8_t *line(struct fz_in *in, size_t *len) {
     const uint8_t *nl = memchr(in->p, '\n', in->n);
@@ -47,7 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     json_t *from = fz_string(f, fl), *to = fz_string(t, tl);
     if (value && from && to) {
         json_t *args = json_pack("{s:O,s:O,s:O}", "value", value, "from_unit", from, "to_unit", to);
-        json_t *r = cc_op_convert_units(args, NULL);
+        json_t *r = cc_tool_convert_units(args, NULL);
         fz_check_result(r, "convert_units");
         if (json_is_true(json_object_get(r, "ok"))) {
             json_t *out = json_object_get(r, "value");

@@ -3,9 +3,8 @@
  * The first line names the tool (a name that is no tool picks one by the
  * sum of its bytes, so every byte string reaches some schema); the rest is
  * the "arguments" value as JSON text, parsed as the server parses it
- * (cc_json_parse). The validator is called through fz_validate(), the one
- * place that names the validator, so the target follows it when the tool
- * table's compiled validator replaces supervisor/mcp/schema_check.c.
+ * (cc_json_parse), checked by the validator the registry compiled from the
+ * tool's schema (supervisor/mcp/schema_check.h), exactly as tools/call does.
  *
  * Properties: no sanitizer report; the same arguments get the same verdict
  * and message twice; a refusal has a non-empty, NUL-terminated message;
@@ -30,7 +29,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 }
 
 static int fz_validate(const struct cc_reg_entry *e, const json_t *args, char *msg, size_t cap) {
-    return cc_schema_check(e->input_schema, args, msg, cap);
+    return cc_validator_check(e->validator, args, msg, cap);
 }
 
 static const struct cc_reg_entry *tool_named(const uint8_t *name, size_t n) {

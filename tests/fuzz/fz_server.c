@@ -25,10 +25,9 @@ struct cc_server *fz_server(void) {
         abort();
     }
     srv.base = event_base_new();
-    srv.pools[CC_POOL_CALC] = cc_pool_new(&srv, CC_POOL_CALC, 0, 4);
-    srv.pools[CC_POOL_SYMBOLIC] = cc_pool_new(&srv, CC_POOL_SYMBOLIC, 0, 2);
-    srv.pools[CC_POOL_EXEC] = cc_pool_new(&srv, CC_POOL_EXEC, 0, 4);
-    if (!srv.base || !srv.pools[0] || !srv.pools[1] || !srv.pools[2]) abort();
+    if (!srv.base) abort();
+    for (int i = 0; i < CC_WORKER_POOLS; i++)
+        if (!(srv.pools[i] = cc_pool_new(&srv, i, 0, cc_pool_defs[i].max))) abort();
     ready = true;
     return &srv;
 }
