@@ -14,7 +14,8 @@ import { rmSync, rmdirSync } from 'node:fs';
 import { RawServer, sleep, waitFor, SKIP_NO_BINARY } from '../mcp/harness.mjs';
 import { startHttp } from '../http/http_harness.mjs';
 import {
-  stat, ownedProcesses, descendants, signalSame, fdCounts, liveChildren, cgroupsOf, runDirsLeft,
+  stat, ownedProcesses, descendants, signalSame, fdCounts, liveChildren, cgroupsMadeBy, cgroupsLeft,
+  runDirsLeft,
 } from './ours.mjs';
 import {
   rand, privateDir, serverEnv, stdioTransport, httpTransport, tally, resetTally, problemsMark,
@@ -29,7 +30,8 @@ const STDIO_SERVERS = 2, STDIO_CLIENTS_EACH = 16, HTTP_CLIENTS = 32; // 64 clien
 describe('chaos: faults injected into our own servers under load', { skip: SKIP_NO_BINARY, timeout: 240000 }, () => {
   const servers = []; // {kind, pid, home, tmp, transportFor(), close()}
   const markers = [];
-  const seenPids = new Map(); // pid -> what it was (comm), for naming what leaked
+  const ourCgroups = new Map(); // run cgroup path -> ctime, made by a process of ours
+  const maker = new Map(); // run cgroup path -> what made it (comm)
   const sessions = []; // {t, sid}
   const runs = []; // {t, id}
   const baseline = new Map();
@@ -57,7 +59,7 @@ describe('chaos: faults injected into our own servers under load', { skip: SKIP_
       for (const d of [s.home, s.tmp]) rmSync(d, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     }
     // Whatever the verdict, leave no empty run cgroup of ours on the host.
-    for (const c of cgroupsOf(seenPids.keys())) {
+    for (const c of cgroupsLeft(ourCgroups)) {
       try { rmdirSync(c); } catch { /* busy or gone */ }
     }
   });
@@ -76,8 +78,16 @@ describe('chaos: faults injected into our own servers under load', { skip: SKIP_
     return [...failed.map((f) => `${f} did not succeed`), ...problemsSince(mark)];
   }
 
+  /** Remember the run cgroups our processes made (before they can leak). */
+  function recordCgroups(procs) {
+    for (const [path, c] of cgroupsMadeBy(procs)) {
+      ourCgroups.set(path, c);
+      maker.set(path, procs.find((p) => path.includes(`/run-${p.pid}-`))?.comm);
+    }
+  }
+
   function sampleOwned() {
-    for (const p of ownedProcesses(markers)) seenPids.set(p.pid, p.comm);
+    recordCgroups(ownedProcesses(markers));
   }
 
   /** Descriptors the supervisor holds beyond one socket per live worker. */
@@ -136,7 +146,6 @@ describe('chaos: faults injected into our own servers under load', { skip: SKIP_
       const out = [];
       for (const w of liveChildren(s.pid)) if (w.comm.startsWith('codecalc-')) out.push({ ...w, kind: w.comm });
       for (const p of ownedProcesses([s.home])) {
-        seenPids.set(p.pid, p.comm);
         if (p.pid === s.pid || p.ppid === s.pid) continue;
         const cmd = p.comm;
         if (cmd === 'codecalc-repl') {
@@ -156,6 +165,7 @@ describe('chaos: faults injected into our own servers under load', { skip: SKIP_
         if (!vs.length) continue;
         const v = vs[rand(0, vs.length - 1)];
         kinds[v.kind] = (kinds[v.kind] ?? 0) + 1;
+        recordCgroups([v]); // what it made, before it is killed
         if (Math.random() < 0.4) {
           if (signalSame(v, 'SIGKILL')) actions.kill++;
         } else if (signalSame(v, 'SIGSTOP')) {
@@ -169,7 +179,13 @@ describe('chaos: faults injected into our own servers under load', { skip: SKIP_
         }
       }
     }
-    await Promise.all([driver(), ...clients.map(clientLoop)]);
+    async function sampler() {
+      while (Date.now() < stopAt) {
+        sampleOwned();
+        await sleep(250);
+      }
+    }
+    await Promise.all([driver(), sampler(), ...clients.map(clientLoop)]);
     for (const v of stopped) signalSame(v, 'SIGCONT');
     stopped.clear();
     sampleOwned();
@@ -211,11 +227,11 @@ describe('chaos: faults injected into our own servers under load', { skip: SKIP_
         `after ${JSON.stringify(fdsBeyondWorkers(s))}`);
     }
     for (const s of servers) await s.close();
-    await waitFor(() => ownedProcesses(markers).length === 0 && cgroupsOf(seenPids.keys()).length === 0 &&
+    await waitFor(() => ownedProcesses(markers).length === 0 && cgroupsLeft(ourCgroups).length === 0 &&
       runDirsLeft(servers.map((s) => s.tmp)).length === 0, 15000, 200);
     const left = [
       ...ownedProcesses(markers).map((p) => `process ${p.pid} ${p.comm}`),
-      ...cgroupsOf(seenPids.keys()).map((c) => `cgroup ${c} (of ${seenPids.get(Number(/run-(\d+)-/.exec(c)[1]))})`),
+      ...cgroupsLeft(ourCgroups).map((c) => `cgroup ${c} (made by ${maker.get(c)})`),
       ...runDirsLeft(servers.map((s) => s.tmp)).map((d) => `run directory ${d}`),
       ...servers.filter((s) => stat(s.pid)).map((s) => `${s.kind} server ${s.pid} still running`),
     ];

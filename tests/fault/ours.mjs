@@ -6,7 +6,7 @@
 // made with mkdtemp); a cgroup is ours when the pid in its name was one of
 // our processes. Signals go only to a pid whose start time still matches
 // the one recorded when it was chosen, so a recycled pid is never hit.
-import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { readFileSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import { allPids, runCgroups, runDirsIn } from '../security/util.mjs';
 
 /** {pid, ppid, state, comm, start} from /proc/<pid>/stat, or null when gone. */
@@ -91,10 +91,38 @@ export function liveChildren(pid) {
   return descendants(pid).filter((c) => c.ppid === pid && c.state !== 'Z');
 }
 
-/** Run cgroups (run-<pid>-<n>) whose pid was one of ours. */
-export function cgroupsOf(pids) {
-  const set = new Set([...pids].map(String));
-  return runCgroups().filter((p) => set.has(/run-(\d+)-\d+$/.exec(p)[1]));
+// When a process started, in ms since the epoch (/proc/stat btime plus the
+// start time in clock ticks; Linux's USER_HZ is 100).
+const BOOT_S = Number(/^btime (\d+)/m.exec(readText('/proc/stat'))?.[1] ?? 0);
+export function startedAtMs(st) {
+  return (BOOT_S + Number(st.start) / 100) * 1000;
+}
+
+function ctimeMs(path) {
+  try { return statSync(path).ctimeMs; } catch { return null; }
+}
+
+/** Run cgroups (run-<pid>-<n>) made by one of procs (stat() records): the
+ * pid in the name is the process's and the group was made after the
+ * process started. Pids are recycled quickly on a busy host, and another
+ * server's process with a recycled pid makes groups with the same names,
+ * so the pid alone proves nothing. Returns [[path, ctimeMs]...]. */
+export function cgroupsMadeBy(procs) {
+  const byPid = new Map(procs.map((p) => [String(p.pid), p]));
+  const out = [];
+  for (const path of runCgroups()) {
+    const p = byPid.get(/run-(\d+)-\d+$/.exec(path)[1]);
+    const c = p && ctimeMs(path);
+    // btime has a resolution of one second.
+    if (c !== null && c !== undefined && p && c >= startedAtMs(p) - 1000) out.push([path, c]);
+  }
+  return out;
+}
+
+/** Of cgroups recorded by cgroupsMadeBy, those still there (the same
+ * group: same ctime). */
+export function cgroupsLeft(recorded) {
+  return [...recorded].filter(([path, c]) => ctimeMs(path) === c).map(([path]) => path);
 }
 
 /** Run directories (codecalc-*) left in our private TMPDIRs. */
