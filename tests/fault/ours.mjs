@@ -91,11 +91,12 @@ export function liveChildren(pid) {
   return descendants(pid).filter((c) => c.ppid === pid && c.state !== 'Z');
 }
 
-// When a process started, in ms since the epoch (/proc/stat btime plus the
-// start time in clock ticks; Linux's USER_HZ is 100).
-const BOOT_S = Number(/^btime (\d+)/m.exec(readText('/proc/stat'))?.[1] ?? 0);
+// When a process started, in ms since the epoch: the boot time (now minus
+// /proc/uptime, good to about 10 ms, where /proc/stat's btime only has
+// seconds) plus the start time in clock ticks (Linux's USER_HZ is 100).
+const BOOT_MS = Date.now() - Number(readText('/proc/uptime').split(' ')[0]) * 1000;
 export function startedAtMs(st) {
-  return (BOOT_S + Number(st.start) / 100) * 1000;
+  return BOOT_MS + Number(st.start) * 10;
 }
 
 function ctimeMs(path) {
@@ -103,18 +104,19 @@ function ctimeMs(path) {
 }
 
 /** Run cgroups (run-<pid>-<n>) made by one of procs (stat() records): the
- * pid in the name is the process's and the group was made after the
- * process started. Pids are recycled quickly on a busy host, and another
- * server's process with a recycled pid makes groups with the same names,
- * so the pid alone proves nothing. Returns [[path, ctimeMs]...]. */
+ * pid in the name is the process's, the process is one that makes
+ * sandboxes (an exec worker or shepherd, a REPL launcher), and the group
+ * was made after it started. Pids are recycled quickly on a busy host, and
+ * another server's process with a recycled pid makes groups with the same
+ * names, so the pid alone proves nothing. Returns [[path, ctimeMs]...]. */
 export function cgroupsMadeBy(procs) {
-  const byPid = new Map(procs.map((p) => [String(p.pid), p]));
+  const makers = procs.filter((p) => p.comm === 'codecalc-exec' || p.comm === 'codecalc-repl');
+  const byPid = new Map(makers.map((p) => [String(p.pid), p]));
   const out = [];
   for (const path of runCgroups()) {
     const p = byPid.get(/run-(\d+)-\d+$/.exec(path)[1]);
     const c = p && ctimeMs(path);
-    // btime has a resolution of one second.
-    if (c !== null && c !== undefined && p && c >= startedAtMs(p) - 1000) out.push([path, c]);
+    if (c !== null && c !== undefined && p && c >= startedAtMs(p) - 50) out.push([path, c]);
   }
   return out;
 }
