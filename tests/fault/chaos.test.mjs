@@ -190,7 +190,7 @@ describe('chaos: faults injected into our own servers under load', { skip: SKIP_
     stopped.clear();
     sampleOwned();
     t.diagnostic(`calls: ${tally.ok} ok, ${tally.failed} failed with a clear error; ` +
-      `signals: ${JSON.stringify(actions)} to ${JSON.stringify(kinds)}`);
+      `signals: ${JSON.stringify(actions)} to ${JSON.stringify(kinds)}; failures: ${JSON.stringify(tally.why)}`);
     assert.deepEqual(tally.wrong, [], 'answers that belong to another request');
     assert.deepEqual(tally.lost, [], 'calls without an answer');
     assert.deepEqual(tally.unclear, [], 'failures without a clear error');

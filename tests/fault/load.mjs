@@ -100,10 +100,17 @@ function clearFailure(r) {
   return false;
 }
 
-export const tally = { ok: 0, failed: 0, lost: [], wrong: [], unclear: [] };
+export const tally = { ok: 0, failed: 0, lost: [], wrong: [], unclear: [], why: {} };
 
 export function resetTally() {
-  Object.assign(tally, { ok: 0, failed: 0, lost: [], wrong: [], unclear: [] });
+  Object.assign(tally, { ok: 0, failed: 0, lost: [], wrong: [], unclear: [], why: {} });
+}
+
+/** Count a failure by tool and the first words of its reason. */
+function failedBecause(name, reason) {
+  tally.failed++;
+  const key = `${name}: ${String(reason).slice(0, 80)}`;
+  tally.why[key] = (tally.why[key] ?? 0) + 1;
 }
 
 /** Problems recorded since a snapshot taken with problemsMark(). */
@@ -134,12 +141,12 @@ async function judged(t, name, args, check) {
   // the call: check() judges it.
   if (r.failure && typeof r.sc?.verdict !== 'string') {
     if (!clearFailure(r)) tally.unclear.push(`${t.kind} ${name}: ${r.raw.slice(0, 300)}`);
-    tally.failed++;
+    failedBecause(name, r.failure);
     return null;
   }
   const bad = check(r.sc);
   if (bad?.failed) {
-    tally.failed++;
+    failedBecause(name, bad.failed);
     return null;
   }
   if (bad) {

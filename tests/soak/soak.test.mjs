@@ -103,6 +103,7 @@ describe('soak: an hour of mixed load', { skip: SKIP_NO_BINARY, timeout: (MINUTE
     }
     done = true;
     await Promise.all(loops);
+    t.diagnostic(`failures by reason: ${JSON.stringify(tally.why)}`);
 
     assert.deepEqual(tally.wrong, [], 'answers that belong to another request');
     assert.deepEqual(tally.lost, [], 'calls without an answer');
