@@ -2,7 +2,7 @@
 #
 # Two builds of the same targets:
 #  - build-fuzz/fuzz/fuzz_<t>: clang, libFuzzer, ASan+UBSan. `make fuzz`
-#    runs each for FUZZ_SECONDS. Needs `scripts/install-deps --fuzz`.
+#    runs each for FUZZ_SECONDS. Needs `scripts/install-deps`.
 #  - build-asan/fuzz/replay_<t>: gcc, ASan+UBSan, linked with replay.c. `make
 #    check` replays the checked-in corpora once (no fuzzing, no clang).
 
@@ -21,8 +21,8 @@ FZ_WRAP_http    := -Wl,--wrap=cc_pool_submit -Wl,--wrap=evhttp_send_reply \
                    -Wl,--wrap=evhttp_send_reply_start -Wl,--wrap=evhttp_send_reply_chunk \
                    -Wl,--wrap=evhttp_send_reply_end
 
-fz_libs = $(addprefix $(1)/lib/,libcc_sup.a libcc_symbolic.a libcc_calc.a libcc_exec.a \
-          libcc_sandbox.a libcc_common.a libcc_proto.a)
+fz_libs = $(addprefix $(1)/lib/,libcc_sup.a libcc_symbolic.a libcc_calc.a libcc_exec.a libcc_state.a \
+          libcc_sandbox.a libcc_analysis.a libcc_treesitter.a libcc_common.a libcc_proto.a)
 fz_objs = $(1)/obj/tests/fuzz/fuzz_$(2).o $(1)/obj/tests/fuzz/fz_json.o $(1)/obj/tests/fuzz/fz_util.o \
           $(patsubst %,$(1)/obj/tests/fuzz/%.o,$(FZ_HELP_$(2)))
 
@@ -56,7 +56,7 @@ fuzz-bins: $(FUZZ_BINS)
 
 # make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS="calc units"]
 fuzz:
-	scripts/install-deps --fuzz
+	scripts/install-deps
 	$(MAKE) -j$(JOBS) fuzz-bins
 	scripts/fuzz run $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
