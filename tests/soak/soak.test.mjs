@@ -27,7 +27,7 @@ function rssKb(pid) {
   } catch { return null; }
 }
 
-describe('soak: an hour of mixed load', { skip: SKIP_NO_BINARY, timeout: (MINUTES + 10) * 60000 }, () => {
+describe(`soak: ${MINUTES} minutes of mixed load`, { skip: SKIP_NO_BINARY, timeout: (MINUTES + 10) * 60000 }, () => {
   const servers = [];
   const markers = [];
 
