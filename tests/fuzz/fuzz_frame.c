@@ -2,14 +2,15 @@
  *
  * The input after one flag byte is what a worker writes on its socket. It
  * is fed to the frame reader (protocol/frame.c) in chunks whose sizes come
- * from the flag byte; every complete frame is decoded and handed to what
+ * from the flag byte; every complete frame is decoded (by the pool's zone
+ * decoder and by the plain one workers use) and handed to what
  * the pool does with it (cc_req_forward_event for an event, otherwise
  * cc_req_answer_frame, on a request of a real tool whose client asked for
  * progress) and to cc_mp_to_json (what the REPL client does with a
  * launcher's frames).
  *
  * Properties: no sanitizer report; the frames found do not depend on how
- * the bytes were chunked; every message sent to the client is strict JSON
+ * the bytes were chunked; both decoders take the same frames; every message sent to the client is strict JSON
  * (fz_server.c's connection checks it).
  *
  * Flag byte: bits 0-2 chunk size, bit 3 the client asked for progress,
@@ -79,6 +80,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t chunk = chunks[flags & 7];
     struct cc_frame_reader rd;
     cc_frame_reader_init(&rd);
+    static msgpack_zone *zone;
+    if (!zone && !(zone = msgpack_zone_new(MSGPACK_ZONE_CHUNK_SIZE))) abort();
     bool broken = false;
     while (in.n && !broken) {
         size_t len;
@@ -90,13 +93,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         while ((rc = cc_frame_next(&rd, &body, &blen)) == 1) {
             got.n++;
             got.hash = fnv(got.hash, body, blen);
+            /* The pool decodes into a zone; workers and the REPL client
+             * unpack on their own: both must take the same frames. */
+            msgpack_object f;
             msgpack_unpacked u;
-            if (cc_frame_decode(body, blen, &u) < 0) {
+            int zrc = cc_frame_decode_in(body, blen, zone, &f), urc = cc_frame_decode(body, blen, &u);
+            FZ_ASSERT(zrc == urc, "the two frame decoders disagree (%d, %d)", zrc, urc);
+            if (urc == 0) msgpack_unpacked_destroy(&u);
+            if (zrc < 0) {
                 broken = true; /* the pool recycles the worker here */
                 break;
             }
-            handle(&u.data, flags);
-            msgpack_unpacked_destroy(&u);
+            handle(&f, flags);
         }
         if (rc < 0) broken = true;
     }

@@ -1,4 +1,5 @@
 /* Frame codec and JSON<->msgpack conversion. */
+#include <malloc.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,6 +170,27 @@ static void regression_container_counts_beyond_the_body_refused(void) {
     CHECK(!cc_mp_counts_fit("\x91\xc1", 2));
 }
 
+/* The zone decoder the pool and the worker loop use for every frame (added
+ * for speed after the fix above) must refuse the same lies: it lost the
+ * check once, and a worker's 5-byte frame would again have asked for
+ * 64 GiB. */
+static void regression_zone_decoder_refuses_container_counts_beyond_the_body(void) {
+    msgpack_zone *z = msgpack_zone_new(MSGPACK_ZONE_CHUNK_SIZE);
+    msgpack_object o;
+    CHECK(z != NULL);
+    CHECK(cc_frame_decode_in("\xdf\xff\xff\xff\xff", 5, z, &o) == -1);
+    CHECK(cc_frame_decode_in("\xdd\xff\xff\xff\xff", 5, z, &o) == -1);
+    /* Refused before anything is allocated: a zone keeps what a failed
+     * decode allocated, so the mapped bytes would show 2^27 slots (2 GiB).
+     * (mallinfo2 counts nothing under ASan: there only the verdict.) */
+    size_t mapped = mallinfo2().hblkhd;
+    CHECK(cc_frame_decode_in("\x81\xa1" "k" "\xdd\x08\x00\x00\x00\x01", 9, z, &o) == -1);
+    CHECK(mallinfo2().hblkhd < mapped + (64u << 20));
+    CHECK(cc_frame_decode_in("\x81\xa2id\x93\x01\xc7\x01\x01" "5\xcb\x3f\xf0\0\0\0\0\0\0", 19, z, &o) == 0);
+    CHECK(o.type == MSGPACK_OBJECT_MAP && o.via.map.size == 1);
+    msgpack_zone_free(z);
+}
+
 /* Found by fuzz_frame and fuzz_convert: a worker's big integer "000...1234"
  * (msgpack ext) was printed digit for digit, and a leading zero is not JSON:
  * the client got an answer it could not parse. The client side had the
@@ -277,6 +299,7 @@ int main(void) {
     RUN(invalid_utf8_replaced);
     RUN(malformed_json_rejected);
     RUN(regression_container_counts_beyond_the_body_refused);
+    RUN(regression_zone_decoder_refuses_container_counts_beyond_the_body);
     RUN(regression_big_integers_with_leading_zeros_never_printed);
     RUN(regression_empty_msgpack_strings_have_no_pointer);
     RUN(regression_values_deeper_than_a_frame_carries_are_not_packed);
