@@ -81,8 +81,66 @@ int cc_frame_ready(const struct cc_frame_reader *r) {
     return avail - 4 >= n;
 }
 
+/* Big-endian unsigned of w bytes at p. */
+static uint64_t be(const unsigned char *p, size_t w) {
+    uint64_t v = 0;
+    for (size_t i = 0; i < w; i++) v = v << 8 | p[i];
+    return v;
+}
+
+/* One msgpack header at p (n bytes available): how many bytes it spans
+ * including any payload (*skip), and how many elements follow it (*elems).
+ * false when the header or its payload is cut off, or the byte is 0xc1. */
+static bool header(const unsigned char *p, size_t n, uint64_t *skip, uint64_t *elems) {
+    unsigned char b = p[0];
+    *elems = 0;
+    if (b <= 0x7f || b >= 0xe0 || b == 0xc0 || b == 0xc2 || b == 0xc3) return *skip = 1, true;
+    if (b <= 0x8f) return *elems = 2u * (b & 0x0f), *skip = 1, true;
+    if (b <= 0x9f) return *elems = b & 0x0f, *skip = 1, true;
+    if (b <= 0xbf) return *skip = 1u + (b & 0x1f), *skip <= n;
+    /* Fixed-size scalars: payload width by type byte. */
+    static const unsigned char fixed[0x20] = {
+        [0x0a] = 4, [0x0b] = 8, [0x0c] = 1, [0x0d] = 2, [0x0e] = 4, [0x0f] = 8,
+        [0x10] = 1, [0x11] = 2, [0x12] = 4, [0x13] = 8,
+        [0x14] = 2, [0x15] = 3, [0x16] = 5, [0x17] = 9, [0x18] = 17, /* fixext: type + data */
+    };
+    unsigned t = b - 0xc0;
+    if (fixed[t]) return *skip = 1u + fixed[t], *skip <= n;
+    size_t w;  /* width of the length or count field */
+    switch (b) {
+    case 0xc4: case 0xc7: case 0xd9: w = 1; break;
+    case 0xc5: case 0xc8: case 0xda: case 0xdc: case 0xde: w = 2; break;
+    case 0xc6: case 0xc9: case 0xdb: case 0xdd: case 0xdf: w = 4; break;
+    default: return false; /* 0xc1: never used */
+    }
+    if (n < 1 + w) return false;
+    uint64_t v = be(p + 1, w);
+    if (b >= 0xdc) { /* array or map: elements follow */
+        *elems = b >= 0xde ? 2 * v : v;
+        return *skip = 1 + w, true;
+    }
+    bool ext = b >= 0xc7 && b <= 0xc9;
+    *skip = 1 + w + ext + v;
+    return *skip <= n;
+}
+
+bool cc_mp_counts_fit(const char *p, size_t n) {
+    const unsigned char *u = (const unsigned char *)p;
+    size_t at = 0;
+    uint64_t pending = 1; /* values still to read, each at least one byte */
+    while (pending && at < n) {
+        uint64_t skip, elems;
+        if (!header(u + at, n - at, &skip, &elems)) return false;
+        at += skip;
+        pending = pending - 1 + elems;
+        if (pending > n - at) return false;
+    }
+    return pending == 0;
+}
+
 int cc_frame_decode(const char *body, size_t len, msgpack_unpacked *out) {
     msgpack_unpacked_init(out);
+    if (!cc_mp_counts_fit(body, len)) return -1;
     size_t off = 0;
     msgpack_unpack_return rc = msgpack_unpack_next(out, body, len, &off);
     if (rc != MSGPACK_UNPACK_SUCCESS || off != len || out->data.type != MSGPACK_OBJECT_MAP) {
@@ -95,6 +153,7 @@ int cc_frame_decode(const char *body, size_t len, msgpack_unpacked *out) {
 
 int cc_frame_decode_in(const char *body, size_t len, msgpack_zone *zone, msgpack_object *out) {
     msgpack_zone_clear(zone);
+    if (!cc_mp_counts_fit(body, len)) return -1;
     size_t off = 0;
     msgpack_unpack_return rc = msgpack_unpack(body, len, &off, zone, out);
     if (rc != MSGPACK_UNPACK_SUCCESS || off != len || out->type != MSGPACK_OBJECT_MAP) return -1;
@@ -122,7 +181,7 @@ const msgpack_object *cc_mp_get(const msgpack_object *map, const char *key) {
     for (uint32_t i = 0; i < map->via.map.size; i++) {
         const msgpack_object *k = &map->via.map.ptr[i].key;
         if (k->type == MSGPACK_OBJECT_STR && k->via.str.size == kl &&
-            memcmp(k->via.str.ptr, key, kl) == 0)
+            (kl == 0 || memcmp(k->via.str.ptr, key, kl) == 0))
             return &map->via.map.ptr[i].val;
     }
     return NULL;
@@ -130,7 +189,7 @@ const msgpack_object *cc_mp_get(const msgpack_object *map, const char *key) {
 
 int cc_mp_str(const msgpack_object *o, const char **s, size_t *n) {
     if (!o || o->type != MSGPACK_OBJECT_STR) return -1;
-    *s = o->via.str.ptr;
+    *s = o->via.str.size ? o->via.str.ptr : ""; /* msgpack-c: NULL when empty */
     *n = o->via.str.size;
     return 0;
 }

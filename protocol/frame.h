@@ -5,6 +5,7 @@
 #define CC_FRAME_H
 
 #include <msgpack.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -37,7 +38,8 @@ int cc_frame_next(struct cc_frame_reader *r, const char **body, size_t *len);
 int cc_frame_ready(const struct cc_frame_reader *r);
 
 /* Decode one frame body into a msgpack map. Returns 0 when body is exactly
- * one msgpack map, -1 otherwise (truncated, trailing bytes, wrong type).
+ * one msgpack map, -1 otherwise (truncated, trailing bytes, wrong type, a
+ * container count the bytes cannot hold: see cc_mp_counts_fit).
  * On success the caller owns *out and releases it with msgpack_unpacked_destroy. */
 int cc_frame_decode(const char *body, size_t len, msgpack_unpacked *out);
 
@@ -45,6 +47,15 @@ int cc_frame_decode(const char *body, size_t len, msgpack_unpacked *out);
  * loop decoding frame after frame allocates nothing per frame. *out lives
  * until the zone is cleared again. */
 int cc_frame_decode_in(const char *body, size_t len, msgpack_zone *zone, msgpack_object *out);
+
+/* Can p[0..n) hold the elements its arrays and maps announce? msgpack-c
+ * allocates a container's element slots before reading them, so a 5-byte
+ * header claiming 2^32 elements would make the reader allocate 64 GiB.
+ * Every element takes at least one byte, so a count beyond the bytes left
+ * is a lie; this walk (no allocation, no recursion) refuses it before
+ * msgpack-c sees it, which bounds what decoding allocates by the body's
+ * size. It does not check anything else (types, UTF-8, trailing bytes). */
+bool cc_mp_counts_fit(const char *p, size_t n);
 
 /* Write the 4-byte prefix for a body of len bytes. */
 static inline void cc_frame_prefix(uint32_t len, unsigned char out[4]) {

@@ -12,9 +12,13 @@
 
 #define MAX_DEPTH 512
 
+/* The digits of a JSON integer: an optional '-', then "0" or digits without
+ * a leading zero. They are printed as they are, so anything else (a worker's
+ * "007") would make the message invalid JSON. */
 static bool digits_ok(const char *s, size_t n) {
     size_t i = (n && s[0] == '-') ? 1 : 0;
     if (i == n || n > 1000000) return false;
+    if (s[i] == '0' && n - i > 1) return false;
     for (; i < n; i++)
         if (!isdigit((unsigned char)s[i])) return false;
     return true;
@@ -31,10 +35,11 @@ static const char *bigint_digits(const json_t *j, size_t *n) {
     return s + CC_BIGINT_PREFIX_LEN;
 }
 
+/* depth: containers already open around j. */
 static int to_mp(msgpack_packer *pk, const json_t *j, int depth) {
-    if (depth > MAX_DEPTH) return -1;
     switch (json_typeof(j)) {
     case JSON_OBJECT: {
+        if (depth >= CC_MP_MAX_NESTING) return -1;
         msgpack_pack_map(pk, json_object_size(j));
         const char *k;
         json_t *v;
@@ -46,6 +51,7 @@ static int to_mp(msgpack_packer *pk, const json_t *j, int depth) {
         return 0;
     }
     case JSON_ARRAY: {
+        if (depth >= CC_MP_MAX_NESTING) return -1;
         size_t n = json_array_size(j);
         msgpack_pack_array(pk, n);
         for (size_t i = 0; i < n; i++)
@@ -79,6 +85,10 @@ static json_t *bigint_json(const char *d, size_t n) {
     return s;
 }
 
+/* msgpack-c leaves the pointer of an empty str, bin or ext NULL; library
+ * calls want a real pointer even for zero bytes. */
+static const char *bytes_of(const char *p, uint32_t n) { return n ? p : ""; }
+
 /* Valid UTF-8 copy of (s, n) with U+FFFD for bad sequences. */
 static json_t *utf8_string(const char *s, size_t n) {
     json_t *j = json_stringn(s, n);
@@ -108,11 +118,11 @@ static json_t *from_mp(const msgpack_object *o, int depth) {
     case MSGPACK_OBJECT_FLOAT32:
     case MSGPACK_OBJECT_FLOAT64:
         return isfinite(o->via.f64) ? json_real(o->via.f64) : json_null();
-    case MSGPACK_OBJECT_STR: return utf8_string(o->via.str.ptr, o->via.str.size);
+    case MSGPACK_OBJECT_STR: return utf8_string(bytes_of(o->via.str.ptr, o->via.str.size), o->via.str.size);
     case MSGPACK_OBJECT_BIN: {
         struct cc_strbuf sb;
         cc_sb_init(&sb);
-        cc_base64_append(&sb, o->via.bin.ptr, o->via.bin.size);
+        cc_base64_append(&sb, bytes_of(o->via.bin.ptr, o->via.bin.size), o->via.bin.size);
         json_t *j = json_stringn(sb.data ? sb.data : "", sb.len);
         cc_sb_free(&sb);
         return j;
@@ -136,9 +146,11 @@ static json_t *from_mp(const msgpack_object *o, int depth) {
         json_t *m = json_object();
         for (uint32_t i = 0; m && i < o->via.map.size; i++) {
             const msgpack_object *k = &o->via.map.ptr[i].key;
-            if (k->type != MSGPACK_OBJECT_STR || memchr(k->via.str.ptr, 0, k->via.str.size)) continue;
+            if (k->type != MSGPACK_OBJECT_STR) continue;
+            const char *key = bytes_of(k->via.str.ptr, k->via.str.size);
+            if (memchr(key, 0, k->via.str.size)) continue;
             json_t *v = from_mp(&o->via.map.ptr[i].val, depth + 1);
-            if (!v || json_object_setn_new(m, k->via.str.ptr, k->via.str.size, v) < 0) {
+            if (!v || json_object_setn_new(m, key, k->via.str.size, v) < 0) {
                 json_decref(m);
                 return NULL;
             }
@@ -179,10 +191,10 @@ static int emit_mp(struct cc_strbuf *sb, const msgpack_object *o, int depth) {
     case MSGPACK_OBJECT_NEGATIVE_INTEGER: cc_sb_put_i64(sb, o->via.i64); return 0;
     case MSGPACK_OBJECT_FLOAT32:
     case MSGPACK_OBJECT_FLOAT64: emit_double(sb, o->via.f64); return 0;
-    case MSGPACK_OBJECT_STR: cc_sb_json_string(sb, o->via.str.ptr, o->via.str.size); return 0;
+    case MSGPACK_OBJECT_STR: cc_sb_json_string(sb, bytes_of(o->via.str.ptr, o->via.str.size), o->via.str.size); return 0;
     case MSGPACK_OBJECT_BIN:
         cc_sb_putc(sb, '"');
-        cc_base64_append(sb, o->via.bin.ptr, o->via.bin.size);
+        cc_base64_append(sb, bytes_of(o->via.bin.ptr, o->via.bin.size), o->via.bin.size);
         cc_sb_putc(sb, '"');
         return 0;
     case MSGPACK_OBJECT_EXT:
@@ -205,7 +217,7 @@ static int emit_mp(struct cc_strbuf *sb, const msgpack_object *o, int depth) {
             const msgpack_object *k = &o->via.map.ptr[i].key;
             if (i) cc_sb_putc(sb, ',');
             if (k->type == MSGPACK_OBJECT_STR)
-                cc_sb_json_string(sb, k->via.str.ptr, k->via.str.size);
+                cc_sb_json_string(sb, bytes_of(k->via.str.ptr, k->via.str.size), k->via.str.size);
             else
                 cc_sb_puts(sb, "\"\"");
             cc_sb_putc(sb, ':');
@@ -297,7 +309,9 @@ static char *protect_bigints(const char *t, size_t len, size_t *outlen) {
         if (c != '-' && !isdigit((unsigned char)c)) continue;
         size_t j = i + (c == '-');
         while (j < len && isdigit((unsigned char)t[j])) j++;
-        bool is_int = j > i + (c == '-') && (j == len || !strchr(".eE", t[j]));
+        size_t d0 = i + (c == '-');
+        /* "007" is not JSON: leave it for the parser to refuse. */
+        bool is_int = j > d0 && (j == len || !strchr(".eE", t[j])) && !(t[d0] == '0' && j - d0 > 1);
         if (is_int && !fits_i64(t + i, j - i)) {
             cc_sb_put(&sb, t + copied, i - copied);
             cc_sb_puts(&sb, "\"\\u0000bigint:");

@@ -22,7 +22,15 @@
 #endif
 #define CC_MP_EXT_BIGINT 1
 
-/* Pack j (any JSON value). Returns 0, or -1 when nesting exceeds 512. */
+/* Deepest nesting of arrays and objects cc_json_to_mp packs. msgpack-c's
+ * unpacker refuses a value with more than 32 containers open at once
+ * (MSGPACK_EMBED_STACK_SIZE), and every value we pack travels inside the
+ * map of a frame: one level for the frame, 31 for the value. A deeper value
+ * would be packed fine and then kill the process that cannot decode it. */
+#define CC_MP_MAX_NESTING 31
+
+/* Pack j (any JSON value). Returns 0, or -1 when j nests more than
+ * CC_MP_MAX_NESTING arrays/objects deep (the packer then holds garbage). */
 int cc_json_to_mp(msgpack_packer *pk, const json_t *j);
 /* New jansson value for o, or NULL on nesting > 512 / allocation failure. */
 json_t *cc_mp_to_json(const msgpack_object *o);

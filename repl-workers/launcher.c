@@ -19,6 +19,7 @@
 
 #include "protocol/monotonic.h"
 #include "protocol/proc_stat.h"
+#include "workers/exec/warm.h"
 
 #define LISTEN_FD 3
 
@@ -114,6 +115,9 @@ int main(int argc, char **argv) {
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
     if (write_pidfile() != 0) fprintf(stderr, "codecalc-repl %s: cannot write %s: %s\n", L.id, L.pid_path, strerror(errno));
+    /* The host's cgroups carry our pid: if we are killed, the janitor
+     * removes them (the host itself dies with us). */
+    if (cc_janitor_start() != 0) fprintf(stderr, "codecalc-repl %s: no janitor: %s\n", L.id, strerror(errno));
     char *why = NULL;
     if (rl_host_start(&L, &why) != 0) {
         /* Not fatal: the first call reports it (and retries the start). */

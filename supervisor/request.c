@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "protocol/frame.h"
 #include "protocol/json_convert.h"
 #include "protocol/strbuf.h"
 #include "supervisor/mcp/methods.h"
@@ -247,4 +248,72 @@ void cc_req_answer_rpc_error(struct cc_req *r, int code, const char *message, js
     cc_sb_borrow(&answer_keep, &sb);
     cc_rpc_error_text(&sb, r->rpc_id, code, message, data);
     send_and_free(r, &sb);
+}
+
+/* ---- what a worker sent (untrusted: a worker runs near user code) ---- */
+
+void cc_req_forward_event(struct cc_req *r, const msgpack_object *frame) {
+    const msgpack_object *data = cc_mp_get(frame, "data");
+    if (!data || data->type != MSGPACK_OBJECT_MAP) return;
+    json_t *d = cc_mp_to_json(data);
+    if (d) cc_req_send_progress(r, d);
+}
+
+/* The top-level string member key of a result map, as the metrics' text
+ * scan (cc_metrics_scan_result) reads it from the JSON: "" when it holds a
+ * byte JSON escapes or would not fit. false when a byte >= 0x80 leaves the
+ * answer to the scan. */
+static bool member_text(const msgpack_object *res, const char *key, char *out, size_t cap) {
+    out[0] = '\0';
+    const char *s;
+    size_t n;
+    if (cc_mp_str(cc_mp_get(res, key), &s, &n) < 0) return true;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x80) return false;
+        if (c < 0x20 || c == '"' || c == '\\') return true;
+    }
+    if (n < cap) {
+        memcpy(out, s, n);
+        out[n] = '\0';
+    }
+    return true;
+}
+
+/* The result's outcome for the metrics, read from the frame rather than
+ * from its JSON text. false: leave it to the text scan. */
+static bool outcome(const msgpack_object *res, char code[48], char verdict[16]) {
+    if (!member_text(res, "code", code, 48) || !member_text(res, "verdict", verdict, 16)) return false;
+    if (!cc_mp_get(res, "code") || cc_mp_get(res, "code")->type != MSGPACK_OBJECT_STR) strcpy(code, "ok");
+    return true;
+}
+
+/* The buffer a result's JSON text is built in, kept between answers. */
+static struct cc_strbuf result_keep;
+
+void cc_req_answer_frame(struct cc_req *r, const msgpack_object *frame) {
+    const msgpack_object *ok = cc_mp_get(frame, "ok");
+    if (ok && ok->type == MSGPACK_OBJECT_BOOLEAN && ok->via.boolean) {
+        const msgpack_object *res = cc_mp_get(frame, "result");
+        struct cc_strbuf sb;
+        cc_sb_borrow(&result_keep, &sb);
+        if (!res || cc_mp_emit_json(&sb, res) < 0) {
+            cc_sb_return(&result_keep, &sb);
+            cc_req_answer_fail(r, "internal", "the worker returned no usable result");
+            return;
+        }
+        char code[48], verdict[16];
+        if (outcome(res, code, verdict)) cc_req_answer_result_outcome(r, sb.data, sb.len, false, code, verdict);
+        else cc_req_answer_result(r, sb.data, sb.len, false);
+        cc_sb_return(&result_keep, &sb);
+        return;
+    }
+    const msgpack_object *err = cc_mp_get(frame, "error");
+    const char *code = "internal", *msg = "worker failure";
+    size_t cl = strlen(code), ml = strlen(msg);
+    cc_mp_str(cc_mp_get(err, "code"), &code, &cl);
+    cc_mp_str(cc_mp_get(err, "message"), &msg, &ml);
+    char cbuf[64];
+    snprintf(cbuf, sizeof cbuf, "%.*s", (int)cl, code);
+    cc_req_answer_fail(r, cbuf, "%.*s", (int)ml, msg);
 }

@@ -85,4 +85,12 @@ void cc_req_answer_raw_result(struct cc_req *r, const json_t *result);
 /* Answer with a JSON-RPC error object. data may be NULL (borrowed). */
 void cc_req_answer_rpc_error(struct cc_req *r, int code, const char *message, json_t *data);
 
+/* A worker's answer frame ({id, ok, result} or {id, ok:false, error}) turned
+ * into the answer of r; r is freed. */
+void cc_req_answer_frame(struct cc_req *r, const msgpack_object *frame);
+/* A worker's event frame ({id, event, data}) forwarded to r's client as a
+ * progress notification when it asked for progress and r's tool streams
+ * progress (CC_TOOL_PROGRESS); r stays in flight. */
+void cc_req_forward_event(struct cc_req *r, const msgpack_object *frame);
+
 #endif

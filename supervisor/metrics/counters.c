@@ -51,7 +51,10 @@ static struct cc_metrics_tool *tool_slot(const struct cc_tool *tool) {
 static struct cc_metrics_code *code_slot(struct cc_metrics_code *table, size_t *n, size_t cap, const char *name) {
     for (size_t i = 0; i < *n; i++)
         if (strcmp(table[i].code, name) == 0) return &table[i];
-    if (*n == cap - 1) name = "other";
+    /* ">=": once "other" took the last slot, *n is cap and every new name
+     * must still land there (found by fuzz_frame: the 17th code of a tool
+     * was written past its table). */
+    if (*n >= cap - 1) name = "other";
     for (size_t i = 0; i < *n; i++)
         if (strcmp(table[i].code, name) == 0) return &table[i];
     struct cc_metrics_code *c = &table[(*n)++];

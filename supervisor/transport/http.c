@@ -36,7 +36,7 @@
 #define HEADER_MISMATCH (-32001)
 #define TICK_S 15
 
-struct http_transport;
+struct cc_http_transport;
 
 /* Hang-up detection on a request's socket while evhttp is not reading it
  * (see watch_peer). */
@@ -51,7 +51,7 @@ struct peer_watch {
  * and any progress notifications go back on this HTTP request only. */
 struct cc_http_exchange {
     struct cc_conn conn;
-    struct http_transport *t;
+    struct cc_http_transport *t;
     struct evhttp_request *req;      /* NULL once answered or the peer left */
     struct cc_mcp_session *sess;    /* NULL when stateless or the session ended */
     json_t *rpc_id;                  /* owned */
@@ -66,14 +66,14 @@ struct cc_http_exchange {
 
 /* The GET stream of a 2025-era session (server-to-client messages). */
 struct get_stream {
-    struct http_transport *t;
+    struct cc_http_transport *t;
     struct cc_mcp_session *sess;
     struct cc_sse sse;
     struct peer_watch watch;
     struct get_stream *prev, *next;
 };
 
-struct http_transport {
+struct cc_http_transport {
     struct cc_server *srv;
     struct evhttp *http;
     struct evhttp_bound_socket *sock;
@@ -239,12 +239,12 @@ static void reply_empty(struct evhttp_request *req, int status) {
 
 /* ---- exchanges -------------------------------------------------------------- */
 
-static void maybe_finish_drain(struct http_transport *t);
+static void maybe_finish_drain(struct cc_http_transport *t);
 
 static void on_peer_close(struct evhttp_connection *evcon, void *arg);
 
 static void link_exchange(struct cc_http_exchange *ex) {
-    struct http_transport *t = ex->t;
+    struct cc_http_transport *t = ex->t;
     ex->tnext = t->exchanges;
     if (t->exchanges) t->exchanges->tprev = ex;
     t->exchanges = ex;
@@ -256,7 +256,7 @@ static void link_exchange(struct cc_http_exchange *ex) {
 }
 
 static void unlink_exchange(struct cc_http_exchange *ex) {
-    struct http_transport *t = ex->t;
+    struct cc_http_transport *t = ex->t;
     if (ex->tprev) ex->tprev->tnext = ex->tnext;
     else if (t->exchanges == ex) t->exchanges = ex->tnext;
     if (ex->tnext) ex->tnext->tprev = ex->tprev;
@@ -289,7 +289,7 @@ static struct evhttp_request *take_request(struct cc_http_exchange *ex) {
 static void exchange_done(struct cc_http_exchange *ex) {
     if (ex->done) return;
     ex->done = true;
-    struct http_transport *t = ex->t;
+    struct cc_http_transport *t = ex->t;
     unlink_exchange(ex);
     cc_conn_close(&ex->conn);
     maybe_finish_drain(t);
@@ -417,7 +417,7 @@ static void on_peer_hangup(evutil_socket_t fd, short what, void *arg) {
     else on_peer_close(NULL, ex);
 }
 
-static struct cc_http_exchange *exchange_new(struct http_transport *t, struct evhttp_request *req,
+static struct cc_http_exchange *exchange_new(struct cc_http_transport *t, struct evhttp_request *req,
                                              struct cc_mcp_session *sess, json_t *id,
                                              const char *method) {
     struct cc_http_exchange *ex = calloc(1, sizeof *ex);
@@ -470,7 +470,7 @@ static void exchange_abort(struct cc_http_exchange *ex, int code, const char *ms
 
 /* DNS-rebinding protection: a browser page from another site can reach a
  * loopback server only through a Host or Origin that is not ours. */
-static bool origin_allowed(struct http_transport *t, struct evhttp_request *req) {
+static bool origin_allowed(struct cc_http_transport *t, struct evhttp_request *req) {
     const char *host = header(req, "Host");
     const char *hs = NULL;
     size_t hl = host ? host_part(host, &hs) : 0;
@@ -485,7 +485,7 @@ static bool origin_allowed(struct http_transport *t, struct evhttp_request *req)
     return host && ol == hl && strncasecmp(os, hs, ol) == 0;
 }
 
-static bool authorized(struct http_transport *t, struct evhttp_request *req) {
+static bool authorized(struct cc_http_transport *t, struct evhttp_request *req) {
     if (!t->token) return true;
     const char *auth = header(req, "Authorization");
     if (!auth || strncasecmp(auth, "Bearer ", 7) != 0) return false;
@@ -497,14 +497,14 @@ static bool authorized(struct http_transport *t, struct evhttp_request *req) {
 static void end_get_stream(struct get_stream *g, bool peer_gone);
 
 /* Cancel what a session still has running and forget it. */
-static void end_mcp_session(struct http_transport *t, struct cc_mcp_session *s) {
+static void end_mcp_session(struct cc_http_transport *t, struct cc_mcp_session *s) {
     while (s->exchanges) exchange_abort(s->exchanges, -32603, "the session was terminated");
     if (s->get_stream) end_get_stream(s->get_stream, false);
     cc_mcp_session_remove(&t->mcp_sessions, s);
 }
 
 /* 400 when the id is missing, 404 when it names no live session. */
-static struct cc_mcp_session *mcp_session_of(struct http_transport *t, struct evhttp_request *req) {
+static struct cc_mcp_session *mcp_session_of(struct cc_http_transport *t, struct evhttp_request *req) {
     const char *sid = header(req, "Mcp-Session-Id");
     if (!sid) {
         reply_error(req, 400, -32600, "Bad Request: Mcp-Session-Id header is required", NULL, NULL);
@@ -572,10 +572,10 @@ static bool is_stateless(struct evhttp_request *req, const struct rpc_msg *m) {
 }
 
 static void dispatch(struct cc_http_exchange *ex, const struct rpc_msg *m) {
-    struct http_transport *t = ex->t;
+    struct cc_http_transport *t = ex->t;
     cc_conn_ref(&ex->conn); /* ex must outlive a synchronous answer */
     ex->in_dispatch = true;
-    /* Checked in on_request: a present token header is the cluster's. */
+    /* Checked in cc_http_transport_handle: a present token header is the cluster's. */
     ex->conn.forwarded = ex->req && header(ex->req, CC_CLUSTER_TOKEN_HEADER) != NULL;
     cc_mcp_dispatch(t->srv, &ex->conn, m->id, m->method, m->params);
     ex->in_dispatch = false;
@@ -589,7 +589,7 @@ static bool wants_progress(const struct rpc_msg *m) {
 }
 
 /* A request: run it on its own exchange. */
-static void post_request(struct http_transport *t, struct evhttp_request *req,
+static void post_request(struct cc_http_transport *t, struct evhttp_request *req,
                          struct cc_mcp_session *sess, const struct rpc_msg *m, bool stateless) {
     struct cc_http_exchange *ex = exchange_new(t, req, sess, m->id, m->method);
     if (!ex) {
@@ -632,7 +632,7 @@ static void cancel_in_session(struct cc_mcp_session *sess, const struct rpc_msg 
 }
 
 /* A notification or a client response: nothing is answered but 202. */
-static void post_notification(struct http_transport *t, struct evhttp_request *req,
+static void post_notification(struct cc_http_transport *t, struct evhttp_request *req,
                               struct cc_mcp_session *sess, const struct rpc_msg *m) {
     if (m->method && strcmp(m->method, "notifications/cancelled") == 0) {
         struct evbuffer *in = evhttp_request_get_input_buffer(req);
@@ -653,7 +653,7 @@ static void post_notification(struct http_transport *t, struct evhttp_request *r
     reply_empty(req, 202);
 }
 
-static void post_initialize(struct http_transport *t, struct evhttp_request *req,
+static void post_initialize(struct cc_http_transport *t, struct evhttp_request *req,
                             const struct rpc_msg *m) {
     if (!m->id) {
         reply_error(req, 400, -32600, "Invalid Request: initialize must be a request", NULL, NULL);
@@ -720,7 +720,7 @@ static bool json_content_type(struct evhttp_request *req) {
 
 /* A body past max_body: 413 with a JSON-RPC error addressed to the id read
  * from the body's ends (issue 11 item 14). true when answered. */
-static bool too_large(struct http_transport *t, struct evhttp_request *req) {
+static bool too_large(struct cc_http_transport *t, struct evhttp_request *req) {
     struct evbuffer *in = evhttp_request_get_input_buffer(req);
     size_t len = evbuffer_get_length(in);
     if (len <= t->max_body) return false;
@@ -739,7 +739,7 @@ static bool too_large(struct http_transport *t, struct evhttp_request *req) {
     return true;
 }
 
-static void handle_post(struct http_transport *t, struct evhttp_request *req) {
+static void handle_post(struct cc_http_transport *t, struct evhttp_request *req) {
     if (!json_content_type(req)) {
         reply_error(req, 415, -32600, "Unsupported Media Type: Content-Type must be application/json", NULL, NULL);
         return;
@@ -780,7 +780,7 @@ out:
 /* ---- GET and DELETE (2025 era) ------------------------------------------------- */
 
 static void end_get_stream(struct get_stream *g, bool peer_gone) {
-    struct http_transport *t = g->t;
+    struct cc_http_transport *t = g->t;
     if (g->prev) g->prev->next = g->next;
     else if (t->streams == g) t->streams = g->next;
     if (g->next) g->next->prev = g->prev;
@@ -810,7 +810,7 @@ static void on_get_hangup(evutil_socket_t fd, short what, void *arg) {
     else end_get_stream(g, true);
 }
 
-static void handle_get(struct http_transport *t, struct evhttp_request *req) {
+static void handle_get(struct cc_http_transport *t, struct evhttp_request *req) {
     if (!cc_http_accepts(header(req, "Accept"), "text/event-stream")) {
         reply_error(req, 406, -32600, "Not Acceptable: GET needs Accept: text/event-stream", NULL, NULL);
         return;
@@ -844,7 +844,7 @@ static void handle_get(struct http_transport *t, struct evhttp_request *req) {
     cc_sse_start(&g->sse, req);
 }
 
-static void handle_delete(struct http_transport *t, struct evhttp_request *req) {
+static void handle_delete(struct cc_http_transport *t, struct evhttp_request *req) {
     struct cc_mcp_session *s = mcp_session_of(t, req);
     if (!s) return;
     end_mcp_session(t, s);
@@ -854,14 +854,14 @@ static void handle_delete(struct http_transport *t, struct evhttp_request *req) 
 /* ---- routing --------------------------------------------------------------------- */
 
 /* The figures of /metrics and /status only this transport knows. */
-static void http_figures(const struct http_transport *t, struct cc_metrics_http *m) {
+static void http_figures(const struct cc_http_transport *t, struct cc_metrics_http *m) {
     *m = (struct cc_metrics_http){.present = true, .sessions = (long)t->mcp_sessions.count};
     for (const struct cc_http_exchange *ex = t->exchanges; ex; ex = ex->tnext) m->exchanges++;
     for (const struct get_stream *g = t->streams; g; g = g->next) m->streams++;
 }
 
-static void on_request(struct evhttp_request *req, void *arg) {
-    struct http_transport *t = arg;
+void cc_http_transport_handle(struct evhttp_request *req, void *arg) {
+    struct cc_http_transport *t = arg;
     const char *path = evhttp_uri_get_path(evhttp_request_get_evhttp_uri(req));
     bool ops = cc_ops_path(path);
     if (!path || (!ops && strcmp(path, "/mcp") != 0)) {
@@ -906,18 +906,18 @@ static void on_request(struct evhttp_request *req, void *arg) {
 /* ---- timers and shutdown ----------------------------------------------------------- */
 
 static void expire_one(struct cc_mcp_session *s, void *arg) {
-    struct http_transport *t = arg;
+    struct cc_http_transport *t = arg;
     if (cc_mcp_session_expired(&t->mcp_sessions, s, cc_now_ms())) cc_mcp_session_remove(&t->mcp_sessions, s);
 }
 
 static void on_tick(evutil_socket_t fd, short what, void *arg) {
     (void)fd, (void)what;
-    struct http_transport *t = arg;
+    struct cc_http_transport *t = arg;
     for (struct get_stream *g = t->streams; g; g = g->next) cc_sse_comment(&g->sse, "keep-alive");
     cc_mcp_sessions_each(&t->mcp_sessions, expire_one, t);
 }
 
-static void maybe_finish_drain(struct http_transport *t) {
+static void maybe_finish_drain(struct cc_http_transport *t) {
     if (!t->draining || t->exchanges) return;
     /* A moment for the last replies to leave the socket buffers. */
     struct timeval tv = {0, 100000};
@@ -926,7 +926,7 @@ static void maybe_finish_drain(struct http_transport *t) {
 
 static void on_grace_over(evutil_socket_t fd, short what, void *arg) {
     (void)fd, (void)what;
-    struct http_transport *t = arg;
+    struct cc_http_transport *t = arg;
     cc_log(CC_LOG_INFO, "http: grace period over; cancelling %s", t->exchanges ? "calls in flight" : "nothing");
     while (t->exchanges) exchange_abort(t->exchanges, -32603, "the server is shutting down; the call was cancelled");
     maybe_finish_drain(t);
@@ -934,7 +934,7 @@ static void on_grace_over(evutil_socket_t fd, short what, void *arg) {
 
 static void on_stop_signal(evutil_socket_t fd, short what, void *arg) {
     (void)fd, (void)what;
-    struct http_transport *t = arg;
+    struct cc_http_transport *t = arg;
     if (t->draining) return;
     t->draining = true;
     cc_log(CC_LOG_INFO, "http: stopping; draining calls in flight");
@@ -953,14 +953,14 @@ static void on_stop_signal(evutil_socket_t fd, short what, void *arg) {
  * for records at or below its level (the only server-to-client channel of
  * the 2025 era outside a request). */
 static void deliver_log(struct cc_log_sink *sink, int level, const char *msg, size_t len) {
-    struct http_transport *t = (struct http_transport *)((char *)sink - offsetof(struct http_transport, log_sink));
+    struct cc_http_transport *t = (struct cc_http_transport *)((char *)sink - offsetof(struct cc_http_transport, log_sink));
     for (struct get_stream *g = t->streams; g; g = g->next)
         if (g->sess && g->sess->log_subscribed && level >= g->sess->log_level) cc_sse_send(&g->sse, msg, len);
 }
 
 /* ---- setup ------------------------------------------------------------------------- */
 
-static int setup(struct http_transport *t, const char *host, int port) {
+static int setup(struct cc_http_transport *t, const char *host, int port) {
     struct event_base *base = t->srv->base;
     t->http = evhttp_new(base);
     if (!t->http) return -1;
@@ -970,7 +970,6 @@ static int setup(struct http_transport *t, const char *host, int port) {
     /* Past max_body the answer is a JSON-RPC error of ours (handle_post).
      * evhttp itself only stops bodies 4 times larger, with its own HTML
      * 413, so a huge upload never sits whole in memory (docs/protocol.md). */
-    t->max_body = (size_t)env_ms("CODECALC_MAX_MESSAGE_BYTES", 16 << 20, 1LL << 32);
     evhttp_set_max_body_size(t->http, (ev_ssize_t)(t->max_body * 4 + (1 << 20)));
     evhttp_set_max_headers_size(t->http, 64 * 1024);
     /* A client that sends its headers or body too slowly loses the
@@ -978,7 +977,7 @@ static int setup(struct http_transport *t, const char *host, int port) {
     int64_t to = env_ms("CODECALC_HTTP_TIMEOUT_MS", 30000, 3600000);
     struct timeval tv = {to / 1000, (to % 1000) * 1000};
     evhttp_set_timeout_tv(t->http, &tv);
-    evhttp_set_gencb(t->http, on_request, t);
+    evhttp_set_gencb(t->http, cc_http_transport_handle, t);
     t->sock = evhttp_bind_socket_with_handle(t->http, host, (ev_uint16_t)port);
     if (!t->sock) {
         fprintf(stderr, "codecalc: cannot listen on %s:%d: %s\n", host, port, strerror(errno));
@@ -1007,7 +1006,7 @@ static int setup(struct http_transport *t, const char *host, int port) {
     return 0;
 }
 
-static void teardown(struct http_transport *t) {
+static void teardown(struct cc_http_transport *t) {
     cc_mcp_log_remove_sink(&t->log_sink);
     while (t->exchanges) exchange_abort(t->exchanges, -32603, "the server is shutting down");
     while (t->streams) end_get_stream(t->streams, false);
@@ -1019,27 +1018,39 @@ static void teardown(struct http_transport *t) {
     if (t->drain_ev) event_free(t->drain_ev);
 }
 
+struct cc_http_transport *cc_http_transport_new(struct cc_server *srv, const char *token, bool loopback) {
+    struct cc_http_transport *t = calloc(1, sizeof *t);
+    if (!t) return NULL;
+    t->srv = srv;
+    t->token = token;
+    t->loopback_bind = loopback;
+    t->grace_ms = env_ms("CODECALC_HTTP_GRACE_MS", 10000, 3600000);
+    t->max_body = (size_t)env_ms("CODECALC_MAX_MESSAGE_BYTES", 16 << 20, 1LL << 32);
+    cc_mcp_sessions_init(&t->mcp_sessions, (size_t)env_ms("CODECALC_HTTP_MAX_SESSIONS", 10000, 1000000),
+                          env_ms("CODECALC_HTTP_SESSION_IDLE_MS", 30 * 60 * 1000, 7 * 86400000LL));
+    return t;
+}
+
+void cc_http_transport_free(struct cc_http_transport *t) {
+    if (!t) return;
+    teardown(t);
+    free(t);
+}
+
 static int serve(const char *host, int port, const char *token, bool loopback) {
     struct cc_server srv;
     int init = cc_server_init(&srv, true, true);
     if (init < 0) return 2;
-    struct http_transport t;
-    memset(&t, 0, sizeof t);
-    t.srv = &srv;
-    t.token = token;
-    t.loopback_bind = loopback;
-    t.grace_ms = env_ms("CODECALC_HTTP_GRACE_MS", 10000, 3600000);
-    cc_mcp_sessions_init(&t.mcp_sessions, (size_t)env_ms("CODECALC_HTTP_MAX_SESSIONS", 10000, 1000000),
-                          env_ms("CODECALC_HTTP_SESSION_IDLE_MS", 30 * 60 * 1000, 7 * 86400000LL));
+    struct cc_http_transport *t = cc_http_transport_new(&srv, token, loopback);
     int rc = 0;
-    if (setup(&t, host, port) < 0) {
+    if (!t || setup(t, host, port) < 0) {
         rc = 1;
     } else {
         for (int i = 0; i < CC_WORKER_POOLS; i++) cc_pool_prefork(srv.pools[i]);
         event_base_dispatch(srv.base);
         if (srv.fatal) rc = 2;
     }
-    teardown(&t);
+    cc_http_transport_free(t);
     cc_server_free(&srv);
     return rc;
 }

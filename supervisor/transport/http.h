@@ -26,4 +26,18 @@ bool cc_http_host_is_loopback(const char *host, size_t len);
  * "text/event-stream")? A missing header admits nothing. */
 bool cc_http_accepts(const char *accept, const char *type);
 
+/* The transport's request handling without its socket: what serve-http runs
+ * around a listener, and what tests/fuzz/fuzz_http.c drives with requests it
+ * builds itself. token may be NULL (no bearer check); loopback says the
+ * listener is bound to a loopback address (Host must then be loopback too).
+ * The server must outlive the transport. */
+struct cc_server;
+struct evhttp_request;
+struct cc_http_transport;
+struct cc_http_transport *cc_http_transport_new(struct cc_server *srv, const char *token, bool loopback);
+/* evhttp's request callback; arg is the transport. */
+void cc_http_transport_handle(struct evhttp_request *req, void *arg);
+/* Abort what is in flight, forget every session, free. */
+void cc_http_transport_free(struct cc_http_transport *t);
+
 #endif

@@ -50,9 +50,13 @@ static json_t *from_head(const char *p, size_t n) {
         i = skip_ws(p, i, n);
         size_t vl = scalar_len(p + i, n - i);
         if (vl == 0) return NULL; /* a nested value: stop, ambiguity ahead */
+        size_t end = skip_ws(p, i + vl, n);
+        /* The scalar must end there: "1000.5" is not the id 1000, and a
+         * number cut off by the end of the head may have more digits. */
+        if (end >= n || (p[end] != ',' && p[end] != '}')) return NULL;
         if (is_id) return as_id(p + i, vl);
-        i = skip_ws(p, i + vl, n);
-        if (i >= n || p[i++] != ',') return NULL;
+        i = end;
+        if (p[i++] != ',') return NULL;
     }
     return NULL;
 }

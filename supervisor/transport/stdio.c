@@ -1,4 +1,5 @@
-/* stdio transport on libevent: line reader with a size cap, buffered writer. */
+/* stdio transport on libevent: descriptors and events around the line
+ * reader (lines.h), and a buffered writer. */
 #include "supervisor/transport/stdio.h"
 
 #include <event2/buffer.h>
@@ -12,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "supervisor/transport/id_sniff.h"
+#include "supervisor/transport/lines.h"
 #include "supervisor/log.h"
 #include "supervisor/mcp/logging.h"
 #include "supervisor/mcp/methods.h"
@@ -21,17 +22,14 @@
 
 struct stdio_state {
     struct cc_conn conn;
-    struct evbuffer *inbuf, *outbuf;
+    struct cc_lines lines;
+    struct evbuffer *outbuf;
     struct event *in_ev, *out_ev;
     struct event *flush_ev;  /* activated by a send: one write per loop turn */
     bool in_pollable, out_pollable;
-    bool discarding;     /* inside an over-long line: drop until newline */
     bool eof;
-    char head[4096], tail[4096];  /* ends of a line being discarded */
-    size_t head_len, tail_len;
     bool preforked;
     struct event *prefork_ev;
-    size_t max_line;
 };
 
 /* Workers start after the first message has been answered (or 50 ms after
@@ -91,84 +89,19 @@ static void st_release(struct cc_conn *c) { (void)c; }
 
 static const struct cc_conn_ops stdio_ops = {st_send, st_release};
 
-static void too_long(struct stdio_state *s) {
-    char msg[160];
-    snprintf(msg, sizeof msg,
-             "Invalid Request: message longer than the %zu-byte limit (CODECALC_MAX_MESSAGE_BYTES)",
-             s->max_line);
-    json_t *id = cc_sniff_rpc_id(s->head, s->head_len, s->tail, s->tail_len);
-    cc_rpc_send_error(&s->conn, id, -32600, msg);
-    json_decref(id);
-    s->head_len = s->tail_len = 0;
-}
-
-/* Drop n bytes of an over-long line, remembering its first and last bytes. */
-static void discard(struct stdio_state *s, size_t n) {
-    struct evbuffer *in = s->inbuf;
-    if (s->head_len == 0 && !s->discarding) {
-        size_t h = n < sizeof s->head ? n : sizeof s->head;
-        evbuffer_copyout(in, s->head, h);
-        s->head_len = h;
-    }
-    if (n >= sizeof s->tail) {
-        evbuffer_drain(in, n - sizeof s->tail);
-        evbuffer_remove(in, s->tail, sizeof s->tail);
-        s->tail_len = sizeof s->tail;
-        return;
-    }
-    /* Shift the rolling tail left to make room for the n new bytes. */
-    size_t keep = s->tail_len + n > sizeof s->tail ? sizeof s->tail - n : s->tail_len;
-    memmove(s->tail, s->tail + s->tail_len - keep, keep);
-    evbuffer_remove(in, s->tail + keep, n);
-    s->tail_len = keep + n;
-}
-
-static void handle_lines(struct stdio_state *s) {
-    struct evbuffer *in = s->inbuf;
-    for (;;) {
-        struct evbuffer_ptr eol = evbuffer_search_eol(in, NULL, NULL, EVBUFFER_EOL_LF);
-        if (eol.pos < 0) {
-            size_t have = evbuffer_get_length(in);
-            if (s->discarding || have > s->max_line) {
-                discard(s, have);
-                s->discarding = true;
-            }
-            return;
-        }
-        size_t n = (size_t)eol.pos;
-        if (s->discarding || n > s->max_line) {
-            /* Answer only once the whole line is in: its id may be last. */
-            discard(s, n);
-            evbuffer_drain(in, 1);
-            too_long(s);
-            s->discarding = false;
-            continue;
-        }
-        char *line = (char *)evbuffer_pullup(in, (ev_ssize_t)n + 1);
-        size_t len = n;
-        if (len && line[len - 1] == '\r') len--;
-        if (strspn(line, " \t\r") < len && !cc_stateless_stream_handle(s->conn.srv, &s->conn, line, len))
-            cc_server_handle(s->conn.srv, &s->conn, line, len);
-        evbuffer_drain(in, n + 1);
-    }
-}
-
 static void on_in(evutil_socket_t fd, short what, void *arg) {
     (void)fd, (void)what;
     struct stdio_state *s = arg;
-    int n = evbuffer_read(s->inbuf, 0, 1 << 16);
+    int n = evbuffer_read(s->lines.in, 0, 1 << 16);
     if (n < 0 && (errno == EAGAIN || errno == EINTR)) return;
     if (n <= 0) {
-        if (evbuffer_get_length(s->inbuf) > 0 && !s->discarding) {
-            evbuffer_add(s->inbuf, "\n", 1); /* a last line without newline */
-            handle_lines(s);
-        }
+        cc_lines_finish(&s->lines, &s->conn);
         s->eof = true;
         event_del(s->in_ev);
         maybe_finish(s);
         return;
     }
-    handle_lines(s);
+    cc_lines_drain(&s->lines, &s->conn);
     /* The answers to these lines go out now, before any worker is started
      * (the first initialize answer must not wait for a spawn); answers
      * from workers leave at the end of the loop turn. */
@@ -200,7 +133,7 @@ int cc_stdio_serve(struct cc_server *srv) {
     cc_conn_init(&s.conn, srv, &stdio_ops);
     s.conn.transport = &s;
     const char *cap = getenv("CODECALC_MAX_MESSAGE_BYTES");
-    s.max_line = cap && atol(cap) > 0 ? (size_t)atol(cap) : 16u << 20;
+    if (cc_lines_init(&s.lines, cap && atol(cap) > 0 ? (size_t)atol(cap) : 16u << 20) < 0) return 1;
     if (isatty(0))
         fputs("codecalc: serving MCP over stdio; an MCP client launches this command "
               "(see `codecalc --help`)\n", stderr);
@@ -208,13 +141,12 @@ int cc_stdio_serve(struct cc_server *srv) {
     s.out_pollable = pollable(1);
     if (s.in_pollable) evutil_make_socket_nonblocking(0);
     if (s.out_pollable) evutil_make_socket_nonblocking(1);
-    s.inbuf = evbuffer_new();
     s.outbuf = evbuffer_new();
     s.in_ev = event_new(srv->base, s.in_pollable ? 0 : -1, s.in_pollable ? EV_READ | EV_PERSIST : 0,
                         on_in, &s);
     s.out_ev = event_new(srv->base, s.out_pollable ? 1 : -1, EV_WRITE, on_out, &s);
     s.flush_ev = event_new(srv->base, -1, 0, on_out, &s);
-    if (!s.inbuf || !s.outbuf || !s.in_ev || !s.out_ev || !s.flush_ev) return 1;
+    if (!s.outbuf || !s.in_ev || !s.out_ev || !s.flush_ev) return 1;
     if (s.in_pollable) event_add(s.in_ev, NULL);
     else event_active(s.in_ev, EV_READ, 0);
     s.prefork_ev = evtimer_new(srv->base, on_prefork_timer, &s);
@@ -228,7 +160,7 @@ int cc_stdio_serve(struct cc_server *srv) {
     event_free(s.in_ev);
     event_free(s.out_ev);
     event_free(s.flush_ev);
-    evbuffer_free(s.inbuf);
+    cc_lines_free(&s.lines);
     evbuffer_free(s.outbuf);
     return 0;
 }

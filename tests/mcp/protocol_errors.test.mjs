@@ -2,7 +2,7 @@
 // an answer, and the connection keeps working afterwards (TOOLS.md 0.2, 0.5).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { RawServer, SKIP_NO_BINARY } from './harness.mjs';
+import { RawServer, childrenOf, SKIP_NO_BINARY } from './harness.mjs';
 
 describe('JSON-RPC error handling', { skip: SKIP_NO_BINARY }, () => {
   let r;
@@ -133,6 +133,24 @@ describe('JSON-RPC error handling', { skip: SKIP_NO_BINARY }, () => {
   test('arguments that are not an object are refused', async () => {
     const { msg, result } = await r.callTool('calc_exact', '"1+1"');
     assert.ok(msg.error ? [-32602, -32600].includes(msg.error.code) : result.isError === true, msg.__raw);
+  });
+
+  // Found by fuzz_convert: arguments nested past what a frame carries (31
+  // levels) were packed, the worker could not decode its request and
+  // exited, and the call failed as if the worker had died. Top-level
+  // arguments are closed, but a nested object (execute_python's options)
+  // still takes any keys.
+  test('regression: arguments nested too deep are refused before a worker sees them', async () => {
+    const nested = (d) => '['.repeat(d) + '1' + ']'.repeat(d);
+    const execWorkers = () => childrenOf(r.pid).filter((c) => c.comm === 'codecalc-exec' && c.state !== 'Z').map((c) => c.pid);
+    const before = execWorkers();
+    const deep = await r.callTool('execute_python', `{"code":"print(1)","options":{"x":${nested(31)}}}`);
+    assert.equal(deep.sc?.ok, false, deep.msg.__raw);
+    assert.equal(deep.sc.code, 'resource_exhausted');
+    assert.match(deep.sc.error, /too deeply nested/);
+    const now = execWorkers();
+    assert.ok(before.every((p) => now.includes(p)), `an exec worker was replaced: ${before} -> ${now}`);
+    await stillAnswers();
   });
 
   test('a line over the size cap is refused and the next request answers', { timeout: 60000 }, async () => {

@@ -143,6 +143,17 @@ static void test_symbolic(void) {
     CHECK(strncmp(r, "ERR validation: unknown function 'foo'", 38) == 0);
 }
 
+/* Found by fuzz_symbolic: results print a != b as Ne(a, b), as SymPy does,
+ * but the symbolic dialect refused Ne ("unknown function"), so a result
+ * could not be sent back. */
+static void regression_printed_ne_parses_back(void) {
+    SY("Ne(4*25.0, q)", "(cmp != | (* 4 f:25.0) q)");
+    SY("Ne(x, 1) + 0", "(+ (cmp != | x 1) 0)");
+    SY("Ne(x)", "ERR validation: parse error: Ne() takes 2 arguments (1 given)");
+    SY("Ne", "Ne");
+    PY("Ne(x, 1)", "(call Ne x 1)");
+}
+
 static void test_functions_list(void) {
     CHECK(cc_expr_is_function("sin"));
     CHECK(cc_expr_is_function("Abs"));
@@ -209,6 +220,7 @@ static void test_hostile(void) {
 int main(void) {
     RUN(test_python);
     RUN(test_symbolic);
+    RUN(regression_printed_ne_parses_back);
     RUN(test_functions_list);
     RUN(test_hostile);
     return check_summary("test_expr_parse");

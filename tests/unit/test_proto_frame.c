@@ -1,10 +1,12 @@
 /* Frame codec and JSON<->msgpack conversion. */
+#include <malloc.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "protocol/frame.h"
 #include "protocol/json_convert.h"
+#include "protocol/msg.h"
 #include "protocol/strbuf.h"
 #include "tests/unit/check.h"
 
@@ -148,6 +150,145 @@ static void malformed_json_rejected(void) {
     CHECK(cc_json_parse("nonsense", 8, &e) == NULL);
 }
 
+/* Found by fuzz_frame and fuzz_convert: msgpack-c allocates a container's
+ * element slots before reading them, so a worker's 5-byte frame "array of
+ * 2^32 elements" made the supervisor allocate 64 GiB (and a 2^27-element
+ * one 4 GiB that overcommit lets through). */
+static void regression_container_counts_beyond_the_body_refused(void) {
+    msgpack_unpacked u;
+    CHECK(!cc_mp_counts_fit("\xdd\xff\xff\xff\xff", 5));
+    CHECK(cc_frame_decode("\xdf\xff\xff\xff\xff", 5, &u) == -1);
+    CHECK(cc_frame_decode("\x81\xa1" "k" "\xdd\x08\x00\x00\x00\x01", 9, &u) == -1);
+    /* Nested counts add up: two maps of one entry each need four values. */
+    CHECK(!cc_mp_counts_fit("\x82\x01\x81\x01", 4));
+    /* Honest headers still decode, payload lengths are followed. */
+    CHECK(cc_mp_counts_fit("\x92\xc4\x02" "ab" "\xd9\x01" "z", 8));
+    CHECK(!cc_mp_counts_fit("\xc4\x05" "ab", 4));
+    CHECK(cc_frame_decode("\x81\xa2id\x93\x01\xc7\x01\x01" "5\xcb\x3f\xf0\0\0\0\0\0\0", 19, &u) == 0);
+    msgpack_unpacked_destroy(&u);
+    /* 0xc1 is never valid. */
+    CHECK(!cc_mp_counts_fit("\x91\xc1", 2));
+}
+
+/* The zone decoder the pool and the worker loop use for every frame (added
+ * for speed after the fix above) must refuse the same lies: it lost the
+ * check once, and a worker's 5-byte frame would again have asked for
+ * 64 GiB. */
+static void regression_zone_decoder_refuses_container_counts_beyond_the_body(void) {
+    msgpack_zone *z = msgpack_zone_new(MSGPACK_ZONE_CHUNK_SIZE);
+    msgpack_object o;
+    CHECK(z != NULL);
+    CHECK(cc_frame_decode_in("\xdf\xff\xff\xff\xff", 5, z, &o) == -1);
+    CHECK(cc_frame_decode_in("\xdd\xff\xff\xff\xff", 5, z, &o) == -1);
+    /* Refused before anything is allocated: a zone keeps what a failed
+     * decode allocated, so the mapped bytes would show 2^27 slots (2 GiB).
+     * (mallinfo2 counts nothing under ASan: there only the verdict.) */
+    size_t mapped = mallinfo2().hblkhd;
+    CHECK(cc_frame_decode_in("\x81\xa1" "k" "\xdd\x08\x00\x00\x00\x01", 9, z, &o) == -1);
+    CHECK(mallinfo2().hblkhd < mapped + (64u << 20));
+    CHECK(cc_frame_decode_in("\x81\xa2id\x93\x01\xc7\x01\x01" "5\xcb\x3f\xf0\0\0\0\0\0\0", 19, z, &o) == 0);
+    CHECK(o.type == MSGPACK_OBJECT_MAP && o.via.map.size == 1);
+    msgpack_zone_free(z);
+}
+
+/* Found by fuzz_frame and fuzz_convert: a worker's big integer "000...1234"
+ * (msgpack ext) was printed digit for digit, and a leading zero is not JSON:
+ * the client got an answer it could not parse. The client side had the
+ * mirror image: -000999...9 (invalid JSON) was turned into a big integer
+ * instead of being refused. */
+static void regression_big_integers_with_leading_zeros_never_printed(void) {
+    msgpack_object ext = {.type = MSGPACK_OBJECT_EXT};
+    ext.via.ext.type = CC_MP_EXT_BIGINT;
+    ext.via.ext.ptr = "000000000007041923886918632809";
+    ext.via.ext.size = 30;
+    struct cc_strbuf sb;
+    cc_sb_init(&sb);
+    CHECK(cc_mp_emit_json(&sb, &ext) == 0);
+    CHECK_STREQ(sb.data, "null");
+    cc_sb_free(&sb);
+    json_t *j = cc_mp_to_json(&ext);
+    CHECK(json_is_null(j));
+    json_decref(j);
+    ext.via.ext.ptr = "-0";
+    ext.via.ext.size = 2;
+    cc_sb_init(&sb);
+    CHECK(cc_mp_emit_json(&sb, &ext) == 0);
+    CHECK_STREQ(sb.data, "-0");
+    cc_sb_free(&sb);
+
+    json_error_t e;
+    CHECK(cc_json_parse("{\"a\":-00099999999999999999999}", 30, &e) == NULL);
+    CHECK(cc_json_parse("[0099999999999999999999]", 24, &e) == NULL);
+    j = cc_json_parse("[-99999999999999999999,0]", 25, &e);
+    CHECK(j && json_is_string(json_array_get(j, 0)) && json_integer_value(json_array_get(j, 1)) == 0);
+    json_decref(j);
+    /* A client that types the sentinel itself with a leading zero gets a
+     * string back, never a bare 007. */
+    j = json_stringn("\0bigint:007", 11);
+    cc_sb_init(&sb);
+    cc_json_emit(&sb, j);
+    CHECK(sb.data[0] == '"');
+    cc_sb_free(&sb);
+    json_decref(j);
+}
+
+/* Found by fuzz_frame and fuzz_convert (UBSan): msgpack-c leaves the
+ * pointer of an empty string NULL, and it went to memchr and jansson. */
+static void regression_empty_msgpack_strings_have_no_pointer(void) {
+    msgpack_object_kv kv = {.key = {.type = MSGPACK_OBJECT_STR}, .val = {.type = MSGPACK_OBJECT_BIN}};
+    msgpack_object m = {.type = MSGPACK_OBJECT_MAP};
+    m.via.map.size = 1;
+    m.via.map.ptr = &kv;
+    json_t *j = cc_mp_to_json(&m);
+    CHECK(j && json_object_size(j) == 1);
+    CHECK_STREQ(json_string_value(json_object_get(j, "")), "");
+    json_decref(j);
+    struct cc_strbuf sb;
+    cc_sb_init(&sb);
+    CHECK(cc_mp_emit_json(&sb, &m) == 0);
+    CHECK_STREQ(sb.data, "{\"\":\"\"}");
+    cc_sb_free(&sb);
+    const char *s = NULL;
+    size_t n = 1;
+    CHECK(cc_mp_str(&kv.key, &s, &n) == 0 && s && n == 0);
+    CHECK(cc_mp_get(&m, "") == &kv.val);
+}
+
+/* Nested JSON arrays: depth levels around a scalar. */
+static json_t *nested(int depth) {
+    json_t *v = json_integer(1);
+    while (depth-- > 0) {
+        json_t *a = json_array();
+        json_array_append_new(a, v);
+        v = a;
+    }
+    return v;
+}
+
+/* Found by fuzz_convert: arguments nested more than 31 deep were packed
+ * into a request frame that msgpack-c cannot unpack (it allows 32 open
+ * containers); the worker exited on it and the call failed as if the
+ * worker had died. They are now refused when the frame is built. */
+static void regression_values_deeper_than_a_frame_carries_are_not_packed(void) {
+    for (int depth = 30; depth <= 32; depth++) {
+        json_t *args = json_object();
+        json_object_set_new(args, "x", nested(depth));
+        msgpack_sbuffer sb;
+        msgpack_sbuffer_init(&sb);
+        int rc = cc_msg_request(&sb, 1, "calc_exact", args, 1000);
+        if (depth + 1 <= CC_MP_MAX_NESTING) {
+            CHECK(rc == 0);
+            msgpack_unpacked u;
+            CHECK(cc_frame_decode(sb.data + 4, sb.size - 4, &u) == 0);
+            msgpack_unpacked_destroy(&u);
+        } else {
+            CHECK(rc == -1);
+        }
+        msgpack_sbuffer_destroy(&sb);
+        json_decref(args);
+    }
+}
+
 int main(void) {
     RUN(roundtrip_split_feed);
     RUN(oversized_and_zero_length_refused);
@@ -157,5 +298,10 @@ int main(void) {
     RUN(doubles_print_shortest_with_a_point);
     RUN(invalid_utf8_replaced);
     RUN(malformed_json_rejected);
+    RUN(regression_container_counts_beyond_the_body_refused);
+    RUN(regression_zone_decoder_refuses_container_counts_beyond_the_body);
+    RUN(regression_big_integers_with_leading_zeros_never_printed);
+    RUN(regression_empty_msgpack_strings_have_no_pointer);
+    RUN(regression_values_deeper_than_a_frame_carries_are_not_packed);
     return check_summary("proto_frame");
 }

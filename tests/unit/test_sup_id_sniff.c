@@ -35,9 +35,26 @@ static void ambiguous_shapes_give_no_id(void) {
     CHECK(sniff(NULL, NULL) == NULL);
 }
 
+/* Found by fuzz_jsonrpc: the head sniffer read "id":1000.000 as the id
+ * 1000, so the refusal of an over-long message was addressed to whichever
+ * request of that client had the id 1000. */
+static void regression_sniffed_id_is_the_whole_value(void) {
+    CHECK(sniff("{\"jsonrpc\":\"2.0\",\"id\":1000.000,\"method\":\"x\",\"params\":{", NULL) == NULL);
+    CHECK(sniff("{\"id\":12e3,\"method\":\"x\"", NULL) == NULL);
+    /* The head ends inside the number: more digits may follow. */
+    CHECK(sniff("{\"jsonrpc\":\"2.0\",\"id\":12", NULL) == NULL);
+    json_t *id = sniff("{\"id\":12 ,\"method\":\"tools/call\",\"params\":{\"x\":\"aaa", NULL);
+    CHECK(json_is_integer(id) && json_integer_value(id) == 12);
+    json_decref(id);
+    id = sniff("{\"id\":\"a\"}", NULL);
+    CHECK_STREQ(json_string_value(id), "a");
+    json_decref(id);
+}
+
 int main(void) {
     RUN(id_last_member_is_found);
     RUN(id_leading_member_is_found);
     RUN(ambiguous_shapes_give_no_id);
+    RUN(regression_sniffed_id_is_the_whole_value);
     return check_summary("sup_id_sniff");
 }

@@ -162,6 +162,29 @@ static void test_float_formats(void) {
     free(s);
 }
 
+/* Found by fuzz_symbolic (a timeout): products and sums printed each factor
+ * once to sort and once to write, so every level of nesting doubled the
+ * work; x*sin(x*sin(...)) forty deep would take 2^40 prints. Each node is
+ * now printed once, and the text is the same. */
+static void regression_printing_nested_products_is_linear(void) {
+    struct sym_node *t = S("x");
+    for (int i = 0; i < 40; i++) {
+        struct sym_node *k[1] = {t};
+        t = MUL(S("y"), P(S("x"), N(-2)), sym_func("sin", k, 1));
+    }
+    char want[1024] = "";
+    for (int i = 0; i < 40; i++) strcat(want, "y*sin(");
+    strcat(want, "x");
+    for (int i = 0; i < 40; i++) strcat(want, ")/x**2");
+    char *got = sym_print(t);
+    CHECK_STREQ(got, want);
+    /* 40 levels of 5 nodes, each printed once, plus the two temporaries of
+     * the denominator per level: 7 a level, far from 2^40. */
+    CHECK_INTEQ(sym_print_work(), 7 * 40 + 1);
+    free(got);
+    sym_free(t);
+}
+
 int main(void) {
     RUN(test_sums_order);
     RUN(test_rationals);
@@ -172,5 +195,6 @@ int main(void) {
     RUN(test_series_order);
     RUN(test_numeric_value);
     RUN(test_float_formats);
+    RUN(regression_printing_nested_products_is_linear);
     return check_summary("sym_print");
 }

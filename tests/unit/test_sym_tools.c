@@ -228,6 +228,14 @@ static void test_evaluate(void) {
     r = call(cc_tool_evaluate_expression, "{\"expression\": \"rate*time\"}");
     CHECK_STREQ(str(r, "expression"), "rate*time");
     json_decref(r);
+    /* regression (fuzz_symbolic): Ne(a, b), the printed form of a != b, is
+     * accepted back and means the same */
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"Ne(2, 2)\"}");
+    CHECK_STREQ(str(r, "expression"), "False");
+    json_decref(r);
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"Ne(2, 3)\"}");
+    CHECK_STREQ(str(r, "expression"), "True");
+    json_decref(r);
 }
 
 static void test_solve_linear(void) {

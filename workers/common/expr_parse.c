@@ -298,6 +298,26 @@ static int symbolic_callee(struct parser *p, const node *x, bool bare) {
     return -1;
 }
 
+/* Symbolic: Ne(a, b) is how results print a != b (sym_print.c, as SymPy
+ * does); it reads back as that comparison, so any printed result can be
+ * sent again. */
+static node *parse_ne(struct parser *p, uint32_t pos) {
+    node *c = parse_call(p, "Ne", pos);
+    if (!c) return NULL;
+    if (c->nchild != 2) {
+        cc_expr_set_error(p->err, "validation", pos, "parse error: Ne() takes 2 arguments (%u given)",
+                          (unsigned)c->nchild);
+        return NULL;
+    }
+    enum cc_op *op = cc_arena_alloc(p->a, sizeof *op);
+    if (!op) return fail_oom(p);
+    *op = CC_OP_NE;
+    c->kind = CC_N_COMPARE;
+    c->v.name = NULL;
+    c->cmp_ops = op;
+    return c;
+}
+
 /* Symbolic implicit application: "sin x" = sin(x), the argument being the
  * next power-level operand. */
 static node *parse_application(struct parser *p, const node *f) {
@@ -320,6 +340,11 @@ static node *parse_postfix(struct parser *p) {
         if (at(p, "(")) {
             if (!symbolic(p)) {
                 x = parse_call(p, x->kind == CC_N_NAME ? x->v.name : "", x->pos);
+                continue;
+            }
+            if (bare && x->kind == CC_N_NAME && strcmp(x->v.name, "Ne") == 0) {
+                x = parse_ne(p, x->pos);
+                bare = false;
                 continue;
             }
             int r = symbolic_callee(p, x, bare);

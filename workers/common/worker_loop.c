@@ -141,6 +141,14 @@ static int answer(cc_wctx *ctx, const json_t *result, const char *code, const ch
     msgpack_sbuffer *out = cc_answers_begin();
     size_t mark = out->size;
     int rc = result ? cc_msg_result(out, ctx->id, result) : cc_msg_error(out, ctx->id, code, message);
+    if (rc < 0 && result) {
+        /* A result that cannot become a frame (over CC_FRAME_MAX, or nested
+         * deeper than a frame can carry) is answered with an error instead:
+         * failing would end the worker and cost the caller a misleading
+         * "worker died". */
+        out->size = mark;
+        rc = cc_msg_error(out, ctx->id, "resource_exhausted", "the result is too large or too deeply nested to send");
+    }
     if (rc < 0) out->size = mark; /* a failed builder's garbage */
     bool more = cc_frame_ready(ctx->reader);
     int wrc = cc_answers_end(more);

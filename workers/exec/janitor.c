@@ -2,7 +2,10 @@
  *
  * A worker always holds a prepared box: a run directory and run cgroups
  * named after its pid (codecalc-<pid>-*, run-<pid>-*). Its init dies with
- * the worker (PDEATHSIG), but directories do not. The janitor, forked once
+ * the worker (PDEATHSIG), but directories do not. A background run's
+ * shepherd and a REPL launcher make boxes the same way and start a janitor
+ * too (the chaos test found their cgroups left behind when they were
+ * killed). The janitor, forked once
  * and detached (own session, not a child of the worker, so a kill aimed at
  * the worker or its process group spares it), blocks on a pipe only the
  * worker can write; EOF means the worker is gone, and it then removes every

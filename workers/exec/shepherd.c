@@ -22,6 +22,7 @@
 #include "workers/common/tool_api.h"
 #include "workers/exec/execute.h"
 #include "workers/exec/shepherd_lease.h"
+#include "workers/exec/warm.h"
 
 /* Same defaults and ceiling as run_submit (TOOLS.md 3.2.9). */
 #define RUN_TIMEOUT_DEFAULT 30
@@ -253,6 +254,9 @@ int cc_shepherd_main(const char *rundir) {
     detach();
     lower_priority();
     install_handlers();
+    /* The run's cgroups and run directory carry our pid: if we are killed,
+     * the janitor removes them (the run itself dies with us). */
+    if (cc_janitor_start() != 0) fprintf(stderr, "shepherd: no janitor: %s\n", strerror(errno));
     struct shepherd sh = {.dirfd = open(rundir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)};
     close_captures(&sh);
     if (sh.dirfd < 0) {

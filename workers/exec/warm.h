@@ -34,9 +34,11 @@ void cc_warm_idle(void);
 /* Destroy everything (orderly worker exit). */
 void cc_warm_shutdown(void);
 
-/* The janitor (janitor.c): a detached helper started once per worker that
- * waits for the worker to die and then removes what a killed worker could
- * leave (its prepared box's cgroups and run directory). 0, or -1. */
+/* The janitor (janitor.c): a detached helper started once per process that
+ * makes sandboxes (an exec worker, a background run's shepherd, a REPL
+ * launcher) that waits for that process to die and then removes what it
+ * could leave if killed (cgroups and run directories named after its pid).
+ * 0, or -1. */
 int cc_janitor_start(void);
 
 #endif

@@ -6,6 +6,8 @@
 #include "workers/symbolic/sym_numeric.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +56,73 @@ static char *sb_done(struct sbuf *b) {
 }
 
 static char *pr(const struct sym_node *n, int depth);
+
+/* ---- printing each node once ----------------------------------------------
+ * Products and sums print their factors and terms once to sort them and
+ * again to write them, so without a memo every level of nesting doubles
+ * the work: x*f(x*f(...)) thirty deep took 2^30 prints. Every node of the
+ * tree given to sym_print is printed once; later requests copy the text.
+ * Only nodes of that tree are remembered (they stay allocated for the whole
+ * print), never a temporary node, whose address could be reused for another
+ * one. Below the top level a node's text does not depend on where it is
+ * printed (floats are only padded at the top), so one text per node. */
+
+struct memo {
+    const struct sym_node **node; /* open addressing, NULL = empty */
+    char **text;                  /* NULL until printed */
+    size_t cap;                   /* power of two */
+};
+
+static struct memo memo;
+static size_t pr_work; /* nodes printed without the memo (sym_print_work) */
+
+static size_t memo_slot(const struct sym_node *n) {
+    size_t h = (size_t)(uintptr_t)n;
+    h ^= h >> 17;
+    h *= 0x9e3779b97f4a7c15ULL;
+    for (size_t i = h & (memo.cap - 1);; i = (i + 1) & (memo.cap - 1))
+        if (memo.node[i] == n || memo.node[i] == NULL)
+            return i;
+}
+
+static size_t count_nodes(const struct sym_node *n) {
+    size_t c = 1;
+    for (size_t i = 0; i < n->n; i++)
+        c += count_nodes(n->kid[i]);
+    return c;
+}
+
+static void memo_add_tree(const struct sym_node *n) {
+    memo.node[memo_slot(n)] = n;
+    for (size_t i = 0; i < n->n; i++)
+        memo_add_tree(n->kid[i]);
+}
+
+/* false on OOM (printing then works without the memo). */
+static bool memo_init(const struct sym_node *root) {
+    size_t want = 2 * count_nodes(root), cap = 16;
+    while (cap < want)
+        cap *= 2;
+    memo.node = calloc(cap, sizeof *memo.node);
+    memo.text = calloc(cap, sizeof *memo.text);
+    memo.cap = cap;
+    if (!memo.node || !memo.text) {
+        free(memo.node);
+        free(memo.text);
+        memo = (struct memo){0};
+        return false;
+    }
+    memo_add_tree(root);
+    return true;
+}
+
+static void memo_free(void) {
+    for (size_t i = 0; i < memo.cap; i++)
+        free(memo.text[i]);
+    free(memo.node);
+    free(memo.text);
+    memo = (struct memo){0};
+}
 
 /* ---- precedence ---------------------------------------------------------- */
 
@@ -211,13 +280,16 @@ static char *pr_factor(const struct sym_node *f, bool invert, int depth) {
         return paren(f, P_MUL, false, depth);
     if (sym_is_int_value(f->kid[1], -1)) /* a product below the bar keeps its parens */
         return paren(f->kid[0], P_MUL, true, depth);
+    /* b**e with the exponent negated; the base is the tree's own node (no
+     * copy), so its text comes from the memo. */
     struct sym_node *e = sym_copy(f->kid[1]);
-    struct sym_node *b = sym_copy(f->kid[0]);
-    if (e)
-        mpq_neg(e->q, e->q);
-    struct sym_node *p = sym_bin(SYM_POW, b, e);
-    char *s = p ? paren(p, P_MUL, false, depth) : NULL;
-    sym_free(p);
+    if (!e)
+        return NULL;
+    mpq_neg(e->q, e->q);
+    struct sym_node *kids[2] = {f->kid[0], e};
+    struct sym_node p = {.kind = SYM_POW, .n = 2, .kid = kids};
+    char *s = paren(&p, P_MUL, false, depth);
+    sym_free(e);
     return s;
 }
 
@@ -514,7 +586,21 @@ static char *pr_rel(const struct sym_node *n, int depth) {
     return o;
 }
 
+static char *pr_node(const struct sym_node *n, int depth);
+
 static char *pr(const struct sym_node *n, int depth) {
+    if (depth <= 1 || !memo.cap)
+        return pr_node(n, depth);
+    size_t i = memo_slot(n);
+    if (memo.node[i] != n) /* a temporary node: not remembered */
+        return pr_node(n, depth);
+    if (!memo.text[i])
+        memo.text[i] = pr_node(n, depth);
+    return memo.text[i] ? strdup(memo.text[i]) : NULL;
+}
+
+static char *pr_node(const struct sym_node *n, int depth) {
+    pr_work++;
     switch (n->kind) {
     case SYM_NUM: return pr_num(n);
     case SYM_FLOAT:
@@ -541,4 +627,15 @@ static char *pr(const struct sym_node *n, int depth) {
     return NULL;
 }
 
-char *sym_print(const struct sym_node *n) { return n ? pr(n, 1) : NULL; }
+char *sym_print(const struct sym_node *n) {
+    if (!n)
+        return NULL;
+    pr_work = 0;
+    bool memoised = memo_init(n);
+    char *s = pr(n, 1);
+    if (memoised)
+        memo_free();
+    return s;
+}
+
+size_t sym_print_work(void) { return pr_work; }

@@ -10,4 +10,8 @@
  * should be normalised (sym_normalize) first. */
 char *sym_print(const struct sym_node *n);
 
+/* How many nodes the last sym_print() printed (each node of the tree once,
+ * plus a few temporaries): for the test that printing stays linear. */
+size_t sym_print_work(void);
+
 #endif
