@@ -20,26 +20,32 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 
-/* Entries of dir whose name starts with prefix; calls fn on each full path. */
-static void each_named(const char *dir, const char *prefix, void (*fn)(const char *, void *),
-                       void *ud) {
+/* Entries of dir whose name starts with prefix; calls fn on each full path
+ * and answers how many there were. */
+static int each_named(const char *dir, const char *prefix, void (*fn)(const char *, void *),
+                      void *ud) {
     DIR *d = dir[0] ? opendir(dir) : NULL;
     if (!d)
-        return;
+        return 0;
     struct dirent *e;
     size_t n = strlen(prefix);
+    int found = 0;
     while ((e = readdir(d)) != NULL) {
         char path[PATH_MAX];
         if (strncmp(e->d_name, prefix, n) == 0 &&
-            snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path)
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path) {
             fn(path, ud);
+            found++;
+        }
     }
     closedir(d);
+    return found;
 }
 
 static void remove_group(const char *path, void *v2) { sbx_cg_remove_dir(path, v2 != NULL); }
@@ -62,16 +68,20 @@ static void remove_rundir(const char *path, void *ud) {
     cc_rundir_remove(&rd);
 }
 
-static void sweep(pid_t worker, const char *tmp, const char *mem, const char *pids,
-                  const char *v2) {
+/* One pass; answers how many of the worker's run cgroups it found. */
+static int sweep(pid_t worker, const char *tmp, const char *mem, const char *pids,
+                 const char *v2) {
     char prefix[64];
     snprintf(prefix, sizeof prefix, "run-%ld-", (long)worker);
-    each_named(mem, prefix, remove_group, NULL);
-    each_named(pids, prefix, remove_group, NULL);
-    each_named(v2, prefix, remove_group, (void *)1);
+    int groups = each_named(mem, prefix, remove_group, NULL) +
+                 each_named(pids, prefix, remove_group, NULL) +
+                 each_named(v2, prefix, remove_group, (void *)1);
     snprintf(prefix, sizeof prefix, "codecalc-%ld-", (long)worker);
     each_named(tmp, prefix, remove_rundir, NULL);
+    return groups;
 }
+
+enum { SWEEP_ROUNDS = 300 };
 
 static _Noreturn void janitor_main(int rd, pid_t worker) {
     setsid();
@@ -91,7 +101,15 @@ static _Noreturn void janitor_main(int rd, pid_t worker) {
     char c;
     while (read(rd, &c, 1) < 0 && errno == EINTR)
         ;
-    sweep(worker, tmp, mem, pids, v2);
+    /* A group still holding the box's dying processes refuses rmdir; one
+     * removal gives up after about 200 ms, which a loaded host can exceed
+     * (a cgroup was left behind in CI). The janitor has nothing else to
+     * do: it sweeps again until no group of the worker is found, for up to
+     * SWEEP_ROUNDS tenths of a second. */
+    for (int round = 0; round < SWEEP_ROUNDS && sweep(worker, tmp, mem, pids, v2) > 0; round++) {
+        struct timespec ts = {0, 100 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
     _exit(0);
 }
 
