@@ -171,57 +171,85 @@ vm.runInContext('globalThis.globalThis = globalThis;', context);
 // ---- top-level await ---------------------------------------------------------
 // A cell that only compiles as an async body runs as one; its top-level
 // declarations are turned into assignments to the context's globals so they
-// persist like those of any other cell (what node's own REPL does).
+// persist like those of any other cell, and its last statement, when it is an
+// expression, becomes the body's return value so it is echoed like any other
+// cell's completion value (what node's own REPL does).
 
-// Offsets of the depth-0 statement starts worth rewriting, skipping strings,
-// template literals and comments.
-function topLevelDecls(code) {
+// Characters that make a line break continue the statement rather than end
+// it: an operator ending the previous line, or one opening the next.
+const CONTINUES_AFTER = new Set('=+-*/%&|^<>!?:,.');
+const CONTINUES_BEFORE = new Set('([`.,?:=+-*/%&|^<>!');
+
+// The depth-0 statements of a cell, skipping strings, template literals and
+// comments: {at, end} offsets, end being the terminating ';' or the code's end.
+function topLevelStatements(code) {
   const out = [];
-  let depth = 0, i = 0, atStart = true;
+  let depth = 0, i = 0, atStart = true, afterBreak = false, last = '';
   const n = code.length;
+  const close = (at) => { const s = out[out.length - 1]; if (s && s.end === n) s.end = at; };
   while (i < n) {
     const c = code[i];
     if (c === '/' && code[i + 1] === '/') { while (i < n && code[i] !== '\n') i++; continue; }
     if (c === '/' && code[i + 1] === '*') { const e = code.indexOf('*/', i + 2); i = e < 0 ? n : e + 2; continue; }
+    if (c === '\n') { if (!atStart) afterBreak = true; i++; continue; }
+    if (/\s/.test(c)) { i++; continue; }
+    if (depth === 0 && (atStart || (afterBreak && !CONTINUES_AFTER.has(last) && !CONTINUES_BEFORE.has(c)))) {
+      close(i);
+      out.push({ at: i, end: n });
+    }
+    atStart = afterBreak = false;
     if (c === '"' || c === "'" || c === '`') {
       let k = i + 1;
       while (k < n && code[k] !== c) k += code[k] === '\\' ? 2 : 1;
-      i = k + 1; atStart = false; continue;
+      i = k + 1; last = c; continue;
     }
-    if (c === '{' || c === '(' || c === '[') { depth++; i++; atStart = c === '{'; continue; }
-    if (c === '}' || c === ')' || c === ']') { depth--; i++; atStart = c === '}'; continue; }
-    if (c === ';' || c === '\n') { i++; atStart = true; continue; }
-    if (/\s/.test(c)) { i++; continue; }
-    if (depth === 0 && atStart) {
-      const m = /^(?:(let|const|var)\s+([A-Za-z_$][\w$]*)\s*(=|;|,|\n|$)|(async\s+function\*?|function\*?|class)\s+([A-Za-z_$][\w$]*))/.exec(code.slice(i));
-      if (m) out.push({ at: i, m });
-    }
-    atStart = false;
+    if (c === '{' || c === '(' || c === '[') { depth++; atStart = c === '{'; }
+    else if (c === '}' || c === ')' || c === ']') { depth--; atStart = c === '}' && depth === 0; }
+    else if (c === ';' && depth === 0) { close(i); atStart = true; }
+    else if (c === ';') atStart = true;
+    last = c;
     i++;
   }
   return out;
 }
 
-function asAsyncBody(code) {
+const DECL = /^(?:(let|const|var)\s+([A-Za-z_$][\w$]*)\s*(=|;|,|\n|$)|(async\s+function\*?|function\*?|class)\s+([A-Za-z_$][\w$]*))/;
+const NOT_AN_EXPRESSION = /^(?:(?:let|const|var|function|class|if|else|for|while|do|switch|try|catch|finally|return|throw|break|continue|import|export|debugger|with)\b|async\s+function\b|\{)/;
+
+function asAsyncBody(code, echoLast) {
+  const stmts = topLevelStatements(code);
   let body = code;
-  for (const { at, m } of topLevelDecls(code).reverse()) {
-    const head = m[0];
+  const tail = stmts[stmts.length - 1];
+  if (echoLast && tail && !NOT_AN_EXPRESSION.test(code.slice(tail.at))) {
+    // The newline before ')' ends a trailing // comment inside the statement.
+    body = `${body.slice(0, tail.at)}return (\n${body.slice(tail.at, tail.end)}\n);${body.slice(tail.end + 1)}`;
+  }
+  for (const { at } of stmts.reverse()) {
+    const m = DECL.exec(code.slice(at));
+    if (!m) continue;
     let repl;
     if (m[1]) repl = m[3] === '=' ? `${m[2]} =` : `${m[2]} = undefined${m[3]}`;
     else repl = `${m[5]} = ${m[4]} ${m[5]}`;
-    body = body.slice(0, at) + repl + body.slice(at + head.length);
+    body = body.slice(0, at) + repl + body.slice(at + m[0].length);
   }
   return `(async () => {\n${body}\n})()`;
 }
 
+// {script, async}: async when the cell runs as an async body, whose promise
+// resolves to the cell's completion value.
 function compileCell(code) {
   try {
-    return new vm.Script(code, { filename: '<session>' });
+    return { script: new vm.Script(code, { filename: '<session>' }), async: false };
   } catch (e) {
     if (!(e instanceof SyntaxError) || !/\bawait\b/.test(code)) throw e;
-    try {
-      return new vm.Script(asAsyncBody(code), { filename: '<session>' });
-    } catch { throw e; }
+    // Echoing the last statement is a guess about where it starts; when the
+    // guess does not compile, the cell still runs, without the echo.
+    for (const echoLast of [true, false]) {
+      try {
+        return { script: new vm.Script(asAsyncBody(code, echoLast), { filename: '<session>' }), async: true };
+      } catch { /* try the next form */ }
+    }
+    throw e;
   }
 }
 
@@ -243,9 +271,10 @@ function runCode(code, timeoutMs) {
   cur = { out: '', err: '', outTrunc: false, errTrunc: false, ok: true, timeoutMs };
   live = new Set();
   const started = Date.now();
-  let value;
+  let value, cell;
   try {
-    value = compileCell(code).runInContext(context, { timeout: Math.max(1, timeoutMs) });
+    cell = compileCell(code);
+    value = cell.script.runInContext(context, { timeout: Math.max(1, timeoutMs) });
   } catch (e) {
     failLate(e);
     return Promise.resolve(finish(false));
@@ -254,7 +283,7 @@ function runCode(code, timeoutMs) {
     typeof value.then === 'function';
   // The cell's completion value is echoed as node's REPL shows it (a final
   // `x` prints its inspection); undefined (declarations, console.log) and a
-  // promise (an async cell, awaited below) print nothing.
+  // promise print nothing; an async cell echoes the value it resolves to.
   if (value !== undefined && !thenable) emit(1, util.inspect(value) + '\n');
   return new Promise((resolve) => {
     let settled = !thenable;
@@ -268,7 +297,8 @@ function runCode(code, timeoutMs) {
     // grace), which would replace the host.
     const guard = setTimeout(() => done(true), Math.max(1, timeoutMs - 250 - (Date.now() - started)));
     if (!settled) {
-      Promise.resolve(value).then(() => {}, failLate).finally(() => { settled = true; idleCheck && idleCheck(); });
+      const echo = (v) => { if (cell.async && v !== undefined) emit(1, util.inspect(v) + '\n'); };
+      Promise.resolve(value).then(echo, failLate).finally(() => { settled = true; idleCheck && idleCheck(); });
     }
     // Let already-resolved promise callbacks run before deciding.
     setImmediate(() => idleCheck && idleCheck());

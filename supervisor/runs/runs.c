@@ -23,6 +23,7 @@
 #include "workers/common/deps.h"
 #include "workers/common/provider_select.h"
 #include "workers/common/tool_api.h"
+#include "workers/exec/lang_refusal.h"
 #include "supervisor/sessions/sessions.h"
 #include "workers/exec/shepherd.h"
 

@@ -3,6 +3,7 @@
  * expiry, answers). File tools live in supervisor/sessions/files.c, code in the
  * workspace in supervisor/sessions/exec.c, REPL hosts in supervisor/sessions/repl.c. */
 #include "supervisor/sessions/sessions.h"
+#include "workers/exec/lang_refusal.h"
 
 #include <dirent.h>
 #include <event2/event.h>
@@ -95,21 +96,6 @@ const char *cc_session_lang_for_file(const char *path) {
     for (int i = 0; dot && ext[i][0]; i++)
         if (!strcmp(dot + 1, ext[i][0])) return ext[i][1];
     return "python3";
-}
-
-json_t *cc_unknown_language(const char *spelled) {
-    struct cc_strbuf csv;
-    cc_sb_init(&csv);
-    json_t *known = json_array();
-    for (int i = 0; lang_names[i]; i++) {
-        cc_sb_printf(&csv, "%s%s", i ? ", " : "", lang_names[i]);
-        json_array_append_new(known, json_string(lang_names[i]));
-    }
-    json_t *e = cc_err("validation", "unknown language '%.64s'. Available: %s", spelled ? spelled : "",
-                       csv.data ? csv.data : "");
-    cc_sb_free(&csv);
-    json_object_set_new(e, "available_languages", known);
-    return e;
 }
 
 /* ---- records, expiry ---------------------------------------------------- */

@@ -10,6 +10,7 @@
 #include "supervisor/sessions/sessions.h"
 #include "supervisor/verify/rules.h"
 #include "workers/common/tool_api.h"
+#include "workers/exec/lang_refusal.h"
 #include "workers/exec/program_ops.h"
 
 /* ---- arguments ------------------------------------------------------------ */

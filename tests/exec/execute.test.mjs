@@ -325,11 +325,36 @@ describe('execute_code over MCP', { skip: SKIP_NO_BINARY }, () => {
     assert.equal(r.exit_code, 4);
   });
 
-  test('unknown language is rejected; compact does not apply', async () => {
+  const languages = async () =>
+    JSON.parse((await s.client.callTool({ name: 'list_languages', arguments: {} })).content[0].text);
+
+  test('unknown language is rejected with what runs here; compact does not apply', async () => {
+    const langs = await languages();
+    const here = langs.filter((l) => l.status === 'installed').map((l) => l.name);
+    const absent = langs.filter((l) => l.status !== 'installed').map((l) => l.name);
+    const expected = `unknown language 'klingon'. Available: ${here.join(', ')}` +
+      (absent.length ? `. Not installed here: ${absent.join(', ')}` : '');
     for (const compact of [false, true]) {
       const r = await run({ language: 'klingon', code: 'x', compact });
-      assertRejected(r, 'validation', /^unknown language 'klingon'\. Available: awk, bash, bun, c, c\+\+, cpp, csharp, deno,/);
+      assertRejected(r, 'validation');
+      assert.equal(r.error, expected);
+      assert.deepEqual(r.available_languages, here);
+      assert.deepEqual(r.not_installed, absent);
       assert.equal(r.verdict, undefined);
+    }
+  });
+
+  test('regression: the unknown-language refusal listed languages whose runtime is absent as Available (issue 16)', async (t) => {
+    const absent = (await languages()).find((l) => l.status !== 'installed');
+    if (!absent) return t.skip('every known language is installed here, so none can be wrongly offered');
+    for (const [tool, args] of [['execute_code', { language: 'klingon', code: 'x' }],
+      ['session_start', { language: 'klingon' }]]) {
+      const r = await s.call(tool, args);
+      assert.equal(r.code, 'validation', tool);
+      const available = r.error.match(/Available: ([^.]*)/)[1].split(', ');
+      assert.ok(!available.includes(absent.name), `${tool} offers ${absent.name}: ${r.error}`);
+      assert.ok(!r.available_languages.includes(absent.name), tool);
+      assert.ok(r.not_installed.includes(absent.name), tool);
     }
   });
 

@@ -11,13 +11,16 @@ describe('execute_code bad input', { skip: SKIP_NO_BINARY, timeout: 120000 }, ()
   before(async () => { s = await startSecServer(); });
   after(async () => { await s?.close(); });
 
-  test('unknown language: validation, lists the 32 registry names, nothing ran', async () => {
+  test('unknown language: validation, the 32 registry names split into installed and not, nothing ran', async () => {
     const r = await s.exec({ language: 'klingon', code: 'x' });
     assertRejected(r, 'validation', /^unknown language 'klingon'\. Available: /);
-    const names = r.error.split('Available: ')[1].split(', ');
+    const [, here, absent] = r.error.match(/^unknown language 'klingon'\. Available: (.*?)(?:\. Not installed here: (.*))?$/);
+    assert.deepEqual(here.split(', '), r.available_languages);
+    assert.deepEqual(absent ? absent.split(', ') : [], r.not_installed);
+    const names = [...r.available_languages, ...r.not_installed].sort();
     assert.equal(names.length, 32);
-    assert.deepEqual([...names].sort(), names);
-    assert.ok(names.includes('python3') && names.includes('c++'));
+    assert.deepEqual([...r.available_languages].sort(), r.available_languages);
+    assert.ok(r.available_languages.includes('python3') && names.includes('c++'));
     assert.equal(r.verdict, undefined);
   });
 

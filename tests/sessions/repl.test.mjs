@@ -400,9 +400,21 @@ describe('node REPL sessions', { skip: SKIP_NO_BINARY }, () => {
     assert.equal((await js('"str"')).stdout, "'str'\n");
     assert.equal((await js('({k: [1, {z: 2}]})')).stdout, '{ k: [ 1, { z: 2 } ] }\n');
     assert.equal((await js('setTimeout(() => console.log("later"), 20); e')).stdout, '41\nlater\n');
-    for (const quiet of ['console.log(e)', 'function g() {}', 'undefined', 'Promise.resolve(3)', 'await Promise.resolve(3)']) {
+    for (const quiet of ['console.log(e)', 'function g() {}', 'undefined', 'Promise.resolve(3)', 'await Promise.resolve(undefined)']) {
       assert.equal((await js(quiet)).stdout, quiet === 'console.log(e)' ? '41\n' : '', quiet);
     }
+  });
+
+  test('regression: a cell with top-level await printed nothing instead of echoing its final expression (issue 16)', async () => {
+    assert.equal((await js('let y = await Promise.resolve(5); y + 2')).stdout, '7\n');
+    assert.equal((await js('5 + 2')).stdout, '7\n');
+    assert.equal((await js('await Promise.resolve(3)')).stdout, '3\n');
+    assert.equal((await js('const o = await Promise.resolve({n: 1})\no // trailing comment')).stdout, '{ n: 1 }\n');
+    assert.equal((await js('console.log("first"); await new Promise((ok) => setTimeout(ok, 10)); "done";')).stdout, "first\n'done'\n");
+    // A declaration as the last statement echoes nothing, as in node's REPL; it persists.
+    assert.equal((await js('let z = await Promise.resolve(y * 10)')).stdout, '');
+    // A line break inside an expression does not split it.
+    assert.equal((await js('z +\n  await Promise.resolve(1)')).stdout, '51\n');
   });
 
   test('a thrown error ends only that call, with its stack on stderr', async () => {

@@ -9,10 +9,8 @@ static void test_table(void) {
     CHECK_INTEQ(cc_lang_count(), 32);
     for (size_t i = 1; i < cc_lang_count(); i++)
         CHECK(strcmp(cc_lang_at(i - 1)->name, cc_lang_at(i)->name) < 0);
-    CHECK_STREQ(cc_lang_names_csv(),
-                "awk, bash, bun, c, c++, cpp, csharp, deno, elixir, erlang, fortran, gleam, go, "
-                "haskell, java, jq, kotlin, lua, mojo, node, perl, php, python3, r, ruby, rust, "
-                "sqlite, swift, tcl, typescript, zig, zsh");
+    CHECK_STREQ(cc_lang_at(0)->name, "awk");
+    CHECK_STREQ(cc_lang_at(cc_lang_count() - 1)->name, "zsh");
 }
 
 static void test_find(void) {

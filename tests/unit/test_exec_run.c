@@ -206,16 +206,64 @@ static void test_utf8_and_marker(void) {
     json_decref(r);
 }
 
-static void test_unknown_language(void) {
+/* A runtime PATH holding only executables named awk and jq (mode 0755 in a
+ * 0755 directory, so the sandbox uid may run them). Returns the directory
+ * (malloc'd), or NULL. */
+static char *path_with_awk_and_jq(void) {
+    char tmpl[] = "/tmp/cc-langs-XXXXXX";
+    if (!mkdtemp(tmpl) || chmod(tmpl, 0755)) return NULL;
+    static const char *const names[] = {"awk", "jq"};
+    for (int i = 0; i < 2; i++) {
+        char file[64];
+        snprintf(file, sizeof file, "%s/%s", tmpl, names[i]);
+        int fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0755);
+        if (fd < 0 || write(fd, "#!/bin/sh\n", 10) != 10 || close(fd)) return NULL;
+    }
+    return strdup(tmpl);
+}
+
+static void remove_path_dir(char *dir) {
+    char file[64];
+    snprintf(file, sizeof file, "%s/awk", dir);
+    unlink(file);
+    snprintf(file, sizeof file, "%s/jq", dir);
+    unlink(file);
+    rmdir(dir);
+    free(dir);
+}
+
+/* Regression (issue 16 audit: the unknown-language refusal offered swift,
+ * mojo and gleam, absent here, as "Available"): Available names only the
+ * languages whose runtime resolves on the runtime PATH; the others are named
+ * apart as not installed. */
+static void test_unknown_language_lists_only_installed_languages(void) {
+    const char *saved = getenv("CODECALC_RUNTIME_PATH");
+    char *keep = saved ? strdup(saved) : NULL;
+    char *dir = path_with_awk_and_jq();
+    CHECK(dir != NULL);
+    if (!dir) return;
+    setenv("CODECALC_RUNTIME_PATH", dir, 1);
     json_t *r = run("klingon", "x", "");
     CHECK_STREQ(str(r, "code"), "validation");
     CHECK(!json_object_get(r, "verdict"));
     CHECK_STREQ(str(r, "backend"), "native");
     CHECK_STREQ(str(r, "error"),
-                "unknown language 'klingon'. Available: awk, bash, bun, c, c++, cpp, csharp, deno, "
-                "elixir, erlang, fortran, gleam, go, haskell, java, jq, kotlin, lua, mojo, node, "
-                "perl, php, python3, r, ruby, rust, sqlite, swift, tcl, typescript, zig, zsh");
+                "unknown language 'klingon'. Available: awk, jq. Not installed here: bash, bun, c, "
+                "c++, cpp, csharp, deno, elixir, erlang, fortran, gleam, go, haskell, java, kotlin, "
+                "lua, mojo, node, perl, php, python3, r, ruby, rust, sqlite, swift, tcl, typescript, "
+                "zig, zsh");
+    CHECK_INTEQ(json_array_size(json_object_get(r, "available_languages")), 2);
+    CHECK_INTEQ(json_array_size(json_object_get(r, "not_installed")), 30);
     json_decref(r);
+    setenv("CODECALC_RUNTIME_PATH", "/nonexistent", 1);
+    r = run("klingon", "x", "");
+    static const char none[] = "unknown language 'klingon'. Available: none. Not installed here: awk, bash,";
+    CHECK(strncmp(str(r, "error"), none, sizeof none - 1) == 0);
+    json_decref(r);
+    if (keep) setenv("CODECALC_RUNTIME_PATH", keep, 1);
+    else unsetenv("CODECALC_RUNTIME_PATH");
+    free(keep);
+    remove_path_dir(dir);
 }
 
 static void test_runtime_unavailable(void) {
@@ -393,7 +441,7 @@ int main(void) {
     RUN(test_why_a_program_died);
     RUN(test_python_memory_error_is_mle);
     RUN(test_utf8_and_marker);
-    RUN(test_unknown_language);
+    RUN(test_unknown_language_lists_only_installed_languages);
     RUN(test_runtime_unavailable);
     RUN(test_execve_refused_for_lack_of_processes);
     RUN(test_compile_cache);

@@ -17,6 +17,7 @@
 #include "workers/common/tool_api.h"
 #include "workers/exec/bench_fit.h"
 #include "workers/exec/execute.h"
+#include "workers/exec/lang_refusal.h"
 #include "workers/exec/languages.h"
 
 #define DEFAULT_SIZES "100,1000,10000,100000"
@@ -99,8 +100,7 @@ static json_t *read_args(json_t *args, struct bench *b, int64_t *sizes, int *nsi
     if (*nsizes < 0) return cc_err("validation", "sizes must be comma-separated integers");
     if (negative) return cc_err("validation", "sizes must be non-negative integers (each is the N a run reads)");
     if (*nsizes < 3) return cc_err("validation", "need at least 3 sizes for a meaningful fit");
-    if (!cc_lang_find(b->language))
-        return cc_err("validation", "unknown language '%s'. Available: %s", b->language, cc_lang_names_csv());
+    if (!cc_lang_find(b->language)) return cc_unknown_language(b->language);
     return NULL;
 }
 

@@ -9,6 +9,7 @@
 #include "workers/common/program_env.h"
 #include "workers/common/tool_api.h"
 #include "workers/exec/compile_cache.h"
+#include "workers/exec/lang_refusal.h"
 #include "workers/exec/languages.h"
 #include "workers/exec/warm.h"
 #include "workers/sandbox/rundir.h"
@@ -676,8 +677,9 @@ static json_t *run(struct run_ctx *x, int64_t compile_ms) {
 }
 
 static json_t *unknown_language(const char *spelled) {
-    return rejected("validation", fmt("unknown language '%s'. Available: %s", spelled ? spelled : "",
-                                      cc_lang_names_csv()));
+    json_t *r = cc_unknown_language(spelled);
+    json_object_set_new(r, "backend", json_string("native"));
+    return r;
 }
 
 /* Everything the run held goes back: the work directory (not a session's)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "workers/exec/execute.h"
+#include "workers/exec/lang_refusal.h"
 #include "workers/exec/languages.h"
 
 #define NO_CALL_WARNING "pass `call` (a valid expression in the target language) to execute; only extraction done"
@@ -56,7 +57,7 @@ json_t *cc_exec_extract(json_t *args, cc_wctx *ctx) {
     if (!language || !name || !json_is_string(code) || (call && !json_is_null(call) && !json_is_string(call)))
         return cc_err("internal", "malformed extraction request");
     const struct cc_lang *l = cc_lang_find(language);
-    if (!l) return cc_err("validation", "unknown language '%s'. Available: %s", language, cc_lang_names_csv());
+    if (!l) return cc_unknown_language(language);
     bool python = strcmp(l->name, "python3") == 0;
     json_t *req = json_pack("{s:s,s:O,s:s,s:O}", "mode", python ? "python" : "braces", "code", code, "name", name,
                             "call", call ? call : json_null());

@@ -108,20 +108,6 @@ const struct cc_lang *cc_lang_find(const char *spelled) {
     return NULL;
 }
 
-const char *cc_lang_names_csv(void) {
-    /* Built once; the table is constant so the text never changes. */
-    static char csv[512];
-    if (!csv[0]) {
-        size_t off = 0;
-        for (size_t i = 0; i < NLANG; i++) {
-            int w = snprintf(csv + off, sizeof csv - off, "%s%s", i ? ", " : "", table[i].name);
-            if (w < 0 || (size_t)w >= sizeof csv - off) break;
-            off += (size_t)w;
-        }
-    }
-    return csv;
-}
-
 /* First word of a template, unquoted (templates' first words are plain). */
 static void first_word(const char *t, char *buf, size_t bufsz) {
     size_t n = strcspn(t, " ");

@@ -41,9 +41,6 @@ const struct cc_lang *cc_lang_at(size_t i);
  * unknown. */
 const struct cc_lang *cc_lang_find(const char *spelled);
 
-/* "a, b, c": every registry name, sorted. Static storage. */
-const char *cc_lang_names_csv(void);
-
 /* The command that decides availability of plan (3.1.1). Static storage of
  * the template, written into buf (at least 64 bytes). */
 const char *cc_plan_deciding(const struct cc_lang_plan *p, char *buf, size_t bufsz);
