@@ -412,7 +412,10 @@ static void test_rlimits(void) {
     CHECK_INTEQ(run(spin, lim, &r), 0);
     CHECK_INTEQ(r.term_signal, SIGXCPU);
     CHECK(!r.timed_out);
-    CHECK(r.cpu_ms >= 700 && r.cpu_ms < 3000);
+    /* The kernel checks RLIMIT_CPU at its tick against its own runtime
+     * figure; the rusage figure we report read 649 ms for a 1 s limit once
+     * on a host loaded by fuzzers, so the bound says "about the limit". */
+    CHECK(r.cpu_ms >= 500 && r.cpu_ms < 3000);
     printf("cpu limit: killed by %d after %lld ms cpu, %lld ms wall\n", r.term_signal, (long long)r.cpu_ms, (long long)r.wall_ms);
     sbx_result_free(&r);
     const char *big[] = {"/usr/bin/head", "-c", "100000", "/dev/zero", NULL};
