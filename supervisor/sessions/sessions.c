@@ -3,6 +3,7 @@
  * expiry, answers). File tools live in supervisor/sessions/files.c, code in the
  * workspace in supervisor/sessions/exec.c, REPL hosts in supervisor/sessions/repl.c. */
 #include "supervisor/sessions/sessions.h"
+#include "workers/exec/languages.h"
 #include "workers/exec/lang_refusal.h"
 
 #include <dirent.h>
@@ -54,34 +55,15 @@ static void answer_err(struct cc_req *r, json_t *err) {
 
 /* ---- languages ---------------------------------------------------------- */
 
-static const char *const lang_table[][2] = {
-    {"python", "python3"}, {"py", "python3"}, {"python3", "python3"}, {"node", "node"},
-    {"js", "node"}, {"javascript", "node"}, {"nodejs", "node"}, {"sh", "bash"},
-    {"shell", "bash"}, {"cxx", "c++"}, {"cs", "csharp"}, {"c#", "csharp"}, {"dotnet", "csharp"},
-    {"ghc", "haskell"}, {"hs", "haskell"}, {"rscript", "r"}, {"ts", "typescript"},
-    {NULL, NULL}};
-/* The exec registry's names and aliases (workers/exec/languages.c), which the
- * supervisor does not link: tests/unit/test_sup_langs.c keeps the two equal. */
-static const char *const lang_names[] = {
-    "awk", "bash", "bun", "c", "c++", "cpp", "csharp", "deno", "elixir", "erlang", "fortran",
-    "gleam", "go", "haskell", "java", "jq", "kotlin", "lua", "mojo", "node", "perl", "php",
-    "python3", "r", "ruby", "rust", "sqlite", "swift", "tcl", "typescript", "zig", "zsh", NULL};
-
+/* The exec registry's names and aliases (workers/exec/languages.c, linked
+ * for the one unknown-language refusal), plus any python3.X spelling. */
 const char *cc_session_lang(const char *spelled) {
-    if (!spelled) return NULL;
-    char low[32];
-    size_t n = strlen(spelled);
-    if (n >= sizeof low) return NULL;
-    for (size_t i = 0; i <= n; i++) low[i] = (char)(spelled[i] >= 'A' && spelled[i] <= 'Z' ? spelled[i] + 32 : spelled[i]);
-    for (int i = 0; lang_table[i][0]; i++)
-        if (!strcmp(low, lang_table[i][0])) return lang_table[i][1];
-    if (!strncmp(low, "python3.", 8)) return "python3";
-    for (int i = 0; lang_names[i]; i++)
-        if (!strcmp(low, lang_names[i])) return lang_names[i];
+    if (!spelled || strlen(spelled) >= 32) return NULL;
+    const struct cc_lang *l = cc_lang_find(spelled);
+    if (l) return l->name;
+    if (!strncasecmp(spelled, "python3.", 8)) return "python3";
     return NULL;
 }
-
-const char *const *cc_session_lang_names(void) { return lang_names; }
 
 const char *cc_session_lang_for_file(const char *path) {
     static const char *const ext[][2] = {

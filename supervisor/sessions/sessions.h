@@ -78,7 +78,6 @@ bool cc_session_is_expired(struct cc_server *srv, const char *id);
 struct cc_session *cc_session_find(struct cc_server *srv, const char *id);
 
 /* Canonical language for a spelling; NULL when unknown. */
-const char *const *cc_session_lang_names(void); /* every canonical name, NULL-terminated */
 const char *cc_session_lang(const char *spelled);
 /* Language chosen from a file name's extension (TOOLS.md 3.2.7). */
 const char *cc_session_lang_for_file(const char *path);
