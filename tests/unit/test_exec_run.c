@@ -3,7 +3,9 @@
 #include "tests/unit/check.h"
 #include "workers/exec/execute.h"
 #include "workers/exec/languages.h"
+#include "workers/sandbox/sandbox.h"
 
+#include <errno.h>
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/resource.h>
@@ -294,11 +296,43 @@ static void test_runtime_unavailable(void) {
  * started and nothing ran. A child with RLIMIT_NPROC 0 stands for a host
  * where that uid's process limit is reached: root forks past it, the
  * program's execve as the run uid cannot. Root only (the uid drop). */
+/* A process of the run uid that waits for its pipe to close. The kernel
+ * flags a uid switch as over RLIMIT_NPROC only when the target uid already
+ * has more processes than the limit, so the test holds one itself rather
+ * than depending on what else runs as that uid on the host (a fresh CI
+ * machine has nothing, and the flag was never set). */
+static pid_t hold_run_uid_process(int *release_fd) {
+    const struct sbx_caps *c = sbx_probe();
+    int gate[2];
+    if (pipe(gate) != 0) return -1;
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(gate[1]);
+        if (setresgid(c->run_gid, c->run_gid, c->run_gid) != 0 ||
+            setresuid(c->run_uid, c->run_uid, c->run_uid) != 0)
+            _exit(2);
+        char b;
+        while (read(gate[0], &b, 1) < 0 && errno == EINTR) {}
+        _exit(0);
+    }
+    close(gate[0]);
+    if (pid < 0) {
+        close(gate[1]);
+        return -1;
+    }
+    *release_fd = gate[1];
+    return pid;
+}
+
 static void test_execve_refused_for_lack_of_processes(void) {
     if (geteuid() != 0) {
         fprintf(stderr, "skip test_execve_refused_for_lack_of_processes: not root\n");
         return;
     }
+    int release = -1;
+    pid_t holder = hold_run_uid_process(&release);
+    CHECK(holder > 0);
+    if (holder <= 0) return;
     int p[2];
     CHECK(pipe(p) == 0);
     pid_t pid = fork();
@@ -322,6 +356,10 @@ static void test_execve_refused_for_lack_of_processes(void) {
     int st = 0;
     waitpid(pid, &st, 0);
     CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    close(release);
+    int hst = 0;
+    waitpid(holder, &hst, 0);
+    CHECK(WIFEXITED(hst) && WEXITSTATUS(hst) == 0);
     json_t *r = json_loads(buf, 0, NULL);
     CHECK(r != NULL);
     if (!r) return;
