@@ -200,15 +200,22 @@ struct cc_fanout *cc_fanout_new(struct cc_server *srv, struct cc_req *r, void *c
     return fo;
 }
 
-struct cc_fanout *cc_fanout_open(struct cc_server *srv, struct cc_req *r, void *call,
-                                 cc_fo_idle_fn idle, cc_fo_destroy_fn destroy, json_t *err) {
-    struct cc_fanout *fo = err ? NULL : cc_fanout_new(srv, r, call, idle, destroy);
+struct cc_fanout *cc_fanout_open_shaped(struct cc_server *srv, struct cc_req *r, void *call,
+                                        cc_fo_idle_fn idle, cc_fo_destroy_fn destroy, json_t *err,
+                                        void (*shape)(json_t *err)) {
+    struct cc_fanout *fo = err || !call ? NULL : cc_fanout_new(srv, r, call, idle, destroy);
     if (fo) return fo;
     if (!err) err = cc_err("internal", "out of memory");
+    if (shape) shape(err);
     cc_session_answer(r, err);
     json_decref(err);
-    destroy(call);
+    if (call) destroy(call);
     return NULL;
+}
+
+struct cc_fanout *cc_fanout_open(struct cc_server *srv, struct cc_req *r, void *call,
+                                 cc_fo_idle_fn idle, cc_fo_destroy_fn destroy, json_t *err) {
+    return cc_fanout_open_shaped(srv, r, call, idle, destroy, err, NULL);
 }
 
 void cc_fanout_add(struct cc_fanout *fo, const struct cc_fo_job_spec *spec) {

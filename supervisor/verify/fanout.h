@@ -76,6 +76,11 @@ struct cc_fanout *cc_fanout_new(struct cc_server *srv, struct cc_req *r, void *c
  * error, call is destroyed, and the result is NULL. */
 struct cc_fanout *cc_fanout_open(struct cc_server *srv, struct cc_req *r, void *call,
                                  cc_fo_idle_fn idle, cc_fo_destroy_fn destroy, json_t *err);
+/* The same, the error passed through shape first: tools whose every result
+ * carries a grade (verify_translation, verify_optimization) refuse graded. */
+struct cc_fanout *cc_fanout_open_shaped(struct cc_server *srv, struct cc_req *r, void *call,
+                                        cc_fo_idle_fn idle, cc_fo_destroy_fn destroy, json_t *err,
+                                        void (*shape)(json_t *err));
 /* Queue one job; it starts when a slot is free (after the current event). */
 void cc_fanout_add(struct cc_fanout *fo, const struct cc_fo_job_spec *spec);
 /* At most n jobs in flight from now on (1 for timing stages). */

@@ -61,6 +61,8 @@ char *cc_verify_aggregate(int matched, int mismatched, int total, bool *passed);
 /* grade, grade_basis, grade_rules_version of 1.14 set on obj. basis_detail
  * is the "not graded: <x>" part when !graded. */
 void cc_verify_grade(json_t *obj, bool graded, const char *basis);
+/* A refusal graded as such: ungraded, the error being the basis. */
+void cc_verify_grade_refusal(json_t *err);
 /* "cross-checked: <src> source and <tgt> port independently agreed on
  * <m>/<n> test input(s)". Malloc'd. */
 char *cc_verify_translation_basis(const char *src_lang, const char *tgt_lang, int matched, int total);

@@ -87,6 +87,10 @@ void cc_verify_grade(json_t *obj, bool graded, const char *basis) {
     free(b);
 }
 
+void cc_verify_grade_refusal(json_t *err) {
+    cc_verify_grade(err, false, json_string_value(json_object_get(err, "error")));
+}
+
 char *cc_verify_translation_basis(const char *src_lang, const char *tgt_lang, int matched, int total) {
     char *b = NULL;
     if (asprintf(&b, "cross-checked: %s source and %s port independently agreed on %d/%d test input(s)",

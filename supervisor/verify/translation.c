@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "supervisor/verify/rules.h"
+#include "workers/common/tool_api.h"
 #include "workers/exec/execute.h"
 
 #define INPUT_CHARS 60
@@ -23,9 +24,9 @@ static int init_prog(struct cc_prog *p, const char *lang, json_t *code, const ch
     return asprintf(&p->label, "%s (%s)", role, lang) < 0 ? -1 : 0;
 }
 
-int cc_translation_start(struct cc_translation *t, struct cc_fanout *fo, const char *src_lang,
-                         json_t *src_code, const char *tgt_lang, json_t *tgt_code, json_t *inputs,
-                         int64_t timeout_s) {
+static int start(struct cc_translation *t, struct cc_fanout *fo, const char *src_lang,
+                 json_t *src_code, const char *tgt_lang, json_t *tgt_code, json_t *inputs,
+                 int64_t timeout_s) {
     memset(t, 0, sizeof *t);
     t->inputs = json_incref(inputs);
     t->timeout_s = timeout_s;
@@ -37,6 +38,15 @@ int cc_translation_start(struct cc_translation *t, struct cc_fanout *fo, const c
         init_prog(&t->prog[1], tgt_lang, tgt_code, "target"))
         return -1;
     return cc_matrix_start(&t->mx, fo, t->prog, 2, inputs, timeout_s, false, false);
+}
+
+void cc_translation_start(struct cc_translation *t, struct cc_fanout *fo, const char *src_lang,
+                          json_t *src_code, const char *tgt_lang, json_t *tgt_code, json_t *inputs,
+                          int64_t timeout_s) {
+    if (start(t, fo, src_lang, src_code, tgt_lang, tgt_code, inputs, timeout_s) == 0) return;
+    json_t *e = cc_err("internal", "out of memory");
+    cc_verify_grade_refusal(e);
+    cc_fanout_answer(fo, e);
 }
 
 /* stdout was cut at the output cap. */

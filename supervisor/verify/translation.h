@@ -22,8 +22,9 @@ struct cc_translation {
 };
 
 /* Start: takes a reference to inputs; languages canonical, codes borrowed
- * from the arguments (which outlive the call). 0, or -1 on OOM. */
-int cc_translation_start(struct cc_translation *t, struct cc_fanout *fo, const char *src_lang,
+ * from the arguments (which outlive the call). Out of memory, the call is
+ * answered with a graded internal error. */
+void cc_translation_start(struct cc_translation *t, struct cc_fanout *fo, const char *src_lang,
                          json_t *src_code, const char *tgt_lang, json_t *tgt_code, json_t *inputs,
                          int64_t timeout_s);
 /* From the fan-out's idle function: NULL when it queued more work (the

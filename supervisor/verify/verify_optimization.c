@@ -236,28 +236,11 @@ static json_t *read_args(struct call *c, json_t *args, json_t **inputs) {
 
 CC_LOCAL_TOOL(verify_optimization) {
     struct call *c = calloc(1, sizeof *c);
-    json_t *inputs = NULL;
-    if (!c) {
-        cc_req_answer_fail(r, "internal", "out of memory");
-        return;
-    }
-    c->args = json_incref(args);
-    json_t *err = read_args(c, args, &inputs);
-    struct cc_fanout *fo = err ? NULL : cc_fanout_new(srv, r, c, idle, destroy);
-    if (!fo) {
-        if (!err) err = cc_err("internal", "out of memory");
-        cc_verify_grade(err, false, json_string_value(json_object_get(err, "error")));
-        cc_session_answer(r, err);
-        json_decref(err);
-        json_decref(inputs);
-        destroy(c);
-        return;
-    }
-    if (cc_translation_start(&c->t, fo, c->lang, json_object_get(args, "original"), c->lang,
-                             json_object_get(args, "candidate"), inputs, RUN_TIMEOUT_S) != 0) {
-        json_t *e = cc_err("internal", "out of memory");
-        cc_verify_grade(e, false, "out of memory");
-        cc_fanout_answer(fo, e);
-    }
+    json_t *inputs = NULL, *err = c ? read_args(c, args, &inputs) : NULL;
+    if (c) c->args = json_incref(args);
+    struct cc_fanout *fo = cc_fanout_open_shaped(srv, r, c, idle, destroy, err, cc_verify_grade_refusal);
+    if (fo)
+        cc_translation_start(&c->t, fo, c->lang, json_object_get(args, "original"), c->lang,
+                             json_object_get(args, "candidate"), inputs, RUN_TIMEOUT_S);
     json_decref(inputs);
 }

@@ -31,39 +31,27 @@ static void destroy(void *ud) {
     free(c);
 }
 
-/* A refusal, graded like every result of this tool (1.14). */
-static void refuse(struct cc_req *r, json_t *err) {
-    cc_verify_grade(err, false, json_string_value(json_object_get(err, "error")));
-    cc_session_answer(r, err);
-    json_decref(err);
+/* The arguments: both languages and programs, and the inputs (*inputs a
+ * new reference). NULL, or the refusal. */
+static json_t *read_args(json_t *args, const char **src_lang, const char **tgt_lang, json_t **inputs) {
+    json_t *err = NULL;
+    if (!(*src_lang = cc_verify_lang_arg(args, "source_language", &err)) ||
+        !(*tgt_lang = cc_verify_lang_arg(args, "target_language", &err)) ||
+        !cc_verify_str_arg(args, "source_code", true, &err) ||
+        !cc_verify_str_arg(args, "target_code", true, &err) ||
+        !(*inputs = cc_verify_inputs_arg(args, "test_inputs", &err)))
+        return err;
+    return NULL;
 }
 
 CC_LOCAL_TOOL(verify_translation) {
-    json_t *err = NULL;
-    const char *src_lang = cc_verify_lang_arg(args, "source_language", &err);
-    const char *tgt_lang = src_lang ? cc_verify_lang_arg(args, "target_language", &err) : NULL;
-    json_t *inputs = NULL;
-    if (tgt_lang && cc_verify_str_arg(args, "source_code", true, &err) &&
-        cc_verify_str_arg(args, "target_code", true, &err))
-        inputs = cc_verify_inputs_arg(args, "test_inputs", &err);
-    if (!inputs) {
-        refuse(r, err);
-        return;
-    }
-    struct call *c = calloc(1, sizeof *c);
-    struct cc_fanout *fo = c ? cc_fanout_new(srv, r, c, idle, destroy) : NULL;
-    if (!fo) {
-        free(c);
-        json_decref(inputs);
-        refuse(r, cc_err("internal", "out of memory"));
-        return;
-    }
-    c->args = json_incref(args);
-    if (cc_translation_start(&c->t, fo, src_lang, json_object_get(args, "source_code"), tgt_lang,
-                             json_object_get(args, "target_code"), inputs, RUN_TIMEOUT_S) != 0) {
-        json_t *e = cc_err("internal", "out of memory");
-        cc_verify_grade(e, false, "out of memory");
-        cc_fanout_answer(fo, e);
-    }
+    const char *src_lang = NULL, *tgt_lang = NULL;
+    json_t *inputs = NULL, *err = read_args(args, &src_lang, &tgt_lang, &inputs);
+    struct call *c = err ? NULL : calloc(1, sizeof *c);
+    if (c) c->args = json_incref(args);
+    struct cc_fanout *fo = cc_fanout_open_shaped(srv, r, c, idle, destroy, err, cc_verify_grade_refusal);
+    if (fo)
+        cc_translation_start(&c->t, fo, src_lang, json_object_get(args, "source_code"), tgt_lang,
+                             json_object_get(args, "target_code"), inputs, RUN_TIMEOUT_S);
     json_decref(inputs);
 }
