@@ -111,16 +111,13 @@ static void test_more(void) {
     json_decref(r);
 }
 
+/* JSON carries no infinity (jansson refuses one), so a non-finite double
+ * is only ever an overflowed number: see the regression test below. */
 static void test_non_finite(void) {
-    json_t *r = run("{\"x\": \"1e999\"}");
+    json_t *r = run("{\"x\": \"-1e999\"}");
     CHECK(is_ok(r));
-    CHECK_STREQ(str(r, "literal"), "inf");
-    CHECK_STREQ(str(r, "stored"), "inf");
-    CHECK_STREQ(str(r, "bits"), "inf");
-    CHECK(json_is_true(at(r, "exact")));
-    CHECK_STREQ(str(r, "note"), "non-finite value");
-    json_decref(r);
-    r = run("{\"x\": \"-1e999\"}");
+    CHECK_STREQ(str(r, "literal"), "-inf");
+    CHECK_STREQ(str(r, "stored"), "-inf");
     CHECK_STREQ(str(r, "bits"), "-inf");
     json_decref(r);
     r = run("{\"x\": \"pi\"}");
@@ -134,10 +131,63 @@ static void test_non_finite(void) {
     json_decref(r);
 }
 
+/* Regression (float_repr said exact: true for numbers binary64 cannot
+ * hold, because it compared the double with its own shortest literal): a
+ * number the caller wrote that is not the stored double is not exact, and
+ * the error is measured from what was written. */
+static void test_written_number_not_stored_is_not_exact(void) {
+    json_t *r = run("{\"x\": 9007199254740993}");
+    CHECK(json_is_false(at(r, "exact")));
+    CHECK_STREQ(str(r, "literal"), "9007199254740992.0");
+    CHECK_STREQ(str(r, "error"), "-1");
+    CHECK_STREQ(str(r, "input"), "9007199254740993");
+    CHECK_STREQ(str(r, "note"), "9007199254740993 is not a binary64 value: the nearest double, "
+                                "9007199254740992.0, is stored");
+    json_decref(r);
+    r = run("{\"x\": \"1e999\"}");
+    CHECK(json_is_false(at(r, "exact")));
+    CHECK_STREQ(str(r, "stored"), "inf");
+    CHECK_STREQ(str(r, "input"), "1e999");
+    CHECK_STREQ(str(r, "note"), "1e999 overflows binary64 (the largest finite double is "
+                                "1.7976931348623157e+308): it is stored as inf");
+    json_decref(r);
+    r = run("{\"x\": \"1e-400\"}");
+    CHECK(json_is_false(at(r, "exact")));
+    CHECK_STREQ(str(r, "stored"), "0");
+    CHECK(json_real_value(at(r, "relative_error")) == 1.0);
+    CHECK_STREQ(str(r, "note"), "1e-400 is below the smallest subnormal double (5e-324): it is stored as 0");
+    json_decref(r);
+    r = run("{\"x\": \"-2e-99999999\"}"); /* past the exact reader's exponent range */
+    CHECK(json_is_false(at(r, "exact")));
+    CHECK(json_is_null(at(r, "error")));
+    CHECK_STREQ(str(r, "input"), "-2e-99999999");
+    json_decref(r);
+    r = run("{\"x\": \"0.10000000000000001\"}");
+    CHECK(json_is_false(at(r, "exact")));
+    CHECK_STREQ(str(r, "literal"), "0.1");
+    CHECK_STREQ(str(r, "error"), "-122290016319/27487790694400000000000000000");
+    json_decref(r);
+    /* The same number written as the spec's literal: unchanged (no input,
+     * note null), and a number written exactly stays exact. */
+    r = run("{\"x\": \"0.1\"}");
+    CHECK(json_is_false(at(r, "exact")));
+    CHECK(at(r, "input") == NULL);
+    CHECK(json_is_null(at(r, "note")));
+    json_decref(r);
+    r = run("{\"x\": \"0e99999999\"}");
+    CHECK(json_is_true(at(r, "exact")));
+    json_decref(r);
+    r = run("{\"x\": 9007199254740992}");
+    CHECK(json_is_true(at(r, "exact")));
+    CHECK(at(r, "input") == NULL);
+    json_decref(r);
+}
+
 int main(void) {
     RUN(test_point_one);
     RUN(test_examples);
     RUN(test_more);
     RUN(test_non_finite);
+    RUN(test_written_number_not_stored_is_not_exact);
     return check_summary("calc_float_repr");
 }

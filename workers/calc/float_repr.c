@@ -18,15 +18,65 @@ static json_t *owned_string(char *s) {
     return j;
 }
 
-static json_t *non_finite(double x) {
+/* What the caller wrote, when the transport kept it: an integer, or a
+ * numeral sent as a string (big integers arrive that way too). A JSON
+ * fraction reaches the worker as a double already, its text gone, so there
+ * the double is all there is to compare with. */
+struct given {
+    bool known;          /* value holds the caller's number exactly */
+    bool nonzero;        /* it is not zero (known, or read off its digits) */
+    char text[48];       /* how to name it in a note (cut if long) */
+    mpq_t value;
+};
+
+static void given_read(const json_t *j, struct given *g) {
+    mpq_init(g->value);
+    g->known = g->nonzero = false;
+    g->text[0] = '\0';
+    char digits[32];
+    const char *t;
+    size_t n;
+    if (json_is_integer(j)) {
+        n = (size_t)snprintf(digits, sizeof digits, "%" JSON_INTEGER_FORMAT, json_integer_value(j));
+        t = digits;
+    } else if (json_is_string(j)) {
+        t = json_string_value(j);
+        n = json_string_length(j);
+        if (cc_json_is_bigint(j)) t += CC_BIGINT_PREFIX_LEN, n -= CC_BIGINT_PREFIX_LEN;
+    } else {
+        return;
+    }
+    snprintf(g->text, sizeof g->text, "%.*s%s", n > 40 ? 40 : (int)n, t, n > 40 ? "..." : "");
+    g->known = cc_nf_parse_decimal(t, n, g->value) == 0;
+    if (g->known) {
+        g->nonzero = mpq_sgn(g->value) != 0;
+    } else {
+        /* An exponent beyond the parser's range still says whether the
+         * number is zero: any nonzero digit before it. */
+        size_t mant = strcspn(t, "eE");
+        g->nonzero = strcspn(t, "123456789") < (mant < n ? mant : n);
+    }
+}
+
+/* +-inf: a finite number the caller wrote overflowed (not exact); an
+ * infinity that arrived as such is itself (TOOLS.md 3.3.12). */
+static json_t *non_finite(double x, const struct given *g) {
     char lit[32];
     cc_float_repr(x, lit);
+    bool overflowed = isinf(x) && g->nonzero;
     json_t *r = cc_ok();
     bool ok = cc_nf_set(r, "literal", json_string(lit));
     ok &= cc_nf_set(r, "stored", json_string(lit));
     ok &= cc_nf_set(r, "bits", json_string(lit));
-    ok &= cc_nf_set(r, "exact", json_true());
-    ok &= cc_nf_set(r, "note", json_string("non-finite value"));
+    ok &= cc_nf_set(r, "exact", json_boolean(!overflowed));
+    if (overflowed) {
+        ok &= cc_nf_set(r, "input", json_string(g->text));
+        ok &= cc_nf_set(r, "note", json_sprintf("%s overflows binary64 (the largest finite double is "
+                                                            "1.7976931348623157e+308): it is stored as %s",
+                                                            g->text, lit));
+    } else {
+        ok &= cc_nf_set(r, "note", json_string("non-finite value"));
+    }
     return cc_nf_finish(r, ok);
 }
 
@@ -58,12 +108,16 @@ static json_t *fraction_json(const mpq_t q) {
 }
 
 /* exact, error and relative_error: the stored value against the shortest
- * literal that reads back as it. */
-static bool error_fields(json_t *r, double x, const char *lit) {
+ * literal that reads back as it (TOOLS.md 3.3.12), unless the caller wrote
+ * a different number: then against that, so 9007199254740993 and 1e-400
+ * are not "exact". *differs says which. */
+static bool error_fields(json_t *r, double x, const char *lit, const struct given *g, bool *differs) {
     mpq_t stored, literal, err;
     mpq_inits(stored, literal, err, NULL);
     mpq_set_d(stored, x);
     bool ok = cc_nf_parse_decimal(lit, strlen(lit), literal) == 0;
+    *differs = g->known && mpq_cmp(g->value, literal) != 0;
+    if (*differs) mpq_set(literal, g->value);
     mpq_sub(err, stored, literal);
     ok &= cc_nf_set(r, "exact", json_boolean(mpq_sgn(err) == 0));
     ok &= cc_nf_set(r, "error", fraction_json(err));
@@ -72,34 +126,66 @@ static bool error_fields(json_t *r, double x, const char *lit) {
         mpq_div(err, err, stored);
         mpq_abs(err, err);
         rel = cc_nf_mpq_to_double(err);
+    } else if (mpq_sgn(literal) != 0) {
+        rel = 1.0; /* underflow: all of the value is lost */
     }
     ok &= cc_nf_set(r, "relative_error", cc_nf_real(rel));
     mpq_clears(stored, literal, err, NULL);
     return ok;
 }
 
-static json_t *finite_repr(double x) {
+/* A nonzero number whose exponent is past what we read exactly became 0:
+ * not exact, and no fraction could show its error. */
+static bool lost_fields(json_t *r) {
+    bool ok = cc_nf_set(r, "exact", json_false());
+    ok &= cc_nf_set(r, "error", json_null());
+    ok &= cc_nf_set(r, "relative_error", cc_nf_real(1.0));
+    return ok;
+}
+
+/* null, the spec's >2^53 note, and a number that is not a double named. */
+static json_t *note_json(double x, const char *lit, const struct given *g, bool differs) {
+    const char *big = fabs(x) > TWO_POW_53 ? ">2^53: consecutive integers no longer distinguishable" : NULL;
+    if (!differs) return big ? json_string(big) : json_null();
+    if (x == 0)
+        return json_sprintf("%s is below the smallest subnormal double (5e-324): it is stored as 0",
+                                       g->text);
+    return json_sprintf("%s is not a binary64 value: the nearest double, %s, is stored%s%s", g->text,
+                                   lit, big ? "; " : "", big ? big : "");
+}
+
+static json_t *finite_repr(double x, const struct given *g) {
     char lit[32];
     cc_float_repr(x, lit);
     /* nextafter(+-0) already gives +-5e-324, never -0.0, as the spec pins. */
     double next = nextafter(x, INFINITY), prev = nextafter(x, -INFINITY);
+    bool differs = false;
     json_t *r = cc_ok();
     bool ok = cc_nf_set(r, "literal", json_string(lit));
     ok &= cc_nf_set(r, "stored", owned_string(cc_nf_double_fixed(x, 50, 40)));
     ok &= raw_fields(r, x);
-    ok &= error_fields(r, x, lit);
+    if (x == 0 && !g->known && g->nonzero) {
+        ok &= lost_fields(r);
+        differs = true;
+    } else {
+        ok &= error_fields(r, x, lit, g, &differs);
+    }
+    if (differs) ok &= cc_nf_set(r, "input", json_string(g->text));
     ok &= cc_nf_set(r, "ulp", cc_nf_real(next - x));
     ok &= cc_nf_set(r, "prev", cc_nf_real(prev));
     ok &= cc_nf_set(r, "next", cc_nf_real(next));
-    ok &= cc_nf_set(r, "note", fabs(x) > TWO_POW_53
-                                   ? json_string(">2^53: consecutive integers no longer distinguishable")
-                                   : json_null());
+    ok &= cc_nf_set(r, "note", note_json(x, lit, g, differs));
     return cc_nf_finish(r, ok);
 }
 
 json_t *cc_tool_float_repr(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     double x;
-    if (cc_nf_get_number(json_object_get(args, "x"), &x)) return cc_err("validation", "x must be a number");
-    return isfinite(x) ? finite_repr(x) : non_finite(x);
+    json_t *arg = json_object_get(args, "x");
+    if (cc_nf_get_number(arg, &x)) return cc_err("validation", "x must be a number");
+    struct given g;
+    given_read(arg, &g);
+    json_t *r = isfinite(x) ? finite_repr(x, &g) : non_finite(x, &g);
+    mpq_clear(g.value);
+    return r;
 }
