@@ -255,14 +255,18 @@ describe('programmer mode with exact big integers (raw)', { skip: SKIP_NO_BINARY
     assert.equal(sc.hex, '0xffffffffffffffff');
   });
 
-  test('float_repr(9007199254740993) stores 2^53', async () => {
+  // Regression: it said exact: true (the double against its own literal)
+  // for a number binary64 cannot hold.
+  test('float_repr(9007199254740993) stores 2^53 and is not exact', async () => {
     const { sc } = await call('float_repr', '{"x":9007199254740993}');
     assert.equal(sc.stored, '9007199254740992');
     assert.equal(sc.literal, '9007199254740992.0');
-    assert.equal(sc.exact, true);
+    assert.equal(sc.exact, false);
+    assert.equal(sc.error, '-1');
+    assert.equal(sc.input, '9007199254740993');
     assert.equal(sc.ulp, 2);
     assert.equal(sc.prev, 9007199254740991);
-    assert.equal(sc.note, null); // exactly 2^53 does not exceed 2^53
+    assert.equal(sc.note, '9007199254740993 is not a binary64 value: the nearest double, 9007199254740992.0, is stored');
   });
 
   test('float_repr -0.0', async () => {
