@@ -163,12 +163,20 @@ static json_t *from_mp(const msgpack_object *o, int depth) {
 
 json_t *cc_mp_to_json(const msgpack_object *o) { return from_mp(o, 0); }
 
+/* The shortest digits that read back as d, written as Python's repr
+ * writes them: positional while the decimal exponent is in [-4, 16), so 10.0
+ * is "10.0" (%g with one digit would say "1e+01"). */
 char *cc_json_double(double d, char buf[32]) {
     int prec;
     for (prec = 1; prec <= 17; prec++) {
         snprintf(buf, 32, "%.*g", prec, d);
         if (strtod(buf, NULL) == d) break;
     }
+    char *e = strchr(buf, 'e');
+    long exp10 = e ? strtol(e + 1, NULL, 10) : 0;
+    /* %g chose an exponent because it exceeds the digits: the value is an
+     * integer below 10^16, which %.0f writes exactly. */
+    if (e && exp10 >= 0 && exp10 < 16) snprintf(buf, 32, "%.0f", d);
     if (!strpbrk(buf, ".eEn")) strcat(buf, ".0");
     return buf;
 }

@@ -128,6 +128,17 @@ static void doubles_print_shortest_with_a_point(void) {
     CHECK_STREQ(cc_json_double(0.1, buf), "0.1");
     CHECK_STREQ(cc_json_double(2.7105053979070703e-08, buf), "2.7105053979070703e-08");
     CHECK_STREQ(cc_json_double(1e300, buf), "1e+300");
+    /* Regression (percentiles answered "nearest_rank": 1e+01 for 10): an
+     * integral double below 10^16 is written positionally, as Python does. */
+    CHECK_STREQ(cc_json_double(10.0, buf), "10.0");
+    CHECK_STREQ(cc_json_double(120.0, buf), "120.0");
+    CHECK_STREQ(cc_json_double(-3e5, buf), "-300000.0");
+    CHECK_STREQ(cc_json_double(1e15, buf), "1000000000000000.0");
+    CHECK_STREQ(cc_json_double(9.1e15, buf), "9100000000000000.0");
+    CHECK_STREQ(cc_json_double(1e16, buf), "1e+16");
+    CHECK_STREQ(cc_json_double(1e-5, buf), "1e-05");
+    CHECK_STREQ(cc_json_double(0.0001, buf), "0.0001");
+    CHECK_STREQ(cc_json_double(123456789012.5, buf), "123456789012.5");
     struct cc_strbuf sb;
     cc_sb_init(&sb);
     msgpack_object inf = {.type = MSGPACK_OBJECT_FLOAT64, .via.f64 = INFINITY};
