@@ -295,6 +295,93 @@ static void test_compare_threshold(void) {
     json_decref(r);
 }
 
+/* Regression (an integer made by binary64 functions was "exact: true":
+ * exp(50) is 5184705528587072000000 only as a double, the true value is
+ * 5184705528587072464087.45...): such an integer is exact only when the
+ * expression evaluated again at 256 and 384 bits is that integer. */
+static void test_integer_from_approximation_not_exact(void) {
+    ok_value("exp(50)", "5184705528587072000000", NULL, 0);
+    ok_value("sqrt(2)*10**16", "14142135623730951", NULL, 0);
+    ok_value("floor(sqrt(2)*10**17)", "141421356237309510", NULL, 0);
+    ok_value("sqrt(10**30+1)", "1000000000000000", NULL, 0);
+    ok_value("(sqrt(10**100+1) - 10**50)*10**50", "0", NULL, 0); /* 0.5 in truth */
+    ok_value("float(2**60+1)", "1152921504606847000", NULL, 0);
+    json_t *r = calc("exp(50)");
+    CHECK_STREQ(json_string_value(json_array_get(json_object_get(r, "approximated"), 0)), "exp");
+    json_decref(r);
+    /* what is an integer in truth stays exact */
+    ok_value("sqrt(16)", "4", NULL, 1);
+    ok_value("log(8, 2)", "3", NULL, 1);
+    ok_value("cbrt(27)", "3", NULL, 1);
+    ok_value("hypot(3, 4)", "5", NULL, 1);
+    ok_value("gamma(5)", "24", NULL, 1);
+    ok_value("round(exp(log(10)))", "10", NULL, 1);
+    ok_value("fmod(10, 3)", "1", NULL, 1);
+    /* a floor too close to its step to call is not confirmed */
+    ok_value("floor(log(8, 2))", "3", NULL, 0);
+}
+
+/* the truth of a comparison of approximations: value (1, 0, or -1 for
+ * null) and binary64_value */
+static void looked_bool(const char *expr, int want, int binary64) {
+    json_t *r = calc(expr);
+    CHECK(json_is_true(json_object_get(r, "ok")));
+    json_t *v = json_object_get(r, "value");
+    if (want < 0) CHECK(json_is_null(v));
+    else CHECK(json_is_boolean(v) && json_is_true(v) == want);
+    CHECK_INTEQ(json_is_true(json_object_get(r, "binary64_value")), binary64);
+    CHECK(sget(r, "note") != NULL);
+    json_decref(r);
+}
+
+/* Regression (comparisons of binary64 approximations were answered as the
+ * doubles compare: sqrt(2) == 1.4142135623730951 true, sqrt(2)**2 == 2
+ * false): the true values decide, and an identity no evaluation can prove
+ * is null, never false. */
+static void test_comparison_of_approximations(void) {
+    looked_bool("sqrt(2) == 1.4142135623730951", 0, 1);
+    looked_bool("sqrt(2) < 1.4142135623730951", 1, 0);
+    looked_bool("sqrt(2)**2 == 2", -1, 0);
+    looked_bool("atan(1)*4 == pi", -1, 0);
+    looked_bool("sqrt(2) > 1.41", 1, 1);
+    looked_bool("exp(50) > 5184705528587072000000", 1, 0);
+    ok_bool("2**10 == 1024", 1); /* nothing approximated: as before */
+    json_t *r = calc("1/3 < 0.34");
+    CHECK(json_object_get(r, "binary64_value") == NULL);
+    json_decref(r);
+}
+
+/* Regression (compare_threshold decided on the doubles: sqrt(2) ==
+ * 1.4142135623730951 held with difference "0"). */
+static void test_compare_threshold_approximated(void) {
+    json_t *r = cmp("sqrt(2)", "==", "1.4142135623730951");
+    CHECK(json_is_false(json_object_get(r, "holds")));
+    CHECK_STREQ(sget(r, "difference"), "-5.119831127579030192143033e-17");
+    CHECK_STREQ(sget(r, "shortfall"), "5.119831127579030192143033e-17");
+    CHECK(json_is_false(json_object_get(r, "exact")));
+    CHECK_STREQ(sget(r, "a"), "14142135623730951/10000000000000000");
+    json_decref(r);
+    r = cmp("sqrt(2)**2", "==", "2");
+    CHECK(json_is_null(json_object_get(r, "holds")));
+    CHECK(json_is_null(json_object_get(r, "difference")));
+    CHECK(strncmp(sget(r, "note"), "undecided:", 10) == 0);
+    json_decref(r);
+    r = cmp("pi", ">=", "3.141592653589793");
+    CHECK(json_is_true(json_object_get(r, "holds")));
+    CHECK(json_is_null(json_object_get(r, "shortfall")));
+    json_decref(r);
+    r = cmp("exp(50)", "==", "5184705528587072000000");
+    CHECK(json_is_false(json_object_get(r, "holds")));
+    CHECK_STREQ(sget(r, "difference"), "464087.4533229334853848275");
+    json_decref(r);
+    /* an approximation confirmed to be an integer compares exactly */
+    r = cmp("sqrt(16)", "==", "4");
+    CHECK(json_is_true(json_object_get(r, "holds")));
+    CHECK_STREQ(sget(r, "difference"), "0");
+    CHECK(json_object_get(r, "exact") == NULL);
+    json_decref(r);
+}
+
 int main(void) {
     RUN(test_spec_examples);
     RUN(test_literals_and_names);
@@ -303,5 +390,8 @@ int main(void) {
     RUN(test_functions);
     RUN(test_hostile);
     RUN(test_compare_threshold);
+    RUN(test_integer_from_approximation_not_exact);
+    RUN(test_comparison_of_approximations);
+    RUN(test_compare_threshold_approximated);
     return check_summary("test_calc_exact");
 }

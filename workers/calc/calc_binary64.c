@@ -108,13 +108,16 @@ static int libm_apply(struct calc_ev *e, const struct calc_fdef *f, struct calc_
 
 /* MPFR on the exact arguments; Python's error for a NaN (domain), an exact
  * infinity such as log(0) or gamma(0) (domain) and a finite value beyond
- * the doubles (range). */
-static int mpfr_apply(struct calc_ev *e, int i, struct calc_val *a, int n, double *r) {
+ * the doubles (range). With e->prec (the second look, calc_internal.h) the
+ * value is computed to that precision and kept whole in q; else it is
+ * rounded once to the double *r. */
+static int mpfr_apply(struct calc_ev *e, int i, struct calc_val *a, int n, double *r, mpq_t q) {
     if (n == 2 && MPFR_FUNCS[i].f1 == mpfr_log && mpq_cmp_ui(a[1].q, 1, 1) == 0 &&
         mpq_sgn(a[0].q) > 0)
         return calc_fail(e, "validation", "division by zero");
     mpfr_t x[2], y;
-    mpfr_inits2(WORK_PREC, x[0], x[1], y, (mpfr_ptr)0);
+    mpfr_prec_t prec = e->prec ? (mpfr_prec_t)e->prec : WORK_PREC;
+    mpfr_inits2(prec, x[0], x[1], y, (mpfr_ptr)0);
     for (int k = 0; k < n; k++) mpfr_set_q(x[k], a[k].q, MPFR_RNDN);
     mpfr_clear_flags();
     if (n == 1) MPFR_FUNCS[i].f1(y, x[0], MPFR_RNDN);
@@ -124,6 +127,8 @@ static int mpfr_apply(struct calc_ev *e, int i, struct calc_val *a, int n, doubl
         rc = calc_fail(e, "validation", "math domain error");
     else if (mpfr_inf_p(y))
         rc = calc_fail(e, "validation", "math range error");
+    else if (e->prec)
+        mpfr_get_q(q, y);
     else {
         *r = mpfr_get_d(y, MPFR_RNDN);
         if (!isfinite(*r)) rc = calc_fail(e, "validation", "math range error");
@@ -138,14 +143,27 @@ static int mpfr_index(const char *name) {
     return -1;
 }
 
+/* On the second look fabs is exact, and float is no rounding at all: the
+ * value float() approximates is its argument. */
+static bool exact_on_look(const struct calc_fdef *f, const struct calc_val *a, mpq_t out) {
+    if (strcmp(f->name, "fabs") == 0) mpq_abs(out, a[0].q);
+    else if (strcmp(f->name, "float") == 0) mpq_set(out, a[0].q);
+    else return false;
+    return true;
+}
+
 int calc_binary64(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
                   mpq_t out) {
     double r = 0;
     int i = mpfr_index(f->name);
-    int rc = i >= 0 ? mpfr_apply(e, i, a, n, &r) : libm_apply(e, f, a, n, &r);
+    if (e->prec && exact_on_look(f, a, out)) {
+        e->funcs |= calc_function_bit(f);
+        return 0;
+    }
+    int rc = i >= 0 ? mpfr_apply(e, i, a, n, &r, out) : libm_apply(e, f, a, n, &r);
     if (rc != 0) return -1;
     e->funcs |= calc_function_bit(f);
-    calc_q_from_double(r, out);
+    if (i < 0 || !e->prec) calc_q_from_double(r, out);
     return 0;
 }
 

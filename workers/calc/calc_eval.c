@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <mpfr.h>
+
 #include "workers/calc/calc_internal.h"
 #include "workers/calc/numfmt.h"
 
@@ -58,14 +60,30 @@ static int eval_literal(struct calc_ev *e, const node *n, mpq_t out) {
     return 0;
 }
 
+/* Constant i (pi, e, tau) to e->prec bits, as an exact rational. */
+static void constant_at_precision(const struct calc_ev *e, int i, mpq_t out) {
+    mpfr_t c;
+    mpfr_init2(c, e->prec);
+    if (i == 1) {
+        mpfr_set_ui(c, 1, MPFR_RNDN);
+        mpfr_exp(c, c, MPFR_RNDN);
+    } else {
+        mpfr_const_pi(c, MPFR_RNDN);
+        if (i == 2) mpfr_mul_2ui(c, c, 1, MPFR_RNDN);
+    }
+    mpfr_get_q(out, c);
+    mpfr_clear(c);
+}
+
 /* pi, e and tau are the exact values of their doubles, and mark the result
- * as approximated. */
+ * as approximated (at the second look's precision there). */
 static int eval_name(struct calc_ev *e, const node *n, mpq_t out) {
     static const char *const names[] = {"pi", "e", "tau"};
     static const double values[] = {M_PI, M_E, 2 * M_PI};
     for (int i = 0; i < 3; i++)
         if (strcmp(n->v.name, names[i]) == 0) {
-            mpq_set_d(out, values[i]);
+            if (e->prec) constant_at_precision(e, i, out);
+            else mpq_set_d(out, values[i]);
             e->consts |= 1u << i;
             return 0;
         }
@@ -242,8 +260,12 @@ static int eval_arith(struct calc_ev *e, enum cc_op op, mpq_srcptr a, mpq_srcptr
     default: break;
     }
     if (mpq_sgn(b) == 0) return calc_fail(e, "validation", "division by zero");
-    if (op == CC_OP_DIV) mpq_div(out, a, b);
-    else floor_div_mod(op, a, b, out);
+    if (op == CC_OP_DIV) {
+        mpq_div(out, a, b);
+    } else {
+        calc_near_step(e, a, b);
+        floor_div_mod(op, a, b, out);
+    }
     return 0;
 }
 
@@ -304,6 +326,7 @@ static int eval_compare(struct calc_ev *e, const node *n, struct calc_val *out) 
     mpq_init(r.q);
     int rc = eval_operands(e, n, out, &r);
     if (rc == 0) {
+        calc_near_equal(e, out->q, r.q);
         int t = relation(n->cmp_ops[0], mpq_cmp(out->q, r.q));
         if (t < 0) rc = calc_fail(e, "internal", "unknown comparison operator");
         /* A comparison used as a number is 0 or 1, as in Python. */

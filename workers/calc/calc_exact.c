@@ -9,15 +9,19 @@
 #include "workers/calc/calc_internal.h"
 #include "workers/common/expr_parse.h"
 
+const unsigned CC_CALC_LOOK_BITS[CC_CALC_LOOKS] = {256, 384};
+
 void cc_calc_outcome_init(struct cc_calc_outcome *o) {
     memset(o, 0, sizeof *o);
     mpq_init(o->q);
+    for (int k = 0; k < CC_CALC_LOOKS; k++) mpq_init(o->look[k].q);
 }
 
 void cc_calc_outcome_clear(struct cc_calc_outcome *o) {
     free(o->message);
     o->message = NULL;
     mpq_clear(o->q);
+    for (int k = 0; k < CC_CALC_LOOKS; k++) mpq_clear(o->look[k].q);
 }
 
 /* msg NULL means the copy or an earlier step ran out of memory. */
@@ -61,14 +65,100 @@ static void settle(struct cc_calc_outcome *o, const struct calc_ev *e, int rc,
     }
 }
 
+/* The second looks at an approximated result (calc_internal.h). */
+static void look_again(const struct cc_node *root, struct cc_calc_outcome *o) {
+    for (int k = 0; k < CC_CALC_LOOKS; k++) {
+        struct calc_ev e = {.prec = CC_CALC_LOOK_BITS[k]};
+        struct calc_val v;
+        mpq_init(v.q);
+        v.is_bool = false;
+        struct cc_calc_look *l = &o->look[k];
+        l->ok = calc_eval(&e, root, &v) == 0 && !e.close && v.is_bool == o->is_bool;
+        l->truth = v.is_bool && mpq_sgn(v.q) != 0;
+        mpq_set(l->q, v.q);
+        free(e.msg);
+        mpq_clear(v.q);
+    }
+    o->looked = true;
+}
+
 static void evaluate_tree(const struct cc_node *root, struct cc_calc_outcome *o) {
     struct calc_ev e = {0};
     struct calc_val v;
     mpq_init(v.q);
     v.is_bool = false;
     settle(o, &e, calc_eval(&e, root, &v), &v);
+    if (o->ok && (e.funcs || e.consts)) {
+        o->funcs = e.funcs;
+        o->consts = e.consts;
+        look_again(root, o);
+    }
     free(e.msg);
     mpq_clear(v.q);
+}
+
+/* |a - b| <= |scale| * 2^-200 (scale at least 1): equal as far as the
+ * looks can tell (they carry 256 and 384 bits, less what a long chain of
+ * operations costs). */
+static bool equal_to_200_bits(mpq_srcptr a, mpq_srcptr b, mpq_srcptr scale) {
+    mpq_t d, s;
+    mpq_inits(d, s, NULL);
+    mpq_sub(d, a, b);
+    mpq_abs(d, d);
+    mpq_abs(s, scale);
+    if (mpq_cmp_ui(s, 1, 1) < 0) mpq_set_ui(s, 1, 1);
+    mpq_mul_2exp(d, d, 200);
+    bool eq = mpq_cmp(d, s) <= 0;
+    mpq_clears(d, s, NULL);
+    return eq;
+}
+
+enum cc_calc_verdict cc_calc_check_value(const struct cc_calc_outcome *o, mpq_srcptr v) {
+    if (!o->looked || !o->look[0].ok || !o->look[1].ok) return CC_CALC_UNSURE;
+    if (!equal_to_200_bits(o->look[0].q, o->look[1].q, o->look[1].q)) return CC_CALC_UNSURE;
+    return equal_to_200_bits(o->look[1].q, v, v) ? CC_CALC_SAME : CC_CALC_DIFFERS;
+}
+
+enum cc_calc_verdict cc_calc_check_truth(const struct cc_calc_outcome *o) {
+    if (!o->looked || !o->look[0].ok || !o->look[1].ok || o->look[0].truth != o->look[1].truth)
+        return CC_CALC_UNSURE;
+    return o->look[1].truth == o->truth ? CC_CALC_SAME : CC_CALC_DIFFERS;
+}
+
+bool cc_calc_value_exact(const struct cc_calc_outcome *o) {
+    if (!o->looked) return true;
+    return o->consts == 0 && calc_is_int(o->q) && cc_calc_check_value(o, o->q) == CC_CALC_SAME;
+}
+
+/* Side k's value on look k: its look when it was approximated, else its
+ * exact value. */
+static bool side_value(const struct cc_calc_outcome *o, int k, mpq_srcptr *v) {
+    if (cc_calc_value_exact(o)) {
+        *v = o->q;
+        return true;
+    }
+    *v = o->look[k].q;
+    return o->look[k].ok;
+}
+
+bool cc_calc_looked_sign(const struct cc_calc_outcome *a, const struct cc_calc_outcome *b,
+                         int *sign, mpq_t diff) {
+    mpq_srcptr va[CC_CALC_LOOKS], vb[CC_CALC_LOOKS];
+    for (int k = 0; k < CC_CALC_LOOKS; k++)
+        if (!side_value(a, k, &va[k]) || !side_value(b, k, &vb[k])) return false;
+    mpq_t d0, scale, other;
+    mpq_inits(d0, scale, other, NULL);
+    mpq_sub(d0, va[0], vb[0]);
+    mpq_sub(diff, va[1], vb[1]);
+    mpq_abs(scale, va[1]);
+    mpq_abs(other, vb[1]);
+    if (mpq_cmp(other, scale) > 0) mpq_swap(scale, other);
+    bool told = true;
+    if (equal_to_200_bits(va[1], vb[1], scale)) *sign = 0;
+    else if (!equal_to_200_bits(d0, diff, scale) || mpq_sgn(d0) != mpq_sgn(diff)) told = false;
+    else *sign = mpq_sgn(diff);
+    mpq_clears(d0, scale, other, NULL);
+    return told;
 }
 
 void cc_calc_evaluate(const char *src, size_t len, struct cc_calc_outcome *o) {
@@ -86,6 +176,31 @@ void cc_calc_evaluate(const char *src, size_t len, struct cc_calc_outcome *o) {
     cc_arena_reset(a);
 }
 
+/* A comparison's answer. Of approximated values (sqrt(2) == 1.4142135623730951
+ * is true between the doubles) the truth is the true values', as the second
+ * looks tell it, and null when they cannot (sqrt(2)**2 == 2: equal to every
+ * bit they carry, which no evaluation can turn into a proof). */
+static json_t *render_truth(const struct cc_calc_outcome *o) {
+    json_t *r = cc_ok();
+    enum cc_calc_verdict v = o->looked ? cc_calc_check_truth(o) : CC_CALC_SAME;
+    bool truth = v == CC_CALC_DIFFERS ? !o->truth : o->truth;
+    json_object_set_new(r, "value", v == CC_CALC_UNSURE ? json_null() : json_boolean(truth));
+    json_object_set_new(r, "type", json_string("bool"));
+    if (!o->looked) return r;
+    json_object_set_new(r, "binary64_value", json_boolean(o->truth));
+    json_object_set_new(r, "note", json_string(
+        v == CC_CALC_SAME ? "the sides hold binary64 approximations; evaluated again at 256 and 384 bits the "
+                            "comparison comes out the same"
+        : v == CC_CALC_DIFFERS ? "the sides hold binary64 approximations and the comparison between them "
+                                 "(binary64_value) is not the comparison of the true values: evaluated at 256 "
+                                 "and 384 bits it comes out the other way, which is the value given"
+                               : "undecided: the sides hold binary64 approximations and are too close for an "
+                                 "evaluation at 256 and 384 bits to tell them apart (an identity such as "
+                                 "sqrt(2)**2 == 2 looks like this); prove it symbolically, e.g. with "
+                                 "algebraic_equiv"));
+    return r;
+}
+
 json_t *cc_tool_calc_exact(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *j = json_object_get(args, "expr");
@@ -98,9 +213,7 @@ json_t *cc_tool_calc_exact(json_t *args, cc_wctx *ctx) {
         r = cc_err(o.code, "%s", o.message ? o.message : "evaluation failed");
         if (o.remedy) json_object_set_new(r, "remedy", json_string(o.remedy));
     } else if (o.is_bool) {
-        r = cc_ok();
-        json_object_set_new(r, "value", json_boolean(o.truth));
-        json_object_set_new(r, "type", json_string("bool"));
+        r = render_truth(&o);
     } else {
         r = calc_render_number(&o);
     }

@@ -11,6 +11,18 @@
 
 #include "workers/common/tool_api.h"
 
+/* The second look at an approximated result (calc_internal.h): the same
+ * expression with its functions and constants at CC_CALC_LOOK_BITS[k] bits.
+ * ok is false when that evaluation failed or a step was too close to call
+ * at its precision. */
+#define CC_CALC_LOOKS 2
+extern const unsigned CC_CALC_LOOK_BITS[CC_CALC_LOOKS];
+struct cc_calc_look {
+    bool ok;
+    bool truth;        /* a comparison's truth */
+    mpq_t q;           /* a number's value */
+};
+
 /* The outcome of one evaluation. Initialise with cc_calc_outcome_init() and
  * release with cc_calc_outcome_clear() (which frees message). */
 struct cc_calc_outcome {
@@ -23,7 +35,28 @@ struct cc_calc_outcome {
     mpq_t q;           /* success, numeric: the exact value (canonical) */
     uint64_t funcs;    /* binary64 functions used (bit per function table entry) */
     unsigned consts;   /* constants used: bit 0 pi, bit 1 e, bit 2 tau */
+    bool looked;       /* approximated (funcs or consts): look[] was filled */
+    struct cc_calc_look look[CC_CALC_LOOKS];
 };
+
+/* What the second looks say of an approximated value: CC_CALC_SAME when
+ * both agree with v to well within their precision (v is then the true
+ * value, as far as 200 bits can tell), CC_CALC_DIFFERS when both agree with
+ * each other and not with v, CC_CALC_UNSURE otherwise (a look failed, was
+ * too close to call, or the two disagree). */
+enum cc_calc_verdict { CC_CALC_SAME, CC_CALC_DIFFERS, CC_CALC_UNSURE };
+enum cc_calc_verdict cc_calc_check_value(const struct cc_calc_outcome *o, mpq_srcptr v);
+/* A numeric outcome whose value is the true value: nothing approximated,
+ * or an integer from binary64 functions (no constant) that the second looks
+ * confirm (sqrt(16), log(8, 2); not exp(50), an integer only as a double). */
+bool cc_calc_value_exact(const struct cc_calc_outcome *o);
+/* The same for a comparison's truth. */
+enum cc_calc_verdict cc_calc_check_truth(const struct cc_calc_outcome *o);
+/* The sign of a - b on the second looks: -1, 0 (equal to their precision)
+ * or 1 into *sign, and the difference into diff; false when it cannot be
+ * told (a look failed on either side, or the two looks disagree). */
+bool cc_calc_looked_sign(const struct cc_calc_outcome *a, const struct cc_calc_outcome *b,
+                         int *sign, mpq_t diff);
 
 void cc_calc_outcome_init(struct cc_calc_outcome *o);
 void cc_calc_outcome_clear(struct cc_calc_outcome *o);

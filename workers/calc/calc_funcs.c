@@ -53,7 +53,8 @@ static int fn_minmax(struct calc_ev *e, const struct calc_fdef *f, struct calc_v
 /* int, trunc (toward zero), floor and ceil, told apart by the name. */
 static int fn_trunc(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
                     mpq_t out) {
-    (void)e, (void)n;
+    (void)n;
+    calc_near_step(e, a[0].q, NULL);
     mpz_t z;
     mpz_init(z);
     if (f->name[0] == 'f') mpz_fdiv_q(z, mpq_numref(a[0].q), mpq_denref(a[0].q));
@@ -78,9 +79,21 @@ static void round_to_places(mpq_srcptr x, long places, mpq_t out) {
     mpz_clear(z);
 }
 
+/* round jumps where x / unit is an integer and a half. */
+static void near_half_step(struct calc_ev *e, mpq_srcptr x, mpq_srcptr unit) {
+    mpq_t t, half;
+    mpq_inits(t, half, NULL);
+    mpq_set_ui(half, 1, 2);
+    if (unit) mpq_mul(half, half, unit);
+    mpq_sub(t, x, half);
+    calc_near_step(e, t, unit);
+    mpq_clears(t, half, NULL);
+}
+
 static int fn_round(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
                     mpq_t out) {
     if (n == 1) {
+        near_half_step(e, a[0].q, NULL);
         mpz_t z;
         mpz_init(z);
         calc_round_half_even(z, a[0].q);
@@ -91,7 +104,16 @@ static int fn_round(struct calc_ev *e, const struct calc_fdef *f, struct calc_va
         return calc_fail(e, "resource_exhausted",
                          "round() to more than %d decimal places is not supported",
                          CALC_POW_EXP_LIMIT);
-    round_to_places(a[0].q, mpz_get_si(mpq_numref(a[1].q)), out);
+    long places = mpz_get_si(mpq_numref(a[1].q));
+    if (e->prec) {
+        mpq_t unit;
+        mpq_init(unit);
+        mpz_ui_pow_ui(mpq_numref(unit), 10, (unsigned long)labs(places));
+        if (places > 0) mpq_inv(unit, unit);
+        near_half_step(e, a[0].q, unit);
+        mpq_clear(unit);
+    }
+    round_to_places(a[0].q, places, out);
     return 0;
 }
 

@@ -25,7 +25,17 @@
 #define CALC_FACTORIAL_LIMIT 1463
 
 /* Evaluation state: the first failure wins; funcs/consts record what was
- * approximated. Owns msg (malloc'd). */
+ * approximated. Owns msg (malloc'd).
+ *
+ * prec 0 is calc_exact's own evaluation: approximated functions and
+ * constants are binary64 values (TOOLS.md 3.3.1). prec > 0 is the second
+ * look an approximated result gets (calc_exact.c): the same functions and
+ * constants at prec bits, kept as exact rationals, so that what the binary64
+ * value claims (an exact integer, a comparison) can be checked against the
+ * true value. A step whose outcome changes for a change of its argument
+ * below that precision (a comparison of nearly equal sides, floor of a
+ * value that is nearly an integer) sets close: the second look then decides
+ * nothing. */
 struct calc_ev {
     const char *code;
     char *msg;
@@ -33,6 +43,8 @@ struct calc_ev {
     uint64_t funcs;  /* bit i: calc_function_name(i) was applied in binary64 */
     unsigned consts; /* bit 0 pi, bit 1 e, bit 2 tau */
     int depth;
+    unsigned prec;   /* 0: binary64; else bits of the second look */
+    bool close;      /* prec > 0: a step was too close to call */
 };
 
 /* A value: a rational, marked when it came from a comparison. */
@@ -53,6 +65,11 @@ void calc_gmp_str_free(char *s);
 bool calc_is_int(mpq_srcptr q);
 /* out = the exact rational of d's shortest round-trip decimal text. */
 void calc_q_from_double(double d, mpq_t out);
+/* prec > 0: marks e close when x / unit is within the precision's reach of
+ * an integer (unit NULL: 1), where floor, round, // and % jump. */
+void calc_near_step(struct calc_ev *e, mpq_srcptr x, mpq_srcptr unit);
+/* prec > 0: marks e close when a and b are equal to the precision's reach. */
+void calc_near_equal(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b);
 /* Nearest binary64 of q; -1 when it overflows. */
 int calc_q_to_double(mpq_srcptr q, double *out);
 /* out = round-half-even(num / den), den > 0. */

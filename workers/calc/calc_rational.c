@@ -130,3 +130,45 @@ void calc_div_half_even(mpz_t out, const mpz_t num, const mpz_t den) {
 void calc_round_half_even(mpz_t out, mpq_srcptr q) {
     calc_div_half_even(out, mpq_numref(q), mpq_denref(q));
 }
+
+/* The second look trusts 40 bits fewer than it carries: enough for the
+ * error of a few hundred operations, far above anything binary64 sees. */
+static bool within_reach(const struct calc_ev *e, mpq_srcptr d, mpq_srcptr scale) {
+    mpq_t lhs, rhs;
+    mpq_inits(lhs, rhs, NULL);
+    mpq_abs(lhs, d);
+    mpq_abs(rhs, scale);
+    if (mpq_cmp_ui(rhs, 1, 1) < 0) mpq_set_ui(rhs, 1, 1);
+    mpq_mul_2exp(lhs, lhs, e->prec - 40);
+    bool near = mpq_cmp(lhs, rhs) <= 0;
+    mpq_clears(lhs, rhs, NULL);
+    return near;
+}
+
+void calc_near_step(struct calc_ev *e, mpq_srcptr x, mpq_srcptr unit) {
+    if (e->prec == 0 || e->close) return;
+    mpq_t r, d;
+    mpz_t z;
+    mpq_inits(r, d, NULL);
+    mpz_init(z);
+    if (unit) mpq_div(r, x, unit);
+    else mpq_set(r, x);
+    calc_round_half_even(z, r);
+    mpq_set_z(d, z);
+    mpq_sub(d, r, d);
+    if (within_reach(e, d, r)) e->close = true;
+    mpq_clears(r, d, NULL);
+    mpz_clear(z);
+}
+
+void calc_near_equal(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b) {
+    if (e->prec == 0 || e->close) return;
+    mpq_t d, scale, other;
+    mpq_inits(d, scale, other, NULL);
+    mpq_sub(d, a, b);
+    mpq_abs(scale, a);
+    mpq_abs(other, b);
+    if (mpq_cmp(other, scale) > 0) mpq_swap(scale, other);
+    if (within_reach(e, d, scale)) e->close = true;
+    mpq_clears(d, scale, other, NULL);
+}

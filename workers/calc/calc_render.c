@@ -199,8 +199,11 @@ json_t *calc_render_number(const struct cc_calc_outcome *o) {
         free(approx);
         return cc_err("resource_exhausted", "expression exhausted the memory ceiling");
     }
-    bool integral = calc_is_int(o->q);
-    bool exact = o->consts == 0 && (o->funcs == 0 || integral);
+    /* An integer from binary64 functions is exact only when the second looks
+     * find the true value to be that integer (sqrt(16), log(8, 2)); exp(50)
+     * and sqrt(2)*10**16 are integers only as doubles. */
+    bool exact = cc_calc_value_exact(o);
+    bool integral = calc_is_int(o->q) && (exact || cc_calc_check_value(o, o->q) == CC_CALC_SAME);
     json_t *r = cc_ok();
     json_object_set_new(r, "value", json_string(value));
     json_object_set_new(r, "approx", json_string(approx));

@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gmp.h>
+#include <mpfr.h>
+
 #include "workers/calc/calc_exact.h"
 
 /* Trimmed operator: a pointer into op and its length. */
@@ -43,8 +46,61 @@ static json_t *side_failure(const struct cc_calc_outcome *l, const struct cc_cal
     return e;
 }
 
+/* A decimal of q to 25 significant digits (malloc'd by GMP's allocator
+ * through MPFR; NULL on failure). */
+static json_t *decimal_json(mpq_srcptr q) {
+    mpfr_t f;
+    mpfr_init2(f, 128);
+    mpfr_set_q(f, q, MPFR_RNDN);
+    char *s = NULL;
+    json_t *j = mpfr_asprintf(&s, "%.25Rg", f) >= 0 ? json_string(s) : json_null();
+    if (s) mpfr_free_str(s);
+    mpfr_clear(f);
+    return j;
+}
+
+/* Approximated sides (a binary64 function or constant): the relation of
+ * the true values, as the second looks tell it (calc_exact.h). The exact
+ * difference of the doubles would decide sqrt(2) == 1.4142135623730951 as
+ * true and sqrt(2)**2 == 2 as false, both wrong. holds is null when the
+ * looks cannot tell: the sides agree to 200 bits (an identity looks like
+ * that), or the looks disagree. */
+static json_t *decide_approximated(const struct cc_calc_outcome *l, const struct cc_calc_outcome *r,
+                                   const char *op, size_t oplen, json_t *res) {
+    mpq_t diff;
+    mpq_init(diff);
+    int sign = 0;
+    bool told = cc_calc_looked_sign(l, r, &sign, diff) && sign != 0;
+    int holds = told ? relation_holds(op, oplen, sign) : -1;
+    json_object_set_new(res, "holds", holds < 0 ? json_null() : json_boolean(holds));
+    json_object_set_new(res, "difference", told ? decimal_json(diff) : json_null());
+    if (holds == 0) {
+        mpq_neg(diff, diff);
+        json_object_set_new(res, "shortfall", decimal_json(diff));
+    } else {
+        json_object_set_new(res, "shortfall", json_null());
+    }
+    json_object_set_new(res, "exact", json_false());
+    json_object_set_new(res, "note", json_string(
+        told ? "a binary64 function or constant was used, so a and b are approximations: holds is "
+               "decided on the true values, evaluated at 256 and 384 bits, and difference and shortfall "
+               "are decimals of that evaluation"
+             : "undecided: a binary64 function or constant was used and the two sides agree to 200 bits "
+               "or more, which an evaluation cannot turn into equality or inequality (an identity such as "
+               "sqrt(2)**2 == 2 looks like this); prove it symbolically, e.g. with algebraic_equiv"));
+    mpq_clear(diff);
+    return res;
+}
+
 static json_t *decide(const struct cc_calc_outcome *l, const struct cc_calc_outcome *r,
                       const char *op, size_t oplen) {
+    if (!cc_calc_value_exact(l) || !cc_calc_value_exact(r)) {
+        json_t *res = cc_ok();
+        json_object_set_new(res, "a", q_json(l->q));
+        json_object_set_new(res, "b", q_json(r->q));
+        json_object_set_new(res, "op", json_stringn(op, oplen));
+        return decide_approximated(l, r, op, oplen, res);
+    }
     int cmp = mpq_cmp(l->q, r->q);
     int holds = relation_holds(op, oplen, cmp);
     mpq_t diff;
