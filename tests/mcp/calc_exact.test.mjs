@@ -23,6 +23,25 @@ describe('calc_exact', { skip: SKIP_NO_BINARY }, () => {
     assert.equal(r.type, 'bool');
   });
 
+  // Regression: comparisons of binary64 approximations were answered as the
+  // doubles compare. Through the SDK, which validates the null value
+  // against the tool's outputSchema.
+  test('a comparison of approximations is decided on the true values, or null', async () => {
+    const near = await s.call('calc_exact', { expr: 'sqrt(2) == 1.4142135623730951' });
+    assert.equal(near.value, false);
+    assert.equal(near.binary64_value, true);
+    const identity = await s.call('calc_exact', { expr: 'sqrt(2)**2 == 2' });
+    assert.equal(identity.value, null);
+    assert.equal(identity.binary64_value, false);
+    assert.match(identity.note, /^undecided: /);
+    const big = await s.call('calc_exact', { expr: 'exp(50)' });
+    assert.equal(big.exact, false);
+    assert.deepEqual(big.approximated, ['exp']);
+    const held = await s.call('compare_threshold', { a: 'sqrt(2)**2', op: '==', b: '2' });
+    assert.equal(held.holds, null);
+    assert.equal(held.difference, null);
+  });
+
   test('2**64 - 1 keeps every digit', async () => {
     const r = await s.call('calc_exact', { expr: '2**64 - 1' });
     assert.equal(r.ok, true);
