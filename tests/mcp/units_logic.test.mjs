@@ -48,7 +48,7 @@ describe('units and constants', { skip: SKIP_NO_BINARY }, () => {
     assertRejected(await s.call('convert_units', { value: 'abc', from_unit: 'm', to_unit: 'km' }), 'validation',
       /^value must be numeric/);
     assertRejected(await s.call('convert_units', { value: 1, from_unit: 'zzz', to_unit: 'm' }), 'validation',
-      /^unknown unit 'zzz'\. Known: B, GB, GHz, /);
+      /^unknown unit 'zzz'\. Known: B, BTU, GB, GHz, /);
     assertRejected(await s.call('convert_units', { value: 1, from_unit: 'm', to_unit: 'kg' }), 'validation',
       /^conversion failed: incompatible dimensions/);
   });
@@ -107,7 +107,7 @@ describe('units and constants', { skip: SKIP_NO_BINARY }, () => {
     const r = await s.call('list_units', {});
     assert.equal(r.count, r.units.length);
     assert.ok(r.units.length > 150);
-    assert.deepEqual(r.units.slice(0, 5), ['B', 'C', 'F', 'GB', 'GHz']);
+    assert.deepEqual(r.units.slice(0, 5), ['B', 'BTU', 'C', 'F', 'GB']);
     for (const u of ['km/h', 'm/s', 'kwh_', 'celsius', 'psi', 'mW', 'MW', 'kWh', 'eV']) assert.ok(r.units.includes(u), u);
     // code-point order, no duplicates
     const sorted = [...r.units].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));

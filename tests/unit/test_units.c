@@ -79,6 +79,14 @@ static void test_convert_exact(void) {
     check_exact(json_integer(100), "F", "celsius", "340/9");
     check_exact(json_integer(1), "knot", "km/h", "463/250");
     check_exact(json_integer(1), "hp", "W", "37284993579113511/50000000000000");
+    /* common spellings that were refused as unknown units */
+    check_exact(json_integer(5), "inches", "cm", "127/10");
+    check_exact(json_integer(1), "nmi", "km", "463/250");
+    check_exact(json_integer(1), "BTU", "J", "52752792631/50000000");
+    check_exact(json_integer(1), "ft^3", "L", "55306341/1953125");
+    check_exact(json_integer(2), "m^2", "ft^2", "3125000/145161");
+    check_exact(json_integer(1), "cc", "mL", "1");
+    check_exact(json_integer(3), "pounds", "kg", "136077711/100000000");
     check_value(json_real(1.0 / 128), "m", "m", 0.0078125);
     /* a factor that is itself rounded (parsec) gives no exact field */
     {
@@ -171,7 +179,7 @@ static void test_convert_failures(void) {
 
     json_t *r = conv(json_integer(1), "Z Z Z", "m");
     const char *msg = str(r, "error");
-    CHECK(msg && strncmp(msg, "unknown unit 'ZZZ'. Known: B, GB, GHz, ", 39) == 0);
+    CHECK(msg && strncmp(msg, "unknown unit 'ZZZ'. Known: B, BTU, GB, GHz, ", 44) == 0);
     /* only aliases shorter than six characters are listed; the list is sorted */
     CHECK(msg && strstr(msg, ", km/h, ") && strstr(msg, ", kwh_, ") && !strstr(msg, "calorie"));
     CHECK_STREQ(str(r, "code"), "validation");
@@ -200,7 +208,7 @@ static void test_list_units(void) {
     json_t *units = json_object_get(r, "units");
     CHECK_INTEQ(json_integer_value(json_object_get(r, "count")), (long long)json_array_size(units));
     CHECK(json_array_size(units) > 150);
-    static const char *const head[] = {"B", "C", "F", "GB", "GHz"};
+    static const char *const head[] = {"B", "BTU", "C", "F", "GB"};
     for (size_t i = 0; i < 5; i++) CHECK_STREQ(json_string_value(json_array_get(units, i)), head[i]);
     bool kmh = false, mW = false, MW = false, kwh_ = false, sorted = true;
     for (size_t i = 0; i < json_array_size(units); i++) {
