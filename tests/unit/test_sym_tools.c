@@ -65,6 +65,22 @@ static void test_solve(void) {
     r = call(cc_tool_solve_expression, "{\"expr\": \"t**2 = 9\", \"var\": \" t \"}");
     CHECK_STREQ(str(r, "variable"), "t");
     CHECK_STREQ(item(r, "solutions", 0), "-3");
+    CHECK(json_object_get(r, "approximate") == NULL);
+    json_decref(r);
+}
+
+/* Regression (roots with no closed form came back as bare floats, which an
+ * exact equation's answer would be read as): they are flagged. */
+static void test_solve_numeric_roots_flagged(void) {
+    json_t *r = call(cc_tool_solve_expression, "{\"expr\": \"cos(x) = x\"}");
+    dump_if_bad(r);
+    CHECK_STREQ(item(r, "solutions", 0), "0.739085133215156");
+    CHECK(json_is_true(json_object_get(r, "approximate")));
+    CHECK(str(r, "note") && strncmp(str(r, "note"), "numeric roots: no closed form", 29) == 0);
+    json_decref(r);
+    /* a float in the equation: floats are the expected answer, unflagged */
+    r = call(cc_tool_solve_expression, "{\"expr\": \"x**2 = 0.25\"}");
+    CHECK(json_object_get(r, "approximate") == NULL);
     json_decref(r);
 }
 
@@ -553,6 +569,7 @@ int main(void) {
     cc_symbolic_warmup();
     RUN(test_series_and_canonical);
     RUN(test_solve);
+    RUN(test_solve_numeric_roots_flagged);
     RUN(test_limit);
     RUN(test_simplify);
     RUN(test_simplify_exp2trig_only_with_I);

@@ -167,6 +167,13 @@ static json_t *roots(const struct sides *s, const char *var, cc_gexpr *ev[2], co
                                             "floating-point values"));
         } else {
             json_decref(exact);
+            /* The floats stand: say so, an exact equation's roots read as
+             * values would otherwise pass for exact ones. */
+            json_object_set_new(out, "approximate", json_true());
+            json_object_set_new(out, "note",
+                                json_string("numeric roots: no closed form was found, so each root "
+                                            "is a value to about 15 significant digits, checked "
+                                            "against the equation"));
         }
     }
     if (arr && dropped)
