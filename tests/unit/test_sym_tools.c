@@ -84,6 +84,27 @@ static void test_solve_numeric_roots_flagged(void) {
     json_decref(r);
 }
 
+/* Regression (limit_undef_printed_as_nan: x*sin(x) at oo answered the
+ * string "nan"): giac's undef is an unknown limit, null with a note, and a
+ * side that is unknown makes the two-sided limit unknown, not "does not
+ * exist". */
+static void test_limit_undetermined(void) {
+    json_t *r = call(cc_tool_limit_expression, "{\"expr\": \"x*sin(x)\", \"point\": \"oo\"}");
+    dump_if_bad(r);
+    CHECK(json_is_null(json_object_get(r, "limit")));
+    CHECK(str(r, "note") && strncmp(str(r, "note"), "undetermined: ", 14) == 0);
+    json_decref(r);
+    r = call(cc_tool_limit_expression, "{\"expr\": \"0**x\", \"point\": \"0\"}");
+    CHECK(json_is_null(json_object_get(r, "limit")));
+    CHECK(json_is_null(json_object_get(r, "left")));
+    CHECK(json_is_null(json_object_get(r, "two_sided")));
+    json_decref(r);
+    /* a known oscillation still does not exist */
+    r = call(cc_tool_limit_expression, "{\"expr\": \"sin(1/x)\", \"point\": \"0\"}");
+    CHECK_STREQ(str(r, "two_sided"), "does not exist");
+    json_decref(r);
+}
+
 static void test_limit(void) {
     json_t *r = call(cc_tool_limit_expression, "{\"expr\": \"n*log(n)/n**2\", \"var\": \"n\"}");
     dump_if_bad(r);
@@ -575,6 +596,7 @@ int main(void) {
     RUN(test_solve);
     RUN(test_solve_numeric_roots_flagged);
     RUN(test_limit);
+    RUN(test_limit_undetermined);
     RUN(test_simplify);
     RUN(test_simplify_exp2trig_only_with_I);
     RUN(test_equiv);

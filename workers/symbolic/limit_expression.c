@@ -18,6 +18,19 @@ static char *readable_limit(char *text) {
     return strdup("does not exist");
 }
 
+/* giac's undef (printed nan): no value found, which is not the same as a
+ * limit that does not exist (x*sin(x) at oo has none; a limit the CAS
+ * cannot take reads the same), so it is reported as unknown (null). */
+static bool undetermined(const char *text) { return text && !strcmp(text, "nan"); }
+
+#define UNDETERMINED_NOTE                                                                   \
+    "undetermined: the CAS finds no limit here (an unbounded oscillation such as x*sin(x) " \
+    "at oo has none, and a limit it cannot take reads the same)"
+
+static json_t *side_json(const char *text) {
+    return !text || undetermined(text) ? json_null() : json_string(text);
+}
+
 /* At a finite point: the side the caller asked for ("+" by default, as
  * TOOLS.md 3.3.17), the left-sided limit, and the two-sided one ("does not
  * exist" when the sides differ or one fails). With direction "-" the
@@ -25,23 +38,28 @@ static char *readable_limit(char *text) {
 static void add_sides(json_t *out, cc_gexpr *args[3], const char *dir) {
     struct cc_sym_err se = {0};
     json_t *err = NULL;
-    char *right = strdup(json_string_value(json_object_get(out, "limit")));
+    const char *r0 = json_string_value(json_object_get(out, "limit"));
+    char *right = strdup(r0 ? r0 : "nan");
     cc_gexpr *left = cc_giac_apply(CC_G_LIMIT_LEFT, args, 3, &se);
     char *ls = readable_limit(left ? sym_print_str(left, &err) : NULL);
     cc_gexpr_free(left);
     json_decref(err);
-    bool same = ls && right && !strcmp(ls, right) && strcmp(right, "does not exist");
-    const char *two = same ? right : "does not exist";
+    bool unknown = !ls || !right || undetermined(ls) || undetermined(right);
+    bool same = !unknown && !strcmp(ls, right) && strcmp(right, "does not exist");
+    json_t *two = unknown ? json_null() : json_string(same ? right : "does not exist");
     json_object_set_new(out, "direction", json_string(dir));
     if (ls)
-        json_object_set_new(out, "left", json_string(ls));
+        json_object_set_new(out, "left", side_json(ls));
     if (right)
-        json_object_set_new(out, "right", json_string(right));
-    json_object_set_new(out, "two_sided", json_string(two));
+        json_object_set_new(out, "right", side_json(right));
+    json_object_set_new(out, "two_sided", json_copy(two));
+    if (unknown && !json_object_get(out, "note"))
+        json_object_set_new(out, "note", json_string(UNDETERMINED_NOTE));
     if (!strcmp(dir, "-"))
-        json_object_set_new(out, "limit", ls ? json_string(ls) : json_string("does not exist"));
+        json_object_set_new(out, "limit", ls ? side_json(ls) : json_string("does not exist"));
     else if (!strcmp(dir, "+-"))
-        json_object_set_new(out, "limit", json_string(two));
+        json_object_set_new(out, "limit", json_copy(two));
+    json_decref(two);
     free(ls);
     free(right);
 }
@@ -79,6 +97,10 @@ static json_t *limit(cc_gexpr *e, cc_gexpr *var, const char *name, cc_gexpr *pt,
         json_object_set_new(out, "note", json_string("the expression oscillates between bounds "
                                                      "without approaching a value: the limit does "
                                                      "not exist"));
+    if (undetermined(json_string_value(jl))) {
+        json_object_set_new(out, "limit", json_null());
+        json_object_set_new(out, "note", json_string(UNDETERMINED_NOTE));
+    }
     if (dir)
         add_sides(out, args, dir);
     return out;
