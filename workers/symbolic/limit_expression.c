@@ -18,17 +18,17 @@ static char *readable_limit(char *text) {
     return strdup("does not exist");
 }
 
-/* giac's undef (printed nan): no value found, which is not the same as a
- * limit that does not exist (x*sin(x) at oo has none; a limit the CAS
- * cannot take reads the same), so it is reported as unknown (null). */
+/* giac's undef (printed nan, which reads as a number): the limit is
+ * undefined, as for an unbounded oscillation (x*sin(x) at oo, where SymPy
+ * answers AccumBounds(-oo, oo)); said in words, with the note. */
 static bool undetermined(const char *text) { return text && !strcmp(text, "nan"); }
 
-#define UNDETERMINED_NOTE                                                                   \
-    "undetermined: the CAS finds no limit here (an unbounded oscillation such as x*sin(x) " \
-    "at oo has none, and a limit it cannot take reads the same)"
+#define UNDETERMINED_NOTE                                                                  \
+    "undefined: the CAS finds no value the expression approaches here (it may oscillate " \
+    "without bound, as x*sin(x) at oo)"
 
 static json_t *side_json(const char *text) {
-    return !text || undetermined(text) ? json_null() : json_string(text);
+    return json_string(undetermined(text) ? "undefined" : text);
 }
 
 /* At a finite point: the side the caller asked for ("+" by default, as
@@ -46,7 +46,7 @@ static void add_sides(json_t *out, cc_gexpr *args[3], const char *dir) {
     json_decref(err);
     bool unknown = !ls || !right || undetermined(ls) || undetermined(right);
     bool same = !unknown && !strcmp(ls, right) && strcmp(right, "does not exist");
-    json_t *two = unknown ? json_null() : json_string(same ? right : "does not exist");
+    json_t *two = json_string(unknown ? "undefined" : same ? right : "does not exist");
     json_object_set_new(out, "direction", json_string(dir));
     if (ls)
         json_object_set_new(out, "left", side_json(ls));
@@ -98,7 +98,7 @@ static json_t *limit(cc_gexpr *e, cc_gexpr *var, const char *name, cc_gexpr *pt,
                                                      "without approaching a value: the limit does "
                                                      "not exist"));
     if (undetermined(json_string_value(jl))) {
-        json_object_set_new(out, "limit", json_null());
+        json_object_set_new(out, "limit", json_string("undefined"));
         json_object_set_new(out, "note", json_string(UNDETERMINED_NOTE));
     }
     if (dir)
