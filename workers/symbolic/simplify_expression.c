@@ -14,6 +14,7 @@
 
 #include "workers/common/expr_arena.h"
 #include "workers/common/expr_parse.h"
+#include "workers/symbolic/sym_fast.h"
 #include "workers/symbolic/sym_input.h"
 #include "workers/symbolic/sym_measure.h"
 #include "workers/symbolic/sym_numcheck.h"
@@ -170,8 +171,13 @@ static json_t *simplify_expression_handler(json_t *args, cc_wctx *ctx) {
     if (!text)
         return err;
     struct sym_expr in;
-    if (sym_input_expr(text, strlen(text), "", &in, &err) < 0)
+    if (sym_parse_expr(text, strlen(text), "", &in, &err) < 0)
         return err;
+    json_t *fast = sym_fast_enabled() ? sym_fast_simplify(in.root) : NULL;
+    if (fast || sym_build_expr(&in, "", &err) < 0) {
+        sym_expr_free(&in);
+        return fast ? fast : err;
+    }
     /* giac's value may be a real-only rewrite of the input: then the input
      * as written is the original, and every form must agree with it */
     json_t *notes = json_object();
