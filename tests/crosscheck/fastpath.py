@@ -145,12 +145,33 @@ def generated_cases(rng):
             text = poly_text(p, var)
             cases.append(("simplify_expression", {"expr": text}))
             cases.append(("evaluate_expression", {"expression": text}))
+            cases.append(("evaluate_expression", {"expression": f"diff({text}, {var})"}))
     for _ in range(80):
         xs, ys = rng.randint(0, 3), rng.randint(0, 3)
         terms = {(rng.randint(0, 3), rng.randint(0, 3)): rng.randint(-9, 9) for _ in range(4)}
         text = " + ".join(f"{c}*x**{i}*y**{j}" for (i, j), c in terms.items() if c) or "0"
         cases.append(("evaluate_expression", {"expression": text.replace("+ -", "- ")}))
         cases.append(("simplify_expression", {"expr": f"x**{xs}*y**{ys} + {rng.randint(-5, 5)}"}))
+    for _ in range(120):
+        # an identity (or a near miss) between a product and its expansion
+        f = [linear() for _ in range(rng.randint(1, 3))]
+        p = [1]
+        for g in f:
+            p = poly_mul(p, g)
+        prod = "*".join(f"({poly_text(g, 'x')})" for g in f)
+        if rng.random() < 0.4:
+            p[rng.randrange(len(p))] += rng.choice([-1, 1])
+        other = poly_text(p, "x")
+        if rng.random() < 0.3:
+            prod, other = f"({prod})*y", f"y*({other})" if rng.random() < 0.5 else f"({other})*y"
+        args = {"a": prod, "b": other}
+        if rng.random() < 0.2:
+            args["assume"] = {"x": rng.choice(["positive", "real", "integer"])}
+        cases.append(("algebraic_equiv", args))
+    for a, b in [("(a+b)**2", "a**2 + 2*a*b + b**2"), ("x**2 - y**2", "(x - y)*(x + y)"),
+                 ("x/2 + x/2", "x"), ("x/2", "x"), ("2*x", "x + x"), ("1/3", "2/6"), ("x", "y"),
+                 ("x**3", "x*x*x"), ("0", "x - x"), ("(x + 1)**2", "x**2 + 2*x + 1 + 10**-30")]:
+        cases.append(("algebraic_equiv", {"a": a, "b": b}))
     ops = ["+", "-", "*", "/"]
     for _ in range(120):
         nums = [str(rng.randint(-30, 30)) for _ in range(4)]
@@ -164,7 +185,9 @@ def generated_cases(rng):
                  "1/0", "0/0", "(1/2)*x**2 + x/3", "x/2 + 1", "2**64", "2**-3", "(-2)**3",
                  "x**2 + 2*x + 1", "x**4 + 4", "x**4 - 16", "x**6 - 1", "-x**2 + 1",
                  "-2*x**3 + 8*x", "6*x**2 - x - 1", "x**3 - 3*x**2 + 3*x - 1", "I*x + 1",
-                 "sin + 1", "pi*x", "x**2 - 2", "4*x**2 - 4*x + 1", "x**100 - 1", "E + 1"]:
+                 "sin + 1", "pi*x", "x**2 - 2", "4*x**2 - 4*x + 1", "x**100 - 1", "E + 1",
+                 "diff(x**2*y + 3*y, y)", "diff(7, x)", "diff(x**2, pi)", "diff(x**2, x, 2)",
+                 "diff(x**2)", "diff(x/2 + x**3/3, x)", "diff((x + 1)**2, x)", "diff(x**2, y)"]:
         cases.append(("simplify_expression", {"expr": text}))
         cases.append(("evaluate_expression", {"expression": text}))
     return cases

@@ -17,22 +17,60 @@ bool sym_fast_enabled(void) {
     return on;
 }
 
+static bool names_free(const struct cc_node *n) {
+    if (n->kind == CC_N_NAME)
+        return false;
+    for (uint32_t i = 0; i < n->nchild; i++)
+        if (!names_free(n->child[i]))
+            return false;
+    return true;
+}
+
+/* A polynomial the CAS keeps as written (up to the order of terms and
+ * merging like terms): a number, or one written expanded. */
+static bool kept_as_written(const struct cc_node *n) {
+    return names_free(n) || sym_poly_written_expanded(n);
+}
+
 /* The polynomial of root when it is one the CAS keeps as written: a number,
  * or a polynomial written expanded. 0, or -1 (nothing to free). */
 static int kept_polynomial(const struct cc_node *root, struct sym_vars *v, struct sym_poly *p) {
     memset(v, 0, sizeof *v);
     if (sym_poly_from_ast(root, v, p) < 0)
         return -1;
-    if (v->n == 0 || sym_poly_written_expanded(root))
+    if (kept_as_written(root))
         return 0;
     sym_poly_clear(p);
     return -1;
 }
 
+/* diff(P, x) of a polynomial P the CAS keeps as written, by a symbol x:
+ * the derivative term by term, which the CAS gives expanded too. */
+static int derivative(const struct cc_node *call, struct sym_vars *v, struct sym_poly *out) {
+    const struct cc_node *x = call->nchild == 2 ? call->child[1] : NULL;
+    if (!x || x->kind != CC_N_NAME || strcmp(call->v.name, "diff") != 0)
+        return -1;
+    struct sym_poly p;
+    if (kept_polynomial(call->child[0], v, &p) < 0)
+        return -1;
+    /* x must read as a symbol: the polynomial reader says which index */
+    struct sym_poly xp;
+    int rc = sym_poly_from_ast(x, v, &xp);
+    if (rc == 0) {
+        sym_poly_clear(&xp);
+        size_t i = 0;
+        while (strcmp(v->name[i], x->v.name) != 0)
+            i++;
+        rc = sym_poly_diff(&p, i, out);
+    }
+    sym_poly_clear(&p);
+    return rc;
+}
+
 struct sym_node *sym_fast_value(const struct cc_node *root) {
     struct sym_vars v;
     struct sym_poly p;
-    if (kept_polynomial(root, &v, &p) < 0)
+    if (root->kind == CC_N_CALL ? derivative(root, &v, &p) < 0 : kept_polynomial(root, &v, &p) < 0)
         return NULL;
     struct sym_node *t = sym_poly_tree(&p, &v);
     sym_poly_clear(&p);
@@ -73,4 +111,53 @@ json_t *sym_fast_simplify(const struct cc_node *root) {
     sym_free(t);
     sym_poly_clear(&p);
     return out;
+}
+
+/* p printed (malloc'd), NULL on OOM. */
+static char *poly_text(const struct sym_poly *p, const struct sym_vars *v) {
+    struct sym_node *t = sym_poly_tree(p, v);
+    char *s = t ? sym_print(t) : NULL;
+    sym_free(t);
+    return s;
+}
+
+int sym_fast_difference(const struct cc_node *a, const struct cc_node *b,
+                        struct sym_fast_diff *out) {
+    memset(out, 0, sizeof *out);
+    struct sym_vars v = {0};
+    struct sym_poly pa, pb, d;
+    if (sym_poly_from_ast(a, &v, &pa) < 0)
+        return -1;
+    if (sym_poly_from_ast(b, &v, &pb) < 0) {
+        sym_poly_clear(&pa);
+        return -1;
+    }
+    int rc = sym_poly_add(&pa, &pb, -1, &d);
+    if (rc == 0 && !sym_poly_integral(&d)) {
+        sym_poly_clear(&d);
+        rc = -1;
+    }
+    if (rc == 0) {
+        out->zero = d.n == 0;
+        out->d = poly_text(&d, &v);
+        if (kept_as_written(a))
+            out->a = poly_text(&pa, &v);
+        if (kept_as_written(b))
+            out->b = poly_text(&pb, &v);
+        sym_poly_clear(&d);
+        if (!out->d)
+            rc = -1;
+    }
+    sym_poly_clear(&pa);
+    sym_poly_clear(&pb);
+    if (rc < 0)
+        sym_fast_diff_free(out);
+    return rc;
+}
+
+void sym_fast_diff_free(struct sym_fast_diff *f) {
+    free(f->a);
+    free(f->b);
+    free(f->d);
+    memset(f, 0, sizeof *f);
 }

@@ -19,7 +19,8 @@
 bool sym_fast_enabled(void);
 
 /* The value of root as the CAS would evaluate and normalise it, when root
- * is exact rational arithmetic or a polynomial written expanded; NULL
+ * is exact rational arithmetic, a polynomial written expanded, or diff(P,
+ * x) of such a polynomial by a symbol; NULL
  * otherwise (a new tree: sym_free). */
 struct sym_node *sym_fast_value(const struct cc_node *root);
 
@@ -27,5 +28,18 @@ struct sym_node *sym_fast_value(const struct cc_node *root);
  * coefficients, written expanded, whose factorisation over Q is certain
  * (sym_factor.h); NULL otherwise. */
 json_t *sym_fast_simplify(const struct cc_node *root);
+
+/* algebraic_equiv's CAS half for two polynomials (any shape of + - * and
+ * literal powers): a - b, exactly, printed as the CAS's simplify prints
+ * it, whether it is 0, and each side printed when the CAS keeps it as
+ * written (sym_fast_value), else NULL (the caller prints the CAS value).
+ * Declines unless a - b has integer coefficients. 0, or -1 to decline. */
+struct sym_fast_diff {
+    char *a, *b, *d; /* malloc'd */
+    bool zero;
+};
+int sym_fast_difference(const struct cc_node *a, const struct cc_node *b,
+                        struct sym_fast_diff *out);
+void sym_fast_diff_free(struct sym_fast_diff *f);
 
 #endif

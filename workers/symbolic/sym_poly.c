@@ -59,8 +59,7 @@ static int set_constant(struct sym_poly *p, const mpq_t c) {
     return add_term(p, zero, c);
 }
 
-/* out = a + sign * b (out initialised here; a and b untouched). */
-static int poly_add(const struct sym_poly *a, const struct sym_poly *b, int sign,
+int sym_poly_add(const struct sym_poly *a, const struct sym_poly *b, int sign,
                     struct sym_poly *out) {
     sym_poly_init(out);
     mpq_t c;
@@ -202,7 +201,7 @@ static int from_binary(const struct cc_node *n, struct sym_vars *v, struct sym_p
     mpq_t q;
     mpq_init(q);
     if (n->op == CC_OP_ADD || n->op == CC_OP_SUB) {
-        rc = poly_add(&a, &b, n->op == CC_OP_ADD ? 1 : -1, out);
+        rc = sym_poly_add(&a, &b, n->op == CC_OP_ADD ? 1 : -1, out);
     } else if (n->op == CC_OP_MUL) {
         rc = poly_mul(&a, &b, out);
     } else if (sym_poly_constant(&b, q) && mpq_sgn(q) != 0) {
@@ -304,6 +303,28 @@ bool sym_poly_written_expanded(const struct cc_node *n) {
         n = n->child[0];
     }
     return signed_monomial(n);
+}
+
+int sym_poly_diff(const struct sym_poly *p, size_t var, struct sym_poly *out) {
+    sym_poly_init(out);
+    mpq_t c;
+    mpq_init(c);
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < p->n; i++) {
+        if (var >= SYM_POLY_VARS || p->t[i].e[var] == 0)
+            continue;
+        unsigned short e[SYM_POLY_VARS];
+        memcpy(e, p->t[i].e, sizeof e);
+        mpz_mul_ui(mpq_numref(c), mpq_numref(p->t[i].c), e[var]);
+        mpz_set(mpq_denref(c), mpq_denref(p->t[i].c));
+        mpq_canonicalize(c);
+        e[var]--;
+        rc = add_term(out, e, c);
+    }
+    mpq_clear(c);
+    if (rc < 0)
+        sym_poly_clear(out);
+    return rc;
 }
 
 /* ---- queries and the tree ----------------------------------------------- */

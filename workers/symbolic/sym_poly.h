@@ -59,6 +59,15 @@ int sym_poly_from_ast(const struct cc_node *n, struct sym_vars *v, struct sym_po
  * and merging like terms. */
 bool sym_poly_written_expanded(const struct cc_node *n);
 
+/* out = a + sign * b (sign 1 or -1; out initialised here, a and b
+ * untouched). 0, or -1 when a bound is exceeded (nothing to free). */
+int sym_poly_add(const struct sym_poly *a, const struct sym_poly *b, int sign,
+                 struct sym_poly *out);
+
+/* out = d p / d x_var (var may be a variable p does not use: 0). 0, or -1
+ * (nothing to free). */
+int sym_poly_diff(const struct sym_poly *p, size_t var, struct sym_poly *out);
+
 /* true when p is a number (no symbol); its value is then *q's
  * (q initialised by the caller). */
 bool sym_poly_constant(const struct sym_poly *p, mpq_t q);
