@@ -67,7 +67,69 @@ static int derivative(const struct cc_node *call, struct sym_vars *v, struct sym
     return rc;
 }
 
+/* The exact value of arithmetic on integer literals (+ - * /, literal
+ * integer powers), into q; -1 for anything else, a zero divisor, 0**k
+ * with k <= 0, or a result beyond SYM_POLY_MAX_BITS. */
+static int rational_value(const struct cc_node *n, mpq_t q) {
+    if (n->kind == CC_N_INT) {
+        if (mpz_sizeinbase(n->v.z, 2) > SYM_POLY_MAX_BITS)
+            return -1;
+        mpq_set_z(q, n->v.z);
+        return 0;
+    }
+    if (n->kind == CC_N_UNARY && (n->op == CC_OP_NEG || n->op == CC_OP_POS)) {
+        if (rational_value(n->child[0], q) < 0)
+            return -1;
+        if (n->op == CC_OP_NEG)
+            mpq_neg(q, q);
+        return 0;
+    }
+    if (n->kind != CC_N_BINARY || rational_value(n->child[0], q) < 0)
+        return -1;
+    if (n->op == CC_OP_POW || n->op == CC_OP_BITXOR) {
+        const struct cc_node *k = n->child[1];
+        if (k->kind != CC_N_INT || !mpz_fits_slong_p(k->v.z))
+            return -1;
+        long e = mpz_get_si(k->v.z);
+        size_t bits = mpz_sizeinbase(mpq_numref(q), 2) + mpz_sizeinbase(mpq_denref(q), 2);
+        if (mpq_sgn(q) == 0 ? e <= 0 : (e < 0 || bits * (size_t)e > SYM_POLY_MAX_BITS))
+            return -1;
+        mpz_pow_ui(mpq_numref(q), mpq_numref(q), (unsigned long)e);
+        mpz_pow_ui(mpq_denref(q), mpq_denref(q), (unsigned long)e);
+        return 0;
+    }
+    mpq_t b;
+    mpq_init(b);
+    int rc = rational_value(n->child[1], b);
+    if (rc == 0) {
+        switch (n->op) {
+        case CC_OP_ADD: mpq_add(q, q, b); break;
+        case CC_OP_SUB: mpq_sub(q, q, b); break;
+        case CC_OP_MUL: mpq_mul(q, q, b); break;
+        case CC_OP_DIV:
+            if (mpq_sgn(b) == 0)
+                rc = -1;
+            else
+                mpq_div(q, q, b);
+            break;
+        default: rc = -1;
+        }
+    }
+    mpq_clear(b);
+    if (rc == 0 && (mpz_sizeinbase(mpq_numref(q), 2) > SYM_POLY_MAX_BITS ||
+                    mpz_sizeinbase(mpq_denref(q), 2) > SYM_POLY_MAX_BITS))
+        rc = -1;
+    return rc;
+}
+
 struct sym_node *sym_fast_value(const struct cc_node *root) {
+    if (names_free(root)) { /* plain numbers: no polynomial needed */
+        mpq_t q;
+        mpq_init(q);
+        struct sym_node *t = rational_value(root, q) == 0 ? sym_num_q(q) : NULL;
+        mpq_clear(q);
+        return t;
+    }
     struct sym_vars v;
     struct sym_poly p;
     if (root->kind == CC_N_CALL ? derivative(root, &v, &p) < 0 : kept_polynomial(root, &v, &p) < 0)

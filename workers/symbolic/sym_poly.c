@@ -374,6 +374,9 @@ static struct sym_node *term_tree(const struct sym_term *t, const struct sym_var
 struct sym_node *sym_poly_tree(const struct sym_poly *p, const struct sym_vars *v) {
     if (p->n == 0)
         return sym_int(0);
+    static const unsigned short none[SYM_POLY_VARS];
+    if (p->n == 1 && !memcmp(p->t[0].e, none, sizeof none)) /* a number */
+        return sym_num_q(p->t[0].c);
     struct sym_node *s = sym_nary(SYM_ADD, NULL, 0);
     for (size_t i = 0; s && i < p->n; i++) {
         struct sym_node *t = term_tree(&p->t[i], v);
