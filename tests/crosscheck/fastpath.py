@@ -168,6 +168,24 @@ def generated_cases(rng):
         if rng.random() < 0.2:
             args["assume"] = {"x": rng.choice(["positive", "real", "integer"])}
         cases.append(("algebraic_equiv", args))
+    for _ in range(150):
+        # products and powers of factors, as written (the CAS keeps them so)
+        fs = [rng.choice([linear, linear, quadratic])() for _ in range(rng.randint(1, 3))]
+        var = rng.choice(["x", "t", "a"])
+        parts = [f"({poly_text(g, var)})" + (f"**{rng.randint(2, 4)}" if rng.random() < 0.3 else "")
+                 for g in fs]
+        text = "*".join(parts)
+        if rng.random() < 0.3:
+            text = f"{rng.choice([2, 3, -1, 5])}*{text}"
+        if rng.random() < 0.3:
+            text += f" {rng.choice(['+', '-'])} ({poly_text(rng.choice([linear, quadratic])(), var)})**2"
+        cases.append(("simplify_expression", {"expr": text}))
+    for text in ["x*(x + 1) - x**2", "(x + 1)**2 - (x - 1)**2", "3*(x + 2) - 3*x", "(x + 1)*(x + 1)",
+                 "(x**2)**3", "x**2*x**3", "(2*x)**2", "(-x)**2", "-(x - 1)**2", "(x - x)*(x + 1)",
+                 "(x + 1)**2*(x + 1)", "(x + 1)*(y + 1)", "(x/2 + 1)**2", "x**3*x**-1",
+                 "(-x**2 - 1)**2", "(1 - x**2)**2", "(-2*x**2 + 1)**2*x", "(-x**2)**2*(x + 1)",
+                 "(x - x**2)*(x + 1)", "((x - x**2)*(x + 1))**2", "(x**2 - 1)**2", "(-x - 1)**2"]:
+        cases.append(("simplify_expression", {"expr": text}))
     for a, b in [("(a+b)**2", "a**2 + 2*a*b + b**2"), ("x**2 - y**2", "(x - y)*(x + y)"),
                  ("x/2 + x/2", "x"), ("x/2", "x"), ("2*x", "x + x"), ("1/3", "2/6"), ("x", "y"),
                  ("x**3", "x*x*x"), ("0", "x - x"), ("(x + 1)**2", "x**2 + 2*x + 1 + 10**-30")]:

@@ -29,6 +29,16 @@ struct sym_node *sym_fast_value(const struct cc_node *root);
  * (sym_factor.h); NULL otherwise. */
 json_t *sym_fast_simplify(const struct cc_node *root);
 
+/* simplify_expression's simplified, factored and expanded forms of a
+ * polynomial in one symbol with integer coefficients, written in any shape
+ * of + - * and literal powers, given the input printed and measured as the
+ * CAS path prints and measures it (from its CAS value). The CAS's simplify
+ * of such a value is its expanded form, which is the answer unless the
+ * input is smaller (sym_count_ops); expand gives the expanded form; the
+ * factorisation is sym_factor.h's. A new object {simplified, factored,
+ * expanded}, or NULL to decline. */
+json_t *sym_fast_forms(const struct cc_node *root, const char *input, long input_ops);
+
 /* algebraic_equiv's CAS half for two polynomials (any shape of + - * and
  * literal powers): a - b, exactly, printed as the CAS's simplify prints
  * it, whether it is 0, and each side printed when the CAS keeps it as
