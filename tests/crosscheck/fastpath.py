@@ -168,6 +168,9 @@ def generated_cases(rng):
         if rng.random() < 0.2:
             args["assume"] = {"x": rng.choice(["positive", "real", "integer"])}
         cases.append(("algebraic_equiv", args))
+        # the same as a quotient: (p * g) / g against the product
+        g = poly_text(linear(), "x")
+        cases.append(("algebraic_equiv", {"a": f"({other})*({g})/({g})", "b": prod}))
     for _ in range(150):
         # products and powers of factors, as written (the CAS keeps them so)
         fs = [rng.choice([linear, linear, quadratic])() for _ in range(rng.randint(1, 3))]
@@ -188,7 +191,12 @@ def generated_cases(rng):
         cases.append(("simplify_expression", {"expr": text}))
     for a, b in [("(a+b)**2", "a**2 + 2*a*b + b**2"), ("x**2 - y**2", "(x - y)*(x + y)"),
                  ("x/2 + x/2", "x"), ("x/2", "x"), ("2*x", "x + x"), ("1/3", "2/6"), ("x", "y"),
-                 ("x**3", "x*x*x"), ("0", "x - x"), ("(x + 1)**2", "x**2 + 2*x + 1 + 10**-30")]:
+                 ("x**3", "x*x*x"), ("0", "x - x"), ("(x + 1)**2", "x**2 + 2*x + 1 + 10**-30"),
+                 ("(x**2 - 1)/(x - 1)", "x + 1"), ("1/(1/x)", "x"), ("x/(x*y)", "1/y"),
+                 ("(a*b)/c", "a*(b/c)"), ("1/(x + y)", "1/x + 1/y"), ("x**2/x", "x"),
+                 ("1/(x - x)", "0"), ("x**-1", "1/x"), ("(x/y)**-2", "y**2/x**2"),
+                 ("x/x", "1"), ("0/x", "0"), ("x**3*x**-1", "x**2"), ("(1/x)**0", "1"),
+                 ("1/(x**2 - 1)", "1/(2*(x - 1)) - 1/(2*(x + 1))")]:
         cases.append(("algebraic_equiv", {"a": a, "b": b}))
     ops = ["+", "-", "*", "/"]
     for _ in range(120):

@@ -121,6 +121,16 @@ static void difference(void) {
     CHECK_STREQ(f.d, "-2*x*y + 2*y**2");
     sym_fast_diff_free(&f);
     CHECK(sym_fast_difference(parse("x/2"), parse("x"), &f) < 0); /* -x/2 is not integral */
+    /* equal rational functions: 0, both sides left to the CAS to print */
+    CHECK(sym_fast_difference(parse("(x**2 - 1)/(x - 1)"), parse("x + 1"), &f) == 0);
+    CHECK(f.zero && !f.a && !f.b);
+    CHECK_STREQ(f.d, "0");
+    sym_fast_diff_free(&f);
+    CHECK(sym_fast_difference(parse("x**3*x**-1"), parse("x**2"), &f) == 0);
+    sym_fast_diff_free(&f);
+    CHECK(sym_fast_difference(parse("1/(x + y)"), parse("1/x + 1/y"), &f) < 0); /* unequal */
+    CHECK(sym_fast_difference(parse("1/(x - x)"), parse("0"), &f) < 0);         /* 1/0 */
+    CHECK(sym_fast_difference(parse("0**-1"), parse("0"), &f) < 0);
     CHECK(sym_fast_difference(parse("sin(x)"), parse("x"), &f) < 0);
 }
 

@@ -236,16 +236,60 @@ static char *poly_text(const struct sym_poly *p, const struct sym_vars *v) {
     return s;
 }
 
+static int rational_identity(const struct cc_node *a, const struct cc_node *b);
+
+/* Two rational functions that are equal: difference 0, each side printed
+ * by the CAS. */
+static int rational_zero(const struct cc_node *a, const struct cc_node *b,
+                         struct sym_fast_diff *out) {
+    if (rational_identity(a, b) < 0)
+        return -1;
+    out->zero = true;
+    out->d = strdup("0");
+    return out->d ? 0 : -1;
+}
+
+/* a = b as rational functions (a.num * b.den == b.num * a.den), read from
+ * the ASTs: the CAS's simplified difference is then its normal form, 0.
+ * 0 when they are equal, -1 when they differ or cannot be read. */
+static int rational_identity(const struct cc_node *a, const struct cc_node *b) {
+    struct sym_vars v = {0};
+    struct sym_rat ra, rb;
+    if (sym_rat_from_ast(a, &v, &ra) < 0)
+        return -1;
+    if (sym_rat_from_ast(b, &v, &rb) < 0) {
+        sym_rat_clear(&ra);
+        return -1;
+    }
+    struct sym_poly x, y, d;
+    int rc = sym_poly_mul(&ra.num, &rb.den, &x);
+    if (rc == 0) {
+        rc = sym_poly_mul(&rb.num, &ra.den, &y);
+        if (rc == 0) {
+            rc = sym_poly_add(&x, &y, -1, &d);
+            if (rc == 0) {
+                rc = d.n == 0 ? 0 : -1;
+                sym_poly_clear(&d);
+            }
+            sym_poly_clear(&y);
+        }
+        sym_poly_clear(&x);
+    }
+    sym_rat_clear(&ra);
+    sym_rat_clear(&rb);
+    return rc;
+}
+
 int sym_fast_difference(const struct cc_node *a, const struct cc_node *b,
                         struct sym_fast_diff *out) {
     memset(out, 0, sizeof *out);
     struct sym_vars v = {0};
     struct sym_poly pa, pb, d;
     if (sym_poly_from_ast(a, &v, &pa) < 0)
-        return -1;
+        return rational_zero(a, b, out);
     if (sym_poly_from_ast(b, &v, &pb) < 0) {
         sym_poly_clear(&pa);
-        return -1;
+        return rational_zero(a, b, out);
     }
     int rc = sym_poly_add(&pa, &pb, -1, &d);
     if (rc == 0 && !sym_poly_integral(&d)) {

@@ -43,7 +43,10 @@ json_t *sym_fast_forms(const struct cc_node *root, const char *input, long input
  * literal powers): a - b, exactly, printed as the CAS's simplify prints
  * it, whether it is 0, and each side printed when the CAS keeps it as
  * written (sym_fast_value), else NULL (the caller prints the CAS value).
- * Declines unless a - b has integer coefficients. 0, or -1 to decline. */
+ * Declines unless a - b has integer coefficients. Two rational functions
+ * (quotients of such) that are equal give a difference of 0 (the CAS's
+ * normal form of a zero rational function), each side printed by the CAS;
+ * unequal ones decline. 0, or -1 to decline. */
 struct sym_fast_diff {
     char *a, *b, *d; /* malloc'd */
     bool zero;

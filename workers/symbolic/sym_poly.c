@@ -79,7 +79,7 @@ int sym_poly_add(const struct sym_poly *a, const struct sym_poly *b, int sign,
     return rc;
 }
 
-static int poly_mul(const struct sym_poly *a, const struct sym_poly *b, struct sym_poly *out) {
+int sym_poly_mul(const struct sym_poly *a, const struct sym_poly *b, struct sym_poly *out) {
     sym_poly_init(out);
     mpq_t c;
     mpq_init(c);
@@ -138,7 +138,7 @@ static int poly_pow(const struct sym_poly *a, const struct cc_node *k, struct sy
         rc = set_constant(out, q);
         for (long i = 0; rc == 0 && i < e; i++) {
             struct sym_poly t;
-            rc = poly_mul(out, a, &t);
+            rc = sym_poly_mul(out, a, &t);
             sym_poly_clear(out);
             *out = t;
         }
@@ -203,13 +203,13 @@ static int from_binary(const struct cc_node *n, struct sym_vars *v, struct sym_p
     if (n->op == CC_OP_ADD || n->op == CC_OP_SUB) {
         rc = sym_poly_add(&a, &b, n->op == CC_OP_ADD ? 1 : -1, out);
     } else if (n->op == CC_OP_MUL) {
-        rc = poly_mul(&a, &b, out);
+        rc = sym_poly_mul(&a, &b, out);
     } else if (sym_poly_constant(&b, q) && mpq_sgn(q) != 0) {
         mpq_inv(q, q);
         struct sym_poly inv;
         rc = set_constant(&inv, q);
         if (rc == 0)
-            rc = poly_mul(&a, &inv, out);
+            rc = sym_poly_mul(&a, &inv, out);
         sym_poly_clear(&inv);
     }
     mpq_clear(q);
@@ -386,4 +386,134 @@ struct sym_node *sym_poly_tree(const struct sym_poly *p, const struct sym_vars *
         }
     }
     return sym_normalize(s);
+}
+
+/* ---- rational functions ------------------------------------------------- */
+
+void sym_rat_clear(struct sym_rat *r) {
+    sym_poly_clear(&r->num);
+    sym_poly_clear(&r->den);
+}
+
+static int rat_const(struct sym_rat *r, const struct sym_poly *num) {
+    mpq_t one;
+    mpq_init(one);
+    mpq_set_ui(one, 1, 1);
+    r->num = *num;
+    int rc = set_constant(&r->den, one);
+    mpq_clear(one);
+    if (rc < 0)
+        sym_rat_clear(r);
+    return rc;
+}
+
+/* out = a op b for + - * / (b's numerator non-zero for /). */
+static int rat_binary(enum cc_op op, const struct sym_rat *a, const struct sym_rat *b,
+                      struct sym_rat *out) {
+    struct sym_poly x = {0}, y = {0};
+    int rc = -1;
+    if (op == CC_OP_MUL) {
+        rc = sym_poly_mul(&a->num, &b->num, &out->num);
+        if (rc == 0 && (rc = sym_poly_mul(&a->den, &b->den, &out->den)) < 0)
+            sym_poly_clear(&out->num);
+        return rc;
+    }
+    if (op == CC_OP_DIV) {
+        if (b->num.n == 0)
+            return -1;
+        rc = sym_poly_mul(&a->num, &b->den, &out->num);
+        if (rc == 0 && (rc = sym_poly_mul(&a->den, &b->num, &out->den)) < 0)
+            sym_poly_clear(&out->num);
+        return rc;
+    }
+    if (op != CC_OP_ADD && op != CC_OP_SUB)
+        return -1;
+    if (sym_poly_mul(&a->num, &b->den, &x) < 0)
+        return -1;
+    if (sym_poly_mul(&b->num, &a->den, &y) == 0) {
+        rc = sym_poly_add(&x, &y, op == CC_OP_ADD ? 1 : -1, &out->num);
+        if (rc == 0 && (rc = sym_poly_mul(&a->den, &b->den, &out->den)) < 0)
+            sym_poly_clear(&out->num);
+        sym_poly_clear(&y);
+    }
+    sym_poly_clear(&x);
+    return rc;
+}
+
+/* A literal integer exponent, written k or -k. */
+static bool literal_exponent(const struct cc_node *k, long *e) {
+    bool neg = k->kind == CC_N_UNARY && k->op == CC_OP_NEG;
+    if (neg)
+        k = k->child[0];
+    if (k->kind != CC_N_INT || !mpz_fits_slong_p(k->v.z))
+        return false;
+    *e = mpz_get_si(k->v.z);
+    if (neg)
+        *e = -*e;
+    return *e >= -SYM_POLY_MAX_DEGREE && *e <= SYM_POLY_MAX_DEGREE;
+}
+
+static int rat_pow(const struct sym_rat *a, long e, struct sym_rat *out) {
+    const struct sym_poly *n = e < 0 ? &a->den : &a->num, *d = e < 0 ? &a->num : &a->den;
+    if (e < 0 && a->num.n == 0)
+        return -1;
+    if (e == 0 && a->num.n == 0)
+        return -1; /* 0**0 */
+    unsigned long k = (unsigned long)(e < 0 ? -e : e);
+    mpq_t one;
+    mpq_init(one);
+    mpq_set_ui(one, 1, 1);
+    int rc = set_constant(&out->num, one);
+    if (rc == 0 && (rc = set_constant(&out->den, one)) < 0)
+        sym_poly_clear(&out->num);
+    mpq_clear(one);
+    for (unsigned long i = 0; rc == 0 && i < k; i++) {
+        struct sym_poly t;
+        rc = sym_poly_mul(&out->num, n, &t);
+        sym_poly_clear(&out->num);
+        out->num = t;
+        if (rc == 0) {
+            rc = sym_poly_mul(&out->den, d, &t);
+            sym_poly_clear(&out->den);
+            out->den = t;
+        }
+    }
+    if (rc < 0)
+        sym_rat_clear(out);
+    return rc;
+}
+
+int sym_rat_from_ast(const struct cc_node *n, struct sym_vars *v, struct sym_rat *out) {
+    memset(out, 0, sizeof *out);
+    if (n->kind == CC_N_INT || n->kind == CC_N_NAME) {
+        struct sym_poly p;
+        return sym_poly_from_ast(n, v, &p) < 0 ? -1 : rat_const(out, &p);
+    }
+    if (n->kind == CC_N_UNARY && (n->op == CC_OP_NEG || n->op == CC_OP_POS)) {
+        if (sym_rat_from_ast(n->child[0], v, out) < 0)
+            return -1;
+        for (size_t i = 0; n->op == CC_OP_NEG && i < out->num.n; i++)
+            mpq_neg(out->num.t[i].c, out->num.t[i].c);
+        return 0;
+    }
+    if (n->kind != CC_N_BINARY)
+        return -1;
+    struct sym_rat a, b;
+    if (n->op == CC_OP_POW || n->op == CC_OP_BITXOR) {
+        long e;
+        if (!literal_exponent(n->child[1], &e) || sym_rat_from_ast(n->child[0], v, &a) < 0)
+            return -1;
+        int rc = rat_pow(&a, e, out);
+        sym_rat_clear(&a);
+        return rc;
+    }
+    if (sym_rat_from_ast(n->child[0], v, &a) < 0)
+        return -1;
+    int rc = sym_rat_from_ast(n->child[1], v, &b);
+    if (rc == 0) {
+        rc = rat_binary(n->op, &a, &b, out);
+        sym_rat_clear(&b);
+    }
+    sym_rat_clear(&a);
+    return rc;
 }

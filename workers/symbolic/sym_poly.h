@@ -64,6 +64,9 @@ bool sym_poly_written_expanded(const struct cc_node *n);
 int sym_poly_add(const struct sym_poly *a, const struct sym_poly *b, int sign,
                  struct sym_poly *out);
 
+/* out = a * b (out initialised here). 0, or -1 when a bound is exceeded. */
+int sym_poly_mul(const struct sym_poly *a, const struct sym_poly *b, struct sym_poly *out);
+
 /* out = d p / d x_var (var may be a variable p does not use: 0). 0, or -1
  * (nothing to free). */
 int sym_poly_diff(const struct sym_poly *p, size_t var, struct sym_poly *out);
@@ -79,5 +82,18 @@ bool sym_poly_integral(const struct sym_poly *p);
 
 /* p as a normalised neutral tree (sym_free), NULL on OOM. */
 struct sym_node *sym_poly_tree(const struct sym_poly *p, const struct sym_vars *v);
+
+/* A rational function num/den as written: not reduced, den never the zero
+ * polynomial. Released with sym_rat_clear(). */
+struct sym_rat {
+    struct sym_poly num, den;
+};
+
+/* The rational function n denotes: what sym_poly_from_ast() reads, and
+ * division by any expression it reads whose numerator is not the zero
+ * polynomial, and literal negative powers of such. 0 with *out set, or -1
+ * (nothing to free). */
+int sym_rat_from_ast(const struct cc_node *n, struct sym_vars *v, struct sym_rat *out);
+void sym_rat_clear(struct sym_rat *r);
 
 #endif
