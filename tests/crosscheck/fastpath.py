@@ -29,64 +29,32 @@ import json
 import os
 import random
 import re
-import subprocess
 import sys
-import tempfile
 from fractions import Fraction
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import mcp_stdio  # noqa: E402
 CAS_TOOLS = {"evaluate_expression", "simplify_expression", "solve_expression", "limit_expression",
              "algebraic_equiv", "solve_linear", "matrix"}
 # a fast-path answer from each of these many generated inputs, at least
 MIN_FAST = 150
 
 
-class Server:
-    """One codecalc over MCP stdio (newline-delimited JSON-RPC)."""
+class Server(mcp_stdio.Server):
+    """One codecalc profiling each symbolic call, the fast paths on or off."""
 
     def __init__(self, binary, fastpath):
-        self.home = tempfile.TemporaryDirectory(prefix="codecalc-fastpath-")
-        env = dict(os.environ, CODECALC_HOME=self.home.name, CODECALC_PROFILE_SYMBOLIC="1")
+        extra = {"CODECALC_PROFILE_SYMBOLIC": "1"}
         if not fastpath:
-            env["CODECALC_SYMBOLIC_FASTPATH"] = "0"
-        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1, env=env)
-        self.next_id = 1
-        self.rpc("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
-                                "clientInfo": {"name": "fastpath", "version": "1"}})
-        self.p.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n")
-
-    def rpc(self, method, params):
-        rid = self.next_id
-        self.next_id += 1
-        self.p.stdin.write(json.dumps({"jsonrpc": "2.0", "id": rid, "method": method,
-                                       "params": params}) + "\n")
-        self.p.stdin.flush()
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("codecalc exited")
-            msg = json.loads(line)
-            if msg.get("id") == rid:
-                return msg
+            extra["CODECALC_SYMBOLIC_FASTPATH"] = "0"
+        super().__init__(binary, extra)
 
     def call(self, tool, args):
         """(structured result without profile_us, giac microseconds or None)"""
-        msg = self.rpc("tools/call", {"name": tool, "arguments": args})
-        sc = (msg.get("result") or {}).get("structuredContent")
-        if sc is None:
-            return {"rpc": msg.get("error", msg)}, None
+        sc, _ = super().call(tool, args)
         prof = sc.pop("profile_us", None)
         return sc, prof.get("giac") if prof else None
-
-    def close(self):
-        self.p.stdin.close()
-        try:
-            self.p.wait(10)
-        except subprocess.TimeoutExpired:
-            self.p.kill()
-            self.p.wait()
-        self.home.cleanup()
 
 
 def corpus_cases():
