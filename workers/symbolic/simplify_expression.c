@@ -168,7 +168,7 @@ static int set_form(json_t *out, const char *key, enum cc_giac_op op, const stru
  * other forms for a polynomial (sym_fast_forms), or NULL (orig untouched)
  * when the fast path declines. */
 static json_t *fast_forms(const struct sym_expr *in, json_t *orig) {
-    if (!sym_fast_enabled())
+    if (!sym_fast_enabled() || !sym_fast_forms_apply(in->root))
         return NULL;
     struct pick input = {0};
     json_t *f = measure(in->g, &input) ? sym_fast_forms(in->root, input.text, input.ops) : NULL;

@@ -200,10 +200,31 @@ static bool negated_power_in_base(const struct cc_node *n, bool in_base) {
     return false;
 }
 
-json_t *sym_fast_forms(const struct cc_node *root, const char *input, long input_ops) {
-    struct sym_vars v = {0};
+/* The polynomial forms() takes, read from root; 0, or -1 (nothing to
+ * free) when the forms path declines before seeing the input's print. */
+static int forms_polynomial(const struct cc_node *root, struct sym_vars *v, struct sym_poly *p) {
+    memset(v, 0, sizeof *v);
+    if (negated_power_in_base(root, false) || sym_poly_from_ast(root, v, p) < 0)
+        return -1;
+    if (v->n == 1 && sym_poly_nvars_used(p, v) == 1 && sym_poly_integral(p))
+        return 0;
+    sym_poly_clear(p);
+    return -1;
+}
+
+bool sym_fast_forms_apply(const struct cc_node *root) {
+    struct sym_vars v;
     struct sym_poly p;
-    if (negated_power_in_base(root, false) || sym_poly_from_ast(root, &v, &p) < 0)
+    if (forms_polynomial(root, &v, &p) < 0)
+        return false;
+    sym_poly_clear(&p);
+    return true;
+}
+
+json_t *sym_fast_forms(const struct cc_node *root, const char *input, long input_ops) {
+    struct sym_vars v;
+    struct sym_poly p;
+    if (forms_polynomial(root, &v, &p) < 0)
         return NULL;
     json_t *out = forms(&p, &v, input, input_ops);
     sym_poly_clear(&p);

@@ -38,6 +38,9 @@ json_t *sym_fast_simplify(const struct cc_node *root);
  * factorisation is sym_factor.h's. A new object {simplified, factored,
  * expanded}, or NULL to decline. */
 json_t *sym_fast_forms(const struct cc_node *root, const char *input, long input_ops);
+/* false when sym_fast_forms(root, ...) declines whatever the input's
+ * print: the caller need not print and measure it. */
+bool sym_fast_forms_apply(const struct cc_node *root);
 
 /* algebraic_equiv's CAS half for two polynomials (any shape of + - * and
  * literal powers): a - b, exactly, printed as the CAS's simplify prints
