@@ -166,6 +166,14 @@ def generated_cases(rng):
                  ("x/x", "1"), ("0/x", "0"), ("x**3*x**-1", "x**2"), ("(1/x)**0", "1"),
                  ("1/(x**2 - 1)", "1/(2*(x - 1)) - 1/(2*(x + 1))")]:
         cases.append(("algebraic_equiv", {"a": a, "b": b}))
+    # a note one call leaves unread (cbrt's real root, a divergent integral)
+    # must not reach the next answer, fast or not
+    for first in [("simplify_expression", {"expr": "cbrt(-8)"}),
+                  ("limit_expression", {"expr": "cbrt(x)", "var": "x", "point": "-8"}),
+                  ("simplify_expression", {"expr": "integrate(1/x**2, (x, -1, 1))"})]:
+        cases += [first, ("evaluate_expression", {"expression": "1 + 1"}),
+                  first, ("evaluate_expression", {"expression": "x**2 + 1"}),
+                  first, ("evaluate_expression", {"expression": "diff(x**2, x)"})]
     ops = ["+", "-", "*", "/"]
     for _ in range(120):
         nums = [str(rng.randint(-30, 30)) for _ in range(4)]

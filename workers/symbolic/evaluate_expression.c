@@ -214,12 +214,10 @@ static json_t *evaluate_expression_handler(json_t *args, cc_wctx *ctx) {
     struct sym_node *fast = sym_fast_enabled() ? sym_fast_value(in.root) : NULL;
     if (fast) {
         /* no CAS value, and a polynomial has no branch cut for giac to
-         * rewrite across (sym_real_rewrite has nothing to say) */
-        char *note = cc_giac_take_note();
+         * rewrite across (sym_real_rewrite has nothing to say); building
+         * one would have dropped a note an earlier call left unread */
+        free(cc_giac_take_note());
         json_t *out = describe(text, fast, NULL);
-        if (note && json_is_true(json_object_get(out, "ok")))
-            json_object_set_new(out, "note", json_string(note));
-        free(note);
         sym_expr_free(&in);
         return out;
     }
