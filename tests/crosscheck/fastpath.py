@@ -189,7 +189,9 @@ def generated_cases(rng):
                  "-2*x**3 + 8*x", "6*x**2 - x - 1", "x**3 - 3*x**2 + 3*x - 1", "I*x + 1",
                  "sin + 1", "pi*x", "x**2 - 2", "4*x**2 - 4*x + 1", "x**100 - 1", "E + 1",
                  "diff(x**2*y + 3*y, y)", "diff(7, x)", "diff(x**2, pi)", "diff(x**2, x, 2)",
-                 "diff(x**2)", "diff(x/2 + x**3/3, x)", "diff((x + 1)**2, x)", "diff(x**2, y)"]:
+                 "diff(x**2)", "diff(x/2 + x**3/3, x)", "diff((x + 1)**2, x)", "diff(x**2, y)",
+                 "0*x + 1", "1*x", "x*1", "2x + 1", "x^2 + 1", "0**5", "(-1)**63", "--x", "-0",
+                 "x**64 + 1", "123456789012345678901234567890*x**3 - 1", "2**4095*2"]:
         cases.append(("simplify_expression", {"expr": text}))
         cases.append(("evaluate_expression", {"expression": text}))
     return cases
