@@ -24,18 +24,28 @@ static void up_clear(struct upoly *u) {
         mpz_clear(u->a[i]);
 }
 
-/* The positive divisors of |z| (z != 0, |z| small), ascending; count or -1. */
+static int ulong_cmp(const void *a, const void *b) {
+    unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The positive divisors of |z| (z != 0, |z| <= MAX_DIVISOR_SOURCE),
+ * ascending: trial division up to the square root. Count, or -1. */
 static int divisors(const mpz_t z, unsigned long *out) {
     if (mpz_cmpabs_ui(z, MAX_DIVISOR_SOURCE) > 0)
         return -1;
     unsigned long n = mpz_get_ui(z); /* |z| */
     int k = 0;
-    for (unsigned long d = 1; d <= n; d++) /* n <= 10^6: bounded */
-        if (n % d == 0) {
-            if (k == MAX_DIVISORS)
-                return -1;
-            out[k++] = d;
-        }
+    for (unsigned long d = 1; d * d <= n; d++) {
+        if (n % d)
+            continue;
+        if (k + 2 > MAX_DIVISORS)
+            return -1;
+        out[k++] = d;
+        if (d != n / d)
+            out[k++] = n / d;
+    }
+    qsort(out, (size_t)k, sizeof *out, ulong_cmp);
     return k;
 }
 
