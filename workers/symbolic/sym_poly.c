@@ -177,6 +177,8 @@ static int from_name(const struct cc_node *n, struct sym_vars *v, struct sym_pol
     sym_poly_init(out);
     int rc = add_term(out, e, one);
     mpq_clear(one);
+    if (rc < 0)
+        sym_poly_clear(out);
     return rc;
 }
 
@@ -232,12 +234,7 @@ int sym_poly_from_ast(const struct cc_node *n, struct sym_vars *v, struct sym_po
             sym_poly_clear(out);
         return rc;
     }
-    case CC_N_NAME:
-        if (from_name(n, v, out) < 0) {
-            sym_poly_clear(out);
-            return -1;
-        }
-        return 0;
+    case CC_N_NAME: return from_name(n, v, out);
     case CC_N_UNARY: {
         if (n->op != CC_OP_NEG && n->op != CC_OP_POS)
             return -1;
