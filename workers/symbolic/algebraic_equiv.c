@@ -21,6 +21,7 @@
 #include "workers/common/expr_arena.h"
 #include "workers/common/expr_parse.h"
 #include "workers/symbolic/sym_assume.h"
+#include "workers/symbolic/sym_fast.h"
 #include "workers/symbolic/sym_input.h"
 #include "workers/symbolic/sym_numcheck.h"
 #include "workers/symbolic/sym_numeval.h"
@@ -199,8 +200,49 @@ static int printed_forms(const char *ta, const char *tb, struct sym_expr *ca,
     return 0;
 }
 
+/* The CAS half: a, b and their simplified difference printed, and whether
+ * some rewriting of the difference is exactly 0. 0, or -1 with *err. */
+static int cas_difference(const struct sym_expr *a, const struct sym_expr *b,
+                          const struct sym_assume *as, bool rewrite, json_t *printed[3],
+                          bool *cas_zero, json_t **err) {
+    if (sym_assume_apply(as, err) < 0)
+        return -1;
+    cc_gexpr *sd = symbolic_difference(a->g, b->g, rewrite, cas_zero, err);
+    cc_giac_forget_all();
+    if (!sd)
+        return -1;
+    printed[0] = sym_print_json(a->g, err);
+    printed[1] = printed[0] ? sym_print_json(b->g, err) : NULL;
+    printed[2] = printed[1] ? sym_print_json(sd, err) : NULL;
+    cc_gexpr_free(sd);
+    if (printed[2])
+        return 0;
+    json_decref(printed[0]);
+    json_decref(printed[1]);
+    return -1;
+}
+
+/* The same from a fast path's exact polynomial difference (sym_fast.h): a
+ * side printed there is used as is, the other is the CAS value's print. */
+static int fast_difference(const struct sym_expr *a, const struct sym_expr *b,
+                           const struct sym_fast_diff *f, json_t *printed[3], bool *cas_zero,
+                           json_t **err) {
+    *cas_zero = f->zero;
+    printed[0] = f->a ? json_string(f->a) : sym_print_json(a->g, err);
+    printed[1] = !printed[0] ? NULL : f->b ? json_string(f->b) : sym_print_json(b->g, err);
+    printed[2] = printed[1] ? json_string(f->d) : NULL;
+    if (printed[2])
+        return 0;
+    json_decref(printed[0]);
+    json_decref(printed[1]);
+    if (!*err)
+        *err = cc_err("resource_exhausted", "expression exhausted the memory ceiling");
+    return -1;
+}
+
+/* fast: a fast path's difference of a and b, or NULL (the CAS's). */
 static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
-                     const struct sym_assume *as) {
+                     const struct sym_assume *as, const struct sym_fast_diff *fast) {
     json_t *err = NULL;
     /* the numbers first: when they refute the identity, the CAS's rewritings
      * cannot change the verdict, and only the plain difference is printed */
@@ -208,22 +250,12 @@ static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
     struct sym_num_verdict v;
     const char *checked_over;
     numeric_check(a, b, &d, &v, &checked_over);
-    if (sym_assume_apply(as, &err) < 0)
-        return err;
     bool cas_zero = false;
-    cc_gexpr *sd = symbolic_difference(a->g, b->g, v.mismatches == 0, &cas_zero, &err);
-    cc_giac_forget_all();
-    if (!sd)
+    json_t *printed[3];
+    if ((fast ? fast_difference(a, b, fast, printed, &cas_zero, &err)
+              : cas_difference(a, b, as, v.mismatches == 0, printed, &cas_zero, &err)) < 0)
         return err;
-    json_t *pa = sym_print_json(a->g, &err);
-    json_t *pb = pa ? sym_print_json(b->g, &err) : NULL;
-    json_t *pd = pb ? sym_print_json(sd, &err) : NULL;
-    cc_gexpr_free(sd);
-    if (!pd) {
-        json_decref(pa);
-        json_decref(pb);
-        return err;
-    }
+    json_t *pa = printed[0], *pb = printed[1], *pd = printed[2];
     char *syms = sym_numcheck_describe(a->root, b->root, &(struct sym_domains){0}, CC_DOM_REAL);
     bool constant = syms == NULL;
     free(syms);
@@ -271,6 +303,24 @@ static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
     return out;
 }
 
+/* Both sides parsed: the fast path when both are polynomials whose exact
+ * difference it can give, building the CAS value only of a side it does
+ * not print; else the CAS path. Errors come in the CAS path's order (a
+ * side's CAS failure before anything about b that follows it). */
+static json_t *decide(struct sym_expr *a, struct sym_expr *b, const struct sym_assume *as) {
+    json_t *err = NULL;
+    struct sym_fast_diff f;
+    bool fast = sym_fast_enabled() && sym_fast_difference(a->root, b->root, &f) == 0;
+    json_t *out = NULL;
+    if ((fast && f.a) || sym_build_expr(a, "a: ", &err) == 0) {
+        if ((fast && f.b) || sym_build_expr(b, "b: ", &err) == 0)
+            out = equiv(a, b, as, fast ? &f : NULL);
+    }
+    if (fast)
+        sym_fast_diff_free(&f);
+    return out ? out : err;
+}
+
 static json_t *algebraic_equiv_handler(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *err = NULL;
@@ -283,13 +333,17 @@ static json_t *algebraic_equiv_handler(json_t *args, cc_wctx *ctx) {
         return err;
     struct sym_expr a, b = {0};
     json_t *out = err;
-    if (sym_input_expr(ta, strlen(ta), "a: ", &a, &err) == 0) {
-        out = sym_input_expr(tb, strlen(tb), "b: ", &b, &err) == 0 ? equiv(&a, &b, &as) : err;
-        sym_expr_free(&a);
-        sym_expr_free(&b);
-    } else {
+    if (sym_parse_expr(ta, strlen(ta), "a: ", &a, &err) < 0) {
         out = err;
+    } else if (sym_parse_expr(tb, strlen(tb), "b: ", &b, &err) < 0) {
+        /* a's CAS failure, if any, is reported first, as it always was */
+        json_t *berr = err;
+        out = sym_build_expr(&a, "a: ", &err) == 0 ? berr : (json_decref(berr), err);
+    } else {
+        out = decide(&a, &b, &as);
     }
+    sym_expr_free(&a);
+    sym_expr_free(&b);
     sym_assume_clear(&as);
     return out;
 }

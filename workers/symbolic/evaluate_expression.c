@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "workers/common/tool_api.h"
+#include "workers/symbolic/sym_fast.h"
 #include "workers/symbolic/sym_input.h"
 #include "workers/symbolic/sym_numeric.h"
 #include "workers/symbolic/sym_print.h"
@@ -162,7 +163,7 @@ static void add_value(json_t *out, const struct sym_node *t, cc_gexpr *g) {
         free(v);
         return;
     }
-    if (!cc_giac_is_number(g))
+    if (!g || !cc_giac_is_number(g)) /* no CAS value: a fast-path polynomial */
         return;
     struct cc_sym_err se;
     if (cc_giac_approx(g, 30, &re, &im, &se) == 0)
@@ -174,11 +175,10 @@ static void add_value(json_t *out, const struct sym_node *t, cc_gexpr *g) {
     free(v);
 }
 
-static json_t *describe(const char *text, cc_gexpr *g) {
-    struct cc_sym_err se = {0};
-    struct sym_node *t = cc_giac_tree(g, &se);
-    if (!t)
-        return sym_err_json(&se, "");
+/* The result for t, the value of text; g is its CAS value, or NULL when t
+ * came from a fast path (then t is a number or an expanded polynomial, for
+ * which neither the forms nor the value need the CAS). Takes t. */
+static json_t *describe(const char *text, struct sym_node *t, cc_gexpr *g) {
     char *printed = sym_print(t);
     json_t *out = NULL;
     if (!printed) {
@@ -209,10 +209,24 @@ static json_t *evaluate_expression_handler(json_t *args, cc_wctx *ctx) {
     if (!text)
         return err;
     struct sym_expr in;
-    if (sym_input_expr(text, strlen(text), "", &in, &err) < 0)
+    if (sym_parse_expr(text, strlen(text), "", &in, &err) < 0)
+        return err;
+    struct sym_node *fast = sym_fast_enabled() ? sym_fast_value(in.root) : NULL;
+    if (fast) {
+        /* no CAS value, and a polynomial has no branch cut for giac to
+         * rewrite across (sym_real_rewrite has nothing to say); building
+         * one would have dropped a note an earlier call left unread */
+        free(cc_giac_take_note());
+        json_t *out = describe(text, fast, NULL);
+        sym_expr_free(&in);
+        return out;
+    }
+    if (sym_build_expr(&in, "", &err) < 0)
         return err;
     char *note = cc_giac_take_note();
-    json_t *out = describe(text, in.g);
+    struct cc_sym_err se = {0};
+    struct sym_node *t = cc_giac_tree(in.g, &se);
+    json_t *out = t ? describe(text, t, in.g) : sym_err_json(&se, "");
     if (note && json_is_true(json_object_get(out, "ok")))
         json_object_set_new(out, "note", json_string(note));
     free(note);

@@ -14,6 +14,7 @@
 
 #include "workers/common/expr_arena.h"
 #include "workers/common/expr_parse.h"
+#include "workers/symbolic/sym_fast.h"
 #include "workers/symbolic/sym_input.h"
 #include "workers/symbolic/sym_measure.h"
 #include "workers/symbolic/sym_numcheck.h"
@@ -163,6 +164,24 @@ static int set_form(json_t *out, const char *key, enum cc_giac_op op, const stru
     return 0;
 }
 
+/* The result from the CAS value's print (orig, taken) and a fast path's
+ * other forms for a polynomial (sym_fast_forms), or NULL (orig untouched)
+ * when the fast path declines. */
+static json_t *fast_forms(const struct sym_expr *in, json_t *orig) {
+    if (!sym_fast_enabled() || !sym_fast_forms_apply(in->root))
+        return NULL;
+    struct pick input = {0};
+    json_t *f = measure(in->g, &input) ? sym_fast_forms(in->root, input.text, input.ops) : NULL;
+    pick_free(&input);
+    if (!f)
+        return NULL;
+    json_t *out = json_pack("{s:b, s:o}", "ok", 1, "original", orig);
+    if (out)
+        json_object_update(out, f);
+    json_decref(f);
+    return out;
+}
+
 static json_t *simplify_expression_handler(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *err = NULL;
@@ -170,8 +189,13 @@ static json_t *simplify_expression_handler(json_t *args, cc_wctx *ctx) {
     if (!text)
         return err;
     struct sym_expr in;
-    if (sym_input_expr(text, strlen(text), "", &in, &err) < 0)
+    if (sym_parse_expr(text, strlen(text), "", &in, &err) < 0)
         return err;
+    json_t *fast = sym_fast_enabled() ? sym_fast_simplify(in.root) : NULL;
+    if (fast || sym_build_expr(&in, "", &err) < 0) {
+        sym_expr_free(&in);
+        return fast ? fast : err;
+    }
     /* giac's value may be a real-only rewrite of the input: then the input
      * as written is the original, and every form must agree with it */
     json_t *notes = json_object();
@@ -179,14 +203,15 @@ static json_t *simplify_expression_handler(json_t *args, cc_wctx *ctx) {
     char *wtext = written ? sym_print(written) : NULL;
     json_t *orig = wtext ? json_string(wtext) : sym_print_json(in.g, &err);
     free(wtext);
-    json_t *simp = orig ? simplified(&in, written, &err) : NULL;
+    json_t *out = orig && !written ? fast_forms(&in, orig) : NULL;
+    json_t *simp = orig && !out ? simplified(&in, written, &err) : NULL;
     sym_free(written);
-    json_t *out = simp ? json_pack("{s:b, s:o, s:o}", "ok", 1, "original", orig, "simplified", simp)
-                       : NULL;
-    if (!simp)
+    if (simp)
+        out = json_pack("{s:b, s:o, s:o}", "ok", 1, "original", orig, "simplified", simp);
+    else if (!out)
         json_decref(orig);
-    if (out && (set_form(out, "factored", CC_G_FACTOR, &in, &err) < 0 ||
-                set_form(out, "expanded", CC_G_EXPAND, &in, &err) < 0)) {
+    if (simp && out && (set_form(out, "factored", CC_G_FACTOR, &in, &err) < 0 ||
+                        set_form(out, "expanded", CC_G_EXPAND, &in, &err) < 0)) {
         json_decref(out);
         out = NULL;
     }

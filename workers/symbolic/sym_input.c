@@ -18,7 +18,7 @@ static json_t *expr_err(const struct cc_expr_error *e, const char *prefix) {
     return cc_err(e->code ? e->code : "internal", "%s%s", prefix, e->message);
 }
 
-int sym_input_expr(const char *text, size_t len, const char *prefix, struct sym_expr *e,
+int sym_parse_expr(const char *text, size_t len, const char *prefix, struct sym_expr *e,
                    json_t **err) {
     struct cc_expr_error ee = {0};
     memset(e, 0, sizeof *e);
@@ -31,19 +31,30 @@ int sym_input_expr(const char *text, size_t len, const char *prefix, struct sym_
     struct cc_node *root = cc_expr_screen_parse(e->arena, text, len, CC_DIALECT_SYMBOLIC, &ee);
     bool shaped = root && cc_expr_shape_check(root, &ee) == 0;
     sym_prof_leave(prev);
-    if (!shaped) {
-        *err = expr_err(&ee, prefix);
-    } else {
-        struct cc_sym_err se = {0};
+    if (shaped) {
         e->root = root;
-        e->g = cc_giac_from_ast(root, &se);
-        if (!e->g)
-            *err = sym_err_json(&se, prefix);
-    }
-    if (e->g)
         return 0;
+    }
+    *err = expr_err(&ee, prefix);
     sym_expr_free(e);
     return -1;
+}
+
+int sym_build_expr(struct sym_expr *e, const char *prefix, json_t **err) {
+    struct cc_sym_err se = {0};
+    e->g = cc_giac_from_ast(e->root, &se);
+    if (e->g)
+        return 0;
+    *err = sym_err_json(&se, prefix);
+    sym_expr_free(e);
+    return -1;
+}
+
+int sym_input_expr(const char *text, size_t len, const char *prefix, struct sym_expr *e,
+                   json_t **err) {
+    if (sym_parse_expr(text, len, prefix, e, err) < 0)
+        return -1;
+    return sym_build_expr(e, prefix, err);
 }
 
 void sym_expr_free(struct sym_expr *e) {

@@ -32,6 +32,13 @@ struct sym_expr {
 int sym_input_expr(const char *text, size_t len, const char *prefix, struct sym_expr *e,
                    json_t **err);
 void sym_expr_free(struct sym_expr *e);
+/* sym_input_expr() in two halves, so that a fast path (sym_fast.h) can
+ * answer from the AST before the CAS value is built: the parse alone (e->g
+ * stays NULL), then the CAS value of e->root. Each returns 0, or -1 with
+ * *err (e is then empty). */
+int sym_parse_expr(const char *text, size_t len, const char *prefix, struct sym_expr *e,
+                   json_t **err);
+int sym_build_expr(struct sym_expr *e, const char *prefix, json_t **err);
 
 /* giac rewrites some inputs as it builds them in a form that holds for real
  * (or positive) values only: sqrt(x**2) becomes Abs(x), log(exp(x)) becomes

@@ -86,12 +86,20 @@ static void note_witness(struct sym_num_verdict *out, const char **names, mpc_t 
     print_c(out->vb, sizeof out->vb, vb);
 }
 
-/* |va - vb| > 2^-100 * max(1, |va|, |vb|)? */
+/* |va - vb| > 10^REL_TOL_EXP * max(1, |va|, |vb|)? The temporaries and
+ * the tolerance are made once and kept (the worker is single-threaded):
+ * the same precision and roundings as fresh ones, so the same verdicts. */
 static bool differ(const mpc_t va, const mpc_t vb) {
-    mpc_t d;
-    mpfr_t m, s, t;
-    mpc_init2(d, SYM_NUM_BITS);
-    mpfr_inits2(SYM_NUM_BITS, m, s, t, (mpfr_ptr)0);
+    static mpc_t d;
+    static mpfr_t m, s, t, tol;
+    static bool ready;
+    if (!ready) {
+        mpc_init2(d, SYM_NUM_BITS);
+        mpfr_inits2(SYM_NUM_BITS, m, s, t, tol, (mpfr_ptr)0);
+        mpfr_set_si(tol, 10, MPFR_RNDN);
+        mpfr_pow_si(tol, tol, REL_TOL_EXP, MPFR_RNDN);
+        ready = true;
+    }
     mpc_sub(d, va, vb, MPC_RNDNN);
     mpc_abs(m, d, MPFR_RNDN);
     mpfr_set_ui(s, 1, MPFR_RNDN);
@@ -99,13 +107,8 @@ static bool differ(const mpc_t va, const mpc_t vb) {
     mpfr_max(s, s, t, MPFR_RNDN);
     mpc_abs(t, vb, MPFR_RNDN);
     mpfr_max(s, s, t, MPFR_RNDN);
-    mpfr_set_si(t, 10, MPFR_RNDN);
-    mpfr_pow_si(t, t, REL_TOL_EXP, MPFR_RNDN);
-    mpfr_mul(s, s, t, MPFR_RNDN);
-    bool r = mpfr_cmp(m, s) > 0;
-    mpc_clear(d);
-    mpfr_clears(m, s, t, (mpfr_ptr)0);
-    return r;
+    mpfr_mul(s, s, tol, MPFR_RNDN);
+    return mpfr_cmp(m, s) > 0;
 }
 
 void sym_numcheck(const struct cc_node *a, const struct cc_node *b, const struct sym_domains *d,

@@ -17,6 +17,24 @@ struct ev {
 
 static int eval(struct ev *e, const struct cc_node *n, mpc_t out);
 
+/* Temporaries of the evaluation. eval nests at most MAX_DEPTH deep and each
+ * level holds at most two, taken and given back in stack order, so a stack
+ * of them kept initialised between calls replaces an mpc_init2/mpc_clear
+ * pair (four allocations) per node. Same precision, hence the same
+ * roundings: every value is bit for bit what fresh temporaries give (MPFR
+ * results depend on the operands and the target's precision only). The
+ * worker is single-threaded. */
+static mpc_t tmp_stack[2 * MAX_DEPTH + 4];
+static size_t tmp_ready, tmp_top;
+
+static mpc_ptr tmp_take(void) {
+    if (tmp_top == tmp_ready)
+        mpc_init2(tmp_stack[tmp_ready++], SYM_NUM_BITS);
+    return tmp_stack[tmp_top++];
+}
+
+static void tmp_give(size_t n) { tmp_top -= n; }
+
 static bool is_real(const mpc_t z) { return mpfr_zero_p(mpc_imagref(z)); }
 
 static bool is_finite(const mpc_t z) {
@@ -274,16 +292,13 @@ static int eval_call(struct ev *e, const struct cc_node *n, mpc_t out) {
     const char *name = cc_expr_canonical_function(n->v.name);
     if (n->nchild < 1 || n->nchild > 2)
         return -1;
-    mpc_t a, b;
-    mpc_init2(a, SYM_NUM_BITS);
-    mpc_init2(b, SYM_NUM_BITS);
+    mpc_ptr a = tmp_take(), b = tmp_take();
     int rc = eval(e, n->child[0], a);
     if (!rc && n->nchild == 2)
         rc = eval(e, n->child[1], b);
     if (!rc)
         rc = n->nchild == 1 ? call_unary(name, a, out) : call_binary(name, a, b, out);
-    mpc_clear(a);
-    mpc_clear(b);
+    tmp_give(2);
     return rc;
 }
 
@@ -292,9 +307,13 @@ static int eval_call(struct ev *e, const struct cc_node *n, mpc_t out) {
  * rounded mpc_pow_si, far below the cross-check's 10**-25 tolerance, at a
  * fraction of its cost: mpc_pow_si runs a Ziv loop even for x**2). */
 static void small_pow(const mpc_t a, long k, mpc_t out) {
-    mpc_t acc, base;
-    mpc_init2(acc, SYM_NUM_BITS + 32);
-    mpc_init2(base, SYM_NUM_BITS + 32);
+    static mpc_t acc, base; /* kept between calls (see tmp_stack) */
+    static bool ready;
+    if (!ready) {
+        mpc_init2(acc, SYM_NUM_BITS + 32);
+        mpc_init2(base, SYM_NUM_BITS + 32);
+        ready = true;
+    }
     mpc_set(base, a, RND);
     mpc_set_ui(acc, 1, RND);
     for (unsigned long e = (unsigned long)(k < 0 ? -k : k); e; e >>= 1) {
@@ -307,8 +326,6 @@ static void small_pow(const mpc_t a, long k, mpc_t out) {
         mpc_ui_div(out, 1, acc, RND);
     else
         mpc_set(out, acc, RND);
-    mpc_clear(acc);
-    mpc_clear(base);
 }
 
 static int eval_pow(const mpc_t a, const mpc_t b, mpc_t out) {
@@ -332,9 +349,7 @@ static int eval_pow(const mpc_t a, const mpc_t b, mpc_t out) {
 }
 
 static int eval_binary(struct ev *e, const struct cc_node *n, mpc_t out) {
-    mpc_t a, b;
-    mpc_init2(a, SYM_NUM_BITS);
-    mpc_init2(b, SYM_NUM_BITS);
+    mpc_ptr a = tmp_take(), b = tmp_take();
     int rc = eval(e, n->child[0], a);
     if (!rc)
         rc = eval(e, n->child[1], b);
@@ -354,8 +369,7 @@ static int eval_binary(struct ev *e, const struct cc_node *n, mpc_t out) {
         default: rc = -1; /* //, %, logic: left to the CAS */
         }
     }
-    mpc_clear(a);
-    mpc_clear(b);
+    tmp_give(2);
     return rc;
 }
 
@@ -416,12 +430,11 @@ static int eval_node(struct ev *e, const struct cc_node *n, mpc_t out) {
             return rc;
         }
         if (n->op == CC_OP_FACT) {
-            mpc_t a;
-            mpc_init2(a, SYM_NUM_BITS);
+            mpc_ptr a = tmp_take();
             int rc = eval(e, n->child[0], a);
             if (!rc)
                 rc = call_unary("factorial", a, out);
-            mpc_clear(a);
+            tmp_give(1);
             return rc;
         }
         return -1;

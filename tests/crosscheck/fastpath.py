@@ -1,0 +1,289 @@
+#!/usr/bin/env python3
+"""The symbolic fast paths (workers/symbolic/sym_fast.h) never change an
+answer.
+
+Two servers run side by side: one as shipped, one with every fast path off
+(CODECALC_SYMBOLIC_FASTPATH=0). Every case of the cross-check corpora
+(tests/crosscheck/corpus.json and tests/crosscheck/independent/{corpus,
+heldout}.json, every tool), then generated polynomials and rational
+arithmetic shaped like what the fast paths take (and like what they must
+decline), go to both; the answers must be identical, byte for byte.
+
+Both servers profile each call (CODECALC_PROFILE_SYMBOLIC=1): a call the
+shipped server answered with no time in giac was a fast-path answer. Each
+such answer of a polynomial input is also checked numerically: every form
+it gives (expression, original, simplified, factored, expanded) evaluated
+with exact fractions at random rational points must equal the input there.
+And enough generated cases must take the fast path that a fast path which
+silently stopped firing fails the test.
+
+Exit status 0 when all of that holds, 1 otherwise.
+
+--base OTHER/bin/codecalc takes the CAS-path answers from another build
+(e.g. main's) instead: a check that a change to the shared code (the
+numeric evaluator, the printer) left every answer as it was.
+
+Usage: python3 tests/crosscheck/fastpath.py --bin build/bin/codecalc [--base BIN] [-v]"""
+import argparse
+import json
+import os
+import random
+import re
+import sys
+from fractions import Fraction
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import mcp_stdio  # noqa: E402
+CAS_TOOLS = {"evaluate_expression", "simplify_expression", "solve_expression", "limit_expression",
+             "algebraic_equiv", "solve_linear", "matrix"}
+# a fast-path answer from each of these many generated inputs, at least
+MIN_FAST = 150
+
+
+class Server(mcp_stdio.Server):
+    """One codecalc profiling each symbolic call, the fast paths on or off."""
+
+    def __init__(self, binary, fastpath):
+        extra = {"CODECALC_PROFILE_SYMBOLIC": "1"}
+        if not fastpath:
+            extra["CODECALC_SYMBOLIC_FASTPATH"] = "0"
+        super().__init__(binary, extra)
+
+    def call(self, tool, args):
+        """(structured result without profile_us, giac microseconds or None)"""
+        sc, _ = super().call(tool, args)
+        prof = sc.pop("profile_us", None)
+        return sc, prof.get("giac") if prof else None
+
+
+def corpus_cases():
+    cases = []
+    with open(os.path.join(HERE, "corpus.json")) as f:
+        cases += [(c["tool"], c["args"]) for c in json.load(f)]
+    for name in ("corpus.json", "heldout.json"):
+        with open(os.path.join(HERE, "independent", name)) as f:
+            cases += [(c["tool"], c["args"]) for c in json.load(f)["cases"]]
+    return cases
+
+
+# ---- generated inputs --------------------------------------------------------
+
+def poly_text(coeffs, var):
+    """coeffs[i] of var**i, written expanded, highest power first."""
+    terms = []
+    for i in range(len(coeffs) - 1, -1, -1):
+        c = coeffs[i]
+        if c == 0:
+            continue
+        mono = var if i == 1 else f"{var}**{i}" if i else ""
+        body = (mono if abs(c) == 1 and mono else f"{abs(c)}*{mono}" if mono else str(abs(c)))
+        sign = "-" if c < 0 else "+"
+        terms.append((sign, body))
+    if not terms:
+        return "0"
+    first = ("-" if terms[0][0] == "-" else "") + terms[0][1]
+    return first + "".join(f" {s} {b}" for s, b in terms[1:])
+
+
+def poly_mul(a, b):
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        for j, y in enumerate(b):
+            out[i + j] += x * y
+    return out
+
+
+def generated_cases(rng):
+    """Univariate integer polynomials built from factors (linear ones with
+    rational roots, irreducible and reducible quadratics, quartics the fast
+    path must decline), multivariate ones, rational arithmetic, and shapes
+    written unexpanded."""
+    cases = []
+    linear = lambda: [rng.randint(-6, 6), rng.choice([1, 1, 1, 2, 3, -1, -2])]  # noqa: E731
+    quadratic = lambda: [rng.randint(-5, 5) or 1, rng.randint(-4, 4), rng.choice([1, 2, 3, -1])]  # noqa: E731
+    for _ in range(260):
+        p = [rng.choice([1, 1, 2, -1, 3, -4, 6])]
+        for _ in range(rng.randint(1, 4)):
+            p = poly_mul(p, rng.choice([linear, linear, linear, quadratic])())
+        if rng.random() < 0.2:
+            p = [0] * rng.randint(1, 2) + p  # a power of x
+        if len(p) > 1 and any(p[1:]):
+            var = rng.choice(["x", "y", "t", "n", "z1", "alpha"])
+            text = poly_text(p, var)
+            cases.append(("simplify_expression", {"expr": text}))
+            cases.append(("evaluate_expression", {"expression": text}))
+            cases.append(("evaluate_expression", {"expression": f"diff({text}, {var})"}))
+    for _ in range(80):
+        xs, ys = rng.randint(0, 3), rng.randint(0, 3)
+        terms = {(rng.randint(0, 3), rng.randint(0, 3)): rng.randint(-9, 9) for _ in range(4)}
+        text = " + ".join(f"{c}*x**{i}*y**{j}" for (i, j), c in terms.items() if c) or "0"
+        cases.append(("evaluate_expression", {"expression": text.replace("+ -", "- ")}))
+        cases.append(("simplify_expression", {"expr": f"x**{xs}*y**{ys} + {rng.randint(-5, 5)}"}))
+    for _ in range(120):
+        # an identity (or a near miss) between a product and its expansion
+        f = [linear() for _ in range(rng.randint(1, 3))]
+        p = [1]
+        for g in f:
+            p = poly_mul(p, g)
+        prod = "*".join(f"({poly_text(g, 'x')})" for g in f)
+        if rng.random() < 0.4:
+            p[rng.randrange(len(p))] += rng.choice([-1, 1])
+        other = poly_text(p, "x")
+        if rng.random() < 0.3:
+            prod, other = f"({prod})*y", f"y*({other})" if rng.random() < 0.5 else f"({other})*y"
+        args = {"a": prod, "b": other}
+        if rng.random() < 0.2:
+            args["assume"] = {"x": rng.choice(["positive", "real", "integer"])}
+        cases.append(("algebraic_equiv", args))
+        # the same as a quotient: (p * g) / g against the product
+        g = poly_text(linear(), "x")
+        cases.append(("algebraic_equiv", {"a": f"({other})*({g})/({g})", "b": prod}))
+    for _ in range(150):
+        # products and powers of factors, as written (the CAS keeps them so)
+        fs = [rng.choice([linear, linear, quadratic])() for _ in range(rng.randint(1, 3))]
+        var = rng.choice(["x", "t", "a"])
+        parts = [f"({poly_text(g, var)})" + (f"**{rng.randint(2, 4)}" if rng.random() < 0.3 else "")
+                 for g in fs]
+        text = "*".join(parts)
+        if rng.random() < 0.3:
+            text = f"{rng.choice([2, 3, -1, 5])}*{text}"
+        if rng.random() < 0.3:
+            text += f" {rng.choice(['+', '-'])} ({poly_text(rng.choice([linear, quadratic])(), var)})**2"
+        cases.append(("simplify_expression", {"expr": text}))
+    for text in ["x*(x + 1) - x**2", "(x + 1)**2 - (x - 1)**2", "3*(x + 2) - 3*x", "(x + 1)*(x + 1)",
+                 "(x**2)**3", "x**2*x**3", "(2*x)**2", "(-x)**2", "-(x - 1)**2", "(x - x)*(x + 1)",
+                 "(x + 1)**2*(x + 1)", "(x + 1)*(y + 1)", "(x/2 + 1)**2", "x**3*x**-1",
+                 "(-x**2 - 1)**2", "(1 - x**2)**2", "(-2*x**2 + 1)**2*x", "(-x**2)**2*(x + 1)",
+                 "(x - x**2)*(x + 1)", "((x - x**2)*(x + 1))**2", "(x**2 - 1)**2", "(-x - 1)**2"]:
+        cases.append(("simplify_expression", {"expr": text}))
+    for a, b in [("(a+b)**2", "a**2 + 2*a*b + b**2"), ("x**2 - y**2", "(x - y)*(x + y)"),
+                 ("x/2 + x/2", "x"), ("x/2", "x"), ("2*x", "x + x"), ("1/3", "2/6"), ("x", "y"),
+                 ("x**3", "x*x*x"), ("0", "x - x"), ("(x + 1)**2", "x**2 + 2*x + 1 + 10**-30"),
+                 ("(x**2 - 1)/(x - 1)", "x + 1"), ("1/(1/x)", "x"), ("x/(x*y)", "1/y"),
+                 ("(a*b)/c", "a*(b/c)"), ("1/(x + y)", "1/x + 1/y"), ("x**2/x", "x"),
+                 ("1/(x - x)", "0"), ("x**-1", "1/x"), ("(x/y)**-2", "y**2/x**2"),
+                 ("x/x", "1"), ("0/x", "0"), ("x**3*x**-1", "x**2"), ("(1/x)**0", "1"),
+                 ("1/(x**2 - 1)", "1/(2*(x - 1)) - 1/(2*(x + 1))")]:
+        cases.append(("algebraic_equiv", {"a": a, "b": b}))
+    # a note one call leaves unread (cbrt's real root, a divergent integral)
+    # must not reach the next answer, fast or not
+    for first in [("simplify_expression", {"expr": "cbrt(-8)"}),
+                  ("limit_expression", {"expr": "cbrt(x)", "var": "x", "point": "-8"}),
+                  ("simplify_expression", {"expr": "integrate(1/x**2, (x, -1, 1))"})]:
+        cases += [first, ("evaluate_expression", {"expression": "1 + 1"}),
+                  first, ("evaluate_expression", {"expression": "x**2 + 1"}),
+                  first, ("evaluate_expression", {"expression": "diff(x**2, x)"})]
+    ops = ["+", "-", "*", "/"]
+    for _ in range(120):
+        nums = [str(rng.randint(-30, 30)) for _ in range(4)]
+        text = nums[0]
+        for n in nums[1:]:
+            text += f" {rng.choice(ops)} ({n})"
+        if rng.random() < 0.3:
+            text = f"({text})**{rng.randint(-3, 5)}"
+        cases.append(("evaluate_expression", {"expression": text}))
+    for text in ["(x + 1)**2", "x*x", "2*3*x", "x + x", "x - x", "x**0", "0**0", "x**1 + 1",
+                 "1/0", "0/0", "(1/2)*x**2 + x/3", "x/2 + 1", "2**64", "2**-3", "(-2)**3",
+                 "x**2 + 2*x + 1", "x**4 + 4", "x**4 - 16", "x**6 - 1", "-x**2 + 1",
+                 "-2*x**3 + 8*x", "6*x**2 - x - 1", "x**3 - 3*x**2 + 3*x - 1", "I*x + 1",
+                 "sin + 1", "pi*x", "x**2 - 2", "4*x**2 - 4*x + 1", "x**100 - 1", "E + 1",
+                 "diff(x**2*y + 3*y, y)", "diff(7, x)", "diff(x**2, pi)", "diff(x**2, x, 2)",
+                 "diff(x**2)", "diff(x/2 + x**3/3, x)", "diff((x + 1)**2, x)", "diff(x**2, y)",
+                 "0*x + 1", "1*x", "x*1", "2x + 1", "x^2 + 1", "0**5", "(-1)**63", "--x", "-0",
+                 "x**64 + 1", "123456789012345678901234567890*x**3 - 1", "2**4095*2"]:
+        cases.append(("simplify_expression", {"expr": text}))
+        cases.append(("evaluate_expression", {"expression": text}))
+    return cases
+
+
+# ---- the numeric check of a fast answer ---------------------------------------
+
+POLY_TEXT = re.compile(r"^[\sA-Za-z_0-9+\-*/()]*$")
+
+
+def value_at(text, point):
+    """text (a polynomial or rational expression) at point, exactly."""
+    if not POLY_TEXT.match(text):
+        raise ValueError(f"not a rational expression: {text!r}")
+    code = compile(re.sub(r"\b(\d+)\b", r"Fraction(\1)", text), "<answer>", "eval")
+    names = set(code.co_names) - {"Fraction"}
+    if not names <= set(point):
+        raise ValueError(f"unknown names in {text!r}: {names - set(point)}")
+    return eval(code, {"__builtins__": {}, "Fraction": Fraction}, dict(point))  # noqa: S307
+
+
+def numeric_check(tool, args, answer, rng):
+    """None when every form equals the input at random points, else why not."""
+    text = args.get("expr", args.get("expression"))
+    if not text or not POLY_TEXT.match(text) or not answer.get("ok"):
+        return None
+    forms = [k for k in ("expression", "original", "simplified", "factored", "expanded")
+             if isinstance(answer.get(k), str)]
+    syms = set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", text))
+    for _ in range(5):
+        point = {s: Fraction(rng.randint(-50, 50), rng.randint(1, 9)) for s in syms}
+        try:
+            want = value_at(text.replace("^", "**"), point)
+        except ZeroDivisionError:
+            continue
+        except (TypeError, SyntaxError, ValueError):
+            return None  # written in a way Python reads otherwise (2(x + 1))
+        for k in forms:
+            try:
+                got = value_at(answer[k], point)
+            except (ValueError, ZeroDivisionError) as e:
+                return f"{k} = {answer[k]!r} cannot be evaluated: {e}"
+            if got != want:
+                return f"{k} = {answer[k]!r} is {got} at {point}, the input {want}"
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--bin", default="build/bin/codecalc")
+    ap.add_argument("--base", help="take the CAS-path answers from this codecalc binary")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    opt = ap.parse_args()
+    rng = random.Random(20261201)
+    corpus = corpus_cases()
+    generated = generated_cases(rng)
+    fast, slow = Server(opt.bin, True), Server(opt.base or opt.bin, False)
+    failures, fast_corpus, fast_generated, checked = [], 0, 0, 0
+    try:
+        for i, (tool, args) in enumerate(corpus + generated):
+            a, giac_us = fast.call(tool, args)
+            b, _ = slow.call(tool, args)
+            if a != b:
+                failures.append(f"{tool} {json.dumps(args)}: fast path {json.dumps(a)[:300]} "
+                                f"!= CAS path {json.dumps(b)[:300]}")
+                continue
+            if tool not in CAS_TOOLS or giac_us != 0 or not a.get("ok"):
+                continue
+            if i < len(corpus):
+                fast_corpus += 1
+            else:
+                fast_generated += 1
+            why = numeric_check(tool, args, a, rng)
+            checked += 1
+            if why:
+                failures.append(f"{tool} {json.dumps(args)}: {why}")
+            elif opt.verbose:
+                print(f"fast: {tool} {json.dumps(args)} -> {json.dumps(a)[:160]}")
+    finally:
+        fast.close()
+        slow.close()
+    for f in failures:
+        print("FAIL", f)
+    print(f"fastpath: {len(corpus)} corpus and {len(generated)} generated cases through both paths; "
+          f"fast-path answers: {fast_corpus} corpus, {fast_generated} generated "
+          f"({checked} checked numerically); {len(failures)} failures")
+    if fast_generated < MIN_FAST:
+        print(f"fastpath: FAIL: only {fast_generated} generated cases took the fast path "
+              f"(expected at least {MIN_FAST})")
+        return 1
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

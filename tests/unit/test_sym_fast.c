@@ -1,0 +1,144 @@
+/* The symbolic fast paths' own arithmetic, without the CAS: the polynomial
+ * reader (what it takes, what it declines), the expanded-as-written shape,
+ * the univariate factorisation (and its declines: a quadratic the CAS
+ * splits with square roots, a remainder of degree 4), the derivative, and
+ * the exact difference algebraic_equiv uses. That the answers equal the
+ * CAS path's is tests/crosscheck/fastpath.py's job. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/unit/check.h"
+#include "workers/common/expr_arena.h"
+#include "workers/common/expr_parse.h"
+#include "workers/symbolic/sym_factor.h"
+#include "workers/symbolic/sym_fast.h"
+#include "workers/symbolic/sym_poly.h"
+#include "workers/symbolic/sym_print.h"
+
+static struct cc_arena *arena;
+
+static const struct cc_node *parse(const char *text) {
+    struct cc_expr_error err = {0};
+    return cc_expr_screen_parse(arena, text, strlen(text), CC_DIALECT_SYMBOLIC, &err);
+}
+
+/* The fast value of text printed, or "(declined)". */
+static char *value(const char *text) {
+    const struct cc_node *n = parse(text);
+    struct sym_node *t = n ? sym_fast_value(n) : NULL;
+    char *s = t ? sym_print(t) : strdup("(declined)");
+    sym_free(t);
+    return s;
+}
+
+#define CHECK_VALUE(text, want) do { \
+    char *got_ = value(text); \
+    CHECK_STREQ(got_, want); \
+    free(got_); \
+} while (0)
+
+static void values(void) {
+    CHECK_VALUE("1/3 + 1/6", "1/2");
+    CHECK_VALUE("2**64", "18446744073709551616");
+    CHECK_VALUE("2**-3", "(declined)"); /* -3 is written as a negation: left to the CAS */
+    CHECK_VALUE("(1/2)**3", "1/8");
+    CHECK_VALUE("(-2)**3", "-8");
+    CHECK_VALUE("x**2 - 5*x + 6", "x**2 - 5*x + 6");
+    CHECK_VALUE("6 - 5*x + x**2", "x**2 - 5*x + 6");
+    CHECK_VALUE("2*x + 3*x", "5*x");
+    CHECK_VALUE("x - x", "0");
+    CHECK_VALUE("x/2 + 1", "(declined)"); /* a quotient is not a monomial as written */
+    CHECK_VALUE("x**0 + y**1", "(declined)"); /* x**0 is not a monomial as written */
+    CHECK_VALUE("diff(x**3 - 2*x, x)", "3*x**2 - 2");
+    CHECK_VALUE("diff(x**2*y + 3*y, y)", "x**2 + 3");
+    CHECK_VALUE("diff(7, x)", "0");
+    /* declined: the CAS keeps these as written, or they are not polynomials */
+    CHECK_VALUE("(x + 1)**2", "(declined)");
+    CHECK_VALUE("x*x", "(declined)");
+    CHECK_VALUE("diff((x + 1)**2, x)", "(declined)");
+    CHECK_VALUE("diff(x**2, x, 2)", "(declined)");
+    CHECK_VALUE("diff(x**2, pi)", "(declined)");
+    CHECK_VALUE("pi*x", "(declined)");
+    CHECK_VALUE("x + 0.5", "(declined)");
+    CHECK_VALUE("1/0", "(declined)");
+    CHECK_VALUE("0**0", "(declined)");
+    CHECK_VALUE("sin + 1", "(declined)");
+    CHECK_VALUE("x**100", "(declined)"); /* beyond SYM_POLY_MAX_DEGREE */
+    CHECK_VALUE("2**100000", "(declined)"); /* beyond SYM_POLY_MAX_BITS */
+    CHECK_VALUE("a + b + c + d + e", "(declined)"); /* more symbols than SYM_POLY_VARS */
+}
+
+/* The factorisation of a one-variable polynomial, or "(declined)". */
+static char *factored(const char *text) {
+    struct sym_vars v = {0};
+    struct sym_poly p;
+    const struct cc_node *n = parse(text);
+    if (!n || sym_poly_from_ast(n, &v, &p) < 0)
+        return strdup("(unreadable)");
+    struct sym_node *t = sym_factor_univariate(&p, &v, 0);
+    char *s = t ? sym_print(t) : strdup("(declined)");
+    sym_free(t);
+    sym_poly_clear(&p);
+    return s;
+}
+
+#define CHECK_FACTOR(text, want) do { \
+    char *got_ = factored(text); \
+    CHECK_STREQ(got_, want); \
+    free(got_); \
+} while (0)
+
+static void factorisation(void) {
+    CHECK_FACTOR("x**2 - 5*x + 6", "(x - 2)*(x - 3)");
+    CHECK_FACTOR("6*x**2 - x - 1", "(2*x - 1)*(3*x + 1)");
+    CHECK_FACTOR("3*x**3 - 12*x", "3*x*(x + 2)*(x - 2)");
+    CHECK_FACTOR("x**2 + 2*x + 1", "(x + 1)**2");
+    CHECK_FACTOR("x**4 - 16", "(x + 2)*(x - 2)*(x**2 + 4)");
+    CHECK_FACTOR("2*x**3 - 2", "2*(x - 1)*(x**2 + x + 1)");
+    CHECK_FACTOR("-x**2 + 1", "-(x + 1)*(x - 1)");
+    CHECK_FACTOR("2*x + 4", "2*x + 4"); /* the content distributes over one sum */
+    CHECK_FACTOR("x**2 + 1", "x**2 + 1");
+    CHECK_FACTOR("x**5", "x**5");
+    CHECK_FACTOR("x**2 - 2", "(declined)");      /* the CAS splits it with sqrt(2) */
+    CHECK_FACTOR("x**3 - 2", "(declined)");      /* a cubic remainder */
+    CHECK_FACTOR("x**6 - 1", "(declined)");      /* x**4 + x**2 + 1 remains */
+    CHECK_FACTOR("x**4 + 2*x**2 + 1", "(declined)");
+    CHECK_FACTOR("7", "(declined)");
+    CHECK_FACTOR("x**2 - 1000003", "(declined)"); /* divisors beyond the bound */
+    CHECK_FACTOR("x/2 + 1", "(declined)");       /* not integral */
+}
+
+static void difference(void) {
+    struct sym_fast_diff f;
+    CHECK(sym_fast_difference(parse("(a + b)**2"), parse("a**2 + 2*a*b + b**2"), &f) == 0);
+    CHECK(f.zero);
+    CHECK(f.a == NULL); /* written as a power: the CAS prints it */
+    CHECK_STREQ(f.b, "a**2 + 2*a*b + b**2");
+    CHECK_STREQ(f.d, "0");
+    sym_fast_diff_free(&f);
+    CHECK(sym_fast_difference(parse("(x - y)**2"), parse("x**2 - y**2"), &f) == 0);
+    CHECK(!f.zero);
+    CHECK_STREQ(f.d, "-2*x*y + 2*y**2");
+    sym_fast_diff_free(&f);
+    CHECK(sym_fast_difference(parse("x/2"), parse("x"), &f) < 0); /* -x/2 is not integral */
+    /* equal rational functions: 0, both sides left to the CAS to print */
+    CHECK(sym_fast_difference(parse("(x**2 - 1)/(x - 1)"), parse("x + 1"), &f) == 0);
+    CHECK(f.zero && !f.a && !f.b);
+    CHECK_STREQ(f.d, "0");
+    sym_fast_diff_free(&f);
+    CHECK(sym_fast_difference(parse("x**3*x**-1"), parse("x**2"), &f) == 0);
+    sym_fast_diff_free(&f);
+    CHECK(sym_fast_difference(parse("1/(x + y)"), parse("1/x + 1/y"), &f) < 0); /* unequal */
+    CHECK(sym_fast_difference(parse("1/(x - x)"), parse("0"), &f) < 0);         /* 1/0 */
+    CHECK(sym_fast_difference(parse("0**-1"), parse("0"), &f) < 0);
+    CHECK(sym_fast_difference(parse("sin(x)"), parse("x"), &f) < 0);
+}
+
+int main(void) {
+    arena = cc_arena_new();
+    RUN(values);
+    RUN(factorisation);
+    RUN(difference);
+    cc_arena_free(arena);
+    return check_summary("test_sym_fast");
+}

@@ -1,0 +1,61 @@
+/* Answers without the CAS for inputs whose answer is certain from our own
+ * tree: exact rational arithmetic, and polynomials written expanded (the
+ * CAS keeps those as they are; our canonical form prints the same text).
+ * A fast path either gives the very answer the CAS path gives or declines
+ * (NULL), and the caller then runs the CAS path unchanged.
+ *
+ * CODECALC_SYMBOLIC_FASTPATH=0 in the worker's environment turns every
+ * fast path off: tests/crosscheck/fastpath.py runs every case of the
+ * cross-check corpora both ways and requires identical answers. */
+#ifndef CC_SYM_FAST_H
+#define CC_SYM_FAST_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "workers/common/expr_ast.h"
+#include "workers/symbolic/sym_tree.h"
+
+bool sym_fast_enabled(void);
+
+/* The value of root as the CAS would evaluate and normalise it, when root
+ * is exact rational arithmetic, a polynomial written expanded, or diff(P,
+ * x) of such a polynomial by a symbol; NULL
+ * otherwise (a new tree: sym_free). */
+struct sym_node *sym_fast_value(const struct cc_node *root);
+
+/* simplify_expression's result for a polynomial in one symbol with integer
+ * coefficients, written expanded, whose factorisation over Q is certain
+ * (sym_factor.h); NULL otherwise. */
+json_t *sym_fast_simplify(const struct cc_node *root);
+
+/* simplify_expression's simplified, factored and expanded forms of a
+ * polynomial in one symbol with integer coefficients, written in any shape
+ * of + - * and literal powers, given the input printed and measured as the
+ * CAS path prints and measures it (from its CAS value). The CAS's simplify
+ * of such a value is its expanded form, which is the answer unless the
+ * input is smaller (sym_count_ops); expand gives the expanded form; the
+ * factorisation is sym_factor.h's. A new object {simplified, factored,
+ * expanded}, or NULL to decline. */
+json_t *sym_fast_forms(const struct cc_node *root, const char *input, long input_ops);
+/* false when sym_fast_forms(root, ...) declines whatever the input's
+ * print: the caller need not print and measure it. */
+bool sym_fast_forms_apply(const struct cc_node *root);
+
+/* algebraic_equiv's CAS half for two polynomials (any shape of + - * and
+ * literal powers): a - b, exactly, printed as the CAS's simplify prints
+ * it, whether it is 0, and each side printed when the CAS keeps it as
+ * written (sym_fast_value), else NULL (the caller prints the CAS value).
+ * Declines unless a - b has integer coefficients. Two rational functions
+ * (quotients of such) that are equal give a difference of 0 (the CAS's
+ * normal form of a zero rational function), each side printed by the CAS;
+ * unequal ones decline. 0, or -1 to decline. */
+struct sym_fast_diff {
+    char *a, *b, *d; /* malloc'd */
+    bool zero;
+};
+int sym_fast_difference(const struct cc_node *a, const struct cc_node *b,
+                        struct sym_fast_diff *out);
+void sym_fast_diff_free(struct sym_fast_diff *f);
+
+#endif
