@@ -353,7 +353,7 @@ static void writer_writes_what_the_packer_writes(void) {
     for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) json_array_append_new(v, json_stringn(big, lens[i]));
     json_t *obj = json_object();
     for (int i = 0; i < 20; i++) {
-        char k[8];
+        char k[16];
         snprintf(k, sizeof k, "k%d", i);
         json_object_set_new(obj, k, json_real(i / 3.0));
     }
