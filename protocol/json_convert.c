@@ -24,8 +24,7 @@ static bool digits_ok(const char *s, size_t n) {
     return true;
 }
 
-/* Digits of a sentinel string, or NULL. */
-static const char *bigint_digits(const json_t *j, size_t *n) {
+const char *cc_json_bigint_digits(const json_t *j, size_t *n) {
     size_t len = json_string_length(j);
     const char *s = json_string_value(j);
     if (len <= CC_BIGINT_PREFIX_LEN || memcmp(s, CC_BIGINT_PREFIX, CC_BIGINT_PREFIX_LEN) != 0)
@@ -60,7 +59,7 @@ static int to_mp(msgpack_packer *pk, const json_t *j, int depth) {
     }
     case JSON_STRING: {
         size_t n;
-        const char *d = bigint_digits(j, &n);
+        const char *d = cc_json_bigint_digits(j, &n);
         if (d) return msgpack_pack_ext_with_body(pk, d, n, CC_MP_EXT_BIGINT);
         return msgpack_pack_str_with_body(pk, json_string_value(j), json_string_length(j));
     }
@@ -267,7 +266,7 @@ static int emit_json(struct cc_strbuf *sb, const json_t *j, int depth) {
         return 0;
     case JSON_STRING: {
         size_t n;
-        const char *d = bigint_digits(j, &n);
+        const char *d = cc_json_bigint_digits(j, &n);
         if (d) cc_sb_put(sb, d, n);
         else cc_sb_json_string(sb, json_string_value(j), json_string_length(j));
         return 0;

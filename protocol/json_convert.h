@@ -29,6 +29,9 @@
  * would be packed fine and then kill the process that cannot decode it. */
 #define CC_MP_MAX_NESTING 31
 
+/* The digits of a big-integer sentinel string, or NULL when j is no such
+ * string (then it is an ordinary string). */
+const char *cc_json_bigint_digits(const json_t *j, size_t *n);
 /* Pack j (any JSON value). Returns 0, or -1 when j nests more than
  * CC_MP_MAX_NESTING arrays/objects deep (the packer then holds garbage). */
 int cc_json_to_mp(msgpack_packer *pk, const json_t *j);

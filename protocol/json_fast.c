@@ -245,3 +245,94 @@ json_t *cc_json_parse_fast(const char *text, size_t len) {
     cc_sb_free(&scratch);
     return j;
 }
+
+/* A string without escapes or non-ASCII bytes, in place. */
+static bool plain_string(struct parser *ps, const char **s, size_t *n) {
+    skip_ws(ps);
+    if (ps->p >= ps->end || *ps->p != '"') return false;
+    ps->p++;
+    const unsigned char *start = ps->p;
+    if (string_body(ps, s, n) < 0) return false;
+    return (const unsigned char *)*s == start; /* not unescaped into scratch */
+}
+
+/* The id's text, an integer of at most 18 digits (as number() reads it)
+ * or a plain string, checked without making its value: made only once the
+ * whole envelope is known to be plain. */
+struct id_span {
+    const unsigned char *at;
+    const char *s;
+    size_t n;
+    bool is_string;
+};
+
+static bool id_span(struct parser *ps, struct id_span *id) {
+    skip_ws(ps);
+    if (ps->p >= ps->end) return false;
+    id->at = ps->p;
+    id->is_string = *ps->p == '"';
+    if (id->is_string) return plain_string(ps, &id->s, &id->n);
+    const unsigned char *q = ps->p + (*ps->p == '-');
+    const unsigned char *digits = q;
+    while (q < ps->end && is_digit(*q)) q++;
+    size_t nd = (size_t)(q - digits);
+    if (nd == 0 || nd > 18 || (nd > 1 && *digits == '0')) return false;
+    if (q < ps->end && (*q == '.' || *q == 'e' || *q == 'E')) return false; /* a real: not an id */
+    ps->p = q;
+    return true;
+}
+
+static json_t *id_value(struct parser *ps, const struct id_span *id) {
+    if (id->is_string) return json_stringn_nocheck(id->s, id->n);
+    ps->p = id->at;
+    return number(ps);
+}
+
+bool cc_json_rpc_fast(const char *text, size_t len, struct cc_rpc_fast *out) {
+    struct cc_strbuf scratch;
+    cc_sb_init(&scratch);
+    struct parser ps = {(const unsigned char *)text, (const unsigned char *)text + len, &scratch};
+    bool seen[4] = {false}, ok = false;
+    struct id_span span;
+    const char *m = NULL;
+    size_t mn = 0;
+    json_t *p = NULL;
+    skip_ws(&ps);
+    if (ps.p >= ps.end || *ps.p++ != '{') goto out;
+    for (;;) {
+        const char *k, *v;
+        size_t kn, vn;
+        if (!plain_string(&ps, &k, &kn)) goto out;
+        skip_ws(&ps);
+        if (ps.p >= ps.end || *ps.p++ != ':') goto out;
+        int which = kn == 7 && memcmp(k, "jsonrpc", 7) == 0  ? 0
+                    : kn == 2 && memcmp(k, "id", 2) == 0     ? 1
+                    : kn == 6 && memcmp(k, "method", 6) == 0 ? 2
+                    : kn == 6 && memcmp(k, "params", 6) == 0 ? 3
+                                                             : -1;
+        if (which < 0 || seen[which]) goto out;
+        seen[which] = true;
+        if (which == 0 && !plain_string(&ps, &v, &vn)) goto out;
+        if (which == 1 && !id_span(&ps, &span)) goto out;
+        if (which == 2 && (!plain_string(&ps, &m, &mn) || mn >= sizeof out->method)) goto out;
+        if (which == 3) {
+            p = value(&ps, 1); /* json_is_object evaluates its argument twice */
+            if (!json_is_object(p)) goto out;
+        }
+        int next = after_member(&ps, '}');
+        if (next < 0) goto out;
+        if (next == 0) break;
+    }
+    skip_ws(&ps);
+    if (ps.p != ps.end || !seen[2]) goto out;
+    out->id = seen[1] ? id_value(&ps, &span) : NULL;
+    if (seen[1] && !out->id) goto out;
+    memcpy(out->method, m, mn);
+    out->method[mn] = '\0';
+    out->params = p;
+    ok = true;
+out:
+    if (!ok) json_decref(p);
+    cc_sb_free(&scratch);
+    return ok;
+}

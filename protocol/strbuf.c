@@ -66,15 +66,21 @@ static const unsigned char kind[256] = {
     [0 ... 0x1f] = 2, ['"'] = 1, ['\\'] = 1, [0x80 ... 0xff] = 3,
 };
 
-/* Whether any of 8 bytes is not verbatim (kind[] non-zero): a control
- * byte, '"', '\\' or a byte >= 0x80. The classic zero-byte tests, on a
- * word; a false alarm only sends the word through the byte loop. */
-static inline bool needs_care(uint64_t w) {
-    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-    uint64_t quote = w ^ (ones * '"'), bslash = w ^ (ones * '\\');
-    uint64_t zero_q = (quote - ones) & ~quote, zero_b = (bslash - ones) & ~bslash;
-    uint64_t below_space = (w - ones * 0x20) & ~w;
-    return ((zero_q | zero_b | below_space) & highs) || (w & highs);
+/* The bytes of w (8 of the input, little-endian) that are not verbatim
+ * (kind[] non-zero: a control byte, '"', '\\' or a byte >= 0x80), as the
+ * high bit of each such byte and exactly those: the zero-byte tests used
+ * here carry no borrow from one byte into the next, so the lowest set bit
+ * is the first byte that needs care. */
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "care_mask's first-byte-by-lowest-bit reading assumes a little-endian machine"
+#endif
+static inline uint64_t care_mask(uint64_t w) {
+    const uint64_t ones = 0x0101010101010101ull, low7 = 0x7f7f7f7f7f7f7f7full;
+    uint64_t q = w ^ (ones * '"'), b = w ^ (ones * '\\');
+    uint64_t zero_q = ~(((q & low7) + low7) | q);   /* high bit where the byte is '"' */
+    uint64_t zero_b = ~(((b & low7) + low7) | b);   /* ... '\\' */
+    uint64_t ctl = ~((w & low7) + ones * 0x60);      /* ... below 0x20 (for bytes < 0x80) */
+    return (zero_q | zero_b | ctl | w) & ~low7;
 }
 
 /* The escape of a control byte; returns its length. */
@@ -110,24 +116,27 @@ void cc_sb_json_string(struct cc_strbuf *sb, const char *s, size_t n) {
     *o++ = '"';
     size_t i = 0;
     while (i < n) {
+        /* Eight bytes at a time: all copied (the room allows it), and the
+         * output advanced to the first byte that needs care. JSON text
+         * inside a string has a quote every few bytes, so this is the
+         * common case, not only the long plain runs. */
         if (i + 8 <= n) {
             uint64_t w;
             memcpy(&w, p + i, 8);
-            if (!needs_care(w)) {
-                memcpy(o, &w, 8);
+            memcpy(o, &w, 8);
+            uint64_t m = care_mask(w);
+            if (!m) {
                 o += 8, i += 8;
                 continue;
             }
+            size_t k = (size_t)__builtin_ctzll(m) >> 3;
+            o += k, i += k;
+        } else {
+            while (i < n && !kind[p[i]]) *o++ = (char)p[i++];
+            if (i == n) break;
         }
-        /* up to the byte that needs care, one at a time */
-        while (i < n && !kind[p[i]]) *o++ = (char)p[i++];
-        if (i == n) break;
         unsigned char c = p[i];
         switch (kind[c]) {
-        case 0:
-            *o++ = (char)c;
-            i++;
-            continue;
         case 1:
             *o++ = '\\';
             *o++ = (char)c;

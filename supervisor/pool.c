@@ -15,6 +15,7 @@
 
 #include "protocol/frame.h"
 #include "protocol/json_convert.h"
+#include "protocol/mp_raw.h"
 #include "protocol/msg.h"
 #include "protocol/progress.h"
 #include "protocol/strbuf.h"
@@ -80,6 +81,19 @@ static msgpack_zone *frame_zone;
 #define RESCUE_INTERVAL_US 2000
 
 static void on_rescue(evutil_socket_t fd, short what, void *arg);
+
+/* The time of this turn of the event loop, in µs, for the stall checks of
+ * sending ahead (progress_us): libevent's clock, read once per turn,
+ * instead of a clock read per request and per answer (a vDSO call costs
+ * tens of nanoseconds on a virtual machine, several times per call).
+ * Differences only: it is the monotonic clock plus an offset libevent
+ * resynchronises with the time of day every few seconds, which can at
+ * worst cause or delay one rescue (a performance matter, not a result). */
+static int64_t turn_us(const struct cc_pool *p) {
+    struct timeval tv;
+    if (event_base_gettimeofday_cached(p->srv->base, &tv) < 0) evutil_gettimeofday(&tv, NULL); /* same clock */
+    return (int64_t)tv.tv_sec * 1000000 + tv.tv_usec;
+}
 
 struct cc_pool *cc_pool_new(struct cc_server *srv, enum cc_pool_id id, int min, int max) {
     if (id >= CC_WORKER_POOLS) return NULL;
@@ -398,7 +412,7 @@ static void on_writable(evutil_socket_t fd, short what, void *arg) {
 }
 
 static void send_req(struct cc_worker *w, struct cc_req *r) {
-    if (w->nslot == 0) w->progress_us = cc_now_us();
+    if (w->nslot == 0) w->progress_us = turn_us(w->pool);
     w->slot[w->nslot++] = (struct slot){.wid = r->wid, .req = r};
     r->worker = w;
     queue_frame(w, r->frame.data, r->frame.size);
@@ -419,7 +433,7 @@ static void send_req(struct cc_worker *w, struct cc_req *r) {
 static void on_rescue(evutil_socket_t fd, short what, void *arg) {
     (void)fd, (void)what;
     struct cc_pool *p = arg;
-    int64_t now_us = cc_now_us();
+    int64_t now_us = turn_us(p);
     bool waiting = false, rescued = false;
     for (struct cc_worker *w = p->workers; w; w = w->next) {
         if (w->nslot < 2) continue;
@@ -451,22 +465,25 @@ static bool hung_up(const struct cc_worker *w) {
     return poll(&pfd, 1, 0) > 0 && (pfd.revents & (POLLHUP | POLLRDHUP | POLLERR | POLLNVAL));
 }
 
-/* The ready worker with the fewest outstanding requests that may take one
- * more: an idle one, or (pipelining pools) one that keeps answering. */
+/* The ready worker that may take one more request. A pipelining pool
+ * fills the busiest worker that keeps answering before it wakes another:
+ * each wake-up of a worker and of the supervisor reading its answers costs
+ * more than serving a batch of calc requests, so the requests in flight go
+ * to as few workers as their depth allows (the others stay asleep, ready
+ * for when one stalls). A pool that takes one at a time picks an idle one. */
 static struct cc_worker *pick(struct cc_pool *p, int64_t now_us) {
     struct cc_worker *best = NULL;
     int depth = p->def->pipeline > 1 ? p->def->pipeline : 1;
     for (struct cc_worker *w = p->workers; w; w = w->next) {
         if (w->st != W_READY || w->nslot >= depth) continue;
         if (w->nslot > 0 && now_us - w->progress_us > PIPELINE_STALL_US) continue;
-        if (!best || w->nslot < best->nslot) best = w;
-        if (w->nslot == 0) break;
+        if (!best || w->nslot > best->nslot) best = w;
     }
     return best;
 }
 
 static void dispatch(struct cc_pool *p) {
-    int64_t now_us = p->qhead ? cc_now_us() : 0;
+    int64_t now_us = p->qhead ? turn_us(p) : 0;
     struct cc_worker *w;
     while (p->qhead && (w = pick(p, now_us))) {
         if (w->nslot == 0 && hung_up(w)) {
@@ -560,8 +577,8 @@ static struct cc_req *pop_slot(struct cc_worker *w, bool *lost) {
     struct cc_req *r = w->slot[0].req;
     memmove(&w->slot[0], &w->slot[1], (size_t)(w->nslot - 1) * sizeof w->slot[0]);
     w->nslot--;
-    w->progress_us = cc_now_us();
-    if (w->nslot == 0) w->idle_since = w->progress_us / 1000;
+    w->progress_us = turn_us(w->pool);
+    if (w->nslot == 0) w->idle_since = cc_now_ms();
     *lost = false;
     if (w->nslot > 0 && w->slot[0].doomed) {
         requeue_followers(w);
@@ -620,6 +637,35 @@ static int on_frame(struct cc_worker *w, const msgpack_object *f) {
     return lost ? -1 : 0;
 }
 
+/* The buffer a plain answer's JSON text is built in, kept between answers. */
+static struct cc_strbuf plain_keep;
+
+/* The answer a calc worker sends all day, {id, ok: true, result}, read in
+ * place (protocol/mp_raw.h): no decoding into msgpack-c objects, the result
+ * goes straight to JSON text. 1: handled; 0: not that frame, or not the
+ * answer awaited (on_frame decodes it and does what it always did); -1: w
+ * was killed. */
+static int on_plain_answer(struct cc_worker *w, const char *body, size_t len) {
+    if (w->st != W_READY || w->nslot == 0) return 0;
+    struct cc_strbuf sb;
+    struct cc_mp_answer a;
+    cc_sb_borrow(&plain_keep, &sb);
+    if (!cc_mp_raw_answer_json(body, len, &sb, &a) || a.id != w->slot[0].wid) {
+        cc_sb_return(&plain_keep, &sb);
+        return 0;
+    }
+    struct cc_req *r = w->slot[0].req;
+    bool lost;
+    pop_slot(w, &lost);
+    if (r) {
+        r->worker = NULL;
+        r->pool = NULL;
+        cc_req_answer_plain(r, sb.data, sb.len, &a.code, &a.verdict);
+    }
+    cc_sb_return(&plain_keep, &sb);
+    return lost ? -1 : 1;
+}
+
 static void on_readable(evutil_socket_t fd, short what, void *arg) {
     (void)what;
     struct cc_worker *w = arg;
@@ -638,6 +684,12 @@ static void on_readable(evutil_socket_t fd, short what, void *arg) {
     size_t len;
     int rc;
     while ((rc = cc_frame_next(&w->rd, &body, &len)) == 1) {
+        int plain = on_plain_answer(w, body, len);
+        if (plain < 0) {
+            dispatch(p);
+            return;
+        }
+        if (plain) continue;
         msgpack_object f;
         if (cc_frame_decode_in(body, len, frame_zone, &f) < 0) {
             worker_lost(w, "sent a malformed frame");

@@ -8,6 +8,7 @@
 
 #include "protocol/frame.h"
 #include "protocol/json_convert.h"
+#include "protocol/mp_raw.h"
 #include "protocol/strbuf.h"
 #include "supervisor/mcp/methods.h"
 #include "supervisor/metrics/hooks.h"
@@ -33,8 +34,8 @@ struct cc_req *cc_req_new(struct cc_server *srv, struct cc_conn *conn, json_t *r
     /* msgpack's first allocation is 8 KiB, far more than a request frame
      * needs and past malloc's fast path; start small (it grows as needed) */
     if ((r->frame.data = malloc(256))) r->frame.alloc = 256;
-    r->start_ms = cc_now_ms();
     r->start_us = cc_now_us();
+    r->start_ms = r->start_us / 1000; /* cc_now_ms() is this clock in ms: one read */
     r->guarded = tool->flags & CC_TOOL_GUARDED;
     int64_t ms = (int64_t)tool->deadline_s * 1000;
     if (srv->test_deadline_ms > 0) ms = srv->test_deadline_ms;
@@ -259,37 +260,51 @@ void cc_req_forward_event(struct cc_req *r, const msgpack_object *frame) {
     if (d) cc_req_send_progress(r, d);
 }
 
-/* The top-level string member key of a result map, as the metrics' text
- * scan (cc_metrics_scan_result) reads it from the JSON: "" when it holds a
- * byte JSON escapes or would not fit. false when a byte >= 0x80 leaves the
+/* A top-level string member of a result map as the metrics' text scan
+ * (cc_metrics_scan_result) reads it from the JSON: "" when it holds a byte
+ * JSON escapes or would not fit. false when a byte >= 0x80 leaves the
  * answer to the scan. */
-static bool member_text(const msgpack_object *res, const char *key, char *out, size_t cap) {
+static bool member_text(const struct cc_mp_member *m, char *out, size_t cap) {
     out[0] = '\0';
-    const char *s;
-    size_t n;
-    if (cc_mp_str(cc_mp_get(res, key), &s, &n) < 0) return true;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
+    if (!m->is_str) return true;
+    for (size_t i = 0; i < m->n; i++) {
+        unsigned char c = (unsigned char)m->s[i];
         if (c >= 0x80) return false;
         if (c < 0x20 || c == '"' || c == '\\') return true;
     }
-    if (n < cap) {
-        memcpy(out, s, n);
-        out[n] = '\0';
+    if (m->n < cap) {
+        memcpy(out, m->s, m->n);
+        out[m->n] = '\0';
     }
     return true;
 }
 
-/* The result's outcome for the metrics, read from the frame rather than
- * from its JSON text. false: leave it to the text scan. */
-static bool outcome(const msgpack_object *res, char code[48], char verdict[16]) {
-    if (!member_text(res, "code", code, 48) || !member_text(res, "verdict", verdict, 16)) return false;
-    if (!cc_mp_get(res, "code") || cc_mp_get(res, "code")->type != MSGPACK_OBJECT_STR) strcpy(code, "ok");
+/* The result's outcome for the metrics, read from its members "code" and
+ * "verdict" rather than from its JSON text. false: leave it to the text
+ * scan. */
+static bool outcome(const struct cc_mp_member *cm, const struct cc_mp_member *vm, char code[48], char verdict[16]) {
+    if (!member_text(cm, code, 48) || !member_text(vm, verdict, 16)) return false;
+    if (!cm->is_str) strcpy(code, "ok");
     return true;
+}
+
+static struct cc_mp_member member_of(const msgpack_object *res, const char *key) {
+    struct cc_mp_member m = {0};
+    m.is_str = cc_mp_str(cc_mp_get(res, key), &m.s, &m.n) == 0;
+    return m;
+}
+
+void cc_req_answer_plain(struct cc_req *r, const char *json, size_t len, const struct cc_mp_member *cm,
+                         const struct cc_mp_member *vm) {
+    char code[48], verdict[16];
+    if (outcome(cm, vm, code, verdict)) cc_req_answer_result_outcome(r, json, len, false, code, verdict);
+    else cc_req_answer_result(r, json, len, false);
 }
 
 /* The buffer a result's JSON text is built in, kept between answers. */
 static struct cc_strbuf result_keep;
+
+static void answer_error_frame(struct cc_req *r, const msgpack_object *frame);
 
 void cc_req_answer_frame(struct cc_req *r, const msgpack_object *frame) {
     const msgpack_object *ok = cc_mp_get(frame, "ok");
@@ -302,12 +317,15 @@ void cc_req_answer_frame(struct cc_req *r, const msgpack_object *frame) {
             cc_req_answer_fail(r, "internal", "the worker returned no usable result");
             return;
         }
-        char code[48], verdict[16];
-        if (outcome(res, code, verdict)) cc_req_answer_result_outcome(r, sb.data, sb.len, false, code, verdict);
-        else cc_req_answer_result(r, sb.data, sb.len, false);
+        struct cc_mp_member cm = member_of(res, "code"), vm = member_of(res, "verdict");
+        cc_req_answer_plain(r, sb.data, sb.len, &cm, &vm);
         cc_sb_return(&result_keep, &sb);
         return;
     }
+    answer_error_frame(r, frame);
+}
+
+static void answer_error_frame(struct cc_req *r, const msgpack_object *frame) {
     const msgpack_object *err = cc_mp_get(frame, "error");
     const char *code = "internal", *msg = "worker failure";
     size_t cl = strlen(code), ml = strlen(msg);

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "protocol/mp_raw.h"
 #include "supervisor/conn.h"
 #include "supervisor/mcp/registry.h"
 
@@ -88,6 +89,11 @@ void cc_req_answer_rpc_error(struct cc_req *r, int code, const char *message, js
 /* A worker's answer frame ({id, ok, result} or {id, ok:false, error}) turned
  * into the answer of r; r is freed. */
 void cc_req_answer_frame(struct cc_req *r, const msgpack_object *frame);
+/* The same for the answer {id, ok: true, result} read in place
+ * (cc_mp_raw_answer_json): json is the result's JSON text, cm and vm its
+ * members "code" and "verdict" (the outcome the metrics count). */
+void cc_req_answer_plain(struct cc_req *r, const char *json, size_t len, const struct cc_mp_member *cm,
+                         const struct cc_mp_member *vm);
 /* A worker's event frame ({id, event, data}) forwarded to r's client as a
  * progress notification when it asked for progress and r's tool streams
  * progress (CC_TOOL_PROGRESS); r stays in flight. */

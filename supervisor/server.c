@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "protocol/json_convert.h"
+#include "protocol/json_fast.h"
 #include "protocol/strbuf.h"
 #include "supervisor/mcp/local_tools.h"
 #include "supervisor/log.h"
@@ -199,6 +200,17 @@ static bool valid_id(const json_t *id) {
 }
 
 void cc_server_handle(struct cc_server *srv, struct cc_conn *c, const char *text, size_t len) {
+    /* A message in its usual form: the envelope is read without building
+     * a tree (protocol/json_fast.h), and it is the dispatch the checks
+     * below would reach (the id is an integer or a string, params an
+     * object or absent). */
+    struct cc_rpc_fast f;
+    if (cc_json_rpc_fast(text, len, &f)) {
+        cc_mcp_dispatch(srv, c, f.id, f.method, f.params);
+        json_decref(f.id);
+        json_decref(f.params);
+        return;
+    }
     json_error_t je;
     json_t *msg = cc_json_parse(text, len, &je);
     if (!msg) {

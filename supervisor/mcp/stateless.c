@@ -153,13 +153,26 @@ static bool cancel_stateless(struct cc_server *srv, struct cc_conn *parent, json
     return false;
 }
 
-static bool mentions(const char *text, size_t len, const char *what) {
-    return memmem(text, len, what, strlen(what)) != NULL;
+/* Does text contain one of the needles (each holding a '/')? One pass over
+ * the slashes of the line (memchr) instead of a memmem per needle: this
+ * runs on every line, and a tools/call line holds one or two slashes. */
+static bool mentions_any(const char *text, size_t len, const char *const *needles, size_t n) {
+    const char *end = text + len;
+    for (const char *p = text; (p = memchr(p, '/', (size_t)(end - p))); p++)
+        for (size_t i = 0; i < n; i++) {
+            size_t before = (size_t)(strchr(needles[i], '/') - needles[i]), nl = strlen(needles[i]);
+            if ((size_t)(p - text) >= before && (size_t)(end - p) >= nl - before &&
+                memcmp(p - before, needles[i], nl) == 0)
+                return true;
+        }
+    return false;
 }
 
 bool cc_stateless_stream_handle(struct cc_server *srv, struct cc_conn *parent, const char *text, size_t len) {
-    bool maybe_cancel = live && mentions(text, len, "notifications/cancelled");
-    if (!maybe_cancel && !mentions(text, len, META_VERSION) && !mentions(text, len, "server/discover")) return false;
+    static const char *const cancel[] = {"notifications/cancelled"};
+    static const char *const stateless[] = {META_VERSION, "server/discover"};
+    bool maybe_cancel = live && mentions_any(text, len, cancel, 1);
+    if (!maybe_cancel && !mentions_any(text, len, stateless, 2)) return false;
     json_error_t je;
     json_t *msg = cc_json_parse(text, len, &je);
     json_t *id = json_object_get(msg, "id");

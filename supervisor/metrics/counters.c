@@ -35,6 +35,14 @@ double cc_metrics_started(void) {
     return started;
 }
 
+/* name into out (cap bytes), cut short when longer: per call, where
+ * snprintf's format machinery costs more than the rest of the counting. */
+static void copy_name(char *out, size_t cap, const char *name) {
+    size_t n = strnlen(name, cap - 1);
+    memcpy(out, name, n);
+    out[n] = '\0';
+}
+
 /* The slot of a row of cc_tools; NULL for anything else (compared as
  * addresses: the sessions layer's own request descriptions are no rows). */
 static struct cc_metrics_tool *tool_slot(const struct cc_tool *tool) {
@@ -58,7 +66,7 @@ static struct cc_metrics_code *code_slot(struct cc_metrics_code *table, size_t *
     for (size_t i = 0; i < *n; i++)
         if (strcmp(table[i].code, name) == 0) return &table[i];
     struct cc_metrics_code *c = &table[(*n)++];
-    snprintf(c->code, sizeof c->code, "%s", name);
+    copy_name(c->code, sizeof c->code, name);
     return c;
 }
 
@@ -78,7 +86,7 @@ void cc_metrics_call_done(const struct cc_tool *tool, const char *code, const ch
     if (verdict && *verdict) code_slot(verdicts, &nverdicts, MAX_VERDICTS, verdict)->n++;
     struct cc_metrics_recent *r = &recent[recent_next];
     r->tool = t->name;
-    snprintf(r->code, sizeof r->code, "%s", code);
+    copy_name(r->code, sizeof r->code, code);
     r->seconds = s;
     r->at = cc_metrics_now();
     recent_next = (recent_next + 1) % RECENT;

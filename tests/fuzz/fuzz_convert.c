@@ -3,11 +3,16 @@
  *
  * JSON text -> jansson (cc_json_parse, with its big-integer protection) ->
  * msgpack -> jansson must give back the same value, and printing the value
- * must give strict JSON that parses back to a value that prints the same.
+ * must give strict JSON that parses back to a value that prints the same;
+ * the frame builders' writer must write the packer's very bytes; the
+ * JSON-RPC envelope reader must agree with the parse.
  *
  * msgpack bytes (what a worker could send) -> jansson and -> JSON text:
  * both printed forms must be strict JSON, and the jansson value must
- * survive another trip through msgpack unchanged.
+ * survive another trip through msgpack unchanged. Read in place
+ * (protocol/mp_raw.c), the same bytes must print the very text the decoded
+ * value prints, whenever the in-place reader takes them; and as the result
+ * of an answer frame {id, ok: true, result} they must be found again.
  *
  * Properties: no sanitizer report, no oversized allocation, the equalities
  * above. */
@@ -16,8 +21,26 @@
 
 #include "protocol/frame.h"
 #include "protocol/json_convert.h"
+#include "protocol/json_fast.h"
+#include "protocol/mp_raw.h"
+#include "protocol/mp_write.h"
 #include "protocol/strbuf.h"
 #include "tests/fuzz/fz.h"
+
+/* The frame builders' writer (protocol/mp_write.c) must write the bytes
+ * msgpack-c's packer writes. */
+static void writer_matches_packer(const json_t *v) {
+    msgpack_sbuffer a, b;
+    msgpack_sbuffer_init(&a);
+    msgpack_sbuffer_init(&b);
+    msgpack_packer pk;
+    msgpack_packer_init(&pk, &a, msgpack_sbuffer_write);
+    int ra = cc_json_to_mp(&pk, v), rb = cc_mpw_json(&b, v);
+    FZ_ASSERT(ra == rb, "the writer and the packer disagree on packing a value at all");
+    if (ra == 0) FZ_ASSERT(a.size == b.size && memcmp(a.data, b.data, a.size) == 0, "the writer's bytes differ from the packer's");
+    msgpack_sbuffer_destroy(&a);
+    msgpack_sbuffer_destroy(&b);
+}
 
 /* v -> msgpack -> jansson; NULL when v nests too deeply to pack. */
 static json_t *through_msgpack(const json_t *v) {
@@ -53,10 +76,34 @@ static char *print_checked(const json_t *v, size_t *len) {
     return cc_sb_take(&sb, len);
 }
 
+/* The JSON-RPC envelope read without a tree (cc_json_rpc_fast) must
+ * agree with the whole parse wherever it takes the text. */
+static void envelope_matches_parse(const char *text, size_t n, const json_t *whole) {
+    struct cc_rpc_fast f;
+    if (!cc_json_rpc_fast(text, n, &f)) return;
+    const json_t *id = json_object_get(whole, "id"), *params = json_object_get(whole, "params");
+    const json_t *rpc = json_object_get(whole, "jsonrpc");
+    const char *m = json_string_value(json_object_get(whole, "method"));
+    FZ_ASSERT(json_is_object(whole) && json_object_size(whole) == 1u + !!f.id + !!f.params + !!rpc,
+              "the envelope reader took a text the parser reads otherwise");
+    FZ_ASSERT(f.id ? id && json_equal(f.id, id) : !id, "the envelope's id differs");
+    FZ_ASSERT(f.params ? params && json_equal(f.params, params) && json_is_object(params) : !params,
+              "the envelope's params differ");
+    FZ_ASSERT(!rpc || json_is_string(rpc), "the envelope's jsonrpc is not a string");
+    FZ_ASSERT(m && strcmp(m, f.method) == 0, "the envelope's method differs");
+    json_decref(f.id);
+    json_decref(f.params);
+}
+
 static void from_text(const char *text, size_t n) {
     json_error_t e;
     json_t *v = cc_json_parse(text, n, &e);
+    struct cc_rpc_fast f;
+    if (!v && cc_json_rpc_fast(text, n, &f))
+        FZ_ASSERT(0, "the envelope reader took a text the parser refuses: %.*s", (int)(n > 500 ? 500 : n), text);
+    if (v) envelope_matches_parse(text, n, v);
     if (!v) return;
+    writer_matches_packer(v);
     json_t *back = through_msgpack(v);
     if (back) FZ_ASSERT(json_equal(v, back), "a value changed on its way through msgpack: %.*s", (int)(n > 500 ? 500 : n), text);
     json_decref(back);
@@ -74,13 +121,60 @@ static void from_text(const char *text, size_t n) {
     json_decref(v);
 }
 
+/* The in-place reader against the decoder, on the value bytes[0..n). */
+static void raw_matches_decoded(const char *bytes, size_t n, const msgpack_object *o) {
+    struct cc_strbuf raw, dec;
+    cc_sb_init(&raw);
+    cc_sb_init(&dec);
+    if (cc_mp_raw_json(&raw, bytes, n)) {
+        FZ_ASSERT(cc_mp_emit_json(&dec, o) == 0, "the in-place reader took a value the decoder cannot print");
+        FZ_ASSERT(raw.len == dec.len && memcmp(raw.data, dec.data, raw.len) == 0,
+                  "in place: %.*s; decoded: %.*s", (int)(raw.len > 500 ? 500 : raw.len), raw.data,
+                  (int)(dec.len > 500 ? 500 : dec.len), dec.data);
+        /* the same value as the result of an answer frame */
+        msgpack_sbuffer sb;
+        msgpack_sbuffer_init(&sb);
+        msgpack_packer pk;
+        msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
+        msgpack_pack_map(&pk, 3);
+        msgpack_pack_str_with_body(&pk, "ok", 2);
+        msgpack_pack_true(&pk);
+        msgpack_pack_str_with_body(&pk, "result", 6);
+        msgpack_sbuffer_write(&sb, bytes, n);
+        msgpack_pack_str_with_body(&pk, "id", 2);
+        msgpack_pack_uint64(&pk, 77);
+        struct cc_strbuf ans;
+        cc_sb_init(&ans);
+        struct cc_mp_answer a;
+        if (cc_mp_raw_answer_json(sb.data, sb.size, &ans, &a)) {
+            FZ_ASSERT(a.id == 77 && ans.len == dec.len && memcmp(ans.data, dec.data, ans.len) == 0,
+                      "the answer's result printed differently");
+            const char *keys[] = {"code", "verdict"};
+            const struct cc_mp_member *got[] = {&a.code, &a.verdict};
+            for (int i = 0; i < 2; i++) {
+                const msgpack_object *c = cc_mp_get(o, keys[i]);
+                bool str = c && c->type == MSGPACK_OBJECT_STR;
+                FZ_ASSERT(got[i]->is_str == str &&
+                              (!str || (got[i]->n == c->via.str.size && memcmp(got[i]->s, c->via.str.ptr, got[i]->n) == 0)),
+                          "the member %s read in place differs from cc_mp_get's", keys[i]);
+            }
+        }
+        cc_sb_free(&ans);
+        msgpack_sbuffer_destroy(&sb);
+    }
+    cc_sb_free(&raw);
+    cc_sb_free(&dec);
+}
+
 static void from_msgpack(const char *bytes, size_t n) {
     msgpack_unpacked u;
     msgpack_unpacked_init(&u);
-    size_t off = 0;
+    size_t off = 0, start = 0;
     /* Untrusted msgpack is only unpacked after this check (cc_frame_decode). */
     while (off < n && cc_mp_counts_fit(bytes + off, n - off) &&
            msgpack_unpack_next(&u, bytes, n, &off) == MSGPACK_UNPACK_SUCCESS) {
+        raw_matches_decoded(bytes + start, off - start, &u.data);
+        start = off;
         struct cc_strbuf sb;
         cc_sb_init(&sb);
         if (cc_mp_emit_json(&sb, &u.data) == 0)

@@ -9,9 +9,14 @@
  * progress) and to cc_mp_to_json (what the REPL client does with a
  * launcher's frames).
  *
+ * An answer {id, ok: true, result} that the in-place reader takes
+ * (cc_mp_raw_answer_json, the pool's usual path) must decode, and must give
+ * the client the very message cc_req_answer_frame gives for the decoded
+ * frame.
+ *
  * Properties: no sanitizer report; the frames found do not depend on how
  * the bytes were chunked; both decoders take the same frames; every message sent to the client is strict JSON
- * (fz_server.c's connection checks it).
+ * (fz_server.c's connection checks it); both answer paths send the same.
  *
  * Flag byte: bits 0-2 chunk size, bit 3 the client asked for progress,
  * bits 4-7 which tool the request is for. */
@@ -19,6 +24,7 @@
 
 #include "protocol/frame.h"
 #include "protocol/json_convert.h"
+#include "protocol/mp_raw.h"
 #include "supervisor/request.h"
 #include "tests/fuzz/fz.h"
 #include "tests/fuzz/fz_server.h"
@@ -52,15 +58,43 @@ static struct seen reference(const uint8_t *p, size_t n) {
     return s;
 }
 
-static void handle(const msgpack_object *f, uint8_t flags) {
-    json_t *copy = cc_mp_to_json(f);
-    json_decref(copy);
+/* A request of the tool the flags name, on a connection of its own. */
+static struct cc_req *request(struct cc_conn *c, uint8_t flags) {
     struct cc_server *srv = fz_server();
     const struct cc_reg_entry *e = &srv->reg.e[(flags >> 4) % srv->reg.n];
-    struct cc_conn *c = fz_conn_new();
     json_t *id = json_integer(7), *token = flags & 8 ? json_string("tok") : NULL;
     struct cc_req *r = cc_req_new(srv, c, id, e->tool, token);
     if (!r) abort();
+    json_decref(id);
+    json_decref(token);
+    return r;
+}
+
+/* The pool's in-place path against the decoding one, on the same frame. */
+static void plain_matches_decoded(const char *body, size_t len, uint8_t flags) {
+    struct cc_strbuf sb;
+    cc_sb_init(&sb);
+    struct cc_mp_answer a;
+    if (cc_mp_raw_answer_json(body, len, &sb, &a)) {
+        msgpack_unpacked u;
+        FZ_ASSERT(cc_frame_decode(body, len, &u) == 0, "the in-place reader took a frame the decoder refuses");
+        struct cc_conn *c1 = fz_conn_new(), *c2 = fz_conn_new();
+        cc_req_answer_plain(request(c1, flags), sb.data, sb.len, &a.code, &a.verdict);
+        cc_req_answer_frame(request(c2, flags), &u.data);
+        FZ_ASSERT(fz_conn_sent(c1) == 1 && fz_conn_sent(c2) == 1 && fz_conn_hash(c1) == fz_conn_hash(c2),
+                  "the in-place answer differs from the decoded one");
+        msgpack_unpacked_destroy(&u);
+        cc_conn_close(c1);
+        cc_conn_close(c2);
+    }
+    cc_sb_free(&sb);
+}
+
+static void handle(const msgpack_object *f, uint8_t flags) {
+    json_t *copy = cc_mp_to_json(f);
+    json_decref(copy);
+    struct cc_conn *c = fz_conn_new();
+    struct cc_req *r = request(c, flags);
     if (cc_mp_get(f, "event")) {
         cc_req_forward_event(r, f);
         cc_req_free(r);
@@ -68,8 +102,6 @@ static void handle(const msgpack_object *f, uint8_t flags) {
         cc_req_answer_frame(r, f);
         FZ_ASSERT(fz_conn_sent(c) == 1, "an answer frame gave %lu messages", fz_conn_sent(c));
     }
-    json_decref(id);
-    json_decref(token);
     cc_conn_close(c);
 }
 
@@ -105,6 +137,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 break;
             }
             handle(&f, flags);
+            plain_matches_decoded(body, blen, flags);
         }
         if (rc < 0) broken = true;
     }

@@ -37,6 +37,7 @@ struct cc_server *fz_server(void) {
 struct fz_conn {
     struct cc_conn conn;
     unsigned long sent;
+    uint64_t hash; /* of every message sent, in order */
 };
 
 static void check_message(const char *msg, size_t len) {
@@ -47,7 +48,10 @@ static void check_message(const char *msg, size_t len) {
 
 static void fz_send(struct cc_conn *c, const char *msg, size_t len) {
     check_message(msg, len);
-    ((struct fz_conn *)c->transport)->sent++;
+    struct fz_conn *f = c->transport;
+    f->sent++;
+    if (!f->hash) f->hash = 14695981039346656037ULL;
+    for (size_t i = 0; i < len; i++) f->hash = (f->hash ^ (unsigned char)msg[i]) * 1099511628211ULL;
 }
 
 static void fz_release(struct cc_conn *c) { free(c->transport); }
@@ -63,6 +67,8 @@ struct cc_conn *fz_conn_new(void) {
 }
 
 unsigned long fz_conn_sent(const struct cc_conn *c) { return ((const struct fz_conn *)c->transport)->sent; }
+
+uint64_t fz_conn_hash(const struct cc_conn *c) { return ((const struct fz_conn *)c->transport)->hash; }
 
 /* ---- the fake worker ---- */
 

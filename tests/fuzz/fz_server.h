@@ -9,6 +9,7 @@
 #define CC_FZ_SERVER_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "supervisor/conn.h"
 #include "supervisor/server.h"
@@ -21,6 +22,8 @@ struct cc_server *fz_server(void);
  * (cc_conn_close drops the owner's). */
 struct cc_conn *fz_conn_new(void);
 unsigned long fz_conn_sent(const struct cc_conn *c);
+/* A hash of every message c sent, in order (0 before the first). */
+uint64_t fz_conn_hash(const struct cc_conn *c);
 
 /* Answer the calls the fake worker holds, oldest first or newest first; a
  * call whose client asked for progress gets a progress event first. Calls

@@ -6,6 +6,8 @@
 
 #include "protocol/frame.h"
 #include "protocol/json_convert.h"
+#include "protocol/mp_raw.h"
+#include "protocol/mp_write.h"
 #include "protocol/msg.h"
 #include "protocol/strbuf.h"
 #include "tests/unit/check.h"
@@ -300,8 +302,87 @@ static void regression_values_deeper_than_a_frame_carries_are_not_packed(void) {
     }
 }
 
+/* A worker's usual answer is read in place; its result prints as the
+ * decoder prints it, and anything else is left to the decoder. */
+static void plain_answers_read_in_place(void) {
+    msgpack_sbuffer sb;
+    msgpack_sbuffer_init(&sb);
+    json_t *res = json_pack("{s:b,s:s,s:i,s:f,s:[i,n,b],s:{}}", "ok", 1, "code", "x\"y", "n", -5, "f", 0.1, "a", 7,
+                            1, "m");
+    CHECK(cc_msg_result(&sb, 42, res) == 0);
+    struct cc_strbuf raw, dec;
+    cc_sb_init(&raw);
+    cc_sb_init(&dec);
+    struct cc_mp_answer a;
+    CHECK(cc_mp_raw_answer_json(sb.data + 4, sb.size - 4, &raw, &a));
+    CHECK_INTEQ(a.id, 42);
+    msgpack_unpacked u;
+    CHECK(cc_frame_decode(sb.data + 4, sb.size - 4, &u) == 0);
+    CHECK(cc_mp_emit_json(&dec, cc_mp_get(&u.data, "result")) == 0);
+    CHECK_STREQ(raw.data, dec.data);
+    CHECK(a.code.is_str && a.code.n == 3 && memcmp(a.code.s, "x\"y", 3) == 0);
+    CHECK(!a.verdict.is_str);
+    msgpack_unpacked_destroy(&u);
+    /* an error answer, a bin value, a trailing byte, a repeated key: the decoding way */
+    msgpack_sbuffer_clear(&sb);
+    CHECK(cc_msg_error(&sb, 42, "internal", "boom") == 0);
+    CHECK(!cc_mp_raw_answer_json(sb.data + 4, sb.size - 4, &raw, &a));
+    CHECK(!cc_mp_raw_answer_json("\x83\xa2id\x01\xa2ok\xc3\xa6result\xc4\x01z", 19, &raw, &a));
+    raw.len = 0;
+    CHECK(cc_mp_raw_answer_json("\x83\xa2id\x01\xa2ok\xc3\xa6result\xc0", 17, &raw, &a));
+    CHECK_STREQ(raw.data, "null");
+    CHECK(!cc_mp_raw_answer_json("\x83\xa2id\x01\xa2ok\xc3\xa6result\xc0\xc0", 18, &raw, &a));
+    CHECK(!cc_mp_raw_answer_json("\x83\xa2id\x01\xa2id\x02\xa6result\xc0", 17, &raw, &a));
+    cc_sb_free(&raw);
+    cc_sb_free(&dec);
+    msgpack_sbuffer_destroy(&sb);
+    json_decref(res);
+}
+
+/* The frame builders write msgpack themselves; every size class of every
+ * kind must come out as msgpack-c's packer writes it. */
+static void writer_writes_what_the_packer_writes(void) {
+    static const long long ints[] = {0, 1, 127, 128, 255, 256, 65535, 65536, 4294967295ll, 4294967296ll,
+                                     INT64_MAX, -1, -32, -33, -128, -129, -32768, -32769, -2147483648ll,
+                                     -2147483649ll, INT64_MIN};
+    json_t *v = json_array();
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) json_array_append_new(v, json_integer(ints[i]));
+    static const size_t lens[] = {0, 1, 31, 32, 255, 256, 65535, 65536};
+    char *big = calloc(70000, 1);
+    memset(big, 'x', 69999);
+    for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) json_array_append_new(v, json_stringn(big, lens[i]));
+    json_t *obj = json_object();
+    for (int i = 0; i < 20; i++) {
+        char k[16];
+        snprintf(k, sizeof k, "k%d", i);
+        json_object_set_new(obj, k, json_real(i / 3.0));
+    }
+    json_array_append_new(v, obj);
+    json_array_append_new(v, json_pack("[b,b,n,f,{}]", 1, 0, -0.0));
+    for (size_t n = 1; n <= 20; n++) { /* big integers of every fixext and ext size */
+        char d[32] = "\0bigint:";
+        for (size_t i = 0; i < n; i++) d[8 + i] = (char)('1' + i % 9);
+        json_array_append_new(v, json_stringn(d, 8 + n));
+    }
+    for (int i = 0; i < 20; i++) json_array_append_new(v, json_null()); /* an array past 16 */
+    msgpack_sbuffer a, b;
+    msgpack_sbuffer_init(&a);
+    msgpack_sbuffer_init(&b);
+    msgpack_packer pk;
+    msgpack_packer_init(&pk, &a, msgpack_sbuffer_write);
+    CHECK(cc_json_to_mp(&pk, v) == 0);
+    CHECK(cc_mpw_json(&b, v) == 0);
+    CHECK(a.size == b.size && memcmp(a.data, b.data, a.size) == 0);
+    msgpack_sbuffer_destroy(&a);
+    msgpack_sbuffer_destroy(&b);
+    free(big);
+    json_decref(v);
+}
+
 int main(void) {
     RUN(roundtrip_split_feed);
+    RUN(plain_answers_read_in_place);
+    RUN(writer_writes_what_the_packer_writes);
     RUN(oversized_and_zero_length_refused);
     RUN(garbage_truncated_and_wrong_type_bodies);
     RUN(bigint_survives_json_to_msgpack_to_text);

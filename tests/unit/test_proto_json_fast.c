@@ -1,7 +1,8 @@
 /* The fast JSON parse path (protocol/json_fast.c) against jansson: whenever
  * it returns a tree, jansson returns the same tree (types, key order, exact
- * doubles); it must give up on whatever jansson refuses. And the JSON string
- * escaper against a plain byte-at-a-time reference. */
+ * doubles); it must give up on whatever jansson refuses. The JSON-RPC
+ * envelope reader against the whole parse. And the JSON string escaper
+ * against a plain byte-at-a-time reference. */
 #include <jansson.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -208,10 +209,112 @@ static void escaper_matches_reference(void) {
     }
 }
 
+/* The escaper copies eight bytes at a time up to the first byte that
+ * needs care: every special byte at every position of runs of every length
+ * around the word size, with a second special byte behind it. */
+static void escaper_at_every_position(void) {
+    static const unsigned char specials[] = {'"', '\\', 0x00, 0x01, 0x1f, '\n', 0x7f, 0x80, 0xc3, 0xe2, 0xff, ' ', '~'};
+    int mismatches = 0;
+    for (size_t len = 1; len <= 24; len++)
+        for (size_t at = 0; at < len; at++)
+            for (size_t k = 0; k < sizeof specials; k++) {
+                unsigned char in[32];
+                for (size_t i = 0; i < len; i++) in[i] = (unsigned char)('a' + i % 26);
+                in[at] = specials[k];
+                if (len > at + 1 && specials[k] == 0xc3) in[at + 1] = 0xa9; /* a valid two-byte sequence */
+                if (len > at + 3) in[at + 3] = '"';
+                struct cc_strbuf got, want;
+                cc_sb_init(&got);
+                cc_sb_init(&want);
+                cc_sb_json_string(&got, (const char *)in, len);
+                reference_escape(&want, in, len);
+                mismatches += got.len != want.len || memcmp(got.data, want.data, got.len) != 0;
+                cc_sb_free(&got);
+                cc_sb_free(&want);
+            }
+    CHECK_INTEQ(mismatches, 0);
+}
+
+/* cc_json_rpc_fast takes the usual JSON-RPC lines, in any member order
+ * and spacing, and gives back the id, method and params the parse holds;
+ * everything else is left to the whole parse. */
+static int envelope_hits;
+
+static void envelope_agrees(const char *text, size_t len) {
+    struct cc_rpc_fast f;
+    if (!cc_json_rpc_fast(text, len, &f)) return;
+    envelope_hits++;
+    json_t *whole = cc_json_parse_fast(text, len);
+    const json_t *id = json_object_get(whole, "id"), *params = json_object_get(whole, "params");
+    const json_t *rpc = json_object_get(whole, "jsonrpc");
+    bool ok = json_is_object(whole) && (f.id ? id && same_tree(f.id, id) : !id) &&
+              (f.params ? params && same_tree(f.params, params) : !params) && (!rpc || json_is_string(rpc)) &&
+              json_object_size(whole) == 1u + !!f.id + !!f.params + !!rpc &&
+              json_string_value(json_object_get(whole, "method")) &&
+              strcmp(json_string_value(json_object_get(whole, "method")), f.method) == 0;
+    if (!ok) fprintf(stderr, "envelope disagrees with the parse on: %.*s\n", (int)len, text);
+    CHECK(ok);
+    json_decref(whole);
+    json_decref(f.id);
+    json_decref(f.params);
+}
+
+static void usual_envelopes_read_without_a_tree(void) {
+    static const char *const taken[] = {
+        "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"calc_exact\",\"arguments\":{\"expr\":\"1/7\"}}}",
+        " { \"params\" : {\"name\":\"x\",\"_meta\":{\"progressToken\":1}} , \"method\":\"tools/call\", \"id\" : \"a-1\",\"jsonrpc\":\"2.0\" } ",
+        "{\"jsonrpc\":\"\",\"id\":-123456789012345678,\"method\":\"tools/call\",\"params\":{}}",
+        "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"ping\"}",
+        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+    };
+    static const char *const left[] = {
+        "{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"tools/call\",\"params\":{}}",      /* a real id */
+        "{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"}",
+        "{\"jsonrpc\":\"2.0\",\"id\":007,\"method\":\"ping\"}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1234567890123456789,\"method\":\"tools/call\",\"params\":{}}",
+        "{\"jsonrpc\":\"2.0\",\"id\":\"\\u0041\",\"method\":\"tools/call\",\"params\":{}}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"id\":2,\"method\":\"tools/call\",\"params\":{}}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":[]}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{},\"x\":0}",
+        "{\"jsonrpc\":2,\"id\":1,\"method\":\"tools/call\",\"params\":{}}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{}} x",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"a\":}}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"params\":{}}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"caf\xc3\xa9\"}",
+        "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]",
+    };
+    for (size_t i = 0; i < sizeof taken / sizeof taken[0]; i++) {
+        struct cc_rpc_fast f;
+        CHECK(cc_json_rpc_fast(taken[i], strlen(taken[i]), &f));
+        json_decref(f.id);
+        json_decref(f.params);
+        envelope_agrees(taken[i], strlen(taken[i]));
+    }
+    for (size_t i = 0; i < sizeof left / sizeof left[0]; i++) {
+        struct cc_rpc_fast f;
+        bool took = cc_json_rpc_fast(left[i], strlen(left[i]), &f);
+        if (took) fprintf(stderr, "envelope taken: %s\n", left[i]);
+        CHECK(!took);
+    }
+    /* byte mutations of usual lines: taken only where the parse agrees */
+    static const char mutations[] = "{}[],:\"\\ -+.eE0159tfn\x01\x80\xff";
+    for (int i = 0; i < 40000; i++) {
+        const char *base = taken[i % 2 ? 0 : 3];
+        char t[256];
+        size_t n = strlen(base);
+        memcpy(t, base, n);
+        for (int m = 0; m < 1 + (int)rnd(3); m++) t[rnd((unsigned)n)] = mutations[rnd(sizeof mutations - 1)];
+        envelope_agrees(t, n);
+    }
+    CHECK(envelope_hits > 1000);
+}
+
 int main(void) {
     RUN(common_requests_take_the_fast_path);
     RUN(left_to_jansson);
     RUN(random_texts_agree);
     RUN(escaper_matches_reference);
+    RUN(escaper_at_every_position);
+    RUN(usual_envelopes_read_without_a_tree);
     return check_summary("proto_json_fast");
 }

@@ -205,11 +205,14 @@ json_t *calc_render_number(const struct cc_calc_outcome *o) {
     bool exact = cc_calc_value_exact(o);
     bool integral = calc_is_int(o->q) && (exact || cc_calc_check_value(o, o->q) == CC_CALC_SAME);
     json_t *r = cc_ok();
-    json_object_set_new(r, "value", json_string(value));
-    json_object_set_new(r, "approx", json_string(approx));
-    json_object_set_new(r, "exact", json_boolean(exact));
-    json_object_set_new(r, "differs_from_decimal", json_boolean(strcmp(value, approx) != 0));
-    json_object_set_new(r, "type", json_string("rational"));
+    /* Every call builds this object: the keys are literals and both texts
+     * are digits, '-', '/' and '.' (GMP's and ours), so the UTF-8 checks
+     * of json_object_set_new and json_string are skipped. */
+    json_object_set_new_nocheck(r, "value", json_string_nocheck(value));
+    json_object_set_new_nocheck(r, "approx", json_string_nocheck(approx));
+    json_object_set_new_nocheck(r, "exact", json_boolean(exact));
+    json_object_set_new_nocheck(r, "differs_from_decimal", json_boolean(strcmp(value, approx) != 0));
+    json_object_set_new_nocheck(r, "type", json_string_nocheck("rational"));
     if (!exact) add_approximation(r, o, integral);
     free(value);
     free(approx);

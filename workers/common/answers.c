@@ -42,10 +42,16 @@ static void on_alarm(int sig) {
     errno = saved;
 }
 
-static void set_timer(long us) {
-    struct itimerval it = {.it_value = {.tv_sec = 0, .tv_usec = us}};
-    setitimer(ITIMER_REAL, &it, NULL);
-    a.timer_armed = us > 0;
+/* Marked armed before arming: the handler of a timer that expires at once
+ * clears the mark, which would otherwise stay set with no timer running
+ * (and, since flushes leave the timer alone, hold answers unbounded). */
+static int arm_timer(void) {
+    struct itimerval it = {.it_value = {.tv_sec = 0, .tv_usec = CC_ANSWER_HOLD_US}};
+    a.timer_armed = 1;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    if (setitimer(ITIMER_REAL, &it, NULL) == 0) return 0;
+    a.timer_armed = 0;
+    return -1;
 }
 
 int cc_answers_init(int fd, bool batch) {
@@ -67,8 +73,13 @@ msgpack_sbuffer *cc_answers_begin(void) {
     return &a.out;
 }
 
+/* The timer is not disarmed here: a batch that ends before it fires
+ * leaves it running, and when it fires with nothing held the handler
+ * writes nothing. A later batch that finds it still running holds its
+ * answers under it (they wait less than CC_ANSWER_HOLD_US either way).
+ * At high rates this is one setitimer and one signal per
+ * CC_ANSWER_HOLD_US instead of two setitimer calls per batch. */
 int cc_answers_flush(void) {
-    if (a.timer_armed) set_timer(0); /* a signal already due runs before this returns */
     a.appending = 1;
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     int rc = write_pending() < 0 || a.failed ? -1 : 0;
@@ -90,6 +101,6 @@ int cc_answers_end(bool more_waiting) {
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     if (!a.batch || !more_waiting || a.flush_due) return cc_answers_flush();
     if (a.failed) return -1;
-    if (!a.timer_armed) set_timer(CC_ANSWER_HOLD_US);
+    if (!a.timer_armed && arm_timer() < 0) return cc_answers_flush(); /* no bound: hold nothing */
     return 0;
 }

@@ -6,7 +6,9 @@
  * timer runs, and if serving the rest of the batch takes longer than
  * CC_ANSWER_HOLD_US, SIGALRM writes the held answers out from the signal
  * handler. So an answer is never kept waiting behind a slow request (whose
- * deadline or CPU limit could otherwise cost the held answers too).
+ * deadline or CPU limit could otherwise cost the held answers too). The
+ * timer is armed when answers are first held and left to expire (not
+ * disarmed at each flush): one setitimer per CC_ANSWER_HOLD_US at most.
  *
  * One thread only; the handler touches nothing but the buffer's bytes and
  * write(2), and the buffer is changed only with appends fenced off from it. */

@@ -69,7 +69,7 @@ json_t *cc_err(const char *code, const char *fmt, ...) {
 
 json_t *cc_ok(void) {
     json_t *r = xcheck(json_object());
-    json_object_set_new(r, "ok", json_true());
+    json_object_set_new_nocheck(r, "ok", json_true()); /* a literal key: no UTF-8 check */
     return r;
 }
 

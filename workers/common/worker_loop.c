@@ -14,6 +14,7 @@
 #include "protocol/fdio.h"
 #include "protocol/frame.h"
 #include "protocol/json_convert.h"
+#include "protocol/mp_raw.h"
 #include "protocol/monotonic.h"
 #include "protocol/msg.h"
 #include "protocol/progress.h"
@@ -200,27 +201,23 @@ static void arm_cpu_budget(int seconds, bool single_thread) {
     spare_us = 1000000 - used_us % 1000000;
 }
 
-/* Serve one decoded request frame. Returns -1 when the pipe is broken. */
-static int serve(const struct cc_worker_cfg *cfg, cc_wctx *ctx, const msgpack_object *req) {
-    const msgpack_object *id = cc_mp_get(req, "id");
-    const msgpack_object *op = cc_mp_get(req, "op");
-    const msgpack_object *args = cc_mp_get(req, "args");
-    const msgpack_object *dl = cc_mp_get(req, "deadline_ms");
-    if (cc_mp_get(req, "cancel")) return 0; /* a cancel for a request already answered */
-    if (!id || id->type != MSGPACK_OBJECT_POSITIVE_INTEGER) return -1;
-    ctx->id = id->via.u64;
+/* Serve a request whose id, op, deadline and (owned) args were read.
+ * Returns -1 when the pipe is broken. */
+static int serve_parsed(const struct cc_worker_cfg *cfg, cc_wctx *ctx, uint64_t id, const char *opname,
+                        size_t oplen, bool have_op, const uint64_t *deadline, json_t *jargs) {
+    ctx->id = id;
     ctx->cancelled = false;
     if (ctx->progress) {
         ctx->progress->started = ctx->id;
         __atomic_signal_fence(__ATOMIC_SEQ_CST); /* stored before the work starts */
     }
-    ctx->deadline_ms = dl && dl->type == MSGPACK_OBJECT_POSITIVE_INTEGER ? cc_now_ms() + (int64_t)dl->via.u64 : 0;
+    ctx->deadline_ms = deadline ? cc_now_ms() + (int64_t)*deadline : 0;
 
-    const char *opname;
-    size_t oplen;
-    cc_tool_fn fn = cc_mp_str(op, &opname, &oplen) == 0 ? find_op(cfg, opname, oplen) : NULL;
-    if (!fn) return answer_error(ctx, "internal", "unknown op");
-    json_t *jargs = args ? cc_mp_to_json(args) : json_object();
+    cc_tool_fn fn = have_op ? find_op(cfg, opname, oplen) : NULL;
+    if (!fn) {
+        json_decref(jargs);
+        return answer_error(ctx, "internal", "unknown op");
+    }
     if (!jargs || !json_is_object(jargs)) {
         json_decref(jargs);
         return answer_error(ctx, "validation", "args must be an object");
@@ -230,10 +227,41 @@ static int serve(const struct cc_worker_cfg *cfg, cc_wctx *ctx, const msgpack_ob
     json_decref(jargs);
     if (!res) return answer_error(ctx, "internal", "handler failed");
     if (json_is_object(res) && !json_object_get(res, "contract_version"))
-        json_object_set_new(res, "contract_version", json_string(CC_CONTRACT_VERSION));
+        json_object_set_new_nocheck(res, "contract_version", json_string_nocheck(CC_CONTRACT_VERSION));
     int rc = answer_result(ctx, res);
     json_decref(res);
     return rc;
+}
+
+/* Serve one decoded request frame. Returns -1 when the pipe is broken. */
+static int serve(const struct cc_worker_cfg *cfg, cc_wctx *ctx, const msgpack_object *req) {
+    const msgpack_object *id = cc_mp_get(req, "id");
+    const msgpack_object *op = cc_mp_get(req, "op");
+    const msgpack_object *args = cc_mp_get(req, "args");
+    const msgpack_object *dl = cc_mp_get(req, "deadline_ms");
+    if (cc_mp_get(req, "cancel")) return 0; /* a cancel for a request already answered */
+    if (!id || id->type != MSGPACK_OBJECT_POSITIVE_INTEGER) return -1;
+    const char *opname = NULL;
+    size_t oplen = 0;
+    bool have_op = cc_mp_str(op, &opname, &oplen) == 0;
+    bool have_dl = dl && dl->type == MSGPACK_OBJECT_POSITIVE_INTEGER;
+    /* args are converted only for an op this worker serves, as before */
+    json_t *jargs = have_op && find_op(cfg, opname, oplen) ? (args ? cc_mp_to_json(args) : json_object()) : NULL;
+    return serve_parsed(cfg, ctx, id->via.u64, opname, oplen, have_op, have_dl ? &dl->via.u64 : NULL, jargs);
+}
+
+/* Serve one frame: the usual request read in place (protocol/mp_raw.h),
+ * anything else decoded into zone first. Returns -1 when the frame is
+ * malformed, the pipe broken or the request has no id. */
+static int serve_frame(const struct cc_worker_cfg *cfg, cc_wctx *ctx, const char *body, size_t len,
+                       msgpack_zone *zone) {
+    struct cc_mp_request rq;
+    if (cc_mp_raw_request(body, len, &rq))
+        return serve_parsed(cfg, ctx, rq.id, rq.op, rq.op_len, true, rq.has_deadline ? &rq.deadline_ms : NULL,
+                            rq.args);
+    msgpack_object req;
+    if (cc_frame_decode_in(body, len, zone, &req) < 0) return -1;
+    return serve(cfg, ctx, &req);
 }
 
 /* Block until the protocol socket has bytes, in poll() rather than in
@@ -288,9 +316,7 @@ int cc_worker_main(const struct cc_worker_cfg *cfg) {
         int fr;
         bool served = false;
         while ((fr = cc_frame_next(&reader, &body, &len)) == 1) {
-            msgpack_object req;
-            if (cc_frame_decode_in(body, len, zone, &req) < 0) return 3;
-            if (serve(cfg, &ctx, &req) < 0) return 3;
+            if (serve_frame(cfg, &ctx, body, len, zone) < 0) return 3;
             served = true;
         }
         if (fr < 0) return 3;
