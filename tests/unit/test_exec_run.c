@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <dirent.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -451,7 +452,7 @@ static time_t mtime_of(const char *path) {
  * that is a hit. A hit refreshes the LRU clock only on an entry a minute
  * old or more (most hits write nothing). */
 static void test_compile_cache_dir_and_lru_clock(void) {
-    char cmd[160], dir[128], entry[256];
+    char cmd[160], dir[128], entry[PATH_MAX + 64];
     snprintf(dir, sizeof dir, "%s/cache/v2", cache_home);
     snprintf(cmd, sizeof cmd, "rm -rf '%s/cache'", cache_home);
     CHECK_INTEQ(system(cmd), 0);
