@@ -3,9 +3,9 @@
  * Prepared ahead of its program, it waits until the worker has put it into
  * the run's cgroups ("G"), builds the filesystem view and forks the
  * program's process, which waits for the program ("P" with its fds) itself
- * (child.c). init reaps every orphan and, when the program ends, kills and reaps whatever is left in the namespace,
- * records the program's status and the tree's CPU time in the shared page,
- * says "D" and exits. No descendant (daemonised or not) outlives the run. */
+ * (child.c). init reaps every orphan and, when the program ends, kills and
+ * reaps whatever is left in the namespace, records the program's status and
+ * the tree's CPU time in the shared page, says "D" and exits. No descendant (daemonised or not) outlives the run. */
 #include "workers/sandbox/sandbox.h"
 #include "protocol/monotonic.h"
 

@@ -5,7 +5,8 @@
  * silently dropped.
  *
  * A sandbox is a "box": prepared first (run directory view, namespaces,
- * cgroup, the run's init waiting), then given one program, then destroyed.
+ * cgroup, the run's init and the program's own process waiting), then given
+ * one program, then destroyed.
  * sbx_run() does the three in a row; the exec worker prepares its next box
  * ahead of the request (workers/exec/warm.c) so only the program's own
  * start is on the request path. Every box serves exactly one program.
@@ -322,10 +323,10 @@ enum {
     SBX_DEGRADED_NET    = 1u << 7,   /* the late network namespace failed */
 };
 
-/* The program as init receives it: written by sbx_box_run into the shared
- * region (pointers into the region are valid in init, which inherited the
- * mapping at the same address), then announced with one packet carrying
- * the fds. */
+/* The program as the box receives it: written by sbx_box_run into the
+ * shared region (pointers into the region are valid in init and the
+ * program's process, which inherited the mapping at the same address),
+ * then announced with one packet carrying the fds. */
 #define SBX_MAX_RLIMITS 8
 #define SBX_ARENA_BYTES (1u << 20)
 struct sbx_program {
@@ -335,7 +336,8 @@ struct sbx_program {
     int n_rl;
     struct sbx_bpf bpf;          /* filter == NULL: none; copied into the arena,
                                   * as init may predate the compiled filter */
-    bool want_netns;             /* init unshares a network namespace first */
+    bool want_netns;             /* the program's process unshares a network
+                                  * namespace first */
     bool has_exec_fd;
     bool drop_uid;               /* setresuid to uid/gid */
     uid_t uid;
@@ -408,7 +410,8 @@ _Noreturn void sbx_program_main(const struct sbx_init_cfg *cfg, pid_t init_pid,
  * (init's own wait status) when init died before the program's status. */
 void sbx_fill_status(struct sbx_result *res, const struct sbx_shared *sh, int init_status);
 
-/* Control packets between the worker and init. */
+/* Control packets on a box's socket: "G" to init, "P" to the waiting
+ * program process, "D" from init. */
 enum { SBX_MSG_GO = 'G', SBX_MSG_PROGRAM = 'P', SBX_MSG_DONE = 'D' };
 
 #endif
