@@ -14,10 +14,12 @@
 #define N 40
 enum { RUNDIR, PREPARE, MOUNTS, HANDOVER, EXEC, WAIT, COLLECT, DESTROY, RMDIR, BARE, NSTEPS };
 static const char *const names[NSTEPS] = {
-    "run directory made", "prepare (cgroup, clone3, join, release)", "filesystem view (in init)",
-    "hand over (ceilings, program, fds)", "fork + execve", "program ran (/bin/true)",
-    "collect (pipes, cgroup counters)", "destroy (reap init, remove cgroups)",
-    "run directory removed", "bare fork + execve + wait (/bin/true)"};
+    "run directory made", "prepare (cgroup, clone3, join, release)",
+    "view built, program process forked (in init)",
+    "hand over: the waiting process has the program", "limits, identity, seccomp to execve",
+    "execve to end reported (/bin/true)", "collect (pipes, cgroup counters)",
+    "destroy (reap init, remove cgroups)", "run directory removed",
+    "bare fork + execve + wait (/bin/true)"};
 
 static int cmp(const void *a, const void *b) {
     int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -83,6 +85,6 @@ int main(void) {
         printf("  %-45s %6lld%s\n", names[k], (long long)t[k][N / 2],
                k == MOUNTS ? "  (concurrent with the caller)" : "");
     }
-    printf("  request path = hand over + fork/execve + collect; the rest happens between requests\n");
+    printf("  request path = hand over + limits/execve + end + collect; the rest happens between requests\n");
     return 0;
 }

@@ -8,10 +8,12 @@
 #include <errno.h>
 #include <dirent.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 
@@ -424,6 +426,55 @@ static void test_compile_cache(void) {
     CHECK_INTEQ(mode, 0555); /* nothing that runs it may write it */
 }
 
+/* The one entry of a cache directory (path into out); 0 when not exactly one. */
+static int only_entry(const char *dir, char *out, size_t cap) {
+    DIR *d = opendir(dir);
+    struct dirent *de;
+    int n = 0;
+    while (d && (de = readdir(d)))
+        if (strlen(de->d_name) == 64 && ++n == 1) snprintf(out, cap, "%s/%s", dir, de->d_name);
+    if (d) closedir(d);
+    return n == 1;
+}
+
+static void set_age(const char *path, time_t age_s) {
+    struct timespec t[2] = {{.tv_sec = time(NULL) - age_s}, {.tv_sec = time(NULL) - age_s}};
+    utimensat(AT_FDCWD, path, t, 0);
+}
+
+static time_t mtime_of(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 ? st.st_mtime : 0;
+}
+
+/* The cache directory is made once per process: when it is removed behind
+ * the worker's back, the next compile makes it again and the run after
+ * that is a hit. A hit refreshes the LRU clock only on an entry a minute
+ * old or more (most hits write nothing). */
+static void test_compile_cache_dir_and_lru_clock(void) {
+    char cmd[160], dir[128], entry[PATH_MAX + 64];
+    snprintf(dir, sizeof dir, "%s/cache/v2", cache_home);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s/cache'", cache_home);
+    CHECK_INTEQ(system(cmd), 0);
+    const char *code = "int main(void){return 0;} /* lru */\n";
+    json_t *a = run("c", code, "");
+    CHECK_STREQ(str(a, "verdict"), "OK");
+    CHECK(json_is_false(json_object_get(a, "cached")));
+    CHECK(only_entry(dir, entry, sizeof entry));
+    set_age(entry, 30);
+    time_t young = mtime_of(entry);
+    json_t *b = run("c", code, "");
+    CHECK(is_true(b, "cached"));
+    CHECK_INTEQ(mtime_of(entry), young); /* under a minute: left alone */
+    set_age(entry, 3600);
+    json_t *c = run("c", code, "");
+    CHECK(is_true(c, "cached"));
+    CHECK(mtime_of(entry) >= time(NULL) - 60); /* an hour old: refreshed */
+    json_decref(a);
+    json_decref(b);
+    json_decref(c);
+}
+
 /* ---- streaming hooks ----------------------------------------------------- */
 
 struct watch { char phases[64]; size_t seen; int ticks; size_t seen_at_tick; };
@@ -483,6 +534,7 @@ int main(void) {
     RUN(test_runtime_unavailable);
     RUN(test_execve_refused_for_lack_of_processes);
     RUN(test_compile_cache);
+    RUN(test_compile_cache_dir_and_lru_clock);
     RUN(test_hooks);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", cache_home);

@@ -7,7 +7,10 @@
  *   directory, private /tmp), processes (a daemon) and cgroup counters of
  *   one run are gone or fresh in the next, including two boxes prepared at
  *   the same time. Hostile parts run only once containment (pid namespace,
- *   pids cgroup) is confirmed. */
+ *   pids cgroup) is confirmed.
+ * - The program's process is forked when the box is prepared: it waits in
+ *   the box's namespaces and cgroup, goes with a box destroyed unused, and
+ *   gives the program the OOM score init started with. */
 #include "tests/unit/check.h"
 #include "workers/exec/execute.h"
 #include "workers/exec/warm.h"
@@ -17,6 +20,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -199,6 +203,81 @@ static void test_warm_box_is_never_reused(void) {
     unsetenv("TMPDIR");
 }
 
+/* The children of pid, from /proc (one level). */
+static int children_of(pid_t pid, pid_t *out, int cap) {
+    char p[64], buf[256];
+    snprintf(p, sizeof p, "/proc/%ld/task/%ld/children", (long)pid, (long)pid);
+    if (sbx_read_small(p, buf, sizeof buf) < 0) return -1;
+    int n = 0;
+    for (char *s = buf, *end; n < cap; s = end) {
+        long v = strtol(s, &end, 10);
+        if (end == s) break;
+        out[n++] = (pid_t)v;
+    }
+    return n;
+}
+
+static bool same_link(pid_t a, pid_t b, const char *what) {
+    char pa[64], pb[64], la[128] = "", lb[128] = "";
+    snprintf(pa, sizeof pa, "/proc/%ld/%s", (long)a, what);
+    snprintf(pb, sizeof pb, "/proc/%ld/%s", (long)b, what);
+    ssize_t x = readlink(pa, la, sizeof la - 1), y = readlink(pb, lb, sizeof lb - 1);
+    return x > 0 && y > 0 && strcmp(la, lb) == 0;
+}
+
+/* Prepared, the box holds init and one waiting program process, in init's
+ * namespaces and the box's cgroups; destroyed unused, both are gone. */
+static void test_program_process_waits_in_the_box(void) {
+    struct cc_rundir d;
+    CHECK_INTEQ(cc_rundir_create(base, NULL, 0, &d), 0);
+    struct sbx_box b;
+    char *why = NULL;
+    CHECK_INTEQ(sbx_box_prepare(&b, d.path, false, &why), 0);
+    for (int i = 0; i < 5000 && !b.shared->t_ready_us; i++) usleep(1000);
+    CHECK(b.shared->t_ready_us != 0);
+    pid_t kids[4];
+    CHECK_INTEQ(children_of(b.pid, kids, 4), 1);
+    pid_t prog = kids[0];
+    CHECK(same_link(prog, b.pid, "ns/pid_for_children") || same_link(prog, b.pid, "ns/pid"));
+    CHECK(same_link(prog, b.pid, "ns/mnt"));
+    char cg[512];
+    snprintf(cg, sizeof cg, "/proc/%ld/cgroup", (long)prog);
+    char text[1024];
+    CHECK(sbx_read_small(cg, text, sizeof text) > 0);
+    const char *leaf = strrchr(b.cg.pids_dir, '/');
+    CHECK(leaf && strstr(text, leaf) != NULL);
+    CHECK(b.shared->t_forked_us == 0); /* no program yet */
+    pid_t init = b.pid;
+    sbx_box_destroy(&b);
+    CHECK(kill(prog, 0) != 0 && errno == ESRCH);
+    CHECK(kill(init, 0) != 0 && errno == ESRCH);
+    CHECK_INTEQ(cc_rundir_remove(&d), 0);
+}
+
+/* init shields itself from the OOM killer (-1000); the program must not
+ * inherit that: it gets the score init started with. Where the host lets
+ * init lower its score, this catches the inheritance. */
+static void test_program_gets_init_original_oom_score(void) {
+    int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+    CHECK(fd >= 0 && write(fd, "300", 3) == 3);
+    if (fd >= 0) close(fd);
+    struct cc_rundir d;
+    CHECK_INTEQ(cc_rundir_create(base, NULL, 0, &d), 0);
+    struct sbx_box b;
+    char *why = NULL, out[256];
+    CHECK_INTEQ(sbx_box_prepare(&b, d.path, false, &why), 0);
+    for (int i = 0; i < 5000 && !b.shared->t_ready_us; i++) usleep(1000);
+    char p[64], init_adj[16] = "";
+    snprintf(p, sizeof p, "/proc/%ld/oom_score_adj", (long)b.pid);
+    sbx_read_small(p, init_adj, sizeof init_adj);
+    if (strncmp(init_adj, "-1000", 5) != 0)
+        fprintf(stderr, "note: init could not lower its OOM score here (%s)\n", init_adj);
+    box_bash(&b, "cat /proc/self/oom_score_adj", out, sizeof out);
+    CHECK_STREQ(out, "300\n");
+    sbx_box_destroy(&b);
+    CHECK_INTEQ(cc_rundir_remove(&d), 0);
+}
+
 int main(void) {
     snprintf(base, sizeof base, "/var/tmp/cc-warm-test-%ld", (long)getpid());
     mkdir(base, 0711);
@@ -207,6 +286,8 @@ int main(void) {
     if (contained()) {
         RUN(test_boxes_prepared_together_are_apart);
         RUN(test_warm_box_is_never_reused);
+        RUN(test_program_process_waits_in_the_box);
+        RUN(test_program_gets_init_original_oom_score); /* last: raises our own score */
     } else {
         fprintf(stderr, "warm box isolation skipped: needs root, pid/mount namespaces and a pids cgroup\n");
     }

@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pwd.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -19,33 +20,63 @@
 
 #define STALE_TMP_S 3600
 
+#define LRU_GRAIN_S 60
+
 static int mkdir_one(const char *p) {
     return (mkdir(p, 0700) == 0 || errno == EEXIST) ? 0 : -1;
 }
 
-char *cc_cache_dir(void) {
+/* $CODECALC_HOME, else ~/.codecalc (malloc'd), or NULL. */
+static char *state_base(void) {
     const char *home = getenv("CODECALC_HOME");
-    char *base = NULL, *dir = NULL;
-    if (home && *home) {
-        base = strdup(home);
-    } else {
-        const char *h = getenv("HOME");
-        if (!h || !*h) {
-            struct passwd *pw = getpwuid(getuid());
-            h = pw ? pw->pw_dir : NULL;
-        }
-        if (h && asprintf(&base, "%s/.codecalc", h) < 0) base = NULL;
+    char *base = NULL;
+    if (home && *home) return strdup(home);
+    const char *h = getenv("HOME");
+    if (!h || !*h) {
+        struct passwd *pw = getpwuid(getuid());
+        h = pw ? pw->pw_dir : NULL;
     }
+    if (h && asprintf(&base, "%s/.codecalc", h) < 0) base = NULL;
+    return base;
+}
+
+/* base, base/cache and base/cache/v2 (v2: entries are the artifacts
+ * themselves; v1 entries had a header). */
+static int make_dirs(const char *dir) {
+    char buf[PATH_MAX];
+    if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf) return -1;
+    char *v2 = strrchr(buf, '/');
+    if (!v2 || v2 == buf) return -1;
+    *v2 = '\0';
+    char *cache = strrchr(buf, '/');
+    if (!cache || cache == buf) return -1;
+    *cache = '\0';
+    int rc = mkdir_one(buf);
+    *cache = '/';
+    if (rc == 0) rc = mkdir_one(buf);
+    *v2 = '/';
+    return rc == 0 ? mkdir_one(buf) : -1;
+}
+
+/* The directories are made once per process and state directory: a lookup
+ * then costs no mkdir (a store re-creates them if they went meanwhile). */
+char *cc_cache_dir(void) {
+    static char made_for[PATH_MAX], made[PATH_MAX];
+    char *base = state_base(), *dir = NULL;
     if (!base) return NULL;
-    /* v2: entries are the artifacts themselves (v1 entries had a header). */
-    if (mkdir_one(base) != 0 || asprintf(&dir, "%s/cache", base) < 0) dir = NULL;
-    char *v2 = NULL;
-    if (dir && mkdir_one(dir) == 0 && asprintf(&v2, "%s/v2", dir) >= 0 && mkdir_one(v2) != 0) {
-        free(v2);
-        v2 = NULL;
+    if (made[0] && strcmp(base, made_for) == 0) {
+        free(base);
+        return strdup(made);
     }
-    free(dir);
-    dir = v2;
+    if (asprintf(&dir, "%s/cache/v2", base) < 0) dir = NULL;
+    if (dir && make_dirs(dir) != 0) {
+        free(dir);
+        dir = NULL;
+    }
+    if (dir && strlen(base) < sizeof made_for && strlen(dir) < sizeof made) {
+        strcpy(made_for, base);
+        strcpy(made, dir);
+    }
     free(base);
     return dir;
 }
@@ -103,7 +134,10 @@ int cc_cache_open(const char *dir, const char *key) {
     if (!path) return -1;
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
     free(path);
-    if (fd >= 0) futimens(fd, NULL); /* LRU clock */
+    /* The LRU clock, kept to the minute: most hits write nothing. */
+    struct stat st;
+    if (fd >= 0 && fstat(fd, &st) == 0 && time(NULL) - st.st_mtime >= LRU_GRAIN_S)
+        futimens(fd, NULL);
     return fd;
 }
 
@@ -129,6 +163,8 @@ int cc_cache_store(const char *dir, const char *key, const char *src) {
     }
     /* 0555: read-only even for the owner, so nothing that runs it writes it. */
     int out = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0555);
+    if (out < 0 && errno == ENOENT && make_dirs(dir) == 0) /* removed since cc_cache_dir */
+        out = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0555);
     int rc = out < 0 ? -1 : copy_fd(in, out);
     close(in);
     if (out >= 0 && (fsync(out) != 0 || close(out) != 0)) rc = -1;

@@ -12,15 +12,16 @@
  * write a temp name, fsync, then rename (atomic): a reader never sees a
  * torn entry. Least-recently-used eviction keeps the directory under
  * CODECALC_COMPILE_CACHE_MB (default 512) MiB; a hit refreshes the entry's
- * mtime, which is the LRU clock.
+ * mtime, which is the LRU clock, when it is a minute old or more.
  */
 #ifndef CC_COMPILE_CACHE_H
 #define CC_COMPILE_CACHE_H
 
 #include <stddef.h>
 
-/* The cache directory, created (0700) if missing. Malloc'd, NULL if it cannot
- * be made (the caller then simply compiles). */
+/* The cache directory, created (0700) if missing: once per process and
+ * state directory (cc_cache_store re-creates it if it went since).
+ * Malloc'd, NULL if it cannot be made (the caller then simply compiles). */
 char *cc_cache_dir(void);
 
 /* 64 hex digits + NUL into key. compiler_path is the resolved absolute path.

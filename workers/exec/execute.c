@@ -99,6 +99,8 @@ struct run_ctx {
     const struct cc_lang *lang;
     const struct cc_lang_plan *plan;
     const char *path;          /* runtime PATH */
+    char *deciding;            /* the plan's deciding command, resolved on
+                                * path when the plan was chosen (owned) */
     struct cc_rundir wd;       /* where the source and a.out live */
     bool have_wd;              /* wd was created */
     const char *cwd;           /* the program's work directory: wd, or the
@@ -579,7 +581,10 @@ static char **resolve_step(struct run_ctx *x, const char *tmpl, const char *phas
         return NULL;
     }
     if (x->exec_fd >= 0 && strcmp(phase, "run") == 0) return argv;
-    char *abs = cc_resolve_cmd(argv[0], x->path);
+    /* The command that chose the plan was resolved a moment ago. */
+    char word[64];
+    char *abs = x->deciding && strcmp(argv[0], cc_plan_deciding(x->plan, word, sizeof word)) == 0
+                    ? strdup(x->deciding) : cc_resolve_cmd(argv[0], x->path);
     if (!abs) {
         *result = unavailable(x, phase, argv[0], "not found in PATH", compile_ms);
         cc_argv_free(argv);
@@ -695,6 +700,7 @@ static void release(struct run_ctx *x) {
     if (x->exec_fd >= 0) close(x->exec_fd);
     free(x->file);
     free(x->exe);
+    free(x->deciding);
     cc_argv_free(x->envp);
     json_decref(x->unenforced);
 }
@@ -712,9 +718,12 @@ json_t *cc_execute(const struct cc_exec_req *req) {
     if (!x.lang) return unknown_language(req->language);
     bool installed;
     x.path = cc_runtime_path();
-    x.plan = cc_lang_plan_for(x.lang, x.path, &installed);
+    x.plan = cc_lang_plan_resolve(x.lang, x.path, &installed, &x.deciding);
     /* Nothing to compile: answer before taking the warm box. */
-    if (req->compile_only && !x.plan->compile) return compiled(&x, 0);
+    if (req->compile_only && !x.plan->compile) {
+        free(x.deciding);
+        return compiled(&x, 0);
+    }
     x.cap = cc_exec_output_cap(req->workdir && req->capture_kb > 0 && req->max_output_kb <= 0
                                    ? req->capture_kb : req->max_output_kb);
     x.unenforced = json_array();

@@ -124,29 +124,38 @@ const char *cc_plan_deciding(const struct cc_lang_plan *p, char *buf, size_t buf
     return buf;
 }
 
-static bool plan_resolves(const struct cc_lang_plan *p, const char *path) {
+/* The plan's deciding command (and extra tool) resolve on path; *abs gets
+ * the deciding command's resolved path when abs is not NULL. */
+static bool plan_resolves(const struct cc_lang_plan *p, const char *path, char **abs) {
     char buf[64];
     char *a = cc_resolve_cmd(cc_plan_deciding(p, buf, sizeof buf), path);
     bool ok = a != NULL;
-    free(a);
     if (ok && p->extra_tool) {
-        a = cc_resolve_cmd(p->extra_tool, path);
-        ok = a != NULL;
-        free(a);
+        char *t = cc_resolve_cmd(p->extra_tool, path);
+        ok = t != NULL;
+        free(t);
     }
+    if (ok && abs) *abs = a;
+    else free(a);
     return ok;
 }
 
-const struct cc_lang_plan *cc_lang_plan_for(const struct cc_lang *l, const char *path,
-                                            bool *installed) {
+const struct cc_lang_plan *cc_lang_plan_resolve(const struct cc_lang *l, const char *path,
+                                                bool *installed, char **deciding_abs) {
+    if (deciding_abs) *deciding_abs = NULL;
     for (int i = 0; i < CC_LANG_MAX_PLANS && l->plans[i].run; i++) {
-        if (plan_resolves(&l->plans[i], path)) {
+        if (plan_resolves(&l->plans[i], path, deciding_abs)) {
             *installed = true;
             return &l->plans[i];
         }
     }
     *installed = false;
     return &l->plans[0];
+}
+
+const struct cc_lang_plan *cc_lang_plan_for(const struct cc_lang *l, const char *path,
+                                            bool *installed) {
+    return cc_lang_plan_resolve(l, path, installed, NULL);
 }
 
 /* ---- template words ---------------------------------------------------- */

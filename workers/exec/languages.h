@@ -49,6 +49,10 @@ const char *cc_plan_deciding(const struct cc_lang_plan *p, char *buf, size_t buf
  * tool) resolves on path; else the first plan. *installed says which. */
 const struct cc_lang_plan *cc_lang_plan_for(const struct cc_lang *l, const char *path,
                                             bool *installed);
+/* The same, and *deciding_abs = the deciding command as resolved (malloc'd;
+ * NULL when the plan is not installed), so a run resolves it once. */
+const struct cc_lang_plan *cc_lang_plan_resolve(const struct cc_lang *l, const char *path,
+                                                bool *installed, char **deciding_abs);
 
 /* Split a template into argv words by POSIX shell quoting (no expansion).
  * Returns a malloc'd NULL-terminated vector of malloc'd words (free with

@@ -1,9 +1,10 @@
 /* Warm sandboxes (issue 17): the exec worker keeps one box prepared ahead
  * of the next request — run directory made, namespaces cloned, filesystem
- * view built, cgroup created and joined, seccomp filter compiled — so a
- * request only hands its program over. After the response the used box and
- * run directory are destroyed and the next box is prepared (cc_warm_idle,
- * called by the worker loop between requests).
+ * view built, cgroup created and joined, seccomp filter compiled, the
+ * program's process forked and waiting — so a request only hands its
+ * program over. After the response the used box and run directory are
+ * destroyed and the next box is prepared (cc_warm_idle, called by the
+ * worker loop between requests).
  *
  * Outside the exec worker (unit tests, background-run shepherds) nothing is
  * enabled: cc_warm_take finds no box and retiring destroys at once.

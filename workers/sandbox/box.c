@@ -1,9 +1,10 @@
 /* A box: one sandbox, prepared before its program is known.
  *
  *   prepare:  cgroup made ─ clone3(new ns, pidfd) ─▶ init ─ joins cgroup ─ "G"
- *             init builds the filesystem view and waits
+ *             init builds the filesystem view, forks the program's process
+ *             (which waits for "P") and waits for it
  *   hand over: ceilings written, program laid out in the shared region,
- *             "P" + stdio fds ─▶ init forks the program ─▶ execve
+ *             "P" + stdio fds ─▶ the program's process ─▶ execve
  *   end:      init kills and reaps the rest of its namespace, reports "D",
  *             exits; destroy reaps init and removes the cgroup.
  *

@@ -1,11 +1,11 @@
 /* The run's init: pid 1 of the run's pid namespace (when there is one).
  *
  * Prepared ahead of its program, it waits until the worker has put it into
- * the run's cgroups ("G"), builds the filesystem view, then waits for the
- * program ("P" with its fds). It forks the program, reaps every orphan and,
- * when the program ends, kills and reaps whatever is left in the namespace,
- * records the program's status and the tree's CPU time in the shared page,
- * says "D" and exits. No descendant (daemonised or not) outlives the run. */
+ * the run's cgroups ("G"), builds the filesystem view and forks the
+ * program's process, which waits for the program ("P" with its fds) itself
+ * (child.c). init reaps every orphan and, when the program ends, kills and
+ * reaps whatever is left in the namespace, records the program's status and
+ * the tree's CPU time in the shared page, says "D" and exits. No descendant (daemonised or not) outlives the run. */
 #include "workers/sandbox/sandbox.h"
 #include "protocol/monotonic.h"
 
@@ -69,10 +69,14 @@ static void scrub_inherited_environment(void) {
         memset((void *)(uintptr_t)start, 0, (size_t)(end - start));
 }
 
-/* The OOM killer must take the program, not the process that reports on it. */
-static void shield_from_oom(void) {
-    int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+/* The OOM killer must take the program, not the process that reports on it.
+ * The score init started with is kept in adj for the program (child.c). */
+static void shield_from_oom(char *adj, size_t cap) {
+    adj[0] = '\0';
+    int fd = open("/proc/self/oom_score_adj", O_RDWR | O_CLOEXEC);
     if (fd < 0) return;
+    ssize_t r = read(fd, adj, cap - 1);
+    adj[r > 0 ? r : 0] = '\0';
     ssize_t w = write(fd, "-1000", 5);
     (void)w;
     close(fd);
@@ -85,49 +89,6 @@ static bool wait_go(int sock) {
         r = recv(sock, &c, 1, 0);
     while (r < 0 && errno == EINTR);
     return r == 1 && c == SBX_MSG_GO;
-}
-
-/* "P" and the fds it carries into fds[0..3] (-1 where none was sent). */
-static bool wait_program(int sock, int fds[4]) {
-    char payload[2];
-    union {
-        char buf[CMSG_SPACE(sizeof(int) * 4)];
-        struct cmsghdr align;
-    } u;
-    struct iovec iov = {.iov_base = payload, .iov_len = sizeof payload};
-    struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf,
-                         .msg_controllen = sizeof u.buf};
-    ssize_t r;
-    do
-        r = recvmsg(sock, &msg, MSG_CMSG_CLOEXEC);
-    while (r < 0 && errno == EINTR);
-    if (r != (ssize_t)sizeof payload || payload[0] != SBX_MSG_PROGRAM)
-        return false;
-    int got[4], n = 0;
-    struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
-    if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) {
-        n = (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
-        memcpy(got, CMSG_DATA(c), sizeof(int) * (size_t)(n > 4 ? 4 : n));
-    }
-    for (int i = 0, k = 0; i < 4; i++)
-        fds[i] = (payload[1] & (1 << i)) && k < n ? got[k++] : -1;
-    return true;
-}
-
-/* EOF on the close-on-exec pipe means execve succeeded. */
-static void read_exec_result(struct sbx_shared *sh, int rd) {
-    int err = 0;
-    ssize_t r;
-    do
-        r = read(rd, &err, sizeof err);
-    while (r < 0 && errno == EINTR);
-    close(rd);
-    if (r == (ssize_t)sizeof err) {
-        sh->exec_errno = err ? err : EIO;
-    } else {
-        sh->started = 1;
-        sh->t_exec_us = cc_now_us();
-    }
 }
 
 /* The program is gone: end everything else of the run, account for it and
@@ -194,35 +155,21 @@ _Noreturn void sbx_init_main(const struct sbx_init_cfg *cfg) {
     close_inherited(cfg->sock);
     reset_signals();
     scrub_inherited_environment();
-    shield_from_oom();
+    char oom_adj[16];
+    shield_from_oom(oom_adj, sizeof oom_adj);
     if (!wait_go(cfg->sock))
         _exit(0);
     build_view(cfg);
-    sh->t_ready_us = cc_now_us();
-    int fds[4];
-    if (!wait_program(cfg->sock, fds))
-        _exit(0); /* the box was destroyed unused */
-    if (sh->prog.want_netns && unshare(CLONE_NEWNET) != 0)
-        sh->degraded |= SBX_DEGRADED_NET;
-    int ep[2];
-    if (pipe2(ep, O_CLOEXEC) != 0) {
-        note_stage(sh, "pipe", errno);
-        _exit(0);
-    }
-    sh->t_forked_us = cc_now_us();
-    pid_t child = fork();
+    /* The program's process is forked now, ahead of its program: the
+     * request then wakes only that process (child.c). init reads nothing
+     * more from the socket; it reaps until the program ends. */
+    pid_t self = getpid(), child = fork();
     if (child < 0) {
         note_stage(sh, "fork", errno);
         _exit(0);
     }
-    if (child == 0) {
-        close(ep[0]);
-        close(cfg->sock);
-        sbx_child_exec(cfg, fds, ep[1]);
-    }
-    close(ep[1]);
-    for (int i = 0; i < 4; i++)
-        if (fds[i] >= 0) close(fds[i]);
-    read_exec_result(sh, ep[0]);
+    if (child == 0)
+        sbx_program_main(cfg, self, oom_adj);
+    sh->t_ready_us = cc_now_us();
     reap_until_program_ends(cfg, child);
 }

@@ -5,7 +5,8 @@
  * silently dropped.
  *
  * A sandbox is a "box": prepared first (run directory view, namespaces,
- * cgroup, the run's init waiting), then given one program, then destroyed.
+ * cgroup, the run's init and the program's own process waiting), then given
+ * one program, then destroyed.
  * sbx_run() does the three in a row; the exec worker prepares its next box
  * ahead of the request (workers/exec/warm.c) so only the program's own
  * start is on the request path. Every box serves exactly one program.
@@ -89,9 +90,11 @@ struct sbx_stream {
 
 /* Where the request-path time went, in microseconds (for make bench). */
 struct sbx_timing {
-    int64_t start_us;        /* limits written, program handed to init */
-    int64_t exec_us;         /* init forked the program until execve succeeded */
-    int64_t wait_us;         /* execve until the program tree was gone */
+    int64_t start_us;        /* program handed over until the waiting program
+                              * process took it */
+    int64_t exec_us;         /* ... until it called execve (limits, identity,
+                              * fds, seccomp applied) */
+    int64_t wait_us;         /* execve until init reported the tree gone */
     int64_t collect_us;      /* draining the pipes, reading the cgroup */
 };
 
@@ -320,10 +323,10 @@ enum {
     SBX_DEGRADED_NET    = 1u << 7,   /* the late network namespace failed */
 };
 
-/* The program as init receives it: written by sbx_box_run into the shared
- * region (pointers into the region are valid in init, which inherited the
- * mapping at the same address), then announced with one packet carrying
- * the fds. */
+/* The program as the box receives it: written by sbx_box_run into the
+ * shared region (pointers into the region are valid in init and the
+ * program's process, which inherited the mapping at the same address),
+ * then announced with one packet carrying the fds. */
 #define SBX_MAX_RLIMITS 8
 #define SBX_ARENA_BYTES (1u << 20)
 struct sbx_program {
@@ -333,7 +336,8 @@ struct sbx_program {
     int n_rl;
     struct sbx_bpf bpf;          /* filter == NULL: none; copied into the arena,
                                   * as init may predate the compiled filter */
-    bool want_netns;             /* init unshares a network namespace first */
+    bool want_netns;             /* the program's process unshares a network
+                                  * namespace first */
     bool has_exec_fd;
     bool drop_uid;               /* setresuid to uid/gid */
     uid_t uid;
@@ -347,14 +351,17 @@ struct sbx_shared {
     volatile int stage_err;      /* errno of a failed setup step, 0 if none */
     volatile char stage[48];     /* name of that step */
     volatile unsigned degraded;  /* SBX_DEGRADED_* */
-    volatile int exec_errno;     /* execve failed with this errno */
-    volatile int started;        /* execve succeeded */
+    volatile int exec_errno;     /* the program could not be started (errno of
+                                  * execve or of a step before it) */
+    volatile int started;        /* execve was called (and did not fail) */
     volatile int have_status;    /* status below is valid */
     volatile int status;         /* wait status of the program */
     volatile int have_usage;     /* cpu_us below is the whole tree's */
     volatile int64_t cpu_us;     /* init's RUSAGE_CHILDREN after the last reap */
-    volatile int64_t t_ready_us;  /* init finished the filesystem view */
-    volatile int64_t t_forked_us, t_exec_us, t_end_us;
+    volatile int64_t t_ready_us;  /* the view is built, the program's process waits */
+    volatile int64_t t_forked_us; /* the program's process took its program */
+    volatile int64_t t_exec_us;   /* ... and called execve */
+    volatile int64_t t_end_us;    /* init reported the end */
     struct sbx_program prog;     /* written by the worker before handing over */
     size_t arena_used;
     char arena[];                /* argv/envp strings and vectors */
@@ -392,15 +399,19 @@ pid_t sbx_clone_init(int flags, int *pidfd);
 int sbx_map_ids(pid_t pid);
 /* Body of the run's init; never returns. */
 _Noreturn void sbx_init_main(const struct sbx_init_cfg *cfg);
-/* The program child: limits, identity, fds, seccomp, execve; never returns.
- * fds[0..2] are its stdio (-1 = /dev/null), fds[3] the file to execute or -1. */
-_Noreturn void sbx_child_exec(const struct sbx_init_cfg *cfg, const int fds[4], int errpipe);
+/* The program's process, forked by init when the box is ready: waits for
+ * "P" and its fds (stdio, -1 = /dev/null; the file to execute or -1), then
+ * limits, identity, fds, seccomp, execve; never returns. init_pid is its
+ * parent as it sees it; oom_adj the score to give the program back. */
+_Noreturn void sbx_program_main(const struct sbx_init_cfg *cfg, pid_t init_pid,
+                                const char *oom_adj);
 
 /* started/exited/exit_code/term_signal from the shared page; init_status
  * (init's own wait status) when init died before the program's status. */
 void sbx_fill_status(struct sbx_result *res, const struct sbx_shared *sh, int init_status);
 
-/* Control packets between the worker and init. */
+/* Control packets on a box's socket: "G" to init, "P" to the waiting
+ * program process, "D" from init. */
 enum { SBX_MSG_GO = 'G', SBX_MSG_PROGRAM = 'P', SBX_MSG_DONE = 'D' };
 
 #endif
