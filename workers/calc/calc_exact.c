@@ -51,18 +51,18 @@ static void settle(struct cc_calc_outcome *o, const struct calc_ev *e, int rc,
     if (rc != 0) {
         set_failure(o, e->code, e->msg);
         o->remedy = e->remedy;
-    } else if (v->is_bool) {
-        o->ok = true;
-        o->is_bool = true;
-        o->truth = mpq_sgn(v->q) != 0;
-    } else if (too_large_to_format(v->q)) {
-        set_failure(o, "resource_exhausted", "result too large to format");
-    } else {
-        o->ok = true;
-        mpq_set(o->q, v->q);
-        o->funcs = e->funcs;
-        o->consts = e->consts;
+        return;
     }
+    if (!v->is_bool && too_large_to_format(v->q)) {
+        set_failure(o, "resource_exhausted", "result too large to format");
+        return;
+    }
+    o->ok = true;
+    o->is_bool = v->is_bool;
+    if (v->is_bool) o->truth = mpq_sgn(v->q) != 0;
+    else mpq_set(o->q, v->q);
+    o->funcs = e->funcs;
+    o->consts = e->consts;
 }
 
 /* The second looks at an approximated result (calc_internal.h). */
@@ -88,11 +88,7 @@ static void evaluate_tree(const struct cc_node *root, struct cc_calc_outcome *o)
     mpq_init(v.q);
     v.is_bool = false;
     settle(o, &e, calc_eval(&e, root, &v), &v);
-    if (o->ok && (e.funcs || e.consts)) {
-        o->funcs = e.funcs;
-        o->consts = e.consts;
-        look_again(root, o);
-    }
+    if (o->ok && (o->funcs || o->consts)) look_again(root, o);
     free(e.msg);
     mpq_clear(v.q);
 }

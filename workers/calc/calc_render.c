@@ -202,8 +202,8 @@ json_t *calc_render_number(const struct cc_calc_outcome *o) {
     /* An integer from binary64 functions is exact only when the second looks
      * find the true value to be that integer (sqrt(16), log(8, 2)); exp(50)
      * and sqrt(2)*10**16 are integers only as doubles. */
-    bool exact = cc_calc_value_exact(o);
-    bool integral = calc_is_int(o->q) && (exact || cc_calc_check_value(o, o->q) == CC_CALC_SAME);
+    bool integral = calc_is_int(o->q) && (o->funcs == 0 || cc_calc_check_value(o, o->q) == CC_CALC_SAME);
+    bool exact = o->consts == 0 && (o->funcs == 0 || integral); /* cc_calc_value_exact's rule */
     json_t *r = cc_ok();
     /* Every call builds this object: the keys are literals and both texts
      * are digits, '-', '/' and '.' (GMP's and ours), so the UTF-8 checks

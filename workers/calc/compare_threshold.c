@@ -65,8 +65,8 @@ static json_t *decimal_json(mpq_srcptr q) {
  * true and sqrt(2)**2 == 2 as false, both wrong. holds is null when the
  * looks cannot tell: the sides agree to 200 bits (an identity looks like
  * that), or the looks disagree. */
-static json_t *decide_approximated(const struct cc_calc_outcome *l, const struct cc_calc_outcome *r,
-                                   const char *op, size_t oplen, json_t *res) {
+static void decide_approximated(const struct cc_calc_outcome *l, const struct cc_calc_outcome *r,
+                                const char *op, size_t oplen, json_t *res) {
     mpq_t diff;
     mpq_init(diff);
     int sign = 0;
@@ -89,27 +89,22 @@ static json_t *decide_approximated(const struct cc_calc_outcome *l, const struct
                "or more, which an evaluation cannot turn into equality or inequality (an identity such as "
                "sqrt(2)**2 == 2 looks like this); prove it symbolically, e.g. with algebraic_equiv"));
     mpq_clear(diff);
-    return res;
 }
 
 static json_t *decide(const struct cc_calc_outcome *l, const struct cc_calc_outcome *r,
                       const char *op, size_t oplen) {
-    if (!cc_calc_value_exact(l) || !cc_calc_value_exact(r)) {
-        json_t *res = cc_ok();
-        json_object_set_new(res, "a", q_json(l->q));
-        json_object_set_new(res, "b", q_json(r->q));
-        json_object_set_new(res, "op", json_stringn(op, oplen));
-        return decide_approximated(l, r, op, oplen, res);
-    }
-    int cmp = mpq_cmp(l->q, r->q);
-    int holds = relation_holds(op, oplen, cmp);
-    mpq_t diff;
-    mpq_init(diff);
-    mpq_sub(diff, l->q, r->q);
     json_t *res = cc_ok();
     json_object_set_new(res, "a", q_json(l->q));
     json_object_set_new(res, "b", q_json(r->q));
     json_object_set_new(res, "op", json_stringn(op, oplen));
+    if (!cc_calc_value_exact(l) || !cc_calc_value_exact(r)) {
+        decide_approximated(l, r, op, oplen, res);
+        return res;
+    }
+    int holds = relation_holds(op, oplen, mpq_cmp(l->q, r->q));
+    mpq_t diff;
+    mpq_init(diff);
+    mpq_sub(diff, l->q, r->q);
     json_object_set_new(res, "holds", json_boolean(holds));
     json_object_set_new(res, "difference", q_json(diff));
     if (holds) {

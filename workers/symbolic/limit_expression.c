@@ -21,7 +21,9 @@ static char *readable_limit(char *text) {
 /* giac's undef (printed nan, which reads as a number): the limit is
  * undefined, as for an unbounded oscillation (x*sin(x) at oo, where SymPy
  * answers AccumBounds(-oo, oo)); said in words, with the note. */
-static bool undetermined(const char *text) { return text && !strcmp(text, "nan"); }
+static bool undetermined(const char *text) {
+    return text && (!strcmp(text, "nan") || !strcmp(text, "undefined"));
+}
 
 #define UNDETERMINED_NOTE                                                                  \
     "undefined: the CAS finds no value the expression approaches here (it may oscillate " \
@@ -38,8 +40,7 @@ static json_t *side_json(const char *text) {
 static void add_sides(json_t *out, cc_gexpr *args[3], const char *dir) {
     struct cc_sym_err se = {0};
     json_t *err = NULL;
-    const char *r0 = json_string_value(json_object_get(out, "limit"));
-    char *right = strdup(r0 ? r0 : "nan");
+    char *right = strdup(json_string_value(json_object_get(out, "limit")));
     cc_gexpr *left = cc_giac_apply(CC_G_LIMIT_LEFT, args, 3, &se);
     char *ls = readable_limit(left ? sym_print_str(left, &err) : NULL);
     cc_gexpr_free(left);
