@@ -133,7 +133,7 @@ static json_t *build(const mpz_t n, const mpz_t bits) {
         ok = cc_nf_set(r, "items", cc_json_mpz(n));
         ok &= cc_nf_set(r, "bits", cc_json_mpz(bits));
         ok &= cc_nf_set(r, "probability", cc_nf_real(p));
-        ok &= cc_nf_set(r, "percent", cc_nf_real(cc_nf_round_dec_q(pct, 6)));
+        ok &= cc_nf_set(r, "percent", cc_nf_real(cc_nf_round_keep_q(pct, 6)));
         ok &= cc_nf_set(rounding, "percent", json_integer(6));
         ok &= cc_nf_set(r, "rounding", rounding);
         mpq_clear(pct);
