@@ -355,6 +355,22 @@ for x in (1e23, 2.0**60):
 case("base_repr", {"n": 4096.0}, chk("hex", "str", "1000"), cat="b5/float-integer",
      why="an integral float up to 2^53 is still that integer")
 case("bitop", {"a": 9007199254740992.0, "op": "shr", "b": 53}, chk("unsigned", "int", 1), cat="b5/float-integer")
+
+# a binary64 function whose value underflows to 0: the double is 0, the
+# truth (mpmath) is not, so it is not exact and it compares above 0
+_under = [("exp(-%d)" % k, mpmath.exp(-k)) for k in (746, 1000, 5000)]
+_under += [("erfc(%d)" % k, mpmath.erfc(k)) for k in (28, 30, 100)]
+_under += [("pow(2, -%d)" % k, mpmath.mpf(2) ** -k) for k in (1075, 1100)]
+_under += [("exp(-800) * exp(-800)", mpmath.exp(-1600))]
+for expr, truth in _under:
+    assert truth > 0 and float(truth) == 0.0
+    case("calc_exact", {"expr": expr}, chk("value", "rational", "0"), chk("exact", "json", False),
+         cat="b5/underflow", why="0 only as a double: the truth is %s" % mpmath.nstr(truth, 5))
+    case("compare_threshold", {"a": expr, "op": ">", "b": "0"}, chk("holds", "json", True), cat="b5/underflow")
+    case("compare_threshold", {"a": expr, "op": "==", "b": "0"}, chk("holds", "json", False), cat="b5/underflow")
+for expr in ("exp(2) - exp(2)", "sin(0)", "exp(-1000) * 0"):
+    case("calc_exact", {"expr": expr}, chk("value", "rational", "0"), chk("exact", "json", True),
+         cat="b5/underflow", why="a true zero stays exact")
 for c in mc.CASES[B5:]:
     c["batch"] = 5
 
