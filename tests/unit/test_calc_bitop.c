@@ -155,12 +155,16 @@ static void test_rejections(void) {
     r = run("{\"a\": 1, \"op\": \"and\", \"b\": 1.5}");
     CHECK(rejected(r, "validation", "b must be an integer or null"));
     json_decref(r);
-    /* A float past 2^53 is not the integer written: 1e23 was read as
-     * 99999999999999991611392. 2^53 itself as a float is still exact. */
+    /* A float from 2^53 on is not the integer written: 1e23 was read as
+     * 99999999999999991611392, 9007199254740993.0 as 2^53. Below 2^53 an
+     * integral float is still that integer. */
     r = run("{\"a\": 1e23, \"op\": \"and\", \"b\": -1}");
     CHECK(rejected(r, "validation", "a must be an integer"));
     json_decref(r);
-    r = run("{\"a\": 9007199254740992.0, \"op\": \"shr\", \"b\": 53}");
+    r = run("{\"a\": 9007199254740993.0, \"op\": \"and\", \"b\": -1}");
+    CHECK(rejected(r, "validation", "a must be an integer"));
+    json_decref(r);
+    r = run("{\"a\": 9007199254740991.0, \"op\": \"shr\", \"b\": 52}");
     CHECK(is_ok(r) && num(r, "unsigned") == 1);
     json_decref(r);
     r = run("{\"a\": 1, \"op\": \"and\", \"b\": 1, \"width\": \"wide\"}");

@@ -111,11 +111,11 @@ int cc_json_get_mpz(const json_t *j, mpz_t out) {
     }
     if (json_is_real(j)) {
         double d = json_real_value(j);
-        /* Past 2^53 a float is not the integer its writer meant: 1e23 reads
-         * as 99999999999999991611392, and 2^53 + 1 as 2^53. Such integers
-         * come as JSON integers (the transport keeps their digits) or as
-         * strings. */
-        if (!isfinite(d) || d != floor(d) || fabs(d) > 9007199254740992.0) return -1;
+        /* From 2^53 on a float is not the integer its writer meant: 1e23
+         * reads as 99999999999999991611392, and 2^53 + 1 as 2^53. Such
+         * integers come as JSON integers (the transport keeps their
+         * digits) or as strings. */
+        if (!isfinite(d) || d != floor(d) || fabs(d) >= 9007199254740992.0) return -1;
         mpz_set_d(out, d);
         return 0;
     }

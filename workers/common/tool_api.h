@@ -84,8 +84,8 @@ json_t *cc_ok(void);
  * sentinel string. New reference. */
 json_t *cc_json_mpz(const mpz_t v);
 /* Read an integer argument: a JSON integer, a sentinel big integer, a real
- * with an integral value up to 2^53 in magnitude (3.0; a larger float is
- * refused, 1e23 is not 10^23 in binary64), or a string of decimal digits
+ * with an integral value below 2^53 in magnitude (3.0; a larger float is
+ * refused: 1e23 is not 10^23 in binary64, 2^53 may be 2^53 + 1 rounded), or a string of decimal digits
  * (leniency of TOOLS.md 0.3). out must be initialised. Returns 0, or -1 if j is not an
  * integer (out unchanged). */
 int cc_json_get_mpz(const json_t *j, mpz_t out);
