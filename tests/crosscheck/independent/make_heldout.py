@@ -372,6 +372,32 @@ for expr, truth in _under:
 for expr in ("exp(2) - exp(2)", "sin(0)", "exp(-1000) * 0"):
     case("calc_exact", {"expr": expr}, chk("value", "rational", "0"), chk("exact", "json", True),
          cat="b5/underflow", why="a true zero stays exact")
+
+
+def _sig15(q):
+    """q to 15 significant digits, half-even, as a decimal string."""
+    from decimal import Decimal, localcontext, ROUND_HALF_EVEN
+    with localcontext() as ctx:
+        ctx.prec, ctx.rounding = 15, ROUND_HALF_EVEN
+        return str(+(Decimal(q.numerator) / Decimal(q.denominator)))
+
+
+# matrix answers computed exactly from float entries: a determinant beyond
+# binary64's range (printed 0.0, or an "out of memory" failure)
+for _ in range(6):
+    a = _rng.uniform(1, 10) * 10.0 ** _rng.choice((-200, -170, 155, 200, 250))
+    b = _rng.uniform(1, 10) * 10.0 ** _rng.choice((-200, -180, 160, 200))
+    det = Fraction(repr(a)) * Fraction(repr(b))
+    if 1e-300 < abs(det) < 1e300:
+        continue
+    case("matrix", {"rows": [[a, 0], [0, b]], "op": "det"}, chk("value", "digits", _sig15(det), digits=15),
+         cat="b5/matrix-float-range", why="the exact determinant is outside binary64's range")
+# ... and a complex determinant with a part below giac's evalf epsilon
+for s in (1e-13, 1e-20, 3e-100):
+    case("matrix", {"rows": [[s, 0], [0, "I"]], "op": "det"}, chk("value", "expr", "%r*I" % s),
+         cat="b5/matrix-float-complex", why="a small imaginary part is not 0")
+    case("matrix", {"rows": [[s, 0], [0, "2+I"]], "op": "det"}, chk("value", "expr", "%r*(2 + I)" % s),
+         cat="b5/matrix-float-complex")
 for c in mc.CASES[B5:]:
     c["batch"] = 5
 

@@ -1,0 +1,75 @@
+/* matrix answers computed exactly from float entries and printed as
+ * floats: a value beyond binary64's range, or a complex value with a part
+ * below giac's evalf epsilon, was printed wrong. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/unit/check.h"
+#include "workers/symbolic/sym_tools.h"
+
+static json_t *matrix(const char *json) {
+    json_error_t e;
+    json_t *args = json_loads(json, 0, &e);
+    json_t *r = args ? cc_tool_matrix(args, NULL) : NULL;
+    json_decref(args);
+    return r;
+}
+
+static const char *value(json_t *r) { return json_string_value(json_object_get(r, "value")); }
+
+static const char *entry(json_t *r, size_t i, size_t j) {
+    return json_string_value(json_array_get(json_array_get(json_object_get(r, "matrix"), i), j));
+}
+
+/* det [[1e-200, 0], [0, 1e-200]] is 1e-400: it was printed "0.0" (a
+ * nonsingular matrix reported with determinant 0). */
+static void test_float_answer_below_binary64_not_zero(void) {
+    json_t *r = matrix("{\"rows\": [[1e-200, 0], [0, 1e-200]], \"op\": \"det\"}");
+    CHECK_STREQ(value(r), "1.00000000000000e-400");
+    json_decref(r);
+    r = matrix("{\"rows\": [[-1e-200, 0], [0, 1e-200]], \"op\": \"det\"}");
+    CHECK_STREQ(value(r), "-1.00000000000000e-400");
+    json_decref(r);
+    r = matrix("{\"rows\": [[0.0, 0], [0, 1]], \"op\": \"det\"}"); /* a true zero stays 0.0 */
+    CHECK_STREQ(value(r), "0.0");
+    json_decref(r);
+}
+
+/* det [[1e155, 0], [0, 1e155]] is 1e310: it failed with "out of memory". */
+static void test_float_answer_above_binary64_printed(void) {
+    json_t *r = matrix("{\"rows\": [[1e155, 0], [0, 1e155]], \"op\": \"det\"}");
+    CHECK_STREQ(value(r), "1.00000000000000e+310");
+    json_decref(r);
+    r = matrix("{\"rows\": [[1e200, 1], [1, 1e200]], \"op\": \"det\"}");
+    CHECK_STREQ(value(r), "1.00000000000000e+400");
+    json_decref(r);
+    r = matrix("{\"rows\": [[1e-200, 0], [0, 2e-200]], \"op\": \"inverse\"}");
+    CHECK_STREQ(entry(r, 0, 0), "1.00000000000000e+200");
+    CHECK_STREQ(entry(r, 1, 1), "5.00000000000000e+199");
+    json_decref(r);
+}
+
+/* det [[1e-20, 0], [0, I]] is 1e-20*I: giac's evalf dropped the part below
+ * its epsilon and printed "0.0"; (1 + I)/10^20 lost its imaginary part. */
+static void test_float_answer_small_complex_part_kept(void) {
+    json_t *r = matrix("{\"rows\": [[1e-20, 0], [0, \"I\"]], \"op\": \"det\"}");
+    CHECK_STREQ(value(r), "1.0e-20*I");
+    json_decref(r);
+    r = matrix("{\"rows\": [[1e-20, 0], [0, \"1+I\"]], \"op\": \"det\"}");
+    CHECK_STREQ(value(r), "1.0e-20 + 1.0e-20*I");
+    json_decref(r);
+    r = matrix("{\"rows\": [[1.5, 0], [0, \"1+I\"]], \"op\": \"det\"}"); /* as before */
+    CHECK_STREQ(value(r), "1.5 + 1.5*I");
+    json_decref(r);
+    r = matrix("{\"rows\": [[0.5, 1], [2, 3]], \"op\": \"det\"}");
+    CHECK_STREQ(value(r), "-0.500000000000000");
+    json_decref(r);
+}
+
+int main(void) {
+    cc_symbolic_warmup();
+    RUN(test_float_answer_below_binary64_not_zero);
+    RUN(test_float_answer_above_binary64_printed);
+    RUN(test_float_answer_small_complex_part_kept);
+    return check_summary("sym_matrix_floats");
+}
