@@ -1,8 +1,10 @@
 /* solve_linear (TOOLS.md 3.3.24): a system of equations separated by ';'
  * solved for named variables; solutions printed as {x: 6, y: 4}. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "workers/common/expr_lex.h"
 #include "workers/symbolic/sym_input.h"
 #include "workers/symbolic/sym_print.h"
 #include "workers/symbolic/sym_tools.h"
@@ -31,6 +33,87 @@ static bool blank(const char *s, size_t n) {
     return true;
 }
 
+/* Appends the exact fraction a decimal literal spells ("0.1" -> "(1/10)",
+ * "2.5e-20" -> "(25/10**21)"); false when it is not one we rewrite (an
+ * exponent past 10000: left to the CAS as written). */
+static bool fraction_text(FILE *out, const char *t, size_t n) {
+    char digits[2100];
+    size_t nd = 0;
+    long frac = 0, exp10 = 0;
+    bool in_frac = false;
+    size_t i = 0;
+    for (; i < n && t[i] != 'e' && t[i] != 'E'; i++) {
+        if (t[i] == '.') {
+            in_frac = true;
+        } else if (t[i] != '_') {
+            if (nd + 1 >= sizeof digits)
+                return false;
+            if (nd > 0 || t[i] != '0') /* no leading zeros: 007 is not a literal */
+                digits[nd++] = t[i];
+            frac += in_frac;
+        }
+    }
+    if (i < n) {
+        char *end;
+        exp10 = strtol(t + i + 1, &end, 10);
+        if (exp10 > 10000 || exp10 < -10000)
+            return false;
+    }
+    if (nd == 0)
+        digits[nd++] = '0';
+    digits[nd] = '\0';
+    long e = exp10 - frac;
+    if (e >= 0)
+        fprintf(out, "(%s*10**%ld)", digits, e);
+    else
+        fprintf(out, "(%s/10**%ld)", digits, -e);
+    return true;
+}
+
+/* The piece with every decimal literal written as the exact fraction it
+ * spells, so the CAS solves what was written: in binary64, (1 + 1e-20)*x
+ * = 1 gave x = 1, and x = 1; x = 1.0000000000000001 was consistent.
+ * *had_float is set when a literal was rewritten (the answer then prints
+ * as floats, as for matrix). NULL when the text is left as given (no
+ * decimal, a token it cannot read, or no memory). */
+static char *exact_decimals(const char *s, size_t n, bool *had_float) {
+    struct cc_token *tok = NULL;
+    size_t nt = 0;
+    struct cc_expr_error ee = {0};
+    if (cc_lex_all(s, n, &tok, &nt, &ee) != 0)
+        return NULL;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    bool any = false, ok = out != NULL;
+    size_t copied = 0;
+    for (size_t k = 0; ok && k + 1 < nt; k++) {
+        if (tok[k].kind != CC_T_FLOAT)
+            continue;
+        fwrite(s + copied, 1, tok[k].pos - copied, out);
+        if (!fraction_text(out, s + tok[k].pos, tok[k].len))
+            fwrite(s + tok[k].pos, 1, tok[k].len, out);
+        else
+            any = true;
+        copied = tok[k].pos + tok[k].len;
+        /* 2.5x and 2.5(x + 1) multiplied implicitly; (25/10)x would not */
+        enum cc_tok_kind next = tok[k + 1].kind;
+        if (next == CC_T_NAME || next == CC_T_INT || cc_tok_is(s, &tok[k + 1], "("))
+            fputc('*', out);
+    }
+    if (out) {
+        fwrite(s + copied, 1, n - copied, out);
+        ok = fclose(out) == 0 && ok;
+    }
+    free(tok);
+    if (!ok || !any) {
+        free(buf);
+        return NULL;
+    }
+    *had_float = true;
+    return buf;
+}
+
 /* One piece "lhs = rhs" or "expr" as the expression lhs - rhs. */
 static cc_gexpr *piece(const char *s, size_t n, json_t **err) {
     const char *eq = memchr(s, '=', n);
@@ -49,7 +132,26 @@ static cc_gexpr *piece(const char *s, size_t n, json_t **err) {
     return d;
 }
 
-static int split_system(const char *text, struct gvec *eqs, json_t **err) {
+/* A piece read with its decimals exact; as written when that rewriting
+ * cannot be read (the length cap, say: the first error is then the one of
+ * the text as given). */
+static cc_gexpr *exact_piece(const char *s, size_t n, bool *had_float, json_t **err) {
+    bool had = false;
+    char *ex = exact_decimals(s, n, &had);
+    if (ex) {
+        json_t *e2 = NULL;
+        cc_gexpr *g = piece(ex, strlen(ex), &e2);
+        free(ex);
+        if (g) {
+            *had_float |= had;
+            return g;
+        }
+        json_decref(e2);
+    }
+    return piece(s, n, err);
+}
+
+static int split_system(const char *text, struct gvec *eqs, bool *had_float, json_t **err) {
     const char *p = text;
     for (;;) {
         const char *semi = strchr(p, ';');
@@ -59,7 +161,7 @@ static int split_system(const char *text, struct gvec *eqs, json_t **err) {
                 *err = cc_err("resource_exhausted", "too many equations (max %d)", MAX_PIECES);
                 return -1;
             }
-            if (!(eqs->v[eqs->n] = piece(p, n, err)))
+            if (!(eqs->v[eqs->n] = exact_piece(p, n, had_float, err)))
                 return -1;
             eqs->n++;
         }
@@ -104,12 +206,13 @@ static int split_vars(const char *text, struct gvec *vars, json_t **err) {
 }
 
 /* "{x: 6, y: 4}" for one solution; marks solved[] for each variable set. */
-static char *solution_text(cc_gexpr *sol, const struct gvec *vars, bool *solved, json_t **err) {
+static char *solution_text(cc_gexpr *sol, const struct gvec *vars, bool floats, bool *solved,
+                           json_t **err) {
     struct sym_node *d = sym_nary(SYM_DICT, NULL, 0);
     for (size_t i = 0; d && i < vars->n && (long)i < cc_giac_len(sol); i++) {
         struct cc_sym_err se = {0};
         cc_gexpr *v = cc_giac_item(sol, i, &se);
-        struct sym_node *t = v ? cc_giac_tree(v, &se) : NULL;
+        struct sym_node *t = !v ? NULL : floats ? sym_float_tree(v, &se) : cc_giac_tree(v, &se);
         bool free_var = v && cc_giac_is_symbol(v, vars->name[i]);
         cc_gexpr_free(v);
         if (!t) {
@@ -134,14 +237,14 @@ static char *solution_text(cc_gexpr *sol, const struct gvec *vars, bool *solved,
     return s;
 }
 
-static json_t *report(cc_gexpr *sols, const struct gvec *vars) {
+static json_t *report(cc_gexpr *sols, const struct gvec *vars, bool floats) {
     json_t *err = NULL, *arr = json_array();
     bool solved[MAX_PIECES] = {false};
     long n = cc_giac_len(sols);
     for (long i = 0; arr && i < n; i++) {
         struct cc_sym_err se = {0};
         cc_gexpr *sol = cc_giac_item(sols, (size_t)i, &se);
-        char *s = sol ? solution_text(sol, vars, solved, &err) : NULL;
+        char *s = sol ? solution_text(sol, vars, floats, solved, &err) : NULL;
         if (!sol)
             err = sym_err_json(&se, "");
         cc_gexpr_free(sol);
@@ -187,9 +290,10 @@ static json_t *solve_linear_handler(json_t *args, cc_wctx *ctx) {
         return cc_err("resource_exhausted", "expression too long (max 2000 chars)");
     struct gvec *eqs = calloc(1, sizeof *eqs), *vars = calloc(1, sizeof *vars);
     json_t *out = NULL;
+    bool had_float = false;
     if (!eqs || !vars) {
         out = cc_err("resource_exhausted", "expression exhausted the memory ceiling");
-    } else if (split_system(sys, eqs, &err) < 0 || split_vars(vtext, vars, &err) < 0) {
+    } else if (split_system(sys, eqs, &had_float, &err) < 0 || split_vars(vtext, vars, &err) < 0) {
         out = err;
     } else if (eqs->n == 0) {
         out = cc_err("validation", "system must contain at least one equation");
@@ -199,7 +303,7 @@ static json_t *solve_linear_handler(json_t *args, cc_wctx *ctx) {
         cc_gexpr *lv = le ? cc_giac_list(vars->v, vars->n, &se) : NULL;
         cc_gexpr *ab[2] = {le, lv};
         cc_gexpr *sols = lv ? cc_giac_apply(CC_G_SOLVE_SYSTEM, ab, 2, &se) : NULL;
-        out = sols ? report(sols, vars) : sym_err_json(&se, "");
+        out = sols ? report(sols, vars, had_float) : sym_err_json(&se, "");
         cc_gexpr_free(sols);
         cc_gexpr_free(le);
         cc_gexpr_free(lv);

@@ -302,6 +302,13 @@ static struct sym_node *float_answer(const cc_gexpr *g, struct cc_sym_err *se) {
     return f;
 }
 
+struct sym_node *sym_float_tree(const cc_gexpr *g, struct cc_sym_err *se) {
+    struct sym_node *t = float_answer(g, se);
+    if (t)
+        sym_to_float(t);
+    return t;
+}
+
 static char *print_as(const cc_gexpr *g, bool floats, json_t **err) {
     enum sym_phase prev = sym_prof_enter(SYM_PH_PRINT);
     char *s = print_tree(g, floats, err);
@@ -311,13 +318,11 @@ static char *print_as(const cc_gexpr *g, bool floats, json_t **err) {
 
 static char *print_tree(const cc_gexpr *g, bool floats, json_t **err) {
     struct cc_sym_err se = {0};
-    struct sym_node *t = floats ? float_answer(g, &se) : cc_giac_tree(g, &se);
+    struct sym_node *t = floats ? sym_float_tree(g, &se) : cc_giac_tree(g, &se);
     if (!t) {
         *err = sym_err_json(&se, "");
         return NULL;
     }
-    if (floats)
-        sym_to_float(t);
     char *s = sym_print(t);
     sym_free(t);
     if (!s)

@@ -398,6 +398,21 @@ for s in (1e-13, 1e-20, 3e-100):
          cat="b5/matrix-float-complex", why="a small imaginary part is not 0")
     case("matrix", {"rows": [[s, 0], [0, "2+I"]], "op": "det"}, chk("value", "expr", "%r*(2 + I)" % s),
          cat="b5/matrix-float-complex")
+
+# solve_linear: a decimal literal is the number it spells, not its double
+# (x = 1; x = 1.0000000000000001 has no solution)
+from make_corpus import lin  # noqa: E402
+for _ in range(5):
+    a = Fraction(_rng.randint(1, 10**6), 10 ** _rng.randint(0, 5))
+    k = _rng.randint(17, 24)
+    b = a + Fraction(1, 10**k)
+    sa = str(float(a))
+    sb = "%d.%0*d" % (int(b), k, int((b - int(b)) * 10**k))
+    if Fraction(sa) != a or Fraction(sb) != b or float(sa) != float(sb):
+        continue
+    lin("x = %s; x = %s" % (sa, sb), "x", [], cat="b5/solve-linear-decimal",
+        why="the two literals differ below binary64's precision: inconsistent")
+    lin("x + y = %s; x + y = %s; x - y = 1" % (sa, sb), "x, y", [], cat="b5/solve-linear-decimal")
 for c in mc.CASES[B5:]:
     c["batch"] = 5
 
