@@ -66,10 +66,25 @@ static void test_float_answer_small_complex_part_kept(void) {
     json_decref(r);
 }
 
+/* An expression entry's decimal was read as its double:
+ * det [["1.0000000000000001", 1], [1, 1]] was "0.0" (it is 1e-16). */
+static void test_string_entry_decimal_is_exact(void) {
+    json_t *r = matrix("{\"rows\": [[\"1.0000000000000001\", 1], [1, 1]], \"op\": \"det\"}");
+    CHECK_STREQ(value(r), "1.00000000000000e-16");
+    json_decref(r);
+    r = matrix("{\"rows\": [[\"0.5\", \"x\"], [1, \"2.5*x\"]], \"op\": \"det\"}");
+    CHECK_STREQ(value(r), "0.25*x");
+    json_decref(r);
+    r = matrix("{\"rows\": [[\"x+1\", \"2\"], [\"3\", \"4\"]], \"op\": \"det\"}"); /* no decimal */
+    CHECK_STREQ(value(r), "4*x - 2");
+    json_decref(r);
+}
+
 int main(void) {
     cc_symbolic_warmup();
     RUN(test_float_answer_below_binary64_not_zero);
     RUN(test_float_answer_above_binary64_printed);
     RUN(test_float_answer_small_complex_part_kept);
+    RUN(test_string_entry_decimal_is_exact);
     return check_summary("sym_matrix_floats");
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "workers/symbolic/sym_decimals.h"
 #include "workers/symbolic/sym_input.h"
 #include "workers/symbolic/sym_tools.h"
 #include "workers/symbolic/sym_profile.h"
@@ -125,6 +126,20 @@ static cc_gexpr *entry(json_t *v, size_t i, size_t j, bool keep_float, bool *had
         }
         char prefix[64];
         snprintf(prefix, sizeof prefix, "entry [%zu][%zu]: ", i, j);
+        /* decimals as the fractions they spell, as for a float entry
+         * ("1.0000000000000001" is not 1); transpose moves text only */
+        bool had = false;
+        char *ex = keep_float ? NULL : sym_exact_decimals(s, json_string_length(v), &had);
+        if (ex) {
+            json_t *e2 = NULL;
+            g = sym_input(ex, strlen(ex), prefix, &e2);
+            free(ex);
+            if (g) {
+                *had_float |= had;
+                return g;
+            }
+            json_decref(e2);
+        }
         return sym_input(s, json_string_length(v), prefix, err);
     } else {
         *err = cc_err("validation", "entry [%zu][%zu] must be a number or an expression string", i, j);

@@ -1,10 +1,9 @@
 /* solve_linear (TOOLS.md 3.3.24): a system of equations separated by ';'
  * solved for named variables; solutions printed as {x: 6, y: 4}. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "workers/common/expr_lex.h"
+#include "workers/symbolic/sym_decimals.h"
 #include "workers/symbolic/sym_input.h"
 #include "workers/symbolic/sym_print.h"
 #include "workers/symbolic/sym_tools.h"
@@ -33,87 +32,6 @@ static bool blank(const char *s, size_t n) {
     return true;
 }
 
-/* Appends the exact fraction a decimal literal spells ("0.1" -> "(1/10)",
- * "2.5e-20" -> "(25/10**21)"); false when it is not one we rewrite (an
- * exponent past 10000: left to the CAS as written). */
-static bool fraction_text(FILE *out, const char *t, size_t n) {
-    char digits[2100];
-    size_t nd = 0;
-    long frac = 0, exp10 = 0;
-    bool in_frac = false;
-    size_t i = 0;
-    for (; i < n && t[i] != 'e' && t[i] != 'E'; i++) {
-        if (t[i] == '.') {
-            in_frac = true;
-        } else if (t[i] != '_') {
-            if (nd + 1 >= sizeof digits)
-                return false;
-            if (nd > 0 || t[i] != '0') /* no leading zeros: 007 is not a literal */
-                digits[nd++] = t[i];
-            frac += in_frac;
-        }
-    }
-    if (i < n) {
-        char *end;
-        exp10 = strtol(t + i + 1, &end, 10);
-        if (exp10 > 10000 || exp10 < -10000)
-            return false;
-    }
-    if (nd == 0)
-        digits[nd++] = '0';
-    digits[nd] = '\0';
-    long e = exp10 - frac;
-    if (e >= 0)
-        fprintf(out, "(%s*10**%ld)", digits, e);
-    else
-        fprintf(out, "(%s/10**%ld)", digits, -e);
-    return true;
-}
-
-/* The piece with every decimal literal written as the exact fraction it
- * spells, so the CAS solves what was written: in binary64, (1 + 1e-20)*x
- * = 1 gave x = 1, and x = 1; x = 1.0000000000000001 was consistent.
- * *had_float is set when a literal was rewritten (the answer then prints
- * as floats, as for matrix). NULL when the text is left as given (no
- * decimal, a token it cannot read, or no memory). */
-static char *exact_decimals(const char *s, size_t n, bool *had_float) {
-    struct cc_token *tok = NULL;
-    size_t nt = 0;
-    struct cc_expr_error ee = {0};
-    if (cc_lex_all(s, n, &tok, &nt, &ee) != 0)
-        return NULL;
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&buf, &len);
-    bool any = false, ok = out != NULL;
-    size_t copied = 0;
-    for (size_t k = 0; ok && k + 1 < nt; k++) {
-        if (tok[k].kind != CC_T_FLOAT)
-            continue;
-        fwrite(s + copied, 1, tok[k].pos - copied, out);
-        if (!fraction_text(out, s + tok[k].pos, tok[k].len))
-            fwrite(s + tok[k].pos, 1, tok[k].len, out);
-        else
-            any = true;
-        copied = tok[k].pos + tok[k].len;
-        /* 2.5x and 2.5(x + 1) multiplied implicitly; (25/10)x would not */
-        enum cc_tok_kind next = tok[k + 1].kind;
-        if (next == CC_T_NAME || next == CC_T_INT || cc_tok_is(s, &tok[k + 1], "("))
-            fputc('*', out);
-    }
-    if (out) {
-        fwrite(s + copied, 1, n - copied, out);
-        ok = fclose(out) == 0 && ok;
-    }
-    free(tok);
-    if (!ok || !any) {
-        free(buf);
-        return NULL;
-    }
-    *had_float = true;
-    return buf;
-}
-
 /* One piece "lhs = rhs" or "expr" as the expression lhs - rhs. */
 static cc_gexpr *piece(const char *s, size_t n, json_t **err) {
     const char *eq = memchr(s, '=', n);
@@ -137,7 +55,7 @@ static cc_gexpr *piece(const char *s, size_t n, json_t **err) {
  * the text as given). */
 static cc_gexpr *exact_piece(const char *s, size_t n, bool *had_float, json_t **err) {
     bool had = false;
-    char *ex = exact_decimals(s, n, &had);
+    char *ex = sym_exact_decimals(s, n, &had);
     if (ex) {
         json_t *e2 = NULL;
         cc_gexpr *g = piece(ex, strlen(ex), &e2);
