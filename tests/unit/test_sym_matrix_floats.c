@@ -1,6 +1,7 @@
-/* matrix answers computed exactly from float entries and printed as
- * floats: a value beyond binary64's range, or a complex value with a part
- * below giac's evalf epsilon, was printed wrong. */
+/* matrix answers that printed wrong: computed exactly from float entries
+ * and printed as floats (a value beyond binary64's range, a complex value
+ * with a part below giac's evalf epsilon, an expression entry's decimal),
+ * and eigenvalues giac can only write as rootof(...). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,11 +81,30 @@ static void test_string_entry_decimal_is_exact(void) {
     json_decref(r);
 }
 
+/* The eigenvalues of [[1,2,0],[3,4,1],[0,1,5]] (roots of an irreducible
+ * cubic) were keys like "rootof([-3, 0, 170, 0, -618], [1, 0, -68, 0,
+ * 1156, 0, -2981])/277": no value a caller can read. */
+static void test_eigenvalues_without_closed_form_are_values(void) {
+    json_t *r = matrix("{\"rows\": [[1,2,0],[3,4,1],[0,1,5]], \"op\": \"eigenvalues\"}");
+    json_t *ev = json_object_get(r, "eigenvalues");
+    CHECK(json_object_size(ev) == 3);
+    CHECK(json_integer_value(json_object_get(ev, "-0.417472941735109")) == 1);
+    CHECK(json_integer_value(json_object_get(ev, "4.32447262533630")) == 1);
+    CHECK(json_integer_value(json_object_get(ev, "6.09300031639881")) == 1);
+    CHECK(json_is_string(json_object_get(r, "note")));
+    json_decref(r);
+    r = matrix("{\"rows\": [[2,1,0],[1,3,1],[0,1,4]], \"op\": \"eigenvalues\"}"); /* closed forms stay */
+    CHECK(json_integer_value(json_object_get(json_object_get(r, "eigenvalues"), "3 + sqrt(3)")) == 1);
+    CHECK(json_object_get(r, "note") == NULL);
+    json_decref(r);
+}
+
 int main(void) {
     cc_symbolic_warmup();
     RUN(test_float_answer_below_binary64_not_zero);
     RUN(test_float_answer_above_binary64_printed);
     RUN(test_float_answer_small_complex_part_kept);
     RUN(test_string_entry_decimal_is_exact);
+    RUN(test_eigenvalues_without_closed_form_are_values);
     return check_summary("sym_matrix_floats");
 }

@@ -24,6 +24,7 @@ import sys
 from fractions import Fraction
 
 import mpmath
+import sympy as sp
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -413,6 +414,20 @@ for _ in range(5):
     lin("x = %s; x = %s" % (sa, sb), "x", [], cat="b5/solve-linear-decimal",
         why="the two literals differ below binary64's precision: inconsistent")
     lin("x + y = %s; x + y = %s; x - y = 1" % (sa, sb), "x, y", [], cat="b5/solve-linear-decimal")
+
+# matrix eigenvalues that giac can only write as rootof(...): each must be
+# a value (the oracle's: mpmath at 40 digits)
+_n_eig = 0
+while _n_eig < 5:
+    M = [[_rng.randint(-5, 5) for _ in range(3)] for _ in range(3)]
+    ch = sp.Matrix(M).charpoly().as_expr()
+    if not sp.Poly(ch).is_irreducible or len(set(sp.Poly(ch).nroots(n=30))) < 3:
+        continue
+    roots = sp.Poly(ch).nroots(n=30)
+    case("matrix", {"rows": M, "op": "eigenvalues"},
+         chk("eigenvalues", "eig", {str(rt): 1 for rt in roots}),
+         cat="b5/matrix-eigen-rootof", why="an irreducible cubic: no closed form giac prints")
+    _n_eig += 1
 for c in mc.CASES[B5:]:
     c["batch"] = 5
 
