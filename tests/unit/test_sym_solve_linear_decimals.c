@@ -47,6 +47,9 @@ static void test_float_system_answer_prints_as_floats(void) {
     r = solve("2.5x + 1 = 0", "x"); /* implicit multiplication kept */
     CHECK_STREQ(sol(r, 0), "{x: -0.4}");
     json_decref(r);
+    r = solve("f2.5 = 1", "f2"); /* f2 times 0.5, not a call f2(5/10) */
+    CHECK_STREQ(sol(r, 0), "{f2: 2.0}");
+    json_decref(r);
     r = solve("0.5*x = a", "x");
     CHECK_STREQ(sol(r, 0), "{x: 2.0*a}");
     json_decref(r);

@@ -60,6 +60,11 @@ char *sym_exact_decimals(const char *s, size_t n, bool *had_float) {
         if (tok[k].kind != CC_T_FLOAT)
             continue;
         fwrite(s + copied, 1, tok[k].pos - copied, out);
+        /* x.5 is x times 0.5 (or nothing): x(5/10**1) would be a call */
+        enum cc_tok_kind prev = k ? tok[k - 1].kind : CC_T_END;
+        if (prev == CC_T_NAME || prev == CC_T_INT || prev == CC_T_FLOAT || prev == CC_T_IMAG ||
+            (k && cc_tok_is(s, &tok[k - 1], ")")))
+            fputc('*', out);
         if (!fraction_text(out, s + tok[k].pos, tok[k].len))
             fwrite(s + tok[k].pos, 1, tok[k].len, out);
         else
