@@ -2,6 +2,7 @@
  * and printed as floats (a value beyond binary64's range, a complex value
  * with a part below giac's evalf epsilon, an expression entry's decimal),
  * and eigenvalues giac can only write as rootof(...). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,63 +23,69 @@ static const char *entry(json_t *r, size_t i, size_t j) {
     return json_string_value(json_array_get(json_array_get(json_object_get(r, "matrix"), i), j));
 }
 
+/* rows and op (JSON text) against the printed value, or entry [i][j] */
+struct want {
+    const char *args;
+    const char *value;
+    int i, j; /* entry of the matrix answer; -1 for value */
+};
+
+static void check_all(const struct want *w, size_t n) {
+    for (size_t k = 0; k < n; k++) {
+        json_t *r = matrix(w[k].args);
+        const char *got = w[k].i < 0 ? value(r) : entry(r, (size_t)w[k].i, (size_t)w[k].j);
+        if (!got || strcmp(got, w[k].value) != 0)
+            fprintf(stderr, "  %s: got %s\n", w[k].args, got ? got : "(null)");
+        CHECK_STREQ(got, w[k].value);
+        json_decref(r);
+    }
+}
+
+#define DET(rows) "{\"rows\": " rows ", \"op\": \"det\"}"
+
 /* det [[1e-200, 0], [0, 1e-200]] is 1e-400: it was printed "0.0" (a
  * nonsingular matrix reported with determinant 0). */
 static void test_float_answer_below_binary64_not_zero(void) {
-    json_t *r = matrix("{\"rows\": [[1e-200, 0], [0, 1e-200]], \"op\": \"det\"}");
-    CHECK_STREQ(value(r), "1.00000000000000e-400");
-    json_decref(r);
-    r = matrix("{\"rows\": [[-1e-200, 0], [0, 1e-200]], \"op\": \"det\"}");
-    CHECK_STREQ(value(r), "-1.00000000000000e-400");
-    json_decref(r);
-    r = matrix("{\"rows\": [[0.0, 0], [0, 1]], \"op\": \"det\"}"); /* a true zero stays 0.0 */
-    CHECK_STREQ(value(r), "0.0");
-    json_decref(r);
+    static const struct want w[] = {
+        {DET("[[1e-200, 0], [0, 1e-200]]"), "1.00000000000000e-400", -1, 0},
+        {DET("[[-1e-200, 0], [0, 1e-200]]"), "-1.00000000000000e-400", -1, 0},
+        {DET("[[0.0, 0], [0, 1]]"), "0.0", -1, 0}, /* a true zero stays 0.0 */
+    };
+    check_all(w, sizeof w / sizeof w[0]);
 }
 
 /* det [[1e155, 0], [0, 1e155]] is 1e310: it failed with "out of memory". */
 static void test_float_answer_above_binary64_printed(void) {
-    json_t *r = matrix("{\"rows\": [[1e155, 0], [0, 1e155]], \"op\": \"det\"}");
-    CHECK_STREQ(value(r), "1.00000000000000e+310");
-    json_decref(r);
-    r = matrix("{\"rows\": [[1e200, 1], [1, 1e200]], \"op\": \"det\"}");
-    CHECK_STREQ(value(r), "1.00000000000000e+400");
-    json_decref(r);
-    r = matrix("{\"rows\": [[1e-200, 0], [0, 2e-200]], \"op\": \"inverse\"}");
-    CHECK_STREQ(entry(r, 0, 0), "1.00000000000000e+200");
-    CHECK_STREQ(entry(r, 1, 1), "5.00000000000000e+199");
-    json_decref(r);
+    static const struct want w[] = {
+        {DET("[[1e155, 0], [0, 1e155]]"), "1.00000000000000e+310", -1, 0},
+        {DET("[[1e200, 1], [1, 1e200]]"), "1.00000000000000e+400", -1, 0},
+        {"{\"rows\": [[1e-200, 0], [0, 2e-200]], \"op\": \"inverse\"}", "1.00000000000000e+200", 0, 0},
+        {"{\"rows\": [[1e-200, 0], [0, 2e-200]], \"op\": \"inverse\"}", "5.00000000000000e+199", 1, 1},
+    };
+    check_all(w, sizeof w / sizeof w[0]);
 }
 
 /* det [[1e-20, 0], [0, I]] is 1e-20*I: giac's evalf dropped the part below
  * its epsilon and printed "0.0"; (1 + I)/10^20 lost its imaginary part. */
 static void test_float_answer_small_complex_part_kept(void) {
-    json_t *r = matrix("{\"rows\": [[1e-20, 0], [0, \"I\"]], \"op\": \"det\"}");
-    CHECK_STREQ(value(r), "1.0e-20*I");
-    json_decref(r);
-    r = matrix("{\"rows\": [[1e-20, 0], [0, \"1+I\"]], \"op\": \"det\"}");
-    CHECK_STREQ(value(r), "1.0e-20 + 1.0e-20*I");
-    json_decref(r);
-    r = matrix("{\"rows\": [[1.5, 0], [0, \"1+I\"]], \"op\": \"det\"}"); /* as before */
-    CHECK_STREQ(value(r), "1.5 + 1.5*I");
-    json_decref(r);
-    r = matrix("{\"rows\": [[0.5, 1], [2, 3]], \"op\": \"det\"}");
-    CHECK_STREQ(value(r), "-0.500000000000000");
-    json_decref(r);
+    static const struct want w[] = {
+        {DET("[[1e-20, 0], [0, \"I\"]]"), "1.0e-20*I", -1, 0},
+        {DET("[[1e-20, 0], [0, \"1+I\"]]"), "1.0e-20 + 1.0e-20*I", -1, 0},
+        {DET("[[1.5, 0], [0, \"1+I\"]]"), "1.5 + 1.5*I", -1, 0}, /* as before */
+        {DET("[[0.5, 1], [2, 3]]"), "-0.500000000000000", -1, 0},
+    };
+    check_all(w, sizeof w / sizeof w[0]);
 }
 
 /* An expression entry's decimal was read as its double:
  * det [["1.0000000000000001", 1], [1, 1]] was "0.0" (it is 1e-16). */
 static void test_string_entry_decimal_is_exact(void) {
-    json_t *r = matrix("{\"rows\": [[\"1.0000000000000001\", 1], [1, 1]], \"op\": \"det\"}");
-    CHECK_STREQ(value(r), "1.00000000000000e-16");
-    json_decref(r);
-    r = matrix("{\"rows\": [[\"0.5\", \"x\"], [1, \"2.5*x\"]], \"op\": \"det\"}");
-    CHECK_STREQ(value(r), "0.25*x");
-    json_decref(r);
-    r = matrix("{\"rows\": [[\"x+1\", \"2\"], [\"3\", \"4\"]], \"op\": \"det\"}"); /* no decimal */
-    CHECK_STREQ(value(r), "4*x - 2");
-    json_decref(r);
+    static const struct want w[] = {
+        {DET("[[\"1.0000000000000001\", 1], [1, 1]]"), "1.00000000000000e-16", -1, 0},
+        {DET("[[\"0.5\", \"x\"], [1, \"2.5*x\"]]"), "0.25*x", -1, 0},
+        {DET("[[\"x+1\", \"2\"], [\"3\", \"4\"]]"), "4*x - 2", -1, 0}, /* no decimal */
+    };
+    check_all(w, sizeof w / sizeof w[0]);
 }
 
 /* The eigenvalues of [[1,2,0],[3,4,1],[0,1,5]] (roots of an irreducible

@@ -146,8 +146,8 @@ json_t *cc_tool_collision_probability(json_t *args, cc_wctx *ctx) {
     mpz_t n, bits;
     mpz_inits(n, bits, NULL);
     json_t *r;
-    if (cc_json_get_mpz(json_object_get(args, "items"), n) ||
-        cc_json_get_mpz(json_object_get(args, "bits"), bits))
+    if (cc_json_get_int_exact(json_object_get(args, "items"), n) ||
+        cc_json_get_int_exact(json_object_get(args, "bits"), bits))
         r = cc_err("validation", "items and bits must be integers");
     else if (mpz_sgn(n) < 0 || mpz_cmp_ui(bits, 1) < 0)
         r = cc_err("validation", "items >= 0 and bits >= 1");

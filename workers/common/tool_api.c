@@ -111,11 +111,7 @@ int cc_json_get_mpz(const json_t *j, mpz_t out) {
     }
     if (json_is_real(j)) {
         double d = json_real_value(j);
-        /* From 2^53 on a float is not the integer its writer meant: 1e23
-         * reads as 99999999999999991611392, and 2^53 + 1 as 2^53. Such
-         * integers come as JSON integers (the transport keeps their
-         * digits) or as strings. */
-        if (!isfinite(d) || d != floor(d) || fabs(d) >= 9007199254740992.0) return -1;
+        if (!isfinite(d) || d != floor(d)) return -1;
         mpz_set_d(out, d);
         return 0;
     }
@@ -135,6 +131,14 @@ int cc_json_get_mpz(const json_t *j, mpz_t out) {
     int rc = mpz_set_str(out, tmp[0] == '+' ? tmp + 1 : tmp, 10);
     free(tmp);
     return rc == 0 ? 0 : -1;
+}
+
+int cc_json_get_int_exact(const json_t *j, mpz_t out) {
+    /* From 2^53 on a float is not the integer its writer meant: 1e23 reads
+     * as 99999999999999991611392, and 2^53 + 1 as 2^53. Such integers come
+     * as JSON integers (the transport keeps their digits) or as strings. */
+    if (json_is_real(j) && !(fabs(json_real_value(j)) < 9007199254740992.0)) return -1;
+    return cc_json_get_mpz(j, out);
 }
 
 int cc_json_get_double(const json_t *j, double *out) {
