@@ -197,6 +197,26 @@ describe('numeric helpers with exact big integers (raw)', { skip: SKIP_NO_BINARY
     assert.equal(sc.binary.TiB, 1073741824);
   });
 
+  // A JSON float from 2^53 on is not the integer written (1e23 was read as
+  // 99999999999999991611392); the same integer as a JSON integer is exact.
+  test('integer argument as a float past 2^53 is refused, as an integer is exact', async () => {
+    let { sc } = await r.callTool('base_repr', '{"n":1e23}');
+    assert.equal(sc.ok, false);
+    assert.equal(sc.code, 'validation');
+    ({ sc } = await r.callTool('base_repr', '{"n":100000000000000000000000}'));
+    assert.equal(sc.value, '100000000000000000000000');
+    assert.equal(sc.hex, '152d02c7e14af6800000');
+    ({ sc } = await r.callTool('bitop', '{"a":9007199254740993.0,"op":"and","b":-1}'));
+    assert.equal(sc.ok, false);
+  });
+
+  // convert_units computed an integer past 2^63 from its double
+  test('convert_units of a big integer is exact', async () => {
+    const { sc } = await r.callTool('convert_units',
+      '{"value":123456789012345678901234567890,"from_unit":"m","to_unit":"km"}');
+    assert.equal(sc.exact, '12345678901234567890123456789/100');
+  });
+
   test('collision_probability with 2^64 items overflows to 1.0', async () => {
     const { sc, text } = await r.callTool('collision_probability', '{"items":18446744073709551616,"bits":64}');
     assert.equal(sc.probability, 1);

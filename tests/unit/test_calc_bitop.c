@@ -155,6 +155,18 @@ static void test_rejections(void) {
     r = run("{\"a\": 1, \"op\": \"and\", \"b\": 1.5}");
     CHECK(rejected(r, "validation", "b must be an integer or null"));
     json_decref(r);
+    /* A float from 2^53 on is not the integer written: 1e23 was read as
+     * 99999999999999991611392, 9007199254740993.0 as 2^53. Below 2^53 an
+     * integral float is still that integer. */
+    r = run("{\"a\": 1e23, \"op\": \"and\", \"b\": -1}");
+    CHECK(rejected(r, "validation", "a must be an integer"));
+    json_decref(r);
+    r = run("{\"a\": 9007199254740993.0, \"op\": \"and\", \"b\": -1}");
+    CHECK(rejected(r, "validation", "a must be an integer"));
+    json_decref(r);
+    r = run("{\"a\": 9007199254740991.0, \"op\": \"shr\", \"b\": 52}");
+    CHECK(is_ok(r) && num(r, "unsigned") == 1);
+    json_decref(r);
     r = run("{\"a\": 1, \"op\": \"and\", \"b\": 1, \"width\": \"wide\"}");
     CHECK(rejected(r, "validation", "width must be 8/16/32/64"));
     json_decref(r);

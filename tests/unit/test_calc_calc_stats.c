@@ -48,10 +48,10 @@ static void test_exactness(void) {
     CHECK(num(r, "median") == 2.0);
     json_decref(r);
 
-    /* Negative mean keeps its sign in cv. */
+    /* Negative mean keeps its sign in cv; the note reads its size. */
     r = run("{\"nums\": [-1, -2, -3, -4, -5]}");
     CHECK(num(r, "cv") == -0.5270462766947299);
-    CHECK_STREQ(str(r, "cv_note"), "within noise budget");
+    CHECK_STREQ(str(r, "cv_note"), "run-to-run noise swamps the effect (CV > 0.2)");
     json_decref(r);
 
     r = run("{\"nums\": [10, 10.5, 9.5, 10]}");
@@ -97,9 +97,27 @@ static void test_rejections(void) {
     json_decref(r);
 }
 
+/* cv keeps the mean's sign, and the note compared it with 0.2 signed: a
+ * negative mean always read "within noise budget", whatever the spread. */
+static void test_cv_note_negative_mean_is_noise(void) {
+    json_t *r = run("{\"nums\": [-1, -100]}");
+    CHECK(num(r, "cv") == -1.386209333415212);
+    CHECK_STREQ(str(r, "cv_note"), "run-to-run noise swamps the effect (CV > 0.2)");
+    json_decref(r);
+    r = run("{\"nums\": [-10, -10.1]}");
+    CHECK(num(r, "cv") < 0 && num(r, "cv") > -0.2);
+    CHECK_STREQ(str(r, "cv_note"), "within noise budget");
+    json_decref(r);
+    r = run("{\"nums\": [1e308, -1e308, 1e-300]}"); /* cv overflows: null, and noise */
+    CHECK(json_is_null(at(r, "cv")));
+    CHECK_STREQ(str(r, "cv_note"), "run-to-run noise swamps the effect (CV > 0.2)");
+    json_decref(r);
+}
+
 int main(void) {
     RUN(test_examples);
     RUN(test_exactness);
     RUN(test_rejections);
+    RUN(test_cv_note_negative_mean_is_noise);
     return check_summary("calc_stats");
 }

@@ -78,8 +78,18 @@ static void test_edges(void) {
     json_decref(r);
 }
 
+/* percent was rounded to 6 decimals: a probability of 1.3e-37 read as
+ * percent 0.0 beside it. */
+static void test_small_percent_not_rounded_to_zero(void) {
+    json_t *r = run("{\"items\": 10, \"bits\": 128}");
+    CHECK(num(r, "probability") == 1.3224311446750734e-37);
+    CHECK(num(r, "percent") == 1.32243e-35);
+    json_decref(r);
+}
+
 int main(void) {
     RUN(test_examples);
     RUN(test_edges);
+    RUN(test_small_percent_not_rounded_to_zero);
     return check_summary("calc_collision_probability");
 }

@@ -382,6 +382,35 @@ static void test_compare_threshold_approximated(void) {
     json_decref(r);
 }
 
+/* Regression (a binary64 result that underflowed to 0 was "exact: true",
+ * and compare_threshold then decided exp(-1000) > 0 false and
+ * exp(-1000) == 0 true): the second looks carry 5e-435 at both precisions,
+ * and only a floor of 1 on their tolerance made that "equal" to 0. */
+static void test_underflow_to_zero_not_exact(void) {
+    ok_value("exp(-1000)", "0", NULL, 0);
+    ok_value("erfc(30)", "0", NULL, 0);
+    ok_value("pow(2, -1075)", "0", NULL, 0);
+    ok_value("exp(-745) * 0", "0", NULL, 1); /* truly 0 */
+    ok_value("exp(1) - exp(1)", "0", NULL, 1); /* a true zero stays exact */
+    ok_value("sin(0)", "0", NULL, 1);
+    json_t *r = cmp("exp(-1000)", ">", "0");
+    CHECK_STREQ(sget(r, "difference"), "5.075958897549456765291809e-435");
+    CHECK(json_is_false(json_object_get(r, "exact")));
+    json_decref(r);
+    static const struct { const char *a, *op, *b; bool holds; } rel[] = {
+        {"exp(-1000)", ">", "0", true}, {"exp(-1000)", "==", "0", false},
+        {"pow(2, -1075)", ">", "0", true}, {"erfc(30)", "<=", "0", false}};
+    for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
+        r = cmp(rel[i].a, rel[i].op, rel[i].b);
+        CHECK(json_is_boolean(json_object_get(r, "holds")) &&
+              json_is_true(json_object_get(r, "holds")) == rel[i].holds);
+        json_decref(r);
+    }
+    r = cmp("sqrt(2)**2", "==", "2"); /* residues of a true identity still do not decide */
+    CHECK(json_is_null(json_object_get(r, "holds")));
+    json_decref(r);
+}
+
 int main(void) {
     RUN(test_spec_examples);
     RUN(test_literals_and_names);
@@ -393,5 +422,6 @@ int main(void) {
     RUN(test_integer_from_approximation_not_exact);
     RUN(test_comparison_of_approximations);
     RUN(test_compare_threshold_approximated);
+    RUN(test_underflow_to_zero_not_exact);
     return check_summary("test_calc_exact");
 }

@@ -21,7 +21,7 @@ static void test_examples(void) {
         {"{\"seconds\": 3600}", "1h 0s"},    {"{\"seconds\": 86400}", "1d 0s"},
         {"{\"seconds\": 86461}", "1d 1m 1s"}, {"{\"seconds\": 59}", "59s"},
         {"{\"seconds\": 0.0015}", "1.5ms"},  {"{\"seconds\": 61.25}", "1m 1s 250ms"},
-        {"{\"seconds\": 1e-07}", "0s"},      {"{\"seconds\": 0.0000005}", "0s"},
+        {"{\"seconds\": 1e-07}", "<1us"},    {"{\"seconds\": 0.0000005}", "<1us"},
         {"{\"seconds\": 0.0000015}", "2us"}, {"{\"seconds\": 2.000001}", "2s 1us"},
         /* rounding_carry: a fraction that rounds to a whole second carries */
         {"{\"seconds\": 0.9999999}", "1s"}, {"{\"seconds\": 59.9999999}", "1m 0s"},
@@ -70,8 +70,23 @@ static void test_edges(void) {
     json_decref(r);
 }
 
+/* A nonzero duration below half a microsecond read "0s". */
+static void test_sub_microsecond_not_zero(void) {
+    json_t *r = run("{\"seconds\": 5e-8}");
+    CHECK_STREQ(str(r, "human"), "<1us");
+    CHECK(num(r, "per_day") == 5.78704e-13); /* not rounded away either */
+    json_decref(r);
+    r = run("{\"seconds\": 0}");
+    CHECK_STREQ(str(r, "human"), "0s");
+    json_decref(r);
+    r = run("{\"seconds\": 60.0000001}"); /* a whole part shows; the 100 ns are below its grain */
+    CHECK_STREQ(str(r, "human"), "1m 0s");
+    json_decref(r);
+}
+
 int main(void) {
     RUN(test_examples);
     RUN(test_edges);
+    RUN(test_sub_microsecond_not_zero);
     return check_summary("calc_human_duration");
 }

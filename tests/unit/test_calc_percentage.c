@@ -94,10 +94,29 @@ static void test_huge(void) {
     json_decref(r);
 }
 
+/* percent was rounded to 6 decimals whatever its size: 1 of 10^12 read
+ * 0.0 percent. A nonzero value 6 decimals would zero keeps 6 significant
+ * digits. */
+static void test_small_percent_not_rounded_to_zero(void) {
+    json_t *r = run("{\"part\": \"1\", \"total\": \"1e12\"}");
+    CHECK(num(r, "percent") == 1e-10);
+    json_decref(r);
+    r = run("{\"part\": \"1\", \"total\": \"3e9\"}");
+    CHECK(num(r, "percent") == 3.33333e-08);
+    json_decref(r);
+    r = run("{\"part\": \"-1\", \"total\": \"70000\"}"); /* not zeroed: 6 decimals as before */
+    CHECK(num(r, "percent") == -0.001429);
+    json_decref(r);
+    r = run("{\"part\": \"1\", \"total\": \"200000001\"}"); /* 4.999999975e-07: below the tie */
+    CHECK(num(r, "percent") == 5e-07);
+    json_decref(r);
+}
+
 int main(void) {
     RUN(test_examples);
     RUN(test_literals);
     RUN(test_rejections);
     RUN(test_huge);
+    RUN(test_small_percent_not_rounded_to_zero);
     return check_summary("calc_percentage");
 }

@@ -69,9 +69,50 @@ static void test_rejections(void) {
     json_decref(r);
 }
 
+/* Interpolated values below 1e-6 were rounded to 6 decimals: latencies in
+ * seconds all read 0.0. */
+static void test_interpolated_small_values_not_rounded_to_zero(void) {
+    json_t *r = run("{\"nums\": [1e-7, 2e-7, 3e-7]}");
+    CHECK(num(r, "percentiles.p50.interpolated") == 2e-07);
+    CHECK(num(r, "percentiles.p90.interpolated") == 2.8e-07);
+    CHECK(num(r, "percentiles.p99.interpolated") == 2.98e-07);
+    json_decref(r);
+    r = run("{\"nums\": [1.23456789e-9, 1.23456789e-10]}");
+    CHECK(num(r, "percentiles.p50.interpolated") == 6.79012e-10); /* (1.23456789e-9 + 1.23456789e-10) / 2 */
+    json_decref(r);
+}
+
+/* v[hi] - v[lo] overflowed binary64 for values of opposite sign near the
+ * top of the range: interpolated was null. */
+static void test_interpolated_opposite_extremes_not_null(void) {
+    json_t *r = run("{\"nums\": [-1.5e308, 1.5e308]}");
+    CHECK(is_real(r, "percentiles.p50.interpolated") && num(r, "percentiles.p50.interpolated") == 0.0);
+    CHECK(num(r, "percentiles.p90.interpolated") == 1.2e308);
+    CHECK(num(r, "percentiles.p99.interpolated") == 1.47e308);
+    json_decref(r);
+}
+
+/* The interpolation is of the exact values: (p/100)(n-1) in binary64 made
+ * 2e299 read 2.0000000000000284e+299. */
+static void test_interpolated_exact_fraction(void) {
+    char args[4096] = "{\"nums\": [1e300";
+    for (int i = 1; i < 99; i++) snprintf(args + strlen(args), sizeof args - strlen(args), ", 0");
+    snprintf(args + strlen(args), sizeof args - strlen(args), "]}");
+    json_t *r = run(args); /* 98 zeros and 1e300: p90 idx = 88.2, between two zeros */
+    CHECK(num(r, "percentiles.p90.interpolated") == 0.0);
+    CHECK(num(r, "percentiles.p99.interpolated") == 2.0000000000000002e298); /* idx 97.02: 0.02 * 1e300 */
+    json_decref(r);
+    r = run("{\"nums\": [0, 1e300]}");
+    CHECK(num(r, "percentiles.p90.interpolated") == 9e299);
+    json_decref(r);
+}
+
 int main(void) {
     RUN(test_one_to_hundred);
     RUN(test_small);
     RUN(test_rejections);
+    RUN(test_interpolated_small_values_not_rounded_to_zero);
+    RUN(test_interpolated_opposite_extremes_not_null);
+    RUN(test_interpolated_exact_fraction);
     return check_summary("calc_percentiles");
 }

@@ -64,17 +64,28 @@ static void test_more(void) {
     json_decref(r);
 }
 
-static void test_cap(void) {
-    /* 2^-101 terminates in base 10 only after 101 digits: cut at 100, and
-     * it is still a terminating expansion. */
-    char v[128] = "0.";
+/* A terminating expansion cut at 100 digits was shown bare, as if exact:
+ * 2^-101 in decimal lost its last digit. Every binary64 fraction (up to
+ * 1074 digits) is now written whole; a longer one is cut, marked with the
+ * ellipsis and truncated: true. */
+static void test_terminating_expansion_cut_is_marked(void) {
+    static char v[1300] = "0.";
     for (int i = 0; i < 100; i++) strcat(v, "0");
     strcat(v, "1");
     json_t *r;
-    const char *got = conv(v, 2, 10, &r);
-    CHECK(got && strlen(got) == 102);
+    const char *got = conv(v, 2, 10, &r); /* 2^-101: 101 digits, all of them */
+    CHECK(got && strlen(got) == 103);
     CHECK(got && strncmp(got, "0.000000000000000000000000000000394430452610505", 47) == 0);
-    CHECK(json_is_false(at(r, "non_terminating")));
+    CHECK(got && strcmp(got + strlen(got) - 6, "203125") == 0);
+    CHECK(json_is_false(at(r, "non_terminating")) && at(r, "truncated") == NULL);
+    json_decref(r);
+
+    v[2] = '\0';
+    for (int i = 0; i < 1199; i++) strcat(v, "0");
+    strcat(v, "1");
+    got = conv(v, 2, 10, &r); /* 2^-1200: 1200 digits, cut at 1100 */
+    CHECK(got && strlen(got) == 2 + 1100 + 3 && strcmp(got + strlen(got) - 3, "\xe2\x80\xa6") == 0);
+    CHECK(json_is_false(at(r, "non_terminating")) && json_is_true(at(r, "truncated")));
     json_decref(r);
 }
 
@@ -112,7 +123,7 @@ static void test_rejections(void) {
 int main(void) {
     RUN(test_examples);
     RUN(test_more);
-    RUN(test_cap);
+    RUN(test_terminating_expansion_cut_is_marked);
     RUN(test_rejections);
     return check_summary("calc_radix_convert");
 }

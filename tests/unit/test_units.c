@@ -311,12 +311,52 @@ static void test_constants_list(void) {
     }
 }
 
+/* A JSON integer past 2^63 arrives as a tagged digit string; its exact
+ * result was computed from the double it also reads as. */
+static json_t *bigint(const char *digits) {
+    char buf[64];
+    memcpy(buf, CC_BIGINT_PREFIX, CC_BIGINT_PREFIX_LEN);
+    size_t n = strlen(digits);
+    memcpy(buf + CC_BIGINT_PREFIX_LEN, digits, n);
+    return json_stringn(buf, CC_BIGINT_PREFIX_LEN + n);
+}
+
+static void test_convert_big_integer_exact(void) {
+    check_exact(bigint("123456789012345678901234567890"), "m", "km", "12345678901234567890123456789/100");
+    check_exact(bigint("18446744073709551617"), "B", "KiB", "18446744073709551617/1024");
+    /* a numeral string past binary64's range: value null (no double), exact kept */
+    json_t *r = conv(json_string("1e400"), "m", "km");
+    CHECK(is_ok(r) && json_is_null(json_object_get(r, "value")));
+    CHECK(str(r, "exact") && strlen(str(r, "exact")) == 398 && strncmp(str(r, "exact"), "10000", 5) == 0);
+    json_decref(r);
+}
+
+/* A temperature below absolute zero was converted like any other number
+ * (-300 C -> -26.85 K): no such temperature exists. */
+static void test_convert_below_absolute_zero(void) {
+    const char *msg = "the value in %s is below absolute zero";
+    struct { int v; const char *from, *to; } cases[] = {
+        {-300, "C", "K"}, {-1, "K", "celsius"}, {-460, "F", "C"}, {-274, "celsius", "fahrenheit"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        json_t *r = conv(json_integer(cases[i].v), cases[i].from, cases[i].to);
+        char want[64];
+        snprintf(want, sizeof want, msg, cases[i].from);
+        CHECK(!is_ok(r) && strncmp(json_string_value(json_object_get(r, "error")), want, strlen(want)) == 0);
+        json_decref(r);
+    }
+    check_value(json_real(-273.15), "C", "K", 0.0); /* absolute zero itself converts */
+    check_value(json_real(-459.67), "F", "K", 0.0);
+    check_value(json_integer(-40), "C", "F", -40.0);
+}
+
 int main(void) {
     RUN(test_convert_examples);
     RUN(test_convert_exact);
     RUN(test_convert_case);
     RUN(test_convert_failures);
     RUN(test_list_units);
+    RUN(test_convert_big_integer_exact);
+    RUN(test_convert_below_absolute_zero);
     RUN(test_constants_lookup);
     RUN(test_constants_unknown);
     RUN(test_constants_list);

@@ -85,7 +85,7 @@ json_t *cc_tool_base_repr(json_t *args, cc_wctx *ctx) {
     mpz_inits(n, w, NULL);
     json_t *jw = json_object_get(args, "width");
     json_t *r = NULL;
-    if (cc_json_get_mpz(json_object_get(args, "n"), n))
+    if (cc_json_get_int_exact(json_object_get(args, "n"), n))
         r = cc_err("validation", "n must be an integer");
     else if (jw && !json_is_null(jw) && cc_json_get_mpz(jw, w))
         r = cc_err("validation", "width must be an integer or null");

@@ -50,13 +50,13 @@ json_t *cc_tool_bit_analysis(json_t *args, cc_wctx *ctx) {
     json_t *ja = json_object_get(args, "align");
     bool with_align = ja && !json_is_null(ja);
     json_t *r;
-    if (cc_json_get_mpz(json_object_get(args, "n"), n))
+    if (cc_json_get_int_exact(json_object_get(args, "n"), n))
         r = cc_err("validation", "n must be an integer");
     else if (mpz_sgn(n) < 0)
         r = cc_err("validation",
                    "bit_analysis requires n >= 0 (bit semantics are undefined for a negative int without a "
                    "fixed width); use bitop(n, ..., width=W) for two's-complement bits at a specific width");
-    else if (with_align && cc_json_get_mpz(ja, a))
+    else if (with_align && cc_json_get_int_exact(ja, a))
         r = cc_err("validation", "align must be an integer or null");
     else if (with_align && mpz_sgn(a) <= 0)
         r = cc_err("validation", "alignment must be positive");

@@ -163,7 +163,7 @@ static json_t *checked(json_t *args, char *op, const mpz_t a) {
         r = cc_err("validation", "width must be 8/16/32/64");
     else if (kind != OP_NOT && !has_b)
         r = cc_err("validation", "%s needs two operands", op);
-    else if (has_b && cc_json_get_mpz(jb, b))
+    else if (has_b && cc_json_get_int_exact(jb, b))
         r = cc_err("validation", "b must be an integer or null");
     else if (kind == OP_COUNT && mpz_sgn(b) < 0) {
         char *digits = malloc(mpz_sizeinbase(b, 10) + 2);
@@ -184,7 +184,7 @@ json_t *cc_tool_bitop(json_t *args, cc_wctx *ctx) {
     if (!json_is_string(jop) || cc_json_is_bigint(jop)) return cc_err("validation", "op must be a string");
     mpz_t a;
     mpz_init(a);
-    if (cc_json_get_mpz(json_object_get(args, "a"), a)) {
+    if (cc_json_get_int_exact(json_object_get(args, "a"), a)) {
         mpz_clear(a);
         return cc_err("validation", "a must be an integer");
     }

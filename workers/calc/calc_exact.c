@@ -109,8 +109,28 @@ static bool equal_to_200_bits(mpq_srcptr a, mpq_srcptr b, mpq_srcptr scale) {
     return eq;
 }
 
+/* a and b nonzero, of one sign and equal to 200 bits of their own size.
+ * Two looks that agree so carry a nonzero true value, however small: the
+ * floor of 1 in equal_to_200_bits() (there for the rounding residue a
+ * true zero leaves, different at each precision) read exp(-1000), 5e-435,
+ * as equal to the double's 0 and made it exact. */
+static bool same_nonzero(mpq_srcptr a, mpq_srcptr b) {
+    if (mpq_sgn(a) == 0 || mpq_sgn(a) != mpq_sgn(b)) return false;
+    mpq_t d, s;
+    mpq_inits(d, s, NULL);
+    mpq_sub(d, a, b);
+    mpq_abs(d, d);
+    mpq_abs(s, b);
+    mpq_mul_2exp(d, d, 200);
+    bool eq = mpq_cmp(d, s) <= 0;
+    mpq_clears(d, s, NULL);
+    return eq;
+}
+
 enum cc_calc_verdict cc_calc_check_value(const struct cc_calc_outcome *o, mpq_srcptr v) {
     if (!o->looked || !o->look[0].ok || !o->look[1].ok) return CC_CALC_UNSURE;
+    if (same_nonzero(o->look[0].q, o->look[1].q))
+        return same_nonzero(v, o->look[1].q) ? CC_CALC_SAME : CC_CALC_DIFFERS;
     if (!equal_to_200_bits(o->look[0].q, o->look[1].q, o->look[1].q)) return CC_CALC_UNSURE;
     return equal_to_200_bits(o->look[1].q, v, v) ? CC_CALC_SAME : CC_CALC_DIFFERS;
 }
@@ -150,7 +170,8 @@ bool cc_calc_looked_sign(const struct cc_calc_outcome *a, const struct cc_calc_o
     mpq_abs(other, vb[1]);
     if (mpq_cmp(other, scale) > 0) mpq_swap(scale, other);
     bool told = true;
-    if (equal_to_200_bits(va[1], vb[1], scale)) *sign = 0;
+    if (same_nonzero(d0, diff)) *sign = mpq_sgn(diff); /* a real difference, however small */
+    else if (equal_to_200_bits(va[1], vb[1], scale)) *sign = 0;
     else if (!equal_to_200_bits(d0, diff, scale) || mpq_sgn(d0) != mpq_sgn(diff)) told = false;
     else *sign = mpq_sgn(diff);
     mpq_clears(d0, scale, other, NULL);

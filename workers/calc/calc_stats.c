@@ -5,6 +5,7 @@
 #include "workers/calc/programmer_tools.h"
 #include "workers/common/tool_api.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 /* Correctly rounded sqrt(q) for q >= 0: an integer square root with a
@@ -95,7 +96,10 @@ static json_t *build(double *v, size_t n) {
     } else {
         double cv = stdev / mean;
         ok &= cc_nf_set(r, "cv", cc_nf_real(cv));
-        note = cv > 0.2 ? "run-to-run noise swamps the effect (CV > 0.2)" : "within noise budget";
+        /* The size of the spread, whatever the sign of the mean: cv keeps
+         * the mean's sign (TOOLS.md), but a CV of -1.4 is noise, not a
+         * budget met. An infinite cv (a mean near 0) is noise too. */
+        note = !(fabs(cv) <= 0.2) ? "run-to-run noise swamps the effect (CV > 0.2)" : "within noise budget";
     }
     ok &= cc_nf_set(r, "cv_note", json_string(note));
     return cc_nf_finish(r, ok);

@@ -133,7 +133,7 @@ static json_t *build(const mpz_t n, const mpz_t bits) {
         ok = cc_nf_set(r, "items", cc_json_mpz(n));
         ok &= cc_nf_set(r, "bits", cc_json_mpz(bits));
         ok &= cc_nf_set(r, "probability", cc_nf_real(p));
-        ok &= cc_nf_set(r, "percent", cc_nf_real(cc_nf_round_dec_q(pct, 6)));
+        ok &= cc_nf_set(r, "percent", cc_nf_real(cc_nf_round_keep_q(pct, 6)));
         ok &= cc_nf_set(rounding, "percent", json_integer(6));
         ok &= cc_nf_set(r, "rounding", rounding);
         mpq_clear(pct);
@@ -146,8 +146,8 @@ json_t *cc_tool_collision_probability(json_t *args, cc_wctx *ctx) {
     mpz_t n, bits;
     mpz_inits(n, bits, NULL);
     json_t *r;
-    if (cc_json_get_mpz(json_object_get(args, "items"), n) ||
-        cc_json_get_mpz(json_object_get(args, "bits"), bits))
+    if (cc_json_get_int_exact(json_object_get(args, "items"), n) ||
+        cc_json_get_int_exact(json_object_get(args, "bits"), bits))
         r = cc_err("validation", "items and bits must be integers");
     else if (mpz_sgn(n) < 0 || mpz_cmp_ui(bits, 1) < 0)
         r = cc_err("validation", "items >= 0 and bits >= 1");

@@ -41,7 +41,7 @@ json_t *cc_tool_data_sizes(json_t *args, cc_wctx *ctx) {
     mpz_t n;
     mpz_init(n);
     json_t *r;
-    if (cc_json_get_mpz(json_object_get(args, "n"), n)) {
+    if (cc_json_get_int_exact(json_object_get(args, "n"), n)) {
         r = cc_err("validation", "n must be an integer");
     } else if (mpz_sgn(n) < 0) {
         char *s = malloc(mpz_sizeinbase(n, 10) + 2);

@@ -51,6 +51,11 @@ static void breakdown(double s, char *out, size_t cap) {
     }
     char sub[48];
     subsecond(us, sub, sizeof sub);
+    if (!sub[0] && s > 0 && strcmp(out, "0s") == 0) {
+        /* a nonzero duration below half a microsecond is not "0s" */
+        snprintf(out, cap, "<1us");
+        return;
+    }
     if (!sub[0]) return;
     if (strcmp(out, "0s") == 0)
         snprintf(out, cap, "%s", sub);
@@ -66,7 +71,7 @@ static double share_of(double s, unsigned long div) {
     mpq_set_d(q, s);
     mpz_mul_ui(mpq_denref(q), mpq_denref(q), div);
     mpq_canonicalize(q);
-    double d = cc_nf_round_dec_q(q, 6);
+    double d = cc_nf_round_keep_q(q, 6);
     mpq_clear(q);
     return d;
 }

@@ -58,7 +58,7 @@ json_t *cc_tool_int_widths(json_t *args, cc_wctx *ctx) {
     static const unsigned widths[] = {8, 16, 32, 64};
     mpz_t n, lim;
     mpz_init(n);
-    if (cc_json_get_mpz(json_object_get(args, "n"), n)) {
+    if (cc_json_get_int_exact(json_object_get(args, "n"), n)) {
         mpz_clear(n);
         return cc_err("validation", "n must be an integer");
     }

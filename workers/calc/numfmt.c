@@ -54,6 +54,45 @@ double cc_nf_round_dec_q(const mpq_t x, int ndigits) {
     return d;
 }
 
+/* Sign of q - 10^e for q > 0. */
+static int cmp_pow10(const mpq_t q, long e);
+
+/* floor(log10(q)) for q > 0, from the bit lengths then exact comparisons. */
+static long decimal_exponent(const mpq_t q) {
+    long bits = (long)mpz_sizeinbase(mpq_numref(q), 2) - (long)mpz_sizeinbase(mpq_denref(q), 2);
+    long e10 = (long)floor((double)bits * 0.30102999566398120);
+    while (cmp_pow10(q, e10) < 0) e10--;
+    while (cmp_pow10(q, e10 + 1) >= 0) e10++;
+    return e10;
+}
+
+double cc_nf_round_keep_q(const mpq_t x, int ndigits) {
+    if (mpq_sgn(x) == 0) return 0.0;
+    mpq_t a;
+    mpq_init(a);
+    mpq_abs(a, x);
+    long e10 = decimal_exponent(a);
+    /* Below 1e-400 every rounding to 6 significant digits is far below the
+     * smallest subnormal: the double nearest x is the same. */
+    if (e10 < -400) {
+        mpq_clear(a);
+        return cc_nf_mpq_to_double(x);
+    }
+    /* ndigits decimals round |x| to 0 when |x| < 0.5 * 10^-ndigits, i.e.
+     * from e10 < -ndigits on (a tie at 5 * 10^-(ndigits+1) goes to 0 too). */
+    mpq_t half;
+    mpq_init(half);
+    mpq_set_ui(half, 1, 2);
+    mpz_ui_pow_ui(mpq_numref(a), 10, (unsigned long)ndigits);
+    mpq_set_z(a, mpq_numref(a));
+    mpq_div(half, half, a); /* 0.5 * 10^-ndigits */
+    mpq_abs(a, x);
+    bool vanishes = mpq_cmp(a, half) <= 0;
+    mpq_clears(a, half, NULL);
+    if (!vanishes) return cc_nf_round_dec_q(x, ndigits);
+    return cc_nf_round_dec_q(x, (int)((long)ndigits - 1 - e10)); /* ndigits significant digits */
+}
+
 double cc_nf_round_dec(double x, int ndigits) {
     if (!isfinite(x) || x == 0 || ndigits < 0) return x;
     mpq_t q;

@@ -36,6 +36,14 @@ double cc_nf_round_dec(double x, int ndigits);
  * double near it: 1/400000 at 6 decimals is 0.000002). */
 double cc_nf_round_dec_q(const mpq_t x, int ndigits);
 
+/* The rounding of the tools' 6-decimal fields (percent, per_day,
+ * interpolated): x rounded half-even to ndigits decimals, as TOOLS.md
+ * says, except that a nonzero x those decimals would round to 0 is rounded
+ * to ndigits significant digits instead: a small value is never answered
+ * as zero (1/10^12 as a percent is 1e-10, not 0.0). Then the double
+ * nearest that decimal. */
+double cc_nf_round_keep_q(const mpq_t x, int ndigits);
+
 /* Parse [+-] (digits [. digits*] | . digits) [(e|E) [+-] digits] from the n
  * bytes at s (no surrounding space) into out. Returns 0, -1 when the text
  * is not such a literal, -2 when the exponent exceeds CC_NF_EXP_MAX. */

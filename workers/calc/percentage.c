@@ -81,7 +81,7 @@ static json_t *build(const mpq_t part, const mpq_t total) {
     mpq_div(share, part, total);
     mpq_set_ui(pct, 100, 1);
     mpq_mul(pct, pct, share);
-    double percent = cc_nf_round_dec_q(pct, 6);
+    double percent = cc_nf_round_keep_q(pct, 6);
 
     json_t *r = cc_ok(), *rounding = json_object();
     bool ok = cc_nf_set(r, "part", rational_json(part, false));

@@ -1,21 +1,44 @@
 /* percentiles (TOOLS.md 3.3.5): p50/p90/p95/p99 by nearest rank and by
- * linear interpolation, in binary64 exactly as the spec writes it. */
+ * linear interpolation (TOOLS.md's binary64 formula computed exactly; see
+ * docs/contract.md). */
 #include "workers/calc/numfmt.h"
 #include "workers/calc/numlist.h"
 #include "workers/calc/programmer_tools.h"
 #include "workers/common/tool_api.h"
 
-#include <math.h>
 #include <stdlib.h>
 
+/* v[lo] + (v[hi] - v[lo]) * (idx - lo) with idx = p(n-1)/100, computed on
+ * the exact values: in binary64, v[hi] - v[lo] overflows for values of
+ * opposite sign near the top of the range (interpolated was null) and the
+ * product carries the rounding of idx. */
+static double interpolate(const double *v, size_t n, int p) {
+    mpq_t idx, t, lo_v;
+    mpq_inits(idx, t, lo_v, NULL);
+    mpq_set_ui(idx, (unsigned long)p * (unsigned long)(n - 1), 100);
+    mpq_canonicalize(idx);
+    mpz_t lo;
+    mpz_init(lo);
+    mpz_fdiv_q(lo, mpq_numref(idx), mpq_denref(idx));
+    size_t ilo = (size_t)mpz_get_ui(lo);
+    size_t ihi = mpz_cmp_ui(mpq_denref(idx), 1) == 0 ? ilo : ilo + 1;
+    mpq_set_z(t, lo);
+    mpq_sub(idx, idx, t); /* the fraction idx - lo */
+    mpq_set_d(lo_v, v[ilo]);
+    mpq_set_d(t, v[ihi]);
+    mpq_sub(t, t, lo_v);
+    mpq_mul(t, t, idx);
+    mpq_add(t, t, lo_v);
+    double d = cc_nf_round_keep_q(t, 6);
+    mpz_clear(lo);
+    mpq_clears(idx, t, lo_v, NULL);
+    return d;
+}
+
 static json_t *one_percentile(const double *v, size_t n, int p) {
-    double frac = (double)p / 100;
-    double rank = fmax(1.0, ceil(frac * (double)n));
-    double nearest = v[(size_t)rank - 1];
-    double idx = frac * (double)(n - 1);
-    double lo = floor(idx), hi = ceil(idx);
-    double vlo = v[(size_t)lo], vhi = v[(size_t)hi];
-    double interp = cc_nf_round_dec(vlo + (vhi - vlo) * (idx - lo), 6);
+    size_t rank = ((size_t)p * n + 99) / 100; /* ceil(p n / 100), exactly */
+    double nearest = v[rank ? rank - 1 : 0];
+    double interp = interpolate(v, n, p);
 
     json_t *o = json_object(), *rounding = json_object();
     bool ok = cc_nf_set(o, "nearest_rank", cc_nf_real(nearest));

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_TERMINATING_DIGITS 100
+/* Enough for every binary64 fraction written in decimal (2^-1074 has 1074
+ * digits); a longer terminating expansion is cut and marked truncated. */
+#define MAX_TERMINATING_DIGITS 1100
 #define MAX_PERIODIC_DIGITS 64
 
 static int digit_value(char c) {
@@ -53,8 +55,9 @@ static bool terminates(const mpz_t d, int base) {
 }
 
 /* Fraction digits of r/d (0 < r < d) in base. Terminating: until the
- * remainder is 0 (max 100). Otherwise until a remainder recurs or 64 digits. */
-static void fraction_digits(mpz_t r, const mpz_t d, int base, bool periodic, char *out) {
+ * remainder is 0 (max MAX_TERMINATING_DIGITS; true when it stopped there
+ * with digits left). Otherwise until a remainder recurs or 64 digits. */
+static bool fraction_digits(mpz_t r, const mpz_t d, int base, bool periodic, char *out) {
     static const char alphabet[] = "0123456789abcdefghijklmnopqrstuvwxyz";
     mpz_t seen[MAX_PERIODIC_DIGITS], q;
     size_t nseen = 0, nd = 0;
@@ -76,28 +79,32 @@ static void fraction_digits(mpz_t r, const mpz_t d, int base, bool periodic, cha
     out[nd] = '\0';
     for (size_t i = 0; i < nseen; i++) mpz_clear(seen[i]);
     mpz_clear(q);
+    return !periodic && mpz_sgn(r) != 0;
 }
 
 /* Converts the validated digits; returns the result object. */
 static json_t *convert(bool neg, const mpz_t ip, const mpq_t frac, int to) {
-    /* sign + integer digits + '.' + at most 100 fraction digits + U+2026 + NUL */
-    char *out = malloc(mpz_sizeinbase(ip, to) + 112);
+    /* sign + integer digits + '.' + fraction digits + U+2026 + NUL */
+    char *out = malloc(mpz_sizeinbase(ip, to) + MAX_TERMINATING_DIGITS + 8);
     if (!out) return NULL;
     out[0] = '-';
     mpz_get_str(out + neg, to, ip);
-    bool periodic = false;
+    bool periodic = false, truncated = false;
     if (mpq_sgn(frac) != 0) {
         periodic = !terminates(mpq_denref(frac), to);
         mpz_t r;
         mpz_init_set(r, mpq_numref(frac));
         strcat(out, ".");
-        fraction_digits(r, mpq_denref(frac), to, periodic, out + strlen(out));
+        truncated = fraction_digits(r, mpq_denref(frac), to, periodic, out + strlen(out));
         mpz_clear(r);
-        if (periodic) strcat(out, "\xe2\x80\xa6");
+        /* The mark says the digits go on, whether they repeat or were cut:
+         * a cut terminating expansion shown bare read as the exact value. */
+        if (periodic || truncated) strcat(out, "\xe2\x80\xa6");
     }
     json_t *r = cc_ok();
     bool ok = cc_nf_set(r, "value", json_string(out));
     ok &= cc_nf_set(r, "non_terminating", json_boolean(periodic));
+    if (truncated) ok &= cc_nf_set(r, "truncated", json_true());
     free(out);
     return cc_nf_finish(r, ok);
 }

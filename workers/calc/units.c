@@ -430,18 +430,24 @@ static json_t *value_not_numeric(const json_t *v) {
 
 /* The exact rational of the value argument: a numeric string as the decimal
  * it spells, a JSON number as the shortest decimal that reads back as it
- * (what the caller wrote). -1 when v is not finite. */
+ * (what the caller wrote). -1 when it has no finite value. */
 static int value_q(const json_t *jv, double v, mpq_t out) {
-    if (!isfinite(v)) return -1;
+    /* A numeral sent as a string keeps its value past binary64's range
+     * ("1e400" m is 1e397 km exactly, though no double holds it). */
+    if (!isfinite(v) && !json_is_string(jv)) return -1;
     if (json_is_integer(jv)) {
         mpq_set_si(out, (long)json_integer_value(jv), 1);
         return 0;
     }
     char rep[32];
     const char *text = json_is_string(jv) ? json_string_value(jv) : cc_float_repr(v, rep);
+    /* An integer past 2^63 arrives as a tagged digit string: its digits,
+     * not the double it also reads as (the exact result was that double's). */
+    if (cc_json_is_bigint(jv)) text += CC_BIGINT_PREFIX_LEN;
     char *t = cc_unit_trim(text, strlen(text));
     int rc = t ? cc_nf_parse_decimal(t, strlen(t), out) : -1;
     free(t);
+    if (rc != 0 && !isfinite(v)) return -1;
     if (rc != 0) mpq_set_d(out, v); /* e.g. "1_000": read as the double it parsed to */
     return 0;
 }
@@ -486,6 +492,10 @@ static json_t *convert(mpq_t q, const struct cc_unit_ref *f, const struct cc_uni
         if (f->unit || t->unit)
             return cc_err("validation", "cannot mix temperature and non-temperature units");
         to_kelvin(q, f->temp);
+        if (mpq_sgn(q) < 0)
+            return cc_err("validation", "the value in %s is below absolute zero (0 K = -273.15 C = -459.67 F): "
+                          "no temperature is that low; for a temperature difference convert the "
+                          "size of a degree instead (1 K = 1 C = 9/5 F)", f->spelling);
         from_kelvin(q, t->temp);
         return NULL;
     }

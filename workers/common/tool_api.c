@@ -133,6 +133,14 @@ int cc_json_get_mpz(const json_t *j, mpz_t out) {
     return rc == 0 ? 0 : -1;
 }
 
+int cc_json_get_int_exact(const json_t *j, mpz_t out) {
+    /* From 2^53 on a float is not the integer its writer meant: 1e23 reads
+     * as 99999999999999991611392, and 2^53 + 1 as 2^53. Such integers come
+     * as JSON integers (the transport keeps their digits) or as strings. */
+    if (json_is_real(j) && !(fabs(json_real_value(j)) < 9007199254740992.0)) return -1;
+    return cc_json_get_mpz(j, out);
+}
+
 int cc_json_get_double(const json_t *j, double *out) {
     if (json_is_integer(j)) {
         *out = (double)json_integer_value(j);

@@ -88,6 +88,11 @@ json_t *cc_json_mpz(const mpz_t v);
  * TOOLS.md 0.3). out must be initialised. Returns 0, or -1 if j is not an
  * integer (out unchanged). */
 int cc_json_get_mpz(const json_t *j, mpz_t out);
+/* The same for an integer whose value is the answer's subject (bitop's a,
+ * base_repr's n...), not a limit to clamp: a float is accepted only below
+ * 2^53 in magnitude (1e23 is not 10^23 in binary64, and 9007199254740993.0
+ * is 2^53), so a larger integer must come as a JSON integer or a string. */
+int cc_json_get_int_exact(const json_t *j, mpz_t out);
 /* true when j is a sentinel big-integer string. */
 bool cc_json_is_bigint(const json_t *j);
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "workers/symbolic/sym_decimals.h"
 #include "workers/symbolic/sym_input.h"
 #include "workers/symbolic/sym_tools.h"
 #include "workers/symbolic/sym_profile.h"
@@ -125,6 +126,20 @@ static cc_gexpr *entry(json_t *v, size_t i, size_t j, bool keep_float, bool *had
         }
         char prefix[64];
         snprintf(prefix, sizeof prefix, "entry [%zu][%zu]: ", i, j);
+        /* decimals as the fractions they spell, as for a float entry
+         * ("1.0000000000000001" is not 1); transpose moves text only */
+        bool had = false;
+        char *ex = keep_float ? NULL : sym_exact_decimals(s, json_string_length(v), &had);
+        if (ex) {
+            json_t *e2 = NULL;
+            g = sym_input(ex, strlen(ex), prefix, &e2);
+            free(ex);
+            if (g) {
+                *had_float |= had;
+                return g;
+            }
+            json_decref(e2);
+        }
         return sym_input(s, json_string_length(v), prefix, err);
     } else {
         *err = cc_err("validation", "entry [%zu][%zu] must be a number or an expression string", i, j);
@@ -140,9 +155,35 @@ static cc_gexpr *entry(json_t *v, size_t i, size_t j, bool keep_float, bool *had
 
 static json_t *shape_json(size_t r, size_t c) { return json_pack("[I, I]", (json_int_t)r, (json_int_t)c); }
 
+/* The printed eigenvalues; one giac can only write as a rootof(...) (an
+ * algebraic number with no spelling in our language, and no value a caller
+ * can read) is given by its value instead, and *numeric is set. */
+static json_t *eigen_printed(cc_gexpr *list, bool to_float, bool *numeric, json_t **err) {
+    json_t *arr = json_array();
+    for (long i = 0; arr && i < cc_giac_len(list); i++) {
+        struct cc_sym_err se = {0};
+        cc_gexpr *it = cc_giac_item(list, (size_t)i, &se);
+        json_t *j = it ? sym_print_json_as(it, to_float, err) : NULL;
+        if (!it)
+            *err = sym_err_json(&se, "");
+        if (j && strstr(json_string_value(j), "rootof")) {
+            json_decref(j);
+            j = sym_print_json_as(it, true, err);
+            *numeric = true;
+        }
+        cc_gexpr_free(it);
+        if (!j) {
+            json_decref(arr);
+            return NULL;
+        }
+        json_array_append_new(arr, j);
+    }
+    return arr;
+}
+
 /* {printed eigenvalue: multiplicity}, keys in the CAS's order. */
-static json_t *eigen_counts(cc_gexpr *list, bool to_float, json_t **err) {
-    json_t *arr = sym_print_list_as(list, to_float, err);
+static json_t *eigen_counts(cc_gexpr *list, bool to_float, bool *numeric, json_t **err) {
+    json_t *arr = eigen_printed(list, to_float, numeric, err);
     if (!arr)
         return NULL;
     json_t *obj = json_object();
@@ -194,10 +235,15 @@ static json_t *compute(cc_gexpr *m, const char *op, size_t r, size_t c, bool to_
             out = json_pack("{s:b, s:s, s:o, s:o}", "ok", 1, "op", op, "shape", shape_json(rr, cc),
                             "matrix", mat);
     } else if (code == CC_G_EIGENVALUES) {
-        json_t *ev = eigen_counts(res, to_float, &err);
+        bool numeric = false;
+        json_t *ev = eigen_counts(res, to_float, &numeric, &err);
         if (ev)
             out = json_pack("{s:b, s:s, s:o, s:o}", "ok", 1, "op", op, "shape", shape_json(r, c),
                             "eigenvalues", ev);
+        if (out && numeric)
+            json_object_set_new(out, "note", json_string(
+                "some eigenvalues have no closed form the CAS can write (roots of a polynomial of "
+                "degree 3 or more): those are given by their values, to about 15 significant digits"));
     } else {
         /* the rank is a count, never a float */
         json_t *v = sym_print_json_as(res, to_float && code != CC_G_RANK, &err);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "workers/symbolic/sym_decimals.h"
 #include "workers/symbolic/sym_input.h"
 #include "workers/symbolic/sym_print.h"
 #include "workers/symbolic/sym_tools.h"
@@ -49,7 +50,26 @@ static cc_gexpr *piece(const char *s, size_t n, json_t **err) {
     return d;
 }
 
-static int split_system(const char *text, struct gvec *eqs, json_t **err) {
+/* A piece read with its decimals exact; as written when that rewriting
+ * cannot be read (the length cap, say: the first error is then the one of
+ * the text as given). */
+static cc_gexpr *exact_piece(const char *s, size_t n, bool *had_float, json_t **err) {
+    bool had = false;
+    char *ex = sym_exact_decimals(s, n, &had);
+    if (ex) {
+        json_t *e2 = NULL;
+        cc_gexpr *g = piece(ex, strlen(ex), &e2);
+        free(ex);
+        if (g) {
+            *had_float |= had;
+            return g;
+        }
+        json_decref(e2);
+    }
+    return piece(s, n, err);
+}
+
+static int split_system(const char *text, struct gvec *eqs, bool *had_float, json_t **err) {
     const char *p = text;
     for (;;) {
         const char *semi = strchr(p, ';');
@@ -59,7 +79,7 @@ static int split_system(const char *text, struct gvec *eqs, json_t **err) {
                 *err = cc_err("resource_exhausted", "too many equations (max %d)", MAX_PIECES);
                 return -1;
             }
-            if (!(eqs->v[eqs->n] = piece(p, n, err)))
+            if (!(eqs->v[eqs->n] = exact_piece(p, n, had_float, err)))
                 return -1;
             eqs->n++;
         }
@@ -104,12 +124,13 @@ static int split_vars(const char *text, struct gvec *vars, json_t **err) {
 }
 
 /* "{x: 6, y: 4}" for one solution; marks solved[] for each variable set. */
-static char *solution_text(cc_gexpr *sol, const struct gvec *vars, bool *solved, json_t **err) {
+static char *solution_text(cc_gexpr *sol, const struct gvec *vars, bool floats, bool *solved,
+                           json_t **err) {
     struct sym_node *d = sym_nary(SYM_DICT, NULL, 0);
     for (size_t i = 0; d && i < vars->n && (long)i < cc_giac_len(sol); i++) {
         struct cc_sym_err se = {0};
         cc_gexpr *v = cc_giac_item(sol, i, &se);
-        struct sym_node *t = v ? cc_giac_tree(v, &se) : NULL;
+        struct sym_node *t = !v ? NULL : floats ? sym_float_tree(v, &se) : cc_giac_tree(v, &se);
         bool free_var = v && cc_giac_is_symbol(v, vars->name[i]);
         cc_gexpr_free(v);
         if (!t) {
@@ -134,14 +155,14 @@ static char *solution_text(cc_gexpr *sol, const struct gvec *vars, bool *solved,
     return s;
 }
 
-static json_t *report(cc_gexpr *sols, const struct gvec *vars) {
+static json_t *report(cc_gexpr *sols, const struct gvec *vars, bool floats) {
     json_t *err = NULL, *arr = json_array();
     bool solved[MAX_PIECES] = {false};
     long n = cc_giac_len(sols);
     for (long i = 0; arr && i < n; i++) {
         struct cc_sym_err se = {0};
         cc_gexpr *sol = cc_giac_item(sols, (size_t)i, &se);
-        char *s = sol ? solution_text(sol, vars, solved, &err) : NULL;
+        char *s = sol ? solution_text(sol, vars, floats, solved, &err) : NULL;
         if (!sol)
             err = sym_err_json(&se, "");
         cc_gexpr_free(sol);
@@ -187,9 +208,10 @@ static json_t *solve_linear_handler(json_t *args, cc_wctx *ctx) {
         return cc_err("resource_exhausted", "expression too long (max 2000 chars)");
     struct gvec *eqs = calloc(1, sizeof *eqs), *vars = calloc(1, sizeof *vars);
     json_t *out = NULL;
+    bool had_float = false;
     if (!eqs || !vars) {
         out = cc_err("resource_exhausted", "expression exhausted the memory ceiling");
-    } else if (split_system(sys, eqs, &err) < 0 || split_vars(vtext, vars, &err) < 0) {
+    } else if (split_system(sys, eqs, &had_float, &err) < 0 || split_vars(vtext, vars, &err) < 0) {
         out = err;
     } else if (eqs->n == 0) {
         out = cc_err("validation", "system must contain at least one equation");
@@ -199,7 +221,7 @@ static json_t *solve_linear_handler(json_t *args, cc_wctx *ctx) {
         cc_gexpr *lv = le ? cc_giac_list(vars->v, vars->n, &se) : NULL;
         cc_gexpr *ab[2] = {le, lv};
         cc_gexpr *sols = lv ? cc_giac_apply(CC_G_SOLVE_SYSTEM, ab, 2, &se) : NULL;
-        out = sols ? report(sols, vars) : sym_err_json(&se, "");
+        out = sols ? report(sols, vars, had_float) : sym_err_json(&se, "");
         cc_gexpr_free(sols);
         cc_gexpr_free(le);
         cc_gexpr_free(lv);

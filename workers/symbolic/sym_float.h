@@ -12,4 +12,13 @@
  * where sympy never had a Float). */
 void sym_to_float(struct sym_node *n);
 
+/* A float node for the decimal text dec (as cc_giac_approx writes it):
+ * the nearest binary64, or, when that is 0 for a nonzero value or is
+ * infinite, the decimal itself at 15 significant digits (printed like a
+ * multiprecision literal), so 1e-400 is not answered as 0.0 and 1e310 is
+ * not a failure. NULL on OOM. */
+struct sym_node *sym_float_decimal(const char *dec);
+/* true when the decimal text has no nonzero digit before its exponent. */
+bool sym_decimal_is_zero(const char *dec);
+
 #endif

@@ -261,13 +261,52 @@ static struct sym_node *float_tree(const cc_gexpr *g) {
     struct cc_sym_err se = {0};
     if (!cc_giac_is_number(g) || cc_giac_approx(g, 30, &re, &im, &se) < 0)
         return NULL;
-    double r = strtod(re, NULL), i = strtod(im, NULL);
+    /* the decimals, not strtod's doubles: 1e-400 is not 0.0 */
+    bool real = sym_decimal_is_zero(im), zero_re = sym_decimal_is_zero(re);
+    struct sym_node *fr = real || !zero_re ? sym_float_decimal(re) : NULL;
+    struct sym_node *fi = real ? NULL : sym_float_decimal(im);
     free(re);
     free(im);
-    if (i == 0)
-        return sym_float(r);
-    struct sym_node *it = sym_bin(SYM_MUL, sym_float(i), sym_const(SYM_I));
-    return r == 0 ? it : sym_bin(SYM_ADD, sym_float(r), it);
+    if (real)
+        return fr;
+    struct sym_node *it = sym_bin(SYM_MUL, fi, sym_const(SYM_I));
+    return zero_re ? it : sym_bin(SYM_ADD, fr, it);
+}
+
+/* n is a complex rational: numbers and I under + and * only. */
+static bool rational_complex(const struct sym_node *n) {
+    if (n->kind == SYM_NUM)
+        return true;
+    if (n->kind == SYM_CONST)
+        return n->ival == SYM_I;
+    if (n->kind != SYM_ADD && n->kind != SYM_MUL)
+        return false;
+    for (size_t i = 0; i < n->n; i++)
+        if (!rational_complex(n->kid[i]))
+            return false;
+    return true;
+}
+
+/* The tree of a float answer: a complex rational converted number by
+ * number (giac's evalf drops a part below its epsilon: the determinant
+ * I/10^20 came out 0.0, (1 + I)/10^20 as 1e-20), anything else evaluated
+ * by float_tree(). NULL with *se on failure. */
+static struct sym_node *float_answer(const cc_gexpr *g, struct cc_sym_err *se) {
+    struct sym_node *t = cc_giac_tree(g, se);
+    if (t && rational_complex(t))
+        return t;
+    struct sym_node *f = float_tree(g);
+    if (!f)
+        return t;
+    sym_free(t);
+    return f;
+}
+
+struct sym_node *sym_float_tree(const cc_gexpr *g, struct cc_sym_err *se) {
+    struct sym_node *t = float_answer(g, se);
+    if (t)
+        sym_to_float(t);
+    return t;
 }
 
 static char *print_as(const cc_gexpr *g, bool floats, json_t **err) {
@@ -279,15 +318,11 @@ static char *print_as(const cc_gexpr *g, bool floats, json_t **err) {
 
 static char *print_tree(const cc_gexpr *g, bool floats, json_t **err) {
     struct cc_sym_err se = {0};
-    struct sym_node *t = floats ? float_tree(g) : NULL;
-    if (!t)
-        t = cc_giac_tree(g, &se);
+    struct sym_node *t = floats ? sym_float_tree(g, &se) : cc_giac_tree(g, &se);
     if (!t) {
         *err = sym_err_json(&se, "");
         return NULL;
     }
-    if (floats)
-        sym_to_float(t);
     char *s = sym_print(t);
     sym_free(t);
     if (!s)

@@ -69,6 +69,10 @@ json_t *sym_print_list(const cc_gexpr *list, json_t **err);
  * (sym_to_float), for answers computed exactly from float input. */
 json_t *sym_print_json_as(const cc_gexpr *g, bool floats, json_t **err);
 json_t *sym_print_list_as(const cc_gexpr *list, bool floats, json_t **err);
+/* The tree of g printed as floats (what the _as printers print with
+ * floats=true), for callers that assemble their own answer. NULL with *se
+ * on failure. */
+struct sym_node *sym_float_tree(const cc_gexpr *g, struct cc_sym_err *se);
 /* Same as a malloc'd C string. */
 char *sym_print_str(const cc_gexpr *g, json_t **err);
 
