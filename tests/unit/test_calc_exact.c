@@ -411,8 +411,58 @@ static void test_underflow_to_zero_not_exact(void) {
     json_decref(r);
 }
 
+/* log(2, 0) was "0", exact: log(2) / log(0) = log(2) / -inf = -0 passed
+ * the result's checks; Python's math.log refuses a base or an argument
+ * <= 0 before dividing. */
+static void test_log_base_zero_was_exact_zero(void) {
+    fails("log(2, 0)", "validation", "math domain error");
+    fails("log(2, -3)", "validation", "math domain error");
+    fails("log(0, 2)", "validation", "math domain error");
+    fails("log(-8, 2)", "validation", "math domain error");
+    fails("log(2, 1)", "validation", "division by zero");
+    ok_value("log(8, 2)", "3", NULL, 1);
+}
+
+/* Regression (a comparison of two true values reached through binary64
+ * functions or a step was undecided: sqrt(16) == 4 and floor(pi) == 3
+ * were null, because every comparison of a look passed the closeness test,
+ * and equal sides are as close as it gets). A value a look knows exactly
+ * (MPFR's exact ternary on exact arguments, a step not near its jump)
+ * compares exactly; an approximation still does not. */
+static void test_true_values_compare_exactly_was_undecided(void) {
+    looked_bool("sqrt(16) == 4", 1, 1);
+    looked_bool("floor(pi) == 3", 1, 1);
+    looked_bool("floor(pi) == 4", 0, 0);
+    looked_bool("hypot(3, 4) == 5", 1, 1);
+    looked_bool("log2(8) == 3", 1, 1);
+    looked_bool("round(pi, 2) == 3.14", 1, 1);
+    looked_bool("4**0.5 == 2", 1, 1);
+    looked_bool("exp(0) + cos(0) == 2", 1, 1);
+    looked_bool("floor(sqrt(2)*10**17) == 141421356237309504", 1, 0);
+    looked_bool("sqrt(2)**2 == 2", -1, 0);   /* an approximation: still open */
+    looked_bool("(2**0.5)**2 == 2", -1, 0);
+    looked_bool("floor(log(8, 2)) == 3", -1, 1); /* two roundings, at a step */
+}
+
+/* Regression (tanh(1000) was "1", exact: true; its true value is
+ * 1 - 2e-869). MPFR rounds it to 1 at every precision a look carries, but
+ * says the rounding was inexact: an integer that is not the true value. */
+static void test_function_rounded_onto_integer_was_exact(void) {
+    ok_value("tanh(1000)", "1", NULL, 0);
+    ok_value("erf(100) + 1", "2", NULL, 0);
+    ok_value("sqrt(16)", "4", NULL, 1);
+    ok_value("gamma(5)", "24", NULL, 1);
+    json_t *r = cmp("tanh(1000)", "==", "1");
+    CHECK(json_is_null(json_object_get(r, "holds")));
+    json_decref(r);
+    looked_bool("tanh(1000) == 1", -1, 1);
+}
+
 int main(void) {
     RUN(test_spec_examples);
+    RUN(test_true_values_compare_exactly_was_undecided);
+    RUN(test_function_rounded_onto_integer_was_exact);
+    RUN(test_log_base_zero_was_exact_zero);
     RUN(test_literals_and_names);
     RUN(test_operators);
     RUN(test_power_rules);

@@ -69,6 +69,9 @@ static const struct {
 /* log(x, base) = log(x) / log(base); Python refuses a base of 1 with a
  * division by zero. */
 static int libm_log_with_base(struct calc_ev *e, const double x[2], double *r) {
+    /* each logarithm is Python's math.log of one argument: a base or an
+     * argument <= 0 is a domain error (log(2, 0) is not log(2) / -inf) */
+    if (!(x[0] > 0) || !(x[1] > 0)) return calc_fail(e, "validation", "math domain error");
     double den = log(x[1]);
     *r = log(x[0]);
     if (den == 0 && !fetestexcept(FE_INVALID | FE_DIVBYZERO))
@@ -106,22 +109,43 @@ static int libm_apply(struct calc_ev *e, const struct calc_fdef *f, struct calc_
     return check_result(e, f, *r);
 }
 
+/* One MPFR call, correctly rounded, so its ternary value tells whether the
+ * result is exact (the composed ones round twice). */
+static bool direct(int i, int n) {
+    if (n == 2) return MPFR_FUNCS[i].f2 != log_base;
+    return MPFR_FUNCS[i].f1 != lgamma_abs && MPFR_FUNCS[i].f1 != to_degrees &&
+           MPFR_FUNCS[i].f1 != to_radians;
+}
+
 /* MPFR on the exact arguments; Python's error for a NaN (domain), an exact
  * infinity such as log(0) or gamma(0) (domain) and a finite value beyond
  * the doubles (range). With e->prec (the second look, calc_internal.h) the
  * value is computed to that precision and kept whole in q; else it is
  * rounded once to the double *r. */
 static int mpfr_apply(struct calc_ev *e, int i, struct calc_val *a, int n, double *r, mpq_t q) {
-    if (n == 2 && MPFR_FUNCS[i].f1 == mpfr_log && mpq_cmp_ui(a[1].q, 1, 1) == 0 &&
-        mpq_sgn(a[0].q) > 0)
+    /* log(x, base) is Python's log(x) / log(base): each refuses an argument
+     * <= 0 (log(2, 0) is not log(2) / -inf = -0), then a base of 1 divides
+     * by zero */
+    if (n == 2 && MPFR_FUNCS[i].f1 == mpfr_log && (mpq_sgn(a[0].q) <= 0 || mpq_sgn(a[1].q) <= 0))
+        return calc_fail(e, "validation", "math domain error");
+    if (n == 2 && MPFR_FUNCS[i].f1 == mpfr_log && mpq_cmp_ui(a[1].q, 1, 1) == 0)
         return calc_fail(e, "validation", "division by zero");
     mpfr_t x[2], y;
     mpfr_prec_t prec = e->prec ? (mpfr_prec_t)e->prec : WORK_PREC;
     mpfr_inits2(prec, x[0], x[1], y, (mpfr_ptr)0);
-    for (int k = 0; k < n; k++) mpfr_set_q(x[k], a[k].q, MPFR_RNDN);
+    bool true_args = true;
+    for (int k = 0; k < n; k++)
+        true_args &= mpfr_set_q(x[k], a[k].q, MPFR_RNDN) == 0 && !a[k].inexact;
     mpfr_clear_flags();
-    if (n == 1) MPFR_FUNCS[i].f1(y, x[0], MPFR_RNDN);
-    else MPFR_FUNCS[i].f2(y, x[0], x[1], MPFR_RNDN);
+    int t = n == 1 ? MPFR_FUNCS[i].f1(y, x[0], MPFR_RNDN) : MPFR_FUNCS[i].f2(y, x[0], x[1], MPFR_RNDN);
+    if (e->prec && true_args && direct(i, n)) {
+        /* MPFR's ternary value is 0 exactly when y is the true value */
+        e->fn_exact = t == 0;
+        /* y is then an integer the true value is not, within an ulp of it
+         * (tanh(1000) = 1 - 2e-869): whatever follows would read it as that
+         * integer, so the look decides nothing */
+        if (t != 0 && mpfr_integer_p(y)) e->close = true;
+    }
     int rc = 0;
     if (mpfr_nan_p(y) || (mpfr_inf_p(y) && mpfr_divby0_p()))
         rc = calc_fail(e, "validation", "math domain error");
@@ -157,6 +181,7 @@ int calc_binary64(struct calc_ev *e, const struct calc_fdef *f, struct calc_val 
     double r = 0;
     int i = mpfr_index(f->name);
     if (e->prec && exact_on_look(f, a, out)) {
+        e->fn_exact = !a[0].inexact;
         e->funcs |= calc_function_bit(f);
         return 0;
     }
@@ -167,8 +192,8 @@ int calc_binary64(struct calc_ev *e, const struct calc_fdef *f, struct calc_val 
     return 0;
 }
 
-int calc_pow_binary64(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b, mpq_t out) {
-    struct calc_val args[2];
+int calc_pow_binary64(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b, bool inexact, mpq_t out) {
+    struct calc_val args[2] = {{.inexact = inexact}, {.inexact = inexact}};
     mpq_inits(args[0].q, args[1].q, NULL);
     mpq_set(args[0].q, a);
     mpq_set(args[1].q, b);

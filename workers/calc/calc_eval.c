@@ -18,7 +18,20 @@
 
 typedef struct cc_node node;
 
-static int eval_call(struct calc_ev *e, const node *n, mpq_t out) {
+/* Whether a function's value on a look is approximated: a binary64
+ * function says so itself (e->fn_exact), a step function is exact unless
+ * the look was too close to its step (which voids the look), and the exact
+ * functions carry their arguments' approximation. */
+static bool call_inexact(const struct calc_ev *e, const struct calc_fdef *f,
+                         const struct calc_val *a, int argc) {
+    if (f->kind == CALC_F_FLOAT) return !e->fn_exact;
+    if (calc_is_step(f)) return false;
+    for (int i = 0; i < argc; i++)
+        if (a[i].inexact) return true;
+    return false;
+}
+
+static int eval_call(struct calc_ev *e, const node *n, struct calc_val *out) {
     const struct calc_fdef *f = n->v.name[0] ? calc_find_function(n->v.name) : NULL;
     if (!f) return calc_fail(e, "validation", "only whitelisted math functions are callable");
     int argc = (int)n->nchild;
@@ -28,7 +41,9 @@ static int eval_call(struct calc_ev *e, const node *n, mpq_t out) {
     for (int i = 0; i < argc; i++) mpq_init(a[i].q);
     int rc = 0;
     for (int i = 0; i < argc && rc == 0; i++) rc = calc_eval(e, n->child[i], &a[i]);
-    if (rc == 0) rc = calc_apply(e, f, a, argc, out);
+    e->fn_exact = false;
+    if (rc == 0) rc = calc_apply(e, f, a, argc, out->q);
+    if (rc == 0) out->inexact = call_inexact(e, f, a, argc);
     for (int i = 0; i < argc; i++) mpq_clear(a[i].q);
     free(a);
     return rc;
@@ -157,14 +172,14 @@ static int integer_power(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b, mpq_t ou
 
 /* Power rules of 3.3.1, all checked before anything is computed; a
  * non-integer exponent goes to binary64. */
-static int eval_pow(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b, mpq_t out) {
+static int eval_pow(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b, bool inexact, mpq_t out) {
     if (exponent_too_big(e, b)) return -1;
     if (calc_is_int(b)) return integer_power(e, a, b, out);
     if (mpq_sgn(a) < 0)
         return calc_fail(e, "validation",
                          "negative base with a non-integer exponent has no real value");
     if (mpq_sgn(a) == 0 && mpq_sgn(b) < 0) return calc_fail(e, "validation", "division by zero");
-    return calc_pow_binary64(e, a, b, out);
+    return calc_pow_binary64(e, a, b, inexact, out);
 }
 
 static const char *op_text(enum cc_op op) {
@@ -266,7 +281,9 @@ static void integer_arith(enum cc_op op, mpq_srcptr a, mpq_srcptr b, mpq_t out) 
     mpz_set_ui(mpq_denref(out), 1);
 }
 
-static int eval_arith(struct calc_ev *e, enum cc_op op, mpq_srcptr a, mpq_srcptr b, mpq_t out) {
+/* inexact: an operand is approximated (struct calc_val) */
+static int eval_arith(struct calc_ev *e, enum cc_op op, mpq_srcptr a, mpq_srcptr b, bool inexact,
+                      mpq_t out) {
     if ((op == CC_OP_ADD || op == CC_OP_SUB || op == CC_OP_MUL) && both_integers(a, b)) {
         integer_arith(op, a, b, out);
         return 0;
@@ -275,7 +292,7 @@ static int eval_arith(struct calc_ev *e, enum cc_op op, mpq_srcptr a, mpq_srcptr
     case CC_OP_ADD: mpq_add(out, a, b); return 0;
     case CC_OP_SUB: mpq_sub(out, a, b); return 0;
     case CC_OP_MUL: mpq_mul(out, a, b); return 0;
-    case CC_OP_POW: return eval_pow(e, a, b, out);
+    case CC_OP_POW: return eval_pow(e, a, b, inexact, out);
     default: break;
     }
     if (mpq_sgn(b) == 0) return calc_fail(e, "validation", "division by zero");
@@ -316,10 +333,17 @@ static int eval_binary(struct calc_ev *e, const node *n, struct calc_val *out) {
     int rc = eval_operands(e, n, out, &r);
     if (rc == 0) {
         out->is_bool = false;
+        bool inexact = out->inexact || r.inexact;
+        e->fn_exact = false;
         if (n->op >= CC_OP_BITAND && n->op <= CC_OP_RSHIFT)
             rc = eval_bitwise(e, n->op, out->q, r.q, out->q);
         else
-            rc = eval_arith(e, n->op, out->q, r.q, out->q);
+            rc = eval_arith(e, n->op, out->q, r.q, inexact, out->q);
+        /* a // b is a step (calc_near_step); a power with a fractional
+         * exponent is pow(), which says itself whether it was exact */
+        if (n->op == CC_OP_FLOORDIV) inexact = false;
+        else if (n->op == CC_OP_POW && !calc_is_int(r.q)) inexact |= !e->fn_exact;
+        out->inexact = inexact;
     }
     mpq_clear(r.q);
     return rc;
@@ -343,9 +367,13 @@ static int eval_compare(struct calc_ev *e, const node *n, struct calc_val *out) 
     if (n->nchild != 2) return calc_fail(e, "validation", "chained comparisons not supported");
     struct calc_val r;
     mpq_init(r.q);
+    r.inexact = false;
     int rc = eval_operands(e, n, out, &r);
     if (rc == 0) {
-        calc_near_equal(e, out->q, r.q);
+        /* two true values compare exactly; only an approximation can be too
+         * close to tell */
+        if (out->inexact || r.inexact) calc_near_equal(e, out->q, r.q);
+        out->inexact = false;
         int t = relation(n->cmp_ops[0], mpq_cmp(out->q, r.q));
         if (t < 0) rc = calc_fail(e, "internal", "unknown comparison operator");
         /* A comparison used as a number is 0 or 1, as in Python. */
@@ -358,16 +386,17 @@ static int eval_compare(struct calc_ev *e, const node *n, struct calc_val *out) 
 
 static int eval_node(struct calc_ev *e, const node *n, struct calc_val *out) {
     out->is_bool = false;
+    out->inexact = false;
     switch (n->kind) {
     case CC_N_INT:
     case CC_N_FLOAT: return eval_literal(e, n, out->q);
     case CC_N_BOOL:
         return calc_fail(e, "validation", "unsupported literal %s", n->v.b ? "True" : "False");
-    case CC_N_NAME: return eval_name(e, n, out->q);
+    case CC_N_NAME: out->inexact = true; return eval_name(e, n, out->q);
     case CC_N_UNARY: return eval_unary(e, n, out);
     case CC_N_BINARY: return eval_binary(e, n, out);
     case CC_N_COMPARE: return eval_compare(e, n, out);
-    case CC_N_CALL: return eval_call(e, n, out->q);
+    case CC_N_CALL: return eval_call(e, n, out);
     case CC_N_TUPLE: return calc_fail(e, "validation", "unsupported syntax: Tuple");
     }
     return calc_fail(e, "internal", "unknown expression node");

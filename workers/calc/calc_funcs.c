@@ -306,6 +306,10 @@ int calc_check_arity(struct calc_ev *e, const struct calc_fdef *f, int argc) {
     return 0;
 }
 
+bool calc_is_step(const struct calc_fdef *f) {
+    return f->exact == fn_trunc || f->exact == fn_round;
+}
+
 int calc_apply(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int argc,
                mpq_t out) {
     if (f->kind == CALC_F_FLOAT) return calc_binary64(e, f, a, argc, out);

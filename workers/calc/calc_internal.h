@@ -45,12 +45,18 @@ struct calc_ev {
     int depth;
     unsigned prec;   /* 0: binary64; else bits of the second look */
     bool close;      /* prec > 0: a step was too close to call */
+    bool fn_exact;   /* prec > 0: the last binary64 function gave its true value */
 };
 
 /* A value: a rational, marked when it came from a comparison. */
 struct calc_val {
     mpq_t q;
     bool is_bool;
+    /* prec > 0: q is an approximation (it came from a constant or a
+     * function's rounded value). A value that is not is the true value, so
+     * a comparison of two such needs no closeness test: floor(pi) == 3 and
+     * sqrt(16) == 4 are decided, where any tolerance would leave them open. */
+    bool inexact;
 };
 
 /* ---- calc_rational.c ---- */
@@ -101,6 +107,9 @@ struct calc_fdef {
 
 /* The function named name, or NULL. */
 const struct calc_fdef *calc_find_function(const char *name);
+/* int, trunc, floor, ceil, round: their value is exact whenever the look
+ * was not too close to their step (calc_near_step). */
+bool calc_is_step(const struct calc_fdef *f);
 /* 0 when f takes argc arguments; else -1 with Python's arity message. */
 int calc_check_arity(struct calc_ev *e, const struct calc_fdef *f, int argc);
 /* Applies f to argc evaluated arguments (arity already checked). */
@@ -118,7 +127,7 @@ uint64_t calc_function_bit(const struct calc_fdef *f);
 int calc_binary64(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
                   mpq_t out);
 /* a**b in binary64 (the non-integer exponent case of the power rules). */
-int calc_pow_binary64(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b, mpq_t out);
+int calc_pow_binary64(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b, bool inexact, mpq_t out);
 
 /* ---- calc_eval.c ---- */
 
