@@ -406,6 +406,17 @@ static void test_underflow_to_zero_not_exact(void) {
               json_is_true(json_object_get(r, "holds")) == rel[i].holds);
         json_decref(r);
     }
+    /* Regression (1 + exp(-1000) was "exact" 1, so compare_threshold
+     * answered 1 + exp(-1000) > 1 false with difference "0"): both looks
+     * sit 5e-435 above 1, a real difference the tolerance scaled by 1 hid */
+    ok_value("1 + exp(-1000)", "1", NULL, 0);
+    r = cmp("1 + exp(-1000)", ">", "1");
+    CHECK(json_is_true(json_object_get(r, "holds")));
+    CHECK_STREQ(sget(r, "difference"), "5.075958897549456765291809e-435");
+    json_decref(r);
+    r = cmp("2 - exp(-1000)", "<", "2");
+    CHECK(json_is_true(json_object_get(r, "holds")));
+    json_decref(r);
     r = cmp("sqrt(2)**2", "==", "2"); /* residues of a true identity still do not decide */
     CHECK(json_is_null(json_object_get(r, "holds")));
     json_decref(r);

@@ -127,8 +127,23 @@ static bool same_nonzero(mpq_srcptr a, mpq_srcptr b) {
     return eq;
 }
 
+/* Both looks differ from v by one nonzero amount, to 200 bits of its size:
+ * a real difference, however small beside v (1 + exp(-1000) is not 1,
+ * although 5e-435 is far below any tolerance scaled by 1). A true value
+ * leaves residues that differ from look to look. */
+static bool looks_differ_from(const struct cc_calc_outcome *o, mpq_srcptr v) {
+    mpq_t d0, d1;
+    mpq_inits(d0, d1, NULL);
+    mpq_sub(d0, o->look[0].q, v);
+    mpq_sub(d1, o->look[1].q, v);
+    bool differ = same_nonzero(d0, d1);
+    mpq_clears(d0, d1, NULL);
+    return differ;
+}
+
 enum cc_calc_verdict cc_calc_check_value(const struct cc_calc_outcome *o, mpq_srcptr v) {
     if (!o->looked || !o->look[0].ok || !o->look[1].ok) return CC_CALC_UNSURE;
+    if (looks_differ_from(o, v)) return CC_CALC_DIFFERS;
     if (same_nonzero(o->look[0].q, o->look[1].q))
         return same_nonzero(v, o->look[1].q) ? CC_CALC_SAME : CC_CALC_DIFFERS;
     if (!equal_to_200_bits(o->look[0].q, o->look[1].q, o->look[1].q)) return CC_CALC_UNSURE;
