@@ -32,7 +32,7 @@
     "identity over symbolic reals says nothing about float rounding, integer truncation or modular overflow"
 /* Random points per check and the fewest that must evaluate before the
  * numbers are allowed to speak for a symbolic expression. */
-#define EQUIV_POINTS 16
+#define EQUIV_POINTS 20
 #define EQUIV_POINTS_ENTIRE 11
 #define EQUIV_MIN_POINTS 4
 
@@ -40,7 +40,7 @@
  * trigonometric forms cover exp(I*x) = cos(x) + I*sin(x), hyperbolic
  * identities and products of exponentials. */
 static const enum cc_rw ZERO_TRIES[] = {CC_RW_EXP2TRIG, CC_RW_HYP2EXP, CC_RW_TRIG2EXP,
-                                        CC_RW_TRIGSIMPLIFY};
+                                        CC_RW_TRIGSIMPLIFY, CC_RW_INTROUND};
 
 /* The simplified difference (new handle) and whether some rewriting of it
  * is exactly 0. NULL with *err. */

@@ -938,7 +938,8 @@ def tt_eval(expr, env):
         v = p_xor()
         if peek() == "implies":
             take()
-            return (not v) or p_impl()
+            w = p_impl()  # always parsed: a short-circuit would leave its tokens unread
+            return (not v) or w
         return v
 
     def p_xor():
