@@ -648,6 +648,15 @@ static void test_redsym_batch5(void) {
     json_decref(r);
     /* evaluate_infinite_product_not_nan: giac answered undef for a product
      * it could not evaluate (prod(1 + 1/n**2) = sinh(pi)/pi) */
+    /* solve_float_root_at_exact_rational: sin(x) = x came back as the
+     * approximate root 2.35e-12 where 0 is exact */
+    r = call(cc_tool_solve_expression, "{\"expr\": \"sin(x) = x\"}");
+    CHECK_STREQ(item(r, "solutions", 0), "0");
+    CHECK(json_object_get(r, "approximate") == NULL);
+    json_decref(r);
+    r = call(cc_tool_solve_expression, "{\"expr\": \"x**2 - 0.25 = 0\"}");
+    CHECK(item(r, "solutions", 0) && strchr(item(r, "solutions", 0), '.'));
+    json_decref(r);
     r = call(cc_tool_evaluate_expression, "{\"expression\": \"product(1 + 1/n**2, (n, 1, oo))\"}");
     CHECK_STREQ(str(r, "type"), "Product");
     json_decref(r);

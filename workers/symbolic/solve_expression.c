@@ -3,6 +3,8 @@
  * user wrote it (a root the numbers refute is dropped, never reported);
  * exact forms preferred to floats; every solution of a periodic equation in
  * general_solution. */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,10 +99,53 @@ static int check_root_numeric(const struct sides *s, const char *var, cc_gexpr *
     return verdict;
 }
 
-/* The printed roots of sol that the numbers do not refute; *dropped counts
- * the others, *floats whether a kept root printed as a float. */
-static json_t *kept_roots(const struct sides *s, const char *var, cc_gexpr *sol, int *dropped,
-                          bool *floats, json_t **err) {
+/* The rational p/q (q <= 12) within 1e-9 of v, written into buf; false when
+ * there is none. */
+static bool near_rational(double v, char *buf, size_t cap) {
+    for (long q = 1; q <= 12; q++) {
+        double p = nearbyint(v * (double)q);
+        if (fabs(v - p / (double)q) <= 1e-9 * fmax(1.0, fabs(v)) && fabs(p) < 1e15) {
+            snprintf(buf, cap, q == 1 ? "(%.0f)" : "(%.0f/%ld)", p, q);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* A float root within 1e-9 of a small rational (real and imaginary parts)
+ * that satisfies the equation exactly to 1e-25: its exact form, printed
+ * (malloc'd), else NULL. The numeric solver gives 2.35e-12 for sin(x) = x,
+ * whose root is 0. */
+static char *exact_near(const struct sides *s, const char *var, cc_gexpr *root) {
+    char *re = NULL, *im = NULL, text[128];
+    struct cc_sym_err se = {0};
+    if (cc_giac_approx(root, 30, &re, &im, &se) < 0)
+        return NULL;
+    char a[48], b[48];
+    bool ok = near_rational(strtod(re, NULL), a, sizeof a) &&
+              near_rational(strtod(im, NULL), b, sizeof b);
+    free(re);
+    free(im);
+    if (!ok)
+        return NULL;
+    snprintf(text, sizeof text, "%s + %s*I", a, b);
+    struct sym_expr c;
+    json_t *err = NULL;
+    char *out = NULL;
+    if (sym_input_expr(text, strlen(text), "", &c, &err) == 0) {
+        if (check_root(s, var, c.g, 1e-25) == 1)
+            out = sym_print_str(c.g, &err);
+        sym_expr_free(&c);
+    }
+    json_decref(err);
+    return out;
+}
+
+/* The printed roots of sol that the numbers do not refute (a float root at
+ * a small rational that is an exact root replaced by it when snap); *dropped
+ * counts the others, *floats whether a kept root printed as a float. */
+static json_t *kept_roots(const struct sides *s, const char *var, cc_gexpr *sol, bool snap,
+                          int *dropped, bool *floats, json_t **err) {
     json_t *arr = json_array();
     *dropped = 0;
     *floats = false;
@@ -119,15 +164,24 @@ static json_t *kept_roots(const struct sides *s, const char *var, cc_gexpr *sol,
         /* a float root carries ~15 digits; an exact one is checked to 1e-20 */
         bool approx = j && strchr(json_string_value(j), '.');
         int ok = j ? check_root(s, var, it, approx ? 1e-9 : 1e-20) : 0;
+        char *exact = snap && approx && ok > 0 ? exact_near(s, var, it) : NULL;
         cc_gexpr_free(it);
         if (!j) {
+            free(exact);
             json_decref(arr);
             return NULL;
         }
         if (ok < 0) {
             (*dropped)++;
             json_decref(j);
+            free(exact);
             continue;
+        }
+        if (exact) {
+            json_decref(j);
+            j = json_string(exact);
+            approx = false;
+            free(exact);
         }
         /* a float, or a root the printer cannot spell (giac's rootof), is
          * not the exact answer the real solver is asked for */
@@ -150,13 +204,15 @@ static json_t *roots(const struct sides *s, const char *var, cc_gexpr *ev[2], co
     }
     int dropped = 0;
     bool floats = false;
-    json_t *arr = kept_roots(s, var, sol, &dropped, &floats, err);
+    /* a float input asks for float roots: only an exact equation's are snapped */
+    bool snap = !strchr(text, '.');
+    json_t *arr = kept_roots(s, var, sol, snap, &dropped, &floats, err);
     cc_gexpr_free(sol);
     if (arr && floats && !strchr(text, '.')) {
         cc_gexpr *rs = cc_giac_apply(CC_G_SOLVE_REAL, ev, 2, &se);
         int d2 = 0;
         bool f2 = true;
-        json_t *exact = rs ? kept_roots(s, var, rs, &d2, &f2, err) : NULL;
+        json_t *exact = rs ? kept_roots(s, var, rs, snap, &d2, &f2, err) : NULL;
         cc_gexpr_free(rs);
         if (exact && !f2 && json_array_size(exact) > 0) {
             json_decref(arr);
