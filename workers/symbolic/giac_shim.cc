@@ -489,6 +489,13 @@ gen checked_series(const vecteur &v, const gen &r) {
     if (!is_inf(v[3]) && !is_inf(v[2]))
         return r;
     gen l = term_limit(v[0], v[1]);
+    if (is_undef(l)) {
+        // giac has no limit for i^n; the terms' modulus may have one, and a
+        // non-zero one is as good (summation(I**n) was the Abel sum 1/2 + I/2)
+        gen m = term_limit(call(at_abs, v[0]), v[1]);
+        if (is_inf(m) || (finite_number(m) && !is_zero(_simplify(m, g_ctx))))
+            l = m;
+    }
     if (is_inf(l) && is_inf(r))
         return r;
     if (is_inf(l) || l.is_symb_of_sommet(at_bounded_function) ||

@@ -172,13 +172,34 @@ static bool known_call(const char *name, uint32_t nargs) {
     return in_list(name, OTHER_UNARY, sizeof OTHER_UNARY / sizeof *OTHER_UNARY);
 }
 
+/* An inverse function's value on its branch cut as SymPy and mpmath define
+ * it (their log formulas: asin(2) = pi/2 - I*log(2 + sqrt(3)), atanh(7/2)
+ * has imaginary part -pi/2, asinh(-2*I) real part -log(2 + sqrt(3))). MPC
+ * picks the side of the cut by the sign of the zero part, and every value
+ * here has +0 parts, which is SymPy's side except on these four rays: there
+ * the zero part becomes -0. */
+static void sympy_cut_side(const char *name, mpc_t a) {
+    mpfr_ptr re = mpc_realref(a), im = mpc_imagref(a);
+    if ((!strcmp(name, "asin") || !strcmp(name, "acos") || !strcmp(name, "atanh")) &&
+        mpfr_zero_p(im) && mpfr_cmp_si(re, 1) > 0)
+        mpfr_set_zero(im, -1);
+    if ((!strcmp(name, "asinh") || !strcmp(name, "atan")) && mpfr_zero_p(re) &&
+        mpfr_cmp_si(im, -1) < 0)
+        mpfr_set_zero(re, -1);
+}
+
 static int call_unary(const char *name, const mpc_t a, mpc_t out) {
     if (!strcmp(name, "LambertW"))
         return lambert_w(a, out);
     for (size_t i = 0; i < sizeof UNARY / sizeof *UNARY; i++)
         if (!strcmp(UNARY[i].name, name)) {
             if (UNARY[i].c) {
-                UNARY[i].c(out, a, RND);
+                mpc_t side;
+                mpc_init2(side, mpc_get_prec(a));
+                mpc_set(side, a, RND);
+                sympy_cut_side(name, side);
+                UNARY[i].c(out, side, RND);
+                mpc_clear(side);
                 return 0;
             }
             return real_fn(UNARY[i].r, a, out);

@@ -26,6 +26,12 @@ Classes:
   evaluate/exact   special values: exact, no float unless asked
   truth_table, z3  random formulas (brute force is the oracle)
 
+Batch 6 (ids gen6-) was written after batch 5 had run, for the classes
+fixed after that run: infinite series (convergent by the oracle's nsum and
+summation, divergent by the term test, geometric with |ratio| >= 1),
+infinite products, inverse functions against SymPy's own log forms and
+their false variants.
+
 Usage: python3 make_generated.py   (writes generated.json beside it; run it
 with run.py --corpus generated.json --known '' --report-only)
 """
@@ -455,9 +461,63 @@ for _ in range(14):
 tag(B, "b5/logic")
 
 
+# ---- batch 6: written after batch 5 ran, for the classes fixed after it
+# (infinite series and products, inverse functions on their branch cuts);
+# never run while fixing.
+B = len(mc.CASES)
+n_ = sp.Symbol("n")
+for _ in range(10):
+    num = R.choice(["1", "n", "n**2", "(-1)**n", "2**n", "cos(n)", "n + 1"])
+    den = R.choice(["n**2 + 1", "n**3 + 2", "(n + 1)*(n + 2)", "2**n", "3**n", "n + 3", "factorial(n)", "1"])
+    e = "(%s)/(%s)" % (num, den)
+    f = parse(e.replace("n", "n"))
+    try:
+        term = sp.limit(f, n_, sp.oo)
+    except NotImplementedError:
+        continue
+    if term.has(sp.AccumBounds) or term != 0:
+        ev_diverge("summation(%s, (n, 1, oo))" % e, "the terms do not tend to 0")
+        continue
+    with mpmath.workdps(30):
+        try:
+            v = mpmath.nsum(sp.lambdify(n_, f, "mpmath"), [1, mpmath.inf])
+        except Exception:  # noqa: BLE001 - the oracle declines
+            continue
+    exact_v = sp.summation(f, (n_, 1, sp.oo))
+    if exact_v.has(sp.Sum) or not exact_v.is_finite or abs(complex(sp.N(exact_v, 30)) - complex(v)) > 1e-15:
+        continue
+    ev("summation(%s, (n, 1, oo))" % e, s(exact_v), cat="series")
+for r in ("1/2", "-1/3", "2", "-1", "1", "I"):
+    e = "summation((%s)**n, (n, 0, oo))" % r
+    rv = parse(r)
+    if abs(complex(sp.N(rv))) < 1:
+        ev(e, s(1 / (1 - rv)), cat="series")
+    else:
+        ev_diverge(e, "a geometric series with |ratio| >= 1")
+for e, v in (("product(1 + 1/n**2, (n, 1, oo))", sp.sinh(sp.pi) / sp.pi),
+             ("product(1 - 1/(4*n**2), (n, 1, oo))", 2 / sp.pi)):
+    case("evaluate_expression", {"expression": e}, chk("expression", "not_nan"), chk("value", "num12", s(v)),
+         cat="product", why="a convergent infinite product is not undefined")
+for f in (sp.asin, sp.acos, sp.atan, sp.asinh, sp.acosh, sp.atanh):
+    u = parse(R.choice(["x", "2*x", "x/2", "-x", "x + 1"]))
+    a = s(f(u))
+    b = s(f(u).rewrite(sp.log))
+    t_ = truth(a, b)
+    if t_ is not None:
+        eq(a, b, t_, cat="equiv/inverse-log")
+for a, b in (("atanh(x)", "log((1 + x)/(1 - x))/2"), ("acosh(x)", "log(x + sqrt(x**2 - 1))"),
+             ("asin(x)", "atan(x/sqrt(1 - x**2))"), ("acos(x)", "2*atan(sqrt((1 - x)/(1 + x)))")):
+    t_ = truth(a, b)
+    if t_ is not None:
+        eq(a, b, t_, cat="equiv/inverse-log")
+for c in mc.CASES[B:]:
+    c["batch"] = 6
+    c["cat"] = "b6/" + c["cat"].split("/")[-1]
+
+
 def main():
     for i, c in enumerate(mc.CASES):
-        c["id"] = "gen5-%s-%03d" % (c["tool"], i + 1)
+        c["id"] = "gen%d-%s-%03d" % (c.get("batch", 5), c["tool"], i + 1)
     out = os.path.join(HERE, "generated.json")
     with open(out, "w", encoding="utf-8") as f:
         json.dump({"about": "batch 5: generated symbolic cases by class; built by make_generated.py",
