@@ -635,6 +635,17 @@ static void test_redsym_batch5(void) {
         CHECK(json_is_false(json_object_get(r, "identical")));
         json_decref(r);
     }
+    /* simplify_cas_zero_of_input_without_branch_cuts: a giac rewriting
+     * gave 0 for tan(2) + I, accepted unchecked because the input has no
+     * branch cut */
+    static const char *const nz[] = {"I + tan(2)", "1 + I*tan(3)"};
+    for (size_t i = 0; i < sizeof nz / sizeof *nz; i++) {
+        char buf[96];
+        snprintf(buf, sizeof buf, "{\"expr\": \"%s\"}", nz[i]);
+        r = call(cc_tool_simplify_expression, buf);
+        CHECK(str(r, "simplified") && strcmp(str(r, "simplified"), "0") != 0);
+        json_decref(r);
+    }
     /* evaluate_zero_power_of_symbol_not_nan: giac read 0**x as undef */
     r = call(cc_tool_evaluate_expression, "{\"expression\": \"0**x + 1\"}");
     dump_if_bad(r);
