@@ -646,6 +646,16 @@ static void test_redsym_batch5(void) {
         CHECK(str(r, "simplified") && strcmp(str(r, "simplified"), "0") != 0);
         json_decref(r);
     }
+    /* evaluate_wrong_cas_constant_kept_as_written: giac evaluated
+     * ((-1)**(1/3))**(1/2) to the real -1/2 + sqrt(3)/2, for sqrt(3)/2 + I/2 */
+    r = call(cc_tool_evaluate_expression, "{\"expression\": \"((-1)**(1/3))**(1/2)\"}");
+    CHECK_STREQ(str(r, "expression"), "sqrt((-1)**(1/3))");
+    CHECK_STREQ(str(r, "value"), "0.866025403784 + 0.5*I");
+    CHECK(str(r, "note") && strstr(str(r, "note"), "kept as written"));
+    json_decref(r);
+    r = equiv("((-1)**(1/3))**(1/2)", "-1/2 + sqrt(3)/2", NULL);
+    CHECK(json_is_false(json_object_get(r, "identical")));
+    json_decref(r);
     /* evaluate_zero_power_of_symbol_not_nan: giac read 0**x as undef */
     r = call(cc_tool_evaluate_expression, "{\"expression\": \"0**x + 1\"}");
     dump_if_bad(r);

@@ -261,7 +261,11 @@ static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
     free(syms);
     const char *source = "input";
     struct sym_expr ca = {0}, cb = {0};
-    if (v.points < EQUIV_MIN_POINTS && v.mismatches == 0 &&
+    /* a constant needs one point (its only one); fewer than that, or than
+     * EQUIV_MIN_POINTS for an expression, and the CAS forms are tried: the
+     * inputs' own values were right where giac's were not
+     * (((-1)**(1/3))**(1/2) is not giac's -1/2 + sqrt(3)/2) */
+    if (v.points < (constant ? 1 : EQUIV_MIN_POINTS) && v.mismatches == 0 &&
         printed_forms(json_string_value(pa), json_string_value(pb), &ca, &cb) == 0) {
         /* the input holds something the evaluator cannot compute (an
          * integral, a sum): the CAS's closed forms are evaluated instead */

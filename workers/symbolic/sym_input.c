@@ -235,9 +235,50 @@ static bool indefinite_integral(const struct cc_node *n) {
            n->child[1]->kind == CC_N_NAME;
 }
 
-struct sym_node *sym_real_rewrite(const struct sym_expr *e, json_t *out) {
-    if (!json_is_object(out) || !may_rewrite(e->root))
+/* true when n holds a float literal or an N(...) call: its value is a
+ * rounding, which the CAS's may differ from in the last digits */
+static bool inexact(const struct cc_node *n) {
+    if (n->kind == CC_N_FLOAT || (n->kind == CC_N_CALL && !strcmp(n->v.name, "N")))
+        return true;
+    for (uint32_t i = 0; i < n->nchild; i++)
+        if (n->child[i] && inexact(n->child[i]))
+            return true;
+    return false;
+}
+
+/* An exact constant whose exact CAS value is a different number (giac
+ * evaluates ((-1)**(1/3))**(1/2) to -1/2 + sqrt(3)/2, a real number, for
+ * cos(pi/6) + I*sin(pi/6)): the input as written, with a note; else NULL. */
+static struct sym_node *wrong_constant(const struct sym_expr *e, json_t *out) {
+    const char *names[1];
+    size_t nsyms = 0;
+    sym_numeval_symbols(e->root, names, &nsyms, 1);
+    if (nsyms > 0 || inexact(e->root))
         return NULL;
+    char *text = NULL;
+    struct sym_num_verdict v;
+    struct sym_node *written = NULL;
+    if (real_only(e->root, e->g, &text, &v) && v.mismatches > 0 && text && !strchr(text, '.')) {
+        written = sym_written_tree(e->root);
+        /* evaluate_expression's numeric value came from the CAS value */
+        if (written && json_object_get(out, "value"))
+            json_object_set_new(out, "value", json_string(v.va));
+        if (written)
+            json_object_set_new(out, "note",
+                                json_sprintf("the CAS evaluates the input to %s, which is %s, "
+                                             "not the input's value %s: the input is kept as "
+                                             "written",
+                                             text, v.vb, v.va));
+    }
+    free(text);
+    return written;
+}
+
+struct sym_node *sym_real_rewrite(const struct sym_expr *e, json_t *out) {
+    if (!json_is_object(out))
+        return NULL;
+    if (!may_rewrite(e->root))
+        return wrong_constant(e, out);
     char *text = NULL;
     struct sym_num_verdict v;
     struct sym_node *written = NULL;
