@@ -32,7 +32,7 @@
     "identity over symbolic reals says nothing about float rounding, integer truncation or modular overflow"
 /* Random points per check and the fewest that must evaluate before the
  * numbers are allowed to speak for a symbolic expression. */
-#define EQUIV_POINTS 20
+#define EQUIV_POINTS 22
 #define EQUIV_POINTS_ENTIRE 11
 #define EQUIV_MIN_POINTS 4
 

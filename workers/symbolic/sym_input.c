@@ -65,7 +65,7 @@ void sym_expr_free(struct sym_expr *e) {
 
 /* Points of the agreement check of a rewritten form (of an input without
  * branch cuts). */
-#define AGREE_POINTS 14
+#define AGREE_POINTS 16
 #define AGREE_POINTS_ENTIRE 4
 
 /* true when the tree names nan or zoo */
@@ -132,7 +132,7 @@ static bool real_only(const struct cc_node *root, const cc_gexpr *g, char **text
     bool r = false;
     if (built) {
         struct sym_domains d = {0, NULL, NULL, CC_DOM_COMPLEX};
-        sym_numcheck(root, built, &d, 14, v);
+        sym_numcheck(root, built, &d, 16, v);
         r = v->mismatches > 0 || v->a_only > 0;
     }
     cc_arena_free(a);

@@ -12,7 +12,7 @@ static void compare(const struct cc_node *a, const struct cc_node *b, const stru
                     int tries, struct sym_num_verdict *out);
 
 #define MAX_SYMS 32
-#define NICE 14
+#define NICE 16
 /* 128-bit arithmetic carries ~38 digits; cancellation in a legitimate
  * identity costs some of them, a false one differs in the leading digits. */
 #define REL_TOL_EXP (-25)
@@ -37,9 +37,10 @@ static void sample(enum cc_num_dom d, int k, unsigned long long *s, mpc_t out) {
      * small and a large modulus: an identity that fails only on a cut
      * (log(1/(-x)) = -log(-x) fails for x > 0 alone) or only near 0
      * (atan(tan(1/x)) = 1/x) has no other witness, and random points almost
-     * never land on a line. */
-    static const int nice_re[] = {-8, -16, 0, 8, 24, -8, 16, -24, 0, 8, 2, 28, 0, 0};
-    static const int nice_im[] = {0, 0, 8, 8, -8, 32, -40, 16, -16, 0, 0, 0, -4, 24};
+     * never land on a line. The negative reals -1/4 and -5/2 are not
+     * integers: ((3*x)**(-1))**x = (3*x)**(-x) holds at every integer. */
+    static const int nice_re[] = {-8, -16, 0, 8, 24, -8, 16, -24, 0, 8, 2, 28, 0, 0, -2, -20};
+    static const int nice_im[] = {0, 0, 8, 8, -8, 32, -40, 16, -16, 0, 0, 0, -4, 24, 0, 0};
     long re = 0, im = 0;
     switch (d) {
     case CC_DOM_INTEGER: re = k < 3 ? (long[]){-1, -2, 3}[k] * 8 : range(s, -7, 7) * 8; break;
