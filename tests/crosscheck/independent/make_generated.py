@@ -518,12 +518,7 @@ for c in mc.CASES[B:]:
 def main():
     for i, c in enumerate(mc.CASES):
         c["id"] = "gen%d-%s-%03d" % (c.get("batch", 5), c["tool"], i + 1)
-    out = os.path.join(HERE, "generated.json")
-    with open(out, "w", encoding="utf-8") as f:
-        json.dump({"about": "batch 5: generated symbolic cases by class; built by make_generated.py",
-                   "count": len(mc.CASES), "cases": mc.CASES}, f, indent=1, ensure_ascii=False)
-        f.write("\n")
-    print("wrote %d cases to %s" % (len(mc.CASES), out))
+    mc.write_cases("generated.json", "batch 5: generated symbolic cases by class; built by make_generated.py")
 
 
 if __name__ == "__main__":
