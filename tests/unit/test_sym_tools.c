@@ -687,6 +687,14 @@ static void test_redsym_batch5(void) {
         CHECK_STREQ(str(r, "simplified"), hyp[i][1]);
         json_decref(r);
     }
+    /* evaluate_quadrature_float_not_flagged: a float answer to an exact
+     * input read as exact */
+    r = evaluate_of("integrate(exp(x**2), (x, 0, 1))");
+    CHECK(json_is_true(json_object_get(r, "approximate")));
+    json_decref(r);
+    r = evaluate_of("0.1 + 0.2");
+    CHECK(json_object_get(r, "approximate") == NULL);
+    json_decref(r);
     /* evaluate_divergent_series_not_abel_sum: giac summed cos(n) to 1/2 */
     r = evaluate_of("summation(cos(n), (n, 0, oo))");
     CHECK_STREQ(str(r, "expression"), "nan");
