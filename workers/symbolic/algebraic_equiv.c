@@ -32,7 +32,7 @@
     "identity over symbolic reals says nothing about float rounding, integer truncation or modular overflow"
 /* Random points per check and the fewest that must evaluate before the
  * numbers are allowed to speak for a symbolic expression. */
-#define EQUIV_POINTS 16
+#define EQUIV_POINTS 22
 #define EQUIV_POINTS_ENTIRE 11
 #define EQUIV_MIN_POINTS 4
 
@@ -40,7 +40,7 @@
  * trigonometric forms cover exp(I*x) = cos(x) + I*sin(x), hyperbolic
  * identities and products of exponentials. */
 static const enum cc_rw ZERO_TRIES[] = {CC_RW_EXP2TRIG, CC_RW_HYP2EXP, CC_RW_TRIG2EXP,
-                                        CC_RW_TRIGSIMPLIFY};
+                                        CC_RW_TRIGSIMPLIFY, CC_RW_INTROUND};
 
 /* The simplified difference (new handle) and whether some rewriting of it
  * is exactly 0. NULL with *err. */
@@ -261,7 +261,11 @@ static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
     free(syms);
     const char *source = "input";
     struct sym_expr ca = {0}, cb = {0};
-    if (v.points < EQUIV_MIN_POINTS && v.mismatches == 0 &&
+    /* a constant needs one point (its only one); fewer than that, or than
+     * EQUIV_MIN_POINTS for an expression, and the CAS forms are tried: the
+     * inputs' own values were right where giac's were not
+     * (((-1)**(1/3))**(1/2) is not giac's -1/2 + sqrt(3)/2) */
+    if (v.points < (constant ? 1 : EQUIV_MIN_POINTS) && v.mismatches == 0 &&
         printed_forms(json_string_value(pa), json_string_value(pb), &ca, &cb) == 0) {
         /* the input holds something the evaluator cannot compute (an
          * integral, a sum): the CAS's closed forms are evaluated instead */

@@ -202,6 +202,23 @@ static json_t *describe(const char *text, struct sym_node *t, cc_gexpr *g) {
     return out;
 }
 
+/* A float answer to an input written without a float (giac evaluates some
+ * definite integrals by quadrature: integrate(exp(x**2), (x, 0, 1)) is
+ * 1.46265174590717) is a value, not the exact answer: it says so, as
+ * solve_expression's numeric roots do. */
+static void flag_approximate(const char *text, json_t *out) {
+    const char *type = json_string_value(json_object_get(out, "type"));
+    if (!type || strcmp(type, "Float") || strchr(text, '.') || strstr(text, "N(") ||
+        strstr(text, "evalf"))
+        return;
+    json_object_set_new(out, "approximate", json_true());
+    if (!json_object_get(out, "note"))
+        json_object_set_new(out, "note",
+                            json_string("a numeric value: the CAS found no closed form and "
+                                        "evaluated the input numerically (about 15 significant "
+                                        "digits)"));
+}
+
 static json_t *evaluate_expression_handler(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *err = NULL;
@@ -230,6 +247,7 @@ static json_t *evaluate_expression_handler(json_t *args, cc_wctx *ctx) {
     if (note && json_is_true(json_object_get(out, "ok")))
         json_object_set_new(out, "note", json_string(note));
     free(note);
+    flag_approximate(text, out);
     if (json_is_true(json_object_get(out, "ok")) && json_object_get(out, "expanded")) {
         /* a real-only rewrite by giac: the answer is the input as written */
         struct sym_node *w = sym_real_rewrite(&in, out);

@@ -89,6 +89,10 @@ gen call(const unary_function_ptr *f, const gen &args) {
 gen power(const gen &a, const gen &b) {
     if (a.type == _INT_ && a.val == 0 && b.type == _INT_ && b.val == 0)
         return gen(1);
+    // giac evaluates 0^x to undef for a symbolic x, but 0**x is 0 wherever
+    // Re(x) > 0 (SymPy keeps it as written): the power stays unevaluated
+    if (a.type == _INT_ && a.val == 0 && !lidnt(b).empty() && b.type != _INT_)
+        return symbolic(at_pow, makesequence(a, b));
     return call(at_pow, makesequence(a, b));
 }
 
@@ -467,6 +471,47 @@ gen sp_limit(const cc_node *n, const char *) {
         return call(at_limit, makesequence(arg(n, 0), arg(n, 1), pt));
     return call(at_limit, makesequence(arg(n, 0), arg(n, 1), pt, gen(1)));
 }
+// The limit of a series' term f(k) as k -> oo, or undef when giac cannot
+// say (an oscillation comes back as bounded_function(...)).
+gen term_limit(const gen &f, const gen &k) {
+    try {
+        return call(at_limit, makesequence(f, k, plus_inf));
+    } catch (...) {
+        return undef;
+    }
+}
+
+// An infinite sum whose terms do not tend to 0 diverges (giac's closed form
+// of a geometric series is its Abel sum: summation(cos(n), (n, 0, oo)) =
+// 1/2); one with a parameter (summation(x**n, (n, 0, oo)) = 1/(1 - x)) is
+// the closed form only where it converges (|x| < 1), which the note says.
+gen checked_series(const vecteur &v, const gen &r) {
+    if (!is_inf(v[3]) && !is_inf(v[2]))
+        return r;
+    gen l = term_limit(v[0], v[1]);
+    if (is_undef(l)) {
+        // giac has no limit for i^n; the terms' modulus may have one, and a
+        // non-zero one is as good (summation(I**n) was the Abel sum 1/2 + I/2)
+        gen m = term_limit(call(at_abs, v[0]), v[1]);
+        if (is_inf(m) || (finite_number(m) && !is_zero(_simplify(m, g_ctx))))
+            l = m;
+    }
+    if (is_inf(l) && is_inf(r))
+        return r;
+    if (is_inf(l) || l.is_symb_of_sommet(at_bounded_function) ||
+        (finite_number(l) && !is_zero(_simplify(l, g_ctx)))) {
+        g_note = "the series diverges: its terms do not tend to 0";
+        return undef;
+    }
+    bool parameters = false;
+    for (const gen &s : lidnt(v[0]))
+        parameters |= s != v[1];
+    if (parameters && !is_undef(r) && !is_inf(r) && !r.is_symb_of_sommet(at_sum))
+        g_note = "the closed form holds only for the parameter values where the series "
+                 "converges (the CAS does not state that condition)";
+    return r;
+}
+
 gen sp_sum(const cc_node *n, const char *name) {
     vecteur v(1, arg(n, 0));
     push_limits(v, n->child[1]);
@@ -475,7 +520,13 @@ gen sp_sum(const cc_node *n, const char *name) {
     gen args(v, _SEQ__VECT);
     if (!strcmp(name, "Sum"))
         return symbolic(at_sum, args);
-    return call(!strcmp(name, "product") ? at_product : at_sum, args);
+    if (!strcmp(name, "product")) {
+        // giac answers undef for an infinite product it cannot evaluate
+        // (prod(1 + 1/n^2) = sinh(pi)/pi): undefined it is not
+        gen r = call(at_product, args);
+        return is_undef(r) ? symbolic(at_product, args) : r;
+    }
+    return checked_series(v, call(at_sum, args));
 }
 // giac's series carries an order_size(x) remainder term; the truncated
 // polynomial is what we report.
@@ -1210,6 +1261,9 @@ bool ready(cc_sym_err *err) {
 }
 
 std::vector<gen> g_assumed;
+// the symbols among them assumed integer (giac's assume(n, integer) does not
+// reduce floor(n) to n; integer_rounding() does)
+std::vector<gen> g_integers;
 
 // A type constant as giac's parser makes it for `integer` (DOM_INT): the
 // type number with subtype _INT_TYPE. (gen(a, b) would be the complex
@@ -1253,6 +1307,69 @@ gen combine_exp(const gen &g) {
     });
 }
 
+// true when g takes integer values only, given the symbols assumed integer:
+// integers, those symbols, floor/ceiling of anything, and sums, products and
+// non-negative integer powers of such values.
+bool integer_valued(const gen &g) {
+    if (g.type == _INT_ || g.type == _ZINT)
+        return true;
+    if (g.type == _IDNT)
+        return std::find(g_integers.begin(), g_integers.end(), g) != g_integers.end();
+    if (g.type != _SYMB)
+        return false;
+    const gen &a = g._SYMBptr->feuille;
+    if (g.is_symb_of_sommet(at_floor) || g.is_symb_of_sommet(at_ceil))
+        return true;
+    if (g.is_symb_of_sommet(at_neg))
+        return integer_valued(a);
+    if (g.is_symb_of_sommet(at_pow))
+        return a.type == _VECT && a._VECTptr->size() == 2 && integer_valued((*a._VECTptr)[0]) &&
+               (*a._VECTptr)[1].type == _INT_ && (*a._VECTptr)[1].val >= 0;
+    if (!g.is_symb_of_sommet(at_plus) && !g.is_symb_of_sommet(at_prod))
+        return false;
+    if (a.type != _VECT)
+        return integer_valued(a);
+    for (const gen &t : *a._VECTptr)
+        if (!integer_valued(t))
+            return false;
+    return true;
+}
+
+// floor(m + u) -> m + floor(u) and likewise ceiling, for an integer-valued
+// m (floor(n) = n, floor(n + 1/2) = n for an integer n); true for every u,
+// real or complex (floor acts on each part).
+gen integer_rounding(const gen &g) {
+    if (g_integers.empty())
+        return g;
+    gen r = map_tree(g, [](const unary_function_ptr &f, const gen &args) -> gen {
+        if ((f != at_floor && f != at_ceil) || args.type == _VECT)
+            return symbolic(f, args);
+        if (integer_valued(args))
+            return args;
+        if (!args.is_symb_of_sommet(at_plus) || args._SYMBptr->feuille.type != _VECT)
+            return symbolic(f, args);
+        gen whole(0), rest(0);
+        for (const gen &t : *args._SYMBptr->feuille._VECTptr)
+            (integer_valued(t) ? whole : rest) += t;
+        return whole + symbolic(f, rest);
+    });
+    return _simplify(r, g_ctx);
+}
+
+// exp(u) -> cosh(u) + sinh(u), then the hyperbolic terms collected:
+// (exp(x) - exp(-x))/2 becomes sinh(x) (the rewriting first turns
+// hyperbolic functions into exponentials: tanh(x)*cosh(x) becomes sinh(x)).
+// Both hold for every complex u; simplify's measure decides whether the
+// hyperbolic form is the shorter one.
+gen exp_to_hyperbolic(const gen &g) {
+    gen h = map_tree(g, [](const unary_function_ptr &f, const gen &args) -> gen {
+        if (f == at_exp)
+            return call(at_cosh, args) + call(at_sinh, args);
+        return symbolic(f, args);
+    });
+    return call(at_normal, h);
+}
+
 gen rewrite(cc_rw how, const gen &x) {
     switch (how) {
     case CC_RW_NORMAL: return call(at_normal, x);
@@ -1264,6 +1381,8 @@ gen rewrite(cc_rw how, const gen &x) {
     case CC_RW_HYP2EXP: return _simplify(_hyp2exp(x, g_ctx), g_ctx);
     case CC_RW_TRIG2EXP: return _simplify(_trig2exp(x, g_ctx), g_ctx);
     case CC_RW_EXPCOLLECT: return combine_exp(x);
+    case CC_RW_EXP2HYP: return exp_to_hyperbolic(_hyp2exp(x, g_ctx));
+    case CC_RW_INTROUND: return integer_rounding(x);
     case CC_RW_COUNT: break;
     }
     fail("internal", "giac shim: unknown rewrite");
@@ -1443,6 +1562,8 @@ extern "C" int cc_giac_assume(const char *name, cc_num_dom d, cc_sym_err *err) {
     return guarded(err, [&] {
                gen x = user_symbol(name);
                g_assumed.push_back(x);
+               if (d == CC_DOM_INTEGER)
+                   g_integers.push_back(x);
                call(at_assume, domain_fact(x, d));
            })
                ? 0
@@ -1453,6 +1574,7 @@ extern "C" void cc_giac_forget_all(void) {
     for (const gen &x : g_assumed)
         guarded(nullptr, [&] { _purge(x, g_ctx); });
     g_assumed.clear();
+    g_integers.clear();
 }
 
 extern "C" cc_gexpr *cc_giac_rewrite(cc_rw how, const cc_gexpr *g, cc_sym_err *err) {

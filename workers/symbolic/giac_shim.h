@@ -114,7 +114,8 @@ void cc_giac_forget_all(void);
 /* Rewritings tried by simplify (each is one giac rewriting function). */
 enum cc_rw {
     CC_RW_NORMAL, CC_RW_TRIGSIMPLIFY, CC_RW_TCOLLECT, CC_RW_TLIN, CC_RW_EXP2TRIG,
-    CC_RW_LNCOLLECT, CC_RW_HYP2EXP, CC_RW_TRIG2EXP, CC_RW_EXPCOLLECT, CC_RW_COUNT
+    CC_RW_LNCOLLECT, CC_RW_HYP2EXP, CC_RW_TRIG2EXP, CC_RW_EXPCOLLECT, CC_RW_EXP2HYP, CC_RW_INTROUND,
+    CC_RW_COUNT
 };
 /* rewrite(g), or NULL with *err. */
 cc_gexpr *cc_giac_rewrite(enum cc_rw how, const cc_gexpr *g, struct cc_sym_err *err);

@@ -39,6 +39,7 @@ static const struct {
     {CC_RW_TCOLLECT, {"sin", "cos", "tan", NULL}, NULL},
     {CC_RW_TLIN, {"sin", "cos", NULL, NULL}, NULL},
     {CC_RW_EXPCOLLECT, {"exp", NULL, NULL, NULL}, NULL},
+    {CC_RW_EXP2HYP, {"exp", "sinh", "cosh", "tanh"}, NULL},
     {CC_RW_HYP2EXP, {"sinh", "cosh", "tanh", NULL}, NULL},
     {CC_RW_EXP2TRIG, {"exp", NULL, NULL, NULL}, "I"},
     {CC_RW_LNCOLLECT, {"log", NULL, NULL, NULL}, NULL},

@@ -3,6 +3,8 @@
  * user wrote it (a root the numbers refute is dropped, never reported);
  * exact forms preferred to floats; every solution of a periodic equation in
  * general_solution. */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,46 +63,149 @@ static int check_root(const struct sides *s, const char *var, cc_gexpr *root, do
     return r;
 }
 
+/* lhs - rhs at var = x into out (and |rhs| into scale); 0, or -1 when the
+ * evaluator cannot compute it there. */
+static int residual(const struct sides *s, const char *var, const mpc_t x, mpc_t out,
+                    mpfr_t scale) {
+    mpc_srcptr vals[1] = {x};
+    const char *names[1] = {var};
+    struct sym_point p = {1, names, vals};
+    mpc_t r;
+    mpc_init2(r, SYM_NUM_BITS);
+    int rc = sym_numeval(s->lhs.root, &p, out) == 0 &&
+                     (s->rhs.root ? sym_numeval(s->rhs.root, &p, r) == 0
+                                  : (mpc_set_ui(r, 0, MPC_RNDNN), 1))
+                 ? 0
+                 : -1;
+    if (rc == 0) {
+        mpc_sub(out, out, r, MPC_RNDNN);
+        mpc_abs(scale, r, MPFR_RNDN);
+    }
+    mpc_clear(r);
+    return rc;
+}
+
+/* A float root must also be where a Newton step from it stays: |f/f'| at
+ * most 1e-6 of max(1, |x|). A flat function passes the residual test far
+ * from its root (cos(x) - 1 + x**2/2 is 3e-15 at x = 5e-4, the numeric
+ * solver's spurious roots around the quadruple root 0); a real root given
+ * to 15 digits moves by ~1e-15. f' by central differences at 128 bits. */
+static bool newton_stays(const struct sides *s, const char *var, const mpc_t x, const mpc_t fx) {
+    if (mpc_cmp_si_si(fx, 0, 0) == 0)
+        return true;
+    mpc_t xh, fp, fm;
+    mpfr_t h, m, step, scale;
+    mpc_init2(xh, SYM_NUM_BITS);
+    mpc_init2(fp, SYM_NUM_BITS);
+    mpc_init2(fm, SYM_NUM_BITS);
+    mpfr_inits2(SYM_NUM_BITS, h, m, step, scale, (mpfr_ptr)0);
+    mpc_abs(m, x, MPFR_RNDN);
+    mpfr_set_ui(h, 1, MPFR_RNDN);
+    mpfr_max(m, m, h, MPFR_RNDN); /* max(1, |x|) */
+    mpfr_mul_d(h, m, 1e-15, MPFR_RNDN);
+    bool ok = true; /* a derivative the evaluator cannot take proves nothing */
+    mpc_add_fr(xh, x, h, MPC_RNDNN);
+    if (residual(s, var, xh, fp, scale) == 0) {
+        mpc_sub_fr(xh, x, h, MPC_RNDNN);
+        if (residual(s, var, xh, fm, scale) == 0) {
+            mpc_sub(fp, fp, fm, MPC_RNDNN);
+            mpc_div_fr(fp, fp, h, MPC_RNDNN);
+            mpc_div_ui(fp, fp, 2, MPC_RNDNN); /* f'(x) */
+            mpc_abs(step, fp, MPFR_RNDN);
+            if (mpfr_zero_p(step)) {
+                ok = false;
+            } else {
+                mpc_abs(scale, fx, MPFR_RNDN);
+                mpfr_div(step, scale, step, MPFR_RNDN);
+                mpfr_mul_d(m, m, 1e-6, MPFR_RNDN);
+                ok = mpfr_cmp(step, m) <= 0;
+            }
+        }
+    }
+    mpc_clear(xh);
+    mpc_clear(fp);
+    mpc_clear(fm);
+    mpfr_clears(h, m, step, scale, (mpfr_ptr)0);
+    return ok;
+}
+
 static int check_root_numeric(const struct sides *s, const char *var, cc_gexpr *root, double tol) {
     char *re = NULL, *im = NULL;
     struct cc_sym_err se;
     if (!cc_giac_is_number(root) || cc_giac_approx(root, 50, &re, &im, &se) < 0)
         return 0;
-    mpc_t x, l, r;
+    mpc_t x, l;
     mpc_init2(x, SYM_NUM_BITS);
     mpc_init2(l, SYM_NUM_BITS);
-    mpc_init2(r, SYM_NUM_BITS);
     mpfr_set_str(mpc_realref(x), re, 10, MPFR_RNDN);
     mpfr_set_str(mpc_imagref(x), im, 10, MPFR_RNDN);
     free(re);
     free(im);
-    mpc_srcptr vals[1] = {x};
-    const char *names[1] = {var};
-    struct sym_point p = {1, names, vals};
     int verdict = 0;
-    if (sym_numeval(s->lhs.root, &p, l) == 0 &&
-        (s->rhs.root ? sym_numeval(s->rhs.root, &p, r) == 0 : (mpc_set_ui(r, 0, MPC_RNDNN), 1))) {
-        mpfr_t d, scale, t;
-        mpfr_inits2(SYM_NUM_BITS, d, scale, t, (mpfr_ptr)0);
-        mpc_sub(l, l, r, MPC_RNDNN);
+    mpfr_t d, scale, t;
+    mpfr_inits2(SYM_NUM_BITS, d, scale, t, (mpfr_ptr)0);
+    if (residual(s, var, x, l, scale) == 0) {
         mpc_abs(d, l, MPFR_RNDN);
-        mpc_abs(scale, r, MPFR_RNDN);
         mpfr_set_ui(t, 1, MPFR_RNDN);
         mpfr_max(scale, scale, t, MPFR_RNDN);
         mpfr_mul_d(scale, scale, tol, MPFR_RNDN);
         verdict = mpfr_cmp(d, scale) <= 0 ? 1 : -1;
-        mpfr_clears(d, scale, t, (mpfr_ptr)0);
+        if (verdict > 0 && tol > 1e-12 && !newton_stays(s, var, x, l))
+            verdict = -1;
     }
+    mpfr_clears(d, scale, t, (mpfr_ptr)0);
     mpc_clear(x);
     mpc_clear(l);
-    mpc_clear(r);
     return verdict;
 }
 
-/* The printed roots of sol that the numbers do not refute; *dropped counts
- * the others, *floats whether a kept root printed as a float. */
-static json_t *kept_roots(const struct sides *s, const char *var, cc_gexpr *sol, int *dropped,
-                          bool *floats, json_t **err) {
+/* The rational p/q (q <= 12) within 1e-9 of v, written into buf; false when
+ * there is none. */
+static bool near_rational(double v, char *buf, size_t cap) {
+    for (long q = 1; q <= 12; q++) {
+        double p = nearbyint(v * (double)q);
+        if (fabs(v - p / (double)q) <= 1e-9 * fmax(1.0, fabs(v)) && fabs(p) < 1e15) {
+            snprintf(buf, cap, q == 1 ? "(%.0f)" : "(%.0f/%ld)", p, q);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* A float root within 1e-9 of a small rational (real and imaginary parts)
+ * that satisfies the equation exactly to 1e-25: its exact form, printed
+ * (malloc'd), else NULL. The numeric solver gives 2.35e-12 for sin(x) = x,
+ * whose root is 0. */
+static char *exact_near(const struct sides *s, const char *var, cc_gexpr *root) {
+    char *re = NULL, *im = NULL, text[128];
+    struct cc_sym_err se = {0};
+    if (cc_giac_approx(root, 30, &re, &im, &se) < 0)
+        return NULL;
+    char a[48], b[48];
+    bool ok = near_rational(strtod(re, NULL), a, sizeof a) &&
+              near_rational(strtod(im, NULL), b, sizeof b);
+    free(re);
+    free(im);
+    if (!ok)
+        return NULL;
+    snprintf(text, sizeof text, "%s + %s*I", a, b);
+    struct sym_expr c;
+    json_t *err = NULL;
+    char *out = NULL;
+    if (sym_input_expr(text, strlen(text), "", &c, &err) == 0) {
+        if (check_root(s, var, c.g, 1e-25) == 1)
+            out = sym_print_str(c.g, &err);
+        sym_expr_free(&c);
+    }
+    json_decref(err);
+    return out;
+}
+
+/* The printed roots of sol that the numbers do not refute (a float root at
+ * a small rational that is an exact root replaced by it when snap); *dropped
+ * counts the others, *floats whether a kept root printed as a float. */
+static json_t *kept_roots(const struct sides *s, const char *var, cc_gexpr *sol, bool snap,
+                          int *dropped, bool *floats, json_t **err) {
     json_t *arr = json_array();
     *dropped = 0;
     *floats = false;
@@ -119,15 +224,24 @@ static json_t *kept_roots(const struct sides *s, const char *var, cc_gexpr *sol,
         /* a float root carries ~15 digits; an exact one is checked to 1e-20 */
         bool approx = j && strchr(json_string_value(j), '.');
         int ok = j ? check_root(s, var, it, approx ? 1e-9 : 1e-20) : 0;
+        char *exact = snap && approx && ok > 0 ? exact_near(s, var, it) : NULL;
         cc_gexpr_free(it);
         if (!j) {
+            free(exact);
             json_decref(arr);
             return NULL;
         }
         if (ok < 0) {
             (*dropped)++;
             json_decref(j);
+            free(exact);
             continue;
+        }
+        if (exact) {
+            json_decref(j);
+            j = json_string(exact);
+            approx = false;
+            free(exact);
         }
         /* a float, or a root the printer cannot spell (giac's rootof), is
          * not the exact answer the real solver is asked for */
@@ -150,13 +264,15 @@ static json_t *roots(const struct sides *s, const char *var, cc_gexpr *ev[2], co
     }
     int dropped = 0;
     bool floats = false;
-    json_t *arr = kept_roots(s, var, sol, &dropped, &floats, err);
+    /* a float input asks for float roots: only an exact equation's are snapped */
+    bool snap = !strchr(text, '.');
+    json_t *arr = kept_roots(s, var, sol, snap, &dropped, &floats, err);
     cc_gexpr_free(sol);
     if (arr && floats && !strchr(text, '.')) {
         cc_gexpr *rs = cc_giac_apply(CC_G_SOLVE_REAL, ev, 2, &se);
         int d2 = 0;
         bool f2 = true;
-        json_t *exact = rs ? kept_roots(s, var, rs, &d2, &f2, err) : NULL;
+        json_t *exact = rs ? kept_roots(s, var, rs, snap, &d2, &f2, err) : NULL;
         cc_gexpr_free(rs);
         if (exact && !f2 && json_array_size(exact) > 0) {
             json_decref(arr);

@@ -8,6 +8,7 @@
 #include "workers/common/expr_parse.h"
 #include "workers/common/tool_api.h"
 #include "workers/symbolic/sym_float.h"
+#include "workers/symbolic/sym_numeric.h"
 #include "workers/symbolic/sym_print.h"
 #include "workers/symbolic/sym_numcheck.h"
 #include "workers/symbolic/sym_numeval.h"
@@ -63,21 +64,42 @@ void sym_expr_free(struct sym_expr *e) {
     memset(e, 0, sizeof *e);
 }
 
-/* Points of the agreement check of a rewritten form. */
-#define AGREE_POINTS 8
+/* Points of the agreement check of a rewritten form (of an input without
+ * branch cuts). */
+#define AGREE_POINTS 16
+#define AGREE_POINTS_ENTIRE 4
+
+/* true when the tree names nan or zoo */
+static bool undefined_in(const struct cc_node *n) {
+    if (n->kind == CC_N_NAME && (!strcmp(n->v.name, "nan") || !strcmp(n->v.name, "zoo")))
+        return true;
+    for (uint32_t i = 0; i < n->nchild; i++)
+        if (n->child[i] && undefined_in(n->child[i]))
+            return true;
+    return false;
+}
 
 bool sym_agrees(const struct cc_node *input, const char *text) {
-    if (sym_numeval_branch_free(input))
-        return true;
     struct cc_arena *a = cc_arena_new();
     struct cc_expr_error ee = {0};
     struct cc_node *c = a ? cc_expr_screen_parse(a, text, strlen(text), CC_DIALECT_SYMBOLIC, &ee)
                           : NULL;
+    /* an undefined form of a defined input never agrees with it (giac
+     * evaluates 0**x to undef, though it is 0 wherever Re(x) > 0), even
+     * where the numbers could not tell (no point evaluates) */
+    if (c && undefined_in(c) && !undefined_in(input)) {
+        cc_arena_free(a);
+        return false;
+    }
     bool ok = false;
     if (c) {
+        /* an input without branch cuts is checked too, at fewer points: its
+         * rewritings hold everywhere or (a CAS bug: tan(2) + I simplified
+         * to 0) almost nowhere */
         struct sym_domains d = {0, NULL, NULL, CC_DOM_COMPLEX};
         struct sym_num_verdict v;
-        sym_numcheck(input, c, &d, AGREE_POINTS, &v);
+        sym_numcheck(input, c, &d, sym_numeval_branch_free(input) ? AGREE_POINTS_ENTIRE : AGREE_POINTS,
+                     &v);
         ok = v.mismatches == 0 && v.a_only == 0;
     }
     cc_arena_free(a);
@@ -111,7 +133,7 @@ static bool real_only(const struct cc_node *root, const cc_gexpr *g, char **text
     bool r = false;
     if (built) {
         struct sym_domains d = {0, NULL, NULL, CC_DOM_COMPLEX};
-        sym_numcheck(root, built, &d, 12, v);
+        sym_numcheck(root, built, &d, 16, v);
         r = v->mismatches > 0 || v->a_only > 0;
     }
     cc_arena_free(a);
@@ -214,9 +236,147 @@ static bool indefinite_integral(const struct cc_node *n) {
            n->child[1]->kind == CC_N_NAME;
 }
 
-struct sym_node *sym_real_rewrite(const struct sym_expr *e, json_t *out) {
-    if (!json_is_object(out) || !may_rewrite(e->root))
+/* true when n holds a float literal or an N(...) call: its value is a
+ * rounding, which the CAS's may differ from in the last digits */
+static bool inexact(const struct cc_node *n) {
+    if (n->kind == CC_N_FLOAT || (n->kind == CC_N_CALL && !strcmp(n->v.name, "N")))
+        return true;
+    for (uint32_t i = 0; i < n->nchild; i++)
+        if (n->child[i] && inexact(n->child[i]))
+            return true;
+    return false;
+}
+
+/* text parsed and evaluated at no point into v; false when it does not
+ * parse or evaluate */
+static bool text_value(const char *text, mpc_t v) {
+    struct cc_arena *a = cc_arena_new();
+    struct cc_expr_error ee = {0};
+    struct cc_node *n = a ? cc_expr_screen_parse(a, text, strlen(text), CC_DIALECT_SYMBOLIC, &ee)
+                          : NULL;
+    struct sym_point none = {0, NULL, NULL};
+    bool ok = n && sym_numeval(n, &none, v) == 0;
+    cc_arena_free(a);
+    return ok;
+}
+
+/* |a - b| > tol * max(1, |a|) */
+static bool far_apart(const mpc_t a, const mpc_t b, double tol) {
+    mpc_t d;
+    mpfr_t m, s;
+    mpc_init2(d, SYM_NUM_BITS);
+    mpfr_inits2(SYM_NUM_BITS, m, s, (mpfr_ptr)0);
+    mpc_sub(d, a, b, MPC_RNDNN);
+    mpc_abs(m, d, MPFR_RNDN);
+    mpc_abs(s, a, MPFR_RNDN);
+    if (mpfr_cmp_ui(s, 1) < 0)
+        mpfr_set_ui(s, 1, MPFR_RNDN);
+    mpfr_mul_d(s, s, tol, MPFR_RNDN);
+    bool r = mpfr_cmp(m, s) > 0;
+    mpc_clear(d);
+    mpfr_clears(m, s, (mpfr_ptr)0);
+    return r;
+}
+
+/* v as evaluate_expression's `value` (malloc'd) */
+static char *value_text(const mpc_t v) {
+    char *re = NULL, *im = NULL, *out = NULL;
+    if (mpfr_asprintf(&re, "%.40Re", mpc_realref(v)) >= 0 &&
+        mpfr_asprintf(&im, "%.40Re", mpc_imagref(v)) >= 0)
+        out = sym_numeric_value(re, mpfr_zero_p(mpc_imagref(v)) ? NULL : im, false);
+    mpfr_free_str(re);
+    mpfr_free_str(im);
+    return out;
+}
+
+/* true when n calls an operator (integrate, summation, limit...) */
+static bool has_operator(const struct cc_node *n) {
+    if (operator_call(n))
+        return true;
+    for (uint32_t i = 0; i < n->nchild; i++)
+        if (n->child[i] && has_operator(n->child[i]))
+            return true;
+    return false;
+}
+
+/* giac evaluates some special functions at complex arguments only
+ * numerically, and wrongly (gamma(1 + I) = 0.5 - 0.2*I, for 0.498 -
+ * 0.155*I): a float answer to an exact constant without an operator, which
+ * our evaluator cannot check (it has gamma for real arguments only), is not
+ * shown; the input is kept as written, as SymPy keeps gamma(1 + I). */
+static struct sym_node *unverified_float(const struct sym_expr *e, const char *text,
+                                         json_t *out) {
+    if (!text || !strchr(text, '.') || has_operator(e->root))
         return NULL;
+    struct sym_node *w = sym_written_tree(e->root);
+    if (!w)
+        return NULL;
+    json_object_del(out, "value");
+    json_object_set_new(out, "note",
+                        json_sprintf("the CAS evaluates the input only numerically, to %s, "
+                                     "which could not be checked: the input is kept as written",
+                                     text));
+    return w;
+}
+
+/* An exact constant (no symbol, no float, no N) is also evaluated by our
+ * own 128-bit evaluator, which follows SymPy's branch conventions; giac's
+ * answer must agree with it. When giac's value is a different number
+ * (((-1)**(1/3))**(1/2) evaluated to the real -1/2 + sqrt(3)/2; gamma(1 + I)
+ * to a wrong float) the input as written is returned, with a note; when
+ * only giac's numeric approximation is wrong (its complex tanh:
+ * tanh(2 + I) = 0.984 - 0.033*I for 1.015 + 0.034*I), `value` is ours.
+ * NULL when the written form stands. */
+static struct sym_node *wrong_constant(const struct sym_expr *e, json_t *out) {
+    const char *names[1];
+    size_t nsyms = 0;
+    sym_numeval_symbols(e->root, names, &nsyms, 1);
+    if (nsyms > 0 || inexact(e->root))
+        return NULL;
+    mpc_t mine, theirs;
+    mpc_init2(mine, SYM_NUM_BITS);
+    mpc_init2(theirs, SYM_NUM_BITS);
+    struct sym_point none = {0, NULL, NULL};
+    json_t *err = NULL;
+    bool evaluated = sym_numeval(e->root, &none, mine) == 0;
+    char *text = sym_print_str(e->g, &err);
+    json_decref(err);
+    if (!evaluated) {
+        struct sym_node *w = unverified_float(e, text, out);
+        free(text);
+        mpc_clear(mine);
+        mpc_clear(theirs);
+        return w;
+    }
+    struct sym_node *written = NULL;
+    /* a float is good to ~15 digits, an exact value to the check's */
+    double tol = text && strchr(text, '.') ? 1e-9 : 1e-20;
+    if (text && text_value(text, theirs) && far_apart(mine, theirs, tol))
+        written = sym_written_tree(e->root);
+    char *v = text ? value_text(mine) : NULL;
+    if (written) {
+        char *tv = value_text(theirs);
+        json_object_set_new(out, "note",
+                            json_sprintf("the CAS evaluates the input to %s, which is %s, not the "
+                                         "input's value %s: the input is kept as written",
+                                         text, tv ? tv : "?", v ? v : "?"));
+        free(tv);
+    }
+    const char *gv = json_string_value(json_object_get(out, "value"));
+    if (v && gv && (written || !text_value(gv, theirs) || far_apart(mine, theirs, 1e-9)))
+        json_object_set_new(out, "value", json_string(v));
+    free(v);
+    free(text);
+    mpc_clear(mine);
+    mpc_clear(theirs);
+    return written;
+}
+
+struct sym_node *sym_real_rewrite(const struct sym_expr *e, json_t *out) {
+    if (!json_is_object(out))
+        return NULL;
+    if (!may_rewrite(e->root))
+        return wrong_constant(e, out);
     char *text = NULL;
     struct sym_num_verdict v;
     struct sym_node *written = NULL;

@@ -12,7 +12,7 @@ static void compare(const struct cc_node *a, const struct cc_node *b, const stru
                     int tries, struct sym_num_verdict *out);
 
 #define MAX_SYMS 32
-#define NICE 9
+#define NICE 16
 /* 128-bit arithmetic carries ~38 digits; cancellation in a legitimate
  * identity costs some of them, a false one differs in the leading digits. */
 #define REL_TOL_EXP (-25)
@@ -31,10 +31,16 @@ static long range(unsigned long long *s, long lo, long hi) {
 
 /* Point k of domain d: simple values first, then p/8 (+ q/8 I). */
 static void sample(enum cc_num_dom d, int k, unsigned long long *s, mpc_t out) {
-    /* -1, -2 and I sit on or next to the usual branch cuts; -1 + 4I and
-     * 2 - 5I lie outside the strip |Im z| < pi where log(exp(z)) = z */
-    static const int nice_re[] = {-1, -2, 0, 1, 3, -1, 2, -3, 0};
-    static const int nice_im[] = {0, 0, 1, 1, -1, 4, -5, 2, -2};
+    /* in eighths. -1, -2 and I sit on or next to the usual branch cuts;
+     * -1 + 4I and 2 - 5I lie outside the strip |Im z| < pi where
+     * log(exp(z)) = z. Then both real and both imaginary half-axes, at a
+     * small and a large modulus: an identity that fails only on a cut
+     * (log(1/(-x)) = -log(-x) fails for x > 0 alone) or only near 0
+     * (atan(tan(1/x)) = 1/x) has no other witness, and random points almost
+     * never land on a line. The negative reals -1/4 and -5/2 are not
+     * integers: ((3*x)**(-1))**x = (3*x)**(-x) holds at every integer. */
+    static const int nice_re[] = {-8, -16, 0, 8, 24, -8, 16, -24, 0, 8, 2, 28, 0, 0, -2, -20};
+    static const int nice_im[] = {0, 0, 8, 8, -8, 32, -40, 16, -16, 0, 0, 0, -4, 24, 0, 0};
     long re = 0, im = 0;
     switch (d) {
     case CC_DOM_INTEGER: re = k < 3 ? (long[]){-1, -2, 3}[k] * 8 : range(s, -7, 7) * 8; break;
@@ -43,8 +49,8 @@ static void sample(enum cc_num_dom d, int k, unsigned long long *s, mpc_t out) {
     case CC_DOM_REAL: re = k < 3 ? (long[]){-8, -16, 16}[k] : range(s, -34, 34); break;
     case CC_DOM_COMPLEX:
         if (k < NICE) {
-            re = nice_re[k] * 8;
-            im = nice_im[k] * 8;
+            re = nice_re[k];
+            im = nice_im[k];
         } else {
             re = range(s, -48, 48);
             im = range(s, -48, 48);

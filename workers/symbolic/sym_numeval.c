@@ -37,6 +37,40 @@ static void tmp_give(size_t n) { tmp_top -= n; }
 
 static bool is_real(const mpc_t z) { return mpfr_zero_p(mpc_imagref(z)); }
 
+/* Rounding noise: what an exact zero becomes at this precision (sin(pi) is
+ * 1e-39, sqrt(2)**2 - 2 likewise). A value that small beside its operands
+ * is 0: a power or root of it would otherwise turn the noise into a
+ * difference the check reads as a counterexample (sin(pi)**(1/3) is 1e-13),
+ * and its sign would pick a side of a branch cut (sqrt(exp(I*pi)) = -I). */
+#define NOISE_BITS (SYM_NUM_BITS - 8)
+
+static mpfr_exp_t magnitude(const mpc_t z) {
+    mpfr_exp_t m = mpfr_get_emin();
+    if (!mpfr_zero_p(mpc_realref(z)) && mpfr_number_p(mpc_realref(z)))
+        m = mpfr_get_exp(mpc_realref(z));
+    if (!mpfr_zero_p(mpc_imagref(z)) && mpfr_number_p(mpc_imagref(z)) &&
+        mpfr_get_exp(mpc_imagref(z)) > m)
+        m = mpfr_get_exp(mpc_imagref(z));
+    return m;
+}
+
+/* out := 0 when it is noise beside scale */
+static void snap_noise(mpc_t out, const mpc_t scale) {
+    if (mpc_cmp_si_si(out, 0, 0) != 0 && magnitude(out) < magnitude(scale) - NOISE_BITS)
+        mpc_set_ui(out, 0, RND);
+}
+
+/* a part of z that is noise beside the other part becomes 0 */
+static void snap_part_noise(mpc_t z) {
+    mpfr_ptr re = mpc_realref(z), im = mpc_imagref(z);
+    if (mpfr_zero_p(re) || mpfr_zero_p(im) || !mpfr_number_p(re) || !mpfr_number_p(im))
+        return;
+    if (mpfr_get_exp(im) < mpfr_get_exp(re) - NOISE_BITS)
+        mpfr_set_zero(im, 1);
+    else if (mpfr_get_exp(re) < mpfr_get_exp(im) - NOISE_BITS)
+        mpfr_set_zero(re, 1);
+}
+
 static bool is_finite(const mpc_t z) {
     return mpfr_number_p(mpc_realref(z)) && mpfr_number_p(mpc_imagref(z));
 }
@@ -172,13 +206,39 @@ static bool known_call(const char *name, uint32_t nargs) {
     return in_list(name, OTHER_UNARY, sizeof OTHER_UNARY / sizeof *OTHER_UNARY);
 }
 
+/* An inverse function's value on its branch cut as SymPy and mpmath define
+ * it (their log formulas: asin(2) = pi/2 - I*log(2 + sqrt(3)), atanh(7/2)
+ * has imaginary part -pi/2, asinh(-2*I) real part -log(2 + sqrt(3))). MPC
+ * picks the side of the cut by the sign of the zero part, and every value
+ * here has +0 parts, which is SymPy's side except on these four rays: there
+ * the zero part becomes -0. */
+static void sympy_cut_side(const char *name, mpc_t a) {
+    mpfr_ptr re = mpc_realref(a), im = mpc_imagref(a);
+    if ((!strcmp(name, "asin") || !strcmp(name, "acos") || !strcmp(name, "atanh")) &&
+        mpfr_zero_p(im) && mpfr_cmp_si(re, 1) > 0)
+        mpfr_set_zero(im, -1);
+    if ((!strcmp(name, "asinh") || !strcmp(name, "atan")) && mpfr_zero_p(re) &&
+        mpfr_cmp_si(im, -1) < 0)
+        mpfr_set_zero(re, -1);
+}
+
 static int call_unary(const char *name, const mpc_t a, mpc_t out) {
     if (!strcmp(name, "LambertW"))
         return lambert_w(a, out);
     for (size_t i = 0; i < sizeof UNARY / sizeof *UNARY; i++)
         if (!strcmp(UNARY[i].name, name)) {
             if (UNARY[i].c) {
-                UNARY[i].c(out, a, RND);
+                mpc_t side;
+                mpc_init2(side, mpc_get_prec(a));
+                mpc_set(side, a, RND);
+                sympy_cut_side(name, side);
+                UNARY[i].c(out, side, RND);
+                mpc_clear(side);
+                /* the trigonometric and hyperbolic functions vanish at
+                 * non-zero points: sin(pi) is 0, not 1e-39 */
+                if (!strcmp(name, "sin") || !strcmp(name, "cos") || !strcmp(name, "tan") ||
+                    !strcmp(name, "sinh") || !strcmp(name, "cosh") || !strcmp(name, "tanh"))
+                    snap_noise(out, a);
                 return 0;
             }
             return real_fn(UNARY[i].r, a, out);
@@ -355,8 +415,14 @@ static int eval_binary(struct ev *e, const struct cc_node *n, mpc_t out) {
         rc = eval(e, n->child[1], b);
     if (!rc) {
         switch (n->op) {
-        case CC_OP_ADD: mpc_add(out, a, b, RND); break;
-        case CC_OP_SUB: mpc_sub(out, a, b, RND); break;
+        case CC_OP_ADD:
+            mpc_add(out, a, b, RND);
+            snap_noise(out, magnitude(a) > magnitude(b) ? a : b);
+            break;
+        case CC_OP_SUB:
+            mpc_sub(out, a, b, RND);
+            snap_noise(out, magnitude(a) > magnitude(b) ? a : b);
+            break;
         case CC_OP_MUL: mpc_mul(out, a, b, RND); break;
         case CC_OP_DIV:
             if (mpc_cmp_si_si(b, 0, 0) == 0)
@@ -450,6 +516,8 @@ static int eval(struct ev *e, const struct cc_node *n, mpc_t out) {
     /* A zero part is +0: MPC keeps signed zeros (1/(-1) = -1 - 0i), and
      * sqrt(-1 - 0i) = -i would take the branch below the cut, where the
      * mathematical principal value (SymPy's, mpmath's) is i. */
+    if (rc == 0)
+        snap_part_noise(out);
     if (rc == 0 && mpfr_zero_p(mpc_imagref(out)))
         mpfr_set_zero(mpc_imagref(out), 1);
     if (rc == 0 && mpfr_zero_p(mpc_realref(out)))

@@ -938,7 +938,8 @@ def tt_eval(expr, env):
         v = p_xor()
         if peek() == "implies":
             take()
-            return (not v) or p_impl()
+            w = p_impl()  # always parsed: a short-circuit would leave its tokens unread
+            return (not v) or w
         return v
 
     def p_xor():
@@ -1481,15 +1482,19 @@ eq("x**(1/3)", "-(-x)**(1/3)", False, assume={"x": "real"}, why="x = 1: 1 vs 1/2
 
 # =========================================================================
 
-def main():
+def write_cases(name, about):
+    """Writes CASES to NAME beside this file (ids must be unique)."""
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate ids"
-    out = os.path.join(HERE, "corpus.json")
+    out = os.path.join(HERE, name)
     with open(out, "w", encoding="utf-8") as f:
-        json.dump({"about": "independent cross-check corpus; built by make_corpus.py; see README.md",
-                   "count": len(CASES), "cases": CASES}, f, indent=1, ensure_ascii=False)
+        json.dump({"about": about, "count": len(CASES), "cases": CASES}, f, indent=1, ensure_ascii=False)
         f.write("\n")
     print("wrote %d cases to %s" % (len(CASES), out))
+
+
+def main():
+    write_cases("corpus.json", "independent cross-check corpus; built by make_corpus.py; see README.md")
     if "--verify" in sys.argv:
         import verify_truths
         verify_truths.run(CASES)

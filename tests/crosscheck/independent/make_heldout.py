@@ -435,12 +435,7 @@ for c in mc.CASES[B5:]:
 def main():
     for c in mc.CASES:
         c["id"] = "heldout-" + c["id"]
-    out = os.path.join(HERE, "heldout.json")
-    with open(out, "w", encoding="utf-8") as f:
-        json.dump({"about": "held-out cases for the fixed classes; built by make_heldout.py",
-                   "count": len(mc.CASES), "cases": mc.CASES}, f, indent=1, ensure_ascii=False)
-        f.write("\n")
-    print("wrote %d cases to %s" % (len(mc.CASES), out))
+    mc.write_cases("heldout.json", "held-out cases for the fixed classes; built by make_heldout.py")
 
 
 if __name__ == "__main__":

@@ -276,6 +276,22 @@ def c_not_finite(got, ck, res, case):
     return False, "a divergent integral/sum answered %s" % t
 
 
+def c_antideriv(got, ck, res, case):
+    """An antiderivative: its derivative equals the integrand (at positive
+    points: log(Abs(x)) and log(x) are both accepted)."""
+    var = sp.Symbol(ck["var"])
+    g = p_expr(got)
+    if g.has(sp.Integral):
+        return "short", "left unevaluated: %s" % got
+    v, det = numeq(sp.diff(g, var), parse(ck["want"]), {"*": "positive"})
+    return v is not False, "d/d%s %s is not %s (%s)" % (var, got, ck["want"], det)
+
+
+def c_not_nan(got, ck, res, case):
+    t = str(got).strip()
+    return t not in ("nan", "undef", "undefined"), "answered %r for an expression defined almost everywhere" % t
+
+
 def c_ops_le(got, ck, res, case):
     g, w = p_expr(got), parse(ck["want"])
     return sp.count_ops(g) <= sp.count_ops(w), "got %s, reducible to %s" % (got, ck["want"])
