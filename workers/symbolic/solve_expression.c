@@ -129,6 +129,122 @@ static bool newton_stays(const struct sides *s, const char *var, const mpc_t x, 
     return ok;
 }
 
+/* f'(x) by central differences at SYM_NUM_BITS, h = max(1, |x|) * 2^-64:
+ * accurate to about 60 bits, plenty for Newton's step. 0, or -1 when the
+ * evaluator cannot compute f there. */
+static int derivative(const struct sides *s, const char *var, const mpc_t x, mpc_t out) {
+    mpc_t xh, fm;
+    mpfr_t h, scale;
+    mpc_init2(xh, SYM_NUM_BITS);
+    mpc_init2(fm, SYM_NUM_BITS);
+    mpfr_inits2(SYM_NUM_BITS, h, scale, (mpfr_ptr)0);
+    mpc_abs(h, x, MPFR_RNDN);
+    if (mpfr_cmp_ui(h, 1) < 0)
+        mpfr_set_ui(h, 1, MPFR_RNDN);
+    mpfr_mul_2si(h, h, -64, MPFR_RNDN);
+    mpc_add_fr(xh, x, h, MPC_RNDNN);
+    int rc = residual(s, var, xh, out, scale);
+    mpc_sub_fr(xh, x, h, MPC_RNDNN);
+    if (rc == 0)
+        rc = residual(s, var, xh, fm, scale);
+    if (rc == 0) {
+        mpc_sub(out, out, fm, MPC_RNDNN);
+        mpc_div_fr(out, out, h, MPC_RNDNN);
+        mpc_div_ui(out, out, 2, MPC_RNDNN);
+    }
+    mpc_clear(xh);
+    mpc_clear(fm);
+    mpfr_clears(h, scale, (mpfr_ptr)0);
+    return rc;
+}
+
+/* Newton's iteration on x until a step is below 2^-90 of |x|; false when
+ * it does not settle within 100 steps (a multiple root converges only
+ * linearly) or the evaluator fails. */
+static bool newton_settles(const struct sides *s, const char *var, mpc_t x) {
+    mpc_t f, d;
+    mpfr_t scale, step, size;
+    mpc_init2(f, SYM_NUM_BITS);
+    mpc_init2(d, SYM_NUM_BITS);
+    mpfr_inits2(SYM_NUM_BITS, scale, step, size, (mpfr_ptr)0);
+    bool settled = false;
+    for (int k = 0; k < 100 && !settled; k++) {
+        if (residual(s, var, x, f, scale) < 0 || derivative(s, var, x, d) < 0 ||
+            mpc_cmp_si_si(d, 0, 0) == 0)
+            break;
+        mpc_div(f, f, d, MPC_RNDNN);
+        mpc_sub(x, x, f, MPC_RNDNN);
+        mpc_abs(step, f, MPFR_RNDN);
+        mpc_abs(size, x, MPFR_RNDN);
+        mpfr_mul_2si(size, size, -90, MPFR_RNDN);
+        settled = mpfr_cmp(step, size) <= 0;
+    }
+    mpc_clear(f);
+    mpc_clear(d);
+    mpfr_clears(scale, step, size, (mpfr_ptr)0);
+    return settled;
+}
+
+/* x printed as the CAS prints a float root (15 significant digits): the
+ * decimals read back through our input and printed (malloc'd), or NULL. A
+ * root the solver gave as real stays real. */
+static char *printed_value(const mpc_t x, bool real) {
+    char *text = NULL;
+    int n = real || mpfr_zero_p(mpc_imagref(x))
+                ? mpfr_asprintf(&text, "%.15Rg", mpc_realref(x))
+                : mpfr_asprintf(&text, "(%.15Rg) + (%.15Rg)*I", mpc_realref(x), mpc_imagref(x));
+    if (n < 0)
+        return NULL;
+    struct sym_expr c;
+    json_t *err = NULL;
+    char *out = NULL;
+    if (sym_input_expr(text, strlen(text), "", &c, &err) == 0) {
+        out = sym_print_str(c.g, &err);
+        sym_expr_free(&c);
+    }
+    json_decref(err);
+    mpfr_free_str(text);
+    return out;
+}
+
+/* A float root polished by Newton's iteration at SYM_NUM_BITS and printed
+ * (malloc'd), or NULL to keep the solver's. The numeric solver stops where
+ * |f| is small, which on a flat stretch is far from the root (sin(x) =
+ * x + 10**-30 gave -2.23e-8; the root is -1.82e-10), so its 15 digits can
+ * all be wrong. The polished root must stay within 1e-6 of max(1, |x|) of
+ * the solver's (the same root, not a neighbour). */
+static char *polished(const struct sides *s, const char *var, cc_gexpr *root) {
+    char *re = NULL, *im = NULL, *out = NULL;
+    struct cc_sym_err se = {0};
+    if (!cc_giac_is_number(root) || cc_giac_approx(root, 50, &re, &im, &se) < 0)
+        return NULL;
+    mpc_t x, x0;
+    mpfr_t moved, room;
+    mpc_init2(x, SYM_NUM_BITS);
+    mpc_init2(x0, SYM_NUM_BITS);
+    mpfr_inits2(SYM_NUM_BITS, moved, room, (mpfr_ptr)0);
+    mpfr_set_str(mpc_realref(x), re, 10, MPFR_RNDN);
+    mpfr_set_str(mpc_imagref(x), im, 10, MPFR_RNDN);
+    free(re);
+    free(im);
+    mpc_set(x0, x, MPC_RNDNN);
+    bool real = mpfr_zero_p(mpc_imagref(x));
+    if (newton_settles(s, var, x)) {
+        mpc_abs(room, x0, MPFR_RNDN);
+        if (mpfr_cmp_ui(room, 1) < 0)
+            mpfr_set_ui(room, 1, MPFR_RNDN);
+        mpfr_mul_d(room, room, 1e-6, MPFR_RNDN);
+        mpc_sub(x0, x, x0, MPC_RNDNN);
+        mpc_abs(moved, x0, MPFR_RNDN);
+        if (mpfr_cmp(moved, room) <= 0)
+            out = printed_value(x, real);
+    }
+    mpc_clear(x);
+    mpc_clear(x0);
+    mpfr_clears(moved, room, (mpfr_ptr)0);
+    return out;
+}
+
 static int check_root_numeric(const struct sides *s, const char *var, cc_gexpr *root, double tol) {
     char *re = NULL, *im = NULL;
     struct cc_sym_err se;
@@ -225,9 +341,11 @@ static json_t *kept_roots(const struct sides *s, const char *var, cc_gexpr *sol,
         bool approx = j && strchr(json_string_value(j), '.');
         int ok = j ? check_root(s, var, it, approx ? 1e-9 : 1e-20) : 0;
         char *exact = snap && approx && ok > 0 ? exact_near(s, var, it) : NULL;
+        char *better = approx && ok > 0 && !exact ? polished(s, var, it) : NULL;
         cc_gexpr_free(it);
         if (!j) {
             free(exact);
+            free(better);
             json_decref(arr);
             return NULL;
         }
@@ -235,6 +353,7 @@ static json_t *kept_roots(const struct sides *s, const char *var, cc_gexpr *sol,
             (*dropped)++;
             json_decref(j);
             free(exact);
+            free(better);
             continue;
         }
         if (exact) {
@@ -242,6 +361,11 @@ static json_t *kept_roots(const struct sides *s, const char *var, cc_gexpr *sol,
             j = json_string(exact);
             approx = false;
             free(exact);
+        }
+        if (better) {
+            json_decref(j);
+            j = json_string(better);
+            free(better);
         }
         /* a float, or a root the printer cannot spell (giac's rootof), is
          * not the exact answer the real solver is asked for */
