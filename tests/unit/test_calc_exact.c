@@ -469,8 +469,25 @@ static void test_function_rounded_onto_integer_was_exact(void) {
     looked_bool("tanh(1000) == 1", -1, 1);
 }
 
+/* Regression (exp(-1000) > 0 and 1 + exp(-1000) > 1 were null: each look
+ * alone finds the sides within its tolerance, which is scaled by 1). Both
+ * looks differ by one nonzero amount: a real difference. A residue that
+ * shrinks with the precision (sqrt(2)**2 == 2) or an exact 0 at both
+ * looks (atan(10**200) == atan(10**201), false by 9e-201) stays open. */
+static void test_tiny_real_difference_was_undecided(void) {
+    looked_bool("exp(-1000) > 0", 1, 0);
+    looked_bool("exp(-1000) == 0", 0, 1);
+    looked_bool("1 + exp(-1000) > 1", 1, 0);
+    looked_bool("2 - exp(-1000) < 2", 1, 0);
+    looked_bool("sqrt(2)**2 == 2", -1, 0);
+    looked_bool("atan(1)*4 == pi", -1, 0);
+    looked_bool("atan(10**200) == atan(10**201)", -1, 1);
+    looked_bool("exp(1) - exp(1) == 0", -1, 1);
+}
+
 int main(void) {
     RUN(test_spec_examples);
+    RUN(test_tiny_real_difference_was_undecided);
     RUN(test_true_values_compare_exactly_was_undecided);
     RUN(test_function_rounded_onto_integer_was_exact);
     RUN(test_log_base_zero_was_exact_zero);

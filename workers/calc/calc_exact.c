@@ -65,20 +65,37 @@ static void settle(struct cc_calc_outcome *o, const struct calc_ev *e, int rc,
     o->consts = e->consts;
 }
 
+static bool same_nonzero(mpq_srcptr a, mpq_srcptr b);
+
+/* The comparisons each look found too close to call alone: decided when
+ * both looks differ by one nonzero amount at each (exp(-1000) > 0: 5e-435
+ * at both precisions), void when not (sqrt(2)**2 == 2: residues that
+ * shrink with the precision, or an exact 0). */
+static bool near_comparisons_real(const struct calc_ev e[CC_CALC_LOOKS]) {
+    if (e[0].nnear != e[1].nnear) return false;
+    for (int i = 0; i < e[0].nnear; i++)
+        if (!same_nonzero(e[0].near[i], e[1].near[i])) return false;
+    return true;
+}
+
 /* The second looks at an approximated result (calc_internal.h). */
 static void look_again(const struct cc_node *root, struct cc_calc_outcome *o) {
+    struct calc_ev e[CC_CALC_LOOKS];
     for (int k = 0; k < CC_CALC_LOOKS; k++) {
-        struct calc_ev e = {.prec = CC_CALC_LOOK_BITS[k]};
+        e[k] = (struct calc_ev){.prec = CC_CALC_LOOK_BITS[k]};
         struct calc_val v;
         mpq_init(v.q);
         v.is_bool = false;
         struct cc_calc_look *l = &o->look[k];
-        l->ok = calc_eval(&e, root, &v) == 0 && !e.close && v.is_bool == o->is_bool;
+        l->ok = calc_eval(&e[k], root, &v) == 0 && !e[k].close && v.is_bool == o->is_bool;
         l->truth = v.is_bool && mpq_sgn(v.q) != 0;
         mpq_set(l->q, v.q);
-        free(e.msg);
+        free(e[k].msg);
         mpq_clear(v.q);
     }
+    if (!near_comparisons_real(e))
+        for (int k = 0; k < CC_CALC_LOOKS; k++) o->look[k].ok = false;
+    for (int k = 0; k < CC_CALC_LOOKS; k++) calc_near_clear(&e[k]);
     o->looked = true;
 }
 

@@ -36,6 +36,8 @@
  * below that precision (a comparison of nearly equal sides, floor of a
  * value that is nearly an integer) sets close: the second look then decides
  * nothing. */
+#define CALC_NEAR_MAX 8
+
 struct calc_ev {
     const char *code;
     char *msg;
@@ -46,6 +48,11 @@ struct calc_ev {
     unsigned prec;   /* 0: binary64; else bits of the second look */
     bool close;      /* prec > 0: a step was too close to call */
     bool fn_exact;   /* prec > 0: the last binary64 function gave its true value */
+    /* prec > 0: the differences of the comparisons too close to call on
+     * this look alone (initialised as recorded; calc_near_clear). Both
+     * looks finding one nonzero difference at each is a real one. */
+    int nnear;
+    mpq_t near[CALC_NEAR_MAX];
 };
 
 /* A value: a rational, marked when it came from a comparison. */
@@ -76,6 +83,8 @@ void calc_q_from_double(double d, mpq_t out);
 void calc_near_step(struct calc_ev *e, mpq_srcptr x, mpq_srcptr unit);
 /* prec > 0: marks e close when a and b are equal to the precision's reach. */
 void calc_near_equal(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b);
+/* Releases the differences calc_near_equal recorded. */
+void calc_near_clear(struct calc_ev *e);
 /* Nearest binary64 of q; -1 when it overflows. */
 int calc_q_to_double(mpq_srcptr q, double *out);
 /* out = round-half-even(num / den), den > 0. */

@@ -169,6 +169,20 @@ void calc_near_equal(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b) {
     mpq_abs(scale, a);
     mpq_abs(other, b);
     if (mpq_cmp(other, scale) > 0) mpq_swap(scale, other);
-    if (within_reach(e, d, scale)) e->close = true;
+    if (within_reach(e, d, scale)) {
+        /* too close for this look alone: what the other look finds decides
+         * (calc_exact.c), as far as there is room to keep the difference */
+        if (e->nnear < CALC_NEAR_MAX) {
+            mpq_init(e->near[e->nnear]);
+            mpq_set(e->near[e->nnear++], d);
+        } else {
+            e->close = true;
+        }
+    }
     mpq_clears(d, scale, other, NULL);
+}
+
+void calc_near_clear(struct calc_ev *e) {
+    for (int i = 0; i < e->nnear; i++) mpq_clear(e->near[i]);
+    e->nnear = 0;
 }
