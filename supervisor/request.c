@@ -190,7 +190,7 @@ void cc_req_answer_result_outcome(struct cc_req *r, const char *json, size_t len
     cc_sb_reserve(&sb, len * 2 + 200);
     begin_response(&sb, r->rpc_id);
     cc_sb_puts(&sb, ",\"result\":{\"content\":[{\"type\":\"text\",\"text\":");
-    cc_sb_json_string(&sb, json, len);
+    cc_sb_json_text_string(&sb, json, len);
     cc_sb_puts(&sb, "}],\"structuredContent\":");
     if ((r->tool->flags & CC_TOOL_ARRAY_RESULT)) cc_sb_puts(&sb, "{\"result\":");
     cc_sb_put(&sb, json, len);
@@ -228,7 +228,7 @@ void cc_req_answer_result_error_text(struct cc_req *r, const char *text, size_t 
     cc_sb_borrow(&answer_keep, &sb);
     begin_response(&sb, r->rpc_id);
     cc_sb_puts(&sb, ",\"result\":{\"content\":[{\"type\":\"text\",\"text\":");
-    cc_sb_json_string(&sb, text, len);
+    cc_sb_json_text_string(&sb, text, len);
     cc_sb_puts(&sb, "}],\"isError\":true}}");
     send_and_free(r, &sb);
 }

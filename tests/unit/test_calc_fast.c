@@ -83,7 +83,11 @@ static void literal(struct text *t) {
     case 1: snprintf(buf, sizeof buf, "%" PRIu64, next() % 10); break;
     case 2: snprintf(buf, sizeof buf, "%" PRIu64, next() % 1000); break;
     case 3: snprintf(buf, sizeof buf, "%" PRIu64, next() % 1000000000u); break;
-    case 4: snprintf(buf, sizeof buf, "%" PRIu64, next() >> pick(64)); break;
+    case 4: {
+        unsigned shift = pick(64); /* drawn first: the order of operands is unspecified */
+        snprintf(buf, sizeof buf, "%" PRIu64, next() >> shift);
+        break;
+    }
     default: snprintf(buf, sizeof buf, "%" PRIu64, next() % 100000); break;
     }
     put(t, buf);

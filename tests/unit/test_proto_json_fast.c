@@ -204,6 +204,10 @@ static void escaper_matches_reference(void) {
         cc_sb_json_string(&got, (const char *)in, n);
         reference_escape(&want, in, n);
         CHECK(got.len == want.len && memcmp(got.data, want.data, got.len) == 0 && got.data[got.len] == '\0');
+        /* the JSON-text escaper gives the same bytes */
+        got.len = 3;
+        cc_sb_json_text_string(&got, (const char *)in, n);
+        CHECK(got.len == want.len && memcmp(got.data, want.data, got.len) == 0 && got.data[got.len] == '\0');
         cc_sb_free(&got);
         cc_sb_free(&want);
     }
@@ -229,9 +233,34 @@ static void escaper_at_every_position(void) {
                 cc_sb_json_string(&got, (const char *)in, len);
                 reference_escape(&want, in, len);
                 mismatches += got.len != want.len || memcmp(got.data, want.data, got.len) != 0;
+                got.len = 0;
+                cc_sb_json_text_string(&got, (const char *)in, len);
+                mismatches += got.len != want.len || memcmp(got.data, want.data, got.len) != 0;
                 cc_sb_free(&got);
                 cc_sb_free(&want);
             }
+    CHECK_INTEQ(mismatches, 0);
+}
+
+/* JSON text is printable ASCII with a quote every few bytes, several in a
+ * word: the JSON-text escaper against the reference on such texts, at
+ * every length and alignment. */
+static void text_escaper_on_quote_dense_ascii(void) {
+    static const unsigned char pool[] = "\"\"\"\\{}:,ab09 ~\x7f";
+    int mismatches = 0;
+    for (int i = 0; i < 20000; i++) {
+        unsigned char in[80];
+        size_t n = rnd(sizeof in);
+        for (size_t k = 0; k < n; k++) in[k] = pool[rnd(sizeof pool - 1)];
+        struct cc_strbuf got, want;
+        cc_sb_init(&got);
+        cc_sb_init(&want);
+        cc_sb_json_text_string(&got, (const char *)in, n);
+        reference_escape(&want, in, n);
+        mismatches += got.len != want.len || memcmp(got.data, want.data, got.len) != 0 || got.data[got.len] != '\0';
+        cc_sb_free(&got);
+        cc_sb_free(&want);
+    }
     CHECK_INTEQ(mismatches, 0);
 }
 
@@ -315,6 +344,7 @@ int main(void) {
     RUN(random_texts_agree);
     RUN(escaper_matches_reference);
     RUN(escaper_at_every_position);
+    RUN(text_escaper_on_quote_dense_ascii);
     RUN(usual_envelopes_read_without_a_tree);
     return check_summary("proto_json_fast");
 }
