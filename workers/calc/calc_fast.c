@@ -280,29 +280,45 @@ bool cc_calc_fast_value(const char *src, size_t len, int64_t *num, int64_t *den)
 
 static void key(msgpack_sbuffer *sb, const char *k) { cc_mpw_str(sb, k, strlen(k)); }
 
+/* The answer's constant runs, written once with the same writer calls the
+ * frame builders make (so the same bytes), then copied: calc_render_number's
+ * object for an exact value, in its member order, with the contract_version
+ * the worker loop appends. */
+enum { RUN_HEAD, RUN_APPROX, RUN_EXACT, RUN_TAIL, RUNS };
+static msgpack_sbuffer runs[RUNS];
+
+static void write_runs(void) {
+    msgpack_sbuffer *r = runs;
+    cc_mpw_map(&r[RUN_HEAD], 7);
+    key(&r[RUN_HEAD], "ok");
+    cc_mpw_bool(&r[RUN_HEAD], 1);
+    key(&r[RUN_HEAD], "value");
+    key(&r[RUN_APPROX], "approx");
+    key(&r[RUN_EXACT], "exact");
+    cc_mpw_bool(&r[RUN_EXACT], 1);
+    key(&r[RUN_EXACT], "differs_from_decimal");
+    key(&r[RUN_TAIL], "type");
+    key(&r[RUN_TAIL], "rational");
+    key(&r[RUN_TAIL], "contract_version");
+    key(&r[RUN_TAIL], CC_CONTRACT_VERSION);
+}
+
+static void put_run(msgpack_sbuffer *sb, int k) { msgpack_sbuffer_write(sb, runs[k].data, runs[k].size); }
+
 int cc_calc_fast_answer(msgpack_sbuffer *sb, uint64_t id, int64_t num, int64_t den) {
+    if (!runs[RUN_HEAD].size) write_runs();
     char value[CALC_SMALL_Q_TEXT], approx[CALC_SMALL_APPROX_TEXT];
     size_t vn = calc_small_q_text(num, (uint64_t)den, value);
     uint64_t mag = num < 0 ? 0 - (uint64_t)num : (uint64_t)num;
     size_t an = calc_small_approx_text(mag, (uint64_t)den, num < 0, approx);
-    /* calc_render_number's object for an exact value, in its member order,
-     * with the contract_version the worker loop appends */
     size_t start = cc_msg_result_begin(sb, id);
-    cc_mpw_map(sb, 7);
-    key(sb, "ok");
-    cc_mpw_bool(sb, 1);
-    key(sb, "value");
+    put_run(sb, RUN_HEAD);
     cc_mpw_str(sb, value, vn);
-    key(sb, "approx");
+    put_run(sb, RUN_APPROX);
     cc_mpw_str(sb, approx, an);
-    key(sb, "exact");
-    cc_mpw_bool(sb, 1);
-    key(sb, "differs_from_decimal");
+    put_run(sb, RUN_EXACT);
     cc_mpw_bool(sb, vn != an || memcmp(value, approx, vn) != 0);
-    key(sb, "type");
-    key(sb, "rational");
-    key(sb, "contract_version");
-    key(sb, CC_CONTRACT_VERSION);
+    put_run(sb, RUN_TAIL);
     return cc_frame_end_at(sb, start);
 }
 
