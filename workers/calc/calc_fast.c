@@ -2,12 +2,13 @@
  * evaluated in one pass over the text, on 64-bit parts.
  *
  * What it takes is a strict subset of what the full pipeline accepts, with
- * the same meaning: decimal integer literals, + - * / // % ** (unary + - ~),
+ * the same meaning: decimal integer literals and decimal literals with a
+ * point and no exponent (exact: 0.1 is 1/10), + - * / // % ** (unary + - ~),
  * brackets, spaces and tabs, at most CALC_FAST_MAX_LEN bytes and
  * CALC_FAST_MAX_DEPTH nested brackets or unary and power chains (far inside
  * the parser's and evaluator's depth limits, so neither can trip). Anything
  * else declines: another character or token, a literal beyond 18 digits or
- * with a leading zero, a value or intermediate whose numerator or
+ * with a leading zero or an exponent, a value or intermediate whose numerator or
  * denominator leaves 63 bits, a failure of any kind (division by zero, an
  * exponent past the limit, a non-integer exponent). A declined expression
  * goes through the full pipeline from the start, so the fast path never
@@ -171,17 +172,39 @@ static bool continues_literal(char c) {
            (unsigned char)c >= 0x80;
 }
 
-static bool literal(struct fp *p, struct fq *out) {
-    size_t start = p->i;
-    int64_t v = 0;
+/* Digits into *v (after what it holds), at most CALC_FAST_MAX_DIGITS in
+ * all (*count); false past that. */
+static bool digits(struct fp *p, int64_t *v, size_t *count) {
     while (is_digit(peek(p))) {
-        if (p->i - start >= CALC_FAST_MAX_DIGITS) return false;
-        v = v * 10 + (p->s[p->i++] - '0');
+        if (++*count > CALC_FAST_MAX_DIGITS) return false;
+        *v = *v * 10 + (p->s[p->i++] - '0');
     }
-    size_t nd = p->i - start;
-    if (nd == 0 || (nd > 1 && p->s[start] == '0') || continues_literal(peek(p))) return false;
-    *out = (struct fq){v, 1};
     return true;
+}
+
+/* A decimal integer, or a decimal literal with a point and no exponent
+ * ("2.5", "3.", ".5"): the exact rational it spells, as calc_eval.c reads
+ * it (0.1 is 1/10). */
+static bool literal(struct fp *p, struct fq *out) {
+    size_t start = p->i, count = 0;
+    int64_t v = 0;
+    if (!digits(p, &v, &count)) return false;
+    size_t int_digits = p->i - start;
+    /* 012 is refused by the parser; 01.5 is not, but is rare enough to leave */
+    if (int_digits > 1 && p->s[start] == '0') return false;
+    if (peek(p) != '.') {
+        if (int_digits == 0 || continues_literal(peek(p))) return false;
+        *out = (struct fq){v, 1};
+        return true;
+    }
+    p->i++;
+    size_t frac_at = p->i;
+    if (!digits(p, &v, &count)) return false;
+    size_t frac_digits = p->i - frac_at;
+    if (int_digits + frac_digits == 0 || continues_literal(peek(p))) return false;
+    int64_t scale = 1;
+    for (size_t k = 0; k < frac_digits; k++) scale *= 10; /* <= 10**18: the digits are capped */
+    return reduce(v, scale, out);
 }
 
 static bool expr(struct fp *p, int min_prec, struct fq *out);
