@@ -190,27 +190,34 @@ static void reference_escape(struct cc_strbuf *sb, const unsigned char *p, size_
     cc_sb_putc(sb, '"');
 }
 
-static void escaper_matches_reference(void) {
-    static const unsigned char pool[] = "ab\"\\\n\t\x01\x1f\x7f\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xff\xc0";
-    for (int i = 0; i < 5000; i++) {
+/* rounds random texts of up to 63 bytes drawn from pool, after a prefix:
+ * both escapers give the reference's bytes. Returns the mismatches. */
+static int random_escapes(const unsigned char *pool, size_t pool_len, int rounds) {
+    int mismatches = 0;
+    for (int i = 0; i < rounds; i++) {
         unsigned char in[64];
         size_t n = rnd(sizeof in);
-        for (size_t k = 0; k < n; k++) in[k] = pool[rnd(sizeof pool - 1)];
+        for (size_t k = 0; k < n; k++) in[k] = pool[rnd(pool_len)];
         struct cc_strbuf got, want;
         cc_sb_init(&got);
         cc_sb_init(&want);
         cc_sb_puts(&got, "pre");
         cc_sb_puts(&want, "pre");
-        cc_sb_json_string(&got, (const char *)in, n);
         reference_escape(&want, in, n);
-        CHECK(got.len == want.len && memcmp(got.data, want.data, got.len) == 0 && got.data[got.len] == '\0');
-        /* the JSON-text escaper gives the same bytes */
+        cc_sb_json_string(&got, (const char *)in, n);
+        mismatches += got.len != want.len || memcmp(got.data, want.data, got.len) != 0 || got.data[got.len] != '\0';
         got.len = 3;
         cc_sb_json_text_string(&got, (const char *)in, n);
-        CHECK(got.len == want.len && memcmp(got.data, want.data, got.len) == 0 && got.data[got.len] == '\0');
+        mismatches += got.len != want.len || memcmp(got.data, want.data, got.len) != 0 || got.data[got.len] != '\0';
         cc_sb_free(&got);
         cc_sb_free(&want);
     }
+    return mismatches;
+}
+
+static void escaper_matches_reference(void) {
+    static const unsigned char pool[] = "ab\"\\\n\t\x01\x1f\x7f\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xff\xc0";
+    CHECK_INTEQ(random_escapes(pool, sizeof pool - 1, 5000), 0);
 }
 
 /* The escaper copies eight bytes at a time up to the first byte that
@@ -243,25 +250,10 @@ static void escaper_at_every_position(void) {
 }
 
 /* JSON text is printable ASCII with a quote every few bytes, several in a
- * word: the JSON-text escaper against the reference on such texts, at
- * every length and alignment. */
+ * block: the JSON-text escaper (sixteen bytes at a time) on such texts. */
 static void text_escaper_on_quote_dense_ascii(void) {
     static const unsigned char pool[] = "\"\"\"\\{}:,ab09 ~\x7f";
-    int mismatches = 0;
-    for (int i = 0; i < 20000; i++) {
-        unsigned char in[80];
-        size_t n = rnd(sizeof in);
-        for (size_t k = 0; k < n; k++) in[k] = pool[rnd(sizeof pool - 1)];
-        struct cc_strbuf got, want;
-        cc_sb_init(&got);
-        cc_sb_init(&want);
-        cc_sb_json_text_string(&got, (const char *)in, n);
-        reference_escape(&want, in, n);
-        mismatches += got.len != want.len || memcmp(got.data, want.data, got.len) != 0 || got.data[got.len] != '\0';
-        cc_sb_free(&got);
-        cc_sb_free(&want);
-    }
-    CHECK_INTEQ(mismatches, 0);
+    CHECK_INTEQ(random_escapes(pool, sizeof pool - 1, 20000), 0);
 }
 
 /* cc_json_rpc_fast takes the usual JSON-RPC lines, in any member order
