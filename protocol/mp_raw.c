@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "protocol/ascii16.h"
 #include "protocol/json_convert.h"
 
 struct rd {
@@ -133,6 +134,25 @@ static void capture(struct capture *c, const struct head *k, const struct head *
     if (m->is_str) m->s = v->s, m->n = v->u;
 }
 
+/* A string of the frame (s, n bytes, inside r's bytes) as a JSON string.
+ * A short one of plain printable ASCII, which most results' keys and
+ * values are, is copied with one 16-byte store when 16 bytes are there to
+ * read; everything else goes to the escaper, which writes the same bytes. */
+static void put_string(struct cc_strbuf *sb, const struct rd *r, const char *s, size_t n) {
+    if (CC_HAVE_ASCII16 && n <= 16 && r->end - (const unsigned char *)s >= 16 &&
+        !(cc_json_stops16(s) & ((1u << n) - 1))) {
+        cc_sb_reserve(sb, 16 + 2);
+        char *o = sb->data + sb->len;
+        o[0] = '"';
+        memcpy(o + 1, s, 16);
+        o[1 + n] = '"';
+        sb->len += n + 2;
+        sb->data[sb->len] = '\0';
+        return;
+    }
+    cc_sb_json_string(sb, s, n);
+}
+
 static bool emit(struct cc_strbuf *sb, struct rd *r, const struct head *h, int depth, struct capture *cap);
 
 static bool emit_container(struct cc_strbuf *sb, struct rd *r, const struct head *h, int depth,
@@ -145,7 +165,7 @@ static bool emit_container(struct cc_strbuf *sb, struct rd *r, const struct head
         struct head k, v;
         if (map) {
             if (!head(r, &k) || k.k != K_STR) return false;
-            cc_sb_json_string(sb, k.s, k.u);
+            put_string(sb, r, k.s, k.u);
             cc_sb_putc(sb, ':');
         }
         if (!head(r, &v)) return false;
@@ -171,7 +191,7 @@ static bool emit(struct cc_strbuf *sb, struct rd *r, const struct head *h, int d
         else cc_sb_put(sb, "null", 4);
         return true;
     }
-    case K_STR: cc_sb_json_string(sb, h->s, h->u); return true;
+    case K_STR: put_string(sb, r, h->s, h->u); return true;
     case K_ARRAY:
     case K_MAP: return emit_container(sb, r, h, depth, cap);
     case K_OTHER: return false;
