@@ -318,25 +318,21 @@ static void short_strings_read_in_place_print_alike(void) {
                 if (at < len) text[at] = specials[k];
                 msgpack_sbuffer sb;
                 msgpack_sbuffer_init(&sb);
-                msgpack_packer pk;
-                msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
-                msgpack_pack_map(&pk, 3);
-                msgpack_pack_str_with_body(&pk, "id", 2);
-                msgpack_pack_uint64(&pk, 9);
-                msgpack_pack_str_with_body(&pk, "ok", 2);
-                msgpack_pack_true(&pk);
-                msgpack_pack_str_with_body(&pk, "result", 6);
-                msgpack_pack_map(&pk, 2);
-                msgpack_pack_str_with_body(&pk, text, len); /* a key, the frame going on */
-                msgpack_pack_str_with_body(&pk, text, len);
-                msgpack_pack_str_with_body(&pk, "k", 1);
-                msgpack_pack_str_with_body(&pk, text, len); /* the frame's last bytes */
+                size_t start = cc_msg_result_begin(&sb, 9);
+                cc_mpw_map(&sb, 2);
+                cc_mpw_str(&sb, text, len); /* a key, the frame going on */
+                cc_mpw_str(&sb, text, len);
+                cc_mpw_str(&sb, "k", 1);
+                cc_mpw_str(&sb, text, len); /* the frame's last bytes */
+                CHECK(cc_frame_end_at(&sb, start) == 0);
+                const char *body = sb.data + 4;
+                size_t body_len = sb.size - 4;
                 struct cc_strbuf raw, dec;
                 cc_sb_init(&raw);
                 cc_sb_init(&dec);
                 struct cc_mp_answer a;
                 msgpack_unpacked u;
-                if (cc_mp_raw_answer_json(sb.data, sb.size, &raw, &a) && cc_frame_decode(sb.data, sb.size, &u) == 0) {
+                if (cc_mp_raw_answer_json(body, body_len, &raw, &a) && cc_frame_decode(body, body_len, &u) == 0) {
                     if (cc_mp_emit_json(&dec, cc_mp_get(&u.data, "result")) != 0 || raw.len != dec.len ||
                         memcmp(raw.data, dec.data, raw.len) != 0)
                         mismatches++;
