@@ -269,6 +269,10 @@ static bool serve_fast(const struct cc_worker_cfg *cfg, cc_wctx *ctx, const stru
     if (rq->op_len != n || memcmp(rq->op, cfg->fast_op, n) != 0) return false;
     if (served < 0) served = find_op(cfg, cfg->fast_op, n) != NULL;
     if (!served) return false;
+    /* the CPU budget is re-armed as for any request: a worker serving only
+     * answers from the bytes would otherwise run into the limit armed for
+     * an earlier request, and be killed by SIGXCPU */
+    arm_cpu_budget(cfg->cpu_per_request_s, cfg->single_thread);
     fast_out.size = 0;
     if (!cfg->fast(rq->id, rq->args_at, rq->args_len, &fast_out)) return false;
     start_request(ctx, rq->id, deadline);
