@@ -201,8 +201,6 @@ static void arm_cpu_budget(int seconds, bool single_thread) {
     spare_us = 1000000 - used_us % 1000000;
 }
 
-/* Serve a request whose id, op, deadline and (owned) args were read.
- * Returns -1 when the pipe is broken. */
 /* The request becomes the current one. */
 static void start_request(cc_wctx *ctx, uint64_t id, const uint64_t *deadline) {
     ctx->id = id;
@@ -214,6 +212,8 @@ static void start_request(cc_wctx *ctx, uint64_t id, const uint64_t *deadline) {
     ctx->deadline_ms = deadline ? cc_now_ms() + (int64_t)*deadline : 0;
 }
 
+/* Serve a request whose id, op, deadline and (owned) args were read.
+ * Returns -1 when the pipe is broken. */
 static int serve_parsed(const struct cc_worker_cfg *cfg, cc_wctx *ctx, uint64_t id, const char *opname,
                         size_t oplen, bool have_op, const uint64_t *deadline, json_t *jargs) {
     start_request(ctx, id, deadline);
@@ -269,14 +269,14 @@ static bool serve_fast(const struct cc_worker_cfg *cfg, cc_wctx *ctx, const stru
     if (rq->op_len != n || memcmp(rq->op, cfg->fast_op, n) != 0) return false;
     if (served < 0) served = find_op(cfg, cfg->fast_op, n) != NULL;
     if (!served) return false;
-    /* the CPU budget is re-armed as for any request: a worker serving only
-     * answers from the bytes would otherwise run into the limit armed for
-     * an earlier request, and be killed by SIGXCPU */
+    /* started and budgeted as any request (a declined one is started again
+     * by serve_parsed): the progress page names it, and a worker serving
+     * only answers from the bytes would otherwise run into the CPU limit
+     * armed for an earlier request and die of SIGXCPU */
+    start_request(ctx, rq->id, deadline);
     arm_cpu_budget(cfg->cpu_per_request_s, cfg->single_thread);
     fast_out.size = 0;
-    if (!cfg->fast(rq->id, rq->args_at, rq->args_len, &fast_out)) return false;
-    start_request(ctx, rq->id, deadline);
-    return true;
+    return cfg->fast(rq->id, rq->args_at, rq->args_len, &fast_out);
 }
 
 static int answer_fast(cc_wctx *ctx) {
