@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "protocol/ascii16.h"
 #include "protocol/strbuf.h"
 #include "protocol/utf8.h"
 
@@ -40,7 +41,16 @@ static const unsigned char stops[256] = {
 static int string_body(struct parser *ps, const char **s, size_t *n) {
     const unsigned char *start = ps->p;
     const unsigned char *q = start;
+    while (CC_HAVE_ASCII16 && ps->end - q >= 16) {
+        unsigned m = cc_json_stops16(q);
+        if (m) {
+            q += __builtin_ctz(m);
+            goto stopped;
+        }
+        q += 16;
+    }
     while (q < ps->end && !stops[*q]) q++;
+stopped:
     if (q < ps->end && *q == '"') {
         *s = (const char *)start;
         *n = (size_t)(q - start);

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "protocol/ascii16.h"
 #include "protocol/json_convert.h"
 
 struct rd {
@@ -133,6 +134,25 @@ static void capture(struct capture *c, const struct head *k, const struct head *
     if (m->is_str) m->s = v->s, m->n = v->u;
 }
 
+/* A string of the frame (s, n bytes, inside r's bytes) as a JSON string.
+ * A short one of plain printable ASCII, which most results' keys and
+ * values are, is copied with one 16-byte store when 16 bytes are there to
+ * read; everything else goes to the escaper, which writes the same bytes. */
+static void put_string(struct cc_strbuf *sb, const struct rd *r, const char *s, size_t n) {
+    if (CC_HAVE_ASCII16 && n <= 16 && r->end - (const unsigned char *)s >= 16 &&
+        !(cc_json_stops16(s) & ((1u << n) - 1))) {
+        cc_sb_reserve(sb, 16 + 2);
+        char *o = sb->data + sb->len;
+        o[0] = '"';
+        memcpy(o + 1, s, 16);
+        o[1 + n] = '"';
+        sb->len += n + 2;
+        sb->data[sb->len] = '\0';
+        return;
+    }
+    cc_sb_json_string(sb, s, n);
+}
+
 static bool emit(struct cc_strbuf *sb, struct rd *r, const struct head *h, int depth, struct capture *cap);
 
 static bool emit_container(struct cc_strbuf *sb, struct rd *r, const struct head *h, int depth,
@@ -145,7 +165,7 @@ static bool emit_container(struct cc_strbuf *sb, struct rd *r, const struct head
         struct head k, v;
         if (map) {
             if (!head(r, &k) || k.k != K_STR) return false;
-            cc_sb_json_string(sb, k.s, k.u);
+            put_string(sb, r, k.s, k.u);
             cc_sb_putc(sb, ':');
         }
         if (!head(r, &v)) return false;
@@ -171,7 +191,7 @@ static bool emit(struct cc_strbuf *sb, struct rd *r, const struct head *h, int d
         else cc_sb_put(sb, "null", 4);
         return true;
     }
-    case K_STR: cc_sb_json_string(sb, h->s, h->u); return true;
+    case K_STR: put_string(sb, r, h->s, h->u); return true;
     case K_ARRAY:
     case K_MAP: return emit_container(sb, r, h, depth, cap);
     case K_OTHER: return false;
@@ -247,15 +267,30 @@ fail:
     return NULL;
 }
 
+/* Steps over the plain value whose header h was just read, as to_json
+ * walks it (string keys, the same nesting bound) without converting it. */
+static bool skip(struct rd *r, const struct head *h, int depth) {
+    if (h->k != K_ARRAY && h->k != K_MAP) return h->k != K_OTHER;
+    if (depth >= CC_MP_MAX_NESTING) return false;
+    for (uint64_t i = 0; i < h->u; i++) {
+        struct head k, v;
+        if (h->k == K_MAP && (!head(r, &k) || k.k != K_STR)) return false;
+        if (!head(r, &v) || !skip(r, &v, depth + 1)) return false;
+    }
+    return true;
+}
+
 bool cc_mp_raw_request(const char *body, size_t len, struct cc_mp_request *out) {
     struct rd r = {(const unsigned char *)body, (const unsigned char *)body + len};
     *out = (struct cc_mp_request){0};
     struct head m;
     if (!head(&r, &m) || m.k != K_MAP || m.u < 3 || m.u > 4) return false;
-    bool got_id = false, got_op = false;
+    bool got_id = false, got_op = false, got_args = false;
     for (uint64_t i = 0; i < m.u; i++) {
         struct head k, v;
-        if (!head(&r, &k) || k.k != K_STR || !head(&r, &v)) goto give_up;
+        if (!head(&r, &k) || k.k != K_STR) return false;
+        const unsigned char *value_at = r.p;
+        if (!head(&r, &v)) return false;
         if (!got_id && key_is(&k, "id", 2) && v.k == K_UINT) {
             out->id = v.u;
             got_id = true;
@@ -263,19 +298,41 @@ bool cc_mp_raw_request(const char *body, size_t len, struct cc_mp_request *out) 
             out->op = v.s;
             out->op_len = v.u;
             got_op = true;
-        } else if (!out->args && key_is(&k, "args", 4) && v.k == K_MAP) {
+        } else if (!got_args && key_is(&k, "args", 4) && v.k == K_MAP) {
             /* depth 1: the frame's map is one level, as the decoder counts */
-            if (!(out->args = to_json(&r, &v, 1))) goto give_up;
+            if (!skip(&r, &v, 1)) return false;
+            out->args_at = (const char *)value_at;
+            out->args_len = (size_t)(r.p - value_at);
+            got_args = true;
         } else if (!out->has_deadline && key_is(&k, "deadline_ms", 11) && v.k == K_UINT) {
             out->deadline_ms = v.u;
             out->has_deadline = true;
         } else {
-            goto give_up;
+            return false;
         }
     }
-    if (got_id && got_op && out->args && r.p == r.end) return true;
-give_up:
-    json_decref(out->args);
-    out->args = NULL;
-    return false;
+    return got_id && got_op && got_args && r.p == r.end;
+}
+
+json_t *cc_mp_raw_request_args(const struct cc_mp_request *rq) {
+    struct rd r = {(const unsigned char *)rq->args_at, (const unsigned char *)rq->args_at + rq->args_len};
+    struct head h;
+    if (!head(&r, &h) || h.k != K_MAP) return NULL;
+    json_t *args = to_json(&r, &h, 1);
+    if (args && r.p != r.end) {
+        json_decref(args);
+        return NULL;
+    }
+    return args;
+}
+
+bool cc_mp_raw_only_str(const char *p, size_t n, const char *key, const char **s, size_t *sn) {
+    struct rd r = {(const unsigned char *)p, (const unsigned char *)p + n};
+    struct head m, k, v;
+    if (!head(&r, &m) || m.k != K_MAP || m.u != 1 || !head(&r, &k) || k.k != K_STR ||
+        !key_is(&k, key, strlen(key)) || !head(&r, &v) || v.k != K_STR || r.p != r.end)
+        return false;
+    *s = v.s;
+    *sn = v.u;
+    return true;
 }

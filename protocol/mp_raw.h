@@ -44,17 +44,27 @@ bool cc_mp_raw_answer_json(const char *body, size_t len, struct cc_strbuf *sb, s
 bool cc_mp_raw_json(struct cc_strbuf *sb, const char *p, size_t n);
 
 /* A request frame {id, op, args[, deadline_ms]} (any order, no other
- * entries, args a plain map) read in place, its args converted straight to
- * jansson as cc_mp_to_json converts them (the worker's path). false for
- * anything else: the caller decodes the frame as before. */
+ * entries, args a plain map) read in place (the worker's path): its args
+ * are spanned, not converted, so that a worker may answer from their bytes
+ * (workers/calc/calc_fast.h); cc_mp_raw_request_args converts them straight
+ * to jansson as cc_mp_to_json converts them, NULL where that conversion
+ * would differ (a big unsigned integer, invalid UTF-8, a key holding NUL).
+ * false for anything else: the caller decodes the frame as before. */
 struct cc_mp_request {
     uint64_t id;
     const char *op; /* not NUL-terminated: op_len bytes */
     size_t op_len;
     bool has_deadline;
     uint64_t deadline_ms;
-    json_t *args;   /* the caller's on success */
+    const char *args_at; /* the args map's msgpack bytes (in body) */
+    size_t args_len;
 };
 bool cc_mp_raw_request(const char *body, size_t len, struct cc_mp_request *out);
+/* A new reference, or NULL. */
+json_t *cc_mp_raw_request_args(const struct cc_mp_request *rq);
+
+/* p[0..n) is exactly a map of one entry, key (a string) to a string: its
+ * bytes into *s, *sn. */
+bool cc_mp_raw_only_str(const char *p, size_t n, const char *key, const char **s, size_t *sn);
 
 #endif

@@ -58,11 +58,16 @@ int cc_msg_event(msgpack_sbuffer *sb, uint64_t id, const char *event, const json
     return cc_frame_end_at(sb, start);
 }
 
-int cc_msg_result(msgpack_sbuffer *sb, uint64_t id, const json_t *result) {
+size_t cc_msg_result_begin(msgpack_sbuffer *sb, uint64_t id) {
     size_t start = begin(sb, 3, id);
     key(sb, "ok");
     cc_mpw_bool(sb, 1);
     key(sb, "result");
+    return start;
+}
+
+int cc_msg_result(msgpack_sbuffer *sb, uint64_t id, const json_t *result) {
+    size_t start = cc_msg_result_begin(sb, id);
     if (cc_mpw_json(sb, result) < 0) return -1;
     return cc_frame_end_at(sb, start);
 }

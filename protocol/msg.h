@@ -17,6 +17,10 @@ int cc_msg_request(msgpack_sbuffer *sb, uint64_t id, const char *op, const json_
                    uint64_t deadline_ms);
 int cc_msg_event(msgpack_sbuffer *sb, uint64_t id, const char *event, const json_t *data);
 int cc_msg_result(msgpack_sbuffer *sb, uint64_t id, const json_t *result);
+/* The start of a result frame, up to its "result" key: the caller writes
+ * the result (protocol/mp_write.h) and ends the frame with
+ * cc_frame_end_at(sb, <the returned start>). */
+size_t cc_msg_result_begin(msgpack_sbuffer *sb, uint64_t id);
 int cc_msg_error(msgpack_sbuffer *sb, uint64_t id, const char *code, const char *message);
 int cc_msg_cancel(msgpack_sbuffer *sb, uint64_t id);
 

@@ -2,6 +2,10 @@
 #include "protocol/strbuf.h"
 #include "protocol/utf8.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -168,6 +172,66 @@ void cc_sb_json_string(struct cc_strbuf *sb, const char *s, size_t n) {
     sb->len = (size_t)(o - sb->data);
     sb->data[sb->len] = '\0';
 }
+
+/* JSON text is printable ASCII with a quote every few bytes: sixteen bytes
+ * are tested at once, and the quotes and backslashes among them escaped
+ * one after another from the mask, each run before one copied with a
+ * single 16-byte store from a copy of the block (so nothing is read past
+ * the input; the store's excess is overwritten next, within the room's
+ * 16 spare bytes). The first byte outside 0x20..0x7f (a control byte, or
+ * UTF-8 that would have to be checked) hands the whole text to
+ * cc_sb_json_string. */
+#ifdef __SSE2__
+#define TEXT_STRING_SLACK 16
+void cc_sb_json_text_string(struct cc_strbuf *sb, const char *s, size_t n) {
+    size_t start = sb->len;
+    cc_sb_reserve(sb, 2 * n + 2 + TEXT_STRING_SLACK);
+    char *o = sb->data + sb->len;
+    *o++ = '"';
+    size_t i = 0;
+    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+    const __m128i space = _mm_set1_epi8(0x20);
+    char block[32] = {0};
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(s + i));
+        /* signed: bytes >= 0x80 are negative, so below 0x20 too */
+        if (_mm_movemask_epi8(_mm_cmplt_epi8(v, space))) goto general;
+        unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)));
+        if (!m) {
+            _mm_storeu_si128((__m128i *)o, v);
+            o += 16;
+            continue;
+        }
+        _mm_storeu_si128((__m128i *)block, v);
+        unsigned from = 0; /* bytes of this block written */
+        for (;;) {
+            unsigned k = m ? (unsigned)__builtin_ctz(m) : 16;
+            _mm_storeu_si128((__m128i *)o, _mm_loadu_si128((const __m128i *)(block + from)));
+            o += k - from;
+            if (k == 16) break;
+            *o++ = '\\';
+            *o++ = block[k];
+            from = k + 1;
+            m &= m - 1;
+        }
+    }
+    for (; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x20 || c >= 0x80) goto general;
+        if (c == '"' || c == '\\') *o++ = '\\';
+        *o++ = (char)c;
+    }
+    *o++ = '"';
+    sb->len = (size_t)(o - sb->data);
+    sb->data[sb->len] = '\0';
+    return;
+general:
+    sb->len = start;
+    cc_sb_json_string(sb, s, n);
+}
+#else
+void cc_sb_json_text_string(struct cc_strbuf *sb, const char *s, size_t n) { cc_sb_json_string(sb, s, n); }
+#endif
 
 void cc_sb_borrow(struct cc_strbuf *keep, struct cc_strbuf *out) {
     *out = *keep;

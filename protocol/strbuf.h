@@ -39,6 +39,9 @@ void cc_sb_put_i64(struct cc_strbuf *sb, int64_t v);
 /* Append s as a JSON string literal (quotes included). Invalid UTF-8 is
  * replaced by U+FFFD so the output is always valid JSON. */
 void cc_sb_json_string(struct cc_strbuf *sb, const char *s, size_t n);
+/* The same bytes as cc_sb_json_string, faster for printable ASCII full of
+ * quotes (JSON text going into a string: a result's text item). */
+void cc_sb_json_text_string(struct cc_strbuf *sb, const char *s, size_t n);
 /* A buffer kept between uses so a hot path allocates nothing per call
  * (one thread only): cc_sb_borrow moves the kept buffer, emptied, into
  * *out (a fresh one when none is kept, e.g. in a nested use);

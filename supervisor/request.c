@@ -19,9 +19,41 @@
 
 static void on_deadline(evutil_socket_t fd, short what, void *arg);
 
+/* Where the deadline timer's event lives: in the request's own allocation
+ * (libevent sizes it at run time), one malloc and free fewer per call. */
+#define TIMER_AT ((sizeof(struct cc_req) + 15) & ~(size_t)15)
+
+/* The timeout of a deadline of ms as one of the base's common timeouts
+ * (libevent keeps timers of one common duration in a queue instead of its
+ * heap: adding and deleting one is O(1)); tv itself when none is left.
+ * Deadlines come in a handful of durations (a tool's class, a test's
+ * override, a sub-request's bound). */
+static const struct timeval *deadline_timeout(struct event_base *base, int64_t ms, const struct timeval *tv) {
+    static struct {
+        struct event_base *base;
+        int64_t ms;
+        const struct timeval *tv;
+    } known[16];
+    static size_t n;
+    for (size_t i = 0; i < n; i++)
+        if (known[i].base == base && known[i].ms == ms) return known[i].tv;
+    if (n == sizeof known / sizeof known[0]) return tv;
+    const struct timeval *common = event_base_init_common_timeout(base, tv);
+    if (!common) return tv;
+    known[n].base = base, known[n].ms = ms, known[n].tv = common;
+    n++;
+    return common;
+}
+
+static void arm_deadline(struct cc_req *r, int64_t ms) {
+    r->deadline_ms = ms;
+    struct timeval tv = {ms / 1000, (ms % 1000) * 1000};
+    evtimer_add(r->timer, deadline_timeout(r->srv->base, ms, &tv));
+}
+
 struct cc_req *cc_req_new(struct cc_server *srv, struct cc_conn *conn, json_t *rpc_id,
                           const struct cc_tool *tool, json_t *progress_token) {
-    struct cc_req *r = calloc(1, sizeof *r);
+    struct cc_req *r = calloc(1, TIMER_AT + event_get_struct_event_size());
     if (!r) return NULL;
     r->srv = srv;
     r->conn = conn;
@@ -40,9 +72,9 @@ struct cc_req *cc_req_new(struct cc_server *srv, struct cc_conn *conn, json_t *r
     int64_t ms = (int64_t)tool->deadline_s * 1000;
     if (srv->test_deadline_ms > 0) ms = srv->test_deadline_ms;
     r->deadline_ms = ms;
-    r->timer = evtimer_new(srv->base, on_deadline, r);
-    struct timeval tv = {ms / 1000, (ms % 1000) * 1000};
-    if (r->timer) evtimer_add(r->timer, &tv);
+    r->timer = (struct event *)((char *)r + TIMER_AT);
+    if (evtimer_assign(r->timer, srv->base, on_deadline, r) == 0) arm_deadline(r, ms);
+    else r->timer = NULL;
     r->next = srv->inflight;
     if (srv->inflight) srv->inflight->prev = r;
     srv->inflight = r;
@@ -70,7 +102,7 @@ void cc_req_free(struct cc_req *r) {
     else if (r->srv->inflight == r) r->srv->inflight = r->next;
     if (r->next) r->next->prev = r->prev;
     r->srv->n_inflight--;
-    if (r->timer) event_free(r->timer);
+    if (r->timer) evtimer_del(r->timer);
     json_decref(r->rpc_id);
     json_decref(r->progress_token);
     msgpack_sbuffer_destroy(&r->frame);
@@ -81,9 +113,7 @@ void cc_req_free(struct cc_req *r) {
 void cc_req_rearm(struct cc_req *r, int64_t ms) {
     if (!r->timer) return;
     evtimer_del(r->timer);
-    r->deadline_ms = ms;
-    struct timeval tv = {ms / 1000, (ms % 1000) * 1000};
-    evtimer_add(r->timer, &tv);
+    arm_deadline(r, ms);
 }
 
 void cc_req_send_progress(struct cc_req *r, json_t *params) {
@@ -190,7 +220,7 @@ void cc_req_answer_result_outcome(struct cc_req *r, const char *json, size_t len
     cc_sb_reserve(&sb, len * 2 + 200);
     begin_response(&sb, r->rpc_id);
     cc_sb_puts(&sb, ",\"result\":{\"content\":[{\"type\":\"text\",\"text\":");
-    cc_sb_json_string(&sb, json, len);
+    cc_sb_json_text_string(&sb, json, len);
     cc_sb_puts(&sb, "}],\"structuredContent\":");
     if ((r->tool->flags & CC_TOOL_ARRAY_RESULT)) cc_sb_puts(&sb, "{\"result\":");
     cc_sb_put(&sb, json, len);
@@ -228,7 +258,7 @@ void cc_req_answer_result_error_text(struct cc_req *r, const char *text, size_t 
     cc_sb_borrow(&answer_keep, &sb);
     begin_response(&sb, r->rpc_id);
     cc_sb_puts(&sb, ",\"result\":{\"content\":[{\"type\":\"text\",\"text\":");
-    cc_sb_json_string(&sb, text, len);
+    cc_sb_json_text_string(&sb, text, len);
     cc_sb_puts(&sb, "}],\"isError\":true}}");
     send_and_free(r, &sb);
 }

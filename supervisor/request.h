@@ -26,7 +26,7 @@ struct cc_req {
     const struct cc_tool *tool;
     uint64_t wid;                /* id on the worker protocol */
     msgpack_sbuffer frame;       /* the encoded request frame */
-    struct event *timer;         /* deadline */
+    struct event *timer;         /* deadline (stored in r's own allocation) */
     int64_t start_ms;
     int64_t start_us;            /* CLOCK_MONOTONIC, for the latency metrics */
     int64_t deadline_ms;         /* relative, what the timer was armed with */

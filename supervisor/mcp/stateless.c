@@ -153,24 +153,44 @@ static bool cancel_stateless(struct cc_server *srv, struct cc_conn *parent, json
     return false;
 }
 
-/* Does text contain one of the needles (each holding a '/')? One pass over
- * the slashes of the line (memchr) instead of a memmem per needle: this
- * runs on every line, and a tools/call line holds one or two slashes. */
-static bool mentions_any(const char *text, size_t len, const char *const *needles, size_t n) {
+/* A text to look for, holding a '/': before is where its first '/' is
+ * (filled in by needles_ready). */
+struct needle {
+    const char *s;
+    size_t before, len;
+};
+
+static void needles_ready(struct needle *k, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        k[i].len = strlen(k[i].s);
+        k[i].before = (size_t)(strchr(k[i].s, '/') - k[i].s);
+    }
+}
+
+/* Does text contain one of the needles? One pass over the slashes of the
+ * line (memchr) instead of a memmem per needle: this runs on every line,
+ * and a tools/call line holds one or two slashes. */
+static bool mentions_any(const char *text, size_t len, const struct needle *needles, size_t n) {
     const char *end = text + len;
     for (const char *p = text; (p = memchr(p, '/', (size_t)(end - p))); p++)
         for (size_t i = 0; i < n; i++) {
-            size_t before = (size_t)(strchr(needles[i], '/') - needles[i]), nl = strlen(needles[i]);
-            if ((size_t)(p - text) >= before && (size_t)(end - p) >= nl - before &&
-                memcmp(p - before, needles[i], nl) == 0)
+            const struct needle *k = &needles[i];
+            if ((size_t)(p - text) >= k->before && (size_t)(end - p) >= k->len - k->before &&
+                memcmp(p - k->before, k->s, k->len) == 0)
                 return true;
         }
     return false;
 }
 
 bool cc_stateless_stream_handle(struct cc_server *srv, struct cc_conn *parent, const char *text, size_t len) {
-    static const char *const cancel[] = {"notifications/cancelled"};
-    static const char *const stateless[] = {META_VERSION, "server/discover"};
+    static struct needle cancel[] = {{"notifications/cancelled", 0, 0}};
+    static struct needle stateless[] = {{META_VERSION, 0, 0}, {"server/discover", 0, 0}};
+    static bool ready;
+    if (!ready) {
+        needles_ready(cancel, 1);
+        needles_ready(stateless, 2);
+        ready = true;
+    }
     bool maybe_cancel = live && mentions_any(text, len, cancel, 1);
     if (!maybe_cancel && !mentions_any(text, len, stateless, 2)) return false;
     json_error_t je;

@@ -10,13 +10,16 @@
  * Properties: no sanitizer report, no timeout (the guards must bound the
  * work); a result follows the result contract and prints as strict JSON;
  * evaluating the same text twice gives the same outcome (no state leaks
- * between calls of a long-lived worker). */
+ * between calls of a long-lived worker); where the fast path
+ * (workers/calc/calc_fast.h) takes the text, its answer frame is byte for
+ * byte the full pipeline's (tests/unit/calc_fast_diff.h). */
 #include <gmp.h>
 #include <string.h>
 
 #include "workers/calc/calc_exact.h"
 #include "tests/fuzz/fz.h"
 #include "tests/fuzz/fz_util.h"
+#include "tests/unit/calc_fast_diff.h"
 
 json_t *cc_tool_truth_table(json_t *args, cc_wctx *ctx);
 
@@ -44,6 +47,8 @@ static void calc(const uint8_t *p, size_t n) {
     cc_calc_outcome_clear(&b);
 
     fz_tool_on_text(cc_tool_calc_exact, "calc_exact", "expr", p, n);
+    FZ_ASSERT(calc_fast_compare((const char *)p, n) != CALC_FAST_DIFFERS,
+              "the fast path's answer differs from the full pipeline's");
 }
 
 static void truth_table(const uint8_t *p, size_t n) {

@@ -302,6 +302,51 @@ static void regression_values_deeper_than_a_frame_carries_are_not_packed(void) {
     }
 }
 
+/* Short strings are copied sixteen bytes at a time where sixteen bytes
+ * are there to read: every length up to past 16, plain or holding a byte
+ * that needs escaping at every position, as a key and as a value, in the
+ * middle of the frame and at its very end, print as the decoder prints
+ * them. */
+static void short_strings_read_in_place_print_alike(void) {
+    static const char specials[] = {'a', '"', '\\', '\n', 0x01, 0x7f, (char)0xc3, (char)0xff};
+    int mismatches = 0;
+    for (size_t len = 0; len <= 18; len++)
+        for (size_t at = 0; at <= len; at++)
+            for (size_t k = 0; k < sizeof specials; k++) {
+                char text[20];
+                for (size_t i = 0; i < len; i++) text[i] = (char)('a' + i);
+                if (at < len) text[at] = specials[k];
+                msgpack_sbuffer sb;
+                msgpack_sbuffer_init(&sb);
+                size_t start = cc_msg_result_begin(&sb, 9);
+                cc_mpw_map(&sb, 2);
+                cc_mpw_str(&sb, text, len); /* a key, the frame going on */
+                cc_mpw_str(&sb, text, len);
+                cc_mpw_str(&sb, "k", 1);
+                cc_mpw_str(&sb, text, len); /* the frame's last bytes */
+                CHECK(cc_frame_end_at(&sb, start) == 0);
+                const char *body = sb.data + 4;
+                size_t body_len = sb.size - 4;
+                struct cc_strbuf raw, dec;
+                cc_sb_init(&raw);
+                cc_sb_init(&dec);
+                struct cc_mp_answer a;
+                msgpack_unpacked u;
+                if (cc_mp_raw_answer_json(body, body_len, &raw, &a) && cc_frame_decode(body, body_len, &u) == 0) {
+                    if (cc_mp_emit_json(&dec, cc_mp_get(&u.data, "result")) != 0 || raw.len != dec.len ||
+                        memcmp(raw.data, dec.data, raw.len) != 0)
+                        mismatches++;
+                    msgpack_unpacked_destroy(&u);
+                } else {
+                    mismatches++;
+                }
+                cc_sb_free(&raw);
+                cc_sb_free(&dec);
+                msgpack_sbuffer_destroy(&sb);
+            }
+    CHECK_INTEQ(mismatches, 0);
+}
+
 /* A worker's usual answer is read in place; its result prints as the
  * decoder prints it, and anything else is left to the decoder. */
 static void plain_answers_read_in_place(void) {
@@ -382,6 +427,7 @@ static void writer_writes_what_the_packer_writes(void) {
 int main(void) {
     RUN(roundtrip_split_feed);
     RUN(plain_answers_read_in_place);
+    RUN(short_strings_read_in_place_print_alike);
     RUN(writer_writes_what_the_packer_writes);
     RUN(oversized_and_zero_length_refused);
     RUN(garbage_truncated_and_wrong_type_bodies);

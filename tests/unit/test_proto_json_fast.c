@@ -190,23 +190,34 @@ static void reference_escape(struct cc_strbuf *sb, const unsigned char *p, size_
     cc_sb_putc(sb, '"');
 }
 
-static void escaper_matches_reference(void) {
-    static const unsigned char pool[] = "ab\"\\\n\t\x01\x1f\x7f\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xff\xc0";
-    for (int i = 0; i < 5000; i++) {
+/* rounds random texts of up to 63 bytes drawn from pool, after a prefix:
+ * both escapers give the reference's bytes. Returns the mismatches. */
+static int random_escapes(const unsigned char *pool, size_t pool_len, int rounds) {
+    int mismatches = 0;
+    for (int i = 0; i < rounds; i++) {
         unsigned char in[64];
         size_t n = rnd(sizeof in);
-        for (size_t k = 0; k < n; k++) in[k] = pool[rnd(sizeof pool - 1)];
+        for (size_t k = 0; k < n; k++) in[k] = pool[rnd(pool_len)];
         struct cc_strbuf got, want;
         cc_sb_init(&got);
         cc_sb_init(&want);
         cc_sb_puts(&got, "pre");
         cc_sb_puts(&want, "pre");
-        cc_sb_json_string(&got, (const char *)in, n);
         reference_escape(&want, in, n);
-        CHECK(got.len == want.len && memcmp(got.data, want.data, got.len) == 0 && got.data[got.len] == '\0');
+        cc_sb_json_string(&got, (const char *)in, n);
+        mismatches += got.len != want.len || memcmp(got.data, want.data, got.len) != 0 || got.data[got.len] != '\0';
+        got.len = 3;
+        cc_sb_json_text_string(&got, (const char *)in, n);
+        mismatches += got.len != want.len || memcmp(got.data, want.data, got.len) != 0 || got.data[got.len] != '\0';
         cc_sb_free(&got);
         cc_sb_free(&want);
     }
+    return mismatches;
+}
+
+static void escaper_matches_reference(void) {
+    static const unsigned char pool[] = "ab\"\\\n\t\x01\x1f\x7f\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xff\xc0";
+    CHECK_INTEQ(random_escapes(pool, sizeof pool - 1, 5000), 0);
 }
 
 /* The escaper copies eight bytes at a time up to the first byte that
@@ -229,10 +240,20 @@ static void escaper_at_every_position(void) {
                 cc_sb_json_string(&got, (const char *)in, len);
                 reference_escape(&want, in, len);
                 mismatches += got.len != want.len || memcmp(got.data, want.data, got.len) != 0;
+                got.len = 0;
+                cc_sb_json_text_string(&got, (const char *)in, len);
+                mismatches += got.len != want.len || memcmp(got.data, want.data, got.len) != 0;
                 cc_sb_free(&got);
                 cc_sb_free(&want);
             }
     CHECK_INTEQ(mismatches, 0);
+}
+
+/* JSON text is printable ASCII with a quote every few bytes, several in a
+ * block: the JSON-text escaper (sixteen bytes at a time) on such texts. */
+static void text_escaper_on_quote_dense_ascii(void) {
+    static const unsigned char pool[] = "\"\"\"\\{}:,ab09 ~\x7f";
+    CHECK_INTEQ(random_escapes(pool, sizeof pool - 1, 20000), 0);
 }
 
 /* cc_json_rpc_fast takes the usual JSON-RPC lines, in any member order
@@ -315,6 +336,7 @@ int main(void) {
     RUN(random_texts_agree);
     RUN(escaper_matches_reference);
     RUN(escaper_at_every_position);
+    RUN(text_escaper_on_quote_dense_ascii);
     RUN(usual_envelopes_read_without_a_tree);
     return check_summary("proto_json_fast");
 }

@@ -71,6 +71,10 @@ struct calc_val {
 /* Records a failure (unless one is already recorded); always returns -1. */
 int calc_fail(struct calc_ev *e, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The text cc_calc_q_str gives n/d (d >= 1, lowest terms), written into buf
+ * (NUL-terminated); returns its length. */
+#define CALC_SMALL_Q_TEXT 48
+size_t calc_small_q_text(int64_t n, uint64_t d, char buf[CALC_SMALL_Q_TEXT]);
 /* A value for an error message, malloc'd; NULL on OOM. */
 char *calc_show(mpq_srcptr q);
 /* Frees a string GMP allocated (mpz_get_str with NULL). */
@@ -147,5 +151,11 @@ int calc_eval(struct calc_ev *e, const struct cc_node *n, struct calc_val *out);
 
 /* The success object of a numeric result; a new reference. */
 json_t *calc_render_number(const struct cc_calc_outcome *o);
+/* The approx text cc_calc_approx_str gives +-num/den (num, den < 2**63,
+ * den >= 1, lowest terms; negative: the value is -num/den), written into
+ * buf (NUL-terminated); returns its length. */
+#define CALC_SMALL_APPROX_TEXT 64
+size_t calc_small_approx_text(uint64_t num, uint64_t den, bool negative,
+                              char buf[CALC_SMALL_APPROX_TEXT]);
 
 #endif

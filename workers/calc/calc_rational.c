@@ -35,20 +35,27 @@ static char *u64_digits(uint64_t v, char *end) {
     return end;
 }
 
-/* mpq_get_str's text for a value whose parts fit in 64 bits, without
- * GMP's allocation and radix conversion; NULL when they do not fit. */
-static char *small_q_str(const mpq_t q) {
-    if (!mpz_fits_slong_p(mpq_numref(q)) || !mpz_fits_ulong_p(mpq_denref(q))) return NULL;
-    long n = mpz_get_si(mpq_numref(q));
-    unsigned long d = mpz_get_ui(mpq_denref(q));
-    char buf[48], *end = buf + sizeof buf, *p = end;
+size_t calc_small_q_text(int64_t n, uint64_t d, char buf[CALC_SMALL_Q_TEXT]) {
+    char tmp[CALC_SMALL_Q_TEXT], *end = tmp + sizeof tmp, *p = end;
     if (d != 1) {
         p = u64_digits(d, p);
         *--p = '/';
     }
     p = u64_digits(n < 0 ? 0 - (uint64_t)n : (uint64_t)n, p);
     if (n < 0) *--p = '-';
-    return strndup(p, (size_t)(end - p));
+    size_t len = (size_t)(end - p);
+    memcpy(buf, p, len);
+    buf[len] = '\0';
+    return len;
+}
+
+/* mpq_get_str's text for a value whose parts fit in 64 bits, without
+ * GMP's allocation and radix conversion; NULL when they do not fit. */
+static char *small_q_str(const mpq_t q) {
+    if (!mpz_fits_slong_p(mpq_numref(q)) || !mpz_fits_ulong_p(mpq_denref(q))) return NULL;
+    char buf[CALC_SMALL_Q_TEXT];
+    size_t len = calc_small_q_text(mpz_get_si(mpq_numref(q)), mpz_get_ui(mpq_denref(q)), buf);
+    return strndup(buf, len);
 }
 
 char *cc_calc_q_str(const mpq_t q) {

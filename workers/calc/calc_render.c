@@ -69,14 +69,12 @@ static void approx_units(mpq_srcptr q, mpz_t n) {
     mpz_clears(num, den, NULL);
 }
 
-/* Places the decimal point APPROX_FRACTION digits from the right of the
- * digit string (zero-padded so a digit stands left of the point), then drops
- * trailing zeros and a bare point. malloc'd; NULL on OOM. */
-static char *point_text(const char *digits, bool negative) {
-    size_t nd = strlen(digits);
+/* Places the decimal point APPROX_FRACTION digits from the right of the nd
+ * digits (zero-padded so a digit stands left of the point), then drops
+ * trailing zeros and a bare point; into out, which has room for nd + 16
+ * bytes. Returns the text's length. */
+static size_t point_into(char *out, const char *digits, size_t nd, bool negative) {
     size_t pad = nd < APPROX_FRACTION + 1 ? APPROX_FRACTION + 1 - nd : 0;
-    char *out = malloc(nd + pad + 3);
-    if (!out) return NULL;
     char *o = out;
     if (negative) *o++ = '-';
     memset(o, '0', pad);
@@ -85,24 +83,28 @@ static char *point_text(const char *digits, bool negative) {
     memmove(o + total - (APPROX_FRACTION - 1), o + total - APPROX_FRACTION, APPROX_FRACTION);
     o[total - APPROX_FRACTION] = '.';
     o[total + 1] = '\0';
-    size_t len = strlen(out);
+    size_t len = (size_t)(o - out) + total + 1;
     while (out[len - 1] == '0') out[--len] = '\0';
     if (out[len - 1] == '.') out[--len] = '\0';
+    return len;
+}
+
+/* point_into's text, malloc'd; NULL on OOM. */
+static char *point_text(const char *digits, bool negative) {
+    size_t nd = strlen(digits);
+    char *out = malloc(nd + 16);
+    if (out) point_into(out, digits, nd, negative);
     return out;
 }
 
-/* approx_units for |num|, den < 2**63, in 128-bit integers, as decimal
- * digits into buf (>= 40 bytes). There the first rounding (to
- * APPROX_SIGNIFICANT digits) never changes the second: |q| < 10**19 puts
- * the first rounding's unit at or below 10**-31, half of which (scaled by
- * 10**12: 5e-20) is less than the distance from any fraction r/den to 1/2
- * other than 1/2 itself (at least 1/(2 den) > 5.4e-20). So one half-even
- * rounding to the fraction limit gives the same count. Returns false when
- * the value is out of that range. */
-static bool small_approx_digits(mpq_srcptr q, char buf[40]) {
-    if (mpz_sizeinbase(mpq_numref(q), 2) > 63 || mpz_sizeinbase(mpq_denref(q), 2) > 63) return false;
-    uint64_t num = mpz_get_ui(mpq_numref(q)); /* the absolute value */
-    uint64_t den = mpz_get_ui(mpq_denref(q));
+/* approx_units for num/den (both < 2**63) in 128-bit integers, as decimal
+ * digits into buf. There the first rounding (to APPROX_SIGNIFICANT digits)
+ * never changes the second: |q| < 10**19 puts the first rounding's unit at
+ * or below 10**-31, half of which (scaled by 10**12: 5e-20) is less than
+ * the distance from any fraction r/den to 1/2 other than 1/2 itself (at
+ * least 1/(2 den) > 5.4e-20). So one half-even rounding to the fraction
+ * limit gives the same count. */
+static void small_approx_digits(uint64_t num, uint64_t den, char buf[40]) {
     unsigned __int128 t = (unsigned __int128)num * 1000000000000u; /* 10**APPROX_FRACTION */
     unsigned __int128 quo = t / den, rem = t % den;
     if (2 * rem > den || (2 * rem == den && (quo & 1))) quo++;
@@ -118,14 +120,29 @@ static bool small_approx_digits(mpq_srcptr q, char buf[40]) {
         q64 /= 10;
     } while (q64);
     memmove(buf, p, (size_t)(buf + 40 - p));
-    return true;
+}
+
+size_t calc_small_approx_text(uint64_t num, uint64_t den, bool negative,
+                              char buf[CALC_SMALL_APPROX_TEXT]) {
+    _Static_assert(APPROX_FRACTION == 12, "small_approx_digits scales by 10**12");
+    _Static_assert(CALC_SMALL_APPROX_TEXT >= 40 + 16, "room for point_into");
+    if (num == 0) {
+        memcpy(buf, "0", 2);
+        return 1;
+    }
+    char small[40];
+    small_approx_digits(num, den, small);
+    return point_into(buf, small, strlen(small), negative && strcmp(small, "0") != 0);
 }
 
 char *cc_calc_approx_str(const mpq_t q) {
     if (mpq_sgn(q) == 0) return strdup("0");
-    _Static_assert(APPROX_FRACTION == 12, "small_approx_digits scales by 10**12");
-    char small[40];
-    if (small_approx_digits(q, small)) return point_text(small, mpq_sgn(q) < 0 && strcmp(small, "0") != 0);
+    if (mpz_sizeinbase(mpq_numref(q), 2) <= 63 && mpz_sizeinbase(mpq_denref(q), 2) <= 63) {
+        char small[CALC_SMALL_APPROX_TEXT];
+        /* mpz_get_ui reads the absolute value */
+        calc_small_approx_text(mpz_get_ui(mpq_numref(q)), mpz_get_ui(mpq_denref(q)), mpq_sgn(q) < 0, small);
+        return strdup(small);
+    }
     mpz_t n;
     mpz_init(n);
     approx_units(q, n);

@@ -1,4 +1,5 @@
 /* codecalc-calc: the exact calculator and programmer-mode worker. */
+#include "workers/calc/calc_fast.h"
 #include "workers/common/dispatch.h"
 #include "workers/common/limits.h"
 #include "workers/common/lockdown.h"
@@ -13,6 +14,8 @@ int main(void) {
         .single_thread = true,
         .batch_answers = true,
         .lockdown = cc_lockdown_compute,
+        .fast_op = "calc_exact",
+        .fast = cc_calc_fast_serve,
     };
     return cc_worker_main(&cfg);
 }

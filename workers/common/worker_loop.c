@@ -201,10 +201,8 @@ static void arm_cpu_budget(int seconds, bool single_thread) {
     spare_us = 1000000 - used_us % 1000000;
 }
 
-/* Serve a request whose id, op, deadline and (owned) args were read.
- * Returns -1 when the pipe is broken. */
-static int serve_parsed(const struct cc_worker_cfg *cfg, cc_wctx *ctx, uint64_t id, const char *opname,
-                        size_t oplen, bool have_op, const uint64_t *deadline, json_t *jargs) {
+/* The request becomes the current one. */
+static void start_request(cc_wctx *ctx, uint64_t id, const uint64_t *deadline) {
     ctx->id = id;
     ctx->cancelled = false;
     if (ctx->progress) {
@@ -212,6 +210,13 @@ static int serve_parsed(const struct cc_worker_cfg *cfg, cc_wctx *ctx, uint64_t 
         __atomic_signal_fence(__ATOMIC_SEQ_CST); /* stored before the work starts */
     }
     ctx->deadline_ms = deadline ? cc_now_ms() + (int64_t)*deadline : 0;
+}
+
+/* Serve a request whose id, op, deadline and (owned) args were read.
+ * Returns -1 when the pipe is broken. */
+static int serve_parsed(const struct cc_worker_cfg *cfg, cc_wctx *ctx, uint64_t id, const char *opname,
+                        size_t oplen, bool have_op, const uint64_t *deadline, json_t *jargs) {
+    start_request(ctx, id, deadline);
 
     cc_tool_fn fn = have_op ? find_op(cfg, opname, oplen) : NULL;
     if (!fn) {
@@ -250,15 +255,53 @@ static int serve(const struct cc_worker_cfg *cfg, cc_wctx *ctx, const msgpack_ob
     return serve_parsed(cfg, ctx, id->via.u64, opname, oplen, have_op, have_dl ? &dl->via.u64 : NULL, jargs);
 }
 
+/* The fast hook's answer, built in here before it is known to be one (a
+ * declined request leaves the answers buffer untouched). */
+static msgpack_sbuffer fast_out;
+
+/* Whether cfg's fast hook answered the request (into fast_out). Only the
+ * op the hook is for, and only while this worker serves that op. */
+static bool serve_fast(const struct cc_worker_cfg *cfg, cc_wctx *ctx, const struct cc_mp_request *rq,
+                       const uint64_t *deadline) {
+    static int served = -1; /* does this worker serve fast_op (a test may omit it)? */
+    if (!cfg->fast) return false;
+    size_t n = strlen(cfg->fast_op);
+    if (rq->op_len != n || memcmp(rq->op, cfg->fast_op, n) != 0) return false;
+    if (served < 0) served = find_op(cfg, cfg->fast_op, n) != NULL;
+    if (!served) return false;
+    /* started and budgeted as any request (a declined one is started again
+     * by serve_parsed): the progress page names it, and a worker serving
+     * only answers from the bytes would otherwise run into the CPU limit
+     * armed for an earlier request and die of SIGXCPU */
+    start_request(ctx, rq->id, deadline);
+    arm_cpu_budget(cfg->cpu_per_request_s, cfg->single_thread);
+    fast_out.size = 0;
+    return cfg->fast(rq->id, rq->args_at, rq->args_len, &fast_out);
+}
+
+static int answer_fast(cc_wctx *ctx) {
+    msgpack_sbuffer *out = cc_answers_begin();
+    int rc = msgpack_sbuffer_write(out, fast_out.data, fast_out.size);
+    bool more = cc_frame_ready(ctx->reader);
+    int wrc = cc_answers_end(more);
+    return rc < 0 ? -1 : wrc;
+}
+
 /* Serve one frame: the usual request read in place (protocol/mp_raw.h),
  * anything else decoded into zone first. Returns -1 when the frame is
  * malformed, the pipe broken or the request has no id. */
 static int serve_frame(const struct cc_worker_cfg *cfg, cc_wctx *ctx, const char *body, size_t len,
                        msgpack_zone *zone) {
     struct cc_mp_request rq;
-    if (cc_mp_raw_request(body, len, &rq))
-        return serve_parsed(cfg, ctx, rq.id, rq.op, rq.op_len, true, rq.has_deadline ? &rq.deadline_ms : NULL,
-                            rq.args);
+    if (cc_mp_raw_request(body, len, &rq)) {
+        const uint64_t *deadline = rq.has_deadline ? &rq.deadline_ms : NULL;
+        if (serve_fast(cfg, ctx, &rq, deadline)) return answer_fast(ctx);
+        /* args are converted only for an op this worker serves, as below;
+         * args the in-place conversion gives up on take the decoding way */
+        bool known = find_op(cfg, rq.op, rq.op_len) != NULL;
+        json_t *args = known ? cc_mp_raw_request_args(&rq) : NULL;
+        if (args || !known) return serve_parsed(cfg, ctx, rq.id, rq.op, rq.op_len, true, deadline, args);
+    }
     msgpack_object req;
     if (cc_frame_decode_in(body, len, zone, &req) < 0) return -1;
     return serve(cfg, ctx, &req);

@@ -8,7 +8,9 @@
 #ifndef CC_WORKER_LOOP_H
 #define CC_WORKER_LOOP_H
 
+#include <msgpack.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "workers/common/tool_api.h"
@@ -29,6 +31,12 @@ struct cc_worker_cfg {
     /* Work kept off the request path: run after hello and after each
      * answer, once no complete request is waiting (may be NULL). */
     void (*idle)(void);
+    /* Requests of fast_op may be answered from their msgpack args without
+     * the handler: fast appends the whole answer frame to out and returns
+     * true, or returns false to leave the request to the handler (may be
+     * NULL; workers/calc/calc_fast.h). */
+    const char *fast_op;
+    bool (*fast)(uint64_t id, const char *args, size_t args_len, msgpack_sbuffer *out);
 };
 
 int cc_worker_main(const struct cc_worker_cfg *cfg);
