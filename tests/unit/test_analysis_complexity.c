@@ -257,6 +257,38 @@ static void refinement_rules(void) {
     json_decref(r);
 }
 
+/* Binary search and merge sort that name their midpoint m, k, or any name
+ * other than mid/half/middle were O(n) and O(2^n): the halving was in the
+ * assignment (m = (lo + hi) // 2), not in the self-call's arguments. */
+static void halving_through_a_named_midpoint(void) {
+    json_t *r = analyze(NULL, "def bs(a, lo, hi, x):\n    if lo > hi: return -1\n    m = (lo + hi) // 2\n"
+                              "    if a[m] == x: return m\n    if a[m] < x: return bs(a, m + 1, hi, x)\n"
+                              "    return bs(a, lo, m - 1, x)\n");
+    CHECK_STREQ(str(r, "refined_estimate"), "O(log n)");
+    json_decref(r);
+    r = analyze(NULL, "def ms(a):\n    if len(a) < 2: return a\n    m = len(a) // 2\n    l = ms(a[:m]); r = ms(a[m:])\n"
+                      "    out = []\n    i = j = 0\n    while i < len(l) and j < len(r):\n        out.append(l[i]); i += 1\n"
+                      "    return out\n");
+    CHECK_STREQ(str(r, "refined_estimate"), "O(n log n)");
+    json_decref(r);
+    r = analyze("c", "int bs(int *a, int lo, int hi, int x) { if (lo > hi) return -1; int m = lo + (hi - lo) / 2;"
+                     " if (a[m] < x) return bs(a, m + 1, hi, x); return bs(a, lo, m - 1, x); }");
+    CHECK_STREQ(str(r, "refined_estimate"), "O(log n)");
+    json_decref(r);
+    /* Its O(n) work per call is slice and concat, not a loop. */
+    r = analyze("javascript", "function ms(a) { if (a.length < 2) return a; const k = a.length >> 1;"
+                              " return ms(a.slice(0, k)).concat(ms(a.slice(k))); }");
+    CHECK_STREQ(str(r, "refined_estimate"), "O(n log n)");
+    json_decref(r);
+    /* n / 20 is not half, and a name assigned n - 1 halves nothing. */
+    r = analyze(NULL, "def f(n):\n    if n <= 0: return 0\n    return f(n / 20) + 1\n");
+    CHECK_STREQ(str(r, "refined_estimate"), "O(n)");
+    json_decref(r);
+    r = analyze(NULL, "def f(n):\n    if n <= 0: return 0\n    k = n - 1\n    return f(k) + f(k)\n");
+    CHECK_STREQ(str(r, "refined_estimate"), "O(2^n)");
+    json_decref(r);
+}
+
 static void argument_checks(void) {
     json_t *args = json_pack("{s:i}", "code", 3);
     json_t *r = cc_tool_analyze_complexity(args, NULL);
@@ -272,6 +304,7 @@ int main(void) {
     RUN(deep_nesting_is_walked);
     RUN(regex_fallback_letter);
     RUN(refinement_rules);
+    RUN(halving_through_a_named_midpoint);
     RUN(argument_checks);
     return check_summary("analysis_complexity");
 }

@@ -159,6 +159,15 @@ static bool is_comprehension_loop(const char *type) {
 
 /* ---- loops ---- */
 
+/* Work of n^depth at this point counts toward the innermost function's
+ * work per call (a loop, and a linear call or a sort one level deeper:
+ * merge sort's slice and concat are its O(n) per call). */
+static void body_work(struct cx_walk *w, int depth) {
+    if (!w->nfns) return;
+    struct cx_fn *f = &w->fns[w->nfns - 1];
+    if (depth - f->rdepth_at_entry > f->body_k) f->body_k = depth - f->rdepth_at_entry;
+}
+
 bool cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type) {
     uint32_t line = cx_line(loop);
     if (strcmp(type, "for_in_clause") == 0) {
@@ -185,10 +194,7 @@ bool cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type) {
     }
     w->rdepth++;
     cx_consider(w, (struct cx_cost){w->rdepth, 0, false});
-    if (w->nfns) {
-        struct cx_fn *f = &w->fns[w->nfns - 1];
-        if (w->rdepth - f->rdepth_at_entry > f->body_k) f->body_k = w->rdepth - f->rdepth_at_entry;
-    }
+    body_work(w, w->rdepth);
     return true;
 }
 
@@ -242,6 +248,7 @@ static void linear_term(struct cx_walk *w, TSNode at, const char *rule, const ch
     struct cx_cost c = {w->rdepth + 1, 0, false};
     char cost[32];
     cx_consider(w, c);
+    body_work(w, w->rdepth + 1);
     uint32_t line = cx_line(at);
     if (w->rdepth == 0)
         cx_refinement(w, rule, line, "%.*s at line %u is linear in its input: %s", whatlen, what, line,
@@ -268,7 +275,62 @@ static void note_membership(struct cx_walk *w, TSNode n) {
     }
 }
 
+/* Text without blanks, at most cap - 1 bytes of it. */
+static size_t flatten(struct cx_text t, char *flat, size_t cap) {
+    size_t n = 0;
+    for (size_t i = 0; i < t.n && n + 1 < cap; i++)
+        if (t.s[i] != ' ' && t.s[i] != '\t' && t.s[i] != '\n' && t.s[i] != '\r') flat[n++] = t.s[i];
+    return n;
+}
+
+/* `lit` occurs in flat and no digit or point continues it (/2, not /20). */
+static bool has_operator(const char *flat, size_t n, const char *lit) {
+    size_t l = strlen(lit);
+    for (size_t i = 0; i + l <= n; i++)
+        if (memcmp(flat + i, lit, l) == 0 && (i + l == n || !strchr("0123456789.", flat[i + l])))
+            return true;
+    return false;
+}
+
+static bool halving_text(const char *flat, size_t n) {
+    return has_operator(flat, n, "//2") || has_operator(flat, n, "/2") || has_operator(flat, n, ">>1") ||
+           has_operator(flat, n, "*0.5");
+}
+
+/* The name and value of an assignment or declaration, in the grammars'
+ * field names. */
+static bool name_and_value(TSNode n, const char *type, TSNode *name, TSNode *value) {
+    static const char *const forms[][3] = {
+        {"assignment", "left", "right"},          {"assignment_expression", "left", "right"},
+        {"init_declarator", "declarator", "value"}, {"variable_declarator", "name", "value"},
+        {"let_declaration", "pattern", "value"},  {"short_var_declaration", "left", "right"},
+    };
+    for (size_t i = 0; i < sizeof forms / sizeof *forms; i++) {
+        if (strcmp(type, forms[i][0]) != 0) continue;
+        *name = field(n, forms[i][1]);
+        *value = field(n, forms[i][2]);
+        if (!ts_node_is_null(*name) && strcmp(ts_node_type(*name), "expression_list") == 0 &&
+            ts_node_named_child_count(*name) == 1)
+            *name = ts_node_named_child(*name, 0);
+        return !ts_node_is_null(*name) && !ts_node_is_null(*value);
+    }
+    return false;
+}
+
+static void note_halving(struct cx_walk *w, TSNode n, const char *type) {
+    TSNode name, value;
+    if (w->nhalving == CX_HALVING_MAX || !name_and_value(n, type, &name, &value)) return;
+    struct cx_text t = cx_node_text(w, name), v = cx_node_text(w, value);
+    char flat[256];
+    if (t.n == 0 || t.n >= CX_HALVING_NAME || cx_word_len(t.s, t.n, 0) != t.n ||
+        !halving_text(flat, flatten(v, flat, sizeof flat)))
+        return;
+    memcpy(w->halving[w->nhalving], t.s, t.n);
+    w->halving[w->nhalving++][t.n] = '\0';
+}
+
 void cx_refine_node(struct cx_walk *w, TSNode n, const char *type) {
+    note_halving(w, n, type);
     if (!w->python) return;
     if (strcmp(type, "assignment") == 0) note_assignment(w, n);
     else if (strcmp(type, "comparison_operator") == 0) note_membership(w, n);
@@ -345,17 +407,19 @@ static bool is_returned(TSNode call) {
            ts_node_named_child_count(p) == 1;
 }
 
-/* f(n // 2), f(a[:mid]), f(lo, mid - 1): an argument that halves the input. */
+/* f(n // 2), f(a[:mid]), f(lo, mid - 1), f(a[:m]) after m = len(a) // 2:
+ * an argument that halves the input. */
 static bool halves(const struct cx_walk *w, TSNode call) {
     TSNode args = field(call, "arguments");
     if (ts_node_is_null(args)) return false;
-    struct cx_text t = cx_node_text(w, args);
     char flat[256];
-    size_t n = 0;
-    for (size_t i = 0; i < t.n && n + 1 < sizeof flat; i++)
-        if (t.s[i] != ' ' && t.s[i] != '\t' && t.s[i] != '\n') flat[n++] = t.s[i];
-    return cx_has_text(flat, n, "//2") || cx_has_text(flat, n, "/2") || cx_has_text(flat, n, ">>1") ||
-           cx_has_word(flat, n, "mid") || cx_has_word(flat, n, "half") || cx_has_word(flat, n, "middle");
+    size_t n = flatten(cx_node_text(w, args), flat, sizeof flat);
+    if (halving_text(flat, n) || cx_has_word(flat, n, "mid") || cx_has_word(flat, n, "half") ||
+        cx_has_word(flat, n, "middle"))
+        return true;
+    for (size_t i = 0; i < w->nhalving; i++)
+        if (cx_has_word(flat, n, w->halving[i])) return true;
+    return false;
 }
 
 void cx_refine_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
@@ -371,6 +435,7 @@ void cx_refine_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
         w->any_sort_call = true;
         struct cx_cost c = {w->rdepth + 1, 1, false};
         cx_consider(w, c);
+        body_work(w, w->rdepth + 1);
         if (w->rdepth > 0) {
             char cost[32];
             uint32_t line = cx_line(call);

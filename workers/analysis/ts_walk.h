@@ -41,6 +41,8 @@ struct cx_kind {
     bool list;                  /* false: a set/dict */
 };
 
+#define CX_HALVING_MAX 32
+#define CX_HALVING_NAME 64
 struct cx_walk {
     const char *src;
     size_t len;
@@ -56,6 +58,10 @@ struct cx_walk {
     bool any_sort_call;
     struct cx_kind kinds[CX_KINDS_MAX];
     size_t nkinds;
+    /* Names assigned half of something (m = (lo + hi) // 2): a self-call
+     * on one of them halves its input like f(mid) does. */
+    char halving[CX_HALVING_MAX][CX_HALVING_NAME];
+    size_t nhalving;
 };
 
 struct cx_text cx_node_text(const struct cx_walk *w, TSNode n);
