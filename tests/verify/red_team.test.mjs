@@ -20,6 +20,18 @@ describe('red team: execution and verification', { skip: SKIP_NO_BINARY, timeout
     assert.equal(r.stdout_bytes, 6);
   });
 
+  test('max_output_kb above the 240 KiB ceiling is disclosed, not silently clamped into an OLE', async () => {
+    const r = await s.tool('execute_code', { language: 'python3', code: 'import sys\nsys.stdout.write("x" * 300000)',
+      max_output_kb: 1000, receipt: true });
+    assert.equal(r.verdict, 'OLE');
+    assert.equal(r.stdout_bytes, 300000);
+    assert.equal(r.unenforced.length, 1, JSON.stringify(r.unenforced));
+    assert.match(r.unenforced[0], /^max_output_kb_clamped: 1000 KiB was asked for; each stream was capped at the 240 KiB ceiling/);
+    assert.ok(!r.provider.limits.provider_reported_enforced.includes('max_output_kb'));
+    const ok = await s.tool('execute_code', { language: 'python3', code: 'print(1)', max_output_kb: 240 });
+    assert.deepEqual(ok.unenforced, []);
+  });
+
   test('ports that differ only after a NUL byte are not cross_checked', async () => {
     const r = await s.tool('verify_translation', { source_code: writePy('ab\u0000cd\n'), source_language: 'python3',
       target_code: writePy('ab\u0000XY\n'), target_language: 'python3', test_inputs: ['1'] });
