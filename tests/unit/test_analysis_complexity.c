@@ -289,6 +289,46 @@ static void halving_through_a_named_midpoint(void) {
     json_decref(r);
 }
 
+/* `while i < n: i *= 2` was O(n): a counter scaled by a constant factor
+ * makes O(log n) iterations. */
+static void geometric_loop_is_log_n(void) {
+    static const struct { const char *lang, *code, *want; } cases[] = {
+        {NULL, "def f(n):\n    i = 1\n    while i < n:\n        i *= 2\n", "O(log n)"},
+        {NULL, "def f(n):\n    while n > 0:\n        n //= 2\n", "O(log n)"},
+        {NULL, "def f(n):\n    i = 1\n    while i < n:\n        i = i * 2\n        for j in range(n):\n            pass\n",
+         "O(n log n)"},
+        {"c", "int f(int n) { int c = 0; for (int i = 1; i < n; i *= 2) c++; return c; }", "O(log n)"},
+        {"go", "func f(n int) int { c := 0; for i := n; i > 0; i /= 2 { c++ }; return c }", "O(log n)"},
+        /* A counter that also steps, a factor 1 or a float: no claim. */
+        {NULL, "def f(n):\n    while n > 0:\n        n //= 2\n        n -= 1\n", "O(n)"},
+        {NULL, "def f(n):\n    i = 1\n    while i < n:\n        i *= 1\n", "O(n)"},
+        {"c", "int f(int n) { int c = 1; for (int i = 0; i < n; i++) c *= 2; return c; }", "O(n)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        json_t *r = analyze(cases[i].lang, cases[i].code);
+        CHECK_STREQ(str(r, "refined_estimate"), cases[i].want);
+        json_decref(r);
+    }
+}
+
+/* `for (i = n; i > 0; i--)` compares i with a literal but counts down
+ * from n: it was a constant_bound_loop, O(1). */
+static void literal_condition_needs_a_literal_start(void) {
+    static const struct { const char *lang, *code, *want; } cases[] = {
+        {"c", "int f(int n) { int c = 0; for (int i = n; i > 0; i--) c++; return c; }", "O(n)"},
+        {"java", "class A { int f(int n) { int c = 0; for (int i = n; i != 0; i--) c++; return c; } }", "O(n)"},
+        {"c", "int f(int n) { int c = 0; for (int i = 0; i < 10; i++) c++; return c; }", "O(1)"},
+        {"c", "int f(int n) { int c = 0, i; for (i = 0; i < 10; i++) c++; return c; }", "O(1)"},
+        {"go", "func f(n int) int { c := 0; for i := 0; i < 10; i++ { c++ }; return c }", "O(1)"},
+        {"javascript", "function f(n) { let c = 0; for (let i = 0; i < 16; i++) c++; return c; }", "O(1)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        json_t *r = analyze(cases[i].lang, cases[i].code);
+        CHECK_STREQ(str(r, "refined_estimate"), cases[i].want);
+        json_decref(r);
+    }
+}
+
 static void argument_checks(void) {
     json_t *args = json_pack("{s:i}", "code", 3);
     json_t *r = cc_tool_analyze_complexity(args, NULL);
@@ -305,6 +345,8 @@ int main(void) {
     RUN(regex_fallback_letter);
     RUN(refinement_rules);
     RUN(halving_through_a_named_midpoint);
+    RUN(geometric_loop_is_log_n);
+    RUN(literal_condition_needs_a_literal_start);
     RUN(argument_checks);
     return check_summary("analysis_complexity");
 }

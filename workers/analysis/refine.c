@@ -111,13 +111,61 @@ static bool literal_collection(const struct cx_walk *w, TSNode n) {
     return true;
 }
 
-/* i < 10, 10 > i, i != 10: a comparison of a name with an integer. */
-static bool constant_condition(const struct cx_walk *w, TSNode cond) {
+/* Text without blanks, at most cap - 1 bytes of it; a line end becomes
+ * `;` so tokens of two lines never run together (`i *= 2` then `for`). */
+static size_t flatten(struct cx_text t, char *flat, size_t cap) {
+    size_t n = 0;
+    for (size_t i = 0; i < t.n && n + 1 < cap; i++)
+        if (t.s[i] == '\n') flat[n++] = ';';
+        else if (t.s[i] != ' ' && t.s[i] != '\t' && t.s[i] != '\r') flat[n++] = t.s[i];
+    return n;
+}
+
+/* At flat[i]: an integer literal of at least min, not followed by more of
+ * a number or a name (2, not 2.5 or 2x). */
+static bool literal_at_least(const char *flat, size_t n, size_t i, long min) {
+    size_t j = i;
+    long v = 0;
+    while (j < n && flat[j] >= '0' && flat[j] <= '9' && v < 1000000) v = v * 10 + (flat[j++] - '0');
+    return j > i && v >= min && (j == n || !(cx_is_word((unsigned char)flat[j]) || flat[j] == '.'));
+}
+
+/* flat[i..] is the name v (a whole word) followed by lit. */
+static bool word_then(const char *flat, size_t n, size_t i, const char *v, size_t vl, const char *lit) {
+    size_t l = strlen(lit);
+    if (i + vl + l > n || memcmp(flat + i, v, vl) != 0 || (i > 0 && cx_is_word((unsigned char)flat[i - 1])))
+        return false;
+    if (l == 0) return i + vl == n || !cx_is_word((unsigned char)flat[i + vl]);
+    return memcmp(flat + i + vl, lit, l) == 0;
+}
+
+/* The loop's initializer sets the name to an integer literal (i = 0,
+ * int i = 0, i := 0). */
+static bool literal_start(const struct cx_walk *w, TSNode init, TSNode name) {
+    if (ts_node_is_null(init)) return false;
+    struct cx_text t = cx_node_text(w, init), v = cx_node_text(w, name);
+    for (size_t i = 0; i + v.n < t.n; i++) {
+        if (!word_then(t.s, t.n, i, v.s, v.n, "")) continue;
+        size_t j = cx_skip_blanks(t.s, t.n, i + v.n);
+        j += j < t.n && t.s[j] == ':';
+        if (j >= t.n || t.s[j] != '=' || (j + 1 < t.n && t.s[j + 1] == '=')) continue;
+        size_t d = cx_skip_blanks(t.s, t.n, j + 1), e = d;
+        while (e < t.n && t.s[e] >= '0' && t.s[e] <= '9') e++;
+        e = cx_skip_blanks(t.s, t.n, e);
+        if (e > d && (e == t.n || t.s[e] == ',' || t.s[e] == ';')) return true;
+    }
+    return false;
+}
+
+/* i < 10, 10 > i, i != 10: a comparison of a name with an integer, the
+ * name starting from an integer too (i = 0): `i = n; i > 0` runs n times. */
+static bool constant_condition(const struct cx_walk *w, TSNode cond, TSNode init) {
     if (ts_node_is_null(cond) || strcmp(ts_node_type(cond), "binary_expression") != 0) return false;
     TSNode l = field(cond, "left"), r = field(cond, "right");
     if (ts_node_is_null(l) || ts_node_is_null(r)) return false;
     bool li = is_int_literal(w, l), ri = is_int_literal(w, r);
-    return li != ri && strcmp(ts_node_type(li ? r : l), "identifier") == 0;
+    TSNode name = li ? r : l;
+    return li != ri && strcmp(ts_node_type(name), "identifier") == 0 && literal_start(w, init, name);
 }
 
 /* What a constant-bound loop iterates over (for the note), else NULL. */
@@ -130,12 +178,14 @@ static const char *constant_bound(const struct cx_walk *w, TSNode loop, const ch
         if (is_int_literal(w, over)) return "an integer literal";
     }
     if (strcmp(type, "for_statement") == 0) {
-        if (constant_condition(w, field(loop, "condition"))) return "a condition against an integer literal";
+        TSNode init = field(loop, "initializer");
+        if (ts_node_is_null(init)) init = field(loop, "init");
+        if (constant_condition(w, field(loop, "condition"), init)) return "a condition against an integer literal";
         uint32_t c = ts_node_named_child_count(loop);
         for (uint32_t i = 0; i < c; i++) { /* Go: the clause holds the bound */
             TSNode k = ts_node_named_child(loop, i);
             const char *kt = ts_node_type(k);
-            if (strcmp(kt, "for_clause") == 0 && constant_condition(w, field(k, "condition")))
+            if (strcmp(kt, "for_clause") == 0 && constant_condition(w, field(k, "condition"), field(k, "initializer")))
                 return "a condition against an integer literal";
             if (strcmp(kt, "range_clause") == 0 && is_int_literal(w, field(k, "right")))
                 return "an integer literal";
@@ -168,7 +218,89 @@ static void body_work(struct cx_walk *w, int depth) {
     if (depth - f->rdepth_at_entry > f->body_k) f->body_k = depth - f->rdepth_at_entry;
 }
 
-bool cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type) {
+/* ---- geometric loops: the counter is multiplied or divided ---- */
+
+/* At flat[i]: v steps by addition (v += 1, v -= k, v++, ++v, v = v + 1). */
+static bool step_update(const char *flat, size_t n, size_t i, const char *v, size_t vl) {
+    static const char *const after[] = {"+=", "-=", "++", "--", NULL};
+    for (const char *const *a = after; *a; a++)
+        if (word_then(flat, n, i, v, vl, *a)) return true;
+    if (i >= 2 && (memcmp(flat + i - 2, "++", 2) == 0 || memcmp(flat + i - 2, "--", 2) == 0) &&
+        word_then(flat, n, i, v, vl, ""))
+        return true;
+    size_t j = i + vl + 1; /* v = v + ..., v = v - ... */
+    return word_then(flat, n, i, v, vl, "=") && j < n && flat[j] != '=' &&
+           (word_then(flat, n, j, v, vl, "+") || word_then(flat, n, j, v, vl, "-"));
+}
+
+/* At flat[i]: v scales by a constant (v *= 2, v //= 2, v >>= 1, v = v * 2). */
+static bool scale_update(const char *flat, size_t n, size_t i, const char *v, size_t vl) {
+    static const struct { const char *op; long min; } ops[] = {
+        {"*", 2}, {"//", 2}, {"/", 2}, {">>", 1}, {"<<", 1}};
+    for (size_t k = 0; k < sizeof ops / sizeof *ops; k++) {
+        char compound[8];
+        size_t ol = strlen(ops[k].op);
+        snprintf(compound, sizeof compound, "%s=", ops[k].op);
+        if (word_then(flat, n, i, v, vl, compound) && literal_at_least(flat, n, i + vl + ol + 1, ops[k].min))
+            return true;
+        size_t j = i + vl + 1;
+        if (word_then(flat, n, i, v, vl, "=") && j < n && flat[j] != '=' && word_then(flat, n, j, v, vl, ops[k].op) &&
+            literal_at_least(flat, n, j + vl + ol, ops[k].min))
+            return true;
+    }
+    return false;
+}
+
+/* How the loop text updates the name v: 1 only by a constant factor,
+ * 0 not at all that way, -1 also by a step (then it is no geometric loop). */
+static int geometric_update(const char *flat, size_t n, const char *v, size_t vl) {
+    int found = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (step_update(flat, n, i, v, vl)) return -1;
+        if (scale_update(flat, n, i, v, vl)) found = 1;
+    }
+    return found;
+}
+
+/* The condition of a while or C-style for loop (Go: its for_clause's). */
+static TSNode loop_condition(TSNode loop) {
+    TSNode c = field(loop, "condition");
+    uint32_t k = ts_node_named_child_count(loop);
+    for (uint32_t i = 0; ts_node_is_null(c) && i < k; i++) {
+        TSNode ch = ts_node_named_child(loop, i);
+        if (strcmp(ts_node_type(ch), "for_clause") == 0) c = field(ch, "condition");
+    }
+    return c;
+}
+
+/* A loop whose condition's counter only grows or shrinks by a constant
+ * factor runs O(log n) times: `while i < n: i *= 2`, `for (; n > 0; n /= 2)`. */
+static bool geometric_loop(const struct cx_walk *w, TSNode loop, char *counter, size_t cap) {
+    TSNode cond = loop_condition(loop);
+    if (ts_node_is_null(cond)) return false;
+    struct cx_text body = cx_node_text(w, loop), c = cx_node_text(w, cond);
+    if (body.n > 8192) return false; /* a long loop: no claim */
+    char flat[8192];
+    size_t n = flatten(body, flat, sizeof flat);
+    bool geometric = false;
+    for (size_t i = 0; i < c.n;) {
+        size_t l = cx_word_len(c.s, c.n, i);
+        if (l == 0) { i++; continue; }
+        if (!(c.s[i] >= '0' && c.s[i] <= '9') && l < cap) {
+            int g = geometric_update(flat, n, c.s + i, l);
+            if (g < 0) return false;
+            if (g > 0 && !geometric) {
+                memcpy(counter, c.s + i, l);
+                counter[l] = '\0';
+                geometric = true;
+            }
+        }
+        i += l;
+    }
+    return geometric;
+}
+
+int cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type) {
     uint32_t line = cx_line(loop);
     if (strcmp(type, "for_in_clause") == 0) {
         TSNode parent = ts_node_parent(loop);
@@ -192,10 +324,21 @@ bool cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type) {
                       "the loop at line %u runs a fixed number of times (%s); it is not a factor of n", line, why);
         return false;
     }
+    char counter[64];
+    if (geometric_loop(w, loop, counter, sizeof counter)) {
+        w->ldepth++;
+        struct cx_cost c = {w->rdepth, w->ldepth, false};
+        char cost[32];
+        cx_consider(w, c);
+        cx_refinement(w, "geometric_loop", line,
+                      "the loop at line %u changes its counter %s only by a constant factor: O(log n) "
+                      "iterations, not O(n): %s", line, counter, cx_cost_text(c, cost, sizeof cost));
+        return CX_LOOP_LOG;
+    }
     w->rdepth++;
-    cx_consider(w, (struct cx_cost){w->rdepth, 0, false});
+    cx_consider(w, (struct cx_cost){w->rdepth, w->ldepth, false});
     body_work(w, w->rdepth);
-    return true;
+    return CX_LOOP_N;
 }
 
 /* ---- python name kinds (lists vs hash structures) ---- */
@@ -245,7 +388,7 @@ static void note_assignment(struct cx_walk *w, TSNode n) {
 }
 
 static void linear_term(struct cx_walk *w, TSNode at, const char *rule, const char *what, int whatlen) {
-    struct cx_cost c = {w->rdepth + 1, 0, false};
+    struct cx_cost c = {w->rdepth + 1, w->ldepth, false};
     char cost[32];
     cx_consider(w, c);
     body_work(w, w->rdepth + 1);
@@ -273,14 +416,6 @@ static void note_membership(struct cx_walk *w, TSNode n) {
         linear_term(w, n, "linear_membership", what, (int)strlen(what));
         return;
     }
-}
-
-/* Text without blanks, at most cap - 1 bytes of it. */
-static size_t flatten(struct cx_text t, char *flat, size_t cap) {
-    size_t n = 0;
-    for (size_t i = 0; i < t.n && n + 1 < cap; i++)
-        if (t.s[i] != ' ' && t.s[i] != '\t' && t.s[i] != '\n' && t.s[i] != '\r') flat[n++] = t.s[i];
-    return n;
 }
 
 /* `lit` occurs in flat and no digit or point continues it (/2, not /20). */
@@ -433,7 +568,7 @@ void cx_refine_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
     }
     if (is_sort_call(w, call, callee)) {
         w->any_sort_call = true;
-        struct cx_cost c = {w->rdepth + 1, 1, false};
+        struct cx_cost c = {w->rdepth + 1, 1 + w->ldepth, false};
         cx_consider(w, c);
         body_work(w, w->rdepth + 1);
         if (w->rdepth > 0) {
