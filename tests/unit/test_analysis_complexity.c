@@ -299,6 +299,16 @@ static void geometric_loop_is_log_n(void) {
          "O(n log n)"},
         {"c", "int f(int n) { int c = 0; for (int i = 1; i < n; i *= 2) c++; return c; }", "O(log n)"},
         {"go", "func f(n int) int { c := 0; for i := n; i > 0; i /= 2 { c++ }; return c }", "O(log n)"},
+        /* Binary search's loop: its bounds are set from a halved midpoint. */
+        {NULL, "def bs(a, x):\n    lo, hi = 0, len(a) - 1\n    while lo <= hi:\n        mid = (lo + hi) // 2\n"
+               "        if a[mid] < x:\n            lo = mid + 1\n        else:\n            hi = mid - 1\n    return lo\n",
+         "O(log n)"},
+        {"c", "int bs(int *a, int n, int x) { int lo = 0, hi = n; while (lo < hi) { int mid = lo + (hi - lo) / 2;"
+              " if (a[mid] < x) lo = mid + 1; else hi = mid; } return lo; }", "O(log n)"},
+        {NULL, "def f(a):\n    for q in a:\n        lo, hi = 0, len(a)\n        while lo < hi:\n"
+               "            mid = (lo + hi) >> 1\n            if a[mid] < q: lo = mid + 1\n            else: hi = mid\n",
+         "O(n log n)"},
+        {NULL, "def f(a):\n    lo, hi = 0, len(a)\n    while lo < hi:\n        m = lo + 1\n        lo = m\n", "O(n)"},
         /* A counter that also steps, a factor 1 or a float: no claim. */
         {NULL, "def f(n):\n    while n > 0:\n        n //= 2\n        n -= 1\n", "O(n)"},
         {NULL, "def f(n):\n    i = 1\n    while i < n:\n        i *= 1\n", "O(n)"},

@@ -115,9 +115,16 @@ static bool literal_collection(const struct cx_walk *w, TSNode n) {
  * `;` so tokens of two lines never run together (`i *= 2` then `for`). */
 static size_t flatten(struct cx_text t, char *flat, size_t cap) {
     size_t n = 0;
-    for (size_t i = 0; i < t.n && n + 1 < cap; i++)
-        if (t.s[i] == '\n') flat[n++] = ';';
-        else if (t.s[i] != ' ' && t.s[i] != '\t' && t.s[i] != '\r') flat[n++] = t.s[i];
+    for (size_t i = 0; i < t.n && n + 1 < cap; i++) {
+        char c = t.s[i];
+        bool blank = c == ' ' || c == '\t' || c == '\r';
+        if (c == '\n') flat[n++] = ';';
+        /* one space where two words would run together (int mid) */
+        else if (blank && n > 0 && cx_is_word((unsigned char)flat[n - 1]) && i + 1 < t.n &&
+                 cx_is_word((unsigned char)t.s[i + 1]))
+            flat[n++] = ' ';
+        else if (!blank) flat[n++] = c;
+    }
     return n;
 }
 
@@ -218,6 +225,20 @@ static void body_work(struct cx_walk *w, int depth) {
     if (depth - f->rdepth_at_entry > f->body_k) f->body_k = depth - f->rdepth_at_entry;
 }
 
+/* `lit` occurs in flat and no digit or point continues it (/2, not /20). */
+static bool has_operator(const char *flat, size_t n, const char *lit) {
+    size_t l = strlen(lit);
+    for (size_t i = 0; i + l <= n; i++)
+        if (memcmp(flat + i, lit, l) == 0 && (i + l == n || !strchr("0123456789.", flat[i + l])))
+            return true;
+    return false;
+}
+
+static bool halving_text(const char *flat, size_t n) {
+    return has_operator(flat, n, "//2") || has_operator(flat, n, "/2") || has_operator(flat, n, ">>1") ||
+           has_operator(flat, n, "*0.5");
+}
+
 /* ---- geometric loops: the counter is multiplied or divided ---- */
 
 /* At flat[i]: v steps by addition (v += 1, v -= k, v++, ++v, v = v + 1). */
@@ -273,31 +294,67 @@ static TSNode loop_condition(TSNode loop) {
     return c;
 }
 
+/* Where the assignment `name = rhs` at flat[i] has its right side (and
+ * its end at ';' or the text's end), or 0 when flat[i] starts none. */
+static size_t assignment_rhs(const char *flat, size_t n, size_t i, size_t *end) {
+    if (i > 0 && cx_is_word((unsigned char)flat[i - 1])) return 0;
+    size_t l = cx_word_len(flat, n, i), j = i + l;
+    if (l == 0 || j + 1 >= n || flat[j] != '=' || flat[j + 1] == '=') return 0;
+    size_t e = j + 1;
+    while (e < n && flat[e] != ';') e++;
+    *end = e;
+    return j + 1;
+}
+
+/* The loop assigns name = (something halved): mid = (lo + hi) // 2. */
+static bool halved_in(const char *flat, size_t n, const char *name, size_t nl) {
+    for (size_t i = 0; i < n; i++) {
+        size_t end, r = word_then(flat, n, i, name, nl, "=") ? assignment_rhs(flat, n, i, &end) : 0;
+        if (r && halving_text(flat + r, end - r)) return true;
+    }
+    return false;
+}
+
+/* The loop sets v from a name it halved (lo = mid + 1, hi = mid): a
+ * bisection, whose range halves each time round. */
+static bool bisection_update(const char *flat, size_t n, const char *v, size_t vl) {
+    for (size_t i = 0; i < n; i++) {
+        size_t end, r = word_then(flat, n, i, v, vl, "=") ? assignment_rhs(flat, n, i, &end) : 0;
+        size_t ml = r ? cx_word_len(flat, end, r) : 0;
+        if (ml && !(flat[r] >= '0' && flat[r] <= '9') && halved_in(flat, n, flat + r, ml)) return true;
+    }
+    return false;
+}
+
+enum { LOOP_LINEAR, LOOP_GEOMETRIC, LOOP_BISECTION };
+
 /* A loop whose condition's counter only grows or shrinks by a constant
- * factor runs O(log n) times: `while i < n: i *= 2`, `for (; n > 0; n /= 2)`. */
-static bool geometric_loop(const struct cx_walk *w, TSNode loop, char *counter, size_t cap) {
+ * factor (`while i < n: i *= 2`, `for (; n > 0; n /= 2)`), or whose bound
+ * is set from a midpoint it halved (binary search), runs O(log n) times. */
+static int log_loop(const struct cx_walk *w, TSNode loop, char *counter, size_t cap) {
     TSNode cond = loop_condition(loop);
-    if (ts_node_is_null(cond)) return false;
+    if (ts_node_is_null(cond)) return LOOP_LINEAR;
     struct cx_text body = cx_node_text(w, loop), c = cx_node_text(w, cond);
-    if (body.n > 8192) return false; /* a long loop: no claim */
+    if (body.n > 8192) return LOOP_LINEAR; /* a long loop: no claim */
     char flat[8192];
     size_t n = flatten(body, flat, sizeof flat);
-    bool geometric = false;
+    int kind = LOOP_LINEAR;
     for (size_t i = 0; i < c.n;) {
         size_t l = cx_word_len(c.s, c.n, i);
         if (l == 0) { i++; continue; }
         if (!(c.s[i] >= '0' && c.s[i] <= '9') && l < cap) {
             int g = geometric_update(flat, n, c.s + i, l);
-            if (g < 0) return false;
-            if (g > 0 && !geometric) {
+            if (g < 0) return LOOP_LINEAR;
+            int k = g > 0 ? LOOP_GEOMETRIC : bisection_update(flat, n, c.s + i, l) ? LOOP_BISECTION : LOOP_LINEAR;
+            if (k != LOOP_LINEAR && kind == LOOP_LINEAR) {
                 memcpy(counter, c.s + i, l);
                 counter[l] = '\0';
-                geometric = true;
+                kind = k;
             }
         }
         i += l;
     }
-    return geometric;
+    return kind;
 }
 
 int cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type) {
@@ -325,14 +382,21 @@ int cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type) {
         return false;
     }
     char counter[64];
-    if (geometric_loop(w, loop, counter, sizeof counter)) {
+    int kind = log_loop(w, loop, counter, sizeof counter);
+    if (kind != LOOP_LINEAR) {
         w->ldepth++;
         struct cx_cost c = {w->rdepth, w->ldepth, false};
         char cost[32];
         cx_consider(w, c);
-        cx_refinement(w, "geometric_loop", line,
-                      "the loop at line %u changes its counter %s only by a constant factor: O(log n) "
-                      "iterations, not O(n): %s", line, counter, cx_cost_text(c, cost, sizeof cost));
+        if (kind == LOOP_GEOMETRIC)
+            cx_refinement(w, "geometric_loop", line,
+                          "the loop at line %u changes its counter %s only by a constant factor: O(log n) "
+                          "iterations, not O(n): %s", line, counter, cx_cost_text(c, cost, sizeof cost));
+        else
+            cx_refinement(w, "bisection_loop", line,
+                          "the loop at line %u sets its bound %s from a midpoint it halves: the range halves "
+                          "each iteration, O(log n) iterations, not O(n): %s", line, counter,
+                          cx_cost_text(c, cost, sizeof cost));
         return CX_LOOP_LOG;
     }
     w->rdepth++;
@@ -416,20 +480,6 @@ static void note_membership(struct cx_walk *w, TSNode n) {
         linear_term(w, n, "linear_membership", what, (int)strlen(what));
         return;
     }
-}
-
-/* `lit` occurs in flat and no digit or point continues it (/2, not /20). */
-static bool has_operator(const char *flat, size_t n, const char *lit) {
-    size_t l = strlen(lit);
-    for (size_t i = 0; i + l <= n; i++)
-        if (memcmp(flat + i, lit, l) == 0 && (i + l == n || !strchr("0123456789.", flat[i + l])))
-            return true;
-    return false;
-}
-
-static bool halving_text(const char *flat, size_t n) {
-    return has_operator(flat, n, "//2") || has_operator(flat, n, "/2") || has_operator(flat, n, ">>1") ||
-           has_operator(flat, n, "*0.5");
 }
 
 /* The name and value of an assignment or declaration, in the grammars'
