@@ -119,6 +119,20 @@ describe('red team: extract_function', { skip: SKIP_NO_BINARY, timeout: 600000 }
     assert.equal(r.extracted_program, '  static int sq(int x) { return x*x; }\n');
   });
 
+  test('module-level names the function needs are named, and the run shows its error line', async () => {
+    const code = 'K = 10\nclass P: pass\ndef g(y):\n    return y + K\ndef f(x):\n    z = 3\n    return g(x) * K + z\n';
+    const r = await ef({ code, language: 'python3', function_name: 'f', test_inputs: ['2'] });
+    assert.deepEqual(r.not_carried, ['K']);
+    assert.match(r.not_carried_note, /only imports and functions are carried/);
+    assert.equal(r.passed, false);
+    assert.match(r.runs[0].stderr_tail, /NameError: name 'K' is not defined\n$/);
+    const fine = await ef({ code: 'def f(x):\n    return x + 1\n', language: 'python3', function_name: 'f',
+      test_inputs: ['2'] });
+    assert.equal(fine.not_carried, undefined);
+    assert.equal(fine.runs[0].stderr_tail, undefined);
+    assert.equal(fine.runs[0].stdout, '3\n');
+  });
+
   test('a python method or nested function says where it is instead of only "not found"', async () => {
     let r = await ef({ code: 'class A:\n    def sq(self, x):\n        return x*x\n', language: 'python3',
       function_name: 'sq' });

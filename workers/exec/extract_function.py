@@ -92,6 +92,22 @@ def referenced_names(node):
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
 
 
+def not_carried(tree, carried):
+    """Module-level variables and classes the carried functions use: the
+    program does not define them, so a run stops at a NameError."""
+    defined = set()
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            defined.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            defined |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    used = set().union(*(referenced_names(f) for f in carried))
+    local = {n.id for f in carried for n in ast.walk(f) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    local |= {a.arg for f in carried for a in ast.walk(f.args) if isinstance(a, ast.arg)}
+    return sorted((used & defined) - local - {f.name for f in carried})
+
+
 def nested_hint(tree, name):
     """Where a non-top-level definition of name is, so the error says why."""
     scopes = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
@@ -129,7 +145,8 @@ def extract_python(code, name, call):
               and n.name in needed]
     parts.append(segment(code, target))
     runner = RUNNER_CALL.format(call=call) if call is not None else RUNNER_ARGS.format(name=name)
-    return {"ok": True, "program": "\n\n".join(parts) + runner, "signature": parameters(code, target)}
+    return {"ok": True, "program": "\n\n".join(parts) + runner, "signature": parameters(code, target),
+            "not_carried": not_carried(tree, [target] + [functions[h] for h in needed])}
 
 
 PREFIXES = ("import", "use", "from", "require", "using", "#include")
