@@ -32,6 +32,14 @@ describe('red team: execution and verification', { skip: SKIP_NO_BINARY, timeout
     assert.deepEqual(ok.unenforced, []);
   });
 
+  test('benchmark refuses repeated sizes instead of auto-scaling them into a timeout', async () => {
+    const r = await s.tool('benchmark', { code: 'print(1)', sizes: '100,100,100,200' });
+    assert.equal(r.ok, false);
+    assert.equal(r.code, 'validation');
+    assert.match(r.error, /^need at least 3 distinct sizes for a meaningful fit/);
+    assert.equal(r.method, undefined);
+  });
+
   test('ports that differ only after a NUL byte are not cross_checked', async () => {
     const r = await s.tool('verify_translation', { source_code: writePy('ab\u0000cd\n'), source_language: 'python3',
       target_code: writePy('ab\u0000XY\n'), target_language: 'python3', test_inputs: ['1'] });
