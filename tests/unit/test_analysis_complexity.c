@@ -339,6 +339,24 @@ static void literal_condition_needs_a_literal_start(void) {
     }
 }
 
+/* A fib with a hand-written memo dict was O(2^n): only a cache decorator
+ * counted as memoisation. */
+static void memo_table_is_memoisation(void) {
+    json_t *r = analyze(NULL, "memo = {}\ndef fib(n):\n    if n in memo:\n        return memo[n]\n"
+                              "    r = n if n < 2 else fib(n - 1) + fib(n - 2)\n    memo[n] = r\n    return r\n");
+    CHECK_STREQ(str(r, "refined_estimate"), "O(n)");
+    CHECK_STREQ(rule_at(r, 0), "memoized_recursion");
+    json_decref(r);
+    r = analyze(NULL, "def fib(n, memo={}):\n    if n < 2: return n\n    if memo.get(n) is None:\n"
+                      "        memo[n] = fib(n - 1, memo) + fib(n - 2, memo)\n    return memo[n]\n");
+    CHECK_STREQ(str(r, "refined_estimate"), "O(n)");
+    json_decref(r);
+    /* Stored into but never looked up: no memo. */
+    r = analyze(NULL, "def fib(n, out):\n    out[n] = 1\n    return fib(n - 1, out) + fib(n - 2, out)\n");
+    CHECK_STREQ(str(r, "refined_estimate"), "O(2^n)");
+    json_decref(r);
+}
+
 static void argument_checks(void) {
     json_t *args = json_pack("{s:i}", "code", 3);
     json_t *r = cc_tool_analyze_complexity(args, NULL);
@@ -357,6 +375,7 @@ int main(void) {
     RUN(halving_through_a_named_midpoint);
     RUN(geometric_loop_is_log_n);
     RUN(literal_condition_needs_a_literal_start);
+    RUN(memo_table_is_memoisation);
     RUN(argument_checks);
     return check_summary("analysis_complexity");
 }

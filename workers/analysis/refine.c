@@ -638,7 +638,36 @@ void cx_refine_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
 
 /* ---- functions and recursion ---- */
 
+/* A hand-written memo table in the function: it looks a name up
+ * (`n in memo`, `memo.get(`) and stores into it (`memo[n] = ...`). */
+static bool memo_table(const struct cx_walk *w, TSNode fn) {
+    struct cx_text t = cx_node_text(w, fn);
+    if (t.n > 16384) return false;
+    char flat[16384];
+    size_t n = flatten(t, flat, sizeof flat);
+    for (size_t i = 0; i + 1 < n; i++) {
+        size_t l = cx_word_len(flat, n, i);
+        if (l == 0 || l > 60 || (i > 0 && cx_is_word((unsigned char)flat[i - 1])) || flat[i + l] != '[') continue;
+        size_t close = i + l;
+        while (close < n && flat[close] != ']' && flat[close] != ';') close++;
+        if (close + 1 >= n || flat[close] != ']' || flat[close + 1] != '=' || (close + 2 < n && flat[close + 2] == '='))
+            continue;
+        char name[64], lookup[72];
+        memcpy(name, flat + i, l);
+        name[l] = '\0';
+        snprintf(lookup, sizeof lookup, "in %s", name);
+        bool looked_up = false;
+        for (size_t k = 0; k + strlen(lookup) <= n && !looked_up; k++)
+            looked_up = memcmp(flat + k, lookup, strlen(lookup)) == 0 && (k == 0 || !cx_is_word((unsigned char)flat[k - 1])) &&
+                        word_then(flat, n, k + 3, name, l, "");
+        snprintf(lookup, sizeof lookup, "%s.get(", name);
+        if (looked_up || cx_has_prefixed(flat, n, lookup)) return true;
+    }
+    return false;
+}
+
 void cx_refine_function(struct cx_walk *w, TSNode fn, struct cx_fn *f) {
+    if (w->python && memo_table(w, fn)) f->memoized = true;
     TSNode p = ts_node_parent(fn);
     if (!w->python || ts_node_is_null(p) || strcmp(ts_node_type(p), "decorated_definition") != 0) return;
     uint32_t c = ts_node_named_child_count(p);
