@@ -257,42 +257,46 @@ static void refinement_rules(void) {
     json_decref(r);
 }
 
+struct refined_case {
+    const char *lang, *code, *want;
+};
+
+static void check_refined(const struct refined_case *cases, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        json_t *r = analyze(cases[i].lang, cases[i].code);
+        CHECK_STREQ(str(r, "refined_estimate"), cases[i].want);
+        json_decref(r);
+    }
+}
+
 /* Binary search and merge sort that name their midpoint m, k, or any name
  * other than mid/half/middle were O(n) and O(2^n): the halving was in the
  * assignment (m = (lo + hi) // 2), not in the self-call's arguments. */
 static void halving_through_a_named_midpoint(void) {
-    json_t *r = analyze(NULL, "def bs(a, lo, hi, x):\n    if lo > hi: return -1\n    m = (lo + hi) // 2\n"
-                              "    if a[m] == x: return m\n    if a[m] < x: return bs(a, m + 1, hi, x)\n"
-                              "    return bs(a, lo, m - 1, x)\n");
-    CHECK_STREQ(str(r, "refined_estimate"), "O(log n)");
-    json_decref(r);
-    r = analyze(NULL, "def ms(a):\n    if len(a) < 2: return a\n    m = len(a) // 2\n    l = ms(a[:m]); r = ms(a[m:])\n"
-                      "    out = []\n    i = j = 0\n    while i < len(l) and j < len(r):\n        out.append(l[i]); i += 1\n"
-                      "    return out\n");
-    CHECK_STREQ(str(r, "refined_estimate"), "O(n log n)");
-    json_decref(r);
-    r = analyze("c", "int bs(int *a, int lo, int hi, int x) { if (lo > hi) return -1; int m = lo + (hi - lo) / 2;"
-                     " if (a[m] < x) return bs(a, m + 1, hi, x); return bs(a, lo, m - 1, x); }");
-    CHECK_STREQ(str(r, "refined_estimate"), "O(log n)");
-    json_decref(r);
-    /* Its O(n) work per call is slice and concat, not a loop. */
-    r = analyze("javascript", "function ms(a) { if (a.length < 2) return a; const k = a.length >> 1;"
-                              " return ms(a.slice(0, k)).concat(ms(a.slice(k))); }");
-    CHECK_STREQ(str(r, "refined_estimate"), "O(n log n)");
-    json_decref(r);
-    /* n / 20 is not half, and a name assigned n - 1 halves nothing. */
-    r = analyze(NULL, "def f(n):\n    if n <= 0: return 0\n    return f(n / 20) + 1\n");
-    CHECK_STREQ(str(r, "refined_estimate"), "O(n)");
-    json_decref(r);
-    r = analyze(NULL, "def f(n):\n    if n <= 0: return 0\n    k = n - 1\n    return f(k) + f(k)\n");
-    CHECK_STREQ(str(r, "refined_estimate"), "O(2^n)");
-    json_decref(r);
+    static const struct refined_case cases[] = {
+        {NULL, "def bs(a, lo, hi, x):\n    if lo > hi: return -1\n    m = (lo + hi) // 2\n"
+               "    if a[m] == x: return m\n    if a[m] < x: return bs(a, m + 1, hi, x)\n    return bs(a, lo, m - 1, x)\n",
+         "O(log n)"},
+        {NULL, "def ms(a):\n    if len(a) < 2: return a\n    m = len(a) // 2\n    l = ms(a[:m]); r = ms(a[m:])\n"
+               "    out = []\n    i = j = 0\n    while i < len(l) and j < len(r):\n        out.append(l[i]); i += 1\n"
+               "    return out\n",
+         "O(n log n)"},
+        {"c", "int bs(int *a, int lo, int hi, int x) { if (lo > hi) return -1; int m = lo + (hi - lo) / 2;"
+              " if (a[m] < x) return bs(a, m + 1, hi, x); return bs(a, lo, m - 1, x); }", "O(log n)"},
+        /* Its O(n) work per call is slice and concat, not a loop. */
+        {"javascript", "function ms(a) { if (a.length < 2) return a; const k = a.length >> 1;"
+                       " return ms(a.slice(0, k)).concat(ms(a.slice(k))); }", "O(n log n)"},
+        /* n / 20 is not half, and a name assigned n - 1 halves nothing. */
+        {NULL, "def f(n):\n    if n <= 0: return 0\n    return f(n / 20) + 1\n", "O(n)"},
+        {NULL, "def f(n):\n    if n <= 0: return 0\n    k = n - 1\n    return f(k) + f(k)\n", "O(2^n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
 }
 
 /* `while i < n: i *= 2` was O(n): a counter scaled by a constant factor
  * makes O(log n) iterations. */
 static void geometric_loop_is_log_n(void) {
-    static const struct { const char *lang, *code, *want; } cases[] = {
+    static const struct refined_case cases[] = {
         {NULL, "def f(n):\n    i = 1\n    while i < n:\n        i *= 2\n", "O(log n)"},
         {NULL, "def f(n):\n    while n > 0:\n        n //= 2\n", "O(log n)"},
         {NULL, "def f(n):\n    i = 1\n    while i < n:\n        i = i * 2\n        for j in range(n):\n            pass\n",
@@ -314,17 +318,13 @@ static void geometric_loop_is_log_n(void) {
         {NULL, "def f(n):\n    i = 1\n    while i < n:\n        i *= 1\n", "O(n)"},
         {"c", "int f(int n) { int c = 1; for (int i = 0; i < n; i++) c *= 2; return c; }", "O(n)"},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        json_t *r = analyze(cases[i].lang, cases[i].code);
-        CHECK_STREQ(str(r, "refined_estimate"), cases[i].want);
-        json_decref(r);
-    }
+    check_refined(cases, sizeof cases / sizeof *cases);
 }
 
 /* `for (i = n; i > 0; i--)` compares i with a literal but counts down
  * from n: it was a constant_bound_loop, O(1). */
 static void literal_condition_needs_a_literal_start(void) {
-    static const struct { const char *lang, *code, *want; } cases[] = {
+    static const struct refined_case cases[] = {
         {"c", "int f(int n) { int c = 0; for (int i = n; i > 0; i--) c++; return c; }", "O(n)"},
         {"java", "class A { int f(int n) { int c = 0; for (int i = n; i != 0; i--) c++; return c; } }", "O(n)"},
         {"c", "int f(int n) { int c = 0; for (int i = 0; i < 10; i++) c++; return c; }", "O(1)"},
@@ -332,29 +332,21 @@ static void literal_condition_needs_a_literal_start(void) {
         {"go", "func f(n int) int { c := 0; for i := 0; i < 10; i++ { c++ }; return c }", "O(1)"},
         {"javascript", "function f(n) { let c = 0; for (let i = 0; i < 16; i++) c++; return c; }", "O(1)"},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        json_t *r = analyze(cases[i].lang, cases[i].code);
-        CHECK_STREQ(str(r, "refined_estimate"), cases[i].want);
-        json_decref(r);
-    }
+    check_refined(cases, sizeof cases / sizeof *cases);
 }
 
 /* A fib with a hand-written memo dict was O(2^n): only a cache decorator
  * counted as memoisation. */
 static void memo_table_is_memoisation(void) {
-    json_t *r = analyze(NULL, "memo = {}\ndef fib(n):\n    if n in memo:\n        return memo[n]\n"
-                              "    r = n if n < 2 else fib(n - 1) + fib(n - 2)\n    memo[n] = r\n    return r\n");
-    CHECK_STREQ(str(r, "refined_estimate"), "O(n)");
-    CHECK_STREQ(rule_at(r, 0), "memoized_recursion");
-    json_decref(r);
-    r = analyze(NULL, "def fib(n, memo={}):\n    if n < 2: return n\n    if memo.get(n) is None:\n"
-                      "        memo[n] = fib(n - 1, memo) + fib(n - 2, memo)\n    return memo[n]\n");
-    CHECK_STREQ(str(r, "refined_estimate"), "O(n)");
-    json_decref(r);
-    /* Stored into but never looked up: no memo. */
-    r = analyze(NULL, "def fib(n, out):\n    out[n] = 1\n    return fib(n - 1, out) + fib(n - 2, out)\n");
-    CHECK_STREQ(str(r, "refined_estimate"), "O(2^n)");
-    json_decref(r);
+    static const struct refined_case cases[] = {
+        {NULL, "memo = {}\ndef fib(n):\n    if n in memo:\n        return memo[n]\n"
+               "    r = n if n < 2 else fib(n - 1) + fib(n - 2)\n    memo[n] = r\n    return r\n", "O(n)"},
+        {NULL, "def fib(n, memo={}):\n    if n < 2: return n\n    if memo.get(n) is None:\n"
+               "        memo[n] = fib(n - 1, memo) + fib(n - 2, memo)\n    return memo[n]\n", "O(n)"},
+        /* Stored into but never looked up: no memo. */
+        {NULL, "def fib(n, out):\n    out[n] = 1\n    return fib(n - 1, out) + fib(n - 2, out)\n", "O(2^n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
 }
 
 static void argument_checks(void) {
