@@ -45,9 +45,18 @@ static json_t *run_record(const json_t *input, const json_t *res) {
     if (!json_object_get(res, "verdict") && json_is_string(json_object_get(res, "error")))
         err = json_object_get(res, "error");
     json_t *verdict = json_object_get(res, "verdict");
-    return json_pack("{s:o,s:b,s:o,s:o,s:O}", "input", head(input, 60), "ok", cc_res_ok(res), "stdout",
-                     head(json_object_get(res, "stdout"), 400), "stderr", head(err, 200), "verdict",
-                     json_is_string(verdict) ? verdict : json_null());
+    json_t *rec = json_pack("{s:o,s:b,s:o,s:o,s:O}", "input", head(input, 60), "ok", cc_res_ok(res), "stdout",
+                            head(json_object_get(res, "stdout"), 400), "stderr", head(err, 200), "verdict",
+                            json_is_string(verdict) ? verdict : json_null());
+    /* A traceback's first 200 characters rarely reach its error line. */
+    const char *e = json_string_value(err);
+    size_t n = e ? json_string_length(err) : 0;
+    if (rec && e && cc_utf8_prefix(e, n, 200) < n) {
+        size_t from = n > 200 ? n - 200 : 0;
+        while (from < n && ((unsigned char)e[from] & 0xC0) == 0x80) from++; /* a whole character */
+        json_object_set_new(rec, "stderr_tail", json_stringn(e + from, n - from));
+    }
+    return rec;
 }
 
 static json_t *answer(struct call *c) {

@@ -65,13 +65,17 @@ static json_t *int_or_null(const json_t *v) { return json_is_integer(v) ? json_i
 static json_t *build_row(struct call *c, size_t j, struct cc_cmp_row *view) {
     const json_t *first = cc_matrix_res(&c->mx, j, 0), *res = c->retry[j] ? c->retry[j] : first;
     bool envelope = json_object_get(res, "verdict") != NULL;
-    const char *out = envelope ? json_string_value(json_object_get(res, "stdout")) : "";
+    /* The stdout as captured, NUL bytes included. */
+    json_t *out_j = envelope ? json_object_get(res, "stdout") : NULL;
+    const char *out = json_string_value(out_j);
+    size_t out_len = out ? json_string_length(out_j) : 0;
     const char *err = envelope ? json_string_value(json_object_get(res, "stderr")) : "";
     char *err500 = cc_verify_prefix(err ? err : "", ERR_CHARS);
     json_t *dur = envelope ? int_or_null(json_object_get(res, "duration_ms")) : json_null();
     json_t *code = envelope ? int_or_null(json_object_get(res, "exit_code")) : json_null();
-    json_t *row = json_pack("{s:s, s:b, s:s, s:s, s:o, s:O, s:b, s:b}", "language", c->sn.names[j], "ok",
-                            cc_res_ok(res), "stdout", out ? out : "", "stderr", err500 ? err500 : "",
+    json_t *row = json_pack("{s:s, s:b, s:o, s:s, s:o, s:O, s:b, s:b}", "language", c->sn.names[j], "ok",
+                            cc_res_ok(res), "stdout", json_stringn(out ? out : "", out_len), "stderr",
+                            err500 ? err500 : "",
                             "exit_code", code, "duration_ms", dur, "timed_out", timed_out(res), "cold_retry",
                             c->retry[j] != NULL);
     if (c->retry[j]) {
@@ -80,11 +84,11 @@ static json_t *build_row(struct call *c, size_t j, struct cc_cmp_row *view) {
     }
     /* Why nothing ran (unknown language, a failed request): not a verdict. */
     if (!envelope) json_object_set(row, "error", json_object_get(res, "error"));
-    const char *p = out ? out : "";
-    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\v' || *p == '\f') p++;
+    size_t lead = 0;
+    while (lead < out_len && strchr(" \t\n\r\v\f", out[lead]) && out[lead]) lead++;
     *view = (struct cc_cmp_row){.language = c->sn.names[j], .ok = cc_res_ok(res), .timed_out = timed_out(res),
                                 .has_duration = json_is_integer(dur),
-                                .duration_ms = json_integer_value(dur), .printed = *p != '\0',
+                                .duration_ms = json_integer_value(dur), .printed = lead < out_len,
                                 .exit_code = code};
     json_decref(dur);
     free(err500);

@@ -227,9 +227,9 @@ json_t *cc_side_json(const json_t *res, size_t out_chars, size_t err_chars, char
     char *n = cc_verify_normalise(json_string_value(out) ? json_string_value(out) : "",
                                   json_string_value(out) ? json_string_length(out) : 0);
     char *o = cc_verify_prefix(n ? n : "", out_chars), *e = cc_verify_prefix(err ? err : "", err_chars);
-    json_t *side = json_pack("{s:b, s:s, s:O, s:s, s:s}", "ok", cc_res_ok(res), "phase", phase ? phase : "run",
-                             "verdict", verdict ? verdict : json_null(), "stdout", o ? o : "", "stderr",
-                             e ? e : "");
+    json_t *side = json_pack("{s:b, s:s, s:O, s:o, s:s}", "ok", cc_res_ok(res), "phase", phase ? phase : "run",
+                             "verdict", verdict ? verdict : json_null(), "stdout",
+                             cc_verify_text_json(o ? o : ""), "stderr", e ? e : "");
     free(o);
     free(e);
     if (norm) *norm = n;

@@ -17,8 +17,13 @@
 
 /* 3.4.3 normalisation: trailing whitespace (space, \t, \r, \v, \f) off
  * every line, lines joined with \n, then the whole stripped of leading and
- * trailing whitespace (\n included). Malloc'd. */
+ * trailing whitespace (\n included). A NUL byte becomes the pair C0 80,
+ * so the text is a C string that still differs where the outputs do.
+ * Malloc'd. */
 char *cc_verify_normalise(const char *s, size_t len);
+/* A normalised text (or a prefix of one) as a JSON string, its NUL bytes
+ * restored. New ref. */
+json_t *cc_verify_text_json(const char *s);
 /* The first max_chars code points of a valid UTF-8 string. Malloc'd. */
 char *cc_verify_prefix(const char *s, size_t max_chars);
 /* Lines of a normalised text compared as multisets (sorted lines equal). */

@@ -36,6 +36,8 @@ struct call {
     int attempt;
     int64_t run_timeout;          /* of the run in flight */
     double *best[2];              /* per size: minimum duration_ms, -1 none yet */
+    char **out[2];                /* per size: the first run's normalised stdout */
+    bool *varied;                 /* per size: a side's runs printed differently */
     json_t *failure;              /* a timing run that timed out or failed */
     bool timing;                  /* gate 2 started */
 };
@@ -61,6 +63,30 @@ static json_t *timing_failure(const struct call *c, const json_t *res, int64_t n
     return e;
 }
 
+/* A timed run's output is compared too: a candidate that agrees on the
+ * small test inputs and prints something else at the timing sizes (an
+ * int overflow, a shortcut above some n) is not equivalent. */
+static void keep_output(struct call *c, const json_t *res) {
+    const json_t *o = json_object_get(res, "stdout");
+    char *n = cc_verify_normalise(json_string_value(o) ? json_string_value(o) : "", json_string_length(o));
+    char **first = &c->out[c->side][c->size_i];
+    if (!n) return;
+    if (c->attempt == 0) free(*first), *first = n;
+    else {
+        if (!*first || strcmp(*first, n) != 0) c->varied[c->size_i] = true;
+        free(n);
+    }
+}
+
+/* The first timing size whose two outputs differ (programs that printed
+ * differently from run to run are not compared), or -1. */
+static ssize_t timing_mismatch(const struct call *c) {
+    for (size_t i = 0; i < c->nsizes; i++)
+        if (!c->varied[i] && c->out[0][i] && c->out[1][i] && strcmp(c->out[0][i], c->out[1][i]) != 0)
+            return (ssize_t)i;
+    return -1;
+}
+
 static void on_timed(struct cc_fanout *fo, void *ud, json_t *res) {
     struct call *c = ud;
     int64_t n = c->sizes[c->size_i];
@@ -73,6 +99,7 @@ static void on_timed(struct cc_fanout *fo, void *ud, json_t *res) {
     }
     double ms = (double)json_integer_value(d), *b = &c->best[c->side][c->size_i];
     if (*b < 0 || ms < *b) *b = ms;
+    keep_output(c, res);
     json_decref(res);
     if (++c->attempt == ATTEMPTS) {
         c->attempt = 0;
@@ -100,7 +127,12 @@ static void start_side(struct call *c, struct cc_fanout *fo, int side) {
     c->side = side;
     c->size_i = 0;
     c->attempt = 0;
-    for (size_t i = 0; i < c->nsizes; i++) c->best[side][i] = -1;
+    for (size_t i = 0; i < c->nsizes; i++) {
+        c->best[side][i] = -1;
+        free(c->out[side][i]);
+        c->out[side][i] = NULL;
+        if (side == 0) c->varied[i] = false;
+    }
     run_next(c, fo);
 }
 
@@ -142,6 +174,24 @@ static json_t *decide(struct call *c, struct cc_fanout *fo) {
     return r;
 }
 
+/* Gate 2 found the outputs differ at sizes[i]: gate 1's verdict, with
+ * that size as the input the candidate got wrong. */
+static json_t *not_equivalent_at(const struct call *c, size_t i) {
+    json_t *r = answer_base((struct call *)c, false, "not equivalent");
+    char *a = cc_verify_prefix(c->out[0][i], 200), *b = cc_verify_prefix(c->out[1][i], 200);
+    char *detail = NULL;
+    if (asprintf(&detail, "the candidate agreed on the test inputs but not at the timing size n=%lld; a faster "
+                 "wrong answer is not an optimisation", (long long)c->sizes[i]) < 0)
+        detail = NULL;
+    json_object_set_new(r, "detail", json_string(detail ? detail : "not equivalent at a timing size"));
+    json_object_set_new(r, "timing_mismatch",
+                        json_pack("{s:I, s:o, s:o}", "n", (json_int_t)c->sizes[i], "original",
+                                  cc_verify_text_json(a ? a : ""), "candidate", cc_verify_text_json(b ? b : "")));
+    cc_verify_grade(r, false, "not equivalent");
+    free(a), free(b), free(detail);
+    return r;
+}
+
 static void idle(struct cc_fanout *fo, void *ud) {
     struct call *c = ud;
     if (!c->verification) {
@@ -180,7 +230,8 @@ static void idle(struct cc_fanout *fo, void *ud) {
         start_side(c, fo, 1);
         return;
     }
-    cc_fanout_answer(fo, decide(c, fo));
+    ssize_t bad = timing_mismatch(c);
+    cc_fanout_answer(fo, bad < 0 ? decide(c, fo) : not_equivalent_at(c, (size_t)bad));
 }
 
 static void destroy(void *ud) {
@@ -191,6 +242,11 @@ static void destroy(void *ud) {
     free(c->sizes);
     free(c->best[0]);
     free(c->best[1]);
+    for (int side = 0; side < 2; side++) {
+        for (size_t i = 0; c->out[side] && i < c->nsizes; i++) free(c->out[side][i]);
+        free(c->out[side]);
+    }
+    free(c->varied);
     json_decref(c->args);
     free(c);
 }
@@ -208,7 +264,11 @@ static json_t *read_sizes(struct call *c, json_t *v) {
     c->sizes = calloc(c->nsizes, sizeof *c->sizes);
     c->best[0] = calloc(c->nsizes, sizeof(double));
     c->best[1] = calloc(c->nsizes, sizeof(double));
-    if (!c->sizes || !c->best[0] || !c->best[1]) return cc_err("internal", "out of memory");
+    c->out[0] = calloc(c->nsizes, sizeof(char *));
+    c->out[1] = calloc(c->nsizes, sizeof(char *));
+    c->varied = calloc(c->nsizes, sizeof(bool));
+    if (!c->sizes || !c->best[0] || !c->best[1] || !c->out[0] || !c->out[1] || !c->varied)
+        return cc_err("internal", "out of memory");
     for (size_t i = 0; i < c->nsizes; i++) {
         json_t *e = n ? json_array_get(v, i) : NULL;
         if (e && (!json_is_integer(e) || json_integer_value(e) < 1 || json_integer_value(e) > SIZE_MAX_N))

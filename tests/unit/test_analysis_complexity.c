@@ -257,6 +257,98 @@ static void refinement_rules(void) {
     json_decref(r);
 }
 
+struct refined_case {
+    const char *lang, *code, *want;
+};
+
+static void check_refined(const struct refined_case *cases, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        json_t *r = analyze(cases[i].lang, cases[i].code);
+        CHECK_STREQ(str(r, "refined_estimate"), cases[i].want);
+        json_decref(r);
+    }
+}
+
+/* Binary search and merge sort that name their midpoint m, k, or any name
+ * other than mid/half/middle were O(n) and O(2^n): the halving was in the
+ * assignment (m = (lo + hi) // 2), not in the self-call's arguments. */
+static void halving_through_a_named_midpoint(void) {
+    static const struct refined_case cases[] = {
+        {NULL, "def bs(a, lo, hi, x):\n    if lo > hi: return -1\n    m = (lo + hi) // 2\n"
+               "    if a[m] == x: return m\n    if a[m] < x: return bs(a, m + 1, hi, x)\n    return bs(a, lo, m - 1, x)\n",
+         "O(log n)"},
+        {NULL, "def ms(a):\n    if len(a) < 2: return a\n    m = len(a) // 2\n    l = ms(a[:m]); r = ms(a[m:])\n"
+               "    out = []\n    i = j = 0\n    while i < len(l) and j < len(r):\n        out.append(l[i]); i += 1\n"
+               "    return out\n",
+         "O(n log n)"},
+        {"c", "int bs(int *a, int lo, int hi, int x) { if (lo > hi) return -1; int m = lo + (hi - lo) / 2;"
+              " if (a[m] < x) return bs(a, m + 1, hi, x); return bs(a, lo, m - 1, x); }", "O(log n)"},
+        /* Its O(n) work per call is slice and concat, not a loop. */
+        {"javascript", "function ms(a) { if (a.length < 2) return a; const k = a.length >> 1;"
+                       " return ms(a.slice(0, k)).concat(ms(a.slice(k))); }", "O(n log n)"},
+        /* n / 20 is not half, and a name assigned n - 1 halves nothing. */
+        {NULL, "def f(n):\n    if n <= 0: return 0\n    return f(n / 20) + 1\n", "O(n)"},
+        {NULL, "def f(n):\n    if n <= 0: return 0\n    k = n - 1\n    return f(k) + f(k)\n", "O(2^n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
+/* `while i < n: i *= 2` was O(n): a counter scaled by a constant factor
+ * makes O(log n) iterations. */
+static void geometric_loop_is_log_n(void) {
+    static const struct refined_case cases[] = {
+        {NULL, "def f(n):\n    i = 1\n    while i < n:\n        i *= 2\n", "O(log n)"},
+        {NULL, "def f(n):\n    while n > 0:\n        n //= 2\n", "O(log n)"},
+        {NULL, "def f(n):\n    i = 1\n    while i < n:\n        i = i * 2\n        for j in range(n):\n            pass\n",
+         "O(n log n)"},
+        {"c", "int f(int n) { int c = 0; for (int i = 1; i < n; i *= 2) c++; return c; }", "O(log n)"},
+        {"go", "func f(n int) int { c := 0; for i := n; i > 0; i /= 2 { c++ }; return c }", "O(log n)"},
+        /* Binary search's loop: its bounds are set from a halved midpoint. */
+        {NULL, "def bs(a, x):\n    lo, hi = 0, len(a) - 1\n    while lo <= hi:\n        mid = (lo + hi) // 2\n"
+               "        if a[mid] < x:\n            lo = mid + 1\n        else:\n            hi = mid - 1\n    return lo\n",
+         "O(log n)"},
+        {"c", "int bs(int *a, int n, int x) { int lo = 0, hi = n; while (lo < hi) { int mid = lo + (hi - lo) / 2;"
+              " if (a[mid] < x) lo = mid + 1; else hi = mid; } return lo; }", "O(log n)"},
+        {NULL, "def f(a):\n    for q in a:\n        lo, hi = 0, len(a)\n        while lo < hi:\n"
+               "            mid = (lo + hi) >> 1\n            if a[mid] < q: lo = mid + 1\n            else: hi = mid\n",
+         "O(n log n)"},
+        {NULL, "def f(a):\n    lo, hi = 0, len(a)\n    while lo < hi:\n        m = lo + 1\n        lo = m\n", "O(n)"},
+        /* A counter that also steps, a factor 1 or a float: no claim. */
+        {NULL, "def f(n):\n    while n > 0:\n        n //= 2\n        n -= 1\n", "O(n)"},
+        {NULL, "def f(n):\n    i = 1\n    while i < n:\n        i *= 1\n", "O(n)"},
+        {"c", "int f(int n) { int c = 1; for (int i = 0; i < n; i++) c *= 2; return c; }", "O(n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
+/* `for (i = n; i > 0; i--)` compares i with a literal but counts down
+ * from n: it was a constant_bound_loop, O(1). */
+static void literal_condition_needs_a_literal_start(void) {
+    static const struct refined_case cases[] = {
+        {"c", "int f(int n) { int c = 0; for (int i = n; i > 0; i--) c++; return c; }", "O(n)"},
+        {"java", "class A { int f(int n) { int c = 0; for (int i = n; i != 0; i--) c++; return c; } }", "O(n)"},
+        {"c", "int f(int n) { int c = 0; for (int i = 0; i < 10; i++) c++; return c; }", "O(1)"},
+        {"c", "int f(int n) { int c = 0, i; for (i = 0; i < 10; i++) c++; return c; }", "O(1)"},
+        {"go", "func f(n int) int { c := 0; for i := 0; i < 10; i++ { c++ }; return c }", "O(1)"},
+        {"javascript", "function f(n) { let c = 0; for (let i = 0; i < 16; i++) c++; return c; }", "O(1)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
+/* A fib with a hand-written memo dict was O(2^n): only a cache decorator
+ * counted as memoisation. */
+static void memo_table_is_memoisation(void) {
+    static const struct refined_case cases[] = {
+        {NULL, "memo = {}\ndef fib(n):\n    if n in memo:\n        return memo[n]\n"
+               "    r = n if n < 2 else fib(n - 1) + fib(n - 2)\n    memo[n] = r\n    return r\n", "O(n)"},
+        {NULL, "def fib(n, memo={}):\n    if n < 2: return n\n    if memo.get(n) is None:\n"
+               "        memo[n] = fib(n - 1, memo) + fib(n - 2, memo)\n    return memo[n]\n", "O(n)"},
+        /* Stored into but never looked up: no memo. */
+        {NULL, "def fib(n, out):\n    out[n] = 1\n    return fib(n - 1, out) + fib(n - 2, out)\n", "O(2^n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
 static void argument_checks(void) {
     json_t *args = json_pack("{s:i}", "code", 3);
     json_t *r = cc_tool_analyze_complexity(args, NULL);
@@ -272,6 +364,10 @@ int main(void) {
     RUN(deep_nesting_is_walked);
     RUN(regex_fallback_letter);
     RUN(refinement_rules);
+    RUN(halving_through_a_named_midpoint);
+    RUN(geometric_loop_is_log_n);
+    RUN(literal_condition_needs_a_literal_start);
+    RUN(memo_table_is_memoisation);
     RUN(argument_checks);
     return check_summary("analysis_complexity");
 }

@@ -26,6 +26,20 @@ static void normalise_strips_line_ends_and_the_whole(void) {
     check_norm("x\xc2\xa0\n", "x\xc2\xa0");
 }
 
+/* "ab\0cd" and "ab\0XY" normalised to the same C string "ab": a port
+ * that differed after a NUL byte passed as cross_checked. */
+static void nul_byte_in_output_does_not_end_the_comparison(void) {
+    char *a = cc_verify_normalise("ab\0cd\n", 6), *b = cc_verify_normalise("ab\0XY\n", 6);
+    CHECK(a && b && strcmp(a, b) != 0);
+    CHECK_STREQ(a, "ab\xc0\x80" "cd");
+    json_t *j = cc_verify_text_json(a);
+    CHECK(j && json_string_length(j) == 5 && memcmp(json_string_value(j), "ab\0cd", 5) == 0);
+    json_decref(j);
+    struct cc_side src = {.ran = true, .ok = true, .out = a}, tgt = {.ran = true, .ok = true, .out = b};
+    CHECK(cc_verify_classify(&src, &tgt).outcome == CC_MISMATCH);
+    free(a), free(b);
+}
+
 static void prefix_counts_code_points(void) {
     char *p = cc_verify_prefix("h\xc3\xa9llo", 2);
     CHECK_STREQ(p, "h\xc3\xa9");
@@ -319,6 +333,7 @@ static void share_of_the_exec_pool(void) {
 
 int main(void) {
     RUN(normalise_strips_line_ends_and_the_whole);
+    RUN(nul_byte_in_output_does_not_end_the_comparison);
     RUN(prefix_counts_code_points);
     RUN(classify_rules_in_order);
     RUN(equal_truncated_outputs_are_not_a_match);

@@ -111,13 +111,68 @@ static bool literal_collection(const struct cx_walk *w, TSNode n) {
     return true;
 }
 
-/* i < 10, 10 > i, i != 10: a comparison of a name with an integer. */
-static bool constant_condition(const struct cx_walk *w, TSNode cond) {
+/* Text without blanks, at most cap - 1 bytes of it; a line end becomes
+ * `;` so tokens of two lines never run together (`i *= 2` then `for`). */
+static size_t flatten(struct cx_text t, char *flat, size_t cap) {
+    size_t n = 0;
+    for (size_t i = 0; i < t.n && n + 1 < cap; i++) {
+        char c = t.s[i];
+        bool blank = c == ' ' || c == '\t' || c == '\r';
+        if (c == '\n') flat[n++] = ';';
+        /* one space where two words would run together (int mid) */
+        else if (blank && n > 0 && cx_is_word((unsigned char)flat[n - 1]) && i + 1 < t.n &&
+                 cx_is_word((unsigned char)t.s[i + 1]))
+            flat[n++] = ' ';
+        else if (!blank) flat[n++] = c;
+    }
+    return n;
+}
+
+/* At flat[i]: an integer literal of at least min, not followed by more of
+ * a number or a name (2, not 2.5 or 2x). */
+static bool literal_at_least(const char *flat, size_t n, size_t i, long min) {
+    size_t j = i;
+    long v = 0;
+    while (j < n && flat[j] >= '0' && flat[j] <= '9' && v < 1000000) v = v * 10 + (flat[j++] - '0');
+    return j > i && v >= min && (j == n || !(cx_is_word((unsigned char)flat[j]) || flat[j] == '.'));
+}
+
+/* flat[i..] is the name v (a whole word) followed by lit. */
+static bool word_then(const char *flat, size_t n, size_t i, const char *v, size_t vl, const char *lit) {
+    size_t l = strlen(lit);
+    if (i + vl + l > n || memcmp(flat + i, v, vl) != 0 || (i > 0 && cx_is_word((unsigned char)flat[i - 1])))
+        return false;
+    if (l == 0) return i + vl == n || !cx_is_word((unsigned char)flat[i + vl]);
+    return memcmp(flat + i + vl, lit, l) == 0;
+}
+
+/* The loop's initializer sets the name to an integer literal (i = 0,
+ * int i = 0, i := 0). */
+static bool literal_start(const struct cx_walk *w, TSNode init, TSNode name) {
+    if (ts_node_is_null(init)) return false;
+    struct cx_text t = cx_node_text(w, init), v = cx_node_text(w, name);
+    for (size_t i = 0; i + v.n < t.n; i++) {
+        if (!word_then(t.s, t.n, i, v.s, v.n, "")) continue;
+        size_t j = cx_skip_blanks(t.s, t.n, i + v.n);
+        j += j < t.n && t.s[j] == ':';
+        if (j >= t.n || t.s[j] != '=' || (j + 1 < t.n && t.s[j + 1] == '=')) continue;
+        size_t d = cx_skip_blanks(t.s, t.n, j + 1), e = d;
+        while (e < t.n && t.s[e] >= '0' && t.s[e] <= '9') e++;
+        e = cx_skip_blanks(t.s, t.n, e);
+        if (e > d && (e == t.n || t.s[e] == ',' || t.s[e] == ';')) return true;
+    }
+    return false;
+}
+
+/* i < 10, 10 > i, i != 10: a comparison of a name with an integer, the
+ * name starting from an integer too (i = 0): `i = n; i > 0` runs n times. */
+static bool constant_condition(const struct cx_walk *w, TSNode cond, TSNode init) {
     if (ts_node_is_null(cond) || strcmp(ts_node_type(cond), "binary_expression") != 0) return false;
     TSNode l = field(cond, "left"), r = field(cond, "right");
     if (ts_node_is_null(l) || ts_node_is_null(r)) return false;
     bool li = is_int_literal(w, l), ri = is_int_literal(w, r);
-    return li != ri && strcmp(ts_node_type(li ? r : l), "identifier") == 0;
+    TSNode name = li ? r : l;
+    return li != ri && strcmp(ts_node_type(name), "identifier") == 0 && literal_start(w, init, name);
 }
 
 /* What a constant-bound loop iterates over (for the note), else NULL. */
@@ -130,12 +185,14 @@ static const char *constant_bound(const struct cx_walk *w, TSNode loop, const ch
         if (is_int_literal(w, over)) return "an integer literal";
     }
     if (strcmp(type, "for_statement") == 0) {
-        if (constant_condition(w, field(loop, "condition"))) return "a condition against an integer literal";
+        TSNode init = field(loop, "initializer");
+        if (ts_node_is_null(init)) init = field(loop, "init");
+        if (constant_condition(w, field(loop, "condition"), init)) return "a condition against an integer literal";
         uint32_t c = ts_node_named_child_count(loop);
         for (uint32_t i = 0; i < c; i++) { /* Go: the clause holds the bound */
             TSNode k = ts_node_named_child(loop, i);
             const char *kt = ts_node_type(k);
-            if (strcmp(kt, "for_clause") == 0 && constant_condition(w, field(k, "condition")))
+            if (strcmp(kt, "for_clause") == 0 && constant_condition(w, field(k, "condition"), field(k, "initializer")))
                 return "a condition against an integer literal";
             if (strcmp(kt, "range_clause") == 0 && is_int_literal(w, field(k, "right")))
                 return "an integer literal";
@@ -159,7 +216,148 @@ static bool is_comprehension_loop(const char *type) {
 
 /* ---- loops ---- */
 
-bool cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type) {
+/* Work of n^depth at this point counts toward the innermost function's
+ * work per call (a loop, and a linear call or a sort one level deeper:
+ * merge sort's slice and concat are its O(n) per call). */
+static void body_work(struct cx_walk *w, int depth) {
+    if (!w->nfns) return;
+    struct cx_fn *f = &w->fns[w->nfns - 1];
+    if (depth - f->rdepth_at_entry > f->body_k) f->body_k = depth - f->rdepth_at_entry;
+}
+
+/* `lit` occurs in flat and no digit or point continues it (/2, not /20). */
+static bool has_operator(const char *flat, size_t n, const char *lit) {
+    size_t l = strlen(lit);
+    for (size_t i = 0; i + l <= n; i++)
+        if (memcmp(flat + i, lit, l) == 0 && (i + l == n || !strchr("0123456789.", flat[i + l])))
+            return true;
+    return false;
+}
+
+static bool halving_text(const char *flat, size_t n) {
+    return has_operator(flat, n, "//2") || has_operator(flat, n, "/2") || has_operator(flat, n, ">>1") ||
+           has_operator(flat, n, "*0.5");
+}
+
+/* ---- geometric loops: the counter is multiplied or divided ---- */
+
+/* At flat[i]: v steps by addition (v += 1, v -= k, v++, ++v, v = v + 1). */
+static bool step_update(const char *flat, size_t n, size_t i, const char *v, size_t vl) {
+    static const char *const after[] = {"+=", "-=", "++", "--", NULL};
+    for (const char *const *a = after; *a; a++)
+        if (word_then(flat, n, i, v, vl, *a)) return true;
+    if (i >= 2 && (memcmp(flat + i - 2, "++", 2) == 0 || memcmp(flat + i - 2, "--", 2) == 0) &&
+        word_then(flat, n, i, v, vl, ""))
+        return true;
+    size_t j = i + vl + 1; /* v = v + ..., v = v - ... */
+    return word_then(flat, n, i, v, vl, "=") && j < n && flat[j] != '=' &&
+           (word_then(flat, n, j, v, vl, "+") || word_then(flat, n, j, v, vl, "-"));
+}
+
+/* At flat[i]: v scales by a constant (v *= 2, v //= 2, v >>= 1, v = v * 2). */
+static bool scale_update(const char *flat, size_t n, size_t i, const char *v, size_t vl) {
+    static const struct { const char *op; long min; } ops[] = {
+        {"*", 2}, {"//", 2}, {"/", 2}, {">>", 1}, {"<<", 1}};
+    for (size_t k = 0; k < sizeof ops / sizeof *ops; k++) {
+        char compound[8];
+        size_t ol = strlen(ops[k].op);
+        snprintf(compound, sizeof compound, "%s=", ops[k].op);
+        if (word_then(flat, n, i, v, vl, compound) && literal_at_least(flat, n, i + vl + ol + 1, ops[k].min))
+            return true;
+        size_t j = i + vl + 1;
+        if (word_then(flat, n, i, v, vl, "=") && j < n && flat[j] != '=' && word_then(flat, n, j, v, vl, ops[k].op) &&
+            literal_at_least(flat, n, j + vl + ol, ops[k].min))
+            return true;
+    }
+    return false;
+}
+
+/* How the loop text updates the name v: 1 only by a constant factor,
+ * 0 not at all that way, -1 also by a step (then it is no geometric loop). */
+static int geometric_update(const char *flat, size_t n, const char *v, size_t vl) {
+    int found = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (step_update(flat, n, i, v, vl)) return -1;
+        if (scale_update(flat, n, i, v, vl)) found = 1;
+    }
+    return found;
+}
+
+/* The condition of a while or C-style for loop (Go: its for_clause's). */
+static TSNode loop_condition(TSNode loop) {
+    TSNode c = field(loop, "condition");
+    uint32_t k = ts_node_named_child_count(loop);
+    for (uint32_t i = 0; ts_node_is_null(c) && i < k; i++) {
+        TSNode ch = ts_node_named_child(loop, i);
+        if (strcmp(ts_node_type(ch), "for_clause") == 0) c = field(ch, "condition");
+    }
+    return c;
+}
+
+/* Where the assignment `name = rhs` at flat[i] has its right side (and
+ * its end at ';' or the text's end), or 0 when flat[i] starts none. */
+static size_t assignment_rhs(const char *flat, size_t n, size_t i, size_t *end) {
+    if (i > 0 && cx_is_word((unsigned char)flat[i - 1])) return 0;
+    size_t l = cx_word_len(flat, n, i), j = i + l;
+    if (l == 0 || j + 1 >= n || flat[j] != '=' || flat[j + 1] == '=') return 0;
+    size_t e = j + 1;
+    while (e < n && flat[e] != ';') e++;
+    *end = e;
+    return j + 1;
+}
+
+/* The loop assigns name = (something halved): mid = (lo + hi) // 2. */
+static bool halved_in(const char *flat, size_t n, const char *name, size_t nl) {
+    for (size_t i = 0; i < n; i++) {
+        size_t end, r = word_then(flat, n, i, name, nl, "=") ? assignment_rhs(flat, n, i, &end) : 0;
+        if (r && halving_text(flat + r, end - r)) return true;
+    }
+    return false;
+}
+
+/* The loop sets v from a name it halved (lo = mid + 1, hi = mid): a
+ * bisection, whose range halves each time round. */
+static bool bisection_update(const char *flat, size_t n, const char *v, size_t vl) {
+    for (size_t i = 0; i < n; i++) {
+        size_t end, r = word_then(flat, n, i, v, vl, "=") ? assignment_rhs(flat, n, i, &end) : 0;
+        size_t ml = r ? cx_word_len(flat, end, r) : 0;
+        if (ml && !(flat[r] >= '0' && flat[r] <= '9') && halved_in(flat, n, flat + r, ml)) return true;
+    }
+    return false;
+}
+
+enum { LOOP_LINEAR, LOOP_GEOMETRIC, LOOP_BISECTION };
+
+/* A loop whose condition's counter only grows or shrinks by a constant
+ * factor (`while i < n: i *= 2`, `for (; n > 0; n /= 2)`), or whose bound
+ * is set from a midpoint it halved (binary search), runs O(log n) times. */
+static int log_loop(const struct cx_walk *w, TSNode loop, char *counter, size_t cap) {
+    TSNode cond = loop_condition(loop);
+    if (ts_node_is_null(cond)) return LOOP_LINEAR;
+    struct cx_text body = cx_node_text(w, loop), c = cx_node_text(w, cond);
+    if (body.n > 8192) return LOOP_LINEAR; /* a long loop: no claim */
+    char flat[8192];
+    size_t n = flatten(body, flat, sizeof flat);
+    int kind = LOOP_LINEAR;
+    for (size_t i = 0; i < c.n;) {
+        size_t l = cx_word_len(c.s, c.n, i);
+        if (l == 0) { i++; continue; }
+        if (!(c.s[i] >= '0' && c.s[i] <= '9') && l < cap) {
+            int g = geometric_update(flat, n, c.s + i, l);
+            if (g < 0) return LOOP_LINEAR;
+            int k = g > 0 ? LOOP_GEOMETRIC : bisection_update(flat, n, c.s + i, l) ? LOOP_BISECTION : LOOP_LINEAR;
+            if (k != LOOP_LINEAR && kind == LOOP_LINEAR) {
+                memcpy(counter, c.s + i, l);
+                counter[l] = '\0';
+                kind = k;
+            }
+        }
+        i += l;
+    }
+    return kind;
+}
+
+int cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type) {
     uint32_t line = cx_line(loop);
     if (strcmp(type, "for_in_clause") == 0) {
         TSNode parent = ts_node_parent(loop);
@@ -183,13 +381,28 @@ bool cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type) {
                       "the loop at line %u runs a fixed number of times (%s); it is not a factor of n", line, why);
         return false;
     }
-    w->rdepth++;
-    cx_consider(w, (struct cx_cost){w->rdepth, 0, false});
-    if (w->nfns) {
-        struct cx_fn *f = &w->fns[w->nfns - 1];
-        if (w->rdepth - f->rdepth_at_entry > f->body_k) f->body_k = w->rdepth - f->rdepth_at_entry;
+    char counter[64];
+    int kind = log_loop(w, loop, counter, sizeof counter);
+    if (kind != LOOP_LINEAR) {
+        w->ldepth++;
+        struct cx_cost c = {w->rdepth, w->ldepth, false};
+        char cost[32];
+        cx_consider(w, c);
+        if (kind == LOOP_GEOMETRIC)
+            cx_refinement(w, "geometric_loop", line,
+                          "the loop at line %u changes its counter %s only by a constant factor: O(log n) "
+                          "iterations, not O(n): %s", line, counter, cx_cost_text(c, cost, sizeof cost));
+        else
+            cx_refinement(w, "bisection_loop", line,
+                          "the loop at line %u sets its bound %s from a midpoint it halves: the range halves "
+                          "each iteration, O(log n) iterations, not O(n): %s", line, counter,
+                          cx_cost_text(c, cost, sizeof cost));
+        return CX_LOOP_LOG;
     }
-    return true;
+    w->rdepth++;
+    cx_consider(w, (struct cx_cost){w->rdepth, w->ldepth, false});
+    body_work(w, w->rdepth);
+    return CX_LOOP_N;
 }
 
 /* ---- python name kinds (lists vs hash structures) ---- */
@@ -239,9 +452,10 @@ static void note_assignment(struct cx_walk *w, TSNode n) {
 }
 
 static void linear_term(struct cx_walk *w, TSNode at, const char *rule, const char *what, int whatlen) {
-    struct cx_cost c = {w->rdepth + 1, 0, false};
+    struct cx_cost c = {w->rdepth + 1, w->ldepth, false};
     char cost[32];
     cx_consider(w, c);
+    body_work(w, w->rdepth + 1);
     uint32_t line = cx_line(at);
     if (w->rdepth == 0)
         cx_refinement(w, rule, line, "%.*s at line %u is linear in its input: %s", whatlen, what, line,
@@ -268,7 +482,40 @@ static void note_membership(struct cx_walk *w, TSNode n) {
     }
 }
 
+/* The name and value of an assignment or declaration, in the grammars'
+ * field names. */
+static bool name_and_value(TSNode n, const char *type, TSNode *name, TSNode *value) {
+    static const char *const forms[][3] = {
+        {"assignment", "left", "right"},          {"assignment_expression", "left", "right"},
+        {"init_declarator", "declarator", "value"}, {"variable_declarator", "name", "value"},
+        {"let_declaration", "pattern", "value"},  {"short_var_declaration", "left", "right"},
+    };
+    for (size_t i = 0; i < sizeof forms / sizeof *forms; i++) {
+        if (strcmp(type, forms[i][0]) != 0) continue;
+        *name = field(n, forms[i][1]);
+        *value = field(n, forms[i][2]);
+        if (!ts_node_is_null(*name) && strcmp(ts_node_type(*name), "expression_list") == 0 &&
+            ts_node_named_child_count(*name) == 1)
+            *name = ts_node_named_child(*name, 0);
+        return !ts_node_is_null(*name) && !ts_node_is_null(*value);
+    }
+    return false;
+}
+
+static void note_halving(struct cx_walk *w, TSNode n, const char *type) {
+    TSNode name, value;
+    if (w->nhalving == CX_HALVING_MAX || !name_and_value(n, type, &name, &value)) return;
+    struct cx_text t = cx_node_text(w, name), v = cx_node_text(w, value);
+    char flat[256];
+    if (t.n == 0 || t.n >= CX_HALVING_NAME || cx_word_len(t.s, t.n, 0) != t.n ||
+        !halving_text(flat, flatten(v, flat, sizeof flat)))
+        return;
+    memcpy(w->halving[w->nhalving], t.s, t.n);
+    w->halving[w->nhalving++][t.n] = '\0';
+}
+
 void cx_refine_node(struct cx_walk *w, TSNode n, const char *type) {
+    note_halving(w, n, type);
     if (!w->python) return;
     if (strcmp(type, "assignment") == 0) note_assignment(w, n);
     else if (strcmp(type, "comparison_operator") == 0) note_membership(w, n);
@@ -345,17 +592,19 @@ static bool is_returned(TSNode call) {
            ts_node_named_child_count(p) == 1;
 }
 
-/* f(n // 2), f(a[:mid]), f(lo, mid - 1): an argument that halves the input. */
+/* f(n // 2), f(a[:mid]), f(lo, mid - 1), f(a[:m]) after m = len(a) // 2:
+ * an argument that halves the input. */
 static bool halves(const struct cx_walk *w, TSNode call) {
     TSNode args = field(call, "arguments");
     if (ts_node_is_null(args)) return false;
-    struct cx_text t = cx_node_text(w, args);
     char flat[256];
-    size_t n = 0;
-    for (size_t i = 0; i < t.n && n + 1 < sizeof flat; i++)
-        if (t.s[i] != ' ' && t.s[i] != '\t' && t.s[i] != '\n') flat[n++] = t.s[i];
-    return cx_has_text(flat, n, "//2") || cx_has_text(flat, n, "/2") || cx_has_text(flat, n, ">>1") ||
-           cx_has_word(flat, n, "mid") || cx_has_word(flat, n, "half") || cx_has_word(flat, n, "middle");
+    size_t n = flatten(cx_node_text(w, args), flat, sizeof flat);
+    if (halving_text(flat, n) || cx_has_word(flat, n, "mid") || cx_has_word(flat, n, "half") ||
+        cx_has_word(flat, n, "middle"))
+        return true;
+    for (size_t i = 0; i < w->nhalving; i++)
+        if (cx_has_word(flat, n, w->halving[i])) return true;
+    return false;
 }
 
 void cx_refine_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
@@ -369,8 +618,9 @@ void cx_refine_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
     }
     if (is_sort_call(w, call, callee)) {
         w->any_sort_call = true;
-        struct cx_cost c = {w->rdepth + 1, 1, false};
+        struct cx_cost c = {w->rdepth + 1, 1 + w->ldepth, false};
         cx_consider(w, c);
+        body_work(w, w->rdepth + 1);
         if (w->rdepth > 0) {
             char cost[32];
             uint32_t line = cx_line(call);
@@ -388,7 +638,36 @@ void cx_refine_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
 
 /* ---- functions and recursion ---- */
 
+/* A hand-written memo table in the function: it looks a name up
+ * (`n in memo`, `memo.get(`) and stores into it (`memo[n] = ...`). */
+static bool memo_table(const struct cx_walk *w, TSNode fn) {
+    struct cx_text t = cx_node_text(w, fn);
+    if (t.n > 16384) return false;
+    char flat[16384];
+    size_t n = flatten(t, flat, sizeof flat);
+    for (size_t i = 0; i + 1 < n; i++) {
+        size_t l = cx_word_len(flat, n, i);
+        if (l == 0 || l > 60 || (i > 0 && cx_is_word((unsigned char)flat[i - 1])) || flat[i + l] != '[') continue;
+        size_t close = i + l;
+        while (close < n && flat[close] != ']' && flat[close] != ';') close++;
+        if (close + 1 >= n || flat[close] != ']' || flat[close + 1] != '=' || (close + 2 < n && flat[close + 2] == '='))
+            continue;
+        char name[64], lookup[72];
+        memcpy(name, flat + i, l);
+        name[l] = '\0';
+        snprintf(lookup, sizeof lookup, "in %s", name);
+        bool looked_up = false;
+        for (size_t k = 0; k + strlen(lookup) <= n && !looked_up; k++)
+            looked_up = memcmp(flat + k, lookup, strlen(lookup)) == 0 && (k == 0 || !cx_is_word((unsigned char)flat[k - 1])) &&
+                        word_then(flat, n, k + 3, name, l, "");
+        snprintf(lookup, sizeof lookup, "%s.get(", name);
+        if (looked_up || cx_has_prefixed(flat, n, lookup)) return true;
+    }
+    return false;
+}
+
 void cx_refine_function(struct cx_walk *w, TSNode fn, struct cx_fn *f) {
+    if (w->python && memo_table(w, fn)) f->memoized = true;
     TSNode p = ts_node_parent(fn);
     if (!w->python || ts_node_is_null(p) || strcmp(ts_node_type(p), "decorated_definition") != 0) return;
     uint32_t c = ts_node_named_child_count(p);

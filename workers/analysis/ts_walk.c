@@ -163,7 +163,8 @@ static void on_call(struct cx_walk *w, TSNode n) {
 
 /* What was opened at one depth of the walk, undone when it is left. */
 struct frame {
-    bool loop, counted, function;
+    bool loop, function;
+    int counted;                /* CX_LOOP_* */
 };
 
 /* Examine a node; returns whether to descend into it. */
@@ -191,7 +192,8 @@ static bool enter(struct cx_walk *w, TSNode n, const struct kinds *kinds, struct
 
 static void leave(struct cx_walk *w, const struct frame *fr) {
     if (fr->loop) w->depth--;
-    if (fr->counted) w->rdepth--;
+    if (fr->counted == CX_LOOP_N) w->rdepth--;
+    if (fr->counted == CX_LOOP_LOG) w->ldepth--;
     if (fr->function && w->nfns > 0) {
         w->nfns--;
         cx_refine_function_end(w, &w->fns[w->nfns]);

@@ -41,6 +41,8 @@ struct cx_kind {
     bool list;                  /* false: a set/dict */
 };
 
+#define CX_HALVING_MAX 32
+#define CX_HALVING_NAME 64
 struct cx_walk {
     const char *src;
     size_t len;
@@ -52,10 +54,15 @@ struct cx_walk {
     size_t nfns, capfns;
     /* refinement */
     int rdepth;                 /* counted loops open */
+    int ldepth;                 /* geometric (O(log n)) loops open */
     struct cx_cost best;
     bool any_sort_call;
     struct cx_kind kinds[CX_KINDS_MAX];
     size_t nkinds;
+    /* Names assigned half of something (m = (lo + hi) // 2): a self-call
+     * on one of them halves its input like f(mid) does. */
+    char halving[CX_HALVING_MAX][CX_HALVING_NAME];
+    size_t nhalving;
 };
 
 struct cx_text cx_node_text(const struct cx_walk *w, TSNode n);
@@ -70,8 +77,9 @@ struct cx_text cx_reduce_callee(struct cx_text t);
 struct cx_text cx_callee(const struct cx_walk *w, TSNode call);
 
 /* ---- refinement hooks (refine.c) ---- */
-/* A loop node is entered; returns whether it counts as a factor of n. */
-bool cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type);
+/* A loop node is entered; returns which factor it counts as. */
+enum { CX_LOOP_NONE, CX_LOOP_N, CX_LOOP_LOG };
+int cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type);
 /* A function node is entered (f is its frame, already filled). */
 void cx_refine_function(struct cx_walk *w, TSNode fn, struct cx_fn *f);
 /* A call node (callee reduced), after the spec's recursion check. */

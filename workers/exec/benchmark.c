@@ -73,6 +73,16 @@ static int parse_sizes(const char *s, int64_t *out, int cap, bool *negative) {
     return n;
 }
 
+static int distinct_sizes(const int64_t *sizes, int n) {
+    int distinct = 0;
+    for (int i = 0; i < n; i++) {
+        bool seen = false;
+        for (int j = 0; j < i && !seen; j++) seen = sizes[j] == sizes[i];
+        distinct += !seen;
+    }
+    return distinct;
+}
+
 static json_t *read_args(json_t *args, struct bench *b, int64_t *sizes, int *nsizes) {
     json_t *code = json_object_get(args, "code"), *lang = json_object_get(args, "language");
     json_t *js = json_object_get(args, "sizes"), *jt = json_object_get(args, "timeout");
@@ -100,6 +110,10 @@ static json_t *read_args(json_t *args, struct bench *b, int64_t *sizes, int *nsi
     if (*nsizes < 0) return cc_err("validation", "sizes must be comma-separated integers");
     if (negative) return cc_err("validation", "sizes must be non-negative integers (each is the N a run reads)");
     if (*nsizes < 3) return cc_err("validation", "need at least 3 sizes for a meaningful fit");
+    if (distinct_sizes(sizes, *nsizes) < 3)
+        return cc_err("validation", "need at least 3 distinct sizes for a meaningful fit: a repeated size adds no point "
+                      "to the curve (and equal sizes never spread their timings, so auto-scaling would grow them "
+                      "until a run times out)");
     if (!cc_lang_find(b->language)) return cc_unknown_language(b->language);
     return NULL;
 }

@@ -63,6 +63,7 @@ uint64_t cc_exec_compile_memory_bytes(void) {
 
 struct capture {
     char *text;      /* capped, marker appended, valid UTF-8 (owned) */
+    size_t len;      /* of text: a program may write NUL bytes */
     bool truncated;
     int64_t bytes;   /* everything the program wrote to the stream */
 };
@@ -85,11 +86,16 @@ static void capture_take(const struct sbx_stream *s, uint64_t cap, struct captur
             memcpy(buf + n, CC_TRUNC_MARKER, sizeof CC_TRUNC_MARKER - 1);
             n += sizeof CC_TRUNC_MARKER - 1;
         }
-        size_t len;
-        c->text = cc_utf8_repair(buf, n, &len);
+        c->text = cc_utf8_repair(buf, n, &c->len);
         free(buf);
     }
-    if (!c->text) c->text = strdup("");
+    if (!c->text) c->text = strdup(""), c->len = 0;
+}
+
+/* The whole capture, NUL bytes included (json_string would stop at the
+ * first one, and a verifier would compare only what came before it). */
+static json_t *capture_json(const struct capture *c) {
+    return json_stringn(c->text ? c->text : "", c->text ? c->len : 0);
 }
 
 /* ---- one execution ----------------------------------------------------- */
@@ -297,10 +303,10 @@ static const char *alloc_failure(const struct step *s) {
     const struct sbx_result *r = &s->res;
     if (r->exited && r->exit_code == 0) return NULL;
     const char *t = s->err.text ? s->err.text : "";
-    size_t n = strlen(t);
-    const char *tail = n > 4096 ? t + n - 4096 : t;
+    size_t n = s->err.text ? s->err.len : 0;
+    size_t from = n > 4096 ? n - 4096 : 0;
     for (const char *const *m = alloc_failure_marks; *m; m++)
-        if (strstr(tail, *m)) return *m;
+        if (memmem(t + from, n - from, *m, strlen(*m))) return *m;
     return NULL;
 }
 
@@ -369,12 +375,12 @@ static json_t *step_envelope(const struct run_ctx *x, const char *phase, const s
     bool truncated = s->out.truncated || s->err.truncated;
     bool ok = r->exited && r->exit_code == 0 && !r->timed_out;
     /* codecalc's own note only when the program left stderr empty. */
-    const char *err = (r->timed_out && s->err.bytes <= 0) ? CC_TIMEOUT_TEXT : s->err.text;
+    bool note = r->timed_out && s->err.bytes <= 0;
     json_t *e = envelope_base(x, phase);
     if (!e) return NULL;
     json_object_set_new(e, "ok", json_boolean(ok));
-    json_object_set_new(e, "stdout", json_string(s->out.text ? s->out.text : ""));
-    json_object_set_new(e, "stderr", json_string(err ? err : ""));
+    json_object_set_new(e, "stdout", capture_json(&s->out));
+    json_object_set_new(e, "stderr", note ? json_string(CC_TIMEOUT_TEXT) : capture_json(&s->err));
     json_object_set_new(e, "exit_code", r->exited ? json_integer(r->exit_code) : json_null());
     json_object_set_new(e, "timed_out", json_boolean(r->timed_out));
     json_object_set_new(e, "verdict", json_string(classify(x->req, s, truncated)));

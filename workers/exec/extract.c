@@ -77,6 +77,15 @@ json_t *cc_exec_extract(json_t *args, cc_wctx *ctx) {
                           "extracted_program", json_object_get(ans, "program"), "signature",
                           json_object_get(ans, "signature"));
     if (!python && (!call || json_is_null(call))) json_object_set_new(r, "warning", json_string(NO_CALL_WARNING));
+    json_t *missing = json_object_get(ans, "not_carried");
+    if (json_array_size(missing) > 0) {
+        json_object_set(r, "not_carried", missing);
+        json_object_set_new(r, "not_carried_note",
+                            json_string("the function uses these module-level variables or classes, which the "
+                                        "extracted program does not define (only imports and functions are "
+                                        "carried), so a run stops at a NameError: define them inside the "
+                                        "function, or extract with a `call` that defines them first"));
+    }
     json_decref(ans);
     return r;
 }

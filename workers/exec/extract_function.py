@@ -92,6 +92,35 @@ def referenced_names(node):
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
 
 
+def not_carried(tree, carried):
+    """Module-level variables and classes the carried functions use: the
+    program does not define them, so a run stops at a NameError."""
+    defined = set()
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            defined.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            defined |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    used = set().union(*(referenced_names(f) for f in carried))
+    local = {n.id for f in carried for n in ast.walk(f) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    local |= {a.arg for f in carried for a in ast.walk(f.args) if isinstance(a, ast.arg)}
+    return sorted((used & defined) - local - {f.name for f in carried})
+
+
+def nested_hint(tree, name):
+    """Where a non-top-level definition of name is, so the error says why."""
+    scopes = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+    for outer in (n for n in ast.walk(tree) if isinstance(n, scopes)):
+        for node in ast.iter_child_nodes(outer):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
+                where = f" at the top level: it is defined inside {{}} '{outer.name}' (line {node.lineno}); "
+                if isinstance(outer, ast.ClassDef):
+                    return where.format("class") + "a method is not extracted alone: run the class with execute_code"
+                return where.format("function") + f"extract '{outer.name}' and reach it through `call`"
+    return ""
+
+
 def extract_python(code, name, call):
     try:
         tree = ast.parse(code)
@@ -103,7 +132,7 @@ def extract_python(code, name, call):
             functions[node.name] = node
     target = functions.get(name)
     if target is None:
-        return {"ok": False, "error": f"function '{name}' not found"}
+        return {"ok": False, "error": f"function '{name}' not found" + nested_hint(tree, name)}
     needed, todo = set(), [target]
     while todo:
         for ref in referenced_names(todo.pop()):
@@ -116,7 +145,8 @@ def extract_python(code, name, call):
               and n.name in needed]
     parts.append(segment(code, target))
     runner = RUNNER_CALL.format(call=call) if call is not None else RUNNER_ARGS.format(name=name)
-    return {"ok": True, "program": "\n\n".join(parts) + runner, "signature": parameters(code, target)}
+    return {"ok": True, "program": "\n\n".join(parts) + runner, "signature": parameters(code, target),
+            "not_carried": not_carried(tree, [target] + [functions[h] for h in needed])}
 
 
 PREFIXES = ("import", "use", "from", "require", "using", "#include")
@@ -140,17 +170,44 @@ def prepended(lines, upto):
     return out
 
 
+CALL_WORDS = {"return", "new", "await", "yield", "throw", "if", "while", "for", "else", "case", "print",
+              "echo", "puts", "go", "defer", "delete"}
+
+
+def defines(lines, i, pattern):
+    """Line i names the function as a definition (`int sq(int x) {`), not a
+    prototype (`int sq(int x);`) or a call (`printf("%d", sq(3));`): only
+    type words before the name, and a `{` after it or opening the next line."""
+    m = pattern.search(lines[i])
+    if not m:
+        return False
+    before = lines[i][:m.start()]
+    if not re.fullmatch(r"[\w\s*&:<>,\[\]]*", before) or CALL_WORDS & set(re.findall(r"\w+", before)):
+        return False
+    if "{" in lines[i][m.end():]:
+        return True
+    following = next((l.strip() for l in lines[i + 1:] if l.strip()), "")
+    return not lines[i].rstrip().endswith(";") and following.startswith("{")
+
+
 def extract_braces(code, name, call):
     n = re.escape(name)
     patterns = [re.compile(rf"\b(def|func|function|fun|fn)\s+{n}\b"),
                 re.compile(rf"\bpublic\s+\w+\s+{n}\s*\("),
                 re.compile(rf"\b{n}\s*\(")]
     lines = code.split("\n")
-    start = next((i for i, l in enumerate(lines) if any(p.search(l) for p in patterns)), None)
+    start = next((i for i, l in enumerate(lines) if any(p.search(l) for p in patterns[:2])), None)
+    if start is None:
+        start = next((i for i, l in enumerate(lines) if defines(lines, i, patterns[2])), None)
+    if start is None:
+        start = next((i for i, l in enumerate(lines) if patterns[2].search(l)), None)
     if start is None:
         return {"ok": False, "error": f"function '{name}' not found"}
     end, depth = len(lines) - 1, 0
-    for j in range(start, len(lines)):
+    header = lines[start][m.end() if (m := patterns[2].search(lines[start])) else 0:]
+    if "{" in header and header.count("{") == header.count("}"):
+        end = start  # a one-line body: `int sq(int x) { return x * x; }`
+    for j in range(start, len(lines) if end != start else start):
         depth += lines[j].count("{") - lines[j].count("}")
         if j > start and depth <= 0:
             end = j

@@ -78,7 +78,22 @@ struct exec_args {
     bool receipt;             /* the full receipt instead of its short form */
     const char *workdir;      /* "_workdir": set by the supervisor only */
     int64_t capture_kb;       /* "_capture_kb": likewise */
+    int64_t output_kb_asked;  /* max_output_kb before the clamp */
 };
+
+/* A cap above the ceiling is applied as the ceiling: say so in unenforced
+ * (1.8), or a program within the cap it asked for reads as OLE with
+ * nothing explaining why, and the receipt claims max_output_kb enforced. */
+static void note_output_clamp(json_t *unenforced, int64_t asked) {
+    char *t = NULL;
+    if (!json_is_array(unenforced) || asked <= CC_MAX_OUTPUT_KB ||
+        asprintf(&t, "max_output_kb_clamped: %lld KiB was asked for; each stream was capped at the %d KiB "
+                 "ceiling (a result carries each stream twice and MCP clients refuse messages over 10 MiB); "
+                 "write larger output to a file in a workspace session", (long long)asked, CC_MAX_OUTPUT_KB) < 0)
+        return;
+    json_array_append_new(unenforced, json_string(t));
+    free(t);
+}
 
 /* Clamps of 3.1.3; NULL on success, else the validation result. */
 static json_t *read_args(json_t *args, struct exec_args *a, int64_t tdefault, int64_t tmax) {
@@ -99,6 +114,7 @@ static json_t *read_args(json_t *args, struct exec_args *a, int64_t tdefault, in
         return cc_err("validation", "max_memory_mb must be an integer");
     if (arg_int(args, "max_output_kb", 0, &s->max_output_kb))
         return cc_err("validation", "max_output_kb must be an integer");
+    a->output_kb_asked = s->max_output_kb;
     if (s->max_output_kb > CC_MAX_OUTPUT_KB) s->max_output_kb = CC_MAX_OUTPUT_KB;
     if (arg_int(args, "max_cpu", 0, &s->max_cpu))
         return cc_err("validation", "max_cpu must be an integer");
@@ -211,6 +227,7 @@ static json_t *run_request(json_t *args, cc_wctx *ctx, int64_t tdefault, int64_t
                             .hooks = h,
                             .workdir = a.workdir, .capture_kb = a.capture_kb, .timing = &timing};
     r = cc_execute(&q);
+    if (r && !a.workdir) note_output_clamp(json_object_get(r, "unenforced"), a.output_kb_asked);
     if (r && deps.n) json_object_set_new(r, "dependencies", cc_deps_report(&deps, &use));
     cc_deps_release(&use);
     cc_deps_free(&deps);
