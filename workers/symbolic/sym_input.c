@@ -98,8 +98,9 @@ bool sym_agrees(const struct cc_node *input, const char *text) {
          * to 0) almost nowhere */
         struct sym_domains d = {0, NULL, NULL, CC_DOM_COMPLEX};
         struct sym_num_verdict v;
-        sym_numcheck(input, c, &d, sym_numeval_branch_free(input) ? AGREE_POINTS_ENTIRE : AGREE_POINTS,
-                     &v);
+        sym_numcheck_until(input, c, &d,
+                           sym_numeval_branch_free(input) ? AGREE_POINTS_ENTIRE : AGREE_POINTS,
+                           SYM_NC_DISAGREEMENT, &v);
         ok = v.mismatches == 0 && v.a_only == 0;
     }
     cc_arena_free(a);
@@ -133,7 +134,7 @@ static bool real_only(const struct cc_node *root, const cc_gexpr *g, char **text
     bool r = false;
     if (built) {
         struct sym_domains d = {0, NULL, NULL, CC_DOM_COMPLEX};
-        sym_numcheck(root, built, &d, 16, v);
+        sym_numcheck_until(root, built, &d, 16, SYM_NC_MISMATCH, v);
         r = v->mismatches > 0 || v->a_only > 0;
     }
     cc_arena_free(a);
@@ -216,7 +217,7 @@ static void check_antiderivative(const struct cc_node *call, const cc_gexpr *g, 
     if (dF) {
         struct sym_domains d = {0, NULL, NULL, CC_DOM_COMPLEX};
         struct sym_num_verdict v;
-        sym_numcheck(f, dF, &d, 12, &v);
+        sym_numcheck_until(f, dF, &d, 12, SYM_NC_MISMATCH, &v);
         if (v.mismatches > 0)
             json_object_set_new(out, "domain_note",
                                 json_sprintf("the antiderivative holds for real values only: its "

@@ -9,7 +9,7 @@
 #include "workers/symbolic/sym_profile.h"
 
 static void compare(const struct cc_node *a, const struct cc_node *b, const struct sym_domains *d,
-                    int tries, struct sym_num_verdict *out);
+                    int tries, enum sym_numcheck_stop stop, struct sym_num_verdict *out);
 
 #define MAX_SYMS 32
 #define NICE 16
@@ -117,15 +117,25 @@ static bool differ(const mpc_t va, const mpc_t vb) {
     return mpfr_cmp(m, s) > 0;
 }
 
-void sym_numcheck(const struct cc_node *a, const struct cc_node *b, const struct sym_domains *d,
-                  int tries, struct sym_num_verdict *out) {
+void sym_numcheck_until(const struct cc_node *a, const struct cc_node *b,
+                        const struct sym_domains *d, int tries, enum sym_numcheck_stop stop,
+                        struct sym_num_verdict *out) {
     enum sym_phase prev = sym_prof_enter(SYM_PH_NUMERIC);
-    compare(a, b, d, tries, out);
+    compare(a, b, d, tries, stop, out);
     sym_prof_leave(prev);
 }
 
+void sym_numcheck(const struct cc_node *a, const struct cc_node *b, const struct sym_domains *d,
+                  int tries, struct sym_num_verdict *out) {
+    sym_numcheck_until(a, b, d, tries, SYM_NC_ALL, out);
+}
+
+static bool stop_now(enum sym_numcheck_stop stop, const struct sym_num_verdict *v) {
+    return (stop != SYM_NC_ALL && v->mismatches > 0) || (stop == SYM_NC_DISAGREEMENT && v->a_only > 0);
+}
+
 static void compare(const struct cc_node *a, const struct cc_node *b, const struct sym_domains *d,
-                    int tries, struct sym_num_verdict *out) {
+                    int tries, enum sym_numcheck_stop stop, struct sym_num_verdict *out) {
     memset(out, 0, sizeof *out);
     /* no point could evaluate: the verdict is "no points", without trying */
     if (sym_numeval_never(a) || (b && sym_numeval_never(b)))
@@ -146,7 +156,7 @@ static void compare(const struct cc_node *a, const struct cc_node *b, const stru
     struct sym_point p = {n, names, cvals};
     unsigned long long seed = 0x9E3779B97F4A7C15ULL;
     int want = n ? tries : 1;
-    for (int k = 0; k < want; k++) {
+    for (int k = 0; k < want && !stop_now(stop, out); k++) {
         /* symbol j takes the simple value k + j, so both x = y = -1 and
          * x = -1, y = -2 occur among the first points */
         for (size_t j = 0; j < n; j++)
