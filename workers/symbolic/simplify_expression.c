@@ -79,16 +79,20 @@ static bool better(const struct pick *a, const struct pick *b) {
     return a->ops < b->ops || (a->ops == b->ops && strlen(a->text) < strlen(b->text));
 }
 
-static void consider(const struct cc_node *input, cc_gexpr *g, struct pick *best) {
-    struct pick p = {0};
-    if (!g || !measure(g, &p))
-        return;
+/* Takes p (a measured candidate). */
+static void consider_pick(const struct cc_node *input, struct pick p, struct pick *best) {
     if (better(&p, best) && sym_agrees(input, p.text)) {
         pick_free(best);
         *best = p;
     } else {
         pick_free(&p);
     }
+}
+
+static void consider(const struct cc_node *input, cc_gexpr *g, struct pick *best) {
+    struct pick p = {0};
+    if (g && measure(g, &p))
+        consider_pick(input, p, best);
 }
 
 /* The input's printed form and measure: as written when giac's value is a
@@ -120,9 +124,15 @@ static json_t *simplified(const struct sym_expr *in, const struct sym_node *writ
     /* giac's simplify is the reference; a rewriting must beat it */
     best.ops = LONG_MAX;
     best.text = strdup("");
-    consider(in->root, base, &best);
+    struct pick p = {0};
+    /* simplify often gives the input back: its rewritings would then be
+     * the input's again, same candidates in the same order */
+    bool unchanged = measure(base, &p) && !written && !strcmp(p.text, input.text) &&
+                     cc_giac_same(base, in->g);
+    if (p.text)
+        consider_pick(in->root, p, &best);
     cc_gexpr *from[2] = {in->g, base};
-    for (size_t k = 0; best.text && k < 2; k++)
+    for (size_t k = 0; best.text && k < (unchanged ? 1 : 2); k++)
         for (size_t i = 0; i < sizeof REWRITES / sizeof *REWRITES; i++) {
             if (!triggered(i, input.text))
                 continue;
