@@ -151,19 +151,22 @@ static bool rewrite_free(const char *text) {
     return true;
 }
 
-/* The forms of p (see sym_fast_forms): simplified, factored, expanded, or
- * NULL to decline. */
-static json_t *forms(const struct sym_poly *p, const struct sym_vars *v, const char *input,
-                     long input_ops) {
-    if (v->n != 1 || sym_poly_nvars_used(p, v) != 1 || !sym_poly_integral(p) ||
-        !rewrite_free(input))
+/* p has one symbol, integer coefficients and a certain factorisation:
+ * its factored tree (sym_factor.h), else NULL. Tried before anything is
+ * printed, so that a declined polynomial costs only this. */
+static struct sym_node *factored_tree(const struct sym_poly *p, const struct sym_vars *v) {
+    if (v->n != 1 || sym_poly_nvars_used(p, v) != 1 || !sym_poly_integral(p))
         return NULL;
-    struct sym_node *t = sym_poly_tree(p, v), *f = NULL;
-    char *expanded = t ? sym_print(t) : NULL, *factored = NULL;
-    if (expanded) {
-        f = sym_factor_univariate(p, v, 0);
-        factored = f ? sym_print(f) : NULL;
-    }
+    return sym_factor_univariate(p, v, 0);
+}
+
+/* The forms of p (see sym_fast_forms) given its factored tree f (taken):
+ * simplified, factored, expanded, or NULL to decline. */
+static json_t *forms(const struct sym_poly *p, const struct sym_vars *v, struct sym_node *f,
+                     const char *input, long input_ops) {
+    struct sym_node *t = f && rewrite_free(input) ? sym_poly_tree(p, v) : NULL;
+    char *expanded = t ? sym_print(t) : NULL;
+    char *factored = expanded ? sym_print(f) : NULL;
     json_t *out = NULL;
     if (factored) /* giac's simplify of a polynomial is its expanded form */
         out = json_pack("{s:s, s:s, s:s}", "simplified",
@@ -200,13 +203,15 @@ static bool negated_power_in_base(const struct cc_node *n, bool in_base) {
     return false;
 }
 
-/* The polynomial forms() takes, read from root; 0, or -1 (nothing to
- * free) when the forms path declines before seeing the input's print. */
-static int forms_polynomial(const struct cc_node *root, struct sym_vars *v, struct sym_poly *p) {
+/* The polynomial forms() takes, read from root, and its factored tree;
+ * 0, or -1 (nothing to free) when the forms path declines before seeing
+ * the input's print. */
+static int forms_polynomial(const struct cc_node *root, struct sym_vars *v, struct sym_poly *p,
+                            struct sym_node **f) {
     memset(v, 0, sizeof *v);
     if (negated_power_in_base(root, false) || sym_poly_from_ast(root, v, p) < 0)
         return -1;
-    if (v->n == 1 && sym_poly_nvars_used(p, v) == 1 && sym_poly_integral(p))
+    if ((*f = factored_tree(p, v)))
         return 0;
     sym_poly_clear(p);
     return -1;
@@ -215,8 +220,10 @@ static int forms_polynomial(const struct cc_node *root, struct sym_vars *v, stru
 bool sym_fast_forms_apply(const struct cc_node *root) {
     struct sym_vars v;
     struct sym_poly p;
-    if (forms_polynomial(root, &v, &p) < 0)
+    struct sym_node *f;
+    if (forms_polynomial(root, &v, &p, &f) < 0)
         return false;
+    sym_free(f);
     sym_poly_clear(&p);
     return true;
 }
@@ -224,9 +231,10 @@ bool sym_fast_forms_apply(const struct cc_node *root) {
 json_t *sym_fast_forms(const struct cc_node *root, const char *input, long input_ops) {
     struct sym_vars v;
     struct sym_poly p;
-    if (forms_polynomial(root, &v, &p) < 0)
+    struct sym_node *f;
+    if (forms_polynomial(root, &v, &p, &f) < 0)
         return NULL;
-    json_t *out = forms(&p, &v, input, input_ops);
+    json_t *out = forms(&p, &v, f, input, input_ops);
     sym_poly_clear(&p);
     return out;
 }
@@ -236,9 +244,10 @@ json_t *sym_fast_simplify(const struct cc_node *root) {
     struct sym_poly p;
     if (kept_polynomial(root, &v, &p) < 0)
         return NULL;
-    struct sym_node *t = sym_poly_tree(&p, &v);
+    struct sym_node *fac = factored_tree(&p, &v);
+    struct sym_node *t = fac ? sym_poly_tree(&p, &v) : NULL;
     char *text = t ? sym_print(t) : NULL;
-    json_t *f = text ? forms(&p, &v, text, sym_count_ops(t)) : NULL;
+    json_t *f = text ? forms(&p, &v, fac, text, sym_count_ops(t)) : (sym_free(fac), NULL);
     json_t *out = f ? json_pack("{s:b, s:s}", "ok", 1, "original", text) : NULL;
     if (out)
         json_object_update(out, f);
