@@ -134,11 +134,49 @@ static void difference(void) {
     CHECK(sym_fast_difference(parse("sin(x)"), parse("x"), &f) < 0);
 }
 
+/* The fast roots of lhs = rhs (rhs "" for = 0) for var as JSON text, or
+ * "(declined)". */
+static char *roots(const char *lhs, const char *rhs, const char *var) {
+    const struct cc_node *l = parse(lhs), *r = *rhs ? parse(rhs) : NULL;
+    json_t *a = l ? sym_fast_roots(l, r, var) : NULL;
+    char *s = a ? json_dumps(a, JSON_COMPACT) : strdup("(declined)");
+    json_decref(a);
+    return s;
+}
+
+#define CHECK_ROOTS(lhs, rhs, var, want) do { \
+    char *got_ = roots(lhs, rhs, var); \
+    CHECK_STREQ(got_, want); \
+    free(got_); \
+} while (0)
+
+static void solving(void) {
+    CHECK_ROOTS("2*x + 1", "7", "x", "[\"3\"]");
+    CHECK_ROOTS("x/2 + 3", "7", "x", "[\"8\"]");
+    CHECK_ROOTS("x**2 - 4", "", "x", "[\"-2\",\"2\"]");
+    CHECK_ROOTS("x**2 - 2*x + 1", "", "x", "[\"1\"]"); /* a double root once */
+    CHECK_ROOTS("x**2 - x - 1", "", "x", "[\"1/2 - sqrt(5)/2\",\"1/2 + sqrt(5)/2\"]");
+    CHECK_ROOTS("x**2 - 12", "", "x", "[\"-2*sqrt(3)\",\"2*sqrt(3)\"]");
+    CHECK_ROOTS("x**2 + 2*x + 5", "", "x", "[\"-1 - 2*I\",\"-1 + 2*I\"]");
+    CHECK_ROOTS("3*x**2 + 2*x + 7", "", "x",
+                "[\"-1/3 - 2*sqrt(5)*I/3\",\"-1/3 + 2*sqrt(5)*I/3\"]");
+    CHECK_ROOTS("t*(t - 4)", "5", "t", "[\"-1\",\"5\"]");
+    CHECK_ROOTS("x**3 - 1", "", "x", "(declined)");          /* degree 3 */
+    CHECK_ROOTS("x**2 + a", "", "x", "(declined)");          /* a parameter */
+    CHECK_ROOTS("x**2 - 1", "", "y", "(declined)");          /* not in the variable */
+    CHECK_ROOTS("x - x", "", "x", "(declined)");             /* no equation left */
+    CHECK_ROOTS("x + 0.5", "", "x", "(declined)");           /* a float */
+    CHECK_ROOTS("x + 70000", "", "x", "(declined)");         /* a large literal */
+    CHECK_ROOTS("x**2 - 16777259", "", "x", "(declined)");   /* a large radicand */
+    CHECK_ROOTS("1/x - 2", "", "x", "(declined)");           /* not a polynomial */
+}
+
 int main(void) {
     arena = cc_arena_new();
     RUN(values);
     RUN(factorisation);
     RUN(difference);
+    RUN(solving);
     cc_arena_free(arena);
     return check_summary("test_sym_fast");
 }

@@ -58,4 +58,10 @@ int sym_fast_difference(const struct cc_node *a, const struct cc_node *b,
                         struct sym_fast_diff *out);
 void sym_fast_diff_free(struct sym_fast_diff *f);
 
+/* solve_expression's solutions of lhs = rhs (rhs NULL: lhs = 0) for var,
+ * when lhs - rhs is a polynomial of degree 1 or 2 in var and nothing else,
+ * with small rational coefficients and small literals (sym_fast_solve.c):
+ * the printed roots in the CAS path's order, or NULL to decline. */
+json_t *sym_fast_roots(const struct cc_node *lhs, const struct cc_node *rhs, const char *var);
+
 #endif
