@@ -197,6 +197,38 @@ def generated_cases(rng):
         cases.append(("simplify_expression", {"expr": text}))
         cases.append(("evaluate_expression", {"expression": text}))
     cases += solve_cases(rng)
+    cases += limit_cases(rng)
+    return cases
+
+
+def limit_cases(rng):
+    """Rational functions of the variable at +-oo and at rational points
+    (roots of the numerator, of the denominator, of both, and ordinary
+    points), every direction; and what the rational fast path must
+    decline."""
+    cases = []
+    for _ in range(200):
+        var = rng.choice(["x", "x", "t", "n"])
+        roots = [rng.randint(-3, 3) for _ in range(rng.randint(1, 4))]
+        num = "*".join(f"({var} - {r})" for r in roots[:rng.randint(0, len(roots))]) or str(rng.randint(1, 5))
+        den = "*".join(f"({var} - {r})" for r in rng.sample(roots, rng.randint(1, len(roots))))
+        if rng.random() < 0.3:
+            num = f"{rng.choice([2, -3, 1])}*{var}**{rng.randint(1, 4)} + {rng.randint(-4, 4)}"
+        expr = f"({num})/({den})"
+        if rng.random() < 0.2:
+            expr += f" - {var}"
+        point = rng.choice(["oo", "-oo", str(rng.choice(roots)), str(rng.randint(-4, 4)),
+                            f"{rng.randint(-5, 5)}/{rng.randint(2, 3)}"])
+        args = {"expr": expr, "var": var, "point": point}
+        if rng.random() < 0.3:
+            args["direction"] = rng.choice(["+", "-", "+-"])
+        cases.append(("limit_expression", args))
+    for expr, point in [("x**2 + 1", "2"), ("5", "1"), ("x - x", "0"), ("1/x", "0"), ("y/x", "1"),
+                        ("sin(x)/x", "0"), ("x/x", "0"), ("(x + 1)**2/(x - 1)**3", "1"),
+                        ("1/x**2", "0"), ("x**3/(x + 1)", "-oo"), ("0.5*x/(x + 1)", "oo"),
+                        ("1/(x - pi)", "pi"), ("x", "+oo"), ("1/x", "-(oo)"), ("x**2", "y"),
+                        ("(x**2 - 1)/(x - 1)", " 1 "), ("2**x/x", "oo")]:
+        cases.append(("limit_expression", {"expr": expr, "var": "x", "point": point}))
     return cases
 
 

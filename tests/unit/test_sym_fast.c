@@ -171,12 +171,55 @@ static void solving(void) {
     CHECK_ROOTS("1/x - 2", "", "x", "(declined)");           /* not a polynomial */
 }
 
+/* The fast limits of e at point ("oo", "-oo" or a number) as
+ * "right|left", or "(declined)". */
+static char *limits(const char *e, const char *point) {
+    int inf = !strcmp(point, "oo") ? 1 : !strcmp(point, "-oo") ? -1 : 0;
+    const struct cc_node *n = parse(e), *p = inf ? NULL : parse(point);
+    char *r = NULL, *l = NULL, *s = NULL;
+    if (n && sym_fast_limits(n, "x", p, inf, &r, &l) == 0) {
+        if (asprintf(&s, "%s|%s", r, l ? l : "") < 0)
+            s = NULL;
+    } else {
+        s = strdup("(declined)");
+    }
+    free(r);
+    free(l);
+    return s;
+}
+
+#define CHECK_LIMITS(e, point, want) do { \
+    char *got_ = limits(e, point); \
+    CHECK_STREQ(got_, want); \
+    free(got_); \
+} while (0)
+
+static void limiting(void) {
+    CHECK_LIMITS("(x**2 - 1)/(x - 1)", "1", "2|2");
+    CHECK_LIMITS("1/x", "0", "oo|-oo");
+    CHECK_LIMITS("1/x**2", "0", "oo|oo");
+    CHECK_LIMITS("-x/(x - 2)**2", "2", "-oo|-oo");
+    CHECK_LIMITS("(x - 1)**2/(x - 1)", "1", "0|0");
+    CHECK_LIMITS("x**2 + 1", "1/2", "5/4|5/4");
+    CHECK_LIMITS("(3*x**2 + 1)/(x**2 - 5)", "oo", "3|");
+    CHECK_LIMITS("(2*x + 3)/(5*x - 1)", "-oo", "2/5|");
+    CHECK_LIMITS("x**3/(x + 1)", "-oo", "oo|");
+    CHECK_LIMITS("x**2/(1 - x)", "-oo", "oo|");
+    CHECK_LIMITS("x/(x**2 + 1)", "oo", "0|");
+    CHECK_LIMITS("sin(x)/x", "0", "(declined)");
+    CHECK_LIMITS("y/x", "1", "(declined)");
+    CHECK_LIMITS("1/(x - pi)", "pi", "(declined)");
+    CHECK_LIMITS("0.5/x", "oo", "(declined)");
+    CHECK_LIMITS("x - x", "0", "(declined)");
+}
+
 int main(void) {
     arena = cc_arena_new();
     RUN(values);
     RUN(factorisation);
     RUN(difference);
     RUN(solving);
+    RUN(limiting);
     cc_arena_free(arena);
     return check_summary("test_sym_fast");
 }

@@ -64,4 +64,12 @@ void sym_fast_diff_free(struct sym_fast_diff *f);
  * the printed roots in the CAS path's order, or NULL to decline. */
 json_t *sym_fast_roots(const struct cc_node *lhs, const struct cc_node *rhs, const char *var);
 
+/* limit_expression's limits of e, a rational function of var alone over
+ * the rationals (sym_fast_limit.c): infinity +1 or -1 for the limit at +oo
+ * or -oo (*right only), 0 for the right- and left-sided limits at point,
+ * a rational number. The texts as the CAS path prints them ("2", "-1/3",
+ * "oo", "-oo"), malloc'd. 0, or -1 to decline. */
+int sym_fast_limits(const struct cc_node *e, const char *var, const struct cc_node *point,
+                    int infinity, char **right, char **left);
+
 #endif
