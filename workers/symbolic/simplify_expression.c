@@ -175,22 +175,39 @@ static int set_form(json_t *out, const char *key, enum cc_giac_op op, const stru
     return 0;
 }
 
-/* The result from the CAS value's print (orig, taken) and a fast path's
- * other forms for a polynomial (sym_fast_forms), or NULL (orig untouched)
- * when the fast path declines. */
-static json_t *fast_forms(const struct sym_expr *in, json_t *orig) {
+/* A fast path's forms for a polynomial (sym_fast_forms) with the CAS
+ * value's print orig: 1 with *out the result (orig taken; a factored form
+ * the fast path is not sure of is the CAS's, as on the CAS path), 0 when
+ * the fast path declines (orig untouched), -1 with *err when the CAS's
+ * factor fails (orig taken). */
+static int fast_forms(const struct sym_expr *in, json_t *orig, json_t **out, json_t **err) {
     if (!sym_fast_enabled() || !sym_fast_forms_apply(in->root))
-        return NULL;
+        return 0;
     struct pick input = {0};
     json_t *f = measure(in->g, &input) ? sym_fast_forms(in->root, input.text, input.ops) : NULL;
     pick_free(&input);
     if (!f)
-        return NULL;
-    json_t *out = json_pack("{s:b, s:o}", "ok", 1, "original", orig);
-    if (out)
-        json_object_update(out, f);
+        return 0;
+    *out = json_pack("{s:b, s:o, s:O}", "ok", 1, "original", orig, "simplified",
+                     json_object_get(f, "simplified"));
+    json_t *factored = json_object_get(f, "factored");
+    int rc = 1;
+    if (*out && factored)
+        json_object_set(*out, "factored", factored);
+    else if (*out && set_form(*out, "factored", CC_G_FACTOR, in, err) < 0)
+        rc = -1;
+    if (rc > 0 && *out)
+        json_object_set(*out, "expanded", json_object_get(f, "expanded"));
     json_decref(f);
-    return out;
+    if (rc < 0 || !*out) {
+        json_decref(*out);
+        *out = NULL;
+        if (!*err)
+            *err = cc_err("resource_exhausted", "expression exhausted the memory ceiling");
+        return -1;
+    }
+    sym_prof_mark_fast();
+    return 1;
 }
 
 static json_t *simplify_expression_handler(json_t *args, cc_wctx *ctx) {
@@ -214,12 +231,13 @@ static json_t *simplify_expression_handler(json_t *args, cc_wctx *ctx) {
     char *wtext = written ? sym_print(written) : NULL;
     json_t *orig = wtext ? json_string(wtext) : sym_print_json(in.g, &err);
     free(wtext);
-    json_t *out = orig && !written ? fast_forms(&in, orig) : NULL;
-    json_t *simp = orig && !out ? simplified(&in, written, &err) : NULL;
+    json_t *out = NULL;
+    int forms = orig && !written ? fast_forms(&in, orig, &out, &err) : 0;
+    json_t *simp = orig && !forms ? simplified(&in, written, &err) : NULL;
     sym_free(written);
     if (simp)
         out = json_pack("{s:b, s:o, s:o}", "ok", 1, "original", orig, "simplified", simp);
-    else if (!out)
+    else if (!forms)
         json_decref(orig);
     if (simp && out && (set_form(out, "factored", CC_G_FACTOR, &in, &err) < 0 ||
                         set_form(out, "expanded", CC_G_EXPAND, &in, &err) < 0)) {

@@ -160,18 +160,22 @@ static struct sym_node *factored_tree(const struct sym_poly *p, const struct sym
     return sym_factor_univariate(p, v, 0);
 }
 
-/* The forms of p (see sym_fast_forms) given its factored tree f (taken):
- * simplified, factored, expanded, or NULL to decline. */
+/* The forms of p (see sym_fast_forms) given its factored tree f (taken;
+ * NULL: no factored form): simplified, expanded and, with f, factored;
+ * or NULL to decline. */
 static json_t *forms(const struct sym_poly *p, const struct sym_vars *v, struct sym_node *f,
                      const char *input, long input_ops) {
-    struct sym_node *t = f && rewrite_free(input) ? sym_poly_tree(p, v) : NULL;
+    struct sym_node *t = rewrite_free(input) ? sym_poly_tree(p, v) : NULL;
     char *expanded = t ? sym_print(t) : NULL;
-    char *factored = expanded ? sym_print(f) : NULL;
+    char *factored = expanded && f ? sym_print(f) : NULL;
     json_t *out = NULL;
-    if (factored) /* giac's simplify of a polynomial is its expanded form */
-        out = json_pack("{s:s, s:s, s:s}", "simplified",
-                        input_ops < sym_count_ops(t) ? input : expanded, "factored", factored,
-                        "expanded", expanded);
+    if (expanded && (factored || !f)) /* giac's simplify of a polynomial is its expanded form */
+        out = json_pack("{s:s, s:s}", "simplified",
+                        input_ops < sym_count_ops(t) ? input : expanded, "expanded", expanded);
+    if (out && factored && json_object_set_new(out, "factored", json_string(factored)) < 0) {
+        json_decref(out);
+        out = NULL;
+    }
     free(factored);
     free(expanded);
     sym_free(f);
@@ -188,13 +192,27 @@ static bool has_power(const struct cc_node *n) {
     return false;
 }
 
-/* A power whose base holds a negated power: (1 - x**2)**2. giac's expand
- * leaves such a value half expanded (-2*x**2 + (x**2)**2 + 1), which this
- * path does not reproduce: it declines. in_base: n lies in a power's base. */
+static bool has_negation(const struct cc_node *n) {
+    if ((n->kind == CC_N_UNARY && n->op == CC_OP_NEG) || (n->kind == CC_N_INT && mpz_sgn(n->v.z) < 0))
+        return true;
+    for (uint32_t i = 0; i < n->nchild; i++)
+        if (has_negation(n->child[i]))
+            return true;
+    return false;
+}
+
+/* A power whose base holds a negated power: (1 - x**2)**2, (-2*x**2 +
+ * 1)**2. giac's expand leaves such a value half expanded (-2*x**2 +
+ * (x**2)**2 + 1), which this path does not reproduce: it declines.
+ * in_base: n lies in a power's base. */
 static bool negated_power_in_base(const struct cc_node *n, bool in_base) {
     if (in_base && n->kind == CC_N_UNARY && n->op == CC_OP_NEG && has_power(n->child[0]))
         return true;
     if (in_base && n->kind == CC_N_BINARY && n->op == CC_OP_SUB && has_power(n->child[1]))
+        return true;
+    /* a negative factor times a power: -2*x**2 */
+    if (in_base && n->kind == CC_N_BINARY && (n->op == CC_OP_MUL || n->op == CC_OP_DIV) &&
+        has_power(n) && has_negation(n))
         return true;
     bool pow = n->kind == CC_N_BINARY && (n->op == CC_OP_POW || n->op == CC_OP_BITXOR);
     for (uint32_t i = 0; i < n->nchild; i++)
@@ -203,16 +221,19 @@ static bool negated_power_in_base(const struct cc_node *n, bool in_base) {
     return false;
 }
 
-/* The polynomial forms() takes, read from root, and its factored tree;
- * 0, or -1 (nothing to free) when the forms path declines before seeing
- * the input's print. */
+/* The polynomial forms() takes, read from root (integer coefficients,
+ * every symbol it reads used), and its factored tree when certain (else
+ * *f is NULL); 0, or -1 (nothing to free) when the forms path declines
+ * before seeing the input's print. */
 static int forms_polynomial(const struct cc_node *root, struct sym_vars *v, struct sym_poly *p,
                             struct sym_node **f) {
     memset(v, 0, sizeof *v);
     if (negated_power_in_base(root, false) || sym_poly_from_ast(root, v, p) < 0)
         return -1;
-    if ((*f = factored_tree(p, v)))
+    if (v->n > 0 && sym_poly_nvars_used(p, v) == v->n && sym_poly_integral(p)) {
+        *f = factored_tree(p, v);
         return 0;
+    }
     sym_poly_clear(p);
     return -1;
 }

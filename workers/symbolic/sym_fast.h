@@ -29,14 +29,15 @@ struct sym_node *sym_fast_value(const struct cc_node *root);
  * (sym_factor.h); NULL otherwise. */
 json_t *sym_fast_simplify(const struct cc_node *root);
 
-/* simplify_expression's simplified, factored and expanded forms of a
- * polynomial in one symbol with integer coefficients, written in any shape
- * of + - * and literal powers, given the input printed and measured as the
- * CAS path prints and measures it (from its CAS value). The CAS's simplify
- * of such a value is its expanded form, which is the answer unless the
- * input is smaller (sym_count_ops); expand gives the expanded form; the
- * factorisation is sym_factor.h's. A new object {simplified, factored,
- * expanded}, or NULL to decline. */
+/* simplify_expression's simplified and expanded forms of a polynomial with
+ * integer coefficients (in up to SYM_POLY_VARS symbols, every one of them
+ * used), written in any shape of + - * and literal powers, given the input
+ * printed and measured as the CAS path prints and measures it (from its
+ * CAS value). The CAS's simplify of such a value is its expanded form,
+ * which is the answer unless the input is smaller (sym_count_ops); expand
+ * gives the expanded form. The factored form is there too when it is
+ * certain (one symbol, sym_factor.h); else the caller asks the CAS for it.
+ * A new object {simplified, expanded[, factored]}, or NULL to decline. */
 json_t *sym_fast_forms(const struct cc_node *root, const char *input, long input_ops);
 /* false when sym_fast_forms(root, ...) declines whatever the input's
  * print: the caller need not print and measure it. */
