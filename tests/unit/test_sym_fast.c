@@ -31,11 +31,13 @@ static char *value(const char *text) {
     return s;
 }
 
-#define CHECK_VALUE(text, want) do { \
-    char *got_ = value(text); \
+/* got (malloc'd, freed here) is want. */
+#define CHECK_OWNED(got, want) do { \
+    char *got_ = (got); \
     CHECK_STREQ(got_, want); \
     free(got_); \
 } while (0)
+#define CHECK_VALUE(text, want) CHECK_OWNED(value(text), want)
 
 static void values(void) {
     CHECK_VALUE("1/3 + 1/6", "1/2");
@@ -82,11 +84,7 @@ static char *factored(const char *text) {
     return s;
 }
 
-#define CHECK_FACTOR(text, want) do { \
-    char *got_ = factored(text); \
-    CHECK_STREQ(got_, want); \
-    free(got_); \
-} while (0)
+#define CHECK_FACTOR(text, want) CHECK_OWNED(factored(text), want)
 
 static void factorisation(void) {
     CHECK_FACTOR("x**2 - 5*x + 6", "(x - 2)*(x - 3)");
@@ -144,11 +142,7 @@ static char *roots(const char *lhs, const char *rhs, const char *var) {
     return s;
 }
 
-#define CHECK_ROOTS(lhs, rhs, var, want) do { \
-    char *got_ = roots(lhs, rhs, var); \
-    CHECK_STREQ(got_, want); \
-    free(got_); \
-} while (0)
+#define CHECK_ROOTS(lhs, rhs, var, want) CHECK_OWNED(roots(lhs, rhs, var), want)
 
 static void solving(void) {
     CHECK_ROOTS("2*x + 1", "7", "x", "[\"3\"]");
@@ -188,11 +182,7 @@ static char *limits(const char *e, const char *point) {
     return s;
 }
 
-#define CHECK_LIMITS(e, point, want) do { \
-    char *got_ = limits(e, point); \
-    CHECK_STREQ(got_, want); \
-    free(got_); \
-} while (0)
+#define CHECK_LIMITS(e, point, want) CHECK_OWNED(limits(e, point), want)
 
 static void limiting(void) {
     CHECK_LIMITS("(x**2 - 1)/(x - 1)", "1", "2|2");

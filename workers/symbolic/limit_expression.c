@@ -145,6 +145,13 @@ static int read_direction(json_t *args, const char **dir, json_t **err) {
     return 0;
 }
 
+/* The point's trimmed text as an infinity: +1 ("oo"), -1 ("-oo"), else 0. */
+static int infinity_of(const char *trimmed) {
+    if (trimmed && !strcmp(trimmed, "oo"))
+        return 1;
+    return trimmed && !strcmp(trimmed, "-oo") ? -1 : 0;
+}
+
 static json_t *limit_expression_handler(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *err = NULL;
@@ -173,8 +180,7 @@ static json_t *limit_expression_handler(json_t *args, cc_wctx *ctx) {
         if (!pt.g && !err)
             err = sym_err_json(&se, "point: ");
     }
-    struct limit_at at = {&e, &pt,
-                          !trimmed ? 0 : !strcmp(trimmed, "oo") ? 1 : !strcmp(trimmed, "-oo") ? -1 : 0};
+    struct limit_at at = {&e, &pt, infinity_of(trimmed)};
     out = pt.g ? limit(&at, var, name, at.infinity ? NULL : dir) : err;
     free(trimmed);
     sym_expr_free(&e);

@@ -193,7 +193,8 @@ static bool has_power(const struct cc_node *n) {
 }
 
 static bool has_negation(const struct cc_node *n) {
-    if ((n->kind == CC_N_UNARY && n->op == CC_OP_NEG) || (n->kind == CC_N_INT && mpz_sgn(n->v.z) < 0))
+    if ((n->kind == CC_N_UNARY && n->op == CC_OP_NEG) ||
+        (n->kind == CC_N_INT && mpz_sgn(n->v.z) < 0))
         return true;
     for (uint32_t i = 0; i < n->nchild; i++)
         if (has_negation(n->child[i]))

@@ -167,7 +167,8 @@ static bool same_tree(const struct cc_node *a, const struct cc_node *b) {
 }
 
 static bool stop_now(enum sym_numcheck_stop stop, const struct sym_num_verdict *v) {
-    return (stop != SYM_NC_ALL && v->mismatches > 0) || (stop == SYM_NC_DISAGREEMENT && v->a_only > 0);
+    return (stop != SYM_NC_ALL && v->mismatches > 0) ||
+           (stop == SYM_NC_DISAGREEMENT && v->a_only > 0);
 }
 
 static void compare(const struct cc_node *a, const struct cc_node *b, const struct sym_domains *d,
