@@ -175,6 +175,26 @@ static int set_form(json_t *out, const char *key, enum cc_giac_op op, const stru
     return 0;
 }
 
+/* out[key] (when it differs from out.original) goes through the check the
+ * CAS path puts every form through (set_form, consider): a form that does
+ * not agree with the input at the test points (rounding in a large
+ * expansion) is replaced by the original, as the CAS path does. */
+static void agreed_form(json_t *out, const char *key, const struct cc_node *root) {
+    const char *orig = json_string_value(json_object_get(out, "original"));
+    const char *form = json_string_value(json_object_get(out, key));
+    if (orig && form && strcmp(orig, form) && !sym_agrees(root, form))
+        json_object_set_new(out, key, json_string(orig));
+}
+
+/* A fast path's answer checked as the CAS path checks its own: simplified
+ * (the expanded form or the input) and the forms it gives itself. */
+static void agreed_forms(json_t *out, const struct cc_node *root, bool factored) {
+    agreed_form(out, "simplified", root);
+    agreed_form(out, "expanded", root);
+    if (factored)
+        agreed_form(out, "factored", root);
+}
+
 /* A fast path's forms for a polynomial (sym_fast_forms) with the CAS
  * value's print orig: 1 with *out the result (orig taken; a factored form
  * the fast path is not sure of is the CAS's, as on the CAS path), 0 when
@@ -196,8 +216,10 @@ static int fast_forms(const struct sym_expr *in, json_t *orig, json_t **out, jso
         json_object_set(*out, "factored", factored);
     else if (*out && set_form(*out, "factored", CC_G_FACTOR, in, err) < 0)
         rc = -1;
-    if (rc > 0 && *out)
+    if (rc > 0 && *out) {
         json_object_set(*out, "expanded", json_object_get(f, "expanded"));
+        agreed_forms(*out, in->root, factored != NULL);
+    }
     json_decref(f);
     if (rc < 0 || !*out) {
         json_decref(*out);
@@ -220,6 +242,8 @@ static json_t *simplify_expression_handler(json_t *args, cc_wctx *ctx) {
     if (sym_parse_expr(text, strlen(text), "", &in, &err) < 0)
         return err;
     json_t *fast = sym_fast_enabled() ? sym_fast_simplify(in.root) : NULL;
+    if (fast)
+        agreed_forms(fast, in.root, true);
     if (fast || sym_build_expr(&in, "", &err) < 0) {
         sym_expr_free(&in);
         return fast ? fast : err;
