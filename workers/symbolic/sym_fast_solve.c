@@ -182,18 +182,8 @@ static bool satisfies(const struct cc_node *lhs, const struct cc_node *rhs, cons
     struct sym_point pt = {1, names, vals};
     bool ok = false;
     if (sym_numeval(lhs, &pt, l) == 0 &&
-        (rhs ? sym_numeval(rhs, &pt, v) == 0 : (mpc_set_ui(v, 0, MPC_RNDNN), true))) {
-        mpfr_t d, scale;
-        mpfr_inits2(SYM_NUM_BITS, d, scale, (mpfr_ptr)0);
-        mpc_sub(l, l, v, MPC_RNDNN);
-        mpc_abs(d, l, MPFR_RNDN);
-        mpc_abs(scale, v, MPFR_RNDN);
-        if (mpfr_cmp_ui(scale, 1) < 0)
-            mpfr_set_ui(scale, 1, MPFR_RNDN);
-        mpfr_mul_d(scale, scale, 1e-30, MPFR_RNDN);
-        ok = mpfr_cmp(d, scale) <= 0;
-        mpfr_clears(d, scale, (mpfr_ptr)0);
-    }
+        (rhs ? sym_numeval(rhs, &pt, v) == 0 : (mpc_set_ui(v, 0, MPC_RNDNN), true)))
+        ok = !sym_far_apart(v, l, 1e-30);
     mpc_clear(x);
     mpc_clear(l);
     mpc_clear(v);

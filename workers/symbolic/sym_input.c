@@ -261,24 +261,6 @@ static bool text_value(const char *text, mpc_t v) {
     return ok;
 }
 
-/* |a - b| > tol * max(1, |a|) */
-static bool far_apart(const mpc_t a, const mpc_t b, double tol) {
-    mpc_t d;
-    mpfr_t m, s;
-    mpc_init2(d, SYM_NUM_BITS);
-    mpfr_inits2(SYM_NUM_BITS, m, s, (mpfr_ptr)0);
-    mpc_sub(d, a, b, MPC_RNDNN);
-    mpc_abs(m, d, MPFR_RNDN);
-    mpc_abs(s, a, MPFR_RNDN);
-    if (mpfr_cmp_ui(s, 1) < 0)
-        mpfr_set_ui(s, 1, MPFR_RNDN);
-    mpfr_mul_d(s, s, tol, MPFR_RNDN);
-    bool r = mpfr_cmp(m, s) > 0;
-    mpc_clear(d);
-    mpfr_clears(m, s, (mpfr_ptr)0);
-    return r;
-}
-
 /* v as evaluate_expression's `value` (malloc'd) */
 static char *value_text(const mpc_t v) {
     char *re = NULL, *im = NULL, *out = NULL;
@@ -352,7 +334,7 @@ static struct sym_node *wrong_constant(const struct sym_expr *e, json_t *out) {
     struct sym_node *written = NULL;
     /* a float is good to ~15 digits, an exact value to the check's */
     double tol = text && strchr(text, '.') ? 1e-9 : 1e-20;
-    if (text && text_value(text, theirs) && far_apart(mine, theirs, tol))
+    if (text && text_value(text, theirs) && sym_far_apart(mine, theirs, tol))
         written = sym_written_tree(e->root);
     char *v = text ? value_text(mine) : NULL;
     if (written) {
@@ -364,7 +346,7 @@ static struct sym_node *wrong_constant(const struct sym_expr *e, json_t *out) {
         free(tv);
     }
     const char *gv = json_string_value(json_object_get(out, "value"));
-    if (v && gv && (written || !text_value(gv, theirs) || far_apart(mine, theirs, 1e-9)))
+    if (v && gv && (written || !text_value(gv, theirs) || sym_far_apart(mine, theirs, 1e-9)))
         json_object_set_new(out, "value", json_string(v));
     free(v);
     free(text);
