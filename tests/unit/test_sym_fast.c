@@ -31,11 +31,13 @@ static char *value(const char *text) {
     return s;
 }
 
-#define CHECK_VALUE(text, want) do { \
-    char *got_ = value(text); \
+/* got (malloc'd, freed here) is want. */
+#define CHECK_OWNED(got, want) do { \
+    char *got_ = (got); \
     CHECK_STREQ(got_, want); \
     free(got_); \
 } while (0)
+#define CHECK_VALUE(text, want) CHECK_OWNED(value(text), want)
 
 static void values(void) {
     CHECK_VALUE("1/3 + 1/6", "1/2");
@@ -82,11 +84,7 @@ static char *factored(const char *text) {
     return s;
 }
 
-#define CHECK_FACTOR(text, want) do { \
-    char *got_ = factored(text); \
-    CHECK_STREQ(got_, want); \
-    free(got_); \
-} while (0)
+#define CHECK_FACTOR(text, want) CHECK_OWNED(factored(text), want)
 
 static void factorisation(void) {
     CHECK_FACTOR("x**2 - 5*x + 6", "(x - 2)*(x - 3)");
@@ -134,11 +132,84 @@ static void difference(void) {
     CHECK(sym_fast_difference(parse("sin(x)"), parse("x"), &f) < 0);
 }
 
+/* The fast roots of lhs = rhs (rhs "" for = 0) for var as JSON text, or
+ * "(declined)". */
+static char *roots(const char *lhs, const char *rhs, const char *var) {
+    const struct cc_node *l = parse(lhs), *r = *rhs ? parse(rhs) : NULL;
+    json_t *a = l ? sym_fast_roots(l, r, var) : NULL;
+    char *s = a ? json_dumps(a, JSON_COMPACT) : strdup("(declined)");
+    json_decref(a);
+    return s;
+}
+
+#define CHECK_ROOTS(lhs, rhs, var, want) CHECK_OWNED(roots(lhs, rhs, var), want)
+
+static void solving(void) {
+    CHECK_ROOTS("2*x + 1", "7", "x", "[\"3\"]");
+    CHECK_ROOTS("x/2 + 3", "7", "x", "[\"8\"]");
+    CHECK_ROOTS("x**2 - 4", "", "x", "[\"-2\",\"2\"]");
+    CHECK_ROOTS("x**2 - 2*x + 1", "", "x", "[\"1\"]"); /* a double root once */
+    CHECK_ROOTS("x**2 - x - 1", "", "x", "[\"1/2 - sqrt(5)/2\",\"1/2 + sqrt(5)/2\"]");
+    CHECK_ROOTS("x**2 - 12", "", "x", "[\"-2*sqrt(3)\",\"2*sqrt(3)\"]");
+    CHECK_ROOTS("x**2 + 2*x + 5", "", "x", "[\"-1 - 2*I\",\"-1 + 2*I\"]");
+    CHECK_ROOTS("3*x**2 + 2*x + 7", "", "x",
+                "[\"-1/3 - 2*sqrt(5)*I/3\",\"-1/3 + 2*sqrt(5)*I/3\"]");
+    CHECK_ROOTS("t*(t - 4)", "5", "t", "[\"-1\",\"5\"]");
+    CHECK_ROOTS("x**3 - 1", "", "x", "(declined)");          /* degree 3 */
+    CHECK_ROOTS("x**2 + a", "", "x", "(declined)");          /* a parameter */
+    CHECK_ROOTS("x**2 - 1", "", "y", "(declined)");          /* not in the variable */
+    CHECK_ROOTS("x - x", "", "x", "(declined)");             /* no equation left */
+    CHECK_ROOTS("x + 0.5", "", "x", "(declined)");           /* a float */
+    CHECK_ROOTS("x + 70000", "", "x", "(declined)");         /* a large literal */
+    CHECK_ROOTS("x**2 - 16777259", "", "x", "(declined)");   /* a large radicand */
+    CHECK_ROOTS("1/x - 2", "", "x", "(declined)");           /* not a polynomial */
+}
+
+/* The fast limits of e at point ("oo", "-oo" or a number) as
+ * "right|left", or "(declined)". */
+static char *limits(const char *e, const char *point) {
+    int inf = !strcmp(point, "oo") ? 1 : !strcmp(point, "-oo") ? -1 : 0;
+    const struct cc_node *n = parse(e), *p = inf ? NULL : parse(point);
+    char *r = NULL, *l = NULL, *s = NULL;
+    if (n && sym_fast_limits(n, "x", p, inf, &r, &l) == 0) {
+        if (asprintf(&s, "%s|%s", r, l ? l : "") < 0)
+            s = NULL;
+    } else {
+        s = strdup("(declined)");
+    }
+    free(r);
+    free(l);
+    return s;
+}
+
+#define CHECK_LIMITS(e, point, want) CHECK_OWNED(limits(e, point), want)
+
+static void limiting(void) {
+    CHECK_LIMITS("(x**2 - 1)/(x - 1)", "1", "2|2");
+    CHECK_LIMITS("1/x", "0", "oo|-oo");
+    CHECK_LIMITS("1/x**2", "0", "oo|oo");
+    CHECK_LIMITS("-x/(x - 2)**2", "2", "-oo|-oo");
+    CHECK_LIMITS("(x - 1)**2/(x - 1)", "1", "0|0");
+    CHECK_LIMITS("x**2 + 1", "1/2", "5/4|5/4");
+    CHECK_LIMITS("(3*x**2 + 1)/(x**2 - 5)", "oo", "3|");
+    CHECK_LIMITS("(2*x + 3)/(5*x - 1)", "-oo", "2/5|");
+    CHECK_LIMITS("x**3/(x + 1)", "-oo", "oo|");
+    CHECK_LIMITS("x**2/(1 - x)", "-oo", "oo|");
+    CHECK_LIMITS("x/(x**2 + 1)", "oo", "0|");
+    CHECK_LIMITS("sin(x)/x", "0", "(declined)");
+    CHECK_LIMITS("y/x", "1", "(declined)");
+    CHECK_LIMITS("1/(x - pi)", "pi", "(declined)");
+    CHECK_LIMITS("0.5/x", "oo", "(declined)");
+    CHECK_LIMITS("x - x", "0", "(declined)");
+}
+
 int main(void) {
     arena = cc_arena_new();
     RUN(values);
     RUN(factorisation);
     RUN(difference);
+    RUN(solving);
+    RUN(limiting);
     cc_arena_free(arena);
     return check_summary("test_sym_fast");
 }

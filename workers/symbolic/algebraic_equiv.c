@@ -43,8 +43,11 @@ static const enum cc_rw ZERO_TRIES[] = {CC_RW_EXP2TRIG, CC_RW_HYP2EXP, CC_RW_TRI
                                         CC_RW_TRIGSIMPLIFY, CC_RW_INTROUND};
 
 /* The simplified difference (new handle) and whether some rewriting of it
- * is exactly 0. NULL with *err. */
-static cc_gexpr *symbolic_difference(cc_gexpr *a, cc_gexpr *b, bool rewrite, bool *zero,
+ * is exactly 0. decide: false when the numbers already refute the
+ * identity; whether the CAS reaches 0 then changes nothing in the answer,
+ * so neither the zero test (a second simplify) nor the rewritings run and
+ * *zero is false. NULL with *err. */
+static cc_gexpr *symbolic_difference(cc_gexpr *a, cc_gexpr *b, bool decide, bool *zero,
                                      json_t **err) {
     struct cc_sym_err se = {0};
     cc_gexpr *ab[2] = {a, b};
@@ -55,8 +58,8 @@ static cc_gexpr *symbolic_difference(cc_gexpr *a, cc_gexpr *b, bool rewrite, boo
         *err = sym_err_json(&se, "");
         return NULL;
     }
-    *zero = cc_giac_is_zero(sd);
-    for (size_t i = 0; rewrite && !*zero && i < sizeof ZERO_TRIES / sizeof *ZERO_TRIES; i++) {
+    *zero = decide && cc_giac_is_zero(sd);
+    for (size_t i = 0; decide && !*zero && i < sizeof ZERO_TRIES / sizeof *ZERO_TRIES; i++) {
         cc_gexpr *r = cc_giac_rewrite(ZERO_TRIES[i], d, &se);
         *zero = r && cc_giac_is_zero(r);
         cc_gexpr_free(r);
@@ -74,7 +77,7 @@ static char *holds_for(const struct sym_expr *a, const struct sym_expr *b,
         struct sym_domains t = *d;
         t.dflt = tries[i];
         struct sym_num_verdict v;
-        sym_numcheck(a->root, b->root, &t, EQUIV_POINTS, &v);
+        sym_numcheck_until(a->root, b->root, &t, EQUIV_POINTS, SYM_NC_MISMATCH, &v);
         if (v.points >= EQUIV_MIN_POINTS && v.mismatches == 0)
             return sym_numcheck_describe(a->root, b->root, d, tries[i]);
     }
@@ -128,15 +131,16 @@ static void numeric_check(const struct sym_expr *a, const struct sym_expr *b,
                           const struct sym_domains *d, struct sym_num_verdict *v,
                           const char **over) {
     /* without branch cuts a false identity fails almost everywhere: the
-     * branch-cut witnesses and a few random points are plenty */
+     * branch-cut witnesses and a few random points are plenty. One
+     * mismatch refutes: the check stops there (its counts say so) */
     int points = sym_numeval_branch_free(a->root) && sym_numeval_branch_free(b->root)
                      ? EQUIV_POINTS_ENTIRE : EQUIV_POINTS;
-    sym_numcheck(a->root, b->root, d, points, v);
+    sym_numcheck_until(a->root, b->root, d, points, SYM_NC_MISMATCH, v);
     *over = "complex";
     if (v->points < EQUIV_MIN_POINTS && v->mismatches == 0) {
         struct sym_domains r = *d;
         r.dflt = CC_DOM_REAL;
-        sym_numcheck(a->root, b->root, &r, EQUIV_POINTS, v);
+        sym_numcheck_until(a->root, b->root, &r, EQUIV_POINTS, SYM_NC_MISMATCH, v);
         *over = "real";
     }
 }

@@ -1512,6 +1512,12 @@ extern "C" bool cc_giac_is_zero(const cc_gexpr *g) {
     return z;
 }
 
+extern "C" bool cc_giac_same(const cc_gexpr *a, const cc_gexpr *b) {
+    bool same = false;
+    guarded(nullptr, [&] { same = a->g == b->g; });
+    return same;
+}
+
 extern "C" bool cc_giac_is_symbol(const cc_gexpr *g, const char *name) {
     return g->g.type == _IDNT && !strncmp(g->g._IDNTptr->id_name, PREFIX, strlen(PREFIX)) &&
            !strcmp(g->g._IDNTptr->id_name + strlen(PREFIX), name);

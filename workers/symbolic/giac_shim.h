@@ -82,6 +82,9 @@ long cc_giac_len(const cc_gexpr *g);
 cc_gexpr *cc_giac_item(const cc_gexpr *g, size_t i, struct cc_sym_err *err);
 /* true when g is exactly zero after simplification. */
 bool cc_giac_is_zero(const cc_gexpr *g);
+/* true when a and b are the same value as giac compares them (same tree;
+ * numbers by value). */
+bool cc_giac_same(const cc_gexpr *a, const cc_gexpr *b);
 /* true when g is the given symbol. */
 bool cc_giac_is_symbol(const cc_gexpr *g, const char *name);
 /* true when g is a finite number (no symbol, no infinity, no undef). */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "workers/symbolic/sym_fast.h"
 #include "workers/symbolic/sym_input.h"
 #include "workers/symbolic/sym_tools.h"
 #include "workers/symbolic/sym_profile.h"
@@ -37,12 +38,13 @@ static json_t *side_json(const char *text) {
  * TOOLS.md 3.3.17), the left-sided limit, and the two-sided one ("does not
  * exist" when the sides differ or one fails). With direction "-" the
  * `limit` field is the left-sided limit, with "+-" the two-sided one. */
-static void add_sides(json_t *out, cc_gexpr *args[3], const char *dir) {
+static void add_sides(json_t *out, cc_gexpr *args[3], const char *dir, const char *fast_left) {
     struct cc_sym_err se = {0};
     json_t *err = NULL;
     char *right = strdup(json_string_value(json_object_get(out, "limit")));
-    cc_gexpr *left = cc_giac_apply(CC_G_LIMIT_LEFT, args, 3, &se);
-    char *ls = readable_limit(left ? sym_print_str(left, &err) : NULL);
+    cc_gexpr *left = fast_left ? NULL : cc_giac_apply(CC_G_LIMIT_LEFT, args, 3, &se);
+    char *ls = fast_left ? strdup(fast_left)
+                         : readable_limit(left ? sym_print_str(left, &err) : NULL);
     cc_gexpr_free(left);
     json_decref(err);
     bool unknown = !ls || !right || undetermined(ls) || undetermined(right);
@@ -65,24 +67,44 @@ static void add_sides(json_t *out, cc_gexpr *args[3], const char *dir) {
     free(right);
 }
 
-static json_t *limit(cc_gexpr *e, cc_gexpr *var, const char *name, cc_gexpr *pt, const char *dir) {
+/* The expression and the point as parsed (their ASTs), and which
+ * infinity the point is (+1, -1; 0 for a finite point). */
+struct limit_at {
+    const struct sym_expr *e, *pt;
+    int infinity;
+};
+
+/* The limit of at->e: the CAS's, or a fast path's for a rational function
+ * (sym_fast.h: its right and left limits, the CAS's limit calls skipped). */
+static json_t *limit(const struct limit_at *at, cc_gexpr *var, const char *name, const char *dir) {
     json_t *err = NULL;
     struct cc_sym_err se = {0};
+    cc_gexpr *e = at->e->g, *pt = at->pt->g;
     cc_gexpr *args[3] = {e, var, pt};
-    cc_gexpr *lim = cc_giac_apply(CC_G_LIMIT, args, 3, &se);
-    cc_gexpr *simp = lim ? cc_giac_apply(CC_G_SIMPLIFY, &e, 1, &se) : NULL;
+    char *fast_right = NULL, *fast_left = NULL;
+    bool fast = sym_fast_enabled() &&
+                sym_fast_limits(at->e->root, name, at->pt->root, at->infinity, &fast_right,
+                                &fast_left) == 0;
+    if (fast)
+        sym_prof_mark_fast();
+    cc_gexpr *lim = fast ? NULL : cc_giac_apply(CC_G_LIMIT, args, 3, &se);
+    cc_gexpr *simp = fast || lim ? cc_giac_apply(CC_G_SIMPLIFY, &e, 1, &se) : NULL;
     if (!simp) {
         cc_gexpr_free(lim);
+        free(fast_right);
+        free(fast_left);
         return sym_err_json(&se, "");
     }
     json_t *js = sym_print_json(simp, &err);
     json_t *jp = js ? sym_print_json(pt, &err) : NULL;
-    json_t *jl = jp ? sym_print_json(lim, &err) : NULL;
+    json_t *jl = !jp ? NULL : fast ? json_string(fast_right) : sym_print_json(lim, &err);
+    free(fast_right);
     cc_gexpr_free(lim);
     cc_gexpr_free(simp);
     if (!jl) {
         json_decref(js);
         json_decref(jp);
+        free(fast_left);
         return err;
     }
     char *lt = readable_limit(strdup(json_string_value(jl)));
@@ -103,7 +125,8 @@ static json_t *limit(cc_gexpr *e, cc_gexpr *var, const char *name, cc_gexpr *pt,
         json_object_set_new(out, "note", json_string(UNDETERMINED_NOTE));
     }
     if (dir)
-        add_sides(out, args, dir);
+        add_sides(out, args, dir, fast_left);
+    free(fast_left);
     return out;
 }
 
@@ -122,6 +145,13 @@ static int read_direction(json_t *args, const char **dir, json_t **err) {
     return 0;
 }
 
+/* The point's trimmed text as an infinity: +1 ("oo"), -1 ("-oo"), else 0. */
+static int infinity_of(const char *trimmed) {
+    if (trimmed && !strcmp(trimmed, "oo"))
+        return 1;
+    return trimmed && !strcmp(trimmed, "-oo") ? -1 : 0;
+}
+
 static json_t *limit_expression_handler(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *err = NULL;
@@ -135,23 +165,26 @@ static json_t *limit_expression_handler(json_t *args, cc_wctx *ctx) {
     if (!var)
         return err;
     json_t *out = NULL;
-    cc_gexpr *e = sym_input(text, strlen(text), "expr: ", &err), *pt = NULL;
-    char *trimmed = e ? sym_trim(ptext) : NULL;
-    if (e && !trimmed)
+    struct sym_expr e = {0}, pt = {0};
+    bool have_e = sym_input_expr(text, strlen(text), "expr: ", &e, &err) == 0;
+    char *trimmed = have_e ? sym_trim(ptext) : NULL;
+    if (have_e && !trimmed)
         err = cc_err("resource_exhausted", "expression exhausted the memory ceiling");
     if (trimmed) {
         struct cc_sym_err se = {0};
         /* the literal "oo" means +infinity without parsing (3.3.17) */
-        pt = strcmp(trimmed, "oo") == 0 ? cc_giac_infinity(&se)
-                                        : sym_input(ptext, strlen(ptext), "point: ", &err);
-        if (!pt && !err)
+        if (strcmp(trimmed, "oo") == 0)
+            pt.g = cc_giac_infinity(&se);
+        else
+            sym_input_expr(ptext, strlen(ptext), "point: ", &pt, &err);
+        if (!pt.g && !err)
             err = sym_err_json(&se, "point: ");
     }
-    bool infinite = trimmed && (!strcmp(trimmed, "oo") || !strcmp(trimmed, "-oo"));
-    out = pt ? limit(e, var, name, pt, infinite ? NULL : dir) : err;
+    struct limit_at at = {&e, &pt, infinity_of(trimmed)};
+    out = pt.g ? limit(&at, var, name, at.infinity ? NULL : dir) : err;
     free(trimmed);
-    cc_gexpr_free(e);
-    cc_gexpr_free(pt);
+    sym_expr_free(&e);
+    sym_expr_free(&pt);
     cc_gexpr_free(var);
     free(name);
     return out;

@@ -79,16 +79,20 @@ static bool better(const struct pick *a, const struct pick *b) {
     return a->ops < b->ops || (a->ops == b->ops && strlen(a->text) < strlen(b->text));
 }
 
-static void consider(const struct cc_node *input, cc_gexpr *g, struct pick *best) {
-    struct pick p = {0};
-    if (!g || !measure(g, &p))
-        return;
+/* Takes p (a measured candidate). */
+static void consider_pick(const struct cc_node *input, struct pick p, struct pick *best) {
     if (better(&p, best) && sym_agrees(input, p.text)) {
         pick_free(best);
         *best = p;
     } else {
         pick_free(&p);
     }
+}
+
+static void consider(const struct cc_node *input, cc_gexpr *g, struct pick *best) {
+    struct pick p = {0};
+    if (g && measure(g, &p))
+        consider_pick(input, p, best);
 }
 
 /* The input's printed form and measure: as written when giac's value is a
@@ -120,9 +124,15 @@ static json_t *simplified(const struct sym_expr *in, const struct sym_node *writ
     /* giac's simplify is the reference; a rewriting must beat it */
     best.ops = LONG_MAX;
     best.text = strdup("");
-    consider(in->root, base, &best);
+    struct pick p = {0};
+    /* simplify often gives the input back: its rewritings would then be
+     * the input's again, same candidates in the same order */
+    bool unchanged = measure(base, &p) && !written && !strcmp(p.text, input.text) &&
+                     cc_giac_same(base, in->g);
+    if (p.text)
+        consider_pick(in->root, p, &best);
     cc_gexpr *from[2] = {in->g, base};
-    for (size_t k = 0; best.text && k < 2; k++)
+    for (size_t k = 0; best.text && k < (unchanged ? 1 : 2); k++)
         for (size_t i = 0; i < sizeof REWRITES / sizeof *REWRITES; i++) {
             if (!triggered(i, input.text))
                 continue;
@@ -165,22 +175,61 @@ static int set_form(json_t *out, const char *key, enum cc_giac_op op, const stru
     return 0;
 }
 
-/* The result from the CAS value's print (orig, taken) and a fast path's
- * other forms for a polynomial (sym_fast_forms), or NULL (orig untouched)
- * when the fast path declines. */
-static json_t *fast_forms(const struct sym_expr *in, json_t *orig) {
+/* out[key] (when it differs from out.original) goes through the check the
+ * CAS path puts every form through (set_form, consider): a form that does
+ * not agree with the input at the test points (rounding in a large
+ * expansion) is replaced by the original, as the CAS path does. */
+static void agreed_form(json_t *out, const char *key, const struct cc_node *root) {
+    const char *orig = json_string_value(json_object_get(out, "original"));
+    const char *form = json_string_value(json_object_get(out, key));
+    if (orig && form && strcmp(orig, form) && !sym_agrees(root, form))
+        json_object_set_new(out, key, json_string(orig));
+}
+
+/* A fast path's answer checked as the CAS path checks its own: simplified
+ * (the expanded form or the input) and the forms it gives itself. */
+static void agreed_forms(json_t *out, const struct cc_node *root, bool factored) {
+    agreed_form(out, "simplified", root);
+    agreed_form(out, "expanded", root);
+    if (factored)
+        agreed_form(out, "factored", root);
+}
+
+/* A fast path's forms for a polynomial (sym_fast_forms) with the CAS
+ * value's print orig: 1 with *out the result (orig taken; a factored form
+ * the fast path is not sure of is the CAS's, as on the CAS path), 0 when
+ * the fast path declines (orig untouched), -1 with *err when the CAS's
+ * factor fails (orig taken). */
+static int fast_forms(const struct sym_expr *in, json_t *orig, json_t **out, json_t **err) {
     if (!sym_fast_enabled() || !sym_fast_forms_apply(in->root))
-        return NULL;
+        return 0;
     struct pick input = {0};
     json_t *f = measure(in->g, &input) ? sym_fast_forms(in->root, input.text, input.ops) : NULL;
     pick_free(&input);
     if (!f)
-        return NULL;
-    json_t *out = json_pack("{s:b, s:o}", "ok", 1, "original", orig);
-    if (out)
-        json_object_update(out, f);
+        return 0;
+    *out = json_pack("{s:b, s:o, s:O}", "ok", 1, "original", orig, "simplified",
+                     json_object_get(f, "simplified"));
+    json_t *factored = json_object_get(f, "factored");
+    int rc = 1;
+    if (*out && factored)
+        json_object_set(*out, "factored", factored);
+    else if (*out && set_form(*out, "factored", CC_G_FACTOR, in, err) < 0)
+        rc = -1;
+    if (rc > 0 && *out) {
+        json_object_set(*out, "expanded", json_object_get(f, "expanded"));
+        agreed_forms(*out, in->root, factored != NULL);
+    }
     json_decref(f);
-    return out;
+    if (rc < 0 || !*out) {
+        json_decref(*out);
+        *out = NULL;
+        if (!*err)
+            *err = cc_err("resource_exhausted", "expression exhausted the memory ceiling");
+        return -1;
+    }
+    sym_prof_mark_fast();
+    return 1;
 }
 
 static json_t *simplify_expression_handler(json_t *args, cc_wctx *ctx) {
@@ -193,6 +242,8 @@ static json_t *simplify_expression_handler(json_t *args, cc_wctx *ctx) {
     if (sym_parse_expr(text, strlen(text), "", &in, &err) < 0)
         return err;
     json_t *fast = sym_fast_enabled() ? sym_fast_simplify(in.root) : NULL;
+    if (fast)
+        agreed_forms(fast, in.root, true);
     if (fast || sym_build_expr(&in, "", &err) < 0) {
         sym_expr_free(&in);
         return fast ? fast : err;
@@ -204,12 +255,13 @@ static json_t *simplify_expression_handler(json_t *args, cc_wctx *ctx) {
     char *wtext = written ? sym_print(written) : NULL;
     json_t *orig = wtext ? json_string(wtext) : sym_print_json(in.g, &err);
     free(wtext);
-    json_t *out = orig && !written ? fast_forms(&in, orig) : NULL;
-    json_t *simp = orig && !out ? simplified(&in, written, &err) : NULL;
+    json_t *out = NULL;
+    int forms = orig && !written ? fast_forms(&in, orig, &out, &err) : 0;
+    json_t *simp = orig && !forms ? simplified(&in, written, &err) : NULL;
     sym_free(written);
     if (simp)
         out = json_pack("{s:b, s:o, s:o}", "ok", 1, "original", orig, "simplified", simp);
-    else if (!out)
+    else if (!forms)
         json_decref(orig);
     if (simp && out && (set_form(out, "factored", CC_G_FACTOR, &in, &err) < 0 ||
                         set_form(out, "expanded", CC_G_EXPAND, &in, &err) < 0)) {

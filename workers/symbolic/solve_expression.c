@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "workers/symbolic/sym_fast.h"
 #include "workers/symbolic/sym_input.h"
 #include "workers/symbolic/sym_numeval.h"
 #include "workers/symbolic/sym_print.h"
@@ -458,7 +459,15 @@ static json_t *solve(const struct sides *s, cc_gexpr *var, const char *name, con
     cc_gexpr *ev[2] = {e, var};
     json_t *out = json_pack("{s:b}", "ok", 1);
     json_t *eqn = equation(s->lhs.g, s->rhs.g, &err);
-    json_t *arr = eqn ? roots(s, name, ev, text, out, &err) : NULL;
+    /* a linear or quadratic polynomial: the closed form, without giac's
+     * solver (sym_fast.h); NULL declines */
+    json_t *arr = eqn && sym_fast_enabled() && !periodic_looking(text)
+                      ? sym_fast_roots(s->lhs.root, s->rhs.root, name)
+                      : NULL;
+    if (arr)
+        sym_prof_mark_fast();
+    else if (eqn)
+        arr = roots(s, name, ev, text, out, &err);
     if (arr && periodic_looking(text))
         add_general(out, ev);
     if (e != s->lhs.g)

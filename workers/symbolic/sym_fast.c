@@ -151,24 +151,31 @@ static bool rewrite_free(const char *text) {
     return true;
 }
 
-/* The forms of p (see sym_fast_forms): simplified, factored, expanded, or
- * NULL to decline. */
-static json_t *forms(const struct sym_poly *p, const struct sym_vars *v, const char *input,
-                     long input_ops) {
-    if (v->n != 1 || sym_poly_nvars_used(p, v) != 1 || !sym_poly_integral(p) ||
-        !rewrite_free(input))
+/* p has one symbol, integer coefficients and a certain factorisation:
+ * its factored tree (sym_factor.h), else NULL. Tried before anything is
+ * printed, so that a declined polynomial costs only this. */
+static struct sym_node *factored_tree(const struct sym_poly *p, const struct sym_vars *v) {
+    if (v->n != 1 || sym_poly_nvars_used(p, v) != 1 || !sym_poly_integral(p))
         return NULL;
-    struct sym_node *t = sym_poly_tree(p, v), *f = NULL;
-    char *expanded = t ? sym_print(t) : NULL, *factored = NULL;
-    if (expanded) {
-        f = sym_factor_univariate(p, v, 0);
-        factored = f ? sym_print(f) : NULL;
-    }
+    return sym_factor_univariate(p, v, 0);
+}
+
+/* The forms of p (see sym_fast_forms) given its factored tree f (taken;
+ * NULL: no factored form): simplified, expanded and, with f, factored;
+ * or NULL to decline. */
+static json_t *forms(const struct sym_poly *p, const struct sym_vars *v, struct sym_node *f,
+                     const char *input, long input_ops) {
+    struct sym_node *t = rewrite_free(input) ? sym_poly_tree(p, v) : NULL;
+    char *expanded = t ? sym_print(t) : NULL;
+    char *factored = expanded && f ? sym_print(f) : NULL;
     json_t *out = NULL;
-    if (factored) /* giac's simplify of a polynomial is its expanded form */
-        out = json_pack("{s:s, s:s, s:s}", "simplified",
-                        input_ops < sym_count_ops(t) ? input : expanded, "factored", factored,
-                        "expanded", expanded);
+    if (expanded && (factored || !f)) /* giac's simplify of a polynomial is its expanded form */
+        out = json_pack("{s:s, s:s}", "simplified",
+                        input_ops < sym_count_ops(t) ? input : expanded, "expanded", expanded);
+    if (out && factored && json_object_set_new(out, "factored", json_string(factored)) < 0) {
+        json_decref(out);
+        out = NULL;
+    }
     free(factored);
     free(expanded);
     sym_free(f);
@@ -185,13 +192,28 @@ static bool has_power(const struct cc_node *n) {
     return false;
 }
 
-/* A power whose base holds a negated power: (1 - x**2)**2. giac's expand
- * leaves such a value half expanded (-2*x**2 + (x**2)**2 + 1), which this
- * path does not reproduce: it declines. in_base: n lies in a power's base. */
+static bool has_negation(const struct cc_node *n) {
+    if ((n->kind == CC_N_UNARY && n->op == CC_OP_NEG) ||
+        (n->kind == CC_N_INT && mpz_sgn(n->v.z) < 0))
+        return true;
+    for (uint32_t i = 0; i < n->nchild; i++)
+        if (has_negation(n->child[i]))
+            return true;
+    return false;
+}
+
+/* A power whose base holds a negated power: (1 - x**2)**2, (-2*x**2 +
+ * 1)**2. giac's expand leaves such a value half expanded (-2*x**2 +
+ * (x**2)**2 + 1), which this path does not reproduce: it declines.
+ * in_base: n lies in a power's base. */
 static bool negated_power_in_base(const struct cc_node *n, bool in_base) {
     if (in_base && n->kind == CC_N_UNARY && n->op == CC_OP_NEG && has_power(n->child[0]))
         return true;
     if (in_base && n->kind == CC_N_BINARY && n->op == CC_OP_SUB && has_power(n->child[1]))
+        return true;
+    /* a negative factor times a power: -2*x**2 */
+    if (in_base && n->kind == CC_N_BINARY && (n->op == CC_OP_MUL || n->op == CC_OP_DIV) &&
+        has_power(n) && has_negation(n))
         return true;
     bool pow = n->kind == CC_N_BINARY && (n->op == CC_OP_POW || n->op == CC_OP_BITXOR);
     for (uint32_t i = 0; i < n->nchild; i++)
@@ -200,14 +222,19 @@ static bool negated_power_in_base(const struct cc_node *n, bool in_base) {
     return false;
 }
 
-/* The polynomial forms() takes, read from root; 0, or -1 (nothing to
- * free) when the forms path declines before seeing the input's print. */
-static int forms_polynomial(const struct cc_node *root, struct sym_vars *v, struct sym_poly *p) {
+/* The polynomial forms() takes, read from root (integer coefficients,
+ * every symbol it reads used), and its factored tree when certain (else
+ * *f is NULL); 0, or -1 (nothing to free) when the forms path declines
+ * before seeing the input's print. */
+static int forms_polynomial(const struct cc_node *root, struct sym_vars *v, struct sym_poly *p,
+                            struct sym_node **f) {
     memset(v, 0, sizeof *v);
     if (negated_power_in_base(root, false) || sym_poly_from_ast(root, v, p) < 0)
         return -1;
-    if (v->n == 1 && sym_poly_nvars_used(p, v) == 1 && sym_poly_integral(p))
+    if (v->n > 0 && sym_poly_nvars_used(p, v) == v->n && sym_poly_integral(p)) {
+        *f = factored_tree(p, v);
         return 0;
+    }
     sym_poly_clear(p);
     return -1;
 }
@@ -215,8 +242,10 @@ static int forms_polynomial(const struct cc_node *root, struct sym_vars *v, stru
 bool sym_fast_forms_apply(const struct cc_node *root) {
     struct sym_vars v;
     struct sym_poly p;
-    if (forms_polynomial(root, &v, &p) < 0)
+    struct sym_node *f;
+    if (forms_polynomial(root, &v, &p, &f) < 0)
         return false;
+    sym_free(f);
     sym_poly_clear(&p);
     return true;
 }
@@ -224,9 +253,10 @@ bool sym_fast_forms_apply(const struct cc_node *root) {
 json_t *sym_fast_forms(const struct cc_node *root, const char *input, long input_ops) {
     struct sym_vars v;
     struct sym_poly p;
-    if (forms_polynomial(root, &v, &p) < 0)
+    struct sym_node *f;
+    if (forms_polynomial(root, &v, &p, &f) < 0)
         return NULL;
-    json_t *out = forms(&p, &v, input, input_ops);
+    json_t *out = forms(&p, &v, f, input, input_ops);
     sym_poly_clear(&p);
     return out;
 }
@@ -236,9 +266,10 @@ json_t *sym_fast_simplify(const struct cc_node *root) {
     struct sym_poly p;
     if (kept_polynomial(root, &v, &p) < 0)
         return NULL;
-    struct sym_node *t = sym_poly_tree(&p, &v);
+    struct sym_node *fac = factored_tree(&p, &v);
+    struct sym_node *t = fac ? sym_poly_tree(&p, &v) : NULL;
     char *text = t ? sym_print(t) : NULL;
-    json_t *f = text ? forms(&p, &v, text, sym_count_ops(t)) : NULL;
+    json_t *f = text ? forms(&p, &v, fac, text, sym_count_ops(t)) : (sym_free(fac), NULL);
     json_t *out = f ? json_pack("{s:b, s:s}", "ok", 1, "original", text) : NULL;
     if (out)
         json_object_update(out, f);

@@ -29,14 +29,15 @@ struct sym_node *sym_fast_value(const struct cc_node *root);
  * (sym_factor.h); NULL otherwise. */
 json_t *sym_fast_simplify(const struct cc_node *root);
 
-/* simplify_expression's simplified, factored and expanded forms of a
- * polynomial in one symbol with integer coefficients, written in any shape
- * of + - * and literal powers, given the input printed and measured as the
- * CAS path prints and measures it (from its CAS value). The CAS's simplify
- * of such a value is its expanded form, which is the answer unless the
- * input is smaller (sym_count_ops); expand gives the expanded form; the
- * factorisation is sym_factor.h's. A new object {simplified, factored,
- * expanded}, or NULL to decline. */
+/* simplify_expression's simplified and expanded forms of a polynomial with
+ * integer coefficients (in up to SYM_POLY_VARS symbols, every one of them
+ * used), written in any shape of + - * and literal powers, given the input
+ * printed and measured as the CAS path prints and measures it (from its
+ * CAS value). The CAS's simplify of such a value is its expanded form,
+ * which is the answer unless the input is smaller (sym_count_ops); expand
+ * gives the expanded form. The factored form is there too when it is
+ * certain (one symbol, sym_factor.h); else the caller asks the CAS for it.
+ * A new object {simplified, expanded[, factored]}, or NULL to decline. */
 json_t *sym_fast_forms(const struct cc_node *root, const char *input, long input_ops);
 /* false when sym_fast_forms(root, ...) declines whatever the input's
  * print: the caller need not print and measure it. */
@@ -57,5 +58,19 @@ struct sym_fast_diff {
 int sym_fast_difference(const struct cc_node *a, const struct cc_node *b,
                         struct sym_fast_diff *out);
 void sym_fast_diff_free(struct sym_fast_diff *f);
+
+/* solve_expression's solutions of lhs = rhs (rhs NULL: lhs = 0) for var,
+ * when lhs - rhs is a polynomial of degree 1 or 2 in var and nothing else,
+ * with small rational coefficients and small literals (sym_fast_solve.c):
+ * the printed roots in the CAS path's order, or NULL to decline. */
+json_t *sym_fast_roots(const struct cc_node *lhs, const struct cc_node *rhs, const char *var);
+
+/* limit_expression's limits of e, a rational function of var alone over
+ * the rationals (sym_fast_limit.c): infinity +1 or -1 for the limit at +oo
+ * or -oo (*right only), 0 for the right- and left-sided limits at point,
+ * a rational number. The texts as the CAS path prints them ("2", "-1/3",
+ * "oo", "-oo"), malloc'd. 0, or -1 to decline. */
+int sym_fast_limits(const struct cc_node *e, const char *var, const struct cc_node *point,
+                    int infinity, char **right, char **left);
 
 #endif

@@ -98,8 +98,9 @@ bool sym_agrees(const struct cc_node *input, const char *text) {
          * to 0) almost nowhere */
         struct sym_domains d = {0, NULL, NULL, CC_DOM_COMPLEX};
         struct sym_num_verdict v;
-        sym_numcheck(input, c, &d, sym_numeval_branch_free(input) ? AGREE_POINTS_ENTIRE : AGREE_POINTS,
-                     &v);
+        sym_numcheck_until(input, c, &d,
+                           sym_numeval_branch_free(input) ? AGREE_POINTS_ENTIRE : AGREE_POINTS,
+                           SYM_NC_DISAGREEMENT, &v);
         ok = v.mismatches == 0 && v.a_only == 0;
     }
     cc_arena_free(a);
@@ -133,7 +134,7 @@ static bool real_only(const struct cc_node *root, const cc_gexpr *g, char **text
     bool r = false;
     if (built) {
         struct sym_domains d = {0, NULL, NULL, CC_DOM_COMPLEX};
-        sym_numcheck(root, built, &d, 16, v);
+        sym_numcheck_until(root, built, &d, 16, SYM_NC_MISMATCH, v);
         r = v->mismatches > 0 || v->a_only > 0;
     }
     cc_arena_free(a);
@@ -216,7 +217,7 @@ static void check_antiderivative(const struct cc_node *call, const cc_gexpr *g, 
     if (dF) {
         struct sym_domains d = {0, NULL, NULL, CC_DOM_COMPLEX};
         struct sym_num_verdict v;
-        sym_numcheck(f, dF, &d, 12, &v);
+        sym_numcheck_until(f, dF, &d, 12, SYM_NC_MISMATCH, &v);
         if (v.mismatches > 0)
             json_object_set_new(out, "domain_note",
                                 json_sprintf("the antiderivative holds for real values only: its "
@@ -258,24 +259,6 @@ static bool text_value(const char *text, mpc_t v) {
     bool ok = n && sym_numeval(n, &none, v) == 0;
     cc_arena_free(a);
     return ok;
-}
-
-/* |a - b| > tol * max(1, |a|) */
-static bool far_apart(const mpc_t a, const mpc_t b, double tol) {
-    mpc_t d;
-    mpfr_t m, s;
-    mpc_init2(d, SYM_NUM_BITS);
-    mpfr_inits2(SYM_NUM_BITS, m, s, (mpfr_ptr)0);
-    mpc_sub(d, a, b, MPC_RNDNN);
-    mpc_abs(m, d, MPFR_RNDN);
-    mpc_abs(s, a, MPFR_RNDN);
-    if (mpfr_cmp_ui(s, 1) < 0)
-        mpfr_set_ui(s, 1, MPFR_RNDN);
-    mpfr_mul_d(s, s, tol, MPFR_RNDN);
-    bool r = mpfr_cmp(m, s) > 0;
-    mpc_clear(d);
-    mpfr_clears(m, s, (mpfr_ptr)0);
-    return r;
 }
 
 /* v as evaluate_expression's `value` (malloc'd) */
@@ -351,7 +334,7 @@ static struct sym_node *wrong_constant(const struct sym_expr *e, json_t *out) {
     struct sym_node *written = NULL;
     /* a float is good to ~15 digits, an exact value to the check's */
     double tol = text && strchr(text, '.') ? 1e-9 : 1e-20;
-    if (text && text_value(text, theirs) && far_apart(mine, theirs, tol))
+    if (text && text_value(text, theirs) && sym_far_apart(mine, theirs, tol))
         written = sym_written_tree(e->root);
     char *v = text ? value_text(mine) : NULL;
     if (written) {
@@ -363,7 +346,7 @@ static struct sym_node *wrong_constant(const struct sym_expr *e, json_t *out) {
         free(tv);
     }
     const char *gv = json_string_value(json_object_get(out, "value"));
-    if (v && gv && (written || !text_value(gv, theirs) || far_apart(mine, theirs, 1e-9)))
+    if (v && gv && (written || !text_value(gv, theirs) || sym_far_apart(mine, theirs, 1e-9)))
         json_object_set_new(out, "value", json_string(v));
     free(v);
     free(text);

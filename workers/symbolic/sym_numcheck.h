@@ -34,6 +34,19 @@ struct sym_num_verdict {
 void sym_numcheck(const struct cc_node *a, const struct cc_node *b, const struct sym_domains *d,
                   int tries, struct sym_num_verdict *out);
 
+/* When a check may end before its last point: the points it would still
+ * evaluate cannot change what the caller reads of the verdict. */
+enum sym_numcheck_stop {
+    SYM_NC_ALL,           /* every point: the counts are reported */
+    SYM_NC_MISMATCH,      /* at the first mismatch (its witness is the one the
+                             full check reports: the first mismatch wins) */
+    SYM_NC_DISAGREEMENT,  /* at the first mismatch or a_only point (a yes/no
+                             question: do they agree everywhere?) */
+};
+void sym_numcheck_until(const struct cc_node *a, const struct cc_node *b,
+                        const struct sym_domains *d, int tries, enum sym_numcheck_stop stop,
+                        struct sym_num_verdict *out);
+
 /* The symbols of a and b as "x, y" (the order they first occur), with a
  * prefix/suffix per the domain: "real x, y", "x > 0, y > 0". Symbols named
  * in d are left out. malloc'd; NULL when none remain. */

@@ -615,3 +615,21 @@ void sym_numeval_symbols(const struct cc_node *n, const char **names, size_t *co
     for (uint32_t i = 0; i < n->nchild; i++)
         sym_numeval_symbols(n->child[i], names, count, cap);
 }
+
+/* |a - b| > tol * max(1, |a|) */
+bool sym_far_apart(const mpc_t a, const mpc_t b, double tol) {
+    mpc_t d;
+    mpfr_t m, s;
+    mpc_init2(d, SYM_NUM_BITS);
+    mpfr_inits2(SYM_NUM_BITS, m, s, (mpfr_ptr)0);
+    mpc_sub(d, a, b, MPC_RNDNN);
+    mpc_abs(m, d, MPFR_RNDN);
+    mpc_abs(s, a, MPFR_RNDN);
+    if (mpfr_cmp_ui(s, 1) < 0)
+        mpfr_set_ui(s, 1, MPFR_RNDN);
+    mpfr_mul_d(s, s, tol, MPFR_RNDN);
+    bool r = mpfr_cmp(m, s) > 0;
+    mpc_clear(d);
+    mpfr_clears(m, s, (mpfr_ptr)0);
+    return r;
+}

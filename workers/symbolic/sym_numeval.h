@@ -57,4 +57,7 @@ bool sym_literal_clean(const char *text, char *buf, size_t cap);
  * appended to names[0..*count) up to cap. */
 void sym_numeval_symbols(const struct cc_node *n, const char **names, size_t *count, size_t cap);
 
+/* |a - b| > tol * max(1, |a|): two values a check tells apart. */
+bool sym_far_apart(const mpc_t a, const mpc_t b, double tol);
+
 #endif

@@ -11,6 +11,7 @@ static int enabled = -1; /* unknown until the first call */
 static uint64_t spent[SYM_PH_COUNT];
 static enum sym_phase current = SYM_PH_OTHER;
 static uint64_t mark; /* when the current phase was last charged */
+static bool fast;      /* sym_prof_mark_fast() since the call began */
 
 static bool on(void) {
     if (enabled < 0) {
@@ -44,10 +45,13 @@ void sym_prof_leave(enum sym_phase previous) {
     }
 }
 
+void sym_prof_mark_fast(void) { fast = true; }
+
 json_t *sym_prof_run(json_t *(*fn)(json_t *, struct cc_wctx *), json_t *args, struct cc_wctx *ctx) {
     if (!on())
         return fn(args, ctx);
     memset(spent, 0, sizeof spent);
+    fast = false;
     current = SYM_PH_OTHER;
     uint64_t t0 = mark = clock_ns();
     json_t *r = fn(args, ctx);
@@ -60,5 +64,7 @@ json_t *sym_prof_run(json_t *(*fn)(json_t *, struct cc_wctx *), json_t *args, st
                                       "numeric", spent[SYM_PH_NUMERIC] / 1e3, "print",
                                       spent[SYM_PH_PRINT] / 1e3, "other", spent[SYM_PH_OTHER] / 1e3,
                                       "total", total / 1e3));
+    if (json_is_object(r) && fast)
+        json_object_set_new(json_object_get(r, "profile_us"), "fast", json_true());
     return r;
 }

@@ -26,6 +26,11 @@ enum sym_phase { SYM_PH_OTHER, SYM_PH_PARSE, SYM_PH_GIAC, SYM_PH_NUMERIC, SYM_PH
 enum sym_phase sym_prof_enter(enum sym_phase p);
 void sym_prof_leave(enum sym_phase previous);
 
+/* A fast path (sym_fast.h) answered part of the call that the CAS would
+ * otherwise have: the profile says "fast": true (tests/crosscheck/
+ * fastpath.py counts such answers where giac still ran for the rest). */
+void sym_prof_mark_fast(void);
+
 struct cc_wctx;
 /* Runs fn with the counters reset and, when profiling, adds profile_us to
  * an object result. */
