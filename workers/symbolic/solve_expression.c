@@ -86,63 +86,24 @@ static int residual(const struct sides *s, const char *var, const mpc_t x, mpc_t
     return rc;
 }
 
-/* A float root must also be where a Newton step from it stays: |f/f'| at
- * most 1e-6 of max(1, |x|). A flat function passes the residual test far
- * from its root (cos(x) - 1 + x**2/2 is 3e-15 at x = 5e-4, the numeric
- * solver's spurious roots around the quadruple root 0); a real root given
- * to 15 digits moves by ~1e-15. f' by central differences at 128 bits. */
-static bool newton_stays(const struct sides *s, const char *var, const mpc_t x, const mpc_t fx) {
-    if (mpc_cmp_si_si(fx, 0, 0) == 0)
-        return true;
-    mpc_t xh, fp, fm;
-    mpfr_t h, m, step, scale;
-    mpc_init2(xh, SYM_NUM_BITS);
-    mpc_init2(fp, SYM_NUM_BITS);
-    mpc_init2(fm, SYM_NUM_BITS);
-    mpfr_inits2(SYM_NUM_BITS, h, m, step, scale, (mpfr_ptr)0);
-    mpc_abs(m, x, MPFR_RNDN);
-    mpfr_set_ui(h, 1, MPFR_RNDN);
-    mpfr_max(m, m, h, MPFR_RNDN); /* max(1, |x|) */
-    mpfr_mul_d(h, m, 1e-15, MPFR_RNDN);
-    bool ok = true; /* a derivative the evaluator cannot take proves nothing */
-    mpc_add_fr(xh, x, h, MPC_RNDNN);
-    if (residual(s, var, xh, fp, scale) == 0) {
-        mpc_sub_fr(xh, x, h, MPC_RNDNN);
-        if (residual(s, var, xh, fm, scale) == 0) {
-            mpc_sub(fp, fp, fm, MPC_RNDNN);
-            mpc_div_fr(fp, fp, h, MPC_RNDNN);
-            mpc_div_ui(fp, fp, 2, MPC_RNDNN); /* f'(x) */
-            mpc_abs(step, fp, MPFR_RNDN);
-            if (mpfr_zero_p(step)) {
-                ok = false;
-            } else {
-                mpc_abs(scale, fx, MPFR_RNDN);
-                mpfr_div(step, scale, step, MPFR_RNDN);
-                mpfr_mul_d(m, m, 1e-6, MPFR_RNDN);
-                ok = mpfr_cmp(step, m) <= 0;
-            }
-        }
-    }
-    mpc_clear(xh);
-    mpc_clear(fp);
-    mpc_clear(fm);
-    mpfr_clears(h, m, step, scale, (mpfr_ptr)0);
-    return ok;
+/* out = max(1, |x|) * factor */
+static void unit_scaled(mpfr_t out, const mpc_t x, double factor) {
+    mpc_abs(out, x, MPFR_RNDN);
+    if (mpfr_cmp_ui(out, 1) < 0)
+        mpfr_set_ui(out, 1, MPFR_RNDN);
+    mpfr_mul_d(out, out, factor, MPFR_RNDN);
 }
 
-/* f'(x) by central differences at SYM_NUM_BITS, h = max(1, |x|) * 2^-64:
- * accurate to about 60 bits, plenty for Newton's step. 0, or -1 when the
- * evaluator cannot compute f there. */
-static int derivative(const struct sides *s, const char *var, const mpc_t x, mpc_t out) {
+/* f'(x) by central differences at SYM_NUM_BITS, h = max(1, |x|) * rel.
+ * 0, or -1 when the evaluator cannot compute f there. */
+static int derivative(const struct sides *s, const char *var, const mpc_t x, double rel,
+                      mpc_t out) {
     mpc_t xh, fm;
     mpfr_t h, scale;
     mpc_init2(xh, SYM_NUM_BITS);
     mpc_init2(fm, SYM_NUM_BITS);
     mpfr_inits2(SYM_NUM_BITS, h, scale, (mpfr_ptr)0);
-    mpc_abs(h, x, MPFR_RNDN);
-    if (mpfr_cmp_ui(h, 1) < 0)
-        mpfr_set_ui(h, 1, MPFR_RNDN);
-    mpfr_mul_2si(h, h, -64, MPFR_RNDN);
+    unit_scaled(h, x, rel);
     mpc_add_fr(xh, x, h, MPC_RNDNN);
     int rc = residual(s, var, xh, out, scale);
     mpc_sub_fr(xh, x, h, MPC_RNDNN);
@@ -159,6 +120,49 @@ static int derivative(const struct sides *s, const char *var, const mpc_t x, mpc
     return rc;
 }
 
+/* A float root must also be where a Newton step from it stays: |f/f'| at
+ * most 1e-6 of max(1, |x|). A flat function passes the residual test far
+ * from its root (cos(x) - 1 + x**2/2 is 3e-15 at x = 5e-4, the numeric
+ * solver's spurious roots around the quadruple root 0); a real root given
+ * to 15 digits moves by ~1e-15. f' with h = 1e-15 of max(1, |x|). */
+static bool newton_stays(const struct sides *s, const char *var, const mpc_t x, const mpc_t fx) {
+    if (mpc_cmp_si_si(fx, 0, 0) == 0)
+        return true;
+    mpc_t fp;
+    mpfr_t step, room;
+    mpc_init2(fp, SYM_NUM_BITS);
+    mpfr_inits2(SYM_NUM_BITS, step, room, (mpfr_ptr)0);
+    bool ok = true; /* a derivative the evaluator cannot take proves nothing */
+    if (derivative(s, var, x, 1e-15, fp) == 0) {
+        mpc_abs(step, fp, MPFR_RNDN);
+        if (mpfr_zero_p(step)) {
+            ok = false;
+        } else {
+            mpc_abs(room, fx, MPFR_RNDN);
+            mpfr_div(step, room, step, MPFR_RNDN);
+            unit_scaled(room, x, 1e-6);
+            ok = mpfr_cmp(step, room) <= 0;
+        }
+    }
+    mpc_clear(fp);
+    mpfr_clears(step, room, (mpfr_ptr)0);
+    return ok;
+}
+
+/* The value of a numeric CAS root, at SYM_NUM_BITS into x; false when it
+ * is not a number. */
+static bool root_value(cc_gexpr *root, mpc_t x) {
+    char *re = NULL, *im = NULL;
+    struct cc_sym_err se = {0};
+    if (!cc_giac_is_number(root) || cc_giac_approx(root, 50, &re, &im, &se) < 0)
+        return false;
+    mpfr_set_str(mpc_realref(x), re, 10, MPFR_RNDN);
+    mpfr_set_str(mpc_imagref(x), im, 10, MPFR_RNDN);
+    free(re);
+    free(im);
+    return true;
+}
+
 /* Newton's iteration on x until a step is below 2^-90 of |x|; false when
  * it does not settle within 100 steps (a multiple root converges only
  * linearly) or the evaluator fails. */
@@ -170,7 +174,7 @@ static bool newton_settles(const struct sides *s, const char *var, mpc_t x) {
     mpfr_inits2(SYM_NUM_BITS, scale, step, size, (mpfr_ptr)0);
     bool settled = false;
     for (int k = 0; k < 100 && !settled; k++) {
-        if (residual(s, var, x, f, scale) < 0 || derivative(s, var, x, d) < 0 ||
+        if (residual(s, var, x, f, scale) < 0 || derivative(s, var, x, 0x1p-64, d) < 0 ||
             mpc_cmp_si_si(d, 0, 0) == 0)
             break;
         mpc_div(f, f, d, MPC_RNDNN);
@@ -215,30 +219,22 @@ static char *printed_value(const mpc_t x, bool real) {
  * all be wrong. The polished root must stay within 1e-6 of max(1, |x|) of
  * the solver's (the same root, not a neighbour). */
 static char *polished(const struct sides *s, const char *var, cc_gexpr *root) {
-    char *re = NULL, *im = NULL, *out = NULL;
-    struct cc_sym_err se = {0};
-    if (!cc_giac_is_number(root) || cc_giac_approx(root, 50, &re, &im, &se) < 0)
-        return NULL;
+    char *out = NULL;
     mpc_t x, x0;
     mpfr_t moved, room;
     mpc_init2(x, SYM_NUM_BITS);
     mpc_init2(x0, SYM_NUM_BITS);
     mpfr_inits2(SYM_NUM_BITS, moved, room, (mpfr_ptr)0);
-    mpfr_set_str(mpc_realref(x), re, 10, MPFR_RNDN);
-    mpfr_set_str(mpc_imagref(x), im, 10, MPFR_RNDN);
-    free(re);
-    free(im);
-    mpc_set(x0, x, MPC_RNDNN);
-    bool real = mpfr_zero_p(mpc_imagref(x));
-    if (newton_settles(s, var, x)) {
-        mpc_abs(room, x0, MPFR_RNDN);
-        if (mpfr_cmp_ui(room, 1) < 0)
-            mpfr_set_ui(room, 1, MPFR_RNDN);
-        mpfr_mul_d(room, room, 1e-6, MPFR_RNDN);
-        mpc_sub(x0, x, x0, MPC_RNDNN);
-        mpc_abs(moved, x0, MPFR_RNDN);
-        if (mpfr_cmp(moved, room) <= 0)
-            out = printed_value(x, real);
+    if (root_value(root, x)) {
+        mpc_set(x0, x, MPC_RNDNN);
+        bool real = mpfr_zero_p(mpc_imagref(x));
+        if (newton_settles(s, var, x)) {
+            unit_scaled(room, x0, 1e-6);
+            mpc_sub(x0, x, x0, MPC_RNDNN);
+            mpc_abs(moved, x0, MPFR_RNDN);
+            if (mpfr_cmp(moved, room) <= 0)
+                out = printed_value(x, real);
+        }
     }
     mpc_clear(x);
     mpc_clear(x0);
@@ -247,21 +243,13 @@ static char *polished(const struct sides *s, const char *var, cc_gexpr *root) {
 }
 
 static int check_root_numeric(const struct sides *s, const char *var, cc_gexpr *root, double tol) {
-    char *re = NULL, *im = NULL;
-    struct cc_sym_err se;
-    if (!cc_giac_is_number(root) || cc_giac_approx(root, 50, &re, &im, &se) < 0)
-        return 0;
     mpc_t x, l;
     mpc_init2(x, SYM_NUM_BITS);
     mpc_init2(l, SYM_NUM_BITS);
-    mpfr_set_str(mpc_realref(x), re, 10, MPFR_RNDN);
-    mpfr_set_str(mpc_imagref(x), im, 10, MPFR_RNDN);
-    free(re);
-    free(im);
     int verdict = 0;
     mpfr_t d, scale, t;
     mpfr_inits2(SYM_NUM_BITS, d, scale, t, (mpfr_ptr)0);
-    if (residual(s, var, x, l, scale) == 0) {
+    if (root_value(root, x) && residual(s, var, x, l, scale) == 0) {
         mpc_abs(d, l, MPFR_RNDN);
         mpfr_set_ui(t, 1, MPFR_RNDN);
         mpfr_max(scale, scale, t, MPFR_RNDN);
