@@ -10,6 +10,7 @@
 #define CC_EXPR_AST_H
 
 #include <gmp.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -71,6 +72,17 @@ enum {
     /* CC_N_BINARY CC_OP_MUL inserted by implicit multiplication (2x). */
     CC_NF_IMPLICIT = 1u << 1,
 };
+
+/* true when pred holds for n or for a node below it (absent children are
+ * skipped): the one walk behind every "does the tree hold a ..." test. */
+static inline bool cc_node_any(const struct cc_node *n, bool (*pred)(const struct cc_node *)) {
+    if (pred(n))
+        return true;
+    for (uint32_t i = 0; i < n->nchild; i++)
+        if (n->child[i] && cc_node_any(n->child[i], pred))
+            return true;
+    return false;
+}
 
 /* Parse dialects. */
 enum cc_dialect {

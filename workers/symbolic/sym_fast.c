@@ -183,23 +183,13 @@ static json_t *forms(const struct sym_poly *p, const struct sym_vars *v, struct 
     return out;
 }
 
-static bool has_power(const struct cc_node *n) {
-    if (n->kind == CC_N_BINARY && (n->op == CC_OP_POW || n->op == CC_OP_BITXOR))
-        return true;
-    for (uint32_t i = 0; i < n->nchild; i++)
-        if (has_power(n->child[i]))
-            return true;
-    return false;
+static bool power(const struct cc_node *n) {
+    return n->kind == CC_N_BINARY && (n->op == CC_OP_POW || n->op == CC_OP_BITXOR);
 }
 
-static bool has_negation(const struct cc_node *n) {
-    if ((n->kind == CC_N_UNARY && n->op == CC_OP_NEG) ||
-        (n->kind == CC_N_INT && mpz_sgn(n->v.z) < 0))
-        return true;
-    for (uint32_t i = 0; i < n->nchild; i++)
-        if (has_negation(n->child[i]))
-            return true;
-    return false;
+static bool negation(const struct cc_node *n) {
+    return (n->kind == CC_N_UNARY && n->op == CC_OP_NEG) ||
+           (n->kind == CC_N_INT && mpz_sgn(n->v.z) < 0);
 }
 
 /* A power whose base holds a negated power: (1 - x**2)**2, (-2*x**2 +
@@ -207,13 +197,13 @@ static bool has_negation(const struct cc_node *n) {
  * (x**2)**2 + 1), which this path does not reproduce: it declines.
  * in_base: n lies in a power's base. */
 static bool negated_power_in_base(const struct cc_node *n, bool in_base) {
-    if (in_base && n->kind == CC_N_UNARY && n->op == CC_OP_NEG && has_power(n->child[0]))
+    if (in_base && n->kind == CC_N_UNARY && n->op == CC_OP_NEG && cc_node_any(n->child[0], power))
         return true;
-    if (in_base && n->kind == CC_N_BINARY && n->op == CC_OP_SUB && has_power(n->child[1]))
+    if (in_base && n->kind == CC_N_BINARY && n->op == CC_OP_SUB && cc_node_any(n->child[1], power))
         return true;
     /* a negative factor times a power: -2*x**2 */
     if (in_base && n->kind == CC_N_BINARY && (n->op == CC_OP_MUL || n->op == CC_OP_DIV) &&
-        has_power(n) && has_negation(n))
+        cc_node_any(n, power) && cc_node_any(n, negation))
         return true;
     bool pow = n->kind == CC_N_BINARY && (n->op == CC_OP_POW || n->op == CC_OP_BITXOR);
     for (uint32_t i = 0; i < n->nchild; i++)

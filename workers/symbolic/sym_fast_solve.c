@@ -25,14 +25,9 @@
  * this (giac's factorisation is complete there too). */
 #define SOLVE_MAX_RADICAND (1L << 24)
 
-/* Every integer literal of n is at most SOLVE_MAX_LITERAL in size. */
-static bool small_literals(const struct cc_node *n) {
-    if (n->kind == CC_N_INT && mpz_cmpabs_ui(n->v.z, SOLVE_MAX_LITERAL) > 0)
-        return false;
-    for (uint32_t i = 0; i < n->nchild; i++)
-        if (!small_literals(n->child[i]))
-            return false;
-    return true;
+/* n is an integer literal above SOLVE_MAX_LITERAL in size */
+static bool big_literal(const struct cc_node *n) {
+    return n->kind == CC_N_INT && mpz_cmpabs_ui(n->v.z, SOLVE_MAX_LITERAL) > 0;
 }
 
 static bool small_q(const mpq_t q) {
@@ -209,7 +204,7 @@ static json_t *printed_roots(const struct cc_node *lhs, const struct cc_node *rh
 }
 
 json_t *sym_fast_roots(const struct cc_node *lhs, const struct cc_node *rhs, const char *var) {
-    if (!small_literals(lhs) || (rhs && !small_literals(rhs)))
+    if (cc_node_any(lhs, big_literal) || (rhs && cc_node_any(rhs, big_literal)))
         return NULL;
     struct sym_vars v = {0};
     struct sym_poly pl, pr, d;

@@ -69,14 +69,9 @@ void sym_expr_free(struct sym_expr *e) {
 #define AGREE_POINTS 16
 #define AGREE_POINTS_ENTIRE 4
 
-/* true when the tree names nan or zoo */
-static bool undefined_in(const struct cc_node *n) {
-    if (n->kind == CC_N_NAME && (!strcmp(n->v.name, "nan") || !strcmp(n->v.name, "zoo")))
-        return true;
-    for (uint32_t i = 0; i < n->nchild; i++)
-        if (n->child[i] && undefined_in(n->child[i]))
-            return true;
-    return false;
+/* n names nan or zoo */
+static bool undefined_name(const struct cc_node *n) {
+    return n->kind == CC_N_NAME && (!strcmp(n->v.name, "nan") || !strcmp(n->v.name, "zoo"));
 }
 
 bool sym_agrees(const struct cc_node *input, const char *text) {
@@ -87,7 +82,7 @@ bool sym_agrees(const struct cc_node *input, const char *text) {
     /* an undefined form of a defined input never agrees with it (giac
      * evaluates 0**x to undef, though it is 0 wherever Re(x) > 0), even
      * where the numbers could not tell (no point evaluates) */
-    if (c && undefined_in(c) && !undefined_in(input)) {
+    if (c && cc_node_any(c, undefined_name) && !cc_node_any(input, undefined_name)) {
         cc_arena_free(a);
         return false;
     }
@@ -237,15 +232,10 @@ static bool indefinite_integral(const struct cc_node *n) {
            n->child[1]->kind == CC_N_NAME;
 }
 
-/* true when n holds a float literal or an N(...) call: its value is a
- * rounding, which the CAS's may differ from in the last digits */
+/* n is a float literal or an N(...) call: its value is a rounding, which
+ * the CAS's may differ from in the last digits */
 static bool inexact(const struct cc_node *n) {
-    if (n->kind == CC_N_FLOAT || (n->kind == CC_N_CALL && !strcmp(n->v.name, "N")))
-        return true;
-    for (uint32_t i = 0; i < n->nchild; i++)
-        if (n->child[i] && inexact(n->child[i]))
-            return true;
-    return false;
+    return n->kind == CC_N_FLOAT || (n->kind == CC_N_CALL && !strcmp(n->v.name, "N"));
 }
 
 /* text parsed and evaluated at no point into v; false when it does not
@@ -272,16 +262,6 @@ static char *value_text(const mpc_t v) {
     return out;
 }
 
-/* true when n calls an operator (integrate, summation, limit...) */
-static bool has_operator(const struct cc_node *n) {
-    if (operator_call(n))
-        return true;
-    for (uint32_t i = 0; i < n->nchild; i++)
-        if (n->child[i] && has_operator(n->child[i]))
-            return true;
-    return false;
-}
-
 /* giac evaluates some special functions at complex arguments only
  * numerically, and wrongly (gamma(1 + I) = 0.5 - 0.2*I, for 0.498 -
  * 0.155*I): a float answer to an exact constant without an operator, which
@@ -289,7 +269,7 @@ static bool has_operator(const struct cc_node *n) {
  * shown; the input is kept as written, as SymPy keeps gamma(1 + I). */
 static struct sym_node *unverified_float(const struct sym_expr *e, const char *text,
                                          json_t *out) {
-    if (!text || !strchr(text, '.') || has_operator(e->root))
+    if (!text || !strchr(text, '.') || cc_node_any(e->root, operator_call))
         return NULL;
     struct sym_node *w = sym_written_tree(e->root);
     if (!w)
@@ -314,7 +294,7 @@ static struct sym_node *wrong_constant(const struct sym_expr *e, json_t *out) {
     const char *names[1];
     size_t nsyms = 0;
     sym_numeval_symbols(e->root, names, &nsyms, 1);
-    if (nsyms > 0 || inexact(e->root))
+    if (nsyms > 0 || cc_node_any(e->root, inexact))
         return NULL;
     mpc_t mine, theirs;
     mpc_init2(mine, SYM_NUM_BITS);
