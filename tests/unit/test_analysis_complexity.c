@@ -349,6 +349,40 @@ static void memo_table_is_memoisation(void) {
     check_refined(cases, sizeof cases / sizeof *cases);
 }
 
+/* Quicksort refined to O(2^n): two self-calls with no halving were left
+ * exponential. Its calls are on the two sides of a partition: O(n^2) worst
+ * case. Fibonacci's two calls on n - 1 and n - 2 stay exponential. */
+static void quicksort_was_exponential(void) {
+    static const struct refined_case cases[] = {
+        {NULL, "def qs(a):\n    if len(a) <= 1:\n        return a\n    p = a[0]\n"
+               "    left = [x for x in a[1:] if x < p]\n    right = [x for x in a[1:] if x >= p]\n"
+               "    return qs(left) + [p] + qs(right)\n", "O(n^2)"},
+        {NULL, "def qs(a):\n    if not a: return a\n"
+               "    return qs([x for x in a[1:] if x < a[0]]) + a[:1] + qs([x for x in a[1:] if x >= a[0]])\n",
+         "O(n^2)"},
+        {NULL, "def partition(a, lo, hi):\n    p = a[hi]; i = lo\n    for j in range(lo, hi):\n"
+               "        if a[j] < p:\n            a[i], a[j] = a[j], a[i]; i += 1\n    return i\n\n"
+               "def qs(a, lo, hi):\n    if lo < hi:\n        p = partition(a, lo, hi)\n"
+               "        qs(a, lo, p - 1)\n        qs(a, p + 1, hi)\n", "O(n^2)"},
+        {"c", "int part(int *a, int lo, int hi) { int p = a[hi], i = lo; for (int j = lo; j < hi; j++)"
+              " if (a[j] < p) { int t = a[i]; a[i] = a[j]; a[j] = t; i++; } return i; }\n"
+              "void qs(int *a, int lo, int hi) { if (lo < hi) { int p = part(a, lo, hi); qs(a, lo, p - 1);"
+              " qs(a, p + 1, hi); } }", "O(n^2)"},
+        {"javascript", "function qs(a) { if (a.length < 2) return a; const [p, ...r] = a;"
+                       " return [...qs(r.filter(x => x < p)), p, ...qs(r.filter(x => x >= p))]; }", "O(n^2)"},
+        {NULL, "def f(n):\n    if n < 2: return n\n    return f(n - 1) + f(n - 2)\n", "O(2^n)"},
+        /* One filtered side and one plain call: not a partition. */
+        {NULL, "def f(a):\n    if not a: return 0\n    b = [x for x in a if x > 0]\n"
+               "    return f(b[1:]) + f(a[1:])\n", "O(2^n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+    json_t *r = analyze(NULL, cases[0].code);
+    json_t *last = json_array_get(json_object_get(r, "refinements"), json_array_size(json_object_get(r, "refinements")) - 1);
+    CHECK_STREQ(json_string_value(json_object_get(last, "rule")), "partition_recursion");
+    CHECK(strstr(json_string_value(json_object_get(last, "note")), "O(n log n) expected") != NULL);
+    json_decref(r);
+}
+
 static void argument_checks(void) {
     json_t *args = json_pack("{s:i}", "code", 3);
     json_t *r = cc_tool_analyze_complexity(args, NULL);
@@ -368,6 +402,7 @@ int main(void) {
     RUN(geometric_loop_is_log_n);
     RUN(literal_condition_needs_a_literal_start);
     RUN(memo_table_is_memoisation);
+    RUN(quicksort_was_exponential);
     RUN(argument_checks);
     return check_summary("analysis_complexity");
 }

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "workers/analysis/text_scan.h"
 #include "workers/analysis/ts_walk.h"
@@ -502,20 +503,84 @@ static bool name_and_value(TSNode n, const char *type, TSNode *name, TSNode *val
     return false;
 }
 
-static void note_halving(struct cx_walk *w, TSNode n, const char *type) {
-    TSNode name, value;
-    if (w->nhalving == CX_HALVING_MAX || !name_and_value(n, type, &name, &value)) return;
-    struct cx_text t = cx_node_text(w, name), v = cx_node_text(w, value);
+/* Remembers an identifier; anything longer or not a plain word is left out. */
+static void remember(struct cx_names *names, struct cx_text t) {
+    if (names->n == CX_NAMES_MAX || t.n == 0 || t.n >= CX_NAME_LEN || cx_word_len(t.s, t.n, 0) != t.n) return;
+    memcpy(names->v[names->n], t.s, t.n);
+    names->v[names->n++][t.n] = '\0';
+}
+
+static bool mentions(const struct cx_names *names, const char *flat, size_t n) {
+    for (size_t i = 0; i < names->n; i++)
+        if (cx_has_word(flat, n, names->v[i])) return true;
+    return false;
+}
+
+static void note_halving(struct cx_walk *w, TSNode name, TSNode value) {
     char flat[256];
-    if (t.n == 0 || t.n >= CX_HALVING_NAME || cx_word_len(t.s, t.n, 0) != t.n ||
-        !halving_text(flat, flatten(v, flat, sizeof flat)))
+    struct cx_text v = cx_node_text(w, value);
+    if (halving_text(flat, flatten(v, flat, sizeof flat))) remember(&w->halving, cx_node_text(w, name));
+}
+
+static bool starts_with_ci(struct cx_text t, const char *lit) {
+    size_t l = strlen(lit);
+    return t.n != SIZE_MAX && t.n >= l && strncasecmp(t.s, lit, l) == 0;
+}
+
+/* partition, part, pivot, hoarePartition, lomuto_partition... */
+static bool partition_name(struct cx_text c) {
+    return starts_with_ci(c, "part") || starts_with_ci(c, "pivot") ||
+           (c.n != SIZE_MAX && (cx_has_text(c.s, c.n, "Partition") || cx_has_text(c.s, c.n, "partition")));
+}
+
+/* One side of a partition of a collection: a comprehension with a filter
+ * clause, a filter(...) call or .filter(...) method, or a call to a function
+ * whose name says it partitions (its result is a pivot index or the sides).
+ * The subtree is visited with a cursor, never by recursion. */
+static bool splitting_value(const struct cx_walk *w, TSNode v) {
+    static const char *const comprehensions[] = {"list_comprehension", "generator_expression", NULL};
+    static const char *const calls[] = {"call", "call_expression", "method_invocation", NULL};
+    TSTreeCursor c = ts_tree_cursor_new(v);
+    bool found = false;
+    for (bool more = true; more && !found;) {
+        TSNode n = ts_tree_cursor_current_node(&c);
+        if (type_is(n, comprehensions)) {
+            for (uint32_t i = 0; i < ts_node_named_child_count(n) && !found; i++)
+                found = strcmp(ts_node_type(ts_node_named_child(n, i)), "if_clause") == 0;
+        } else if (type_is(n, calls)) {
+            struct cx_text callee = cx_callee(w, n);
+            found = cx_text_is(callee, "filter") || partition_name(callee);
+        }
+        if (ts_tree_cursor_goto_first_child(&c)) continue;
+        while (!ts_tree_cursor_goto_next_sibling(&c))
+            if (!ts_tree_cursor_goto_parent(&c) || ts_node_eq(ts_tree_cursor_current_node(&c), v)) {
+                more = false;
+                break;
+            }
+    }
+    ts_tree_cursor_delete(&c);
+    return found;
+}
+
+/* left = [x for x in a if x < p]; p = partition(a, lo, hi); and the
+ * tuple forms (left, right = split(a)). */
+static void note_split(struct cx_walk *w, TSNode name, TSNode value) {
+    static const char *const tuples[] = {"pattern_list", "tuple_pattern", "expression_list", NULL};
+    if (!splitting_value(w, value)) return;
+    if (!type_is(name, tuples)) {
+        remember(&w->split, cx_node_text(w, name));
         return;
-    memcpy(w->halving[w->nhalving], t.s, t.n);
-    w->halving[w->nhalving++][t.n] = '\0';
+    }
+    for (uint32_t i = 0; i < ts_node_named_child_count(name); i++)
+        remember(&w->split, cx_node_text(w, ts_node_named_child(name, i)));
 }
 
 void cx_refine_node(struct cx_walk *w, TSNode n, const char *type) {
-    note_halving(w, n, type);
+    TSNode name, value;
+    if (name_and_value(n, type, &name, &value)) {
+        note_halving(w, name, value);
+        note_split(w, name, value);
+    }
     if (!w->python) return;
     if (strcmp(type, "assignment") == 0) note_assignment(w, n);
     else if (strcmp(type, "comparison_operator") == 0) note_membership(w, n);
@@ -599,12 +664,18 @@ static bool halves(const struct cx_walk *w, TSNode call) {
     if (ts_node_is_null(args)) return false;
     char flat[256];
     size_t n = flatten(cx_node_text(w, args), flat, sizeof flat);
-    if (halving_text(flat, n) || cx_has_word(flat, n, "mid") || cx_has_word(flat, n, "half") ||
-        cx_has_word(flat, n, "middle"))
-        return true;
-    for (size_t i = 0; i < w->nhalving; i++)
-        if (cx_has_word(flat, n, w->halving[i])) return true;
-    return false;
+    return halving_text(flat, n) || cx_has_word(flat, n, "mid") || cx_has_word(flat, n, "half") ||
+           cx_has_word(flat, n, "middle") || mentions(&w->halving, flat, n);
+}
+
+/* f(left), f(a, lo, p - 1), f([x for x in a if x < p]): an argument that is
+ * one side of a partition of the input. */
+static bool splits(const struct cx_walk *w, TSNode call) {
+    TSNode args = field(call, "arguments");
+    if (ts_node_is_null(args)) return false;
+    char flat[256];
+    size_t n = flatten(cx_node_text(w, args), flat, sizeof flat);
+    return mentions(&w->split, flat, n) || splitting_value(w, args);
 }
 
 void cx_refine_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
@@ -613,6 +684,7 @@ void cx_refine_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
         f->self_calls++;
         f->tail_calls += is_returned(call);
         f->halving_calls += halves(w, call);
+        f->split_calls += splits(w, call);
         if (w->rdepth > f->rdepth_at_entry) f->self_call_in_loop = true;
         return;
     }
@@ -726,6 +798,16 @@ void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f) {
         cx_refinement(w, "divide_and_conquer", f->line,
                       "'%.*s' calls itself twice on halves of its input with %s work per call: %s", name_len,
                       name, work, cx_cost_text(c, cost, sizeof cost));
+    } else if (sites == 2 && f->split_calls == 2) {
+        /* T(n) = T(k) + T(n - 1 - k) + partition work (at least linear):
+         * the worst pivot every time leaves k = 0. */
+        int k = f->body_k > 1 ? f->body_k : 1;
+        c = (struct cx_cost){1 + k, 0, false};
+        cx_refinement(w, "partition_recursion", f->line,
+                      "'%.*s' calls itself on the two sides of a partition of its input (quicksort's shape): "
+                      "%s in the worst case (every pivot the smallest or largest), %s expected on random "
+                      "input", name_len, name, cx_cost_text(c, cost, sizeof cost),
+                      cx_cost_text(halves_twice(k), work, sizeof work));
     }
     cx_consider(w, c);
 }

@@ -29,7 +29,7 @@ struct cx_fn {
     uint32_t line;              /* 1-based */
     int rdepth_at_entry;        /* counted loops open when it started */
     int body_k;                 /* deepest counted loop inside, relative */
-    int self_calls, tail_calls, halving_calls;
+    int self_calls, tail_calls, halving_calls, split_calls;
     bool self_call_in_loop;
     bool memoized;              /* python @cache / @lru_cache */
 };
@@ -41,8 +41,15 @@ struct cx_kind {
     bool list;                  /* false: a set/dict */
 };
 
-#define CX_HALVING_MAX 32
-#define CX_HALVING_NAME 64
+/* Names a walk has seen assigned a value of one shape (bounded: names
+ * past the bound are not remembered, which only loses a refinement). */
+#define CX_NAMES_MAX 32
+#define CX_NAME_LEN 64
+struct cx_names {
+    char v[CX_NAMES_MAX][CX_NAME_LEN];
+    size_t n;
+};
+
 struct cx_walk {
     const char *src;
     size_t len;
@@ -61,8 +68,10 @@ struct cx_walk {
     size_t nkinds;
     /* Names assigned half of something (m = (lo + hi) // 2): a self-call
      * on one of them halves its input like f(mid) does. */
-    char halving[CX_HALVING_MAX][CX_HALVING_NAME];
-    size_t nhalving;
+    struct cx_names halving;
+    /* Names assigned one side of a partition (left = [x for x in a if x <
+     * p]) or a partition's pivot index (p = partition(a, lo, hi)). */
+    struct cx_names split;
 };
 
 struct cx_text cx_node_text(const struct cx_walk *w, TSNode n);
