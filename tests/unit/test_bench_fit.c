@@ -90,6 +90,25 @@ static void too_few_points_to_fit(void) {
     json_decref(r);
 }
 
+/* Three sizes gave "insufficient data (need >=3 sizes)" with no word on
+ * why: the smallest is the baseline, so three sizes are two points. */
+static void three_sizes_say_why_they_are_two_points(void) {
+    int64_t n[] = {1000, 3000, 9000};
+    double t[] = {10, 40, 130};
+    bool floor;
+    json_t *r = estimate(n, t, 3, &floor);
+    CHECK_STREQ(json_string_value(json_object_get(r, "estimate")), "insufficient data (need >=3 sizes)");
+    const char *note = json_string_value(json_object_get(r, "note"));
+    CHECK(note && strncmp(note, "3 size(s) measured, 2 point(s) to fit", 37) == 0);
+    json_decref(r);
+    int64_t n4[] = {1000, 3000, 9000, 27000};
+    double t4[] = {10, 40, 130, 400};
+    r = estimate(n4, t4, 4, &floor);
+    CHECK_STREQ(json_string_value(json_object_get(r, "estimate")), "O(n log n)");
+    CHECK(json_object_get(r, "note") == NULL);
+    json_decref(r);
+}
+
 static void ratio_classes(void) {
     CHECK_STREQ(cc_bench_ratio_class(1.49), "O(1)");
     CHECK_STREQ(cc_bench_ratio_class(1.5), "O(n)");
@@ -112,6 +131,7 @@ int main(void) {
     RUN(n_log_n_by_fit);
     RUN(noise_floor);
     RUN(too_few_points_to_fit);
+    RUN(three_sizes_say_why_they_are_two_points);
     RUN(ratio_classes);
     RUN(python_rounding);
     return check_summary("bench_fit");

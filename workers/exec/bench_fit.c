@@ -102,6 +102,17 @@ static json_t *confidence(size_t ratios) {
     return json_string(buf);
 }
 
+/* "insufficient data (need >=3 sizes)" after 3 sizes reads as a
+ * contradiction: the fit's points are the sizes whose time rose above the
+ * fastest one, and the fastest one is the baseline itself. */
+static json_t *too_few_points(size_t sizes, size_t points) {
+    char buf[320];
+    snprintf(buf, sizeof buf, "%zu size(s) measured, %zu point(s) to fit: the fastest size is the baseline (its "
+             "corrected time is 0), and a size no slower than it is left out too; give at least 4 sizes "
+             "spread far enough apart that each takes longer than the one before", sizes, points);
+    return json_string(buf);
+}
+
 json_t *cc_bench_estimate(const int64_t *n, const double *t, size_t k, bool *noise_floor) {
     double baseline = t[0], peak = 0;
     for (size_t i = 1; i < k; i++)
@@ -136,6 +147,7 @@ json_t *cc_bench_estimate(const int64_t *n, const double *t, size_t k, bool *noi
     out = json_pack("{s:s,s:o,s:o,s:o,s:o,s:f}", "estimate", estimate, "best_score", best, "candidate_scores",
                     scores, "doubling_ratios", jr, "ratio_confidence", confidence(nr), "baseline_ms",
                     cc_bench_round(baseline, 2));
+    if (out && !nr && m < 3) json_object_set_new(out, "note", too_few_points(k, m));
 done:
     free(corr), free(fn), free(ft), free(ratios);
     return out;
