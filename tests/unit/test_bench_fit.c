@@ -25,7 +25,7 @@ static void linear_by_doubling(void) {
     CHECK(!floor);
     CHECK_STREQ(json_string_value(json_object_get(r, "estimate")), "O(n)");
     CHECK_INTEQ(json_array_size(json_object_get(r, "doubling_ratios")), 3);
-    CHECK(ratio(r, 0) == 3.0 && ratio(r, 1) == 2.33 && ratio(r, 2) == 2.14);
+    CHECK(ratio(r, 0) == 2.0 && ratio(r, 1) == 2.0 && ratio(r, 2) == 2.0); /* gaps 10 20 40 80 */
     CHECK_STREQ(json_string_value(json_object_get(r, "ratio_confidence")), "robust");
     CHECK(json_real_value(json_object_get(r, "baseline_ms")) == 30.0);
     CHECK_INTEQ(json_array_size(json_object_get(r, "candidate_scores")), 8);
@@ -39,7 +39,7 @@ static void quadratic_by_doubling(void) {
     bool floor;
     json_t *r = estimate(n, t, 5, &floor);
     CHECK_STREQ(json_string_value(json_object_get(r, "estimate")), "O(n^2)");
-    CHECK(ratio(r, 0) == 5.0 && ratio(r, 1) == 4.2 && ratio(r, 2) == 4.05);
+    CHECK(ratio(r, 0) == 4.0 && ratio(r, 1) == 4.0 && ratio(r, 2) == 4.0); /* gaps 30 120 480 1920 */
     json_decref(r);
 }
 
@@ -62,7 +62,7 @@ static void n_log_n_by_fit(void) {
               json_real_value(json_object_get(json_array_get(scores, i), "relative_error")));
     CHECK_STREQ(json_string_value(json_object_get(r, "ratio_confidence")),
                 "low (0 ratio(s); a median needs >= 3 to reject an outlier, which needs >= 5 doubling sizes "
-                "because the first gap is always discarded)");
+                "because each ratio compares two successive gaps)");
     json_decref(r);
 }
 
@@ -86,26 +86,44 @@ static void too_few_points_to_fit(void) {
     CHECK(!floor);
     CHECK_STREQ(json_string_value(json_object_get(r, "estimate")), "insufficient data (need >=3 sizes)");
     CHECK(json_is_null(json_object_get(r, "best_score")));
+    CHECK_STREQ(json_string_value(json_object_get(r, "note")),
+                "3 size(s) measured, 1 point(s) to fit: the fastest size is the baseline (its corrected time is 0), "
+                "and a fit needs 2 sizes slower than it; give sizes spread far enough apart that each takes "
+                "longer than the one before");
     CHECK_INTEQ(json_array_size(json_object_get(r, "candidate_scores")), 0);
     json_decref(r);
 }
 
-/* Three sizes gave "insufficient data (need >=3 sizes)" with no word on
- * why: the smallest is the baseline, so three sizes are two points. */
-static void three_sizes_say_why_they_are_two_points(void) {
-    int64_t n[] = {1000, 3000, 9000};
-    double t[] = {10, 40, 130};
+/* Four doubling sizes of linear work were O(n log n): the spec's ratios
+ * corrected(2n) / corrected(n) subtract the first size's own work, so a
+ * line gives 3, then 2.33. Successive gaps give 2 whatever the fixed cost. */
+static void four_doubling_sizes_of_linear_work_were_n_log_n(void) {
+    int64_t n[] = {5000, 10000, 20000, 40000};
+    double t[] = {60, 110, 210, 410}; /* 10 ms start-up + 0.01 ms per item */
+    bool floor;
+    json_t *r = estimate(n, t, 4, &floor);
+    CHECK_STREQ(json_string_value(json_object_get(r, "estimate")), "O(n)");
+    CHECK_INTEQ(json_array_size(json_object_get(r, "doubling_ratios")), 2);
+    CHECK(ratio(r, 0) == 2.0 && ratio(r, 1) == 2.0);
+    CHECK_STREQ(json_string_value(json_object_get(json_object_get(r, "best_score"), "class")), "O(n)");
+    json_decref(r);
+}
+
+/* Three sizes were "insufficient data (need >=3 sizes)": the fastest is the
+ * baseline, and the spec fits only the two others. Each class has one
+ * coefficient, so two points tell them apart. */
+static void three_sizes_were_insufficient_data(void) {
+    int64_t n[] = {1000, 10000, 100000};
+    double t[] = {12, 30, 210}; /* 10 + 0.002 n */
     bool floor;
     json_t *r = estimate(n, t, 3, &floor);
-    CHECK_STREQ(json_string_value(json_object_get(r, "estimate")), "insufficient data (need >=3 sizes)");
-    const char *note = json_string_value(json_object_get(r, "note"));
-    CHECK(note && strncmp(note, "3 size(s) measured, 2 point(s) to fit", 37) == 0);
-    json_decref(r);
-    int64_t n4[] = {1000, 3000, 9000, 27000};
-    double t4[] = {10, 40, 130, 400};
-    r = estimate(n4, t4, 4, &floor);
-    CHECK_STREQ(json_string_value(json_object_get(r, "estimate")), "O(n log n)");
+    CHECK_STREQ(json_string_value(json_object_get(r, "estimate")), "O(n)");
+    CHECK(json_real_value(json_object_get(json_object_get(r, "best_score"), "relative_error")) == 0.0);
     CHECK(json_object_get(r, "note") == NULL);
+    json_decref(r);
+    double tq[] = {10.01, 11, 110}; /* 10 + n^2 / 1e8 */
+    r = estimate(n, tq, 3, &floor);
+    CHECK_STREQ(json_string_value(json_object_get(r, "estimate")), "O(n^2)");
     json_decref(r);
 }
 
@@ -131,7 +149,8 @@ int main(void) {
     RUN(n_log_n_by_fit);
     RUN(noise_floor);
     RUN(too_few_points_to_fit);
-    RUN(three_sizes_say_why_they_are_two_points);
+    RUN(four_doubling_sizes_of_linear_work_were_n_log_n);
+    RUN(three_sizes_were_insufficient_data);
     RUN(ratio_classes);
     RUN(python_rounding);
     return check_summary("bench_fit");

@@ -38,24 +38,32 @@ struct score {
     double err, c;
 };
 
-/* c = sum(t f) / sum(f^2); relative_error = mean(|t - c f| / t). */
-static struct score fit_one(size_t cls, const double *n, const double *t, size_t m) {
-    double tf = 0, ff = 0;
+/* The corrected times are t - t(n0), n0 the fastest size, so the model of
+ * a class is c (f(n) - f(n0)): fitting c f(n) instead, as the spec writes
+ * it, charges every class with the work already done at n0 and favours
+ * faster-growing ones. O(1) keeps f = 1 (it cannot grow). Least squares:
+ * c = sum(t g) / sum(g^2); relative_error = mean(|t - c g| / t). */
+static double regressor(size_t cls, double n, double n0) {
+    return cls == 0 ? 1 : classes[cls].f(n) - classes[cls].f(n0);
+}
+
+static struct score fit_one(size_t cls, const double *n, const double *t, size_t m, double n0) {
+    double tg = 0, gg = 0;
     for (size_t i = 0; i < m; i++) {
-        double f = classes[cls].f(n[i]);
-        tf += t[i] * f;
-        ff += f * f;
+        double g = regressor(cls, n[i], n0);
+        tg += t[i] * g;
+        gg += g * g;
     }
-    double c = ff > 0 ? tf / ff : 0, err = 0;
-    for (size_t i = 0; i < m; i++) err += fabs(t[i] - c * classes[cls].f(n[i])) / t[i];
+    double c = gg > 0 ? tg / gg : 0, err = 0;
+    for (size_t i = 0; i < m; i++) err += fabs(t[i] - c * regressor(cls, n[i], n0)) / t[i];
     return (struct score){classes[cls].name, cc_bench_round(err / (double)m, 4), cc_bench_round(c, 4)};
 }
 
 /* Scores sorted by error, ties in class order (a stable insertion sort). */
-static json_t *fit(const double *n, const double *t, size_t m, json_t **best) {
+static json_t *fit(const double *n, const double *t, size_t m, double n0, json_t **best) {
     struct score s[NCLASSES];
     for (size_t i = 0; i < NCLASSES; i++) {
-        struct score x = fit_one(i, n, t, m);
+        struct score x = fit_one(i, n, t, m, n0);
         size_t j = i;
         while (j > 0 && s[j - 1].err > x.err) s[j] = s[j - 1], j--;
         s[j] = x;
@@ -98,7 +106,7 @@ static json_t *confidence(size_t ratios) {
     if (ratios >= 3) return json_string("robust");
     char buf[200];
     snprintf(buf, sizeof buf, "low (%zu ratio(s); a median needs >= 3 to reject an outlier, which needs >= 5 "
-             "doubling sizes because the first gap is always discarded)", ratios);
+             "doubling sizes because each ratio compares two successive gaps)", ratios);
     return json_string(buf);
 }
 
@@ -108,22 +116,41 @@ static json_t *confidence(size_t ratios) {
 static json_t *too_few_points(size_t sizes, size_t points) {
     char buf[320];
     snprintf(buf, sizeof buf, "%zu size(s) measured, %zu point(s) to fit: the fastest size is the baseline (its "
-             "corrected time is 0), and a size no slower than it is left out too; give at least 4 sizes "
-             "spread far enough apart that each takes longer than the one before", sizes, points);
+             "corrected time is 0), and a fit needs 2 sizes slower than it; give sizes spread far enough "
+             "apart that each takes longer than the one before", sizes, points);
     return json_string(buf);
 }
 
+/* Doubling ratios of successive gaps: with sizes n, 2n, 4n,
+ * (t(4n) - t(2n)) / (t(2n) - t(n)) is 2^k for t = a + b n^k whatever the
+ * fixed cost a. The spec's corrected(2n) / corrected(n) subtracts the work
+ * done at the first size too: a linear program's first ratio is 3 (O(n log
+ * n)) and four doubling sizes classed it O(n log n). A gap below 3 ms is
+ * noise, not a denominator. */
+static size_t gap_ratios(const int64_t *n, const double *t, size_t k, double *ratios, json_t *jr) {
+    size_t nr = 0;
+    for (size_t i = 1; i + 1 < k; i++) {
+        double before = t[i] - t[i - 1], after = t[i + 1] - t[i];
+        if (n[i] != 2 * n[i - 1] || n[i + 1] != 2 * n[i] || before <= 3.0) continue;
+        ratios[nr] = cc_bench_round((after > 0 ? after : 0) / before, 2);
+        json_array_append_new(jr, json_real(ratios[nr++]));
+    }
+    return nr;
+}
+
 json_t *cc_bench_estimate(const int64_t *n, const double *t, size_t k, bool *noise_floor) {
-    double baseline = t[0], peak = 0;
+    size_t base = 0;
     for (size_t i = 1; i < k; i++)
-        if (t[i] < baseline) baseline = t[i];
-    double *corr = malloc(k * sizeof *corr), *fn = malloc(k * sizeof *fn), *ft = malloc(k * sizeof *ft);
-    double *ratios = malloc(k * sizeof *ratios);
+        if (t[i] < t[base]) base = i;
+    double baseline = t[base], peak = 0;
+    double *fn = malloc(k * sizeof *fn), *ft = malloc(k * sizeof *ft), *ratios = malloc(k * sizeof *ratios);
     json_t *out = NULL;
-    if (!corr || !fn || !ft || !ratios) goto done;
+    if (!fn || !ft || !ratios) goto done;
+    size_t m = 0;
     for (size_t i = 0; i < k; i++) {
-        corr[i] = t[i] - baseline > 0 ? t[i] - baseline : 0;
-        if (corr[i] > peak) peak = corr[i];
+        double corr = t[i] - baseline;
+        if (corr > peak) peak = corr;
+        if (corr > 0) fn[m] = (double)n[i], ft[m++] = corr > 0.001 ? corr : 0.001;
     }
     *noise_floor = peak < CC_BENCH_NOISE_FLOOR_MS;
     if (*noise_floor) {
@@ -131,24 +158,18 @@ json_t *cc_bench_estimate(const int64_t *n, const double *t, size_t k, bool *noi
                         "candidate_scores", "doubling_ratios");
         goto done;
     }
-    size_t m = 0, nr = 0;
-    for (size_t i = 0; i < k; i++)
-        if (corr[i] > 0) fn[m] = (double)n[i], ft[m++] = corr[i] > 0.001 ? corr[i] : 0.001;
-    json_t *best = json_null(), *scores = m >= 3 ? fit(fn, ft, m, &best) : json_array();
+    /* One coefficient per class: two points already tell the classes apart. */
+    json_t *best = json_null(), *scores = m >= 2 ? fit(fn, ft, m, (double)n[base], &best) : json_array();
     json_t *jr = json_array();
-    for (size_t i = 0; i + 1 < k; i++)
-        if (n[i + 1] == 2 * n[i] && corr[i] > 3.0) {
-            ratios[nr] = cc_bench_round(corr[i + 1] / corr[i], 2);
-            json_array_append_new(jr, json_real(ratios[nr++]));
-        }
+    size_t nr = gap_ratios(n, t, k, ratios, jr);
     const char *estimate = nr ? cc_bench_ratio_class(median(ratios, nr))
-                         : m >= 3 ? json_string_value(json_object_get(best, "class"))
+                         : m >= 2 ? json_string_value(json_object_get(best, "class"))
                                   : "insufficient data (need >=3 sizes)";
     out = json_pack("{s:s,s:o,s:o,s:o,s:o,s:f}", "estimate", estimate, "best_score", best, "candidate_scores",
                     scores, "doubling_ratios", jr, "ratio_confidence", confidence(nr), "baseline_ms",
                     cc_bench_round(baseline, 2));
-    if (out && !nr && m < 3) json_object_set_new(out, "note", too_few_points(k, m));
+    if (out && !nr && m < 2) json_object_set_new(out, "note", too_few_points(k, m));
 done:
-    free(corr), free(fn), free(ft), free(ratios);
+    free(fn), free(ft), free(ratios);
     return out;
 }
