@@ -42,6 +42,16 @@ static json_t *not_measurable(const char *why) {
     return json_pack("{s:n, s:b, s:s}", "ratio", "measurable", 0, "reason", why);
 }
 
+/* The sizes where the candidate was slower (ratio below 1): the median can
+ * accept a candidate that loses at the largest size, where the trend is. */
+static json_t *slower_sizes(const json_t *per) {
+    json_t *out = json_array(), *p;
+    size_t i;
+    json_array_foreach(per, i, p) if (json_real_value(json_object_get(p, "ratio")) < 1.0)
+        json_array_append(out, json_object_get(p, "n"));
+    return out;
+}
+
 json_t *cc_speedup(const int64_t *sizes, const double *before, size_t nb, const double *after,
                    size_t na) {
     if (nb != na || nb == 0) return not_measurable("no comparable timings");
@@ -63,8 +73,11 @@ json_t *cc_speedup(const int64_t *sizes, const double *before, size_t nb, const 
         r = not_measurable("no size where both runs were measurable (baseline below the 1ms noise "
                            "floor, or the optimized run measured 0ms)");
     } else {
+        json_t *slower = slower_sizes(per);
         r = json_pack("{s:f, s:b, s:o}", "ratio", cc_round2(median(ratios, k)), "measurable", 1,
                       "per_size", per);
+        if (json_array_size(slower)) json_object_set(r, "slower_at", slower);
+        json_decref(slower);
     }
     free(ratios);
     return r;

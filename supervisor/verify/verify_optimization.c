@@ -141,6 +141,28 @@ static json_t *answer_base(struct call *c, bool accepted, const char *reason) {
                      "verification", c->verification, "language", c->lang);
 }
 
+/* Accepted on the median although some sizes were slower: said beside the
+ * verdict, and most strongly when the largest size is one of them. */
+static json_t *slower_caution(const json_t *slower, int64_t largest) {
+    char list[256] = "", *text = NULL;
+    size_t i, at = 0;
+    bool at_largest = false;
+    json_t *n;
+    json_array_foreach(slower, i, n) {
+        json_int_t v = json_integer_value(n);
+        at_largest |= v == largest;
+        int w = snprintf(list + at, sizeof list - at, "%s%lld", i ? ", " : "", (long long)v);
+        if (w < 0 || (size_t)w >= sizeof list - at) break;
+        at += (size_t)w;
+    }
+    if (asprintf(&text, "the candidate was slower at n = %s; accepted on the median ratio across sizes%s", list,
+                 at_largest ? ", but the largest size is one of them: the speedup may not hold as n grows" : "") < 0)
+        return json_string("the candidate was slower at some sizes; accepted on the median ratio");
+    json_t *j = json_string(text);
+    free(text);
+    return j;
+}
+
 static json_t *decide(struct call *c, struct cc_fanout *fo) {
     json_t *speedup = cc_speedup(c->sizes, c->best[0], c->nsizes, c->best[1], c->nsizes);
     bool accepted;
@@ -153,6 +175,8 @@ static json_t *decide(struct call *c, struct cc_fanout *fo) {
     json_t *m = json_object_get(c->args, "min_speedup");
     json_object_set_new(r, "min_speedup", json_is_number(m) ? json_incref(m) : json_real(1.15));
     double ratio = json_number_value(json_object_get(speedup, "ratio"));
+    json_t *slower = json_object_get(speedup, "slower_at");
+    if (accepted && slower) json_object_set_new(r, "caution", slower_caution(slower, c->sizes[c->nsizes - 1]));
     if (accepted && ratio > 1) {
         char rb[40], *basis = NULL;
         const json_t *v = c->verification;

@@ -48,6 +48,18 @@ describe('verify_optimization', { skip: SKIP_NO_BINARY, timeout: 600000 }, () =>
     assert.ok(r.execution.timing.timed_runs >= 24);
   });
 
+  // Accepted on the median with no word that the candidate lost at the
+  // largest size: the median of 5x, 5x and 0.67x is 5x.
+  test('a candidate slower at the largest size is accepted with a caution naming it', async () => {
+    const original = 'import sys,time\nn=int(sys.stdin.readline())\ntime.sleep(0.05*n)\nprint(n)';
+    const candidate = 'import sys,time\nn=int(sys.stdin.readline())\ntime.sleep(0.01*n if n < 4 else 0.4)\nprint(n)';
+    const r = await vo({ original, candidate, language: 'python3', test_inputs: ['1', '2'], sizes: [1, 2, 4] });
+    assert.equal(r.accepted, true, JSON.stringify(r.speedup));
+    assert.deepEqual(r.speedup.slower_at, [4], JSON.stringify(r.speedup));
+    assert.equal(r.caution, 'the candidate was slower at n = 4; accepted on the median ratio across sizes, but the '
+      + 'largest size is one of them: the speedup may not hold as n grows');
+  });
+
   test('spec example: print(999) is not equivalent; speed is not measured', async () => {
     const r = await vo({ original: LOOP, candidate: 'print(999)', language: 'python3', test_inputs: INPUTS, sizes: SIZES });
     assert.equal(r.ok, true);
