@@ -383,6 +383,55 @@ static void quicksort_was_exponential(void) {
     json_decref(r);
 }
 
+/* Trial division up to sqrt(n) was O(n): a loop bounded by a square root
+ * (sqrt, isqrt, **0.5, or a counter squared in its condition and stepped
+ * by addition) runs O(sqrt n) times. Newton's x*x > n, whose x is not
+ * stepped, is not one. */
+static void sqrt_bounded_loop_was_linear(void) {
+    static const struct refined_case cases[] = {
+        {NULL, "def p(n):\n    for i in range(2, int(n**0.5)+1):\n        if n % i == 0: return False\n"
+               "    return True\n", "O(sqrt n)"},
+        {NULL, "import math\ndef p(n):\n    for i in range(2, math.isqrt(n) + 1):\n        pass\n", "O(sqrt n)"},
+        {NULL, "def p(n):\n    i = 3\n    while i * i <= n:\n        i += 2\n    return True\n", "O(sqrt n)"},
+        {NULL, "def c(n):\n    t = 0\n    for k in range(n):\n        j = 1\n        while j * j <= k:\n"
+               "            j += 1\n    return t\n", "O(n sqrt n)"},
+        {NULL, "def r(n):\n    x = n\n    while x * x > n:\n        x = (x + n // x) // 2\n    return x\n", "O(n)"},
+        {"c", "int p(int n) { for (int i = 2; i * i <= n; i++) if (n % i == 0) return 0; return 1; }", "O(sqrt n)"},
+        {"go", "func p(n int) bool {\n for i := 2; i*i <= n; i++ { if n%i == 0 { return false } }\n return true\n}",
+         "O(sqrt n)"},
+        {NULL, "def f(n):\n    for i in range(n):\n        for j in range(n):\n            if i*i == j: pass\n", "O(n^2)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+    json_t *r = analyze(NULL, cases[2].code);
+    CHECK_STREQ(rule_at(r, 0), "sqrt_loop");
+    json_decref(r);
+}
+
+/* A heap push or a binary search in a loop was O(n): each costs log n. */
+static void log_time_calls_in_a_loop(void) {
+    static const struct refined_case cases[] = {
+        {NULL, "import heapq\ndef f(a, k):\n    h = []\n    for x in a:\n        heapq.heappush(h, x)\n"
+               "        if len(h) > k: heapq.heappop(h)\n    return h\n", "O(n log n)"},
+        {NULL, "import bisect\ndef f(a, qs):\n    out = []\n    for q in qs:\n"
+               "        out.append(bisect.bisect_left(a, q))\n    return out\n", "O(n log n)"},
+        {NULL, "import heapq\ndef f(h, x):\n    heapq.heappush(h, x)\n", "O(log n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
+/* Building a string by prepending (s = ch + s) or a list by out = out +
+ * [x] copies it every time: O(n) per iteration, not O(1). s = s + ch
+ * (CPython extends it in place) and a number's n = x + n are not copies. */
+static void copying_concatenation_in_a_loop(void) {
+    static const struct refined_case cases[] = {
+        {NULL, "def f(s):\n    r = ''\n    for ch in s:\n        r = ch + r\n    return r\n", "O(n^2)"},
+        {NULL, "def f(a):\n    out = []\n    for x in a:\n        out = out + [x]\n    return out\n", "O(n^2)"},
+        {NULL, "def f(a):\n    s = ''\n    for x in a:\n        s = s + x\n    return s\n", "O(n)"},
+        {NULL, "def f(a):\n    n = 0\n    for x in a:\n        n = x + n\n    return n\n", "O(n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
 static void argument_checks(void) {
     json_t *args = json_pack("{s:i}", "code", 3);
     json_t *r = cc_tool_analyze_complexity(args, NULL);
@@ -403,6 +452,9 @@ int main(void) {
     RUN(literal_condition_needs_a_literal_start);
     RUN(memo_table_is_memoisation);
     RUN(quicksort_was_exponential);
+    RUN(sqrt_bounded_loop_was_linear);
+    RUN(log_time_calls_in_a_loop);
+    RUN(copying_concatenation_in_a_loop);
     RUN(argument_checks);
     return check_summary("analysis_complexity");
 }

@@ -43,10 +43,10 @@ static void decide(const struct cx_reading *r, bool sort, char *est, size_t ecap
 
 /* The spec's facts as a cost, for refined_estimate when no tree was read. */
 static struct cx_cost spec_cost(const struct cx_reading *r, bool sort) {
-    if (r->recursion) return (struct cx_cost){0, 0, true};
-    if (r->max_nesting >= 2) return (struct cx_cost){r->max_nesting, 0, false};
-    if (r->max_nesting == 1) return (struct cx_cost){1, sort, false};
-    return (struct cx_cost){sort, sort, false};
+    if (r->recursion) return (struct cx_cost){.k = 0, .log = 0, .exp = true};
+    if (r->max_nesting >= 2) return (struct cx_cost){.k = r->max_nesting, .log = 0, .exp = false};
+    if (r->max_nesting == 1) return (struct cx_cost){.k = 1, .log = sort, .exp = false};
+    return (struct cx_cost){.k = sort, .log = sort, .exp = false};
 }
 
 struct reading_mode {

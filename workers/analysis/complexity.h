@@ -19,6 +19,7 @@ struct cx_cost {
     int k;
     int log;
     bool exp;
+    bool half;                   /* one more factor sqrt(n): n^(k + 1/2) */
 };
 
 /* Longest function name kept (names come from the source). */
@@ -54,7 +55,7 @@ bool cx_scan_hash(const char *code, size_t len);
 /* "O(1)", "O(log n)", "O(n)", "O(n log n)", "O(n^2 log n)", "O(2^n)". buf
  * holds at least 32 bytes; returns buf. */
 char *cx_cost_text(struct cx_cost c, char *buf, size_t cap);
-/* a > b? (exp dominates, then k, then log) */
+/* a > b? (exp dominates, then the power of n, then log) */
 bool cx_cost_gt(struct cx_cost a, struct cx_cost b);
 
 #endif

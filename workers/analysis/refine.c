@@ -24,6 +24,12 @@ void cx_consider(struct cx_walk *w, struct cx_cost c) {
     if (cx_cost_gt(c, w->best)) w->best = c;
 }
 
+/* The cost of work of n^more at this point: the counted, sqrt and log
+ * loops open around it. */
+static struct cx_cost cost_here(const struct cx_walk *w, int more) {
+    return (struct cx_cost){.k = w->rdepth + more + w->sdepth / 2, .log = w->ldepth, .half = w->sdepth % 2 == 1};
+}
+
 void cx_refinement(struct cx_walk *w, const char *rule, uint32_t line, const char *fmt, ...) {
     json_t *list = w->r->refinements;
     size_t n = json_array_size(list);
@@ -56,6 +62,12 @@ static bool type_is(TSNode n, const char *const *types) {
     const char *t = ts_node_type(n);
     for (; *types; types++)
         if (strcmp(t, *types) == 0) return true;
+    return false;
+}
+
+static bool in_list(struct cx_text t, const char *const *list) {
+    for (; *list; list++)
+        if (cx_text_is(t, *list)) return true;
     return false;
 }
 
@@ -358,6 +370,60 @@ static int log_loop(const struct cx_walk *w, TSNode loop, char *counter, size_t 
     return kind;
 }
 
+/* The loop's header: its text before its body (the whole loop when the
+ * grammar names no body). */
+static struct cx_text loop_header(const struct cx_walk *w, TSNode loop) {
+    struct cx_text t = cx_node_text(w, loop);
+    TSNode body = field(loop, "body");
+    if (!ts_node_is_null(body) && ts_node_start_byte(body) >= ts_node_start_byte(loop))
+        t.n = ts_node_start_byte(body) - ts_node_start_byte(loop);
+    return t;
+}
+
+/* v only ever steps by addition in the loop text (i += 1, i++). */
+static bool additive_counter(const char *flat, size_t n, const char *v, size_t vl) {
+    bool stepped = false;
+    for (size_t i = 0; i < n; i++) {
+        if (scale_update(flat, n, i, v, vl)) return false;
+        stepped |= step_update(flat, n, i, v, vl);
+    }
+    return stepped;
+}
+
+/* A counter squared in the header (`i * i <= n`, `i*i < n`), stepped by
+ * addition: how the loop is bounded, copied into why, or NULL. */
+static bool squared_counter(const char *head, size_t hn, const char *flat, size_t n, char *why, size_t cap) {
+    for (size_t i = 0; i < hn; i++) {
+        size_t l = cx_word_len(head, hn, i);
+        if (l == 0 || (i > 0 && cx_is_word((unsigned char)head[i - 1]))) continue;
+        bool operand = !(head[i] >= '0' && head[i] <= '9') && i + 2 * l + 1 <= hn && head[i + l] == '*' &&
+                       memcmp(head + i + l + 1, head + i, l) == 0 &&
+                       (i + 2 * l + 1 == hn || !cx_is_word((unsigned char)head[i + 2 * l + 1]));
+        if (operand && additive_counter(flat, n, head + i, l)) {
+            snprintf(why, cap, "%.*s*%.*s is within the bound", (int)l, head + i, (int)l, head + i);
+            return true;
+        }
+        i += l - 1;
+    }
+    return false;
+}
+
+/* A loop bounded by a square root: the header takes sqrt(n), isqrt(n) or
+ * n**0.5, or squares a counter it steps by addition. The reason, or NULL. */
+static const char *sqrt_loop(const struct cx_walk *w, TSNode loop, char *why, size_t cap) {
+    static const char *const roots[] = {"sqrt(", "isqrt(", "**0.5", "**.5", "**(1/2)", NULL};
+    struct cx_text h = loop_header(w, loop), body = cx_node_text(w, loop);
+    if (body.n > 8192) return NULL;
+    char head[512], flat[8192];
+    size_t hn = flatten(h, head, sizeof head), n = flatten(body, flat, sizeof flat);
+    for (const char *const *r = roots; *r; r++)
+        if (cx_has_text(head, hn, *r)) {
+            snprintf(why, cap, "its bound is a square root (%s...)", *r);
+            return why;
+        }
+    return squared_counter(head, hn, flat, n, why, cap) ? why : NULL;
+}
+
 int cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type) {
     uint32_t line = cx_line(loop);
     if (strcmp(type, "for_in_clause") == 0) {
@@ -386,7 +452,7 @@ int cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type) {
     int kind = log_loop(w, loop, counter, sizeof counter);
     if (kind != LOOP_LINEAR) {
         w->ldepth++;
-        struct cx_cost c = {w->rdepth, w->ldepth, false};
+        struct cx_cost c = cost_here(w, 0);
         char cost[32];
         cx_consider(w, c);
         if (kind == LOOP_GEOMETRIC)
@@ -400,8 +466,18 @@ int cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type) {
                           cx_cost_text(c, cost, sizeof cost));
         return CX_LOOP_LOG;
     }
+    const char *root = sqrt_loop(w, loop, counter, sizeof counter);
+    if (root) {
+        w->sdepth++;
+        struct cx_cost c = cost_here(w, 0);
+        char cost[32];
+        cx_consider(w, c);
+        cx_refinement(w, "sqrt_loop", line, "the loop at line %u runs while %s: O(sqrt n) iterations, not O(n): %s",
+                      line, root, cx_cost_text(c, cost, sizeof cost));
+        return CX_LOOP_SQRT;
+    }
     w->rdepth++;
-    cx_consider(w, (struct cx_cost){w->rdepth, w->ldepth, false});
+    cx_consider(w, cost_here(w, 0));
     body_work(w, w->rdepth);
     return CX_LOOP_N;
 }
@@ -415,45 +491,84 @@ static int kind_of(const struct cx_walk *w, struct cx_text name) {
     return -1;
 }
 
-/* 1 list, 0 hash structure, -1 unknown. */
+/* The kind of a sum's operand: a literal or a known name; no deeper (a
+ * long chain of sums must not recurse). */
+static int operand_kind(const struct cx_walk *w, TSNode v) {
+    if (ts_node_is_null(v)) return -1;
+    const char *t = ts_node_type(v);
+    if (strcmp(t, "string") == 0) return CX_KIND_STR;
+    if (strcmp(t, "list") == 0) return CX_KIND_LIST;
+    if (strcmp(t, "identifier") != 0) return -1;
+    int k = kind_of(w, cx_node_text(w, v));
+    return k >= 0 ? w->kinds[k].kind : -1;
+}
+
+/* CX_KIND_* of a value, or -1 unknown. A sum keeps the kind of a known
+ * operand (`ch + r` is a string when r is). */
 static int value_kind(const struct cx_walk *w, TSNode v) {
     static const char *const lists[] = {"list", "list_comprehension", NULL};
     static const char *const hashes[] = {"dictionary", "set", "dictionary_comprehension", "set_comprehension", NULL};
+    static const char *const strings[] = {"string", "concatenated_string", NULL};
     static const char *const list_calls[] = {"list", "sorted", "split", "splitlines", "readlines", NULL};
     static const char *const hash_calls[] = {"set", "dict", "frozenset", "Counter", "defaultdict", "OrderedDict", NULL};
     if (ts_node_is_null(v)) return -1;
-    if (type_is(v, lists)) return 1;
-    if (type_is(v, hashes)) return 0;
-    if (strcmp(ts_node_type(v), "call") == 0) {
+    if (type_is(v, lists)) return CX_KIND_LIST;
+    if (type_is(v, hashes)) return CX_KIND_HASH;
+    if (type_is(v, strings)) return CX_KIND_STR;
+    const char *t = ts_node_type(v);
+    if (strcmp(t, "call") == 0) {
         struct cx_text c = cx_callee(w, v);
-        for (const char *const *p = list_calls; *p; p++)
-            if (cx_text_is(c, *p)) return 1;
-        for (const char *const *p = hash_calls; *p; p++)
-            if (cx_text_is(c, *p)) return 0;
+        if (in_list(c, list_calls)) return CX_KIND_LIST;
+        if (in_list(c, hash_calls)) return CX_KIND_HASH;
+        if (cx_text_is(c, "str") || cx_text_is(c, "join")) return CX_KIND_STR;
     }
-    if (strcmp(ts_node_type(v), "identifier") == 0) {
+    if (strcmp(t, "binary_operator") == 0 && cx_text_is(cx_node_text(w, field(v, "operator")), "+")) {
+        int k = operand_kind(w, field(v, "left"));
+        return k >= 0 ? k : operand_kind(w, field(v, "right"));
+    }
+    if (strcmp(t, "identifier") == 0) {
         int k = kind_of(w, cx_node_text(w, v));
-        if (k >= 0) return w->kinds[k].list ? 1 : 0;
+        if (k >= 0) return w->kinds[k].kind;
     }
     return -1;
+}
+
+static void linear_term(struct cx_walk *w, TSNode at, const char *rule, const char *what, int whatlen);
+
+/* x = y + x builds a new x by copying the old one: linear in its length,
+ * for a string or a list. x = x + [y] copies a list too; x = x + "c" on a
+ * string CPython extends in place. */
+static void note_copying_sum(struct cx_walk *w, TSNode n, struct cx_text name, int k) {
+    TSNode v = field(n, "right");
+    if (k < 0 || w->rdepth + w->sdepth == 0 || w->kinds[k].kind == CX_KIND_HASH ||
+        strcmp(ts_node_type(v), "binary_operator") != 0 || !cx_text_is(cx_node_text(w, field(v, "operator")), "+"))
+        return;
+    bool prepend = cx_text_eq(cx_node_text(w, field(v, "right")), name);
+    bool append = cx_text_eq(cx_node_text(w, field(v, "left")), name) && w->kinds[k].kind == CX_KIND_LIST;
+    if (!prepend && !append) return;
+    char what[128];
+    snprintf(what, sizeof what, "`%.*s = %s` (a new %s, copying the old one)", shown(name), name.s,
+             prepend ? "... + itself" : "itself + ...", w->kinds[k].kind == CX_KIND_STR ? "string" : "list");
+    linear_term(w, n, "copying_concatenation", what, (int)strlen(what));
 }
 
 static void note_assignment(struct cx_walk *w, TSNode n) {
     TSNode left = field(n, "left");
     if (ts_node_is_null(left) || strcmp(ts_node_type(left), "identifier") != 0) return;
     struct cx_text name = cx_node_text(w, left);
-    int kind = value_kind(w, field(n, "right"));
     int k = kind_of(w, name);
+    note_copying_sum(w, n, name, k);
+    int kind = value_kind(w, field(n, "right"));
     if (kind < 0) {
         if (k >= 0) w->kinds[k] = w->kinds[--w->nkinds]; /* reassigned to something unknown */
         return;
     }
     if (k < 0 && w->nkinds < CX_KINDS_MAX) k = (int)w->nkinds++;
-    if (k >= 0) w->kinds[k] = (struct cx_kind){name, kind == 1};
+    if (k >= 0) w->kinds[k] = (struct cx_kind){name, kind};
 }
 
 static void linear_term(struct cx_walk *w, TSNode at, const char *rule, const char *what, int whatlen) {
-    struct cx_cost c = {w->rdepth + 1, w->ldepth, false};
+    struct cx_cost c = cost_here(w, 1);
     char cost[32];
     cx_consider(w, c);
     body_work(w, w->rdepth + 1);
@@ -474,7 +589,7 @@ static void note_membership(struct cx_walk *w, TSNode n) {
         const char *t = ts_node_type(op);
         if (ts_node_is_named(op) || (strcmp(t, "in") != 0 && strcmp(t, "not in") != 0)) continue;
         TSNode right = ts_node_next_named_sibling(op);
-        if (value_kind(w, right) != 1) return;
+        if (value_kind(w, right) != CX_KIND_LIST) return;
         struct cx_text r = cx_node_text(w, right);
         char what[96];
         snprintf(what, sizeof what, "`%s` on the list %.*s", t, shown(r), r.s);
@@ -588,11 +703,6 @@ void cx_refine_node(struct cx_walk *w, TSNode n, const char *type) {
 
 /* ---- calls ---- */
 
-static bool in_list(struct cx_text t, const char *const *list) {
-    for (; *list; list++)
-        if (cx_text_is(t, *list)) return true;
-    return false;
-}
 
 static uint32_t argument_count(TSNode call) {
     TSNode args = field(call, "arguments");
@@ -636,7 +746,7 @@ static bool is_linear_call(struct cx_walk *w, TSNode call, struct cx_text callee
     }
     if (!in_list(callee, methods)) return false;
     int k = w->python ? kind_of(w, recv) : -1;
-    return !(k >= 0 && !w->kinds[k].list && cx_text_is(callee, "remove")); /* set.remove is O(1) */
+    return !(k >= 0 && w->kinds[k].kind == CX_KIND_HASH && cx_text_is(callee, "remove")); /* set.remove is O(1) */
 }
 
 /* How a call names an enclosing function (the innermost of that name). */
@@ -678,6 +788,36 @@ static bool splits(const struct cx_walk *w, TSNode call) {
     return mentions(&w->split, flat, n) || splitting_value(w, args);
 }
 
+/* A call that costs O(log n): a binary heap's push and pop, a binary
+ * search. Only names that mean nothing else (Go's heap.Push by its
+ * package); a plain push/pop/add is left alone. */
+static bool is_log_call(const struct cx_walk *w, TSNode call, struct cx_text callee) {
+    static const char *const names[] = {"heappush", "heappop", "heapreplace", "heappushpop", "bisect_left",
+        "bisect_right", "push_heap", "pop_heap", "lower_bound", "upper_bound", "equal_range", "binary_search",
+        "binarySearch", NULL};
+    if (in_list(callee, names)) return true;
+    if (cx_text_is(callee, "bisect")) return argument_count(call) >= 2; /* bisect.bisect(a, x), not a module */
+    TSNode f = field(call, "function");
+    if (ts_node_is_null(f)) return false;
+    struct cx_text t = cx_node_text(w, f);
+    return cx_text_is(t, "heap.Push") || cx_text_is(t, "heap.Pop") || cx_text_is(t, "heap.Fix");
+}
+
+static void log_term(struct cx_walk *w, TSNode call, struct cx_text callee) {
+    struct cx_cost c = cost_here(w, 0);
+    c.log++;
+    char cost[32];
+    cx_consider(w, c);
+    uint32_t line = cx_line(call);
+    int loops = w->rdepth + w->sdepth + w->ldepth;
+    if (loops)
+        cx_refinement(w, "log_call", line, "%.*s(...) at line %u takes O(log n), inside %d loop level(s): %s",
+                      shown(callee), callee.s, line, loops, cx_cost_text(c, cost, sizeof cost));
+    else
+        cx_refinement(w, "log_call", line, "%.*s(...) at line %u takes O(log n): %s", shown(callee), callee.s, line,
+                      cx_cost_text(c, cost, sizeof cost));
+}
+
 void cx_refine_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
     struct cx_fn *f = enclosing(w, callee);
     if (f) {
@@ -690,7 +830,8 @@ void cx_refine_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
     }
     if (is_sort_call(w, call, callee)) {
         w->any_sort_call = true;
-        struct cx_cost c = {w->rdepth + 1, 1 + w->ldepth, false};
+        struct cx_cost c = cost_here(w, 1);
+        c.log++;
         cx_consider(w, c);
         body_work(w, w->rdepth + 1);
         if (w->rdepth > 0) {
@@ -699,6 +840,10 @@ void cx_refine_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
             cx_refinement(w, "sort_in_loop", line, "%.*s(...) at line %u sorts inside %d loop level(s): %s",
                           shown(callee), callee.s, line, w->rdepth, cx_cost_text(c, cost, sizeof cost));
         }
+        return;
+    }
+    if (is_log_call(w, call, callee)) {
+        log_term(w, call, callee);
         return;
     }
     if (is_linear_call(w, call, callee)) {
@@ -753,9 +898,9 @@ void cx_refine_function(struct cx_walk *w, TSNode fn, struct cx_fn *f) {
 
 /* T(n) = 2 T(n/2) + n^k, by the master theorem. */
 static struct cx_cost halves_twice(int k) {
-    if (k == 0) return (struct cx_cost){1, 0, false};
-    if (k == 1) return (struct cx_cost){1, 1, false};
-    return (struct cx_cost){k, 0, false};
+    if (k == 0) return (struct cx_cost){.k = 1, .log = 0, .exp = false};
+    if (k == 1) return (struct cx_cost){.k = 1, .log = 1, .exp = false};
+    return (struct cx_cost){.k = k, .log = 0, .exp = false};
 }
 
 void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f) {
@@ -768,27 +913,27 @@ void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f) {
                       "'%.*s' (line %u) is named by its declarator, which the spec's reading does not look at "
                       "(it lists the function as <anonymous>); it calls itself",
                       name_len, name, f->line);
-    cx_cost_text((struct cx_cost){f->body_k, 0, false}, work, sizeof work);
+    cx_cost_text((struct cx_cost){.k = f->body_k, .log = 0, .exp = false}, work, sizeof work);
     /* Self-calls that are each a whole `return` are alternatives: one runs. */
     bool alternatives = f->self_calls > 1 && f->tail_calls == f->self_calls;
     int sites = alternatives ? 1 : f->self_calls;
     bool halving = f->halving_calls == f->self_calls;
-    struct cx_cost c = {0, 0, true};
+    struct cx_cost c = {.exp = true};
     if (f->self_call_in_loop) {
         /* calls inside its own loop: no bound from this model */
     } else if (f->memoized) {
-        c = (struct cx_cost){1 + f->body_k, 0, false};
+        c = (struct cx_cost){.k = 1 + f->body_k, .log = 0, .exp = false};
         cx_refinement(w, "memoized_recursion", f->line,
                       "'%.*s' is memoised by a cache decorator: each argument is computed once, so O(n) calls "
                       "with %s work each: %s", name_len, name, work, cx_cost_text(c, cost, sizeof cost));
     } else if (sites == 1 && halving) {
-        c = f->body_k ? (struct cx_cost){f->body_k, 0, false} : (struct cx_cost){0, 1, false};
+        c = f->body_k ? (struct cx_cost){.k = f->body_k, .log = 0, .exp = false} : (struct cx_cost){.k = 0, .log = 1, .exp = false};
         cx_refinement(w, "halving_recursion", f->line,
                       "'%.*s' calls itself once per call%s on half its input: O(log n) calls with %s work each: %s",
                       name_len, name, alternatives ? " (its self-calls are alternative returns)" : "", work,
                       cx_cost_text(c, cost, sizeof cost));
     } else if (sites == 1) {
-        c = (struct cx_cost){1 + f->body_k, 0, false};
+        c = (struct cx_cost){.k = 1 + f->body_k, .log = 0, .exp = false};
         cx_refinement(w, "single_recursion", f->line,
                       "'%.*s' calls itself once per call%s: a chain of O(n) calls with %s work each, not a tree "
                       "of calls: %s", name_len, name, alternatives ? " (its self-calls are alternative returns)" : "",
@@ -802,7 +947,7 @@ void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f) {
         /* T(n) = T(k) + T(n - 1 - k) + partition work (at least linear):
          * the worst pivot every time leaves k = 0. */
         int k = f->body_k > 1 ? f->body_k : 1;
-        c = (struct cx_cost){1 + k, 0, false};
+        c = (struct cx_cost){.k = 1 + k, .log = 0, .exp = false};
         cx_refinement(w, "partition_recursion", f->line,
                       "'%.*s' calls itself on the two sides of a partition of its input (quicksort's shape): "
                       "%s in the worst case (every pivot the smallest or largest), %s expected on random "

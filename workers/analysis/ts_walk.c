@@ -194,6 +194,7 @@ static void leave(struct cx_walk *w, const struct frame *fr) {
     if (fr->loop) w->depth--;
     if (fr->counted == CX_LOOP_N) w->rdepth--;
     if (fr->counted == CX_LOOP_LOG) w->ldepth--;
+    if (fr->counted == CX_LOOP_SQRT) w->sdepth--;
     if (fr->function && w->nfns > 0) {
         w->nfns--;
         cx_refine_function_end(w, &w->fns[w->nfns]);

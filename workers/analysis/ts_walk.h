@@ -34,11 +34,13 @@ struct cx_fn {
     bool memoized;              /* python @cache / @lru_cache */
 };
 
-/* Names a python walk has seen assigned a list or a hash structure. */
+/* Names a python walk has seen assigned a list, a hash structure or a
+ * string. */
 #define CX_KINDS_MAX 256
+enum { CX_KIND_HASH, CX_KIND_LIST, CX_KIND_STR };
 struct cx_kind {
     struct cx_text name;
-    bool list;                  /* false: a set/dict */
+    int kind;                   /* CX_KIND_* */
 };
 
 /* Names a walk has seen assigned a value of one shape (bounded: names
@@ -62,6 +64,7 @@ struct cx_walk {
     /* refinement */
     int rdepth;                 /* counted loops open */
     int ldepth;                 /* geometric (O(log n)) loops open */
+    int sdepth;                 /* O(sqrt n) loops open (i * i <= n) */
     struct cx_cost best;
     bool any_sort_call;
     struct cx_kind kinds[CX_KINDS_MAX];
@@ -87,7 +90,7 @@ struct cx_text cx_callee(const struct cx_walk *w, TSNode call);
 
 /* ---- refinement hooks (refine.c) ---- */
 /* A loop node is entered; returns which factor it counts as. */
-enum { CX_LOOP_NONE, CX_LOOP_N, CX_LOOP_LOG };
+enum { CX_LOOP_NONE, CX_LOOP_N, CX_LOOP_LOG, CX_LOOP_SQRT };
 int cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type);
 /* A function node is entered (f is its frame, already filled). */
 void cx_refine_function(struct cx_walk *w, TSNode fn, struct cx_fn *f);
