@@ -399,6 +399,8 @@ static void sqrt_bounded_loop_was_linear(void) {
         {"c", "int p(int n) { for (int i = 2; i * i <= n; i++) if (n % i == 0) return 0; return 1; }", "O(sqrt n)"},
         {"go", "func p(n int) bool {\n for i := 2; i*i <= n; i++ { if n%i == 0 { return false } }\n return true\n}",
          "O(sqrt n)"},
+        /* Go's `for n > 0 {` names no condition field: its digits loop was O(n). */
+        {"go", "func f(n int) int {\n c := 0\n for n > 0 {\n  n /= 10\n  c++\n }\n return c\n}", "O(log n)"},
         {NULL, "def f(n):\n    for i in range(n):\n        for j in range(n):\n            if i*i == j: pass\n", "O(n^2)"},
     };
     check_refined(cases, sizeof cases / sizeof *cases);

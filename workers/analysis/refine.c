@@ -296,13 +296,21 @@ static int geometric_update(const char *flat, size_t n, const char *v, size_t vl
     return found;
 }
 
-/* The condition of a while or C-style for loop (Go: its for_clause's). */
+/* The condition of a while or C-style for loop (Go: its for_clause's, or
+ * the bare expression of `for n > 0 { ... }`, which has no field name). */
 static TSNode loop_condition(TSNode loop) {
     TSNode c = field(loop, "condition");
+    if (!ts_node_is_null(c)) return c;
+    bool go_for = strcmp(ts_node_type(loop), "for_statement") == 0 && ts_node_is_null(field(loop, "initializer")) &&
+                  ts_node_is_null(field(loop, "left"));
     uint32_t k = ts_node_named_child_count(loop);
     for (uint32_t i = 0; ts_node_is_null(c) && i < k; i++) {
         TSNode ch = ts_node_named_child(loop, i);
-        if (strcmp(ts_node_type(ch), "for_clause") == 0) c = field(ch, "condition");
+        const char *t = ts_node_type(ch);
+        if (strcmp(t, "for_clause") == 0) c = field(ch, "condition");
+        else if (go_for && i == 0 && k == 2 && strcmp(t, "range_clause") != 0 && strcmp(t, "block") != 0 &&
+                 strcmp(t, "comment") != 0)
+            c = ch;
     }
     return c;
 }
