@@ -434,6 +434,26 @@ static void copying_concatenation_in_a_loop(void) {
     check_refined(cases, sizeof cases / sizeof *cases);
 }
 
+/* Divisor-style double loops (the inner one steps by the outer counter:
+ * n/1 + n/2 + ... + n/n) were O(n^2); they are O(n log n). A step that is
+ * not an enclosing counter over n, or that comes from a fixed list, is
+ * not one. */
+static void harmonic_inner_loop_was_quadratic(void) {
+    static const struct refined_case cases[] = {
+        {NULL, "def f(n):\n    c = 0\n    for i in range(1, n + 1):\n        for j in range(i, n + 1, i):\n"
+               "            c += 1\n    return c\n", "O(n log n)"},
+        {"c", "int f(int n){ int c = 0; for (int i = 1; i <= n; i++) for (int j = i; j <= n; j += i) c++; return c; }",
+         "O(n log n)"},
+        {"javascript", "function f(n){ let c=0; for(let i=1;i<=n;i++) for(let j=i;j<=n;j+=i) c++; return c; }",
+         "O(n log n)"},
+        {NULL, "def f(n, k):\n    c = 0\n    for i in range(n):\n        for j in range(0, n, k):\n            c += 1\n",
+         "O(n^2)"},
+        {NULL, "def f(n):\n    c = 0\n    for s in [1, 2, 3]:\n        for j in range(0, n, s):\n            c += 1\n",
+         "O(n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
 static void argument_checks(void) {
     json_t *args = json_pack("{s:i}", "code", 3);
     json_t *r = cc_tool_analyze_complexity(args, NULL);
@@ -457,6 +477,7 @@ int main(void) {
     RUN(sqrt_bounded_loop_was_linear);
     RUN(log_time_calls_in_a_loop);
     RUN(copying_concatenation_in_a_loop);
+    RUN(harmonic_inner_loop_was_quadratic);
     RUN(argument_checks);
     return check_summary("analysis_complexity");
 }

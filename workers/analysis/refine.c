@@ -141,6 +141,20 @@ static size_t flatten(struct cx_text t, char *flat, size_t cap) {
     return n;
 }
 
+/* Remembers an identifier; anything longer or not a plain word is left out. */
+static bool remember(struct cx_names *names, struct cx_text t) {
+    if (names->n == CX_NAMES_MAX || t.n == 0 || t.n >= CX_NAME_LEN || cx_word_len(t.s, t.n, 0) != t.n) return false;
+    memcpy(names->v[names->n], t.s, t.n);
+    names->v[names->n++][t.n] = '\0';
+    return true;
+}
+
+static bool mentions(const struct cx_names *names, const char *flat, size_t n) {
+    for (size_t i = 0; i < names->n; i++)
+        if (cx_has_word(flat, n, names->v[i])) return true;
+    return false;
+}
+
 /* At flat[i]: an integer literal of at least min, not followed by more of
  * a number or a name (2, not 2.5 or 2x). */
 static bool literal_at_least(const char *flat, size_t n, size_t i, long min) {
@@ -432,7 +446,74 @@ static const char *sqrt_loop(const struct cx_walk *w, TSNode loop, char *why, si
     return squared_counter(head, hn, flat, n, why, cap) ? why : NULL;
 }
 
-int cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type) {
+/* The update clause of a C-style for loop (JavaScript names it increment;
+ * Go: its for_clause's). */
+static TSNode loop_update(TSNode loop) {
+    TSNode u = field(loop, "update");
+    if (ts_node_is_null(u)) u = field(loop, "increment");
+    uint32_t k = ts_node_named_child_count(loop);
+    for (uint32_t i = 0; ts_node_is_null(u) && i < k; i++) {
+        TSNode ch = ts_node_named_child(loop, i);
+        if (strcmp(ts_node_type(ch), "for_clause") == 0) u = field(ch, "update");
+    }
+    return u;
+}
+
+/* The loop's counter: the name a for-in loop binds, or the first name its
+ * update clause changes (i++, ++i, i += 2). Empty when there is none. */
+static void loop_counter(const struct cx_walk *w, TSNode loop, char *buf, size_t cap) {
+    buf[0] = '\0';
+    TSNode bound = field(loop, "left");
+    if (ts_node_is_null(bound)) bound = field(loop, "pattern");
+    struct cx_text t = {"", 0};
+    if (!ts_node_is_null(bound) && strcmp(ts_node_type(bound), "identifier") == 0) t = cx_node_text(w, bound);
+    else if (!ts_node_is_null(loop_update(loop))) {
+        char flat[128];
+        size_t n = flatten(cx_node_text(w, loop_update(loop)), flat, sizeof flat), i = 0;
+        while (i < n && (flat[i] == '+' || flat[i] == '-')) i++;
+        t = (struct cx_text){flat + i, cx_word_len(flat, n, i)};
+        if (t.n && t.n < cap && !(t.s[0] >= '0' && t.s[0] <= '9')) snprintf(buf, cap, "%.*s", (int)t.n, t.s);
+        return;
+    }
+    if (t.n && t.n < cap) snprintf(buf, cap, "%.*s", (int)t.n, t.s);
+}
+
+/* A step that is an enclosing loop's counter: `range(i, n + 1, i)`,
+ * `j += i`, `j = j + i`. The step's name goes into step. */
+static bool harmonic_step(const struct cx_walk *w, TSNode loop, char *step, size_t cap) {
+    char flat[256];
+    size_t n = 0;
+    TSNode right = field(loop, "right");
+    if (!ts_node_is_null(right) && strcmp(ts_node_type(right), "call") == 0 &&
+        cx_text_is(cx_callee(w, right), "range")) {
+        TSNode args = field(right, "arguments");
+        if (ts_node_is_null(args) || ts_node_named_child_count(args) != 3) return false;
+        TSNode s = ts_node_named_child(args, 2);
+        if (strcmp(ts_node_type(s), "identifier") != 0) return false;
+        n = flatten(cx_node_text(w, s), flat, sizeof flat);
+    } else if (!ts_node_is_null(loop_update(loop))) {
+        size_t un = flatten(cx_node_text(w, loop_update(loop)), flat, sizeof flat);
+        size_t v = cx_word_len(flat, un, 0);
+        size_t at = v && v + 2 < un && memcmp(flat + v, "+=", 2) == 0 ? v + 2
+                    : v && v + 1 + v + 1 < un && flat[v] == '=' && memcmp(flat + v + 1, flat, v) == 0 &&
+                              flat[2 * v + 1] == '+' ? 2 * v + 2 : 0;
+        if (!at) return false;
+        memmove(flat, flat + at, un - at);
+        n = un - at;
+        if (cx_word_len(flat, n, 0) != n) return false;
+    } else {
+        return false;
+    }
+    if (n == 0 || n >= cap || (flat[0] >= '0' && flat[0] <= '9')) return false;
+    for (size_t i = 0; i < w->counters.n; i++)
+        if (strlen(w->counters.v[i]) == n && memcmp(w->counters.v[i], flat, n) == 0) {
+            snprintf(step, cap, "%.*s", (int)n, flat);
+            return true;
+        }
+    return false;
+}
+
+static int loop_factor(struct cx_walk *w, TSNode loop, const char *type) {
     uint32_t line = cx_line(loop);
     if (strcmp(type, "for_in_clause") == 0) {
         TSNode parent = ts_node_parent(loop);
@@ -457,6 +538,17 @@ int cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type) {
         return false;
     }
     char counter[64];
+    if (w->sdepth == 0 && harmonic_step(w, loop, counter, sizeof counter)) {
+        w->ldepth++;
+        struct cx_cost c = cost_here(w, 0);
+        char cost[32];
+        cx_consider(w, c);
+        cx_refinement(w, "harmonic_loop", line,
+                      "the loop at line %u steps by %s, the counter of an enclosing loop: n/1 + n/2 + ... + n/n "
+                      "= O(n log n) iterations in all, a factor log n here: %s", line, counter,
+                      cx_cost_text(c, cost, sizeof cost));
+        return CX_LOOP_LOG;
+    }
     int kind = log_loop(w, loop, counter, sizeof counter);
     if (kind != LOOP_LINEAR) {
         w->ldepth++;
@@ -488,6 +580,16 @@ int cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type) {
     cx_consider(w, cost_here(w, 0));
     body_work(w, w->rdepth);
     return CX_LOOP_N;
+}
+
+int cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type, bool *pushed) {
+    int factor = loop_factor(w, loop, type);
+    char counter[CX_NAME_LEN];
+    loop_counter(w, loop, counter, sizeof counter);
+    /* Only a loop over n makes a harmonic sum of an inner loop stepping by
+     * its counter (a fixed list of steps, or doubling ones, does not). */
+    *pushed = factor == CX_LOOP_N && counter[0] && remember(&w->counters, (struct cx_text){counter, strlen(counter)});
+    return factor;
 }
 
 /* ---- python name kinds (lists vs hash structures) ---- */
@@ -623,19 +725,6 @@ static bool name_and_value(TSNode n, const char *type, TSNode *name, TSNode *val
             *name = ts_node_named_child(*name, 0);
         return !ts_node_is_null(*name) && !ts_node_is_null(*value);
     }
-    return false;
-}
-
-/* Remembers an identifier; anything longer or not a plain word is left out. */
-static void remember(struct cx_names *names, struct cx_text t) {
-    if (names->n == CX_NAMES_MAX || t.n == 0 || t.n >= CX_NAME_LEN || cx_word_len(t.s, t.n, 0) != t.n) return;
-    memcpy(names->v[names->n], t.s, t.n);
-    names->v[names->n++][t.n] = '\0';
-}
-
-static bool mentions(const struct cx_names *names, const char *flat, size_t n) {
-    for (size_t i = 0; i < names->n; i++)
-        if (cx_has_word(flat, n, names->v[i])) return true;
     return false;
 }
 

@@ -75,6 +75,9 @@ struct cx_walk {
     /* Names assigned one side of a partition (left = [x for x in a if x <
      * p]) or a partition's pivot index (p = partition(a, lo, hi)). */
     struct cx_names split;
+    /* The counters of the loops over n open around this point, innermost
+     * last. */
+    struct cx_names counters;
 };
 
 struct cx_text cx_node_text(const struct cx_walk *w, TSNode n);
@@ -89,9 +92,10 @@ struct cx_text cx_reduce_callee(struct cx_text t);
 struct cx_text cx_callee(const struct cx_walk *w, TSNode call);
 
 /* ---- refinement hooks (refine.c) ---- */
-/* A loop node is entered; returns which factor it counts as. */
 enum { CX_LOOP_NONE, CX_LOOP_N, CX_LOOP_LOG, CX_LOOP_SQRT };
-int cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type);
+/* A loop node is entered: which factor it counts as (CX_LOOP_*); its
+ * counter is pushed on w->counters when *pushed says so. */
+int cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type, bool *pushed);
 /* A function node is entered (f is its frame, already filled). */
 void cx_refine_function(struct cx_walk *w, TSNode fn, struct cx_fn *f);
 /* A call node (callee reduced), after the spec's recursion check. */
