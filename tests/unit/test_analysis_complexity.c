@@ -454,6 +454,18 @@ static void harmonic_inner_loop_was_quadratic(void) {
     check_refined(cases, sizeof cases / sizeof *cases);
 }
 
+/* Euclid's gcd was O(n): a loop whose condition's name takes a remainder
+ * (b = a % b, a, b = b, a % b) runs O(log n) times. A remainder beside an
+ * additive step is not one. */
+static void euclid_loop_was_linear(void) {
+    static const struct refined_case cases[] = {
+        {NULL, "def gcd(a, b):\n    while b:\n        a, b = b, a % b\n    return a\n", "O(log n)"},
+        {"c", "int g(int a, int b){ while (b != 0) { int t = b; b = a % b; a = t; } return a; }", "O(log n)"},
+        {NULL, "def f(n):\n    c = 0\n    while n > 0:\n        c += n % 10\n        n -= 1\n    return c\n", "O(n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
 static void argument_checks(void) {
     json_t *args = json_pack("{s:i}", "code", 3);
     json_t *r = cc_tool_analyze_complexity(args, NULL);
@@ -478,6 +490,7 @@ int main(void) {
     RUN(log_time_calls_in_a_loop);
     RUN(copying_concatenation_in_a_loop);
     RUN(harmonic_inner_loop_was_quadratic);
+    RUN(euclid_loop_was_linear);
     RUN(argument_checks);
     return check_summary("analysis_complexity");
 }

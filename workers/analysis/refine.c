@@ -361,7 +361,53 @@ static bool bisection_update(const char *flat, size_t n, const char *v, size_t v
     return false;
 }
 
-enum { LOOP_LINEAR, LOOP_GEOMETRIC, LOOP_BISECTION };
+enum { LOOP_LINEAR, LOOP_GEOMETRIC, LOOP_BISECTION, LOOP_REMAINDER };
+
+/* The item at index k of a comma list flat[i..end) at bracket depth 0,
+ * as [*from, *to); false when the list is shorter. */
+static bool list_item(const char *flat, size_t i, size_t end, size_t k, size_t *from, size_t *to) {
+    int depth = 0;
+    size_t at = 0, start = i;
+    for (size_t j = i; j <= end; j++) {
+        char c = j < end ? flat[j] : ',';
+        if (c == '(' || c == '[' || c == '{') depth++;
+        else if (c == ')' || c == ']' || c == '}') depth--;
+        else if (c == ',' && depth == 0) {
+            if (at++ == k) {
+                *from = start, *to = j;
+                return true;
+            }
+            start = j + 1;
+        }
+    }
+    return false;
+}
+
+/* v takes a remainder: `v = a % v`, `v %= a`, or `a, v = v, a % v`:
+ * Euclid's algorithm, whose remainders at least halve every two steps. */
+static bool remainder_update(const char *flat, size_t n, const char *v, size_t vl) {
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0 && (cx_is_word((unsigned char)flat[i - 1]) || flat[i - 1] == '.')) continue;
+        if (word_then(flat, n, i, v, vl, "%=")) return true;
+        size_t end, r = word_then(flat, n, i, v, vl, "=") ? assignment_rhs(flat, n, i, &end) : 0;
+        if (r && memchr(flat + r, '%', end - r)) return true;
+        /* a tuple: names, commas, one '=' */
+        size_t j = i, k = 0, pos = SIZE_MAX;
+        while (j < n) {
+            size_t l = cx_word_len(flat, n, j);
+            if (l == 0) break;
+            if (l == vl && memcmp(flat + j, v, vl) == 0) pos = k;
+            j += l, k++;
+            if (j >= n || flat[j] != ',') break;
+            j++;
+        }
+        if (k < 2 || pos == SIZE_MAX || j + 1 >= n || flat[j] != '=' || flat[j + 1] == '=') continue;
+        size_t e = j + 1, from, to;
+        while (e < n && flat[e] != ';') e++;
+        if (list_item(flat, j + 1, e, pos, &from, &to) && memchr(flat + from, '%', to - from)) return true;
+    }
+    return false;
+}
 
 /* A loop whose condition's counter only grows or shrinks by a constant
  * factor (`while i < n: i *= 2`, `for (; n > 0; n /= 2)`), or whose bound
@@ -380,7 +426,10 @@ static int log_loop(const struct cx_walk *w, TSNode loop, char *counter, size_t 
         if (!(c.s[i] >= '0' && c.s[i] <= '9') && l < cap) {
             int g = geometric_update(flat, n, c.s + i, l);
             if (g < 0) return LOOP_LINEAR;
-            int k = g > 0 ? LOOP_GEOMETRIC : bisection_update(flat, n, c.s + i, l) ? LOOP_BISECTION : LOOP_LINEAR;
+            int k = g > 0                                     ? LOOP_GEOMETRIC
+                    : bisection_update(flat, n, c.s + i, l)   ? LOOP_BISECTION
+                    : remainder_update(flat, n, c.s + i, l)   ? LOOP_REMAINDER
+                                                              : LOOP_LINEAR;
             if (k != LOOP_LINEAR && kind == LOOP_LINEAR) {
                 memcpy(counter, c.s + i, l);
                 counter[l] = '\0';
@@ -559,6 +608,11 @@ static int loop_factor(struct cx_walk *w, TSNode loop, const char *type) {
             cx_refinement(w, "geometric_loop", line,
                           "the loop at line %u changes its counter %s only by a constant factor: O(log n) "
                           "iterations, not O(n): %s", line, counter, cx_cost_text(c, cost, sizeof cost));
+        else if (kind == LOOP_REMAINDER)
+            cx_refinement(w, "remainder_loop", line,
+                          "the loop at line %u replaces %s by a remainder (Euclid's algorithm): it at least halves "
+                          "every two iterations, O(log n) iterations, not O(n): %s", line, counter,
+                          cx_cost_text(c, cost, sizeof cost));
         else
             cx_refinement(w, "bisection_loop", line,
                           "the loop at line %u sets its bound %s from a midpoint it halves: the range halves "
