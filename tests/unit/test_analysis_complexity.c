@@ -466,6 +466,28 @@ static void euclid_loop_was_linear(void) {
     check_refined(cases, sizeof cases / sizeof *cases);
 }
 
+/* A sliding window (an inner while advancing a left pointer the outer loop
+ * never resets) was O(n^2): the pointer crosses the input once in all. A
+ * pointer reset by the outer loop, a plain counter, or a step under a
+ * condition is not one. */
+static void amortized_pointer_was_quadratic(void) {
+    static const struct refined_case cases[] = {
+        {NULL, "def f(s):\n    seen = set()\n    l = 0\n    best = 0\n    for r, ch in enumerate(s):\n"
+               "        while ch in seen:\n            seen.remove(s[l])\n            l += 1\n"
+               "        seen.add(ch)\n        best = max(best, r - l + 1)\n    return best\n", "O(n)"},
+        {NULL, "def f(a, b):\n    j = 0\n    out = 0\n    for x in a:\n        while j < len(b) and b[j] < x:\n"
+               "            j += 1\n        out += j\n    return out\n", "O(n)"},
+        {"c", "int f(int *a, int *b, int n) { int j = 0, c = 0; for (int i = 0; i < n; i++) {"
+              " while (j < n && b[j] < a[i]) j++; c += j; } return c; }", "O(n)"},
+        {NULL, "def f(n):\n    c = 0\n    for i in range(n):\n        j = 0\n        while j < n:\n            j += 1\n"
+               "    return c\n", "O(n^2)"},
+        {NULL, "def f(n):\n    cnt = 0\n    for i in range(n):\n        k = i\n        while k > 0:\n"
+               "            k -= 1\n            cnt += 1\n    return cnt\n", "O(n^2)"},
+        {NULL, "def f(n, m):\n    for i in range(n):\n        while i < m:\n            i += 1\n", "O(n^2)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
 static void argument_checks(void) {
     json_t *args = json_pack("{s:i}", "code", 3);
     json_t *r = cc_tool_analyze_complexity(args, NULL);
@@ -491,6 +513,7 @@ int main(void) {
     RUN(copying_concatenation_in_a_loop);
     RUN(harmonic_inner_loop_was_quadratic);
     RUN(euclid_loop_was_linear);
+    RUN(amortized_pointer_was_quadratic);
     RUN(argument_checks);
     return check_summary("analysis_complexity");
 }

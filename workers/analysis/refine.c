@@ -562,6 +562,77 @@ static bool harmonic_step(const struct cx_walk *w, TSNode loop, char *step, size
     return false;
 }
 
+/* At flat[0..n): exactly a unit step of one name (i += 1, i++, ++i,
+ * i -= 1, i--, i = i + 1), optionally ending in ';'. Its name, or 0. */
+static size_t unit_step(const char *flat, size_t n, size_t *at) {
+    while (n > 0 && flat[n - 1] == ';') n--;
+    size_t i = 0;
+    if (n > 2 && (memcmp(flat, "++", 2) == 0 || memcmp(flat, "--", 2) == 0)) i = 2;
+    size_t l = cx_word_len(flat, n, i);
+    if (l == 0 || (flat[i] >= '0' && flat[i] <= '9')) return 0;
+    *at = i;
+    const char *rest = flat + i + l;
+    size_t rn = n - i - l;
+    if (i == 2) return rn == 0 ? l : 0;
+    if ((rn == 2 && (memcmp(rest, "++", 2) == 0 || memcmp(rest, "--", 2) == 0)) ||
+        (rn == 3 && (memcmp(rest, "+=1", 3) == 0 || memcmp(rest, "-=1", 3) == 0)))
+        return l;
+    return rn == l + 3 && rest[0] == '=' && memcmp(rest + 1, flat + i, l) == 0 &&
+                   (memcmp(rest + 1 + l, "+1", 2) == 0 || memcmp(rest + 1 + l, "-1", 2) == 0)
+               ? l
+               : 0;
+}
+
+/* In flat, an assignment to v other than a unit step (v = 0, v = x, for v
+ * in ...): the name is reset or rebound. */
+static bool reassigned(const char *flat, size_t n, const char *v, size_t vl) {
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0 && (cx_is_word((unsigned char)flat[i - 1]) || flat[i - 1] == '.')) continue;
+        if (word_then(flat, n, i, v, vl, "=") && i + vl + 1 < n && flat[i + vl + 1] != '=') {
+            size_t e = i + vl + 1;
+            bool step = word_then(flat, n, e, v, vl, "+1") || word_then(flat, n, e, v, vl, "-1");
+            if (!step) return true;
+        }
+        if (i >= 4 && memcmp(flat + i - 4, "for ", 4) == 0 && word_then(flat, n, i, v, vl, "")) return true;
+        if (word_then(flat, n, i, v, vl, "*=") || word_then(flat, n, i, v, vl, "/=") ||
+            word_then(flat, n, i, v, vl, "//=") || word_then(flat, n, i, v, vl, ">>="))
+            return true;
+    }
+    return false;
+}
+
+/* A while loop inside a loop over n whose body steps a pointer by one on
+ * every iteration (a statement of its body, not under a condition), that
+ * its condition tests or its body indexes with, and that the outer loop
+ * never resets: the pointer crosses the input once over all outer
+ * iterations (two pointers, a sliding window, a merge). */
+static bool amortized_pointer(const struct cx_walk *w, TSNode loop, char *name, size_t cap) {
+    static const char *const whiles[] = {"while_statement", "while_expression", NULL};
+    if (w->nnloops == 0 || !type_is(loop, whiles)) return false;
+    TSNode body = field(loop, "body"), cond = loop_condition(loop);
+    if (ts_node_is_null(body) || ts_node_is_null(cond)) return false;
+    struct cx_text outer = cx_node_text(w, w->nloops[w->nnloops - 1]), inner = cx_node_text(w, body);
+    if (outer.n > 8192 || inner.n > 8192) return false;
+    char oflat[8192], bflat[8192], cflat[512], stmt[128];
+    size_t on = flatten(outer, oflat, sizeof oflat), bn = flatten(inner, bflat, sizeof bflat);
+    size_t cn = flatten(cx_node_text(w, cond), cflat, sizeof cflat);
+    for (uint32_t i = 0; i < ts_node_named_child_count(body); i++) {
+        size_t at, sn = flatten(cx_node_text(w, ts_node_named_child(body, i)), stmt, sizeof stmt);
+        size_t l = unit_step(stmt, sn, &at);
+        if (!l || l >= cap) continue;
+        char v[64];
+        snprintf(v, sizeof v, "%.*s", (int)l, stmt + at);
+        char idx[70];
+        snprintf(idx, sizeof idx, "[%s]", v);
+        bool used = cx_has_word(cflat, cn, v) || cx_has_text(bflat, bn, idx);
+        if (used && !reassigned(oflat, on, v, l)) {
+            snprintf(name, cap, "%s", v);
+            return true;
+        }
+    }
+    return false;
+}
+
 static int loop_factor(struct cx_walk *w, TSNode loop, const char *type) {
     uint32_t line = cx_line(loop);
     if (strcmp(type, "for_in_clause") == 0) {
@@ -587,6 +658,14 @@ static int loop_factor(struct cx_walk *w, TSNode loop, const char *type) {
         return false;
     }
     char counter[64];
+    if (amortized_pointer(w, loop, counter, sizeof counter)) {
+        uint32_t outer = cx_line(w->nloops[w->nnloops - 1]);
+        cx_refinement(w, "amortized_pointer", line,
+                      "the loop at line %u advances %s by one each time, and the loop at line %u around it never "
+                      "resets it: O(n) iterations over the whole outer loop, amortised O(1) per outer iteration",
+                      line, counter, outer);
+        return CX_LOOP_NONE;
+    }
     if (w->sdepth == 0 && harmonic_step(w, loop, counter, sizeof counter)) {
         w->ldepth++;
         struct cx_cost c = cost_here(w, 0);
@@ -636,8 +715,10 @@ static int loop_factor(struct cx_walk *w, TSNode loop, const char *type) {
     return CX_LOOP_N;
 }
 
-int cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type, bool *pushed) {
+int cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type, bool *pushed, bool *held) {
     int factor = loop_factor(w, loop, type);
+    *held = factor == CX_LOOP_N && w->nnloops < CX_NAMES_MAX;
+    if (*held) w->nloops[w->nnloops++] = loop;
     char counter[CX_NAME_LEN];
     loop_counter(w, loop, counter, sizeof counter);
     /* Only a loop over n makes a harmonic sum of an inner loop stepping by

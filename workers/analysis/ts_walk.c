@@ -163,7 +163,7 @@ static void on_call(struct cx_walk *w, TSNode n) {
 
 /* What was opened at one depth of the walk, undone when it is left. */
 struct frame {
-    bool loop, function, counter;
+    bool loop, function, counter, held;
     int counted;                /* CX_LOOP_* */
 };
 
@@ -179,7 +179,7 @@ static bool enter(struct cx_walk *w, TSNode n, const struct kinds *kinds, struct
         fr->loop = true;
         w->r->loops++;
         if (++w->depth > w->r->max_nesting) w->r->max_nesting = w->depth;
-        fr->counted = cx_refine_loop(w, n, type, &fr->counter);
+        fr->counted = cx_refine_loop(w, n, type, &fr->counter, &fr->held);
     } else if (k == K_FUNCTION) {
         fr->function = open_function(w, n) == 0;
     } else if (k == K_CALL) {
@@ -196,6 +196,7 @@ static void leave(struct cx_walk *w, const struct frame *fr) {
     if (fr->counted == CX_LOOP_LOG) w->ldepth--;
     if (fr->counted == CX_LOOP_SQRT) w->sdepth--;
     if (fr->counter && w->counters.n > 0) w->counters.n--;
+    if (fr->held && w->nnloops > 0) w->nnloops--;
     if (fr->function && w->nfns > 0) {
         w->nfns--;
         cx_refine_function_end(w, &w->fns[w->nfns]);

@@ -78,6 +78,10 @@ struct cx_walk {
     /* The counters of the loops over n open around this point, innermost
      * last. */
     struct cx_names counters;
+    /* The loops over n open around this point, innermost last (bounded:
+     * deeper ones are not kept, which only loses a refinement). */
+    TSNode nloops[CX_NAMES_MAX];
+    size_t nnloops;
 };
 
 struct cx_text cx_node_text(const struct cx_walk *w, TSNode n);
@@ -94,8 +98,9 @@ struct cx_text cx_callee(const struct cx_walk *w, TSNode call);
 /* ---- refinement hooks (refine.c) ---- */
 enum { CX_LOOP_NONE, CX_LOOP_N, CX_LOOP_LOG, CX_LOOP_SQRT };
 /* A loop node is entered: which factor it counts as (CX_LOOP_*); its
- * counter is pushed on w->counters when *pushed says so. */
-int cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type, bool *pushed);
+ * counter is pushed on w->counters when *pushed says so, and a loop over n
+ * on w->nloops when *held does. */
+int cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type, bool *pushed, bool *held);
 /* A function node is entered (f is its frame, already filled). */
 void cx_refine_function(struct cx_walk *w, TSNode fn, struct cx_fn *f);
 /* A call node (callee reduced), after the spec's recursion check. */
