@@ -286,8 +286,11 @@ static void halving_through_a_named_midpoint(void) {
         /* Its O(n) work per call is slice and concat, not a loop. */
         {"javascript", "function ms(a) { if (a.length < 2) return a; const k = a.length >> 1;"
                        " return ms(a.slice(0, k)).concat(ms(a.slice(k))); }", "O(n log n)"},
-        /* n / 20 is not half, and a name assigned n - 1 halves nothing. */
-        {NULL, "def f(n):\n    if n <= 0: return 0\n    return f(n / 20) + 1\n", "O(n)"},
+        /* A name assigned n - 1 halves nothing. f(n // 20) was O(n): a
+         * twentieth shrinks the input by a constant factor as a half does. */
+        {NULL, "def f(n):\n    if n <= 0: return 0\n    return f(n // 20) + 1\n", "O(log n)"},
+        {NULL, "def f(n):\n    if n == 0: return 0\n    return 1 + f(n // 3)\n", "O(log n)"},
+        {NULL, "def f(n):\n    if n <= 0: return 0\n    return f(n - 20) + 1\n", "O(n)"},
         {NULL, "def f(n):\n    if n <= 0: return 0\n    k = n - 1\n    return f(k) + f(k)\n", "O(2^n)"},
     };
     check_refined(cases, sizeof cases / sizeof *cases);
@@ -462,6 +465,9 @@ static void euclid_loop_was_linear(void) {
         {NULL, "def gcd(a, b):\n    while b:\n        a, b = b, a % b\n    return a\n", "O(log n)"},
         {"c", "int g(int a, int b){ while (b != 0) { int t = b; b = a % b; a = t; } return a; }", "O(log n)"},
         {NULL, "def f(n):\n    c = 0\n    while n > 0:\n        c += n % 10\n        n -= 1\n    return c\n", "O(n)"},
+        /* Collatz: x takes an expression holding a remainder, not a remainder. */
+        {"rust", "fn f(n: u64) -> u64 { let mut x = n; let mut c = 0; while x > 1 { x = if x % 2 == 0 { x / 2 }"
+                 " else { 3 * x + 1 }; c += 1; } c }", "O(n)"},
     };
     check_refined(cases, sizeof cases / sizeof *cases);
 }
@@ -484,6 +490,20 @@ static void amortized_pointer_was_quadratic(void) {
         {NULL, "def f(n):\n    cnt = 0\n    for i in range(n):\n        k = i\n        while k > 0:\n"
                "            k -= 1\n            cnt += 1\n    return cnt\n", "O(n^2)"},
         {NULL, "def f(n, m):\n    for i in range(n):\n        while i < m:\n            i += 1\n", "O(n^2)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
+/* `for x in list(a):` was O(n^2) and `for q in sorted(qs):` O(n^2 log n):
+ * what a loop iterates over is evaluated once, not per iteration. */
+static void loop_header_is_evaluated_once(void) {
+    static const struct refined_case cases[] = {
+        {NULL, "def f(a):\n    c = 0\n    for x in list(a):\n        c += x\n    return c\n", "O(n)"},
+        {NULL, "def f(qs):\n    for q in sorted(qs):\n        print(q)\n", "O(n log n)"},
+        {NULL, "def f(a):\n    return [x for x in reversed(a) if x > 0]\n", "O(n)"},
+        {"javascript", "function f(a){ let s=0; for (const x of a.filter(y => y > 0)) s += x; return s; }", "O(n)"},
+        {NULL, "def f(a):\n    for i in range(len(a)):\n        b = list(a)\n", "O(n^2)"},
+        {NULL, "def f(a):\n    b = set(a)\n    return len(b)\n", "O(n)"},
     };
     check_refined(cases, sizeof cases / sizeof *cases);
 }
@@ -514,6 +534,7 @@ int main(void) {
     RUN(harmonic_inner_loop_was_quadratic);
     RUN(euclid_loop_was_linear);
     RUN(amortized_pointer_was_quadratic);
+    RUN(loop_header_is_evaluated_once);
     RUN(argument_checks);
     return check_summary("analysis_complexity");
 }

@@ -261,9 +261,15 @@ static bool has_operator(const char *flat, size_t n, const char *lit) {
     return false;
 }
 
+/* A division by a constant factor: / k or // k with k >= 2, >> k with
+ * k >= 1, * 0.5. (The name says half; a third shrinks as fast, up to a
+ * constant in the logarithm.) */
 static bool halving_text(const char *flat, size_t n) {
-    return has_operator(flat, n, "//2") || has_operator(flat, n, "/2") || has_operator(flat, n, ">>1") ||
-           has_operator(flat, n, "*0.5");
+    for (size_t i = 0; i + 1 < n; i++) {
+        if (flat[i] == '/' && literal_at_least(flat, n, i + 1 + (flat[i + 1] == '/'), 2)) return true;
+        if (flat[i] == '>' && flat[i + 1] == '>' && literal_at_least(flat, n, i + 2, 1)) return true;
+    }
+    return has_operator(flat, n, "*0.5");
 }
 
 /* ---- geometric loops: the counter is multiplied or divided ---- */
@@ -383,6 +389,15 @@ static bool list_item(const char *flat, size_t i, size_t end, size_t k, size_t *
     return false;
 }
 
+/* Exactly `a % b` of two names: Euclid's step. `x % 2 == 0 ? ... : ...`
+ * (Collatz) or `(a + b) % m` takes no remainder of the counter itself. */
+static bool plain_remainder(const char *t, size_t n) {
+    size_t a = cx_word_len(t, n, 0);
+    if (a == 0 || a + 1 >= n || t[a] != '%' || (t[0] >= '0' && t[0] <= '9')) return false;
+    size_t b = cx_word_len(t, n, a + 1);
+    return b > 0 && a + 1 + b == n && !(t[a + 1] >= '0' && t[a + 1] <= '9');
+}
+
 /* v takes a remainder: `v = a % v`, `v %= a`, or `a, v = v, a % v`:
  * Euclid's algorithm, whose remainders at least halve every two steps. */
 static bool remainder_update(const char *flat, size_t n, const char *v, size_t vl) {
@@ -390,7 +405,7 @@ static bool remainder_update(const char *flat, size_t n, const char *v, size_t v
         if (i > 0 && (cx_is_word((unsigned char)flat[i - 1]) || flat[i - 1] == '.')) continue;
         if (word_then(flat, n, i, v, vl, "%=")) return true;
         size_t end, r = word_then(flat, n, i, v, vl, "=") ? assignment_rhs(flat, n, i, &end) : 0;
-        if (r && memchr(flat + r, '%', end - r)) return true;
+        if (r && plain_remainder(flat + r, end - r)) return true;
         /* a tuple: names, commas, one '=' */
         size_t j = i, k = 0, pos = SIZE_MAX;
         while (j < n) {
@@ -404,7 +419,7 @@ static bool remainder_update(const char *flat, size_t n, const char *v, size_t v
         if (k < 2 || pos == SIZE_MAX || j + 1 >= n || flat[j] != '=' || flat[j + 1] == '=') continue;
         size_t e = j + 1, from, to;
         while (e < n && flat[e] != ';') e++;
-        if (list_item(flat, j + 1, e, pos, &from, &to) && memchr(flat + from, '%', to - from)) return true;
+        if (list_item(flat, j + 1, e, pos, &from, &to) && plain_remainder(flat + from, to - from)) return true;
     }
     return false;
 }
@@ -812,18 +827,39 @@ static void note_assignment(struct cx_walk *w, TSNode n) {
     if (k >= 0) w->kinds[k] = (struct cx_kind){name, kind};
 }
 
+/* Whether `at` is in what the innermost loop over n iterates over (`for x
+ * in list(a)`, `[y for y in a[1:] if ...]`): evaluated once, not once per
+ * iteration. 1 or 0, to take off the loop depth. */
+static int in_loop_header(const struct cx_walk *w, TSNode at) {
+    static const char *const iterables[] = {"right", "value", "iterable", NULL};
+    if (w->nnloops == 0) return 0;
+    TSNode loop = w->nloops[w->nnloops - 1], prev = at, child = at, p = ts_node_parent(at);
+    for (int up = 0; up < 256 && !ts_node_is_null(p); up++, prev = child, child = p, p = ts_node_parent(p)) {
+        bool clause = strcmp(ts_node_type(p), "for_in_clause") == 0 && ts_node_eq(ts_node_parent(p), loop) &&
+                      ts_node_eq(first_for_clause(loop), p);
+        if (!ts_node_eq(p, loop) && !clause) continue;
+        if (strcmp(ts_node_type(child), "range_clause") == 0) /* Go: for _, x := range xs */
+            return ts_node_eq(field(child, "right"), prev);
+        for (const char *const *f = iterables; *f; f++)
+            if (ts_node_eq(field(p, *f), child)) return 1;
+        return 0;
+    }
+    return 0;
+}
+
 static void linear_term(struct cx_walk *w, TSNode at, const char *rule, const char *what, int whatlen) {
-    struct cx_cost c = cost_here(w, 1);
+    int depth = w->rdepth - in_loop_header(w, at);
+    struct cx_cost c = cost_here(w, 1 + depth - w->rdepth);
     char cost[32];
     cx_consider(w, c);
-    body_work(w, w->rdepth + 1);
+    body_work(w, depth + 1);
     uint32_t line = cx_line(at);
-    if (w->rdepth == 0)
+    if (depth == 0)
         cx_refinement(w, rule, line, "%.*s at line %u is linear in its input: %s", whatlen, what, line,
                       cx_cost_text(c, cost, sizeof cost));
     else
         cx_refinement(w, rule, line, "%.*s at line %u is linear in its input, inside %d loop level(s): %s",
-                      whatlen, what, line, w->rdepth, cx_cost_text(c, cost, sizeof cost));
+                      whatlen, what, line, depth, cx_cost_text(c, cost, sizeof cost));
 }
 
 /* x in items / x not in items, where items is known to be a list. */
@@ -967,8 +1003,9 @@ static struct cx_text receiver(const struct cx_walk *w, TSNode call, struct cx_t
 static bool is_linear_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
     static const char *const methods[] = {"index", "count", "remove", "insert", "join", "indexOf",
         "lastIndexOf", "includes", "splice", "shift", "unshift", "concat", "find", "findIndex", "filter",
-        "map", "reduce", "some", "every", "slice", "copy", "deepcopy", NULL};
-    static const char *const builtins[] = {"sum", "min", "max", "any", "all", "list", "tuple", NULL};
+        "map", "reduce", "some", "every", "slice", "copy", "deepcopy", "reverse", NULL};
+    static const char *const builtins[] = {"sum", "min", "max", "any", "all", "list", "tuple", "reversed", "set",
+        "frozenset", "dict", NULL};
     struct cx_text recv = receiver(w, call, callee);
     if (recv.n == 0) return in_list(callee, builtins) && argument_count(call) == 1;
     if (cx_text_is(callee, "pop")) {
@@ -1062,15 +1099,16 @@ void cx_refine_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
     }
     if (is_sort_call(w, call, callee)) {
         w->any_sort_call = true;
-        struct cx_cost c = cost_here(w, 1);
+        int depth = w->rdepth - in_loop_header(w, call);
+        struct cx_cost c = cost_here(w, 1 + depth - w->rdepth);
         c.log++;
         cx_consider(w, c);
-        body_work(w, w->rdepth + 1);
-        if (w->rdepth > 0) {
+        body_work(w, depth + 1);
+        if (depth > 0) {
             char cost[32];
             uint32_t line = cx_line(call);
             cx_refinement(w, "sort_in_loop", line, "%.*s(...) at line %u sorts inside %d loop level(s): %s",
-                          shown(callee), callee.s, line, w->rdepth, cx_cost_text(c, cost, sizeof cost));
+                          shown(callee), callee.s, line, depth, cx_cost_text(c, cost, sizeof cost));
         }
         return;
     }
