@@ -600,9 +600,21 @@ static size_t unit_step(const char *flat, size_t n, size_t *at) {
 
 /* In flat, an assignment to v other than a unit step (v = 0, v = x, for v
  * in ...): the name is reset or rebound. */
+/* flat[i] starts a name inside a list of names before one '=' (`lo, hi =
+ * i + 1, n - 1`, `[lo, hi] = ...`): a tuple assignment to it. */
+static bool tuple_target(const char *flat, size_t n, size_t i) {
+    size_t a = i, b = i;
+    while (a > 0 && (cx_is_word((unsigned char)flat[a - 1]) || flat[a - 1] == ',' || flat[a - 1] == '[' ||
+                     flat[a - 1] == '('))
+        a--;
+    while (b < n && (cx_is_word((unsigned char)flat[b]) || flat[b] == ',' || flat[b] == ']' || flat[b] == ')')) b++;
+    return memchr(flat + a, ',', b - a) && b + 1 < n && flat[b] == '=' && flat[b + 1] != '=';
+}
+
 static bool reassigned(const char *flat, size_t n, const char *v, size_t vl) {
     for (size_t i = 0; i < n; i++) {
         if (i > 0 && (cx_is_word((unsigned char)flat[i - 1]) || flat[i - 1] == '.')) continue;
+        if (word_then(flat, n, i, v, vl, "") && tuple_target(flat, n, i)) return true;
         if (word_then(flat, n, i, v, vl, "=") && i + vl + 1 < n && flat[i + vl + 1] != '=') {
             size_t e = i + vl + 1;
             bool step = word_then(flat, n, e, v, vl, "+1") || word_then(flat, n, e, v, vl, "-1");
