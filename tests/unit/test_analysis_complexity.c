@@ -490,6 +490,9 @@ static void amortized_pointer_was_quadratic(void) {
         {NULL, "def f(n):\n    cnt = 0\n    for i in range(n):\n        k = i\n        while k > 0:\n"
                "            k -= 1\n            cnt += 1\n    return cnt\n", "O(n^2)"},
         {NULL, "def f(n, m):\n    for i in range(n):\n        while i < m:\n            i += 1\n", "O(n^2)"},
+        /* Moved back by a variable amount: no amortisation. */
+        {NULL, "def f(a):\n    j = 0\n    for i in range(len(a)):\n        while j < len(a):\n            j += 1\n"
+               "        j -= i\n    return j\n", "O(n^2)"},
         /* Reset by a tuple assignment: it was amortised, an underestimate. */
         {NULL, "def f(a):\n    for i in range(len(a)):\n        lo, hi = i + 1, len(a) - 1\n        while lo < hi:\n"
                "            lo += 1\n    return 0\n", "O(n^2)"},

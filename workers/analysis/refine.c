@@ -624,6 +624,10 @@ static bool reassigned(const char *flat, size_t n, const char *v, size_t vl) {
         if (word_then(flat, n, i, v, vl, "*=") || word_then(flat, n, i, v, vl, "/=") ||
             word_then(flat, n, i, v, vl, "//=") || word_then(flat, n, i, v, vl, ">>="))
             return true;
+        /* a move by a variable amount (j -= k) may undo the progress */
+        if ((word_then(flat, n, i, v, vl, "-=") || word_then(flat, n, i, v, vl, "+=")) &&
+            !literal_at_least(flat, n, i + vl + 2, 0))
+            return true;
     }
     return false;
 }
