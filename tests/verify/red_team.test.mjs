@@ -127,13 +127,23 @@ describe('red team: extract_function', { skip: SKIP_NO_BINARY, timeout: 600000 }
     assert.equal(r.extracted_program, '  static int sq(int x) { return x*x; }\n');
   });
 
-  test('module-level names the function needs are named, and the run shows its error line', async () => {
+  // Module-level constants and classes were never carried, so a function
+  // reading K = 10 failed with a NameError; they are carried now, and a name
+  // that other module-level code fills (a loop) is named instead.
+  test('module-level constants are carried; a table filled by a loop is named, and the run shows its error line', async () => {
     const code = 'K = 10\nclass P: pass\ndef g(y):\n    return y + K\ndef f(x):\n    z = 3\n    return g(x) * K + z\n';
     const r = await ef({ code, language: 'python3', function_name: 'f', test_inputs: ['2'] });
-    assert.deepEqual(r.not_carried, ['K']);
-    assert.match(r.not_carried_note, /only imports and functions are carried/);
-    assert.equal(r.passed, false);
-    assert.match(r.runs[0].stderr_tail, /NameError: name 'K' is not defined\n$/);
+    assert.equal(r.not_carried, undefined);
+    assert.ok(r.extracted_program.startsWith('K = 10\n\ndef g(y):'), r.extracted_program);
+    assert.ok(!r.extracted_program.includes('class P'), 'a class f does not use is left out');
+    assert.equal(r.passed, true, JSON.stringify(r.runs));
+    assert.equal(r.runs[0].stdout, '123\n');
+    const table = 'T = {}\nfor i in range(5):\n    T[i] = i * i\ndef f(x):\n    return T[x]\n';
+    const t = await ef({ code: table, language: 'python3', function_name: 'f', test_inputs: ['2'] });
+    assert.deepEqual(t.not_carried, ['T']);
+    assert.match(t.not_carried_note, /other than plain assignments may change/);
+    assert.equal(t.passed, false);
+    assert.match(t.runs[0].stderr_tail, /NameError: name 'T' is not defined\n$/);
     const fine = await ef({ code: 'def f(x):\n    return x + 1\n', language: 'python3', function_name: 'f',
       test_inputs: ['2'] });
     assert.equal(fine.not_carried, undefined);

@@ -81,9 +81,10 @@ json_t *cc_exec_extract(json_t *args, cc_wctx *ctx) {
     if (json_array_size(missing) > 0) {
         json_object_set(r, "not_carried", missing);
         json_object_set_new(r, "not_carried_note",
-                            json_string("the function uses these module-level variables or classes, which the "
-                                        "extracted program does not define (only imports and functions are "
-                                        "carried), so a run stops at a NameError: define them inside the "
+                            json_string("the function uses these module-level names, which module-level code "
+                                        "other than plain assignments may change (a loop filling a table, a "
+                                        "call mutating a list, a conditional definition), so they are not "
+                                        "carried and a run stops at a NameError: define them inside the "
                                         "function, or extract with a `call` that defines them first"));
     }
     json_decref(ans);

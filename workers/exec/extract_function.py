@@ -92,20 +92,118 @@ def referenced_names(node):
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
 
 
-def not_carried(tree, carried):
-    """Module-level variables and classes the carried functions use: the
-    program does not define them, so a run stops at a NameError."""
+BINDINGS = (ast.ClassDef, ast.Assign, ast.AnnAssign, ast.AugAssign)
+DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Import, ast.ImportFrom)
+
+
+def bound_names(node):
+    """The module-level names a class or an assignment binds or changes: a
+    plain target, or the base of `X[k] = v` / `X.a = v`."""
+    if isinstance(node, ast.ClassDef):
+        return {node.name}
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    out = set()
+    for t in targets:
+        for n in ast.walk(t):
+            if isinstance(n, ast.Name):
+                out.add(n.id)
+    return out
+
+
+def immutable(value):
+    """A value no call can change: numbers, strings, None, booleans, and
+    tuples or arithmetic of them."""
+    if isinstance(value, ast.Constant):
+        return True
+    if isinstance(value, ast.Tuple):
+        return all(immutable(e) for e in value.elts)
+    if isinstance(value, ast.UnaryOp):
+        return immutable(value.operand)
+    if isinstance(value, ast.BinOp):
+        return immutable(value.left) and immutable(value.right)
+    return False
+
+
+def changed_by(node):
+    """The names a statement that is not a plain binding may change: ones it
+    stores, the bases of its item and attribute stores, the receivers of its
+    method calls (TABLE.update(...)), and the names it passes to calls."""
+    changed, passed = set(), set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            changed.add(n.id)
+        elif isinstance(n, (ast.Subscript, ast.Attribute)) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            changed |= {b.id for b in ast.walk(n.value) if isinstance(b, ast.Name)}
+        elif isinstance(n, ast.Call):
+            if isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name):
+                changed.add(n.func.value.id)
+            passed |= {a.id for a in n.args + [k.value for k in n.keywords] if isinstance(a, ast.Name)}
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            changed.add(n.name)
+    return changed, passed
+
+
+def module_bindings(tree):
+    """{name: [statements]} for the module-level names that classes and
+    assignments set and nothing else may change. A name another module-level
+    statement may change (a loop filling a table, a call mutating a list, a
+    conditional definition) is left out: carrying its assignment alone
+    would give the function a value the program never had at that point."""
+    binds, changed, passed = {}, set(), set()
+    for node in tree.body:
+        if isinstance(node, BINDINGS):
+            for name in bound_names(node):
+                binds.setdefault(name, []).append(node)
+        elif not isinstance(node, DEFINITIONS):
+            c, p = changed_by(node)
+            changed |= c
+            passed |= p
+    for name, nodes in binds.items():
+        if name in passed and not all(isinstance(b, ast.ClassDef) or
+                                      (not isinstance(b, ast.AugAssign) and b.value is not None and
+                                       immutable(b.value)) for b in nodes):
+            changed.add(name)
+    return {k: v for k, v in binds.items() if k not in changed}, changed
+
+
+def closure(target, functions, binds):
+    """The statements the target needs, transitively: the functions it
+    calls, and the classes and assignments that set the module-level names
+    it reads (and what those read in turn)."""
+    needed, seen, todo = set(), {target.name}, [target]
+    while todo:
+        for ref in sorted(referenced_names(todo.pop())):
+            if ref in seen:
+                continue
+            seen.add(ref)
+            if ref in functions:
+                needed.add(functions[ref])
+                todo.append(functions[ref])
+            for node in binds.get(ref, []):
+                if node not in needed:
+                    needed.add(node)
+                    todo.append(node)
+    return needed
+
+
+def not_carried(tree, carried, binds):
+    """Module-level names the carried code reads that the program does not
+    define: set by module-level code other than plain assignments, so
+    carrying them alone would change their values; a run stops at a
+    NameError."""
     defined = set()
     for node in tree.body:
-        if isinstance(node, ast.ClassDef):
-            defined.add(node.name)
-        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            defined |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+        if isinstance(node, BINDINGS):
+            defined |= bound_names(node)
+        elif not isinstance(node, DEFINITIONS):
+            defined |= {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
     used = set().union(*(referenced_names(f) for f in carried))
-    local = {n.id for f in carried for n in ast.walk(f) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-    local |= {a.arg for f in carried for a in ast.walk(f.args) if isinstance(a, ast.arg)}
-    return sorted((used & defined) - local - {f.name for f in carried})
+    local = {n.id for f in carried for n in ast.walk(f) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+             and isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    local |= {a.arg for f in carried if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+              for a in ast.walk(f.args) if isinstance(a, ast.arg)}
+    names = {getattr(f, "name", None) for f in carried}
+    return sorted((used & defined) - local - names - set(binds))
 
 
 def nested_hint(tree, name):
@@ -133,20 +231,15 @@ def extract_python(code, name, call):
     target = functions.get(name)
     if target is None:
         return {"ok": False, "error": f"function '{name}' not found" + nested_hint(tree, name)}
-    needed, todo = set(), [target]
-    while todo:
-        for ref in referenced_names(todo.pop()):
-            helper = functions.get(ref)
-            if helper is not None and helper is not target and ref not in needed:
-                needed.add(ref)
-                todo.append(helper)
+    binds, _ = module_bindings(tree)
+    needed = closure(target, functions, binds)
+    # imports, then what the target needs in source order, then the target
     parts = [segment(code, n) for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
-    parts += [segment(code, n) for n in tree.body if n is functions.get(getattr(n, "name", None))
-              and n.name in needed]
+    parts += [segment(code, n) for n in tree.body if n in needed and n is not target]
     parts.append(segment(code, target))
     runner = RUNNER_CALL.format(call=call) if call is not None else RUNNER_ARGS.format(name=name)
     return {"ok": True, "program": "\n\n".join(parts) + runner, "signature": parameters(code, target),
-            "not_carried": not_carried(tree, [target] + [functions[h] for h in needed])}
+            "not_carried": not_carried(tree, [target] + list(needed), binds)}
 
 
 PREFIXES = ("import", "use", "from", "require", "using", "#include")
