@@ -95,7 +95,7 @@ struct cx_text cx_reduce_callee(struct cx_text t);
  * child, reduced. */
 struct cx_text cx_callee(const struct cx_walk *w, TSNode call);
 
-/* ---- refinement hooks (refine.c) ---- */
+/* ---- refinement hooks (refine.c, refine_loops.c) ---- */
 enum { CX_LOOP_NONE, CX_LOOP_N, CX_LOOP_LOG, CX_LOOP_SQRT };
 /* A loop node is entered: which factor it counts as (CX_LOOP_*); its
  * counter is pushed on w->counters when *pushed says so, and a loop over n

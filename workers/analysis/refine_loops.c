@@ -1,0 +1,541 @@
+/* The loop rules of the refinement model (docs/analysis.md
+ * "Refinements"): what factor of n a loop is. A loop over n counts n; a
+ * loop with a fixed number of iterations counts nothing; a loop whose
+ * counter is scaled, bisected or replaced by a remainder counts log n; one
+ * bounded by a square root counts sqrt n; one stepping by an enclosing
+ * counter is a harmonic sum (log n); an inner while advancing a pointer
+ * the outer loop never resets is amortised into the outer loop. */
+#if CC_HAVE_TREE_SITTER
+#include <stdio.h>
+#include <string.h>
+
+#include "workers/analysis/refine_nodes.h"
+#include "workers/analysis/refine_text.h"
+#include "workers/analysis/text_scan.h"
+#include "workers/analysis/ts_walk.h"
+
+static const char *const int_types[] = {"integer", "integer_literal", "number_literal", "number",
+    "decimal_integer_literal", "int_literal", NULL};
+
+enum { LOOP_LINEAR, LOOP_GEOMETRIC, LOOP_BISECTION, LOOP_REMAINDER };
+
+static bool is_int_literal(const struct cx_walk *w, TSNode n) {
+    if (ts_node_is_null(n) || !cx_type_is(n, int_types)) return false;
+    struct cx_text t = cx_node_text(w, n);
+    if (t.n == 0 || t.n > 40) return false;
+    for (size_t i = 0; i < t.n; i++) {
+        char c = t.s[i];
+        if (!((c >= '0' && c <= '9') || c == '_' || c == 'x' || c == 'X' || (c >= 'a' && c <= 'f') ||
+              (c >= 'A' && c <= 'F') || c == 'u' || c == 'U' || c == 'l' || c == 'L'))
+            return false;
+    }
+    return t.s[0] >= '0' && t.s[0] <= '9';
+}
+
+static bool is_literal(const struct cx_walk *w, TSNode n) {
+    static const char *const others[] = {"float", "float_literal", "string", "string_literal",
+        "char_literal", "true", "false", "none", "null", "interpreted_string_literal", NULL};
+    return is_int_literal(w, n) || cx_type_is(n, others);
+}
+
+/* range(3), range(1, 10), range(0, 10, 2): every argument an integer. */
+static bool constant_range_call(const struct cx_walk *w, TSNode n) {
+    if (strcmp(ts_node_type(n), "call") != 0) return false;
+    TSNode f = cx_field(n, "function"), args = cx_field(n, "arguments");
+    if (ts_node_is_null(f) || ts_node_is_null(args) || !cx_text_is(cx_node_text(w, f), "range")) return false;
+    uint32_t c = ts_node_named_child_count(args);
+    if (c == 0 || c > 3) return false;
+    for (uint32_t i = 0; i < c; i++)
+        if (!is_int_literal(w, ts_node_named_child(args, i))) return false;
+    return true;
+}
+
+/* [1, 2, 3], (a literal tuple), 0..10: a collection fixed in the source. */
+static bool literal_collection(const struct cx_walk *w, TSNode n) {
+    static const char *const colls[] = {"list", "tuple", "set", "array", "array_expression", NULL};
+    static const char *const ranges[] = {"range_expression", "range", NULL};
+    uint32_t c = ts_node_named_child_count(n);
+    if (cx_type_is(n, ranges)) {
+        if (c != 2) return false;
+        return is_int_literal(w, ts_node_named_child(n, 0)) && is_int_literal(w, ts_node_named_child(n, 1));
+    }
+    if (!cx_type_is(n, colls) || c > 64) return false;
+    for (uint32_t i = 0; i < c; i++)
+        if (!is_literal(w, ts_node_named_child(n, i))) return false;
+    return true;
+}
+
+/* The loop's initializer sets the name to an integer literal (i = 0,
+ * int i = 0, i := 0). */
+static bool literal_start(const struct cx_walk *w, TSNode init, TSNode name) {
+    if (ts_node_is_null(init)) return false;
+    struct cx_text t = cx_node_text(w, init), v = cx_node_text(w, name);
+    for (size_t i = 0; i + v.n < t.n; i++) {
+        if (!cx_word_then(t.s, t.n, i, v.s, v.n, "")) continue;
+        size_t j = cx_skip_blanks(t.s, t.n, i + v.n);
+        j += j < t.n && t.s[j] == ':';
+        if (j >= t.n || t.s[j] != '=' || (j + 1 < t.n && t.s[j + 1] == '=')) continue;
+        size_t d = cx_skip_blanks(t.s, t.n, j + 1), e = d;
+        while (e < t.n && t.s[e] >= '0' && t.s[e] <= '9') e++;
+        e = cx_skip_blanks(t.s, t.n, e);
+        if (e > d && (e == t.n || t.s[e] == ',' || t.s[e] == ';')) return true;
+    }
+    return false;
+}
+
+/* i < 10, 10 > i, i != 10: a comparison of a name with an integer, the
+ * name starting from an integer too (i = 0): `i = n; i > 0` runs n times. */
+static bool constant_condition(const struct cx_walk *w, TSNode cond, TSNode init) {
+    if (ts_node_is_null(cond) || strcmp(ts_node_type(cond), "binary_expression") != 0) return false;
+    TSNode l = cx_field(cond, "left"), r = cx_field(cond, "right");
+    if (ts_node_is_null(l) || ts_node_is_null(r)) return false;
+    bool li = is_int_literal(w, l), ri = is_int_literal(w, r);
+    TSNode name = li ? r : l;
+    return li != ri && strcmp(ts_node_type(name), "identifier") == 0 && literal_start(w, init, name);
+}
+
+/* What a constant-bound loop iterates over (for the note), else NULL. */
+static const char *constant_bound(const struct cx_walk *w, TSNode loop, const char *type) {
+    TSNode over = cx_field(loop, "right");
+    if (ts_node_is_null(over)) over = cx_field(loop, "value");
+    if (!ts_node_is_null(over)) {
+        if (constant_range_call(w, over)) return "a range of integer literals";
+        if (literal_collection(w, over)) return "a collection written in the source";
+        if (is_int_literal(w, over)) return "an integer literal";
+    }
+    if (strcmp(type, "for_statement") == 0) {
+        TSNode init = cx_field(loop, "initializer");
+        if (ts_node_is_null(init)) init = cx_field(loop, "init");
+        if (constant_condition(w, cx_field(loop, "condition"), init)) return "a condition against an integer literal";
+        uint32_t c = ts_node_named_child_count(loop);
+        for (uint32_t i = 0; i < c; i++) { /* Go: the clause holds the bound */
+            TSNode k = ts_node_named_child(loop, i);
+            const char *kt = ts_node_type(k);
+            if (strcmp(kt, "for_clause") == 0 && constant_condition(w, cx_field(k, "condition"), cx_field(k, "initializer")))
+                return "a condition against an integer literal";
+            if (strcmp(kt, "range_clause") == 0 && is_int_literal(w, cx_field(k, "right")))
+                return "an integer literal";
+        }
+    }
+    return NULL;
+}
+
+/* How the loop text updates the name v: 1 only by a constant factor,
+ * 0 not at all that way, -1 also by a step (then it is no geometric loop). */
+static int geometric_update(const char *flat, size_t n, const char *v, size_t vl) {
+    int found = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (cx_step_update(flat, n, i, v, vl)) return -1;
+        if (cx_scale_update(flat, n, i, v, vl)) found = 1;
+    }
+    return found;
+}
+
+/* The condition of a while or C-style for loop (Go: its for_clause's, or
+ * the bare expression of `for n > 0 { ... }`, which has no field name). */
+static TSNode loop_condition(TSNode loop) {
+    TSNode c = cx_field(loop, "condition");
+    if (!ts_node_is_null(c)) return c;
+    bool go_for = strcmp(ts_node_type(loop), "for_statement") == 0 && ts_node_is_null(cx_field(loop, "initializer")) &&
+                  ts_node_is_null(cx_field(loop, "left"));
+    uint32_t k = ts_node_named_child_count(loop);
+    for (uint32_t i = 0; ts_node_is_null(c) && i < k; i++) {
+        TSNode ch = ts_node_named_child(loop, i);
+        const char *t = ts_node_type(ch);
+        if (strcmp(t, "for_clause") == 0) c = cx_field(ch, "condition");
+        else if (go_for && i == 0 && k == 2 && strcmp(t, "range_clause") != 0 && strcmp(t, "block") != 0 &&
+                 strcmp(t, "comment") != 0)
+            c = ch;
+    }
+    return c;
+}
+
+/* The loop assigns name = (something halved): mid = (lo + hi) // 2. */
+static bool halved_in(const char *flat, size_t n, const char *name, size_t nl) {
+    for (size_t i = 0; i < n; i++) {
+        size_t end, r = cx_word_then(flat, n, i, name, nl, "=") ? cx_assignment_rhs(flat, n, i, &end) : 0;
+        if (r && cx_halving_text(flat + r, end - r)) return true;
+    }
+    return false;
+}
+
+/* The loop sets v from a name it halved (lo = mid + 1, hi = mid): a
+ * bisection, whose range halves each time round. */
+static bool bisection_update(const char *flat, size_t n, const char *v, size_t vl) {
+    for (size_t i = 0; i < n; i++) {
+        size_t end, r = cx_word_then(flat, n, i, v, vl, "=") ? cx_assignment_rhs(flat, n, i, &end) : 0;
+        size_t ml = r ? cx_word_len(flat, end, r) : 0;
+        if (ml && !(flat[r] >= '0' && flat[r] <= '9') && halved_in(flat, n, flat + r, ml)) return true;
+    }
+    return false;
+}
+
+/* Exactly `a % b` of two names: Euclid's step. `x % 2 == 0 ? ... : ...`
+ * (Collatz) or `(a + b) % m` takes no remainder of the counter itself. */
+static bool plain_remainder(const char *t, size_t n) {
+    size_t a = cx_word_len(t, n, 0);
+    if (a == 0 || a + 1 >= n || t[a] != '%' || (t[0] >= '0' && t[0] <= '9')) return false;
+    size_t b = cx_word_len(t, n, a + 1);
+    return b > 0 && a + 1 + b == n && !(t[a + 1] >= '0' && t[a + 1] <= '9');
+}
+
+/* v takes a remainder: `v = a % v`, `v %= a`, or `a, v = v, a % v`:
+ * Euclid's algorithm, whose remainders at least halve every two steps. */
+static bool remainder_update(const char *flat, size_t n, const char *v, size_t vl) {
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0 && (cx_is_word((unsigned char)flat[i - 1]) || flat[i - 1] == '.')) continue;
+        if (cx_word_then(flat, n, i, v, vl, "%=")) return true;
+        size_t end, r = cx_word_then(flat, n, i, v, vl, "=") ? cx_assignment_rhs(flat, n, i, &end) : 0;
+        if (r && plain_remainder(flat + r, end - r)) return true;
+        /* a tuple: names, commas, one '=' */
+        size_t j = i, k = 0, pos = SIZE_MAX;
+        while (j < n) {
+            size_t l = cx_word_len(flat, n, j);
+            if (l == 0) break;
+            if (l == vl && memcmp(flat + j, v, vl) == 0) pos = k;
+            j += l, k++;
+            if (j >= n || flat[j] != ',') break;
+            j++;
+        }
+        if (k < 2 || pos == SIZE_MAX || j + 1 >= n || flat[j] != '=' || flat[j + 1] == '=') continue;
+        size_t e = j + 1, from, to;
+        while (e < n && flat[e] != ';') e++;
+        if (cx_list_item(flat, j + 1, e, pos, &from, &to) && plain_remainder(flat + from, to - from)) return true;
+    }
+    return false;
+}
+
+/* A loop whose condition's counter only grows or shrinks by a constant
+ * factor (`while i < n: i *= 2`, `for (; n > 0; n /= 2)`), or whose bound
+ * is set from a midpoint it halved (binary search), runs O(log n) times. */
+static int log_loop(const struct cx_walk *w, TSNode loop, char *counter, size_t cap) {
+    TSNode cond = loop_condition(loop);
+    if (ts_node_is_null(cond)) return LOOP_LINEAR;
+    struct cx_text body = cx_node_text(w, loop), c = cx_node_text(w, cond);
+    if (body.n > 8192) return LOOP_LINEAR; /* a long loop: no claim */
+    char flat[8192];
+    size_t n = cx_flatten(body, flat, sizeof flat);
+    int kind = LOOP_LINEAR;
+    for (size_t i = 0; i < c.n;) {
+        size_t l = cx_word_len(c.s, c.n, i);
+        if (l == 0) { i++; continue; }
+        if (!(c.s[i] >= '0' && c.s[i] <= '9') && l < cap) {
+            int g = geometric_update(flat, n, c.s + i, l);
+            if (g < 0) return LOOP_LINEAR;
+            int k = g > 0                                     ? LOOP_GEOMETRIC
+                    : bisection_update(flat, n, c.s + i, l)   ? LOOP_BISECTION
+                    : remainder_update(flat, n, c.s + i, l)   ? LOOP_REMAINDER
+                                                              : LOOP_LINEAR;
+            if (k != LOOP_LINEAR && kind == LOOP_LINEAR) {
+                memcpy(counter, c.s + i, l);
+                counter[l] = '\0';
+                kind = k;
+            }
+        }
+        i += l;
+    }
+    return kind;
+}
+
+/* The loop's header: its text before its body (the whole loop when the
+ * grammar names no body). */
+static struct cx_text loop_header(const struct cx_walk *w, TSNode loop) {
+    struct cx_text t = cx_node_text(w, loop);
+    TSNode body = cx_field(loop, "body");
+    if (!ts_node_is_null(body) && ts_node_start_byte(body) >= ts_node_start_byte(loop))
+        t.n = ts_node_start_byte(body) - ts_node_start_byte(loop);
+    return t;
+}
+
+/* v only ever steps by addition in the loop text (i += 1, i++). */
+static bool additive_counter(const char *flat, size_t n, const char *v, size_t vl) {
+    bool stepped = false;
+    for (size_t i = 0; i < n; i++) {
+        if (cx_scale_update(flat, n, i, v, vl)) return false;
+        stepped |= cx_step_update(flat, n, i, v, vl);
+    }
+    return stepped;
+}
+
+/* A counter squared in the header (`i * i <= n`, `i*i < n`), stepped by
+ * addition: how the loop is bounded, copied into why, or NULL. */
+static bool squared_counter(const char *head, size_t hn, const char *flat, size_t n, char *why, size_t cap) {
+    for (size_t i = 0; i < hn; i++) {
+        size_t l = cx_word_len(head, hn, i);
+        if (l == 0 || (i > 0 && cx_is_word((unsigned char)head[i - 1]))) continue;
+        bool operand = !(head[i] >= '0' && head[i] <= '9') && i + 2 * l + 1 <= hn && head[i + l] == '*' &&
+                       memcmp(head + i + l + 1, head + i, l) == 0 &&
+                       (i + 2 * l + 1 == hn || !cx_is_word((unsigned char)head[i + 2 * l + 1]));
+        if (operand && additive_counter(flat, n, head + i, l)) {
+            snprintf(why, cap, "%.*s*%.*s is within the bound", (int)l, head + i, (int)l, head + i);
+            return true;
+        }
+        i += l - 1;
+    }
+    return false;
+}
+
+/* A loop bounded by a square root: the header takes sqrt(n), isqrt(n) or
+ * n**0.5, or squares a counter it steps by addition. The reason, or NULL. */
+static const char *sqrt_loop(const struct cx_walk *w, TSNode loop, char *why, size_t cap) {
+    static const char *const roots[] = {"sqrt(", "isqrt(", "**0.5", "**.5", "**(1/2)", NULL};
+    struct cx_text h = loop_header(w, loop), body = cx_node_text(w, loop);
+    if (body.n > 8192) return NULL;
+    char head[512], flat[8192];
+    size_t hn = cx_flatten(h, head, sizeof head), n = cx_flatten(body, flat, sizeof flat);
+    for (const char *const *r = roots; *r; r++)
+        if (cx_has_text(head, hn, *r)) {
+            snprintf(why, cap, "its bound is a square root (%s...)", *r);
+            return why;
+        }
+    return squared_counter(head, hn, flat, n, why, cap) ? why : NULL;
+}
+
+/* The update clause of a C-style for loop (JavaScript names it increment;
+ * Go: its for_clause's). */
+static TSNode loop_update(TSNode loop) {
+    TSNode u = cx_field(loop, "update");
+    if (ts_node_is_null(u)) u = cx_field(loop, "increment");
+    uint32_t k = ts_node_named_child_count(loop);
+    for (uint32_t i = 0; ts_node_is_null(u) && i < k; i++) {
+        TSNode ch = ts_node_named_child(loop, i);
+        if (strcmp(ts_node_type(ch), "for_clause") == 0) u = cx_field(ch, "update");
+    }
+    return u;
+}
+
+/* The loop's counter: the name a for-in loop binds, or the first name its
+ * update clause changes (i++, ++i, i += 2). Empty when there is none. */
+static void loop_counter(const struct cx_walk *w, TSNode loop, char *buf, size_t cap) {
+    buf[0] = '\0';
+    TSNode bound = cx_field(loop, "left");
+    if (ts_node_is_null(bound)) bound = cx_field(loop, "pattern");
+    struct cx_text t = {"", 0};
+    if (!ts_node_is_null(bound) && strcmp(ts_node_type(bound), "identifier") == 0) t = cx_node_text(w, bound);
+    else if (!ts_node_is_null(loop_update(loop))) {
+        char flat[128];
+        size_t n = cx_flatten(cx_node_text(w, loop_update(loop)), flat, sizeof flat), i = 0;
+        while (i < n && (flat[i] == '+' || flat[i] == '-')) i++;
+        t = (struct cx_text){flat + i, cx_word_len(flat, n, i)};
+        if (t.n && t.n < cap && !(t.s[0] >= '0' && t.s[0] <= '9')) snprintf(buf, cap, "%.*s", (int)t.n, t.s);
+        return;
+    }
+    if (t.n && t.n < cap) snprintf(buf, cap, "%.*s", (int)t.n, t.s);
+}
+
+/* A step that is an enclosing loop's counter: `range(i, n + 1, i)`,
+ * `j += i`, `j = j + i`. The step's name goes into step. */
+static bool harmonic_step(const struct cx_walk *w, TSNode loop, char *step, size_t cap) {
+    char flat[256];
+    size_t n = 0;
+    TSNode right = cx_field(loop, "right");
+    if (!ts_node_is_null(right) && strcmp(ts_node_type(right), "call") == 0 &&
+        cx_text_is(cx_callee(w, right), "range")) {
+        TSNode args = cx_field(right, "arguments");
+        if (ts_node_is_null(args) || ts_node_named_child_count(args) != 3) return false;
+        TSNode s = ts_node_named_child(args, 2);
+        if (strcmp(ts_node_type(s), "identifier") != 0) return false;
+        n = cx_flatten(cx_node_text(w, s), flat, sizeof flat);
+    } else if (!ts_node_is_null(loop_update(loop))) {
+        size_t un = cx_flatten(cx_node_text(w, loop_update(loop)), flat, sizeof flat);
+        size_t v = cx_word_len(flat, un, 0);
+        size_t at = v && v + 2 < un && memcmp(flat + v, "+=", 2) == 0 ? v + 2
+                    : v && v + 1 + v + 1 < un && flat[v] == '=' && memcmp(flat + v + 1, flat, v) == 0 &&
+                              flat[2 * v + 1] == '+' ? 2 * v + 2 : 0;
+        if (!at) return false;
+        memmove(flat, flat + at, un - at);
+        n = un - at;
+        if (cx_word_len(flat, n, 0) != n) return false;
+    } else {
+        return false;
+    }
+    if (n == 0 || n >= cap || (flat[0] >= '0' && flat[0] <= '9')) return false;
+    for (size_t i = 0; i < w->counters.n; i++)
+        if (strlen(w->counters.v[i]) == n && memcmp(w->counters.v[i], flat, n) == 0) {
+            snprintf(step, cap, "%.*s", (int)n, flat);
+            return true;
+        }
+    return false;
+}
+
+/* At flat[0..n): exactly a unit step of one name (i += 1, i++, ++i,
+ * i -= 1, i--, i = i + 1), optionally ending in ';'. Its name, or 0. */
+static size_t unit_step(const char *flat, size_t n, size_t *at) {
+    while (n > 0 && flat[n - 1] == ';') n--;
+    size_t i = 0;
+    if (n > 2 && (memcmp(flat, "++", 2) == 0 || memcmp(flat, "--", 2) == 0)) i = 2;
+    size_t l = cx_word_len(flat, n, i);
+    if (l == 0 || (flat[i] >= '0' && flat[i] <= '9')) return 0;
+    *at = i;
+    const char *rest = flat + i + l;
+    size_t rn = n - i - l;
+    if (i == 2) return rn == 0 ? l : 0;
+    if ((rn == 2 && (memcmp(rest, "++", 2) == 0 || memcmp(rest, "--", 2) == 0)) ||
+        (rn == 3 && (memcmp(rest, "+=1", 3) == 0 || memcmp(rest, "-=1", 3) == 0)))
+        return l;
+    return rn == l + 3 && rest[0] == '=' && memcmp(rest + 1, flat + i, l) == 0 &&
+                   (memcmp(rest + 1 + l, "+1", 2) == 0 || memcmp(rest + 1 + l, "-1", 2) == 0)
+               ? l
+               : 0;
+}
+
+/* In flat, an assignment to v other than a unit step (v = 0, v = x, for v
+ * in ...): the name is reset or rebound. */
+/* flat[i] starts a name inside a list of names before one '=' (`lo, hi =
+ * i + 1, n - 1`, `[lo, hi] = ...`): a tuple assignment to it. */
+static bool tuple_target(const char *flat, size_t n, size_t i) {
+    size_t a = i, b = i;
+    while (a > 0 && (cx_is_word((unsigned char)flat[a - 1]) || flat[a - 1] == ',' || flat[a - 1] == '[' ||
+                     flat[a - 1] == '('))
+        a--;
+    while (b < n && (cx_is_word((unsigned char)flat[b]) || flat[b] == ',' || flat[b] == ']' || flat[b] == ')')) b++;
+    return memchr(flat + a, ',', b - a) && b + 1 < n && flat[b] == '=' && flat[b + 1] != '=';
+}
+
+static bool reassigned(const char *flat, size_t n, const char *v, size_t vl) {
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0 && (cx_is_word((unsigned char)flat[i - 1]) || flat[i - 1] == '.')) continue;
+        if (cx_word_then(flat, n, i, v, vl, "") && tuple_target(flat, n, i)) return true;
+        if (cx_word_then(flat, n, i, v, vl, "=") && i + vl + 1 < n && flat[i + vl + 1] != '=') {
+            size_t e = i + vl + 1;
+            bool step = cx_word_then(flat, n, e, v, vl, "+1") || cx_word_then(flat, n, e, v, vl, "-1");
+            if (!step) return true;
+        }
+        if (i >= 4 && memcmp(flat + i - 4, "for ", 4) == 0 && cx_word_then(flat, n, i, v, vl, "")) return true;
+        if (cx_word_then(flat, n, i, v, vl, "*=") || cx_word_then(flat, n, i, v, vl, "/=") ||
+            cx_word_then(flat, n, i, v, vl, "//=") || cx_word_then(flat, n, i, v, vl, ">>="))
+            return true;
+        /* a move by a variable amount (j -= k) may undo the progress */
+        if ((cx_word_then(flat, n, i, v, vl, "-=") || cx_word_then(flat, n, i, v, vl, "+=")) &&
+            !cx_literal_at_least(flat, n, i + vl + 2, 0))
+            return true;
+    }
+    return false;
+}
+
+/* A while loop inside a loop over n whose body steps a pointer by one on
+ * every iteration (a statement of its body, not under a condition), that
+ * its condition tests or its body indexes with, and that the outer loop
+ * never resets: the pointer crosses the input once over all outer
+ * iterations (two pointers, a sliding window, a merge). */
+static bool amortized_pointer(const struct cx_walk *w, TSNode loop, char *name, size_t cap) {
+    static const char *const whiles[] = {"while_statement", "while_expression", NULL};
+    if (w->nnloops == 0 || !cx_type_is(loop, whiles)) return false;
+    TSNode body = cx_field(loop, "body"), cond = loop_condition(loop);
+    if (ts_node_is_null(body) || ts_node_is_null(cond)) return false;
+    struct cx_text outer = cx_node_text(w, w->nloops[w->nnloops - 1]), inner = cx_node_text(w, body);
+    if (outer.n > 8192 || inner.n > 8192) return false;
+    char oflat[8192], bflat[8192], cflat[512], stmt[128];
+    size_t on = cx_flatten(outer, oflat, sizeof oflat), bn = cx_flatten(inner, bflat, sizeof bflat);
+    size_t cn = cx_flatten(cx_node_text(w, cond), cflat, sizeof cflat);
+    for (uint32_t i = 0; i < ts_node_named_child_count(body); i++) {
+        size_t at, sn = cx_flatten(cx_node_text(w, ts_node_named_child(body, i)), stmt, sizeof stmt);
+        size_t l = unit_step(stmt, sn, &at);
+        if (!l || l >= cap) continue;
+        char v[64];
+        snprintf(v, sizeof v, "%.*s", (int)l, stmt + at);
+        char idx[70];
+        snprintf(idx, sizeof idx, "[%s]", v);
+        bool used = cx_has_word(cflat, cn, v) || cx_has_text(bflat, bn, idx);
+        if (used && !reassigned(oflat, on, v, l)) {
+            snprintf(name, cap, "%s", v);
+            return true;
+        }
+    }
+    return false;
+}
+
+static int loop_factor(struct cx_walk *w, TSNode loop, const char *type) {
+    uint32_t line = cx_line(loop);
+    if (strcmp(type, "for_in_clause") == 0) {
+        TSNode parent = ts_node_parent(loop);
+        if (!ts_node_is_null(parent) && cx_is_comprehension_loop(ts_node_type(parent)) &&
+            ts_node_eq(cx_first_for_clause(parent), loop)) {
+            cx_refinement(w, "comprehension_clause", line,
+                          "the for clause at line %u is the comprehension's own loop: one loop level, not two",
+                          line);
+            return false;
+        }
+    }
+    TSNode bound_by = loop;
+    const char *bt = type;
+    if (cx_is_comprehension_loop(type)) { /* its bound is its first clause's */
+        bound_by = cx_first_for_clause(loop);
+        bt = "for_in_clause";
+    }
+    const char *why = ts_node_is_null(bound_by) ? NULL : constant_bound(w, bound_by, bt);
+    if (why) {
+        cx_refinement(w, "constant_bound_loop", line,
+                      "the loop at line %u runs a fixed number of times (%s); it is not a factor of n", line, why);
+        return false;
+    }
+    char counter[64];
+    if (amortized_pointer(w, loop, counter, sizeof counter)) {
+        uint32_t outer = cx_line(w->nloops[w->nnloops - 1]);
+        cx_refinement(w, "amortized_pointer", line,
+                      "the loop at line %u advances %s by one each time, and the loop at line %u around it never "
+                      "resets it: O(n) iterations over the whole outer loop, amortised O(1) per outer iteration",
+                      line, counter, outer);
+        return CX_LOOP_NONE;
+    }
+    if (w->sdepth == 0 && harmonic_step(w, loop, counter, sizeof counter)) {
+        w->ldepth++;
+        struct cx_cost c = cx_cost_here(w, 0);
+        char cost[32];
+        cx_consider(w, c);
+        cx_refinement(w, "harmonic_loop", line,
+                      "the loop at line %u steps by %s, the counter of an enclosing loop: n/1 + n/2 + ... + n/n "
+                      "= O(n log n) iterations in all, a factor log n here: %s", line, counter,
+                      cx_cost_text(c, cost, sizeof cost));
+        return CX_LOOP_LOG;
+    }
+    int kind = log_loop(w, loop, counter, sizeof counter);
+    if (kind != LOOP_LINEAR) {
+        w->ldepth++;
+        struct cx_cost c = cx_cost_here(w, 0);
+        char cost[32];
+        cx_consider(w, c);
+        if (kind == LOOP_GEOMETRIC)
+            cx_refinement(w, "geometric_loop", line,
+                          "the loop at line %u changes its counter %s only by a constant factor: O(log n) "
+                          "iterations, not O(n): %s", line, counter, cx_cost_text(c, cost, sizeof cost));
+        else if (kind == LOOP_REMAINDER)
+            cx_refinement(w, "remainder_loop", line,
+                          "the loop at line %u replaces %s by a remainder (Euclid's algorithm): it at least halves "
+                          "every two iterations, O(log n) iterations, not O(n): %s", line, counter,
+                          cx_cost_text(c, cost, sizeof cost));
+        else
+            cx_refinement(w, "bisection_loop", line,
+                          "the loop at line %u sets its bound %s from a midpoint it halves: the range halves "
+                          "each iteration, O(log n) iterations, not O(n): %s", line, counter,
+                          cx_cost_text(c, cost, sizeof cost));
+        return CX_LOOP_LOG;
+    }
+    const char *root = sqrt_loop(w, loop, counter, sizeof counter);
+    if (root) {
+        w->sdepth++;
+        struct cx_cost c = cx_cost_here(w, 0);
+        char cost[32];
+        cx_consider(w, c);
+        cx_refinement(w, "sqrt_loop", line, "the loop at line %u runs while %s: O(sqrt n) iterations, not O(n): %s",
+                      line, root, cx_cost_text(c, cost, sizeof cost));
+        return CX_LOOP_SQRT;
+    }
+    w->rdepth++;
+    cx_consider(w, cx_cost_here(w, 0));
+    cx_body_work(w, w->rdepth);
+    return CX_LOOP_N;
+}
+
+int cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type, bool *pushed, bool *held) {
+    int factor = loop_factor(w, loop, type);
+    *held = factor == CX_LOOP_N && w->nnloops < CX_NAMES_MAX;
+    if (*held) w->nloops[w->nnloops++] = loop;
+    char counter[CX_NAME_LEN];
+    loop_counter(w, loop, counter, sizeof counter);
+    /* Only a loop over n makes a harmonic sum of an inner loop stepping by
+     * its counter (a fixed list of steps, or doubling ones, does not). */
+    *pushed = factor == CX_LOOP_N && counter[0] && cx_remember(&w->counters, (struct cx_text){counter, strlen(counter)});
+    return factor;
+}
+#endif
