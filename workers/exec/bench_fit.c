@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 double cc_bench_round(double x, int d) {
     if (!isfinite(x)) return x;
@@ -106,7 +107,7 @@ static json_t *confidence(size_t ratios) {
     if (ratios >= 3) return json_string("robust");
     char buf[200];
     snprintf(buf, sizeof buf, "low (%zu ratio(s); a median needs >= 3 to reject an outlier, which needs >= 5 "
-             "doubling sizes because each ratio compares two successive gaps)", ratios);
+             "doubling sizes because the first gap is always discarded)", ratios);
     return json_string(buf);
 }
 
@@ -121,21 +122,65 @@ static json_t *too_few_points(size_t sizes, size_t points) {
     return json_string(buf);
 }
 
-/* Doubling ratios of successive gaps: with sizes n, 2n, 4n,
- * (t(4n) - t(2n)) / (t(2n) - t(n)) is 2^k for t = a + b n^k whatever the
- * fixed cost a. The spec's corrected(2n) / corrected(n) subtracts the work
- * done at the first size too: a linear program's first ratio is 3 (O(n log
- * n)) and four doubling sizes classed it O(n log n). A gap below 3 ms is
- * noise, not a denominator. */
-static size_t gap_ratios(const int64_t *n, const double *t, size_t k, double *ratios, json_t *jr) {
+/* The doubling factor 2^k of t = a + b n^k seen in one spec ratio
+ * r = corrected(2n) / corrected(n), where corrected(n) = t(n) - t(n0) and
+ * n = q n0: r = ((2q)^k - 1) / (q^k - 1), solved for k by bisection (r
+ * grows with k). The spec reads r itself as 2^k, which charges the
+ * baseline size's own work to the growth: linear work gives r = 3, 2.33,
+ * 2.14 at q = 2, 4, 8, and four doubling sizes read O(n log n). Successive
+ * gaps would be unbiased too, but each rests on two small differences;
+ * corrected times accumulate, so one noisy size moves one ratio less. */
+static double doubling_factor(double r, double q) {
+    double lo = 1e-6, hi = 10;
+    double at_lo = log(2 * q) / log(q); /* the limit k -> 0: logarithmic growth */
+    if (r <= at_lo) return 1.0;
+    for (int i = 0; i < 100; i++) {
+        double k = (lo + hi) / 2, g = (pow(2 * q, k) - 1) / (pow(q, k) - 1);
+        if (g < r) lo = k;
+        else hi = k;
+    }
+    return pow(2, (lo + hi) / 2);
+}
+
+/* One ratio per size whose double was measured too, from the corrected
+ * times (kept when the smaller one exceeds 3 ms, as the spec keeps them),
+ * read as the doubling factor the baseline-free curve has there. */
+static size_t doubling_ratios(const int64_t *n, const double *t, size_t k, size_t base, double *ratios,
+                              json_t *jr) {
     size_t nr = 0;
-    for (size_t i = 1; i + 1 < k; i++) {
-        double before = t[i] - t[i - 1], after = t[i + 1] - t[i];
-        if (n[i] != 2 * n[i - 1] || n[i + 1] != 2 * n[i] || before <= 3.0) continue;
-        ratios[nr] = cc_bench_round((after > 0 ? after : 0) / before, 2);
+    for (size_t i = 0; i + 1 < k; i++) {
+        double now = t[i] - t[base], next = t[i + 1] - t[base];
+        if (n[i + 1] != 2 * n[i] || n[i] <= n[base] || now <= 3.0) continue;
+        double r = (next > 0 ? next : 0) / now;
+        ratios[nr] = cc_bench_round(doubling_factor(r, (double)n[i] / (double)n[base]), 2);
         json_array_append_new(jr, json_real(ratios[nr++]));
     }
     return nr;
+}
+
+/* The relative error the fit gave a class, or HUGE_VAL. */
+static double fit_error(const json_t *scores, const char *cls) {
+    size_t i;
+    json_t *sc;
+    json_array_foreach(scores, i, sc) if (strcmp(json_string_value(json_object_get(sc, "class")), cls) == 0)
+        return json_real_value(json_object_get(sc, "relative_error"));
+    return HUGE_VAL;
+}
+
+/* A doubling factor of n log n is 2 (1 + ln 2 / ln n): 2.1 at n = 10^5,
+ * within the noise of a 2.0 for n, so the ratios cannot tell the two
+ * apart (the spec's thresholds put n log n at 2.5 to 3.2, which only its
+ * baseline bias ever reached). The fit over every size decides, and the
+ * note says so. */
+static const char *linear_or_n_log_n(const json_t *scores, json_t **note) {
+    double lin = fit_error(scores, "O(n)"), nlog = fit_error(scores, "O(n log n)");
+    const char *pick = nlog < lin ? "O(n log n)" : "O(n)";
+    char buf[320];
+    snprintf(buf, sizeof buf, "the doubling ratios cannot tell O(n) from O(n log n) (2.0 against about 2.1 per "
+             "doubling); the fit over all sizes chose %s (relative error %.4f against %.4f)", pick,
+             nlog < lin ? nlog : lin, nlog < lin ? lin : nlog);
+    *note = json_string(buf);
+    return pick;
 }
 
 json_t *cc_bench_estimate(const int64_t *n, const double *t, size_t k, bool *noise_floor) {
@@ -161,14 +206,18 @@ json_t *cc_bench_estimate(const int64_t *n, const double *t, size_t k, bool *noi
     /* One coefficient per class: two points already tell the classes apart. */
     json_t *best = json_null(), *scores = m >= 2 ? fit(fn, ft, m, (double)n[base], &best) : json_array();
     json_t *jr = json_array();
-    size_t nr = gap_ratios(n, t, k, ratios, jr);
+    size_t nr = doubling_ratios(n, t, k, base, ratios, jr);
     const char *estimate = nr ? cc_bench_ratio_class(median(ratios, nr))
                          : m >= 2 ? json_string_value(json_object_get(best, "class"))
                                   : "insufficient data (need >=3 sizes)";
+    json_t *note = !nr && m < 2 ? too_few_points(k, m) : NULL;
+    if (nr && m >= 2 && (strcmp(estimate, "O(n)") == 0 || strcmp(estimate, "O(n log n)") == 0))
+        estimate = linear_or_n_log_n(scores, &note);
     out = json_pack("{s:s,s:o,s:o,s:o,s:o,s:f}", "estimate", estimate, "best_score", best, "candidate_scores",
                     scores, "doubling_ratios", jr, "ratio_confidence", confidence(nr), "baseline_ms",
                     cc_bench_round(baseline, 2));
-    if (out && !nr && m < 2) json_object_set_new(out, "note", too_few_points(k, m));
+    if (out && note) json_object_set_new(out, "note", note);
+    else json_decref(note);
 done:
     free(fn), free(ft), free(ratios);
     return out;
