@@ -167,28 +167,77 @@ static int mpfr_index(const char *name) {
     return -1;
 }
 
-/* On the second look fabs is exact, and float is no rounding at all: the
- * value float() approximates is its argument. */
-static bool exact_on_look(const struct calc_fdef *f, const struct calc_val *a, mpq_t out) {
+/* x - y * n for the integer n = trunc(x / y) (fmod) or the nearest,
+ * ties to even (remainder): exact on rationals. When an argument is an
+ * approximation, a quotient that close to where n jumps voids the look. */
+static void exact_remainder(struct calc_ev *e, const struct calc_val *a, bool nearest, mpq_t out) {
+    mpq_t t;
+    mpz_t n;
+    mpq_init(t);
+    mpz_init(n);
+    mpq_div(t, a[0].q, a[1].q);
+    if (a[0].inexact || a[1].inexact) {
+        mpq_t x, half;
+        mpq_inits(x, half, NULL);
+        mpq_set(x, a[0].q);
+        if (nearest) {
+            mpq_set_ui(half, 1, 2);
+            mpq_mul(half, half, a[1].q);
+            mpq_sub(x, x, half);
+        }
+        calc_near_step(e, x, a[1].q);
+        mpq_clears(x, half, NULL);
+    }
+    if (nearest) calc_round_half_even(n, t);
+    else mpz_tdiv_q(n, mpq_numref(t), mpq_denref(t));
+    mpq_set_z(t, n);
+    mpq_mul(t, t, a[1].q);
+    mpq_sub(out, a[0].q, t);
+    mpq_clear(t);
+    mpz_clear(n);
+}
+
+/* On the second look the functions that are exact on doubles are exact on
+ * the rationals they are given: fabs, copysign, fmod and remainder (in
+ * doubles, fmod(10**30, 7) is 5, the remainder of the double nearest
+ * 10**30; the truth is 1), and float is no rounding at all: the value
+ * float() approximates is its argument. 1 when done, 0 when f is not one
+ * of these, -1 on a failure (Python's: a zero divisor is a domain error). */
+static int exact_on_look(struct calc_ev *e, const struct calc_fdef *f, const struct calc_val *a,
+                         mpq_t out) {
+    bool fmod_ = strcmp(f->name, "fmod") == 0, rem = strcmp(f->name, "remainder") == 0;
     if (strcmp(f->name, "fabs") == 0) mpq_abs(out, a[0].q);
     else if (strcmp(f->name, "float") == 0) mpq_set(out, a[0].q);
-    else return false;
-    return true;
+    else if (strcmp(f->name, "copysign") == 0) {
+        mpq_abs(out, a[0].q);
+        if (mpq_sgn(a[1].q) < 0) mpq_neg(out, out);
+    } else if (fmod_ || rem) {
+        if (mpq_sgn(a[1].q) == 0) return calc_fail(e, "validation", "math domain error");
+        exact_remainder(e, a, rem, out);
+    } else {
+        return 0;
+    }
+    return 1;
 }
 
 int calc_binary64(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
                   mpq_t out) {
     double r = 0;
     int i = mpfr_index(f->name);
-    if (e->prec && exact_on_look(f, a, out)) {
-        e->fn_exact = !a[0].inexact;
+    int done = e->prec ? exact_on_look(e, f, a, out) : 0;
+    if (done < 0) return -1;
+    if (done) {
+        e->fn_exact = true;
+        for (int k = 0; k < n; k++) e->fn_exact &= !a[k].inexact;
         e->funcs |= calc_function_bit(f);
         return 0;
     }
     int rc = i >= 0 ? mpfr_apply(e, i, a, n, &r, out) : libm_apply(e, f, a, n, &r);
     if (rc != 0) return -1;
     e->funcs |= calc_function_bit(f);
-    if (i < 0 || !e->prec) calc_q_from_double(r, out);
+    /* the b64 pass keeps the double itself, not its shortest repr */
+    if (e->b64) mpq_set_d(out, r);
+    else if (i < 0 || !e->prec) calc_q_from_double(r, out);
     return 0;
 }
 
