@@ -523,8 +523,25 @@ static void test_fmod_of_rounded_argument_was_exact(void) {
     json_decref(r);
 }
 
+/* Regression (a negated zero was the rational 0, so copysign(1, -0.0) was 1
+ * with exact: true and atan2(-0.0, -1) was +pi; Python says -1.0 and -pi):
+ * a float zero keeps IEEE's sign through negation, products, quotients and
+ * sums, for the two functions that read it. An int zero has no sign. */
+static void test_signed_zero_read_as_positive(void) {
+    ok_value("copysign(1, -0.0)", "-1", NULL, 1);
+    ok_value("copysign(2, 0.0*-1)", "-2", NULL, 1);
+    ok_value("copysign(1, -0.0 - 0.0)", "-1", NULL, 1);
+    ok_value("copysign(1, -0.0 + 0.0)", "1", NULL, 1);
+    ok_value("copysign(1, -(0))", "1", NULL, 1);
+    ok_value("copysign(1, --0.0)", "1", NULL, 1);
+    ok_value("atan2(-0.0, -1)", "-3141592653589793/1000000000000000", NULL, 0);
+    ok_value("atan2(0.0, -0.0)", "3141592653589793/1000000000000000", NULL, 0);
+    ok_value("atan2(-0.0, 1)", "0", NULL, 1);
+}
+
 int main(void) {
     RUN(test_spec_examples);
+    RUN(test_signed_zero_read_as_positive);
     RUN(test_binary64_value_mixed_repr_and_double);
     RUN(test_fmod_of_rounded_argument_was_exact);
     RUN(test_tiny_real_difference_was_undecided);

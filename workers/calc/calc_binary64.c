@@ -97,9 +97,11 @@ static int check_result(struct calc_ev *e, const struct calc_fdef *f, double r) 
 static int libm_apply(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
                       double *r) {
     double x[2] = {0, 0};
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         if (calc_q_to_double(a[i].q, &x[i]) != 0)
             return calc_fail(e, "validation", "math range error");
+        if (a[i].negzero) x[i] = -0.0;
+    }
     feclearexcept(FE_ALL_EXCEPT);
     if (f->f1 == log && n == 2) {
         if (libm_log_with_base(e, x, r) != 0) return -1;
@@ -134,8 +136,10 @@ static int mpfr_apply(struct calc_ev *e, int i, struct calc_val *a, int n, doubl
     mpfr_prec_t prec = e->prec ? (mpfr_prec_t)e->prec : WORK_PREC;
     mpfr_inits2(prec, x[0], x[1], y, (mpfr_ptr)0);
     bool true_args = true;
-    for (int k = 0; k < n; k++)
+    for (int k = 0; k < n; k++) {
         true_args &= mpfr_set_q(x[k], a[k].q, MPFR_RNDN) == 0 && !a[k].inexact;
+        if (a[k].negzero) mpfr_neg(x[k], x[k], MPFR_RNDN); /* atan2(-0.0, -1) is -pi */
+    }
     mpfr_clear_flags();
     int t = n == 1 ? MPFR_FUNCS[i].f1(y, x[0], MPFR_RNDN) : MPFR_FUNCS[i].f2(y, x[0], x[1], MPFR_RNDN);
     if (e->prec && true_args && direct(i, n)) {
@@ -210,7 +214,7 @@ static int exact_on_look(struct calc_ev *e, const struct calc_fdef *f, const str
     else if (strcmp(f->name, "float") == 0) mpq_set(out, a[0].q);
     else if (strcmp(f->name, "copysign") == 0) {
         mpq_abs(out, a[0].q);
-        if (mpq_sgn(a[1].q) < 0) mpq_neg(out, out);
+        if (mpq_sgn(a[1].q) < 0 || a[1].negzero) mpq_neg(out, out);
     } else if (fmod_ || rem) {
         if (mpq_sgn(a[1].q) == 0) return calc_fail(e, "validation", "math domain error");
         exact_remainder(e, a, rem, out);
@@ -220,11 +224,48 @@ static int exact_on_look(struct calc_ev *e, const struct calc_fdef *f, const str
     return 1;
 }
 
+/* ln(q) rounded once to a double (the b64 pass's log of one argument). */
+static double log_double(mpq_srcptr q) {
+    mpfr_t x;
+    mpfr_init2(x, WORK_PREC);
+    mpfr_set_q(x, q, MPFR_RNDN);
+    mpfr_log(x, x, MPFR_RNDN);
+    double d = mpfr_get_d(x, MPFR_RNDN);
+    mpfr_clear(x);
+    return d;
+}
+
+/* The b64 pass: the functions Python composes of several double
+ * operations, composed the same way (CPython's mathmodule.c): degrees(x) is
+ * x * (180 / pi), radians(x) is x * (pi / 180), log(x, b) is log(x) /
+ * log(b), each step rounded. 1 when done (the double in *r), 0 when f is
+ * another function, -1 on a failure. */
+static int python_composed(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
+                           double *r) {
+    if (strcmp(f->name, "degrees") == 0) *r = mpq_get_d(a[0].q) * (180.0 / M_PI);
+    else if (strcmp(f->name, "radians") == 0) *r = mpq_get_d(a[0].q) * (M_PI / 180.0);
+    else if (strcmp(f->name, "log") == 0 && n == 2) {
+        if (mpq_sgn(a[0].q) <= 0 || mpq_sgn(a[1].q) <= 0) return calc_fail(e, "validation", "math domain error");
+        double den = log_double(a[1].q);
+        if (den == 0) return calc_fail(e, "validation", "division by zero");
+        *r = log_double(a[0].q) / den;
+    } else {
+        return 0;
+    }
+    return isfinite(*r) ? 1 : calc_fail(e, "validation", "math range error");
+}
+
 int calc_binary64(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
                   mpq_t out) {
     double r = 0;
+    int done = e->b64 ? python_composed(e, f, a, n, &r) : 0;
+    if (done) {
+        if (done > 0) mpq_set_d(out, r);
+        e->funcs |= calc_function_bit(f);
+        return done > 0 ? 0 : -1;
+    }
     int i = mpfr_index(f->name);
-    int done = e->prec ? exact_on_look(e, f, a, out) : 0;
+    done = e->prec ? exact_on_look(e, f, a, out) : 0;
     if (done < 0) return -1;
     if (done) {
         e->fn_exact = true;

@@ -69,8 +69,13 @@ struct calc_val {
      * a comparison of two such needs no closeness test: floor(pi) == 3 and
      * sqrt(16) == 4 are decided, where any tolerance would leave them open. */
     bool inexact;
-    /* b64 pass: q is a Python float (a double), not an int */
+    /* q is a Python float, not an int (a decimal literal, a constant, a
+     * function's value, a float operation's); in the b64 pass a double */
     bool isfloat;
+    /* q is 0 written negated (-0.0, -(0)): a rational has no signed zero,
+     * but copysign and atan2 answer by the sign of a zero, and a caller
+     * writing copysign(1, -0.0) means IEEE's -0.0 (Python: -1.0) */
+    bool negzero;
 };
 
 /* ---- calc_rational.c ---- */
