@@ -322,14 +322,15 @@ static void test_integer_from_approximation_not_exact(void) {
 }
 
 /* the truth of a comparison of approximations: value (1, 0, or -1 for
- * null) and binary64_value */
+ * null) and binary64_value (-1 for null) */
 static void looked_bool(const char *expr, int want, int binary64) {
     json_t *r = calc(expr);
     CHECK(json_is_true(json_object_get(r, "ok")));
     json_t *v = json_object_get(r, "value");
     if (want < 0) CHECK(json_is_null(v));
     else CHECK(json_is_boolean(v) && json_is_true(v) == want);
-    CHECK_INTEQ(json_is_true(json_object_get(r, "binary64_value")), binary64);
+    if (binary64 < 0) CHECK(json_is_null(json_object_get(r, "binary64_value")));
+    else CHECK_INTEQ(json_is_true(json_object_get(r, "binary64_value")), binary64);
     CHECK(sget(r, "note") != NULL);
     json_decref(r);
 }
@@ -539,8 +540,31 @@ static void test_signed_zero_read_as_positive(void) {
     ok_value("atan2(-0.0, 1)", "0", NULL, 1);
 }
 
+/* Regression (a look that could not hold the argument exactly, 10**400 at
+ * 256 bits, read a saturated function's limit as the truth: tanh(10**400)
+ * "1" and exp(-10**400) "0" with exact: true, and compare_threshold held
+ * exp(-10**400) > 0 false with difference "0"): such a limit decides
+ * nothing. An integer a composed function truly is stays exact. */
+static void test_saturated_limit_of_unheld_argument_was_exact(void) {
+    ok_value("tanh(10**400)", "1", NULL, 0);
+    ok_value("exp(-10**400)", "0", NULL, 0);
+    ok_value("erfc(10**400)", "0", NULL, 0);
+    ok_value("erf(-10**400)", "-1", NULL, 0);
+    ok_value("expm1(-10**400)", "-1", NULL, 0);
+    ok_value("log(8, 2)", "3", NULL, 1);
+    ok_value("round(exp(log(10)))", "10", NULL, 1);
+    json_t *a = json_pack("{s:s, s:s, s:s}", "a", "exp(-10**400)", "op", ">", "b", "0");
+    json_t *r = cc_tool_compare_threshold(a, NULL);
+    CHECK(json_is_true(json_object_get(r, "ok")));
+    CHECK(!json_is_false(json_object_get(r, "holds")));
+    json_decref(r);
+    json_decref(a);
+    looked_bool("tanh(10**400) < 1", -1, -1);
+}
+
 int main(void) {
     RUN(test_spec_examples);
+    RUN(test_saturated_limit_of_unheld_argument_was_exact);
     RUN(test_signed_zero_read_as_positive);
     RUN(test_binary64_value_mixed_repr_and_double);
     RUN(test_fmod_of_rounded_argument_was_exact);

@@ -111,6 +111,16 @@ static int libm_apply(struct calc_ev *e, const struct calc_fdef *f, struct calc_
     return check_result(e, f, *r);
 }
 
+/* y is the integer limit a function approaches as its argument grows:
+ * tanh and erf +-1, erfc 0 or 2, exp and exp2 0, expm1 -1. */
+static bool saturated(const char *name, mpfr_srcptr y) {
+    if (strcmp(name, "tanh") == 0 || strcmp(name, "erf") == 0) return mpfr_cmpabs_ui(y, 1) == 0;
+    if (strcmp(name, "erfc") == 0) return mpfr_zero_p(y) || mpfr_cmp_ui(y, 2) == 0;
+    if (strcmp(name, "exp") == 0 || strcmp(name, "exp2") == 0) return mpfr_zero_p(y);
+    if (strcmp(name, "expm1") == 0) return mpfr_cmp_si(y, -1) == 0;
+    return false;
+}
+
 /* One MPFR call, correctly rounded, so its ternary value tells whether the
  * result is exact (the composed ones round twice). */
 static bool direct(int i, int n) {
@@ -142,14 +152,18 @@ static int mpfr_apply(struct calc_ev *e, int i, struct calc_val *a, int n, doubl
     }
     mpfr_clear_flags();
     int t = n == 1 ? MPFR_FUNCS[i].f1(y, x[0], MPFR_RNDN) : MPFR_FUNCS[i].f2(y, x[0], x[1], MPFR_RNDN);
-    if (e->prec && true_args && direct(i, n)) {
-        /* MPFR's ternary value is 0 exactly when y is the true value */
-        e->fn_exact = t == 0;
-        /* y is then an integer the true value is not, within an ulp of it
-         * (tanh(1000) = 1 - 2e-869): whatever follows would read it as that
-         * integer, so the look decides nothing */
-        if (t != 0 && mpfr_integer_p(y)) e->close = true;
-    }
+    /* MPFR's ternary value is 0 exactly when y is the true value */
+    if (e->prec && true_args && direct(i, n)) e->fn_exact = t == 0;
+    /* y is an integer (0 included) the true value is not, within an ulp
+     * of it (tanh(1000) = 1 - 2e-869): whatever follows would read it as
+     * that integer, so the look decides nothing. Where the look could not
+     * hold the argument exactly (10**400 at 256 bits) an integer can be the
+     * truth (log(8, 2)), but not a function's saturated limit or an
+     * underflow: tanh(10**400) and exp(-10**400) were "1" and "0" with
+     * exact: true, and compare_threshold held exp(-10**400) > 0 false. */
+    if (e->prec && t != 0 && mpfr_integer_p(y) &&
+        ((true_args && direct(i, n)) || saturated(MPFR_FUNCS[i].name, y) || mpfr_underflow_p()))
+        e->close = true;
     int rc = 0;
     if (mpfr_nan_p(y) || (mpfr_inf_p(y) && mpfr_divby0_p()))
         rc = calc_fail(e, "validation", "math domain error");

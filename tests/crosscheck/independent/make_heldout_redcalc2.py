@@ -744,6 +744,34 @@ def signed_zeros(rng, n):
              cat="rc2/signed-zero", why="Python: %r" % py)
 
 
+# f, the sign of the argument, the limit approached, and how the value
+# compares with it (tanh(x) < 1 for every x > 0, and so on)
+SATURATING = (("tanh", 1, "1", "<"), ("tanh", -1, "-1", ">"), ("erf", 1, "1", "<"), ("erf", -1, "-1", ">"),
+              ("erfc", 1, "0", ">"), ("erfc", -1, "2", "<"), ("exp", -1, "0", ">"), ("exp2", -1, "0", ">"),
+              ("expm1", -1, "-1", ">"))
+
+
+def saturating(rng, n):
+    """A function of an argument far past what binary64 or the second
+    looks can hold, whose value is within an ulp of its limit: the value
+    is the limit only as a double (exact: false), and every comparison with
+    the limit is the true one or undecided, never the double's."""
+    for _ in range(n):
+        fn, sign, limit, rel = rng.choice(SATURATING)
+        arg = "%s10**%d" % ("-" if sign < 0 else "", rng.randint(80, 4000))
+        if rng.random() < 0.3:
+            arg = "(%s %s %d)" % (arg, rng.choice("+-"), rng.randint(1, 10**6))
+        expr = "%s(%s)" % (fn, arg)
+        case("calc_exact", {"expr": expr}, chk("exact", "json", False), accept_refusal=True,
+             cat="rc2/saturated", why="within an ulp of %s, never equal to it" % limit)
+        op = rng.choice(OPS)
+        holds = {"==": False, "!=": True, "<": rel == "<", "<=": rel == "<", ">": rel == ">", ">=": rel == ">"}[op]
+        case("compare_threshold", {"a": expr, "op": op, "b": limit}, chk("holds", "verdict", holds),
+             accept_refusal=True, cat="rc2/saturated", why="%s %s %s" % (expr[:30], rel, limit))
+        case("calc_exact", {"expr": "%s %s %s" % (expr, op, limit)}, chk("value", "verdict", holds),
+             accept_refusal=True, cat="rc2/saturated", why="%s %s %s" % (expr[:30], rel, limit))
+
+
 def batch(seed, tag, scale=1):
     rng = random.Random(seed)
     start = len(mc.CASES)
@@ -763,6 +791,7 @@ def batch(seed, tag, scale=1):
     int_widths_cases(rng, 15 * scale)
     units(rng, 40 * scale)
     signed_zeros(rng, 20 * scale)
+    saturating(rng, 15 * scale)
     for i, c in enumerate(mc.CASES[start:]):
         c["id"] = "rc2-%s-%s-%03d" % (tag, c["tool"], i)
         c["batch"] = tag
