@@ -677,6 +677,7 @@ UNITS = {
     "ft": Fraction("0.3048"), "in": Fraction("0.0254"), "yd": Fraction("0.9144"), "nmi": 1852,
     "kg": 1, "g": Fraction(1, 1000), "lb": Fraction("0.45359237"), "oz": Fraction("0.45359237") / 16,
     "s": 1, "min": 60, "h": 3600, "day": 86400, "week": 604800, "ms": Fraction(1, 1000),
+    "year": 31557600,  # the Julian year (IAU; pint's and astropy's "year")
     "m/s": 1, "km/h": Fraction(1000, 3600), "mph": Fraction("1609.344") / 3600, "knot": Fraction(1852, 3600),
     "J": 1, "kJ": 1000, "cal": Fraction("4.184"), "kcal": 4184, "kWh": 3600000, "Wh": 3600,
     "eV": Fraction("1.602176634e-19"),
@@ -689,7 +690,7 @@ UNITS = {
     "ha": 10000, "acre": 43560 * Fraction("0.3048") ** 2, "m^2": 1, "ft^2": Fraction("0.3048") ** 2,
 }
 DIMS = [("m", "km", "cm", "mm", "mi", "ft", "in", "yd", "nmi"), ("kg", "g", "lb", "oz"),
-        ("s", "min", "h", "day", "week", "ms"), ("m/s", "km/h", "mph", "knot"),
+        ("s", "min", "h", "day", "week", "ms", "year"), ("m/s", "km/h", "mph", "knot"),
         ("J", "kJ", "cal", "kcal", "kWh", "Wh", "eV"), ("W", "kW", "mW", "MW"),
         ("Pa", "kPa", "bar", "atm", "torr", "psi"), ("L", "mL", "m^3", "gal", "floz", "cup"),
         ("B", "KiB", "MiB", "GiB", "KB", "MB", "GB"), ("ha", "acre", "m^2", "ft^2")]
@@ -772,6 +773,85 @@ def saturating(rng, n):
              accept_refusal=True, cat="rc2/saturated", why="%s %s %s" % (expr[:30], rel, limit))
 
 
+# TOOLS.md 3.3.23's precedence, loosest first, and associativity
+TT_LEVEL = {"iff": 0, "implies": 1, "xor": 2, "or": 3, "and": 4}
+TT_FN = {"iff": lambda a, b: a == b, "implies": lambda a, b: (not a) or b, "xor": lambda a, b: a != b,
+         "or": lambda a, b: a or b, "and": lambda a, b: a and b}
+
+
+def _tt_tree(rng, names, depth):
+    if depth == 0 or rng.random() < 0.25:
+        k = rng.random()
+        return ("const", rng.random() < 0.5) if k < 0.08 else ("var", rng.choice(names))
+    if rng.random() < 0.2:
+        return ("not", _tt_tree(rng, names, depth - 1))
+    return (rng.choice(sorted(TT_LEVEL)), _tt_tree(rng, names, depth - 1), _tt_tree(rng, names, depth - 1))
+
+
+def _tt_text(t, rng):
+    """Minimal parentheses: only where the precedence or the associativity
+    would read it otherwise (so the parser's precedence is what is tested)."""
+    if t[0] == "const":
+        return rng.choice(("true", "TRUE", "True")) if t[1] else "false"
+    if t[0] == "var":
+        return t[1] if rng.random() < 0.8 else t[1].upper()
+    if t[0] == "not":
+        inner = _tt_text(t[1], rng)
+        return "not " + (inner if t[1][0] in ("var", "const", "not") else "(%s)" % inner)
+    op, a, b = t
+    lv = TT_LEVEL[op]
+
+    def side(x, right):
+        txt = _tt_text(x, rng)
+        if x[0] in ("var", "const", "not"):
+            return txt
+        xl = TT_LEVEL[x[0]]
+        # implies is right-associative, the others left-associative
+        need = xl < lv or (xl == lv and (right if op != "implies" else not right))
+        return "(%s)" % txt if need else txt
+    return "%s %s %s" % (side(a, False), op, side(b, True))
+
+
+def _tt_eval(t, env):
+    if t[0] == "const":
+        return t[1]
+    if t[0] == "var":
+        return env[t[1]]
+    if t[0] == "not":
+        return not _tt_eval(t[1], env)
+    return TT_FN[t[0]](_tt_eval(t[1], env), _tt_eval(t[2], env))
+
+
+def _tt_vars(t, acc):
+    if t[0] == "var":
+        acc.add(t[1])
+    elif t[0] == "not":
+        _tt_vars(t[1], acc)
+    elif t[0] != "const":
+        _tt_vars(t[1], acc)
+        _tt_vars(t[2], acc)
+    return acc
+
+
+def truth_tables(rng, n):
+    """truth_table of random formulas written with the fewest parentheses
+    TOOLS.md's precedence allows: every row against Python's booleans."""
+    import itertools
+    for _ in range(n):
+        names = rng.sample(["a", "b", "c", "d", "p", "q", "x_1", "y2"], rng.randint(1, 5))
+        t = _tt_tree(rng, names, rng.randint(1, 5))
+        text = _tt_text(t, rng)
+        vs = sorted(_tt_vars(t, set()))
+        rows = []
+        for bits in itertools.product((False, True), repeat=len(vs)):
+            env = dict(zip(vs, bits))
+            rows.append(dict(env, result=_tt_eval(t, env)))
+        res = [r["result"] for r in rows]
+        case("truth_table", {"expression": text}, chk("variables", "json", vs), chk("rows", "json", rows),
+             chk("satisfiable", "json", any(res)), chk("tautology", "json", all(res)),
+             cat="rc2/truth-table", why="Python's booleans on the parsed tree")
+
+
 def batch(seed, tag, scale=1):
     rng = random.Random(seed)
     start = len(mc.CASES)
@@ -792,6 +872,7 @@ def batch(seed, tag, scale=1):
     units(rng, 40 * scale)
     signed_zeros(rng, 20 * scale)
     saturating(rng, 15 * scale)
+    truth_tables(rng, 25 * scale)
     for i, c in enumerate(mc.CASES[start:]):
         c["id"] = "rc2-%s-%s-%03d" % (tag, c["tool"], i)
         c["batch"] = tag
