@@ -852,6 +852,42 @@ def truth_tables(rng, n):
              cat="rc2/truth-table", why="Python's booleans on the parsed tree")
 
 
+def bit_analyses(rng, n):
+    """bit_analysis of big integers with alignments (Python ints)."""
+    for _ in range(n):
+        v = rng.choice((rng.randint(0, 2**130), 1 << rng.randint(0, 200), (1 << rng.randint(1, 200)) + 1,
+                        rng.randint(0, 4096)))
+        a = rng.choice((1, 8, 4096, 3, 10**9 + 7, 1 << 64))
+        checks = [chk("popcount", "int", bin(v).count("1")), chk("bit_length", "int", v.bit_length()),
+                  chk("is_power_of_two", "json", v > 0 and v & (v - 1) == 0),
+                  chk("padding_needed", "int", (-v) % a), chk("aligned_value", "int", v + (-v) % a)]
+        if v:
+            checks.append(chk("trailing_zeros", "int", (v & -v).bit_length() - 1))
+            checks.append(chk("next_power_of_two", "int", 1 << (v - 1).bit_length()))
+        case("bit_analysis", {"n": v, "align": a}, *checks, cat="rc2/bit-analysis", why="Python ints")
+
+
+def float_numerals(rng, n):
+    """float_repr of a numeral sent as a string (docs/contract.md 3.3.12):
+    exact is whether the double holds the number written, error is
+    stored - written (Fractions)."""
+    for _ in range(n):
+        k = rng.randint(0, 3)
+        if k == 0:
+            text = str(rng.randint(2**53 - 10, 2**64))
+        elif k == 1:
+            text = "0." + "".join(rng.choice("0123456789") for _ in range(rng.randint(1, 30)))
+        elif k == 2:
+            text = "%d.%de%d" % (rng.randint(1, 9), rng.randint(0, 99), rng.randint(-300, 300))
+        else:
+            text = repr(rng.uniform(-1e6, 1e6))
+        x = float(text)
+        written, stored = Fraction(Decimal(text)), Fraction(x)
+        case("float_repr", {"x": text}, chk("exact", "json", written == stored),
+             chk("error", "rational", qs(stored - written)), cat="rc2/float-numeral",
+             why="the double nearest the numeral against the numeral (Fractions)")
+
+
 def batch(seed, tag, scale=1):
     rng = random.Random(seed)
     start = len(mc.CASES)
@@ -873,6 +909,8 @@ def batch(seed, tag, scale=1):
     signed_zeros(rng, 20 * scale)
     saturating(rng, 15 * scale)
     truth_tables(rng, 25 * scale)
+    bit_analyses(rng, 15 * scale)
+    float_numerals(rng, 15 * scale)
     for i, c in enumerate(mc.CASES[start:]):
         c["id"] = "rc2-%s-%s-%03d" % (tag, c["tool"], i)
         c["batch"] = tag
