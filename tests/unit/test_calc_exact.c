@@ -495,7 +495,7 @@ static void test_binary64_value_mixed_repr_and_double(void) {
     looked_bool("exp(1) == e", -1, 1);
     looked_bool("sqrt(2)*sqrt(2) == 2", -1, 0);          /* 2.0000000000000004 */
     looked_bool("0.1 + 0.2 == 0.3 + sin(0)", 1, 0);      /* 0.30000000000000004 */
-    looked_bool("float(1/3) == 1/3", 1, 1);               /* 1/3 is a float too */
+    looked_bool("float(1/3) == 1/3", 0, 1);               /* Python's 1/3 is a float too */
     looked_bool("sqrt(2**53 + 1) > 0", 1, 1);
     /* a float operation rounds its int operand first: 2**53 + 1 + 0.5 */
     looked_bool("2**53 + 1 + 0.5 + sin(0) == 2**53", 0, 1);
@@ -562,8 +562,22 @@ static void test_saturated_limit_of_unheld_argument_was_exact(void) {
     looked_bool("tanh(10**400) < 1", -1, -1);
 }
 
+/* Regression (the looks read float(x) as x itself, so float(2**53 + 1) ==
+ * 2**53 + 1 and float(1e23) == 10**23 were true, and float(0.1) - 0.1 was 0
+ * with exact: true): float(x) is the double nearest x, exactly. */
+static void test_float_read_as_its_argument(void) {
+    looked_bool("float(2**53 + 1) == 2**53 + 1", 0, 0);
+    looked_bool("float(1e23) == 10**23", 0, 0);
+    looked_bool("float(0.1) == 0.1", 0, 1);
+    looked_bool("float(4) == 4", 1, 1);
+    looked_bool("float(sqrt(2)) == sqrt(2)", 0, 1);
+    ok_value("float(0.1) - 0.1", "0", NULL, 0);
+    ok_value("float(2**52 + 1)", "4503599627370497", NULL, 1);
+}
+
 int main(void) {
     RUN(test_spec_examples);
+    RUN(test_float_read_as_its_argument);
     RUN(test_saturated_limit_of_unheld_argument_was_exact);
     RUN(test_signed_zero_read_as_positive);
     RUN(test_binary64_value_mixed_repr_and_double);

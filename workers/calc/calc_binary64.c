@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "workers/calc/calc_internal.h"
+#include "workers/calc/numfmt.h"
 
 /* Working precision: far beyond 53 bits, so the single final rounding is
  * the correct one except in cases no test of doubles can construct. */
@@ -215,17 +216,42 @@ static void exact_remainder(struct calc_ev *e, const struct calc_val *a, bool ne
     mpz_clear(n);
 }
 
+/* float(x) on a look: the exact value of the double nearest x, which is
+ * what float() means (float(2**53 + 1) == 2**53 + 1 is false, and
+ * float(0.1) - 0.1 is 5.55e-18, not 0 with exact: true). An approximated x
+ * that close to a midpoint between two doubles voids the look. 1, or -1
+ * when x is past the doubles (Python: OverflowError). */
+static int double_of(struct calc_ev *e, const struct calc_val *x, mpq_t out) {
+    double d = cc_nf_mpq_to_double(x->q);
+    if (!isfinite(d)) return calc_fail(e, "validation", "math range error");
+    mpq_set_d(out, d);
+    if (x->inexact && mpq_cmp(out, x->q) != 0) {
+        mpq_t ulp, t;
+        mpq_inits(ulp, t, NULL);
+        mpq_set_d(ulp, nextafter(d, mpq_cmp(x->q, out) > 0 ? INFINITY : -INFINITY));
+        mpq_sub(ulp, ulp, out);
+        mpq_abs(ulp, ulp);
+        mpq_sub(t, x->q, out);
+        mpq_abs(t, t);
+        mpq_div(t, t, ulp); /* in (0, 1/2]: 1/2 at a midpoint */
+        mpq_set_ui(ulp, 1, 2);
+        mpq_add(t, t, ulp);
+        calc_near_step(e, t, NULL);
+        mpq_clears(ulp, t, NULL);
+    }
+    return 1;
+}
+
 /* On the second look the functions that are exact on doubles are exact on
  * the rationals they are given: fabs, copysign, fmod and remainder (in
  * doubles, fmod(10**30, 7) is 5, the remainder of the double nearest
- * 10**30; the truth is 1), and float is no rounding at all: the value
- * float() approximates is its argument. 1 when done, 0 when f is not one
+ * 10**30; the truth is 1), and float is the double itself. 1 when done, 0 when f is not one
  * of these, -1 on a failure (Python's: a zero divisor is a domain error). */
 static int exact_on_look(struct calc_ev *e, const struct calc_fdef *f, const struct calc_val *a,
                          mpq_t out) {
     bool fmod_ = strcmp(f->name, "fmod") == 0, rem = strcmp(f->name, "remainder") == 0;
     if (strcmp(f->name, "fabs") == 0) mpq_abs(out, a[0].q);
-    else if (strcmp(f->name, "float") == 0) mpq_set(out, a[0].q);
+    else if (strcmp(f->name, "float") == 0) return double_of(e, &a[0], out);
     else if (strcmp(f->name, "copysign") == 0) {
         mpq_abs(out, a[0].q);
         if (mpq_sgn(a[1].q) < 0 || a[1].negzero) mpq_neg(out, out);

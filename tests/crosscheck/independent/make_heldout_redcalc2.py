@@ -888,6 +888,22 @@ def float_numerals(rng, n):
              why="the double nearest the numeral against the numeral (Fractions)")
 
 
+def float_conversions(rng, n):
+    """float(x) compared with x: equal exactly when the double holds x
+    (Fractions); float(x) - x is never an exact 0 when it is not."""
+    for _ in range(n):
+        k = rng.randint(0, 3)
+        x = [str(rng.randint(2**53 - 5, 2**70)), "%d.%d" % (rng.randint(0, 99), rng.randint(1, 99)),
+             "%de%d" % (rng.randint(1, 99), rng.randint(15, 30)), str(rng.randint(0, 2**53))][k]
+        equal = Fraction(float(Fraction(Decimal(x)))) == Fraction(Decimal(x))
+        op = rng.choice(("==", "!="))
+        case("calc_exact", {"expr": "float(%s) %s %s" % (x, op, x)}, chk("value", "verdict", equal == (op == "==")),
+             cat="rc2/float-conversion", why="the double %s the number" % ("is" if equal else "is not"))
+        if not equal:
+            case("calc_exact", {"expr": "float(%s) - %s" % (x, x)}, chk("exact", "json", False),
+                 cat="rc2/float-conversion", why="the double is not the number")
+
+
 def batch(seed, tag, scale=1):
     rng = random.Random(seed)
     start = len(mc.CASES)
@@ -911,6 +927,7 @@ def batch(seed, tag, scale=1):
     truth_tables(rng, 25 * scale)
     bit_analyses(rng, 15 * scale)
     float_numerals(rng, 15 * scale)
+    float_conversions(rng, 15 * scale)
     for i, c in enumerate(mc.CASES[start:]):
         c["id"] = "rc2-%s-%s-%03d" % (tag, c["tool"], i)
         c["batch"] = tag
