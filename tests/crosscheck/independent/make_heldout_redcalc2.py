@@ -90,7 +90,7 @@ MP = {"sqrt": mpmath.sqrt, "exp": mpmath.exp, "sin": mpmath.sin, "cos": mpmath.c
       "log2": lambda x: mpmath.log(x, 2), "pow": mpmath.power, "atan2": mpmath.atan2,
       "log": lambda x, b=None: mpmath.log(x) if b is None else mpmath.log(x) / mpmath.log(b),
       "degrees": lambda x: x * 180 / mpmath.pi, "radians": lambda x: x * mpmath.pi / 180,
-      "mpf": mpmath.mpf, "__builtins__": {}}
+      "asinh": mpmath.asinh, "mpf": mpmath.mpf, "__builtins__": {}}
 
 
 def py_float(expr):
@@ -904,6 +904,89 @@ def float_conversions(rng, n):
                  cat="rc2/float-conversion", why="the double is not the number")
 
 
+def percentile_lists(rng, n):
+    """percentiles (docs/contract.md 3.3.5): nearest rank and the exact
+    interpolation rounded once to the six-decimal field (Fractions)."""
+    for _ in range(n):
+        m = rng.choice((1, 2, 3, 7, 10, 99, 100, 101, 257))
+        k = rng.randint(0, 3)
+        if k == 0:
+            nums = [rng.randint(-10**6, 10**6) for _ in range(m)]
+        elif k == 1:
+            nums = [rng.uniform(-1, 1) * 10.0 ** rng.randint(-12, 300) for _ in range(m)]
+        elif k == 2:
+            nums = [rng.choice((0.1, 0.2, 0.3, 1e-7, 2.5e-7)) for _ in range(m)]
+        else:
+            nums = [rng.expovariate(1 / 3e-3) for _ in range(m)]
+        v = sorted(Fraction(x) for x in nums)
+        checks = []
+        for p in (50, 90, 95, 99):
+            rank = max(1, -(-p * m // 100))
+            idx = Fraction(p * (m - 1), 100)
+            lo = int(idx)
+            hi = lo if idx == lo else lo + 1
+            interp = v[lo] + (v[hi] - v[lo]) * (idx - lo)
+            checks.append(chk("percentiles.p%d.nearest_rank" % p, "float", float(v[rank - 1]), rel=0.0, abs=0.0))
+            checks.append(chk("percentiles.p%d.interpolated" % p, "float", float(_keep6(interp)), rel=0.0, abs=0.0))
+        case("percentiles", {"nums": nums}, *checks, cat="rc2/percentiles", why="exact ranks and interpolation")
+
+
+def _approx_expr(rng, depth):
+    if depth == 0 or rng.random() < 0.25:
+        return rng.choice((str(rng.randint(1, 100)), "%d.%d" % (rng.randint(0, 99), rng.randint(1, 99)), "pi", "e",
+                           "10**%d" % rng.randint(15, 40)))
+    k = rng.randint(0, 9)
+    a = _approx_expr(rng, depth - 1)
+    if k <= 3:
+        return "(%s %s %s)" % (a, "+-*/"[k], _approx_expr(rng, depth - 1))
+    if k <= 7:
+        return "%s(%s)" % (rng.choice(("sqrt", "exp", "log", "sin", "cos", "atan", "tanh", "cbrt", "log2", "log10",
+                                       "sinh", "asinh")), a)
+    return "%s(%s)" % (rng.choice(("floor", "ceil", "round", "trunc")), a)
+
+
+_MP_STEP = {"floor": mpmath.floor, "ceil": mpmath.ceil, "trunc": lambda x: mpmath.floor(x) if x >= 0 else
+            mpmath.ceil(x), "round": lambda x: mpmath.nint(x)}
+
+
+def approx_exprs(rng, n):
+    """Random expressions of binary64 functions, constants and literals:
+    exact: true claims the true value is that integer, so an expression
+    whose true value (mpmath, 400 digits) is not an integer is never exact;
+    a comparison of two whose true values differ is the true one or null."""
+    made = 0
+    while made < n:
+        ex = _approx_expr(rng, rng.randint(1, 4))
+        try:
+            with mpmath.workdps(TRUTH_DPS):
+                t = eval(_DEC.sub(lambda m: "mpf('%s')" % m.group(1), ex),
+                         dict(MP, pi=mpmath.pi, e=mpmath.e, **_MP_STEP))
+                if not mpmath.isfinite(t) or abs(t) > mpmath.mpf(10) ** 300 or mpmath.im(t) != 0:
+                    continue
+                dist = abs(t - mpmath.nint(t))
+                near_step = any(s in ex for s in _MP_STEP)
+        except (ValueError, ZeroDivisionError, TypeError, OverflowError):
+            continue
+        if near_step:  # a step's argument can sit at its jump: the truth is then not tellable here
+            continue
+        if dist > mpmath.mpf(10) ** -300 and re.search("[a-z]", ex):  # an exact rational is exact
+            case("calc_exact", {"expr": ex}, chk("exact", "json", False), accept_refusal=True,
+                 cat="rc2/approx-expr", why="the true value %s is not an integer" % mpmath.nstr(t, 12))
+        ex2 = _approx_expr(rng, 2)
+        if any(s in ex2 for s in _MP_STEP):
+            continue
+        op = rng.choice(OPS)
+        try:
+            if abs(truth(ex) - truth(ex2)) < mpmath.mpf(10) ** -300:
+                continue
+            want = truth_cmp(ex, op, ex2)
+        except (ValueError, ZeroDivisionError, TypeError, OverflowError):
+            continue
+        case("calc_exact", {"expr": "%s %s %s" % (ex, op, ex2)}, chk("value", "verdict", want), accept_refusal=True,
+             cat="rc2/approx-expr", why="true values differ (mpmath)")
+        made += 1
+
+
 def batch(seed, tag, scale=1):
     rng = random.Random(seed)
     start = len(mc.CASES)
@@ -928,6 +1011,8 @@ def batch(seed, tag, scale=1):
     bit_analyses(rng, 15 * scale)
     float_numerals(rng, 15 * scale)
     float_conversions(rng, 15 * scale)
+    percentile_lists(rng, 15 * scale)
+    approx_exprs(rng, 40 * scale)
     for i, c in enumerate(mc.CASES[start:]):
         c["id"] = "rc2-%s-%s-%03d" % (tag, c["tool"], i)
         c["batch"] = tag
