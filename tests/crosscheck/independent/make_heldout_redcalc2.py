@@ -644,6 +644,24 @@ def collisions(rng, n):
              cat="rc2/collision", why="exact birthday probability (mpmath, 400 digits)")
 
 
+def collisions_subnormal(rng, n):
+    """collision_probability where p is subnormal or below every double:
+    percent from the exact p (6 significant digits), and a 0.0 that is
+    only a double says so in a note."""
+    for _ in range(n):
+        b = rng.randint(1040, 1120)
+        nitems = rng.randint(2, 3000)
+        with mpmath.workdps(60):
+            big = mpmath.mpf(2) ** b
+            p = -mpmath.expm1(mpmath.fsum(mpmath.log1p(-mpmath.mpf(i) / big) for i in range(1, nitems)))
+            pct = Fraction(mpmath.nstr(p * 100, 40, min_fixed=-1, max_fixed=-1).replace("e", "E"))
+        checks = [chk("percent", "float", float(_keep6(pct)), rel=0.0, abs=0.0)]
+        if float(p) == 0:
+            checks.append(chk("note", "present"))
+        case("collision_probability", {"items": nitems, "bits": b}, *checks, cat="rc2/collision-subnormal",
+             why="p = %s" % mpmath.nstr(p, 8))
+
+
 def int_widths_cases(rng, n):
     for _ in range(n):
         v = rng.choice((rng.randint(-2**65, 2**65), rng.choice((-2**63, 2**64 - 1, 2**63, -2**63 - 1, -129, 256)),
@@ -949,7 +967,32 @@ _MP_STEP = {"floor": mpmath.floor, "ceil": mpmath.ceil, "trunc": lambda x: mpmat
             mpmath.ceil(x), "round": lambda x: mpmath.nint(x)}
 
 
+def signal_alarm(seconds):
+    import signal
+    signal.alarm(seconds)
+
+
+class _Slow(Exception):
+    pass
+
+
+def _alarm(_sig, _frm):
+    raise _Slow()
+
+
 def approx_exprs(rng, n):
+    """(A truth that takes mpmath more than 2 s, such as sin(exp(10**30)),
+    whose argument reduction needs 10**30 bits, is skipped.)"""
+    import signal
+    old = signal.signal(signal.SIGALRM, _alarm)
+    try:
+        _approx_exprs(rng, n)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def _approx_exprs(rng, n):
     """Random expressions of binary64 functions, constants and literals:
     exact: true claims the true value is that integer, so an expression
     whose true value (mpmath, 400 digits) is not an integer is never exact;
@@ -957,6 +1000,7 @@ def approx_exprs(rng, n):
     made = 0
     while made < n:
         ex = _approx_expr(rng, rng.randint(1, 4))
+        signal_alarm(2)
         try:
             with mpmath.workdps(TRUTH_DPS):
                 t = eval(_DEC.sub(lambda m: "mpf('%s')" % m.group(1), ex),
@@ -965,8 +1009,10 @@ def approx_exprs(rng, n):
                     continue
                 dist = abs(t - mpmath.nint(t))
                 near_step = any(s in ex for s in _MP_STEP)
-        except (ValueError, ZeroDivisionError, TypeError, OverflowError):
+        except (ValueError, ZeroDivisionError, TypeError, OverflowError, _Slow):
             continue
+        finally:
+            signal_alarm(0)
         if near_step:  # a step's argument can sit at its jump: the truth is then not tellable here
             continue
         if dist > mpmath.mpf(10) ** -300 and re.search("[a-z]", ex):  # an exact rational is exact
@@ -976,12 +1022,15 @@ def approx_exprs(rng, n):
         if any(s in ex2 for s in _MP_STEP):
             continue
         op = rng.choice(OPS)
+        signal_alarm(2)
         try:
             if abs(truth(ex) - truth(ex2)) < mpmath.mpf(10) ** -300:
                 continue
             want = truth_cmp(ex, op, ex2)
-        except (ValueError, ZeroDivisionError, TypeError, OverflowError):
+        except (ValueError, ZeroDivisionError, TypeError, OverflowError, _Slow):
             continue
+        finally:
+            signal_alarm(0)
         case("calc_exact", {"expr": "%s %s %s" % (ex, op, ex2)}, chk("value", "verdict", want), accept_refusal=True,
              cat="rc2/approx-expr", why="true values differ (mpmath)")
         made += 1
@@ -1003,6 +1052,7 @@ def batch(seed, tag, scale=1):
     epochs(rng, 20 * scale)
     radixes(rng, 20 * scale)
     collisions(rng, 15 * scale)
+    collisions_subnormal(rng, 10 * scale)
     int_widths_cases(rng, 15 * scale)
     units(rng, 40 * scale)
     signed_zeros(rng, 20 * scale)
