@@ -29,6 +29,16 @@ static void ok_value(const char *expr, const char *value, const char *approx, in
     json_decref(r);
 }
 
+/* A table of ok_value checks without approx. */
+struct want_value {
+    const char *expr, *value;
+    int exact;
+};
+
+static void ok_values(const struct want_value *w, size_t n) {
+    for (size_t i = 0; i < n; i++) ok_value(w[i].expr, w[i].value, NULL, w[i].exact);
+}
+
 static void ok_bool(const char *expr, int want) {
     json_t *r = calc(expr);
     CHECK(json_is_true(json_object_get(r, "ok")));
@@ -511,12 +521,15 @@ static void test_binary64_value_mixed_repr_and_double(void) {
  * held fmod(10**30, 7) == 5; the truth is 1): on the looks they are exact
  * on the rationals given. */
 static void test_fmod_of_rounded_argument_was_exact(void) {
-    ok_value("fmod(10**30, 7)", "5", NULL, 0);
-    ok_value("remainder(10**30, 7)", "-2", NULL, 0);
-    ok_value("copysign(10**30 + 1, -1)", "-1000000000000000000000000000000", NULL, 0);
-    ok_value("fmod(10, 3)", "1", NULL, 1);
-    ok_value("remainder(10, 4)", "2", NULL, 1);
-    ok_value("fmod(-7, 2)", "-1", NULL, 1);
+    static const struct want_value w[] = {
+        {"fmod(10**30, 7)", "5", 0},
+        {"remainder(10**30, 7)", "-2", 0},
+        {"copysign(10**30 + 1, -1)", "-1000000000000000000000000000000", 0},
+        {"fmod(10, 3)", "1", 1},
+        {"remainder(10, 4)", "2", 1},
+        {"fmod(-7, 2)", "-1", 1},
+    };
+    ok_values(w, sizeof w / sizeof w[0]);
     looked_bool("fmod(10**30, 7) == 1", 1, 0);
     looked_bool("remainder(10**30, 7) == 1", 1, 0);
     json_t *r = calc("fmod(1, 0)");
@@ -529,15 +542,18 @@ static void test_fmod_of_rounded_argument_was_exact(void) {
  * a float zero keeps IEEE's sign through negation, products, quotients and
  * sums, for the two functions that read it. An int zero has no sign. */
 static void test_signed_zero_read_as_positive(void) {
-    ok_value("copysign(1, -0.0)", "-1", NULL, 1);
-    ok_value("copysign(2, 0.0*-1)", "-2", NULL, 1);
-    ok_value("copysign(1, -0.0 - 0.0)", "-1", NULL, 1);
-    ok_value("copysign(1, -0.0 + 0.0)", "1", NULL, 1);
-    ok_value("copysign(1, -(0))", "1", NULL, 1);
-    ok_value("copysign(1, --0.0)", "1", NULL, 1);
-    ok_value("atan2(-0.0, -1)", "-3141592653589793/1000000000000000", NULL, 0);
-    ok_value("atan2(0.0, -0.0)", "3141592653589793/1000000000000000", NULL, 0);
-    ok_value("atan2(-0.0, 1)", "0", NULL, 1);
+    static const struct want_value w[] = {
+        {"copysign(1, -0.0)", "-1", 1},
+        {"copysign(2, 0.0*-1)", "-2", 1},
+        {"copysign(1, -0.0 - 0.0)", "-1", 1},
+        {"copysign(1, -0.0 + 0.0)", "1", 1},
+        {"copysign(1, -(0))", "1", 1},
+        {"copysign(1, --0.0)", "1", 1},
+        {"atan2(-0.0, -1)", "-3141592653589793/1000000000000000", 0},
+        {"atan2(0.0, -0.0)", "3141592653589793/1000000000000000", 0},
+        {"atan2(-0.0, 1)", "0", 1},
+    };
+    ok_values(w, sizeof w / sizeof w[0]);
 }
 
 /* Regression (a look that could not hold the argument exactly, 10**400 at
@@ -546,13 +562,12 @@ static void test_signed_zero_read_as_positive(void) {
  * exp(-10**400) > 0 false with difference "0"): such a limit decides
  * nothing. An integer a composed function truly is stays exact. */
 static void test_saturated_limit_of_unheld_argument_was_exact(void) {
-    ok_value("tanh(10**400)", "1", NULL, 0);
-    ok_value("exp(-10**400)", "0", NULL, 0);
-    ok_value("erfc(10**400)", "0", NULL, 0);
-    ok_value("erf(-10**400)", "-1", NULL, 0);
-    ok_value("expm1(-10**400)", "-1", NULL, 0);
-    ok_value("log(8, 2)", "3", NULL, 1);
-    ok_value("round(exp(log(10)))", "10", NULL, 1);
+    static const struct want_value w[] = {
+        {"tanh(10**400)", "1", 0},     {"exp(-10**400)", "0", 0},  {"erfc(10**400)", "0", 0},
+        {"erf(-10**400)", "-1", 0},    {"expm1(-10**400)", "-1", 0}, {"log(8, 2)", "3", 1},
+        {"round(exp(log(10)))", "10", 1},
+    };
+    ok_values(w, sizeof w / sizeof w[0]);
     json_t *a = json_pack("{s:s, s:s, s:s}", "a", "exp(-10**400)", "op", ">", "b", "0");
     json_t *r = cc_tool_compare_threshold(a, NULL);
     CHECK(json_is_true(json_object_get(r, "ok")));
