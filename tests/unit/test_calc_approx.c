@@ -5,6 +5,7 @@
  * in 63 bits take a 128-bit fast path; ties and near-ties around it are
  * where a shortcut would go wrong, so they are tested most. */
 #include <gmp.h>
+#include <mpfr.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,24 @@ static void scaled(mpq_srcptr q, long shift, mpz_t num, mpz_t den) {
     if (shift >= 0) mpz_mul(num, num, p);
     else mpz_mul(den, den, p);
     mpz_clear(p);
+}
+
+/* A nonzero value the fixed point writes as 0 (below 5e-13): 12
+ * significant digits in scientific notation, by MPFR's printf at 1024 bits
+ * (far past any double rounding), trailing zeros dropped. */
+static char *tiny_oracle(mpq_srcptr q) {
+    mpfr_t f;
+    mpfr_init2(f, 1024);
+    mpfr_set_q(f, q, MPFR_RNDN);
+    char buf[128];
+    mpfr_snprintf(buf, sizeof buf, "%.11RNe", f);
+    mpfr_clear(f);
+    char *e = strchr(buf, 'e'), *m = e;
+    while (m[-1] == '0') m--;
+    if (m[-1] == '.') m--;
+    long ex = strtol(e + 1, NULL, 10);
+    sprintf(m, "e%ld", ex);
+    return strdup(buf);
 }
 
 static char *oracle(mpq_srcptr q) {
@@ -72,6 +91,10 @@ static char *oracle(mpq_srcptr q) {
     mp_get_memory_functions(NULL, NULL, &gfree);
     gfree(d, nd + 1);
     mpz_clears(num, den, r1, r2, p, NULL);
+    if (strcmp(out, "0") == 0) {
+        free(out);
+        return tiny_oracle(q);
+    }
     return out;
 }
 
@@ -175,8 +198,8 @@ static void known_values(void) {
     CHECK_STREQ(s, "-0.333333333333");
     free(s);
     mpq_set_si(q, 1, 2000000000000);
-    s = cc_calc_approx_str(q); /* a tie, rounded to the even 0 */
-    CHECK_STREQ(s, "0");
+    s = cc_calc_approx_str(q); /* a tie the fixed point rounds to 0: written in full */
+    CHECK_STREQ(s, "5e-13");
     free(s);
     mpq_set_si(q, 3, 2000000000000);
     s = cc_calc_approx_str(q); /* 1.5e-12: up to the even 2e-12 */
@@ -185,8 +208,37 @@ static void known_values(void) {
     mpq_clear(q);
 }
 
+/* approx "0" for a nonzero value (1/10**20 had value "1/100000000000000000000"
+ * and approx "0"): a value below the 12 fraction digits keeps 12 significant
+ * ones, on the 63-bit path and the GMP one alike. */
+static void approx_zero_for_nonzero_value(void) {
+    static const struct {
+        const char *q, *want;
+    } cases[] = {
+        {"1/100000000000000000000", "1e-20"},
+        {"-1/10000000000000", "-1e-13"},
+        {"1/3000000000000", "3.33333333333e-13"},
+        {"-2/3000000000000000", "-6.66666666667e-16"},
+        {"1/10000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+         "1e-94"},
+        {"999999999999999/1000000000000000000000000000", "0.000000000001"},
+        {"4999999999999/10000000000000000000000000", "5e-13"},
+        {"99999999999995/1000000000000000000000000000", "1e-13"},
+    };
+    mpq_t q;
+    mpq_init(q);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        mpq_set_str(q, cases[i].q, 10);
+        char *s = cc_calc_approx_str(q);
+        CHECK_STREQ(s, cases[i].want);
+        free(s);
+    }
+    mpq_clear(q);
+}
+
 int main(void) {
     RUN(known_values);
+    RUN(approx_zero_for_nonzero_value);
     RUN(random_values);
     RUN(ties_and_near_ties);
     return check_summary("calc_approx");

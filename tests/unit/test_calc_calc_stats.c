@@ -114,8 +114,27 @@ static void test_cv_note_negative_mean_is_noise(void) {
     json_decref(r);
 }
 
+/* Regression (cv was the rounded stdev over the rounded mean, and "the mean
+ * is 0" read the rounded mean): with subnormal values cv was 1.0 where the
+ * truth is 0.4330127018922193, and [5e-324, 0], whose mean 2.5e-324 rounds
+ * to 0.0, had cv null and "the mean is 0". */
+static void test_cv_from_rounded_mean_and_stdev(void) {
+    json_t *r = run("{\"nums\": [5e-324, 5e-324, 1e-323]}");
+    CHECK(num(r, "cv") == 0.4330127018922193);
+    json_decref(r);
+    r = run("{\"nums\": [5e-324, 0]}");
+    CHECK(num(r, "mean") == 0.0);
+    CHECK(num(r, "cv") == 1.4142135623730951);
+    CHECK_STREQ(str(r, "cv_note"), "run-to-run noise swamps the effect (CV > 0.2)");
+    json_decref(r);
+    r = run("{\"nums\": [3, 4, 5]}"); /* sqrt(1)/4 exactly */
+    CHECK(num(r, "cv") == 0.25);
+    json_decref(r);
+}
+
 int main(void) {
     RUN(test_examples);
+    RUN(test_cv_from_rounded_mean_and_stdev);
     RUN(test_exactness);
     RUN(test_rejections);
     RUN(test_cv_note_negative_mean_is_noise);

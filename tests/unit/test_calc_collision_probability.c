@@ -1,6 +1,7 @@
 /* Unit tests for the collision_probability tool (TOOLS.md 3.3.6 as amended in
  * docs/contract.md: the exact birthday probability, correctly rounded): the
  * spec's examples with their exact values, plus edge cases and bad inputs. */
+#include <string.h>
 #include "workers/calc/programmer_tools.h"
 #define TOOL_FN cc_tool_collision_probability
 #include "tests/unit/calc_harness.h"
@@ -87,8 +88,26 @@ static void test_small_percent_not_rounded_to_zero(void) {
     json_decref(r);
 }
 
+/* Regression (percent was 100 times the double probability, which below
+ * 2.2e-308 carries too few bits: 123457 hashes of 1090 bits had percent
+ * 5.74514e-317, the truth 5.74517e-317; and a probability below every
+ * double was a bare 0.0): percent comes from the 256-bit probability, and
+ * a nonzero probability no double holds says so. */
+static void test_subnormal_probability_percent_and_zero(void) {
+    json_t *r = run("{\"items\": 123457, \"bits\": 1090}");
+    CHECK(num(r, "probability") == 5.74514e-319);
+    CHECK(num(r, "percent") == 5.74517e-317);
+    CHECK(json_object_get(r, "note") == NULL);
+    json_decref(r);
+    r = run("{\"items\": 1000, \"bits\": 10000}");
+    CHECK(num(r, "probability") == 0.0);
+    CHECK(strstr(json_string_value(json_object_get(r, "note")), "about 2^-9981") != NULL);
+    json_decref(r);
+}
+
 int main(void) {
     RUN(test_examples);
+    RUN(test_subnormal_probability_percent_and_zero);
     RUN(test_edges);
     RUN(test_small_percent_not_rounded_to_zero);
     return check_summary("calc_collision_probability");

@@ -29,6 +29,16 @@ static void ok_value(const char *expr, const char *value, const char *approx, in
     json_decref(r);
 }
 
+/* A table of ok_value checks without approx. */
+struct want_value {
+    const char *expr, *value;
+    int exact;
+};
+
+static void ok_values(const struct want_value *w, size_t n) {
+    for (size_t i = 0; i < n; i++) ok_value(w[i].expr, w[i].value, NULL, w[i].exact);
+}
+
 static void ok_bool(const char *expr, int want) {
     json_t *r = calc(expr);
     CHECK(json_is_true(json_object_get(r, "ok")));
@@ -322,14 +332,15 @@ static void test_integer_from_approximation_not_exact(void) {
 }
 
 /* the truth of a comparison of approximations: value (1, 0, or -1 for
- * null) and binary64_value */
+ * null) and binary64_value (-1 for null) */
 static void looked_bool(const char *expr, int want, int binary64) {
     json_t *r = calc(expr);
     CHECK(json_is_true(json_object_get(r, "ok")));
     json_t *v = json_object_get(r, "value");
     if (want < 0) CHECK(json_is_null(v));
     else CHECK(json_is_boolean(v) && json_is_true(v) == want);
-    CHECK_INTEQ(json_is_true(json_object_get(r, "binary64_value")), binary64);
+    if (binary64 < 0) CHECK(json_is_null(json_object_get(r, "binary64_value")));
+    else CHECK_INTEQ(json_is_true(json_object_get(r, "binary64_value")), binary64);
     CHECK(sget(r, "note") != NULL);
     json_decref(r);
 }
@@ -342,9 +353,9 @@ static void test_comparison_of_approximations(void) {
     looked_bool("sqrt(2) == 1.4142135623730951", 0, 1);
     looked_bool("sqrt(2) < 1.4142135623730951", 1, 0);
     looked_bool("sqrt(2)**2 == 2", -1, 0);
-    looked_bool("atan(1)*4 == pi", -1, 0);
+    looked_bool("atan(1)*4 == pi", -1, 1);
     looked_bool("sqrt(2) > 1.41", 1, 1);
-    looked_bool("exp(50) > 5184705528587072000000", 1, 0);
+    looked_bool("exp(50) > 5184705528587072000000", 1, 1);
     ok_bool("2**10 == 1024", 1); /* nothing approximated: as before */
     json_t *r = calc("1/3 < 0.34");
     CHECK(json_object_get(r, "binary64_value") == NULL);
@@ -480,13 +491,112 @@ static void test_tiny_real_difference_was_undecided(void) {
     looked_bool("1 + exp(-1000) > 1", 1, 0);
     looked_bool("2 - exp(-1000) < 2", 1, 0);
     looked_bool("sqrt(2)**2 == 2", -1, 0);
-    looked_bool("atan(1)*4 == pi", -1, 0);
+    looked_bool("atan(1)*4 == pi", -1, 1);
     looked_bool("atan(10**200) == atan(10**201)", -1, 1);
     looked_bool("exp(1) - exp(1) == 0", -1, 1);
 }
 
+/* Regression (binary64_value mixed a function's shortest repr with a
+ * constant's exact double: atan(10**200) == pi/2 and exp(1) == e were
+ * false, where Python's floats say true): binary64_value is the comparison
+ * Python's floats make, each operation rounded once. */
+static void test_binary64_value_mixed_repr_and_double(void) {
+    looked_bool("atan(10**200) == pi/2", -1, 1);
+    looked_bool("exp(1) == e", -1, 1);
+    looked_bool("sqrt(2)*sqrt(2) == 2", -1, 0);          /* 2.0000000000000004 */
+    looked_bool("0.1 + 0.2 == 0.3 + sin(0)", 1, 0);      /* 0.30000000000000004 */
+    looked_bool("float(1/3) == 1/3", 0, 1);               /* Python's 1/3 is a float too */
+    looked_bool("sqrt(2**53 + 1) > 0", 1, 1);
+    /* a float operation rounds its int operand first: 2**53 + 1 + 0.5 */
+    looked_bool("2**53 + 1 + 0.5 + sin(0) == 2**53", 0, 1);
+    /* Python's floats overflow: no binary64_value */
+    json_t *r = calc("sqrt(10**400) > 0");
+    CHECK(json_is_true(json_object_get(r, "value")));
+    CHECK(json_is_null(json_object_get(r, "binary64_value")));
+    json_decref(r);
+}
+
+/* Regression (fmod, remainder and copysign ran on doubles in the second
+ * looks too, so fmod(10**30, 7) was 5 with exact: true and compare_threshold
+ * held fmod(10**30, 7) == 5; the truth is 1): on the looks they are exact
+ * on the rationals given. */
+static void test_fmod_of_rounded_argument_was_exact(void) {
+    static const struct want_value w[] = {
+        {"fmod(10**30, 7)", "5", 0},
+        {"remainder(10**30, 7)", "-2", 0},
+        {"copysign(10**30 + 1, -1)", "-1000000000000000000000000000000", 0},
+        {"fmod(10, 3)", "1", 1},
+        {"remainder(10, 4)", "2", 1},
+        {"fmod(-7, 2)", "-1", 1},
+    };
+    ok_values(w, sizeof w / sizeof w[0]);
+    looked_bool("fmod(10**30, 7) == 1", 1, 0);
+    looked_bool("remainder(10**30, 7) == 1", 1, 0);
+    json_t *r = calc("fmod(1, 0)");
+    CHECK_STREQ(sget(r, "code"), "validation");
+    json_decref(r);
+}
+
+/* Regression (a negated zero was the rational 0, so copysign(1, -0.0) was 1
+ * with exact: true and atan2(-0.0, -1) was +pi; Python says -1.0 and -pi):
+ * a float zero keeps IEEE's sign through negation, products, quotients and
+ * sums, for the two functions that read it. An int zero has no sign. */
+static void test_signed_zero_read_as_positive(void) {
+    static const struct want_value w[] = {
+        {"copysign(1, -0.0)", "-1", 1},
+        {"copysign(2, 0.0*-1)", "-2", 1},
+        {"copysign(1, -0.0 - 0.0)", "-1", 1},
+        {"copysign(1, -0.0 + 0.0)", "1", 1},
+        {"copysign(1, -(0))", "1", 1},
+        {"copysign(1, --0.0)", "1", 1},
+        {"atan2(-0.0, -1)", "-3141592653589793/1000000000000000", 0},
+        {"atan2(0.0, -0.0)", "3141592653589793/1000000000000000", 0},
+        {"atan2(-0.0, 1)", "0", 1},
+    };
+    ok_values(w, sizeof w / sizeof w[0]);
+}
+
+/* Regression (a look that could not hold the argument exactly, 10**400 at
+ * 256 bits, read a saturated function's limit as the truth: tanh(10**400)
+ * "1" and exp(-10**400) "0" with exact: true, and compare_threshold held
+ * exp(-10**400) > 0 false with difference "0"): such a limit decides
+ * nothing. An integer a composed function truly is stays exact. */
+static void test_saturated_limit_of_unheld_argument_was_exact(void) {
+    static const struct want_value w[] = {
+        {"tanh(10**400)", "1", 0},     {"exp(-10**400)", "0", 0},  {"erfc(10**400)", "0", 0},
+        {"erf(-10**400)", "-1", 0},    {"expm1(-10**400)", "-1", 0}, {"log(8, 2)", "3", 1},
+        {"round(exp(log(10)))", "10", 1},
+    };
+    ok_values(w, sizeof w / sizeof w[0]);
+    json_t *a = json_pack("{s:s, s:s, s:s}", "a", "exp(-10**400)", "op", ">", "b", "0");
+    json_t *r = cc_tool_compare_threshold(a, NULL);
+    CHECK(json_is_true(json_object_get(r, "ok")));
+    CHECK(!json_is_false(json_object_get(r, "holds")));
+    json_decref(r);
+    json_decref(a);
+    looked_bool("tanh(10**400) < 1", -1, -1);
+}
+
+/* Regression (the looks read float(x) as x itself, so float(2**53 + 1) ==
+ * 2**53 + 1 and float(1e23) == 10**23 were true, and float(0.1) - 0.1 was 0
+ * with exact: true): float(x) is the double nearest x, exactly. */
+static void test_float_read_as_its_argument(void) {
+    looked_bool("float(2**53 + 1) == 2**53 + 1", 0, 0);
+    looked_bool("float(1e23) == 10**23", 0, 0);
+    looked_bool("float(0.1) == 0.1", 0, 1);
+    looked_bool("float(4) == 4", 1, 1);
+    looked_bool("float(sqrt(2)) == sqrt(2)", 0, 1);
+    ok_value("float(0.1) - 0.1", "0", NULL, 0);
+    ok_value("float(2**52 + 1)", "4503599627370497", NULL, 1);
+}
+
 int main(void) {
     RUN(test_spec_examples);
+    RUN(test_float_read_as_its_argument);
+    RUN(test_saturated_limit_of_unheld_argument_was_exact);
+    RUN(test_signed_zero_read_as_positive);
+    RUN(test_binary64_value_mixed_repr_and_double);
+    RUN(test_fmod_of_rounded_argument_was_exact);
     RUN(test_tiny_real_difference_was_undecided);
     RUN(test_true_values_compare_exactly_was_undecided);
     RUN(test_function_rounded_onto_integer_was_exact);

@@ -349,7 +349,17 @@ static void test_convert_below_absolute_zero(void) {
     check_value(json_integer(-40), "C", "F", -40.0);
 }
 
+/* Regression (year was the tropical year, 365.24219 d, while the light-year
+ * is c times the Julian year, 365.25 d: 1 ly / c came out 1.0000211 year):
+ * year is the Julian year, as the IAU, pint and astropy define it. */
+static void test_year_not_the_light_year_year(void) {
+    check_exact(json_integer(1), "year", "s", "31557600");
+    check_exact(json_integer(1), "yr", "day", "1461/4");
+    check_exact(json_integer(9460730472580800), "m", "ly", "1");
+}
+
 int main(void) {
+    RUN(test_year_not_the_light_year_year);
     RUN(test_convert_examples);
     RUN(test_convert_exact);
     RUN(test_convert_case);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "workers/calc/calc_internal.h"
+#include "workers/calc/numfmt.h"
 
 /* Working precision: far beyond 53 bits, so the single final rounding is
  * the correct one except in cases no test of doubles can construct. */
@@ -97,9 +98,11 @@ static int check_result(struct calc_ev *e, const struct calc_fdef *f, double r) 
 static int libm_apply(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
                       double *r) {
     double x[2] = {0, 0};
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         if (calc_q_to_double(a[i].q, &x[i]) != 0)
             return calc_fail(e, "validation", "math range error");
+        if (a[i].negzero) x[i] = -0.0;
+    }
     feclearexcept(FE_ALL_EXCEPT);
     if (f->f1 == log && n == 2) {
         if (libm_log_with_base(e, x, r) != 0) return -1;
@@ -107,6 +110,16 @@ static int libm_apply(struct calc_ev *e, const struct calc_fdef *f, struct calc_
         *r = f->f1 ? f->f1(x[0]) : f->f2(x[0], x[1]);
     }
     return check_result(e, f, *r);
+}
+
+/* y is the integer limit a function approaches as its argument grows:
+ * tanh and erf +-1, erfc 0 or 2, exp and exp2 0, expm1 -1. */
+static bool saturated(const char *name, mpfr_srcptr y) {
+    if (strcmp(name, "tanh") == 0 || strcmp(name, "erf") == 0) return mpfr_cmpabs_ui(y, 1) == 0;
+    if (strcmp(name, "erfc") == 0) return mpfr_zero_p(y) || mpfr_cmp_ui(y, 2) == 0;
+    if (strcmp(name, "exp") == 0 || strcmp(name, "exp2") == 0) return mpfr_zero_p(y);
+    if (strcmp(name, "expm1") == 0) return mpfr_cmp_si(y, -1) == 0;
+    return false;
 }
 
 /* One MPFR call, correctly rounded, so its ternary value tells whether the
@@ -134,18 +147,24 @@ static int mpfr_apply(struct calc_ev *e, int i, struct calc_val *a, int n, doubl
     mpfr_prec_t prec = e->prec ? (mpfr_prec_t)e->prec : WORK_PREC;
     mpfr_inits2(prec, x[0], x[1], y, (mpfr_ptr)0);
     bool true_args = true;
-    for (int k = 0; k < n; k++)
+    for (int k = 0; k < n; k++) {
         true_args &= mpfr_set_q(x[k], a[k].q, MPFR_RNDN) == 0 && !a[k].inexact;
+        if (a[k].negzero) mpfr_neg(x[k], x[k], MPFR_RNDN); /* atan2(-0.0, -1) is -pi */
+    }
     mpfr_clear_flags();
     int t = n == 1 ? MPFR_FUNCS[i].f1(y, x[0], MPFR_RNDN) : MPFR_FUNCS[i].f2(y, x[0], x[1], MPFR_RNDN);
-    if (e->prec && true_args && direct(i, n)) {
-        /* MPFR's ternary value is 0 exactly when y is the true value */
-        e->fn_exact = t == 0;
-        /* y is then an integer the true value is not, within an ulp of it
-         * (tanh(1000) = 1 - 2e-869): whatever follows would read it as that
-         * integer, so the look decides nothing */
-        if (t != 0 && mpfr_integer_p(y)) e->close = true;
-    }
+    /* MPFR's ternary value is 0 exactly when y is the true value */
+    if (e->prec && true_args && direct(i, n)) e->fn_exact = t == 0;
+    /* y is an integer (0 included) the true value is not, within an ulp
+     * of it (tanh(1000) = 1 - 2e-869): whatever follows would read it as
+     * that integer, so the look decides nothing. Where the look could not
+     * hold the argument exactly (10**400 at 256 bits) an integer can be the
+     * truth (log(8, 2)), but not a function's saturated limit or an
+     * underflow: tanh(10**400) and exp(-10**400) were "1" and "0" with
+     * exact: true, and compare_threshold held exp(-10**400) > 0 false. */
+    if (e->prec && t != 0 && mpfr_integer_p(y) &&
+        ((true_args && direct(i, n)) || saturated(MPFR_FUNCS[i].name, y) || mpfr_underflow_p()))
+        e->close = true;
     int rc = 0;
     if (mpfr_nan_p(y) || (mpfr_inf_p(y) && mpfr_divby0_p()))
         rc = calc_fail(e, "validation", "math domain error");
@@ -167,28 +186,139 @@ static int mpfr_index(const char *name) {
     return -1;
 }
 
-/* On the second look fabs is exact, and float is no rounding at all: the
- * value float() approximates is its argument. */
-static bool exact_on_look(const struct calc_fdef *f, const struct calc_val *a, mpq_t out) {
+/* x - y * n for the integer n = trunc(x / y) (fmod) or the nearest,
+ * ties to even (remainder): exact on rationals. When an argument is an
+ * approximation, a quotient that close to where n jumps voids the look. */
+static void exact_remainder(struct calc_ev *e, const struct calc_val *a, bool nearest, mpq_t out) {
+    mpq_t t;
+    mpz_t n;
+    mpq_init(t);
+    mpz_init(n);
+    mpq_div(t, a[0].q, a[1].q);
+    if (a[0].inexact || a[1].inexact) {
+        mpq_t x, half;
+        mpq_inits(x, half, NULL);
+        mpq_set(x, a[0].q);
+        if (nearest) {
+            mpq_set_ui(half, 1, 2);
+            mpq_mul(half, half, a[1].q);
+            mpq_sub(x, x, half);
+        }
+        calc_near_step(e, x, a[1].q);
+        mpq_clears(x, half, NULL);
+    }
+    if (nearest) calc_round_half_even(n, t);
+    else mpz_tdiv_q(n, mpq_numref(t), mpq_denref(t));
+    mpq_set_z(t, n);
+    mpq_mul(t, t, a[1].q);
+    mpq_sub(out, a[0].q, t);
+    mpq_clear(t);
+    mpz_clear(n);
+}
+
+/* float(x) on a look: the exact value of the double nearest x, which is
+ * what float() means (float(2**53 + 1) == 2**53 + 1 is false, and
+ * float(0.1) - 0.1 is 5.55e-18, not 0 with exact: true). An approximated x
+ * that close to a midpoint between two doubles voids the look. 1, or -1
+ * when x is past the doubles (Python: OverflowError). */
+static int double_of(struct calc_ev *e, const struct calc_val *x, mpq_t out) {
+    double d = cc_nf_mpq_to_double(x->q);
+    if (!isfinite(d)) return calc_fail(e, "validation", "math range error");
+    mpq_set_d(out, d);
+    if (x->inexact && mpq_cmp(out, x->q) != 0) {
+        mpq_t ulp, t;
+        mpq_inits(ulp, t, NULL);
+        mpq_set_d(ulp, nextafter(d, mpq_cmp(x->q, out) > 0 ? INFINITY : -INFINITY));
+        mpq_sub(ulp, ulp, out);
+        mpq_abs(ulp, ulp);
+        mpq_sub(t, x->q, out);
+        mpq_abs(t, t);
+        mpq_div(t, t, ulp); /* in (0, 1/2]: 1/2 at a midpoint */
+        mpq_set_ui(ulp, 1, 2);
+        mpq_add(t, t, ulp);
+        calc_near_step(e, t, NULL);
+        mpq_clears(ulp, t, NULL);
+    }
+    return 1;
+}
+
+/* On the second look the functions that are exact on doubles are exact on
+ * the rationals they are given: fabs, copysign, fmod and remainder (in
+ * doubles, fmod(10**30, 7) is 5, the remainder of the double nearest
+ * 10**30; the truth is 1), and float is the double itself. 1 when done, 0 when f is not one
+ * of these, -1 on a failure (Python's: a zero divisor is a domain error). */
+static int exact_on_look(struct calc_ev *e, const struct calc_fdef *f, const struct calc_val *a,
+                         mpq_t out) {
+    bool fmod_ = strcmp(f->name, "fmod") == 0, rem = strcmp(f->name, "remainder") == 0;
     if (strcmp(f->name, "fabs") == 0) mpq_abs(out, a[0].q);
-    else if (strcmp(f->name, "float") == 0) mpq_set(out, a[0].q);
-    else return false;
-    return true;
+    else if (strcmp(f->name, "float") == 0) return double_of(e, &a[0], out);
+    else if (strcmp(f->name, "copysign") == 0) {
+        mpq_abs(out, a[0].q);
+        if (mpq_sgn(a[1].q) < 0 || a[1].negzero) mpq_neg(out, out);
+    } else if (fmod_ || rem) {
+        if (mpq_sgn(a[1].q) == 0) return calc_fail(e, "validation", "math domain error");
+        exact_remainder(e, a, rem, out);
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+/* ln(q) rounded once to a double (the b64 pass's log of one argument). */
+static double log_double(mpq_srcptr q) {
+    mpfr_t x;
+    mpfr_init2(x, WORK_PREC);
+    mpfr_set_q(x, q, MPFR_RNDN);
+    mpfr_log(x, x, MPFR_RNDN);
+    double d = mpfr_get_d(x, MPFR_RNDN);
+    mpfr_clear(x);
+    return d;
+}
+
+/* The b64 pass: the functions Python composes of several double
+ * operations, composed the same way (CPython's mathmodule.c): degrees(x) is
+ * x * (180 / pi), radians(x) is x * (pi / 180), log(x, b) is log(x) /
+ * log(b), each step rounded. 1 when done (the double in *r), 0 when f is
+ * another function, -1 on a failure. */
+static int python_composed(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
+                           double *r) {
+    if (strcmp(f->name, "degrees") == 0) *r = mpq_get_d(a[0].q) * (180.0 / M_PI);
+    else if (strcmp(f->name, "radians") == 0) *r = mpq_get_d(a[0].q) * (M_PI / 180.0);
+    else if (strcmp(f->name, "log") == 0 && n == 2) {
+        if (mpq_sgn(a[0].q) <= 0 || mpq_sgn(a[1].q) <= 0) return calc_fail(e, "validation", "math domain error");
+        double den = log_double(a[1].q);
+        if (den == 0) return calc_fail(e, "validation", "division by zero");
+        *r = log_double(a[0].q) / den;
+    } else {
+        return 0;
+    }
+    return isfinite(*r) ? 1 : calc_fail(e, "validation", "math range error");
 }
 
 int calc_binary64(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
                   mpq_t out) {
     double r = 0;
+    int done = e->b64 ? python_composed(e, f, a, n, &r) : 0;
+    if (done) {
+        if (done > 0) mpq_set_d(out, r);
+        e->funcs |= calc_function_bit(f);
+        return done > 0 ? 0 : -1;
+    }
     int i = mpfr_index(f->name);
-    if (e->prec && exact_on_look(f, a, out)) {
-        e->fn_exact = !a[0].inexact;
+    done = e->prec ? exact_on_look(e, f, a, out) : 0;
+    if (done < 0) return -1;
+    if (done) {
+        e->fn_exact = true;
+        for (int k = 0; k < n; k++) e->fn_exact &= !a[k].inexact;
         e->funcs |= calc_function_bit(f);
         return 0;
     }
     int rc = i >= 0 ? mpfr_apply(e, i, a, n, &r, out) : libm_apply(e, f, a, n, &r);
     if (rc != 0) return -1;
     e->funcs |= calc_function_bit(f);
-    if (i < 0 || !e->prec) calc_q_from_double(r, out);
+    /* the b64 pass keeps the double itself, not its shortest repr */
+    if (e->b64) mpq_set_d(out, r);
+    else if (i < 0 || !e->prec) calc_q_from_double(r, out);
     return 0;
 }
 

@@ -31,6 +31,43 @@ static bool call_inexact(const struct calc_ev *e, const struct calc_fdef *f,
     return false;
 }
 
+/* The b64 pass: Python's math functions take their arguments as doubles
+ * (an int past the doubles is an error there, except for the logarithms,
+ * which read a big int whole). */
+static int b64_arguments(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int argc) {
+    if (f->kind != CALC_F_FLOAT) return 0;
+    bool big_ok = strncmp(f->name, "log", 3) == 0 && strcmp(f->name, "log1p") != 0;
+    for (int i = 0; i < argc; i++) {
+        if (a[i].isfloat) continue;
+        mpq_t t;
+        mpq_init(t);
+        mpq_set(t, a[i].q);
+        int rc = calc_b64_round(e, t);
+        if (rc == 0) mpq_set(a[i].q, t);
+        mpq_clear(t);
+        if (rc != 0 && !(big_ok && calc_is_int(a[i].q))) return -1;
+        if (rc != 0) {
+            free(e->msg); /* the pass goes on: log reads the int whole */
+            e->msg = NULL;
+            e->code = NULL;
+        }
+    }
+    return 0;
+}
+
+/* A binary64 function's value is a float; abs, min, max and round(x, n)
+ * of a float are floats (round(x) and the steps are ints); the b64 pass
+ * rounds them to doubles. */
+static int b64_result(struct calc_ev *e, const struct calc_fdef *f, const struct calc_val *a, int argc,
+                      struct calc_val *out) {
+    bool any_float = false;
+    for (int i = 0; i < argc; i++) any_float |= a[i].isfloat;
+    if (f->kind == CALC_F_FLOAT) out->isfloat = true;
+    else if (f->kind == CALC_F_EXACT && any_float && !calc_is_step(f)) out->isfloat = true;
+    else if (strcmp(f->name, "round") == 0 && argc == 2 && a[0].isfloat) out->isfloat = true;
+    return out->isfloat && e->b64 ? calc_b64_round(e, out->q) : 0;
+}
+
 static int eval_call(struct calc_ev *e, const node *n, struct calc_val *out) {
     const struct calc_fdef *f = n->v.name[0] ? calc_find_function(n->v.name) : NULL;
     if (!f) return calc_fail(e, "validation", "only whitelisted math functions are callable");
@@ -41,9 +78,12 @@ static int eval_call(struct calc_ev *e, const node *n, struct calc_val *out) {
     for (int i = 0; i < argc; i++) mpq_init(a[i].q);
     int rc = 0;
     for (int i = 0; i < argc && rc == 0; i++) rc = calc_eval(e, n->child[i], &a[i]);
+    if (rc == 0 && e->b64) rc = b64_arguments(e, f, a, argc);
     e->fn_exact = false;
     if (rc == 0) rc = calc_apply(e, f, a, argc, out->q);
     if (rc == 0) out->inexact = call_inexact(e, f, a, argc);
+    out->negzero = false;
+    if (rc == 0) rc = b64_result(e, f, a, argc, out);
     for (int i = 0; i < argc; i++) mpq_clear(a[i].q);
     free(a);
     return rc;
@@ -113,7 +153,9 @@ static int eval_unary(struct calc_ev *e, const node *n, struct calc_val *out) {
     out->is_bool = false;
     if (n->op == CC_OP_NEG) {
         mpq_neg(out->q, out->q);
+        out->negzero = mpq_sgn(out->q) == 0 && out->isfloat && !out->negzero;
     } else if (n->op == CC_OP_INVERT) {
+        out->negzero = false;
         /* ~x = -(trunc(x)) - 1 */
         mpz_t z;
         mpz_init(z);
@@ -323,6 +365,35 @@ static int refuse_caret(struct calc_ev *e) {
                      "calc_exact: use ** for a power or xor(a, b) for bitwise XOR");
 }
 
+/* Whether a op b is a float in Python (a float operand, a true division,
+ * an int to a negative power); in the b64 pass a float operation first
+ * turns an int operand into a double, as Python does. */
+static int b64_operands(struct calc_ev *e, enum cc_op op, struct calc_val *a, struct calc_val *b,
+                        bool *fl) {
+    if (op >= CC_OP_BITAND && op <= CC_OP_RSHIFT) return 0;
+    bool any = a->isfloat || b->isfloat;
+    *fl = any || op == CC_OP_DIV || (op == CC_OP_POW && (!calc_is_int(b->q) || mpq_sgn(b->q) < 0));
+    if (!any || !e->b64) return 0;
+    if (!a->isfloat && calc_b64_round(e, a->q) != 0) return -1;
+    if (!b->isfloat && calc_b64_round(e, b->q) != 0) return -1;
+    return 0;
+}
+
+/* IEEE's sign of a zero result of a float operation (of which only
+ * copysign and atan2 take notice): a product or quotient is negative when
+ * one operand is, a sum -0.0 only of two negative zeros (x - y: of -0.0
+ * and +0.0). */
+static bool zero_sign(enum cc_op op, const struct calc_val *a, const struct calc_val *b) {
+    bool na = mpq_sgn(a->q) < 0 || a->negzero, nb = mpq_sgn(b->q) < 0 || b->negzero;
+    switch (op) {
+    case CC_OP_MUL:
+    case CC_OP_DIV: return na != nb;
+    case CC_OP_ADD: return mpq_sgn(a->q) == 0 && mpq_sgn(b->q) == 0 && a->negzero && b->negzero;
+    case CC_OP_SUB: return mpq_sgn(a->q) == 0 && mpq_sgn(b->q) == 0 && a->negzero && !b->negzero;
+    default: return false;
+    }
+}
+
 static int eval_binary(struct calc_ev *e, const node *n, struct calc_val *out) {
     if (n->op == CC_OP_AND || n->op == CC_OP_OR)
         return calc_fail(e, "validation", "unsupported syntax: BoolOp");
@@ -330,7 +401,11 @@ static int eval_binary(struct calc_ev *e, const node *n, struct calc_val *out) {
     struct calc_val r;
     mpq_init(r.q);
     r.is_bool = false;
+    r.isfloat = false;
     int rc = eval_operands(e, n, out, &r);
+    bool fl = false;
+    if (rc == 0) rc = b64_operands(e, n->op, out, &r, &fl);
+    bool negzero = rc == 0 && fl && zero_sign(n->op, out, &r);
     if (rc == 0) {
         out->is_bool = false;
         bool inexact = out->inexact || r.inexact;
@@ -344,6 +419,9 @@ static int eval_binary(struct calc_ev *e, const node *n, struct calc_val *out) {
         if (n->op == CC_OP_FLOORDIV) inexact = false;
         else if (n->op == CC_OP_POW && !calc_is_int(r.q)) inexact |= !e->fn_exact;
         out->inexact = inexact;
+        out->isfloat = fl;
+        out->negzero = negzero && mpq_sgn(out->q) == 0;
+        if (rc == 0 && fl && e->b64) rc = calc_b64_round(e, out->q);
     }
     mpq_clear(r.q);
     return rc;
@@ -379,6 +457,7 @@ static int eval_compare(struct calc_ev *e, const node *n, struct calc_val *out) 
         /* A comparison used as a number is 0 or 1, as in Python. */
         mpq_set_ui(out->q, t > 0, 1);
         out->is_bool = true;
+        out->isfloat = false;
     }
     mpq_clear(r.q);
     return rc;
@@ -387,9 +466,13 @@ static int eval_compare(struct calc_ev *e, const node *n, struct calc_val *out) 
 static int eval_node(struct calc_ev *e, const node *n, struct calc_val *out) {
     out->is_bool = false;
     out->inexact = false;
+    out->negzero = false;
+    out->isfloat = n->kind == CC_N_FLOAT || n->kind == CC_N_NAME;
     switch (n->kind) {
-    case CC_N_INT:
-    case CC_N_FLOAT: return eval_literal(e, n, out->q);
+    case CC_N_INT: return eval_literal(e, n, out->q);
+    case CC_N_FLOAT:
+        if (eval_literal(e, n, out->q) != 0) return -1;
+        return e->b64 ? calc_b64_round(e, out->q) : 0;
     case CC_N_BOOL:
         return calc_fail(e, "validation", "unsupported literal %s", n->v.b ? "True" : "False");
     case CC_N_NAME: out->inexact = true; return eval_name(e, n, out->q);

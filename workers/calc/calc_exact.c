@@ -99,6 +99,22 @@ static void look_again(const struct cc_node *root, struct cc_calc_outcome *o) {
     o->looked = true;
 }
 
+/* How the comparison comes out in binary64 as Python's floats compute it
+ * (calc_internal.h, b64): TOOLS.md's own evaluation mixes the shortest
+ * repr of a function's double with the exact value of a constant's, so
+ * atan(10**200) == pi/2 and exp(1) == e were false there, where the doubles
+ * are equal. A pass that fails (a float overflow) gives no binary64_value. */
+static void binary64_pass(const struct cc_node *root, struct cc_calc_outcome *o) {
+    struct calc_ev e = {.b64 = true};
+    struct calc_val v;
+    mpq_init(v.q);
+    v.is_bool = false;
+    o->b64_ok = calc_eval(&e, root, &v) == 0 && v.is_bool;
+    o->b64_truth = o->b64_ok && mpq_sgn(v.q) != 0;
+    free(e.msg);
+    mpq_clear(v.q);
+}
+
 static void evaluate_tree(const struct cc_node *root, struct cc_calc_outcome *o) {
     struct calc_ev e = {0};
     struct calc_val v;
@@ -106,6 +122,7 @@ static void evaluate_tree(const struct cc_node *root, struct cc_calc_outcome *o)
     v.is_bool = false;
     settle(o, &e, calc_eval(&e, root, &v), &v);
     if (o->ok && (o->funcs || o->consts)) look_again(root, o);
+    if (o->ok && o->looked && o->is_bool) binary64_pass(root, o);
     free(e.msg);
     mpq_clear(v.q);
 }
@@ -228,7 +245,8 @@ void cc_calc_evaluate(const char *src, size_t len, struct cc_calc_outcome *o) {
 /* A comparison's answer. Of approximated values (sqrt(2) == 1.4142135623730951
  * is true between the doubles) the truth is the true values', as the second
  * looks tell it, and null when they cannot (sqrt(2)**2 == 2: equal to every
- * bit they carry, which no evaluation can turn into a proof). */
+ * bit they carry, which no evaluation can turn into a proof);
+ * binary64_value is the b64 pass's. */
 static json_t *render_truth(const struct cc_calc_outcome *o) {
     json_t *r = cc_ok();
     enum cc_calc_verdict v = o->looked ? cc_calc_check_truth(o) : CC_CALC_SAME;
@@ -236,17 +254,20 @@ static json_t *render_truth(const struct cc_calc_outcome *o) {
     json_object_set_new(r, "value", v == CC_CALC_UNSURE ? json_null() : json_boolean(truth));
     json_object_set_new(r, "type", json_string("bool"));
     if (!o->looked) return r;
-    json_object_set_new(r, "binary64_value", json_boolean(o->truth));
-    json_object_set_new(r, "note", json_string(
-        v == CC_CALC_SAME ? "the sides hold binary64 approximations; evaluated again at 256 and 384 bits the "
-                            "comparison comes out the same"
-        : v == CC_CALC_DIFFERS ? "the sides hold binary64 approximations and the comparison between them "
-                                 "(binary64_value) is not the comparison of the true values: evaluated at 256 "
-                                 "and 384 bits it comes out the other way, which is the value given"
-                               : "undecided: the sides hold binary64 approximations and are too close for an "
-                                 "evaluation at 256 and 384 bits to tell them apart (an identity such as "
-                                 "sqrt(2)**2 == 2 looks like this); prove it symbolically, e.g. with "
-                                 "algebraic_equiv"));
+    json_object_set_new(r, "binary64_value", o->b64_ok ? json_boolean(o->b64_truth) : json_null());
+    const char *note =
+        v == CC_CALC_UNSURE
+            ? "undecided: the sides hold binary64 approximations and are too close for an evaluation at "
+              "256 and 384 bits to tell them apart (an identity such as sqrt(2)**2 == 2 looks like this); "
+              "prove it symbolically, e.g. with algebraic_equiv"
+        : !o->b64_ok ? "the sides hold binary64 approximations; evaluated again at 256 and 384 bits the "
+                       "comparison comes out as given (in Python's floats it overflows: binary64_value null)"
+        : truth == o->b64_truth ? "the sides hold binary64 approximations; evaluated again at 256 and 384 bits "
+                                  "the comparison comes out the same"
+                                : "the sides hold binary64 approximations and the comparison between them "
+                                  "(binary64_value) is not the comparison of the true values: evaluated at 256 "
+                                  "and 384 bits it comes out the other way, which is the value given";
+    json_object_set_new(r, "note", json_string(note));
     return r;
 }
 

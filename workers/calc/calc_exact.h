@@ -37,6 +37,9 @@ struct cc_calc_outcome {
     unsigned consts;   /* constants used: bit 0 pi, bit 1 e, bit 2 tau */
     bool looked;       /* approximated (funcs or consts): look[] was filled */
     struct cc_calc_look look[CC_CALC_LOOKS];
+    /* approximated comparison: the b64 pass (Python's floats) succeeded,
+     * and the truth it found (binary64_value) */
+    bool b64_ok, b64_truth;
 };
 
 /* What the second looks say of an approximated value: CC_CALC_SAME when

@@ -53,6 +53,11 @@ struct calc_ev {
      * looks finding one nonzero difference at each is a real one. */
     int nnear;
     mpq_t near[CALC_NEAR_MAX];
+    /* prec 0 only: the binary64 pass (calc_exact.c), Python's float
+     * semantics: a decimal literal, a constant, a binary64 function's value
+     * and every operation with a float operand (and int / int) are doubles,
+     * each operation rounded once; it gives a comparison's binary64_value. */
+    bool b64;
 };
 
 /* A value: a rational, marked when it came from a comparison. */
@@ -64,9 +69,20 @@ struct calc_val {
      * a comparison of two such needs no closeness test: floor(pi) == 3 and
      * sqrt(16) == 4 are decided, where any tolerance would leave them open. */
     bool inexact;
+    /* q is a Python float, not an int (a decimal literal, a constant, a
+     * function's value, a float operation's); in the b64 pass a double */
+    bool isfloat;
+    /* q is 0 written negated (-0.0, -(0)): a rational has no signed zero,
+     * but copysign and atan2 answer by the sign of a zero, and a caller
+     * writing copysign(1, -0.0) means IEEE's -0.0 (Python: -1.0) */
+    bool negzero;
 };
 
 /* ---- calc_rational.c ---- */
+
+/* The b64 pass: q rounded to the nearest double (ties to even, subnormals
+ * as binary64 has them); a value past the doubles fails the pass. */
+int calc_b64_round(struct calc_ev *e, mpq_t q);
 
 /* Records a failure (unless one is already recorded); always returns -1. */
 int calc_fail(struct calc_ev *e, const char *code, const char *fmt, ...)

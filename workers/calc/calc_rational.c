@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "workers/calc/calc_internal.h"
+#include "workers/calc/numfmt.h"
 
 int calc_fail(struct calc_ev *e, const char *code, const char *fmt, ...) {
     if (e->code) return -1;
@@ -192,4 +193,11 @@ void calc_near_equal(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b) {
 void calc_near_clear(struct calc_ev *e) {
     for (int i = 0; i < e->nnear; i++) mpq_clear(e->near[i]);
     e->nnear = 0;
+}
+
+int calc_b64_round(struct calc_ev *e, mpq_t q) {
+    double d = cc_nf_mpq_to_double(q);
+    if (!isfinite(d)) return calc_fail(e, "validation", "binary64 overflow");
+    mpq_set_d(q, d);
+    return 0;
 }

@@ -122,6 +122,41 @@ static void small_approx_digits(uint64_t num, uint64_t den, char buf[40]) {
     memmove(buf, p, (size_t)(buf + 40 - p));
 }
 
+/* The significant digits a value too small for the fixed point keeps. */
+#define APPROX_TINY_DIGITS 12
+
+/* A nonzero |q| that the fixed point would write as "0" (below 5e-13), in
+ * scientific notation with APPROX_TINY_DIGITS significant digits, half-even,
+ * trailing zeros dropped ("1e-20", "-3.33333333333e-13"): approx "0" for a
+ * nonzero value was a confident zero beside an exact value that is not.
+ * malloc'd; NULL on OOM. */
+static char *tiny_text(mpq_srcptr q) {
+    long e10 = decimal_exponent(mpq_numref(q), mpq_denref(q));
+    mpz_t num, den, n;
+    mpz_inits(num, den, n, NULL);
+    mpz_abs(num, mpq_numref(q));
+    mpz_set(den, mpq_denref(q));
+    scale_pow10(num, den, (APPROX_TINY_DIGITS - 1) - e10);
+    calc_div_half_even(n, num, den);
+    mpz_ui_pow_ui(den, 10, APPROX_TINY_DIGITS);
+    if (mpz_cmp(n, den) >= 0) { /* 9.99...95 rounded up to 10: 10**12 exactly */
+        mpz_divexact_ui(n, n, 10);
+        e10++;
+    }
+    char *d = mpz_get_str(NULL, 10, n);
+    char *out = d ? malloc(strlen(d) + 32) : NULL;
+    if (out) {
+        size_t nd = strlen(d);
+        while (nd > 1 && d[nd - 1] == '0') nd--;
+        int k = sprintf(out, "%s%c", mpq_sgn(q) < 0 ? "-" : "", d[0]);
+        if (nd > 1) k += sprintf(out + k, ".%.*s", (int)(nd - 1), d + 1);
+        sprintf(out + k, "e%ld", e10);
+    }
+    if (d) calc_gmp_str_free(d);
+    mpz_clears(num, den, n, NULL);
+    return out;
+}
+
 size_t calc_small_approx_text(uint64_t num, uint64_t den, bool negative,
                               char buf[CALC_SMALL_APPROX_TEXT]) {
     _Static_assert(APPROX_FRACTION == 12, "small_approx_digits scales by 10**12");
@@ -132,7 +167,21 @@ size_t calc_small_approx_text(uint64_t num, uint64_t den, bool negative,
     }
     char small[40];
     small_approx_digits(num, den, small);
-    return point_into(buf, small, strlen(small), negative && strcmp(small, "0") != 0);
+    if (strcmp(small, "0") == 0) { /* a nonzero value below 5e-13 */
+        mpq_t q;
+        mpq_init(q);
+        mpz_set_ui(mpq_numref(q), num);
+        mpz_set_ui(mpq_denref(q), den);
+        if (negative) mpq_neg(q, q);
+        char *t = tiny_text(q);
+        mpq_clear(q);
+        size_t len = t ? strlen(t) : 0;
+        if (t && len < CALC_SMALL_APPROX_TEXT) memcpy(buf, t, len + 1);
+        else len = 0, buf[0] = '\0';
+        free(t);
+        return len;
+    }
+    return point_into(buf, small, strlen(small), negative);
 }
 
 char *cc_calc_approx_str(const mpq_t q) {
@@ -146,6 +195,10 @@ char *cc_calc_approx_str(const mpq_t q) {
     mpz_t n;
     mpz_init(n);
     approx_units(q, n);
+    if (mpz_sgn(n) == 0) {
+        mpz_clear(n);
+        return tiny_text(q);
+    }
     char *digits = mpz_get_str(NULL, 10, n);
     char *out = digits ? point_text(digits, mpq_sgn(q) < 0 && mpz_sgn(n) != 0) : NULL;
     if (digits) calc_gmp_str_free(digits);

@@ -41,27 +41,44 @@ static double sqrt_rational(const mpq_t q) {
     return d;
 }
 
-/* mean (correctly rounded) and sample stdev from the exact rationals. */
-static void mean_stdev(const double *v, size_t n, double *mean, double *stdev) {
-    mpq_t sum, x, m, ss;
-    mpq_inits(sum, x, m, ss, NULL);
+/* The exact figures: the mean m and the sample variance ss. */
+struct moments {
+    mpq_t m, ss;
+};
+
+static void moments(const double *v, size_t n, struct moments *o) {
+    mpq_t x;
+    mpq_init(x);
+    mpq_inits(o->m, o->ss, NULL);
     for (size_t i = 0; i < n; i++) {
         mpq_set_d(x, v[i]);
-        mpq_add(sum, sum, x);
+        mpq_add(o->m, o->m, x);
     }
     mpq_set_ui(x, (unsigned long)n, 1);
-    mpq_div(m, sum, x);
-    *mean = cc_nf_mpq_to_double(m);
+    mpq_div(o->m, o->m, x);
     for (size_t i = 0; i < n; i++) {
         mpq_set_d(x, v[i]);
-        mpq_sub(x, x, m);
+        mpq_sub(x, x, o->m);
         mpq_mul(x, x, x);
-        mpq_add(ss, ss, x);
+        mpq_add(o->ss, o->ss, x);
     }
     mpq_set_ui(x, (unsigned long)(n - 1), 1);
-    mpq_div(ss, ss, x);
-    *stdev = sqrt_rational(ss);
-    mpq_clears(sum, x, m, ss, NULL);
+    mpq_div(o->ss, o->ss, x);
+    mpq_clear(x);
+}
+
+/* cv = sqrt(ss) / m, correctly rounded from the exact figures (sign of
+ * m): dividing the rounded stdev by the rounded mean was wrong in its
+ * first digit for subnormal values ([5e-324, 5e-324, 1e-323]: 1.0, the
+ * truth 0.433), and a mean that rounds to 0 is not a zero mean. */
+static double exact_cv(const struct moments *o) {
+    mpq_t r;
+    mpq_init(r);
+    mpq_mul(r, o->m, o->m);
+    mpq_div(r, o->ss, r);
+    double cv = sqrt_rational(r);
+    mpq_clear(r);
+    return mpq_sgn(o->m) < 0 ? -cv : cv;
 }
 
 /* The mean of the two middle values is taken exactly: (a + b) / 2 in
@@ -81,8 +98,9 @@ static double median(double *v, size_t n) {
 }
 
 static json_t *build(double *v, size_t n) {
-    double mean, stdev;
-    mean_stdev(v, n, &mean, &stdev);
+    struct moments mo;
+    moments(v, n, &mo);
+    double mean = cc_nf_mpq_to_double(mo.m), stdev = sqrt_rational(mo.ss);
     double med = median(v, n);
     json_t *r = cc_ok();
     bool ok = cc_nf_set(r, "n", json_integer((json_int_t)n));
@@ -90,11 +108,11 @@ static json_t *build(double *v, size_t n) {
     ok &= cc_nf_set(r, "median", cc_nf_real(med));
     ok &= cc_nf_set(r, "stdev", cc_nf_real(stdev));
     const char *note;
-    if (mean == 0) {
+    if (mpq_sgn(mo.m) == 0) {
         ok &= cc_nf_set(r, "cv", json_null());
         note = "CV undefined: the mean is 0, so relative variation has no meaning";
     } else {
-        double cv = stdev / mean;
+        double cv = exact_cv(&mo);
         ok &= cc_nf_set(r, "cv", cc_nf_real(cv));
         /* The size of the spread, whatever the sign of the mean: cv keeps
          * the mean's sign (TOOLS.md), but a CV of -1.4 is noise, not a
@@ -102,6 +120,7 @@ static json_t *build(double *v, size_t n) {
         note = !(fabs(cv) <= 0.2) ? "run-to-run noise swamps the effect (CV > 0.2)" : "within noise budget";
     }
     ok &= cc_nf_set(r, "cv_note", json_string(note));
+    mpq_clears(mo.m, mo.ss, NULL);
     return cc_nf_finish(r, ok);
 }
 

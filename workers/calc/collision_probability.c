@@ -19,7 +19,9 @@
 #include "workers/calc/programmer_tools.h"
 #include "workers/common/tool_api.h"
 
+#include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <mpfr.h>
 
 #define WORK_PREC 256
@@ -83,24 +85,35 @@ static void lnq_gamma(const mpz_t n, unsigned long b, mpfr_t lnq) {
     mpfr_clears(bigN, a, c, (mpfr_ptr)0);
 }
 
-static double probability(const mpz_t n, const mpz_t bits) {
-    if (mpz_cmp_ui(n, 2) < 0) return 0.0;
+/* p to 256 bits into pq (0 and 1 exactly where they are exact); *tiny
+ * when p is nonzero but below 2^-1100, where it is not computed (then
+ * *lx, when known, is log2 of about p, else LONG_MIN). */
+static void probability(const mpz_t n, const mpz_t bits, mpq_t pq, bool *tiny, long *lx) {
+    *tiny = false;
+    *lx = LONG_MIN;
+    mpq_set_ui(pq, 0, 1);
+    if (mpz_cmp_ui(n, 2) < 0) return;
     /* bits past 2^32 can only meet items far below the buckets: p < 2^-1075. */
-    if (!mpz_fits_ulong_p(bits) || mpz_cmp_ui(bits, 1ul << 32) > 0) return 0.0;
+    if (!mpz_fits_ulong_p(bits) || mpz_cmp_ui(bits, 1ul << 32) > 0) {
+        *tiny = true;
+        return;
+    }
     unsigned long b = mpz_get_ui(bits);
-    if (more_than_buckets(n, b)) return 1.0;
+    if (more_than_buckets(n, b)) {
+        mpq_set_ui(pq, 1, 1);
+        return;
+    }
     mpz_t m;
     mpz_init(m);
     mpz_sub_ui(m, n, 1);
-    /* x = n(n-1)/2N ~ 2^(bitlen(m(m+1)/2) - b): past 2^7, q < e^-128 and p
-     * rounds to 1; below 2^-1100, p rounds to 0. */
+    /* x = n(n-1)/2N ~ 2^(bitlen(m(m+1)/2) - b): past 2^8, q < e^-256 and p
+     * is 1 to far more than any double; below 2^-1100, p is not computed. */
     long lm = (long)mpz_sizeinbase(m, 2);
-    long lx = 2 * lm - 1 - (long)b;
-    double p;
-    if (lx > 8) {
-        p = 1.0;
-    } else if (lx < -1100) {
-        p = 0.0;
+    *lx = 2 * lm - 1 - (long)b;
+    if (*lx > 8) {
+        mpq_set_ui(pq, 1, 1);
+    } else if (*lx < -1100) {
+        *tiny = true;
     } else {
         mpfr_t lnq;
         mpfr_init2(lnq, WORK_PREC);
@@ -108,27 +121,32 @@ static double probability(const mpz_t n, const mpz_t bits) {
         else lnq_gamma(n, b, lnq);
         mpfr_expm1(lnq, lnq, MPFR_RNDN);
         mpfr_neg(lnq, lnq, MPFR_RNDN);
-        p = mpfr_get_d(lnq, MPFR_RNDN);
+        mpfr_get_q(pq, lnq);
         mpfr_clear(lnq);
     }
     mpz_clear(m);
-    return p;
 }
 
 static json_t *build(const mpz_t n, const mpz_t bits) {
     json_t *r = cc_ok();
-    bool ok;
-    double p = probability(n, bits);
+    bool ok, tiny;
+    long lx;
+    mpq_t pq;
+    mpq_init(pq);
+    probability(n, bits, pq, &tiny, &lx);
+    double p = cc_nf_mpq_to_double(pq);
     if (mpz_cmp_ui(n, 2) < 0) {
         ok = cc_nf_set(r, "probability", json_real(p));
         ok &= cc_nf_set(r, "items", cc_json_mpz(n));
         ok &= cc_nf_set(r, "bits", cc_json_mpz(bits));
     } else {
+        /* percent from the 256-bit p, not from its double: a subnormal p
+         * (below 2.2e-308) carries too few bits for 6 significant digits */
         mpq_t pct;
         mpq_init(pct);
-        mpq_set_d(pct, p);
-        mpz_mul_ui(mpq_numref(pct), mpq_numref(pct), 100);
-        mpq_canonicalize(pct);
+        mpz_mul_ui(mpq_numref(pq), mpq_numref(pq), 100);
+        mpq_canonicalize(pq);
+        mpq_set(pct, pq);
         json_t *rounding = json_object();
         ok = cc_nf_set(r, "items", cc_json_mpz(n));
         ok &= cc_nf_set(r, "bits", cc_json_mpz(bits));
@@ -136,8 +154,20 @@ static json_t *build(const mpz_t n, const mpz_t bits) {
         ok &= cc_nf_set(r, "percent", cc_nf_real(cc_nf_round_keep_q(pct, 6)));
         ok &= cc_nf_set(rounding, "percent", json_integer(6));
         ok &= cc_nf_set(r, "rounding", rounding);
+        if (p == 0) {
+            /* a nonzero chance no double holds: say so, never a bare 0.0 */
+            char note[200];
+            if (tiny && lx != LONG_MIN)
+                snprintf(note, sizeof note, "the probability is about 2^%ld, below the smallest double "
+                                            "(5e-324): probability and percent are 0.0 only as doubles", lx);
+            else
+                snprintf(note, sizeof note, "the probability is nonzero but below the smallest double "
+                                            "(5e-324): probability and percent are 0.0 only as doubles");
+            ok &= cc_nf_set(r, "note", json_string(note));
+        }
         mpq_clear(pct);
     }
+    mpq_clear(pq);
     return cc_nf_finish(r, ok);
 }
 

@@ -67,7 +67,9 @@ static const struct cc_unit table[] = {
     {"h", "3600", D_TIME, 0}, {"hr", "3600", D_TIME, 0}, {"hour", "3600", D_TIME, 0}, {"hours", "3600", D_TIME, 0},
     {"day", "86400", D_TIME, 0}, {"days", "86400", D_TIME, 0},
     {"week", "604800", D_TIME, 0}, {"weeks", "604800", D_TIME, 0},
-    {"year", "31556925.216", D_TIME, 0}, {"yr", "31556925.216", D_TIME, 0},
+    /* the Julian year (IAU; the year of the light-year below): the
+     * tropical 365.24219 d made 1 ly differ from c times 1 year */
+    {"year", "31557600", D_TIME, 0}, {"yr", "31557600", D_TIME, 0},
     {"m/s", "1", D_SPEED, 0},
     {"km/h", "1000/3600", D_SPEED, 0}, {"kph", "1000/3600", D_SPEED, 0},
     {"mph", "1609.344/3600", D_SPEED, 0},
