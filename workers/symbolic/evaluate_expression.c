@@ -8,6 +8,7 @@
 #include "workers/common/tool_api.h"
 #include "workers/symbolic/sym_fast.h"
 #include "workers/symbolic/sym_input.h"
+#include "workers/symbolic/sym_nanswer.h"
 #include "workers/symbolic/sym_numeric.h"
 #include "workers/symbolic/sym_print.h"
 #include "workers/symbolic/sym_tools.h"
@@ -228,6 +229,13 @@ static json_t *evaluate_expression_handler(json_t *args, cc_wctx *ctx) {
     struct sym_expr in;
     if (sym_parse_expr(text, strlen(text), "", &in, &err) < 0)
         return err;
+    /* N(constant): our own evaluator, correctly rounded (sym_nval.h) */
+    json_t *numeric = sym_n_answer(in.root);
+    if (numeric) {
+        free(cc_giac_take_note());
+        sym_expr_free(&in);
+        return numeric;
+    }
     struct sym_node *fast = sym_fast_enabled() ? sym_fast_value(in.root) : NULL;
     if (fast) {
         /* no CAS value, and a polynomial has no branch cut for giac to
@@ -244,6 +252,7 @@ static json_t *evaluate_expression_handler(json_t *args, cc_wctx *ctx) {
     struct cc_sym_err se = {0};
     struct sym_node *t = cc_giac_tree(in.g, &se);
     json_t *out = t ? describe(text, t, in.g) : sym_err_json(&se, "");
+    sym_n_value(in.root, out);
     if (note && json_is_true(json_object_get(out, "ok")))
         json_object_set_new(out, "note", json_string(note));
     free(note);

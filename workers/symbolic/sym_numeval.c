@@ -13,6 +13,12 @@
 struct ev {
     const struct sym_point *p;
     int depth;
+    mpfr_prec_t prec;
+    /* N()'s evaluation (sym_numeval_strict): no noise snapping, correctly
+     * rounded powers, and the exactness of each part of the value just
+     * computed in xre/xim (see exactness()) */
+    bool strict;
+    bool xre, xim;
 };
 
 static int eval(struct ev *e, const struct cc_node *n, mpc_t out);
@@ -27,9 +33,11 @@ static int eval(struct ev *e, const struct cc_node *n, mpc_t out);
 static mpc_t tmp_stack[2 * MAX_DEPTH + 4];
 static size_t tmp_ready, tmp_top;
 
-static mpc_ptr tmp_take(void) {
+static mpc_ptr tmp_take(const struct ev *e) {
     if (tmp_top == tmp_ready)
-        mpc_init2(tmp_stack[tmp_ready++], SYM_NUM_BITS);
+        mpc_init2(tmp_stack[tmp_ready++], e->prec);
+    else if (mpc_get_prec(tmp_stack[tmp_top]) != e->prec)
+        mpc_set_prec(tmp_stack[tmp_top], e->prec);
     return tmp_stack[tmp_top++];
 }
 
@@ -98,11 +106,21 @@ static int name_value(struct ev *e, const char *s, mpc_t out) {
     return -1; /* oo, zoo, nan, or a symbol without a value */
 }
 
+static int floor_fn(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t m);
+static int ceil_fn(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t m);
+
+/* The ternary of the last function value (MPC_INEX form): 0 when it is
+ * exact. Functions that do not report one are taken as inexact. */
+static int fn_inex;
+
 /* Real-only functions of MPFR, applied to the real part of a real value. */
 static int real_fn(int (*f)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), const mpc_t a, mpc_t out) {
     if (!is_real(a))
         return -1;
-    f(mpc_realref(out), mpc_realref(a), RRND);
+    int t = f(mpc_realref(out), mpc_realref(a), RRND);
+    /* mpfr_floor's ternary says whether the value moved, not whether it
+     * rounded: an integer part is exact */
+    fn_inex = MPC_INEX(f == floor_fn || f == ceil_fn ? 0 : t, 0);
     mpfr_set_zero(mpc_imagref(out), 1);
     return 0;
 }
@@ -151,7 +169,8 @@ static int lambert_w(const mpc_t a, mpc_t out) {
     if (!is_real(a))
         return -1;
     mpfr_t x, w, ew, f, t, u;
-    mpfr_inits2(SYM_NUM_BITS, x, w, ew, f, t, u, (mpfr_ptr)0);
+    mpfr_prec_t prec = mpfr_get_prec(mpc_realref(out));
+    mpfr_inits2(prec, x, w, ew, f, t, u, (mpfr_ptr)0);
     mpfr_set(x, mpc_realref(a), RRND);
     mpfr_set_si(t, -1, RRND);
     mpfr_exp(t, t, RRND);
@@ -171,7 +190,7 @@ static int lambert_w(const mpc_t a, mpc_t out) {
                 break;
             mpfr_div(t, f, u, RRND);
             mpfr_sub(w, w, t, RRND);
-            if (mpfr_zero_p(t) || mpfr_get_exp(t) < mpfr_get_exp(w) - SYM_NUM_BITS + 4)
+            if (mpfr_zero_p(t) || mpfr_get_exp(t) < mpfr_get_exp(w) - (mpfr_exp_t)prec + 4)
                 break;
         }
         mpfr_set(mpc_realref(out), w, RRND);
@@ -222,7 +241,8 @@ static void sympy_cut_side(const char *name, mpc_t a) {
         mpfr_set_zero(re, -1);
 }
 
-static int call_unary(const char *name, const mpc_t a, mpc_t out) {
+static int call_unary(const struct ev *e, const char *name, const mpc_t a, mpc_t out) {
+    fn_inex = MPC_INEX(1, 1);
     if (!strcmp(name, "LambertW"))
         return lambert_w(a, out);
     for (size_t i = 0; i < sizeof UNARY / sizeof *UNARY; i++)
@@ -232,21 +252,23 @@ static int call_unary(const char *name, const mpc_t a, mpc_t out) {
                 mpc_init2(side, mpc_get_prec(a));
                 mpc_set(side, a, RND);
                 sympy_cut_side(name, side);
-                UNARY[i].c(out, side, RND);
+                fn_inex = UNARY[i].c(out, side, RND);
                 mpc_clear(side);
                 /* the trigonometric and hyperbolic functions vanish at
                  * non-zero points: sin(pi) is 0, not 1e-39 */
-                if (!strcmp(name, "sin") || !strcmp(name, "cos") || !strcmp(name, "tan") ||
-                    !strcmp(name, "sinh") || !strcmp(name, "cosh") || !strcmp(name, "tanh"))
+                if (!e->strict && (!strcmp(name, "sin") || !strcmp(name, "cos") || !strcmp(name, "tan") ||
+                    !strcmp(name, "sinh") || !strcmp(name, "cosh") || !strcmp(name, "tanh")))
                     snap_noise(out, a);
                 return 0;
             }
             return real_fn(UNARY[i].r, a, out);
         }
+    if (!strcmp(name, "conjugate") || !strcmp(name, "re") || !strcmp(name, "im"))
+        fn_inex = 0; /* a copy */
     if (!strcmp(name, "log")) {
         if (mpc_cmp_si_si(a, 0, 0) == 0)
             return -1;
-        mpc_log(out, a, RND);
+        fn_inex = mpc_log(out, a, RND);
         return 0;
     }
     if (!strcmp(name, "cot")) return recip(mpc_tan, a, out);
@@ -273,7 +295,7 @@ static int call_unary(const char *name, const mpc_t a, mpc_t out) {
             return 0;
         }
         mpfr_t m;
-        mpfr_init2(m, SYM_NUM_BITS);
+        mpfr_init2(m, mpfr_get_prec(mpc_realref(out)));
         mpc_abs(m, a, RRND);
         mpc_div_fr(out, a, m, RND);
         mpfr_clear(m);
@@ -285,7 +307,7 @@ static int call_unary(const char *name, const mpc_t a, mpc_t out) {
             mpfr_set_zero(mpc_imagref(out), 1);
         } else {
             mpc_t t;
-            mpc_init2(t, SYM_NUM_BITS);
+            mpc_init2(t, mpfr_get_prec(mpc_realref(out)));
             mpc_set_ui(t, 1, RND);
             mpc_div_ui(t, t, 3, RND);
             mpc_pow(out, a, t, RND);
@@ -297,9 +319,10 @@ static int call_unary(const char *name, const mpc_t a, mpc_t out) {
 }
 
 static int call_binary(const char *name, const mpc_t a, const mpc_t b, mpc_t out) {
+    fn_inex = MPC_INEX(1, 1);
     if (!strcmp(name, "log")) { /* log(a, base) */
         mpc_t t;
-        mpc_init2(t, SYM_NUM_BITS);
+        mpc_init2(t, mpfr_get_prec(mpc_realref(out)));
         mpc_log(out, a, RND);
         mpc_log(t, b, RND);
         int rc = mpc_cmp_si_si(t, 0, 0) == 0 ? -1 : 0;
@@ -310,14 +333,14 @@ static int call_binary(const char *name, const mpc_t a, const mpc_t b, mpc_t out
     }
     if (!strcmp(name, "root")) {
         mpc_t t;
-        mpc_init2(t, SYM_NUM_BITS);
+        mpc_init2(t, mpfr_get_prec(mpc_realref(out)));
         mpc_ui_div(t, 1, b, RND);
         mpc_pow(out, a, t, RND);
         mpc_clear(t);
         return 0;
     }
     if (!strcmp(name, "Rational")) {
-        mpc_div(out, a, b, RND);
+        fn_inex = mpc_div(out, a, b, RND);
         return 0;
     }
     if (!strcmp(name, "atan2") && is_real(a) && is_real(b)) {
@@ -331,12 +354,12 @@ static int call_binary(const char *name, const mpc_t a, const mpc_t b, mpc_t out
         return 0;
     }
     if (!strcmp(name, "N")) {
-        mpc_set(out, a, RND);
+        fn_inex = mpc_set(out, a, RND);
         return 0;
     }
     if (!strcmp(name, "Mod") && is_real(a) && is_real(b) && !mpfr_zero_p(mpc_realref(b))) {
         mpfr_t q; /* a - b*floor(a/b), the sign of b as SymPy's Mod */
-        mpfr_init2(q, SYM_NUM_BITS);
+        mpfr_init2(q, mpfr_get_prec(mpc_realref(out)));
         mpfr_div(q, mpc_realref(a), mpc_realref(b), RRND);
         mpfr_floor(q, q);
         mpfr_mul(q, q, mpc_realref(b), RRND);
@@ -348,16 +371,78 @@ static int call_binary(const char *name, const mpc_t a, const mpc_t b, mpc_t out
     return -1;
 }
 
+/* Exactness of the parts of a value (strict mode). */
+struct exact {
+    bool re, im;
+};
+
+/* a part known to be exactly zero */
+static bool zx(mpfr_srcptr x, bool exact) { return exact && mpfr_zero_p(x); }
+
+/* An inexact part equal to 0 or +-1: a function's special point, where a
+ * rounded argument gives an exact-looking value (log(1) = 0, acos(1) = 0)
+ * that the true argument need not */
+static bool special_point(mpfr_srcptr x, bool exact) {
+    return !exact && (mpfr_zero_p(x) || mpfr_cmpabs_ui(x, 1) == 0);
+}
+
+static bool odd_fn(const char *name) {
+    static const char *const odd[] = {"sin", "tan", "sinh", "tanh", "asin", "atan", "asinh",
+                                      "atanh", "sign", "cbrt", "conjugate"};
+    return in_list(name, odd, sizeof odd / sizeof *odd);
+}
+
+/* The exactness of f(a) or f(a, b) in e->xre/xim: a part is exact when
+ * every part of the arguments is and the function rounded nothing, or when
+ * it is a structural zero: a real function of real arguments (the
+ * imaginary part is 0 near them too: sqrt(2), exp(1)), the purely
+ * imaginary value of one at a negative real (sqrt(-2), acos(2)), an odd
+ * function of an imaginary number (sin(2*I)), an even one's real value
+ * there (cos(2*I)). A zero part that is none of these (a cancellation,
+ * log of a rounded 1) is not exact: N's loop raises the precision or asks
+ * the CAS. */
+static void fn_exactness(struct ev *e, const char *name, const mpc_t a, struct exact xa,
+                         const mpc_t b, struct exact xb, const mpc_t out) {
+    bool all = xa.re && xa.im && xb.re && xb.im;
+    e->xre = all && !MPC_INEX_RE(fn_inex);
+    e->xim = all && !MPC_INEX_IM(fn_inex);
+    bool zre = mpfr_zero_p(mpc_realref(out)), zim = mpfr_zero_p(mpc_imagref(out));
+    bool real_args = zx(mpc_imagref(a), xa.im) && !special_point(mpc_realref(a), xa.re) &&
+                     (!b || (zx(mpc_imagref(b), xb.im) && !special_point(mpc_realref(b), xb.re)));
+    if (real_args || !strcmp(name, "Abs") || !strcmp(name, "arg") || !strcmp(name, "re") ||
+        !strcmp(name, "im")) {
+        e->xim |= zim;
+        e->xre |= zre && !zim;
+    }
+    if (!strcmp(name, "re"))
+        e->xre = xa.re;
+    if (!strcmp(name, "im"))
+        e->xre = xa.im;
+    if (!strcmp(name, "conjugate"))
+        e->xre = xa.re, e->xim = xa.im;
+    if (!b && zx(mpc_realref(a), xa.re) && !special_point(mpc_imagref(a), xa.im)) {
+        if (odd_fn(name))
+            e->xre |= zre;
+        if (!strcmp(name, "cos") || !strcmp(name, "cosh"))
+            e->xim |= zim;
+    }
+}
+
 static int eval_call(struct ev *e, const struct cc_node *n, mpc_t out) {
     const char *name = cc_expr_canonical_function(n->v.name);
     if (n->nchild < 1 || n->nchild > 2)
         return -1;
-    mpc_ptr a = tmp_take(), b = tmp_take();
+    mpc_ptr a = tmp_take(e), b = tmp_take(e);
     int rc = eval(e, n->child[0], a);
-    if (!rc && n->nchild == 2)
+    struct exact xa = {e->xre, e->xim}, xb = {true, true};
+    if (!rc && n->nchild == 2) {
         rc = eval(e, n->child[1], b);
+        xb = (struct exact){e->xre, e->xim};
+    }
     if (!rc)
-        rc = n->nchild == 1 ? call_unary(name, a, out) : call_binary(name, a, b, out);
+        rc = n->nchild == 1 ? call_unary(e, name, a, out) : call_binary(name, a, b, out);
+    if (!rc && e->strict)
+        fn_exactness(e, name, a, xa, n->nchild == 2 ? b : NULL, xb, out);
     tmp_give(2);
     return rc;
 }
@@ -388,53 +473,112 @@ static void small_pow(const mpc_t a, long k, mpc_t out) {
         mpc_set(out, acc, RND);
 }
 
-static int eval_pow(const mpc_t a, const mpc_t b, mpc_t out) {
+/* a**b; in strict mode with its exactness (see fn_exactness): an exact
+ * integer power of a real or imaginary number has structural zero parts,
+ * and so has a real power of a positive real. */
+static int eval_pow(struct ev *e, const mpc_t a, struct exact xa, const mpc_t b, struct exact xb,
+                    mpc_t out) {
     if (mpc_cmp_si_si(a, 0, 0) == 0) {
         if (!is_real(b) || mpfr_sgn(mpc_realref(b)) <= 0)
             return -1; /* 0**0 and 0**-1 are left to the CAS */
         mpc_set_ui(out, 0, RND);
+        e->xre = e->xim = xa.re && xa.im;
         return 0;
     }
+    int inex = MPC_INEX(1, 1);
+    bool structural = false;
     /* an integer exponent is exact repeated multiplication, no branch */
     if (is_real(b) && mpfr_integer_p(mpc_realref(b)) && mpfr_fits_slong_p(mpc_realref(b), RRND)) {
         long k = mpfr_get_si(mpc_realref(b), RRND);
-        if (k >= -127 && k <= 127)
+        if (!e->strict && k >= -127 && k <= 127)
             small_pow(a, k, out);
         else
-            mpc_pow_si(out, a, k, RND);
-        return 0;
+            inex = mpc_pow_si(out, a, k, RND);
+        structural = xb.re && xb.im &&
+                     (zx(mpc_imagref(a), xa.im) || zx(mpc_realref(a), xa.re));
+    } else {
+        inex = mpc_pow(out, a, b, RND);
+        structural = zx(mpc_imagref(a), xa.im) && mpfr_sgn(mpc_realref(a)) > 0 &&
+                     zx(mpc_imagref(b), xb.im);
     }
-    mpc_pow(out, a, b, RND);
+    bool all = xa.re && xa.im && xb.re && xb.im;
+    e->xre = (all && !MPC_INEX_RE(inex)) || (structural && mpfr_zero_p(mpc_realref(out)));
+    e->xim = (all && !MPC_INEX_IM(inex)) || (structural && mpfr_zero_p(mpc_imagref(out)));
     return 0;
 }
 
+/* Exactness of a + b, a - b, a * b and a / b (strict mode): a part is
+ * exact when MPC rounded nothing and every term it sums is exact, a term
+ * with an exact zero factor being exactly zero (the imaginary part of a
+ * product of reals, of a real over a real). A zero that cancelled from
+ * inexact terms is not exact. */
+static void arith_exactness(struct ev *e, enum cc_op op, const mpc_t a, struct exact xa,
+                            const mpc_t b, struct exact xb, int inex) {
+    mpfr_srcptr ar = mpc_realref(a), ai = mpc_imagref(a), br = mpc_realref(b),
+                bi = mpc_imagref(b);
+    bool re, im;
+    switch (op) {
+    case CC_OP_ADD:
+    case CC_OP_SUB:
+        re = xa.re && xb.re;
+        im = xa.im && xb.im;
+        break;
+    case CC_OP_MUL: /* re = ar*br - ai*bi, im = ar*bi + ai*br */
+        re = (zx(ar, xa.re) || zx(br, xb.re) || (xa.re && xb.re)) &&
+             (zx(ai, xa.im) || zx(bi, xb.im) || (xa.im && xb.im));
+        im = (zx(ar, xa.re) || zx(bi, xb.im) || (xa.re && xb.im)) &&
+             (zx(ai, xa.im) || zx(br, xb.re) || (xa.im && xb.re));
+        break;
+    default: /* CC_OP_DIV */
+        if (zx(bi, xb.im)) { /* (ar + ai*I)/br */
+            re = zx(ar, xa.re) || (xa.re && xb.re);
+            im = zx(ai, xa.im) || (xa.im && xb.re);
+        } else if (zx(br, xb.re)) { /* (ai - ar*I)/bi */
+            re = zx(ai, xa.im) || (xa.im && xb.im);
+            im = zx(ar, xa.re) || (xa.re && xb.im);
+        } else {
+            re = im = xa.re && xa.im && xb.re && xb.im;
+        }
+    }
+    e->xre = re && !MPC_INEX_RE(inex);
+    e->xim = im && !MPC_INEX_IM(inex);
+}
+
 static int eval_binary(struct ev *e, const struct cc_node *n, mpc_t out) {
-    mpc_ptr a = tmp_take(), b = tmp_take();
+    mpc_ptr a = tmp_take(e), b = tmp_take(e);
     int rc = eval(e, n->child[0], a);
-    if (!rc)
+    struct exact xa = {e->xre, e->xim}, xb = {true, true};
+    if (!rc) {
         rc = eval(e, n->child[1], b);
+        xb = (struct exact){e->xre, e->xim};
+    }
+    int inex = 0;
     if (!rc) {
         switch (n->op) {
         case CC_OP_ADD:
-            mpc_add(out, a, b, RND);
-            snap_noise(out, magnitude(a) > magnitude(b) ? a : b);
+            inex = mpc_add(out, a, b, RND);
+            if (!e->strict)
+                snap_noise(out, magnitude(a) > magnitude(b) ? a : b);
             break;
         case CC_OP_SUB:
-            mpc_sub(out, a, b, RND);
-            snap_noise(out, magnitude(a) > magnitude(b) ? a : b);
+            inex = mpc_sub(out, a, b, RND);
+            if (!e->strict)
+                snap_noise(out, magnitude(a) > magnitude(b) ? a : b);
             break;
-        case CC_OP_MUL: mpc_mul(out, a, b, RND); break;
+        case CC_OP_MUL: inex = mpc_mul(out, a, b, RND); break;
         case CC_OP_DIV:
             if (mpc_cmp_si_si(b, 0, 0) == 0)
                 rc = -1;
             else
-                mpc_div(out, a, b, RND);
+                inex = mpc_div(out, a, b, RND);
             break;
         case CC_OP_POW:
-        case CC_OP_BITXOR: rc = eval_pow(a, b, out); break;
+        case CC_OP_BITXOR: rc = eval_pow(e, a, xa, b, xb, out); break;
         default: rc = -1; /* //, %, logic: left to the CAS */
         }
     }
+    if (!rc && e->strict && n->op != CC_OP_POW && n->op != CC_OP_BITXOR)
+        arith_exactness(e, n->op, a, xa, b, xb, inex);
     tmp_give(2);
     return rc;
 }
@@ -466,14 +610,15 @@ bool sym_literal_clean(const char *text, char *buf, size_t cap) {
 
 /* A literal as written: the double when it has no more digits than a
  * double holds (what the CAS is given too), else its decimal. */
-static int literal_value(const struct cc_node *n, mpc_t out) {
+static int literal_value(struct ev *e, const struct cc_node *n, mpc_t out) {
     char buf[512];
+    e->xim = true;
     if (sym_literal_digits(n->v.f.text) <= SYM_LITERAL_DOUBLE_DIGITS ||
         !sym_literal_clean(n->v.f.text, buf, sizeof buf)) {
-        mpc_set_d(out, n->v.f.d, RND);
+        e->xre = mpc_set_d(out, n->v.f.d, RND) == 0;
         return 0;
     }
-    mpfr_set_str(mpc_realref(out), buf, 10, RRND);
+    e->xre = mpfr_set_str(mpc_realref(out), buf, 10, RRND) == 0;
     mpfr_set_zero(mpc_imagref(out), 1);
     return 0;
 }
@@ -481,11 +626,17 @@ static int literal_value(const struct cc_node *n, mpc_t out) {
 static int eval_node(struct ev *e, const struct cc_node *n, mpc_t out) {
     switch (n->kind) {
     case CC_N_INT:
-        mpfr_set_z(mpc_realref(out), n->v.z, RRND);
+        e->xre = mpfr_set_z(mpc_realref(out), n->v.z, RRND) == 0;
+        e->xim = true;
         mpfr_set_zero(mpc_imagref(out), 1);
         return 0;
-    case CC_N_FLOAT: return literal_value(n, out);
-    case CC_N_NAME: return name_value(e, n->v.name, out);
+    case CC_N_FLOAT: return literal_value(e, n, out);
+    case CC_N_NAME:
+        /* pi and E are rounded, I is exact; a symbol's value is the
+         * caller's (the cross-checks, which do not ask) */
+        e->xre = !strcmp(n->v.name, "I");
+        e->xim = true;
+        return name_value(e, n->v.name, out);
     case CC_N_CALL: return eval_call(e, n, out);
     case CC_N_BINARY: return eval_binary(e, n, out);
     case CC_N_UNARY:
@@ -496,10 +647,13 @@ static int eval_node(struct ev *e, const struct cc_node *n, mpc_t out) {
             return rc;
         }
         if (n->op == CC_OP_FACT) {
-            mpc_ptr a = tmp_take();
+            mpc_ptr a = tmp_take(e);
             int rc = eval(e, n->child[0], a);
+            struct exact xa = {e->xre, e->xim};
             if (!rc)
-                rc = call_unary("factorial", a, out);
+                rc = call_unary(e, "factorial", a, out);
+            if (!rc && e->strict)
+                fn_exactness(e, "factorial", a, xa, NULL, (struct exact){true, true}, out);
             tmp_give(1);
             return rc;
         }
@@ -516,7 +670,7 @@ static int eval(struct ev *e, const struct cc_node *n, mpc_t out) {
     /* A zero part is +0: MPC keeps signed zeros (1/(-1) = -1 - 0i), and
      * sqrt(-1 - 0i) = -i would take the branch below the cut, where the
      * mathematical principal value (SymPy's, mpmath's) is i. */
-    if (rc == 0)
+    if (rc == 0 && !e->strict) /* N's loop tells noise from value */
         snap_part_noise(out);
     if (rc == 0 && mpfr_zero_p(mpc_imagref(out)))
         mpfr_set_zero(mpc_imagref(out), 1);
@@ -526,8 +680,17 @@ static int eval(struct ev *e, const struct cc_node *n, mpc_t out) {
 }
 
 int sym_numeval(const struct cc_node *n, const struct sym_point *p, mpc_t out) {
-    struct ev e = {p, 0};
+    struct ev e = {.p = p, .prec = SYM_NUM_BITS};
     return eval(&e, n, out);
+}
+
+int sym_numeval_strict(const struct cc_node *n, mpc_t out, bool *exact_re, bool *exact_im) {
+    static const struct sym_point none = {0, NULL, NULL};
+    struct ev e = {.p = &none, .prec = mpfr_get_prec(mpc_realref(out)), .strict = true};
+    int rc = eval(&e, n, out);
+    *exact_re = e.xre;
+    *exact_im = e.xim;
+    return rc;
 }
 
 bool sym_numeval_never(const struct cc_node *n) {
