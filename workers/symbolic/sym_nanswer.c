@@ -96,6 +96,11 @@ json_t *sym_n_answer(const struct cc_node *root) {
                       "(a part may be exactly 0 without the CAS being able to show it, or "
                       "need more than %d bits)",
                       SYM_NV_MAX_BITS);
+    case SYM_NV_COMPLEX_GAP:
+        return cc_err("validation",
+                      "N cannot evaluate this: it applies gamma, factorial, erf, erfc, zeta, Ei, "
+                      "digamma or LambertW to a complex number, where neither "
+                      "our evaluator nor the CAS has a reliable value");
     case SYM_NV_OK: break;
     }
     json_t *out = answer(&v);

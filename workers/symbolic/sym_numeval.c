@@ -90,8 +90,9 @@ static int name_value(struct ev *e, const char *s, mpc_t out) {
         return 0;
     }
     if (!strcmp(s, "E")) {
-        mpc_set_ui(out, 1, RND);
-        mpc_exp(out, out, RND);
+        mpfr_set_ui(mpc_realref(out), 1, RRND);
+        mpfr_exp(mpc_realref(out), mpc_realref(out), RRND);
+        mpfr_set_zero(mpc_imagref(out), 1);
         return 0;
     }
     if (!strcmp(s, "I")) {
@@ -114,9 +115,15 @@ static int ceil_fn(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t m);
 static int fn_inex;
 
 /* Real-only functions of MPFR, applied to the real part of a real value. */
+/* A real-only function was given a complex argument (gamma(1 + I)): the
+ * evaluator has no value there, and neither has the CAS a reliable one. */
+static bool complex_gap;
+
 static int real_fn(int (*f)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), const mpc_t a, mpc_t out) {
-    if (!is_real(a))
+    if (!is_real(a)) {
+        complex_gap = true;
         return -1;
+    }
     int t = f(mpc_realref(out), mpc_realref(a), RRND);
     /* mpfr_floor's ternary says whether the value moved, not whether it
      * rounded: an integer part is exact */
@@ -166,8 +173,10 @@ static int recip(cfn f, const mpc_t a, mpc_t out) {
 /* W0(x) for real x >= -1/e by Halley's iteration (MPFR has no Lambert W).
  * -1 outside the real domain of the principal branch. */
 static int lambert_w(const mpc_t a, mpc_t out) {
-    if (!is_real(a))
+    if (!is_real(a)) {
+        complex_gap = true;
         return -1;
+    }
     mpfr_t x, w, ew, f, t, u;
     mpfr_prec_t prec = mpfr_get_prec(mpc_realref(out));
     mpfr_inits2(prec, x, w, ew, f, t, u, (mpfr_ptr)0);
@@ -241,10 +250,64 @@ static void sympy_cut_side(const char *name, mpc_t a) {
         mpfr_set_zero(re, -1);
 }
 
+/* The MPFR twin of a complex function at a real x where its value is real
+ * (sqrt and log for x > 0, asin and acos on [-1, 1]...): one real
+ * evaluation where MPC's would do complex work (its sin of a real number
+ * computes a sine and a cosine), the same correctly rounded value. NULL
+ * elsewhere. */
+static rfn real_twin(const char *name, mpfr_srcptr x) {
+    enum { ANY, NONNEG, UNIT, OPEN_UNIT, FROM_ONE, POS };
+    static const struct {
+        const char *name;
+        rfn f;
+        int dom;
+    } T[] = {
+        {"exp", mpfr_exp, ANY},        {"sin", mpfr_sin, ANY},     {"cos", mpfr_cos, ANY},
+        {"tan", mpfr_tan, ANY},        {"sinh", mpfr_sinh, ANY},   {"cosh", mpfr_cosh, ANY},
+        {"tanh", mpfr_tanh, ANY},      {"atan", mpfr_atan, ANY},   {"asinh", mpfr_asinh, ANY},
+        {"sqrt", mpfr_sqrt, NONNEG},   {"asin", mpfr_asin, UNIT},  {"acos", mpfr_acos, UNIT},
+        {"atanh", mpfr_atanh, OPEN_UNIT}, {"acosh", mpfr_acosh, FROM_ONE}, {"log", mpfr_log, POS},
+    };
+    for (size_t i = 0; i < sizeof T / sizeof *T; i++) {
+        if (strcmp(T[i].name, name))
+            continue;
+        switch (T[i].dom) {
+        case ANY: return T[i].f;
+        case NONNEG: return mpfr_sgn(x) >= 0 ? T[i].f : NULL;
+        case UNIT: return mpfr_cmpabs_ui(x, 1) <= 0 ? T[i].f : NULL;
+        case OPEN_UNIT: return mpfr_cmpabs_ui(x, 1) < 0 ? T[i].f : NULL;
+        case FROM_ONE: return mpfr_cmp_ui(x, 1) >= 0 ? T[i].f : NULL;
+        default: return mpfr_sgn(x) > 0 ? T[i].f : NULL;
+        }
+    }
+    return NULL;
+}
+
+static bool vanishes_off_zero(const char *name) {
+    return !strcmp(name, "sin") || !strcmp(name, "cos") || !strcmp(name, "tan") ||
+           !strcmp(name, "sinh") || !strcmp(name, "cosh") || !strcmp(name, "tanh");
+}
+
 static int call_unary(const struct ev *e, const char *name, const mpc_t a, mpc_t out) {
     fn_inex = MPC_INEX(1, 1);
     if (!strcmp(name, "LambertW"))
         return lambert_w(a, out);
+    if (!is_real(a) && (!strcmp(name, "floor") || !strcmp(name, "ceiling"))) {
+        /* part by part, as SymPy: floor(3/2 + 5*I/2) = 1 + 2*I */
+        bool up = name[0] == 'c';
+        (up ? mpfr_ceil : mpfr_floor)(mpc_realref(out), mpc_realref(a));
+        (up ? mpfr_ceil : mpfr_floor)(mpc_imagref(out), mpc_imagref(a));
+        fn_inex = 0;
+        return 0;
+    }
+    rfn twin = is_real(a) ? real_twin(name, mpc_realref(a)) : NULL;
+    if (twin) {
+        fn_inex = MPC_INEX(twin(mpc_realref(out), mpc_realref(a), RRND), 0);
+        mpfr_set_zero(mpc_imagref(out), 1);
+        if (!e->strict && vanishes_off_zero(name))
+            snap_noise(out, a);
+        return 0;
+    }
     for (size_t i = 0; i < sizeof UNARY / sizeof *UNARY; i++)
         if (!strcmp(UNARY[i].name, name)) {
             if (UNARY[i].c) {
@@ -256,8 +319,7 @@ static int call_unary(const struct ev *e, const char *name, const mpc_t a, mpc_t
                 mpc_clear(side);
                 /* the trigonometric and hyperbolic functions vanish at
                  * non-zero points: sin(pi) is 0, not 1e-39 */
-                if (!e->strict && (!strcmp(name, "sin") || !strcmp(name, "cos") || !strcmp(name, "tan") ||
-                    !strcmp(name, "sinh") || !strcmp(name, "cosh") || !strcmp(name, "tanh")))
+                if (!e->strict && vanishes_off_zero(name))
                     snap_noise(out, a);
                 return 0;
             }
@@ -684,12 +746,12 @@ int sym_numeval(const struct cc_node *n, const struct sym_point *p, mpc_t out) {
     return eval(&e, n, out);
 }
 
-int sym_numeval_strict(const struct cc_node *n, mpc_t out, bool *exact_re, bool *exact_im) {
+int sym_numeval_strict(const struct cc_node *n, mpc_t out, struct sym_strict *info) {
     static const struct sym_point none = {0, NULL, NULL};
     struct ev e = {.p = &none, .prec = mpfr_get_prec(mpc_realref(out)), .strict = true};
+    complex_gap = false;
     int rc = eval(&e, n, out);
-    *exact_re = e.xre;
-    *exact_im = e.xim;
+    *info = (struct sym_strict){e.xre, e.xim, complex_gap};
     return rc;
 }
 

@@ -97,23 +97,21 @@ static bool same_rounding(mpfr_srcptr x, int digits, const char *s, long exp) {
     return same;
 }
 
-/* x within a hair of a rounding boundary: the nearest multiple of half a
- * unit in the last digit, rounded as an exact tie would be */
+/* x within a hair of a rounding boundary, i.e. of a tie (its next digit
+ * is a 5 followed by nothing): rounded away from zero, as an exact tie */
 static char *round_nearest_boundary(mpfr_srcptr x, int digits, long *exp) {
-    mpfr_exp_t ez;
-    char *z = mpfr_get_str(NULL, &ez, 10, (size_t)digits + 1, x, MPFR_RNDN);
+    mpfr_exp_t e;
+    char *z = mpfr_get_str(NULL, &e, 10, (size_t)digits + 1, x, MPFR_RNDN);
     if (!z)
         return NULL;
-    mpq_t q;
-    mpq_init(q);
-    decimal_q(q, z, (long)ez, strlen(z) - (z[0] == '-'));
-    mpfr_t b;
-    mpfr_init2(b, mpfr_get_prec(x) + 64);
-    mpfr_set_q(b, q, MPFR_RNDN);
-    char *s = round_tie_away(b, digits, exp);
-    mpfr_clear(b);
-    mpq_clear(q);
+    bool tie = z[strlen(z) - 1] == '5';
     mpfr_free_str(z);
+    if (!tie)
+        return round_digits(x, digits, exp);
+    char *a = mpfr_get_str(NULL, &e, 10, (size_t)digits, x, MPFR_RNDA);
+    char *s = a ? strdup(a) : NULL;
+    mpfr_free_str(a);
+    *exp = (long)e;
     return s;
 }
 
@@ -127,16 +125,24 @@ static bool settled(struct part *pt, mpfr_srcptr x, int digits) {
     mpfr_inits2(p, d, lo, hi, (mpfr_ptr)0);
     mpfr_sub(d, x, pt->prev, MPFR_RNDA);
     mpfr_abs(d, d, MPFR_RNDA);
+    /* at least an ulp of the previous round: two rounds that agree to the
+     * last bit (both just below a tie) have not shown x exact */
+    mpfr_t ulp;
+    mpfr_init2(ulp, 8);
+    mpfr_set_ui_2exp(ulp, 1, mpfr_get_exp(x) - (mpfr_exp_t)mpfr_get_prec(pt->prev), MPFR_RNDU);
+    if (mpfr_cmp(d, ulp) < 0)
+        mpfr_set(d, ulp, MPFR_RNDU);
+    mpfr_clear(ulp);
     mpfr_sub(lo, x, d, MPFR_RNDD);
     mpfr_add(hi, x, d, MPFR_RNDU);
+    /* x lies between lo and hi: when they round alike, so does x */
     long exp;
-    char *s = round_digits(x, digits, &exp);
-    bool ok = s && same_rounding(lo, digits, s, exp) && same_rounding(hi, digits, s, exp);
+    char *s = round_digits(lo, digits, &exp);
+    bool ok = s && same_rounding(hi, digits, s, exp);
     /* a value on a rounding boundary (3**8/40**8 = 1.001129150390625e-9 to
      * 15 digits) straddles it at every precision: within TIE_BITS of it,
      * either neighbour is as right as the other and x's rounding stands */
-    if (s && !ok && !mpfr_zero_p(d) &&
-        mpfr_get_exp(d) < mpfr_get_exp(x) - (mpfr_exp_t)(digits * LOG2_10) - TIE_BITS) {
+    if (!ok && mpfr_get_exp(d) < mpfr_get_exp(x) - (mpfr_exp_t)(digits * LOG2_10) - TIE_BITS) {
         free(s);
         s = round_nearest_boundary(x, digits, &exp);
         ok = s != NULL;
@@ -195,12 +201,18 @@ static enum sym_nv_rc loop(const struct cc_node *arg, int digits, sym_nv_zero_fn
     mpc_t v;
     mpc_init2(v, want + FIRST_GUARD);
     enum sym_nv_rc rc = SYM_NV_UNRESOLVED;
-    for (mpfr_prec_t p = want + FIRST_GUARD; p <= cap; p *= 2) {
+    /* the second round 32 bits up settles the common case (the first
+     * round's error is far below the digits asked for); then doubling */
+    for (mpfr_prec_t p = want + FIRST_GUARD; p <= cap; p = p == want + FIRST_GUARD ? p + 32 : 2 * p) {
         mpc_set_prec(v, p);
-        bool xre, xim;
-        if (sym_numeval_strict(arg, v, &xre, &xim) < 0) {
+        struct sym_strict info;
+        if (sym_numeval_strict(arg, v, &info) < 0) {
             /* a function we lack fails at once and everywhere; a division
              * by a rounded 0 may succeed at a higher precision */
+            if (info.complex_gap) {
+                rc = SYM_NV_COMPLEX_GAP;
+                break;
+            }
             if (++failed >= MAX_FAILED_ROUNDS || sym_numeval_never(arg)) {
                 rc = SYM_NV_DECLINE;
                 break;
@@ -208,9 +220,9 @@ static enum sym_nv_rc loop(const struct cc_node *arg, int digits, sym_nv_zero_fn
             continue;
         }
         if (!re->done)
-            advance(re, mpc_realref(v), xre, digits);
+            advance(re, mpc_realref(v), info.exact_re, digits);
         if (!im->done)
-            advance(im, mpc_imagref(v), xim, digits);
+            advance(im, mpc_imagref(v), info.exact_im, digits);
         ask_zero(re, 0, arg, zero, ctx);
         ask_zero(im, 1, arg, zero, ctx);
         if (re->done && im->done) {

@@ -29,7 +29,10 @@
 enum sym_nv_rc {
     SYM_NV_OK,        /* the value, each part correctly rounded or exactly 0 */
     SYM_NV_DECLINE,   /* not ours (a function we lack, a symbol, 1/0): giac's path */
-    SYM_NV_UNRESOLVED /* digits that did not settle within the rounds: an error */
+    SYM_NV_UNRESOLVED, /* digits that did not settle within the rounds: an error */
+    SYM_NV_COMPLEX_GAP /* a real-only function (gamma, erf, zeta, LambertW...) at a
+                          complex argument: no value of ours, and giac's evalf
+                          is wrong there (gamma(1 + I) = 0.5 - 0.2*I): an error */
 };
 
 /* true when part (0 real, 1 imaginary) of arg is exactly 0, decided by

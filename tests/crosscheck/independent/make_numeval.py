@@ -9,7 +9,8 @@ cancellations and complex values, with random arguments from a seed.
 
 Usage: python3 make_numeval.py [--seed N] [--count N] [--out FILE]
 (the committed numeval.json is --seed 1 --count 400; a fresh seed gives
-cases the evaluator was not fitted to).
+cases the evaluator was not fitted to, and --trees random nested
+expressions of another shape altogether).
 """
 import argparse
 import json
@@ -97,16 +98,81 @@ def family(r):
                                            r.choice(REAL_FNS[:6]), pos_rat(r))
 
 
+TREE_FNS = ["exp", "log", "sin", "cos", "tan", "sqrt", "atan", "asin", "acos", "sinh", "cosh",
+            "tanh", "asinh", "acosh", "atanh", "cot", "sec", "csc", "Abs"]
+
+
+def tree(r, depth):
+    """A random nested expression: operators, functions, constants."""
+    if depth == 0 or r.random() < 0.2:
+        return r.choice([rat(r), rat(r), "pi", "E", "I", "(%s)*I" % rat(r), "10**(%d)" %
+                         r.randint(-60, 60)])
+    k = r.randrange(6)
+    a = tree(r, depth - 1)
+    if k == 0:
+        return "%s(%s)" % (r.choice(TREE_FNS), a)
+    if k == 1:
+        return "(%s)**(%s)" % (a, r.choice(["2", "3", "-1", "1/2", "1/3", "-2", rat(r)]))
+    return "(%s) %s (%s)" % (a, "+-*/"[k - 2], tree(r, depth - 1))
+
+
+MP_FUNCS = {"exp": mpmath.exp, "log": mpmath.log, "sin": mpmath.sin, "cos": mpmath.cos,
+            "tan": mpmath.tan, "cot": mpmath.cot, "sec": mpmath.sec, "csc": mpmath.csc,
+            "asin": mpmath.asin, "acos": mpmath.acos, "atan": mpmath.atan, "sinh": mpmath.sinh,
+            "cosh": mpmath.cosh, "tanh": mpmath.tanh, "asinh": mpmath.asinh,
+            "acosh": mpmath.acosh, "atanh": mpmath.atanh, "gamma": mpmath.gamma,
+            "erf": mpmath.erf, "erfc": mpmath.erfc, "zeta": mpmath.zeta,
+            "LambertW": mpmath.lambertw, "Abs": abs, "sqrt": mpmath.sqrt,
+            "coth": mpmath.coth, "sech": mpmath.sech, "csch": mpmath.csch,
+            "acot": mpmath.acot, "asec": mpmath.asec, "acsc": mpmath.acsc,
+            "acoth": mpmath.acoth, "asech": mpmath.asech, "acsch": mpmath.acsch}
+
+
+def mp_eval(e):
+    """e (a SymPy tree) in mpmath at the working precision, every number
+    exact until mpmath rounds it (lambdify turns 10**38 - 2*I into a
+    Python complex, a double)."""
+    if e.is_Integer:
+        return mpmath.mpf(int(e))
+    if e.is_Rational:
+        return mpmath.mpf(int(e.p)) / int(e.q)
+    if e is sp.pi:
+        return +mpmath.pi
+    if e is sp.E:
+        return mpmath.e + 0
+    if e is sp.I:
+        return mpmath.mpc(0, 1)
+    if e.is_Float:
+        return mpmath.mpf(e._mpf_)
+    args = [mp_eval(a) for a in e.args]
+    if e.is_Add:
+        return mpmath.fsum(args)
+    if e.is_Mul:
+        return mpmath.fprod(args)
+    if e.is_Pow:
+        b, x = e.args
+        if x.is_Integer:
+            return mpmath.power(args[0], int(x))
+        return mpmath.power(args[0], args[1])
+    name = type(e).__name__
+    if name in MP_FUNCS and len(args) == 1:
+        return MP_FUNCS[name](args[0])
+    raise TypeError("no mpmath for %s" % name)
+
+
 def truth(text, digits):
     """(re, im) as decimal strings of digits+10 significant digits, "0" for
     a part that is zero; None when mpmath cannot evaluate it or does not
     settle. mpmath is run at doubling precision (from digits + 60 to
     MAX_DPS) until two runs agree on a part to digits + 20 digits; a part
     that is exactly 0 or keeps shrinking at every precision is 0."""
-    expr = sp.sympify(text, locals={"LambertW": sp.LambertW})
-    if expr.free_symbols:
+    try:
+        expr = sp.sympify(text, locals={"LambertW": sp.LambertW})
+        if expr.free_symbols or expr.has(sp.zoo, sp.oo, sp.nan):
+            return None
+        f = lambda: mp_eval(expr)  # noqa: E731
+    except (KeyError, TypeError, ValueError, ZeroDivisionError):
         return None
-    f = sp.lambdify([], expr, modules="mpmath")
     out = [None, None]
     prev = None
     dps = digits + 60
@@ -147,11 +213,14 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=400)
     ap.add_argument("--out", default=os.path.join(HERE, "numeval.json"))
+    ap.add_argument("--trees", action="store_true",
+                    help="random nested expressions instead of the families")
     args = ap.parse_args()
     r = random.Random(args.seed)
+    draw = (lambda: ("tree", tree(r, 4))) if args.trees else (lambda: family(r))
     cases, seen = [], set()
     while len(cases) < args.count:
-        fam, text = family(r)
+        fam, text = draw()
         d = r.choice(DIGITS)
         call = "N(%s)" % text if d is None else "N(%s, %d)" % (text, d)
         if call in seen:
