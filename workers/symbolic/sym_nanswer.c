@@ -108,20 +108,20 @@ json_t *sym_n_answer(const struct cc_node *root) {
     return out;
 }
 
-void sym_n_value(const struct cc_node *root, json_t *out) {
-    if (!json_is_object(out) || !json_is_string(json_object_get(out, "value")))
-        return;
+bool sym_n_value(const struct cc_node *root, json_t *out) {
     const char *names[1];
     size_t nsyms = 0;
     sym_numeval_symbols(root, names, &nsyms, 1);
     if (nsyms > 0 || cc_node_any(root, is_float))
-        return;
+        return false;
     struct sym_nv v;
     if (sym_nvalue(root, 12, cas_part_zero, NULL, &v) != SYM_NV_OK)
-        return;
+        return false;
     char *value = value_of(&v);
-    if (value)
-        json_object_set_new(out, "value", json_string(value));
-    free(value);
     sym_nv_clear(&v);
+    if (!value)
+        return false;
+    json_object_set_new(out, "value", json_string(value));
+    free(value);
+    return true;
 }

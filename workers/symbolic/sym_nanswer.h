@@ -4,6 +4,7 @@
 #define CC_SYM_NANSWER_H
 
 #include <jansson.h>
+#include <stdbool.h>
 
 #include "workers/common/expr_ast.h"
 
@@ -14,11 +15,11 @@
  * caller goes on with the CAS. */
 json_t *sym_n_answer(const struct cc_node *root);
 
-/* Replaces out["value"] (the 12-digit approximation, when present) of an
- * exact constant input (no symbol, no float) by our evaluator's, correctly
- * rounded, a tiny nonzero part kept (giac's was 0.0 for I/10**20 and
- * dropped the imaginary part of 1 + exp(-50)*I). Leaves it when the
- * evaluator declines. */
-void sym_n_value(const struct cc_node *root, json_t *out);
+/* Sets out["value"] (the 12-digit approximation) of an exact constant
+ * input (no symbol, no float) from our evaluator, correctly rounded, a
+ * tiny nonzero part kept (giac's evalf gave 0.0 for I/10**20 and dropped
+ * the imaginary part of 1 + exp(-50)*I). false, leaving out alone, when
+ * the input is not one or the evaluator declines. */
+bool sym_n_value(const struct cc_node *root, json_t *out);
 
 #endif

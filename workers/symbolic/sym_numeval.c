@@ -1,6 +1,7 @@
 /* MPC evaluation of an AST (see sym_numeval.h). */
 #include "workers/symbolic/sym_numeval.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -19,6 +20,9 @@ struct ev {
      * computed in xre/xim (see exactness()) */
     bool strict;
     bool xre, xim;
+    /* strict: a bound on the value's error, relative to its modulus, in
+     * units of 2**-prec (a running error analysis; INFINITY when unknown) */
+    double err;
 };
 
 static int eval(struct ev *e, const struct cc_node *n, mpc_t out);
@@ -433,10 +437,43 @@ static int call_binary(const char *name, const mpc_t a, const mpc_t b, mpc_t out
     return -1;
 }
 
-/* Exactness of the parts of a value (strict mode). */
+/* Exactness of the parts of a value and its error bound (strict mode). */
 struct exact {
     bool re, im;
+    double err;
 };
+
+/* log2 of an upper (hi) and a lower (lo) bound on |z|; -INFINITY for 0 */
+static double lmag_lo(const mpc_t z) {
+    double best = -INFINITY;
+    for (int i = 0; i < 2; i++) {
+        mpfr_srcptr x = i ? mpc_imagref(z) : mpc_realref(z);
+        if (mpfr_zero_p(x) || !mpfr_number_p(x))
+            continue;
+        long ex;
+        double m = mpfr_get_d_2exp(&ex, x, MPFR_RNDN);
+        double l = log2(fabs(m)) + (double)ex;
+        if (l > best)
+            best = l;
+    }
+    return best - 0.01;
+}
+
+static double lmag_hi(const mpc_t z) { return lmag_lo(z) + 0.52; /* |z| <= sqrt(2) max part */ }
+
+/* Error bound of a + b from the operands' (the absolute errors add,
+ * relative to |a + b|: cancellation shows as a large bound), plus its
+ * rounding. */
+static double sum_err(const mpc_t a, double ea, const mpc_t b, double eb, const mpc_t s) {
+    if (mpc_cmp_si_si(s, 0, 0) == 0)
+        return ea == 0 && eb == 0 ? 0 : INFINITY;
+    double lo = lmag_lo(s), t = 2;
+    if (ea > 0)
+        t += ea * exp2(lmag_hi(a) - lo);
+    if (eb > 0)
+        t += eb * exp2(lmag_hi(b) - lo);
+    return t;
+}
 
 /* a part known to be exactly zero */
 static bool zx(mpfr_srcptr x, bool exact) { return exact && mpfr_zero_p(x); }
@@ -452,6 +489,36 @@ static bool odd_fn(const char *name) {
     static const char *const odd[] = {"sin", "tan", "sinh", "tanh", "asin", "atan", "asinh",
                                       "atanh", "sign", "cbrt", "conjugate"};
     return in_list(name, odd, sizeof odd / sizeof *odd);
+}
+
+/* Error bound of f(a) (of f(a, b)) from its argument's: a correctly
+ * rounded function of an exact argument is within one unit; of an
+ * inexact one by its condition number where it is simple (sqrt halves
+ * the error, exp multiplies it by |a|, log divides it by |log a|, a copy
+ * keeps it); unknown elsewhere (sin near a zero, LambertW by iteration). */
+static double fn_err(const char *name, const mpc_t a, double ea, double eb, const mpc_t out) {
+    static const char *const copies[] = {"conjugate", "Abs", "N"};
+    static const char *const rounded[] = {
+        "exp", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh",
+        "acosh", "atanh", "sqrt", "log", "gamma", "erf", "erfc", "zeta", "Ei", "digamma",
+        "floor", "ceiling", "arg"};
+    if (in_list(name, copies, sizeof copies / sizeof *copies) && eb == 0)
+        return ea + 2;
+    if ((!strcmp(name, "re") || !strcmp(name, "im")) && ea > 0) /* a part of a */
+        return mpc_cmp_si_si(out, 0, 0) ? ea * exp2(lmag_hi(a) - lmag_lo(out)) + 1 : INFINITY;
+    if (ea == 0 && eb == 0)
+        return in_list(name, rounded, sizeof rounded / sizeof *rounded) ? 2
+               : (!strcmp(name, "cot") || !strcmp(name, "sec") || !strcmp(name, "csc")) ? 3
+                                                                                     : INFINITY;
+    if (eb != 0 || !isfinite(ea))
+        return INFINITY;
+    if (!strcmp(name, "sqrt"))
+        return ea / 2 + 2;
+    if (!strcmp(name, "exp"))
+        return ea * exp2(lmag_hi(a)) + 2;
+    if (!strcmp(name, "log") && mpc_cmp_si_si(out, 0, 0) != 0)
+        return ea * exp2(-lmag_lo(out)) + 2;
+    return INFINITY;
 }
 
 /* The exactness of f(a) or f(a, b) in e->xre/xim: a part is exact when
@@ -488,6 +555,9 @@ static void fn_exactness(struct ev *e, const char *name, const mpc_t a, struct e
         if (!strcmp(name, "cos") || !strcmp(name, "cosh"))
             e->xim |= zim;
     }
+    e->err = fn_err(name, a, xa.err, b ? xb.err : 0, out);
+    if (e->xre && e->xim)
+        e->err = 0;
 }
 
 static int eval_call(struct ev *e, const struct cc_node *n, mpc_t out) {
@@ -496,10 +566,10 @@ static int eval_call(struct ev *e, const struct cc_node *n, mpc_t out) {
         return -1;
     mpc_ptr a = tmp_take(e), b = tmp_take(e);
     int rc = eval(e, n->child[0], a);
-    struct exact xa = {e->xre, e->xim}, xb = {true, true};
+    struct exact xa = {e->xre, e->xim, e->err}, xb = {true, true, 0};
     if (!rc && n->nchild == 2) {
         rc = eval(e, n->child[1], b);
-        xb = (struct exact){e->xre, e->xim};
+        xb = (struct exact){e->xre, e->xim, e->err};
     }
     if (!rc)
         rc = n->nchild == 1 ? call_unary(e, name, a, out) : call_binary(name, a, b, out);
@@ -545,6 +615,7 @@ static int eval_pow(struct ev *e, const mpc_t a, struct exact xa, const mpc_t b,
             return -1; /* 0**0 and 0**-1 are left to the CAS */
         mpc_set_ui(out, 0, RND);
         e->xre = e->xim = xa.re && xa.im;
+        e->err = e->xre ? 0 : INFINITY;
         return 0;
     }
     int inex = MPC_INEX(1, 1);
@@ -566,6 +637,16 @@ static int eval_pow(struct ev *e, const mpc_t a, struct exact xa, const mpc_t b,
     bool all = xa.re && xa.im && xb.re && xb.im;
     e->xre = (all && !MPC_INEX_RE(inex)) || (structural && mpfr_zero_p(mpc_realref(out)));
     e->xim = (all && !MPC_INEX_IM(inex)) || (structural && mpfr_zero_p(mpc_imagref(out)));
+    /* (a(1 + da))**(b(1 + db)) = a**b (1 + b da + b log(a) db): |b| ea +
+     * |b| |log a| eb, |log a| <= |ln|a|| + pi; +2 for the rounding */
+    double lb = lmag_hi(b), la = lmag_hi(a);
+    double log_a = fabs(la) * 0.6931471805599453 + 3.1415926535897932 + 1;
+    double t = 2;
+    if (xa.err > 0)
+        t += exp2(lb) * xa.err;
+    if (xb.err > 0)
+        t += exp2(lb) * log_a * xb.err;
+    e->err = e->xre && e->xim ? 0 : t;
     return 0;
 }
 
@@ -575,7 +656,7 @@ static int eval_pow(struct ev *e, const mpc_t a, struct exact xa, const mpc_t b,
  * product of reals, of a real over a real). A zero that cancelled from
  * inexact terms is not exact. */
 static void arith_exactness(struct ev *e, enum cc_op op, const mpc_t a, struct exact xa,
-                            const mpc_t b, struct exact xb, int inex) {
+                            const mpc_t b, struct exact xb, int inex, const mpc_t out) {
     mpfr_srcptr ar = mpc_realref(a), ai = mpc_imagref(a), br = mpc_realref(b),
                 bi = mpc_imagref(b);
     bool re, im;
@@ -604,15 +685,21 @@ static void arith_exactness(struct ev *e, enum cc_op op, const mpc_t a, struct e
     }
     e->xre = re && !MPC_INEX_RE(inex);
     e->xim = im && !MPC_INEX_IM(inex);
+    if (e->xre && e->xim)
+        e->err = 0;
+    else if (op == CC_OP_ADD || op == CC_OP_SUB)
+        e->err = sum_err(a, xa.err, b, xb.err, out);
+    else /* relative errors of a product or quotient add; +2 for the rounding */
+        e->err = xa.err + xb.err + 2;
 }
 
 static int eval_binary(struct ev *e, const struct cc_node *n, mpc_t out) {
     mpc_ptr a = tmp_take(e), b = tmp_take(e);
     int rc = eval(e, n->child[0], a);
-    struct exact xa = {e->xre, e->xim}, xb = {true, true};
+    struct exact xa = {e->xre, e->xim, e->err}, xb = {true, true, 0};
     if (!rc) {
         rc = eval(e, n->child[1], b);
-        xb = (struct exact){e->xre, e->xim};
+        xb = (struct exact){e->xre, e->xim, e->err};
     }
     int inex = 0;
     if (!rc) {
@@ -640,7 +727,7 @@ static int eval_binary(struct ev *e, const struct cc_node *n, mpc_t out) {
         }
     }
     if (!rc && e->strict && n->op != CC_OP_POW && n->op != CC_OP_BITXOR)
-        arith_exactness(e, n->op, a, xa, b, xb, inex);
+        arith_exactness(e, n->op, a, xa, b, xb, inex, out);
     tmp_give(2);
     return rc;
 }
@@ -678,9 +765,11 @@ static int literal_value(struct ev *e, const struct cc_node *n, mpc_t out) {
     if (sym_literal_digits(n->v.f.text) <= SYM_LITERAL_DOUBLE_DIGITS ||
         !sym_literal_clean(n->v.f.text, buf, sizeof buf)) {
         e->xre = mpc_set_d(out, n->v.f.d, RND) == 0;
+        e->err = e->xre ? 0 : 1;
         return 0;
     }
     e->xre = mpfr_set_str(mpc_realref(out), buf, 10, RRND) == 0;
+    e->err = e->xre ? 0 : 1;
     mpfr_set_zero(mpc_imagref(out), 1);
     return 0;
 }
@@ -690,6 +779,7 @@ static int eval_node(struct ev *e, const struct cc_node *n, mpc_t out) {
     case CC_N_INT:
         e->xre = mpfr_set_z(mpc_realref(out), n->v.z, RRND) == 0;
         e->xim = true;
+        e->err = e->xre ? 0 : 1;
         mpfr_set_zero(mpc_imagref(out), 1);
         return 0;
     case CC_N_FLOAT: return literal_value(e, n, out);
@@ -698,6 +788,7 @@ static int eval_node(struct ev *e, const struct cc_node *n, mpc_t out) {
          * caller's (the cross-checks, which do not ask) */
         e->xre = !strcmp(n->v.name, "I");
         e->xim = true;
+        e->err = e->xre ? 0 : 1; /* pi and E correctly rounded */
         return name_value(e, n->v.name, out);
     case CC_N_CALL: return eval_call(e, n, out);
     case CC_N_BINARY: return eval_binary(e, n, out);
@@ -711,11 +802,11 @@ static int eval_node(struct ev *e, const struct cc_node *n, mpc_t out) {
         if (n->op == CC_OP_FACT) {
             mpc_ptr a = tmp_take(e);
             int rc = eval(e, n->child[0], a);
-            struct exact xa = {e->xre, e->xim};
+            struct exact xa = {e->xre, e->xim, e->err};
             if (!rc)
                 rc = call_unary(e, "factorial", a, out);
             if (!rc && e->strict)
-                fn_exactness(e, "factorial", a, xa, NULL, (struct exact){true, true}, out);
+                fn_exactness(e, "factorial", a, xa, NULL, (struct exact){true, true, 0}, out);
             tmp_give(1);
             return rc;
         }
@@ -751,7 +842,7 @@ int sym_numeval_strict(const struct cc_node *n, mpc_t out, struct sym_strict *in
     struct ev e = {.p = &none, .prec = mpfr_get_prec(mpc_realref(out)), .strict = true};
     complex_gap = false;
     int rc = eval(&e, n, out);
-    *info = (struct sym_strict){e.xre, e.xim, complex_gap};
+    *info = (struct sym_strict){e.xre, e.xim, complex_gap, e.err};
     return rc;
 }
 

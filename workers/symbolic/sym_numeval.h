@@ -35,6 +35,9 @@ struct sym_strict {
     /* on failure: a real-only function (gamma, erf, LambertW...) met a
      * complex argument */
     bool complex_gap;
+    /* a bound on |out - value| / |value| in units of 2**-prec, from a
+     * running error analysis (INFINITY when some step's is unknown) */
+    double err;
 };
 
 /* out = n, a constant (no symbols), at out's precision, as N() wants it:

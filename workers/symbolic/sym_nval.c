@@ -115,24 +115,11 @@ static char *round_nearest_boundary(mpfr_srcptr x, int digits, long *exp) {
     return s;
 }
 
-/* x settled: x - d and x + d (d the distance to the previous round's
- * value, a generous bound on x's own error) round to the same digits */
-static bool settled(struct part *pt, mpfr_srcptr x, int digits) {
-    if (mpfr_zero_p(pt->prev) || mpfr_sgn(pt->prev) != mpfr_sgn(x))
-        return false;
-    mpfr_prec_t p = mpfr_get_prec(x) + 8;
-    mpfr_t d, lo, hi;
-    mpfr_inits2(p, d, lo, hi, (mpfr_ptr)0);
-    mpfr_sub(d, x, pt->prev, MPFR_RNDA);
-    mpfr_abs(d, d, MPFR_RNDA);
-    /* at least an ulp of the previous round: two rounds that agree to the
-     * last bit (both just below a tie) have not shown x exact */
-    mpfr_t ulp;
-    mpfr_init2(ulp, 8);
-    mpfr_set_ui_2exp(ulp, 1, mpfr_get_exp(x) - (mpfr_exp_t)mpfr_get_prec(pt->prev), MPFR_RNDU);
-    if (mpfr_cmp(d, ulp) < 0)
-        mpfr_set(d, ulp, MPFR_RNDU);
-    mpfr_clear(ulp);
+/* x settled: x - d and x + d (d a bound on x's error) round to the same
+ * digits */
+static bool settled_within(struct part *pt, mpfr_srcptr x, mpfr_srcptr d, int digits) {
+    mpfr_t lo, hi;
+    mpfr_inits2(mpfr_get_prec(x) + 8, lo, hi, (mpfr_ptr)0);
     mpfr_sub(lo, x, d, MPFR_RNDD);
     mpfr_add(hi, x, d, MPFR_RNDU);
     /* x lies between lo and hi: when they round alike, so does x */
@@ -147,7 +134,7 @@ static bool settled(struct part *pt, mpfr_srcptr x, int digits) {
         s = round_nearest_boundary(x, digits, &exp);
         ok = s != NULL;
     }
-    mpfr_clears(d, lo, hi, (mpfr_ptr)0);
+    mpfr_clears(lo, hi, (mpfr_ptr)0);
     if (ok) {
         pt->digits = s;
         pt->exp = exp;
@@ -157,13 +144,40 @@ static bool settled(struct part *pt, mpfr_srcptr x, int digits) {
     return ok;
 }
 
+/* x settled by the previous round: d, the distance to its value, is a
+ * generous bound on x's own error (the previous round's is far larger) */
+static bool settled(struct part *pt, mpfr_srcptr x, int digits) {
+    if (mpfr_zero_p(pt->prev) || mpfr_sgn(pt->prev) != mpfr_sgn(x))
+        return false;
+    mpfr_t d;
+    mpfr_init2(d, mpfr_get_prec(x) + 8);
+    mpfr_sub(d, x, pt->prev, MPFR_RNDA);
+    mpfr_abs(d, d, MPFR_RNDA);
+    /* at least an ulp of the previous round: two rounds that agree to the
+     * last bit (both just below a tie) have not shown x exact */
+    mpfr_t ulp;
+    mpfr_init2(ulp, 8);
+    mpfr_set_ui_2exp(ulp, 1, mpfr_get_exp(x) - (mpfr_exp_t)mpfr_get_prec(pt->prev), MPFR_RNDU);
+    if (mpfr_cmp(d, ulp) < 0)
+        mpfr_set(d, ulp, MPFR_RNDU);
+    mpfr_clear(ulp);
+    bool ok = settled_within(pt, x, d, digits);
+    mpfr_clear(d);
+    return ok;
+}
+
 /* Folds this round's value x of a part (exact: it is the true value) into
  * its progress. */
-static void advance(struct part *pt, mpfr_srcptr x, bool exact, int digits) {
+static void advance(struct part *pt, mpfr_srcptr x, bool exact, mpfr_srcptr bound, int digits) {
     if (exact) {
         pt->done = true;
         if (!mpfr_zero_p(x))
             pt->digits = round_tie_away(x, digits, &pt->exp);
+        return;
+    }
+    /* the running error bound settles most values in one round */
+    if (bound && !mpfr_zero_p(x) && settled_within(pt, x, bound, digits)) {
+        pt->done = true;
         return;
     }
     if (mpfr_zero_p(x)) {
@@ -193,6 +207,23 @@ static void ask_zero(struct part *pt, int which, const struct cc_node *arg, sym_
         pt->done = true;
 }
 
+/* The absolute error bound of v from its relative bound err (units of
+ * 2**-prec): false when err is unknown or v is 0. */
+static bool error_bound(const mpc_t v, double err, mpfr_t bound) {
+    if (!isfinite(err) || err > 1e15 || mpc_cmp_si_si(v, 0, 0) == 0)
+        return false;
+    mpfr_exp_t e = mpfr_zero_p(mpc_realref(v)) ? mpfr_get_exp(mpc_imagref(v))
+                   : mpfr_zero_p(mpc_imagref(v))
+                       ? mpfr_get_exp(mpc_realref(v))
+                       : (mpfr_get_exp(mpc_realref(v)) > mpfr_get_exp(mpc_imagref(v))
+                              ? mpfr_get_exp(mpc_realref(v))
+                              : mpfr_get_exp(mpc_imagref(v)));
+    /* |v| < 2**(e + 1); the bound is (err + 1) * 2**(e + 1 - prec) */
+    mpfr_set_d(bound, err + 1, MPFR_RNDU);
+    mpfr_mul_2si(bound, bound, (long)e + 1 - (long)mpfr_get_prec(mpc_realref(v)), MPFR_RNDU);
+    return true;
+}
+
 static enum sym_nv_rc loop(const struct cc_node *arg, int digits, sym_nv_zero_fn zero, void *ctx,
                            struct part *re, struct part *im) {
     mpfr_prec_t want = (mpfr_prec_t)ceil(digits * LOG2_10);
@@ -219,10 +250,14 @@ static enum sym_nv_rc loop(const struct cc_node *arg, int digits, sym_nv_zero_fn
             }
             continue;
         }
+        mpfr_t bound;
+        mpfr_init2(bound, 16);
+        bool bounded = error_bound(v, info.err, bound);
         if (!re->done)
-            advance(re, mpc_realref(v), info.exact_re, digits);
+            advance(re, mpc_realref(v), info.exact_re, bounded ? bound : NULL, digits);
         if (!im->done)
-            advance(im, mpc_imagref(v), info.exact_im, digits);
+            advance(im, mpc_imagref(v), info.exact_im, bounded ? bound : NULL, digits);
+        mpfr_clear(bound);
         ask_zero(re, 0, arg, zero, ctx);
         ask_zero(im, 1, arg, zero, ctx);
         if (re->done && im->done) {
