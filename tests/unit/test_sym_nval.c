@@ -152,6 +152,20 @@ static void complex_gamma_was_wrong(void) {
     free(got);
 }
 
+/* giac's evalf answered N(sinh(10**49)) with 0.115 - 0.615*I: a value
+ * beyond the exponent range is an error, and so is a part below it that
+ * will not settle (MPC spent minutes on tanh(10**16 - 4*I)) */
+static void out_of_range_was_answered_by_the_cas(void) {
+    enum sym_nv_rc rc;
+    char *got = n_of("sinh(10**49)", 15, says_nonzero, &rc);
+    CHECK(got == NULL && rc == SYM_NV_RANGE);
+    got = n_of("1 + exp(-10**7)*I", 15, says_nonzero, &rc);
+    CHECK(got == NULL && rc == SYM_NV_RANGE);
+    got = n_of("tanh(10**16 - 4*I)", 15, says_nonzero, &rc);
+    CHECK(got == NULL && rc == SYM_NV_RANGE);
+    CHECK_N("exp(10**4)", 15, "8.80681822566292e+4342");
+}
+
 int main(void) {
     RUN(tiny_imaginary_part_was_dropped);
     RUN(power_of_ten_was_not_correctly_rounded);
@@ -164,5 +178,6 @@ int main(void) {
     RUN(noise_is_never_printed);
     RUN(outside_the_evaluator_is_declined);
     RUN(complex_gamma_was_wrong);
+    RUN(out_of_range_was_answered_by_the_cas);
     return check_summary("sym_nval");
 }

@@ -96,6 +96,10 @@ json_t *sym_n_answer(const struct cc_node *root) {
                       "(a part may be exactly 0 without the CAS being able to show it, or "
                       "need more than %d bits)",
                       SYM_NV_MAX_BITS);
+    case SYM_NV_RANGE:
+        return cc_err("validation",
+                      "N cannot evaluate this: the value, a part of it or a step of it is "
+                      "beyond 10**39456 (or below 10**-39456) in magnitude");
     case SYM_NV_COMPLEX_GAP:
         return cc_err("validation",
                       "N cannot evaluate this: it applies gamma, factorial, erf, erfc, zeta, Ei, "

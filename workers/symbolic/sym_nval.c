@@ -229,6 +229,7 @@ static enum sym_nv_rc loop(const struct cc_node *arg, int digits, sym_nv_zero_fn
     mpfr_prec_t want = (mpfr_prec_t)ceil(digits * LOG2_10);
     mpfr_prec_t cap = want * 4 > SYM_NV_MAX_BITS ? want * 4 : SYM_NV_MAX_BITS;
     int failed = 0;
+    bool underflowed = false; /* a part below the range may be that 0 */
     mpc_t v;
     mpc_init2(v, want + FIRST_GUARD);
     enum sym_nv_rc rc = SYM_NV_UNRESOLVED;
@@ -237,7 +238,15 @@ static enum sym_nv_rc loop(const struct cc_node *arg, int digits, sym_nv_zero_fn
     for (mpfr_prec_t p = want + FIRST_GUARD; p <= cap; p = p == want + FIRST_GUARD ? p + 32 : 2 * p) {
         mpc_set_prec(v, p);
         struct sym_strict info;
+        mpfr_clear_flags();
         if (sym_numeval_strict(arg, v, &info) < 0) {
+            /* beyond the exponent range: no value of ours, and giac's
+             * evalf answers such a value wrongly (sinh(10**49) was
+             * 0.115 - 0.615*I) */
+            if (mpfr_overflow_p()) {
+                rc = SYM_NV_RANGE;
+                break;
+            }
             /* a function we lack fails at once and everywhere; a division
              * by a rounded 0 may succeed at a higher precision */
             if (info.complex_gap) {
@@ -253,6 +262,7 @@ static enum sym_nv_rc loop(const struct cc_node *arg, int digits, sym_nv_zero_fn
         mpfr_t bound;
         mpfr_init2(bound, 16);
         bool bounded = error_bound(v, info.err, bound);
+        underflowed |= mpfr_underflow_p();
         if (!re->done)
             advance(re, mpc_realref(v), info.exact_re, bounded ? bound : NULL, digits);
         if (!im->done)
@@ -266,7 +276,7 @@ static enum sym_nv_rc loop(const struct cc_node *arg, int digits, sym_nv_zero_fn
         }
     }
     mpc_clear(v);
-    return rc;
+    return rc == SYM_NV_UNRESOLVED && underflowed ? SYM_NV_RANGE : rc;
 }
 
 enum sym_nv_rc sym_nvalue(const struct cc_node *arg, int digits, sym_nv_zero_fn zero, void *ctx,
@@ -274,11 +284,13 @@ enum sym_nv_rc sym_nvalue(const struct cc_node *arg, int digits, sym_nv_zero_fn 
     memset(v, 0, sizeof *v);
     if (digits < 1 || digits > SYM_NV_MAX_DIGITS || sym_numeval_never(arg))
         return SYM_NV_DECLINE;
-    /* the widest exponent range: 10**400 and exp(-1000) are numbers, not
-     * inf and 0 (restored for the CAS, which shares MPFR) */
+    /* a wide exponent range: 10**400 and exp(-1000) are numbers, not inf
+     * and 0 (restored for the CAS, which shares MPFR); not the widest,
+     * where MPC spends minutes on a part 2**-(10**16) below the other
+     * (tanh(10**16 - 4*I)) */
     mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
-    mpfr_set_emin(mpfr_get_emin_min());
-    mpfr_set_emax(mpfr_get_emax_max());
+    mpfr_set_emin(-SYM_NV_MAX_EXP);
+    mpfr_set_emax(SYM_NV_MAX_EXP);
     struct part re = {0}, im = {0};
     mpfr_init2(re.prev, MPFR_PREC_MIN);
     mpfr_init2(im.prev, MPFR_PREC_MIN);

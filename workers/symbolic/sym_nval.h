@@ -23,6 +23,8 @@
 /* The loop's precision bound in bits (or 4 times the requested
  * precision, if more). */
 #define SYM_NV_MAX_BITS 32768
+/* The binary exponent range of the evaluation (about 10**+-39456). */
+#define SYM_NV_MAX_EXP (1L << 17)
 /* Most digits this evaluator answers; more are left to the CAS. */
 #define SYM_NV_MAX_DIGITS 20000
 
@@ -30,6 +32,10 @@ enum sym_nv_rc {
     SYM_NV_OK,        /* the value, each part correctly rounded or exactly 0 */
     SYM_NV_DECLINE,   /* not ours (a function we lack, a symbol, 1/0): giac's path */
     SYM_NV_UNRESOLVED, /* digits that did not settle within the rounds: an error */
+    SYM_NV_RANGE,      /* the value, or a step of it, is beyond 2**SYM_NV_MAX_EXP
+                          in magnitude (or a part that did not settle is
+                          below 2**-SYM_NV_MAX_EXP): an error (giac's evalf answered
+                          sinh(10**49) with 0.115 - 0.615*I) */
     SYM_NV_COMPLEX_GAP /* a real-only function (gamma, erf, zeta, LambertW...) at a
                           complex argument: no value of ours, and giac's evalf
                           is wrong there (gamma(1 + I) = 0.5 - 0.2*I): an error */

@@ -63,31 +63,50 @@ def parts(text):
     return None
 
 
+def decimal_parts(dec):
+    """(mantissa, exponent) integers with value = mantissa * 10**exponent,
+    exactly (no float, no exponent range: e+434294481903251827651 is
+    fine)."""
+    m = re.match(r"^\s*([-+]?)(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?\s*$", dec)
+    if not m:
+        raise ValueError("not a decimal: %r" % dec)
+    sign, whole, frac, exp = m.groups()
+    digits = (whole or "") + (frac or "")
+    mant = int(digits or "0") * (-1 if sign == "-" else 1)
+    return mant, int(exp or 0) - len(frac or "")
+
+
 def rounded(dec, digits):
-    """dec (a decimal string) rounded to digits significant digits, an
-    exact tie away from zero as mpmath and SymPy print, as an mpf."""
-    d = decimal.Decimal(dec)
-    if d == 0:
-        return mpmath.mpf(0)
-    q = decimal.Decimal(1).scaleb(d.adjusted() - digits + 1)
-    with decimal.localcontext() as ctx:
-        ctx.prec = digits + 50
-        r = d.quantize(q, rounding=decimal.ROUND_HALF_UP)
-    return mpmath.mpf(str(r))
+    """dec rounded to digits significant digits, an exact tie away from
+    zero as mpmath and SymPy print: (mantissa, exponent)."""
+    mant, exp = decimal_parts(dec)
+    if mant == 0:
+        return 0, 0
+    sign = -1 if mant < 0 else 1
+    text = str(abs(mant))
+    drop = len(text) - digits
+    if drop <= 0:
+        return mant, exp
+    q, r = divmod(abs(mant), 10 ** drop)
+    if 2 * r >= 10 ** drop:
+        q += 1
+    return sign * q, exp + drop
 
 
 def judge_part(got, want, digits):
     """'ok', 'rounding' or 'wrong' for one part."""
-    with mpmath.workdps(digits + 40):
-        g = mpmath.mpf(got)
-        w = mpmath.mpf(want)
-        if w == 0 or g == 0:
-            return "ok" if g == w else "wrong"
-        r = rounded(want, digits)
-        if g == r:
-            return "ok"
-        ulp = mpmath.mpf(10) ** (mpmath.floor(mpmath.log10(abs(r))) - digits + 1)
-        return "rounding" if abs(g - r) <= ulp * 1.01 else "wrong"
+    g, ge = decimal_parts(got)
+    w, _ = decimal_parts(want)
+    if w == 0 or g == 0:
+        return "ok" if g == w else "wrong"
+    r, re_ = rounded(want, digits)
+    if abs(ge - re_) > digits + 200:  # magnitudes apart: no scaling of huge powers
+        return "wrong"
+    e = min(ge, re_)  # both at the smaller exponent
+    gs, rs = g * 10 ** (ge - e), r * 10 ** (re_ - e)
+    if gs == rs:
+        return "ok"
+    return "rounding" if abs(gs - rs) <= 10 ** (re_ - e) else "wrong"
 
 
 def judge(res, case):
