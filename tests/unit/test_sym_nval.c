@@ -163,6 +163,8 @@ static void out_of_range_was_answered_by_the_cas(void) {
     CHECK(got == NULL && rc == SYM_NV_RANGE);
     got = n_of("tanh(10**16 - 4*I)", 15, says_nonzero, &rc);
     CHECK(got == NULL && rc == SYM_NV_RANGE);
+    got = n_of("1/exp(-10**48)", 15, says_nonzero, &rc); /* giac: zoo */
+    CHECK(got == NULL && rc == SYM_NV_RANGE);
     CHECK_N("exp(10**4)", 15, "8.80681822566292e+4342");
 }
 

@@ -28,7 +28,7 @@ struct part {
     bool done;
     char *digits; /* the answer (NULL: exactly 0) once done */
     long exp;
-    mpfr_t prev;  /* the last round's value, prec 0 before the first */
+    mpfr_t prev;  /* the last round's value, 0 before the first round */
     int noise;    /* rounds where it was 0 but not exactly, or shrank with the precision */
     bool asked;   /* the CAS was asked whether it is 0 */
 };
@@ -61,31 +61,29 @@ static void decimal_q(mpq_t q, const char *digits, long e, size_t n) {
     mpz_clear(t);
 }
 
-/* Rounds an exactly known x (or one taken as on a boundary) to digits,
- * an exact tie away from zero, as SymPy and mpmath print
- * (N(1/8, 2) = 0.13); MPFR's nearest would go to even. */
+/* Rounds an exactly known x to digits, an exact tie away from zero, as
+ * SymPy and mpmath print (N(1/8, 2) = 0.13); MPFR's nearest would go to
+ * even. A tie is x = its first digits + 1 truncated digits ending in 5,
+ * exactly. */
 static char *round_tie_away(mpfr_srcptr x, int digits, long *exp) {
-    char *s = round_digits(x, digits, exp);
-    mpfr_exp_t ez, ea;
-    char *z = mpfr_get_str(NULL, &ez, 10, (size_t)digits, x, MPFR_RNDZ);
-    char *a = mpfr_get_str(NULL, &ea, 10, (size_t)digits, x, MPFR_RNDA);
-    if (s && z && a && strcmp(z, a) && labs((long)ez) < 100000 && labs((long)ea) < 100000) {
-        mpq_t qx, qz, qa;
-        mpq_inits(qx, qz, qa, NULL);
+    mpfr_exp_t e;
+    char *z = mpfr_get_str(NULL, &e, 10, (size_t)digits + 1, x, MPFR_RNDZ);
+    bool tie = false;
+    if (z && z[strlen(z) - 1] == '5' && labs((long)e) < 100000) {
+        mpq_t qx, qz;
+        mpq_inits(qx, qz, NULL);
         mpfr_get_q(qx, x);
-        decimal_q(qz, z, (long)ez, strlen(z) - (z[0] == '-'));
-        decimal_q(qa, a, (long)ea, strlen(a) - (a[0] == '-'));
-        mpq_add(qz, qz, qa);
-        mpq_div_2exp(qz, qz, 1); /* the midpoint */
-        if (mpq_equal(qz, qx)) {
-            free(s);
-            s = strdup(a);
-            *exp = (long)ea;
-        }
-        mpq_clears(qx, qz, qa, NULL);
+        decimal_q(qz, z, (long)e, strlen(z) - (z[0] == '-'));
+        tie = mpq_equal(qz, qx);
+        mpq_clears(qx, qz, NULL);
     }
     mpfr_free_str(z);
+    if (!tie)
+        return round_digits(x, digits, exp);
+    char *a = mpfr_get_str(NULL, &e, 10, (size_t)digits, x, MPFR_RNDA);
+    char *s = a ? strdup(a) : NULL;
     mpfr_free_str(a);
+    *exp = (long)e;
     return s;
 }
 
@@ -243,7 +241,7 @@ static enum sym_nv_rc loop(const struct cc_node *arg, int digits, sym_nv_zero_fn
             /* beyond the exponent range: no value of ours, and giac's
              * evalf answers such a value wrongly (sinh(10**49) was
              * 0.115 - 0.615*I) */
-            if (mpfr_overflow_p()) {
+            if (mpfr_overflow_p() || mpfr_underflow_p()) { /* 1/exp(-10**48) too */
                 rc = SYM_NV_RANGE;
                 break;
             }
