@@ -44,6 +44,16 @@ static char *round_digits(mpfr_srcptr x, int digits, long *exp) {
     return r;
 }
 
+/* x rounded away from zero to digits (a tie's rounding) */
+static char *round_away(mpfr_srcptr x, int digits, long *exp) {
+    mpfr_exp_t e;
+    char *a = mpfr_get_str(NULL, &e, 10, (size_t)digits, x, MPFR_RNDA);
+    char *s = a ? strdup(a) : NULL;
+    mpfr_free_str(a);
+    *exp = (long)e;
+    return s;
+}
+
 /* digits of x as a decimal string with the exponent e (value = 0.digits *
  * 10**e), exactly, as an mpq */
 static void decimal_q(mpq_t q, const char *digits, long e, size_t n) {
@@ -80,11 +90,7 @@ static char *round_tie_away(mpfr_srcptr x, int digits, long *exp) {
     mpfr_free_str(z);
     if (!tie)
         return round_digits(x, digits, exp);
-    char *a = mpfr_get_str(NULL, &e, 10, (size_t)digits, x, MPFR_RNDA);
-    char *s = a ? strdup(a) : NULL;
-    mpfr_free_str(a);
-    *exp = (long)e;
-    return s;
+    return round_away(x, digits, exp);
 }
 
 static bool same_rounding(mpfr_srcptr x, int digits, const char *s, long exp) {
@@ -106,11 +112,7 @@ static char *round_nearest_boundary(mpfr_srcptr x, int digits, long *exp) {
     mpfr_free_str(z);
     if (!tie)
         return round_digits(x, digits, exp);
-    char *a = mpfr_get_str(NULL, &e, 10, (size_t)digits, x, MPFR_RNDA);
-    char *s = a ? strdup(a) : NULL;
-    mpfr_free_str(a);
-    *exp = (long)e;
-    return s;
+    return round_away(x, digits, exp);
 }
 
 /* x settled: x - d and x + d (d a bound on x's error) round to the same
