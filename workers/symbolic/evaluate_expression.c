@@ -8,6 +8,7 @@
 #include "workers/common/tool_api.h"
 #include "workers/symbolic/sym_fast.h"
 #include "workers/symbolic/sym_input.h"
+#include "workers/symbolic/sym_nanswer.h"
 #include "workers/symbolic/sym_numeric.h"
 #include "workers/symbolic/sym_print.h"
 #include "workers/symbolic/sym_tools.h"
@@ -152,7 +153,10 @@ static char *rational_decimal(const mpq_t q) {
     return s;
 }
 
-static void add_value(json_t *out, const struct sym_node *t, cc_gexpr *g) {
+/* root: the input's tree when it may be a constant our evaluator values
+ * (sym_n_value), else NULL */
+static void add_value(json_t *out, const struct sym_node *t, cc_gexpr *g,
+                      const struct cc_node *root) {
     char *re = NULL, *im = NULL, *v = NULL;
     if (t->kind == SYM_NUM) {
         char *d = rational_decimal(t->q);
@@ -164,6 +168,8 @@ static void add_value(json_t *out, const struct sym_node *t, cc_gexpr *g) {
         return;
     }
     if (!g || !cc_giac_is_number(g)) /* no CAS value: a fast-path polynomial */
+        return;
+    if (root && sym_n_value(root, out))
         return;
     struct cc_sym_err se;
     if (cc_giac_approx(g, 30, &re, &im, &se) == 0)
@@ -178,7 +184,8 @@ static void add_value(json_t *out, const struct sym_node *t, cc_gexpr *g) {
 /* The result for t, the value of text; g is its CAS value, or NULL when t
  * came from a fast path (then t is a number or an expanded polynomial, for
  * which neither the forms nor the value need the CAS). Takes t. */
-static json_t *describe(const char *text, struct sym_node *t, cc_gexpr *g) {
+static json_t *describe(const char *text, struct sym_node *t, cc_gexpr *g,
+                        const struct cc_node *root) {
     char *printed = sym_print(t);
     json_t *out = NULL;
     if (!printed) {
@@ -194,7 +201,7 @@ static json_t *describe(const char *text, struct sym_node *t, cc_gexpr *g) {
         out = json_pack("{s:b, s:s, s:s}", "ok", 1, "expression", printed, "type", kind_name(t));
         if (out) {
             add_forms(out, t, printed, g);
-            add_value(out, t, g);
+            add_value(out, t, g, root);
         }
     }
     free(printed);
@@ -228,13 +235,20 @@ static json_t *evaluate_expression_handler(json_t *args, cc_wctx *ctx) {
     struct sym_expr in;
     if (sym_parse_expr(text, strlen(text), "", &in, &err) < 0)
         return err;
+    /* N(constant): our own evaluator, correctly rounded (sym_nval.h) */
+    json_t *numeric = sym_n_answer(in.root);
+    if (numeric) {
+        free(cc_giac_take_note());
+        sym_expr_free(&in);
+        return numeric;
+    }
     struct sym_node *fast = sym_fast_enabled() ? sym_fast_value(in.root) : NULL;
     if (fast) {
         /* no CAS value, and a polynomial has no branch cut for giac to
          * rewrite across (sym_real_rewrite has nothing to say); building
          * one would have dropped a note an earlier call left unread */
         free(cc_giac_take_note());
-        json_t *out = describe(text, fast, NULL);
+        json_t *out = describe(text, fast, NULL, NULL);
         sym_expr_free(&in);
         return out;
     }
@@ -243,7 +257,7 @@ static json_t *evaluate_expression_handler(json_t *args, cc_wctx *ctx) {
     char *note = cc_giac_take_note();
     struct cc_sym_err se = {0};
     struct sym_node *t = cc_giac_tree(in.g, &se);
-    json_t *out = t ? describe(text, t, in.g) : sym_err_json(&se, "");
+    json_t *out = t ? describe(text, t, in.g, in.root) : sym_err_json(&se, "");
     if (note && json_is_true(json_object_get(out, "ok")))
         json_object_set_new(out, "note", json_string(note));
     free(note);

@@ -1,6 +1,7 @@
 /* MPC evaluation of an AST (see sym_numeval.h). */
 #include "workers/symbolic/sym_numeval.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -13,6 +14,15 @@
 struct ev {
     const struct sym_point *p;
     int depth;
+    mpfr_prec_t prec;
+    /* N()'s evaluation (sym_numeval_strict): no noise snapping, correctly
+     * rounded powers, and the exactness of each part of the value just
+     * computed in xre/xim (see exactness()) */
+    bool strict;
+    bool xre, xim;
+    /* strict: a bound on the value's error, relative to its modulus, in
+     * units of 2**-prec (a running error analysis; INFINITY when unknown) */
+    double err;
 };
 
 static int eval(struct ev *e, const struct cc_node *n, mpc_t out);
@@ -27,9 +37,11 @@ static int eval(struct ev *e, const struct cc_node *n, mpc_t out);
 static mpc_t tmp_stack[2 * MAX_DEPTH + 4];
 static size_t tmp_ready, tmp_top;
 
-static mpc_ptr tmp_take(void) {
+static mpc_ptr tmp_take(const struct ev *e) {
     if (tmp_top == tmp_ready)
-        mpc_init2(tmp_stack[tmp_ready++], SYM_NUM_BITS);
+        mpc_init2(tmp_stack[tmp_ready++], e->prec);
+    else if (mpc_get_prec(tmp_stack[tmp_top]) != e->prec)
+        mpc_set_prec(tmp_stack[tmp_top], e->prec);
     return tmp_stack[tmp_top++];
 }
 
@@ -82,8 +94,9 @@ static int name_value(struct ev *e, const char *s, mpc_t out) {
         return 0;
     }
     if (!strcmp(s, "E")) {
-        mpc_set_ui(out, 1, RND);
-        mpc_exp(out, out, RND);
+        mpfr_set_ui(mpc_realref(out), 1, RRND);
+        mpfr_exp(mpc_realref(out), mpc_realref(out), RRND);
+        mpfr_set_zero(mpc_imagref(out), 1);
         return 0;
     }
     if (!strcmp(s, "I")) {
@@ -98,11 +111,27 @@ static int name_value(struct ev *e, const char *s, mpc_t out) {
     return -1; /* oo, zoo, nan, or a symbol without a value */
 }
 
+static int floor_fn(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t m);
+static int ceil_fn(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t m);
+
+/* The ternary of the last function value (MPC_INEX form): 0 when it is
+ * exact. Functions that do not report one are taken as inexact. */
+static int fn_inex;
+
 /* Real-only functions of MPFR, applied to the real part of a real value. */
+/* A real-only function was given a complex argument (gamma(1 + I)): the
+ * evaluator has no value there, and neither has the CAS a reliable one. */
+static bool complex_gap;
+
 static int real_fn(int (*f)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), const mpc_t a, mpc_t out) {
-    if (!is_real(a))
+    if (!is_real(a)) {
+        complex_gap = true;
         return -1;
-    f(mpc_realref(out), mpc_realref(a), RRND);
+    }
+    int t = f(mpc_realref(out), mpc_realref(a), RRND);
+    /* mpfr_floor's ternary says whether the value moved, not whether it
+     * rounded: an integer part is exact */
+    fn_inex = MPC_INEX(f == floor_fn || f == ceil_fn ? 0 : t, 0);
     mpfr_set_zero(mpc_imagref(out), 1);
     return 0;
 }
@@ -148,10 +177,13 @@ static int recip(cfn f, const mpc_t a, mpc_t out) {
 /* W0(x) for real x >= -1/e by Halley's iteration (MPFR has no Lambert W).
  * -1 outside the real domain of the principal branch. */
 static int lambert_w(const mpc_t a, mpc_t out) {
-    if (!is_real(a))
+    if (!is_real(a)) {
+        complex_gap = true;
         return -1;
+    }
     mpfr_t x, w, ew, f, t, u;
-    mpfr_inits2(SYM_NUM_BITS, x, w, ew, f, t, u, (mpfr_ptr)0);
+    mpfr_prec_t prec = mpfr_get_prec(mpc_realref(out));
+    mpfr_inits2(prec, x, w, ew, f, t, u, (mpfr_ptr)0);
     mpfr_set(x, mpc_realref(a), RRND);
     mpfr_set_si(t, -1, RRND);
     mpfr_exp(t, t, RRND);
@@ -171,7 +203,7 @@ static int lambert_w(const mpc_t a, mpc_t out) {
                 break;
             mpfr_div(t, f, u, RRND);
             mpfr_sub(w, w, t, RRND);
-            if (mpfr_zero_p(t) || mpfr_get_exp(t) < mpfr_get_exp(w) - SYM_NUM_BITS + 4)
+            if (mpfr_zero_p(t) || mpfr_get_exp(t) < mpfr_get_exp(w) - (mpfr_exp_t)prec + 4)
                 break;
         }
         mpfr_set(mpc_realref(out), w, RRND);
@@ -222,9 +254,64 @@ static void sympy_cut_side(const char *name, mpc_t a) {
         mpfr_set_zero(re, -1);
 }
 
-static int call_unary(const char *name, const mpc_t a, mpc_t out) {
+/* The MPFR twin of a complex function at a real x where its value is real
+ * (sqrt and log for x > 0, asin and acos on [-1, 1]...): one real
+ * evaluation where MPC's would do complex work (its sin of a real number
+ * computes a sine and a cosine), the same correctly rounded value. NULL
+ * elsewhere. */
+static rfn real_twin(const char *name, mpfr_srcptr x) {
+    enum { ANY, NONNEG, UNIT, OPEN_UNIT, FROM_ONE, POS };
+    static const struct {
+        const char *name;
+        rfn f;
+        int dom;
+    } T[] = {
+        {"exp", mpfr_exp, ANY},        {"sin", mpfr_sin, ANY},     {"cos", mpfr_cos, ANY},
+        {"tan", mpfr_tan, ANY},        {"sinh", mpfr_sinh, ANY},   {"cosh", mpfr_cosh, ANY},
+        {"tanh", mpfr_tanh, ANY},      {"atan", mpfr_atan, ANY},   {"asinh", mpfr_asinh, ANY},
+        {"sqrt", mpfr_sqrt, NONNEG},   {"asin", mpfr_asin, UNIT},  {"acos", mpfr_acos, UNIT},
+        {"atanh", mpfr_atanh, OPEN_UNIT}, {"acosh", mpfr_acosh, FROM_ONE}, {"log", mpfr_log, POS},
+    };
+    for (size_t i = 0; i < sizeof T / sizeof *T; i++) {
+        if (strcmp(T[i].name, name))
+            continue;
+        switch (T[i].dom) {
+        case ANY: return T[i].f;
+        case NONNEG: return mpfr_sgn(x) >= 0 ? T[i].f : NULL;
+        case UNIT: return mpfr_cmpabs_ui(x, 1) <= 0 ? T[i].f : NULL;
+        case OPEN_UNIT: return mpfr_cmpabs_ui(x, 1) < 0 ? T[i].f : NULL;
+        case FROM_ONE: return mpfr_cmp_ui(x, 1) >= 0 ? T[i].f : NULL;
+        default: return mpfr_sgn(x) > 0 ? T[i].f : NULL;
+        }
+    }
+    return NULL;
+}
+
+static bool vanishes_off_zero(const char *name) {
+    return !strcmp(name, "sin") || !strcmp(name, "cos") || !strcmp(name, "tan") ||
+           !strcmp(name, "sinh") || !strcmp(name, "cosh") || !strcmp(name, "tanh");
+}
+
+static int call_unary(const struct ev *e, const char *name, const mpc_t a, mpc_t out) {
+    fn_inex = MPC_INEX(1, 1);
     if (!strcmp(name, "LambertW"))
         return lambert_w(a, out);
+    if (!is_real(a) && (!strcmp(name, "floor") || !strcmp(name, "ceiling"))) {
+        /* part by part, as SymPy: floor(3/2 + 5*I/2) = 1 + 2*I */
+        bool up = name[0] == 'c';
+        (up ? mpfr_ceil : mpfr_floor)(mpc_realref(out), mpc_realref(a));
+        (up ? mpfr_ceil : mpfr_floor)(mpc_imagref(out), mpc_imagref(a));
+        fn_inex = 0;
+        return 0;
+    }
+    rfn twin = is_real(a) ? real_twin(name, mpc_realref(a)) : NULL;
+    if (twin) {
+        fn_inex = MPC_INEX(twin(mpc_realref(out), mpc_realref(a), RRND), 0);
+        mpfr_set_zero(mpc_imagref(out), 1);
+        if (!e->strict && vanishes_off_zero(name))
+            snap_noise(out, a);
+        return 0;
+    }
     for (size_t i = 0; i < sizeof UNARY / sizeof *UNARY; i++)
         if (!strcmp(UNARY[i].name, name)) {
             if (UNARY[i].c) {
@@ -232,21 +319,22 @@ static int call_unary(const char *name, const mpc_t a, mpc_t out) {
                 mpc_init2(side, mpc_get_prec(a));
                 mpc_set(side, a, RND);
                 sympy_cut_side(name, side);
-                UNARY[i].c(out, side, RND);
+                fn_inex = UNARY[i].c(out, side, RND);
                 mpc_clear(side);
                 /* the trigonometric and hyperbolic functions vanish at
                  * non-zero points: sin(pi) is 0, not 1e-39 */
-                if (!strcmp(name, "sin") || !strcmp(name, "cos") || !strcmp(name, "tan") ||
-                    !strcmp(name, "sinh") || !strcmp(name, "cosh") || !strcmp(name, "tanh"))
+                if (!e->strict && vanishes_off_zero(name))
                     snap_noise(out, a);
                 return 0;
             }
             return real_fn(UNARY[i].r, a, out);
         }
+    if (!strcmp(name, "conjugate") || !strcmp(name, "re") || !strcmp(name, "im"))
+        fn_inex = 0; /* a copy */
     if (!strcmp(name, "log")) {
         if (mpc_cmp_si_si(a, 0, 0) == 0)
             return -1;
-        mpc_log(out, a, RND);
+        fn_inex = mpc_log(out, a, RND);
         return 0;
     }
     if (!strcmp(name, "cot")) return recip(mpc_tan, a, out);
@@ -273,7 +361,7 @@ static int call_unary(const char *name, const mpc_t a, mpc_t out) {
             return 0;
         }
         mpfr_t m;
-        mpfr_init2(m, SYM_NUM_BITS);
+        mpfr_init2(m, mpfr_get_prec(mpc_realref(out)));
         mpc_abs(m, a, RRND);
         mpc_div_fr(out, a, m, RND);
         mpfr_clear(m);
@@ -285,7 +373,7 @@ static int call_unary(const char *name, const mpc_t a, mpc_t out) {
             mpfr_set_zero(mpc_imagref(out), 1);
         } else {
             mpc_t t;
-            mpc_init2(t, SYM_NUM_BITS);
+            mpc_init2(t, mpfr_get_prec(mpc_realref(out)));
             mpc_set_ui(t, 1, RND);
             mpc_div_ui(t, t, 3, RND);
             mpc_pow(out, a, t, RND);
@@ -297,9 +385,10 @@ static int call_unary(const char *name, const mpc_t a, mpc_t out) {
 }
 
 static int call_binary(const char *name, const mpc_t a, const mpc_t b, mpc_t out) {
+    fn_inex = MPC_INEX(1, 1);
     if (!strcmp(name, "log")) { /* log(a, base) */
         mpc_t t;
-        mpc_init2(t, SYM_NUM_BITS);
+        mpc_init2(t, mpfr_get_prec(mpc_realref(out)));
         mpc_log(out, a, RND);
         mpc_log(t, b, RND);
         int rc = mpc_cmp_si_si(t, 0, 0) == 0 ? -1 : 0;
@@ -310,14 +399,14 @@ static int call_binary(const char *name, const mpc_t a, const mpc_t b, mpc_t out
     }
     if (!strcmp(name, "root")) {
         mpc_t t;
-        mpc_init2(t, SYM_NUM_BITS);
+        mpc_init2(t, mpfr_get_prec(mpc_realref(out)));
         mpc_ui_div(t, 1, b, RND);
         mpc_pow(out, a, t, RND);
         mpc_clear(t);
         return 0;
     }
     if (!strcmp(name, "Rational")) {
-        mpc_div(out, a, b, RND);
+        fn_inex = mpc_div(out, a, b, RND);
         return 0;
     }
     if (!strcmp(name, "atan2") && is_real(a) && is_real(b)) {
@@ -331,12 +420,12 @@ static int call_binary(const char *name, const mpc_t a, const mpc_t b, mpc_t out
         return 0;
     }
     if (!strcmp(name, "N")) {
-        mpc_set(out, a, RND);
+        fn_inex = mpc_set(out, a, RND);
         return 0;
     }
     if (!strcmp(name, "Mod") && is_real(a) && is_real(b) && !mpfr_zero_p(mpc_realref(b))) {
         mpfr_t q; /* a - b*floor(a/b), the sign of b as SymPy's Mod */
-        mpfr_init2(q, SYM_NUM_BITS);
+        mpfr_init2(q, mpfr_get_prec(mpc_realref(out)));
         mpfr_div(q, mpc_realref(a), mpc_realref(b), RRND);
         mpfr_floor(q, q);
         mpfr_mul(q, q, mpc_realref(b), RRND);
@@ -348,16 +437,144 @@ static int call_binary(const char *name, const mpc_t a, const mpc_t b, mpc_t out
     return -1;
 }
 
+/* Exactness of the parts of a value and its error bound (strict mode). */
+struct exact {
+    bool re, im;
+    double err;
+};
+
+/* log2 of an upper (hi) and a lower (lo) bound on |z|; -INFINITY for 0 */
+static double lmag_lo(const mpc_t z) {
+    double best = -INFINITY;
+    for (int i = 0; i < 2; i++) {
+        mpfr_srcptr x = i ? mpc_imagref(z) : mpc_realref(z);
+        if (mpfr_zero_p(x) || !mpfr_number_p(x))
+            continue;
+        long ex;
+        double m = mpfr_get_d_2exp(&ex, x, MPFR_RNDN);
+        double l = log2(fabs(m)) + (double)ex;
+        if (l > best)
+            best = l;
+    }
+    return best - 0.01;
+}
+
+static double lmag_hi(const mpc_t z) { return lmag_lo(z) + 0.52; /* |z| <= sqrt(2) max part */ }
+
+/* Error bound of a + b from the operands' (the absolute errors add,
+ * relative to |a + b|: cancellation shows as a large bound), plus its
+ * rounding. */
+static double sum_err(const mpc_t a, double ea, const mpc_t b, double eb, const mpc_t s) {
+    if (mpc_cmp_si_si(s, 0, 0) == 0)
+        return ea == 0 && eb == 0 ? 0 : INFINITY;
+    double lo = lmag_lo(s), t = 2;
+    if (ea > 0)
+        t += ea * exp2(lmag_hi(a) - lo);
+    if (eb > 0)
+        t += eb * exp2(lmag_hi(b) - lo);
+    return t;
+}
+
+/* a part known to be exactly zero */
+static bool zx(mpfr_srcptr x, bool exact) { return exact && mpfr_zero_p(x); }
+
+/* An inexact part equal to 0 or +-1: a function's special point, where a
+ * rounded argument gives an exact-looking value (log(1) = 0, acos(1) = 0)
+ * that the true argument need not */
+static bool special_point(mpfr_srcptr x, bool exact) {
+    return !exact && (mpfr_zero_p(x) || mpfr_cmpabs_ui(x, 1) == 0);
+}
+
+static bool odd_fn(const char *name) {
+    static const char *const odd[] = {"sin", "tan", "sinh", "tanh", "asin", "atan", "asinh",
+                                      "atanh", "sign", "cbrt", "conjugate"};
+    return in_list(name, odd, sizeof odd / sizeof *odd);
+}
+
+/* Error bound of f(a) (of f(a, b)) from its argument's: a correctly
+ * rounded function of an exact argument is within one unit; of an
+ * inexact one by its condition number where it is simple (sqrt halves
+ * the error, exp multiplies it by |a|, log divides it by |log a|, a copy
+ * keeps it); unknown elsewhere (sin near a zero, LambertW by iteration). */
+static double fn_err(const char *name, const mpc_t a, double ea, double eb, const mpc_t out) {
+    static const char *const copies[] = {"conjugate", "Abs", "N"};
+    static const char *const rounded[] = {
+        "exp", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh",
+        "acosh", "atanh", "sqrt", "log", "gamma", "erf", "erfc", "zeta", "Ei", "digamma",
+        "floor", "ceiling", "arg"};
+    if (in_list(name, copies, sizeof copies / sizeof *copies) && eb == 0)
+        return ea + 2;
+    if ((!strcmp(name, "re") || !strcmp(name, "im")) && ea > 0) /* a part of a */
+        return mpc_cmp_si_si(out, 0, 0) ? ea * exp2(lmag_hi(a) - lmag_lo(out)) + 1 : INFINITY;
+    if (ea == 0 && eb == 0)
+        return in_list(name, rounded, sizeof rounded / sizeof *rounded) ? 2
+               : (!strcmp(name, "cot") || !strcmp(name, "sec") || !strcmp(name, "csc")) ? 3
+                                                                                     : INFINITY;
+    if (eb != 0 || !isfinite(ea))
+        return INFINITY;
+    if (!strcmp(name, "sqrt"))
+        return ea / 2 + 2;
+    if (!strcmp(name, "exp"))
+        return ea * exp2(lmag_hi(a)) + 2;
+    if (!strcmp(name, "log") && mpc_cmp_si_si(out, 0, 0) != 0)
+        return ea * exp2(-lmag_lo(out)) + 2;
+    return INFINITY;
+}
+
+/* The exactness of f(a) or f(a, b) in e->xre/xim: a part is exact when
+ * every part of the arguments is and the function rounded nothing, or when
+ * it is a structural zero: a real function of real arguments (the
+ * imaginary part is 0 near them too: sqrt(2), exp(1)), the purely
+ * imaginary value of one at a negative real (sqrt(-2), acos(2)), an odd
+ * function of an imaginary number (sin(2*I)), an even one's real value
+ * there (cos(2*I)). A zero part that is none of these (a cancellation,
+ * log of a rounded 1) is not exact: N's loop raises the precision or asks
+ * the CAS. */
+static void fn_exactness(struct ev *e, const char *name, const mpc_t a, struct exact xa,
+                         const mpc_t b, struct exact xb, const mpc_t out) {
+    bool all = xa.re && xa.im && xb.re && xb.im;
+    e->xre = all && !MPC_INEX_RE(fn_inex);
+    e->xim = all && !MPC_INEX_IM(fn_inex);
+    bool zre = mpfr_zero_p(mpc_realref(out)), zim = mpfr_zero_p(mpc_imagref(out));
+    bool real_args = zx(mpc_imagref(a), xa.im) && !special_point(mpc_realref(a), xa.re) &&
+                     (!b || (zx(mpc_imagref(b), xb.im) && !special_point(mpc_realref(b), xb.re)));
+    if (real_args || !strcmp(name, "Abs") || !strcmp(name, "arg") || !strcmp(name, "re") ||
+        !strcmp(name, "im")) {
+        e->xim |= zim;
+        e->xre |= zre && !zim;
+    }
+    if (!strcmp(name, "re"))
+        e->xre = xa.re;
+    if (!strcmp(name, "im"))
+        e->xre = xa.im;
+    if (!strcmp(name, "conjugate"))
+        e->xre = xa.re, e->xim = xa.im;
+    if (!b && zx(mpc_realref(a), xa.re) && !special_point(mpc_imagref(a), xa.im)) {
+        if (odd_fn(name))
+            e->xre |= zre;
+        if (!strcmp(name, "cos") || !strcmp(name, "cosh"))
+            e->xim |= zim;
+    }
+    e->err = fn_err(name, a, xa.err, b ? xb.err : 0, out);
+    if (e->xre && e->xim)
+        e->err = 0;
+}
+
 static int eval_call(struct ev *e, const struct cc_node *n, mpc_t out) {
     const char *name = cc_expr_canonical_function(n->v.name);
     if (n->nchild < 1 || n->nchild > 2)
         return -1;
-    mpc_ptr a = tmp_take(), b = tmp_take();
+    mpc_ptr a = tmp_take(e), b = tmp_take(e);
     int rc = eval(e, n->child[0], a);
-    if (!rc && n->nchild == 2)
+    struct exact xa = {e->xre, e->xim, e->err}, xb = {true, true, 0};
+    if (!rc && n->nchild == 2) {
         rc = eval(e, n->child[1], b);
+        xb = (struct exact){e->xre, e->xim, e->err};
+    }
     if (!rc)
-        rc = n->nchild == 1 ? call_unary(name, a, out) : call_binary(name, a, b, out);
+        rc = n->nchild == 1 ? call_unary(e, name, a, out) : call_binary(name, a, b, out);
+    if (!rc && e->strict)
+        fn_exactness(e, name, a, xa, n->nchild == 2 ? b : NULL, xb, out);
     tmp_give(2);
     return rc;
 }
@@ -388,53 +605,129 @@ static void small_pow(const mpc_t a, long k, mpc_t out) {
         mpc_set(out, acc, RND);
 }
 
-static int eval_pow(const mpc_t a, const mpc_t b, mpc_t out) {
+/* a**b; in strict mode with its exactness (see fn_exactness): an exact
+ * integer power of a real or imaginary number has structural zero parts,
+ * and so has a real power of a positive real. */
+static int eval_pow(struct ev *e, const mpc_t a, struct exact xa, const mpc_t b, struct exact xb,
+                    mpc_t out) {
     if (mpc_cmp_si_si(a, 0, 0) == 0) {
         if (!is_real(b) || mpfr_sgn(mpc_realref(b)) <= 0)
             return -1; /* 0**0 and 0**-1 are left to the CAS */
         mpc_set_ui(out, 0, RND);
+        e->xre = e->xim = xa.re && xa.im;
+        e->err = e->xre ? 0 : INFINITY;
         return 0;
     }
+    int inex = MPC_INEX(1, 1);
+    bool structural = false;
     /* an integer exponent is exact repeated multiplication, no branch */
     if (is_real(b) && mpfr_integer_p(mpc_realref(b)) && mpfr_fits_slong_p(mpc_realref(b), RRND)) {
         long k = mpfr_get_si(mpc_realref(b), RRND);
-        if (k >= -127 && k <= 127)
+        if (!e->strict && k >= -127 && k <= 127)
             small_pow(a, k, out);
         else
-            mpc_pow_si(out, a, k, RND);
-        return 0;
+            inex = mpc_pow_si(out, a, k, RND);
+        structural = xb.re && xb.im &&
+                     (zx(mpc_imagref(a), xa.im) || zx(mpc_realref(a), xa.re));
+    } else {
+        inex = mpc_pow(out, a, b, RND);
+        structural = zx(mpc_imagref(a), xa.im) && mpfr_sgn(mpc_realref(a)) > 0 &&
+                     zx(mpc_imagref(b), xb.im);
     }
-    mpc_pow(out, a, b, RND);
+    bool all = xa.re && xa.im && xb.re && xb.im;
+    e->xre = (all && !MPC_INEX_RE(inex)) || (structural && mpfr_zero_p(mpc_realref(out)));
+    e->xim = (all && !MPC_INEX_IM(inex)) || (structural && mpfr_zero_p(mpc_imagref(out)));
+    /* (a(1 + da))**(b(1 + db)) = a**b (1 + b da + b log(a) db): |b| ea +
+     * |b| |log a| eb, |log a| <= |ln|a|| + pi; +2 for the rounding */
+    double lb = lmag_hi(b), la = lmag_hi(a);
+    double log_a = fabs(la) * 0.6931471805599453 + 3.1415926535897932 + 1;
+    double t = 2;
+    if (xa.err > 0)
+        t += exp2(lb) * xa.err;
+    if (xb.err > 0)
+        t += exp2(lb) * log_a * xb.err;
+    e->err = e->xre && e->xim ? 0 : t;
     return 0;
 }
 
+/* Exactness of a + b, a - b, a * b and a / b (strict mode): a part is
+ * exact when MPC rounded nothing and every term it sums is exact, a term
+ * with an exact zero factor being exactly zero (the imaginary part of a
+ * product of reals, of a real over a real). A zero that cancelled from
+ * inexact terms is not exact. */
+static void arith_exactness(struct ev *e, enum cc_op op, const mpc_t a, struct exact xa,
+                            const mpc_t b, struct exact xb, int inex, const mpc_t out) {
+    mpfr_srcptr ar = mpc_realref(a), ai = mpc_imagref(a), br = mpc_realref(b),
+                bi = mpc_imagref(b);
+    bool re, im;
+    switch (op) {
+    case CC_OP_ADD:
+    case CC_OP_SUB:
+        re = xa.re && xb.re;
+        im = xa.im && xb.im;
+        break;
+    case CC_OP_MUL: /* re = ar*br - ai*bi, im = ar*bi + ai*br */
+        re = (zx(ar, xa.re) || zx(br, xb.re) || (xa.re && xb.re)) &&
+             (zx(ai, xa.im) || zx(bi, xb.im) || (xa.im && xb.im));
+        im = (zx(ar, xa.re) || zx(bi, xb.im) || (xa.re && xb.im)) &&
+             (zx(ai, xa.im) || zx(br, xb.re) || (xa.im && xb.re));
+        break;
+    default: /* CC_OP_DIV */
+        if (zx(bi, xb.im)) { /* (ar + ai*I)/br */
+            re = zx(ar, xa.re) || (xa.re && xb.re);
+            im = zx(ai, xa.im) || (xa.im && xb.re);
+        } else if (zx(br, xb.re)) { /* (ai - ar*I)/bi */
+            re = zx(ai, xa.im) || (xa.im && xb.im);
+            im = zx(ar, xa.re) || (xa.re && xb.im);
+        } else {
+            re = im = xa.re && xa.im && xb.re && xb.im;
+        }
+    }
+    e->xre = re && !MPC_INEX_RE(inex);
+    e->xim = im && !MPC_INEX_IM(inex);
+    if (e->xre && e->xim)
+        e->err = 0;
+    else if (op == CC_OP_ADD || op == CC_OP_SUB)
+        e->err = sum_err(a, xa.err, b, xb.err, out);
+    else /* relative errors of a product or quotient add; +2 for the rounding */
+        e->err = xa.err + xb.err + 2;
+}
+
 static int eval_binary(struct ev *e, const struct cc_node *n, mpc_t out) {
-    mpc_ptr a = tmp_take(), b = tmp_take();
+    mpc_ptr a = tmp_take(e), b = tmp_take(e);
     int rc = eval(e, n->child[0], a);
-    if (!rc)
+    struct exact xa = {e->xre, e->xim, e->err}, xb = {true, true, 0};
+    if (!rc) {
         rc = eval(e, n->child[1], b);
+        xb = (struct exact){e->xre, e->xim, e->err};
+    }
+    int inex = 0;
     if (!rc) {
         switch (n->op) {
         case CC_OP_ADD:
-            mpc_add(out, a, b, RND);
-            snap_noise(out, magnitude(a) > magnitude(b) ? a : b);
+            inex = mpc_add(out, a, b, RND);
+            if (!e->strict)
+                snap_noise(out, magnitude(a) > magnitude(b) ? a : b);
             break;
         case CC_OP_SUB:
-            mpc_sub(out, a, b, RND);
-            snap_noise(out, magnitude(a) > magnitude(b) ? a : b);
+            inex = mpc_sub(out, a, b, RND);
+            if (!e->strict)
+                snap_noise(out, magnitude(a) > magnitude(b) ? a : b);
             break;
-        case CC_OP_MUL: mpc_mul(out, a, b, RND); break;
+        case CC_OP_MUL: inex = mpc_mul(out, a, b, RND); break;
         case CC_OP_DIV:
             if (mpc_cmp_si_si(b, 0, 0) == 0)
                 rc = -1;
             else
-                mpc_div(out, a, b, RND);
+                inex = mpc_div(out, a, b, RND);
             break;
         case CC_OP_POW:
-        case CC_OP_BITXOR: rc = eval_pow(a, b, out); break;
+        case CC_OP_BITXOR: rc = eval_pow(e, a, xa, b, xb, out); break;
         default: rc = -1; /* //, %, logic: left to the CAS */
         }
     }
+    if (!rc && e->strict && n->op != CC_OP_POW && n->op != CC_OP_BITXOR)
+        arith_exactness(e, n->op, a, xa, b, xb, inex, out);
     tmp_give(2);
     return rc;
 }
@@ -466,14 +759,17 @@ bool sym_literal_clean(const char *text, char *buf, size_t cap) {
 
 /* A literal as written: the double when it has no more digits than a
  * double holds (what the CAS is given too), else its decimal. */
-static int literal_value(const struct cc_node *n, mpc_t out) {
+static int literal_value(struct ev *e, const struct cc_node *n, mpc_t out) {
     char buf[512];
+    e->xim = true;
     if (sym_literal_digits(n->v.f.text) <= SYM_LITERAL_DOUBLE_DIGITS ||
         !sym_literal_clean(n->v.f.text, buf, sizeof buf)) {
-        mpc_set_d(out, n->v.f.d, RND);
+        e->xre = mpc_set_d(out, n->v.f.d, RND) == 0;
+        e->err = e->xre ? 0 : 1;
         return 0;
     }
-    mpfr_set_str(mpc_realref(out), buf, 10, RRND);
+    e->xre = mpfr_set_str(mpc_realref(out), buf, 10, RRND) == 0;
+    e->err = e->xre ? 0 : 1;
     mpfr_set_zero(mpc_imagref(out), 1);
     return 0;
 }
@@ -481,11 +777,19 @@ static int literal_value(const struct cc_node *n, mpc_t out) {
 static int eval_node(struct ev *e, const struct cc_node *n, mpc_t out) {
     switch (n->kind) {
     case CC_N_INT:
-        mpfr_set_z(mpc_realref(out), n->v.z, RRND);
+        e->xre = mpfr_set_z(mpc_realref(out), n->v.z, RRND) == 0;
+        e->xim = true;
+        e->err = e->xre ? 0 : 1;
         mpfr_set_zero(mpc_imagref(out), 1);
         return 0;
-    case CC_N_FLOAT: return literal_value(n, out);
-    case CC_N_NAME: return name_value(e, n->v.name, out);
+    case CC_N_FLOAT: return literal_value(e, n, out);
+    case CC_N_NAME:
+        /* pi and E are rounded, I is exact; a symbol's value is the
+         * caller's (the cross-checks, which do not ask) */
+        e->xre = !strcmp(n->v.name, "I");
+        e->xim = true;
+        e->err = e->xre ? 0 : 1; /* pi and E correctly rounded */
+        return name_value(e, n->v.name, out);
     case CC_N_CALL: return eval_call(e, n, out);
     case CC_N_BINARY: return eval_binary(e, n, out);
     case CC_N_UNARY:
@@ -496,10 +800,13 @@ static int eval_node(struct ev *e, const struct cc_node *n, mpc_t out) {
             return rc;
         }
         if (n->op == CC_OP_FACT) {
-            mpc_ptr a = tmp_take();
+            mpc_ptr a = tmp_take(e);
             int rc = eval(e, n->child[0], a);
+            struct exact xa = {e->xre, e->xim, e->err};
             if (!rc)
-                rc = call_unary("factorial", a, out);
+                rc = call_unary(e, "factorial", a, out);
+            if (!rc && e->strict)
+                fn_exactness(e, "factorial", a, xa, NULL, (struct exact){true, true, 0}, out);
             tmp_give(1);
             return rc;
         }
@@ -516,7 +823,7 @@ static int eval(struct ev *e, const struct cc_node *n, mpc_t out) {
     /* A zero part is +0: MPC keeps signed zeros (1/(-1) = -1 - 0i), and
      * sqrt(-1 - 0i) = -i would take the branch below the cut, where the
      * mathematical principal value (SymPy's, mpmath's) is i. */
-    if (rc == 0)
+    if (rc == 0 && !e->strict) /* N's loop tells noise from value */
         snap_part_noise(out);
     if (rc == 0 && mpfr_zero_p(mpc_imagref(out)))
         mpfr_set_zero(mpc_imagref(out), 1);
@@ -526,8 +833,17 @@ static int eval(struct ev *e, const struct cc_node *n, mpc_t out) {
 }
 
 int sym_numeval(const struct cc_node *n, const struct sym_point *p, mpc_t out) {
-    struct ev e = {p, 0};
+    struct ev e = {.p = p, .prec = SYM_NUM_BITS};
     return eval(&e, n, out);
+}
+
+int sym_numeval_strict(const struct cc_node *n, mpc_t out, struct sym_strict *info) {
+    static const struct sym_point none = {0, NULL, NULL};
+    struct ev e = {.p = &none, .prec = mpfr_get_prec(mpc_realref(out)), .strict = true};
+    complex_gap = false;
+    int rc = eval(&e, n, out);
+    *info = (struct sym_strict){e.xre, e.xim, complex_gap, e.err};
+    return rc;
 }
 
 bool sym_numeval_never(const struct cc_node *n) {

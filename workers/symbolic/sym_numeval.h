@@ -28,6 +28,24 @@ struct sym_point {
  * initialised with SYM_NUM_BITS. */
 int sym_numeval(const struct cc_node *n, const struct sym_point *p, mpc_t out);
 
+struct sym_strict {
+    /* the part is exactly the true value: an exact zero part is then a
+     * true zero (a zero that cancelled from rounded terms is not exact) */
+    bool exact_re, exact_im;
+    /* on failure: a real-only function (gamma, erf, LambertW...) met a
+     * complex argument */
+    bool complex_gap;
+    /* a bound on |out - value| / |value| in units of 2**-prec, from a
+     * running error analysis (INFINITY when some step's is unknown) */
+    double err;
+};
+
+/* out = n, a constant (no symbols), at out's precision, as N() wants it:
+ * no noise snapping (sin(pi) is its rounding error, not 0), powers
+ * correctly rounded, each part's exactness in *info. 0, or -1 as
+ * sym_numeval. */
+int sym_numeval_strict(const struct cc_node *n, mpc_t out, struct sym_strict *info);
+
 /* true when sym_numeval(n) fails at every point, whatever the values: n
  * holds a call of a function outside the evaluator's set (diff, integrate,
  * limit...), an operator it leaves to the CAS, or oo/zoo/nan. A check of

@@ -321,8 +321,12 @@ static char *pr_mul(const struct sym_node *n, int depth) {
             den[nb++] = mpz_text(mpq_denref(c));
         mpq_clear(c);
     } else if (coef) {
+        /* a float coefficient prints, 1.0 too (SymPy's 1.0*I), with its
+         * own digits when it is multiprecision */
         double a = coef->f < 0 ? -coef->f : coef->f;
-        if (a != 1.0)
+        if (coef->name)
+            num[na++] = sym_fmt_decimal(coef->name + (coef->name[0] == '-'), coef->ival, true);
+        else
             num[na++] = sym_fmt_double(a, 15, true);
     }
     for (size_t i = 0; i < k; i++) {

@@ -1,0 +1,131 @@
+/* evaluate_expression's answer to N(e) / N(e, d) from our own evaluator
+ * (sym_nval.h), for a constant e the evaluator covers; the CAS only
+ * decides whether a part that will not settle is exactly 0. */
+#include "workers/symbolic/sym_nanswer.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workers/common/tool_api.h"
+#include "workers/symbolic/giac_shim.h"
+#include "workers/symbolic/sym_numeric.h"
+#include "workers/symbolic/sym_numeval.h"
+#include "workers/symbolic/sym_nval.h"
+#include "workers/symbolic/sym_print.h"
+
+static bool is_float(const struct cc_node *n) { return n->kind == CC_N_FLOAT; }
+
+/* re(arg) or im(arg) is exactly 0 by the CAS's exact simplification. Not
+ * asked of an argument with a float: giac rounds those to its epsilon. */
+static bool cas_part_zero(const struct cc_node *arg, int part, void *ctx) {
+    (void)ctx;
+    if (cc_node_any(arg, is_float))
+        return false;
+    struct cc_node *kid = (struct cc_node *)arg;
+    struct cc_node call = {.kind = CC_N_CALL, .nchild = 1, .child = &kid};
+    call.v.name = part ? "im" : "re";
+    struct cc_sym_err se = {0};
+    cc_gexpr *g = cc_giac_from_ast(&call, &se);
+    bool zero = g && cc_giac_is_zero(g);
+    cc_gexpr_free(g);
+    return zero;
+}
+
+/* N's digits argument: absent (15), or a positive integer literal. */
+static int requested_digits(const struct cc_node *n) {
+    if (n->nchild == 1)
+        return SYM_NV_DEFAULT_DIGITS;
+    const struct cc_node *d = n->child[1];
+    if (d->kind != CC_N_INT || mpz_sgn(d->v.z) <= 0 || !mpz_fits_sint_p(d->v.z))
+        return -1;
+    return (int)mpz_get_si(d->v.z);
+}
+
+/* The 12-digit `value` (TOOLS.md 2.3) of the printed parts. */
+static char *value_of(const struct sym_nv *v) {
+    if (!v->re && !v->im)
+        return strdup("0");
+    char *re = sym_nv_decimal(v->re, v->exp_re);
+    char *im = v->im ? sym_nv_decimal(v->im, v->exp_im) : NULL;
+    char *out = re && (im || !v->im) ? sym_numeric_value(re, im, false) : NULL;
+    free(re);
+    free(im);
+    return out;
+}
+
+static const char *type_of(const struct sym_nv *v) {
+    if (!v->re && !v->im)
+        return "Zero";
+    return !v->im ? "Float" : !v->re ? "Mul" : "Add";
+}
+
+static json_t *answer(const struct sym_nv *v) {
+    struct sym_node *t = sym_nv_tree(v);
+    char *printed = t ? sym_print(t) : NULL;
+    char *value = value_of(v);
+    sym_free(t);
+    json_t *out = printed && value
+                      ? json_pack("{s:b, s:s, s:s, s:s, s:s, s:s}", "ok", 1, "expression", printed,
+                                  "simplified", printed, "expanded", printed, "type", type_of(v),
+                                  "value", value)
+                      : NULL;
+    free(printed);
+    free(value);
+    return out ? out
+               : cc_err("resource_exhausted",
+                        "expression exceeded a resource limit while evaluating: out of memory");
+}
+
+json_t *sym_n_answer(const struct cc_node *root) {
+    if (root->kind != CC_N_CALL || strcmp(root->v.name, "N") || root->nchild < 1 ||
+        root->nchild > 2)
+        return NULL;
+    int digits = requested_digits(root);
+    const char *names[1];
+    size_t nsyms = 0;
+    sym_numeval_symbols(root->child[0], names, &nsyms, 1);
+    if (digits < 1 || nsyms > 0)
+        return NULL;
+    struct sym_nv v;
+    switch (sym_nvalue(root->child[0], digits, cas_part_zero, NULL, &v)) {
+    case SYM_NV_DECLINE: return NULL;
+    case SYM_NV_UNRESOLVED:
+        return cc_err("resource_exhausted",
+                      "the digits of the value did not settle within the precision limit "
+                      "(a part may be exactly 0 without the CAS being able to show it, or "
+                      "need more than %d bits)",
+                      SYM_NV_MAX_BITS);
+    case SYM_NV_RANGE:
+        return cc_err("validation",
+                      "N cannot evaluate this: the value, a part of it or a step of it is "
+                      "beyond 10**39456 (or below 10**-39456) in magnitude");
+    case SYM_NV_COMPLEX_GAP:
+        return cc_err("validation",
+                      "N cannot evaluate this: it applies gamma, factorial, erf, erfc, zeta, Ei, "
+                      "digamma or LambertW to a complex number, where neither "
+                      "our evaluator nor the CAS has a reliable value");
+    case SYM_NV_OK: break;
+    }
+    json_t *out = answer(&v);
+    sym_nv_clear(&v);
+    return out;
+}
+
+bool sym_n_value(const struct cc_node *root, json_t *out) {
+    const char *names[1];
+    size_t nsyms = 0;
+    sym_numeval_symbols(root, names, &nsyms, 1);
+    if (nsyms > 0 || cc_node_any(root, is_float))
+        return false;
+    struct sym_nv v;
+    if (sym_nvalue(root, 12, cas_part_zero, NULL, &v) != SYM_NV_OK)
+        return false;
+    char *value = value_of(&v);
+    sym_nv_clear(&v);
+    if (!value)
+        return false;
+    json_object_set_new(out, "value", json_string(value));
+    free(value);
+    return true;
+}

@@ -1,0 +1,25 @@
+/* evaluate_expression's N(e) and N(e, d) answered by our own evaluator
+ * (sym_nval.h) rather than giac's evalf. */
+#ifndef CC_SYM_NANSWER_H
+#define CC_SYM_NANSWER_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "workers/common/expr_ast.h"
+
+/* The whole result for root when it is N(e) or N(e, d) with e a constant
+ * our evaluator covers (d a positive integer literal): each part correctly
+ * rounded to d significant digits (15 without d), an exactly zero part
+ * omitted, a nonzero one kept however small. NULL when it is not ours: the
+ * caller goes on with the CAS. */
+json_t *sym_n_answer(const struct cc_node *root);
+
+/* Sets out["value"] (the 12-digit approximation) of an exact constant
+ * input (no symbol, no float) from our evaluator, correctly rounded, a
+ * tiny nonzero part kept (giac's evalf gave 0.0 for I/10**20 and dropped
+ * the imaginary part of 1 + exp(-50)*I). false, leaving out alone, when
+ * the input is not one or the evaluator declines. */
+bool sym_n_value(const struct cc_node *root, json_t *out);
+
+#endif
