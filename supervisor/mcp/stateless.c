@@ -194,7 +194,7 @@ bool cc_stateless_stream_handle(struct cc_server *srv, struct cc_conn *parent, c
     bool maybe_cancel = live && mentions_any(text, len, cancel, 1);
     if (!maybe_cancel && !mentions_any(text, len, stateless, 2)) return false;
     json_error_t je;
-    json_t *msg = cc_json_parse(text, len, &je);
+    json_t *msg = cc_json_parse_client(text, len, &je);
     json_t *id = json_object_get(msg, "id");
     const char *method = json_string_value(json_object_get(msg, "method"));
     json_t *params = json_object_get(msg, "params");
