@@ -346,10 +346,12 @@ static int serving_slot(const struct cc_worker *w, bool dead) {
 }
 
 /* A request that was on a worker when it died without starting it goes
- * back to the queue; one that has already been on this many dead workers
- * (a frame that kills its worker before the work starts would otherwise go
- * round the pool forever) fails instead. */
-#define MAX_REQUEUES 2
+ * back to the queue; one that has already been on as many dead workers as
+ * the pool can hold, plus one, fails instead: a frame that kills its worker
+ * before the work starts would otherwise go round the pool forever, while a
+ * kill of every worker at once (each death noticed only after the next call
+ * was written to it) costs no call. */
+static int max_requeues(const struct cc_pool *p) { return p->max + 1; }
 
 /* w holds no request any more: those it had not started (or had finished,
  * their answers lost with it) go back to the front of the queue, in their
@@ -361,13 +363,13 @@ static struct cc_req *take_back(struct cc_worker *w, int serving, const char *wh
         struct cc_req *r = w->slot[i].req;
         if (!r || i == serving) continue;
         r->worker = NULL;
-        if (r->requeues++ < MAX_REQUEUES) {
+        if (r->requeues++ < max_requeues(w->pool)) {
             q_push_front(w->pool, r);
             continue;
         }
         r->pool = NULL;
         cc_req_answer_fail(r, "internal", "the %s worker %s before serving this call, %d times; "
-                           "the call was given up", w->pool->def->name, why, MAX_REQUEUES + 1);
+                           "the call was given up", w->pool->def->name, why, r->requeues);
     }
     w->nslot = 0;
     return served;

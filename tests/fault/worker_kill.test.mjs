@@ -4,7 +4,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  RawServer, calcWorkers, procStat, waitFor, sleep, failureOf, SKIP_NO_BINARY,
+  RawServer, calcWorkers, childrenOf, markerProcs, procStat, waitFor, sleep, failureOf, SKIP_NO_BINARY,
 } from '../mcp/harness.mjs';
 
 function kill(pid, sig) {
@@ -121,5 +121,49 @@ describe('calc worker death', { skip: SKIP_NO_BINARY, timeout: 60000 }, () => {
 
   test('the server is still the same process', () => {
     assert.equal(r.exited, null, `server exited: ${JSON.stringify(r.exited)}\n${r.stderrText}`);
+  });
+});
+
+describe('exec worker death', { skip: SKIP_NO_BINARY, timeout: 90000 }, () => {
+  let r;
+  const execWorkers = () => childrenOf(r.pid).filter((c) => c.comm === 'codecalc-exec' && c.state !== 'Z').map((c) => c.pid);
+  before(async () => {
+    r = new RawServer();
+    await r.initialize();
+  });
+  after(async () => { await r?.close(); });
+
+  const run = async (code) => {
+    const c = await r.callTool('execute_code', JSON.stringify({ language: 'bash', code }), { timeoutMs: 60000 });
+    return c.sc?.stdout ?? failureOf(c.msg);
+  };
+
+  // Bug (exec pool, one call per worker): a call written to an idle exec
+  // worker that had just been killed failed as if it had been running there.
+  test('calls sent right after the idle exec workers were killed, unnoticed, are served', async () => {
+    assert.equal(await run('echo warm'), 'warm\n');
+    for (let round = 0; round < 3; round++) {
+      const victims = await waitFor(() => { const w = execWorkers(); return w.length > 0 && w; }, 10000);
+      assert.ok(victims, 'no exec worker');
+      for (const pid of victims) kill(pid, 'SIGKILL');
+      const got = await Promise.all([0, 1, 2].map((i) => run(`echo ${round}-${i}`)));
+      assert.deepEqual(got, [0, 1, 2].map((i) => `${round}-${i}\n`));
+    }
+  });
+
+  test('a program running when its worker is killed fails with a clear error; the next call is served', async () => {
+    // A sleep whose argument no other process has (markerProcs finds it).
+    const marker = String(86000 + (process.pid % 10000) + Math.floor(Math.random() * 1000));
+    const slow = r.callTool('execute_code', JSON.stringify({ language: 'bash', code: `sleep ${marker}`, timeout: 60 }), { timeoutMs: 60000 });
+    const running = await waitFor(() => markerProcs(marker).length > 0, 30000, 100);
+    assert.ok(running, 'the program did not start');
+    for (const pid of execWorkers()) kill(pid, 'SIGKILL');
+    const c = await slow;
+    const failure = failureOf(c.msg);
+    assert.ok(failure, `the running call must fail: ${c.msg.__raw.slice(0, 300)}`);
+    assert.equal(c.sc?.code, 'internal', c.msg.__raw.slice(0, 300));
+    assert.match(c.sc.error, /worker died while serving this call/);
+    assert.equal(await run('echo after'), 'after\n');
+    assert.ok(await waitFor(() => markerProcs(marker).length === 0, 10000), 'the program outlived its worker');
   });
 });
