@@ -49,20 +49,27 @@ static void on_prefork_timer(evutil_socket_t fd, short what, void *arg) {
 
 /* A client that sends requests and does not read the answers would make
  * the answers pile up in memory without bound: past OUT_HIGH bytes waiting
- * to be written, no more input is read (the client's writes block on a full
- * pipe) until the backlog is under OUT_LOW. Calls in flight still answer. */
+ * to be written, or INFLIGHT_HIGH calls in flight (whose answers are on
+ * their way), no more input is read (the client's writes block on a full
+ * pipe) until the backlog is under OUT_LOW and the calls under half as
+ * many. Calls in flight still answer; nothing is dropped. */
 #define OUT_HIGH (16u << 20)
 #define OUT_LOW (4u << 20)
+#define INFLIGHT_HIGH 1024
+
+static bool behind(const struct stdio_state *s, size_t out, int inflight) {
+    return evbuffer_get_length(s->outbuf) > out || cc_server_inflight(s->conn.srv) > inflight;
+}
 
 static void throttle(struct stdio_state *s) {
-    if (s->paused || s->eof || evbuffer_get_length(s->outbuf) <= OUT_HIGH) return;
+    if (s->paused || s->eof || !behind(s, OUT_HIGH, INFLIGHT_HIGH)) return;
     s->paused = true;
     event_del(s->in_ev);
     cc_log(CC_LOG_DEBUG, "stdio: the client is behind reading answers; input paused");
 }
 
 static void unthrottle(struct stdio_state *s) {
-    if (!s->paused || evbuffer_get_length(s->outbuf) >= OUT_LOW) return;
+    if (!s->paused || behind(s, OUT_LOW, INFLIGHT_HIGH / 2)) return;
     s->paused = false;
     if (s->in_pollable) event_add(s->in_ev, NULL);
     else event_active(s->in_ev, EV_READ, 0);
@@ -127,6 +134,7 @@ static void on_in(evutil_socket_t fd, short what, void *arg) {
         return;
     }
     cc_lines_drain(&s->lines, &s->conn);
+    throttle(s);
     /* The answers to these lines go out now, before any worker is started
      * (the first initialize answer must not wait for a spawn); answers
      * from workers leave at the end of the loop turn. */
