@@ -120,6 +120,13 @@ static const struct cc_conn_ops ex_ops = {ex_send, ex_release};
 
 static void run_stateless(struct cc_server *srv, struct cc_conn *parent, json_t *id, const char *method,
                           json_t *params) {
+    /* Each request runs on a connection of its own: the ids of the stream's
+     * requests in flight are checked here (docs/contract.md). */
+    for (struct stateless_ex *o = live; id && o; o = o->next)
+        if (o->parent == parent && json_equal(o->id, id)) {
+            cc_rpc_send_error(parent, id, -32600, CC_RPC_ID_IN_USE);
+            return;
+        }
     struct stateless_ex *ex = calloc(1, sizeof *ex);
     if (!ex) {
         cc_rpc_send_error(parent, id, -32603, "Internal error: out of memory");

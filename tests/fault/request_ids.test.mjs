@@ -73,6 +73,31 @@ describe('request ids over stdio', { skip: SKIP_NO_BINARY, timeout: 60000 }, () 
     assert.equal(again.sc?.value, '101', again.msg.__raw);
   });
 
+  // Bug: a ping carrying the id of a call in flight was answered at once
+  // with that id, an answer the client could take for the call's.
+  test('any request reusing the id of a call in flight is refused, a ping too', async (t) => {
+    if (skip) return t.skip(skip);
+    const first = r.expect(79, 20000);
+    r.writeLine(sleepLine('79', 3000));
+    r.writeLine('{"jsonrpc":"2.0","id":79,"method":"ping"}');
+    const refusal = await first;
+    assert.equal(refusal.error?.code, -32600, refusal.__raw);
+    const answer = await r.expect(79, 20000);
+    assert.equal(answer.result?.structuredContent?.slept_ms, 3000, answer.__raw);
+  });
+
+  test('the same holds for requests of the stateless revision on the stream', async (t) => {
+    if (skip) return t.skip(skip);
+    const meta = '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}';
+    const first = r.expect(80, 20000);
+    r.writeLine(`{"jsonrpc":"2.0","id":80,"method":"tools/call","params":{"name":"__test_sleep","arguments":{"ms":3000},${meta}}}`);
+    r.writeLine(`{"jsonrpc":"2.0","id":80,"method":"tools/call","params":{"name":"calc_exact","arguments":{"expr":"1+1"},${meta}}}`);
+    const refusal = await first;
+    assert.equal(refusal.error?.code, -32600, refusal.__raw);
+    const answer = await r.expect(80, 20000);
+    assert.equal(answer.result?.structuredContent?.slept_ms, 3000, answer.__raw);
+  });
+
   test('a cancellation names its request by type too: "78" does not cancel 78', async (t) => {
     if (skip) return t.skip(skip);
     const num = r.expect(78, 20000);
