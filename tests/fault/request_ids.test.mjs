@@ -56,18 +56,24 @@ describe('request ids over stdio', { skip: SKIP_NO_BINARY, timeout: 60000 }, () 
     assert.equal(a.error?.code, -32700, a.__raw);
   });
 
+  /** Send the slow line, then the reuse line with the same id: the reuse is
+   * refused (-32600) and the slow call still gets its own answer. */
+  async function reuseRefused(id, slowLine, reuseLine) {
+    const first = r.expect(id, 20000);
+    r.writeLine(slowLine);
+    r.writeLine(reuseLine);
+    const refusal = await first;
+    assert.equal(refusal.error?.code, -32600, refusal.__raw);
+    assert.match(refusal.error.message, /already used by a call in flight/);
+    const answer = await r.expect(id, 20000);
+    assert.equal(answer.result?.structuredContent?.slept_ms, 3000, answer.__raw);
+  }
+
   // Bug: a second call with the id of a call still in flight was run, and
   // both answers carried the same id.
   test('a call reusing the id of a call in flight is refused; the first still gets its own answer', async (t) => {
     if (skip) return t.skip(skip);
-    const first = r.expect(77, 20000);
-    r.writeLine(sleepLine('77', 3000));
-    r.writeLine(calcLine('77', '100+1'));
-    const refusal = await first;
-    assert.equal(refusal.error?.code, -32600, refusal.__raw);
-    assert.match(refusal.error.message, /already used by a call in flight/);
-    const answer = await r.expect(77, 20000);
-    assert.equal(answer.result?.structuredContent?.slept_ms, 3000, answer.__raw);
+    await reuseRefused(77, sleepLine('77', 3000), calcLine('77', '100+1'));
     // Once answered, the id may be used again.
     const again = await r.callTool('calc_exact', '{"expr":"100+1"}', { id: 77 });
     assert.equal(again.sc?.value, '101', again.msg.__raw);
@@ -77,25 +83,15 @@ describe('request ids over stdio', { skip: SKIP_NO_BINARY, timeout: 60000 }, () 
   // with that id, an answer the client could take for the call's.
   test('any request reusing the id of a call in flight is refused, a ping too', async (t) => {
     if (skip) return t.skip(skip);
-    const first = r.expect(79, 20000);
-    r.writeLine(sleepLine('79', 3000));
-    r.writeLine('{"jsonrpc":"2.0","id":79,"method":"ping"}');
-    const refusal = await first;
-    assert.equal(refusal.error?.code, -32600, refusal.__raw);
-    const answer = await r.expect(79, 20000);
-    assert.equal(answer.result?.structuredContent?.slept_ms, 3000, answer.__raw);
+    await reuseRefused(79, sleepLine('79', 3000), '{"jsonrpc":"2.0","id":79,"method":"ping"}');
   });
 
   test('the same holds for requests of the stateless revision on the stream', async (t) => {
     if (skip) return t.skip(skip);
     const meta = '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}';
-    const first = r.expect(80, 20000);
-    r.writeLine(`{"jsonrpc":"2.0","id":80,"method":"tools/call","params":{"name":"__test_sleep","arguments":{"ms":3000},${meta}}}`);
-    r.writeLine(`{"jsonrpc":"2.0","id":80,"method":"tools/call","params":{"name":"calc_exact","arguments":{"expr":"1+1"},${meta}}}`);
-    const refusal = await first;
-    assert.equal(refusal.error?.code, -32600, refusal.__raw);
-    const answer = await r.expect(80, 20000);
-    assert.equal(answer.result?.structuredContent?.slept_ms, 3000, answer.__raw);
+    await reuseRefused(80,
+      `{"jsonrpc":"2.0","id":80,"method":"tools/call","params":{"name":"__test_sleep","arguments":{"ms":3000},${meta}}}`,
+      `{"jsonrpc":"2.0","id":80,"method":"tools/call","params":{"name":"calc_exact","arguments":{"expr":"1+1"},${meta}}}`);
   });
 
   test('a cancellation names its request by type too: "78" does not cancel 78', async (t) => {
