@@ -133,10 +133,8 @@ describe('lists kept elsewhere agree with the table', () => {
     // What it names must exist, and what it calls unbuilt must not.
     const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('What it answers'), readme.indexOf('## The two commands'));
-    // Either a "Not built yet" list or the sentence saying everything is built.
-    const allBuilt = section.indexOf('Every tool of TOOLS.md is built');
-    const cut = allBuilt > 0 ? section.length : section.indexOf('Not built yet');
-    assert.ok(cut > 0, 'README: neither a "Not built yet" sentence nor "Every tool of TOOLS.md is built" in the tool section');
+    const cut = section.indexOf('Not built yet');
+    assert.ok(cut > 0, 'README: no "Not built yet" sentence in the tool section');
     const ticked = (text) => new Set([...text.matchAll(/`([a-z][a-z0-9_]*)`/g)].map((m) => m[1]));
     const listed = ticked(section.slice(0, cut));
     const notBuilt = ticked(section.slice(cut));
