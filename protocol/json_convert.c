@@ -295,9 +295,10 @@ static bool fits_i64(const char *s, size_t n) {
     return memcmp(d, neg ? "9223372036854775808" : "9223372036854775807", 19) <= 0;
 }
 
-/* Rewrite integer literals that do not fit int64 into sentinel strings.
- * Returns NULL when nothing needed rewriting (the common case). */
-static char *protect_bigints(const char *t, size_t len, size_t *outlen) {
+/* Rewrite integer literals that do not fit int64 into sentinel strings,
+ * counting them in *made. Returns NULL when nothing needed rewriting (the
+ * common case). */
+static char *protect_bigints(const char *t, size_t len, size_t *outlen, size_t *made) {
     struct cc_strbuf sb;
     cc_sb_init(&sb);
     size_t copied = 0;
@@ -325,6 +326,7 @@ static char *protect_bigints(const char *t, size_t len, size_t *outlen) {
             cc_sb_put(&sb, t + i, j - i);
             cc_sb_putc(&sb, '"');
             copied = j;
+            ++*made;
         }
         /* Skip the rest of this number token (fraction/exponent). */
         while (j < len && (isdigit((unsigned char)t[j]) || strchr(".eE+-", t[j]))) j++;
@@ -338,13 +340,44 @@ static char *protect_bigints(const char *t, size_t len, size_t *outlen) {
     return cc_sb_take(&sb, outlen);
 }
 
-json_t *cc_json_parse(const char *text, size_t len, json_error_t *err) {
+/* How many strings of j (keys aside) begin with CC_BIGINT_PREFIX. */
+static size_t count_markers(const json_t *j) {
+    if (json_is_string(j))
+        return json_string_length(j) >= CC_BIGINT_PREFIX_LEN &&
+               memcmp(json_string_value(j), CC_BIGINT_PREFIX, CC_BIGINT_PREFIX_LEN) == 0;
+    size_t n = 0, i;
+    const char *k;
+    json_t *v;
+    if (json_is_object(j)) json_object_foreach((json_t *)j, k, v) n += count_markers(v);
+    if (json_is_array(j)) json_array_foreach(j, i, v) n += count_markers(v);
+    return n;
+}
+
+static json_t *parse(const char *text, size_t len, json_error_t *err, bool from_client) {
     json_t *fast = cc_json_parse_fast(text, len);
     if (fast) return fast;
-    size_t plen;
-    char *prot = protect_bigints(text, len, &plen);
+    size_t plen, made = 0;
+    char *prot = protect_bigints(text, len, &plen, &made);
     json_t *j = prot ? json_loadb(prot, plen, JSON_DECODE_ANY | JSON_ALLOW_NUL, err)
                      : json_loadb(text, len, JSON_DECODE_ANY | JSON_ALLOW_NUL, err);
     free(prot);
+    /* A string the sender wrote as "\u0000bigint:..." would read as the big
+     * integer of that name (a string id answered with a number id, a string
+     * argument taken for an integer). Only text holding the escape \u0000
+     * can spell it (JSON writes NUL no other way): there, every marker must
+     * be one of ours. (Text we wrote ourselves may hold such a string from a
+     * program's output; it is read as before.) */
+    if (from_client && j && memmem(text, len, "\\u0000", 6) && count_markers(j) > made) {
+        json_decref(j);
+        memset(err, 0, sizeof *err);
+        snprintf(err->text, sizeof err->text - 1, "a string begins with \\u0000bigint:, which is reserved");
+        return NULL;
+    }
     return j;
+}
+
+json_t *cc_json_parse(const char *text, size_t len, json_error_t *err) { return parse(text, len, err, false); }
+
+json_t *cc_json_parse_client(const char *text, size_t len, json_error_t *err) {
+    return parse(text, len, err, true);
 }

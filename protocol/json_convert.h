@@ -46,6 +46,10 @@ int cc_json_emit(struct cc_strbuf *sb, const json_t *j);
  * sentinel strings instead of a parse failure. Returns NULL with err->text
  * filled on malformed input. */
 json_t *cc_json_parse(const char *text, size_t len, json_error_t *err);
+/* cc_json_parse for a message from a client: a string spelled
+ * "\u0000bigint:..." (the marker above, which would read as a number) is
+ * refused, with err->text saying so. */
+json_t *cc_json_parse_client(const char *text, size_t len, json_error_t *err);
 
 /* Shortest round-trip text of a finite double, JSON style ("0.1", "3.0",
  * "1e+300"). buf >= 32 bytes. */

@@ -195,11 +195,14 @@ static struct cc_worker *spawn(struct cc_pool *p) {
         cc_log(CC_LOG_ERROR, "socketpair: %s", strerror(errno));
         return NULL;
     }
-    /* A worker that may hold answers (a pipelining pool's) shares its
-     * progress; without the page it still works, attributed as before. */
+    /* Every worker shares its progress: when it dies, the page tells which
+     * outstanding request it had started (that one fails) from those it
+     * never started or had finished (served again elsewhere). Without the
+     * page it still works, and the oldest outstanding request is the one
+     * that fails. */
     int progress_fd = -1;
     const struct cc_progress *progress = NULL;
-    if (p->def->pipeline > 1 && cc_progress_create(&progress_fd, &progress) < 0)
+    if (cc_progress_create(&progress_fd, &progress) < 0)
         cc_log(CC_LOG_ERROR, "progress page: %s", strerror(errno));
     pid_t pid = start_process(p, sv[1], progress_fd);
     close(sv[1]);
@@ -326,31 +329,58 @@ static bool failed_to_start(struct cc_worker *w) {
     return !(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
 }
 
-/* Which slot w was serving when it died: the oldest, unless its progress
- * page names a later one it had started (the earlier ones were finished,
- * their answers held back and lost with it). */
-static int serving_slot(const struct cc_worker *w) {
+/* Which slot w was serving when it died: the one its progress page names
+ * (the earlier ones were finished, their answers held back and lost with
+ * it; the later ones never started). -1 when the page names none of them:
+ * w died before it started any (killed idle with calls on their way, or
+ * written to after its death). Without a page the oldest; likewise when
+ * the page names none and w may still be running (it broke the protocol:
+ * it could start one after the page was read). */
+static int serving_slot(const struct cc_worker *w, bool dead) {
+    if (w->nslot == 0) return -1;
     if (!w->progress) return 0;
     uint64_t started = w->progress->started;
-    for (int i = 1; i < w->nslot; i++)
+    for (int i = 0; i < w->nslot; i++)
         if (w->slot[i].wid == started) return i;
-    return 0;
+    return dead ? -1 : 0;
 }
 
-/* The worker died or broke protocol while (maybe) serving a request. */
-static void worker_lost(struct cc_worker *w, const char *why) {
-    struct cc_pool *p = w->pool;
-    int at = serving_slot(w);
-    struct cc_req *r = w->nslot ? w->slot[at].req : NULL;
-    bool before_hello = failed_to_start(w);
-    if (at > 0) {
-        /* the ones before it were finished: served again, in their order,
-         * as the ones after it (their answers died with w) */
-        struct slot serving = w->slot[at];
-        memmove(&w->slot[1], &w->slot[0], (size_t)at * sizeof w->slot[0]);
-        w->slot[0] = serving;
+/* A request that was on a worker when it died without starting it goes
+ * back to the queue; one that has already been on as many dead workers as
+ * the pool can hold, plus one, fails instead: a frame that kills its worker
+ * before the work starts would otherwise go round the pool forever, while a
+ * kill of every worker at once (each death noticed only after the next call
+ * was written to it) costs no call. */
+static int max_requeues(const struct cc_pool *p) { return p->max + 1; }
+
+/* w holds no request any more: those it had not started (or had finished,
+ * their answers lost with it) go back to the front of the queue, in their
+ * order, except `serving`, which the caller answers. Returns `serving`'s
+ * request (NULL when none or abandoned). */
+static struct cc_req *take_back(struct cc_worker *w, int serving, const char *why) {
+    struct cc_req *served = serving >= 0 ? w->slot[serving].req : NULL;
+    for (int i = w->nslot - 1; i >= 0; i--) {
+        struct cc_req *r = w->slot[i].req;
+        if (!r || i == serving) continue;
+        r->worker = NULL;
+        if (r->requeues++ < max_requeues(w->pool)) {
+            q_push_front(w->pool, r);
+            continue;
+        }
+        r->pool = NULL;
+        cc_req_answer_fail(r, "internal", "the %s worker %s before serving this call, %d times; "
+                           "the call was given up", w->pool->def->name, why, r->requeues);
     }
-    requeue_followers(w);
+    w->nslot = 0;
+    return served;
+}
+
+/* The worker died (dead: its socket hung up) or broke protocol while
+ * (maybe) serving a request. */
+static void worker_lost(struct cc_worker *w, const char *why, bool dead) {
+    struct cc_pool *p = w->pool;
+    bool before_hello = failed_to_start(w);
+    struct cc_req *r = take_back(w, serving_slot(w, dead), why);
     worker_kill(w);
     cc_ops_worker_replaced(p->srv, p->id, why, r);
     if (r) {
@@ -393,7 +423,7 @@ static int flush(struct cc_worker *w) {
             event_add(w->wr_ev, NULL);
             return 0;
         }
-        worker_lost(w, "died");
+        worker_lost(w, "died", true);
         return -1;
     }
     w->out_off = w->out.len = 0;
@@ -487,7 +517,7 @@ static void dispatch(struct cc_pool *p) {
     struct cc_worker *w;
     while (p->qhead && (w = pick(p, now_us))) {
         if (w->nslot == 0 && hung_up(w)) {
-            worker_lost(w, "died");
+            worker_lost(w, "died", true);
             return; /* worker_lost dispatched again */
         }
         send_req(w, q_pop(p));
@@ -594,7 +624,7 @@ static int on_frame(struct cc_worker *w, const msgpack_object *f) {
     struct cc_pool *p = w->pool;
     if (w->st == W_STARTING) {
         if (!cc_mp_str_eq(cc_mp_get(f, "hello"), p->def->name)) {
-            worker_lost(w, "sent a wrong hello");
+            worker_lost(w, "sent a wrong hello", false);
             return -1;
         }
         const struct cc_tool *t = p->ops_checked ? NULL : unserved_row(p, f);
@@ -612,14 +642,14 @@ static int on_frame(struct cc_worker *w, const msgpack_object *f) {
     }
     const msgpack_object *id = cc_mp_get(f, "id");
     if (!id || id->type != MSGPACK_OBJECT_POSITIVE_INTEGER) {
-        worker_lost(w, "broke the protocol");
+        worker_lost(w, "broke the protocol", false);
         return -1;
     }
     if (w->nslot == 0 || id->via.u64 != w->slot[0].wid) {
         cc_log(CC_LOG_ERROR, "%s worker %d answered id %llu while %llu was outstanding; recycled",
                p->def->name, (int)w->pid, (unsigned long long)id->via.u64,
                (unsigned long long)(w->nslot ? w->slot[0].wid : 0));
-        worker_lost(w, "answered another request's id");
+        worker_lost(w, "answered another request's id", false);
         return -1;
     }
     struct cc_req *r = w->slot[0].req;
@@ -673,11 +703,11 @@ static void on_readable(evutil_socket_t fd, short what, void *arg) {
     ssize_t n = cc_frame_reader_read(&w->rd, fd, 1 << 16);
     if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return;
     if (n < 0 && errno == EMSGSIZE) {
-        worker_lost(w, "sent an oversized frame");
+        worker_lost(w, "sent an oversized frame", false);
         return;
     }
     if (n <= 0) {
-        worker_lost(w, "died");
+        worker_lost(w, "died", true);
         return;
     }
     const char *body;
@@ -692,7 +722,7 @@ static void on_readable(evutil_socket_t fd, short what, void *arg) {
         if (plain) continue;
         msgpack_object f;
         if (cc_frame_decode_in(body, len, frame_zone, &f) < 0) {
-            worker_lost(w, "sent a malformed frame");
+            worker_lost(w, "sent a malformed frame", false);
             return;
         }
         if (on_frame(w, &f) < 0) {
@@ -701,7 +731,7 @@ static void on_readable(evutil_socket_t fd, short what, void *arg) {
         }
     }
     if (rc < 0) {
-        worker_lost(w, "sent an oversized frame");
+        worker_lost(w, "sent an oversized frame", false);
         return;
     }
     /* Every answer of this read is in: refill the workers in one go. */

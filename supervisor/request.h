@@ -33,6 +33,7 @@ struct cc_req {
     bool guarded;                /* TOOLS.md 2.5 evaluation bound applies */
     bool cancelled;              /* answer must be dropped */
     bool counted;                /* the metrics saw its outcome */
+    int requeues;                /* times taken back from a worker that died before starting it */
     struct cc_pool *pool;
     struct cc_worker *worker;    /* set while a worker serves it */
     struct cc_req *qnext, *qprev; /* pool queue */

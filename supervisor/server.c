@@ -212,7 +212,7 @@ void cc_server_handle(struct cc_server *srv, struct cc_conn *c, const char *text
         return;
     }
     json_error_t je;
-    json_t *msg = cc_json_parse(text, len, &je);
+    json_t *msg = cc_json_parse_client(text, len, &je);
     if (!msg) {
         char why[JSON_ERROR_TEXT_LENGTH + 128];
         int code;

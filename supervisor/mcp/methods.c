@@ -128,6 +128,16 @@ static int build_frame(struct cc_req *r, json_t *args) {
     return cc_msg_request(&r->frame, r->wid, r->tool->name, args, (uint64_t)r->deadline_ms);
 }
 
+/* Is id the id of a call of c's still in flight? Its answer and this one
+ * would carry the same id, and a cancellation could stop either. (Over HTTP
+ * every request has a connection of its own: the transport checks the MCP
+ * session's requests itself.) */
+static bool id_in_flight(const struct cc_server *srv, const struct cc_conn *c, const json_t *id) {
+    for (const struct cc_req *r = srv->inflight; r; r = r->next)
+        if (r->conn == c && !r->cancelled && json_equal(r->rpc_id, id)) return true;
+    return false;
+}
+
 void cc_mcp_tools_call(struct cc_server *srv, struct cc_conn *c, json_t *id, json_t *params) {
     if (!id) return; /* a call sent as a notification has nobody to answer */
     const char *name = json_string_value(json_object_get(params, "name"));
@@ -182,6 +192,12 @@ void cc_mcp_tools_call(struct cc_server *srv, struct cc_conn *c, json_t *id, jso
 
 void cc_mcp_dispatch(struct cc_server *srv, struct cc_conn *c, json_t *id, const char *method,
                      json_t *params) {
+    /* Any request (a ping too) answered with the id of a call in flight
+     * could be taken for that call's answer. */
+    if (id && srv->inflight && id_in_flight(srv, c, id)) {
+        cc_rpc_send_error(c, id, -32600, CC_RPC_ID_IN_USE);
+        return;
+    }
     json_t *none = NULL;
     if (!params) params = none = json_object();
     if (strcmp(method, "initialize") == 0 && id) do_initialize(c, id, params);

@@ -16,6 +16,12 @@
 /* id is NULL for a notification. params may be NULL. */
 void cc_mcp_dispatch(struct cc_server *srv, struct cc_conn *c, json_t *id, const char *method,
                      json_t *params);
+/* The refusal of a request whose id is that of a call still in flight on
+ * the same connection (stdio) or MCP session (HTTP): JSON-RPC -32600. */
+#define CC_RPC_ID_IN_USE                                                                         \
+    "Invalid Request: this id is already used by a call in flight; ids must be unique among "   \
+    "the requests in flight"
+
 /* Start a tools/call (also used by `codecalc call`). */
 void cc_mcp_tools_call(struct cc_server *srv, struct cc_conn *c, json_t *id, json_t *params);
 

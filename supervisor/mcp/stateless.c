@@ -120,6 +120,13 @@ static const struct cc_conn_ops ex_ops = {ex_send, ex_release};
 
 static void run_stateless(struct cc_server *srv, struct cc_conn *parent, json_t *id, const char *method,
                           json_t *params) {
+    /* Each request runs on a connection of its own: the ids of the stream's
+     * requests in flight are checked here (docs/contract.md). */
+    for (struct stateless_ex *o = live; id && o; o = o->next)
+        if (o->parent == parent && json_equal(o->id, id)) {
+            cc_rpc_send_error(parent, id, -32600, CC_RPC_ID_IN_USE);
+            return;
+        }
     struct stateless_ex *ex = calloc(1, sizeof *ex);
     if (!ex) {
         cc_rpc_send_error(parent, id, -32603, "Internal error: out of memory");
@@ -194,7 +201,7 @@ bool cc_stateless_stream_handle(struct cc_server *srv, struct cc_conn *parent, c
     bool maybe_cancel = live && mentions_any(text, len, cancel, 1);
     if (!maybe_cancel && !mentions_any(text, len, stateless, 2)) return false;
     json_error_t je;
-    json_t *msg = cc_json_parse(text, len, &je);
+    json_t *msg = cc_json_parse_client(text, len, &je);
     json_t *id = json_object_get(msg, "id");
     const char *method = json_string_value(json_object_get(msg, "method"));
     json_t *params = json_object_get(msg, "params");

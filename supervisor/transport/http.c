@@ -531,7 +531,7 @@ static int parse_message(struct evhttp_request *req, struct rpc_msg *m) {
     const char *text = len ? (const char *)evbuffer_pullup(in, -1) : "";
     json_error_t je;
     memset(m, 0, sizeof *m);
-    m->root = cc_json_parse(text, len, &je);
+    m->root = cc_json_parse_client(text, len, &je);
     if (!m->root) {
         char why[JSON_ERROR_TEXT_LENGTH + 128];
         int code;
@@ -591,6 +591,13 @@ static bool wants_progress(const struct rpc_msg *m) {
 /* A request: run it on its own exchange. */
 static void post_request(struct cc_http_transport *t, struct evhttp_request *req,
                          struct cc_mcp_session *sess, const struct rpc_msg *m, bool stateless) {
+    /* Ids name requests of the session: a cancellation for a reused one
+     * could stop the wrong call. */
+    for (struct cc_http_exchange *o = sess ? sess->exchanges : NULL; o; o = o->snext)
+        if (!o->done && json_equal(o->rpc_id, m->id)) {
+            reply_error(req, 400, -32600, CC_RPC_ID_IN_USE, m->id, NULL);
+            return;
+        }
     struct cc_http_exchange *ex = exchange_new(t, req, sess, m->id, m->method);
     if (!ex) {
         reply_error(req, 503, -32603, "Internal error: out of memory", m->id, NULL);

@@ -28,6 +28,7 @@ struct stdio_state {
     struct event *flush_ev;  /* activated by a send: one write per loop turn */
     bool in_pollable, out_pollable;
     bool eof;
+    bool paused;             /* input not read while the client is behind reading answers */
     bool preforked;
     struct event *prefork_ev;
 };
@@ -46,6 +47,34 @@ static void on_prefork_timer(evutil_socket_t fd, short what, void *arg) {
     prefork(arg);
 }
 
+/* A client that sends requests and does not read the answers would make
+ * the answers pile up in memory without bound: past OUT_HIGH bytes waiting
+ * to be written, or INFLIGHT_HIGH calls in flight (whose answers are on
+ * their way), no more input is read (the client's writes block on a full
+ * pipe) until the backlog is under OUT_LOW and the calls under half as
+ * many. Calls in flight still answer; nothing is dropped. */
+#define OUT_HIGH (16u << 20)
+#define OUT_LOW (4u << 20)
+#define INFLIGHT_HIGH 1024
+
+static bool behind(const struct stdio_state *s, size_t out, int inflight) {
+    return evbuffer_get_length(s->outbuf) > out || cc_server_inflight(s->conn.srv) > inflight;
+}
+
+static void throttle(struct stdio_state *s) {
+    if (s->paused || s->eof || !behind(s, OUT_HIGH, INFLIGHT_HIGH)) return;
+    s->paused = true;
+    event_del(s->in_ev);
+    cc_log(CC_LOG_DEBUG, "stdio: the client is behind reading answers; input paused");
+}
+
+static void unthrottle(struct stdio_state *s) {
+    if (!s->paused || behind(s, OUT_LOW, INFLIGHT_HIGH / 2)) return;
+    s->paused = false;
+    if (s->in_pollable) event_add(s->in_ev, NULL);
+    else event_active(s->in_ev, EV_READ, 0);
+}
+
 static void maybe_finish(struct stdio_state *s) {
     if (s->eof && cc_server_inflight(s->conn.srv) == 0 && evbuffer_get_length(s->outbuf) == 0)
         event_base_loopexit(s->conn.srv->base, NULL);
@@ -59,6 +88,7 @@ static void flush_out(struct stdio_state *s) {
         if (n > 0) continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && s->out_pollable) {
             event_add(s->out_ev, NULL);
+            unthrottle(s);
             return;
         }
         if (n < 0 && errno == EINTR) continue;
@@ -67,6 +97,7 @@ static void flush_out(struct stdio_state *s) {
         event_base_loopexit(s->conn.srv->base, NULL);
         return;
     }
+    unthrottle(s);
     maybe_finish(s);
 }
 
@@ -81,6 +112,7 @@ static void st_send(struct cc_conn *c, const char *msg, size_t len) {
     struct stdio_state *s = c->transport;
     evbuffer_add(s->outbuf, msg, len);
     evbuffer_add(s->outbuf, "\n", 1);
+    throttle(s);
     if (!s->out_pollable || !event_pending(s->out_ev, EV_WRITE, NULL))
         event_active(s->flush_ev, EV_WRITE, 0);
 }
@@ -102,6 +134,7 @@ static void on_in(evutil_socket_t fd, short what, void *arg) {
         return;
     }
     cc_lines_drain(&s->lines, &s->conn);
+    throttle(s);
     /* The answers to these lines go out now, before any worker is started
      * (the first initialize answer must not wait for a spawn); answers
      * from workers leave at the end of the loop turn. */
@@ -109,7 +142,7 @@ static void on_in(evutil_socket_t fd, short what, void *arg) {
         flush_out(s);
     prefork(s);
     /* A regular file is never "readable" to epoll: keep pulling. */
-    if (!s->in_pollable) event_active(s->in_ev, EV_READ, 0);
+    if (!s->in_pollable && !s->paused) event_active(s->in_ev, EV_READ, 0);
 }
 
 /* Can epoll watch fd? Regular files and directories never, and neither can

@@ -5,7 +5,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startTestOpsServer, calcWorkers, waitFor, sleep, failureOf, SKIP_NO_BINARY,
+  startTestOpsServer, calcWorkers, inSleep, waitFor, failureOf, SKIP_NO_BINARY,
 } from '../mcp/harness.mjs';
 
 const DEADLINE_MS = 1000;
@@ -47,10 +47,12 @@ describe('faults through the test-only tools', { skip: SKIP_NO_BINARY, timeout: 
   test('SIGKILL of the worker serving a slow call: that call fails, others do not notice', async (t) => {
     if (skip) return t.skip(skip);
     const before = new Set(calcWorkers(r.pid).map((w) => w.pid));
-    const slow = r.callTool('__test_sleep', '{"ms":800}', { timeoutMs: 10000 });
-    // From outside we cannot tell which worker holds the call, so kill
-    // every calc worker: idle ones must be replaced silently.
-    await sleep(200);
+    const slow = r.callTool('__test_sleep', '{"ms":3000}', { timeoutMs: 10000 });
+    // The call must have started (a call its worker never started is served
+    // again elsewhere): wait until a worker sleeps in it. Kill every calc
+    // worker: idle ones must be replaced silently.
+    const started = await waitFor(() => calcWorkers(r.pid).some((w) => inSleep(w.pid)), 8000);
+    assert.ok(started, 'no calc worker started the slow call');
     const victims = calcWorkers(r.pid).map((w) => w.pid);
     assert.ok(victims.length > 0);
     for (const pid of victims) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }

@@ -380,6 +380,15 @@ export function procStat(pid) {
   return { pid: Number(pid), comm: s.slice(open + 1, close), state: rest[0], ppid: Number(rest[1]) };
 }
 
+/** Whether pid is blocked in nanosleep/clock_nanosleep (x86_64 and arm64
+ * numbers): a worker serving __test_sleep, as opposed to one idle in poll. */
+export function inSleep(pid) {
+  let s;
+  try { s = readFileSync(`/proc/${pid}/syscall`, 'utf8'); } catch { return false; }
+  const nr = Number(s.split(' ')[0]);
+  return process.arch === 'arm64' ? nr === 101 || nr === 115 : nr === 35 || nr === 230;
+}
+
 /** Direct children of pid (scan of /proc; works without CONFIG_PROC_CHILDREN). */
 export function childrenOf(pid) {
   const out = [];

@@ -142,10 +142,10 @@ describe('leaks', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
     assert.ok(w, `no exec worker holds a prepared sandbox: ${JSON.stringify(execWorkers(s.pid).map((p) => [p, boxOf(p)]))}`);
     const mine = () => boxOf(w);
     process.kill(w, 'SIGKILL');
-    // The box's processes die with it, but they are orphans: the host's init
-    // reaps them, and a v1 pids group can only be removed once it has. Some
-    // hosts' init reaps on a slow poll (here: seconds, under load), so the
-    // janitor's removal is given more than its own interval.
+    // The janitor kills what is left in the box's groups and removes them
+    // (a zombie holds no group: docs/security.md, "Why the supervisor is not
+    // a child subreaper"). The bound is generous for a loaded host; the wait
+    // ends as soon as everything is gone.
     const clean = await waitFor(() => { const m = mine(); return m.dirs === 0 && m.cgroups === 0 && m.inits === 0 && m; }, 15000);
     assert.ok(clean, `left by the killed worker ${w}: ${JSON.stringify(mine())}`);
     const after = await s.exec({ language: 'bash', code: 'echo replaced' });

@@ -163,6 +163,29 @@ static void malformed_json_rejected(void) {
     CHECK(cc_json_parse("nonsense", 8, &e) == NULL);
 }
 
+/* Regression: a client's string "\u0000bigint:12" read as the integer 12
+ * (a string id was answered with the number id 12). The client parse
+ * refuses it, however "bigint:" is escaped; the server's own big integers,
+ * and the same string in text the server wrote, still read as before. */
+static void regression_client_string_spelling_the_bigint_marker_refused(void) {
+    json_error_t e;
+    const char *spoof = "{\"id\":\"\\u0000bigint:12\",\"a\":1}";
+    CHECK(cc_json_parse_client(spoof, strlen(spoof), &e) == NULL);
+    CHECK(strstr(e.text, "reserved") != NULL);
+    const char *escaped = "[\"\\u0000\\u0062igint:7\"]";
+    CHECK(cc_json_parse_client(escaped, strlen(escaped), &e) == NULL);
+    const char *big = "{\"id\":18446744073709551616,\"s\":\"\\u0000x\"}";
+    json_t *j = cc_json_parse_client(big, strlen(big), &e);
+    CHECK(j != NULL);
+    size_t n = 0;
+    const char *d = j ? cc_json_bigint_digits(json_object_get(j, "id"), &n) : NULL;
+    CHECK(d && n == 20 && memcmp(d, "18446744073709551616", 20) == 0);
+    json_decref(j);
+    j = cc_json_parse(spoof, strlen(spoof), &e);
+    CHECK(j != NULL);
+    json_decref(j);
+}
+
 /* Found by fuzz_frame and fuzz_convert: msgpack-c allocates a container's
  * element slots before reading them, so a worker's 5-byte frame "array of
  * 2^32 elements" made the supervisor allocate 64 GiB (and a 2^27-element
@@ -436,6 +459,7 @@ int main(void) {
     RUN(doubles_print_shortest_with_a_point);
     RUN(invalid_utf8_replaced);
     RUN(malformed_json_rejected);
+    RUN(regression_client_string_spelling_the_bigint_marker_refused);
     RUN(regression_container_counts_beyond_the_body_refused);
     RUN(regression_zone_decoder_refuses_container_counts_beyond_the_body);
     RUN(regression_big_integers_with_leading_zeros_never_printed);
