@@ -828,6 +828,19 @@ static void test_redsym2(void) {
     r = evaluate_of("diff(log(x), x)");
     CHECK(json_object_get(r, "domain_note") == NULL);
     json_decref(r);
+    /* integral_leaves_complex_mode_on: giac's integrate of x**2/(x**4 + 5)
+     * over [0, 3] left complex_mode on, and every later request read
+     * sqrt(x**2) as x: limit(sqrt(x**2)/x, x, 0) answered left 1,
+     * two_sided 1 */
+    r = evaluate_of("integrate(x**2/(x**4 + 5), (x, 0, 3))");
+    json_decref(r);
+    r = call(cc_tool_limit_expression, "{\"expr\": \"sqrt(x**2)/x\", \"point\": \"0\"}");
+    CHECK_STREQ(str(r, "left"), "-1");
+    CHECK_STREQ(str(r, "two_sided"), "does not exist");
+    json_decref(r);
+    r = evaluate_of("integrate(x**2/(x**4 + 5), (x, 0, 3)) + sqrt(y**2)");
+    CHECK(str(r, "expression") && strstr(str(r, "expression"), "Abs(y)"));
+    json_decref(r);
     /* equiv_asec_unevaluable: the evaluator had no asec/acsc/acot */
     r = equiv("asec(x)", "acos(1/x)", NULL);
     CHECK(json_object_get(r, "identical") == json_true());

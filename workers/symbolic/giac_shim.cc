@@ -77,7 +77,24 @@ gen checked(const gen &r) {
     return r;
 }
 
+// The context's modes as a step found them, restored when it ends: giac's
+// integrate of x**2/(x**4 + 5) over [0, 3] switched complex_mode on and
+// left it so, and from then on the worker read sqrt(x**2) as x (in that
+// request and every later one: limit(sqrt(x**2)/x, x, 0) answered
+// two_sided 1).
+struct keep_modes {
+    bool complex, trig;
+    keep_modes() : complex(complex_mode(g_ctx)), trig(all_trig_sol(g_ctx)) {}
+    ~keep_modes() {
+        complex_mode(complex, g_ctx);
+        all_trig_sol(g_ctx) = trig;
+    }
+    keep_modes(const keep_modes &) = delete;
+    keep_modes &operator=(const keep_modes &) = delete;
+};
+
 gen call(const unary_function_ptr *f, const gen &args) {
+    keep_modes keep;
     return checked(symbolic(f, args).eval(1, g_ctx));
 }
 
@@ -842,8 +859,10 @@ gen from_call(const cc_node *n) {
         if (strcmp(e.name, name) != 0)
             continue;
         need_args(name, n, e.lo, e.hi);
-        if (e.special)
+        if (e.special) {
+            keep_modes keep; // the whole of integrate, limit, summation...
             return e.special(n, name);
+        }
         return call(e.f, n->nchild == 1 ? arg(n, 0) : seq_of(n));
     }
     const char *near[4];
@@ -1630,6 +1649,9 @@ extern "C" cc_gexpr *cc_giac_from_ast(const cc_node *root, cc_sym_err *err) {
         return nullptr;
     g_note.clear();
     cc_gexpr *r = nullptr;
+    // every input is read in the real mode the context starts in, whatever
+    // an earlier step left behind
+    complex_mode(false, g_ctx);
     guarded(err, [&] { r = new cc_gexpr{from_node(root)}; });
     return r;
 }
