@@ -369,11 +369,43 @@ def build(R):
 
 # ---- oracles -----------------------------------------------------------------------
 
+def pole_in(e, lo_v, hi_v):
+    """True when a real zero s of e's (polynomial) denominator in [lo, hi]
+    is a non-integrable singularity ((x - s)*e does not tend to 0); None
+    when undecided."""
+    den = sp.denom(sp.together(e))
+    if not den.has(x):
+        return False
+    try:
+        roots = sp.Poly(den, x).real_roots()
+    except (sp.PolynomialError, NotImplementedError):
+        return None
+    for r in set(roots):
+        rv = mpmath.mpf(sp.N(r, 30))
+        if not (lo_v <= rv <= hi_v):
+            continue
+        for d in ("+", "-"):
+            lim = timed(sp.limit, (x - r) * e, x, r, dir=d)
+            if lim is None:
+                return None
+            if lim != 0:
+                return True
+    return False
+
+
 def defint(integrand, lo, hi, breaks=()):
     e = parse(integrand)
     f = sp.lambdify(x, e, "mpmath")
     lo_v, hi_v = mpf_of(lo), mpf_of(hi)
     expr = "integrate(%s, (x, %s, %s))" % (integrand, lo, hi)
+    pole = pole_in(e, lo_v, hi_v)
+    if pole is None:
+        return
+    if pole:
+        # quad integrates through a pole it does not know of (x/(x**3 + 1)
+        # over (-oo, 0) "is" 0.6026): the integral diverges
+        ev_diverge(expr, "a non-integrable singularity in the range")
+        return
     try:
         v = timed(sp.integrate, e, (x, parse(lo), parse(hi)))
     except Exception:  # noqa: BLE001 - SymPy declines
