@@ -354,23 +354,26 @@ def _real_points(f, count=6):
     return out
 
 
-def _fn(expr, var):
-    return sp.lambdify(var, expr, modules=["mpmath"])
+def _answer_and_function(got, ck):
+    """(text, var, answer as an mpmath function, ck's function); the answer
+    function is None when the answer is left open."""
+    var = sp.Symbol(ck["var"])
+    t = str(got).strip()
+    if _open_or_nan(t):
+        return t, var, None, None
+    fn = lambda e: sp.lambdify(var, e, modules=["mpmath"])  # noqa: E731
+    return t, var, fn(p_expr(t)), fn(parse(ck["want"]))
 
 
 def c_antideriv_real(got, ck, res, case):
     """An antiderivative of a possibly piecewise or real-only integrand:
     its numeric derivative equals the integrand at real points where the
     integrand is real (mpmath.diff of the answer, no symbolic step)."""
-    var = sp.Symbol(ck["var"])
-    t = str(got).strip()
-    if _open_or_nan(t):
+    t, var, fg, ff = _answer_and_function(got, ck)
+    if fg is None:
         return "short", "left open: %s" % t[:80]
-    g, f = p_expr(t), parse(ck["want"])
-    fg, ff = _fn(g, var), _fn(f, var)
-    pts = _real_points(ff)
     checked = 0
-    for pt in pts:
+    for pt in _real_points(ff):
         try:
             d = mpmath.diff(fg, pt)
         except (ZeroDivisionError, ValueError, TypeError, OverflowError):
@@ -388,12 +391,9 @@ def c_antideriv_real(got, ck, res, case):
 def c_deriv_real(got, ck, res, case):
     """A derivative: equals mpmath.diff of the function at real points where
     the function is real (off its breakpoints)."""
-    var = sp.Symbol(ck["var"])
-    t = str(got).strip()
-    if _open_or_nan(t):
+    t, var, fg, ff = _answer_and_function(got, ck)
+    if fg is None:
         return "short", "left open: %s" % t[:80]
-    g, f = p_expr(t), parse(ck["want"])
-    fg, ff = _fn(g, var), _fn(f, var)
     for pt in _real_points(ff):
         try:
             w = mpmath.diff(ff, pt)
