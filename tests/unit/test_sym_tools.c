@@ -841,6 +841,15 @@ static void test_redsym2(void) {
     r = evaluate_of("integrate(x**2/(x**4 + 5), (x, 0, 3)) + sqrt(y**2)");
     CHECK(str(r, "expression") && strstr(str(r, "expression"), "Abs(y)"));
     json_decref(r);
+    /* series_real_only_closed_form_unflagged: summation(x**k/k) answered
+     * -log(Abs(1 - x)), wrong for complex |x| < 1, under a note that named
+     * convergence only */
+    r = evaluate_of("summation(x**k/k, (k, 1, oo))");
+    CHECK(str(r, "note") && strstr(str(r, "note"), "real parameter values"));
+    json_decref(r);
+    r = evaluate_of("summation(x**n, (n, 0, oo))");
+    CHECK(str(r, "note") && !strstr(str(r, "note"), "real parameter values"));
+    json_decref(r);
     /* equiv_asec_unevaluable: the evaluator had no asec/acsc/acot */
     r = equiv("asec(x)", "acos(1/x)", NULL);
     CHECK(json_object_get(r, "identical") == json_true());

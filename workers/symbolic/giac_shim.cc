@@ -617,6 +617,20 @@ gen term_limit(const gen &f, const gen &k) {
     }
 }
 
+// true when g holds abs or sign, the marks of a formula giac wrote for real
+// values (log(abs(u)))
+bool holds_real(const gen &g) {
+    if (g.is_symb_of_sommet(at_abs) || g.is_symb_of_sommet(at_sign))
+        return true;
+    if (g.type == _SYMB)
+        return holds_real(g._SYMBptr->feuille);
+    if (g.type == _VECT)
+        for (const gen &e : *g._VECTptr)
+            if (holds_real(e))
+                return true;
+    return false;
+}
+
 // An infinite sum whose terms do not tend to 0 diverges (giac's closed form
 // of a geometric series is its Abel sum: summation(cos(n), (n, 0, oo)) =
 // 1/2); one with a parameter (summation(x**n, (n, 0, oo)) = 1/(1 - x)) is
@@ -643,8 +657,13 @@ gen checked_series(const vecteur &v, const gen &r) {
     for (const gen &s : lidnt(v[0]))
         parameters |= s != v[1];
     if (parameters && !is_undef(r) && !is_inf(r) && !r.is_symb_of_sommet(at_sum))
-        g_note = "the closed form holds only for the parameter values where the series "
-                 "converges (the CAS does not state that condition)";
+        g_note = holds_real(r)
+                     ? "the closed form holds only for real parameter values where the series "
+                       "converges: it uses Abs or sign, which the series' complex values do not "
+                       "follow (summation(x**k/k) is -log(1 - x) for complex |x| < 1, not "
+                       "-log(Abs(1 - x)))"
+                     : "the closed form holds only for the parameter values where the series "
+                       "converges (the CAS does not state that condition)";
     return r;
 }
 
