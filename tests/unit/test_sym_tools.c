@@ -765,6 +765,97 @@ static void test_redsym_batch5(void) {
     json_decref(r);
 }
 
+/* redsym2: the second red-team round's classes (definite integrals with
+ * parameters or infinite ranges, exponential equations). */
+static void test_redsym2(void) {
+    json_t *r;
+    /* integral_parameter_exhausts_worker: evalf of the unevaluated
+     * integrate(exp(-a*x), (x, 0, oo)) recursed in giac until the CPU limit;
+     * it is now integrated with a > 0 assumed, and says so */
+    r = evaluate_of("integrate(exp(-a*x), (x, 0, oo))");
+    dump_if_bad(r);
+    CHECK_STREQ(str(r, "expression"), "1/a");
+    CHECK(str(r, "note") && strstr(str(r, "note"), "a > 0 only"));
+    json_decref(r);
+    r = evaluate_of("integrate(x**a, (x, 0, 1))");
+    CHECK_STREQ(str(r, "expression"), "1/(a + 1)");
+    json_decref(r);
+    /* integral_divergent_tail_principal_value: over (-oo, oo) giac gave the
+     * principal value 0 of x**3/(x**4 + 1), and an infinite range skipped
+     * the pole check (1/(x**2 - 1) over (0, oo)) */
+    static const char *const div[] = {"integrate(x**3/(x**4 + 1), (x, -oo, oo))",
+                                      "integrate(x/(x**2 + 1), (x, -oo, oo))",
+                                      "integrate(1/(x**2 - 1), (x, 0, oo))"};
+    for (size_t i = 0; i < sizeof div / sizeof *div; i++) {
+        r = evaluate_of(div[i]);
+        CHECK_STREQ(str(r, "expression"), "nan");
+        CHECK(str(r, "note") && strstr(str(r, "note"), "diverges"));
+        json_decref(r);
+    }
+    r = evaluate_of("integrate(sin(x)/x, (x, 0, oo))");
+    CHECK_STREQ(str(r, "expression"), "pi/2");
+    json_decref(r);
+    r = evaluate_of("integrate(x*exp(-x**2), (x, -oo, oo))");
+    CHECK_STREQ(str(r, "expression"), "0");
+    json_decref(r);
+    /* solve_exponential_without_general_solution: exp(2*x) = 7 answered
+     * log(7)/2 alone, with no word of the family log(7)/2 + I*pi*k */
+    r = solve_of("exp(2*x) = 7");
+    CHECK_STREQ(item(r, "general_solution", 0), "I*pi*k + log(7)/2");
+    json_decref(r);
+    r = solve_of("2**(x + 1) = 16");
+    CHECK_STREQ(item(r, "general_solution", 0), "2*I*pi*k/log(2) + 3");
+    json_decref(r);
+    r = solve_of("exp(x) = x + 2");
+    CHECK(json_object_get(r, "general_solution") == NULL);
+    json_decref(r);
+    /* derivative_zeta_printed_as_hurwitz: giac's Zeta(x, 1) (the first
+     * derivative) printed as zeta(x, 1), which SymPy reads as zeta(x) */
+    r = evaluate_of("diff(zeta(x), x)");
+    CHECK_STREQ(str(r, "expression"), "Derivative(zeta(x), (x, 1))");
+    json_decref(r);
+    r = evaluate_of("diff(zeta(2*x), x)");
+    CHECK(!ok(r));
+    json_decref(r);
+    /* derivative_real_only_formula_unflagged: d/dx asec(x) came back as
+     * 1/(Abs(x)*sqrt(x**2 - 1)), right for real x only, without a word */
+    r = evaluate_of("diff(asec(x), x)");
+    CHECK(str(r, "domain_note") && strstr(str(r, "domain_note"), "derivative holds for real"));
+    json_decref(r);
+    r = evaluate_of("diff(sin(x)*exp(x), x)");
+    CHECK(json_object_get(r, "domain_note") == NULL);
+    json_decref(r);
+    r = evaluate_of("diff(log(x), x)");
+    CHECK(json_object_get(r, "domain_note") == NULL);
+    json_decref(r);
+    /* integral_leaves_complex_mode_on: giac's integrate of x**2/(x**4 + 5)
+     * over [0, 3] left complex_mode on, and every later request read
+     * sqrt(x**2) as x: limit(sqrt(x**2)/x, x, 0) answered left 1,
+     * two_sided 1 */
+    r = evaluate_of("integrate(x**2/(x**4 + 5), (x, 0, 3))");
+    json_decref(r);
+    r = call(cc_tool_limit_expression, "{\"expr\": \"sqrt(x**2)/x\", \"point\": \"0\"}");
+    CHECK_STREQ(str(r, "left"), "-1");
+    CHECK_STREQ(str(r, "two_sided"), "does not exist");
+    json_decref(r);
+    r = evaluate_of("integrate(x**2/(x**4 + 5), (x, 0, 3)) + sqrt(y**2)");
+    CHECK(str(r, "expression") && strstr(str(r, "expression"), "Abs(y)"));
+    json_decref(r);
+    /* series_real_only_closed_form_unflagged: summation(x**k/k) answered
+     * -log(Abs(1 - x)), wrong for complex |x| < 1, under a note that named
+     * convergence only */
+    r = evaluate_of("summation(x**k/k, (k, 1, oo))");
+    CHECK(str(r, "note") && strstr(str(r, "note"), "real parameter values"));
+    json_decref(r);
+    r = evaluate_of("summation(x**n, (n, 0, oo))");
+    CHECK(str(r, "note") && !strstr(str(r, "note"), "real parameter values"));
+    json_decref(r);
+    /* equiv_asec_unevaluable: the evaluator had no asec/acsc/acot */
+    r = equiv("asec(x)", "acos(1/x)", NULL);
+    CHECK(json_object_get(r, "identical") == json_true());
+    json_decref(r);
+}
+
 int main(void) {
     cc_symbolic_warmup();
     RUN(test_series_and_canonical);
@@ -782,5 +873,6 @@ int main(void) {
     RUN(test_equiv_domains);
     RUN(test_issue12_tools);
     RUN(test_redsym_batch5);
+    RUN(test_redsym2);
     return check_summary("sym_tools");
 }

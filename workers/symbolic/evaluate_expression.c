@@ -128,9 +128,15 @@ static bool canonical_atom(const struct sym_node *t) {
     return true;
 }
 
+/* A result longer than this is not simplified or expanded again: giac's
+ * simplify of a large closed form can run past the time limit (the
+ * 700-character value of integrate(sqrt(x + 3)/(x**2 + 2), (x, 0, pi))
+ * took over 15 s, and the answer was lost to a timeout). */
+#define SYM_FORMS_MAX_CHARS 400
+
 /* The simplified and expanded forms of a symbolic result. */
 static void add_forms(json_t *out, const struct sym_node *t, const char *printed, cc_gexpr *g) {
-    bool atom = canonical_atom(t);
+    bool atom = canonical_atom(t) || strlen(printed) > SYM_FORMS_MAX_CHARS;
     if (!atom)
         add_form(out, "simplified", CC_G_SIMPLIFY, g, printed);
     if (!json_object_get(out, "simplified"))

@@ -77,7 +77,24 @@ gen checked(const gen &r) {
     return r;
 }
 
+// The context's modes as a step found them, restored when it ends: giac's
+// integrate of x**2/(x**4 + 5) over [0, 3] switched complex_mode on and
+// left it so, and from then on the worker read sqrt(x**2) as x (in that
+// request and every later one: limit(sqrt(x**2)/x, x, 0) answered
+// two_sided 1).
+struct keep_modes {
+    bool complex, trig;
+    keep_modes() : complex(complex_mode(g_ctx)), trig(all_trig_sol(g_ctx)) {}
+    ~keep_modes() {
+        complex_mode(complex, g_ctx);
+        all_trig_sol(g_ctx) = trig;
+    }
+    keep_modes(const keep_modes &) = delete;
+    keep_modes &operator=(const keep_modes &) = delete;
+};
+
 gen call(const unary_function_ptr *f, const gen &args) {
+    keep_modes keep;
     return checked(symbolic(f, args).eval(1, g_ctx));
 }
 
@@ -203,6 +220,17 @@ struct fn_entry {
     special_fn special;           // or built by hand
 };
 
+// A value holding a user symbol (a parameter) is no number, and is never
+// handed to evalf: evalf of an unevaluated integral with a parameter runs
+// giac's quadrature on it, whose sign tests recurse without end
+// (integrate(exp(-a*x), (x, 0, oo)) exhausted the worker's CPU).
+bool has_user_symbol(const gen &g) {
+    for (const gen &v : lidnt(g))
+        if (v.type == _IDNT && !strncmp(v._IDNTptr->id_name, PREFIX, strlen(PREFIX)))
+            return true;
+    return false;
+}
+
 // cbrt of a real number is its real cube root (cbrt(-8) = -2), as a caller
 // means it; of anything else, the principal power x**(1/3) as in sympy.
 // The note says which root was taken.
@@ -210,8 +238,10 @@ std::string g_note;
 
 gen sp_cbrt(const cc_node *n, const char *) {
     gen x = arg(n, 0);
+    if (has_user_symbol(x))
+        return power(x, fraction(1, 3));
     gen v = evalf_double(evalf(x, 1, g_ctx), 1, g_ctx);
-    if (lidnt(x).empty() && v.type == _DOUBLE_ && v._DOUBLE_val < 0) {
+    if (v.type == _DOUBLE_ && v._DOUBLE_val < 0) {
         g_note = "cbrt of a negative real number is its real cube root; the principal "
                  "(complex) root is (x)**(1/3)";
         return -_simplify(power(-x, fraction(1, 3)), g_ctx);
@@ -285,6 +315,8 @@ gen drop_abs_in_ln(const gen &g) {
 // An exact 0 (or any small integer) stays an integer under evalf, so it is
 // read as one: integrate(tan(x), x, 0, pi) = 0 must still be checked.
 bool real_value(const gen &g, double &d) {
+    if (has_user_symbol(g))
+        return false;
     gen v = evalf_double(evalf(g, 1, g_ctx), 1, g_ctx);
     if (v.type == _INT_) {
         d = v.val;
@@ -340,7 +372,12 @@ void periodic_points(const gen &den, const gen &x, double lo, double hi, vecteur
         double p = s1 - s0;
         if (p == 0 || std::fabs((s2 - s1) - p) > 1e-9 * std::fabs(p))
             continue;
-        double na = (lo - s0) / p, nb = (hi - s0) / p;
+        // an infinite range holds infinitely many: the first 64 from its
+        // finite end (or around 0) are enough to find a pole
+        double span = 64 * std::fabs(p);
+        double flo = std::isfinite(lo) ? lo : (std::isfinite(hi) ? hi - span : -span);
+        double fhi = std::isfinite(hi) ? hi : flo + 2 * span;
+        double na = (flo - s0) / p, nb = (fhi - s0) / p;
         long first = (long)std::ceil(std::min(na, nb) - 1e-9);
         long last = (long)std::floor(std::max(na, nb) + 1e-9);
         for (long k = first; k <= last && out.size() < 64; k++)
@@ -401,6 +438,107 @@ gen sign_to_ratio(const gen &g) {
     });
 }
 
+// The end at +-oo (end) of an integral of f diverges when x*f does not tend
+// to 0 there: f ~ c/x (x**3/(x**4 + 1) over (-oo, oo), where giac gave the
+// principal value 0) or larger. A bounded oscillation (sin(x)/x) or an
+// undecided limit is not counted.
+bool tail_diverges(const gen &f, const gen &x, const gen &end, gen &lim) {
+    try {
+        lim = call(at_limit, makesequence(x * f, x, end));
+    } catch (...) {
+        return false;
+    }
+    return is_inf(lim) || (finite_number(lim) && !is_zero(_simplify(lim, g_ctx)));
+}
+
+// A bound of a definite integral as a double (+-inf for oo); false for a
+// bound that is no real number.
+bool bound_value(const gen &b, double &d) {
+    if (is_inf(b)) {
+        if (b == plus_inf)
+            d = INFINITY;
+        else if (b == minus_inf)
+            d = -INFINITY;
+        else
+            return false;
+        return true;
+    }
+    return real_value(b, d);
+}
+
+// true (and g_note set) when the integral of f over [a, b], whose finite
+// value r giac gave, diverges.
+bool divergence_note(const gen &f, const gen &x, const gen &a, const gen &b, const gen &r) {
+    double lo, hi;
+    if (!bound_value(a, lo) || !bound_value(b, hi))
+        return false;
+    std::string var = std::string(x.print(g_ctx)).substr(strlen(PREFIX));
+    for (const gen &end : {a, b}) {
+        gen lim;
+        if (is_inf(end) && tail_diverges(f, x, end, lim)) {
+            g_note = std::string("the integral diverges: at ") + (end == plus_inf ? "oo" : "-oo") +
+                     " the integrand " +
+                     "does not decay faster than 1/" + var + " (" + var + "*f(" + var + ") tends to " +
+                     lim.print(g_ctx) + ", not 0), so the finite value " + r.print(g_ctx) +
+                     " would be a principal value";
+            return true;
+        }
+    }
+    gen s = divergence_point(f, x, std::min(lo, hi), std::max(lo, hi));
+    if (is_undef(s))
+        return false;
+    g_note = "the integral diverges: the integrand has a non-integrable singularity at " + var +
+             " = " + s.print(g_ctx) + " (the finite value " + r.print(g_ctx) +
+             " would be a Cauchy principal value)";
+    return true;
+}
+
+extern std::vector<gen> g_assumed;
+
+// The parameters of a definite integral v = [f, x, a, b]: its user symbols
+// other than x.
+vecteur parameters(const vecteur &v) {
+    vecteur out;
+    for (const gen &s : lidnt(gen(v, _SEQ__VECT)))
+        if (s != v[1] && has_user_symbol(s))
+            out.push_back(s);
+    return out;
+}
+
+// giac leaves a definite integral with a parameter unevaluated when the
+// answer depends on the parameter's sign (integrate(exp(-a*x), (x, 0, oo))).
+// It is retried with every parameter assumed positive, and an answer found
+// so says so in the note; the request's own assumptions are never dropped
+// (no retry when the caller assumed anything).
+gen integrate_positive_parameters(const vecteur &v) {
+    vecteur ps = parameters(v);
+    if (ps.empty() || !g_assumed.empty())
+        return undef;
+    gen r = undef;
+    try {
+        for (const gen &p : ps)
+            call(at_assume, symb_superieur_strict(p, 0));
+        r = call(at_integrate, gen(v, _SEQ__VECT));
+    } catch (...) {
+        r = undef;
+    }
+    for (const gen &p : ps)
+        try {
+            _purge(p, g_ctx);
+        } catch (...) {
+        }
+    if (is_undef(r) || r.is_symb_of_sommet(at_integrate) || mentions(r, v[1]))
+        return undef;
+    std::string names;
+    for (const gen &p : ps)
+        names += (names.empty() ? "" : ", ") + std::string(p.print(g_ctx)).substr(strlen(PREFIX));
+    g_note = "for " + names + " > 0 only: the CAS could not integrate for every value of the "
+             "parameter" + std::string(ps.size() > 1 ? "s" : "") + " and assumed " +
+             (ps.size() > 1 ? "them" : "it") + " positive (elsewhere the integral may diverge or "
+             "have another value)";
+    return r;
+}
+
 // One definite integration step, v = [f, x, a, b].
 gen definite(const vecteur &v) {
     const gen &f = v[0], &x = v[1];
@@ -413,18 +551,16 @@ gen definite(const vecteur &v) {
         w[0] = sign_to_ratio(f);
         r = call(at_integrate, gen(w, _SEQ__VECT));
     }
+    if (r.is_symb_of_sommet(at_integrate)) {
+        gen p = integrate_positive_parameters(v);
+        if (!is_undef(p))
+            return p;
+    }
     if (mentions(r, x))
         fail("validation", "the CAS could not evaluate this definite integral (its answer still "
                            "depends on the variable of integration)");
-    double lo, hi;
-    if (!finite_number(r) || !real_value(v[2], lo) || !real_value(v[3], hi))
+    if (!finite_number(r) || !divergence_note(f, x, v[2], v[3], r))
         return r;
-    gen s = divergence_point(f, x, std::min(lo, hi), std::max(lo, hi));
-    if (is_undef(s))
-        return r;
-    g_note = "the integral diverges: the integrand has a non-integrable singularity at " +
-             std::string(x.print(g_ctx)).substr(strlen(PREFIX)) + " = " + s.print(g_ctx) +
-             " (the finite value " + r.print(g_ctx) + " would be a Cauchy principal value)";
     return undef;
 }
 
@@ -481,6 +617,20 @@ gen term_limit(const gen &f, const gen &k) {
     }
 }
 
+// true when g holds abs or sign, the marks of a formula giac wrote for real
+// values (log(abs(u)))
+bool holds_real(const gen &g) {
+    if (g.is_symb_of_sommet(at_abs) || g.is_symb_of_sommet(at_sign))
+        return true;
+    if (g.type == _SYMB)
+        return holds_real(g._SYMBptr->feuille);
+    if (g.type == _VECT)
+        for (const gen &e : *g._VECTptr)
+            if (holds_real(e))
+                return true;
+    return false;
+}
+
 // An infinite sum whose terms do not tend to 0 diverges (giac's closed form
 // of a geometric series is its Abel sum: summation(cos(n), (n, 0, oo)) =
 // 1/2); one with a parameter (summation(x**n, (n, 0, oo)) = 1/(1 - x)) is
@@ -507,8 +657,13 @@ gen checked_series(const vecteur &v, const gen &r) {
     for (const gen &s : lidnt(v[0]))
         parameters |= s != v[1];
     if (parameters && !is_undef(r) && !is_inf(r) && !r.is_symb_of_sommet(at_sum))
-        g_note = "the closed form holds only for the parameter values where the series "
-                 "converges (the CAS does not state that condition)";
+        g_note = holds_real(r)
+                     ? "the closed form holds only for real parameter values where the series "
+                       "converges: it uses Abs or sign, which the series' complex values do not "
+                       "follow (summation(x**k/k) is -log(1 - x) for complex |x| < 1, not "
+                       "-log(Abs(1 - x)))"
+                     : "the closed form holds only for the parameter values where the series "
+                       "converges (the CAS does not state that condition)";
     return r;
 }
 
@@ -723,8 +878,10 @@ gen from_call(const cc_node *n) {
         if (strcmp(e.name, name) != 0)
             continue;
         need_args(name, n, e.lo, e.hi);
-        if (e.special)
+        if (e.special) {
+            keep_modes keep; // the whole of integrate, limit, summation...
             return e.special(n, name);
+        }
         return call(e.f, n->nchild == 1 ? arg(n, 0) : seq_of(n));
     }
     const char *near[4];
@@ -909,6 +1066,28 @@ sym_node *polygamma_tree(const gen &f) {
     return h.release();
 }
 
+// giac's Zeta(u, n) is the n-th derivative of zeta at u (diff(zeta(x), x)
+// is Zeta(x, 1)); SymPy's zeta(u, n) is the Hurwitz zeta, so the two-argument
+// form printed as such read as zeta(x) itself. At a symbol it is SymPy's
+// Derivative(zeta(x), (x, n)); at any other argument it has no short
+// spelling, and is refused rather than misprinted.
+sym_node *zeta_derivative_tree(const gen &f) {
+    const gen &u = (*f._VECTptr)[0], &order = (*f._VECTptr)[1];
+    if (u.type != _IDNT || order.type != _INT_ || order.val < 1)
+        fail("validation", "the CAS's answer holds a derivative of zeta at a compound "
+                           "argument, which has no SymPy spelling");
+    tree_holder h;
+    h.p = need(sym_func("Derivative", nullptr, 0));
+    sym_node *z = need(sym_func("zeta", nullptr, 0));
+    if (sym_append(z, to_tree(u)) < 0) {
+        sym_free(z);
+        need(nullptr);
+    }
+    if (sym_append(h.p, z) < 0 || sym_append(h.p, sym_bin(SYM_TUPLE, to_tree(u), sym_int(order.val))) < 0)
+        need(nullptr);
+    return h.release();
+}
+
 sym_node *symb_tree(const gen &g) {
     const unary_function_ptr &s = g._SYMBptr->sommet;
     const gen &f = g._SYMBptr->feuille;
@@ -942,6 +1121,8 @@ sym_node *symb_tree(const gen &g) {
         return need(sym_rel((enum sym_rel)rop, to_tree((*f._VECTptr)[0]), to_tree((*f._VECTptr)[1])));
     if (s == at_Psi && f.type == _VECT && f._VECTptr->size() == 2) // Psi(x, n)
         return polygamma_tree(f);
+    if (s == at_Zeta && f.type == _VECT && f._VECTptr->size() == 2) // Zeta(x, n)
+        return zeta_derivative_tree(f);
     sym_node *k = kids_node(SYM_FUNC, f);
     k->name = strdup(sympy_name(s.ptr()->s));
     if (!k->name) {
@@ -1046,6 +1227,8 @@ gen with_complex(gen (*fn)(const gen &), const gen &a) {
 }
 
 bool numeric_parts(const gen &g, double &re, double &im) {
+    if (has_user_symbol(g))
+        return false;
     gen v = evalf_double(evalf(g, 1, g_ctx), 1, g_ctx);
     if (v.type == _DOUBLE_) {
         re = v._DOUBLE_val;
@@ -1097,6 +1280,80 @@ bool is_family_param(const gen &g) {
     return g.type == _IDNT && !strncmp(g._IDNTptr->id_name, "n_", 2);
 }
 
+// The coefficients c of x in every exponential exp(c*x + d) (and b**(c*x +
+// d), as c*ln(b)) of f; false when x also occurs outside such an
+// exponential, or in one whose exponent is not linear in x with a numeric
+// coefficient: then f is not periodic in x.
+bool exp_coefficients(const gen &f, const gen &x, vecteur &cs) {
+    if (!mentions(f, x))
+        return true;
+    gen u, scale(1);
+    if (f.is_symb_of_sommet(at_exp)) {
+        u = f._SYMBptr->feuille;
+    } else if (f.is_symb_of_sommet(at_pow) && f._SYMBptr->feuille.type == _VECT &&
+               f._SYMBptr->feuille._VECTptr->size() == 2 &&
+               !mentions((*f._SYMBptr->feuille._VECTptr)[0], x)) {
+        scale = call(at_ln, (*f._SYMBptr->feuille._VECTptr)[0]);
+        u = (*f._SYMBptr->feuille._VECTptr)[1];
+    }
+    if (!is_zero(u) || f.is_symb_of_sommet(at_exp)) {
+        gen c = _simplify(derive(u, x, g_ctx) * scale, g_ctx);
+        if (mentions(c, x) || has_user_symbol(c) || is_zero(c))
+            return false;
+        cs.push_back(c);
+        return true;
+    }
+    if (f.type == _SYMB) {
+        gen a = f._SYMBptr->feuille;
+        if (a.type != _VECT)
+            return exp_coefficients(a, x, cs);
+        for (const gen &e : *a._VECTptr)
+            if (!exp_coefficients(e, x, cs))
+                return false;
+        return true;
+    }
+    return false; // x itself, outside any exponential
+}
+
+// exp(2*x) = 7 holds for log(7)/2 + I*pi*k: an equation in which x occurs
+// only in exponentials exp(c*x + d) whose coefficients are integer
+// multiples of one c0 is a rational equation in w = exp(c0*x); each root
+// w != 0 gives the family log(w)/c0 + 2*pi*I*k/c0. Empty when f is not of
+// that shape (giac's general solver knows trigonometric periods only).
+gen exp_general(const gen &f, const gen &x) {
+    vecteur cs;
+    if (!exp_coefficients(f, x, cs) || cs.empty())
+        return gen(vecteur(), 0);
+    gen c0 = cs[0];
+    for (const gen &c : cs) {
+        gen q = _simplify(c / c0, g_ctx);
+        if (q.type != _INT_ && q.type != _ZINT && q.type != _FRAC)
+            return gen(vecteur(), 0);
+        if (q.type == _FRAC) // c0 = c0 / denominator, until all are integer multiples
+            c0 = c0 / q._FRACptr->den;
+    }
+    gen w(identificateur("cc_w"));
+    // b**u as exp(u*ln(b)) first, so that the substitution collapses to
+    // powers of w (2**(2*x) is (2**x)**2 to giac)
+    gen fe = _pow2exp(f, g_ctx);
+    gen fw = _simplify(subst(fe, x, call(at_ln, w) / c0, false, g_ctx), g_ctx);
+    vecteur vars = lvarx(fw, w);
+    if (mentions(fw, x) || vars.size() != 1 || vars[0] != w)
+        return gen(vecteur(), 0); // not rational in w (exp(x) + x, ln(w) left over)
+    gen ws = with_complex([](const gen &a) { return call(at_solve, a); }, makesequence(fw, w));
+    if (ws.type != _VECT)
+        return gen(vecteur(), 0);
+    gen k(identificateur("k"));
+    gen period = _simplify(2 * cst_pi * cst_i / c0, g_ctx);
+    vecteur out;
+    for (const gen &r : *ws._VECTptr) {
+        if (is_zero(r))
+            continue;
+        out.push_back(_simplify(call(at_ln, r) / c0, g_ctx) + period * k);
+    }
+    return gen(out, 0);
+}
+
 gen general_solutions(const gen &args) {
     bool old = all_trig_sol(g_ctx);
     all_trig_sol(g_ctx) = true;
@@ -1109,7 +1366,7 @@ gen general_solutions(const gen &args) {
     }
     all_trig_sol(g_ctx) = old;
     if (r.type != _VECT)
-        return gen(vecteur(), 0);
+        return exp_general((*args._VECTptr)[0], (*args._VECTptr)[1]);
     vecteur params, names;
     for (const gen &v : lidnt(r))
         if (is_family_param(v)) {
@@ -1117,7 +1374,7 @@ gen general_solutions(const gen &args) {
             names.push_back(gen(identificateur(params.size() == 1 ? "k" : "k" + std::to_string(params.size()))));
         }
     if (params.empty())
-        return gen(vecteur(), 0);
+        return exp_general((*args._VECTptr)[0], (*args._VECTptr)[1]);
     vecteur out;
     for (const gen &e : *r._VECTptr)
         out.push_back(_simplify(subst(e, params, names, false, g_ctx), g_ctx));
@@ -1411,6 +1668,9 @@ extern "C" cc_gexpr *cc_giac_from_ast(const cc_node *root, cc_sym_err *err) {
         return nullptr;
     g_note.clear();
     cc_gexpr *r = nullptr;
+    // every input is read in the real mode the context starts in, whatever
+    // an earlier step left behind
+    complex_mode(false, g_ctx);
     guarded(err, [&] { r = new cc_gexpr{from_node(root)}; });
     return r;
 }
@@ -1526,6 +1786,8 @@ extern "C" bool cc_giac_is_symbol(const cc_gexpr *g, const char *name) {
 extern "C" bool cc_giac_is_number(const cc_gexpr *g) {
     bool ok = false;
     guarded(nullptr, [&] {
+        if (has_user_symbol(g->g))
+            return;
         gen v = evalf(g->g, 1, g_ctx);
         ok = is_finite_real(v) ||
              (v.type == _CPLX && is_finite_real(v._CPLXptr[0]) && is_finite_real(v._CPLXptr[1]));

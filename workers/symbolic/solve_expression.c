@@ -413,14 +413,30 @@ static json_t *roots(const struct sides *s, const char *var, cc_gexpr *ev[2], co
     return arr;
 }
 
-/* Only trigonometric equations have periodic solution families worth a
- * second solve (the general solver costs as much as the first). */
+/* A power whose exponent is not a plain number (2**x, E**(2*x)): periodic
+ * in the imaginary direction. */
+static bool variable_exponent(const char *text) {
+    for (const char *p = strstr(text, "**"); p; p = strstr(p + 2, "**")) {
+        const char *q = p + 2;
+        while (*q == ' ' || *q == '(' || *q == '-')
+            q++;
+        if (*q && !(*q >= '0' && *q <= '9') && *q != '.')
+            return true;
+    }
+    return false;
+}
+
+/* Only trigonometric and exponential equations have periodic solution
+ * families worth a second solve (the general solver costs as much as the
+ * first): exp(2*x) = 7 holds for log(7)/2 + I*pi*k, and every exponential
+ * and hyperbolic function (sinh, cosh, tanh contain "sin", "cos", "tan") is
+ * periodic with an imaginary period. */
 static bool periodic_looking(const char *text) {
-    static const char *const names[] = {"sin", "cos", "tan", "cot", "sec", "csc"};
+    static const char *const names[] = {"sin", "cos", "tan", "cot", "sec", "csc", "exp"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         if (strstr(text, names[i]))
             return true;
-    return false;
+    return variable_exponent(text);
 }
 
 static void add_general(json_t *out, cc_gexpr *ev[2]) {

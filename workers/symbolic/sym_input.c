@@ -7,6 +7,7 @@
 
 #include "workers/common/expr_parse.h"
 #include "workers/common/tool_api.h"
+#include "workers/symbolic/sym_derivcheck.h"
 #include "workers/symbolic/sym_float.h"
 #include "workers/symbolic/sym_numeric.h"
 #include "workers/symbolic/sym_print.h"
@@ -227,6 +228,33 @@ static void check_antiderivative(const struct cc_node *call, const cc_gexpr *g, 
     free(dprinted);
 }
 
+/* diff(f, x) answered D: D must be f' at complex points (sym_derivcheck.h);
+ * a real-only formula (giac's d/dx asec(x) = 1/(Abs(x)*sqrt(x**2 - 1))) is
+ * flagged, as an antiderivative is. */
+static void check_derivative(const struct cc_node *call, const cc_gexpr *g, json_t *out) {
+    json_t *err = NULL;
+    char *D = sym_print_str(g, &err);
+    json_decref(err);
+    struct cc_arena *a = D ? cc_arena_new() : NULL;
+    struct cc_expr_error ee = {0};
+    struct cc_node *dn = a ? cc_expr_screen_parse(a, D, strlen(D), CC_DIALECT_SYMBOLIC, &ee) : NULL;
+    char witness[96];
+    if (dn && !sym_numeval_never(dn) &&
+        sym_derivative_mismatch(call->child[0], call->child[1]->v.name, dn, witness, sizeof witness))
+        json_object_set_new(out, "domain_note",
+                            json_sprintf("the derivative holds for real values only: it differs "
+                                         "from the derivative of the input over the complex "
+                                         "numbers (at %s)",
+                                         witness));
+    cc_arena_free(a);
+    free(D);
+}
+
+static bool first_derivative(const struct cc_node *n) {
+    return n->kind == CC_N_CALL && !strcmp(n->v.name, "diff") && n->nchild == 2 &&
+           n->child[1]->kind == CC_N_NAME;
+}
+
 static bool indefinite_integral(const struct cc_node *n) {
     return n->kind == CC_N_CALL && !strcmp(n->v.name, "integrate") && n->nchild == 2 &&
            n->child[1]->kind == CC_N_NAME;
@@ -356,6 +384,8 @@ struct sym_node *sym_real_rewrite(const struct sym_expr *e, json_t *out) {
          * integral): the operators' arguments are checked instead */
         if (!inner_rewrite(e->root, out) && indefinite_integral(e->root))
             check_antiderivative(e->root, e->g, out);
+        else if (!json_object_get(out, "domain_note") && first_derivative(e->root))
+            check_derivative(e->root, e->g, out);
     }
     free(text);
     return written;

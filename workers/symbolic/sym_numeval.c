@@ -174,6 +174,27 @@ static int recip(cfn f, const mpc_t a, mpc_t out) {
     return 0;
 }
 
+static int call_unary(const char *name, const mpc_t a, mpc_t out);
+
+/* inverse(1/a) for acot, asec, acsc: SymPy's definitions (acot(z) =
+ * atan(1/z), asec(z) = acos(1/z), acsc(z) = asin(1/z)), on SymPy's side of
+ * the cuts (the division's zero parts are taken as +0, as every other
+ * value here, before the cut side is chosen); undefined at 0. */
+static int of_recip(const char *inverse, const mpc_t a, mpc_t out) {
+    if (mpc_cmp_si_si(a, 0, 0) == 0)
+        return -1;
+    mpc_t r;
+    mpc_init2(r, mpc_get_prec(a));
+    mpc_ui_div(r, 1, a, RND);
+    if (mpfr_zero_p(mpc_realref(r)))
+        mpfr_set_zero(mpc_realref(r), 1);
+    if (mpfr_zero_p(mpc_imagref(r)))
+        mpfr_set_zero(mpc_imagref(r), 1);
+    int rc = call_unary(inverse, r, out);
+    mpc_clear(r);
+    return rc;
+}
+
 /* W0(x) for real x >= -1/e by Halley's iteration (MPFR has no Lambert W).
  * -1 outside the real domain of the principal branch. */
 static int lambert_w(const mpc_t a, mpc_t out) {
@@ -217,7 +238,7 @@ static int lambert_w(const mpc_t a, mpc_t out) {
  * call of any other name, or with another number of arguments, can never
  * be evaluated. Keep in step with the two functions. */
 static const char *const OTHER_UNARY[] = {"LambertW", "log", "cot", "sec", "csc", "Abs", "re",
-                                          "im", "arg", "sign", "cbrt"};
+                                          "im", "arg", "sign", "cbrt", "acot", "asec", "acsc"};
 static const char *const BINARY[] = {"log", "root", "Rational", "atan2", "Min", "Max", "N", "Mod"};
 
 static bool in_list(const char *name, const char *const *list, size_t n) {
@@ -340,6 +361,9 @@ static int call_unary(const struct ev *e, const char *name, const mpc_t a, mpc_t
     if (!strcmp(name, "cot")) return recip(mpc_tan, a, out);
     if (!strcmp(name, "sec")) return recip(mpc_cos, a, out);
     if (!strcmp(name, "csc")) return recip(mpc_sin, a, out);
+    if (!strcmp(name, "acot")) return of_recip("atan", a, out);
+    if (!strcmp(name, "asec")) return of_recip("acos", a, out);
+    if (!strcmp(name, "acsc")) return of_recip("asin", a, out);
     if (!strcmp(name, "Abs")) {
         mpc_abs(mpc_realref(out), a, RRND);
         mpfr_set_zero(mpc_imagref(out), 1);

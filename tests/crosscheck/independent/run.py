@@ -287,6 +287,147 @@ def c_antideriv(got, ck, res, case):
     return v is not False, "d/d%s %s is not %s (%s)" % (var, got, ck["want"], det)
 
 
+OPEN_FORMS = ("Integral(", "Limit(", "Sum(", "Derivative(")
+
+
+def _open_or_nan(t):
+    """'short' for an unevaluated operator or an undefined value (an honest
+    non-answer), None otherwise."""
+    if any(f in t for f in OPEN_FORMS) or t in ("nan", "undefined", "undef"):
+        return "short"
+    return None
+
+
+def _rel_close(g, w, rel):
+    return abs(g - w) <= rel * max(1.0, abs(w))
+
+
+def c_value_or_open(got, ck, res, case):
+    """A convergent definite integral: its value (mpmath.quad's), or an
+    honest non-answer (unevaluated, undefined); a divergence claimed (oo)
+    or another number is wrong."""
+    t = str(got).strip()
+    if _open_or_nan(t):
+        return _open_or_nan(t), "left open: %s" % t[:80]
+    g = p_expr(t)
+    if g.has(sp.oo, -sp.oo, sp.zoo):
+        return False, "a convergent integral answered %s" % t
+    if g.free_symbols:
+        return False, "the answer %s still holds %s" % (t, g.free_symbols)
+    w = parse(ck["want"])
+    return _rel_close(complex(g.evalf(30)), complex(w.evalf(30)), ck.get("rel", 1e-9)), \
+        "got %s, want %s" % (t, ck["want"])
+
+
+def c_param_value(got, ck, res, case):
+    """A definite integral with a parameter: at each sampled parameter value
+    (where it converges) the answer is mpmath.quad's value there."""
+    t = str(got).strip()
+    if _open_or_nan(t):
+        return _open_or_nan(t), "left open: %s" % t[:80]
+    g = p_expr(t)
+    p = sp.Symbol(ck["param"])
+    for pv, want in ck["want"].items():
+        try:
+            gv = complex(sp.N(g.subs(p, parse(pv)), 30))
+        except (TypeError, ValueError):
+            return False, "the answer %s has no value at %s = %s" % (t, p, pv)
+        if not _rel_close(gv, complex(mpmath.mpf(want)), ck.get("rel", 1e-9)):
+            return False, "at %s = %s: got %s = %s, want %s" % (p, pv, t, gv, want)
+    return True, ""
+
+
+def _real_points(f, count=6):
+    """Real points (off the integers and simple fractions, where piecewise
+    functions break) at which f is real and finite."""
+    out = []
+    for t in ("-2.3137", "-1.4142", "-0.6931", "-0.2718", "0.3183", "0.5772", "1.2599", "1.7321",
+              "2.7183", "3.1416", "4.4721"):
+        try:
+            v = mpmath.mpc(f(mpmath.mpf(t)))
+        except (ZeroDivisionError, ValueError, TypeError, OverflowError):
+            continue
+        if mpmath.isfinite(v.real) and mpmath.isfinite(v.imag) and abs(v.imag) < 1e-25 * max(1, abs(v)):
+            out.append(mpmath.mpf(t))
+        if len(out) >= count:
+            break
+    return out
+
+
+def _answer_and_function(got, ck):
+    """(text, var, answer as an mpmath function, ck's function); the answer
+    function is None when the answer is left open."""
+    var = sp.Symbol(ck["var"])
+    t = str(got).strip()
+    if _open_or_nan(t):
+        return t, var, None, None
+    fn = lambda e: sp.lambdify(var, e, modules=["mpmath"])  # noqa: E731
+    return t, var, fn(p_expr(t)), fn(parse(ck["want"]))
+
+
+def c_antideriv_real(got, ck, res, case):
+    """An antiderivative of a possibly piecewise or real-only integrand:
+    its numeric derivative equals the integrand at real points where the
+    integrand is real (mpmath.diff of the answer, no symbolic step)."""
+    t, var, fg, ff = _answer_and_function(got, ck)
+    if fg is None:
+        return "short", "left open: %s" % t[:80]
+    checked = 0
+    for pt in _real_points(ff):
+        try:
+            d = mpmath.diff(fg, pt)
+        except (ZeroDivisionError, ValueError, TypeError, OverflowError):
+            continue
+        w = ff(pt)
+        if not mpmath.isfinite(abs(d)):
+            continue
+        checked += 1
+        if abs(d - w) > mpmath.mpf("1e-8") * max(1, abs(w)):
+            return False, "d/d%s %s at %s is %s, the integrand is %s" % (var, t, mpmath.nstr(pt, 6),
+                                                                       mpmath.nstr(d, 10), mpmath.nstr(w, 10))
+    return True, "" if checked else "not checked"
+
+
+def c_deriv_real(got, ck, res, case):
+    """A derivative: equals mpmath.diff of the function at real points where
+    the function is real (off its breakpoints)."""
+    t, var, fg, ff = _answer_and_function(got, ck)
+    if fg is None:
+        return "short", "left open: %s" % t[:80]
+    for pt in _real_points(ff):
+        try:
+            w = mpmath.diff(ff, pt)
+            v = mpmath.mpc(fg(pt))
+        except (ZeroDivisionError, ValueError, TypeError, OverflowError):
+            continue
+        if not (mpmath.isfinite(abs(w)) and mpmath.isfinite(abs(v))):
+            continue
+        if abs(v - w) > mpmath.mpf("1e-8") * max(1, abs(w)):
+            return False, "%s at %s = %s is %s; d/d%s is %s" % (t, var, mpmath.nstr(pt, 6), mpmath.nstr(v, 10),
+                                                                var, mpmath.nstr(w, 10))
+    return True, ""
+
+
+def c_finite_sum(got, ck, res, case):
+    """summation(term, (k, lo, n)): the closed form at n = lo..lo+5 equals
+    the sum of the terms."""
+    t = str(got).strip()
+    if _open_or_nan(t):
+        return "short", "left open: %s" % t[:80]
+    g = p_expr(t)
+    kv, nv = sp.Symbol(ck["var"]), sp.Symbol("n")
+    term = parse(ck["want"])
+    for m in range(ck["lo"], ck["lo"] + 6):
+        want = sum(term.subs({kv: j, nv: m}) for j in range(ck["lo"], m + 1))
+        try:
+            gv = complex(sp.N(g.subs(nv, m), 30))
+        except (TypeError, ValueError):
+            return False, "the closed form %s has no value at n = %d" % (t, m)
+        if not _rel_close(gv, complex(sp.N(want, 30)), 1e-12):
+            return False, "at n = %d: %s = %s, the sum is %s" % (m, t, gv, want)
+    return True, ""
+
+
 def c_not_nan(got, ck, res, case):
     t = str(got).strip()
     return t not in ("nan", "undef", "undefined"), "answered %r for an expression defined almost everywhere" % t
