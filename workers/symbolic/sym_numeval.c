@@ -174,13 +174,13 @@ static int recip(cfn f, const mpc_t a, mpc_t out) {
     return 0;
 }
 
-static int call_unary(const char *name, const mpc_t a, mpc_t out);
+static int call_unary(const struct ev *e, const char *name, const mpc_t a, mpc_t out);
 
 /* inverse(1/a) for acot, asec, acsc: SymPy's definitions (acot(z) =
  * atan(1/z), asec(z) = acos(1/z), acsc(z) = asin(1/z)), on SymPy's side of
  * the cuts (the division's zero parts are taken as +0, as every other
  * value here, before the cut side is chosen); undefined at 0. */
-static int of_recip(const char *inverse, const mpc_t a, mpc_t out) {
+static int of_recip(const struct ev *e, const char *inverse, const mpc_t a, mpc_t out) {
     if (mpc_cmp_si_si(a, 0, 0) == 0)
         return -1;
     mpc_t r;
@@ -190,7 +190,7 @@ static int of_recip(const char *inverse, const mpc_t a, mpc_t out) {
         mpfr_set_zero(mpc_realref(r), 1);
     if (mpfr_zero_p(mpc_imagref(r)))
         mpfr_set_zero(mpc_imagref(r), 1);
-    int rc = call_unary(inverse, r, out);
+    int rc = call_unary(e, inverse, r, out);
     mpc_clear(r);
     return rc;
 }
@@ -361,9 +361,9 @@ static int call_unary(const struct ev *e, const char *name, const mpc_t a, mpc_t
     if (!strcmp(name, "cot")) return recip(mpc_tan, a, out);
     if (!strcmp(name, "sec")) return recip(mpc_cos, a, out);
     if (!strcmp(name, "csc")) return recip(mpc_sin, a, out);
-    if (!strcmp(name, "acot")) return of_recip("atan", a, out);
-    if (!strcmp(name, "asec")) return of_recip("acos", a, out);
-    if (!strcmp(name, "acsc")) return of_recip("asin", a, out);
+    if (!strcmp(name, "acot")) return of_recip(e, "atan", a, out);
+    if (!strcmp(name, "asec")) return of_recip(e, "acos", a, out);
+    if (!strcmp(name, "acsc")) return of_recip(e, "asin", a, out);
     if (!strcmp(name, "Abs")) {
         mpc_abs(mpc_realref(out), a, RRND);
         mpfr_set_zero(mpc_imagref(out), 1);
