@@ -174,13 +174,19 @@ static int link_node_modules(const char *dir_io, const char *view) {
     return symlink(target, link);
 }
 
+/* One entry per limit ("name: why"): a later step's entry replaces an
+ * earlier one of the same name (the compile and run steps of a non-root
+ * server each report their own RLIMIT_NPROC figure; the run's is kept). */
 static void add_unenforced(json_t *list, const struct sbx_result *r) {
     for (size_t i = 0; r->unenforced && r->unenforced[i]; i++) {
-        bool dup = false;
-        size_t j;
+        const char *u = r->unenforced[i], *colon = strchr(u, ':');
+        size_t name_len = colon ? (size_t)(colon - u) + 1 : strlen(u) + 1;
+        size_t j, at = json_array_size(list);
         json_t *e;
-        json_array_foreach(list, j, e) dup = dup || strcmp(json_string_value(e), r->unenforced[i]) == 0;
-        if (!dup) json_array_append_new(list, json_string(r->unenforced[i]));
+        json_array_foreach(list, j, e)
+            if (strncmp(json_string_value(e), u, name_len) == 0) at = j;
+        if (at < json_array_size(list)) json_array_set_new(list, at, json_string(u));
+        else json_array_append_new(list, json_string(u));
     }
 }
 
