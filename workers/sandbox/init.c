@@ -108,6 +108,7 @@ static _Noreturn void finish(const struct sbx_init_cfg *cfg, pid_t child) {
     if (getrusage(RUSAGE_CHILDREN, &ru) == 0) {
         sh->cpu_us = (int64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000 +
                      ru.ru_utime.tv_usec + ru.ru_stime.tv_usec;
+        sh->maxrss_kb = ru.ru_maxrss;
         sh->have_usage = 1;
     }
     sh->t_end_us = cc_now_us();

@@ -234,6 +234,9 @@ static int collect(struct waiter *w) {
         res->cpu_ms = sh->cpu_us / 1000;
     }
     res->peak_kb = sbx_cg_peak_kb(&b->cg);
+    /* No memory cgroup to read (a non-root server): the peak RSS init saw. */
+    if (res->peak_kb < 0 && sh->have_usage && sh->maxrss_kb > 0)
+        res->peak_kb = sh->maxrss_kb;
     res->oom_kills = sbx_cg_oom_kills(&b->cg);
     res->mem_enforced = b->cg.mem_limited;
     report_degraded(res, sh->degraded, w->spec->lim.no_net);
