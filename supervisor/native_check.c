@@ -34,7 +34,7 @@ char *cc_native_missing(const json_t *caps, bool costs) {
         {HAS("mntns"), "mount namespaces", "the host filesystem stays writable where permissions allow"},
         {HAS("netns"), "network namespaces", "no_net relies on seccomp alone"},
         {HAS("seccomp"), "seccomp filters", "no system-call filter; no_net unenforced"},
-        {HAS("cgroup_v2") || HAS("cgroup_v1_memory"), "a writable memory cgroup", "max_memory_mb unenforced"},
+        {HAS("cgroup_v2") || HAS("cgroup_v1_memory"), "a writable memory cgroup", "max_memory_mb held only by RLIMIT_AS, an address-space limit"},
         {HAS("cgroup_v2") || HAS("cgroup_v1_pids"), "a writable pids cgroup", "process count bounded by RLIMIT_NPROC only"},
         {HAS("root") || HAS("userns"), "user namespaces (the server is not root)", "programs keep the server's uid"},
     };

@@ -73,8 +73,9 @@ static json_t *cgroups(const json_t *caps) {
             ? "cgroup v1 memory and pids hierarchies are used (no delegated v2 group with both controllers)"
         : HAS("cgroup_v1_memory") || HAS("cgroup_v1_pids")
             ? "only one of the memory and pids controllers is writable; the other limit is reported unenforced"
-            : "no writable cgroup with the memory and pids controllers: memory and process-count ceilings "
-              "are unenforced (run as root, or delegate a v2 group and set CODECALC_CGROUP)";
+            : "no writable cgroup with the memory and pids controllers: the memory ceiling is RLIMIT_AS and "
+              "the process ceiling RLIMIT_NPROC, both disclosed in unenforced (run as root, or delegate a v2 "
+              "group and set CODECALC_CGROUP)";
     return json_pack("{s:{s:b,s:s?,s:o,s:b,s:s?},s:o,s:s,s:s?}", "v2", "mounted", v2 != NULL, "mount", v2,
                      "controllers", words(line), "usable", HAS("cgroup_v2"), "delegated_group", cg, "v1", v1,
                      "in_use", in_use, "detail", detail);

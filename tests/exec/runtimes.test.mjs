@@ -35,7 +35,9 @@ shift; for p in "$@"; do echo "fakepkg-\${p##*/}: $p"; done`);
 shift; for p in "$@"; do c=1.0-1; case "$p" in fakepkg-python3*) c=1.1-1;; esac
 printf '%s:\\n  Installed: 1.0-1\\n  Candidate: %s\\n  Version table:\\n' "$p" "$c"; done`);
   script('apt-get', `echo "apt-get $*" >> "$D/calls.log"; [ -e "$D/apt-get-fail" ] && { echo "E: broken" >&2; exit 100; }; echo upgraded`);
-  script('sudo', `echo "sudo $*" >> "$D/calls.log"; exit 1`);
+  // Passwordless sudo: a non-root server elevates apt (and a root-owned
+  // npm) through it.
+  script('sudo', `echo "sudo $*" >> "$D/calls.log"; [ "$1" = -n ] && shift; exec "$@"`);
   script('npm', `case "$1" in
 root) echo ${JSON.stringify(npmRoot)};;
 outdated) if [ -e "$D/npm-offline" ]; then echo '{"error":{"code":"ENOTFOUND","summary":"request to https://registry.npmjs.org/x failed"}}'; exit 1; fi
@@ -57,6 +59,11 @@ const fakeEnv = (extra = {}) => {
   const path = `${bin}:/usr/bin:/bin`;
   return { PATH: path, CODECALC_RUNTIME_PATH: path, ...extra };
 };
+// A root server runs elevated commands itself; any other user through sudo -n
+// (and an npm global root it owns is not elevated at all).
+const ROOT = process.getuid() === 0;
+const SUDO = ROOT ? '' : 'sudo -n ';
+const APT_UPGRADE = 'apt-get install --only-upgrade -y fakepkg-python3.11';
 const calls = () => (existsSync(log) ? readFileSync(log, 'utf8') : '');
 const set = (name, on) => (on ? writeFileSync(flag(name), '') : existsSync(flag(name)) && unlinkSync(flag(name)));
 
@@ -83,7 +90,7 @@ describe('runtimes_status / update_runtimes with fake managers', { skip: SKIP_NO
     assert.equal(py.updatable, true);
     assert.equal(py.elevated, true);
     assert.equal(py.tier, 'tested');
-    assert.equal(py.update_command, 'apt-get install --only-upgrade -y fakepkg-python3.11');
+    assert.equal(py.update_command, SUDO + APT_UPGRADE);
     for (const key of ['deno', 'typescript']) {
       const d = r.languages[key];
       assert.equal(d.manager, 'npm', key);
@@ -165,17 +172,7 @@ describe('runtimes_status / update_runtimes with fake managers', { skip: SKIP_NO
   });
 
   test('apply without CODECALC_ALLOW_RUNTIME_APPLY: root-level commands are refused, the rest run', async () => {
-    // npm's global root belongs to root: its update is elevated too.
-    let r = await s.call('update_runtimes', { languages: 'python3,deno', apply: true });
-    assertRejected(r, 'permission_denied', /^2 elevated command\(s\) were refused: CODECALC_ALLOW_RUNTIME_APPLY/);
-    assert.deepEqual(r.blocked_by_policy, ['apt', 'npm']);
-    assert.ok(r.executed.every((e) => e.skipped === true && e.ok === false && e.exit_code === null));
-    assert.match(r.executed[0].output_tail, /CODECALC_ALLOW_RUNTIME_APPLY/);
-    assert.equal(calls(), '');
-    // A global root the server's user owns: npm's update is not elevated.
-    chownSync(npmRoot, 64999, 64999);
-    try {
-      r = await s.call('update_runtimes', { languages: 'python3,deno', apply: true });
+    const npmIsOurs = (r) => {
       assert.equal(r.ok, false);
       assert.equal(r.code, 'permission_denied');
       assert.deepEqual(r.blocked_by_policy, ['apt']);
@@ -185,6 +182,27 @@ describe('runtimes_status / update_runtimes with fake managers', { skip: SKIP_NO
         output_tail: 'changed 1 package\n' });
       assert.equal(calls(), 'npm install -g --ignore-scripts --no-audit --no-fund @deno/linux-x64-glibc@2.1.0\n');
       assert.equal(r.partial_failure, true);
+    };
+    let r = await s.call('update_runtimes', { languages: 'python3,deno', apply: true });
+    if (!ROOT) {
+      // The test's npm global root is the server user's own: not elevated.
+      try {
+        npmIsOurs(r);
+      } finally {
+        writeFileSync(log, '');
+      }
+      return;
+    }
+    // npm's global root belongs to root: its update is elevated too.
+    assertRejected(r, 'permission_denied', /^2 elevated command\(s\) were refused: CODECALC_ALLOW_RUNTIME_APPLY/);
+    assert.deepEqual(r.blocked_by_policy, ['apt', 'npm']);
+    assert.ok(r.executed.every((e) => e.skipped === true && e.ok === false && e.exit_code === null));
+    assert.match(r.executed[0].output_tail, /CODECALC_ALLOW_RUNTIME_APPLY/);
+    assert.equal(calls(), '');
+    // A global root the server's user owns: npm's update is not elevated.
+    chownSync(npmRoot, 64999, 64999);
+    try {
+      npmIsOurs(await s.call('update_runtimes', { languages: 'python3,deno', apply: true }));
     } finally {
       chownSync(npmRoot, 0, 0);
       writeFileSync(log, '');
@@ -199,7 +217,7 @@ describe('runtimes_status / update_runtimes with fake managers', { skip: SKIP_NO
       assert.equal(r.dry_run, false);
       assert.deepEqual(r.executed.map((e) => [e.manager, e.languages, e.ok, e.exit_code]),
         [['apt', ['python3'], true, 0], ['npm', ['deno', 'typescript'], true, 0]]);
-      assert.equal(calls(), 'apt-get install --only-upgrade -y fakepkg-python3.11\n'
+      assert.equal(calls(), (ROOT ? '' : `${SUDO}${APT_UPGRADE}\n`) + `${APT_UPGRADE}\n`
         + 'npm install -g --ignore-scripts --no-audit --no-fund @deno/linux-x64-glibc@2.1.0\n');
       writeFileSync(log, '');
       set('apt-get-fail', true);
@@ -227,7 +245,8 @@ describe('runtimes_status / update_runtimes with fake managers', { skip: SKIP_NO
       const r = await c.call('update_runtimes', { languages: 'python3', apply: true });
       assertRejected(r, 'runtime_unavailable', /1 of 1 update command\(s\) failed/);
       assert.equal(r.executed[0].exit_code, null);
-      assert.match(r.executed[0].output_tail, /apt-get: not found/);
+      // Not root: the command is sudo's, and sudo is the one not found.
+      assert.match(r.executed[0].output_tail, ROOT ? /apt-get: not found/ : /sudo: not found/);
       assert.equal(calls(), '');
     } finally {
       await c.close();

@@ -10,7 +10,7 @@
 // `slow` marks toolchains whose start-up or compile takes seconds (JVM, GHC,
 // mono, R, BEAM); the matrix gives them a larger timeout.
 
-import { startServer } from '../mcp/harness.mjs';
+import { startServer, hasMemoryCgroup } from '../mcp/harness.mjs';
 
 const C_ECHO = '#include <stdio.h>\nint main(void){int c;while((c=getchar())!=EOF)putchar(c);return 0;}\n';
 const JS_ECHO = 'import { readFileSync } from "fs";\nprocess.stdout.write(readFileSync(0, "utf8"));\n';
@@ -228,7 +228,11 @@ export async function listLanguages(server) {
 
 /** Start n servers (separate MCP connections, separate worker pools). */
 export async function startServers(n) {
-  return Promise.all(Array.from({ length: n }, () => startServer()));
+  // Without a memory cgroup (a non-root server) the compile budget is an
+  // address-space limit, and kotlinc's JVM cannot reserve its class space
+  // under the default 2048 MiB: README "The two commands" names this setting.
+  const env = hasMemoryCgroup() ? {} : { CODECALC_COMPILE_MEMORY_MB: '4096' };
+  return Promise.all(Array.from({ length: n }, () => startServer({ env })));
 }
 
 /**

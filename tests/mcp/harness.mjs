@@ -14,7 +14,7 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, rmSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,36 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const REPO = resolve(here, '..', '..');
 export const BIN = process.env.CODECALC_BIN || join(REPO, 'build', 'bin', 'codecalc');
 export const CONTRACT_VERSION = '1.3.0';
+
+/**
+ * What the sandbox can apply on this host, as `codecalc-exec --probe` finds
+ * it ({userns, pidns, ..., cgroup_v2, cgroup_v1_memory, cgroup_v1_pids,
+ * seccomp, root}); read once. A non-root server usually gets no cgroup.
+ */
+let sandboxCapsMemo;
+export function sandboxCaps() {
+  if (!sandboxCapsMemo) {
+    const exec = join(dirname(BIN), 'codecalc-exec');
+    sandboxCapsMemo = JSON.parse(execFileSync(exec, ['--probe'], { encoding: 'utf8' }));
+  }
+  return sandboxCapsMemo;
+}
+export const hasPidsCgroup = () => sandboxCaps().cgroup_v2 || sandboxCaps().cgroup_v1_pids;
+export const hasMemoryCgroup = () => sandboxCaps().cgroup_v2 || sandboxCaps().cgroup_v1_memory;
+
+/**
+ * The unenforced list a run on this host must carry: [] where the cgroups
+ * exist (a positive claim), else exactly the pids group and the process
+ * ceiling standing in for it, plus the memory group when a memory ceiling
+ * was asked for. Entries are matched by their opening words.
+ */
+export function assertHostDisclosures(unenforced, { memory = false } = {}) {
+  const want = [];
+  if (!hasPidsCgroup()) want.push('pids_cgroup: cannot create a pids cgroup here', 'process_limit: no pids cgroup holds this run; RLIMIT_NPROC (');
+  if (memory && !hasMemoryCgroup()) want.push('memory_cgroup: no memory cgroup could hold the ceiling here; RLIMIT_AS');
+  assert.equal(unenforced.length, want.length, JSON.stringify(unenforced));
+  for (const w of want) assert.ok(unenforced.some((u) => u.startsWith(w)), `${w}... missing from ${JSON.stringify(unenforced)}`);
+}
 
 /**
  * The rows a default installation registers (every group, no test tools),
@@ -67,6 +97,25 @@ function freshHome() {
   return mkdtempSync(join(tmpdir(), 'codecalc-test-'));
 }
 
+/** Every directory of a tree made writable by its owner again (best effort). */
+function makeWritable(dir) {
+  try {
+    if (!lstatSync(dir).isDirectory()) return;
+    chmodSync(dir, 0o700);
+    for (const e of readdirSync(dir, { withFileTypes: true })) if (e.isDirectory()) makeWritable(join(dir, e.name));
+  } catch { /* gone or not ours: rmSync says what is left */ }
+}
+
+/**
+ * Remove a server's state directory. Sealed entries (dependency
+ * environments, mode 0555) cannot be emptied by a user without root's
+ * override: under a non-root server they are made writable first.
+ */
+export function removeHome(home) {
+  if (process.getuid() !== 0) makeWritable(home);
+  rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+}
+
 function baseEnv(home, extra) {
   // The SDK passes only a small default environment; give the server a PATH
   // and its own home, plus whatever the test asks for.
@@ -105,7 +154,7 @@ export async function startServer({ env = {}, stderr = 'pipe' } = {}) {
   try {
     await client.connect(transport);
   } catch (e) {
-    rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    removeHome(home);
     e.message += `\n--- server stderr ---\n${stderrText}`;
     throw e;
   }
@@ -147,7 +196,7 @@ export async function startServer({ env = {}, stderr = 'pipe' } = {}) {
     } finally {
       child?.stdout?.destroy();
       child?.stderr?.destroy();
-      rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      removeHome(home);
     }
   }
 
@@ -340,7 +389,7 @@ export class RawServer {
     }
     this.proc.stdout.destroy(); // see startServer().close
     this.proc.stderr.destroy();
-    rmSync(this.home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    removeHome(this.home);
   }
 }
 

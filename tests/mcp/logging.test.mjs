@@ -3,7 +3,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { SKIP_NO_BINARY, startServer } from './harness.mjs';
+import { SKIP_NO_BINARY, startServer, hasMemoryCgroup, hasPidsCgroup } from './harness.mjs';
 import { startHttp, openSession, post, sessionHeaders, sseMessages } from '../http/http_harness.mjs';
 
 describe('MCP logging over stdio', { skip: SKIP_NO_BINARY }, () => {
@@ -26,6 +26,16 @@ describe('MCP logging over stdio', { skip: SKIP_NO_BINARY }, () => {
 
   test('after setLevel warning: the worker replacement, without the call arguments', async () => {
     await s.client.setLoggingLevel('warning');
+    // A host without the run cgroups (a non-root server) is told to each
+    // new subscriber first, once; a full sandbox has nothing to tell.
+    const missing = [!hasMemoryCgroup() && 'a writable memory cgroup (max_memory_mb held only by RLIMIT_AS, an address-space limit)',
+      !hasPidsCgroup() && 'a writable pids cgroup (process count bounded by RLIMIT_NPROC only)'].filter(Boolean);
+    if (missing.length) {
+      const w = records.shift();
+      assert.equal(w?.logger, 'codecalc.sandbox', JSON.stringify(w));
+      assert.equal(w.level, 'warning');
+      assert.equal(w.data.missing, missing.join(', '));
+    }
     await crash();
     assert.equal(records.length, 1, JSON.stringify(records));
     const r = records[0];

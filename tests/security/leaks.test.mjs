@@ -7,7 +7,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startSecServer, skipUnlessContained, brief, runDirsIn, runCgroups, runCgroupsOfWorkers,
+  startSecServer, skipUnlessContained, skipUnlessIsolated, brief, runDirsIn, runCgroups, runCgroupsOfWorkers,
   runProcsOf, execWorkers, descendantsOf, waitFor, SKIP_NO_BINARY,
 } from './util.mjs';
 import { procStat } from '../mcp/harness.mjs';
@@ -110,15 +110,25 @@ describe('leaks', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
   });
 
   test('a chmod 000 subtree in the run directory is still removed', async (t) => {
-    if (await skipUnlessContained(t, s)) return;
+    if (await skipUnlessIsolated(t, s)) return;
     const r = await s.exec({ language: 'bash', code: 'mkdir -p a/b/c && touch a/b/c/f && chmod 000 a/b/c a/b a && echo locked' });
     assert.equal(r.stdout, 'locked\n', brief(r));
     assert.ok(await waitFor(() => usedRunDirs(execWorkers(s.pid)).length === 0, 3000), `left: ${runDirsIn(s.tmp)}`);
   });
 
+  // Regression (non-root server): a run directory made read-only by its
+  // program (which shares the server's uid) was left behind, as only root
+  // may unlink in a directory it cannot write.
+  test('a read-only run directory (chmod 555, itself included) is still removed', async (t) => {
+    if (await skipUnlessIsolated(t, s)) return;
+    const r = await s.exec({ language: 'bash', code: 'mkdir -p r/s && touch r/s/f && chmod 555 r/s r . && echo sealed' });
+    assert.equal(r.stdout, 'sealed\n', brief(r));
+    assert.ok(await waitFor(() => usedRunDirs(execWorkers(s.pid)).length === 0, 3000), `left: ${runDirsIn(s.tmp)}`);
+  });
+
   // Regression: removal used to stop at 128 levels and leave the run directory behind.
   test('regression: a directory tree deeper than 128 levels is still removed', async (t) => {
-    if (await skipUnlessContained(t, s)) return;
+    if (await skipUnlessIsolated(t, s)) return;
     const r = await s.exec({ language: 'python3', code: "import os\nos.makedirs('/'.join(['d'] * 200))\nprint('deep')" });
     assert.equal(r.stdout, 'deep\n', brief(r));
     const gone = await waitFor(() => usedRunDirs(execWorkers(s.pid)).length === 0, 2000);

@@ -7,8 +7,9 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
+import { assertHostDisclosures } from '../mcp/harness.mjs';
 import {
-  startSecServer, skipUnlessContained, brief, fixture, SKIP_NO_BINARY, alive,
+  startSecServer, skipUnlessIsolated, brief, fixture, SKIP_NO_BINARY, alive,
 } from './util.mjs';
 
 const EACCES = 13;
@@ -47,17 +48,17 @@ describe('no_net', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
   }
 
   test('python: socket.create_connection is refused with EACCES, listener sees nothing', async (t) => {
-    if (await skipUnlessContained(t, s)) return;
+    if (await skipUnlessIsolated(t, s)) return;
     const before = accepted;
     const r = await s.exec({ language: 'python3', code: pyConnect(), no_net: true });
     assert.equal(r.verdict, 'OK', brief(r));
     assert.equal(r.stdout, `refused ${EACCES}\n`);
-    assert.deepEqual(r.unenforced, [], 'seccomp no_net leaves no disclosure');
+    assertHostDisclosures(r.unenforced); // seccomp no_net leaves no disclosure of its own
     assert.equal(accepted, before);
   });
 
   test('C via raw syscall(SYS_socket): AF_INET/AF_INET6 refused, AF_UNIX still works', async (t) => {
-    if (await skipUnlessContained(t, s)) return;
+    if (await skipUnlessIsolated(t, s)) return;
     const before = accepted;
     const r = await s.exec({ language: 'c', code: fixture('net_probe.c'), stdin: `${port}\n`, no_net: true });
     assert.equal(r.verdict, 'OK', brief(r));
@@ -72,7 +73,7 @@ describe('no_net', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
   });
 
   test('static binary (gcc -static inside the run): refused the same way', async (t) => {
-    if (await skipUnlessContained(t, s)) return;
+    if (await skipUnlessIsolated(t, s)) return;
     const before = accepted;
     const src = fixture('net_probe.c');
     const r = await s.exec({
@@ -91,7 +92,7 @@ describe('no_net', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
   });
 
   test('foreign ABIs (int $0x80 socketcall, x32 range) kill the process', async (t) => {
-    if (await skipUnlessContained(t, s)) return;
+    if (await skipUnlessIsolated(t, s)) return;
     const before = accepted;
     for (const mode of [0, 1]) {
       const r = await s.exec({ language: 'c', code: fixture('foreign_abi.c', { MODE: mode }), no_net: true });
@@ -104,7 +105,7 @@ describe('no_net', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
   });
 
   test('control: without no_net the same python connect reaches the listener', async (t) => {
-    if (await skipUnlessContained(t, s)) return;
+    if (await skipUnlessIsolated(t, s)) return;
     const before = accepted;
     const r = await s.exec({ language: 'python3', code: pyConnect(), no_net: false });
     assert.equal(r.stdout, 'connected\n', brief(r));

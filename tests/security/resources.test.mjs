@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  startSecServer, skipUnlessContained, brief, fixture, nonce, runProcsOf, procsWithArgv,
+  startSecServer, skipUnlessContained, skipUnlessIsolated, brief, fixture, nonce, runProcsOf, procsWithArgv,
   waitFor, alive, SKIP_NO_BINARY, TRUNC_MARKER,
 } from './util.mjs';
 
@@ -161,7 +161,7 @@ describe('resource attacks', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
   });
 
   test('CPU spin: TLE on time, timed_out, exit_code null, codecalc note on stderr', async (t) => {
-    if (await skipUnlessContained(t, s)) return;
+    if (await skipUnlessIsolated(t, s)) return;
     const t0 = Date.now();
     const r = await s.exec({ language: 'python3', code: 'while True: pass', timeout: 2 });
     const took = Date.now() - t0;
@@ -178,14 +178,14 @@ describe('resource attacks', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
 
   // Regression: killing the run's init first lost the program's rusage (cpu_ms ~0).
   test('regression: a timed-out CPU spin reports the CPU it burnt (cpu_ms)', async (t) => {
-    if (await skipUnlessContained(t, s)) return;
+    if (await skipUnlessIsolated(t, s)) return;
     const r = await s.exec({ language: 'python3', code: 'while True: pass', timeout: 2 });
     assert.equal(r.verdict, 'TLE', brief(r));
     assert.ok(r.cpu_ms >= 300, `cpu_ms ${r.cpu_ms} after a 2 s spin`);
   });
 
   test('sleep past the timeout: TLE after about one second', async (t) => {
-    if (await skipUnlessContained(t, s)) return;
+    if (await skipUnlessIsolated(t, s)) return;
     const r = await s.exec({ language: 'bash', code: 'sleep 30', timeout: 1 });
     assert.equal(r.verdict, 'TLE', brief(r));
     assert.equal(r.timed_out, true);
@@ -194,7 +194,7 @@ describe('resource attacks', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
   });
 
   test('CPU spin under max_cpu 1: killed by the CPU limit, not the wall clock', async (t) => {
-    if (await skipUnlessContained(t, s)) return;
+    if (await skipUnlessIsolated(t, s)) return;
     const r = await s.exec({ language: 'python3', code: 'while True: pass', timeout: 20, max_cpu: 1 });
     assert.equal(r.verdict, 'RTE', brief(r));
     assert.equal(r.timed_out, false);
@@ -209,7 +209,7 @@ describe('resource attacks', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
   const DRAIN = 64 * 1024 * 1024;
 
   test('output flood (python, endless): OLE, capped text + marker, killed by the sandbox for output', async (t) => {
-    if (await skipUnlessContained(t, s)) return;
+    if (await skipUnlessIsolated(t, s)) return;
     const r = await s.exec({ language: 'python3', code: "import sys\nwhile True: sys.stdout.write('x' * 1000)", max_output_kb: 1 });
     assert.equal(r.verdict, 'OLE', brief(r));
     assert.equal(r.output_truncated, true);
@@ -224,7 +224,7 @@ describe('resource attacks', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
   });
 
   test('output flood (C, no SIGXFSZ handler): OLE with exit_code null, no write error', async (t) => {
-    if (await skipUnlessContained(t, s)) return;
+    if (await skipUnlessIsolated(t, s)) return;
     const r = await s.exec({ language: 'c', code: fixture('flood.c'), max_output_kb: 2 });
     assert.equal(r.verdict, 'OLE', brief(r));
     assert.equal(r.exit_code, null);
@@ -234,7 +234,7 @@ describe('resource attacks', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
   });
 
   test('regression: raising max_output_kb crashes programs (a 1 MB print is drained and counted)', async (t) => {
-    if (await skipUnlessContained(t, s)) return;
+    if (await skipUnlessIsolated(t, s)) return;
     const r = await s.exec({ language: 'python3', code: "print('y' * 200000)", max_output_kb: 1 });
     assert.equal(r.verdict, 'OLE', brief(r));
     assert.equal(r.stdout.length, 1039);
@@ -248,7 +248,7 @@ describe('resource attacks', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
   });
 
   test('double fork + setsid daemon is dead when the call returns', async (t) => {
-    if (await skipUnlessContained(t, s)) return;
+    if (await skipUnlessIsolated(t, s)) return;
     const tag = `${Math.floor(Math.random() * 1e6) + 1000}.${Math.floor(Math.random() * 1e6)}`;
     // Self-check of the host scan: it must find a sleep we start ourselves.
     const own = spawn('sleep', [tag], { stdio: 'ignore' });
@@ -283,7 +283,7 @@ describe('resource attacks', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
   });
 
   test('3 GB file write is stopped by the file-size limit (256 MiB by default)', async (t) => {
-    if (await skipUnlessContained(t, s)) return;
+    if (await skipUnlessIsolated(t, s)) return;
     const r = await s.exec({
       language: 'python3',
       code: [
@@ -312,7 +312,7 @@ describe('resource attacks', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
   });
 
   test('fd exhaustion is stopped by RLIMIT_NOFILE (256)', async (t) => {
-    if (await skipUnlessContained(t, s)) return;
+    if (await skipUnlessIsolated(t, s)) return;
     const r = await s.exec({
       language: 'python3',
       code: "fs = []\ntry:\n    while True: fs.append(open('/dev/null'))\nexcept OSError as e:\n    print(len(fs), e.errno)",

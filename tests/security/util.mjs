@@ -19,7 +19,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync, existsSync, 
 import { randomBytes } from 'node:crypto';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer, procStat, childrenOf, waitFor, SKIP_NO_BINARY } from '../mcp/harness.mjs';
+import { startServer, procStat, childrenOf, waitFor, SKIP_NO_BINARY, assertHostDisclosures } from '../mcp/harness.mjs';
 
 export { SKIP_NO_BINARY, waitFor };
 export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -117,6 +117,41 @@ export async function containment(s) {
   }
   contained.set(s, reason);
   return reason;
+}
+
+const isolatedMemo = new WeakMap();
+
+/**
+ * The weaker gate of the isolation and network cases: a private pid
+ * namespace and a read-only host view, which a non-root server has too
+ * (user namespaces). Then only its cgroups are missing: the probe's
+ * unenforced must list exactly those (assertHostDisclosures). null, or the
+ * reason to skip.
+ */
+export async function isolation(s) {
+  if (!(await containment(s))) return null;
+  if (isolatedMemo.has(s)) return isolatedMemo.get(s);
+  let reason = null;
+  try {
+    const r = await s.exec({ language: 'python3', code: PROBE, timeout: 20 });
+    const p = r.verdict === 'OK' ? JSON.parse(r.stdout) : null;
+    if (!p) reason = `containment probe did not run cleanly: ${brief(r)}`;
+    else if (JSON.stringify(p.pids) !== '[1,2]') reason = `no private pid namespace: /proc shows ${JSON.stringify(p.pids).slice(0, 200)}`;
+    else if (!p.root_ro) reason = 'the root filesystem is writable inside the run';
+    else if (process.getuid() === 0) reason = await containment(s);
+    else assertHostDisclosures(r.unenforced);
+  } catch (e) {
+    reason = `isolation probe failed: ${e.message}`;
+  }
+  isolatedMemo.set(s, reason);
+  return reason;
+}
+
+/** In a test: skip it (returning true) unless isolation is proven. */
+export async function skipUnlessIsolated(t, s) {
+  const why = await isolation(s);
+  if (why) { t.skip(`isolation not active, attack not attempted: ${why}`); return true; }
+  return false;
 }
 
 /** In a test: skip it (returning true) unless containment is proven. */

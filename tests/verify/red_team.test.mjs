@@ -4,6 +4,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startVerifyServer, skipUnlessLangs, SKIP_NO_BINARY } from './util.mjs';
+import { assertHostDisclosures } from '../mcp/harness.mjs';
 
 /** python3 that writes `text` (a JS string, may hold NUL) raw to stdout. */
 const writePy = (text) => `import sys\nsys.stdout.write(${JSON.stringify(text)})`;
@@ -25,11 +26,12 @@ describe('red team: execution and verification', { skip: SKIP_NO_BINARY, timeout
       max_output_kb: 1000, receipt: true });
     assert.equal(r.verdict, 'OLE');
     assert.equal(r.stdout_bytes, 300000);
-    assert.equal(r.unenforced.length, 1, JSON.stringify(r.unenforced));
-    assert.match(r.unenforced[0], /^max_output_kb_clamped: 1000 KiB was asked for; each stream was capped at the 240 KiB ceiling/);
+    // The clamp, after what this host cannot apply (nothing under root).
+    assert.match(r.unenforced.at(-1), /^max_output_kb_clamped: 1000 KiB was asked for; each stream was capped at the 240 KiB ceiling/);
+    assertHostDisclosures(r.unenforced.slice(0, -1));
     assert.ok(!r.provider.limits.provider_reported_enforced.includes('max_output_kb'));
     const ok = await s.tool('execute_code', { language: 'python3', code: 'print(1)', max_output_kb: 240 });
-    assert.deepEqual(ok.unenforced, []);
+    assertHostDisclosures(ok.unenforced);
   });
 
   test('benchmark refuses repeated sizes instead of auto-scaling them into a timeout', async () => {

@@ -174,13 +174,19 @@ static int link_node_modules(const char *dir_io, const char *view) {
     return symlink(target, link);
 }
 
+/* One entry per limit ("name: why"): a later step's entry replaces an
+ * earlier one of the same name (the compile and run steps of a non-root
+ * server each report their own RLIMIT_NPROC figure; the run's is kept). */
 static void add_unenforced(json_t *list, const struct sbx_result *r) {
     for (size_t i = 0; r->unenforced && r->unenforced[i]; i++) {
-        bool dup = false;
-        size_t j;
+        const char *u = r->unenforced[i], *colon = strchr(u, ':');
+        size_t name_len = colon ? (size_t)(colon - u) + 1 : strlen(u) + 1;
+        size_t j, at = json_array_size(list);
         json_t *e;
-        json_array_foreach(list, j, e) dup = dup || strcmp(json_string_value(e), r->unenforced[i]) == 0;
-        if (!dup) json_array_append_new(list, json_string(r->unenforced[i]));
+        json_array_foreach(list, j, e)
+            if (strncmp(json_string_value(e), u, name_len) == 0) at = j;
+        if (at < json_array_size(list)) json_array_set_new(list, at, json_string(u));
+        else json_array_append_new(list, json_string(u));
     }
 }
 
@@ -310,6 +316,15 @@ static const char *alloc_failure(const struct step *s) {
     return NULL;
 }
 
+/* No memory cgroup: RLIMIT_AS held the ceiling, and a death by a signal
+ * with a peak of half the ceiling or more is the best evidence there is
+ * that the ceiling ended the program (peak_kb is then the largest
+ * process's peak RSS, as RLIMIT_AS is per process too). */
+static bool died_near_rlimit_as(const struct cc_exec_req *q, const struct sbx_result *r) {
+    return !r->exited && !r->mem_enforced && q->max_memory_mb > 0 &&
+           q->max_memory_mb < (1ll << 40) && r->peak_kb >= q->max_memory_mb * 1024 / 2;
+}
+
 /* Verdict of one step: TOOLS.md 1.4 as amended (docs/languages.md
  * "Verdicts"): the memory cgroup's OOM kill or an allocation failure is
  * MLE. */
@@ -318,14 +333,8 @@ static const char *classify(const struct cc_exec_req *q, const struct step *s, b
     if (r->timed_out) return "TLE";
     if (truncated) return "OLE";
     if (r->killed_by == SBX_KILL_MEMORY || alloc_failure(s)) return "MLE";
-    if (!r->exited) {
-        /* No memory cgroup: RLIMIT_AS held the ceiling; a signal near it is
-         * the best evidence there is. */
-        bool big = !r->mem_enforced && q->max_memory_mb > 0 && q->max_memory_mb < (1ll << 40) &&
-                   r->peak_kb >= 0 && r->peak_kb >= q->max_memory_mb * 1024 / 2;
-        return big ? "MLE" : "RTE";
-    }
-    return r->exit_code != 0 ? "RTE" : "OK";
+    if (died_near_rlimit_as(q, r)) return "MLE";
+    return !r->exited || r->exit_code != 0 ? "RTE" : "OK";
 }
 
 static json_t *signal_json(int sig) {
@@ -363,6 +372,10 @@ static char *reason(const struct cc_exec_req *q, const struct step *s, int64_t w
     if (r->term_signal == SIGXFSZ)
         return fmt("killed by SIGXFSZ: a file grew past the %llu MiB file-size ceiling",
                    (unsigned long long)(SBX_FSIZE_DEFAULT >> 20));
+    if (!compile && died_near_rlimit_as(q, r))
+        return fmt("killed by SIG%s at a peak of %lld MiB: the memory ceiling of %lld MiB was "
+                   "reached (an address-space limit: no memory cgroup here)", sig ? sig : "?",
+                   (long long)(r->peak_kb >> 10), (long long)q->max_memory_mb);
     const char *d = sigdescr_np(r->term_signal);
     return fmt("killed by SIG%s (%s)%s", sig ? sig : "?", d ? d : "signal",
                mark ? "; an allocation had failed" : "");

@@ -108,6 +108,7 @@ static _Noreturn void finish(const struct sbx_init_cfg *cfg, pid_t child) {
     if (getrusage(RUSAGE_CHILDREN, &ru) == 0) {
         sh->cpu_us = (int64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000 +
                      ru.ru_utime.tv_usec + ru.ru_stime.tv_usec;
+        sh->maxrss_kb = ru.ru_maxrss;
         sh->have_usage = 1;
     }
     sh->t_end_us = cc_now_us();
@@ -154,11 +155,14 @@ _Noreturn void sbx_init_main(const struct sbx_init_cfg *cfg) {
     prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
     close_inherited(cfg->sock);
     reset_signals();
-    scrub_inherited_environment();
     char oom_adj[16];
     shield_from_oom(oom_adj, sizeof oom_adj);
     if (!wait_go(cfg->sock))
         _exit(0);
+    /* Only after "G": a non-root worker writes init's uid_map before it,
+     * and a non-dumpable init's /proc files belong to root (EACCES). The
+     * program is forked later still, so it never sees the dumpable init. */
+    scrub_inherited_environment();
     build_view(cfg);
     /* The program's process is forked now, ahead of its program: the
      * request then wakes only that process (child.c). init reads nothing

@@ -110,7 +110,10 @@ struct sbx_result {
     enum sbx_kill killed_by; /* the sandbox's own kill, if any */
     int64_t wall_ms;
     int64_t cpu_ms;          /* user+sys of the whole tree */
-    int64_t peak_kb;         /* peak memory of the run; -1 when not measured */
+    int64_t peak_kb;         /* peak memory of the run: the memory cgroup's, else
+                              * the largest process's peak RSS (no cgroup: the
+                              * RLIMIT_AS ceiling is per process too); -1 when
+                              * not measured */
     int64_t oom_kills;       /* OOM kills in the run's memory cgroup; -1 = unknown */
     bool mem_enforced;       /* the memory ceiling is the cgroup's (not RLIMIT_AS) */
     struct sbx_stream out, err; /* with spec.capture */
@@ -358,6 +361,7 @@ struct sbx_shared {
     volatile int status;         /* wait status of the program */
     volatile int have_usage;     /* cpu_us below is the whole tree's */
     volatile int64_t cpu_us;     /* init's RUSAGE_CHILDREN after the last reap */
+    volatile int64_t maxrss_kb;  /* ... its ru_maxrss: the largest process's peak RSS */
     volatile int64_t t_ready_us;  /* the view is built, the program's process waits */
     volatile int64_t t_forked_us; /* the program's process took its program */
     volatile int64_t t_exec_us;   /* ... and called execve */

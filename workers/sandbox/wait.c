@@ -9,6 +9,7 @@
  * exit (the namespace teardown), which happens off the request path. */
 #include "workers/sandbox/sandbox.h"
 #include "protocol/monotonic.h"
+#include "protocol/proc_stat.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -45,14 +46,42 @@ static bool spec_valid(const struct sbx_spec *s) {
            s->lim.cpu_s > 0;
 }
 
-/* Kill the program's processes through the cgroup; init reaps them and
- * reports. Without a cgroup to read, init itself goes (and the namespace). */
+/* Without a cgroup (a non-root server): SIGKILL init's children, the
+ * program's process among them; init then sees the program end, kills the
+ * rest of its namespace and reports the tree's CPU time, which killing init
+ * itself loses. Each child is signalled through a pidfd taken while it is
+ * still init's child, so a recycled pid is never hit. How many were
+ * signalled, or -1 when the list cannot be read. */
+static int kill_children_of(pid_t init) {
+    char path[64], list[4096];
+    snprintf(path, sizeof path, "/proc/%ld/task/%ld/children", (long)init, (long)init);
+    if (sbx_read_small(path, list, sizeof list) < 0)
+        return -1;
+    int n = 0;
+    for (char *p = list, *end;; p = end) {
+        long pid = strtol(p, &end, 10);
+        if (end == p || pid <= 0)
+            break;
+        int fd = (int)syscall(SYS_pidfd_open, (pid_t)pid, 0);
+        unsigned long long ppid = 0;
+        if (fd >= 0 && cc_proc_stat((pid_t)pid, NULL, 4, 1, &ppid) == 0 && ppid == (unsigned long long)init &&
+            syscall(SYS_pidfd_send_signal, fd, SIGKILL, NULL, 0) == 0)
+            n++;
+        if (fd >= 0)
+            close(fd);
+    }
+    return n;
+}
+
+/* Kill the program's processes through the cgroup (or as init's children);
+ * init reaps them and reports. When neither works, init itself goes (and
+ * the namespace); the grace deadline covers an init that does not report. */
 static void stop_tree(struct waiter *w, enum sbx_kill why) {
     if (w->res->killed_by == SBX_KILL_NONE)
         w->res->killed_by = why;
     if (w->kill_at_ms)
         return;
-    if (sbx_cg_kill_except(&w->b->cg, w->b->pid) < 0)
+    if (sbx_cg_kill_except(&w->b->cg, w->b->pid) < 0 && kill_children_of(w->b->pid) <= 0)
         sbx_box_kill(w->b);
     w->kill_at_ms = now_ms() + GRACE_MS;
 }
@@ -234,6 +263,9 @@ static int collect(struct waiter *w) {
         res->cpu_ms = sh->cpu_us / 1000;
     }
     res->peak_kb = sbx_cg_peak_kb(&b->cg);
+    /* No memory cgroup to read (a non-root server): the peak RSS init saw. */
+    if (res->peak_kb < 0 && sh->have_usage && sh->maxrss_kb > 0)
+        res->peak_kb = sh->maxrss_kb;
     res->oom_kills = sbx_cg_oom_kills(&b->cg);
     res->mem_enforced = b->cg.mem_limited;
     report_degraded(res, sh->degraded, w->spec->lim.no_net);
