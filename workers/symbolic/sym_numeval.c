@@ -150,19 +150,32 @@ static int fact_fn(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t m) {
 typedef int (*cfn)(mpc_ptr, mpc_srcptr, mpc_rnd_t);
 typedef int (*rfn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
 
+/* Where a real function's value is real: its MPFR twin applies there. */
+enum { ANY, NONNEG, UNIT, OPEN_UNIT, FROM_ONE, NO_TWIN };
+
+/* c: the complex function; r: a real-only one (the argument's real part);
+ * twin: c's MPFR twin at a real x in its domain dom (one real evaluation
+ * where MPC's would do complex work: its sin of a real number computes a
+ * sine and a cosine; the same correctly rounded value). */
 static const struct {
     const char *name;
     cfn c;
     rfn r;
+    rfn twin;
+    int dom;
 } UNARY[] = {
-    {"exp", mpc_exp, NULL},     {"sin", mpc_sin, NULL},       {"cos", mpc_cos, NULL},
-    {"tan", mpc_tan, NULL},     {"asin", mpc_asin, NULL},     {"acos", mpc_acos, NULL},
-    {"atan", mpc_atan, NULL},   {"sinh", mpc_sinh, NULL},     {"cosh", mpc_cosh, NULL},
-    {"tanh", mpc_tanh, NULL},   {"asinh", mpc_asinh, NULL},   {"acosh", mpc_acosh, NULL},
-    {"atanh", mpc_atanh, NULL}, {"sqrt", mpc_sqrt, NULL},     {"conjugate", mpc_conj, NULL},
-    {"floor", NULL, floor_fn},  {"ceiling", NULL, ceil_fn},   {"gamma", NULL, mpfr_gamma},
-    {"factorial", NULL, fact_fn}, {"erf", NULL, mpfr_erf},    {"erfc", NULL, mpfr_erfc},
-    {"zeta", NULL, mpfr_zeta},  {"Ei", NULL, mpfr_eint},      {"digamma", NULL, mpfr_digamma},
+    {"exp", mpc_exp, NULL, mpfr_exp, ANY},          {"sin", mpc_sin, NULL, mpfr_sin, ANY},
+    {"cos", mpc_cos, NULL, mpfr_cos, ANY},          {"tan", mpc_tan, NULL, mpfr_tan, ANY},
+    {"asin", mpc_asin, NULL, mpfr_asin, UNIT},      {"acos", mpc_acos, NULL, mpfr_acos, UNIT},
+    {"atan", mpc_atan, NULL, mpfr_atan, ANY},       {"sinh", mpc_sinh, NULL, mpfr_sinh, ANY},
+    {"cosh", mpc_cosh, NULL, mpfr_cosh, ANY},       {"tanh", mpc_tanh, NULL, mpfr_tanh, ANY},
+    {"asinh", mpc_asinh, NULL, mpfr_asinh, ANY},    {"acosh", mpc_acosh, NULL, mpfr_acosh, FROM_ONE},
+    {"atanh", mpc_atanh, NULL, mpfr_atanh, OPEN_UNIT}, {"sqrt", mpc_sqrt, NULL, mpfr_sqrt, NONNEG},
+    {"conjugate", mpc_conj, NULL, NULL, NO_TWIN},   {"floor", NULL, floor_fn, NULL, NO_TWIN},
+    {"ceiling", NULL, ceil_fn, NULL, NO_TWIN},      {"gamma", NULL, mpfr_gamma, NULL, NO_TWIN},
+    {"factorial", NULL, fact_fn, NULL, NO_TWIN},    {"erf", NULL, mpfr_erf, NULL, NO_TWIN},
+    {"erfc", NULL, mpfr_erfc, NULL, NO_TWIN},       {"zeta", NULL, mpfr_zeta, NULL, NO_TWIN},
+    {"Ei", NULL, mpfr_eint, NULL, NO_TWIN},         {"digamma", NULL, mpfr_digamma, NULL, NO_TWIN},
 };
 
 /* 1/f(a) for cot, sec, csc. */
@@ -275,34 +288,22 @@ static void sympy_cut_side(const char *name, mpc_t a) {
         mpfr_set_zero(re, -1);
 }
 
-/* The MPFR twin of a complex function at a real x where its value is real
- * (sqrt and log for x > 0, asin and acos on [-1, 1]...): one real
- * evaluation where MPC's would do complex work (its sin of a real number
- * computes a sine and a cosine), the same correctly rounded value. NULL
- * elsewhere. */
+/* The MPFR twin (UNARY's twin column) of a complex function at a real x
+ * where its value is real, or NULL. log, which UNARY does not hold (it is
+ * binary too), is real for x > 0. */
 static rfn real_twin(const char *name, mpfr_srcptr x) {
-    enum { ANY, NONNEG, UNIT, OPEN_UNIT, FROM_ONE, POS };
-    static const struct {
-        const char *name;
-        rfn f;
-        int dom;
-    } T[] = {
-        {"exp", mpfr_exp, ANY},        {"sin", mpfr_sin, ANY},     {"cos", mpfr_cos, ANY},
-        {"tan", mpfr_tan, ANY},        {"sinh", mpfr_sinh, ANY},   {"cosh", mpfr_cosh, ANY},
-        {"tanh", mpfr_tanh, ANY},      {"atan", mpfr_atan, ANY},   {"asinh", mpfr_asinh, ANY},
-        {"sqrt", mpfr_sqrt, NONNEG},   {"asin", mpfr_asin, UNIT},  {"acos", mpfr_acos, UNIT},
-        {"atanh", mpfr_atanh, OPEN_UNIT}, {"acosh", mpfr_acosh, FROM_ONE}, {"log", mpfr_log, POS},
-    };
-    for (size_t i = 0; i < sizeof T / sizeof *T; i++) {
-        if (strcmp(T[i].name, name))
+    if (!strcmp(name, "log"))
+        return mpfr_sgn(x) > 0 ? mpfr_log : NULL;
+    for (size_t i = 0; i < sizeof UNARY / sizeof *UNARY; i++) {
+        if (strcmp(UNARY[i].name, name))
             continue;
-        switch (T[i].dom) {
-        case ANY: return T[i].f;
-        case NONNEG: return mpfr_sgn(x) >= 0 ? T[i].f : NULL;
-        case UNIT: return mpfr_cmpabs_ui(x, 1) <= 0 ? T[i].f : NULL;
-        case OPEN_UNIT: return mpfr_cmpabs_ui(x, 1) < 0 ? T[i].f : NULL;
-        case FROM_ONE: return mpfr_cmp_ui(x, 1) >= 0 ? T[i].f : NULL;
-        default: return mpfr_sgn(x) > 0 ? T[i].f : NULL;
+        switch (UNARY[i].dom) {
+        case ANY: return UNARY[i].twin;
+        case NONNEG: return mpfr_sgn(x) >= 0 ? UNARY[i].twin : NULL;
+        case UNIT: return mpfr_cmpabs_ui(x, 1) <= 0 ? UNARY[i].twin : NULL;
+        case OPEN_UNIT: return mpfr_cmpabs_ui(x, 1) < 0 ? UNARY[i].twin : NULL;
+        case FROM_ONE: return mpfr_cmp_ui(x, 1) >= 0 ? UNARY[i].twin : NULL;
+        default: return NULL;
         }
     }
     return NULL;
