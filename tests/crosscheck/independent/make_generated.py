@@ -48,7 +48,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import make_corpus as mc  # noqa: E402  (the helpers; its own cases are dropped)
 from make_corpus import case, chk, simp, lim, eq, solve, ev, ev_diverge, ttable, z3c  # noqa: E402
-from oracle import parse, numeq  # noqa: E402
+from oracle import parse, numeq, limit_oracle  # noqa: E402
 
 del mc.CASES[:]
 R = random.Random(20261201)
@@ -193,33 +193,8 @@ B = len(mc.CASES)
 
 
 def lim_oracle(expr, point, d):
-    e = parse(expr)
-    p = parse(point)
-    try:
-        v = sp.limit(e, x, p, dir=d)
-    except Exception:  # noqa: BLE001 - the oracle declines
-        return None
-    if v.has(sp.AccumBounds):
-        return "does not exist"
-    if v.has(sp.Limit) or v.has(sp.nan):
-        return None
-    if v.is_finite and not v.free_symbols:
-        # confirm near the point
-        with mpmath.workdps(60):
-            f = sp.lambdify(x, e, "mpmath")
-            if p in (sp.oo, -sp.oo):
-                t = mpmath.mpf(10) ** 12 * (1 if p == sp.oo else -1)
-                tol = 1e-3
-            else:
-                t = mpmath.mpf(sp.N(p, 60)) + (mpmath.mpf(10) ** -20 if d == "+" else -mpmath.mpf(10) ** -20)
-                tol = 1e-6
-            try:
-                nv = complex(f(t))
-            except Exception:  # noqa: BLE001
-                return None
-            if abs(nv - complex(sp.N(v))) > tol * max(1, abs(complex(sp.N(v)))):
-                return None
-    return s(v)
+    return limit_oracle(parse(expr), parse(point), d, s, [mpmath.mpf(10) ** 12],
+                        mpmath.mpf(10) ** -20, tol_inf=1e-3, tol_fin=1e-6)
 
 
 def lim_case(expr, point):

@@ -52,7 +52,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import make_corpus as mc  # noqa: E402  (the helpers; its own cases are dropped)
 from make_corpus import case, chk, simp, lim, solve, ev, ev_diverge, mat  # noqa: E402
-from oracle import parse  # noqa: E402
+from oracle import parse, limit_oracle  # noqa: E402
 
 del mc.CASES[:]
 x, y, a, n, k = sp.symbols("x y a n k")
@@ -460,40 +460,10 @@ def param_int(integrand, lo, hi):
 
 
 def lim_oracle(e, p, d):
-    return timed(_lim_oracle, e, p, d, secs=8)
-
-
-def _lim_oracle(e, p, d):
-    try:
-        v = timed(sp.limit, e, x, p, dir=d)
-        if v is None:
-            return None
-    except Exception:  # noqa: BLE001 - the oracle declines
-        return None
-    if v.has(sp.AccumBounds):
-        return "does not exist"
-    if v.has(sp.Limit) or v.has(sp.nan):
-        return None
-    if v.is_finite and not v.free_symbols:
-        with mpmath.workdps(60):
-            fl = sp.lambdify(x, e, "mpmath")
-            if p in (sp.oo, -sp.oo):
-                pts = [mpmath.mpf(10) ** 3, mpmath.mpf(10) ** 4]  # cos(exp(1e10)) never ends
-                if p == -sp.oo:
-                    pts = [-t for t in pts]
-                tol = 1e-2
-            else:
-                h = mpmath.mpf(10) ** -12
-                pts = [mpmath.mpf(sp.N(p, 60)) + (h if d == "+" else -h)]
-                tol = 1e-4
-            try:
-                for t in pts:
-                    nv = complex(fl(t))
-                    if abs(nv - complex(sp.N(v))) > tol * max(1, abs(complex(sp.N(v)))):
-                        return None
-            except Exception:  # noqa: BLE001
-                return None
-    return s(v)
+    def limit(*args, **kw):
+        return timed(sp.limit, *args, **kw)
+    return timed(limit_oracle, e, p, d, s, [mpmath.mpf(10) ** 3, mpmath.mpf(10) ** 4],
+                 mpmath.mpf(10) ** -12, tol_inf=1e-2, tol_fin=1e-4, limit=limit, secs=8)
 
 
 def lim_case(expr, point):

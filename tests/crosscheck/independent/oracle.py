@@ -201,3 +201,44 @@ def crf(fn, *args, prec=200):
     with mpmath.workprec(prec):
         v = fn(*[mpmath.mpf(a) for a in args])
     return float(v)
+
+
+def limit_oracle(e, p, d, show, near_inf, h, tol_inf, tol_fin, limit=None):
+    """SymPy's one-sided limit of e (in x) at p, as text via show(), kept
+    only when mpmath at 60 digits agrees near the point; "does not exist"
+    for an oscillating limit; None when the oracle declines. The sample
+    points are the callers' choice: near_inf are the magnitudes tried
+    towards +-oo (cos(exp(1e10)) never ends, so a batch with such terms
+    uses small ones), h the offset beside a finite point. limit(e, x, p,
+    dir=d) defaults to sp.limit; a caller may pass a timed one (None from
+    it declines)."""
+    x = sp.Symbol("x")
+    try:
+        v = (limit or sp.limit)(e, x, p, dir=d)
+    except Exception:  # noqa: BLE001 - the oracle declines
+        return None
+    if v is None:
+        return None
+    if v.has(sp.AccumBounds):
+        return "does not exist"
+    if v.has(sp.Limit) or v.has(sp.nan):
+        return None
+    if v.is_finite and not v.free_symbols and not _agrees_near(e, x, p, d, v, near_inf, h, tol_inf, tol_fin):
+        return None
+    return show(v)
+
+
+def _agrees_near(e, x, p, d, v, near_inf, h, tol_inf, tol_fin):
+    with mpmath.workdps(60):
+        fl = sp.lambdify(x, e, "mpmath")
+        if p in (sp.oo, -sp.oo):
+            pts = [t if p == sp.oo else -t for t in near_inf]
+            tol = tol_inf
+        else:
+            pts = [mpmath.mpf(sp.N(p, 60)) + (h if d == "+" else -h)]
+            tol = tol_fin
+        want = complex(sp.N(v))
+        try:
+            return not any(abs(complex(fl(t)) - want) > tol * max(1, abs(want)) for t in pts)
+        except Exception:  # noqa: BLE001 - a point the numbers cannot reach
+            return False
