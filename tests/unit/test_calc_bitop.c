@@ -201,6 +201,18 @@ static void test_wide_operand_masked_says_so(void) {
     r = run_obj(a);
     CHECK_STREQ(intstr(r, "unsigned"), "18446744073709551614");
     CHECK(str(r, "note") && strstr(str(r, "note"), "no width up to 64 holds it"));
+    CHECK(str(r, "note") && strncmp(str(r, "note"), "a = 340282366920938463463374607431768211457 does", 48) == 0);
+    json_decref(r);
+    /* an operand past 40 digits is named by its first 20 and its length */
+    char digits[64];
+    memset(digits, '9', 50);
+    digits[50] = '\0';
+    a = json_object();
+    json_object_set_new(a, "a", bigint(digits));
+    json_object_set_new(a, "op", json_string("not"));
+    json_object_set_new(a, "width", json_integer(8));
+    r = run_obj(a);
+    CHECK(str(r, "note") && strncmp(str(r, "note"), "a = 99999999999999999999... (50 digits) does not fit", 52) == 0);
     json_decref(r);
 }
 

@@ -148,6 +148,19 @@ static void test_big_integers_not_read_as_doubles(void) {
     CHECK(num(r, "stdev") == 4.242640687119285); /* sqrt(18) */
     CHECK(num(r, "median") == 1e30);
     json_decref(r);
+    /* an integer no double holds was "nums[1] must be a number" */
+    char digits[401];
+    memset(digits, '9', 400);
+    digits[400] = '\0';
+    a = json_object();
+    nums = json_array();
+    json_array_append_new(nums, json_integer(1));
+    json_array_append_new(nums, bigint(digits));
+    json_object_set_new(a, "nums", nums);
+    r = run_obj(a);
+    CHECK(rejected(r, "validation", "nums[1] is an integer of 400 digits, beyond binary64's range (about 1.8e308); "
+                                    "stats needs finite numbers"));
+    json_decref(r);
 }
 
 int main(void) {

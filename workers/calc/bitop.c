@@ -162,9 +162,17 @@ static bool note_masked(const char *name, const mpz_t v, unsigned w, json_t *lis
         snprintf(fix, sizeof fix, "pass width=%u to keep it", hold);
     else
         snprintf(fix, sizeof fix, "no width up to 64 holds it");
+    /* a huge operand is named by its first digits and its length, so the
+     * note stays short */
+    char shown[64];
+    size_t len = given ? strlen(given) : 0;
+    if (len > 40)
+        snprintf(shown, sizeof shown, "%.20s... (%zu digits)", given, len - (given[0] == '-'));
+    else
+        snprintf(shown, sizeof shown, "%s", given ? given : "");
     bool ok = given && used &&
               asprintf(&s, "%s%s%s = %s does not fit in %u bits (-2^%u..2^%u-1): its low %u bits, %s, were used; %s",
-                       *note ? *note : "", *note ? "; " : "", name, given, w, w - 1, w, w, used, fix) >= 0;
+                       *note ? *note : "", *note ? "; " : "", name, shown, w, w - 1, w, w, used, fix) >= 0;
     void (*gfree)(void *, size_t);
     mp_get_memory_functions(NULL, NULL, &gfree);
     if (given) gfree(given, strlen(given) + 1);

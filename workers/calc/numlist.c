@@ -12,7 +12,15 @@
 static json_t *read_values(const json_t *nums, double *v, size_t n, const char *tool) {
     for (size_t i = 0; i < n; i++) {
         char buf[32];
-        if (cc_nf_get_number(json_array_get(nums, i), &v[i]))
+        const json_t *x = json_array_get(nums, i);
+        bool read = cc_nf_get_number(x, &v[i]) == 0;
+        /* an integer of 309 digits or more has no double: say so, not
+         * "must be a number" or "= inf" */
+        if (cc_json_is_bigint(x) && !(read && isfinite(v[i])))
+            return cc_err("validation", "nums[%zu] is an integer of %zu digits, beyond binary64's range "
+                          "(about 1.8e308); %s needs finite numbers", i,
+                          json_string_length(x) - CC_BIGINT_PREFIX_LEN, tool);
+        if (!read)
             return cc_err("validation", "nums[%zu] must be a number", i);
         if (!isfinite(v[i]))
             return cc_err("validation", "nums[%zu] = %s is not finite; %s needs finite numbers", i,
