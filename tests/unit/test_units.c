@@ -380,6 +380,17 @@ static void test_compound_units(void) {
     check_exact(json_integer(1), "W m^-2 K^-1", "W/(m^2*K)", "1");
     check_exact(json_integer(1), "deg C/s", "K/min", "60"); /* spaced reading fails: read without spaces */
     check_error_prefix(conv(json_integer(1), "J/kg K", "J/(kg*K)"), "unit 'J/kg K' is ambiguous");
+    /* spaces_dropped_silently: "m s" was the millisecond, "m in" the minute */
+    check_error_prefix(conv(json_integer(1), "m s", "s"),
+                       "unit 'm s' is ambiguous: without its spaces it is ms, with them m*s");
+    check_error_prefix(conv(json_integer(1), "m in", "s"), "unit 'm in' is ambiguous");
+    check_exact(json_integer(1), "k W h", "J", "3600000"); /* k folds: the spaced reading is not exact-case */
+    check_exact(json_integer(1), "kW h", "J", "3600000"); /* both readings agree */
+    /* superscripts and the Greek mu were unknown units */
+    check_exact(json_integer(1), "m\xc2\xb2", "cm^2", "10000");
+    check_exact(json_integer(1), "W/m\xc2\xb2", "W/cm^2", "1/10000");
+    check_exact(json_integer(1), "cm\xc2\xb3", "mL", "1");
+    check_exact(json_integer(1), "\xce\xbcm", "nm", "1000");
     json_t *r = conv(json_integer(3), "KM/S", "mi/h");
     CHECK_STREQ(interpreted(r, "from_unit"), "km/s");
     CHECK_STREQ(str(r, "exact"), "9375000/1397");

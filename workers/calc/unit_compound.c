@@ -182,7 +182,9 @@ static bool primary(struct parser *p, struct term *t) {
         return emit(p, ")", 1);
     }
     size_t n = 0;
-    while (s[n] && s[n] != ' ' && !op_len(s + n)) n++;
+    while (s[n] && s[n] != ' ' && !op_len(s + n) &&
+           !((unsigned char)s[n] == 0xc2 && ((unsigned char)s[n + 1] == 0xb2 || (unsigned char)s[n + 1] == 0xb3)))
+        n++;
     if (n == 0) {
         fail(p, cc_err("validation", "a unit is missing in '%s' (at position %zu)", p->s, p->pos + 1));
         return false;
@@ -198,6 +200,13 @@ static bool primary(struct parser *p, struct term *t) {
 /* primary [^ e | ** e] */
 static bool power(struct parser *p, struct term *t) {
     if (!primary(p, t)) return false;
+    const unsigned char *u = (const unsigned char *)p->s + p->pos;
+    if (u[0] == 0xc2 && (u[1] == 0xb2 || u[1] == 0xb3)) { /* m², s³ */
+        int e = u[1] == 0xb2 ? 2 : 3;
+        p->pos += 2;
+        term_pow(t, e);
+        return emit(p, e == 2 ? "^2" : "^3", 2);
+    }
     size_t before = p->pos;
     skip_spaces(p);
     const char *s = p->s + p->pos;

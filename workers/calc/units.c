@@ -163,8 +163,21 @@ char *cc_unit_normalise(const char *name, size_t len) {
     char *t = cc_unit_trim(name, len);
     if (!t) return NULL;
     char *o = t;
-    for (const char *p = t; *p; p++)
-        if (*p != ' ') *o++ = *p;
+    for (const char *p = t; *p; p++) {
+        if (*p == ' ') continue;
+        unsigned char c0 = (unsigned char)p[0], c1 = (unsigned char)p[1];
+        if (c0 == 0xce && c1 == 0xbc) { /* Greek mu, as often typed, is the micro sign */
+            *o++ = (char)0xc2;
+            *o++ = (char)0xb5;
+            p++;
+        } else if (c0 == 0xc2 && (c1 == 0xb2 || c1 == 0xb3)) { /* m², m³: m^2, m^3 (same length) */
+            *o++ = '^';
+            *o++ = c1 == 0xb2 ? '2' : '3';
+            p++;
+        } else {
+            *o++ = *p;
+        }
+    }
     *o = '\0';
     return t;
 }
@@ -539,6 +552,40 @@ static json_t *build_result(double v, const mpq_t q, bool finite, const struct c
     return r;
 }
 
+/* A name the table knows once its spaces are dropped, whose spaced
+ * reading is a product of exact-case units that differs from it: "m s"
+ * is ms (the millisecond) without its spaces and m*s with them, "m W"
+ * mW or m*W. Spaces were dropped silently; such a name is refused. NULL
+ * when the spaced reading agrees, fails, or took a case fold ("k W h" is
+ * kWh). */
+static json_t *spaced_differs(const char *trim, const struct cc_unit_ref *ref) {
+    if (!strchr(trim, ' ')) return NULL;
+    struct cc_unit *u;
+    char *spelling;
+    bool folded;
+    json_t *err = NULL;
+    if (cc_unit_compound(trim, &u, &spelling, &folded, &err) != 0) {
+        json_decref(err);
+        return NULL;
+    }
+    bool differs = !folded && (!ref->unit || !cc_unit_same_dimension(ref->unit, u) ||
+                               strcmp(ref->unit->factor, u->factor) != 0);
+    if (differs && ref->unit) { /* equal factors may be spelled differently ("1e-3" vs "1/1000") */
+        mpq_t a, b;
+        mpq_inits(a, b, NULL);
+        cc_unit_factor_q(ref->unit->factor, a);
+        cc_unit_factor_q(u->factor, b);
+        differs = !cc_unit_same_dimension(ref->unit, u) || !mpq_equal(a, b);
+        mpq_clears(a, b, NULL);
+    }
+    json_t *r = differs ? cc_err("validation",
+                                 "unit '%s' is ambiguous: without its spaces it is %s, with them %s; write "
+                                 "one of those", trim, ref->spelling, spelling)
+                        : NULL;
+    cc_unit_compound_free(u);
+    return r;
+}
+
 /* One side's unit: a table spelling or temperature, else a compound (J/s);
  * *own receives a compound's synthetic entry for the caller to release.
  * A name written with spaces is read as a compound with its spaces first
@@ -548,10 +595,10 @@ static json_t *resolve_side(const char *norm, const char *trim, struct cc_unit_r
     const char *spell[8];
     size_t n;
     int rc = cc_unit_resolve(norm, ref, spell, 8, &n);
-    if (rc == 0) return NULL;
-    if (rc != -1) return cc_unit_name_error(norm, rc, spell, n);
     char *spelling;
     bool folded;
+    if (rc == 0) return spaced_differs(trim, ref);
+    if (rc != -1) return cc_unit_name_error(norm, rc, spell, n);
     json_t *err = NULL, *err2 = NULL;
     int crc = strchr(trim, ' ') ? cc_unit_compound(trim, own, &spelling, &folded, &err) : -1;
     if (crc != 0) {

@@ -299,7 +299,7 @@ def derived_units(rng, n):
 
 SPELL = [("k m", "km"), (" km ", "km"), ("K M", "km"), ("KM", "km"), ("M I", "mi"), ("kW h", "kWh"), ("KWH", "kWh"),
          ("k Pa", "kPa"), ("m / s", "m/s"), ("KM/H", "km/h"), ("G B", "GB"), ("Mi B", "MiB"),
-         ("M W", "MW"), ("m W", "mW"), ("k J", "kJ"), ("MILE", "mi"), ("Mile", "mi"), ("Feet", "ft")]
+         ("M W", "MW"), ("k J", "kJ"), ("MILE", "mi"), ("Mile", "mi"), ("Feet", "ft")]
 
 
 def unit_spellings(rng, n):
@@ -736,6 +736,21 @@ def listed_units_roundtrip(rng, n):
              cat="rc3/unit-identity", why="1 %s is 1 %s" % (u, u))
 
 
+GLYPHS = [("m\u00b2", "cm^2", 10000), ("W/m\u00b2", "W/cm^2", Fraction(1, 10000)), ("cm\u00b3", "mL", 1),
+          ("\u03bcm", "nm", 1000), ("\u03bcs", "ns", 1000), ("km\u00b2", "ha", 100), ("kg/m\u00b3", "g/L", 1),
+          ("m s\u00b2", "m*s^2", 1), ("N m\u00b2", "Pa*m^4", 1)]
+
+
+def unit_glyphs(rng, n):
+    """Superscript powers and the Greek mu as users type them: exact."""
+    for _ in range(n):
+        fu, tu, k = rng.choice(GLYPHS)
+        v = _value_text(rng)
+        want = Fraction(v) * Fraction(k)
+        case("convert_units", {"value": v, "from_unit": fu, "to_unit": tu}, chk("exact", "rational", qs(want)),
+             cat="rc3/unit-glyphs", why="%s -> %s is %s" % (fu, tu, qs(Fraction(k))))
+
+
 def batch(seed, tag, scale=1):
     rng = random.Random(seed)
     start = len(mc.CASES)
@@ -755,6 +770,7 @@ def batch(seed, tag, scale=1):
     percentage_extremes(rng, 15 * scale)
     constants(rng, 20 * scale)
     listed_units_roundtrip(rng, 15 * scale)
+    unit_glyphs(rng, 10 * scale)  # appended last: the classes above draw as before
     for i, c in enumerate(mc.CASES[start:]):
         c["id"] = "rc3-%s-%s-%03d" % (tag, c["tool"], i)
         if INTS53 not in c["checks"] and REFUSE not in c["checks"]:
