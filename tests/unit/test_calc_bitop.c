@@ -172,9 +172,54 @@ static void test_rejections(void) {
     json_decref(r);
 }
 
+/* bitop_wide_operand_is_reported: TOOLS.md masks an operand wider than the
+ * width, and bitop(256, and, 255, 8) answered 0 with nothing to say that
+ * 256 was not the operand used. */
+static void test_wide_operand_masked_says_so(void) {
+    json_t *r = op(256, "and", "255", 8);
+    CHECK_STREQ(intstr(r, "unsigned"), "0");
+    json_t *m = at(r, "masked");
+    CHECK(json_array_size(m) == 1 && strcmp(json_string_value(json_array_get(m, 0)), "a") == 0);
+    CHECK_STREQ(str(r, "note"), "a = 256 does not fit in 8 bits (-2^7..2^8-1): its low 8 bits, 0, were used; "
+                                "pass width=16 to keep it");
+    json_decref(r);
+    r = op(-129, "xor", "70000", 8); /* both operands, b counted as a value */
+    m = at(r, "masked");
+    CHECK(json_array_size(m) == 2);
+    CHECK(str(r, "note") && strstr(str(r, "note"), "; b = 70000 does not fit in 8 bits"));
+    json_decref(r);
+    r = op(-128, "and", "255", 8); /* both fit one reading of 8 bits: nothing masked */
+    CHECK(at(r, "masked") == NULL && at(r, "note") == NULL);
+    json_decref(r);
+    r = op(1, "shl", "300", 8); /* a count is never masked */
+    CHECK(at(r, "masked") == NULL);
+    json_decref(r);
+    json_t *a = json_object();
+    json_object_set_new(a, "a", bigint("340282366920938463463374607431768211457")); /* 2^128 + 1 */
+    json_object_set_new(a, "op", json_string("not"));
+    json_object_set_new(a, "width", json_integer(64));
+    r = run_obj(a);
+    CHECK_STREQ(intstr(r, "unsigned"), "18446744073709551614");
+    CHECK(str(r, "note") && strstr(str(r, "note"), "no width up to 64 holds it"));
+    CHECK(str(r, "note") && strncmp(str(r, "note"), "a = 340282366920938463463374607431768211457 does", 48) == 0);
+    json_decref(r);
+    /* an operand past 40 digits is named by its first 20 and its length */
+    char digits[64];
+    memset(digits, '9', 50);
+    digits[50] = '\0';
+    a = json_object();
+    json_object_set_new(a, "a", bigint(digits));
+    json_object_set_new(a, "op", json_string("not"));
+    json_object_set_new(a, "width", json_integer(8));
+    r = run_obj(a);
+    CHECK(str(r, "note") && strncmp(str(r, "note"), "a = 99999999999999999999... (50 digits) does not fit", 52) == 0);
+    json_decref(r);
+}
+
 int main(void) {
     RUN(test_examples);
     RUN(test_ops);
     RUN(test_rejections);
+    RUN(test_wide_operand_masked_says_so);
     return check_summary("calc_bitop");
 }

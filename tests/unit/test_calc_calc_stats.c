@@ -132,11 +132,43 @@ static void test_cv_from_rounded_mean_and_stdev(void) {
     json_decref(r);
 }
 
+/* stats_of_integers_past_2_53: the integers were read as doubles, so
+ * 2^53 + 1 and 2^53 were one value (stdev 0.0 for values that differ) and
+ * 10^30 + 7 was 10^30 (the transport carries their digits). */
+static void test_big_integers_not_read_as_doubles(void) {
+    json_t *r = run("{\"nums\": [9007199254740993, 9007199254740992]}");
+    CHECK(num(r, "stdev") == 0.7071067811865476);
+    CHECK(num(r, "mean") == 9007199254740992.0); /* 2^53 + 0.5 rounds to even */
+    json_decref(r);
+    json_t *a = json_object(), *nums = json_array();
+    json_array_append_new(nums, bigint("1000000000000000000000000000007"));
+    json_array_append_new(nums, bigint("1000000000000000000000000000001"));
+    json_object_set_new(a, "nums", nums);
+    r = run_obj(a);
+    CHECK(num(r, "stdev") == 4.242640687119285); /* sqrt(18) */
+    CHECK(num(r, "median") == 1e30);
+    json_decref(r);
+    /* an integer no double holds was "nums[1] must be a number" */
+    char digits[401];
+    memset(digits, '9', 400);
+    digits[400] = '\0';
+    a = json_object();
+    nums = json_array();
+    json_array_append_new(nums, json_integer(1));
+    json_array_append_new(nums, bigint(digits));
+    json_object_set_new(a, "nums", nums);
+    r = run_obj(a);
+    CHECK(rejected(r, "validation", "nums[1] is an integer of 400 digits, beyond binary64's range (about 1.8e308); "
+                                    "stats needs finite numbers"));
+    json_decref(r);
+}
+
 int main(void) {
     RUN(test_examples);
     RUN(test_cv_from_rounded_mean_and_stdev);
     RUN(test_exactness);
     RUN(test_rejections);
     RUN(test_cv_note_negative_mean_is_noise);
+    RUN(test_big_integers_not_read_as_doubles);
     return check_summary("calc_stats");
 }

@@ -55,7 +55,26 @@ static void test_edges(void) {
     json_decref(r);
 }
 
+/* data_sizes_beyond_binary64: 10^400 bytes answered eight bare nulls */
+static void test_beyond_binary64_has_note(void) {
+    char digits[402];
+    digits[0] = '1';
+    memset(digits + 1, '0', 400);
+    digits[401] = '\0';
+    json_t *a = json_object();
+    json_object_set_new(a, "n", bigint(digits));
+    json_t *r = run_obj(a);
+    CHECK(json_is_null(at(r, "binary.KiB")) && json_is_null(at(r, "decimal.TB")));
+    CHECK_STREQ(str(r, "note"), "n/1000 is beyond the largest double (1.7976931348623157e+308): each quotient "
+                                "no double holds is null");
+    json_decref(r);
+    r = run("{\"n\": 1000}");
+    CHECK(at(r, "note") == NULL);
+    json_decref(r);
+}
+
 int main(void) {
+    RUN(test_beyond_binary64_has_note);
     RUN(test_examples);
     RUN(test_edges);
     return check_summary("calc_data_sizes");

@@ -79,15 +79,19 @@ static void test_more(void) {
 
     r = run("{\"x\": 5e-324}");
     CHECK_STREQ(str(r, "literal"), "5e-324");
-    CHECK_STREQ(str(r, "stored"), "0"); /* subnormal below 5e-41 */
+    /* stored_never_zero_for_a_nonzero_double: TOOLS.md's 40 fixed decimals
+     * printed the smallest subnormal as "0" */
+    CHECK_STREQ(str(r, "stored"), "4.9406564584124654417656879286822137236505980261432e-324");
     CHECK_INTEQ(num(r, "exponent"), 0);
     CHECK_STREQ(str(r, "fraction_hex"), "0x0000000000001");
     CHECK(num(r, "relative_error") == 0.012011266536553091);
     CHECK(num(r, "prev") == 0.0 && num(r, "next") == 1e-323);
     json_decref(r);
 
+    /* stored_not_a_round_decimal_for_an_inexact_double: the fixed form
+     * 0.000...1 hid that 1e-40 is stored as 9.99...e-41 */
     r = run("{\"x\": 1e-40}");
-    CHECK_STREQ(str(r, "stored"), "0.0000000000000000000000000000000000000001");
+    CHECK_STREQ(str(r, "stored"), "9.9999999999999992929287939988014500233064511906197e-41");
     json_decref(r);
 
     r = run("{\"x\": 123456.789}");

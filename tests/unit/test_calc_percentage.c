@@ -112,11 +112,32 @@ static void test_small_percent_not_rounded_to_zero(void) {
     json_decref(r);
 }
 
+/* percent_beyond_binary64: 1 of 1e400 answered percent 0.0 (a confident
+ * zero for a nonzero share) and 1e400 of 1 a bare null. */
+static void test_percent_beyond_binary64_is_null_with_note(void) {
+    json_t *r = run("{\"part\": \"1\", \"total\": \"1e400\"}");
+    CHECK(is_ok(r) && json_is_null(at(r, "percent")));
+    CHECK(str(r, "note") && strstr(str(r, "note"), "below the smallest double"));
+    json_decref(r);
+    r = run("{\"part\": \"-3\", \"total\": \"7e900\"}");
+    CHECK(json_is_null(at(r, "percent")));
+    CHECK(str(r, "note") && strncmp(str(r, "note"), "percent = share x 100 is about -2^", 34) == 0);
+    json_decref(r);
+    r = run("{\"part\": \"1e400\", \"total\": \"1\"}");
+    CHECK(json_is_null(at(r, "percent")));
+    CHECK(str(r, "note") && strstr(str(r, "note"), "beyond the largest double"));
+    json_decref(r);
+    r = run("{\"part\": \"1\", \"total\": \"1e310\"}"); /* 1e-308: a double holds it */
+    CHECK(num(r, "percent") == 1e-308 && at(r, "note") == NULL);
+    json_decref(r);
+}
+
 int main(void) {
     RUN(test_examples);
     RUN(test_literals);
     RUN(test_rejections);
     RUN(test_huge);
     RUN(test_small_percent_not_rounded_to_zero);
+    RUN(test_percent_beyond_binary64_is_null_with_note);
     return check_summary("calc_percentage");
 }

@@ -107,6 +107,20 @@ static void test_interpolated_exact_fraction(void) {
     json_decref(r);
 }
 
+/* percentiles_of_integers_past_2_53: the order and the interpolation were
+ * of the doubles, which tie for 2^53 + 1 and 2^53 (the transport carries the digits). */
+static void test_big_integers_ranked_exactly(void) {
+    json_t *a = json_object(), *nums = json_array();
+    json_array_append_new(nums, bigint("69599900000000000000000000"));
+    json_array_append_new(nums, json_integer(9007199254741006));
+    json_array_append_new(nums, json_integer(9007199254740987));
+    json_object_set_new(a, "nums", nums);
+    json_t *r = run_obj(a);
+    CHECK(num(r, "percentiles.p90.interpolated") == 5.567992000180144e+25);
+    CHECK(num(r, "percentiles.p50.nearest_rank") == 9007199254741006.0);
+    json_decref(r);
+}
+
 int main(void) {
     RUN(test_one_to_hundred);
     RUN(test_small);
@@ -114,5 +128,6 @@ int main(void) {
     RUN(test_interpolated_small_values_not_rounded_to_zero);
     RUN(test_interpolated_opposite_extremes_not_null);
     RUN(test_interpolated_exact_fraction);
+    RUN(test_big_integers_ranked_exactly);
     return check_summary("calc_percentiles");
 }

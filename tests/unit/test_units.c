@@ -358,6 +358,59 @@ static void test_year_not_the_light_year_year(void) {
     check_exact(json_integer(9460730472580800), "m", "ly", "1");
 }
 
+/* compound_units: J/s, kWh/day, kg*m/s^2 were "unknown unit" (with
+ * "did you mean nm?" for N*m); they convert exactly now, a temperature in
+ * a compound being the size of its degree. */
+static void test_compound_units(void) {
+    check_exact(json_integer(1), "J/s", "W", "1");
+    check_exact(json_integer(1), "kWh/day", "W", "125/3");
+    check_exact(json_integer(1), "kg*m/s^2", "N", "1");
+    check_exact(json_integer(3), "N \xc2\xb7 m", "J", "3");
+    check_exact(json_integer(1), "m^2", "cm**2", "10000");
+    check_exact(json_integer(3), "m/s2", "km/h^2", "38880");
+    check_exact(json_integer(3), "1/s", "Hz", "3");
+    check_exact(json_integer(1), "MB/s", "GB/h", "18/5");
+    check_exact(json_integer(1), "BTU/(lb*degF)", "J/(kg*K)", "20934/5");
+    check_exact(json_integer(1), "W/(m^2*K)", "W/(m^2*degF)", "5/9");
+    check_exact(json_integer(1), "m/s/s", "m/s^2", "1");
+    /* spaced_compound_is_a_product: spaces dropped, m s^-1 spelled ms^-1,
+     * the inverse millisecond */
+    check_exact(json_integer(1), "m s^-1", "km/h", "18/5");
+    check_exact(json_integer(1), "kg m s^-2", "N", "1");
+    check_exact(json_integer(1), "W m^-2 K^-1", "W/(m^2*K)", "1");
+    check_exact(json_integer(1), "deg C/s", "K/min", "60"); /* spaced reading fails: read without spaces */
+    check_error_prefix(conv(json_integer(1), "J/kg K", "J/(kg*K)"), "unit 'J/kg K' is ambiguous");
+    /* spaces_dropped_silently: "m s" was the millisecond, "m in" the minute */
+    check_error_prefix(conv(json_integer(1), "m s", "s"),
+                       "unit 'm s' is ambiguous: without its spaces it is ms, with them m*s");
+    check_error_prefix(conv(json_integer(1), "m in", "s"), "unit 'm in' is ambiguous");
+    check_exact(json_integer(1), "k W h", "J", "3600000"); /* k folds: the spaced reading is not exact-case */
+    check_exact(json_integer(1), "kW h", "J", "3600000"); /* both readings agree */
+    /* superscripts and the Greek mu were unknown units */
+    check_exact(json_integer(1), "m\xc2\xb2", "cm^2", "10000");
+    check_exact(json_integer(1), "W/m\xc2\xb2", "W/cm^2", "1/10000");
+    check_exact(json_integer(1), "cm\xc2\xb3", "mL", "1");
+    check_exact(json_integer(1), "\xce\xbcm", "nm", "1000");
+    json_t *r = conv(json_integer(3), "KM/S", "mi/h");
+    CHECK_STREQ(interpreted(r, "from_unit"), "km/s");
+    CHECK_STREQ(str(r, "exact"), "9375000/1397");
+    json_decref(r);
+    check_error_prefix(conv(json_integer(1), "J/kg*K", "J/(kg*K)"), "unit 'J/kg*K' is ambiguous: a product after '/'");
+    check_error_prefix(conv(json_integer(1), "J/(kg*C)", "J/(kg*K)"),
+                       "'C' in the compound unit 'J/(kg*C)' is ambiguous (coulomb or degree Celsius)");
+    check_error_prefix(conv(json_integer(1), "(degC)", "K"), "unit '(degC)' is a temperature interval on its own");
+    check_error_prefix(conv(json_integer(1), "N*m", "kg"), "conversion failed: incompatible dimensions ('N*m' vs 'kg')");
+    check_error_prefix(conv(json_integer(1), "m/zz", "m"), "unknown unit 'zz'");
+    check_error_prefix(conv(json_integer(1), "mw/s", "W"), "ambiguous unit 'mw'");
+    check_error_prefix(conv(json_integer(1), "m^99", "m"), "unit power must be an integer from -12 to 12");
+    check_error_prefix(conv(json_integer(1), "m/", "m"), "a unit is missing in 'm/'");
+    check_error_prefix(conv(json_integer(1), "((((((((((m))))))))))", "m"), "unit '((((((((((m))))))))))' nests");
+    check_error_prefix(conv(json_integer(1), "(m", "m"), "unbalanced parentheses in unit '(m'");
+    r = conv(json_integer(1), "pc/yr", "km/s"); /* a rounded factor: no exact */
+    CHECK(is_ok(r) && str(r, "exact") == NULL);
+    json_decref(r);
+}
+
 int main(void) {
     RUN(test_year_not_the_light_year_year);
     RUN(test_convert_examples);
@@ -370,5 +423,6 @@ int main(void) {
     RUN(test_constants_lookup);
     RUN(test_constants_unknown);
     RUN(test_constants_list);
+    RUN(test_compound_units);
     return check_summary("units");
 }

@@ -125,6 +125,79 @@ static json_t *display(const char *op, unsigned w, struct outcome *o) {
     return cc_nf_finish(r, ok);
 }
 
+/* Whether v lies outside what w bits hold in either reading,
+ * -2^(w-1)..2^w-1. */
+static bool wider_than(const mpz_t v, unsigned w) {
+    if (mpz_sgn(v) >= 0) return mpz_sizeinbase(v, 2) > w;
+    mpz_t t;
+    mpz_init(t);
+    mpz_neg(t, v);
+    mpz_sub_ui(t, t, 1); /* -v - 1 < 2^(w-1) */
+    bool wide = mpz_sgn(t) > 0 && mpz_sizeinbase(t, 2) > w - 1;
+    mpz_clear(t);
+    return wide;
+}
+
+/* The smallest width of 8/16/32/64 that holds v, or 0. */
+static unsigned width_holding(const mpz_t v) {
+    static const unsigned ws[] = {8, 16, 32, 64};
+    for (int i = 0; i < 4; i++)
+        if (!wider_than(v, ws[i])) return ws[i];
+    return 0;
+}
+
+/* TOOLS.md masks an operand wider than the width to its low w bits; the
+ * answer was silent about it, so bitop(256, and, 255, 8) read as 0 with
+ * nothing to say that 256 was not the operand used. The result now lists
+ * the masked operands and a note with the value used. */
+static bool note_masked(const char *name, const mpz_t v, unsigned w, json_t *list, char **note) {
+    if (!wider_than(v, w)) return true;
+    mpz_t low;
+    mpz_init(low);
+    mpz_fdiv_r_2exp(low, v, w);
+    char *given = mpz_get_str(NULL, 10, v), *used = mpz_get_str(NULL, 10, low), *s = NULL;
+    unsigned hold = width_holding(v);
+    char fix[64];
+    if (hold)
+        snprintf(fix, sizeof fix, "pass width=%u to keep it", hold);
+    else
+        snprintf(fix, sizeof fix, "no width up to 64 holds it");
+    /* a huge operand is named by its first digits and its length, so the
+     * note stays short */
+    char shown[64];
+    size_t len = given ? strlen(given) : 0;
+    if (len > 40)
+        snprintf(shown, sizeof shown, "%.20s... (%zu digits)", given, len - (given[0] == '-'));
+    else
+        snprintf(shown, sizeof shown, "%s", given ? given : "");
+    bool ok = given && used &&
+              asprintf(&s, "%s%s%s = %s does not fit in %u bits (-2^%u..2^%u-1): its low %u bits, %s, were used; %s",
+                       *note ? *note : "", *note ? "; " : "", name, shown, w, w - 1, w, w, used, fix) >= 0;
+    void (*gfree)(void *, size_t);
+    mp_get_memory_functions(NULL, NULL, &gfree);
+    if (given) gfree(given, strlen(given) + 1);
+    if (used) gfree(used, strlen(used) + 1);
+    mpz_clear(low);
+    if (!ok) return false;
+    free(*note);
+    *note = s;
+    return json_array_append_new(list, json_string(name)) == 0;
+}
+
+static json_t *add_masked(json_t *r, enum op_kind kind, const mpz_t a, const mpz_t b, unsigned w) {
+    if (!r) return NULL;
+    json_t *list = json_array();
+    char *note = NULL;
+    bool ok = list && note_masked("a", a, w, list, &note);
+    if (ok && kind == OP_BITWISE) ok = note_masked("b", b, w, list, &note);
+    if (ok && json_array_size(list)) {
+        ok = cc_nf_set(r, "masked", json_incref(list)) && cc_nf_set(r, "note", json_string(note));
+    }
+    json_decref(list);
+    free(note);
+    return cc_nf_finish(r, ok);
+}
+
 /* a, b already read; op lower-cased and known. */
 static json_t *compute(const char *op, enum op_kind kind, const mpz_t a, const mpz_t b, unsigned w) {
     uint64_t mask = w == 64 ? UINT64_MAX : (UINT64_C(1) << w) - 1;
@@ -142,7 +215,7 @@ static json_t *compute(const char *op, enum op_kind kind, const mpz_t a, const m
     } else {
         counted(&o, op, A, b, w, mask);
     }
-    json_t *r = o.failed ? NULL : display(op, w, &o);
+    json_t *r = o.failed ? NULL : add_masked(display(op, w, &o), kind, a, b, w);
     json_decref(o.overflow);
     mpz_clears(t, o.unbounded, NULL);
     return r;

@@ -46,19 +46,15 @@ struct moments {
     mpq_t m, ss;
 };
 
-static void moments(const double *v, size_t n, struct moments *o) {
+static void moments(mpq_t *v, size_t n, struct moments *o) {
     mpq_t x;
     mpq_init(x);
     mpq_inits(o->m, o->ss, NULL);
-    for (size_t i = 0; i < n; i++) {
-        mpq_set_d(x, v[i]);
-        mpq_add(o->m, o->m, x);
-    }
+    for (size_t i = 0; i < n; i++) mpq_add(o->m, o->m, v[i]);
     mpq_set_ui(x, (unsigned long)n, 1);
     mpq_div(o->m, o->m, x);
     for (size_t i = 0; i < n; i++) {
-        mpq_set_d(x, v[i]);
-        mpq_sub(x, x, o->m);
+        mpq_sub(x, v[i], o->m);
         mpq_mul(x, x, x);
         mpq_add(o->ss, o->ss, x);
     }
@@ -83,21 +79,20 @@ static double exact_cv(const struct moments *o) {
 
 /* The mean of the two middle values is taken exactly: (a + b) / 2 in
  * doubles overflows for two values near the top of the range. */
-static double median(double *v, size_t n) {
-    cc_numlist_sort(v, n);
-    if (n % 2) return v[n / 2];
-    mpq_t a, b;
-    mpq_inits(a, b, NULL);
-    mpq_set_d(a, v[n / 2 - 1]);
-    mpq_set_d(b, v[n / 2]);
-    mpq_add(a, a, b);
+static double median(mpq_t *v, size_t n) {
+    cc_numlist_sort_q(v, n);
+    if (n % 2) return cc_nf_mpq_to_double(v[n / 2]);
+    mpq_t a;
+    mpq_init(a);
+    mpq_add(a, v[n / 2 - 1], v[n / 2]);
     mpq_div_2exp(a, a, 1);
     double m = cc_nf_mpq_to_double(a);
-    mpq_clears(a, b, NULL);
+    mpq_clear(a);
     return m;
 }
 
-static json_t *build(double *v, size_t n) {
+/* v: the exact values (integers past 2^53 as given, not their doubles). */
+static json_t *build(mpq_t *v, size_t n) {
     struct moments mo;
     moments(v, n, &mo);
     double mean = cc_nf_mpq_to_double(mo.m), stdev = sqrt_rational(mo.ss);
@@ -126,11 +121,11 @@ static json_t *build(double *v, size_t n) {
 
 json_t *cc_tool_calc_stats(json_t *args, cc_wctx *ctx) {
     (void)ctx;
-    double *v;
+    mpq_t *v;
     size_t n;
     json_t *err;
-    if (cc_numlist_read(args, 2, "stats", &v, &n, &err)) return err;
+    if (cc_numlist_read_q(args, 2, "stats", &v, &n, &err)) return err;
     json_t *r = build(v, n);
-    free(v);
+    cc_numlist_free_q(v, n);
     return r;
 }

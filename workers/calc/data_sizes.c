@@ -4,6 +4,7 @@
 #include "workers/calc/programmer_tools.h"
 #include "workers/common/tool_api.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 /* {names[0]: n/base, names[1]: n/base^2, ...} */
@@ -33,6 +34,18 @@ static json_t *build(const mpz_t n) {
     bool ok = cc_nf_set(r, "bytes", cc_json_mpz(n));
     ok &= cc_nf_set(r, "binary", scaled(n, 1024, bin));
     ok &= cc_nf_set(r, "decimal", scaled(n, 1000, dec));
+    /* KiB of a count past 2^1034 is beyond every double and read a bare
+     * null; the quotients no double holds are still null, and a note says
+     * why. The largest quotient (KB) decides whether one is missing. */
+    mpq_t q;
+    mpq_init(q);
+    mpq_set_z(q, n);
+    mpz_set_ui(mpq_denref(q), 1000);
+    mpq_canonicalize(q);
+    if (ok && isinf(cc_nf_mpq_to_double(q)))
+        ok &= cc_nf_set(r, "note", json_string("n/1000 is beyond the largest double (1.7976931348623157e+308): "
+                                               "each quotient no double holds is null"));
+    mpq_clear(q);
     return cc_nf_finish(r, ok);
 }
 

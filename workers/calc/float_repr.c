@@ -154,6 +154,41 @@ static json_t *note_json(double x, const char *lit, const struct given *g, bool 
                                    lit, big ? "; " : "", big ? big : "");
 }
 
+/* TOOLS.md writes stored in fixed point with 40 fractional digits, which
+ * showed 5e-324 as "0" and the double nearest 1e-40 (9.99...929e-41) as
+ * 0.000...1: a nonzero value printed as zero, an inexact one as a round
+ * decimal. Where the fixed form keeps fewer than 17 significant digits and
+ * is not the stored value, it is written instead with 50 significant
+ * digits in scientific notation (trailing zeros dropped). */
+static char *stored_text(double x) {
+    char *fixed = cc_nf_double_fixed(x, 50, 40);
+    if (!fixed || x == 0) return fixed;
+    size_t sig = 0;
+    bool lead = true;
+    for (const char *p = fixed; *p; p++) {
+        if (*p < '0' || *p > '9') continue;
+        if (*p != '0') lead = false;
+        sig += !lead;
+    }
+    if (sig >= 17) return fixed;
+    mpq_t a, b;
+    mpq_inits(a, b, NULL);
+    mpq_set_d(a, x);
+    bool exact = cc_nf_parse_decimal(fixed, strlen(fixed), b) == 0 && mpq_equal(a, b);
+    mpq_clears(a, b, NULL);
+    if (exact) return fixed;
+    char buf[80];
+    snprintf(buf, sizeof buf, "%.49e", x); /* glibc prints the exact digits, correctly rounded */
+    char *e = strchr(buf, 'e');
+    if (!e) return fixed;
+    char *m = e;
+    while (m > buf && m[-1] == '0') m--;
+    if (m > buf && m[-1] == '.') m--;
+    memmove(m, e, strlen(e) + 1);
+    free(fixed);
+    return strdup(buf);
+}
+
 static json_t *finite_repr(double x, const struct given *g) {
     char lit[32];
     cc_float_repr(x, lit);
@@ -162,7 +197,7 @@ static json_t *finite_repr(double x, const struct given *g) {
     bool differs = false;
     json_t *r = cc_ok();
     bool ok = cc_nf_set(r, "literal", json_string(lit));
-    ok &= cc_nf_set(r, "stored", owned_string(cc_nf_double_fixed(x, 50, 40)));
+    ok &= cc_nf_set(r, "stored", owned_string(stored_text(x)));
     ok &= raw_fields(r, x);
     if (x == 0 && !g->known && g->nonzero) {
         ok &= lost_fields(r);

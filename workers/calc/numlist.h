@@ -8,6 +8,7 @@
 #ifndef CC_CALC_NUMLIST_H
 #define CC_CALC_NUMLIST_H
 
+#include <gmp.h>
 #include <jansson.h>
 #include <stddef.h>
 
@@ -19,7 +20,18 @@
 int cc_numlist_read(const json_t *args, size_t min_n, const char *tool, double **out, size_t *n,
                     json_t **err);
 
-/* Sort v ascending (the values are finite, so the order is total). */
-void cc_numlist_sort(double *v, size_t n);
+/* As cc_numlist_read, but the exact values: an integer (a JSON integer, or
+ * one past 2^63 that the transport carries as digits) is itself, not the
+ * double nearest it; anything else is the double it reads as. Integers
+ * past 2^53 differ from their doubles (2^53 + 1 reads as 2^53), and
+ * statistics of the doubles answered stdev 0.0 for values that differ.
+ * Success hands the caller an array of n initialised mpq_t to release with
+ * cc_numlist_free_q(). */
+int cc_numlist_read_q(const json_t *args, size_t min_n, const char *tool, mpq_t **out, size_t *n,
+                      json_t **err);
+void cc_numlist_free_q(mpq_t *v, size_t n);
+
+/* Sort exact values ascending. */
+void cc_numlist_sort_q(mpq_t *v, size_t n);
 
 #endif

@@ -4,6 +4,8 @@
 #include "workers/common/tool_api.h"
 
 #include <ctype.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,6 +77,21 @@ static json_t *rational_json(const mpq_t q, bool always_fraction) {
     return j;
 }
 
+/* A nonzero percentage no double holds: its size as a power of two, for
+ * the note (the share above is exact; only the double is missing). */
+static json_t *out_of_range_note(const mpq_t pct, double percent) {
+    long bits = (long)mpz_sizeinbase(mpq_numref(pct), 2) - (long)mpz_sizeinbase(mpq_denref(pct), 2);
+    char *s = NULL;
+    if (asprintf(&s, "percent = share x 100 is about %s2^%ld, %s: percent is null (the share is exact)",
+                 mpq_sgn(pct) < 0 ? "-" : "", bits,
+                 percent == 0 ? "nonzero but below the smallest double (5e-324)"
+                              : "beyond the largest double (1.7976931348623157e+308)") < 0)
+        return NULL;
+    json_t *j = json_string(s);
+    free(s);
+    return j;
+}
+
 static json_t *build(const mpq_t part, const mpq_t total) {
     mpq_t share, pct;
     mpq_inits(share, pct, NULL);
@@ -87,9 +104,14 @@ static json_t *build(const mpq_t part, const mpq_t total) {
     bool ok = cc_nf_set(r, "part", rational_json(part, false));
     ok &= cc_nf_set(r, "total", rational_json(total, false));
     ok &= cc_nf_set(r, "share", rational_json(share, true));
-    ok &= cc_nf_set(r, "percent", cc_nf_real(percent));
+    /* A nonzero share whose percentage underflows binary64 answered
+     * percent 0.0 (or -0.0), a confident zero; one that overflows was a
+     * bare null. Both are null with a note saying why. */
+    bool lost = mpq_sgn(pct) != 0 && (percent == 0 || !isfinite(percent));
+    ok &= cc_nf_set(r, "percent", lost ? json_null() : cc_nf_real(percent));
     ok &= cc_nf_set(rounding, "percent", json_integer(6));
     ok &= cc_nf_set(r, "rounding", rounding);
+    if (lost) ok &= cc_nf_set(r, "note", out_of_range_note(pct, percent));
     mpq_clears(share, pct, NULL);
     return cc_nf_finish(r, ok);
 }

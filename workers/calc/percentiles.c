@@ -12,7 +12,7 @@
  * the exact values: in binary64, v[hi] - v[lo] overflows for values of
  * opposite sign near the top of the range (interpolated was null) and the
  * product carries the rounding of idx. */
-static double interpolate(const double *v, size_t n, int p) {
+static double interpolate(const mpq_t *v, size_t n, int p) {
     mpq_t idx, t, lo_v;
     mpq_inits(idx, t, lo_v, NULL);
     mpq_set_ui(idx, (unsigned long)p * (unsigned long)(n - 1), 100);
@@ -24,9 +24,8 @@ static double interpolate(const double *v, size_t n, int p) {
     size_t ihi = mpz_cmp_ui(mpq_denref(idx), 1) == 0 ? ilo : ilo + 1;
     mpq_set_z(t, lo);
     mpq_sub(idx, idx, t); /* the fraction idx - lo */
-    mpq_set_d(lo_v, v[ilo]);
-    mpq_set_d(t, v[ihi]);
-    mpq_sub(t, t, lo_v);
+    mpq_set(lo_v, v[ilo]);
+    mpq_sub(t, v[ihi], lo_v);
     mpq_mul(t, t, idx);
     mpq_add(t, t, lo_v);
     double d = cc_nf_round_keep_q(t, 6);
@@ -35,9 +34,9 @@ static double interpolate(const double *v, size_t n, int p) {
     return d;
 }
 
-static json_t *one_percentile(const double *v, size_t n, int p) {
+static json_t *one_percentile(const mpq_t *v, size_t n, int p) {
     size_t rank = ((size_t)p * n + 99) / 100; /* ceil(p n / 100), exactly */
-    double nearest = v[rank ? rank - 1 : 0];
+    double nearest = cc_nf_mpq_to_double(v[rank ? rank - 1 : 0]);
     double interp = interpolate(v, n, p);
 
     json_t *o = json_object(), *rounding = json_object();
@@ -48,10 +47,13 @@ static json_t *one_percentile(const double *v, size_t n, int p) {
     return cc_nf_finish(o, ok);
 }
 
-static json_t *build(double *v, size_t n) {
+/* v: the exact values (integers past 2^53 as given, not their doubles:
+ * the doubles of 2^53 + 1 and 2^53 tie, and the order and the
+ * interpolation were of the doubles). */
+static json_t *build(mpq_t *v, size_t n) {
     static const int ps[] = {50, 90, 95, 99};
     static const char *const names[] = {"p50", "p90", "p95", "p99"};
-    cc_numlist_sort(v, n);
+    cc_numlist_sort_q(v, n);
     json_t *r = cc_ok(), *table = json_object();
     bool ok = cc_nf_set(r, "n", json_integer((json_int_t)n));
     for (int i = 0; i < 4; i++) ok &= cc_nf_set(table, names[i], one_percentile(v, n, ps[i]));
@@ -63,11 +65,11 @@ static json_t *build(double *v, size_t n) {
 
 json_t *cc_tool_percentiles(json_t *args, cc_wctx *ctx) {
     (void)ctx;
-    double *v;
+    mpq_t *v;
     size_t n;
     json_t *err;
-    if (cc_numlist_read(args, 1, "percentiles", &v, &n, &err)) return err;
+    if (cc_numlist_read_q(args, 1, "percentiles", &v, &n, &err)) return err;
     json_t *r = build(v, n);
-    free(v);
+    cc_numlist_free_q(v, n);
     return r;
 }

@@ -163,8 +163,21 @@ char *cc_unit_normalise(const char *name, size_t len) {
     char *t = cc_unit_trim(name, len);
     if (!t) return NULL;
     char *o = t;
-    for (const char *p = t; *p; p++)
-        if (*p != ' ') *o++ = *p;
+    for (const char *p = t; *p; p++) {
+        if (*p == ' ') continue;
+        unsigned char c0 = (unsigned char)p[0], c1 = (unsigned char)p[1];
+        if (c0 == 0xce && c1 == 0xbc) { /* Greek mu, as often typed, is the micro sign */
+            *o++ = (char)0xc2;
+            *o++ = (char)0xb5;
+            p++;
+        } else if (c0 == 0xc2 && (c1 == 0xb2 || c1 == 0xb3)) { /* m², m³: m^2, m^3 (same length) */
+            *o++ = '^';
+            *o++ = c1 == 0xb2 ? '2' : '3';
+            p++;
+        } else {
+            *o++ = *p;
+        }
+    }
     *o = '\0';
     return t;
 }
@@ -286,7 +299,7 @@ size_t cc_unit_close_matches(const char *norm, const char **out, size_t cap) {
 /* ---- exact arithmetic ------------------------------------------------------ */
 
 /* out = the value of factor text: a decimal, or decimal/decimal. */
-static void factor_q(const char *text, mpq_t out) {
+void cc_unit_factor_q(const char *text, mpq_t out) {
     const char *slash = strchr(text, '/');
     if (cc_nf_parse_decimal(text, slash ? (size_t)(slash - text) : strlen(text), out) != 0)
         mpq_set_ui(out, 0, 1); /* cannot happen: the table is ours */
@@ -467,7 +480,7 @@ static char *q_text(const mpq_t q) {
     return out;
 }
 
-static json_t *name_error(const char *norm, int rc, const char **spell, size_t n) {
+json_t *cc_unit_name_error(const char *norm, int rc, const char **spell, size_t n) {
     char list[256] = "";
     size_t used = 0;
     if (rc == -2) {
@@ -506,9 +519,9 @@ static json_t *convert(mpq_t q, const struct cc_unit_ref *f, const struct cc_uni
                       f->spelling, t->spelling);
     mpq_t k;
     mpq_init(k);
-    factor_q(f->unit->factor, k);
+    cc_unit_factor_q(f->unit->factor, k);
     mpq_mul(q, q, k);
-    factor_q(t->unit->factor, k);
+    cc_unit_factor_q(t->unit->factor, k);
     mpq_div(q, q, k);
     mpq_clear(k);
     return NULL;
@@ -539,21 +552,93 @@ static json_t *build_result(double v, const mpq_t q, bool finite, const struct c
     return r;
 }
 
+/* A name the table knows once its spaces are dropped, whose spaced
+ * reading is a product of exact-case units that differs from it: "m s"
+ * is ms (the millisecond) without its spaces and m*s with them, "m W"
+ * mW or m*W. Spaces were dropped silently; such a name is refused. NULL
+ * when the spaced reading agrees, fails, or took a case fold ("k W h" is
+ * kWh). */
+static json_t *spaced_differs(const char *trim, const struct cc_unit_ref *ref) {
+    if (!strchr(trim, ' ')) return NULL;
+    struct cc_unit *u;
+    char *spelling;
+    bool folded;
+    json_t *err = NULL;
+    if (cc_unit_compound(trim, &u, &spelling, &folded, &err) != 0) {
+        json_decref(err);
+        return NULL;
+    }
+    bool differs = !folded && (!ref->unit || !cc_unit_same_dimension(ref->unit, u) ||
+                               strcmp(ref->unit->factor, u->factor) != 0);
+    if (differs && ref->unit) { /* equal factors may be spelled differently ("1e-3" vs "1/1000") */
+        mpq_t a, b;
+        mpq_inits(a, b, NULL);
+        cc_unit_factor_q(ref->unit->factor, a);
+        cc_unit_factor_q(u->factor, b);
+        differs = !cc_unit_same_dimension(ref->unit, u) || !mpq_equal(a, b);
+        mpq_clears(a, b, NULL);
+    }
+    json_t *r = differs ? cc_err("validation",
+                                 "unit '%s' is ambiguous: without its spaces it is %s, with them %s; write "
+                                 "one of those", trim, ref->spelling, spelling)
+                        : NULL;
+    cc_unit_compound_free(u);
+    return r;
+}
+
+/* One side's unit: a table spelling or temperature, else a compound (J/s);
+ * *own receives a compound's synthetic entry for the caller to release.
+ * A name written with spaces is read as a compound with its spaces first
+ * (m s^-1 is m/s), then with them dropped (deg C/s is degC/s). NULL, or
+ * the error to answer. */
+static json_t *resolve_side(const char *norm, const char *trim, struct cc_unit_ref *ref, struct cc_unit **own) {
+    const char *spell[8];
+    size_t n;
+    int rc = cc_unit_resolve(norm, ref, spell, 8, &n);
+    char *spelling;
+    bool folded;
+    if (rc == 0) return spaced_differs(trim, ref);
+    if (rc != -1) return cc_unit_name_error(norm, rc, spell, n);
+    json_t *err = NULL, *err2 = NULL;
+    int crc = strchr(trim, ' ') ? cc_unit_compound(trim, own, &spelling, &folded, &err) : -1;
+    if (crc != 0) {
+        int crc2 = cc_unit_compound(norm, own, &spelling, &folded, &err2);
+        if (crc2 == 0) {
+            json_decref(err);
+            crc = 0;
+        } else if (crc2 == -2) {
+            if (crc == -2) json_decref(err2); /* the spaced reading's error names the part */
+            else err = err2;
+            crc = -2;
+        } else if (crc == -2) {
+            json_decref(err); /* no operator once the spaces go: an unknown name */
+            crc = -1;
+        }
+    }
+    if (crc == 0) {
+        *ref = (struct cc_unit_ref){*own, CC_TEMP_NONE, spelling, folded};
+        return NULL;
+    }
+    if (crc == -2) return err ? err : cc_err("internal", "out of memory");
+    return cc_unit_name_error(norm, rc, spell, n);
+}
+
 static json_t *convert_names(const json_t *jv, double v, const char *from, const char *to,
                              const char *from_trim, const char *to_trim) {
     struct cc_unit_ref f, t;
-    const char *spell[8];
-    size_t n;
-    int rc = cc_unit_resolve(from, &f, spell, 8, &n);
-    if (rc < 0) return name_error(from, rc, spell, n);
-    rc = cc_unit_resolve(to, &t, spell, 8, &n);
-    if (rc < 0) return name_error(to, rc, spell, n);
-    mpq_t q;
-    mpq_init(q);
-    bool finite = value_q(jv, v, q) == 0;
-    json_t *r = convert(q, &f, &t);
-    if (!r) r = build_result(v, q, finite, &f, &t, from_trim, to_trim);
-    mpq_clear(q);
+    struct cc_unit *fown = NULL, *town = NULL;
+    json_t *r = resolve_side(from, from_trim, &f, &fown);
+    if (!r) r = resolve_side(to, to_trim, &t, &town);
+    if (!r) {
+        mpq_t q;
+        mpq_init(q);
+        bool finite = value_q(jv, v, q) == 0;
+        r = convert(q, &f, &t);
+        if (!r) r = build_result(v, q, finite, &f, &t, from_trim, to_trim);
+        mpq_clear(q);
+    }
+    cc_unit_compound_free(fown);
+    cc_unit_compound_free(town);
     return r;
 }
 

@@ -6,16 +6,19 @@
 #ifndef CC_UNITS_H
 #define CC_UNITS_H
 
+#include <gmp.h>
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "workers/common/tool_api.h"
 
-/* Exponents of the base dimensions: metre, kilogram, second, byte. The
- * byte is its own "information" dimension so data sizes never convert to
- * anything physical. */
-enum { CC_DIM_M, CC_DIM_KG, CC_DIM_S, CC_DIM_B, CC_DIM_COUNT };
+/* Exponents of the base dimensions: metre, kilogram, second, byte, kelvin.
+ * The byte is its own "information" dimension so data sizes never convert
+ * to anything physical. The kelvin appears only in compound units (J/(kg*K)),
+ * where a temperature is the size of a degree; the table's own temperatures
+ * are scales, handled apart. */
+enum { CC_DIM_M, CC_DIM_KG, CC_DIM_S, CC_DIM_B, CC_DIM_K, CC_DIM_COUNT };
 
 struct cc_unit {
     const char *alias;        /* case-sensitive spelling, e.g. "km/h", "mW" */
@@ -76,6 +79,24 @@ const char *const *cc_unit_all_aliases(size_t *count);
 /* The "Known: ..." list of the unknown-unit message: every factor-table
  * alias shorter than 6 bytes, sorted, joined by ", ". Static storage. */
 const char *cc_unit_short_alias_list(void);
+
+/* out = the exact value of a factor text (a decimal, or decimal/decimal). */
+void cc_unit_factor_q(const char *text, mpq_t out);
+
+/* The validation error for a name that did not resolve (rc -1 unknown, -2
+ * ambiguous with spell[0..n)). */
+json_t *cc_unit_name_error(const char *norm, int rc, const char **spell, size_t n);
+
+/* A compound unit (unit_compound.c): products, quotients and integer
+ * powers of table units, J/s, kg*m/s^2, W/(m^2*K), 1/s. Returns -1 when
+ * norm has no operator (not a compound: the caller reports the unknown
+ * name), -2 with *err the validation error (NULL when out of memory), or
+ * 0 with *out a synthetic table entry the caller releases with
+ * cc_unit_compound_free(), *spelling its name with each part as the table
+ * spells it (owned by *out) and *folded whether a part took a
+ * case-insensitive match. */
+int cc_unit_compound(const char *norm, struct cc_unit **out, char **spelling, bool *folded, json_t **err);
+void cc_unit_compound_free(struct cc_unit *u);
 
 /* Tool handlers (tool_api.h contract). */
 json_t *cc_tool_convert_units(json_t *args, cc_wctx *ctx);

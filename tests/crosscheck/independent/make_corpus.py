@@ -721,7 +721,19 @@ def stored_of(x):
     t = format(d, "f")
     if "." in t:
         t = t.rstrip("0").rstrip(".")
-    return "0" if t in ("0", "-0") else t
+    t = "0" if t in ("0", "-0") else t
+    # docs/contract.md 3.3.12 (redcalc3): a fixed form with fewer than 17
+    # significant digits that is not the stored value (5e-324 as "0", the
+    # double nearest 1e-40 as 0.000...1) is written with 50 significant
+    # digits in scientific notation instead, as C's %.49e, zeros dropped
+    if len(t.replace("-", "").replace(".", "").lstrip("0")) < 17 and Fraction(Decimal(t)) != q:
+        with localcontext() as ctx:
+            ctx.prec = 400
+            d = Decimal(q.numerator) / Decimal(q.denominator)
+        m, e = ("%.49e" % d).split("e")
+        m = m.rstrip("0").rstrip(".")
+        t = "%se%s%02d" % (m, e[0], int(e[1:]))
+    return t
 
 
 def frepr(x, why=None):

@@ -633,6 +633,34 @@ def c_smt_model(got, ck, res, case):
     return v, "the model %s violates an assertion" % json.dumps(got)
 
 
+def _big_ints(v, path=""):
+    """Every JSON integer of magnitude 2^53 or more in a result (they must
+    be decimal strings: docs/contract.md, "integers beyond 2^53")."""
+    if isinstance(v, bool):
+        return []
+    if isinstance(v, int):
+        return [path] if abs(v) >= 2**53 else []
+    if isinstance(v, dict):
+        return [p for k, x in v.items() for p in _big_ints(x, path + "." + k if path else k)]
+    if isinstance(v, list):
+        return [p for i, x in enumerate(v) for p in _big_ints(x, "%s[%d]" % (path, i))]
+    return []
+
+
+def c_ints53(got, ck, res, case):
+    bad = _big_ints(res)
+    return not bad, "JSON integer(s) past 2^53 at %s" % ", ".join(bad[:5])
+
+
+def c_f64str(got, ck, res, case):
+    """A decimal string that reads back (Python's float()) as the double want."""
+    try:
+        g = float(got)
+    except (TypeError, ValueError):
+        raise Judged("not a decimal: %r" % (got,))
+    return g == float(ck["want"]), "got %s (reads as %r), want %r" % (got, g, float(ck["want"]))
+
+
 def c_refuse(got, ck, res, case):
     if res.get("ok"):
         return False, "answered %s where a refusal is right" % json.dumps(
