@@ -375,13 +375,17 @@ static char *reason(const struct cc_exec_req *q, const struct step *s, int64_t w
     case SBX_KILL_CANCEL: return fmt("killed by the sandbox (SIGKILL): the call was cancelled");
     case SBX_KILL_MEMORY:
         return fmt("killed by the sandbox (SIG%s): the memory ceiling of %llu MiB was exceeded "
-                   "(out-of-memory kill)", sig ? sig : "KILL", (unsigned long long)mem);
+                   "(out-of-memory kill)%s", sig ? sig : "KILL", (unsigned long long)mem,
+                   compile ? "; it is the compile step's budget, CODECALC_COMPILE_MEMORY_MB" : "");
     case SBX_KILL_OUTPUT:
         return fmt("killed by the sandbox (SIGKILL): more than %llu MiB of output",
                    (unsigned long long)(SBX_DRAIN_DEFAULT >> 20));
     case SBX_KILL_NONE: break;
     }
     const char *mark = alloc_failure(s);
+    if (mark && !r->term_signal && compile && mem)
+        return fmt("an allocation failed (%s) under the compile step's memory budget of %llu MiB "
+                   "(CODECALC_COMPILE_MEMORY_MB)", mark, (unsigned long long)mem);
     if (mark && !r->term_signal)
         return fmt("an allocation failed (%s)%s", mark, mem ? " under the memory ceiling" : "");
     if (!r->term_signal) return NULL;
