@@ -125,6 +125,29 @@ describe('worker faults of every kind', { skip: SKIP_NO_BINARY, timeout: 150000 
       await r.callTool('session_stop', JSON.stringify({ session_id: sid }), { timeoutMs: 30000 });
     });
   }
+
+  test('a REPL launcher stopped mid-call: the call is answered worker_failure, the launcher is replaced, the next call runs', async () => {
+    const sid = await session();
+    const call = exec(r, { language: 'python3', session_id: sid, code: `import time\ntime.sleep(${tag()})`, timeout: 2 });
+    const host = await hostSleeping();
+    assert.ok(host, 'the REPL host was not found');
+    const launcher = ownedProcesses([r.home]).find((p) => p.pid === stat(host.pid)?.ppid || p.pid === stat(stat(host.pid)?.ppid)?.ppid && p.comm === 'codecalc-repl');
+    const top = ownedProcesses([r.home]).filter((p) => p.comm === 'codecalc-repl' && p.ppid === 1)[0] ?? launcher;
+    assert.ok(top, 'the REPL launcher was not found');
+    process.kill(top.pid, 'SIGSTOP');
+    try {
+      const c = await call;
+      assert.equal(c.sc?.code, 'worker_failure', c.msg.__raw);
+      assert.match(c.sc.error, /launcher stopped answering/);
+      const n = await exec(r, { language: 'python3', session_id: sid, code: 'print(6 * 7)' });
+      assert.equal(n.sc?.stdout, '42\n', n.msg.__raw);
+      assert.equal(n.sc.state_lost, true);
+      assert.ok(await waitFor(() => !alive(top.pid), 10000), 'the stopped launcher was left behind');
+    } finally {
+      try { process.kill(top.pid, 'SIGCONT'); } catch { /* gone */ }
+    }
+    await r.callTool('session_stop', JSON.stringify({ session_id: sid }), { timeoutMs: 30000 });
+  });
 });
 
 describe('the supervisor killed during runs', { skip: SKIP_NO_BINARY, timeout: 90000 }, () => {
