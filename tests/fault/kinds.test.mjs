@@ -131,8 +131,11 @@ describe('worker faults of every kind', { skip: SKIP_NO_BINARY, timeout: 150000 
     const call = exec(r, { language: 'python3', session_id: sid, code: `import time\ntime.sleep(${tag()})`, timeout: 2 });
     const host = await hostSleeping();
     assert.ok(host, 'the REPL host was not found');
-    const launcher = ownedProcesses([r.home]).find((p) => p.pid === stat(host.pid)?.ppid || p.pid === stat(stat(host.pid)?.ppid)?.ppid && p.comm === 'codecalc-repl');
-    const top = ownedProcesses([r.home]).filter((p) => p.comm === 'codecalc-repl' && p.ppid === 1)[0] ?? launcher;
+    // The launcher is the topmost codecalc-repl above the host (the
+    // sandbox's init below it carries the same name).
+    let top = null;
+    for (let p = stat(host.pid), hops = 0; p && hops < 16; hops++, p = stat(p.ppid))
+      if (p.comm === 'codecalc-repl') top = p;
     assert.ok(top, 'the REPL launcher was not found');
     process.kill(top.pid, 'SIGSTOP');
     try {
