@@ -93,6 +93,19 @@ describe('hostile programs in more languages', { skip: SKIP_NO_BINARY, timeout: 
     });
   }
 
+  // Regression: the reason named python's MemoryError, a part of java's mark.
+  test('java memory bomb under max_memory_mb 128: MLE, the reason names java\'s error', async (t) => {
+    if (await gate(t, 'contained', 'java')) return; // the JVM may not start under RLIMIT_AS alone
+    const r = await s.exec({
+      language: 'java',
+      code: 'public class Main { public static void main(String[] a) { java.util.List<byte[]> l = new java.util.ArrayList<>(); for (;;) l.add(new byte[1 << 20]); } }',
+      max_memory_mb: 128, timeout: 60,
+    });
+    assert.equal(r.verdict, 'MLE', brief(r));
+    if (r.reason.startsWith('an allocation failed')) assert.match(r.reason, /^an allocation failed \(java\.lang\.OutOfMemoryError\)/);
+    else assert.match(r.reason, /memory ceiling of 128 MiB was exceeded/);
+  });
+
   test('perl and node sockets under no_net: UDP, raw, IPv6 and vsock refused with EACCES', async (t) => {
     if (await gate(t, 'isolated', 'perl', 'node')) return;
     const p = await s.exec({

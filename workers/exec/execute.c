@@ -312,9 +312,11 @@ static json_t *envelope_base(const struct run_ctx *x, const char *phase) {
 
 static json_t *bytes_json(int64_t n) { return n < 0 ? json_null() : json_integer(n); }
 
-/* What runtimes print when an allocation failed (read from stderr's end). */
+/* What runtimes print when an allocation failed (read from stderr's end).
+ * The first that matches is named in the reason: java's before python's,
+ * which is a part of it ("java.lang.OutOfMemoryError" read "MemoryError"). */
 static const char *const alloc_failure_marks[] = {
-    "MemoryError", "std::bad_alloc", "java.lang.OutOfMemoryError",
+    "java.lang.OutOfMemoryError", "MemoryError", "std::bad_alloc",
     "JavaScript heap out of memory", "runtime: out of memory", "memory allocation of ",
     "out of memory", "Out of memory!", "Out of memory during ", NULL};
 
