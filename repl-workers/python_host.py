@@ -227,6 +227,23 @@ def capped(fd):
     return raw.decode("utf-8", "replace"), False
 
 
+def memory_ceiling_hit(exc):
+    # An allocation the interpreter could not make raises a MemoryError
+    # without arguments. It is the memory ceiling's doing only where the
+    # ceiling is an address-space limit (no memory cgroup: a non-root
+    # server), which makes the allocation fail; a memory cgroup kills the
+    # host instead, and a MemoryError raised by hand, or where no limit
+    # applies, is the program's own error (RTE).
+    if type(exc) is not MemoryError or exc.args:
+        return None
+    import resource  # lazily: only a failed allocation pays for it
+    soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+    if soft == resource.RLIM_INFINITY:
+        return None
+    return ("an allocation failed (MemoryError) under the memory ceiling of %d MiB "
+            "(an address-space limit: no memory cgroup here)" % (soft >> 20))
+
+
 def user_traceback(exc):
     # Drop the host's own frames: the user should see only <session> lines.
     import traceback  # lazily: most sessions start without needing it
@@ -258,11 +275,11 @@ class Host:
         err = capture_fd()
         self.redirect(out, err)
         sys.stdin = io.StringIO(stdin)
-        ok, tb = True, ""
+        ok, tb, mle = True, "", None
         try:
             self.execute(code)
         except BaseException as e:  # SystemExit too: it ends this request only
-            ok, tb = False, user_traceback(e)
+            ok, tb, mle = False, user_traceback(e), memory_ceiling_hit(e)
         finally:
             self.settle()
         so, t1 = capped(out)
@@ -270,9 +287,12 @@ class Host:
         if not ok and se == "":
             se, t2 = (tb[:CAP] + MARKER, True) if len(tb.encode()) > CAP else (tb, False)
         trunc = t1 or t2
-        return {"ok": ok, "stdout": so, "stderr": se, "exit_code": 0 if ok else 1,
-                "output_truncated": trunc,
-                "verdict": "OLE" if trunc else ("OK" if ok else "RTE")}
+        res = {"ok": ok, "stdout": so, "stderr": se, "exit_code": 0 if ok else 1,
+               "output_truncated": trunc,
+               "verdict": "OLE" if trunc else ("MLE" if mle else ("OK" if ok else "RTE"))}
+        if mle and not trunc:
+            res["reason"] = mle
+        return res
 
     def execute(self, code):
         # Like every REPL: a final bare expression echoes its repr (through

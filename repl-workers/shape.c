@@ -111,7 +111,7 @@ json_t *rl_shape_answer(const struct launcher *L, json_t *args, json_t *hr) {
     const char *verdict = json_string_value(v);
     /* TLE: the host itself stopped waiting for the call's timers (node). */
     if (!verdict || (strcmp(verdict, "OK") && strcmp(verdict, "OLE") && strcmp(verdict, "RTE") &&
-                     strcmp(verdict, "TLE")))
+                     strcmp(verdict, "TLE") && strcmp(verdict, "MLE")))
         verdict = "RTE";
     json_t *res = base(L, args, json_is_true(json_object_get(hr, "ok")), verdict);
     static const char *const keys[] = {"stdout", "stderr", "exit_code", "output_truncated", NULL};
@@ -119,6 +119,10 @@ json_t *rl_shape_answer(const struct launcher *L, json_t *args, json_t *hr) {
         json_t *x = json_object_get(hr, keys[i]);
         json_object_set(res, keys[i], x ? x : json_null());
     }
+    /* Why it ended, when the host knows (python: an allocation the
+     * address-space ceiling refused). */
+    json_t *why = json_object_get(hr, "reason");
+    if (json_is_string(why)) json_object_set(res, "reason", why);
     json_object_set_new(res, "timed_out", json_boolean(json_is_true(json_object_get(hr, "timed_out"))));
     json_object_set_new(res, "session", json_true());
     add_receipt(L, res, args);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "protocol/frame.h"
@@ -375,17 +376,48 @@ static struct cc_req *take_back(struct cc_worker *w, int serving, const char *wh
     return served;
 }
 
+/* Was w killed by SIGKILL? It closed its socket on its way out, so it is
+ * a zombie within moments: wait a few milliseconds for it (a rare event;
+ * false when it cannot be told). Reaped here, worker_kill must not signal
+ * it. */
+static bool killed_by_sigkill(struct cc_worker *w) {
+    if (w->pid <= 0) return false;
+    for (int i = 0; i < 20; i++) {
+        int st;
+        pid_t got = waitpid(w->pid, &st, WNOHANG);
+        if (got == w->pid) {
+            w->pid = -1;
+            return WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL;
+        }
+        if (got < 0) return false;
+        struct timespec ms = {0, 1000000};
+        nanosleep(&ms, NULL);
+    }
+    return false;
+}
+
 /* The worker died (dead: its socket hung up) or broke protocol while
  * (maybe) serving a request. */
 static void worker_lost(struct cc_worker *w, const char *why, bool dead) {
     struct cc_pool *p = w->pool;
     bool before_hello = failed_to_start(w);
     struct cc_req *r = take_back(w, serving_slot(w, dead), why);
+    /* A worker's own limits end a guarded call with SIGXCPU (the CPU
+     * budget is a soft limit) or failed allocations (RLIMIT_AS), never
+     * SIGKILL, which comes from outside (a kill, the host's out-of-memory
+     * killer): then the input was not too expensive, and saying so would
+     * be a wrong claim about it. */
+    bool from_outside = r && r->guarded && dead && killed_by_sigkill(w);
     worker_kill(w);
     cc_ops_worker_replaced(p->srv, p->id, why, r);
     if (r) {
         r->pool = NULL;
-        if (r->guarded)
+        if (from_outside)
+            cc_req_answer_fail(r, "worker_failure", "the %s worker was killed from outside (SIGKILL: "
+                               "another process or the host's out-of-memory killer) while evaluating "
+                               "this call, not by its own limits; it was replaced: retry the call",
+                               p->def->name);
+        else if (r->guarded)
             cc_req_answer_fail(r, "resource_exhausted",
                                "expression was terminated by a resource limit (CPU 10s / memory "
                                "2048MB) before producing a result");
@@ -445,6 +477,7 @@ static void send_req(struct cc_worker *w, struct cc_req *r) {
     if (w->nslot == 0) w->progress_us = turn_us(w->pool);
     w->slot[w->nslot++] = (struct slot){.wid = r->wid, .req = r};
     r->worker = w;
+    if (r->run_deadline_ms > 0) cc_req_rearm(r, r->run_deadline_ms);
     queue_frame(w, r->frame.data, r->frame.size);
     struct cc_pool *p = w->pool;
     if (w->nslot > 1 && p->rescue_ev && !evtimer_pending(p->rescue_ev, NULL)) {

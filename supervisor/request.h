@@ -30,6 +30,8 @@ struct cc_req {
     int64_t start_ms;
     int64_t start_us;            /* CLOCK_MONOTONIC, for the latency metrics */
     int64_t deadline_ms;         /* relative, what the timer was armed with */
+    int64_t run_deadline_ms;     /* > 0: the deadline re-armed when a worker takes it
+                                  * (CC_TOOL_TIMEOUT_DEADLINE; time queued not counted) */
     bool guarded;                /* TOOLS.md 2.5 evaluation bound applies */
     bool cancelled;              /* answer must be dropped */
     bool counted;                /* the metrics saw its outcome */

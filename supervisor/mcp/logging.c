@@ -74,6 +74,11 @@ static void standing(struct cc_conn *c) {
 }
 
 void cc_mcp_log_subscribe(struct cc_conn *c) {
+    /* An HTTP POST's connection is closed by its own answer, before this
+     * runs: kept in the table it outlived its exchange, and the next
+     * server-wide record read (and called through) freed memory. Its
+     * session's GET stream carries the records instead (a sink). */
+    if (c->closed) return;
     bool known = false;
     for (int i = 0; i < nsubs; i++) known |= subs[i] == c;
     c->log_subscribed = true;

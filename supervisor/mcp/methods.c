@@ -138,6 +138,46 @@ static bool id_in_flight(const struct cc_server *srv, const struct cc_conn *c, c
     return false;
 }
 
+/* A run's wall clock is its "timeout" argument (compile and run share it,
+ * the worker enforces it). A worker that stops answering (stopped, hung)
+ * held such a call for the tool's whole deadline, 900 s for a 2 s run; it
+ * is given up on RUN_MARGIN_S after the timeout, counted from when a
+ * worker took the call (time queued behind busy workers is not the
+ * worker's fault), instead: the call gets -32010 and the worker is
+ * replaced, its sandbox dies with it. Without a
+ * timeout the largest one any such tool accepts applies. Dependencies to
+ * install (listed, or a PEP 723 block) and other providers keep the
+ * tool's deadline: their time is not the program's. */
+#define RUN_MARGIN_S 60 /* CODECALC_RUN_DEADLINE_MARGIN_S overrides it */
+#define RUN_TIMEOUT_MAX_S 300
+
+static int64_t run_margin_s(void) {
+    static int64_t margin = -1;
+    if (margin < 0) {
+        const char *v = getenv("CODECALC_RUN_DEADLINE_MARGIN_S");
+        char *end;
+        long long x = v && *v ? strtoll(v, &end, 10) : -1;
+        margin = v && *v && !*end && x >= 1 && x <= 3600 ? x : RUN_MARGIN_S;
+    }
+    return margin;
+}
+
+static void bound_by_timeout(struct cc_server *srv, struct cc_req *r, json_t *args) {
+    if (srv->test_deadline_ms > 0) return;
+    json_t *deps = json_object_get(args, "dependencies");
+    const char *code = json_string_value(json_object_get(args, "code"));
+    const char *provider = json_string_value(json_object_get(args, "provider"));
+    if (json_array_size(deps) > 0 || (code && strstr(code, "# /// script")) ||
+        (provider && strcmp(provider, "local") != 0))
+        return;
+    json_t *tv = json_object_get(args, "timeout");
+    json_int_t t = json_is_integer(tv) ? json_integer_value(tv) : RUN_TIMEOUT_MAX_S;
+    if (t < 1) t = 1;
+    if (t > RUN_TIMEOUT_MAX_S) t = RUN_TIMEOUT_MAX_S;
+    int64_t ms = ((int64_t)t + run_margin_s()) * 1000;
+    if (ms < r->deadline_ms) r->run_deadline_ms = ms;
+}
+
 void cc_mcp_tools_call(struct cc_server *srv, struct cc_conn *c, json_t *id, json_t *params) {
     if (!id) return; /* a call sent as a notification has nobody to answer */
     const char *name = json_string_value(json_object_get(params, "name"));
@@ -185,6 +225,7 @@ void cc_mcp_tools_call(struct cc_server *srv, struct cc_conn *c, json_t *id, jso
     } else if (build_frame(r, args) < 0) {
         cc_req_answer_fail(r, "resource_exhausted", "the arguments are too large or too deeply nested");
     } else {
+        if (t->flags & CC_TOOL_TIMEOUT_DEADLINE) bound_by_timeout(srv, r, args);
         cc_pool_submit(srv->pools[t->pool], r);
     }
     json_decref(empty);

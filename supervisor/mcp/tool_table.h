@@ -54,6 +54,8 @@ enum {
     CC_TOOL_PROGRESS = 1u << 3,     /* streams progress notifications */
     CC_TOOL_ARRAY_RESULT = 1u << 4, /* structuredContent is {"result": [...]} */
     CC_TOOL_TEST_ONLY = 1u << 5,    /* registered only with CODECALC_TEST_OPS=1 */
+    CC_TOOL_TIMEOUT_DEADLINE = 1u << 6, /* a "timeout" argument bounds the work: the
+                                         * deadline is it plus a margin (methods.c) */
 };
 
 /* TOOLS.md 2.5: the guarded evaluation's wall clock, the deadline of every

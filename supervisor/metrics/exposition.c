@@ -121,5 +121,11 @@ void cc_metrics_render(struct cc_strbuf *o, struct cc_server *srv, const struct 
         cc_sb_printf(o, "codecalc_http_requests_in_flight %ld\n", http->exchanges);
         family(o, "codecalc_http_get_streams", "gauge", "Open GET streams of 2025-era sessions.");
         cc_sb_printf(o, "codecalc_http_get_streams %ld\n", http->streams);
+        family(o, "codecalc_http_get_streams_closed_slow_total", "counter",
+               "GET streams closed because the client left more than CODECALC_HTTP_STREAM_BACKLOG_BYTES unread.");
+        cc_sb_printf(o, "codecalc_http_get_streams_closed_slow_total %ld\n", http->streams_closed_slow);
+        family(o, "codecalc_http_notifications_dropped_total", "counter",
+               "Notifications not sent on a POST's event stream the client left more than the bound unread.");
+        cc_sb_printf(o, "codecalc_http_notifications_dropped_total %ld\n", http->notifications_dropped);
     }
 }

@@ -42,6 +42,8 @@ struct cc_metrics_http {
     long sessions;          /* 2025-era sessions */
     long exchanges;         /* POSTs waiting for their answer */
     long streams;           /* open GET streams */
+    long streams_closed_slow;   /* GET streams closed: the client left too much unread */
+    long notifications_dropped; /* POST SSE notifications dropped for the same reason */
 };
 
 /* Prometheus text exposition, format 0.0.4 (exposition.c). */

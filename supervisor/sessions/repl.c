@@ -216,10 +216,18 @@ static void exec_done(struct pending *p, json_t *res, const char *code, const ch
     json_decref(out);
 }
 
+static void kill_by_pidfile(struct cc_server *srv, const char *id, int sig);
+
 static void on_done(void *ud, json_t *res, const char *code, const char *err) {
     struct pending *p = ud;
     struct cc_session *s = p->srv->sessions ? cc_session_find(p->srv, p->id) : NULL;
     if (s && s->inflight > 0) s->inflight--;
+    /* The connection was given up (the launcher stopped answering, or broke
+     * the protocol): a launcher still there, stopped or hung, would hold its
+     * host and workspace for ever, and could wake beside the next one.
+     * SIGKILL (a stopped process acts on nothing else); its janitor clears
+     * what it held. The client itself is freed at the next call. */
+    if (s && s->repl && !cc_repl_client_alive(s->repl)) kill_by_pidfile(p->srv, s->id, SIGKILL);
     cc_session_touch(p->srv, s); /* the idle clock runs from the answer */
     if (p->srv->sessions && cc_session_req_alive(p->srv, p->r, p->wid)) {
         if (p->start_res) start_done(p, res, err);
@@ -324,7 +332,7 @@ int cc_repl_attach(struct cc_server *srv, struct cc_session *s) {
 }
 
 /* The launcher by its pidfile, only while pid and start time still match. */
-static void kill_by_pidfile(struct cc_server *srv, const char *id) {
+static void kill_by_pidfile(struct cc_server *srv, const char *id, int sig) {
     char pidp[PATH_MAX], sock[PATH_MAX];
     if (sock_file(srv, id, "pid", pidp, sizeof pidp) < 0 || sock_file(srv, id, "sock", sock, sizeof sock) < 0)
         return;
@@ -333,7 +341,7 @@ static void kill_by_pidfile(struct cc_server *srv, const char *id) {
     unsigned long long start = 0;
     int got = f ? fscanf(f, "%ld %llu", &pid, &start) : 0;
     if (f) fclose(f);
-    if (got == 2 && pid > 0 && cc_proc_alive((pid_t)pid, start)) kill((pid_t)pid, SIGTERM);
+    if (got == 2 && pid > 0 && cc_proc_alive((pid_t)pid, start)) kill((pid_t)pid, sig);
 }
 
 void cc_repl_close(struct cc_server *srv, struct cc_session *s) {
@@ -341,9 +349,9 @@ void cc_repl_close(struct cc_server *srv, struct cc_session *s) {
         bool clean = cc_repl_client_alive(s->repl);
         cc_repl_client_kill(s->repl);
         cc_repl_client_free(s->repl, "the session was stopped");
-        if (!clean) kill_by_pidfile(srv, s->id);
+        if (!clean) kill_by_pidfile(srv, s->id, SIGTERM);
     } else {
-        kill_by_pidfile(srv, s->id);
+        kill_by_pidfile(srv, s->id, SIGTERM);
     }
     s->repl = NULL;
     remove_lock(srv, s->id);

@@ -58,6 +58,7 @@ struct cc_http_exchange {
     char method[48];
     bool stateless, want_sse, done;
     bool in_dispatch;                /* inside evhttp's request callback */
+    bool notes_dropped;              /* told the log it drops notifications */
     struct cc_sse sse;
     struct peer_watch watch;         /* peer hang-up while we work */
     struct cc_http_exchange *sprev, *snext; /* the session's list */
@@ -85,6 +86,9 @@ struct cc_http_transport {
     bool draining;
     int64_t grace_ms;
     size_t max_body;                 /* CODECALC_MAX_MESSAGE_BYTES */
+    size_t backlog_max;              /* CODECALC_HTTP_STREAM_BACKLOG_BYTES */
+    long streams_closed_slow;        /* GET streams closed for an unread backlog */
+    long notes_dropped;              /* POST SSE notifications dropped for one */
     struct cc_log_sink log_sink;     /* MCP log records to sessions' GET streams */
     struct event *sigterm_ev, *sigint_ev, *tick_ev, *drain_ev;
 };
@@ -363,6 +367,19 @@ static void send_json_final(struct cc_http_exchange *ex, int status, const char 
     unwatch(&ex->watch);
 }
 
+/* A client that stops reading a POST's SSE stream would make the server
+ * hold every notification sent on it: past backlog_max bytes unread,
+ * notifications (progress, log records) are dropped; the answer itself is
+ * always sent. */
+static void drop_note(struct cc_http_exchange *ex) {
+    ex->t->notes_dropped++;
+    if (ex->notes_dropped) return;
+    ex->notes_dropped = true;
+    cc_log(CC_LOG_WARNING, "http: a client left over %zu bytes of its POST's event stream unread; "
+           "notifications on it are dropped until it reads (its answer will still be sent)",
+           ex->t->backlog_max);
+}
+
 static void ex_send(struct cc_conn *c, const char *msg, size_t len) {
     struct cc_http_exchange *ex = c->transport;
     if (!ex->req || ex->done) return;
@@ -371,6 +388,10 @@ static void ex_send(struct cc_conn *c, const char *msg, size_t len) {
         /* A notification can only travel on an SSE stream. */
         if (!ex->want_sse) return;
         if (!ex->sse.started) cc_sse_start(&ex->sse, ex->req);
+        if (cc_sse_backlog(&ex->sse) > ex->t->backlog_max) {
+            drop_note(ex);
+            return;
+        }
         cc_sse_send(&ex->sse, msg, len);
         return;
     }
@@ -817,6 +838,30 @@ static void on_get_hangup(evutil_socket_t fd, short what, void *arg) {
     else end_get_stream(g, true);
 }
 
+/* A client that opens its GET stream and stops reading would make the
+ * server hold every record sent on it, without bound: past backlog_max
+ * bytes unread the stream is closed (its buffered bytes freed). The
+ * session stays; the client may open a new GET stream. */
+static bool get_stream_behind(struct get_stream *g) {
+    size_t unread = cc_sse_backlog(&g->sse);
+    if (unread <= g->t->backlog_max) return false;
+    g->t->streams_closed_slow++;
+    cc_log(CC_LOG_WARNING, "http: closed the GET stream of MCP session %.8s...: the client left %zu bytes "
+           "unread (the bound is %zu, CODECALC_HTTP_STREAM_BACKLOG_BYTES); it may open the stream again",
+           g->sess ? g->sess->id : "?", unread, g->t->backlog_max);
+    struct evhttp_connection *evcon = g->sse.req ? evhttp_request_get_connection(g->sse.req) : NULL;
+    if (evcon) evhttp_connection_set_closecb(evcon, NULL, NULL);
+    end_get_stream(g, true);
+    /* Frees the request and the bytes it holds. */
+    if (evcon) evhttp_connection_free(evcon);
+    return true;
+}
+
+/* Send on g unless it is too far behind (then it is closed and freed). */
+static void get_stream_send(struct get_stream *g, const char *msg, size_t len) {
+    if (!get_stream_behind(g)) cc_sse_send(&g->sse, msg, len);
+}
+
 static void handle_get(struct cc_http_transport *t, struct evhttp_request *req) {
     if (!cc_http_accepts(header(req, "Accept"), "text/event-stream")) {
         reply_error(req, 406, -32600, "Not Acceptable: GET needs Accept: text/event-stream", NULL, NULL);
@@ -862,7 +907,9 @@ static void handle_delete(struct cc_http_transport *t, struct evhttp_request *re
 
 /* The figures of /metrics and /status only this transport knows. */
 static void http_figures(const struct cc_http_transport *t, struct cc_metrics_http *m) {
-    *m = (struct cc_metrics_http){.present = true, .sessions = (long)t->mcp_sessions.count};
+    *m = (struct cc_metrics_http){.present = true, .sessions = (long)t->mcp_sessions.count,
+                                  .streams_closed_slow = t->streams_closed_slow,
+                                  .notifications_dropped = t->notes_dropped};
     for (const struct cc_http_exchange *ex = t->exchanges; ex; ex = ex->tnext) m->exchanges++;
     for (const struct get_stream *g = t->streams; g; g = g->next) m->streams++;
 }
@@ -920,7 +967,10 @@ static void expire_one(struct cc_mcp_session *s, void *arg) {
 static void on_tick(evutil_socket_t fd, short what, void *arg) {
     (void)fd, (void)what;
     struct cc_http_transport *t = arg;
-    for (struct get_stream *g = t->streams; g; g = g->next) cc_sse_comment(&g->sse, "keep-alive");
+    for (struct get_stream *g = t->streams, *next; g; g = next) {
+        next = g->next;
+        if (!get_stream_behind(g)) cc_sse_comment(&g->sse, "keep-alive");
+    }
     cc_mcp_sessions_each(&t->mcp_sessions, expire_one, t);
 }
 
@@ -961,8 +1011,10 @@ static void on_stop_signal(evutil_socket_t fd, short what, void *arg) {
  * the 2025 era outside a request). */
 static void deliver_log(struct cc_log_sink *sink, int level, const char *msg, size_t len) {
     struct cc_http_transport *t = (struct cc_http_transport *)((char *)sink - offsetof(struct cc_http_transport, log_sink));
-    for (struct get_stream *g = t->streams; g; g = g->next)
-        if (g->sess && g->sess->log_subscribed && level >= g->sess->log_level) cc_sse_send(&g->sse, msg, len);
+    for (struct get_stream *g = t->streams, *next; g; g = next) {
+        next = g->next;
+        if (g->sess && g->sess->log_subscribed && level >= g->sess->log_level) get_stream_send(g, msg, len);
+    }
 }
 
 /* ---- setup ------------------------------------------------------------------------- */
@@ -1033,6 +1085,7 @@ struct cc_http_transport *cc_http_transport_new(struct cc_server *srv, const cha
     t->loopback_bind = loopback;
     t->grace_ms = env_ms("CODECALC_HTTP_GRACE_MS", 10000, 3600000);
     t->max_body = (size_t)env_ms("CODECALC_MAX_MESSAGE_BYTES", 16 << 20, 1LL << 32);
+    t->backlog_max = (size_t)env_ms("CODECALC_HTTP_STREAM_BACKLOG_BYTES", 4 << 20, 1LL << 32);
     cc_mcp_sessions_init(&t->mcp_sessions, (size_t)env_ms("CODECALC_HTTP_MAX_SESSIONS", 10000, 1000000),
                           env_ms("CODECALC_HTTP_SESSION_IDLE_MS", 30 * 60 * 1000, 7 * 86400000LL));
     return t;

@@ -1,6 +1,7 @@
 /* SSE framing and the chunked reply that carries it. */
 #include "supervisor/transport/sse.h"
 
+#include <event2/bufferevent.h>
 #include <string.h>
 
 void cc_sse_format(struct evbuffer *out, const char *data, size_t len) {
@@ -50,6 +51,12 @@ int cc_sse_comment(struct cc_sse *s, const char *text) {
     int rc = send_buffer(s, buf);
     evbuffer_free(buf);
     return rc;
+}
+
+size_t cc_sse_backlog(const struct cc_sse *s) {
+    struct evhttp_connection *evcon = s->req ? evhttp_request_get_connection(s->req) : NULL;
+    struct bufferevent *bev = evcon ? evhttp_connection_get_bufferevent(evcon) : NULL;
+    return bev ? evbuffer_get_length(bufferevent_get_output(bev)) : 0;
 }
 
 void cc_sse_end(struct cc_sse *s) {

@@ -29,6 +29,10 @@ void cc_sse_start(struct cc_sse *s, struct evhttp_request *req);
 int cc_sse_send(struct cc_sse *s, const char *data, size_t len);
 /* A comment line (": text"): keeps idle proxies from closing the stream. */
 int cc_sse_comment(struct cc_sse *s, const char *text);
+/* Bytes written to the stream that the client has not taken yet, beyond
+ * what the kernel's socket buffers hold (the connection's output buffer):
+ * what a client that stops reading costs the server. 0 when not open. */
+size_t cc_sse_backlog(const struct cc_sse *s);
 /* Finish the chunked reply; the stream is closed afterwards. */
 void cc_sse_end(struct cc_sse *s);
 /* Forget the request without touching it (its connection is gone). */

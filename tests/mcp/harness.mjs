@@ -272,7 +272,10 @@ export class RawServer {
     });
     this.proc.on('exit', (code, signal) => {
       this.exited = { code, signal };
-      for (const [, p] of this.pending) p.reject(new Error(`server exited (${code ?? signal}) with a request pending\n${this.stderrText}`));
+      for (const [, p] of this.pending) {
+        clearTimeout(p.timer); // a pending timer would keep the test process alive
+        p.reject(new Error(`server exited (${code ?? signal}) with a request pending\n${this.stderrText}`));
+      }
       this.pending.clear();
     });
   }

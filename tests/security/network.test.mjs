@@ -57,7 +57,7 @@ describe('no_net', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
     assert.equal(accepted, before);
   });
 
-  test('C via raw syscall(SYS_socket): AF_INET/AF_INET6 refused, AF_UNIX still works', async (t) => {
+  test('C via raw syscall(SYS_socket): every family but AF_UNIX and AF_NETLINK refused', async (t) => {
     if (await skipUnlessIsolated(t, s)) return;
     const before = accepted;
     const r = await s.exec({ language: 'c', code: fixture('net_probe.c'), stdin: `${port}\n`, no_net: true });
@@ -67,6 +67,11 @@ describe('no_net', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
     assert.deepEqual(p.socket_inet6, [-1, EACCES]);
     assert.deepEqual(p.socket_inet_highbits, [-1, EACCES], 'upper register bits must not bypass the family check');
     assert.deepEqual(p.socket_unix, [0, 0]);
+    // Regression: only AF_INET/AF_INET6 were refused; AF_VSOCK opened.
+    for (const fam of ['socket_vsock', 'socket_smc', 'socket_packet', 'socket_vsock_highbits', 'socketpair_tipc'])
+      assert.deepEqual(p[fam], [-1, EACCES], `${fam} under no_net`);
+    assert.deepEqual(p.socket_netlink, [0, 0]);
+    assert.deepEqual(p.socketpair_unix, [0, 0]);
     assert.equal(p.connect, undefined, 'no socket, so no connect attempt');
     assert.deepEqual(p.static, [0]);
     assert.equal(accepted, before);

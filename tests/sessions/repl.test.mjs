@@ -134,6 +134,12 @@ describe('python3 REPL sessions', { skip: SKIP_NO_BINARY }, () => {
       // result says which ceiling held.
       assert.match(r.stderr, /MemoryError/);
       assert.ok(r.unenforced.some((u) => u.startsWith('memory_cgroup: no memory cgroup could hold the ceiling here; RLIMIT_AS')));
+      // Regression: the refused allocation was RTE; the ceiling caused it.
+      assert.equal(r.verdict, 'MLE');
+      assert.match(r.reason, /^an allocation failed \(MemoryError\) under the memory ceiling of \d+ MiB \(an address-space limit/);
+      const own = await run(s, other, 'raise MemoryError("made up")');
+      assert.equal(own.verdict, 'RTE', 'a MemoryError the program raised itself is its own error');
+      assert.equal(own.reason, undefined);
       const n = await run(s, other, 'print(6 * 7)');
       assert.equal(n.stdout, '42\n');
       assert.equal(n.state_lost, undefined);

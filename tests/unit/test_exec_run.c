@@ -201,8 +201,11 @@ static void test_python_memory_error_is_mle(void) {
     CHECK_STREQ(str(r, "stdout"), "");
     CHECK(str(r, "reason") && strstr(str(r, "reason"), "memory"));
     json_decref(r);
+    /* Regression: with no memory ceiling an allocation failure (here one
+     * the program made up) was MLE, a limit that did not exist. */
     r = run_full("python3", "raise MemoryError('made up')", "", 20, 0, 0);
-    CHECK_STREQ(str(r, "verdict"), "MLE");
+    CHECK_STREQ(str(r, "verdict"), "RTE");
+    CHECK_STREQ(str(r, "reason"), "an allocation failed (MemoryError)");
     json_decref(r);
 }
 

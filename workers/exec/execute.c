@@ -149,8 +149,19 @@ static const char *const env_allow[] = {
  * (for a session run, its scratch directory): the one place the sandbox uid
  * is sure to be able to write, whatever the host made of /tmp (rustc, go,
  * ghc and mcs put their scratch files there). */
+/* node under RLIMIT_AS (no memory cgroup) reserves far more address space
+ * than it uses (V8's code range, 128 MiB, plus thread stacks): under 128 MiB
+ * it hung (a platform thread that could not start was waited for forever),
+ * under 256 or 512 MiB it aborted ("Failed to reserve virtual memory for
+ * CodeRange"). Its heap is held at the ceiling by V8's own limit instead
+ * (--max-old-space-size through NODE_OPTIONS), and RLIMIT_AS gets this much
+ * room past the ceiling for the reservations; the result discloses it. */
+#define NODE_AS_EXTRA (1024ull << 20)
+
+static bool bounds_own_heap(const struct cc_lang *l) { return strcmp(l->name, "node") == 0; }
+
 static char **build_env(const char *path, const char *home, const char *tmp, bool session,
-                        const char *py_deps) {
+                        const char *py_deps, int64_t node_heap_mb) {
     struct cc_env e = {0};
     cc_env_keep(&e, env_allow);
     cc_env_set(&e, "PATH=%s", path);
@@ -160,6 +171,7 @@ static char **build_env(const char *path, const char *home, const char *tmp, boo
     /* A session snippet runs from its private scratch directory: modules
      * beside it in the workspace still import. */
     if (session) cc_env_set(&e, "NODE_PATH=%s", home);
+    if (node_heap_mb > 0) cc_env_set(&e, "NODE_OPTIONS=--max-old-space-size=%lld", (long long)node_heap_mb);
     if (session || py_deps)
         cc_env_set(&e, "PYTHONPATH=%s%s%s", py_deps ? py_deps : "", py_deps && session ? ":" : "",
                    session ? home : "");
@@ -239,6 +251,7 @@ static void run_step(struct run_ctx *x, const char *phase, char **argv, int64_t 
         .stdout_fd = -1, .stderr_fd = -1, .exec_fd = is_run ? x->exec_fd : -1, .capture = &cap,
         .lim = step_limits(x->req, wall_ms, !is_run),
         .tick = h ? h->tick : NULL, .tick_ud = h ? h->ud : NULL, .tick_ms = h ? h->tick_ms : 0};
+    if (is_run && bounds_own_heap(x->lang) && spec.lim.mem_bytes) spec.lim.as_extra_bytes = NODE_AS_EXTRA;
     if (h && h->step_start) h->step_start(h->ud, phase);
     struct sbx_box box;
     char *why = NULL;
@@ -299,11 +312,13 @@ static json_t *envelope_base(const struct run_ctx *x, const char *phase) {
 
 static json_t *bytes_json(int64_t n) { return n < 0 ? json_null() : json_integer(n); }
 
-/* What runtimes print when an allocation failed (read from stderr's end). */
+/* What runtimes print when an allocation failed (read from stderr's end).
+ * The first that matches is named in the reason: java's before python's,
+ * which is a part of it ("java.lang.OutOfMemoryError" read "MemoryError"). */
 static const char *const alloc_failure_marks[] = {
-    "MemoryError", "std::bad_alloc", "java.lang.OutOfMemoryError",
+    "java.lang.OutOfMemoryError", "MemoryError", "std::bad_alloc",
     "JavaScript heap out of memory", "runtime: out of memory", "memory allocation of ",
-    "out of memory", NULL};
+    "out of memory", "Out of memory!", "Out of memory during ", NULL};
 
 static const char *alloc_failure(const struct step *s) {
     const struct sbx_result *r = &s->res;
@@ -328,11 +343,16 @@ static bool died_near_rlimit_as(const struct cc_exec_req *q, const struct sbx_re
 /* Verdict of one step: TOOLS.md 1.4 as amended (docs/languages.md
  * "Verdicts"): the memory cgroup's OOM kill or an allocation failure is
  * MLE. */
-static const char *classify(const struct cc_exec_req *q, const struct step *s, bool truncated) {
+static const char *classify(const struct cc_exec_req *q, const struct step *s, bool truncated,
+                            bool compile) {
     const struct sbx_result *r = &s->res;
     if (r->timed_out) return "TLE";
     if (truncated) return "OLE";
-    if (r->killed_by == SBX_KILL_MEMORY || alloc_failure(s)) return "MLE";
+    if (r->killed_by == SBX_KILL_MEMORY) return "MLE";
+    /* An allocation failure is the ceiling's doing only where there is
+     * one; without, it is the program's own error (a MemoryError it raised
+     * itself, a request no machine could grant): RTE. */
+    if (alloc_failure(s) && step_limits(q, 1, compile).mem_bytes > 0) return "MLE";
     if (died_near_rlimit_as(q, r)) return "MLE";
     return !r->exited || r->exit_code != 0 ? "RTE" : "OK";
 }
@@ -357,13 +377,17 @@ static char *reason(const struct cc_exec_req *q, const struct step *s, int64_t w
     case SBX_KILL_CANCEL: return fmt("killed by the sandbox (SIGKILL): the call was cancelled");
     case SBX_KILL_MEMORY:
         return fmt("killed by the sandbox (SIG%s): the memory ceiling of %llu MiB was exceeded "
-                   "(out-of-memory kill)", sig ? sig : "KILL", (unsigned long long)mem);
+                   "(out-of-memory kill)%s", sig ? sig : "KILL", (unsigned long long)mem,
+                   compile ? "; it is the compile step's budget, CODECALC_COMPILE_MEMORY_MB" : "");
     case SBX_KILL_OUTPUT:
         return fmt("killed by the sandbox (SIGKILL): more than %llu MiB of output",
                    (unsigned long long)(SBX_DRAIN_DEFAULT >> 20));
     case SBX_KILL_NONE: break;
     }
     const char *mark = alloc_failure(s);
+    if (mark && !r->term_signal && compile && mem)
+        return fmt("an allocation failed (%s) under the compile step's memory budget of %llu MiB "
+                   "(CODECALC_COMPILE_MEMORY_MB)", mark, (unsigned long long)mem);
     if (mark && !r->term_signal)
         return fmt("an allocation failed (%s)%s", mark, mem ? " under the memory ceiling" : "");
     if (!r->term_signal) return NULL;
@@ -396,7 +420,7 @@ static json_t *step_envelope(const struct run_ctx *x, const char *phase, const s
     json_object_set_new(e, "stderr", note ? json_string(CC_TIMEOUT_TEXT) : capture_json(&s->err));
     json_object_set_new(e, "exit_code", r->exited ? json_integer(r->exit_code) : json_null());
     json_object_set_new(e, "timed_out", json_boolean(r->timed_out));
-    json_object_set_new(e, "verdict", json_string(classify(x->req, s, truncated)));
+    json_object_set_new(e, "verdict", json_string(classify(x->req, s, truncated, strcmp(phase, "compile") == 0)));
     json_object_set_new(e, "output_truncated", json_boolean(truncated));
     json_object_set_new(e, "stdout_bytes", bytes_json(s->out.bytes));
     json_object_set_new(e, "stderr_bytes", bytes_json(s->err.bytes));
@@ -564,7 +588,8 @@ static json_t *prepare(struct run_ctx *x) {
     x->have_wd = true;
     if (asprintf(&x->file, "%s/main.%s", x->wd.path, x->lang->ext) < 0) x->file = NULL;
     if (asprintf(&x->exe, "%s/a.out", x->wd.path) < 0) x->exe = NULL;
-    x->envp = build_env(x->path, x->cwd, x->wd.path, session, q->deps_node ? NULL : q->deps_view);
+    int64_t node_heap_mb = bounds_own_heap(x->lang) ? (int64_t)(step_limits(q, 1, false).mem_bytes >> 20) : 0;
+    x->envp = build_env(x->path, x->cwd, x->wd.path, session, q->deps_node ? NULL : q->deps_view, node_heap_mb);
     if (q->deps_view && q->deps_node && link_node_modules(x->io, q->deps_view) != 0)
         return rejected("internal", fmt("cannot place node_modules beside the program: %s", strerror(errno)));
     if (!x->file || !x->exe || !x->envp)

@@ -130,11 +130,20 @@ void sbx_plan_program(struct sbx_program *p, const struct sbx_limits *lim, bool 
     /* The address-space limit breaks runtimes that reserve address space
      * (node, java, go); it is the memory ceiling only where no memory
      * cgroup holds one. */
-    if (!mem_cgroup && lim->mem_bytes > 0) {
+    if (!mem_cgroup && lim->mem_bytes > 0 && lim->as_extra_bytes > 0) {
+        add_rlimit(p, res, RLIMIT_AS, lim->mem_bytes + lim->as_extra_bytes,
+                   "memory_limit_clamped_to_hard_rlimit");
+        sbx_unenforced_add(res, "memory_cgroup: no memory cgroup could hold the ceiling here; the "
+                                "runtime's own heap limit holds its heap at the ceiling, and RLIMIT_AS "
+                                "bounds address space at the ceiling plus %llu MiB (the address space "
+                                "the runtime reserves), so memory outside its heap may pass the "
+                                "ceiling by up to that much",
+                           (unsigned long long)(lim->as_extra_bytes >> 20));
+    } else if (!mem_cgroup && lim->mem_bytes > 0) {
         add_rlimit(p, res, RLIMIT_AS, lim->mem_bytes, "memory_limit_clamped_to_hard_rlimit");
         sbx_unenforced_add(res, "memory_cgroup: no memory cgroup could hold the ceiling here; "
                                 "RLIMIT_AS bounds address space instead, which runtimes that "
-                                "reserve address space (node, java, go) may not start under");
+                                "reserve address space (java, go) may not start under");
     }
     add_rlimit(p, res, RLIMIT_FSIZE, lim->fsize_bytes ? lim->fsize_bytes : SBX_FSIZE_DEFAULT,
                "file_size_limit_clamped_to_hard_rlimit");

@@ -36,6 +36,10 @@ struct sbx_limits {
     uint64_t mem_bytes;     /* memory ceiling: the run's memory cgroup (memory +
                              * swap); RLIMIT_AS only where no memory cgroup
                              * exists. 0 = none requested */
+    uint64_t as_extra_bytes; /* where RLIMIT_AS holds mem_bytes: address space granted
+                             * past it to a runtime that reserves space it never
+                             * touches and bounds its own heap (node: V8's code
+                             * range; the heap is held by --max-old-space-size) */
     uint64_t fsize_bytes;   /* RLIMIT_FSIZE for the program's own files; 0 = default */
     uint64_t nofile;        /* RLIMIT_NOFILE; 0 = 256 */
     uint64_t pids_max;      /* pids cgroup ceiling (and rlimit floor) */

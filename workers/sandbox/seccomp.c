@@ -3,9 +3,9 @@
  *
  * Default allow; the calls that reach kernel attack surface or escape the
  * sandbox (tracing, mounts, namespaces, bpf, kexec, keys, perf, io_uring)
- * are refused. With no_net, socket() for AF_INET/AF_INET6 fails with EACCES:
- * the check is on the syscall argument, so static binaries and raw syscalls
- * meet it too. Foreign architectures and the x32 range kill the process. */
+ * are refused. With no_net, socket() and socketpair() for any family but
+ * AF_UNIX and AF_NETLINK fail with EACCES: the check is on the syscall
+ * argument, so static binaries and raw syscalls meet it too. Foreign architectures and the x32 range kill the process. */
 #include "workers/sandbox/sandbox.h"
 
 #include <errno.h>
@@ -57,6 +57,23 @@ static int add_by_name(scmp_filter_ctx ctx, uint32_t action, const char *name) {
     return seccomp_rule_add(ctx, action, nr, 0);
 }
 
+/* no_net: socket families are allowed, not denied. Only AF_UNIX (local
+ * IPC, which runtimes use among their own threads) and AF_NETLINK (what
+ * libc reads interface addresses through; it carries no traffic) remain.
+ * Refusing AF_INET and AF_INET6 alone left AF_VSOCK open (a program
+ * reached the hypervisor's vsock ports under no_net) and any family a
+ * module may bring (AF_SMC speaks TCP, AF_TIPC and AF_RDS are networks).
+ * The family is a 32-bit int to the kernel: below AF_NETLINK each family
+ * is compared on the low half (garbage above cannot turn AF_INET into
+ * something allowed), and the whole register must be at most AF_NETLINK
+ * (garbage above makes any family refused). */
+static int add_no_net(scmp_filter_ctx ctx, int nr) {
+    int rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), nr, 1, SCMP_A0(SCMP_CMP_GT, AF_NETLINK));
+    for (unsigned f = AF_UNIX + 1; f < AF_NETLINK && rc == 0; f++)
+        rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), nr, 1, SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffu, f));
+    return rc;
+}
+
 static int add_rules(scmp_filter_ctx ctx, bool no_net) {
     int rc = 0;
     for (size_t i = 0; i < sizeof denied / sizeof *denied && rc == 0; i++)
@@ -68,15 +85,8 @@ static int add_rules(scmp_filter_ctx ctx, bool no_net) {
     for (size_t i = 0; i < sizeof ns_clone_flags / sizeof *ns_clone_flags && rc == 0; i++)
         rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1,
                               SCMP_A0(SCMP_CMP_MASKED_EQ, ns_clone_flags[i], ns_clone_flags[i]));
-    if (no_net && rc == 0) {
-        /* The kernel reads the family as a 32-bit int: compare the low half
-         * only, or garbage in the upper bits would slip past. */
-        rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(socket), 1,
-                              SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffu, AF_INET));
-        if (rc == 0)
-            rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(socket), 1,
-                                  SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffu, AF_INET6));
-    }
+    if (no_net && rc == 0) rc = add_no_net(ctx, SCMP_SYS(socket));
+    if (no_net && rc == 0) rc = add_no_net(ctx, SCMP_SYS(socketpair));
     return rc;
 }
 
