@@ -602,6 +602,12 @@ static void recursive_dfs_was_exponential(void) {
                "    n = 0\n    for r in range(len(grid)):\n        for c in range(len(grid[0])):\n"
                "            if (r, c) not in seen:\n                dfs(r, c)\n                n += 1\n    return n\n",
          "O(n^2)"},
+        /* the mark is conditional, or not of what the call was for: each
+         * call may run the whole function again (n calls of O(n)) */
+        {NULL, "def g(n, seen, a):\n    def f(i):\n        if i % 2:\n            seen[i] = True\n        for x in a:\n"
+               "            print(x)\n    for i in range(n):\n        if not seen[i]:\n            f(i)\n", "O(n^2)"},
+        {NULL, "def g(n, seen, a):\n    def f(i):\n        seen[0] = True\n        for x in a:\n            print(x)\n"
+               "    for i in range(n):\n        if not seen[i]:\n            f(i)\n", "O(n^2)"},
         {"javascript", "function p(a) { const used = [], cur = [], out = []; function bt() {"
                        " if (cur.length === a.length) { out.push([...cur]); return; }"
                        " for (let i = 0; i < a.length; i++) { if (used[i]) continue; used[i] = true; cur.push(a[i]);"

@@ -368,24 +368,38 @@ struct written {
     const struct cx_walk *w;
     const struct cx_names *names;
     bool found;
+    /* For a function marking what it visits: the function, and its
+     * parameters; the mark must then be a statement of the function (not
+     * under a condition) at an index made of its parameters (seen[u],
+     * seen.add((r, c))), so that every call marks what it was called for. */
+    TSNode fn;
+    const struct cx_names *params;
 };
+
+static bool params_only(const struct cx_walk *w, TSNode idx, const struct cx_names *params);
 
 static bool find_write(void *ctx, TSNode n) {
     struct written *s = ctx;
-    TSNode l, r, idx;
+    TSNode l, r, idx = {0};
     struct cx_text obj;
     struct mcall m;
+    bool hit = false;
     if (cx_type_is(n, assignments) && assignment_parts(n, &l, &r)) {
         if (strcmp(ts_node_type(l), "expression_list") == 0 && ts_node_named_child_count(l) > 0)
             l = ts_node_named_child(l, 0);
         if (subscript_parts(s->w, l, &obj, &idx)) {
             char flat[CX_NAME_LEN];
             size_t fn = cx_flatten(obj, flat, sizeof flat);
-            s->found = cx_mentions(s->names, flat, fn) && cx_word_len(flat, fn, 0) == fn;
+            hit = cx_mentions(s->names, flat, fn) && cx_word_len(flat, fn, 0) == fn;
         }
     } else if (method_call(s->w, n, &m) && cx_in_list(m.method, mark_methods)) {
-        for (size_t i = 0; i < s->names->n && !s->found; i++) s->found = same(m.recv, s->names->v[i]);
+        for (size_t i = 0; i < s->names->n && !hit; i++) hit = same(m.recv, s->names->v[i]);
+        idx = ts_node_is_null(m.args) || ts_node_named_child_count(m.args) != 1 ? (TSNode){0}
+                                                                                : ts_node_named_child(m.args, 0);
     }
+    if (hit && s->params)
+        hit = !ts_node_is_null(idx) && !between(n, s->fn, conditional_node) && params_only(s->w, idx, s->params);
+    s->found = hit;
     return !s->found;
 }
 
@@ -396,7 +410,7 @@ static bool guard_tracks(const struct cx_walk *w, TSNode cond, TSNode scope) {
     struct guard_names g = {w, {{{0}}, 0}};
     if (ts_node_is_null(cond) || each_node(w, cond, collect_guard_names, &g) != VISIT_DONE || g.names.n == 0)
         return false;
-    struct written s = {w, &g.names, false};
+    struct written s = {.w = w, .names = &g.names};
     each_node(w, scope, find_write, &s);
     return s.found;
 }
@@ -705,11 +719,36 @@ TSNode cx_guard_of(TSNode call, TSNode top) {
     return ts_node_is_null(g) ? g : cx_field(g, "condition");
 }
 
+/* A function's parameter list: its `parameters` (or an arrow function's
+ * lone `parameter`), C/C++: on its declarator. */
+static TSNode fn_params(TSNode fn) {
+    TSNode p = cx_field(fn, "parameters");
+    if (ts_node_is_null(p)) p = cx_field(fn, "parameter");
+    for (TSNode d = cx_field(fn, "declarator"); ts_node_is_null(p) && !ts_node_is_null(d); d = cx_field(d, "declarator"))
+        p = cx_field(d, "parameters");
+    return p;
+}
+
+/* Every identifier of idx is one of params. */
+static bool params_only(const struct cx_walk *w, TSNode idx, const struct cx_names *params) {
+    struct cond_words ids = {w, {{{0}}, 0}};
+    if (each_node(w, idx, collect_identifiers, &ids) != VISIT_DONE || ids.names.n == 0) return false;
+    for (size_t i = 0; i < ids.names.n; i++) {
+        bool p = false;
+        for (size_t j = 0; j < params->n && !p; j++) p = strcmp(ids.names.v[i], params->v[j]) == 0;
+        if (!p) return false;
+    }
+    return true;
+}
+
 bool cx_marks_for_good(const struct cx_walk *w, TSNode cond, TSNode fn) {
     struct guard_names names = {w, {{{0}}, 0}};
     if (ts_node_is_null(cond) || each_node(w, cond, collect_guard_names, &names) != VISIT_DONE || names.names.n == 0)
         return false;
-    struct written s = {w, &names.names, false};
+    TSNode pl = fn_params(fn);
+    struct cond_words params = {w, {{{0}}, 0}};
+    if (ts_node_is_null(pl) || each_node(w, pl, collect_identifiers, &params) != VISIT_DONE) return false;
+    struct written s = {w, &names.names, false, fn, &params.names};
     each_node(w, fn, find_write, &s);
     if (!s.found) return false;
     struct marks_only mo = {w, &names.names, 0, false};
