@@ -661,13 +661,19 @@ static void slices_in_comprehensions_were_free(void) {
     check_refined(cases, sizeof cases / sizeof *cases);
 }
 
-/* Permutations read as polynomial (a loop over itertools.permutations) or
+/* Permutations read as polynomial (a loop over itertools.permutations;
+ * combinations(a, 2) read O(n)) or
  * O(2^n) (a self-call in a loop): n! orders; a self-call in a loop on a
  * shrunk or tested choice is O(n * n!) at most, on the loop's counter + 1
  * a subset (O(2^n)), with nothing that shrinks it O(n^n). */
 static void permutations_were_polynomial(void) {
     static const struct refined_case cases[] = {
         {NULL, "from itertools import permutations\ndef f(a):\n    return [p for p in permutations(a)]\n", "O(n!)"},
+        {NULL, "from itertools import combinations\ndef f(a, d):\n    return [(p, q) for p, q in combinations(a, 2) if p - q < d]\n",
+         "O(n^2)"},
+        {NULL, "from itertools import combinations, product\ndef f(a, k):\n    c = 0\n    for s in combinations(a, k):\n"
+               "        c += 1\n    for t in product(a, a, a):\n        c += 1\n    return c\n", "O(2^n)"},
+        {NULL, "from itertools import product\ndef f(a):\n    return [t for t in product(a, repeat=3)]\n", "O(n^3)"},
         {NULL, "import itertools\ndef f(a):\n    for p in itertools.permutations(a):\n        for x in p:\n"
                "            print(x)\n", "O(n * n!)"},
         {NULL, "def perm(a):\n    if len(a) <= 1:\n        return [a]\n    out = []\n    for i in range(len(a)):\n"

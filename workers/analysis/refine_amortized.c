@@ -596,10 +596,50 @@ bool cx_sieve_guard(const struct cx_walk *w, TSNode inner, TSNode outer, const c
 
 /* ---- permutations, doubling collections ---- */
 
-bool cx_permutations_over(const struct cx_walk *w, TSNode loop) {
-    TSNode e = iterable(w, loop);
+/* An integer literal's value (at most 64), or -1. */
+static int small_literal(const struct cx_walk *w, TSNode n) {
+    struct cx_text t = cx_node_text(w, n);
+    if (ts_node_is_null(n) || t.n == 0 || t.n > 2) return -1;
+    int v = 0;
+    for (size_t i = 0; i < t.n; i++) {
+        if (t.s[i] < '0' || t.s[i] > '9') return -1;
+        v = v * 10 + (t.s[i] - '0');
+    }
+    return v <= 64 ? v : -1;
+}
+
+int cx_combinatorial_over(const struct cx_walk *w, TSNode loop, int *power) {
     static const char *const calls[] = {"call", "call_expression", NULL};
-    return !ts_node_is_null(e) && cx_type_is(e, calls) && cx_text_is(cx_callee(w, e), "permutations");
+    TSNode e = iterable(w, loop), args = ts_node_is_null(e) ? e : cx_field(e, "arguments");
+    if (ts_node_is_null(e) || !cx_type_is(e, calls) || ts_node_is_null(args)) return CX_COMB_NONE;
+    struct cx_text callee = cx_callee(w, e);
+    uint32_t c = ts_node_named_child_count(args), positional = 0;
+    TSNode r = {0}, repeat = {0};
+    for (uint32_t i = 0; i < c; i++) {
+        TSNode a = ts_node_named_child(args, i);
+        if (strcmp(ts_node_type(a), "keyword_argument") == 0) {
+            struct cx_text k = cx_node_text(w, cx_field(a, "name"));
+            if (cx_text_is(k, "r")) r = cx_field(a, "value");
+            if (cx_text_is(k, "repeat")) repeat = cx_field(a, "value");
+        } else if (++positional == 2) {
+            r = a;
+        }
+    }
+    bool perm = cx_text_is(callee, "permutations");
+    if (perm || cx_text_is(callee, "combinations") || cx_text_is(callee, "combinations_with_replacement")) {
+        bool given = !ts_node_is_null(r);
+        *power = given ? small_literal(w, r) : -1;
+        if (*power >= 0) return CX_COMB_POWER;          /* choose r: n^r */
+        /* every order of all n, or of r unknown: n!/(n-r)! <= n!; C(n, r) <= 2^n */
+        return perm ? CX_COMB_FACTORIAL : CX_COMB_SUBSETS;
+    }
+    if (cx_text_is(callee, "product") && positional >= 1) {
+        int rep = ts_node_is_null(repeat) ? 1 : small_literal(w, repeat);
+        if (rep < 0) return CX_COMB_NPOWN;
+        *power = (int)positional * rep;
+        return CX_COMB_POWER;
+    }
+    return CX_COMB_NONE;
 }
 
 struct adds {

@@ -508,11 +508,29 @@ static struct cx_factor loop_factor(struct cx_walk *w, TSNode loop, const char *
         bound_by = cx_first_for_clause(loop);
         bt = "for_in_clause";
     }
-    if (!ts_node_is_null(bound_by) && cx_permutations_over(w, bound_by)) {
+    int power = 0, comb = ts_node_is_null(bound_by) ? CX_COMB_NONE : cx_combinatorial_over(w, bound_by, &power);
+    if (comb == CX_COMB_FACTORIAL) {
         add_factor(w, fac, (struct cx_factor){.f = 1});
         cx_refinement(w, "permutations_loop", line,
                       "the loop at line %u runs over every permutation of its input: n! iterations: %s", line,
                       here(w, cost, sizeof cost));
+        return *fac;
+    }
+    if (comb == CX_COMB_POWER) {
+        add_factor(w, fac, (struct cx_factor){.r = power});
+        if (power) cx_body_work(w, w->rdepth);
+        cx_refinement(w, "permutations_loop", line,
+                      "the loop at line %u runs over the %d-element choices (or the %d-fold product) of its input: "
+                      "O(n^%d) iterations: %s", line, power, power, power, here(w, cost, sizeof cost));
+        return *fac;
+    }
+    if (comb == CX_COMB_SUBSETS || comb == CX_COMB_NPOWN) {
+        struct cx_cost c = comb == CX_COMB_SUBSETS ? (struct cx_cost){.exp = true} : (struct cx_cost){.fact = 2};
+        cx_consider(w, c);
+        add_factor(w, fac, (struct cx_factor){.r = 1});
+        cx_refinement(w, "permutations_loop", line,
+                      "the loop at line %u runs over choices of its input of a size the source does not fix: at most "
+                      "%s iterations", line, comb == CX_COMB_SUBSETS ? "2^n" : "n^n");
         return *fac;
     }
     const char *why = ts_node_is_null(bound_by) ? NULL : constant_bound(w, bound_by, bt);

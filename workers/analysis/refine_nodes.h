@@ -75,9 +75,15 @@ int cx_adjacency_loop(const struct cx_walk *w, TSNode loop, char *name, size_t c
  * (`if not is_p[i]: continue`, `if (!comp[i])`). */
 bool cx_sieve_guard(const struct cx_walk *w, TSNode inner, TSNode outer, const char *counter);
 
-/* What the loop iterates over is every permutation of something
- * (itertools' permutations(...)). */
-bool cx_permutations_over(const struct cx_walk *w, TSNode loop);
+/* What the loop iterates over, when it is itertools' permutations,
+ * combinations(_with_replacement) or product: CX_COMB_POWER (n^*power:
+ * choose a literal r, or a product of k collections), CX_COMB_FACTORIAL
+ * (every order of all n, or of an unknown r: at most n!), CX_COMB_SUBSETS
+ * (combinations of an unknown r: at most 2^n), CX_COMB_NPOWN (a product
+ * repeated an unknown number of times: n^n when that is at most n), else
+ * CX_COMB_NONE. */
+enum { CX_COMB_NONE, CX_COMB_POWER, CX_COMB_FACTORIAL, CX_COMB_SUBSETS, CX_COMB_NPOWN };
+int cx_combinatorial_over(const struct cx_walk *w, TSNode loop, int *power);
 
 /* An inner loop whose bound is a collection it adds to, inside a loop over
  * n (`k = out.length; for (i < k) out.push(...)`): the collection doubles
