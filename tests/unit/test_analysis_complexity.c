@@ -459,6 +459,16 @@ static void harmonic_inner_loop_was_quadratic(void) {
          "O(n log n)"},
         {NULL, "def f(n, k):\n    c = 0\n    for i in range(n):\n        for j in range(0, n, k):\n            c += 1\n",
          "O(n^2)"},
+        /* the update read from the tree: j = j + i, j = i + j, Go's j += i */
+        {"c", "int f(int n){ int c = 0; for (int i = 1; i <= n; i++) for (int j = i; j <= n; j = j + i) c++; return c; }",
+         "O(n log n)"},
+        {"go", "func f(n int) int {\n c := 0\n for i := 1; i <= n; i++ {\n  for j := i; j <= n; j = i + j {\n   c++\n  }\n }\n"
+               " return c\n}\n", "O(n log n)"},
+        {"java", "class H { static int f(int n) { int c = 0; for (int i = 1; i <= n; i++) for (int j = i; j <= n; j += i) c++;"
+                 " return c; } }", "O(n log n)"},
+        /* a step that is an expression of the counter is not one */
+        {"c", "int f(int n){ int c = 0; for (int i = 1; i <= n; i++) for (int j = 0; j <= n; j += i - i + 1) c++; return c; }",
+         "O(n^2)"},
         {NULL, "def f(n):\n    c = 0\n    for s in [1, 2, 3]:\n        for j in range(0, n, s):\n            c += 1\n",
          "O(n)"},
     };

@@ -88,7 +88,7 @@ static bool is_word(struct cx_text t) { return t.n > 0 && t.n < CX_NAME_LEN && c
 static bool same(struct cx_text t, const char *name) { return t.n == strlen(name) && memcmp(t.s, name, t.n) == 0; }
 
 /* An operator child (`&&`, `||`, `!`, `not`) of n. */
-static bool has_operator_child(TSNode n, const char *op) {
+bool cx_has_token(TSNode n, const char *op) {
     uint32_t c = ts_node_child_count(n);
     for (uint32_t i = 0; i < c; i++) {
         TSNode k = ts_node_child(n, i);
@@ -106,7 +106,7 @@ static bool conditional_node(TSNode p) {
         "expression_switch_statement", "try_statement", "catch_clause", "except_clause", "if_clause", NULL};
     const char *t = ts_node_type(p);
     if (cx_type_is(p, types) || cx_is_loop_type(t) || cx_is_function_type(t)) return true;
-    return strcmp(t, "binary_expression") == 0 && (has_operator_child(p, "&&") || has_operator_child(p, "||"));
+    return strcmp(t, "binary_expression") == 0 && (cx_has_token(p, "&&") || cx_has_token(p, "||"));
 }
 
 /* Does a node of that kind stand between n and top (exclusive)? */
@@ -316,8 +316,8 @@ static struct cx_text neighbours_of(const struct cx_walk *w, TSNode e) {
         TSNode idx;
         /* g.get(u) || [], g.get(u) ?? [], g.get(u) or []: the lookup */
         if ((strcmp(ts_node_type(e), "binary_expression") == 0 &&
-             (has_operator_child(e, "||") || has_operator_child(e, "??"))) ||
-            (strcmp(ts_node_type(e), "boolean_operator") == 0 && has_operator_child(e, "or"))) {
+             (cx_has_token(e, "||") || cx_has_token(e, "??"))) ||
+            (strcmp(ts_node_type(e), "boolean_operator") == 0 && cx_has_token(e, "or"))) {
             e = ts_node_named_child(e, 0);
             continue;
         }
@@ -548,12 +548,12 @@ static int reads_mark(const struct cx_walk *w, TSNode cond, const char *array, c
         return same(obj, array) && same(cx_node_text(w, idx), counter) ? 1 : 0;
     if (strstr(t, "parenthesized") && ts_node_named_child_count(cond) == 1)
         return reads_mark(w, ts_node_named_child(cond, 0), array, counter, depth + 1);
-    if (strcmp(t, "not_operator") == 0 || (strcmp(t, "unary_expression") == 0 && has_operator_child(cond, "!")))
+    if (strcmp(t, "not_operator") == 0 || (strcmp(t, "unary_expression") == 0 && cx_has_token(cond, "!")))
         return -reads_mark(w, ts_node_named_child(cond, 0), array, counter, depth + 1);
     if ((strcmp(t, "binary_expression") == 0 || strcmp(t, "comparison_operator") == 0) &&
         ts_node_named_child_count(cond) == 2) {
-        int sign = has_operator_child(cond, "==") || has_operator_child(cond, "===") ? 1
-                   : has_operator_child(cond, "!=") || has_operator_child(cond, "!==") ? -1 : 0;
+        int sign = cx_has_token(cond, "==") || cx_has_token(cond, "===") ? 1
+                   : cx_has_token(cond, "!=") || cx_has_token(cond, "!==") ? -1 : 0;
         TSNode a = ts_node_named_child(cond, 0), b = ts_node_named_child(cond, 1);
         int la = literal_truth(w, a), lb = literal_truth(w, b);
         if (sign == 0 || (la == 0) == (lb == 0)) return 0;

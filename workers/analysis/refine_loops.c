@@ -326,6 +326,31 @@ static void loop_counter(const struct cx_walk *w, TSNode loop, char *buf, size_t
     if (t.n && t.n < cap) snprintf(buf, cap, "%.*s", (int)t.n, t.s);
 }
 
+/* The single-name list of Go's assignment, or n itself. */
+static TSNode unwrap_list(TSNode n) {
+    if (!ts_node_is_null(n) && strcmp(ts_node_type(n), "expression_list") == 0 && ts_node_named_child_count(n) == 1)
+        return ts_node_named_child(n, 0);
+    return n;
+}
+
+/* What an update clause adds to its name, read from the tree: `j += i`,
+ * `j = j + i`, `j = i + j` (C, JavaScript, Java, Go) give the name i; an
+ * empty text otherwise (a literal, an expression, several updates). */
+static struct cx_text update_step(const struct cx_walk *w, TSNode u) {
+    struct cx_text none = {"", 0};
+    TSNode l = unwrap_list(cx_field(u, "left")), r = unwrap_list(cx_field(u, "right"));
+    if (ts_node_is_null(l) || ts_node_is_null(r) || strcmp(ts_node_type(l), "identifier") != 0) return none;
+    struct cx_text name = cx_node_text(w, l);
+    if (!cx_has_token(u, "+=")) {
+        if (!cx_has_token(u, "=") || !cx_has_token(r, "+") || ts_node_named_child_count(r) != 2) return none;
+        TSNode a = ts_node_named_child(r, 0), b = ts_node_named_child(r, 1);
+        if (cx_text_eq(cx_node_text(w, a), name)) r = b;
+        else if (cx_text_eq(cx_node_text(w, b), name)) r = a;
+        else return none;
+    }
+    return strcmp(ts_node_type(r), "identifier") == 0 ? cx_node_text(w, r) : none;
+}
+
 /* A step that is an enclosing loop's counter: `range(i, n + 1, i)`,
  * `j += i`, `j = j + i`. The step's name goes into step; the index of that
  * counter in w->counters, or -1. */
@@ -341,15 +366,10 @@ static int harmonic_step(const struct cx_walk *w, TSNode loop, char *step, size_
         if (strcmp(ts_node_type(s), "identifier") != 0) return -1;
         n = cx_flatten(cx_node_text(w, s), flat, sizeof flat);
     } else if (!ts_node_is_null(loop_update(loop))) {
-        size_t un = cx_flatten(cx_node_text(w, loop_update(loop)), flat, sizeof flat);
-        size_t v = cx_word_len(flat, un, 0);
-        size_t at = v && v + 2 < un && memcmp(flat + v, "+=", 2) == 0 ? v + 2
-                    : v && v + 1 + v + 1 < un && flat[v] == '=' && memcmp(flat + v + 1, flat, v) == 0 &&
-                              flat[2 * v + 1] == '+' ? 2 * v + 2 : 0;
-        if (!at) return -1;
-        memmove(flat, flat + at, un - at);
-        n = un - at;
-        if (cx_word_len(flat, n, 0) != n) return -1;
+        struct cx_text st = update_step(w, loop_update(loop));
+        if (st.n == 0 || st.n >= sizeof flat) return -1;
+        memcpy(flat, st.s, st.n);
+        n = st.n;
     } else {
         return -1;
     }

@@ -57,6 +57,9 @@ struct cx_cost cx_cost_times(struct cx_cost a, struct cx_cost b);
 
 /* ---- tree-based rules (refine_amortized.c) ---- */
 
+/* n has the anonymous token op among its children (`+=`, `&&`, `!`). */
+bool cx_has_token(TSNode n, const char *op);
+
 /* A while loop inside a loop over n that pops a stack on every iteration,
  * the stack pushed at most a fixed number of times per outer iteration
  * (a monotonic stack): its name goes into name. */
