@@ -708,6 +708,15 @@ static void permutations_were_polynomial(void) {
 /* A helper of the same source with a loop, called inside a loop, was free
  * (Java contains() in a loop: O(n)); so was a callback passed to map,
  * filter, reduce or a sort's key. Both cost their work per item. */
+/* A Go function literal is read by the refinement model only: 3.5.1's
+ * `functions` still lists the declared functions alone. */
+static void go_func_literal_is_not_a_spec_function(void) {
+    json_t *r = analyze("go", "func f(a []int) int {\n g := func(x int) int { return x }\n return g(1)\n}\n");
+    CHECK_INTEQ(json_array_size(json_object_get(r, "functions")), 1);
+    CHECK_STREQ(json_string_value(json_array_get(json_object_get(r, "functions"), 0)), "f");
+    json_decref(r);
+}
+
 static void local_calls_and_callbacks_were_free(void) {
     static const struct refined_case cases[] = {
         {"java", "class C { static boolean has(int[] a, int x) { for (int v : a) if (v == x) return true; return false; }"
@@ -721,6 +730,15 @@ static void local_calls_and_callbacks_were_free(void) {
         {"javascript", "const inter = (a, b) => a.filter(x => b.includes(x));", "O(n^2)"},
         {NULL, "def f(ws, t):\n    return sorted(ws, key=lambda w: t.count(w))\n", "O(n^2 log n)"},
         {NULL, "def f(ws):\n    return sorted(ws, key=lambda w: len(w))\n", "O(n log n)"},
+        /* a Go closure bound to a name, called in a loop; C's strlen in a
+         * loop's condition (evaluated every iteration) */
+        {"go", "func f(a []int) int {\n cnt := func(x int) int {\n  c := 0\n  for _, v := range a {\n   if v == x {\n"
+               "    c++\n   }\n  }\n  return c\n }\n t := 0\n for _, x := range a {\n  t += cnt(x)\n }\n return t\n}\n",
+         "O(n^2)"},
+        {"c", "int f(const char *s) { int c = 0; for (int i = 0; i < strlen(s); i++) c += s[i] == 'a'; return c; }",
+         "O(n^2)"},
+        {"c", "int f(const char *s) { int c = 0, n = strlen(s); for (int i = 0; i < n; i++) c += s[i] == 'a'; return c; }",
+         "O(n)"},
         /* a helper called once, outside any loop: its own cost */
         {NULL, "def h(a):\n    return [x * 2 for x in a]\ndef g(a):\n    return h(a)\n", "O(n)"},
     };
@@ -761,6 +779,7 @@ int main(void) {
     RUN(slices_in_comprehensions_were_free);
     RUN(permutations_were_polynomial);
     RUN(local_calls_and_callbacks_were_free);
+    RUN(go_func_literal_is_not_a_spec_function);
     RUN(argument_checks);
     return check_summary("analysis_complexity");
 }

@@ -428,8 +428,13 @@ static bool is_linear_call(struct cx_walk *w, TSNode call, struct cx_text callee
         "map", "reduce", "some", "every", "slice", "copy", "deepcopy", "reverse", NULL};
     static const char *const builtins[] = {"sum", "min", "max", "any", "all", "list", "tuple", "reversed", "set",
         "frozenset", "dict", NULL};
+    /* C's string and memory functions walk their whole input (strlen(s) in
+     * a loop's condition runs every iteration) */
+    static const char *const cstring[] = {"strlen", "wcslen", "strcpy", "strcat", "strcmp", "strstr", "strchr",
+        "strrchr", "strdup", "memcpy", "memmove", "memset", "memcmp", "memchr", NULL};
     struct cx_text recv = receiver(w, call, callee);
-    if (recv.n == 0) return cx_in_list(callee, builtins) && argument_count(call) == 1;
+    if (recv.n == 0)
+        return (cx_in_list(callee, builtins) && argument_count(call) == 1) || (!w->python && cx_in_list(callee, cstring));
     if (cx_text_is(callee, "pop")) {
         TSNode args = cx_field(call, "arguments");
         return !ts_node_is_null(args) && ts_node_named_child_count(args) == 1 &&

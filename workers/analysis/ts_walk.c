@@ -133,21 +133,28 @@ static struct cx_text declarator_name(const struct cx_walk *w, TSNode fn) {
  * `f = function (x) {...}`, python `f = lambda x: ...`; empty otherwise. */
 static struct cx_text binding_name(const struct cx_walk *w, TSNode fn) {
     static const char *const forms[][2] = {{"variable_declarator", "name"}, {"assignment_expression", "left"},
-        {"assignment", "left"}};
-    TSNode p = ts_node_parent(fn);
+        {"assignment", "left"}, {"short_var_declaration", "left"}, {"assignment_statement", "left"}};
+    TSNode p = ts_node_parent(fn), value = fn;
+    if (!ts_node_is_null(p) && strcmp(ts_node_type(p), "expression_list") == 0 && ts_node_named_child_count(p) == 1)
+        value = p, p = ts_node_parent(p); /* Go: count := func(...) {...} */
     if (ts_node_is_null(p)) return (struct cx_text){"", 0};
     for (size_t i = 0; i < sizeof forms / sizeof *forms; i++) {
         if (strcmp(ts_node_type(p), forms[i][0]) != 0) continue;
         TSNode v = ts_node_child_by_field_name(p, "value", 5);
         if (ts_node_is_null(v)) v = ts_node_child_by_field_name(p, "right", 5);
         TSNode name = ts_node_child_by_field_name(p, forms[i][1], (uint32_t)strlen(forms[i][1]));
-        if (!ts_node_eq(v, fn) || ts_node_is_null(name) || strcmp(ts_node_type(name), "identifier") != 0) break;
+        if (!ts_node_is_null(name) && strcmp(ts_node_type(name), "expression_list") == 0 &&
+            ts_node_named_child_count(name) == 1)
+            name = ts_node_named_child(name, 0);
+        if (!ts_node_eq(v, value) || ts_node_is_null(name) || strcmp(ts_node_type(name), "identifier") != 0) break;
         return cx_node_text(w, name);
     }
     return (struct cx_text){"", 0};
 }
 
-static int open_function(struct cx_walk *w, TSNode n) {
+/* spec: a function of 3.5.1's list (named in `functions`); else a
+ * function literal only the refinement model reads (Go's func_literal). */
+static int open_function(struct cx_walk *w, TSNode n, bool spec) {
     if (w->nfns == w->capfns) {
         size_t nc = w->capfns ? w->capfns * 2 : 16;
         struct cx_fn *nf = realloc(w->fns, nc * sizeof *nf);
@@ -167,7 +174,7 @@ static int open_function(struct cx_walk *w, TSNode n) {
     f->line = cx_line(n);
     f->node = n;
     f->rdepth_at_entry = w->rdepth;
-    if (json_array_size(w->r->functions) < FUNCTIONS_MAX)
+    if (spec && json_array_size(w->r->functions) < FUNCTIONS_MAX)
         json_array_append_new(w->r->functions, json_stringn(f->spec_name.s, shown_len(f->spec_name)));
     cx_refine_function(w, n, f);
     return 0;
@@ -205,10 +212,12 @@ static bool enter(struct cx_walk *w, TSNode n, const struct kinds *kinds, struct
         if (++w->depth > w->r->max_nesting) w->r->max_nesting = w->depth;
         cx_refine_loop(w, n, type, &fr->fac, &fr->counter, &fr->held);
     } else if (k == K_FUNCTION) {
-        fr->function = open_function(w, n) == 0;
+        fr->function = open_function(w, n, true) == 0;
     } else if (k == K_CALL) {
         on_call(w, n);
         cx_refine_call_scope(w, n, cx_callee(w, n), &fr->fac);
+    } else if (strcmp(type, "func_literal") == 0) { /* not 3.5.1's: the refinement's alone */
+        fr->function = open_function(w, n, false) == 0;
     } else {
         cx_refine_node(w, n, type);
     }
