@@ -698,6 +698,14 @@ static void permutations_were_polynomial(void) {
          "O(2^n)"},
         {NULL, "def words(n, d):\n    if d == n:\n        return 1\n    t = 0\n    for c in range(n):\n"
                "        t += words(n, d + 1)\n    return t\n", "O(n^n)"},
+        /* a tree walk (parts of the argument) is O(n) on a tree, up to 2^n
+         * on a DAG: the bound, not n^n; a graph carried along (dfs(g, v)
+         * with no visited test) is not a tree walk */
+        {"c", "struct t { int n; struct t **kid; };\nint count(struct t *n) { int c = 1;"
+              " for (int i = 0; i < n->n; i++) c += count(n->kid[i]); return c; }", "O(2^n)"},
+        {NULL, "def walk(node):\n    out = [node.val]\n    for ch in node.children:\n        out += walk(ch)\n    return out\n",
+         "O(2^n)"},
+        {NULL, "def dfs(g, u):\n    for v in g[u]:\n        dfs(g, v)\n", "O(n^n)"},
         {"javascript", "function s(a) { const out = [[]]; for (const x of a) { const k = out.length;"
                        " for (let i = 0; i < k; i++) out.push([...out[i], x]); } return out; }", "O(2^n)"},
         {NULL, "def ps(a):\n    out = [[]]\n    for x in a:\n        out += [s + [x] for s in out]\n    return out\n", "O(2^n)"},

@@ -653,12 +653,18 @@ static struct cx_cost looped_recursion(struct cx_walk *w, const struct cx_fn *f)
                       "'%.*s' calls itself in a loop only for a vertex its visited collection has not marked, and "
                       "marks it for good: each vertex is entered once and each edge looked at O(1) times: %s",
                       name_len, name, cx_cost_text(c, cost, sizeof cost));
+    } else if (f->structural_calls == n) {
+        c = (struct cx_cost){.exp = true};
+        cx_refinement(w, "structural_recursion", f->line,
+                      "'%.*s' calls itself in a loop on parts of its argument (a child, a field, an element): one "
+                      "call per part, O(n) in all when the structure is a tree; parts shared by several parents (a "
+                      "DAG) make it up to O(2^n), the bound given", name_len, name);
     } else if (f->subset_calls == n) {
         c = (struct cx_cost){.exp = true};
         cx_refinement(w, "subset_recursion", f->line,
                       "'%.*s' calls itself in a loop on the items after the loop's counter: one call per subset, "
                       "O(2^n) calls", name_len, name);
-    } else if (f->visited_calls + f->subset_calls + f->shrinking_calls + f->guarded_calls == n) {
+    } else if (f->visited_calls + f->subset_calls + f->shrinking_calls + f->guarded_calls + f->structural_calls == n) {
         c = (struct cx_cost){.k = 1, .fact = 1};
         cx_refinement(w, "permutation_recursion", f->line,
                       "'%.*s' calls itself in a loop on a smaller or filtered choice (a test or a shrunk input "

@@ -40,7 +40,7 @@ struct cx_fn {
      * loop's counter + 1 (subsets). */
     struct cx_cost entry;       /* the cost at its start (the loops around it) */
     struct cx_cost inner;       /* its own largest term, relative to entry */
-    int looped_calls, visited_calls, guarded_calls, shrinking_calls, subset_calls;
+    int looped_calls, visited_calls, guarded_calls, shrinking_calls, subset_calls, structural_calls;
 };
 
 /* Names a python walk has seen assigned a list, a hash structure or a
