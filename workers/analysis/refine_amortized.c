@@ -415,6 +415,26 @@ static bool guard_tracks(const struct cx_walk *w, TSNode cond, TSNode scope) {
     return s.found;
 }
 
+/* A literal operand: a number, a boolean, None/null, or a negated number. */
+static bool literal_operand(TSNode n) {
+    static const char *const lits[] = {"integer", "float", "number", "number_literal", "int_literal",
+        "decimal_integer_literal", "float_literal", "true", "false", "none", "null", "nil", NULL};
+    if (cx_type_is(n, lits)) return true;
+    return strcmp(ts_node_type(n), "unary_expression") == 0 && ts_node_named_child_count(n) == 1 &&
+           cx_type_is(ts_node_named_child(n, 0), lits);
+}
+
+/* An ordering comparison of two computed values (`nd < dist[v]`, `d + w <
+ * best.get(v, inf)`): a guard that lets a vertex in again each time its
+ * value improves (Dijkstra's relaxation), not once. */
+static bool improving_test(void *ctx, TSNode n) {
+    (void)ctx;
+    static const char *const cmps[] = {"binary_expression", "comparison_operator", NULL};
+    if (!cx_type_is(n, cmps) || ts_node_named_child_count(n) != 2) return true;
+    bool order = cx_has_token(n, "<") || cx_has_token(n, ">") || cx_has_token(n, "<=") || cx_has_token(n, ">=");
+    return !(order && !literal_operand(ts_node_named_child(n, 0)) && !literal_operand(ts_node_named_child(n, 1)));
+}
+
 static TSNode enclosing_if(TSNode n, TSNode top) {
     TSNode p = ts_node_parent(n);
     for (int i = 0; i < ANCESTORS_MAX && !ts_node_is_null(p) && !ts_node_eq(p, top); i++, p = ts_node_parent(p))
@@ -427,7 +447,7 @@ struct worklist {
     TSNode outer, inner;
     struct cx_text vertex;
     const char *q;
-    bool taken, popped, pushes_ok, pop_guard;
+    bool taken, popped, pushes_ok, pop_guard, improving;
 };
 
 static bool mentions_q(const struct worklist *k, TSNode n) {
@@ -456,6 +476,7 @@ static bool read_worklist(void *ctx, TSNode n) {
         if (in_inner && cx_in_list(m.method, push_methods)) {
             TSNode g = enclosing_if(n, k->inner);
             if (ts_node_is_null(g) || !guard_tracks(k->w, cx_field(g, "condition"), k->outer)) k->pushes_ok = false;
+            else if (each_node(k->w, cx_field(g, "condition"), improving_test, NULL) != VISIT_DONE) k->improving = true;
         }
     }
     if (subscript_parts(k->w, n, &obj, &idx) && same(obj, k->q)) { /* queue[head++] */
@@ -465,6 +486,7 @@ static bool read_worklist(void *ctx, TSNode n) {
     if (in_inner && assignment_parts(n, &l, &r) && same(cx_node_text(k->w, l), k->q)) { /* q = append(q, v) */
         TSNode g = enclosing_if(n, k->inner);
         if (ts_node_is_null(g) || !guard_tracks(k->w, cx_field(g, "condition"), k->outer)) k->pushes_ok = false;
+        else if (each_node(k->w, cx_field(g, "condition"), improving_test, NULL) != VISIT_DONE) k->improving = true;
     }
     if (!in_inner && cx_type_is(n, ifs) && ts_node_end_byte(n) <= ts_node_start_byte(k->inner)) {
         struct cx_text t = cx_node_text(k->w, cx_field(n, "consequence"));
@@ -495,10 +517,14 @@ int cx_adjacency_loop(const struct cx_walk *w, TSNode loop, char *name, size_t c
     struct cond_words cw = {w, {{{0}}, 0}};
     if (each_node(w, cond, collect_identifiers, &cw) != VISIT_DONE) return 0;
     for (size_t i = 0; i < cw.names.n; i++) {
-        struct worklist k = {w, outer, loop, v, cw.names.v[i], false, false, true, false};
+        struct worklist k = {w, outer, loop, v, cw.names.v[i], false, false, true, false, false};
         if (each_node(w, outer, read_worklist, &k) != VISIT_DONE || !k.taken || !k.popped) continue;
         snprintf(name, cap, "%s", k.q);
-        return k.pushes_ok || k.pop_guard ? 1 : 2;
+        /* pushed once per vertex, or skipped at the pop once seen; a vertex
+         * pushed again at each improvement and re-scanned at each pop (no
+         * stale check) may cost its edges once per improvement: no claim */
+        if (k.pop_guard || (k.pushes_ok && !k.improving)) return 1;
+        return k.pushes_ok ? 0 : 2;
     }
     return 0;
 }
