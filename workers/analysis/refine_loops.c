@@ -597,8 +597,9 @@ static struct cx_factor loop_factor(struct cx_walk *w, TSNode loop, const char *
         add_factor(w, fac, (struct cx_factor){.g = 1});
         cx_refinement(w, "graph_traversal", line,
                       "the loop at line %u runs over the neighbours of a vertex taken from the worklist %s of the "
-                      "loop at line %u, which admits each vertex once: every edge is looked at O(1) times, "
-                      "O(V + E) over the whole traversal: %s", line, counter, outer, here(w, cost, sizeof cost));
+                      "loop at line %u, which pushes a vertex only under a test of what it has seen, or skips it "
+                      "at the pop once seen: every edge is looked at O(1) times, O(V + E) over the whole "
+                      "traversal: %s", line, counter, outer, here(w, cost, sizeof cost));
         return *fac;
     }
     int ci = harmonic_step(w, loop, counter, sizeof counter);
