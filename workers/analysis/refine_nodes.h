@@ -55,7 +55,8 @@ struct cx_cost cx_cost_minus(struct cx_cost c, struct cx_cost base);
 /* a times b. */
 struct cx_cost cx_cost_times(struct cx_cost a, struct cx_cost b);
 
-/* ---- tree-based rules (refine_amortized.c) ---- */
+/* ---- tree-based rules (refine_tree.c, refine_visited.c, refine_amortized.c,
+ * refine_shapes.c, refine_selfcalls.c) ---- */
 
 /* n has the anonymous token op among its children (`+=`, `&&`, `!`). */
 bool cx_has_token(TSNode n, const char *op);
