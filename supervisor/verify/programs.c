@@ -218,20 +218,33 @@ bool cc_res_compile_failed(const json_t *res) {
     return !cc_res_ok(res) && phase && strcmp(phase, "compile") == 0;
 }
 
+char *cc_res_stdout_norm(const json_t *res, char **visible) {
+    json_t *out = json_object_get(res, "stdout");
+    const char *sha = json_string_value(json_object_get(res, "stdout_sha256"));
+    char *n = cc_verify_normalise(json_string_value(out) ? json_string_value(out) : "",
+                                  json_string_value(out) ? json_string_length(out) : 0);
+    if (visible) *visible = n ? strdup(n) : NULL;
+    if (!n || !sha) return n;
+    char *tagged = NULL;
+    if (asprintf(&tagged, "%s%s%s", n, CC_RAW_TAG, sha) < 0) tagged = NULL;
+    free(n);
+    return tagged;
+}
+
 json_t *cc_side_json(const json_t *res, size_t out_chars, size_t err_chars, char **norm) {
-    json_t *out = json_object_get(res, "stdout"), *verdict = json_object_get(res, "verdict");
+    json_t *verdict = json_object_get(res, "verdict");
     const char *err = json_string_value(json_object_get(res, "stderr"));
     /* A rejected request (no verdict) tells why in its error. */
     if (!verdict) err = json_string_value(json_object_get(res, "error"));
     const char *phase = json_string_value(json_object_get(res, "phase"));
-    char *n = cc_verify_normalise(json_string_value(out) ? json_string_value(out) : "",
-                                  json_string_value(out) ? json_string_length(out) : 0);
-    char *o = cc_verify_prefix(n ? n : "", out_chars), *e = cc_verify_prefix(err ? err : "", err_chars);
+    char *shown = NULL, *n = cc_res_stdout_norm(res, &shown);
+    char *o = cc_verify_prefix(shown ? shown : "", out_chars), *e = cc_verify_prefix(err ? err : "", err_chars);
     json_t *side = json_pack("{s:b, s:s, s:O, s:o, s:s}", "ok", cc_res_ok(res), "phase", phase ? phase : "run",
                              "verdict", verdict ? verdict : json_null(), "stdout",
                              cc_verify_text_json(o ? o : ""), "stderr", e ? e : "");
     free(o);
     free(e);
+    free(shown);
     if (norm) *norm = n;
     else free(n);
     return side;

@@ -93,6 +93,12 @@ char *cc_input_label(const char *in, size_t i, size_t n);
  * error becomes its stderr). New reference. *norm gets the whole
  * normalised stdout (malloc'd) when norm is not NULL. */
 json_t *cc_side_json(const json_t *res, size_t out_chars, size_t err_chars, char **norm);
+/* A result's normalised stdout as the rules compare it: when the program
+ * wrote bytes that are not UTF-8 (the exec worker sent `stdout_sha256`),
+ * the text is followed by CC_RAW_TAG and that digest, so outputs differing
+ * only in the replaced bytes compare unequal. *visible (when asked) gets
+ * the text alone, for showing. malloc'd; NULL on OOM. */
+char *cc_res_stdout_norm(const json_t *res, char **visible);
 /* ok of an exec answer (false for a rejected one). */
 bool cc_res_ok(const json_t *res);
 /* Not ok in the compile phase. */

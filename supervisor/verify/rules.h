@@ -21,6 +21,13 @@
  * so the text is a C string that still differs where the outputs do.
  * Malloc'd. */
 char *cc_verify_normalise(const char *s, size_t len);
+/* Separates a normalised stdout from the digest of its raw bytes when they
+ * were not UTF-8: an overlong form (invalid UTF-8) that no repaired text
+ * holds, beside the NUL pair C0 80. */
+#define CC_RAW_TAG "\xC0\x81"
+/* a and b are the same text before their CC_RAW_TAG digests (one or both
+ * carrying one): they differ only in bytes that are not UTF-8. */
+bool cc_verify_differ_in_raw_bytes(const char *a, const char *b);
 /* A normalised text (or a prefix of one) as a JSON string, its NUL bytes
  * restored. New ref. */
 json_t *cc_verify_text_json(const char *s);
@@ -44,7 +51,7 @@ enum cc_outcome { CC_MATCH, CC_MISMATCH, CC_INCONCLUSIVE };
 
 struct cc_pair_verdict {
     enum cc_outcome outcome;
-    int rule;               /* 1..7 of 3.4.3; 35 = our truncation rule */
+    int rule;               /* 1..7 of 3.4.3; 35 = our truncation rule, 36 = outputs differing only in bytes that are not UTF-8 */
     const char *reason;
 };
 

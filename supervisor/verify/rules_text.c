@@ -39,6 +39,13 @@ char *cc_verify_normalise(const char *s, size_t len) {
     return out;
 }
 
+bool cc_verify_differ_in_raw_bytes(const char *a, const char *b) {
+    const char *ta = strstr(a, CC_RAW_TAG), *tb = strstr(b, CC_RAW_TAG);
+    if (!ta && !tb) return false;
+    size_t la = ta ? (size_t)(ta - a) : strlen(a), lb = tb ? (size_t)(tb - b) : strlen(b);
+    return la == lb && memcmp(a, b, la) == 0;
+}
+
 char *cc_verify_prefix(const char *s, size_t max_chars) {
     size_t i = 0, chars = 0;
     while (s[i] && chars < max_chars) {

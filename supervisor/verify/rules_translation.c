@@ -21,7 +21,14 @@ struct cc_pair_verdict cc_verify_classify(const struct cc_side *src, const struc
                        "the source program failed to compile; there is nothing to verify against");
     if (tgt->compile_failed) return verdict(CC_MISMATCH, 2, "the translation failed to compile");
     if (s_ok && t_ok) {
-        if (strcmp(src->out, tgt->out) != 0) return verdict(CC_MISMATCH, 3, "both ran; stdout differs");
+        if (strcmp(src->out, tgt->out) != 0) {
+            if (cc_verify_differ_in_raw_bytes(src->out, tgt->out))
+                return verdict(CC_INCONCLUSIVE, 36,
+                               "both ran and their stdout reads the same as text, but it held bytes that are not "
+                               "UTF-8 (shown as U+FFFD) and those bytes differ; whether that is a real difference "
+                               "or only whitespace the comparison ignores cannot be told from here");
+            return verdict(CC_MISMATCH, 3, "both ran; stdout differs");
+        }
         if (src->truncated || tgt->truncated)
             return verdict(CC_INCONCLUSIVE, 35,
                            "both ran and their stdout agrees up to the output cap, but it was cut "

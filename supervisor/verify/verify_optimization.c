@@ -67,8 +67,7 @@ static json_t *timing_failure(const struct call *c, const json_t *res, int64_t n
  * small test inputs and prints something else at the timing sizes (an
  * int overflow, a shortcut above some n) is not equivalent. */
 static void keep_output(struct call *c, const json_t *res) {
-    const json_t *o = json_object_get(res, "stdout");
-    char *n = cc_verify_normalise(json_string_value(o) ? json_string_value(o) : "", json_string_length(o));
+    char *n = cc_res_stdout_norm(res, NULL);
     char **first = &c->out[c->side][c->size_i];
     if (!n) return;
     if (c->attempt == 0) free(*first), *first = n;

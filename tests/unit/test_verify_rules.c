@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "supervisor/verify/fanout.h"
+#include "supervisor/verify/programs.h"
 #include "supervisor/verify/rules.h"
 #include "tests/unit/check.h"
 
@@ -107,6 +108,33 @@ static void equal_truncated_outputs_are_not_a_match(void) {
     b = ok_side("y");
     v = cc_verify_classify(&a, &b);
     CHECK_INTEQ(v.outcome, CC_MISMATCH);
+}
+
+/* Regression: `ok\xff` and `ok\xfe` both reach the supervisor as `ok`
+ * + U+FFFD, and verify_translation called the pair a match (passed,
+ * cross_checked). The run's stdout_sha256 (the raw bytes' digest, sent
+ * only when they were not UTF-8) now takes part in the comparison. */
+static void outputs_differing_in_non_utf8_bytes_are_not_a_match(void) {
+    json_t *r1 = json_pack("{s:b, s:s, s:s}", "ok", 1, "stdout", "ok\xEF\xBF\xBD\n", "stdout_sha256", "aa");
+    json_t *r2 = json_pack("{s:b, s:s, s:s}", "ok", 1, "stdout", "ok\xEF\xBF\xBD", "stdout_sha256", "bb");
+    json_t *r3 = json_pack("{s:b, s:s, s:s}", "ok", 1, "stdout", "ok\xEF\xBF\xBD  ", "stdout_sha256", "aa");
+    json_t *r4 = json_pack("{s:b, s:s}", "ok", 1, "stdout", "ok\xEF\xBF\xBD");
+    char *shown = NULL, *n1 = cc_res_stdout_norm(r1, &shown), *n2 = cc_res_stdout_norm(r2, NULL);
+    char *n3 = cc_res_stdout_norm(r3, NULL), *n4 = cc_res_stdout_norm(r4, NULL);
+    CHECK_STREQ(shown, "ok\xEF\xBF\xBD"); /* shown without the digest */
+    struct cc_side a = ok_side(n1), b = ok_side(n2), c = ok_side(n3), d = ok_side(n4);
+    struct cc_pair_verdict v = cc_verify_classify(&a, &b);
+    CHECK_INTEQ(v.outcome, CC_INCONCLUSIVE);
+    CHECK_INTEQ(v.rule, 36);
+    v = cc_verify_classify(&a, &c); /* the same bytes: a match */
+    CHECK_INTEQ(v.outcome, CC_MATCH);
+    v = cc_verify_classify(&a, &d); /* a real U+FFFD against a replaced byte */
+    CHECK_INTEQ(v.outcome, CC_INCONCLUSIVE);
+    b = ok_side("other");
+    v = cc_verify_classify(&a, &b);
+    CHECK_INTEQ(v.outcome, CC_MISMATCH);
+    free(shown), free(n1), free(n2), free(n3), free(n4);
+    json_decref(r1), json_decref(r2), json_decref(r3), json_decref(r4);
 }
 
 static void vanished_output_rerun(void) {
@@ -355,6 +383,7 @@ int main(void) {
     RUN(prefix_counts_code_points);
     RUN(classify_rules_in_order);
     RUN(equal_truncated_outputs_are_not_a_match);
+    RUN(outputs_differing_in_non_utf8_bytes_are_not_a_match);
     RUN(vanished_output_rerun);
     RUN(aggregate_and_grade);
     RUN(edge_divergence_kinds);

@@ -67,6 +67,34 @@ describe('red team: execution and verification', { skip: SKIP_NO_BINARY, timeout
     assert.equal(r.divergences[0].kind, 'content');
   });
 
+  /** python3 that writes raw bytes (a python bytes literal's body) to stdout. */
+  const bytesPy = (lit) => `import sys\nsys.stdout.buffer.write(b"${lit}")`;
+
+  test('ports that differ only in bytes that are not UTF-8 are not cross_checked', async () => {
+    const r = await s.tool('verify_translation', { source_code: bytesPy('ok\\xff\\n'), source_language: 'python3',
+      target_code: bytesPy('ok\\xfe\\n'), target_language: 'python3', test_inputs: ['1'] });
+    assert.equal(r.passed, false, JSON.stringify(r));
+    assert.equal(r.cases[0].outcome, 'inconclusive');
+    assert.match(r.cases[0].reason, /bytes that are not UTF-8/);
+    assert.equal(r.cases[0].source.stdout, 'ok\ufffd');
+    assert.equal(r.grade, 'ungraded');
+    const same = await s.tool('verify_translation', { source_code: bytesPy('ok\\xff\\n'), source_language: 'python3',
+      target_code: bytesPy('ok\\xff\\n'), target_language: 'python3', test_inputs: ['1'] });
+    assert.equal(same.passed, true, JSON.stringify(same));
+    const e = await s.tool('execute_code', { language: 'python3', code: bytesPy('\\xff') });
+    assert.equal(e.stdout, '\ufffd');
+    assert.equal(e.stdout_sha256, 'a8100ae6aa1940d0b663bb31cd466142ebbdbd5187131b92d93818987832eb89');
+    const clean = await s.tool('execute_code', { language: 'python3', code: 'print("ok")' });
+    assert.equal(clean.stdout_sha256, undefined);
+  });
+
+  test('compare_edge_cases sees a divergence in bytes that are not UTF-8', async () => {
+    const r = await s.tool('compare_edge_cases', { snippets: { python3: bytesPy('a\\xff\\n'),
+      py: bytesPy('a\\xfe\\n') }, inputs: ['1'] });
+    assert.equal(r.divergence_count, 1, JSON.stringify(r));
+    assert.equal(r.divergences[0].kind, 'content');
+  });
+
   test('compare_execution shows the whole stdout and counts NUL-led output as printed', async () => {
     const r = await s.tool('compare_execution', { snippets: { python3: writePy('\u0000x\n') } });
     assert.equal(r.results[0].stdout, '\u0000x\n');

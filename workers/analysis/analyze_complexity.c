@@ -101,7 +101,7 @@ CC_TOOL(analyze_complexity) {
     cx_reading_init(&r);
     read_source(language, code, len, &r, &m);
     bool sort = cx_scan_sort(code, len), hash = cx_scan_hash(code, len);
-    char est[64], basis[CX_NAME_MAX + 64], refined[32];
+    char est[64], basis[CX_NAME_MAX + 64], refined[64];
     decide(&r, sort, est, sizeof est, basis, sizeof basis);
     cx_cost_text(m.tree && r.refined_valid ? r.refined : spec_cost(&r, sort), refined, sizeof refined);
     json_t *out = json_pack("{s:b,s:s,s:s,s:i,s:i,s:b,s:s,s:s,s:s?,s:O,s:o,s:s,s:O}",

@@ -14,12 +14,16 @@
 
 #include "workers/analysis/grammars.h"
 
-/* A cost n^k * (log n)^log, or 2^n when exp. */
+/* A cost n^k * (log n)^log * (log log n)^loglog, or 2^n when exp, or
+ * n^k * n! / n^n when fact is 1 / 2. */
 struct cx_cost {
     int k;
     int log;
     bool exp;
     bool half;                   /* one more factor sqrt(n): n^(k + 1/2) */
+    int loglog;                  /* factors log log n (a sieve's sum over primes) */
+    int fact;                    /* 1: times n! (permutations), 2: n^n */
+    bool graph;                  /* n is V + E (a graph traversal): printed so */
 };
 
 /* Longest function name kept (names come from the source). */
@@ -52,10 +56,12 @@ void cx_read_lines(const char *code, size_t len, struct cx_reading *r);
 bool cx_scan_sort(const char *code, size_t len);
 bool cx_scan_hash(const char *code, size_t len);
 
-/* "O(1)", "O(log n)", "O(n)", "O(n log n)", "O(n^2 log n)", "O(2^n)". buf
- * holds at least 32 bytes; returns buf. */
+/* "O(1)", "O(log n)", "O(n)", "O(n log n)", "O(n^2 log n)", "O(2^n)",
+ * "O(n log log n)", "O(n * n!)", "O(n^n)", "O(V + E)", "O((V + E) log V)".
+ * buf holds at least 64 bytes; returns buf. */
 char *cx_cost_text(struct cx_cost c, char *buf, size_t cap);
-/* a > b? (exp dominates, then the power of n, then log) */
+/* a > b? (n^n, then n!, then exp dominate, then the power of n, then log,
+ * then log log) */
 bool cx_cost_gt(struct cx_cost a, struct cx_cost b);
 
 #endif

@@ -25,14 +25,23 @@
 /* ---- cost terms ---- */
 
 
+/* The largest term wins; a graph term as large as the best says what its
+ * n is (V + E), which a plain O(n) term of the same size (reading V
+ * vertices) does not contradict. */
 void cx_consider(struct cx_walk *w, struct cx_cost c) {
-    if (cx_cost_gt(c, w->best)) w->best = c;
+    if (cx_cost_gt(c, w->best) || (c.graph && !cx_cost_gt(w->best, c))) w->best = c;
+    if (w->nfns) { /* the innermost function's own cost, for calls to it */
+        struct cx_fn *f = &w->fns[w->nfns - 1];
+        struct cx_cost rel = cx_cost_minus(c, f->entry);
+        if (cx_cost_gt(rel, f->inner) || (rel.graph && !cx_cost_gt(f->inner, rel))) f->inner = rel;
+    }
 }
 
 /* The cost of work of n^more at this point: the counted, sqrt and log
  * loops open around it. */
 struct cx_cost cx_cost_here(const struct cx_walk *w, int more) {
-    return (struct cx_cost){.k = w->rdepth + more + w->sdepth / 2, .log = w->ldepth, .half = w->sdepth % 2 == 1};
+    return (struct cx_cost){.k = w->rdepth + more + w->sdepth / 2, .log = w->ldepth, .half = w->sdepth % 2 == 1,
+                            .loglog = w->lldepth, .fact = w->fdepth > 0, .graph = w->gdepth > 0};
 }
 
 void cx_refinement(struct cx_walk *w, const char *rule, uint32_t line, const char *fmt, ...) {
@@ -210,7 +219,7 @@ static int in_loop_header(const struct cx_walk *w, TSNode at) {
 static void linear_term(struct cx_walk *w, TSNode at, const char *rule, const char *what, int whatlen) {
     int depth = w->rdepth - in_loop_header(w, at);
     struct cx_cost c = cx_cost_here(w, 1 + depth - w->rdepth);
-    char cost[32];
+    char cost[64];
     cx_consider(w, c);
     cx_body_work(w, depth + 1);
     uint32_t line = cx_line(at);
@@ -318,15 +327,68 @@ static void note_split(struct cx_walk *w, TSNode name, TSNode value) {
         cx_remember(&w->split, cx_node_text(w, ts_node_named_child(name, i)));
 }
 
+/* A python slice bound `i+3` of `a[i:i+3]`: start plus a literal. */
+static bool fixed_width(const char *flat, size_t n) {
+    const char *colon = memchr(flat, ':', n);
+    if (!colon || memchr(colon + 1, ':', n - (size_t)(colon + 1 - flat))) return false;
+    size_t a = (size_t)(colon - flat), b = n - a - 1;
+    const char *stop = colon + 1;
+    bool lit_a = a > 0 && cx_literal_at_least(flat, a, 0 + (flat[0] == '-'), 0) && cx_word_len(flat, a, flat[0] == '-') == a - (flat[0] == '-');
+    bool lit_b = b > 0 && cx_literal_at_least(stop, b, stop[0] == '-', 0) && cx_word_len(stop, b, stop[0] == '-') == b - (stop[0] == '-');
+    if (lit_a && lit_b) return true;
+    /* i:i+3 */
+    return a > 0 && b > a + 1 && memcmp(stop, flat, a) == 0 && stop[a] == '+' && cx_literal_at_least(stop, b, a + 1, 0) &&
+           cx_word_len(stop, b, a + 1) == b - a - 1;
+}
+
+/* a[i:], s[:i], a[::-1]: a python slice copies what it takes, linear in
+ * its length (a fixed width, a[i:i+3] or a[1:3], is not). */
+static void note_slice(struct cx_walk *w, TSNode n) {
+    uint32_t c = ts_node_named_child_count(n);
+    for (uint32_t i = 1; i < c; i++) {
+        TSNode sl = ts_node_named_child(n, i);
+        if (strcmp(ts_node_type(sl), "slice") != 0) continue;
+        char flat[128];
+        struct cx_text t = cx_node_text(w, sl);
+        if (t.n < sizeof flat && fixed_width(flat, cx_flatten(t, flat, sizeof flat))) return;
+        struct cx_text whole = cx_node_text(w, n);
+        char what[96];
+        snprintf(what, sizeof what, "the slice %.*s (a copy)", cx_shown(whole), whole.s);
+        linear_term(w, n, "slice_copy", what, (int)strlen(what));
+        return;
+    }
+}
+
+/* [...a, x], {...o}, f(...a), python [*a, x]: a spread copies what it
+ * spreads, linear in its length. */
+static void note_spread(struct cx_walk *w, TSNode n) {
+    static const char *const spreads[] = {"spread_element", "list_splat", "dictionary_splat", NULL};
+    uint32_t c = ts_node_named_child_count(n);
+    for (uint32_t i = 0; i < c && i < 64; i++) {
+        TSNode k = ts_node_named_child(n, i);
+        if (!cx_type_is(k, spreads)) continue;
+        struct cx_text t = cx_node_text(w, k);
+        char what[96];
+        snprintf(what, sizeof what, "the spread %.*s (a copy)", cx_shown(t), t.s);
+        linear_term(w, n, "spread_copy", what, (int)strlen(what));
+        return;
+    }
+}
+
 void cx_refine_node(struct cx_walk *w, TSNode n, const char *type) {
     TSNode name, value;
     if (name_and_value(n, type, &name, &value)) {
         note_halving(w, name, value);
         note_split(w, name, value);
+        cx_note_shrunk(w, name, value);
     }
+    static const char *const spreading[] = {"array", "object", "list", "tuple", "set", "dictionary", "arguments",
+        "argument_list", NULL};
+    if (cx_type_is(n, spreading)) note_spread(w, n);
     if (!w->python) return;
     if (strcmp(type, "assignment") == 0) note_assignment(w, n);
     else if (strcmp(type, "comparison_operator") == 0) note_membership(w, n);
+    else if (strcmp(type, "subscript") == 0) note_slice(w, n);
 }
 
 /* ---- calls ---- */
@@ -366,8 +428,13 @@ static bool is_linear_call(struct cx_walk *w, TSNode call, struct cx_text callee
         "map", "reduce", "some", "every", "slice", "copy", "deepcopy", "reverse", NULL};
     static const char *const builtins[] = {"sum", "min", "max", "any", "all", "list", "tuple", "reversed", "set",
         "frozenset", "dict", NULL};
+    /* C's string and memory functions walk their whole input (strlen(s) in
+     * a loop's condition runs every iteration) */
+    static const char *const cstring[] = {"strlen", "wcslen", "strcpy", "strcat", "strcmp", "strstr", "strchr",
+        "strrchr", "strdup", "memcpy", "memmove", "memset", "memcmp", "memchr", NULL};
     struct cx_text recv = receiver(w, call, callee);
-    if (recv.n == 0) return cx_in_list(callee, builtins) && argument_count(call) == 1;
+    if (recv.n == 0)
+        return (cx_in_list(callee, builtins) && argument_count(call) == 1) || (!w->python && cx_in_list(callee, cstring));
     if (cx_text_is(callee, "pop")) {
         TSNode args = cx_field(call, "arguments");
         return !ts_node_is_null(args) && ts_node_named_child_count(args) == 1 &&
@@ -435,7 +502,7 @@ static bool is_log_call(const struct cx_walk *w, TSNode call, struct cx_text cal
 static void log_term(struct cx_walk *w, TSNode call, struct cx_text callee) {
     struct cx_cost c = cx_cost_here(w, 0);
     c.log++;
-    char cost[32];
+    char cost[64];
     cx_consider(w, c);
     uint32_t line = cx_line(call);
     int loops = w->rdepth + w->sdepth + w->ldepth;
@@ -449,12 +516,17 @@ static void log_term(struct cx_walk *w, TSNode call, struct cx_text callee) {
 
 void cx_refine_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
     struct cx_fn *f = enclosing(w, callee);
+    if (!f) cx_record_call(w, call, callee);
     if (f) {
         f->self_calls++;
         f->tail_calls += is_returned(call);
         f->halving_calls += halves(w, call);
         f->split_calls += splits(w, call);
-        if (w->rdepth > f->rdepth_at_entry) f->self_call_in_loop = true;
+        if (w->rdepth > f->rdepth_at_entry) {
+            f->self_call_in_loop = true;
+            f->looped_calls++;
+            cx_classify_looped_call(w, call, f);
+        }
         return;
     }
     if (is_sort_call(w, call, callee)) {
@@ -465,7 +537,7 @@ void cx_refine_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
         cx_consider(w, c);
         cx_body_work(w, depth + 1);
         if (depth > 0) {
-            char cost[32];
+            char cost[64];
             uint32_t line = cx_line(call);
             cx_refinement(w, "sort_in_loop", line, "%.*s(...) at line %u sorts inside %d loop level(s): %s",
                           cx_shown(callee), callee.s, line, depth, cx_cost_text(c, cost, sizeof cost));
@@ -481,6 +553,37 @@ void cx_refine_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
         snprintf(what, sizeof what, "%.*s(...)", cx_shown(callee), callee.s);
         linear_term(w, call, "linear_call", what, (int)strlen(what));
     }
+}
+
+/* A function literal among the call's arguments (a callback). */
+static bool has_callback(TSNode call) {
+    static const char *const fns[] = {"arrow_function", "function_expression", "function", "lambda",
+        "lambda_expression", "func_literal", NULL};
+    TSNode args = cx_field(call, "arguments");
+    uint32_t c = ts_node_is_null(args) ? 0 : ts_node_named_child_count(args);
+    for (uint32_t i = 0; i < c && i < 16; i++) {
+        TSNode a = ts_node_named_child(args, i);
+        if (strcmp(ts_node_type(a), "keyword_argument") == 0) a = cx_field(a, "value");
+        if (!ts_node_is_null(a) && cx_type_is(a, fns)) return true;
+    }
+    return false;
+}
+
+void cx_refine_call_scope(struct cx_walk *w, TSNode call, struct cx_text callee, struct cx_factor *fac) {
+    static const char *const each[] = {"map", "filter", "reduce", "reduceRight", "forEach", "some", "every", "find",
+        "findIndex", "findLast", "findLastIndex", "flatMap", "anyMatch", "allMatch", "noneMatch", NULL};
+    static const char *const sorting[] = {"sort", "sorted", "sort_by", "sort_by_key", "toSorted", NULL};
+    *fac = (struct cx_factor){0};
+    if (enclosing(w, callee) || !has_callback(call)) return;
+    bool sorts = cx_in_list(callee, sorting), iterates = cx_in_list(callee, each);
+    if (!sorts && !iterates) return;
+    /* the callback runs once per item (a comparator n log n times) */
+    *fac = (struct cx_factor){.r = 1, .l = sorts};
+    w->rdepth += fac->r, w->ldepth += fac->l;
+    uint32_t line = cx_line(call);
+    cx_refinement(w, "callback_loop", line,
+                  "the function passed to %.*s(...) at line %u runs once per item%s: what it does is inside a loop "
+                  "over n", cx_shown(callee), callee.s, line, sorts ? " (a comparator or key: n log n times)" : "");
 }
 
 /* ---- functions and recursion ---- */
@@ -514,6 +617,7 @@ static bool memo_table(const struct cx_walk *w, TSNode fn) {
 }
 
 void cx_refine_function(struct cx_walk *w, TSNode fn, struct cx_fn *f) {
+    f->entry = cx_cost_here(w, 0);
     if (w->python && memo_table(w, fn)) f->memoized = true;
     TSNode p = ts_node_parent(fn);
     if (!w->python || ts_node_is_null(p) || strcmp(ts_node_type(p), "decorated_definition") != 0) return;
@@ -533,24 +637,80 @@ static struct cx_cost halves_twice(int k) {
     return (struct cx_cost){.k = k, .log = 0, .exp = false};
 }
 
-void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f) {
-    if (f->self_calls == 0) return;
+/* A function calling itself inside a loop of its own: a DFS that enters
+ * each vertex once, subsets (each call takes the items after i), a
+ * permutation-style search (each level one item fewer), or, with nothing
+ * that bounds it, up to n^n calls (n levels of n branches). */
+static struct cx_cost looped_recursion(struct cx_walk *w, const struct cx_fn *f) {
     int name_len = cx_shown(f->ref_name);
     const char *name = f->ref_name.s;
-    char cost[32], work[32];
+    char cost[64];
+    struct cx_cost c;
+    int n = f->looped_calls;
+    if (f->visited_calls == n) {
+        c = (struct cx_cost){.k = f->body_k > 1 ? f->body_k : 1, .graph = true};
+        cx_refinement(w, "visited_recursion", f->line,
+                      "'%.*s' calls itself in a loop only for a vertex its visited collection has not marked, and "
+                      "marks it for good: each vertex is entered once and each edge looked at O(1) times: %s",
+                      name_len, name, cx_cost_text(c, cost, sizeof cost));
+    } else if (f->structural_calls == n) {
+        c = (struct cx_cost){.exp = true};
+        cx_refinement(w, "structural_recursion", f->line,
+                      "'%.*s' calls itself in a loop on parts of its argument (a child, a field, an element): one "
+                      "call per part, O(n) in all when the structure is a tree; parts shared by several parents (a "
+                      "DAG) make it up to O(2^n), the bound given", name_len, name);
+    } else if (f->subset_calls == n) {
+        c = (struct cx_cost){.exp = true};
+        cx_refinement(w, "subset_recursion", f->line,
+                      "'%.*s' calls itself in a loop on the items after the loop's counter: one call per subset, "
+                      "O(2^n) calls", name_len, name);
+    } else if (f->visited_calls + f->subset_calls + f->shrinking_calls + f->guarded_calls + f->structural_calls == n) {
+        c = (struct cx_cost){.k = 1, .fact = 1};
+        cx_refinement(w, "permutation_recursion", f->line,
+                      "'%.*s' calls itself in a loop on a smaller or filtered choice (a test or a shrunk input "
+                      "before each call): up to n * (n-1) * ... = n! paths with O(n) work at each leaf, an upper "
+                      "bound: %s", name_len, name, cx_cost_text(c, cost, sizeof cost));
+    } else {
+        c = (struct cx_cost){.fact = 2};
+        cx_refinement(w, "looped_recursion", f->line,
+                      "'%.*s' calls itself inside a loop with nothing seen to shrink or prune the choice: up to n "
+                      "levels of n branches, O(n^n) at most (an upper bound; pruning makes it less)",
+                      name_len, name);
+    }
+    return c;
+}
+
+void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f) {
+    if (f->self_calls == 0) {
+        cx_function_cost(w, f, (struct cx_cost){0});
+        return;
+    }
+    int name_len = cx_shown(f->ref_name);
+    const char *name = f->ref_name.s;
+    char cost[64], work[64];
     if (f->named_by_declarator)
         cx_refinement(w, "declarator_name", f->line,
                       "'%.*s' (line %u) is named by its declarator, which the spec's reading does not look at "
                       "(it lists the function as <anonymous>); it calls itself",
                       name_len, name, f->line);
+    if (f->named_by_binding)
+        cx_refinement(w, "binding_name", f->line,
+                      "the anonymous function at line %u is bound to '%.*s' and calls itself through that name (the "
+                      "spec's reading lists it as <anonymous> and sees no recursion)", f->line, name_len, name);
     cx_cost_text((struct cx_cost){.k = f->body_k, .log = 0, .exp = false}, work, sizeof work);
     /* Self-calls that are each a whole `return` are alternatives: one runs. */
     bool alternatives = f->self_calls > 1 && f->tail_calls == f->self_calls;
     int sites = alternatives ? 1 : f->self_calls;
     bool halving = f->halving_calls == f->self_calls;
     struct cx_cost c = {.exp = true};
-    if (f->self_call_in_loop) {
-        /* calls inside its own loop: no bound from this model */
+    if (cx_early_visit_guard(w, f->node)) {
+        c = (struct cx_cost){.k = f->body_k > 1 ? f->body_k : 1, .graph = true};
+        cx_refinement(w, "visited_recursion", f->line,
+                      "'%.*s' returns at once for a state its visited collection has marked, and marks it for "
+                      "good: each state is entered once, its %d self-call(s) each an edge looked at once: %s",
+                      name_len, name, f->self_calls, cx_cost_text(c, cost, sizeof cost));
+    } else if (f->self_call_in_loop) {
+        c = looped_recursion(w, f);
     } else if (f->memoized) {
         c = (struct cx_cost){.k = 1 + f->body_k, .log = 0, .exp = false};
         cx_refinement(w, "memoized_recursion", f->line,
@@ -585,6 +745,7 @@ void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f) {
                       cx_cost_text(halves_twice(k), work, sizeof work));
     }
     cx_consider(w, c);
+    cx_function_cost(w, f, c);
 }
 
 void cx_refine_finish(struct cx_walk *w, bool spec_sort) {
@@ -592,6 +753,7 @@ void cx_refine_finish(struct cx_walk *w, bool spec_sort) {
         cx_refinement(w, "sort_not_called", 0,
                       "the spec's sort match is not a sort call in the parsed code (a comment, a string or "
                       "another name): no O(n log n) term");
+    cx_compose_calls(w);
     w->r->refined = w->best;
     w->r->refined_valid = true;
 }

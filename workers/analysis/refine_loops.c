@@ -133,7 +133,7 @@ static int geometric_update(const char *flat, size_t n, const char *v, size_t vl
 
 /* The condition of a while or C-style for loop (Go: its for_clause's, or
  * the bare expression of `for n > 0 { ... }`, which has no field name). */
-static TSNode loop_condition(TSNode loop) {
+TSNode cx_loop_condition(TSNode loop) {
     TSNode c = cx_field(loop, "condition");
     if (!ts_node_is_null(c)) return c;
     bool go_for = strcmp(ts_node_type(loop), "for_statement") == 0 && ts_node_is_null(cx_field(loop, "initializer")) &&
@@ -209,7 +209,7 @@ static bool remainder_update(const char *flat, size_t n, const char *v, size_t v
  * factor (`while i < n: i *= 2`, `for (; n > 0; n /= 2)`), or whose bound
  * is set from a midpoint it halved (binary search), runs O(log n) times. */
 static int log_loop(const struct cx_walk *w, TSNode loop, char *counter, size_t cap) {
-    TSNode cond = loop_condition(loop);
+    TSNode cond = cx_loop_condition(loop);
     if (ts_node_is_null(cond)) return LOOP_LINEAR;
     struct cx_text body = cx_node_text(w, loop), c = cx_node_text(w, cond);
     if (body.n > 8192) return LOOP_LINEAR; /* a long loop: no claim */
@@ -259,7 +259,8 @@ static bool additive_counter(const char *flat, size_t n, const char *v, size_t v
 
 /* A counter squared in the header (`i * i <= n`, `i*i < n`), stepped by
  * addition: how the loop is bounded, copied into why, or NULL. */
-static bool squared_counter(const char *head, size_t hn, const char *flat, size_t n, char *why, size_t cap) {
+static bool squared_counter(const char *head, size_t hn, const char *flat, size_t n, char *why, size_t cap,
+                            char *name, size_t ncap) {
     for (size_t i = 0; i < hn; i++) {
         size_t l = cx_word_len(head, hn, i);
         if (l == 0 || (i > 0 && cx_is_word((unsigned char)head[i - 1]))) continue;
@@ -268,6 +269,7 @@ static bool squared_counter(const char *head, size_t hn, const char *flat, size_
                        (i + 2 * l + 1 == hn || !cx_is_word((unsigned char)head[i + 2 * l + 1]));
         if (operand && additive_counter(flat, n, head + i, l)) {
             snprintf(why, cap, "%.*s*%.*s is within the bound", (int)l, head + i, (int)l, head + i);
+            if (l < ncap) snprintf(name, ncap, "%.*s", (int)l, head + i);
             return true;
         }
         i += l - 1;
@@ -276,8 +278,9 @@ static bool squared_counter(const char *head, size_t hn, const char *flat, size_
 }
 
 /* A loop bounded by a square root: the header takes sqrt(n), isqrt(n) or
- * n**0.5, or squares a counter it steps by addition. The reason, or NULL. */
-static const char *sqrt_loop(const struct cx_walk *w, TSNode loop, char *why, size_t cap) {
+ * n**0.5, or squares a counter it steps by addition (its name goes into
+ * name). The reason, or NULL. */
+static const char *sqrt_loop(const struct cx_walk *w, TSNode loop, char *why, size_t cap, char *name, size_t ncap) {
     static const char *const roots[] = {"sqrt(", "isqrt(", "**0.5", "**.5", "**(1/2)", NULL};
     struct cx_text h = loop_header(w, loop), body = cx_node_text(w, loop);
     if (body.n > 8192) return NULL;
@@ -288,7 +291,7 @@ static const char *sqrt_loop(const struct cx_walk *w, TSNode loop, char *why, si
             snprintf(why, cap, "its bound is a square root (%s...)", *r);
             return why;
         }
-    return squared_counter(head, hn, flat, n, why, cap) ? why : NULL;
+    return squared_counter(head, hn, flat, n, why, cap, name, ncap) ? why : NULL;
 }
 
 /* The update clause of a C-style for loop (JavaScript names it increment;
@@ -323,39 +326,60 @@ static void loop_counter(const struct cx_walk *w, TSNode loop, char *buf, size_t
     if (t.n && t.n < cap) snprintf(buf, cap, "%.*s", (int)t.n, t.s);
 }
 
+/* The single-name list of Go's assignment, or n itself. */
+static TSNode unwrap_list(TSNode n) {
+    if (!ts_node_is_null(n) && strcmp(ts_node_type(n), "expression_list") == 0 && ts_node_named_child_count(n) == 1)
+        return ts_node_named_child(n, 0);
+    return n;
+}
+
+/* What an update clause adds to its name, read from the tree: `j += i`,
+ * `j = j + i`, `j = i + j` (C, JavaScript, Java, Go) give the name i; an
+ * empty text otherwise (a literal, an expression, several updates). */
+static struct cx_text update_step(const struct cx_walk *w, TSNode u) {
+    struct cx_text none = {"", 0};
+    TSNode l = unwrap_list(cx_field(u, "left")), r = unwrap_list(cx_field(u, "right"));
+    if (ts_node_is_null(l) || ts_node_is_null(r) || strcmp(ts_node_type(l), "identifier") != 0) return none;
+    struct cx_text name = cx_node_text(w, l);
+    if (!cx_has_token(u, "+=")) {
+        if (!cx_has_token(u, "=") || !cx_has_token(r, "+") || ts_node_named_child_count(r) != 2) return none;
+        TSNode a = ts_node_named_child(r, 0), b = ts_node_named_child(r, 1);
+        if (cx_text_eq(cx_node_text(w, a), name)) r = b;
+        else if (cx_text_eq(cx_node_text(w, b), name)) r = a;
+        else return none;
+    }
+    return strcmp(ts_node_type(r), "identifier") == 0 ? cx_node_text(w, r) : none;
+}
+
 /* A step that is an enclosing loop's counter: `range(i, n + 1, i)`,
- * `j += i`, `j = j + i`. The step's name goes into step. */
-static bool harmonic_step(const struct cx_walk *w, TSNode loop, char *step, size_t cap) {
+ * `j += i`, `j = j + i`. The step's name goes into step; the index of that
+ * counter in w->counters, or -1. */
+static int harmonic_step(const struct cx_walk *w, TSNode loop, char *step, size_t cap) {
     char flat[256];
     size_t n = 0;
     TSNode right = cx_field(loop, "right");
     if (!ts_node_is_null(right) && strcmp(ts_node_type(right), "call") == 0 &&
         cx_text_is(cx_callee(w, right), "range")) {
         TSNode args = cx_field(right, "arguments");
-        if (ts_node_is_null(args) || ts_node_named_child_count(args) != 3) return false;
+        if (ts_node_is_null(args) || ts_node_named_child_count(args) != 3) return -1;
         TSNode s = ts_node_named_child(args, 2);
-        if (strcmp(ts_node_type(s), "identifier") != 0) return false;
+        if (strcmp(ts_node_type(s), "identifier") != 0) return -1;
         n = cx_flatten(cx_node_text(w, s), flat, sizeof flat);
     } else if (!ts_node_is_null(loop_update(loop))) {
-        size_t un = cx_flatten(cx_node_text(w, loop_update(loop)), flat, sizeof flat);
-        size_t v = cx_word_len(flat, un, 0);
-        size_t at = v && v + 2 < un && memcmp(flat + v, "+=", 2) == 0 ? v + 2
-                    : v && v + 1 + v + 1 < un && flat[v] == '=' && memcmp(flat + v + 1, flat, v) == 0 &&
-                              flat[2 * v + 1] == '+' ? 2 * v + 2 : 0;
-        if (!at) return false;
-        memmove(flat, flat + at, un - at);
-        n = un - at;
-        if (cx_word_len(flat, n, 0) != n) return false;
+        struct cx_text st = update_step(w, loop_update(loop));
+        if (st.n == 0 || st.n >= sizeof flat) return -1;
+        memcpy(flat, st.s, st.n);
+        n = st.n;
     } else {
-        return false;
+        return -1;
     }
-    if (n == 0 || n >= cap || (flat[0] >= '0' && flat[0] <= '9')) return false;
-    for (size_t i = 0; i < w->counters.n; i++)
+    if (n == 0 || n >= cap || (flat[0] >= '0' && flat[0] <= '9')) return -1;
+    for (size_t i = w->counters.n; i-- > 0;)
         if (strlen(w->counters.v[i]) == n && memcmp(w->counters.v[i], flat, n) == 0) {
             snprintf(step, cap, "%.*s", (int)n, flat);
-            return true;
+            return (int)i;
         }
-    return false;
+    return -1;
 }
 
 /* At flat[0..n): exactly a unit step of one name (i += 1, i++, ++i,
@@ -421,7 +445,7 @@ static bool reassigned(const char *flat, size_t n, const char *v, size_t vl) {
 static bool amortized_pointer(const struct cx_walk *w, TSNode loop, char *name, size_t cap) {
     static const char *const whiles[] = {"while_statement", "while_expression", NULL};
     if (w->nnloops == 0 || !cx_type_is(loop, whiles)) return false;
-    TSNode body = cx_field(loop, "body"), cond = loop_condition(loop);
+    TSNode body = cx_field(loop, "body"), cond = cx_loop_condition(loop);
     if (ts_node_is_null(body) || ts_node_is_null(cond)) return false;
     struct cx_text outer = cx_node_text(w, w->nloops[w->nnloops - 1]), inner = cx_node_text(w, body);
     if (outer.n > 8192 || inner.n > 8192) return false;
@@ -445,8 +469,46 @@ static bool amortized_pointer(const struct cx_walk *w, TSNode loop, char *name, 
     return false;
 }
 
-static int loop_factor(struct cx_walk *w, TSNode loop, const char *type) {
+static void add_factor(struct cx_walk *w, struct cx_factor *f, struct cx_factor d) {
+    *f = d;
+    w->rdepth += d.r, w->ldepth += d.l, w->sdepth += d.s, w->lldepth += d.ll, w->fdepth += d.f, w->gdepth += d.g;
+}
+
+/* The note's cost at this point, considered as a term. */
+static const char *here(struct cx_walk *w, char *cost, size_t cap) {
+    struct cx_cost c = cx_cost_here(w, 0);
+    cx_consider(w, c);
+    return cx_cost_text(c, cost, cap);
+}
+
+/* A loop stepping by an enclosing counter (its index ci): a harmonic sum
+ * over that loop, a sieve's sum over primes when only unmarked counters
+ * reach it. Under a loop to sqrt n the sum still reaches n (n/2 + ... +
+ * n/sqrt n): the sqrt loop's factor becomes n. */
+static void harmonic(struct cx_walk *w, TSNode loop, int ci, const char *step, struct cx_factor *fac) {
     uint32_t line = cx_line(loop);
+    bool sieve = cx_sieve_guard(w, loop, w->cloops[ci], step);
+    bool sq = w->csqrt[ci];
+    add_factor(w, fac, (struct cx_factor){.s = sq, .l = !sieve, .ll = sieve});
+    char cost[64];
+    here(w, cost, sizeof cost);
+    if (sieve)
+        cx_refinement(w, "sieve_loop", line,
+                      "the loop at line %u steps by %s and runs only for a %s the loop at line %u has not marked "
+                      "(a sieve): n/p summed over the primes p is O(n log log n) in all%s: %s",
+                      line, step, step, cx_line(w->cloops[ci]),
+                      sq ? " (its outer loop stops at sqrt n, the inner ones still reach n)" : "", cost);
+    else
+        cx_refinement(w, "harmonic_loop", line,
+                      "the loop at line %u steps by %s, the counter of an enclosing loop: n/1 + n/2 + ... + n/n "
+                      "= O(n log n) iterations in all%s, a factor log n here: %s", line, step,
+                      sq ? " (the enclosing loop stops at sqrt n; the inner one still reaches n)" : "", cost);
+}
+
+static struct cx_factor loop_factor(struct cx_walk *w, TSNode loop, const char *type, struct cx_factor *fac,
+                                    char *sqname, size_t sqcap) {
+    uint32_t line = cx_line(loop);
+    char cost[64];
     if (strcmp(type, "for_in_clause") == 0) {
         TSNode parent = ts_node_parent(loop);
         if (!ts_node_is_null(parent) && cx_is_comprehension_loop(ts_node_type(parent)) &&
@@ -454,8 +516,11 @@ static int loop_factor(struct cx_walk *w, TSNode loop, const char *type) {
             cx_refinement(w, "comprehension_clause", line,
                           "the for clause at line %u is the comprehension's own loop: one loop level, not two",
                           line);
-            return false;
+            return *fac;
         }
+        /* A later clause: counted when the comprehension was entered, since
+         * its element and filters (visited outside the clause) run inside it. */
+        if (!ts_node_is_null(parent) && cx_is_comprehension_loop(ts_node_type(parent))) return *fac;
     }
     TSNode bound_by = loop;
     const char *bt = type;
@@ -463,79 +528,154 @@ static int loop_factor(struct cx_walk *w, TSNode loop, const char *type) {
         bound_by = cx_first_for_clause(loop);
         bt = "for_in_clause";
     }
+    int power = 0, comb = ts_node_is_null(bound_by) ? CX_COMB_NONE : cx_combinatorial_over(w, bound_by, &power);
+    if (comb == CX_COMB_FACTORIAL) {
+        add_factor(w, fac, (struct cx_factor){.f = 1});
+        cx_refinement(w, "permutations_loop", line,
+                      "the loop at line %u runs over every permutation of its input: n! iterations: %s", line,
+                      here(w, cost, sizeof cost));
+        return *fac;
+    }
+    if (comb == CX_COMB_POWER) {
+        add_factor(w, fac, (struct cx_factor){.r = power});
+        if (power) cx_body_work(w, w->rdepth);
+        cx_refinement(w, "permutations_loop", line,
+                      "the loop at line %u runs over the %d-element choices (or the %d-fold product) of its input: "
+                      "O(n^%d) iterations: %s", line, power, power, power, here(w, cost, sizeof cost));
+        return *fac;
+    }
+    if (comb == CX_COMB_SUBSETS || comb == CX_COMB_NPOWN) {
+        struct cx_cost c = comb == CX_COMB_SUBSETS ? (struct cx_cost){.exp = true} : (struct cx_cost){.fact = 2};
+        cx_consider(w, c);
+        add_factor(w, fac, (struct cx_factor){.r = 1});
+        cx_refinement(w, "permutations_loop", line,
+                      "the loop at line %u runs over choices of its input of a size the source does not fix: at most "
+                      "%s iterations", line, comb == CX_COMB_SUBSETS ? "2^n" : "n^n");
+        return *fac;
+    }
     const char *why = ts_node_is_null(bound_by) ? NULL : constant_bound(w, bound_by, bt);
     if (why) {
         cx_refinement(w, "constant_bound_loop", line,
                       "the loop at line %u runs a fixed number of times (%s); it is not a factor of n", line, why);
-        return false;
+        return *fac;
     }
     char counter[64];
+    if (cx_growing_collection(w, loop, counter, sizeof counter)) {
+        struct cx_cost c = {.exp = true};
+        cx_consider(w, c);
+        cx_refinement(w, "growing_collection", line,
+                      "the loop at line %u runs over %s and adds to it, once per iteration of the loop around it: "
+                      "the collection doubles each time round, 2^n iterations in all: O(2^n)", line, counter);
+        add_factor(w, fac, (struct cx_factor){.r = 1});
+        return *fac;
+    }
     if (amortized_pointer(w, loop, counter, sizeof counter)) {
         uint32_t outer = cx_line(w->nloops[w->nnloops - 1]);
         cx_refinement(w, "amortized_pointer", line,
                       "the loop at line %u advances %s by one each time, and the loop at line %u around it never "
                       "resets it: O(n) iterations over the whole outer loop, amortised O(1) per outer iteration",
                       line, counter, outer);
-        return CX_LOOP_NONE;
+        return *fac;
     }
-    if (w->sdepth == 0 && harmonic_step(w, loop, counter, sizeof counter)) {
-        w->ldepth++;
-        struct cx_cost c = cx_cost_here(w, 0);
-        char cost[32];
-        cx_consider(w, c);
-        cx_refinement(w, "harmonic_loop", line,
-                      "the loop at line %u steps by %s, the counter of an enclosing loop: n/1 + n/2 + ... + n/n "
-                      "= O(n log n) iterations in all, a factor log n here: %s", line, counter,
-                      cx_cost_text(c, cost, sizeof cost));
-        return CX_LOOP_LOG;
+    if (cx_amortized_stack(w, loop, counter, sizeof counter)) {
+        uint32_t outer = cx_line(w->nloops[w->nnloops - 1]);
+        cx_refinement(w, "amortized_stack", line,
+                      "the loop at line %u pops %s on every iteration, and the loop at line %u around it pushes "
+                      "onto it at most a fixed number of times per iteration: O(n) pops in all, amortised O(1) "
+                      "per outer iteration", line, counter, outer);
+        return *fac;
+    }
+    int graph = cx_adjacency_loop(w, loop, counter, sizeof counter);
+    if (graph == 2) {
+        cx_consider(w, (struct cx_cost){.exp = true});
+        cx_refinement(w, "unguarded_worklist", line,
+                      "the loop at line %u pushes every neighbour back onto the worklist %s with no test of what was "
+                      "already seen: a vertex comes back once per path to it, up to 2^n times (forever on a "
+                      "cycle): O(2^n) at least", line, counter);
+    } else if (graph == 1) {
+        uint32_t outer = cx_line(w->nloops[w->nnloops - 1]);
+        add_factor(w, fac, (struct cx_factor){.g = 1});
+        cx_refinement(w, "graph_traversal", line,
+                      "the loop at line %u runs over the neighbours of a vertex taken from the worklist %s of the "
+                      "loop at line %u, which pushes a vertex only under a test of what it has seen, or skips it "
+                      "at the pop once seen: every edge is looked at O(1) times, O(V + E) over the whole "
+                      "traversal: %s", line, counter, outer, here(w, cost, sizeof cost));
+        return *fac;
+    }
+    int ci = harmonic_step(w, loop, counter, sizeof counter);
+    if (ci >= 0) {
+        harmonic(w, loop, ci, counter, fac);
+        return *fac;
     }
     int kind = log_loop(w, loop, counter, sizeof counter);
     if (kind != LOOP_LINEAR) {
-        w->ldepth++;
-        struct cx_cost c = cx_cost_here(w, 0);
-        char cost[32];
-        cx_consider(w, c);
+        add_factor(w, fac, (struct cx_factor){.l = 1});
+        here(w, cost, sizeof cost);
         if (kind == LOOP_GEOMETRIC)
             cx_refinement(w, "geometric_loop", line,
                           "the loop at line %u changes its counter %s only by a constant factor: O(log n) "
-                          "iterations, not O(n): %s", line, counter, cx_cost_text(c, cost, sizeof cost));
+                          "iterations, not O(n): %s", line, counter, cost);
         else if (kind == LOOP_REMAINDER)
             cx_refinement(w, "remainder_loop", line,
                           "the loop at line %u replaces %s by a remainder (Euclid's algorithm): it at least halves "
-                          "every two iterations, O(log n) iterations, not O(n): %s", line, counter,
-                          cx_cost_text(c, cost, sizeof cost));
+                          "every two iterations, O(log n) iterations, not O(n): %s", line, counter, cost);
         else
             cx_refinement(w, "bisection_loop", line,
                           "the loop at line %u sets its bound %s from a midpoint it halves: the range halves "
-                          "each iteration, O(log n) iterations, not O(n): %s", line, counter,
-                          cx_cost_text(c, cost, sizeof cost));
-        return CX_LOOP_LOG;
+                          "each iteration, O(log n) iterations, not O(n): %s", line, counter, cost);
+        return *fac;
     }
-    const char *root = sqrt_loop(w, loop, counter, sizeof counter);
+    const char *root = sqrt_loop(w, loop, counter, sizeof counter, sqname, sqcap);
     if (root) {
-        w->sdepth++;
-        struct cx_cost c = cx_cost_here(w, 0);
-        char cost[32];
-        cx_consider(w, c);
+        add_factor(w, fac, (struct cx_factor){.s = 1});
         cx_refinement(w, "sqrt_loop", line, "the loop at line %u runs while %s: O(sqrt n) iterations, not O(n): %s",
-                      line, root, cx_cost_text(c, cost, sizeof cost));
-        return CX_LOOP_SQRT;
+                      line, root, here(w, cost, sizeof cost));
+        return *fac;
     }
-    w->rdepth++;
+    add_factor(w, fac, (struct cx_factor){.r = 1});
     cx_consider(w, cx_cost_here(w, 0));
     cx_body_work(w, w->rdepth);
-    return CX_LOOP_N;
+    return *fac;
 }
 
-int cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type, bool *pushed, bool *held) {
-    int factor = loop_factor(w, loop, type);
-    *held = factor == CX_LOOP_N && w->nnloops < CX_NAMES_MAX;
+/* The comprehension's for clauses after its first: each a loop over n
+ * (unless over a fixed collection) around its element and its filters. */
+static void later_clauses(struct cx_walk *w, TSNode comp, struct cx_factor *fac) {
+    TSNode first = cx_first_for_clause(comp);
+    int extra = 0;
+    for (uint32_t i = 0; i < ts_node_named_child_count(comp); i++) {
+        TSNode k = ts_node_named_child(comp, i);
+        if (strcmp(ts_node_type(k), "for_in_clause") != 0 || ts_node_eq(k, first)) continue;
+        if (constant_bound(w, k, "for_in_clause")) continue;
+        extra++;
+    }
+    if (!extra) return;
+    fac->r += extra;
+    w->rdepth += extra;
+    cx_consider(w, cx_cost_here(w, 0));
+    cx_body_work(w, w->rdepth);
+}
+
+void cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type, struct cx_factor *fac, bool *pushed,
+                    bool *held) {
+    *fac = (struct cx_factor){0};
+    char counter[CX_NAME_LEN], sq[CX_NAME_LEN] = "";
+    loop_factor(w, loop, type, fac, sq, sizeof sq);
+    if (cx_is_comprehension_loop(type)) later_clauses(w, loop, fac);
+    bool over_n = fac->r >= 1 && fac->l == 0 && fac->s == 0 && fac->f == 0 && fac->g == 0;
+    bool root = fac->s == 1 && fac->r == 0 && fac->l == 0 && fac->ll == 0;
+    *held = over_n && w->nnloops < CX_NAMES_MAX;
     if (*held) w->nloops[w->nnloops++] = loop;
-    char counter[CX_NAME_LEN];
     loop_counter(w, loop, counter, sizeof counter);
-    /* Only a loop over n makes a harmonic sum of an inner loop stepping by
-     * its counter (a fixed list of steps, or doubling ones, does not). */
-    *pushed = factor == CX_LOOP_N && counter[0] && cx_remember(&w->counters, (struct cx_text){counter, strlen(counter)});
-    return factor;
+    if (root && !counter[0]) snprintf(counter, sizeof counter, "%s", sq);
+    /* Only a loop over n (or to sqrt n) makes a harmonic sum of an inner
+     * loop stepping by its counter (a fixed list of steps, or doubling
+     * ones, does not). */
+    size_t at = w->counters.n;
+    *pushed = (over_n || root) && counter[0] && cx_remember(&w->counters, (struct cx_text){counter, strlen(counter)});
+    if (*pushed) {
+        w->cloops[at] = loop;
+        w->csqrt[at] = root;
+    }
 }
 #endif

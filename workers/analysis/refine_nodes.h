@@ -36,4 +36,81 @@ bool cx_is_comprehension_loop(const char *type);
  * merge sort's slice and concat are its O(n) per call). */
 void cx_body_work(struct cx_walk *w, int depth);
 
+/* The condition of a while or C-style for loop (Go: its for_clause's, or
+ * the bare expression of `for n > 0 { ... }`), or a null node. */
+TSNode cx_loop_condition(TSNode loop);
+
+/* ---- calls to the source's own functions (refine_calls.c) ---- */
+
+/* A call that may name a function of the source: remembered with the
+ * cost of the loops around it. */
+void cx_record_call(struct cx_walk *w, TSNode call, struct cx_text callee);
+/* A function closed with the cost of its recursion rec: its total. */
+void cx_function_cost(struct cx_walk *w, const struct cx_fn *f, struct cx_cost rec);
+/* After the walk: each recorded call costs the loops around it times the
+ * callee's total (callees calling others: up to a few levels). */
+void cx_compose_calls(struct cx_walk *w);
+/* c relative to base (the loops already open when base was taken). */
+struct cx_cost cx_cost_minus(struct cx_cost c, struct cx_cost base);
+/* a times b. */
+struct cx_cost cx_cost_times(struct cx_cost a, struct cx_cost b);
+
+/* ---- tree-based rules (refine_tree.c, refine_visited.c, refine_amortized.c,
+ * refine_shapes.c, refine_selfcalls.c) ---- */
+
+/* n has the anonymous token op among its children (`+=`, `&&`, `!`). */
+bool cx_has_token(TSNode n, const char *op);
+
+/* A while loop inside a loop over n that pops a stack on every iteration,
+ * the stack pushed at most a fixed number of times per outer iteration
+ * (a monotonic stack): its name goes into name. */
+bool cx_amortized_stack(const struct cx_walk *w, TSNode loop, char *name, size_t cap);
+
+/* A loop over the neighbours of a vertex (`for v in g[u]`) that the loop
+ * over n around it took from a worklist it pops (its name goes into
+ * name): 1 when it pushes onto the worklist only under a test of what it
+ * has seen (a visited, distance or indegree check; BFS, DFS, Dijkstra,
+ * Kahn), 2 when nothing stops a vertex from coming back (once per path),
+ * 0 when it is no such loop. */
+int cx_adjacency_loop(const struct cx_walk *w, TSNode loop, char *name, size_t cap);
+
+/* The harmonic loop inner (stepping by outer's counter) runs only when
+ * an array the inner loop marks is still unmarked at the counter: a sieve
+ * (`if not is_p[i]: continue`, `if (!comp[i])`). */
+bool cx_sieve_guard(const struct cx_walk *w, TSNode inner, TSNode outer, const char *counter);
+
+/* What the loop iterates over, when it is itertools' permutations,
+ * combinations(_with_replacement) or product: CX_COMB_POWER (n^*power:
+ * choose a literal r, or a product of k collections), CX_COMB_FACTORIAL
+ * (every order of all n, or of an unknown r: at most n!), CX_COMB_SUBSETS
+ * (combinations of an unknown r: at most 2^n), CX_COMB_NPOWN (a product
+ * repeated an unknown number of times: n^n when that is at most n), else
+ * CX_COMB_NONE. */
+enum { CX_COMB_NONE, CX_COMB_POWER, CX_COMB_FACTORIAL, CX_COMB_SUBSETS, CX_COMB_NPOWN };
+int cx_combinatorial_over(const struct cx_walk *w, TSNode loop, int *power);
+
+/* An inner loop whose bound is a collection it adds to, inside a loop over
+ * n (`k = out.length; for (i < k) out.push(...)`): the collection doubles
+ * per outer iteration. Its name goes into name. */
+bool cx_growing_collection(const struct cx_walk *w, TSNode loop, char *name, size_t cap);
+
+/* A self-call inside a loop of the function fn, counted into f's
+ * visited/guarded/shrinking/subset calls. */
+void cx_classify_looped_call(const struct cx_walk *w, TSNode call, struct cx_fn *f);
+
+/* The condition of the innermost `if` around n below top, or a null node. */
+TSNode cx_guard_of(TSNode n, TSNode top);
+
+/* cond consults a collection (M[v], v in M, M.has(v)) that fn marks and
+ * never unmarks (a visited set): fn enters each vertex once. */
+bool cx_marks_for_good(const struct cx_walk *w, TSNode cond, TSNode fn);
+
+/* fn starts with `if <test of a collection it marks for good>: return`:
+ * it enters each state once, however many times it calls itself. */
+bool cx_early_visit_guard(const struct cx_walk *w, TSNode fn);
+
+/* Remembers a name assigned a sliced copy (python slices, .slice(),
+ * .filter()) in w->shrunk. */
+void cx_note_shrunk(struct cx_walk *w, TSNode name, TSNode value);
+
 #endif

@@ -54,6 +54,10 @@ static bool type_in(const char *type, const char *const *list) {
     return false;
 }
 
+bool cx_is_loop_type(const char *type) { return type_in(type, loop_types); }
+
+bool cx_is_function_type(const char *type) { return type_in(type, function_types); }
+
 static int classify(const char *type) {
     if (type_in(type, inert_types)) return K_INERT;
     if (type_in(type, loop_types)) return K_LOOP;
@@ -125,7 +129,32 @@ static struct cx_text declarator_name(const struct cx_walk *w, TSNode fn) {
     return (struct cx_text){"", 0};
 }
 
-static int open_function(struct cx_walk *w, TSNode n) {
+/* The name an anonymous function is bound to: `const f = (x) => ...`,
+ * `f = function (x) {...}`, python `f = lambda x: ...`; empty otherwise. */
+static struct cx_text binding_name(const struct cx_walk *w, TSNode fn) {
+    static const char *const forms[][2] = {{"variable_declarator", "name"}, {"assignment_expression", "left"},
+        {"assignment", "left"}, {"short_var_declaration", "left"}, {"assignment_statement", "left"}};
+    TSNode p = ts_node_parent(fn), value = fn;
+    if (!ts_node_is_null(p) && strcmp(ts_node_type(p), "expression_list") == 0 && ts_node_named_child_count(p) == 1)
+        value = p, p = ts_node_parent(p); /* Go: count := func(...) {...} */
+    if (ts_node_is_null(p)) return (struct cx_text){"", 0};
+    for (size_t i = 0; i < sizeof forms / sizeof *forms; i++) {
+        if (strcmp(ts_node_type(p), forms[i][0]) != 0) continue;
+        TSNode v = ts_node_child_by_field_name(p, "value", 5);
+        if (ts_node_is_null(v)) v = ts_node_child_by_field_name(p, "right", 5);
+        TSNode name = ts_node_child_by_field_name(p, forms[i][1], (uint32_t)strlen(forms[i][1]));
+        if (!ts_node_is_null(name) && strcmp(ts_node_type(name), "expression_list") == 0 &&
+            ts_node_named_child_count(name) == 1)
+            name = ts_node_named_child(name, 0);
+        if (!ts_node_eq(v, value) || ts_node_is_null(name) || strcmp(ts_node_type(name), "identifier") != 0) break;
+        return cx_node_text(w, name);
+    }
+    return (struct cx_text){"", 0};
+}
+
+/* spec: a function of 3.5.1's list (named in `functions`); else a
+ * function literal only the refinement model reads (Go's func_literal). */
+static int open_function(struct cx_walk *w, TSNode n, bool spec) {
     if (w->nfns == w->capfns) {
         size_t nc = w->capfns ? w->capfns * 2 : 16;
         struct cx_fn *nf = realloc(w->fns, nc * sizeof *nf);
@@ -140,10 +169,12 @@ static int open_function(struct cx_walk *w, TSNode n) {
     if (ts_node_is_null(name)) {
         struct cx_text d = declarator_name(w, n);
         if (d.n && d.n != (size_t)-1) f->ref_name = d, f->named_by_declarator = true;
+        else if ((d = binding_name(w, n)).n) f->ref_name = d, f->named_by_binding = true;
     }
     f->line = cx_line(n);
+    f->node = n;
     f->rdepth_at_entry = w->rdepth;
-    if (json_array_size(w->r->functions) < FUNCTIONS_MAX)
+    if (spec && json_array_size(w->r->functions) < FUNCTIONS_MAX)
         json_array_append_new(w->r->functions, json_stringn(f->spec_name.s, shown_len(f->spec_name)));
     cx_refine_function(w, n, f);
     return 0;
@@ -164,7 +195,7 @@ static void on_call(struct cx_walk *w, TSNode n) {
 /* What was opened at one depth of the walk, undone when it is left. */
 struct frame {
     bool loop, function, counter, held;
-    int counted;                /* CX_LOOP_* */
+    struct cx_factor fac;       /* what the loop added to the depths */
 };
 
 /* Examine a node; returns whether to descend into it. */
@@ -179,11 +210,14 @@ static bool enter(struct cx_walk *w, TSNode n, const struct kinds *kinds, struct
         fr->loop = true;
         w->r->loops++;
         if (++w->depth > w->r->max_nesting) w->r->max_nesting = w->depth;
-        fr->counted = cx_refine_loop(w, n, type, &fr->counter, &fr->held);
+        cx_refine_loop(w, n, type, &fr->fac, &fr->counter, &fr->held);
     } else if (k == K_FUNCTION) {
-        fr->function = open_function(w, n) == 0;
+        fr->function = open_function(w, n, true) == 0;
     } else if (k == K_CALL) {
         on_call(w, n);
+        cx_refine_call_scope(w, n, cx_callee(w, n), &fr->fac);
+    } else if (strcmp(type, "func_literal") == 0) { /* not 3.5.1's: the refinement's alone */
+        fr->function = open_function(w, n, false) == 0;
     } else {
         cx_refine_node(w, n, type);
     }
@@ -192,9 +226,8 @@ static bool enter(struct cx_walk *w, TSNode n, const struct kinds *kinds, struct
 
 static void leave(struct cx_walk *w, const struct frame *fr) {
     if (fr->loop) w->depth--;
-    if (fr->counted == CX_LOOP_N) w->rdepth--;
-    if (fr->counted == CX_LOOP_LOG) w->ldepth--;
-    if (fr->counted == CX_LOOP_SQRT) w->sdepth--;
+    w->rdepth -= fr->fac.r, w->ldepth -= fr->fac.l, w->sdepth -= fr->fac.s;
+    w->lldepth -= fr->fac.ll, w->fdepth -= fr->fac.f, w->gdepth -= fr->fac.g;
     if (fr->counter && w->counters.n > 0) w->counters.n--;
     if (fr->held && w->nnloops > 0) w->nnloops--;
     if (fr->function && w->nfns > 0) {
@@ -298,11 +331,22 @@ int cx_read_tree(const struct cc_grammar *g, const char *code, size_t len, struc
         free(kinds.of);
         return -1;
     }
-    struct cx_walk w = {.src = code, .len = len, .r = r, .python = strcmp(g->name, "python") == 0};
+    long visits = CX_RULE_VISITS;
+    struct cx_walk *wp = calloc(1, sizeof *wp); /* large (call sites, costs): not on the stack */
+    if (!wp) {
+        snprintf(err, errcap, "out of memory while walking the tree");
+        ts_tree_delete(tree);
+        free(kinds.of);
+        return -1;
+    }
+    struct cx_walk w_init = {.src = code, .len = len, .r = r, .python = strcmp(g->name, "python") == 0,
+                             .visits_left = &visits};
+    *wp = w_init;
     r->partial = ts_node_has_error(ts_tree_root_node(tree));
-    int rc = walk(&w, tree, &kinds);
-    if (rc == 0) cx_refine_finish(&w, cx_scan_sort(code, len));
-    free(w.fns);
+    int rc = walk(wp, tree, &kinds);
+    if (rc == 0) cx_refine_finish(wp, cx_scan_sort(code, len));
+    free(wp->fns);
+    free(wp);
     free(kinds.of);
     ts_tree_delete(tree);
     if (rc < 0) snprintf(err, errcap, "out of memory while walking the tree");

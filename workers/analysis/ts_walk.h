@@ -26,12 +26,21 @@ struct cx_fn {
     struct cx_text spec_name;   /* `name` field, or "<anonymous>" */
     struct cx_text ref_name;    /* spec_name, else the C/C++ declarator's name */
     bool named_by_declarator;
+    bool named_by_binding;      /* an anonymous function bound to a name (const f = () => ...) */
     uint32_t line;              /* 1-based */
     int rdepth_at_entry;        /* counted loops open when it started */
     int body_k;                 /* deepest counted loop inside, relative */
     int self_calls, tail_calls, halving_calls, split_calls;
     bool self_call_in_loop;
     bool memoized;              /* python @cache / @lru_cache */
+    TSNode node;
+    /* Self-calls inside a loop: under a visited test of a collection the
+     * function marks (DFS), under any condition (backtracking with a
+     * guard), on a shrunk input (permutations of the rest), or on the
+     * loop's counter + 1 (subsets). */
+    struct cx_cost entry;       /* the cost at its start (the loops around it) */
+    struct cx_cost inner;       /* its own largest term, relative to entry */
+    int looped_calls, visited_calls, guarded_calls, shrinking_calls, subset_calls, structural_calls;
 };
 
 /* Names a python walk has seen assigned a list, a hash structure or a
@@ -52,6 +61,24 @@ struct cx_names {
     size_t n;
 };
 
+/* A call to a name that may be a function of the same source, and what
+ * the functions cost (refine_calls.c). Bounded: calls past the bound are
+ * not composed, which only loses a term; the composition then notes it. */
+#define CX_SITES_MAX 512
+#define CX_FCOSTS_MAX 256
+struct cx_site {
+    struct cx_text callee, caller; /* caller empty at top level */
+    struct cx_cost at, caller_entry;
+    uint32_t line;
+    TSNode guard;                  /* the condition of an `if` around it in its loop */
+    bool cyclic;                   /* it closes a cycle of calls (mutual recursion) */
+};
+struct cx_fcost {
+    struct cx_text name;
+    struct cx_cost total;
+    TSNode node;
+};
+
 struct cx_walk {
     const char *src;
     size_t len;
@@ -65,6 +92,9 @@ struct cx_walk {
     int rdepth;                 /* counted loops open */
     int ldepth;                 /* geometric (O(log n)) loops open */
     int sdepth;                 /* O(sqrt n) loops open (i * i <= n) */
+    int lldepth;                /* O(log log n) factors open (a sieve's inner loop) */
+    int fdepth;                 /* n! factors open (a loop over permutations) */
+    int gdepth;                 /* graph loops open: n counted there is V + E */
     struct cx_cost best;
     bool any_sort_call;
     struct cx_kind kinds[CX_KINDS_MAX];
@@ -75,16 +105,32 @@ struct cx_walk {
     /* Names assigned one side of a partition (left = [x for x in a if x <
      * p]) or a partition's pivot index (p = partition(a, lo, hi)). */
     struct cx_names split;
+    /* Names assigned a shrunk copy of a collection (rest = a[:i] + a[i+1:]). */
+    struct cx_names shrunk;
     /* The counters of the loops over n open around this point, innermost
      * last. */
     struct cx_names counters;
+    TSNode cloops[CX_NAMES_MAX];    /* the loop of each counter */
+    bool csqrt[CX_NAMES_MAX];       /* that loop is bounded by a square root */
     /* The loops over n open around this point, innermost last (bounded:
      * deeper ones are not kept, which only loses a refinement). */
     TSNode nloops[CX_NAMES_MAX];
     size_t nnloops;
+    struct cx_site sites[CX_SITES_MAX];
+    size_t nsites;
+    bool sites_dropped;
+    struct cx_fcost fcosts[CX_FCOSTS_MAX];
+    size_t nfcosts;
+    /* Nodes the tree-based rules may still visit in this parse (a
+     * pointer, so that rules reading a const walk can spend it). */
+    long *visits_left;
 };
+#define CX_RULE_VISITS 4000000
 
 struct cx_text cx_node_text(const struct cx_walk *w, TSNode n);
+/* The grammar type is a loop / a function (the walk's own classes). */
+bool cx_is_loop_type(const char *type);
+bool cx_is_function_type(const char *type);
 bool cx_text_eq(struct cx_text a, struct cx_text b);
 bool cx_text_is(struct cx_text a, const char *lit);
 uint32_t cx_line(TSNode n);
@@ -96,15 +142,23 @@ struct cx_text cx_reduce_callee(struct cx_text t);
 struct cx_text cx_callee(const struct cx_walk *w, TSNode call);
 
 /* ---- refinement hooks (refine.c, refine_loops.c) ---- */
-enum { CX_LOOP_NONE, CX_LOOP_N, CX_LOOP_LOG, CX_LOOP_SQRT };
-/* A loop node is entered: which factor it counts as (CX_LOOP_*); its
- * counter is pushed on w->counters when *pushed says so, and a loop over n
- * on w->nloops when *held does. */
-int cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type, bool *pushed, bool *held);
+/* The factors a loop adds to the depths open around its body (each a
+ * count: n, log n, sqrt n, log log n, n!, graph), undone when it is left. */
+struct cx_factor {
+    int r, l, s, ll, f, g;
+};
+/* A loop node is entered: the factors it counts as, already added to the
+ * walk's depths; its counter is pushed on w->counters when *pushed says so,
+ * and a loop over n on w->nloops when *held does. */
+void cx_refine_loop(struct cx_walk *w, TSNode loop, const char *type, struct cx_factor *fac, bool *pushed,
+                    bool *held);
 /* A function node is entered (f is its frame, already filled). */
 void cx_refine_function(struct cx_walk *w, TSNode fn, struct cx_fn *f);
 /* A call node (callee reduced), after the spec's recursion check. */
 void cx_refine_call(struct cx_walk *w, TSNode call, struct cx_text callee);
+/* A call whose callback runs once per item (map, filter, reduce, a sort's
+ * key): the factor its subtree is inside, already added to the depths. */
+void cx_refine_call_scope(struct cx_walk *w, TSNode call, struct cx_text callee, struct cx_factor *fac);
 /* Any other named node (membership tests, assignments). */
 void cx_refine_node(struct cx_walk *w, TSNode n, const char *type);
 /* A function frame is closed: its recursion is judged. */

@@ -4,6 +4,7 @@
 
 #include "protocol/fdio.h"
 #include "protocol/monotonic.h"
+#include "protocol/sha256.h"
 #include "protocol/utf8.h"
 
 #include "workers/common/program_env.h"
@@ -66,6 +67,10 @@ struct capture {
     size_t len;      /* of text: a program may write NUL bytes */
     bool truncated;
     int64_t bytes;   /* everything the program wrote to the stream */
+    /* The captured bytes were not UTF-8 and text holds U+FFFD for some of
+     * them: their SHA-256, so that two outputs that differ only in those
+     * bytes are not taken for equal (the verification tools); else "". */
+    char raw_sha[65];
 };
 
 static void capture_free(struct capture *c) {
@@ -86,6 +91,7 @@ static void capture_take(const struct sbx_stream *s, uint64_t cap, struct captur
             memcpy(buf + n, CC_TRUNC_MARKER, sizeof CC_TRUNC_MARKER - 1);
             n += sizeof CC_TRUNC_MARKER - 1;
         }
+        if (!cc_utf8_valid(buf, n)) cc_sha256_hex(buf, n, c->raw_sha);
         c->text = cc_utf8_repair(buf, n, &c->len);
         free(buf);
     }
@@ -423,6 +429,7 @@ static json_t *step_envelope(const struct run_ctx *x, const char *phase, const s
     json_object_set_new(e, "verdict", json_string(classify(x->req, s, truncated, strcmp(phase, "compile") == 0)));
     json_object_set_new(e, "output_truncated", json_boolean(truncated));
     json_object_set_new(e, "stdout_bytes", bytes_json(s->out.bytes));
+    if (s->out.raw_sha[0]) json_object_set_new(e, "stdout_sha256", json_string(s->out.raw_sha));
     json_object_set_new(e, "stderr_bytes", bytes_json(s->err.bytes));
     json_object_set_new(e, "duration_ms", json_integer(r->wall_ms));
     json_object_set_new(e, "compile_ms", json_integer(compile_ms));
