@@ -1369,6 +1369,28 @@ bool exp_coefficients(const gen &f, const gen &x, vecteur &cs) {
 // multiples of one c0 is a rational equation in w = exp(c0*x); each root
 // w != 0 gives the family log(w)/c0 + 2*pi*I*k/c0. Empty when f is not of
 // that shape (giac's general solver knows trigonometric periods only).
+// Two exponential terms at incommensurable rates (3**x = 2**x, 3**x -
+// 2**x = 0): t1 + t2 = 0 is -t1/t2 = 1, and that ratio is q0*exp(c*x) (its
+// logarithmic derivative c is constant), so x = (2*pi*I*k - ln(q0))/c.
+// Empty when f is not two such terms.
+gen two_term_general(const gen &f, const gen &x) {
+    if (!f.is_symb_of_sommet(at_plus) || f._SYMBptr->feuille.type != _VECT ||
+        f._SYMBptr->feuille._VECTptr->size() != 2)
+        return gen(vecteur(), 0);
+    const vecteur &t = *f._SYMBptr->feuille._VECTptr;
+    if (!mentions(t[0], x) || !mentions(t[1], x))
+        return gen(vecteur(), 0);
+    gen q = _pow2exp(-t[0] / t[1], g_ctx);
+    gen c = _simplify(derive(q, x, g_ctx) / q, g_ctx);
+    if (mentions(c, x) || has_user_symbol(c) || is_zero(c))
+        return gen(vecteur(), 0);
+    gen q0 = _simplify(subst(q, x, gen(0), false, g_ctx), g_ctx);
+    if (is_zero(q0) || is_undef(q0) || is_inf(q0) || has_user_symbol(q0))
+        return gen(vecteur(), 0);
+    gen k(identificateur("k"));
+    return gen(vecteur(1, _simplify((2 * cst_pi * cst_i * k - call(at_ln, q0)) / c, g_ctx)), 0);
+}
+
 gen exp_general(const gen &f, const gen &x) {
     vecteur cs;
     if (!exp_coefficients(f, x, cs) || cs.empty())
@@ -1377,7 +1399,7 @@ gen exp_general(const gen &f, const gen &x) {
     for (const gen &c : cs) {
         gen q = _simplify(c / c0, g_ctx);
         if (q.type != _INT_ && q.type != _ZINT && q.type != _FRAC)
-            return gen(vecteur(), 0);
+            return two_term_general(f, x);
         if (q.type == _FRAC) // c0 = c0 / denominator, until all are integer multiples
             c0 = c0 / q._FRACptr->den;
     }

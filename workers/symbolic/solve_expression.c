@@ -3,6 +3,7 @@
  * user wrote it (a root the numbers refute is dropped, never reported);
  * exact forms preferred to floats; every solution of a periodic equation in
  * general_solution. */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -454,8 +455,19 @@ static json_t *roots(const struct sides *s, const char *var, cc_gexpr *ev[2], co
 static bool variable_exponent(const char *text) {
     for (const char *p = strstr(text, "**"); p; p = strstr(p + 2, "**")) {
         const char *q = p + 2;
-        while (*q == ' ' || *q == '(' || *q == '-')
+        while (*q == ' ' || *q == '-')
             q++;
+        if (*q == '(') { /* a parenthesised exponent: any name in it (2**(2*x) = 16) */
+            int depth = 0;
+            for (; *q; q++) {
+                depth += *q == '(' ? 1 : *q == ')' ? -1 : 0;
+                if (isalpha((unsigned char)*q))
+                    return true;
+                if (depth == 0)
+                    break;
+            }
+            continue;
+        }
         if (*q && !(*q >= '0' && *q <= '9') && *q != '.')
             return true;
     }
@@ -484,6 +496,14 @@ static void add_general(json_t *out, cc_gexpr *ev[2]) {
     json_decref(err);
     if (!arr)
         return;
+    /* giac's algebraic-number form has no spelling in our language (the
+     * cube roots of 10000 in 10**(3*x) = 10000): no family is better than
+     * an unreadable one */
+    for (size_t i = 0; i < json_array_size(arr); i++)
+        if (strstr(json_string_value(json_array_get(arr, i)), "rootof")) {
+            json_decref(arr);
+            return;
+        }
     json_object_set_new(out, "general_solution", arr);
     json_object_set_new(out, "general_solution_note",
                         json_string("k (and k2, ...) stand for any integer"));

@@ -209,7 +209,7 @@ static json_t *n_result(enum sym_nv_rc rc, struct sym_nv *vp) {
                       "beyond 10**39456 (or below 10**-39456) in magnitude");
     case SYM_NV_COMPLEX_GAP:
         return cc_err("validation",
-                      "N cannot evaluate this: it applies gamma, factorial, erf, erfc, zeta, Ei, "
+                      "N cannot evaluate this: it applies erf, erfc, zeta, Ei, "
                       "digamma or LambertW to a complex number, where neither "
                       "our evaluator nor the CAS has a reliable value");
     case SYM_NV_OK: break;

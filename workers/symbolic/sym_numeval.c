@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "workers/common/expr_funcs.h"
+#include "workers/symbolic/sym_cgamma.h"
 
 #define RND MPC_RNDNN
 #define RRND MPFR_RNDN
@@ -129,7 +130,21 @@ static int fn_inex;
  * evaluator has no value there, and neither has the CAS a reliable one. */
 static bool complex_gap;
 
+static int fact_fn(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t m);
+
 static int real_fn(int (*f)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), const mpc_t a, mpc_t out) {
+    if (!is_real(a) && (f == mpfr_gamma || f == fact_fn)) {
+        /* gamma off the real axis: Stirling's series (sym_cgamma.h) */
+        fn_inex = MPC_INEX(1, 1);
+        if (f == mpfr_gamma)
+            return sym_cgamma(out, a);
+        mpc_t z;
+        mpc_init2(z, mpfr_get_prec(mpc_realref(a)));
+        mpc_add_ui(z, a, 1, RND);
+        int rc = sym_cgamma(out, z);
+        mpc_clear(z);
+        return rc;
+    }
     if (!is_real(a)) {
         complex_gap = true;
         return -1;
@@ -569,6 +584,10 @@ static double fn_err(const char *name, const mpc_t a, double ea, double eb, cons
         return ea + 2;
     if ((!strcmp(name, "re") || !strcmp(name, "im")) && ea > 0) /* a part of a */
         return mpc_cmp_si_si(out, 0, 0) ? ea * exp2(lmag_hi(a) - lmag_lo(out)) + 1 : INFINITY;
+    bool complex_gamma = (!strcmp(name, "gamma") || !strcmp(name, "factorial")) &&
+                         !mpfr_zero_p(mpc_imagref(a));
+    if (complex_gamma) /* Stirling's series: no bound near a pole; rounds are compared */
+        return INFINITY;
     if (ea == 0 && eb == 0)
         return in_list(name, rounded, sizeof rounded / sizeof *rounded) ? 2
                : (!strcmp(name, "cot") || !strcmp(name, "sec") || !strcmp(name, "csc")) ? 3

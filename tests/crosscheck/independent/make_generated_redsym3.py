@@ -346,6 +346,14 @@ def _dom_val(kind, R):
         kind, lambda: mpmath.mpc(R.uniform(-4, 4), R.uniform(-4, 4)))()
 
 
+WITNESS = {"complex": [mpmath.mpf(-1), mpmath.mpf(-2.5), mpmath.mpc(0, 1), mpmath.mpc(0, -1), mpmath.mpf(0.5),
+                       mpmath.mpc(-1.5, 4)],
+           "real": [mpmath.mpf(-1), mpmath.mpf(-2.5), mpmath.mpf(0.5), mpmath.mpf(3)],
+           "positive": [mpmath.mpf(0.5), mpmath.mpf(2.75)],
+           "nonnegative": [mpmath.mpf(0), mpmath.mpf(1.5)],
+           "integer": [mpmath.mpf(-2), mpmath.mpf(-1), mpmath.mpf(0), mpmath.mpf(1), mpmath.mpf(3)]}
+
+
 def equiv_truth(ae, be, dom, R):
     """True when equal at 40 random points of the domain (and the fixed
     witnesses), False at the first point where they differ."""
@@ -353,9 +361,14 @@ def equiv_truth(ae, be, dom, R):
     syms = sorted(ea.free_symbols | eb.free_symbols, key=str)
     fa, fb = sp.lambdify(syms, ea, "mpmath"), sp.lambdify(syms, eb, "mpmath")
     good = 0
+    # branch cuts first: a complex symbol at -1 refutes sqrt(x/y) =
+    # sqrt(x)/sqrt(y) (x > 0), which random complex points never hit
+    import itertools
+    wit = [list(itertools.islice(itertools.product(*[WITNESS[dom.get(str(v), "complex")] for v in syms]), 200))]
+    pts = wit[0] + [None] * 80
     with mpmath.workdps(40):
-        for _ in range(80):
-            pt = [_dom_val(dom.get(str(v)), R) for v in syms]
+        for fixed in pts:
+            pt = list(fixed) if fixed is not None else [_dom_val(dom.get(str(v)), R) for v in syms]
             try:
                 va, vb = mpmath.mpc(fa(*pt)), mpmath.mpc(fb(*pt))
             except (ZeroDivisionError, ValueError, TypeError, OverflowError):
@@ -365,9 +378,9 @@ def equiv_truth(ae, be, dom, R):
             if abs(va - vb) > mpmath.mpf("1e-25") * max(1, abs(va)):
                 return False
             good += 1
-            if good >= 40:
+            if good >= 40 + len(wit[0]):
                 return True
-    return None
+    return True if good >= 40 else None
 
 
 def equiv_assume(R, used):

@@ -897,8 +897,19 @@ def write_md(out, known, total):
             lines.append("* `%s` %s `%s`: %s. %s" % (r["id"], r["tool"], json.dumps(r["args"], ensure_ascii=False)[:140],
                                                     "; ".join(r["details"])[:240], reason))
         lines.append("")
-    with open(os.path.join(HERE, "disagreements.md"), "w", encoding="utf-8") as f:
+    path = os.path.join(HERE, "disagreements.md")
+    kept = ""
+    if os.path.exists(path):  # the report-only corpora's sections, written by hand, stay
+        old = open(path, encoding="utf-8").read()
+        if KEPT_MARK in old:
+            kept = old[old.index(KEPT_MARK):]
+    with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
+        if kept:
+            f.write("\n" + kept)
+
+
+KEPT_MARK = "<!-- kept by run.py --md: the report-only corpora below -->"
 
 
 if __name__ == "__main__":
