@@ -48,7 +48,7 @@ static void test_nested_n_value_and_digits(void) {
     expect("N(pi) - pi", "0");
     /* was giac's 1.5 - 0.2*I */
     expect("N(gamma(1 + I)) + 1", "1.49801566811836 - 0.154949828301811*I");
-    json_t *r = eval("N(erf(1 + I)) + 1"); /* no complex erf of ours: refused, as N(erf(1 + I)) */
+    json_t *r = eval("N(zeta(2 + I)) + 1"); /* no complex zeta of ours: refused, as N(zeta(2 + I)) */
     CHECK(!json_is_true(json_object_get(r, "ok")));
     json_decref(r);
 }
@@ -145,6 +145,20 @@ static void test_euler_gamma_constant(void) {
     json_decref(r);
 }
 
+/* erf and erfc of a complex number were refused by N; erf(1 + I) stays
+ * exact, its value ours (mpmath's values) */
+static void test_complex_erf(void) {
+    expect("N(erf(1 + I))", "1.31615128169795 + 0.190453469237835*I");
+    expect("N(erfc(1 + I), 30)",
+           "-0.316151281697947644880271080244 - 0.190453469237834686284108861969*I");
+    expect("N(erfc(10 + I/10))", "-8.96759015371305e-46 - 1.90926303504371e-45*I");
+    expect("N(erf(-2 + 5*I))", "-96103547.8255165 + 101670558.358252*I");
+    json_t *r = eval("erf(1 + I)");
+    CHECK_STREQ(str(r, "expression"), "erf(1 + I)");
+    CHECK_STREQ(str(r, "value"), "1.3161512817 + 0.190453469238*I");
+    json_decref(r);
+}
+
 /* gamma and factorial of a complex number were refused by N (MPFR's
  * gamma is real-only; giac's complex one is wrong); values from mpmath */
 static void test_complex_gamma(void) {
@@ -190,6 +204,7 @@ int main(void) {
     RUN(test_special_functions_exact);
     RUN(test_euler_gamma_constant);
     RUN(test_complex_gamma);
+    RUN(test_complex_erf);
     RUN(test_exponential_general_solutions);
     return check_summary("sym_redsym3");
 }

@@ -121,3 +121,53 @@ int sym_cgamma(mpc_ptr out, mpc_srcptr z) {
     mpc_clear(v);
     return !rc && finite ? 0 : -1;
 }
+
+#define ERF_MAX_ABS 12
+
+/* erf(z) = 2/sqrt(pi) * sum (-1)^n z^(2n+1) / (n! (2n+1)); the terms grow
+ * to about exp(|z|^2) before they fall, so the sum is taken with that many
+ * more bits */
+int sym_cerf(mpc_ptr out, mpc_srcptr z, int complement) {
+    mpfr_t m;
+    mpfr_init2(m, 64);
+    mpc_abs(m, z, MPFR_RNDU);
+    double az = mpfr_get_d(m, MPFR_RNDU);
+    mpfr_clear(m);
+    if (!(az <= ERF_MAX_ABS))
+        return -1;
+    mpfr_prec_t p = mpfr_get_prec(mpc_realref(out)) + GUARD_BITS + (mpfr_prec_t)(1.45 * az * az);
+    mpc_t sum, term, z2, t;
+    mpc_init2(sum, p);
+    mpc_init2(term, p);
+    mpc_init2(z2, p);
+    mpc_init2(t, p);
+    mpc_sqr(z2, z, RND);
+    mpc_set(term, z, RND); /* (-1)^n z^(2n+1) / n! */
+    mpc_set(sum, z, RND);
+    mpfr_t eps, mag;
+    mpfr_inits2(p, eps, mag, (mpfr_ptr)0);
+    mpfr_set_ui_2exp(eps, 1, -(long)p, MPFR_RNDN);
+    for (unsigned long n = 1; n < 100000; n++) {
+        mpc_mul(term, term, z2, RND);
+        mpc_div_ui(term, term, n, RND);
+        mpc_neg(term, term, RND);
+        mpc_div_ui(t, term, 2 * n + 1, RND);
+        mpc_add(sum, sum, t, RND);
+        mpc_abs(mag, t, MPFR_RNDN);
+        if ((double)n > az * az && mpfr_cmp(mag, eps) < 0)
+            break;
+    }
+    mpfr_const_pi(mag, MPFR_RNDN);
+    mpfr_sqrt(mag, mag, MPFR_RNDN);
+    mpc_div_fr(sum, sum, mag, RND);
+    mpc_mul_2ui(sum, sum, 1, RND);
+    if (complement)
+        mpc_ui_sub(sum, 1, sum, RND);
+    mpc_set(out, sum, RND);
+    mpfr_clears(eps, mag, (mpfr_ptr)0);
+    mpc_clear(sum);
+    mpc_clear(term);
+    mpc_clear(z2);
+    mpc_clear(t);
+    return 0;
+}

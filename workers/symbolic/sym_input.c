@@ -353,6 +353,25 @@ static struct sym_node *wrong_constant(const struct sym_expr *e, json_t *out) {
     if (text && text_value(text, theirs) && sym_far_apart(mine, theirs, tol))
         written = sym_written_tree(e->root);
     char *v = text ? value_text(mine) : NULL;
+    if (!written && text && strchr(text, '.') && !cc_node_any(e->root, operator_call)) {
+        /* an exact input the CAS answered with a float (erf(1 + I)), now
+         * that our evaluator has its value: exact stays exact, the value
+         * is ours (it was kept as written, unchecked, before) */
+        written = sym_written_tree(e->root);
+        if (written)
+            json_object_set_new(out, "note",
+                                json_sprintf("the CAS evaluates the input only numerically, to "
+                                             "%s: the input is kept as written, its value is "
+                                             "`value`",
+                                             text));
+        if (v && written)
+            json_object_set_new(out, "value", json_string(v));
+        free(v);
+        free(text);
+        mpc_clear(mine);
+        mpc_clear(theirs);
+        return written;
+    }
     if (written) {
         char *tv = value_text(theirs);
         json_object_set_new(out, "note",

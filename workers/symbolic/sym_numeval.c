@@ -133,6 +133,14 @@ static bool complex_gap;
 static int fact_fn(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t m);
 
 static int real_fn(int (*f)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), const mpc_t a, mpc_t out) {
+    if (!is_real(a) && (f == mpfr_erf || f == mpfr_erfc)) {
+        /* the error functions off the real axis: their series (sym_cgamma.h) */
+        fn_inex = MPC_INEX(1, 1);
+        if (sym_cerf(out, a, f == mpfr_erfc) == 0)
+            return 0;
+        complex_gap = true;
+        return -1;
+    }
     if (!is_real(a) && (f == mpfr_gamma || f == fact_fn)) {
         /* gamma off the real axis: Stirling's series (sym_cgamma.h) */
         fn_inex = MPC_INEX(1, 1);
@@ -565,7 +573,7 @@ static bool special_point(mpfr_srcptr x, bool exact) {
 
 static bool odd_fn(const char *name) {
     static const char *const odd[] = {"sin", "tan", "sinh", "tanh", "asin", "atan", "asinh",
-                                      "atanh", "sign", "cbrt", "conjugate"};
+                                      "atanh", "sign", "cbrt", "conjugate", "erf"};
     return in_list(name, odd, sizeof odd / sizeof *odd);
 }
 
@@ -584,9 +592,10 @@ static double fn_err(const char *name, const mpc_t a, double ea, double eb, cons
         return ea + 2;
     if ((!strcmp(name, "re") || !strcmp(name, "im")) && ea > 0) /* a part of a */
         return mpc_cmp_si_si(out, 0, 0) ? ea * exp2(lmag_hi(a) - lmag_lo(out)) + 1 : INFINITY;
-    bool complex_gamma = (!strcmp(name, "gamma") || !strcmp(name, "factorial")) &&
+    bool complex_gamma = (!strcmp(name, "gamma") || !strcmp(name, "factorial") ||
+                          !strcmp(name, "erf") || !strcmp(name, "erfc")) &&
                          !mpfr_zero_p(mpc_imagref(a));
-    if (complex_gamma) /* Stirling's series: no bound near a pole; rounds are compared */
+    if (complex_gamma) /* series without a bound of ours: N's loop compares rounds */
         return INFINITY;
     if (ea == 0 && eb == 0)
         return in_list(name, rounded, sizeof rounded / sizeof *rounded) ? 2
