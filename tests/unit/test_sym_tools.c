@@ -697,9 +697,9 @@ static void test_redsym_batch5(void) {
     r = evaluate_of("tanh(2 + I)");
     CHECK_STREQ(str(r, "value"), "1.01479361615 + 0.0338128260799*I");
     json_decref(r);
-    r = evaluate_of("gamma(1 + I)");
+    r = evaluate_of("gamma(1 + I)"); /* checked now: complex gamma of ours (redsym3) */
     CHECK_STREQ(str(r, "expression"), "gamma(1 + I)");
-    CHECK(json_object_get(r, "value") == NULL);
+    CHECK_STREQ(str(r, "value"), "0.498015668118 - 0.154949828302*I");
     json_decref(r);
     /* evaluate_zero_power_of_symbol_not_nan: giac read 0**x as undef */
     r = evaluate_of("0**x + 1");

@@ -25,7 +25,7 @@ static const char *const functions[] = {
     "factor", "cancel", "apart", "together", "trigsimp", "solve", "Eq", "Integral",
     "Derivative", "Sum", "LambertW", "erf", "erfc", "Ei", "Si", "Ci", "zeta", "digamma",
     "acot", "asec", "acsc", "acoth", "Heaviside", "DiracDelta", "loggamma", "besselj", "bessely",
-    "besseli", "besselk", "polygamma", NULL,
+    "besseli", "besselk", "polygamma", "beta", "harmonic", "polylog", NULL,
 };
 
 /* The same names in strcmp order, for the binary search every name token of
@@ -35,15 +35,17 @@ static const char *const functions_sorted[] = {
     "Abs", "Ci", "Derivative", "DiracDelta", "Ei", "Eq", "Heaviside", "Integral", "LambertW",
     "Max", "Min", "Mod", "N", "Rational", "Si", "Sum", "abs", "acos", "acosh", "acot", "acoth",
     "acsc", "apart", "arg", "asec", "asin", "asinh", "atan", "atan2", "atanh", "besseli",
-    "besselj", "besselk", "bessely", "binomial", "cancel", "cbrt", "ceiling", "conjugate", "cos",
+    "besselj", "besselk", "bessely", "beta", "binomial", "cancel", "cbrt", "ceiling", "conjugate", "cos",
     "cosh", "cot", "csc", "diff", "digamma", "divisors", "erf", "erfc", "exp", "expand", "factor",
-    "factorial", "factorint", "floor", "gamma", "gcd", "im", "integrate", "isprime", "lcm",
-    "limit", "ln", "log", "loggamma", "nextprime", "polygamma", "prevprime", "prime",
+    "factorial", "factorint", "floor", "gamma", "gcd", "harmonic", "im", "integrate", "isprime", "lcm",
+    "limit", "ln", "log", "loggamma", "nextprime", "polygamma", "polylog", "prevprime", "prime",
     "primefactors", "product", "re", "root", "sec", "series", "sign", "simplify", "sin", "sinh",
     "solve", "sqrt", "summation", "tan", "tanh", "together", "totient", "trigsimp", "zeta",
 };
 
-static const char *const constants_sorted[] = {"E", "I", "nan", "oo", "pi", "zoo"};
+/* EulerGamma is the constant (SymPy's name, and what the CAS's
+ * euler_gamma prints as), not a symbol. */
+static const char *const constants_sorted[] = {"E", "EulerGamma", "I", "nan", "oo", "pi", "zoo"};
 
 bool cc_expr_is_function_n(const char *name, size_t n) {
     return cc_name_in(name, n, functions_sorted, CC_NAMES_COUNT(functions_sorted));

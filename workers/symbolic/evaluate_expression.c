@@ -33,7 +33,7 @@ static const char *kind_name(const struct sym_node *t) {
     switch (t->kind) {
     case SYM_NUM: return num_kind(t);
     case SYM_FLOAT: return "Float";
-    case SYM_SYMBOL: return "Symbol";
+    case SYM_SYMBOL: return strcmp(t->name, "EulerGamma") ? "Symbol" : "EulerGamma";
     case SYM_CONST: return consts[t->ival];
     case SYM_ADD: return "Add";
     case SYM_MUL: return "Mul";
@@ -232,6 +232,23 @@ static void flag_approximate(const char *text, json_t *out) {
                                         "digits)"));
 }
 
+/* A float value of a constant written with float literals is our
+ * evaluator's, correctly rounded (sym_float_answer), not giac's evalf. An
+ * exact answer (floor(-3.5) is -4) stands. */
+static void replace_float_value(json_t **out, const struct cc_node *root) {
+    const char *type = json_string_value(json_object_get(*out, "type"));
+    if (!type || (strcmp(type, "Float") && strcmp(type, "Add") && strcmp(type, "Mul")))
+        return;
+    const char *e = json_string_value(json_object_get(*out, "expression"));
+    if (!e || !strchr(e, '.'))
+        return;
+    json_t *mine = sym_float_answer(root);
+    if (!mine)
+        return;
+    json_decref(*out);
+    *out = mine;
+}
+
 static json_t *evaluate_expression_handler(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *err = NULL;
@@ -264,6 +281,7 @@ static json_t *evaluate_expression_handler(json_t *args, cc_wctx *ctx) {
     struct cc_sym_err se = {0};
     struct sym_node *t = cc_giac_tree(in.g, &se);
     json_t *out = t ? describe(text, t, in.g, in.root) : sym_err_json(&se, "");
+    replace_float_value(&out, in.root);
     if (note && json_is_true(json_object_get(out, "ok")))
         json_object_set_new(out, "note", json_string(note));
     free(note);

@@ -149,6 +149,8 @@ gen from_name(const cc_node *n) {
         return cst_pi;
     if (!strcmp(s, "E"))
         return symbolic(at_exp, gen(1));
+    if (!strcmp(s, "EulerGamma"))
+        return cst_euler_gamma;
     if (!strcmp(s, "I"))
         return cst_i;
     if (!strcmp(s, "oo"))
@@ -777,6 +779,51 @@ gen sp_factorint(const cc_node *n, const char *) { return factor_int(arg(n, 0));
 gen sp_polygamma(const cc_node *n, const char *) {
     return call(at_Psi, makesequence(arg(n, 1), arg(n, 0)));
 }
+// Special functions SymPy has and giac lacks, by their definitions
+// (issue 12 item 3: exact where exact exists). beta(a, b) is
+// gamma(a)*gamma(b)/gamma(a + b), simplified when a and b are numbers
+// (beta(2, 3) = 1/12, beta(1/2, 1/2) = pi).
+gen sp_beta(const cc_node *n, const char *) {
+    gen a = arg(n, 0), b = arg(n, 1);
+    gen r = call(at_Gamma, a) * call(at_Gamma, b) / call(at_Gamma, a + b);
+    return lidnt(r).empty() ? call(at_simplify, r) : r;
+}
+// harmonic(n[, m]) is the sum of 1/k**m for k = 1..n: exact for an integer
+// n (harmonic(10) = 7381/2520), giac's digamma form for a symbol.
+gen sp_harmonic(const cc_node *n, const char *) {
+    gen m = n->nchild > 1 ? arg(n, 1) : gen(1);
+    gen k(identificateur("cc_harmonic_k"));
+    return call(at_sum, makesequence(pow(k, -m, g_ctx), k, gen(1), arg(n, 0)));
+}
+// polylog(s, z) where it has a closed form: an integer s <= 1 (a rational
+// function of z, or -log(1 - z)), z = 1 (zeta(s), s > 1), z = -1
+// (-(1 - 2**(1 - s))*zeta(s)) and polylog(2, 1/2). Elsewhere it is refused:
+// giac has no polylog to carry it.
+gen sp_polylog(const cc_node *n, const char *) {
+    gen s = arg(n, 0), z = arg(n, 1);
+    if (s.type != _INT_)
+        fail("validation", "polylog(s, z) is supported for an integer s only");
+    if (s.val <= 1) {
+        if (s.val == 1)
+            return -call(at_ln, 1 - z);
+        if (s.val < -40)
+            fail("resource_exhausted", "polylog(s, z) with s < -40 is not expanded");
+        gen t(identificateur("cc_polylog_t"));
+        gen f = t / (1 - t); // polylog(0, t); each further order is t*d/dt
+        for (int i = 0; i > s.val; i--)
+            f = call(at_normal, t * derive(f, t, g_ctx));
+        return call(at_normal, subst(f, t, z, false, g_ctx));
+    }
+    if (is_one(z))
+        return call(at_Zeta, s);
+    if (is_minus_one(z))
+        return -(1 - pow(gen(2), 1 - s, g_ctx)) * call(at_Zeta, s);
+    if (s.val == 2 && is_zero(z - fraction(1, 2)))
+        return pow(cst_pi, 2, g_ctx) / 12 - pow(call(at_ln, gen(2)), 2, g_ctx) / 2;
+    fail("validation", "polylog(s, z) has a closed form here only for an integer s <= 1, "
+                       "z = 1, z = -1 and polylog(2, 1/2); it is not supported elsewhere");
+}
+
 // giac evaluates a Bessel function of numbers to a float at once (and
 // refuses a symbolic order): the application is kept as written, exact,
 // and evalf gives its value when one is asked for.
@@ -867,6 +914,8 @@ const fn_entry FUNCS[] = {
     {"polygamma", nullptr, 2, 2, sp_polygamma}, {"loggamma", nullptr, 1, 1, sp_loggamma},
     {"besselj", nullptr, 2, 2, sp_bessel}, {"bessely", nullptr, 2, 2, sp_bessel},
     {"besseli", nullptr, 2, 2, sp_bessel}, {"besselk", nullptr, 2, 2, sp_bessel},
+    {"beta", nullptr, 2, 2, sp_beta},      {"harmonic", nullptr, 1, 2, sp_harmonic},
+    {"polylog", nullptr, 2, 2, sp_polylog},
     {"acot", at_acot, 1, 1, nullptr},      {"asec", at_asec, 1, 1, nullptr},
     {"acsc", at_acsc, 1, 1, nullptr},      {"acoth", nullptr, 1, 1, sp_acoth},
     {"Heaviside", at_Heaviside, 1, 1, nullptr}, {"DiracDelta", at_Dirac, 1, 1, nullptr},
@@ -1320,6 +1369,28 @@ bool exp_coefficients(const gen &f, const gen &x, vecteur &cs) {
 // multiples of one c0 is a rational equation in w = exp(c0*x); each root
 // w != 0 gives the family log(w)/c0 + 2*pi*I*k/c0. Empty when f is not of
 // that shape (giac's general solver knows trigonometric periods only).
+// Two exponential terms at incommensurable rates (3**x = 2**x, 3**x -
+// 2**x = 0): t1 + t2 = 0 is -t1/t2 = 1, and that ratio is q0*exp(c*x) (its
+// logarithmic derivative c is constant), so x = (2*pi*I*k - ln(q0))/c.
+// Empty when f is not two such terms.
+gen two_term_general(const gen &f, const gen &x) {
+    if (!f.is_symb_of_sommet(at_plus) || f._SYMBptr->feuille.type != _VECT ||
+        f._SYMBptr->feuille._VECTptr->size() != 2)
+        return gen(vecteur(), 0);
+    const vecteur &t = *f._SYMBptr->feuille._VECTptr;
+    if (!mentions(t[0], x) || !mentions(t[1], x))
+        return gen(vecteur(), 0);
+    gen q = _pow2exp(-t[0] / t[1], g_ctx);
+    gen c = _simplify(derive(q, x, g_ctx) / q, g_ctx);
+    if (mentions(c, x) || has_user_symbol(c) || is_zero(c))
+        return gen(vecteur(), 0);
+    gen q0 = _simplify(subst(q, x, gen(0), false, g_ctx), g_ctx);
+    if (is_zero(q0) || is_undef(q0) || is_inf(q0) || has_user_symbol(q0))
+        return gen(vecteur(), 0);
+    gen k(identificateur("k"));
+    return gen(vecteur(1, _simplify((2 * cst_pi * cst_i * k - call(at_ln, q0)) / c, g_ctx)), 0);
+}
+
 gen exp_general(const gen &f, const gen &x) {
     vecteur cs;
     if (!exp_coefficients(f, x, cs) || cs.empty())
@@ -1328,7 +1399,7 @@ gen exp_general(const gen &f, const gen &x) {
     for (const gen &c : cs) {
         gen q = _simplify(c / c0, g_ctx);
         if (q.type != _INT_ && q.type != _ZINT && q.type != _FRAC)
-            return gen(vecteur(), 0);
+            return two_term_general(f, x);
         if (q.type == _FRAC) // c0 = c0 / denominator, until all are integer multiples
             c0 = c0 / q._FRACptr->den;
     }

@@ -3,6 +3,7 @@
  * user wrote it (a root the numbers refute is dropped, never reported);
  * exact forms preferred to floats; every solution of a periodic equation in
  * general_solution. */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "workers/symbolic/sym_fast.h"
 #include "workers/symbolic/sym_input.h"
 #include "workers/symbolic/sym_numeval.h"
+#include "workers/symbolic/sym_paramroot.h"
 #include "workers/symbolic/sym_print.h"
 #include "workers/symbolic/sym_profile.h"
 #include "workers/symbolic/sym_tools.h"
@@ -309,8 +311,27 @@ static char *exact_near(const struct sides *s, const char *var, cc_gexpr *root) 
 /* The printed roots of sol that the numbers do not refute (a float root at
  * a small rational that is an exact root replaced by it when snap); *dropped
  * counts the others, *floats whether a kept root printed as a float. */
+/* A root that holds parameters (ok == 0: the evaluator cannot value it
+ * alone), checked at sample parameter values: -1 when it fails at every
+ * one (not a root), 0 otherwise; one that holds at some and fails at
+ * others goes into conditional with a failing assignment (sqrt(x) = a has
+ * the root a**2 only where Re(a) > 0: it fails at a = -1). */
+static int parameter_check(const struct sides *s, const char *var, const char *text,
+                           json_t *conditional) {
+    char witness[160];
+    switch (sym_param_root(s->lhs.root, s->rhs.root, var, text, witness, sizeof witness)) {
+    case SYM_PR_FAILS: return -1;
+    case SYM_PR_SOME:
+        if (conditional)
+            json_array_append_new(conditional, json_pack("{s:s, s:s}", "solution", text,
+                                                         "fails_at", witness));
+        return 0;
+    default: return 0;
+    }
+}
+
 static json_t *kept_roots(const struct sides *s, const char *var, cc_gexpr *sol, bool snap,
-                          int *dropped, bool *floats, json_t **err) {
+                          int *dropped, bool *floats, json_t *conditional, json_t **err) {
     json_t *arr = json_array();
     *dropped = 0;
     *floats = false;
@@ -329,6 +350,8 @@ static json_t *kept_roots(const struct sides *s, const char *var, cc_gexpr *sol,
         /* a float root carries ~15 digits; an exact one is checked to 1e-20 */
         bool approx = j && strchr(json_string_value(j), '.');
         int ok = j ? check_root(s, var, it, approx ? 1e-9 : 1e-20) : 0;
+        if (j && ok == 0 && !approx)
+            ok = parameter_check(s, var, json_string_value(j), conditional);
         char *exact = snap && approx && ok > 0 ? exact_near(s, var, it) : NULL;
         char *better = approx && ok > 0 && !exact ? polished(s, var, it) : NULL;
         cc_gexpr_free(it);
@@ -379,18 +402,22 @@ static json_t *roots(const struct sides *s, const char *var, cc_gexpr *ev[2], co
     bool floats = false;
     /* a float input asks for float roots: only an exact equation's are snapped */
     bool snap = !strchr(text, '.');
-    json_t *arr = kept_roots(s, var, sol, snap, &dropped, &floats, err);
+    json_t *conditional = json_array();
+    json_t *arr = kept_roots(s, var, sol, snap, &dropped, &floats, conditional, err);
     cc_gexpr_free(sol);
     if (arr && floats && !strchr(text, '.')) {
         cc_gexpr *rs = cc_giac_apply(CC_G_SOLVE_REAL, ev, 2, &se);
         int d2 = 0;
         bool f2 = true;
-        json_t *exact = rs ? kept_roots(s, var, rs, snap, &d2, &f2, err) : NULL;
+        json_t *cond2 = json_array();
+        json_t *exact = rs ? kept_roots(s, var, rs, snap, &d2, &f2, cond2, err) : NULL;
         cc_gexpr_free(rs);
         if (exact && !f2 && json_array_size(exact) > 0) {
             json_decref(arr);
             arr = exact;
             dropped = d2;
+            json_decref(conditional);
+            conditional = json_incref(cond2);
             json_object_set_new(out, "note",
                                 json_string("exact real solutions; the complex solver gave only "
                                             "floating-point values"));
@@ -404,7 +431,17 @@ static json_t *roots(const struct sides *s, const char *var, cc_gexpr *ev[2], co
                                             "is a value to about 15 significant digits, checked "
                                             "against the equation"));
         }
+        json_decref(cond2);
     }
+    if (arr && json_array_size(conditional) > 0) {
+        json_object_set_new(out, "conditional_solutions", json_incref(conditional));
+        json_object_set_new(out, "conditions_note",
+                            json_string("each solution holding a parameter was checked at sample "
+                                        "parameter values (positive, negative, complex); those "
+                                        "listed hold only for some values: at fails_at the "
+                                        "equation is not satisfied"));
+    }
+    json_decref(conditional);
     if (arr && dropped)
         json_object_set_new(out, "dropped",
                             json_pack("{s:i, s:s}", "count", dropped, "reason",
@@ -418,8 +455,19 @@ static json_t *roots(const struct sides *s, const char *var, cc_gexpr *ev[2], co
 static bool variable_exponent(const char *text) {
     for (const char *p = strstr(text, "**"); p; p = strstr(p + 2, "**")) {
         const char *q = p + 2;
-        while (*q == ' ' || *q == '(' || *q == '-')
+        while (*q == ' ' || *q == '-')
             q++;
+        if (*q == '(') { /* a parenthesised exponent: any name in it (2**(2*x) = 16) */
+            int depth = 0;
+            for (; *q; q++) {
+                depth += *q == '(' ? 1 : *q == ')' ? -1 : 0;
+                if (isalpha((unsigned char)*q))
+                    return true;
+                if (depth == 0)
+                    break;
+            }
+            continue;
+        }
         if (*q && !(*q >= '0' && *q <= '9') && *q != '.')
             return true;
     }
@@ -448,6 +496,14 @@ static void add_general(json_t *out, cc_gexpr *ev[2]) {
     json_decref(err);
     if (!arr)
         return;
+    /* giac's algebraic-number form has no spelling in our language (the
+     * cube roots of 10000 in 10**(3*x) = 10000): no family is better than
+     * an unreadable one */
+    for (size_t i = 0; i < json_array_size(arr); i++)
+        if (strstr(json_string_value(json_array_get(arr, i)), "rootof")) {
+            json_decref(arr);
+            return;
+        }
     json_object_set_new(out, "general_solution", arr);
     json_object_set_new(out, "general_solution_note",
                         json_string("k (and k2, ...) stand for any integer"));

@@ -13,6 +13,7 @@
 #include "workers/symbolic/sym_print.h"
 #include "workers/symbolic/sym_numcheck.h"
 #include "workers/symbolic/sym_numeval.h"
+#include "workers/symbolic/sym_nval.h"
 #include "workers/symbolic/sym_profile.h"
 #include "workers/symbolic/sym_written.h"
 
@@ -117,6 +118,8 @@ bool sym_text_agrees(const char *input, const char *text) {
  * point, or is undefined where root has a value (floor(x) for asin(sin(x))
  * at complex x): a rewriting that holds for real values only. *text gets
  * g printed (malloc'd, also when false; may be NULL), v the evidence. */
+static bool inexact(const struct cc_node *n);
+
 static bool real_only(const struct cc_node *root, const cc_gexpr *g, char **text,
                       struct sym_num_verdict *v) {
     json_t *err = NULL;
@@ -130,7 +133,9 @@ static bool real_only(const struct cc_node *root, const cc_gexpr *g, char **text
     bool r = false;
     if (built) {
         struct sym_domains d = {0, NULL, NULL, CC_DOM_COMPLEX};
+        sym_numcheck_float_tolerance(cc_node_any(root, inexact));
         sym_numcheck_until(root, built, &d, 16, SYM_NC_MISMATCH, v);
+        sym_numcheck_float_tolerance(false);
         r = v->mismatches > 0 || v->a_only > 0;
     }
     cc_arena_free(a);
@@ -329,7 +334,10 @@ static struct sym_node *wrong_constant(const struct sym_expr *e, json_t *out) {
     mpc_init2(theirs, SYM_NUM_BITS);
     struct sym_point none = {0, NULL, NULL};
     json_t *err = NULL;
-    bool evaluated = sym_numeval(e->root, &none, mine) == 0;
+    /* N's correctly rounded loop first: the 128-bit evaluation alone lost
+     * exp(100) + 2 - exp(100) to cancellation (0.0) and took giac's right 2
+     * for a wrong value */
+    bool evaluated = sym_nvalue_mpc(e->root, 30, mine) || sym_numeval(e->root, &none, mine) == 0;
     char *text = sym_print_str(e->g, &err);
     json_decref(err);
     if (!evaluated) {
@@ -345,6 +353,25 @@ static struct sym_node *wrong_constant(const struct sym_expr *e, json_t *out) {
     if (text && text_value(text, theirs) && sym_far_apart(mine, theirs, tol))
         written = sym_written_tree(e->root);
     char *v = text ? value_text(mine) : NULL;
+    if (!written && text && strchr(text, '.') && !cc_node_any(e->root, operator_call)) {
+        /* an exact input the CAS answered with a float (erf(1 + I)), now
+         * that our evaluator has its value: exact stays exact, the value
+         * is ours (it was kept as written, unchecked, before) */
+        written = sym_written_tree(e->root);
+        if (written)
+            json_object_set_new(out, "note",
+                                json_sprintf("the CAS evaluates the input only numerically, to "
+                                             "%s: the input is kept as written, its value is "
+                                             "`value`",
+                                             text));
+        if (v && written)
+            json_object_set_new(out, "value", json_string(v));
+        free(v);
+        free(text);
+        mpc_clear(mine);
+        mpc_clear(theirs);
+        return written;
+    }
     if (written) {
         char *tv = value_text(theirs);
         json_object_set_new(out, "note",

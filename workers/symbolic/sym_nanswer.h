@@ -22,4 +22,11 @@ json_t *sym_n_answer(const struct cc_node *root);
  * the input is not one or the evaluator declines. */
 bool sym_n_value(const struct cc_node *root, json_t *out);
 
+/* The whole result for a constant written with float literals (and no N
+ * call) whose value is a float: our evaluator's value of the literals as
+ * written, correctly rounded to 15 digits (giac's complex tanh gave
+ * tanh(2.0 + I) = 0.984 - 0.033*I, for 1.015 + 0.034*I). NULL when the
+ * input is not one or the evaluator declines: the CAS's answer stands. */
+json_t *sym_float_answer(const struct cc_node *root);
+
 #endif

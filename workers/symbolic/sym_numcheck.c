@@ -95,16 +95,27 @@ static void note_witness(struct sym_num_verdict *out, const char **names, mpc_t 
 /* |va - vb| > 10^REL_TOL_EXP * max(1, |va|, |vb|)? The temporaries and
  * the tolerance are made once and kept (the worker is single-threaded):
  * the same precision and roundings as fresh ones, so the same verdicts. */
+/* The tolerance's exponent: REL_TOL_EXP, or a float's while
+ * sym_numcheck_float_tolerance is on. */
+static int tol_exp = REL_TOL_EXP;
+
+void sym_numcheck_float_tolerance(bool on) { tol_exp = on ? SYM_NC_FLOAT_TOL_EXP : REL_TOL_EXP; }
+
 static bool differ(const mpc_t va, const mpc_t vb) {
     static mpc_t d;
     static mpfr_t m, s, t, tol;
     static bool ready;
+    static int made_for;
     if (!ready) {
         mpc_init2(d, SYM_NUM_BITS);
         mpfr_inits2(SYM_NUM_BITS, m, s, t, tol, (mpfr_ptr)0);
-        mpfr_set_si(tol, 10, MPFR_RNDN);
-        mpfr_pow_si(tol, tol, REL_TOL_EXP, MPFR_RNDN);
         ready = true;
+        made_for = 0;
+    }
+    if (made_for != tol_exp) {
+        mpfr_set_si(tol, 10, MPFR_RNDN);
+        mpfr_pow_si(tol, tol, tol_exp, MPFR_RNDN);
+        made_for = tol_exp;
     }
     mpc_sub(d, va, vb, MPC_RNDNN);
     mpc_abs(m, d, MPFR_RNDN);

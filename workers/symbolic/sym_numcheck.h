@@ -43,6 +43,13 @@ enum sym_numcheck_stop {
     SYM_NC_DISAGREEMENT,  /* at the first mismatch or a_only point (a yes/no
                              question: do they agree everywhere?) */
 };
+/* While on, two values differ only beyond 10^SYM_NC_FLOAT_TOL_EXP
+ * relative: an input written with floats or N(...) is good to about 15
+ * digits, and the CAS's value of it (x + 0.479425538604203 for x +
+ * sin(0.5)) is not a different function. Off: 1e-25. */
+#define SYM_NC_FLOAT_TOL_EXP (-12)
+void sym_numcheck_float_tolerance(bool on);
+
 void sym_numcheck_until(const struct cc_node *a, const struct cc_node *b,
                         const struct sym_domains *d, int tries, enum sym_numcheck_stop stop,
                         struct sym_num_verdict *out);

@@ -1,11 +1,13 @@
 /* MPC evaluation of an AST (see sym_numeval.h). */
 #include "workers/symbolic/sym_numeval.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "workers/common/expr_funcs.h"
+#include "workers/symbolic/sym_cgamma.h"
 
 #define RND MPC_RNDNN
 #define RRND MPFR_RNDN
@@ -93,6 +95,11 @@ static int name_value(struct ev *e, const char *s, mpc_t out) {
         mpfr_set_zero(mpc_imagref(out), 1);
         return 0;
     }
+    if (!strcmp(s, "EulerGamma")) {
+        mpfr_const_euler(mpc_realref(out), RRND);
+        mpfr_set_zero(mpc_imagref(out), 1);
+        return 0;
+    }
     if (!strcmp(s, "E")) {
         mpfr_set_ui(mpc_realref(out), 1, RRND);
         mpfr_exp(mpc_realref(out), mpc_realref(out), RRND);
@@ -123,12 +130,36 @@ static int fn_inex;
  * evaluator has no value there, and neither has the CAS a reliable one. */
 static bool complex_gap;
 
+static int fact_fn(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t m);
+
 static int real_fn(int (*f)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), const mpc_t a, mpc_t out) {
+    if (!is_real(a) && (f == mpfr_erf || f == mpfr_erfc)) {
+        /* the error functions off the real axis: their series (sym_cgamma.h) */
+        fn_inex = MPC_INEX(1, 1);
+        if (sym_cerf(out, a, f == mpfr_erfc) == 0)
+            return 0;
+        complex_gap = true;
+        return -1;
+    }
+    if (!is_real(a) && (f == mpfr_gamma || f == fact_fn)) {
+        /* gamma off the real axis: Stirling's series (sym_cgamma.h) */
+        fn_inex = MPC_INEX(1, 1);
+        if (f == mpfr_gamma)
+            return sym_cgamma(out, a);
+        mpc_t z;
+        mpc_init2(z, mpfr_get_prec(mpc_realref(a)));
+        mpc_add_ui(z, a, 1, RND);
+        int rc = sym_cgamma(out, z);
+        mpc_clear(z);
+        return rc;
+    }
     if (!is_real(a)) {
         complex_gap = true;
         return -1;
     }
     int t = f(mpc_realref(out), mpc_realref(a), RRND);
+    if (t == INT_MIN) /* floor/ceiling of a value whose units are unknown */
+        return -1;
     /* mpfr_floor's ternary says whether the value moved, not whether it
      * rounded: an integer part is exact */
     fn_inex = MPC_INEX(f == floor_fn || f == ceil_fn ? 0 : t, 0);
@@ -136,8 +167,27 @@ static int real_fn(int (*f)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), const mpc_t a, m
     return 0;
 }
 
-static int floor_fn(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t m) { (void)m; return mpfr_floor(r, a); }
-static int ceil_fn(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t m) { (void)m; return mpfr_ceil(r, a); }
+/* An integer part is only known when the value's units digit is: a value
+ * within a few bits of the precision may be off by more than 1 (floor of a
+ * 128-bit (10**40 + 7)/13, Mod(10**40 + 7, 13) was 0, not 10). No value
+ * then; a higher precision, or the CAS's exact arithmetic, decides. */
+#define INT_PART_GUARD 8
+static bool int_part_known(mpfr_srcptr a) {
+    return !mpfr_regular_p(a) ||
+           mpfr_get_exp(a) < (mpfr_exp_t)mpfr_get_prec(a) - INT_PART_GUARD;
+}
+static int floor_fn(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t m) {
+    (void)m;
+    if (!int_part_known(a))
+        return INT_MIN;
+    return mpfr_floor(r, a);
+}
+static int ceil_fn(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t m) {
+    (void)m;
+    if (!int_part_known(a))
+        return INT_MIN;
+    return mpfr_ceil(r, a);
+}
 static int fact_fn(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t m) {
     mpfr_t t;
     mpfr_init2(t, mpfr_get_prec(r));
@@ -251,7 +301,8 @@ static int lambert_w(const mpc_t a, mpc_t out) {
  * call of any other name, or with another number of arguments, can never
  * be evaluated. Keep in step with the two functions. */
 static const char *const OTHER_UNARY[] = {"LambertW", "log", "cot", "sec", "csc", "Abs", "re",
-                                          "im", "arg", "sign", "cbrt", "acot", "asec", "acsc"};
+                                          "im", "arg", "sign", "cbrt", "acot", "asec", "acsc",
+                                          "N"};
 static const char *const BINARY[] = {"log", "root", "Rational", "atan2", "Min", "Max", "N", "Mod"};
 
 static bool in_list(const char *name, const char *const *list, size_t n) {
@@ -318,9 +369,15 @@ static int call_unary(const struct ev *e, const char *name, const mpc_t a, mpc_t
     fn_inex = MPC_INEX(1, 1);
     if (!strcmp(name, "LambertW"))
         return lambert_w(a, out);
+    if (!strcmp(name, "N")) { /* N(e) nested in a larger expression: e's value */
+        fn_inex = mpc_set(out, a, RND);
+        return 0;
+    }
     if (!is_real(a) && (!strcmp(name, "floor") || !strcmp(name, "ceiling"))) {
         /* part by part, as SymPy: floor(3/2 + 5*I/2) = 1 + 2*I */
         bool up = name[0] == 'c';
+        if (!int_part_known(mpc_realref(a)) || !int_part_known(mpc_imagref(a)))
+            return -1;
         (up ? mpfr_ceil : mpfr_floor)(mpc_realref(out), mpc_realref(a));
         (up ? mpfr_ceil : mpfr_floor)(mpc_imagref(out), mpc_imagref(a));
         fn_inex = 0;
@@ -452,6 +509,10 @@ static int call_binary(const char *name, const mpc_t a, const mpc_t b, mpc_t out
         mpfr_t q; /* a - b*floor(a/b), the sign of b as SymPy's Mod */
         mpfr_init2(q, mpfr_get_prec(mpc_realref(out)));
         mpfr_div(q, mpc_realref(a), mpc_realref(b), RRND);
+        if (!int_part_known(q)) {
+            mpfr_clear(q);
+            return -1;
+        }
         mpfr_floor(q, q);
         mpfr_mul(q, q, mpc_realref(b), RRND);
         mpfr_sub(mpc_realref(out), mpc_realref(a), q, RRND);
@@ -512,7 +573,7 @@ static bool special_point(mpfr_srcptr x, bool exact) {
 
 static bool odd_fn(const char *name) {
     static const char *const odd[] = {"sin", "tan", "sinh", "tanh", "asin", "atan", "asinh",
-                                      "atanh", "sign", "cbrt", "conjugate"};
+                                      "atanh", "sign", "cbrt", "conjugate", "erf"};
     return in_list(name, odd, sizeof odd / sizeof *odd);
 }
 
@@ -531,6 +592,11 @@ static double fn_err(const char *name, const mpc_t a, double ea, double eb, cons
         return ea + 2;
     if ((!strcmp(name, "re") || !strcmp(name, "im")) && ea > 0) /* a part of a */
         return mpc_cmp_si_si(out, 0, 0) ? ea * exp2(lmag_hi(a) - lmag_lo(out)) + 1 : INFINITY;
+    bool complex_gamma = (!strcmp(name, "gamma") || !strcmp(name, "factorial") ||
+                          !strcmp(name, "erf") || !strcmp(name, "erfc")) &&
+                         !mpfr_zero_p(mpc_imagref(a));
+    if (complex_gamma) /* series without a bound of ours: N's loop compares rounds */
+        return INFINITY;
     if (ea == 0 && eb == 0)
         return in_list(name, rounded, sizeof rounded / sizeof *rounded) ? 2
                : (!strcmp(name, "cot") || !strcmp(name, "sec") || !strcmp(name, "csc")) ? 3
@@ -585,6 +651,67 @@ static void fn_exactness(struct ev *e, const char *name, const mpc_t a, struct e
         e->err = 0;
 }
 
+/* An operand that came out exactly 0 without being exact (exp(100) + 2 -
+ * exp(100) below 150 bits): its error is unknown (relative to 0), and two
+ * rounds agreeing on 1 + 0 proved nothing (1 + N(exp(100) + 2 - exp(100))
+ * was 1.0, not 3). No value at this precision: the loop raises it. The
+ * value as a whole is N's loop's to settle (noise, or the CAS's zero). */
+static bool unknown_zero(const struct ev *e, const mpc_t v, struct exact x) {
+    return e->strict && !(x.re && x.im) && mpc_cmp_si_si(v, 0, 0) == 0;
+}
+
+/* true when part x of a rounded value, within bound of the true one,
+ * may lie on the other side of an integer */
+static bool near_integer(mpfr_srcptr x, double bound) {
+    if (!mpfr_number_p(x))
+        return true;
+    mpfr_t f, c;
+    mpfr_inits2(mpfr_get_prec(x) + 8, f, c, (mpfr_ptr)0);
+    mpfr_floor(f, x);
+    mpfr_ceil(c, x);
+    mpfr_sub(f, x, f, MPFR_RNDD);
+    mpfr_sub(c, c, x, MPFR_RNDD);
+    bool near = mpfr_cmp_d(f, bound) <= 0 || mpfr_cmp_d(c, bound) <= 0;
+    mpfr_clears(f, c, (mpfr_ptr)0);
+    return near;
+}
+
+/* floor, ceiling and Mod jump at integers: of an argument that is not
+ * exact they are known only when its error bound keeps it off the jump
+ * (floor(1 - 10**-50) at 64 bits is floor(1.0) = 1, and two rounds agreed
+ * on it: N answered 1.0, not 0). false: no value at this precision (the
+ * loop raises it, then the CAS answers). Of an argument that is off the
+ * jump, floor and ceiling are exact integers. */
+static bool jump_resolved(struct ev *e, const char *name, const mpc_t a, struct exact xa,
+                          const mpc_t b, struct exact xb) {
+    bool mod = !strcmp(name, "Mod");
+    if (!mod && strcmp(name, "floor") && strcmp(name, "ceiling"))
+        return true;
+    bool exact = xa.re && xa.im && (!mod || (xb.re && xb.im));
+    if (exact)
+        return true;
+    double err = mod ? xa.err + xb.err + 4 : xa.err;
+    if (!isfinite(err))
+        return false;
+    mpc_t q;
+    mpc_init2(q, mpc_get_prec(a));
+    if (mod)
+        mpc_div(q, a, b, RND);
+    else
+        mpc_set(q, a, RND);
+    double bound = (err + 1) * exp2(lmag_hi(q) - (double)mpc_get_prec(a));
+    bool near = near_integer(mpc_realref(q), bound) ||
+                (!mpfr_zero_p(mpc_imagref(q)) && near_integer(mpc_imagref(q), bound));
+    mpc_clear(q);
+    if (near)
+        return false;
+    if (!mod) {
+        e->xre = e->xim = true;
+        e->err = 0;
+    }
+    return true;
+}
+
 static int eval_call(struct ev *e, const struct cc_node *n, mpc_t out) {
     const char *name = cc_expr_canonical_function(n->v.name);
     if (n->nchild < 1 || n->nchild > 2)
@@ -596,10 +723,15 @@ static int eval_call(struct ev *e, const struct cc_node *n, mpc_t out) {
         rc = eval(e, n->child[1], b);
         xb = (struct exact){e->xre, e->xim, e->err};
     }
+    if (!rc && (unknown_zero(e, a, xa) || (n->nchild == 2 && unknown_zero(e, b, xb))))
+        rc = -1;
     if (!rc)
         rc = n->nchild == 1 ? call_unary(e, name, a, out) : call_binary(name, a, b, out);
-    if (!rc && e->strict)
+    if (!rc && e->strict) {
         fn_exactness(e, name, a, xa, n->nchild == 2 ? b : NULL, xb, out);
+        if (!jump_resolved(e, name, a, xa, n->nchild == 2 ? b : NULL, xb))
+            rc = -1;
+    }
     tmp_give(2);
     return rc;
 }
@@ -726,6 +858,8 @@ static int eval_binary(struct ev *e, const struct cc_node *n, mpc_t out) {
         rc = eval(e, n->child[1], b);
         xb = (struct exact){e->xre, e->xim, e->err};
     }
+    if (!rc && (unknown_zero(e, a, xa) || unknown_zero(e, b, xb)))
+        rc = -1;
     int inex = 0;
     if (!rc) {
         switch (n->op) {
@@ -879,7 +1013,8 @@ bool sym_numeval_never(const struct cc_node *n) {
         /* name_value: pi, E and I, or a symbol (sym_numeval_symbols gives
          * every other name that is neither a constant nor a function a
          * value); oo, zoo, nan and bare function names have none */
-        if (!strcmp(n->v.name, "pi") || !strcmp(n->v.name, "E") || !strcmp(n->v.name, "I"))
+        if (!strcmp(n->v.name, "pi") || !strcmp(n->v.name, "E") || !strcmp(n->v.name, "I") ||
+            !strcmp(n->v.name, "EulerGamma"))
             return false;
         return cc_expr_is_constant(n->v.name) || cc_expr_is_function(n->v.name);
     case CC_N_CALL:

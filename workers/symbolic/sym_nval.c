@@ -17,8 +17,9 @@
 /* The loop stops at this precision or at 4 times the requested one,
  * whichever is more (sin(10**1000) needs ~3400 bits to reduce its
  * argument), and gives up after this many rounds that failed outright
- * (a division by a value that rounded to 0). */
-#define MAX_FAILED_ROUNDS 3
+ * (a division by a value that rounded to 0, an operand that cancelled to 0:
+ * 1 + N(exp(200) + 2 - exp(200)) needs 300 bits, the fifth round). */
+#define MAX_FAILED_ROUNDS 5
 /* A value this many bits closer to a rounding boundary than the digits
  * asked for is taken as on it (see settled()). */
 #define TIE_BITS 96
@@ -225,9 +226,9 @@ static bool error_bound(const mpc_t v, double err, mpfr_t bound) {
 }
 
 static enum sym_nv_rc loop(const struct cc_node *arg, int digits, sym_nv_zero_fn zero, void *ctx,
-                           struct part *re, struct part *im) {
+                           struct part *re, struct part *im, mpfr_prec_t max_bits) {
     mpfr_prec_t want = (mpfr_prec_t)ceil(digits * LOG2_10);
-    mpfr_prec_t cap = want * 4 > SYM_NV_MAX_BITS ? want * 4 : SYM_NV_MAX_BITS;
+    mpfr_prec_t cap = want * 4 > max_bits ? want * 4 : max_bits;
     int failed = 0;
     bool underflowed = false; /* a part below the range may be that 0 */
     mpc_t v;
@@ -279,8 +280,16 @@ static enum sym_nv_rc loop(const struct cc_node *arg, int digits, sym_nv_zero_fn
     return rc == SYM_NV_UNRESOLVED && underflowed ? SYM_NV_RANGE : rc;
 }
 
+static enum sym_nv_rc nvalue(const struct cc_node *arg, int digits, sym_nv_zero_fn zero, void *ctx,
+                             struct sym_nv *v, mpfr_prec_t max_bits);
+
 enum sym_nv_rc sym_nvalue(const struct cc_node *arg, int digits, sym_nv_zero_fn zero, void *ctx,
                           struct sym_nv *v) {
+    return nvalue(arg, digits, zero, ctx, v, SYM_NV_MAX_BITS);
+}
+
+static enum sym_nv_rc nvalue(const struct cc_node *arg, int digits, sym_nv_zero_fn zero, void *ctx,
+                             struct sym_nv *v, mpfr_prec_t max_bits) {
     memset(v, 0, sizeof *v);
     if (digits < 1 || digits > SYM_NV_MAX_DIGITS || sym_numeval_never(arg))
         return SYM_NV_DECLINE;
@@ -296,7 +305,7 @@ enum sym_nv_rc sym_nvalue(const struct cc_node *arg, int digits, sym_nv_zero_fn 
     mpfr_init2(im.prev, MPFR_PREC_MIN);
     mpfr_set_zero(re.prev, 1); /* no previous round */
     mpfr_set_zero(im.prev, 1);
-    enum sym_nv_rc rc = loop(arg, digits, zero, ctx, &re, &im);
+    enum sym_nv_rc rc = loop(arg, digits, zero, ctx, &re, &im, max_bits);
     mpfr_clear(re.prev);
     mpfr_clear(im.prev);
     mpfr_set_emin(emin);
@@ -356,4 +365,26 @@ struct sym_node *sym_nv_tree(const struct sym_nv *v) {
     if (!v->re)
         return im;
     return sym_bin(SYM_ADD, re, im);
+}
+
+static bool set_part(mpfr_ptr x, const char *digits, long exp) {
+    if (!digits) {
+        mpfr_set_zero(x, 1);
+        return true;
+    }
+    char *dec = sym_nv_decimal(digits, exp);
+    bool ok = dec && mpfr_set_str(x, dec, 10, MPFR_RNDN) == 0;
+    free(dec);
+    return ok;
+}
+
+bool sym_nvalue_mpc(const struct cc_node *arg, int digits, mpc_t out) {
+    struct sym_nv v;
+    /* a check, not an answer: a part that has not settled by 4 times the
+     * digits (sin(pi), exactly 0) is left to the 128-bit evaluation */
+    if (nvalue(arg, digits, NULL, NULL, &v, 0) != SYM_NV_OK)
+        return false;
+    bool ok = set_part(mpc_realref(out), v.re, v.exp_re) && set_part(mpc_imagref(out), v.im, v.exp_im);
+    sym_nv_clear(&v);
+    return ok;
 }

@@ -13,6 +13,7 @@
 #ifndef CC_SYM_NVAL_H
 #define CC_SYM_NVAL_H
 
+#include <mpc.h>
 #include <stdbool.h>
 
 #include "workers/common/expr_ast.h"
@@ -58,6 +59,11 @@ struct sym_nv {
 enum sym_nv_rc sym_nvalue(const struct cc_node *arg, int digits, sym_nv_zero_fn zero, void *ctx,
                           struct sym_nv *v);
 void sym_nv_clear(struct sym_nv *v);
+
+/* The value of arg, each part correctly rounded to digits digits, into
+ * out (whose precision should hold them); false, out unset, when the loop
+ * does not answer (a part that will not settle is not asked of the CAS). */
+bool sym_nvalue_mpc(const struct cc_node *arg, int digits, mpc_t out);
 
 /* The value as a result tree: a float, float*I, float + float*I, or the
  * integer 0. NULL on OOM. */

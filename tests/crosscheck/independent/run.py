@@ -515,6 +515,10 @@ def c_limit(got, ck, res, case):
     if t in LIMIT_DNE:
         return False, "answered %r, the limit is %s" % (t, want)
     g, w = p_expr(t), parse(want)
+    if g == sp.zoo and (w.has(sp.oo) or w.has(-sp.oo)) and w.is_extended_real is not True:
+        # a directed complex infinity (-oo*(-1)**(1/3)) is zoo on the
+        # Riemann sphere: right, without the direction
+        return "format", "got zoo, want the directed infinity %s" % want
     if g.has(sp.oo, -sp.oo, sp.zoo) or w.has(sp.oo, -sp.oo, sp.zoo):
         return g == w, "got %s, want %s" % (t, want)
     return bool(equiv(g, w)), "got %s, want %s" % (t, want)
@@ -622,6 +626,120 @@ def c_holds_for(got, ck, res, case):
     dom.pop("complex", None)
     v, det = numeq(parse(ck["a"]), parse(ck["b"]), {k: v for k, v in dom.items() if v != "complex"}, seed=11)
     return v is not False, "holds_for %r is refuted at %s" % (got, det)
+
+
+def _sig_digits(text):
+    """Significant digits printed in the floats of text (the most of any
+    part); 0 when it prints none."""
+    best = 0
+    for m in re.finditer(r"(\d+)\.(\d*)(?:e[-+]?\d+)?", text):
+        ds = (m.group(1) + m.group(2)).lstrip("0")
+        best = max(best, len(ds) if ds else 1)
+    return best
+
+
+def c_ndigits(got, ck, res, case):
+    """A numeric value printed with p significant digits where d were asked
+    for: right to min(p, d) - 2 digits (a digit or two of rounding slack),
+    or wrong; p < d - 1 prints fewer digits than asked (short). A zero for a
+    non-zero value is wrong however few digits it shows."""
+    t = str(got).strip()
+    g = p_expr(t)
+    if g.free_symbols:
+        return False, "the value %s still holds a symbol" % t
+    w = parse(ck["want"])
+    with mpmath.workdps(120):
+        gv = mpmath.mpc(complex(sp.N(g, 60))) if False else sp.N(g, 100)
+        wv = sp.N(w, 100)
+        gc = mpmath.mpc(mpmath.mpf(str(sp.re(gv))), mpmath.mpf(str(sp.im(gv))))
+        wc = mpmath.mpc(mpmath.mpf(str(sp.re(wv))), mpmath.mpf(str(sp.im(wv))))
+        if gc == 0:
+            return wc == 0, "0 for the non-zero value %s" % mpmath.nstr(wc, 20)
+        err = abs(gc - wc) / abs(wc)
+        p = _sig_digits(t) or ck["digits"]
+        need = min(p, ck["digits"]) - 2
+        if need > 0 and err > mpmath.mpf(10) ** -need:
+            return False, "%s is right to about %.1f digits, it shows %d (want %s)" % (
+                t[:60], float(-mpmath.log10(err)) if err else 99, p, mpmath.nstr(wc, 25))
+    if p < ck["digits"] - 1:
+        return "short", "%d digits shown, %d asked for" % (p, ck["digits"])
+    return True, ""
+
+
+def _param_points(params, count, seed):
+    import random as _r
+    rng = _r.Random(seed)
+    return [{sp.Symbol(p): sp.Rational(rng.randint(-40, 40), 7) + sp.I * sp.Rational(rng.randint(1, 30), 11)
+             for p in params} for _ in range(count)]
+
+
+def _distinct(vals, tol=1e-12):
+    out = []
+    for v in vals:
+        if not any(abs(v - u) <= tol * max(1, abs(u)) for u in out):
+            out.append(v)
+    return out
+
+
+def c_roots_param(got, ck, res, case):
+    """Roots with parameters: at random complex parameter values every root
+    satisfies the equation and the set of root values is the oracle's."""
+    lhs, rhs = _sides(ck["eq"])
+    var = sp.Symbol(ck["var"])
+    roots = [p_expr(r) for r in got]
+    # a root the answer itself says holds only for some parameter values
+    # (with a failing assignment) is not claimed everywhere
+    conditional = {c.get("solution") for c in (res.get("conditional_solutions") or [])}
+    for pt in _param_points(ck["params"], 3, 5):
+        vals = []
+        for r, text in zip(roots, got):
+            if text in conditional:
+                vals.append(complex(sp.N(r.subs(pt), 30)))
+                continue
+            rv = r.subs(pt)
+            if rv.free_symbols - {var}:
+                raise Judged("root %s holds %s" % (text, rv.free_symbols))
+            if not _satisfies(lhs.subs(pt), rhs.subs(pt), var, rv):
+                return False, "root %s does not satisfy %s at %s" % (text, ck["eq"], pt)
+            vals.append(complex(sp.N(rv, 30)))
+        for text in (res.get("general_solution") or []):
+            g = p_expr(text)
+            ks = sorted(s for s in g.free_symbols if str(s).startswith("k"))
+            for kv in (-1, 0, 1):
+                r = g.subs({kk: kv for kk in ks}).subs(pt)
+                if not r.free_symbols and not _satisfies(lhs.subs(pt), rhs.subs(pt), var, r):
+                    return False, "general solution %s at k=%d does not satisfy %s" % (text, kv, ck["eq"])
+        wants = _distinct([complex(sp.N(parse(w).subs(pt), 30)) for w in ck["want"]])
+        gots = _distinct(vals)
+        missing = [w for w in wants if not any(abs(w - g) <= 1e-9 * max(1, abs(w)) for g in gots)]
+        if missing and not ck.get("periodic"):
+            return False, "missing roots %s at %s (got %s)" % (missing, pt, got)
+    return True, ""
+
+
+def c_eig_param(got, ck, res, case):
+    """Eigenvalues of a symbolic matrix: at random parameter values the
+    multiset of values (with multiplicities) is the oracle's."""
+    if not isinstance(got, dict):
+        raise Judged("eigenvalues not a dict")
+    syms = set()
+    for row in ck["rows"]:
+        for e in row:
+            syms |= parse(e).free_symbols
+    gk = [(p_expr(kk), int(m)) for kk, m in got.items()]
+    if sum(m for _, m in gk) != ck["n"]:
+        return False, "multiplicities sum to %d for a %dx%d matrix" % (sum(m for _, m in gk), ck["n"], ck["n"])
+    for pt in _param_points(sorted(str(v) for v in syms), 3, 9):
+        gv = sorted([complex(sp.N(e.subs(pt), 30)) for e, m in gk for _ in range(m)], key=lambda z: (z.real, z.imag))
+        wv = sorted([complex(sp.N(parse(kk).subs(pt), 30)) for kk, m in ck["want"].items() for _ in range(m)],
+                    key=lambda z: (z.real, z.imag))
+        used = [False] * len(wv)
+        for g in gv:
+            hit = next((i for i, w in enumerate(wv) if not used[i] and abs(g - w) <= 1e-9 * max(1, abs(w))), None)
+            if hit is None:
+                return False, "eigenvalue %s at %s not among %s" % (g, pt, wv)
+            used[hit] = True
+    return True, ""
 
 
 def c_smt_model(got, ck, res, case):
@@ -807,8 +925,19 @@ def write_md(out, known, total):
             lines.append("* `%s` %s `%s`: %s. %s" % (r["id"], r["tool"], json.dumps(r["args"], ensure_ascii=False)[:140],
                                                     "; ".join(r["details"])[:240], reason))
         lines.append("")
-    with open(os.path.join(HERE, "disagreements.md"), "w", encoding="utf-8") as f:
+    path = os.path.join(HERE, "disagreements.md")
+    kept = ""
+    if os.path.exists(path):  # the report-only corpora's sections, written by hand, stay
+        old = open(path, encoding="utf-8").read()
+        if KEPT_MARK in old:
+            kept = old[old.index(KEPT_MARK):]
+    with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
+        if kept:
+            f.write("\n" + kept)
+
+
+KEPT_MARK = "<!-- kept by run.py --md: the report-only corpora below -->"
 
 
 if __name__ == "__main__":
