@@ -1720,9 +1720,13 @@ gen rewrite(cc_rw how, const gen &x) {
 
 // ---- C API -----------------------------------------------------------------
 
+// MPFR's default precision as the worker started (53 bits)
+static mpfr_prec_t g_default_prec = 53;
+
 extern "C" int cc_giac_init(cc_sym_err *err) {
     if (g_ctx)
         return 0;
+    g_default_prec = mpfr_get_default_prec();
     return guarded(err, [] {
                std::cout.rdbuf(g_null);
                std::cerr.rdbuf(g_null);
@@ -1734,6 +1738,10 @@ extern "C" int cc_giac_init(cc_sym_err *err) {
                : -1;
 }
 
+namespace {
+void forget_stale_assumptions();
+}
+
 extern "C" cc_gexpr *cc_giac_from_ast(const cc_node *root, cc_sym_err *err) {
     if (!root || !ready(err))
         return nullptr;
@@ -1742,6 +1750,12 @@ extern "C" cc_gexpr *cc_giac_from_ast(const cc_node *root, cc_sym_err *err) {
     // every input is read in the real mode the context starts in, whatever
     // an earlier step left behind
     complex_mode(false, g_ctx);
+    forget_stale_assumptions();
+    // giac's integrate over an infinite range raised MPFR's default
+    // precision to 100 bits and left it so: every later float literal was
+    // printed with 25 digits (x + sin(0.5) -> x + 0.4794255386042030002732879)
+    if (mpfr_get_default_prec() != g_default_prec)
+        mpfr_set_default_prec(g_default_prec);
     guarded(err, [&] { r = new cc_gexpr{from_node(root)}; });
     return r;
 }
@@ -1909,11 +1923,48 @@ extern "C" int cc_giac_assume(const char *name, cc_num_dom d, cc_sym_err *err) {
                : -1;
 }
 
+namespace {
+// giac keeps assumptions in the context's table keyed by the identifier's
+// name pointer. Its integrate assumes things of temporary identifiers
+// (t >= 0) and frees some before purging them, so their entries stay,
+// under a key pointing at freed memory; a later identifier whose name lands
+// there inherits the assumption. That made answers depend on earlier
+// requests: sqrt(x*y) - sqrt(x)*sqrt(y) printed with Abs(x),
+// integrate(sin(x)/x, (x, 0, oo)) answered 0, solve_linear answered [].
+// Every assumption but those the current request made (g_assumed) is
+// dropped; entries are erased by iterator, their keys never read.
+void forget_stale_assumptions() {
+    sym_tab *t = g_ctx ? g_ctx->tabptr : nullptr;
+    if (!t)
+        return;
+    for (auto it = t->begin(); it != t->end();) {
+        const gen &v = it->second;
+        bool assumption = v.type == _VECT && v.subtype == _ASSUME__VECT;
+        bool ours = std::any_of(g_assumed.begin(), g_assumed.end(), [&](const gen &x) {
+            return x.type == _IDNT && x._IDNTptr->id_name == it->first;
+        });
+        if (assumption && !ours)
+            it = t->erase(it);
+        else
+            ++it;
+    }
+}
+} // namespace
+
 extern "C" void cc_giac_forget_all(void) {
     for (const gen &x : g_assumed)
         guarded(nullptr, [&] { _purge(x, g_ctx); });
     g_assumed.clear();
     g_integers.clear();
+    forget_stale_assumptions();
+}
+
+extern "C" size_t cc_giac_assumption_count(void) {
+    size_t n = 0;
+    if (g_ctx && g_ctx->tabptr)
+        for (const auto &kv : *g_ctx->tabptr)
+            n += kv.second.type == _VECT && kv.second.subtype == _ASSUME__VECT;
+    return n;
 }
 
 extern "C" cc_gexpr *cc_giac_rewrite(cc_rw how, const cc_gexpr *g, cc_sym_err *err) {

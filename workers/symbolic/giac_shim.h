@@ -111,8 +111,12 @@ char *cc_giac_take_note(void);
 /* Declares (giac assume) symbol `name` to be in domain d, until
  * cc_giac_forget_all(). 0, or -1 with *err. */
 int cc_giac_assume(const char *name, enum cc_num_dom d, struct cc_sym_err *err);
-/* Drops every assumption made with cc_giac_assume(). */
+/* Drops every assumption made with cc_giac_assume(), and any giac left
+ * behind in its context. */
 void cc_giac_forget_all(void);
+/* How many assumptions the CAS context holds (a test hook: 0 between
+ * requests). */
+size_t cc_giac_assumption_count(void);
 
 /* Rewritings tried by simplify (each is one giac rewriting function). */
 enum cc_rw {
