@@ -242,3 +242,28 @@ def _agrees_near(e, x, p, d, v, near_inf, h, tol_inf, tol_fin):
             return not any(abs(complex(fl(t)) - want) > tol * max(1, abs(want)) for t in pts)
         except Exception:  # noqa: BLE001 - a point the numbers cannot reach
             return False
+
+
+def bitop_ref(a, op, b, w):
+    """bitop's answer by Python's ints: operands masked to w bits, shift
+    and rotate counts taken whole; (unsigned, signed) of the w-bit result."""
+    mask = (1 << w) - 1
+    A = a & mask
+    if op == "not":
+        r = ~A
+    elif op in ("and", "or", "xor", "nand", "nor", "xnor"):
+        B = b & mask
+        base = {"and": A & B, "nand": A & B, "or": A | B, "nor": A | B, "xor": A ^ B, "xnor": A ^ B}[op]
+        r = ~base if op in ("nand", "nor", "xnor") else base
+    elif op == "shl":
+        r = 0 if b >= w else A << b
+    elif op == "shr":
+        r = 0 if b >= w else A >> b
+    elif op == "sar":
+        s = A - (1 << w) if A >> (w - 1) else A
+        r = s >> min(b, w)
+    else:
+        k = b % w
+        r = ((A << k) | (A >> (w - k))) if op == "rol" else ((A >> k) | (A << (w - k)))
+    u = r & mask
+    return u, (u - (1 << w) if u >> (w - 1) else u)
