@@ -141,6 +141,22 @@ static void test_isolation(void) {
     json_decref(r);
 }
 
+/* A script's named assertions outlived it: after
+ * (assert (! (> x 5) :named a1)), every later model on the worker carried
+ * a1 = (not (<= x 5)), whatever it was about, whoever sent it. */
+static void test_named_assertions_leak_into_later_models(void) {
+    json_t *r = z3("(declare-const x Int)(assert (! (> x 5) :named a1))"
+                   "(assert (! (< x 3) :named a2))(check-sat)");
+    CHECK_STREQ(str(r, "result"), "unsat");
+    json_decref(r);
+    r = z3("(declare-const s String)(assert (= (str.len s) 3))(check-sat)");
+    CHECK_STREQ(str(r, "result"), "sat");
+    const json_t *m = json_object_get(r, "model");
+    CHECK(json_is_object(m) && json_object_size(m) == 1 && model_of(r, "s"));
+    CHECK(json_object_get(m, "a1") == NULL && json_object_get(m, "a2") == NULL);
+    json_decref(r);
+}
+
 static double now_s(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -175,6 +191,7 @@ int main(void) {
     RUN(test_model_display);
     RUN(test_failures);
     RUN(test_isolation);
+    RUN(test_named_assertions_leak_into_later_models);
     RUN(test_timeout);
     return check_summary("z3_check");
 }

@@ -390,7 +390,8 @@ static json_t *check_in(Z3_context c, const char *script, bool *spoiled) {
 /* One reference-counted context per worker process, reused across requests
  * (a fresh context costs from one to over a hundred milliseconds; a fresh
  * solver costs microseconds). Every script is parsed into its own command
- * context, so no declaration survives a request. Reference counting keeps
+ * context, so no declaration survives a request (named assertions do: a
+ * script with :named drops the context). Reference counting keeps
  * the context from growing: everything a request made is released by the
  * end of it. The context is dropped after an interrupt or an error. */
 static Z3_context shared_ctx;
@@ -426,7 +427,11 @@ json_t *cc_tool_z3_check(json_t *args, cc_wctx *ctx) {
 
     Z3_context c = context_get();
     if (!c) return NULL;
-    bool spoiled = false;
+    /* A named assertion (:named a1) outlives its command context: z3 keeps
+     * the name bound in the shared context, and every later model on this
+     * worker listed a1 with its formula, another caller's assertion. A
+     * script that names assertions gets the context dropped after it. */
+    bool spoiled = memmem(script, n, ":named", 6) != NULL;
     json_t *res = check_in(c, script, &spoiled);
     if (spoiled) context_drop();
     return res;
