@@ -1,6 +1,7 @@
 /* The exec worker's tool handlers (list_languages, list_execution_providers,
  * execute_code) and their rows of the tool table. */
 #include "tests/unit/check.h"
+#include "workers/common/tool_api.h"
 #include "supervisor/mcp/tool_table.h"
 #include "workers/common/dispatch.h"
 #include "workers/sandbox/sandbox.h"
@@ -136,6 +137,17 @@ static void test_execute(void) {
     json_decref(r);
 }
 
+/* A handler called with no worker loop (ctx NULL, as these tests call it)
+ * dereferenced it when a run outlasted the sandbox's 250 ms cancellation
+ * tick: only on a loaded machine, where UBSan failed CI. */
+static void test_cancel_tick_without_worker_loop(void) {
+    CHECK(!cc_wctx_cancelled(NULL));
+    json_t *r = call("execute_code", "{\"language\":\"python3\",\"code\":\"import time; time.sleep(0.6); print(2)\"}");
+    CHECK_STREQ(str(r, "stdout"), "2\n");
+    CHECK_STREQ(str(r, "verdict"), "OK");
+    json_decref(r);
+}
+
 static void test_compact(void) {
     json_t *r = call("execute_code", "{\"language\":\"python3\",\"code\":\"print('z')\",\"compact\":true}");
     const char *keys[] = {"ok", "verdict", "stdout", "exit_code"};
@@ -208,6 +220,7 @@ int main(void) {
     RUN(test_registry);
     RUN(test_list_tools);
     RUN(test_execute);
+    RUN(test_cancel_tick_without_worker_loop);
     RUN(test_compact);
     RUN(test_rejections);
     return check_summary("exec_tools");

@@ -81,7 +81,12 @@ static void poll_cancel(cc_wctx *ctx) {
     }
 }
 
+/* A handler called without a worker loop (ctx NULL: the unit tests, an
+ * internal caller) has no supervisor that could cancel it. The sandbox's
+ * wait loop asks only when a run outlasts its tick, so the NULL case was
+ * reached only on a loaded machine (UBSan, in the unit tests). */
 bool cc_wctx_cancelled(cc_wctx *ctx) {
+    if (!ctx) return false;
     if (!ctx->cancelled) poll_cancel(ctx);
     return ctx->cancelled;
 }
