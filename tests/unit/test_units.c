@@ -411,6 +411,56 @@ static void test_compound_units(void) {
     json_decref(r);
 }
 
+/* superscript_minus_refused: W m⁻² (the SI way to write it) was an
+ * unknown unit 'm⁻'; only ² and ³ were read */
+static void test_superscript_minus_refused(void) {
+    check_exact(json_integer(2), "W m\xe2\x81\xbb\xc2\xb2", "W/cm^2", "1/5000");
+    check_exact(json_integer(1), "W\xc2\xb7m\xe2\x81\xbb\xc2\xb2\xc2\xb7K\xe2\x81\xbb\xc2\xb9", "W/(m^2*K)", "1");
+    check_exact(json_integer(18), "km h\xe2\x81\xbb\xc2\xb9", "m/s", "5");
+    check_exact(json_integer(1), "m\xc2\xb9\xc2\xb2", "m^12", "1");
+    check_exact(json_integer(1), "W m^\xe2\x88\x92" "2", "W/cm^2", "1/10000"); /* U+2212 MINUS SIGN */
+    check_error_prefix(conv(json_integer(1), "s\xe2\x81\xbb", "Hz"), "unit power must be an integer from -12 to 12");
+    check_error_prefix(conv(json_integer(1), "m\xe2\x81\xbb\xc2\xb9\xc2\xb3", "m"),
+                       "unit power must be an integer from -12 to 12");
+    check_error_prefix(conv(json_integer(1), "m\xe2\x81\xb0", "m"), "unit power must be an integer from -12 to 12");
+}
+
+static const char *note_of(json_t *value, const char *from, const char *to, const char **exact) {
+    static char keep[512];
+    json_t *r = conv(value, from, to);
+    const char *n = str(r, "note");
+    snprintf(keep, sizeof keep, "%s", n ? n : "");
+    static char ex[64];
+    snprintf(ex, sizeof ex, "%s", str(r, "exact") ? str(r, "exact") : "");
+    if (exact) *exact = ex;
+    json_decref(r);
+    return keep;
+}
+
+/* readings_unsaid: ton, gal and kb were read one way among several in use
+ * (metric tonne, US gallon, kilobyte) without a word */
+static void test_readings_unsaid(void) {
+    const char *ex;
+    CHECK(strstr(note_of(json_integer(1), "ton", "kg", &ex), "metric tonne") != NULL);
+    CHECK_STREQ(ex, "1000");
+    CHECK(strstr(note_of(json_integer(1), "ton/day", "kg/day", &ex), "short ton") != NULL);
+    CHECK(strstr(note_of(json_integer(1), "gal", "L", &ex), "imperial") != NULL);
+    CHECK_STREQ(ex, "473176473/125000000");
+    CHECK(strstr(note_of(json_integer(1), "kb", "B", &ex), "bits") != NULL);
+    CHECK_STREQ(ex, "1000");
+    CHECK(strstr(note_of(json_integer(1), "mb/s", "B/s", &ex), "bits") != NULL);
+    CHECK_STREQ(ex, "1000000");
+    CHECK_STREQ(note_of(json_integer(1), "kB", "B", NULL), ""); /* exact case: no reading to state */
+    CHECK_STREQ(note_of(json_integer(1), "km", "m", NULL), "");
+    check_exact(json_integer(1), "short_ton", "lb", "2000");
+    check_exact(json_integer(1), "long_ton", "lb", "2240");
+    check_exact(json_integer(1), "imp_gal", "L", "454609/100000");
+    check_exact(json_integer(8), "Mbit", "kB", "1000");
+    check_exact(json_integer(1), "ozt", "g", "19439673/625000");
+    /* a spelling that differs only in case is the first suggestion */
+    check_error_prefix(conv(json_integer(1), "Mb", "B"), "unknown unit 'Mb' (did you mean MB,");
+}
+
 int main(void) {
     RUN(test_year_not_the_light_year_year);
     RUN(test_convert_examples);
@@ -424,5 +474,7 @@ int main(void) {
     RUN(test_constants_unknown);
     RUN(test_constants_list);
     RUN(test_compound_units);
+    RUN(test_superscript_minus_refused);
+    RUN(test_readings_unsaid);
     return check_summary("units");
 }

@@ -21,6 +21,7 @@ struct parser {
     int depth;
     bool approx;     /* an atom's factor is itself rounded (the parsec) */
     bool folded;     /* an atom took a case-insensitive match */
+    const char *note; /* the first atom's reading note (units.h), static */
     char *canon;     /* the name with each atom as the table spells it */
     size_t canon_len, canon_cap;
     json_t *err;     /* the first error, owned */
@@ -91,23 +92,49 @@ static void term_pow(struct term *t, int e) {
     for (int i = 0; i < CC_DIM_COUNT; i++) t->dim[i] *= e;
 }
 
-/* An exponent after ^ (or **): an optionally signed integer 1..12. */
-static bool exponent(struct parser *p, int *e) {
-    const char *s = p->s + p->pos;
+/* An optionally signed integer 1..12 at s: its length, or 0 (the error
+ * recorded in p). */
+static size_t exponent_text(struct parser *p, const char *s, int *e) {
     int sign = 1;
     size_t i = 0;
     if (s[i] == '-' || s[i] == '+') sign = s[i++] == '-' ? -1 : 1;
+    else if (strncmp(s, "\xe2\x88\x92", 3) == 0) sign = -1, i = 3; /* U+2212 MINUS SIGN */
     int v = 0;
     size_t start = i;
     while (s[i] >= '0' && s[i] <= '9' && v <= MAX_POWER) v = v * 10 + (s[i++] - '0');
     if (i == start || v == 0 || v > MAX_POWER) {
         fail(p, cc_err("validation", "unit power must be an integer from -%d to %d (in '%s')", MAX_POWER, MAX_POWER,
                        p->s));
-        return false;
+        return 0;
     }
     *e = sign * v;
-    p->pos += i;
-    return emit(p, s, i);
+    return i;
+}
+
+/* An exponent after ^ (or **). */
+static bool exponent(struct parser *p, int *e) {
+    const char *s = p->s + p->pos;
+    size_t n = exponent_text(p, s, e);
+    char text[8];
+    p->pos += n;
+    return n && emit(p, text, (size_t)snprintf(text, sizeof text, "%d", *e));
+}
+
+/* An exponent written in superscripts (m², s⁻¹). */
+static bool superscript_exponent(struct parser *p, struct term *t) {
+    char text[16];
+    size_t used = cc_unit_superscript(p->s + p->pos, text, sizeof text);
+    int e;
+    size_t n = text[0] ? exponent_text(p, text, &e) : 0;
+    if (!n || text[n]) {
+        if (n || !p->err) /* "⁻" alone, or digits past the bound */
+            fail(p, cc_err("validation", "unit power must be an integer from -%d to %d (in '%s')", MAX_POWER,
+                           MAX_POWER, p->s));
+        return false;
+    }
+    p->pos += used;
+    term_pow(t, e);
+    return emit(p, "^", 1) && emit(p, text, n);
 }
 
 /* The temperature scales C and F are also the coulomb and the farad: in a
@@ -148,6 +175,7 @@ static bool atom_value(struct parser *p, char *atom, struct term *t) {
         return false;
     }
     p->folded |= r.folded;
+    if (!p->note && r.unit) p->note = r.unit->note ? r.unit->note : cc_unit_fold_note(atom, &r);
     if (r.unit) {
         cc_unit_factor_q(r.unit->factor, t->f);
         for (int i = 0; i < CC_DIM_COUNT; i++) t->dim[i] = r.unit->dim[i];
@@ -182,9 +210,7 @@ static bool primary(struct parser *p, struct term *t) {
         return emit(p, ")", 1);
     }
     size_t n = 0;
-    while (s[n] && s[n] != ' ' && !op_len(s + n) &&
-           !((unsigned char)s[n] == 0xc2 && ((unsigned char)s[n + 1] == 0xb2 || (unsigned char)s[n + 1] == 0xb3)))
-        n++;
+    while (s[n] && s[n] != ' ' && !op_len(s + n) && !cc_unit_superscript(s + n, NULL, 0)) n++;
     if (n == 0) {
         fail(p, cc_err("validation", "a unit is missing in '%s' (at position %zu)", p->s, p->pos + 1));
         return false;
@@ -200,13 +226,7 @@ static bool primary(struct parser *p, struct term *t) {
 /* primary [^ e | ** e] */
 static bool power(struct parser *p, struct term *t) {
     if (!primary(p, t)) return false;
-    const unsigned char *u = (const unsigned char *)p->s + p->pos;
-    if (u[0] == 0xc2 && (u[1] == 0xb2 || u[1] == 0xb3)) { /* m², s³ */
-        int e = u[1] == 0xb2 ? 2 : 3;
-        p->pos += 2;
-        term_pow(t, e);
-        return emit(p, e == 2 ? "^2" : "^3", 2);
-    }
+    if (cc_unit_superscript(p->s + p->pos, NULL, 0)) return superscript_exponent(p, t);
     size_t before = p->pos;
     skip_spaces(p);
     const char *s = p->s + p->pos;
@@ -322,6 +342,7 @@ int cc_unit_compound(const char *norm, struct cc_unit **out, char **spelling, bo
     u->factor = factor;
     u->alias = p.canon;
     u->approx = p.approx;
+    u->note = p.note;
     *out = u;
     *spelling = p.canon;
     *folded = p.folded;

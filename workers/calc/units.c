@@ -27,112 +27,129 @@
 #define D_DATA   {0, 0, 0, 1}
 #define D_FREQ   {0, 0, -1, 0}
 
+/* Names with more than one reading in use: the table's reading is fixed
+ * (TOOLS.md 3.3.19), and the result says which one it took. */
+#define N_TON "ton is read as the metric tonne (1000 kg); the US short ton is 907.18474 kg (short_ton), " \
+              "the imperial long ton 1016.0469088 kg (long_ton)"
+#define N_GAL "US customary liquid measure (1 gal = 3.785411784 L); the imperial measures are larger " \
+              "(imp_gal 4.54609 L, imp_quart, imp_pint, imp_floz)"
+#define N_OZ "avoirdupois ounce (28.349523125 g); the troy ounce of precious metals is 31.1034768 g (ozt)"
+#define N_CAL "thermochemical calorie (4.184 J); the International Table calorie is 4.1868 J"
+#define N_HP "mechanical horsepower (745.7 W); metric horsepower (PS) is 735.49875 W"
+#define N_YEAR "Julian year, 365.25 days (31557600 s); a calendar year has 365 or 366 days"
+
 /* Spellings are case-sensitive (m milli, M mega; mW milliwatt, MW
  * megawatt); a case-insensitive spelling is accepted only when it names one
  * unit (see resolve()). Factors are exact decimal or p/q text, so every
  * conversion is computed as a rational; `approx` marks a factor that is
  * itself a rounded value (the parsec is 648000/pi au). */
 static const struct cc_unit table[] = {
-    {"m", "1", D_LEN, 0}, {"meter", "1", D_LEN, 0}, {"meters", "1", D_LEN, 0},
-    {"metre", "1", D_LEN, 0}, {"metres", "1", D_LEN, 0},
-    {"km", "1000", D_LEN, 0}, {"kilometer", "1000", D_LEN, 0}, {"kilometers", "1000", D_LEN, 0},
-    {"kilometre", "1000", D_LEN, 0}, {"kilometres", "1000", D_LEN, 0},
-    {"cm", "0.01", D_LEN, 0}, {"centimeter", "0.01", D_LEN, 0}, {"centimeters", "0.01", D_LEN, 0},
-    {"mm", "0.001", D_LEN, 0}, {"millimeter", "0.001", D_LEN, 0}, {"millimeters", "0.001", D_LEN, 0},
-    {"um", "1e-6", D_LEN, 0}, {"\xc2\xb5m", "1e-6", D_LEN, 0}, {"micron", "1e-6", D_LEN, 0},
-    {"nm", "1e-9", D_LEN, 0}, {"nanometer", "1e-9", D_LEN, 0},
-    {"mi", "1609.344", D_LEN, 0}, {"mile", "1609.344", D_LEN, 0}, {"miles", "1609.344", D_LEN, 0},
-    {"yd", "0.9144", D_LEN, 0}, {"yard", "0.9144", D_LEN, 0}, {"yards", "0.9144", D_LEN, 0},
-    {"ft", "0.3048", D_LEN, 0}, {"foot", "0.3048", D_LEN, 0}, {"feet", "0.3048", D_LEN, 0},
-    {"in", "0.0254", D_LEN, 0}, {"inch", "0.0254", D_LEN, 0}, {"inches", "0.0254", D_LEN, 0},
-    {"nmi", "1852", D_LEN, 0}, {"nautical_mile", "1852", D_LEN, 0},
-    {"au", "149597870700", D_LEN, 0},
-    {"ly", "9460730472580800", D_LEN, 0}, {"lightyear", "9460730472580800", D_LEN, 0},
-    {"parsec", "30856775814913673", D_LEN, 1}, {"pc", "30856775814913673", D_LEN, 1},
-    {"g", "0.001", D_MASS, 0}, {"gram", "0.001", D_MASS, 0}, {"grams", "0.001", D_MASS, 0},
-    {"kg", "1", D_MASS, 0}, {"kilogram", "1", D_MASS, 0}, {"kilograms", "1", D_MASS, 0},
-    {"mg", "1e-6", D_MASS, 0}, {"milligram", "1e-6", D_MASS, 0},
-    {"ug", "1e-9", D_MASS, 0}, {"\xc2\xb5g", "1e-9", D_MASS, 0}, {"microgram", "1e-9", D_MASS, 0},
-    {"lb", "0.45359237", D_MASS, 0}, {"pound", "0.45359237", D_MASS, 0}, {"lbs", "0.45359237", D_MASS, 0},
-    {"pounds", "0.45359237", D_MASS, 0},
-    {"oz", "0.028349523125", D_MASS, 0}, {"ounce", "0.028349523125", D_MASS, 0},
-    {"ounces", "0.028349523125", D_MASS, 0},
-    {"ton", "1000", D_MASS, 0}, {"metric_ton", "1000", D_MASS, 0}, {"t", "1000", D_MASS, 0},
-    {"tonne", "1000", D_MASS, 0}, {"tonnes", "1000", D_MASS, 0},
-    {"s", "1", D_TIME, 0}, {"sec", "1", D_TIME, 0}, {"second", "1", D_TIME, 0}, {"seconds", "1", D_TIME, 0},
-    {"ms", "0.001", D_TIME, 0}, {"millisecond", "0.001", D_TIME, 0},
-    {"us", "1e-6", D_TIME, 0}, {"\xc2\xb5s", "1e-6", D_TIME, 0}, {"microsecond", "1e-6", D_TIME, 0},
-    {"ns", "1e-9", D_TIME, 0}, {"nanosecond", "1e-9", D_TIME, 0},
-    {"min", "60", D_TIME, 0}, {"minute", "60", D_TIME, 0}, {"minutes", "60", D_TIME, 0},
-    {"h", "3600", D_TIME, 0}, {"hr", "3600", D_TIME, 0}, {"hour", "3600", D_TIME, 0}, {"hours", "3600", D_TIME, 0},
-    {"day", "86400", D_TIME, 0}, {"days", "86400", D_TIME, 0},
-    {"week", "604800", D_TIME, 0}, {"weeks", "604800", D_TIME, 0},
+    {"m", "1", D_LEN, 0, NULL}, {"meter", "1", D_LEN, 0, NULL}, {"meters", "1", D_LEN, 0, NULL},
+    {"metre", "1", D_LEN, 0, NULL}, {"metres", "1", D_LEN, 0, NULL},
+    {"km", "1000", D_LEN, 0, NULL}, {"kilometer", "1000", D_LEN, 0, NULL}, {"kilometers", "1000", D_LEN, 0, NULL},
+    {"kilometre", "1000", D_LEN, 0, NULL}, {"kilometres", "1000", D_LEN, 0, NULL},
+    {"cm", "0.01", D_LEN, 0, NULL}, {"centimeter", "0.01", D_LEN, 0, NULL}, {"centimeters", "0.01", D_LEN, 0, NULL},
+    {"mm", "0.001", D_LEN, 0, NULL}, {"millimeter", "0.001", D_LEN, 0, NULL}, {"millimeters", "0.001", D_LEN, 0, NULL},
+    {"um", "1e-6", D_LEN, 0, NULL}, {"\xc2\xb5m", "1e-6", D_LEN, 0, NULL}, {"micron", "1e-6", D_LEN, 0, NULL},
+    {"nm", "1e-9", D_LEN, 0, NULL}, {"nanometer", "1e-9", D_LEN, 0, NULL},
+    {"mi", "1609.344", D_LEN, 0, NULL}, {"mile", "1609.344", D_LEN, 0, NULL}, {"miles", "1609.344", D_LEN, 0, NULL},
+    {"yd", "0.9144", D_LEN, 0, NULL}, {"yard", "0.9144", D_LEN, 0, NULL}, {"yards", "0.9144", D_LEN, 0, NULL},
+    {"ft", "0.3048", D_LEN, 0, NULL}, {"foot", "0.3048", D_LEN, 0, NULL}, {"feet", "0.3048", D_LEN, 0, NULL},
+    {"in", "0.0254", D_LEN, 0, NULL}, {"inch", "0.0254", D_LEN, 0, NULL}, {"inches", "0.0254", D_LEN, 0, NULL},
+    {"nmi", "1852", D_LEN, 0, NULL}, {"nautical_mile", "1852", D_LEN, 0, NULL},
+    {"au", "149597870700", D_LEN, 0, NULL},
+    {"ly", "9460730472580800", D_LEN, 0, NULL}, {"lightyear", "9460730472580800", D_LEN, 0, NULL},
+    {"parsec", "30856775814913673", D_LEN, 1, NULL}, {"pc", "30856775814913673", D_LEN, 1, NULL},
+    {"g", "0.001", D_MASS, 0, NULL}, {"gram", "0.001", D_MASS, 0, NULL}, {"grams", "0.001", D_MASS, 0, NULL},
+    {"kg", "1", D_MASS, 0, NULL}, {"kilogram", "1", D_MASS, 0, NULL}, {"kilograms", "1", D_MASS, 0, NULL},
+    {"mg", "1e-6", D_MASS, 0, NULL}, {"milligram", "1e-6", D_MASS, 0, NULL},
+    {"ug", "1e-9", D_MASS, 0, NULL}, {"\xc2\xb5g", "1e-9", D_MASS, 0, NULL}, {"microgram", "1e-9", D_MASS, 0, NULL},
+    {"lb", "0.45359237", D_MASS, 0, NULL}, {"pound", "0.45359237", D_MASS, 0, NULL}, {"lbs", "0.45359237", D_MASS, 0, NULL},
+    {"pounds", "0.45359237", D_MASS, 0, NULL},
+    {"oz", "0.028349523125", D_MASS, 0, N_OZ}, {"ounce", "0.028349523125", D_MASS, 0, N_OZ},
+    {"ounces", "0.028349523125", D_MASS, 0, N_OZ}, {"ozt", "0.0311034768", D_MASS, 0, NULL},
+    {"troy_ounce", "0.0311034768", D_MASS, 0, NULL},
+    {"short_ton", "907.18474", D_MASS, 0, NULL}, {"long_ton", "1016.0469088", D_MASS, 0, NULL},
+    {"ton", "1000", D_MASS, 0, N_TON}, {"metric_ton", "1000", D_MASS, 0, NULL}, {"t", "1000", D_MASS, 0, NULL},
+    {"tonne", "1000", D_MASS, 0, NULL}, {"tonnes", "1000", D_MASS, 0, NULL},
+    {"s", "1", D_TIME, 0, NULL}, {"sec", "1", D_TIME, 0, NULL}, {"second", "1", D_TIME, 0, NULL}, {"seconds", "1", D_TIME, 0, NULL},
+    {"ms", "0.001", D_TIME, 0, NULL}, {"millisecond", "0.001", D_TIME, 0, NULL},
+    {"us", "1e-6", D_TIME, 0, NULL}, {"\xc2\xb5s", "1e-6", D_TIME, 0, NULL}, {"microsecond", "1e-6", D_TIME, 0, NULL},
+    {"ns", "1e-9", D_TIME, 0, NULL}, {"nanosecond", "1e-9", D_TIME, 0, NULL},
+    {"min", "60", D_TIME, 0, NULL}, {"minute", "60", D_TIME, 0, NULL}, {"minutes", "60", D_TIME, 0, NULL},
+    {"h", "3600", D_TIME, 0, NULL}, {"hr", "3600", D_TIME, 0, NULL}, {"hour", "3600", D_TIME, 0, NULL}, {"hours", "3600", D_TIME, 0, NULL},
+    {"day", "86400", D_TIME, 0, NULL}, {"days", "86400", D_TIME, 0, NULL},
+    {"week", "604800", D_TIME, 0, NULL}, {"weeks", "604800", D_TIME, 0, NULL},
     /* the Julian year (IAU; the year of the light-year below): the
      * tropical 365.24219 d made 1 ly differ from c times 1 year */
-    {"year", "31557600", D_TIME, 0}, {"yr", "31557600", D_TIME, 0},
-    {"m/s", "1", D_SPEED, 0},
-    {"km/h", "1000/3600", D_SPEED, 0}, {"kph", "1000/3600", D_SPEED, 0},
-    {"mph", "1609.344/3600", D_SPEED, 0},
-    {"fps", "0.3048", D_SPEED, 0}, {"ft/s", "0.3048", D_SPEED, 0},
-    {"knot", "1852/3600", D_SPEED, 0}, {"kn", "1852/3600", D_SPEED, 0},
-    {"mach", "340.3", D_SPEED, 0},
-    {"c", "299792458", D_SPEED, 0},
-    {"J", "1", D_ENERGY, 0}, {"joule", "1", D_ENERGY, 0},
-    {"kJ", "1000", D_ENERGY, 0}, {"kilojoule", "1000", D_ENERGY, 0},
-    {"MJ", "1e6", D_ENERGY, 0}, {"megajoule", "1e6", D_ENERGY, 0},
-    {"cal", "4.184", D_ENERGY, 0}, {"calorie", "4.184", D_ENERGY, 0},
-    {"kcal", "4184", D_ENERGY, 0}, {"kilocalorie", "4184", D_ENERGY, 0},
+    {"year", "31557600", D_TIME, 0, N_YEAR}, {"yr", "31557600", D_TIME, 0, N_YEAR},
+    {"m/s", "1", D_SPEED, 0, NULL},
+    {"km/h", "1000/3600", D_SPEED, 0, NULL}, {"kph", "1000/3600", D_SPEED, 0, NULL},
+    {"mph", "1609.344/3600", D_SPEED, 0, NULL},
+    {"fps", "0.3048", D_SPEED, 0, NULL}, {"ft/s", "0.3048", D_SPEED, 0, NULL},
+    {"knot", "1852/3600", D_SPEED, 0, NULL}, {"kn", "1852/3600", D_SPEED, 0, NULL},
+    {"mach", "340.3", D_SPEED, 0, NULL},
+    {"c", "299792458", D_SPEED, 0, NULL},
+    {"J", "1", D_ENERGY, 0, NULL}, {"joule", "1", D_ENERGY, 0, NULL},
+    {"kJ", "1000", D_ENERGY, 0, NULL}, {"kilojoule", "1000", D_ENERGY, 0, NULL},
+    {"MJ", "1e6", D_ENERGY, 0, NULL}, {"megajoule", "1e6", D_ENERGY, 0, NULL},
+    {"cal", "4.184", D_ENERGY, 0, N_CAL}, {"calorie", "4.184", D_ENERGY, 0, N_CAL},
+    {"kcal", "4184", D_ENERGY, 0, N_CAL}, {"kilocalorie", "4184", D_ENERGY, 0, N_CAL},
     /* the International Table British thermal unit, exact by definition */
-    {"BTU", "1055.05585262", D_ENERGY, 0},
-    {"kWh", "3.6e6", D_ENERGY, 0}, {"kwh_", "3.6e6", D_ENERGY, 0},
-    {"Wh", "3600", D_ENERGY, 0},
-    {"eV", "1.602176634e-19", D_ENERGY, 0}, {"electronvolt", "1.602176634e-19", D_ENERGY, 0},
-    {"W", "1", D_POWER, 0}, {"watt", "1", D_POWER, 0},
-    {"mW", "0.001", D_POWER, 0}, {"milliwatt", "0.001", D_POWER, 0},
-    {"kW", "1000", D_POWER, 0}, {"kilowatt", "1000", D_POWER, 0},
-    {"MW", "1e6", D_POWER, 0}, {"megawatt", "1e6", D_POWER, 0},
-    {"GW", "1e9", D_POWER, 0}, {"gigawatt", "1e9", D_POWER, 0},
+    {"BTU", "1055.05585262", D_ENERGY, 0, NULL},
+    {"kWh", "3.6e6", D_ENERGY, 0, NULL}, {"kwh_", "3.6e6", D_ENERGY, 0, NULL},
+    {"Wh", "3600", D_ENERGY, 0, NULL},
+    {"eV", "1.602176634e-19", D_ENERGY, 0, NULL}, {"electronvolt", "1.602176634e-19", D_ENERGY, 0, NULL},
+    {"W", "1", D_POWER, 0, NULL}, {"watt", "1", D_POWER, 0, NULL},
+    {"mW", "0.001", D_POWER, 0, NULL}, {"milliwatt", "0.001", D_POWER, 0, NULL},
+    {"kW", "1000", D_POWER, 0, NULL}, {"kilowatt", "1000", D_POWER, 0, NULL},
+    {"MW", "1e6", D_POWER, 0, NULL}, {"megawatt", "1e6", D_POWER, 0, NULL},
+    {"GW", "1e9", D_POWER, 0, NULL}, {"gigawatt", "1e9", D_POWER, 0, NULL},
     /* mechanical horsepower: 550 ft*lbf/s = 550 * 0.3048 * 0.45359237 * 9.80665 W */
-    {"hp", "745.69987158227022", D_POWER, 0}, {"horsepower", "745.69987158227022", D_POWER, 0},
-    {"N", "1", D_FORCE, 0}, {"newton", "1", D_FORCE, 0},
-    {"kN", "1000", D_FORCE, 0}, {"lbf", "4.4482216152605", D_FORCE, 0},
-    {"Pa", "1", D_PRESS, 0}, {"pascal", "1", D_PRESS, 0},
-    {"kPa", "1000", D_PRESS, 0}, {"kilopascal", "1000", D_PRESS, 0},
-    {"MPa", "1e6", D_PRESS, 0}, {"megapascal", "1e6", D_PRESS, 0},
-    {"bar", "100000", D_PRESS, 0}, {"mbar", "100", D_PRESS, 0},
-    {"atm", "101325", D_PRESS, 0},
+    {"hp", "745.69987158227022", D_POWER, 0, N_HP}, {"horsepower", "745.69987158227022", D_POWER, 0, N_HP},
+    {"N", "1", D_FORCE, 0, NULL}, {"newton", "1", D_FORCE, 0, NULL},
+    {"kN", "1000", D_FORCE, 0, NULL}, {"lbf", "4.4482216152605", D_FORCE, 0, NULL},
+    {"Pa", "1", D_PRESS, 0, NULL}, {"pascal", "1", D_PRESS, 0, NULL},
+    {"kPa", "1000", D_PRESS, 0, NULL}, {"kilopascal", "1000", D_PRESS, 0, NULL},
+    {"MPa", "1e6", D_PRESS, 0, NULL}, {"megapascal", "1e6", D_PRESS, 0, NULL},
+    {"bar", "100000", D_PRESS, 0, NULL}, {"mbar", "100", D_PRESS, 0, NULL},
+    {"atm", "101325", D_PRESS, 0, NULL},
     /* the torr is 1/760 atm exactly; 133.322387415 Pa is the conventional
      * millimetre of mercury, a different unit (by 1.4e-7) */
-    {"torr", "101325/760", D_PRESS, 0}, {"Torr", "101325/760", D_PRESS, 0},
-    {"mmHg", "133.322387415", D_PRESS, 0},
-    {"psi", "4.4482216152605/0.00064516", D_PRESS, 0},
-    {"L", "0.001", D_VOL, 0}, {"l", "0.001", D_VOL, 0}, {"liter", "0.001", D_VOL, 0},
-    {"liters", "0.001", D_VOL, 0}, {"litre", "0.001", D_VOL, 0},
-    {"mL", "1e-6", D_VOL, 0}, {"ml", "1e-6", D_VOL, 0}, {"milliliter", "1e-6", D_VOL, 0},
-    {"m3", "1", D_VOL, 0}, {"m^3", "1", D_VOL, 0},
-    {"cm3", "1e-6", D_VOL, 0}, {"cm^3", "1e-6", D_VOL, 0}, {"cc", "1e-6", D_VOL, 0},
-    {"ft3", "0.028316846592", D_VOL, 0}, {"ft^3", "0.028316846592", D_VOL, 0},
-    {"in3", "0.000016387064", D_VOL, 0}, {"in^3", "0.000016387064", D_VOL, 0},
-    {"gal", "0.003785411784", D_VOL, 0}, {"gallon", "0.003785411784", D_VOL, 0},
-    {"quart", "0.000946352946", D_VOL, 0},
-    {"pint", "0.000473176473", D_VOL, 0},
-    {"cup", "0.0002365882365", D_VOL, 0},
-    {"floz", "2.95735295625e-5", D_VOL, 0},
-    {"ha", "10000", D_AREA, 0}, {"hectare", "10000", D_AREA, 0},
-    {"acre", "4046.8564224", D_AREA, 0},
-    {"sqft", "0.09290304", D_AREA, 0},
-    {"m2", "1", D_AREA, 0}, {"m^2", "1", D_AREA, 0},
-    {"km2", "1e6", D_AREA, 0}, {"km^2", "1e6", D_AREA, 0},
-    {"cm2", "1e-4", D_AREA, 0}, {"cm^2", "1e-4", D_AREA, 0},
-    {"ft2", "0.09290304", D_AREA, 0}, {"ft^2", "0.09290304", D_AREA, 0},
-    {"in2", "0.00064516", D_AREA, 0}, {"in^2", "0.00064516", D_AREA, 0},
-    {"B", "1", D_DATA, 0}, {"byte", "1", D_DATA, 0}, {"bytes", "1", D_DATA, 0},
-    {"kB", "1000", D_DATA, 0}, {"KB", "1000", D_DATA, 0}, {"MB", "1e6", D_DATA, 0},
-    {"GB", "1e9", D_DATA, 0}, {"TB", "1e12", D_DATA, 0}, {"PB", "1e15", D_DATA, 0},
-    {"KiB", "1024", D_DATA, 0}, {"MiB", "1048576", D_DATA, 0}, {"GiB", "1073741824", D_DATA, 0},
-    {"TiB", "1099511627776", D_DATA, 0},
-    {"Hz", "1", D_FREQ, 0}, {"hertz", "1", D_FREQ, 0},
-    {"kHz", "1000", D_FREQ, 0}, {"MHz", "1e6", D_FREQ, 0}, {"GHz", "1e9", D_FREQ, 0},
+    {"torr", "101325/760", D_PRESS, 0, NULL}, {"Torr", "101325/760", D_PRESS, 0, NULL},
+    {"mmHg", "133.322387415", D_PRESS, 0, NULL},
+    {"psi", "4.4482216152605/0.00064516", D_PRESS, 0, NULL},
+    {"L", "0.001", D_VOL, 0, NULL}, {"l", "0.001", D_VOL, 0, NULL}, {"liter", "0.001", D_VOL, 0, NULL},
+    {"liters", "0.001", D_VOL, 0, NULL}, {"litre", "0.001", D_VOL, 0, NULL},
+    {"mL", "1e-6", D_VOL, 0, NULL}, {"ml", "1e-6", D_VOL, 0, NULL}, {"milliliter", "1e-6", D_VOL, 0, NULL},
+    {"m3", "1", D_VOL, 0, NULL}, {"m^3", "1", D_VOL, 0, NULL},
+    {"cm3", "1e-6", D_VOL, 0, NULL}, {"cm^3", "1e-6", D_VOL, 0, NULL}, {"cc", "1e-6", D_VOL, 0, NULL},
+    {"ft3", "0.028316846592", D_VOL, 0, NULL}, {"ft^3", "0.028316846592", D_VOL, 0, NULL},
+    {"in3", "0.000016387064", D_VOL, 0, NULL}, {"in^3", "0.000016387064", D_VOL, 0, NULL},
+    {"gal", "0.003785411784", D_VOL, 0, N_GAL}, {"gallon", "0.003785411784", D_VOL, 0, N_GAL},
+    {"quart", "0.000946352946", D_VOL, 0, N_GAL},
+    {"pint", "0.000473176473", D_VOL, 0, N_GAL},
+    {"cup", "0.0002365882365", D_VOL, 0, N_GAL},
+    {"floz", "2.95735295625e-5", D_VOL, 0, N_GAL},
+    {"imp_gal", "0.00454609", D_VOL, 0, NULL}, {"imp_quart", "0.0011365225", D_VOL, 0, NULL},
+    {"imp_pint", "0.00056826125", D_VOL, 0, NULL}, {"imp_floz", "0.0000284130625", D_VOL, 0, NULL},
+    {"ha", "10000", D_AREA, 0, NULL}, {"hectare", "10000", D_AREA, 0, NULL},
+    {"acre", "4046.8564224", D_AREA, 0, NULL},
+    {"sqft", "0.09290304", D_AREA, 0, NULL},
+    {"m2", "1", D_AREA, 0, NULL}, {"m^2", "1", D_AREA, 0, NULL},
+    {"km2", "1e6", D_AREA, 0, NULL}, {"km^2", "1e6", D_AREA, 0, NULL},
+    {"cm2", "1e-4", D_AREA, 0, NULL}, {"cm^2", "1e-4", D_AREA, 0, NULL},
+    {"ft2", "0.09290304", D_AREA, 0, NULL}, {"ft^2", "0.09290304", D_AREA, 0, NULL},
+    {"in2", "0.00064516", D_AREA, 0, NULL}, {"in^2", "0.00064516", D_AREA, 0, NULL},
+    {"B", "1", D_DATA, 0, NULL}, {"byte", "1", D_DATA, 0, NULL}, {"bytes", "1", D_DATA, 0, NULL},
+    {"kB", "1000", D_DATA, 0, NULL}, {"KB", "1000", D_DATA, 0, NULL}, {"MB", "1e6", D_DATA, 0, NULL},
+    {"GB", "1e9", D_DATA, 0, NULL}, {"TB", "1e12", D_DATA, 0, NULL}, {"PB", "1e15", D_DATA, 0, NULL},
+    {"KiB", "1024", D_DATA, 0, NULL}, {"MiB", "1048576", D_DATA, 0, NULL}, {"GiB", "1073741824", D_DATA, 0, NULL},
+    {"TiB", "1099511627776", D_DATA, 0, NULL},
+    {"bit", "0.125", D_DATA, 0, NULL}, {"bits", "0.125", D_DATA, 0, NULL}, {"kbit", "125", D_DATA, 0, NULL},
+    {"Mbit", "125000", D_DATA, 0, NULL}, {"Gbit", "125000000", D_DATA, 0, NULL}, {"Tbit", "125000000000", D_DATA, 0, NULL},
+    {"Hz", "1", D_FREQ, 0, NULL}, {"hertz", "1", D_FREQ, 0, NULL},
+    {"kHz", "1000", D_FREQ, 0, NULL}, {"MHz", "1e6", D_FREQ, 0, NULL}, {"GHz", "1e9", D_FREQ, 0, NULL},
 };
 #define TABLE_LEN (sizeof table / sizeof table[0])
 
@@ -148,6 +165,29 @@ static const struct {
 
 /* ---- names --------------------------------------------------------------- */
 
+/* Superscript characters: ⁰ ¹ ² ³ ⁴ … ⁹ ⁺ ⁻ and their ASCII. */
+static char superscript_char(const unsigned char *u, size_t *len) {
+    *len = 2;
+    if (u[0] == 0xc2 && u[1] == 0xb9) return '1';
+    if (u[0] == 0xc2 && (u[1] == 0xb2 || u[1] == 0xb3)) return (char)('0' + u[1] - 0xb0);
+    *len = 3;
+    if (u[0] != 0xe2 || u[1] != 0x81) return 0;
+    if (u[2] == 0xb0 || (u[2] >= 0xb4 && u[2] <= 0xb9)) return (char)('0' + u[2] - 0xb0);
+    return u[2] == 0xba ? '+' : u[2] == 0xbb ? '-' : 0;
+}
+
+size_t cc_unit_superscript(const char *s, char *out, size_t cap) {
+    size_t used = 0, n = 0, len;
+    char c;
+    while ((c = superscript_char((const unsigned char *)s + used, &len))) {
+        if (out && n + 1 < cap) out[n++] = c;
+        else if (out) n = cap; /* too long: report it as nothing parsed */
+        used += len;
+    }
+    if (out && cap) out[n < cap ? n : 0] = '\0';
+    return used;
+}
+
 /* The whitespace Python's str.strip() removes, restricted to ASCII. */
 static bool is_strip_space(unsigned char c) {
     return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f);
@@ -162,7 +202,8 @@ char *cc_unit_trim(const char *name, size_t len) {
 char *cc_unit_normalise(const char *name, size_t len) {
     char *t = cc_unit_trim(name, len);
     if (!t) return NULL;
-    char *o = t;
+    char *o = t, sup[16];
+    size_t n;
     for (const char *p = t; *p; p++) {
         if (*p == ' ') continue;
         unsigned char c0 = (unsigned char)p[0], c1 = (unsigned char)p[1];
@@ -170,10 +211,15 @@ char *cc_unit_normalise(const char *name, size_t len) {
             *o++ = (char)0xc2;
             *o++ = (char)0xb5;
             p++;
-        } else if (c0 == 0xc2 && (c1 == 0xb2 || c1 == 0xb3)) { /* m², m³: m^2, m^3 (same length) */
+        } else if (c0 == 0xe2 && c1 == 0x88 && (unsigned char)p[2] == 0x92) { /* U+2212 minus sign */
+            *o++ = '-';
+            p += 2;
+        } else if ((n = cc_unit_superscript(p, sup, sizeof sup))) {
+            /* m², s⁻¹: m^2, s^-1; each superscript spans two bytes or more,
+             * so '^' and one character per superscript never outrun p */
             *o++ = '^';
-            *o++ = c1 == 0xb2 ? '2' : '3';
-            p++;
+            for (const char *c = sup; *c; c++) *o++ = *c;
+            p += n - 1;
         } else {
             *o++ = *p;
         }
@@ -192,6 +238,14 @@ enum cc_temp_scale cc_unit_temperature(const char *norm) {
     for (size_t i = 0; i < TEMPS_LEN; i++)
         if (strcmp(temps[i].alias, norm) == 0) return temps[i].scale;
     return CC_TEMP_NONE;
+}
+
+const char *cc_unit_fold_note(const char *spelled, const struct cc_unit_ref *r) {
+    size_t n = strlen(spelled);
+    if (!r->folded || !r->unit || r->unit->dim[CC_DIM_B] != 1 || n < 2) return NULL;
+    if (spelled[n - 1] != 'b' || r->spelling[strlen(r->spelling) - 1] != 'B') return NULL;
+    return "a lowercase b was read as bytes (kb as kB, Mb as MB), as the unit table spells them; "
+           "a lowercase b usually means bits: write kbit, Mbit or Gbit for bits";
 }
 
 bool cc_unit_same_dimension(const struct cc_unit *a, const struct cc_unit *b) {
@@ -288,7 +342,7 @@ static unsigned edit_distance(const char *a, const char *b) {
 size_t cc_unit_close_matches(const char *norm, const char **out, size_t cap) {
     size_t n = 0, total = TABLE_LEN + TEMPS_LEN;
     unsigned limit = strlen(norm) <= 3 ? 1 : 2;
-    for (unsigned d = 1; d <= limit; d++)
+    for (unsigned d = 0; d <= limit; d++) /* 0: a spelling that differs only in case */
         for (size_t i = 0; i < total && n < cap; i++) {
             const char *a = i < TABLE_LEN ? table[i].alias : temps[i - TABLE_LEN].alias;
             if (edit_distance(norm, a) == d) out[n++] = a;
@@ -527,8 +581,15 @@ static json_t *convert(mpq_t q, const struct cc_unit_ref *f, const struct cc_uni
     return NULL;
 }
 
+/* Which reading of a name with several was taken (ton, gal, kb), or NULL. */
+static const char *reading_note(const struct cc_unit_ref *r, const char *norm) {
+    if (r->unit && r->unit->note) return r->unit->note;
+    return cc_unit_fold_note(norm, r);
+}
+
 static json_t *build_result(double v, const mpq_t q, bool finite, const struct cc_unit_ref *f,
-                            const struct cc_unit_ref *t, const char *from_trim, const char *to_trim) {
+                            const struct cc_unit_ref *t, const char *from_trim, const char *to_trim,
+                            const char *from_norm, const char *to_norm) {
     char rep[32];
     char *from_text = NULL;
     if (asprintf(&from_text, "%s %s", cc_float_repr(v, rep), from_trim) < 0) return NULL;
@@ -542,6 +603,9 @@ static json_t *build_result(double v, const mpq_t q, bool finite, const struct c
     }
     json_object_set_new(r, "unit", json_string(to_trim));
     json_object_set_new(r, "from", json_string(from_text));
+    const char *note = reading_note(f, from_norm);
+    if (!note) note = reading_note(t, to_norm);
+    if (note) json_object_set_new(r, "note", json_string(note));
     if (f->folded || t->folded) {
         json_t *io = json_object();
         if (f->folded) json_object_set_new(io, "from_unit", json_string(f->spelling));
@@ -634,7 +698,7 @@ static json_t *convert_names(const json_t *jv, double v, const char *from, const
         mpq_init(q);
         bool finite = value_q(jv, v, q) == 0;
         r = convert(q, &f, &t);
-        if (!r) r = build_result(v, q, finite, &f, &t, from_trim, to_trim);
+        if (!r) r = build_result(v, q, finite, &f, &t, from_trim, to_trim, from, to);
         mpq_clear(q);
     }
     cc_unit_compound_free(fown);

@@ -25,6 +25,7 @@ struct cc_unit {
     const char *factor;       /* one unit in SI base units: exact decimal or "p/q" text */
     signed char dim[CC_DIM_COUNT];
     bool approx;              /* the factor is itself a rounded value */
+    const char *note;         /* which of several readings in use this is, or NULL */
 };
 
 enum cc_temp_scale { CC_TEMP_NONE, CC_TEMP_K, CC_TEMP_C, CC_TEMP_F };
@@ -56,6 +57,16 @@ size_t cc_unit_close_matches(const char *norm, const char **out, size_t cap);
  * decides between m milli and M mega).
  * Returns a malloc'd string the caller frees, or NULL on OOM. */
 char *cc_unit_normalise(const char *name, size_t len);
+
+/* The note for a name that took a case-insensitive match to a unit whose
+ * reading differs from the usual one of that spelling ("kb", "Mb/s": a
+ * lowercase b usually means bits, the table's kB is bytes), or NULL. */
+const char *cc_unit_fold_note(const char *spelled, const struct cc_unit_ref *r);
+
+/* A run of superscript characters at s (², ⁻¹, ¹²): the bytes it spans
+ * (0 when s does not start one); with out, its ASCII ("-1") NUL-terminated
+ * in out[0..cap), or "" when it does not fit. */
+size_t cc_unit_superscript(const char *s, char *out, size_t cap);
 
 /* Trimmed copy of name (Python str.strip() for ASCII whitespace).
  * Caller frees; NULL on OOM. */
