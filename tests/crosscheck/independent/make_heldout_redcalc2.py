@@ -44,7 +44,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import make_corpus as mc  # noqa: E402  (the case helpers; its own cases are dropped)
 from make_corpus import case, chk, qs  # noqa: E402
-from oracle import bitop_ref  # noqa: E402
+from oracle import bitop_ref, half_even as _half_even, human_ref, keep6 as _keep6  # noqa: E402
 
 del mc.CASES[:]
 
@@ -494,24 +494,6 @@ def data_sizes(rng, n):
         case("data_sizes", {"n": v}, *checks, cat="rc2/data-sizes", why="Fraction quotients, correctly rounded")
 
 
-def _half_even(q):
-    n, r = divmod(q.numerator, q.denominator)
-    return n + (1 if 2 * r > q.denominator or (2 * r == q.denominator and n % 2) else 0)
-
-
-def _keep6(q):
-    """docs/contract.md's six-decimal fields: 6 decimals, or 6 significant
-    digits for a nonzero value those decimals would zero."""
-    from oracle import round_half_even
-    q = Fraction(q)
-    if q == 0 or abs(q) > Fraction(1, 2 * 10**6):
-        return round_half_even(q, 6)
-    e = 0
-    while Fraction(10) ** e > abs(q):
-        e -= 1
-    return round_half_even(q, 5 - e)
-
-
 def durations(rng, n):
     """human_duration (TOOLS.md 3.3.8 with the contract's carry): the
     breakdown of the exact double, microseconds rounded half-even first."""
@@ -528,25 +510,7 @@ def durations(rng, n):
         else:
             s = float(rng.randint(0, 10**9))
         f = Fraction(s)
-        whole = int(f)
-        us = _half_even((f - whole) * 10**6)
-        if us == 10**6:
-            whole, us = whole + 1, 0
-        parts, rem = [], whole
-        for size, unit in ((86400, "d"), (3600, "h"), (60, "m"), (1, "s")):
-            if rem >= size or unit == "s":
-                parts.append("%d%s" % (rem // size, unit))
-                rem %= size
-        sub = ""
-        if us >= 1000:
-            sub = ("%d.%03d" % (us // 1000, us % 1000)).rstrip("0").rstrip(".") + "ms"
-        elif us > 0:
-            sub = "%dus" % us
-        if parts == ["0s"]:
-            parts = [sub] if sub else (["<1us"] if f > 0 else ["0s"])
-        elif sub:
-            parts.append(sub)
-        case("human_duration", {"seconds": s}, chk("human", "str", " ".join(parts)),
+        case("human_duration", {"seconds": s}, chk("human", "str", human_ref(f)),
              chk("per_day", "float", float(_keep6(f / 86400)), rel=0.0, abs=0.0),
              cat="rc2/human-duration", why="the exact double's breakdown (Fractions)")
 

@@ -41,29 +41,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import make_corpus as mc  # noqa: E402
 from make_corpus import case, chk, qs  # noqa: E402
-from oracle import bitop_ref  # noqa: E402
+from oracle import bitop_ref, half_even as _half_even, human_ref, keep6 as _keep6  # noqa: E402
 
 del mc.CASES[:]
 sys.set_int_max_str_digits(100000)
 
 REFUSE = {"at": "", "cmp": "refuse", "codes": ["validation"], "sev": "wrong"}
 INTS53 = {"at": "", "cmp": "ints53", "sev": "wrong"}
-
-
-def _half_even(q):
-    n, r = divmod(q.numerator, q.denominator)
-    return n + (1 if 2 * r > q.denominator or (2 * r == q.denominator and n % 2) else 0)
-
-
-def _keep6(q):
-    from oracle import round_half_even
-    q = Fraction(q)
-    if q == 0 or abs(q) > Fraction(1, 2 * 10**6):
-        return round_half_even(q, 6)
-    e = 0
-    while Fraction(10) ** e > abs(q):
-        e -= 1
-    return round_half_even(q, 5 - e)
 
 
 def _f(q):
@@ -535,28 +519,7 @@ def epoch_edges(rng, n):
 # ---- human_duration ------------------------------------------------------------------------
 
 def _human(s):
-    f = Fraction(s)
-    if s >= 2**53:
-        return None
-    whole = int(f)
-    us = _half_even((f - whole) * 10**6)
-    if us == 10**6:
-        whole, us = whole + 1, 0
-    parts, rem = [], whole
-    for size, unit in ((86400, "d"), (3600, "h"), (60, "m"), (1, "s")):
-        if rem >= size or unit == "s":
-            parts.append("%d%s" % (rem // size, unit))
-            rem %= size
-    sub = ""
-    if us >= 1000:
-        sub = ("%d.%03d" % (us // 1000, us % 1000)).rstrip("0").rstrip(".") + "ms"
-    elif us > 0:
-        sub = "%dus" % us
-    if parts == ["0s"]:
-        parts = [sub] if sub else (["<1us"] if f > 0 else ["0s"])
-    elif sub:
-        parts.append(sub)
-    return " ".join(parts)
+    return None if s >= 2**53 else human_ref(Fraction(s))
 
 
 def duration_edges(rng, n):

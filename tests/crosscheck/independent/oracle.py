@@ -267,3 +267,46 @@ def bitop_ref(a, op, b, w):
         r = ((A << k) | (A >> (w - k))) if op == "rol" else ((A >> k) | (A << (w - k)))
     u = r & mask
     return u, (u - (1 << w) if u >> (w - 1) else u)
+
+
+def half_even(q):
+    """Fraction q rounded half-to-even to an integer."""
+    n, r = divmod(q.numerator, q.denominator)
+    return n + (1 if 2 * r > q.denominator or (2 * r == q.denominator and n % 2) else 0)
+
+
+def keep6(q):
+    """docs/contract.md's six-decimal fields: 6 decimals, or 6 significant
+    digits for a nonzero value those decimals would zero."""
+    q = Fraction(q)
+    if q == 0 or abs(q) > Fraction(1, 2 * 10**6):
+        return round_half_even(q, 6)
+    e = 0
+    while Fraction(10) ** e > abs(q):
+        e -= 1
+    return round_half_even(q, 5 - e)
+
+
+def human_ref(f):
+    """human_duration's breakdown of the exact value f (a Fraction, >= 0):
+    TOOLS.md 3.3.8 with the contract's carry (microseconds rounded
+    half-even first, 1000000us carried into the seconds)."""
+    whole = int(f)
+    us = half_even((f - whole) * 10**6)
+    if us == 10**6:
+        whole, us = whole + 1, 0
+    parts, rem = [], whole
+    for size, unit in ((86400, "d"), (3600, "h"), (60, "m"), (1, "s")):
+        if rem >= size or unit == "s":
+            parts.append("%d%s" % (rem // size, unit))
+            rem %= size
+    sub = ""
+    if us >= 1000:
+        sub = ("%d.%03d" % (us // 1000, us % 1000)).rstrip("0").rstrip(".") + "ms"
+    elif us > 0:
+        sub = "%dus" % us
+    if parts == ["0s"]:
+        parts = [sub] if sub else (["<1us"] if f > 0 else ["0s"])
+    elif sub:
+        parts.append(sub)
+    return " ".join(parts)
