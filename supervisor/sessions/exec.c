@@ -190,6 +190,7 @@ void cc_tool_session_run(struct cc_server *srv, struct cc_req *r, json_t *args) 
     json_object_set_new(a, "timeout", json_integer(secs < 1 ? 1 : secs));
     if (json_is_string(in)) json_object_set(a, "stdin", in);
     char *norm = cc_jail_normalize(entry);
+    json_object_set_new(a, "_entry", json_string(norm ? norm : entry));
     submit(srv, r, a, id, norm ? norm : entry, true);
     free(norm);
     json_decref(a);

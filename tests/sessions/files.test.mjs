@@ -98,6 +98,46 @@ describe('session workspaces', { skip: SKIP_NO_BINARY }, () => {
       /^no such file: missing.py$/);
   });
 
+  test('compiled_run_lost_its_includes: session_run compiles the entry where it is', async () => {
+    // The entry was copied into a scratch directory and compiled there, so
+    // #include "util.h" beside it was "No such file or directory".
+    const ws = (await s.call('session_start', { language: 'c' })).session_id;
+    await s.call('session_write_file', { session_id: ws, path: 'src/util.h', content: 'static int twice(int x) { return 2 * x; }\n' });
+    await s.call('session_write_file', { session_id: ws, path: 'src/main.c',
+      content: '#include <stdio.h>\n#include "util.h"\nint main(void) { printf("%d\\n", twice(21)); return 0; }\n' });
+    await s.call('session_write_file', { session_id: ws, path: 'a.out', content: 'my own a.out' });
+    let r = await s.call('session_run', { session_id: ws, entry_file: 'src/main.c' });
+    assert.equal(r.verdict, 'OK', r.stderr);
+    assert.equal(r.stdout, '42\n');
+    assert.equal(r.cached, false);
+    // The header changed and the entry did not: the build is not served
+    // from a cache keyed on the entry alone.
+    await s.call('session_write_file', { session_id: ws, path: 'src/util.h', content: 'static int twice(int x) { return 3 * x; }\n' });
+    r = await s.call('session_run', { session_id: ws, entry_file: 'src/main.c' });
+    assert.equal(r.stdout, '63\n');
+    // A sibling module of a node entry, required relatively.
+    await s.call('session_write_file', { session_id: ws, path: 'js/lib/k.js', content: 'module.exports = { k: 7 };' });
+    await s.call('session_write_file', { session_id: ws, path: 'js/app.js', content: "console.log(require('./lib/k').k * 6)" });
+    r = await s.call('session_run', { session_id: ws, entry_file: 'js/app.js' });
+    assert.equal(r.stdout, '42\n', r.stderr);
+    assert.equal((await s.call('session_read_file', { session_id: ws, path: 'a.out' })).content, 'my own a.out');
+    const names = (await s.call('session_files', { session_id: ws })).files.map((f) => f.path);
+    assert.deepEqual(names, ['a.out', 'js/', 'src/']);
+    const src = (await s.call('session_files', { session_id: ws, path: 'src' })).files.map((f) => f.path);
+    assert.deepEqual(src, ['main.c', 'util.h']); // no .o, .hi or a.out beside the entry
+  });
+
+  test('compiled_session_run_runtime_unavailable: a fresh build runs in a workspace under a private home', async () => {
+    // As root, the build's a.out was checked as a runtime the sandbox uid
+    // must reach through the host's directories; the home (mode 0700) hid
+    // it: "runtime unavailable ... a.out (not found in PATH)".
+    const n = Math.floor(Math.random() * 1e9);
+    const r = await s.call('execute_code', { session_id: sid, language: 'c',
+      code: `#include <stdio.h>\nint main(void) { printf("%d\\n", ${n}); return 0; }\n` });
+    assert.equal(r.verdict, 'OK', r.stderr);
+    assert.equal(r.stdout, `${n}\n`);
+  });
+
   test('execute_code in a workspace session leaves artifacts (3.2.8 example)', async () => {
     const r = await s.call('execute_code', { session_id: sid, language: 'python3', code: "open('out.json','w').write('[9,9]')" });
     assert.equal(r.verdict, 'OK');

@@ -122,6 +122,7 @@ struct run_ctx {
     struct sbx_box box;        /* the warm box, until a step uses it */
     bool have_box;
     char *file, *exe;          /* {file}, {exe} */
+    bool in_place;             /* {file} is the session's own entry file */
     char **envp;               /* program environment (owned) */
     json_t *unenforced;        /* union over the steps (owned) */
     uint64_t cap;
@@ -515,6 +516,12 @@ static int write_file(const char *path, const char *data, size_t len) {
     return close(fd);
 }
 
+/* name ends in "." ext */
+static bool has_extension(const char *name, const char *ext) {
+    size_t n = strlen(name), e = strlen(ext);
+    return n > e + 1 && name[n - e - 1] == '.' && strcmp(name + n - e, ext) == 0;
+}
+
 /* A session run's scratch directory: a fresh hidden directory inside the
  * workspace (the one tree the sandbox mounts), so the source, a.out and
  * anything else of the runner's never land on the user's files (issue 11 item 1). The
@@ -593,7 +600,10 @@ static json_t *prepare(struct run_ctx *x) {
         memcpy(x->io, x->wd.path, sizeof x->io);
     }
     x->have_wd = true;
-    if (asprintf(&x->file, "%s/main.%s", x->wd.path, x->lang->ext) < 0) x->file = NULL;
+    x->in_place = session && q->entry && has_extension(q->entry, x->lang->ext);
+    if (x->in_place ? asprintf(&x->file, "%s/%s", q->workdir, q->entry) < 0
+                    : asprintf(&x->file, "%s/main.%s", x->wd.path, x->lang->ext) < 0)
+        x->file = NULL;
     if (asprintf(&x->exe, "%s/a.out", x->wd.path) < 0) x->exe = NULL;
     int64_t node_heap_mb = bounds_own_heap(x->lang) ? (int64_t)(step_limits(q, 1, false).mem_bytes >> 20) : 0;
     x->envp = build_env(x->path, x->cwd, x->wd.path, session, q->deps_node ? NULL : q->deps_view, node_heap_mb);
@@ -607,9 +617,11 @@ static json_t *prepare(struct run_ctx *x) {
     return NULL;
 }
 
-/* The source, written as the worker reaches the directory (x->io). */
+/* The source, written as the worker reaches the directory (x->io); a
+ * session entry run in place is already there. */
 static json_t *write_source(struct run_ctx *x) {
     const struct cc_exec_req *q = x->req;
+    if (x->in_place) return NULL;
     char *file_io = NULL;
     if (asprintf(&file_io, "%s/main.%s", x->io, x->lang->ext) < 0)
         return rejected("internal", fmt("executor failed: out of memory"));
@@ -618,6 +630,15 @@ static json_t *write_source(struct run_ctx *x) {
     if (rc != 0)
         return rejected("internal", fmt("failed to write source to %s: %s", x->file, strerror(errno)));
     return NULL;
+}
+
+/* The compile step left a regular file at {exe} (seen by the worker's
+ * path to the run directory). */
+static bool built_here(const struct run_ctx *x) {
+    char exe_io[PATH_MAX + 8];
+    struct stat st;
+    int n = snprintf(exe_io, sizeof exe_io, "%s/a.out", x->io);
+    return n > 0 && (size_t)n < sizeof exe_io && lstat(exe_io, &st) == 0 && S_ISREG(st.st_mode);
 }
 
 /* argv for a template with argv[0] resolved on the runtime PATH (or kept
@@ -632,6 +653,12 @@ static char **resolve_step(struct run_ctx *x, const char *tmpl, const char *phas
         return NULL;
     }
     if (x->exec_fd >= 0 && strcmp(phase, "run") == 0) return argv;
+    /* The program just built runs from the run directory, which the sandbox
+     * mounts: the host directories above a session's workspace (a root
+     * server's /root/.codecalc, mode 0700) need not be searchable by the
+     * sandbox uid, as a runtime's must. It was "runtime unavailable ...
+     * a.out (not found in PATH)" for every compiled session run. */
+    if (strcmp(argv[0], x->exe) == 0 && built_here(x)) return argv;
     /* The command that chose the plan was resolved a moment ago. */
     char word[64];
     char *abs = x->deciding && strcmp(argv[0], cc_plan_deciding(x->plan, word, sizeof word)) == 0
@@ -692,8 +719,10 @@ static json_t *compile(struct run_ctx *x, int64_t *compile_ms, bool *cached) {
     bool keyed = false;
     /* The cache copies the artifact in and out as the worker: by x->io. */
     if (asprintf(&exe_io, "%s/a.out", x->io) < 0) exe_io = NULL;
+    /* An entry compiled in place may read any file of its workspace: the
+     * source alone does not key what it builds. */
     if (p->artifact && exe_io && (art = cc_plan_argv(p->artifact, x->file, exe_io, x->io)) && art[0] &&
-        (dir = cc_cache_dir()))
+        !x->in_place && (dir = cc_cache_dir()))
         keyed = cc_cache_key(x->lang->name, argv[0], p->compile, x->req->code ? x->req->code : "",
                              x->req->code_len, key) == 0;
     *cached = keyed && use_cached(x, dir, key, art[0]);

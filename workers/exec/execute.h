@@ -55,6 +55,12 @@ struct cc_exec_req {
      * capture up to capture_kb per stream when > 0 (the spill rule, 4.7). */
     const char *workdir;
     int64_t capture_kb;
+    /* session_run: the entry file's path inside workdir (normalised by the
+     * supervisor). A file with the language's extension is compiled and run
+     * where it is, so what it includes or imports beside it is found
+     * (#include "util.h", mod util;, require('./util')); its outputs still
+     * go to the run's scratch directory. */
+    const char *entry;
     struct cc_exec_timing *timing; /* may be NULL */
     /* Compile only (the verification tools compile a program once, then
      * run it per input from the compile cache): the compile step's

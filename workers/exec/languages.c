@@ -47,12 +47,16 @@ static const struct cc_lang table[] = {
     {"elixir", {NULL}, "exs", "best_effort", {INTERP("elixir {file}")}},
     {"erlang", {NULL}, "erl", "best_effort",
      {{.run = ERLANG_RUN, .decide = "escript", .extra_tool = "bash"}}},
-    {"fortran", {NULL}, "f90", "best_effort", {NATIVE("gfortran")}},
+    /* Module files (.mod) go to the run directory, not the work directory
+     * (a session's workspace). */
+    {"fortran", {NULL}, "f90", "best_effort", {NATIVE("gfortran -J {work}")}},
     {"gleam", {NULL}, "gleam", "best_effort",
      {{.run = GLEAM_RUN, .decide = "gleam", .extra_tool = "bash"}}},
     {"go", {NULL}, "go", "best_effort",
      {{.compile = "go build -o {exe} {file}", .run = "{exe}", .artifact = "{exe}"}}},
-    {"haskell", {"ghc", "hs", NULL}, "hs", "best_effort", {NATIVE("ghc")}},
+    /* .hi and .o go to the run directory, not beside the source (a session
+     * entry is compiled where it is). */
+    {"haskell", {"ghc", "hs", NULL}, "hs", "best_effort", {NATIVE("ghc -outputdir {work}")}},
     {"java", {NULL}, "java", "best_effort", {INTERP("java {file}")}},
     {"jq", {NULL}, "jq", "best_effort", {INTERP("jq -n -f {file}")}},
     {"kotlin", {NULL}, "kt", "best_effort",

@@ -78,6 +78,7 @@ struct exec_args {
     bool receipt;             /* the full receipt instead of its short form */
     const char *workdir;      /* "_workdir": set by the supervisor only */
     int64_t capture_kb;       /* "_capture_kb": likewise */
+    const char *entry;        /* "_entry": likewise (session_run) */
     int64_t output_kb_asked;  /* max_output_kb before the clamp */
 };
 
@@ -96,6 +97,13 @@ static void note_output_clamp(json_t *unenforced, int64_t asked) {
 }
 
 /* Clamps of 3.1.3; NULL on success, else the validation result. */
+/* A path with a ".." component. */
+static bool climbs(const char *path) {
+    for (const char *p = path; p; p = strchr(p, '/') ? strchr(p, '/') + 1 : NULL)
+        if (p[0] == '.' && p[1] == '.' && (p[2] == '/' || p[2] == '\0')) return true;
+    return false;
+}
+
 static json_t *read_args(json_t *args, struct exec_args *a, int64_t tdefault, int64_t tmax) {
     struct cc_exec_spec *s = &a->spec;
     memset(a, 0, sizeof *a);
@@ -133,6 +141,9 @@ static json_t *read_args(json_t *args, struct exec_args *a, int64_t tdefault, in
             return cc_err("internal", "malformed session work directory");
         if (arg_int(args, "_capture_kb", 0, &a->capture_kb))
             return cc_err("internal", "malformed session capture size");
+        if (arg_str(args, "_entry", NULL, &a->entry, NULL) ||
+            (a->entry && (a->entry[0] == '/' || climbs(a->entry) || !a->workdir)))
+            return cc_err("internal", "malformed session entry file");
     }
     return NULL;
 }
@@ -225,7 +236,8 @@ static json_t *run_request(json_t *args, cc_wctx *ctx, int64_t tdefault, int64_t
                             .no_net = no_net, .deps_view = deps.n ? use.view : NULL,
                             .deps_node = deps.n && !strcmp(deps.eco, "node"),
                             .hooks = h,
-                            .workdir = a.workdir, .capture_kb = a.capture_kb, .timing = &timing};
+                            .workdir = a.workdir, .capture_kb = a.capture_kb, .entry = a.entry,
+                            .timing = &timing};
     r = cc_execute(&q);
     if (r && !a.workdir) note_output_clamp(json_object_get(r, "unenforced"), a.output_kb_asked);
     if (r && deps.n) json_object_set_new(r, "dependencies", cc_deps_report(&deps, &use));
