@@ -5,6 +5,7 @@
 
 #include "tests/unit/check.h"
 #include "workers/common/dispatch.h"
+#include "workers/symbolic/smt2_scan.h"
 
 CC_TOOL(z3_check);
 
@@ -185,6 +186,83 @@ static void test_timeout(void) {
     json_decref(r);
 }
 
+/* unsat_core_script_refused: the standard unsat-core script failed with
+ * "error setting ':produce-unsat-cores', option value cannot be modified
+ * after initialization", and a core was always [] (nothing was tracked) */
+static void test_unsat_core_script_refused(void) {
+    json_t *r = z3("(set-option :produce-unsat-cores true) ; cores, please\n"
+                   "(set-option :produce-models true)\n"
+                   "(declare-const a Bool)\n(declare-const x Int)\n"
+                   "(assert (! a :named n1))\n(assert (> x 0))\n(assert (! (not a) :named |no a|))\n"
+                   "(check-sat)\n(get-unsat-core)");
+    CHECK(json_is_true(json_object_get(r, "ok")));
+    CHECK_STREQ(str(r, "result"), "unsat");
+    json_t *core = json_object_get(json_object_get(r, "model"), "unsat_core");
+    CHECK_INTEQ((long long)json_array_size(core), 2);
+    CHECK_STREQ(json_string_value(json_array_get(core, 0)), "n1");
+    CHECK_STREQ(json_string_value(json_array_get(core, 1)), "|no a|");
+    json_decref(r);
+    /* a label is not a variable: it leaves the model */
+    r = z3("(declare-const x Int)\n(assert (! (> x 5) :named big))\n(assert (! (< x 7) :named s))\n(check-sat)");
+    CHECK_STREQ(str(r, "result"), "sat");
+    CHECK_STREQ(model_of(r, "x"), "6");
+    CHECK(json_object_get(json_object_get(r, "model"), "big") == NULL);
+    CHECK_INTEQ((long long)json_object_size(json_object_get(r, "model")), 1);
+    json_decref(r);
+    /* the blanked options keep z3's line numbers true */
+    r = z3("(set-option :produce-unsat-cores true)\n(declare-const x Int)\n(assert (> y 0))\n(check-sat)");
+    CHECK(!json_is_true(json_object_get(r, "ok")));
+    CHECK(str(r, "error") && strstr(str(r, "error"), "line 3") != NULL);
+    json_decref(r);
+    /* a string holding a parenthesis and a quote does not end the command */
+    r = z3("(declare-const s String)\n(assert (! (= s \"a)\"\"b\") :named q1))\n"
+           "(assert (! (= (str.len s) 1) :named q2))\n(check-sat)");
+    CHECK_STREQ(str(r, "result"), "unsat");
+    core = json_object_get(json_object_get(r, "model"), "unsat_core");
+    CHECK_INTEQ((long long)json_array_size(core), 2);
+    json_decref(r);
+    /* push and pop: the parser's asserts are not the script's one for one, so
+     * nothing is tracked (an empty core, never a wrong label) */
+    r = z3("(declare-const x Int)\n(push 1)\n(assert (! (> x 5) :named big))\n(pop 1)\n"
+           "(assert (! (< x 3) :named s))\n(assert (> x 2))\n(check-sat)");
+    CHECK_STREQ(str(r, "result"), "unsat");
+    CHECK_INTEQ((long long)json_array_size(json_object_get(json_object_get(r, "model"), "unsat_core")), 0);
+    json_decref(r);
+    /* an option z3 takes as it is still reaches z3 */
+    r = z3("(set-option :random-seed 3)\n(declare-const x Int)\n(assert (> x 1))\n(check-sat)");
+    CHECK_STREQ(str(r, "result"), "sat");
+    json_decref(r);
+}
+
+/* The scanner reads a caller's text: every prefix of a script (cut inside
+ * strings, quoted symbols, comments and forms) scans within its bounds
+ * (the ASan build reads past none) and finds no more asserts than the whole. */
+static void test_smt2_scan_prefixes(void) {
+    static const char text[] = "(set-option :produce-unsat-cores true) ; c (\n(declare-const |s t| String)\n"
+                               "(assert (! (= |s t| \"a)\"\"b\") :named q1 :weight 2))\n(push 1)\n"
+                               "(assert ((_ is x) y))\n(assert p)(assert (! (f (g)) :named |a b|))\n(check-sat)";
+    size_t n = sizeof text - 1, whole = 0;
+    for (size_t k = 0; k <= n; k++) {
+        char *buf = malloc(k ? k : 1);
+        if (!buf) continue;
+        memcpy(buf, text, k);
+        struct cc_smt2_scan sc;
+        CHECK_INTEQ(cc_smt2_scan(buf, k, &sc), 0);
+        if (k == n) {
+            whole = sc.n_asserts;
+            CHECK(sc.has_scopes);
+            CHECK_STREQ(sc.names[0], "q1");
+            CHECK(sc.names[1] == NULL && sc.names[2] == NULL);
+            CHECK_STREQ(sc.names[3], "a b");
+            CHECK(buf[0] == ' ' && buf[37] == ' ' && buf[38] == ' '); /* the option, blanked */
+        }
+        CHECK(sc.n_asserts <= 4);
+        cc_smt2_scan_free(&sc);
+        free(buf);
+    }
+    CHECK_INTEQ((long long)whole, 4);
+}
+
 int main(void) {
     RUN(test_sat);
     RUN(test_unsat);
@@ -192,6 +270,8 @@ int main(void) {
     RUN(test_failures);
     RUN(test_isolation);
     RUN(test_named_assertions_leak_into_later_models);
+    RUN(test_unsat_core_script_refused);
+    RUN(test_smt2_scan_prefixes);
     RUN(test_timeout);
     return check_summary("z3_check");
 }

@@ -13,6 +13,7 @@
 #include <z3.h>
 
 #include "workers/common/tool_api.h"
+#include "workers/symbolic/smt2_scan.h"
 
 json_t *cc_tool_z3_check(json_t *args, cc_wctx *ctx);
 
@@ -341,8 +342,34 @@ static int guarded_check(Z3_context c, Z3_solver s, Z3_lbool *r, bool *spoiled) 
     return 0;
 }
 
+/* Assertion i into the solver: tracked under its :named label, so an unsat
+ * core names it, when the scan's asserts are the parser's one for one. */
+static void assert_one(Z3_context c, Z3_solver s, Z3_ast f, const struct cc_smt2_scan *scan, unsigned i,
+                       unsigned n) {
+    const char *label = !scan->has_scopes && scan->n_asserts == n ? scan->names[i] : NULL;
+    if (!label) {
+        Z3_solver_assert(c, s, f);
+        return;
+    }
+    Z3_ast p = Z3_mk_const(c, Z3_mk_string_symbol(c, label), Z3_mk_bool_sort(c));
+    if (!p) return;
+    Z3_inc_ref(c, p);
+    Z3_solver_assert_and_track(c, s, f, p);
+    Z3_dec_ref(c, p);
+}
+
+/* A :named label is a name for an assertion, not a variable of the
+ * problem: it leaves the model (z3 listed big = (not (<= x 5))). */
+static json_t *drop_labels(json_t *res, const struct cc_smt2_scan *scan) {
+    json_t *model = json_object_get(res, "model");
+    if (!json_is_object(model) || json_object_get(model, "unsat_core")) return res;
+    for (size_t i = 0; i < scan->n_asserts; i++)
+        if (scan->names[i]) json_object_del(model, scan->names[i]);
+    return res;
+}
+
 /* Parse, assert everything into one fresh solver, check once. */
-static json_t *check_in(Z3_context c, const char *script, bool *spoiled) {
+static json_t *check_in(Z3_context c, const char *script, const struct cc_smt2_scan *scan, bool *spoiled) {
     /* Z3_parse_smtlib2_string does not clear the error code a previous
      * failed parse left in the context; without this, one bad script would
      * make every later one on this context fail with the old message. */
@@ -369,7 +396,7 @@ static json_t *check_in(Z3_context c, const char *script, bool *spoiled) {
         Z3_solver_inc_ref(c, s);
         unsigned n = Z3_ast_vector_size(c, v);
         for (unsigned i = 0; i < n && Z3_get_error_code(c) == Z3_OK; i++)
-            Z3_solver_assert(c, s, Z3_ast_vector_get(c, v, i));
+            assert_one(c, s, Z3_ast_vector_get(c, v, i), scan, i, n);
         if (Z3_get_error_code(c) != Z3_OK) {
             res = z3_failure(c, Z3_get_error_code(c));
         } else {
@@ -379,7 +406,7 @@ static json_t *check_in(Z3_context c, const char *script, bool *spoiled) {
             else if (Z3_get_error_code(c) != Z3_OK)
                 res = z3_failure(c, Z3_get_error_code(c));
             else
-                res = verdict(c, s, r, n);
+                res = drop_labels(verdict(c, s, r, n), scan);
         }
     }
     if (s) Z3_solver_dec_ref(c, s);
@@ -432,7 +459,15 @@ json_t *cc_tool_z3_check(json_t *args, cc_wctx *ctx) {
      * worker listed a1 with its formula, another caller's assertion. A
      * script that names assertions gets the context dropped after it. */
     bool spoiled = memmem(script, n, ":named", 6) != NULL;
-    json_t *res = check_in(c, script, &spoiled);
+    char *text = strndup(script, n);
+    struct cc_smt2_scan scan;
+    if (!text || cc_smt2_scan(text, n, &scan) != 0) {
+        free(text);
+        return NULL;
+    }
+    json_t *res = check_in(c, text, &scan, &spoiled);
+    cc_smt2_scan_free(&scan);
+    free(text);
     if (spoiled) context_drop();
     return res;
 }

@@ -1,0 +1,28 @@
+/* The top-level commands of an SMT-LIB2 script, read before z3 parses it:
+ * the output options z3's parser refuses once its context exists (the
+ * answer carries a model and a core anyway), and the names of named
+ * assertions, which the parser binds but does not track for a core.
+ */
+#ifndef CC_SMT2_SCAN_H
+#define CC_SMT2_SCAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct cc_smt2_scan {
+    size_t n_asserts;   /* top-level (assert ...) commands, in order */
+    char **names;       /* names[i]: assert i's :named label, or NULL; owned */
+    bool has_scopes;    /* push, pop or reset: asserts may not all reach the solver */
+};
+
+/* Scans script[0..n) in place: every top-level (set-option :produce-...)
+ * (and :print-success) is overwritten with spaces, newlines kept, so z3's
+ * line and column numbers still point into the caller's text. Fills *out
+ * (release with cc_smt2_scan_free). 0, or -1 when out of memory. A script
+ * that does not scan (unbalanced, unterminated string) is left to z3 to
+ * report. */
+int cc_smt2_scan(char *script, size_t n, struct cc_smt2_scan *out);
+
+void cc_smt2_scan_free(struct cc_smt2_scan *s);
+
+#endif
