@@ -6,7 +6,7 @@
 #  - build-asan/fuzz/replay_<t>: gcc, ASan+UBSan, linked with replay.c. `make
 #    check` replays the checked-in corpora once (no fuzzing, no clang).
 
-FUZZ_TARGETS := jsonrpc http frame convert calc symbolic validator jail units analysis
+FUZZ_TARGETS := jsonrpc http frame convert calc symbolic validator jail units analysis smt2
 FUZZ_BUILD   := build-fuzz
 FUZZ_SECONDS ?= 60
 

@@ -85,9 +85,10 @@ static void decide_approximated(const struct cc_calc_outcome *l, const struct cc
         told ? "a binary64 function or constant was used, so a and b are approximations: holds is "
                "decided on the true values, evaluated at 256 and 384 bits, and difference and shortfall "
                "are decimals of that evaluation"
-             : "undecided: a binary64 function or constant was used and the two sides agree to 200 bits "
-               "or more, which an evaluation cannot turn into equality or inequality (an identity such as "
-               "sqrt(2)**2 == 2 looks like this); prove it symbolically, e.g. with algebraic_equiv"));
+             : "undecided: a binary64 function or constant was used (a and b are the binary64 results, which "
+               "may differ where the true values do not) and the true values of the two sides agree to 200 "
+               "bits or more, which an evaluation cannot turn into equality or inequality (an identity such "
+               "as sqrt(2)**2 == 2 looks like this); prove it symbolically, e.g. with algebraic_equiv"));
     mpq_clear(diff);
 }
 
