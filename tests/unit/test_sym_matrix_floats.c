@@ -106,6 +106,23 @@ static void test_eigenvalues_without_closed_form_are_values(void) {
     json_decref(r);
 }
 
+/* numeric_eigenvalues_without_note: for a 5x5 integer matrix whose
+ * characteristic polynomial is x times an irreducible quartic, giac solved
+ * the quartic numerically itself: floats with no note, read as if exact */
+static void test_numeric_eigenvalues_without_note(void) {
+    json_t *r = matrix("{\"rows\": [[1,2,3,4,5],[2,3,4,5,6],[3,4,5,6,8],[1,1,1,1,9],[0,0,1,2,3]], "
+                       "\"op\": \"eigenvalues\"}");
+    json_t *ev = json_object_get(r, "eigenvalues");
+    CHECK(json_object_size(ev) == 5);
+    CHECK(json_integer_value(json_object_get(ev, "0")) == 1);
+    const char *note = json_string_value(json_object_get(r, "note"));
+    CHECK(note && strstr(note, "about 15 significant digits") != NULL);
+    json_decref(r);
+    r = matrix("{\"rows\": [[\"0.5\",1],[1,\"0.5\"]], \"op\": \"eigenvalues\"}"); /* decimals in, values out */
+    CHECK(json_object_get(r, "note") == NULL);
+    json_decref(r);
+}
+
 int main(void) {
     cc_symbolic_warmup();
     RUN(test_float_answer_below_binary64_not_zero);
@@ -113,5 +130,6 @@ int main(void) {
     RUN(test_float_answer_small_complex_part_kept);
     RUN(test_string_entry_decimal_is_exact);
     RUN(test_eigenvalues_without_closed_form_are_values);
+    RUN(test_numeric_eigenvalues_without_note);
     return check_summary("sym_matrix_floats");
 }

@@ -170,6 +170,10 @@ static json_t *eigen_printed(cc_gexpr *list, bool to_float, bool *numeric, json_
             json_decref(j);
             j = sym_print_json_as(it, true, err);
             *numeric = true;
+        } else if (j && !to_float && strchr(json_string_value(j), '.')) {
+            /* giac solved the characteristic polynomial numerically itself
+             * (a 5x5 with a quartic factor): a value, not a closed form */
+            *numeric = true;
         }
         cc_gexpr_free(it);
         if (!j) {
