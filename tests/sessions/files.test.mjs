@@ -127,6 +127,33 @@ describe('session workspaces', { skip: SKIP_NO_BINARY }, () => {
     assert.deepEqual(src, ['main.c', 'util.h']); // no .o, .hi or a.out beside the entry
   });
 
+  test('multi_file_go_java_lost_their_siblings: a go or java entry builds its directory', async (t) => {
+    // main.go calling a function of util.go was "undefined: twice"; Main.java
+    // using Util.java was "cannot find symbol": one file was built.
+    const langs = JSON.parse((await s.client.callTool({ name: 'list_languages', arguments: {} })).content[0].text);
+    const have = (n) => langs.some((l) => l.name === n && l.available);
+    const ws = (await s.call('session_start', { language: 'bash' })).session_id;
+    const w = (path, content) => s.call('session_write_file', { session_id: ws, path, content });
+    if (have('go')) {
+      await w('g/util.go', 'package main\nfunc twice(x int) int { return 2 * x }\n');
+      await w('g/util_test.go', 'package main\nimport "testing"\nfunc TestTwice(t *testing.T) {}\n');
+      await w('g/main.go', 'package main\nimport "fmt"\nfunc main() { fmt.Println(twice(21)) }\n');
+      const r = await s.call('session_run', { session_id: ws, entry_file: 'g/main.go' });
+      assert.equal(r.stdout, '42\n', r.stderr);
+    } else t.diagnostic('go is not installed here: its case is skipped');
+    if (have('java')) {
+      await w('j/Util.java', 'public class Util { static int twice(int x) { return 2 * x; } }\n');
+      await w('j/Main.java', 'public class Main { public static void main(String[] a) { System.out.println(Util.twice(21)); } }\n');
+      let r = await s.call('session_run', { session_id: ws, entry_file: 'j/Main.java' });
+      assert.equal(r.stdout, '42\n', r.stderr);
+      await w('j1/Solo.java', 'class Solo { public static void main(String[] a) { System.out.println(7); } }\n');
+      r = await s.call('session_run', { session_id: ws, entry_file: 'j1/Solo.java' });
+      assert.equal(r.stdout, '7\n', r.stderr); // a lone file: the source launcher, as before
+      const j = (await s.call('session_files', { session_id: ws, path: 'j' })).files.map((f) => f.path);
+      assert.deepEqual(j, ['Main.java', 'Util.java']); // the classes went to the run directory
+    } else t.diagnostic('java is not installed here: its case is skipped');
+  });
+
   test('compiled_session_run_runtime_unavailable: a fresh build runs in a workspace under a private home', async () => {
     // As root, the build's a.out was checked as a runtime the sandbox uid
     // must reach through the host's directories; the home (mode 0700) hid
@@ -211,8 +238,15 @@ describe('session workspaces', { skip: SKIP_NO_BINARY }, () => {
   test('resources: template, list and byte-identical read', async () => {
     const t = await s.client.listResourceTemplates();
     assert.equal(t.resourceTemplates[0].uriTemplate, 'codecalc://session/{session_id}/files/{+path}');
-    const l = await s.client.listResources();
-    assert.ok(l.resources.some((x) => x.uri === `codecalc://session/${sid}/files/in/data.csv`));
+    // paged: other tests' workspaces may fill the first page
+    const uris = [];
+    let cursor;
+    do {
+      const l = await s.client.listResources(cursor ? { cursor } : {});
+      uris.push(...l.resources.map((x) => x.uri));
+      cursor = l.nextCursor;
+    } while (cursor);
+    assert.ok(uris.includes(`codecalc://session/${sid}/files/in/data.csv`));
     const rd = await s.client.readResource({ uri: `codecalc://session/${sid}/files/in/data.csv` });
     assert.equal(rd.contents[0].text, 'a,b\n1,2');
   });

@@ -123,6 +123,8 @@ struct run_ctx {
     bool have_box;
     char *file, *exe;          /* {file}, {exe} */
     bool in_place;             /* {file} is the session's own entry file */
+    struct cc_lang_plan own;   /* the plan with its in-place steps, when in_place */
+    char own_decide[64];       /* own's deciding command: the original plan's */
     char **envp;               /* program environment (owned) */
     json_t *unenforced;        /* union over the steps (owned) */
     uint64_t cap;
@@ -601,6 +603,16 @@ static json_t *prepare(struct run_ctx *x) {
     }
     x->have_wd = true;
     x->in_place = session && q->entry && has_extension(q->entry, x->lang->ext);
+    if (x->in_place && (x->plan->in_place_compile || x->plan->in_place_run)) {
+        x->own = *x->plan;
+        /* the steps start with bash; the command that chose the plan
+         * (go, java) still decides it */
+        x->own.decide = cc_plan_deciding(x->plan, x->own_decide, sizeof x->own_decide);
+        x->own.extra_tool = "bash";
+        if (x->own.in_place_compile) x->own.compile = x->own.in_place_compile;
+        if (x->own.in_place_run) x->own.run = x->own.in_place_run;
+        x->plan = &x->own;
+    }
     if (x->in_place ? asprintf(&x->file, "%s/%s", q->workdir, q->entry) < 0
                     : asprintf(&x->file, "%s/main.%s", x->wd.path, x->lang->ext) < 0)
         x->file = NULL;

@@ -21,6 +21,20 @@
     "{ echo \"#!/usr/bin/env escript\"; cat \"$1\"; } > \"$2/main.escript\" && "             \
     "exec escript \"$2/main.escript\"' codecalc {file} {work}"
 
+/* A session entry's directory is its program, as `go build` and javac see
+ * it: every .go file beside the entry but the tests, and, when the entry
+ * has sibling classes, all the .java files compiled together (a lone file
+ * still goes to the source launcher). */
+#define GO_DIR_BUILD                                                                   \
+    "bash -c 'out=$1; cd \"$(dirname \"$2\")\" || exit 1; set --; for f in *.go; do "         \
+    "case $f in *_test.go) ;; *) set -- \"$@\" \"$f\" ;; esac; done; "                      \
+    "exec go build -o \"$out\" \"$@\"' codecalc {exe} {file}"
+#define JAVA_DIR_RUN                                                                   \
+    "bash -c 'f=$1; w=$2; set -- \"$(dirname \"$f\")\"/*.java; "                          \
+    "if [ $# -le 1 ]; then exec java \"$f\"; fi; "                                         \
+    "javac -d \"$w/classes\" \"$@\" && exec java -cp \"$w/classes\" \"$(basename \"$f\" .java)\"' "  \
+    "codecalc {file} {work}"
+
 /* The exact reasons, also answered by list_languages and runtimes_status. */
 #define NO_SWIFT "no Debian 12 package and no npm package carries a Swift toolchain; swift.org " \
                  "ships it only as tarballs outside both registries"
@@ -53,11 +67,12 @@ static const struct cc_lang table[] = {
     {"gleam", {NULL}, "gleam", "best_effort",
      {{.run = GLEAM_RUN, .decide = "gleam", .extra_tool = "bash"}}},
     {"go", {NULL}, "go", "best_effort",
-     {{.compile = "go build -o {exe} {file}", .run = "{exe}", .artifact = "{exe}"}}},
+     {{.compile = "go build -o {exe} {file}", .run = "{exe}", .artifact = "{exe}",
+       .in_place_compile = GO_DIR_BUILD}}},
     /* .hi and .o go to the run directory, not beside the source (a session
      * entry is compiled where it is). */
     {"haskell", {"ghc", "hs", NULL}, "hs", "best_effort", {NATIVE("ghc -outputdir {work}")}},
-    {"java", {NULL}, "java", "best_effort", {INTERP("java {file}")}},
+    {"java", {NULL}, "java", "best_effort", {{.run = "java {file}", .in_place_run = JAVA_DIR_RUN}}},
     {"jq", {NULL}, "jq", "best_effort", {INTERP("jq -n -f {file}")}},
     {"kotlin", {NULL}, "kt", "best_effort",
      {{.compile = "kotlinc {file} -include-runtime -d {work}/out.jar",

@@ -23,6 +23,11 @@ struct cc_lang_plan {
     const char *artifact;  /* what compile produces ("{exe}"), cacheable; NULL = none */
     const char *decide;    /* deciding command when not derived from the templates */
     const char *extra_tool;/* a second command that must also resolve, or NULL */
+    /* A session entry run in place (execute.h: entry) whose language builds
+     * a directory, not a file: go's other files of package main, java's
+     * other classes. NULL: compile and run as above. */
+    const char *in_place_compile;
+    const char *in_place_run;
 };
 
 struct cc_lang {
