@@ -40,6 +40,11 @@ struct sbx_limits {
                              * past it to a runtime that reserves space it never
                              * touches and bounds its own heap (node: V8's code
                              * range; the heap is held by --max-old-space-size) */
+    bool data_ceiling;      /* where no memory cgroup: RLIMIT_DATA holds mem_bytes
+                             * (private writable memory, what such a runtime
+                             * really uses) and RLIMIT_AS mem_bytes +
+                             * as_extra_bytes (its reservations, and a bound on
+                             * shared memory); java and go */
     uint64_t fsize_bytes;   /* RLIMIT_FSIZE for the program's own files; 0 = default */
     uint64_t nofile;        /* RLIMIT_NOFILE; 0 = 256 */
     uint64_t pids_max;      /* pids cgroup ceiling (and rlimit floor) */
