@@ -25,7 +25,14 @@
 
 extern char **environ;
 
-enum wstate { W_STARTING, W_READY };
+/* W_DYING: its socket hung up while it served a guarded call; the call is
+ * answered once SIGCHLD's reap tells how it died (worker_lost). */
+enum wstate { W_STARTING, W_READY, W_DYING };
+
+/* How long a dying worker's exit status is awaited before the call is
+ * answered without it (it closed its socket but has not exited: then it
+ * is killed, and its death told apart no more). */
+#define DEATH_WAIT_MS 2000
 
 /* A request sent to a worker and not answered yet. The worker serves its
  * slots in order, so slot 0 is the one it is working on and the others
@@ -53,6 +60,11 @@ struct cc_worker {
     int64_t idle_since;       /* ms; when nslot last became 0 */
     int64_t progress_us;      /* last answer, or when an idle worker got work */
     const struct cc_progress *progress; /* what it last started (pipelining pools) */
+    bool reaped;              /* SIGCHLD's reap took its exit status: never signal pid again */
+    int exit_status;          /* waitpid's status, once reaped */
+    const char *dying_why;    /* W_DYING: what worker_lost was told (a literal) */
+    bool death_waited;        /* its exit status was awaited and did not come */
+    struct event *death_ev;   /* W_DYING: the wait for its exit status gives up */
     struct cc_worker *next;
 };
 
@@ -184,6 +196,7 @@ static void worker_free(struct cc_worker *w) {
     if (w->rd_ev) event_free(w->rd_ev);
     if (w->wr_ev) event_free(w->wr_ev);
     if (w->flush_ev) event_free(w->flush_ev);
+    if (w->death_ev) event_free(w->death_ev);
     if (w->fd >= 0) close(w->fd);
     cc_frame_reader_free(&w->rd);
     cc_sb_free(&w->out);
@@ -257,7 +270,7 @@ static void unlink_worker(struct cc_worker *w) {
  * requests in its slots are the caller's to requeue or answer. */
 static void worker_kill(struct cc_worker *w) {
     unlink_worker(w);
-    if (w->pid > 0) kill(w->pid, SIGKILL);
+    if (w->pid > 0 && !w->reaped) kill(w->pid, SIGKILL);
     for (int i = 0; i < w->nslot; i++)
         if (w->slot[i].req) w->slot[i].req->worker = NULL;
     worker_free(w);
@@ -323,11 +336,13 @@ static void requeue_followers(struct cc_worker *w) {
  * failure worth counting) rather than get killed from outside? */
 static bool failed_to_start(struct cc_worker *w) {
     if (w->st != W_STARTING) return false;
-    int st;
-    pid_t got = waitpid(w->pid, &st, WNOHANG);
-    if (got != w->pid) return false; /* still running or already reaped: unknown */
-    w->pid = -1;                     /* reaped here; worker_kill must not signal it */
-    return !(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+    if (!w->reaped) {
+        int st;
+        if (waitpid(w->pid, &st, WNOHANG) != w->pid) return false; /* still running: unknown */
+        w->reaped = true; /* reaped here; worker_kill must not signal it */
+        w->exit_status = st;
+    }
+    return !(WIFSIGNALED(w->exit_status) && WTERMSIG(w->exit_status) == SIGKILL);
 }
 
 /* Which slot w was serving when it died: the one its progress page names
@@ -376,32 +391,57 @@ static struct cc_req *take_back(struct cc_worker *w, int serving, const char *wh
     return served;
 }
 
-/* Was w killed by SIGKILL? It closed its socket on its way out, so it is
- * a zombie within moments: wait a few milliseconds for it (a rare event;
- * false when it cannot be told). Reaped here, worker_kill must not signal
- * it. */
-static bool killed_by_sigkill(struct cc_worker *w) {
-    if (w->pid <= 0) return false;
-    for (int i = 0; i < 20; i++) {
-        int st;
-        pid_t got = waitpid(w->pid, &st, WNOHANG);
-        if (got == w->pid) {
-            w->pid = -1;
-            return WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL;
-        }
-        if (got < 0) return false;
-        struct timespec ms = {0, 1000000};
-        nanosleep(&ms, NULL);
+/* Was w killed by SIGKILL? Known once its exit status was reaped. */
+static bool killed_by_sigkill(const struct cc_worker *w) {
+    return w->reaped && WIFSIGNALED(w->exit_status) && WTERMSIG(w->exit_status) == SIGKILL;
+}
+
+static void worker_lost(struct cc_worker *w, const char *why, bool dead);
+
+/* The dying worker's exit status did not come: answer without it. */
+static void on_death_wait_over(evutil_socket_t fd, short what, void *arg) {
+    (void)fd, (void)what;
+    struct cc_worker *w = arg;
+    event_free(w->death_ev);
+    w->death_ev = NULL;
+    w->st = W_READY; /* worker_lost answers now; unknown counts as not from outside */
+    w->death_waited = true;
+    worker_lost(w, w->dying_why, true);
+}
+
+/* A guarded call's answer depends on how its worker died (a kill from
+ * outside is not the input's fault), which only the exit status tells.
+ * The socket's hang-up usually comes before SIGCHLD: rather than wait for
+ * the zombie here, with the loop stopped, w waits in W_DYING (taking no
+ * call, reading and writing nothing) until cc_pool_reap hands it the
+ * status. false when that cannot be arranged (answer at once). */
+static bool await_death(struct cc_worker *w, const char *why) {
+    if (w->reaped || w->pid <= 0) return false;
+    w->death_ev = evtimer_new(w->pool->srv->base, on_death_wait_over, w);
+    struct timeval tv = {DEATH_WAIT_MS / 1000, (DEATH_WAIT_MS % 1000) * 1000};
+    if (!w->death_ev || evtimer_add(w->death_ev, &tv) < 0) {
+        if (w->death_ev) event_free(w->death_ev);
+        w->death_ev = NULL;
+        return false;
     }
-    return false;
+    event_del(w->rd_ev);
+    event_del(w->wr_ev);
+    event_del(w->flush_ev);
+    w->st = W_DYING;
+    w->dying_why = why;
+    return true;
 }
 
 /* The worker died (dead: its socket hung up) or broke protocol while
  * (maybe) serving a request. */
 static void worker_lost(struct cc_worker *w, const char *why, bool dead) {
     struct cc_pool *p = w->pool;
+    if (w->st == W_DYING) return; /* its exit status is awaited (cc_pool_reap) */
+    int serving = serving_slot(w, dead);
+    struct cc_req *sr = serving >= 0 ? w->slot[serving].req : NULL;
+    if (dead && sr && sr->guarded && !w->death_waited && await_death(w, why)) return;
     bool before_hello = failed_to_start(w);
-    struct cc_req *r = take_back(w, serving_slot(w, dead), why);
+    struct cc_req *r = take_back(w, serving, why);
     /* A worker's own limits end a guarded call with SIGXCPU (the CPU
      * budget is a soft limit) or failed allocations (RLIMIT_AS), never
      * SIGKILL, which comes from outside (a kill, the host's out-of-memory
@@ -771,10 +811,32 @@ static void on_readable(evutil_socket_t fd, short what, void *arg) {
     dispatch(p);
 }
 
+static struct cc_worker *worker_of_pid(struct cc_server *srv, pid_t pid) {
+    for (int i = 0; i < CC_WORKER_POOLS; i++) {
+        struct cc_pool *p = srv->pools[i];
+        for (struct cc_worker *w = p ? p->workers : NULL; w; w = w->next)
+            if (w->pid == pid && !w->reaped) return w;
+    }
+    return NULL;
+}
+
+/* SIGCHLD: every exited child is reaped here; a worker keeps its status
+ * (how it died decides a guarded call's answer), and one waiting in
+ * W_DYING for it is finished now. */
 void cc_pool_reap(struct cc_server *srv) {
-    (void)srv;
     int st;
-    while (waitpid(-1, &st, WNOHANG) > 0) {}
+    pid_t pid;
+    while ((pid = waitpid(-1, &st, WNOHANG)) > 0) {
+        struct cc_worker *w = worker_of_pid(srv, pid);
+        if (!w) continue;
+        w->reaped = true;
+        w->exit_status = st;
+        if (w->st != W_DYING) continue; /* its hang-up, still queued, will tell */
+        if (w->death_ev) event_free(w->death_ev);
+        w->death_ev = NULL;
+        w->st = W_READY;
+        worker_lost(w, w->dying_why, true);
+    }
 }
 
 void cc_pool_shrink(struct cc_pool *p, int64_t idle_ms) {

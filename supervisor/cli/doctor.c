@@ -236,7 +236,7 @@ json_t *cc_doctor_report(bool deep) {
     json_object_set_new(rep, "install_sandbox",
                         json_pack("{s:o,s:b,s:s,s:s}", "landlock_abi", abi ? json_integer(abi) : json_null(), "confined",
                                   HAS("mntns"), "mechanism", "native sandbox (read-only host, only the target directory writable)",
-                                  "detail", HAS("mntns") ? "installers run in the sandbox; Landlock is not used"
+                                  "detail", HAS("mntns") ? "installers run in the sandbox; Landlock (ABI 6+) only scopes abstract unix sockets and signals"
                                                         : "installs are not confined on this host"));
     json_object_set_new(rep, "extras", extras);
     json_object_set_new(rep, "grammar_cache", cache);

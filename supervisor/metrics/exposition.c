@@ -127,5 +127,12 @@ void cc_metrics_render(struct cc_strbuf *o, struct cc_server *srv, const struct 
         family(o, "codecalc_http_notifications_dropped_total", "counter",
                "Notifications not sent on a POST's event stream the client left more than the bound unread.");
         cc_sb_printf(o, "codecalc_http_notifications_dropped_total %ld\n", http->notifications_dropped);
+        family(o, "codecalc_http_connections", "gauge", "Client connections the HTTP transport holds.");
+        cc_sb_printf(o, "codecalc_http_connections %ld\n", http->connections);
+        family(o, "codecalc_http_connections_max", "gauge", "The connection ceiling (CODECALC_HTTP_MAX_CONNECTIONS).");
+        cc_sb_printf(o, "codecalc_http_connections_max %ld\n", http->connections_max);
+        family(o, "codecalc_http_connections_refused_total", "counter",
+               "Connections answered 503 and closed because the ceiling was reached.");
+        cc_sb_printf(o, "codecalc_http_connections_refused_total %ld\n", http->connections_refused);
     }
 }

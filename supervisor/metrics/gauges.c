@@ -91,10 +91,13 @@ json_t *cc_metrics_snapshot(struct cc_server *srv, const struct cc_metrics_http 
         (json_int_t)errors, "in_flight", g.inflight, "pools", pools_json(&g), "tools", tools, "recent", recent_json(),
         "verdicts", verdicts, "runs_active", g.runs_active >= 0 ? json_integer(g.runs_active) : json_null(),
         "sessions", "stateful", g.sessions_stateful, "workspace", g.sessions_workspace, "http",
-        http && http->present ? json_pack("{s:i,s:i,s:i,s:I,s:I}", "sessions", (int)http->sessions, "requests_in_flight",
-                                          (int)http->exchanges, "get_streams", (int)http->streams,
+        http && http->present ? json_pack("{s:i,s:i,s:i,s:I,s:I,s:I,s:I,s:I}", "sessions", (int)http->sessions,
+                                          "requests_in_flight", (int)http->exchanges, "get_streams", (int)http->streams,
                                           "get_streams_closed_slow", (json_int_t)http->streams_closed_slow,
-                                          "notifications_dropped", (json_int_t)http->notifications_dropped)
+                                          "notifications_dropped", (json_int_t)http->notifications_dropped,
+                                          "connections", (json_int_t)http->connections,
+                                          "connections_max", (json_int_t)http->connections_max,
+                                          "connections_refused", (json_int_t)http->connections_refused)
                               : json_null(),
         "health", "sandbox_complete", missing == NULL, "sandbox_missing", missing);
     free(missing);

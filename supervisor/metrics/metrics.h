@@ -44,6 +44,9 @@ struct cc_metrics_http {
     long streams;           /* open GET streams */
     long streams_closed_slow;   /* GET streams closed: the client left too much unread */
     long notifications_dropped; /* POST SSE notifications dropped for the same reason */
+    long connections;           /* client connections held now */
+    long connections_max;       /* CODECALC_HTTP_MAX_CONNECTIONS, as applied */
+    long connections_refused;   /* refused with 503 past that ceiling */
 };
 
 /* Prometheus text exposition, format 0.0.4 (exposition.c). */

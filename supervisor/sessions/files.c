@@ -208,6 +208,8 @@ void cc_session_read_refusal(int err, const char *path, uint64_t cap, struct cc_
         {ELOOP, "permission_denied", "is a symlink; links are not followed in a workspace"},
         {EISDIR, "validation", "is a directory (list it with session_files)"},
         {EINVAL, "validation", "is not a regular file"},
+        /* open(2) of a unix socket: it exists, it is just not a file. */
+        {ENXIO, "validation", "is not a regular file"},
         {EFBIG, "resource_exhausted", "is larger than the bytes that can be returned whole:"},
     };
     for (size_t i = 0; i < sizeof reasons / sizeof reasons[0]; i++)

@@ -20,6 +20,7 @@
 #include "protocol/json_convert.h"
 #include "protocol/strbuf.h"
 #include "supervisor/cluster/cluster.h"
+#include "supervisor/transport/http_conncap.h"
 #include "supervisor/transport/id_sniff.h"
 #include "supervisor/transport/mcp_session.h"
 #include "supervisor/transport/sse.h"
@@ -90,6 +91,7 @@ struct cc_http_transport {
     long streams_closed_slow;        /* GET streams closed for an unread backlog */
     long notes_dropped;              /* POST SSE notifications dropped for one */
     struct cc_log_sink log_sink;     /* MCP log records to sessions' GET streams */
+    struct cc_http_conncap conncap;  /* CODECALC_HTTP_MAX_CONNECTIONS */
     struct event *sigterm_ev, *sigint_ev, *tick_ev, *drain_ev;
 };
 
@@ -906,10 +908,13 @@ static void handle_delete(struct cc_http_transport *t, struct evhttp_request *re
 /* ---- routing --------------------------------------------------------------------- */
 
 /* The figures of /metrics and /status only this transport knows. */
-static void http_figures(const struct cc_http_transport *t, struct cc_metrics_http *m) {
+static void http_figures(struct cc_http_transport *t, struct cc_metrics_http *m) {
     *m = (struct cc_metrics_http){.present = true, .sessions = (long)t->mcp_sessions.count,
                                   .streams_closed_slow = t->streams_closed_slow,
-                                  .notifications_dropped = t->notes_dropped};
+                                  .notifications_dropped = t->notes_dropped,
+                                  .connections = cc_http_conncap_held(&t->conncap),
+                                  .connections_max = t->conncap.max,
+                                  .connections_refused = t->conncap.refused};
     for (const struct cc_http_exchange *ex = t->exchanges; ex; ex = ex->tnext) m->exchanges++;
     for (const struct get_stream *g = t->streams; g; g = g->next) m->streams++;
 }
@@ -1050,6 +1055,7 @@ static int setup(struct cc_http_transport *t, const char *host, int port) {
         bound = ntohs(ss.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&ss)->sin6_port
                                                : ((struct sockaddr_in *)&ss)->sin_port);
     bool v6 = strchr(host, ':') != NULL;
+    cc_http_conncap_init(&t->conncap, t->http, base, fd);
     fprintf(stderr, "codecalc: serving MCP over HTTP on http://%s%s%s:%d/mcp\n", v6 ? "[" : "", host,
             v6 ? "]" : "", bound);
     cc_cluster_advertise(t->srv, host, bound);

@@ -160,14 +160,18 @@ describe('execute_code over MCP', { skip: SKIP_NO_BINARY }, () => {
 
   // Regressions of issue 11.2: RLIMIT_AS broke runtimes that reserve address
   // space. The memory cgroup holds the ceiling now. Where there is none (a
-  // non-root server) RLIMIT_AS is all there is: java and go may fail, and
-  // the result must say why. node (which hung at 128 MB and aborted at 256
-  // and 512) runs with V8 holding its heap and room for its reservations.
-  const reservesAddressSpace = (r) => {
+  // non-root server) java and go get RLIMIT_DATA at the ceiling and address
+  // space past it (they could not start under RLIMIT_AS: nonroot_memory.test),
+  // others RLIMIT_AS, and the result says which. node (which hung at 128 MB
+  // and aborted at 256 and 512) runs with V8 holding its heap and room for
+  // its reservations. Returns true when the run may not have started (a
+  // runtime without that provision under RLIMIT_AS).
+  const reservesAddressSpace = (r, lang) => {
     if (hasMemoryCgroup()) return false;
-    assert.ok(r.unenforced.some((u) => u.startsWith('memory_cgroup:') && u.includes('(java, go) may not start')),
-      JSON.stringify(r.unenforced));
-    return r.verdict !== 'OK';
+    const data = ['java', 'go', 'kotlin'].includes(lang);
+    const want = data ? 'RLIMIT_DATA holds the private writable memory' : '(java, go) may not start';
+    assert.ok(r.unenforced.some((u) => u.startsWith('memory_cgroup:') && u.includes(want)), JSON.stringify(r.unenforced));
+    return !data && r.verdict !== 'OK';
   };
   const nodeDisclosed = (r) => {
     if (hasMemoryCgroup()) return;
@@ -193,7 +197,7 @@ describe('execute_code over MCP', { skip: SKIP_NO_BINARY }, () => {
   test('regression: max_memory_mb breaks runtimes that reserve address space (java at 512 MB)', async (t) => {
     if (!(await langAvailable('java'))) return t.skip('java is not installed');
     const r = await run({ language: 'java', code: 'public class Main { public static void main(String[] a) { System.out.println("jvm " + (6 * 7)); } }', max_memory_mb: 512, timeout: 60 });
-    if (reservesAddressSpace(r)) return;
+    if (reservesAddressSpace(r, 'java')) return;
     assert.equal(r.verdict, 'OK', JSON.stringify({ ...r, provider: undefined }));
     assert.equal(r.stdout, 'jvm 42\n');
   });
@@ -207,7 +211,7 @@ describe('execute_code over MCP', { skip: SKIP_NO_BINARY }, () => {
       const r = await run({ language: lang, code: `${code}// ${process.pid}\n`, max_memory_mb: 256, timeout: 120 });
       // The compile step ran under its own budget either way.
       assert.equal(r.phase, 'run', JSON.stringify({ ...r, provider: undefined }));
-      if (reservesAddressSpace(r)) return;
+      if (reservesAddressSpace(r, lang)) return;
       assert.equal(r.verdict, 'OK', JSON.stringify({ ...r, provider: undefined }));
       assert.equal(r.stdout, want);
     });

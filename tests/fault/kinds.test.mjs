@@ -85,6 +85,21 @@ describe('worker faults of every kind', { skip: SKIP_NO_BINARY, timeout: 150000 
     assert.equal(e.sc?.expression, '3*x**2', e.msg.__raw);
   });
 
+  // The answer depends on how the worker died, which only its exit status
+  // tells; the status now comes from the SIGCHLD reap (the supervisor used
+  // to poll waitpid for up to 20 ms with its event loop stopped).
+  test('a symbolic worker ended by SIGXCPU (its CPU budget) mid-request: resource_exhausted, not killed from outside', async () => {
+    const runaway = r.callTool('evaluate_expression', '{"expression":"nextprime(10^3001)"}', { timeoutMs: 60000 });
+    const busy = await waitFor(() => descendants(r.pid).find((p) => p.comm === 'codecalc-symbol' && cpuTicks(p.pid) > 30), 10000);
+    assert.ok(busy, 'no symbolic worker took the call');
+    process.kill(busy.pid, 'SIGXCPU');
+    const c = await runaway;
+    assert.equal(c.sc?.code, 'resource_exhausted', c.msg.__raw);
+    assert.match(c.sc.error, /terminated by a resource limit/);
+    const e = await r.callTool('evaluate_expression', '{"expression":"diff(x^2, x)"}', { timeoutMs: 30000 });
+    assert.equal(e.sc?.expression, '2*x', e.msg.__raw);
+  });
+
   async function session() {
     const s = await r.callTool('session_start', '{"language":"python3"}', { timeoutMs: 30000 });
     assert.equal(typeof s.sc?.session_id, 'string', s.msg.__raw);

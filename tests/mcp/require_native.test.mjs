@@ -39,12 +39,13 @@ describe('CODECALC_REQUIRE_NATIVE', { skip: SKIP_NO_BINARY }, () => {
   spawnSync('chmod', ['755', lonelyBin]);
   after(() => rmSync(lonely, { recursive: true, force: true }));
 
-  test('codecalc-exec --probe reports every capability as a boolean', () => {
+  test('codecalc-exec --probe reports every capability as a boolean, and the Landlock ABI', () => {
     const r = spawnSync(EXEC, ['--probe'], { encoding: 'utf8', timeout: 20000 });
     assert.equal(r.status, 0, r.stderr);
     const caps = JSON.parse(r.stdout);
-    assert.deepEqual(Object.keys(caps).sort(), [...KEYS].sort());
+    assert.deepEqual(Object.keys(caps).sort(), [...KEYS, 'landlock_abi'].sort());
     for (const k of KEYS) assert.equal(typeof caps[k], 'boolean', k);
+    assert.ok(Number.isInteger(caps.landlock_abi) && caps.landlock_abi >= 0, String(caps.landlock_abi));
   });
 
   test('starts exactly when the probe finds every feature the sandbox uses', () => {

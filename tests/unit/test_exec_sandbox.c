@@ -570,6 +570,44 @@ static void test_nproc_only_without_pids_cgroup(void) {
     unsetenv("CODECALC_MAX_PROCESSES");
 }
 
+/* Regression (java and go could not start under a non-root server's
+ * RLIMIT_AS at the ceiling): a runtime that reserves address space gets
+ * RLIMIT_DATA at the ceiling and RLIMIT_AS past it, disclosed; with a
+ * memory cgroup neither rlimit is set. */
+static uint64_t planned(const struct sbx_program *p, int resource) {
+    for (int i = 0; i < p->n_rl; i++)
+        if (p->rl[i].resource == resource) return p->rl[i].value;
+    return 0;
+}
+
+static void test_data_ceiling_for_reserving_runtimes(void) {
+    static struct sbx_program p;
+    struct sbx_limits lim = default_limits();
+    lim.mem_bytes = 256ull << 20;
+    lim.data_ceiling = true;
+    lim.as_extra_bytes = 4096ull << 20;
+    struct sbx_result r;
+    memset(&r, 0, sizeof r);
+    sbx_plan_program(&p, &lim, true, false, &r);
+    CHECK(planned(&p, RLIMIT_DATA) == 256ull << 20);
+    CHECK(planned(&p, RLIMIT_AS) == (256ull + 4096) << 20);
+    CHECK(names(&r, "memory_cgroup: no memory cgroup could hold the ceiling here; RLIMIT_DATA holds the "
+                    "private writable memory the program commits"));
+    sbx_result_free(&r);
+    memset(&r, 0, sizeof r);
+    sbx_plan_program(&p, &lim, true, true, &r);
+    CHECK(planned(&p, RLIMIT_DATA) == 0);
+    CHECK(planned(&p, RLIMIT_AS) == 0);
+    CHECK(!names(&r, "memory_cgroup"));
+    sbx_result_free(&r);
+    lim.data_ceiling = false; /* any other runtime: RLIMIT_AS at the ceiling plus its extra */
+    memset(&r, 0, sizeof r);
+    sbx_plan_program(&p, &lim, true, false, &r);
+    CHECK(planned(&p, RLIMIT_DATA) == 0);
+    CHECK(planned(&p, RLIMIT_AS) == (256ull + 4096) << 20);
+    sbx_result_free(&r);
+}
+
 int main(void) {
     setup_dirs();
     RUN(test_rundir);
@@ -585,6 +623,7 @@ int main(void) {
     RUN(test_proc_and_ptrace);
     RUN(test_rlimits);
     RUN(test_nproc_only_without_pids_cgroup);
+    RUN(test_data_ceiling_for_reserving_runtimes);
     RUN(test_no_net_python);
     RUN(test_no_net_static);
     RUN(test_fork_bomb);

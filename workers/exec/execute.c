@@ -169,6 +169,44 @@ static const char *const env_allow[] = {
 
 static bool bounds_own_heap(const struct cc_lang *l) { return strcmp(l->name, "node") == 0; }
 
+/* java (and kotlin, run by java) and go reserve address space they commit
+ * only as they grow: under RLIMIT_AS at the ceiling neither started (java:
+ * "Could not reserve enough space for code cache", go: "failed to reserve
+ * page summary memory", at 256 MiB), and kotlinc not under the compile
+ * budget. Without a memory cgroup they get RLIMIT_DATA at the ceiling
+ * (memory they commit, touched or not: stricter than a memory cgroup,
+ * which counts what is resident) and this much address space past it (the JVM
+ * reserves 1 GiB of class space and 240 MiB of code cache; malloc arenas
+ * reserve 64 MiB each); the result discloses it. */
+#define RESERVING_AS_EXTRA (4096ull << 20)
+
+static bool reserves_address_space(const struct cc_lang *l) {
+    return strcmp(l->name, "java") == 0 || strcmp(l->name, "kotlin") == 0 || strcmp(l->name, "go") == 0;
+}
+
+/* A JVM sizes its heap from the machine's memory (its initial heap alone,
+ * 1/64 of it, can pass a small ceiling): it is told the ceiling instead,
+ * as a memory cgroup would tell it. Inserted after argv[0] when that is
+ * java. Returns argv, or NULL when out of memory (argv freed). */
+static char **java_max_ram(char **argv, uint64_t mem_bytes) {
+    const char *slash = strrchr(argv[0], '/');
+    if (!mem_bytes || strcmp(slash ? slash + 1 : argv[0], "java") != 0) return argv;
+    size_t n = 0;
+    while (argv[n]) n++;
+    char **out = calloc(n + 2, sizeof *out);
+    char *flag = NULL;
+    if (!out || asprintf(&flag, "-XX:MaxRAM=%llum", (unsigned long long)(mem_bytes >> 20)) < 0) {
+        free(out);
+        cc_argv_free(argv);
+        return NULL;
+    }
+    out[0] = argv[0];
+    out[1] = flag;
+    for (size_t i = 1; i <= n; i++) out[i + 1] = argv[i];
+    free(argv); /* the strings moved to out */
+    return out;
+}
+
 static char **build_env(const char *path, const char *home, const char *tmp, bool session,
                         const char *py_deps, int64_t node_heap_mb) {
     struct cc_env e = {0};
@@ -261,6 +299,11 @@ static void run_step(struct run_ctx *x, const char *phase, char **argv, int64_t 
         .lim = step_limits(x->req, wall_ms, !is_run),
         .tick = h ? h->tick : NULL, .tick_ud = h ? h->ud : NULL, .tick_ms = h ? h->tick_ms : 0};
     if (is_run && bounds_own_heap(x->lang) && spec.lim.mem_bytes) spec.lim.as_extra_bytes = NODE_AS_EXTRA;
+    /* Both steps: kotlinc is a JVM too. */
+    if (reserves_address_space(x->lang) && spec.lim.mem_bytes) {
+        spec.lim.data_ceiling = true;
+        spec.lim.as_extra_bytes = RESERVING_AS_EXTRA;
+    }
     if (h && h->step_start) h->step_start(h->ud, phase);
     struct sbx_box box;
     char *why = NULL;
@@ -327,7 +370,8 @@ static json_t *bytes_json(int64_t n) { return n < 0 ? json_null() : json_integer
 static const char *const alloc_failure_marks[] = {
     "java.lang.OutOfMemoryError", "MemoryError", "std::bad_alloc",
     "JavaScript heap out of memory", "runtime: out of memory", "memory allocation of ",
-    "out of memory", "Out of memory!", "Out of memory during ", NULL};
+    "out of memory", "Out of memory!", "Out of memory during ",
+    "insufficient memory for the Java Runtime Environment", NULL};
 
 static const char *alloc_failure(const struct step *s) {
     const struct sbx_result *r = &s->res;
@@ -337,6 +381,11 @@ static const char *alloc_failure(const struct step *s) {
     size_t from = n > 4096 ? n - 4096 : 0;
     for (const char *const *m = alloc_failure_marks; *m; m++)
         if (memmem(t + from, n - from, *m, strlen(*m))) return *m;
+    /* go prints its fatal error first and every goroutine's stack after
+     * it, which pushes the line out of the last 4 KiB: that line, written
+     * by the runtime as it dies, is looked for anywhere. */
+    static const char go_fatal[] = "fatal error: runtime: out of memory";
+    if (memmem(t, n, go_fatal, sizeof go_fatal - 1)) return "runtime: out of memory";
     return NULL;
 }
 
@@ -764,6 +813,8 @@ static json_t *run(struct run_ctx *x, int64_t compile_ms) {
     json_t *result = NULL;
     char **argv = resolve_step(x, x->plan->run, "run", compile_ms, &result);
     if (!argv) return result;
+    if (!(argv = java_max_ram(argv, step_limits(x->req, 1, false).mem_bytes)))
+        return rejected("internal", fmt("executor failed: out of memory"));
     struct step s;
     run_step(x, "run", argv, wall_ms, &s);
     result = step_failure(x, "run", argv, &s, compile_ms);

@@ -19,7 +19,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
+#include <signal.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -48,7 +51,61 @@ static int each_named(const char *dir, const char *prefix, void (*fn)(const char
     return found;
 }
 
-static void remove_group(const char *path, void *v2) { sbx_cg_remove_dir(path, v2 != NULL); }
+enum { EMPTY_ROUNDS = 16, EXIT_WAIT_MS = 2000 };
+
+/* SIGKILL what dir's cgroup.procs lists, through pidfds, and wait in
+ * poll() until each has exited (a pidfd turns readable then). A group
+ * whose processes are gone can be removed at once, so the removal below
+ * needs no retry: the janitor waits for events, not on a clock. Returns
+ * once the list is empty or after EMPTY_ROUNDS lists (a box forking while
+ * it is killed: its init is dead, so its pid namespace takes no new
+ * process for long). */
+static void empty_group(const char *dir) {
+    char path[600], buf[8192];
+    snprintf(path, sizeof path, "%s/cgroup.procs", dir);
+    for (int round = 0; round < EMPTY_ROUNDS; round++) {
+        if (sbx_read_small(path, buf, sizeof buf) < 0) return;
+        struct pollfd pfd[64];
+        int n = 0;
+        for (char *p = buf; *p && n < (int)(sizeof pfd / sizeof pfd[0]);) {
+            char *end;
+            long pid = strtol(p, &end, 10);
+            if (end == p) break;
+            p = end + (*end == '\n');
+            int fd = pid > 0 ? (int)syscall(SYS_pidfd_open, (pid_t)pid, 0) : -1;
+            if (fd < 0) continue; /* gone already (or no pidfds: the retry below copes) */
+            syscall(SYS_pidfd_send_signal, fd, SIGKILL, NULL, 0);
+            pfd[n++] = (struct pollfd){.fd = fd, .events = POLLIN};
+        }
+        if (n == 0) return;
+        for (int left = n; left > 0;) {
+            int r = poll(pfd, (nfds_t)n, EXIT_WAIT_MS);
+            if (r < 0 && errno == EINTR) continue;
+            if (r <= 0) break; /* one did not die in 2 s: list again */
+            for (int i = 0; i < n; i++)
+                if (pfd[i].fd >= 0 && pfd[i].revents) {
+                    close(pfd[i].fd);
+                    pfd[i].fd = -1; /* poll ignores negative fds */
+                    left--;
+                }
+        }
+        for (int i = 0; i < n; i++)
+            if (pfd[i].fd >= 0) close(pfd[i].fd);
+    }
+}
+
+struct group_sweep {
+    bool v2;
+    int left; /* groups still there after their removal */
+};
+
+static void remove_group(const char *path, void *ud) {
+    struct group_sweep *g = ud;
+    empty_group(path);
+    sbx_cg_remove_dir(path, g->v2);
+    struct stat st;
+    if (stat(path, &st) == 0) g->left++;
+}
 
 /* A run directory of the dead worker: ours if it is a real directory owned
  * by the run uid (root server) or by us. */
@@ -68,17 +125,19 @@ static void remove_rundir(const char *path, void *ud) {
     cc_rundir_remove(&rd);
 }
 
-/* One pass; answers how many of the worker's run cgroups it found. */
+/* One pass; answers how many of the worker's run cgroups are still there
+ * after it (0: nothing to wait for, the janitor is done). */
 static int sweep(pid_t worker, const char *tmp, const char *mem, const char *pids,
                  const char *v2) {
     char prefix[64];
     snprintf(prefix, sizeof prefix, "run-%ld-", (long)worker);
-    int groups = each_named(mem, prefix, remove_group, NULL) +
-                 each_named(pids, prefix, remove_group, NULL) +
-                 each_named(v2, prefix, remove_group, (void *)1);
+    struct group_sweep v1g = {.v2 = false}, v2g = {.v2 = true};
+    each_named(mem, prefix, remove_group, &v1g);
+    each_named(pids, prefix, remove_group, &v1g);
+    each_named(v2, prefix, remove_group, &v2g);
     snprintf(prefix, sizeof prefix, "codecalc-%ld-", (long)worker);
     each_named(tmp, prefix, remove_rundir, NULL);
-    return groups;
+    return v1g.left + v2g.left;
 }
 
 enum { SWEEP_ROUNDS = 300 };
@@ -101,11 +160,12 @@ static _Noreturn void janitor_main(int rd, pid_t worker) {
     char c;
     while (read(rd, &c, 1) < 0 && errno == EINTR)
         ;
-    /* A group still holding the box's dying processes refuses rmdir; one
-     * removal gives up after about 200 ms, which a loaded host can exceed
-     * (a cgroup was left behind in CI). The janitor has nothing else to
-     * do: it sweeps again until no group of the worker is found, for up to
-     * SWEEP_ROUNDS tenths of a second. */
+    /* A group still holding the box's dying processes refuses rmdir, so
+     * each group's processes are killed and waited for first (empty_group:
+     * pidfds in poll, no clock). Should a group still be found (a kernel
+     * without pidfds, a process that outlived two seconds of SIGKILL), the
+     * sweep is repeated every tenth of a second, up to SWEEP_ROUNDS times:
+     * a cgroup was once left behind in CI by a single pass. */
     for (int round = 0; round < SWEEP_ROUNDS && sweep(worker, tmp, mem, pids, v2) > 0; round++) {
         struct timespec ts = {0, 100 * 1000 * 1000};
         nanosleep(&ts, NULL);

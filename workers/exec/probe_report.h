@@ -5,8 +5,10 @@
  * It prints one JSON object on stdout and exits 0:
  *   {"userns":b, "pidns":b, "mntns":b, "netns":b, "ipcns":b, "utsns":b,
  *    "cgroup_v2":b, "cgroup_v1_memory":b, "cgroup_v1_pids":b,
- *    "seccomp":b, "root":b}
- * each true when the kernel let the probe use that feature (sbx_probe). */
+ *    "seccomp":b, "root":b, "landlock_abi":n}
+ * each true when the kernel let the probe use that feature (sbx_probe);
+ * landlock_abi is the kernel's Landlock ABI version, 0 without Landlock
+ * (6 and up scope a run's abstract unix sockets and signals). */
 #ifndef CC_PROBE_REPORT_H
 #define CC_PROBE_REPORT_H
 

@@ -181,6 +181,7 @@ int sbx_box_hand_over(struct sbx_box *b, const struct sbx_spec *spec, const int 
     sbx_plan_program(p, &spec->lim, b->cg.pids_limited, b->cg.mem_limited, res);
     const struct sbx_caps *caps = sbx_probe();
     p->want_netns = spec->lim.no_net && !b->own_netns && caps->netns && (caps->root || caps->userns);
+    p->host_netns = !b->own_netns && !p->want_netns;
     int exec_fd = spec->exec_fd > 0 ? spec->exec_fd : -1;
     p->has_exec_fd = exec_fd >= 0;
     sh->arena_used = 0;

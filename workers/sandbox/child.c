@@ -130,6 +130,10 @@ static _Noreturn void exec_program(const struct sbx_init_cfg *cfg, const int fds
     /* The program has no parent-death signal of its own (init kills the
      * tree when it ends); a uid switch cleared it already. */
     prctl(PR_SET_PDEATHSIG, 0, 0, 0, 0);
+    /* Abstract unix sockets of the host (and processes outside the run) are
+     * out of reach even where no network namespace was made. */
+    if (sbx_landlock_scope() != 0)
+        sh->degraded |= SBX_DEGRADED_SCOPE;
     /* Last before execve: from here on the filter binds us too. */
     if (p->bpf.filter && sbx_seccomp_apply(&p->bpf) != 0)
         sh->degraded |= SBX_DEGRADED_SECCOMP;

@@ -130,7 +130,21 @@ void sbx_plan_program(struct sbx_program *p, const struct sbx_limits *lim, bool 
     /* The address-space limit breaks runtimes that reserve address space
      * (node, java, go); it is the memory ceiling only where no memory
      * cgroup holds one. */
-    if (!mem_cgroup && lim->mem_bytes > 0 && lim->as_extra_bytes > 0) {
+    if (!mem_cgroup && lim->mem_bytes > 0 && lim->data_ceiling) {
+        /* RLIMIT_DATA counts private writable mappings only: address space
+         * reserved PROT_NONE (a JVM's heap and class space, go's arenas) is
+         * free until committed, and committing past the ceiling fails. */
+        add_rlimit(p, res, RLIMIT_DATA, lim->mem_bytes, "memory_limit_clamped_to_hard_rlimit");
+        add_rlimit(p, res, RLIMIT_AS, lim->mem_bytes + lim->as_extra_bytes,
+                   "memory_limit_clamped_to_hard_rlimit");
+        sbx_unenforced_add(res, "memory_cgroup: no memory cgroup could hold the ceiling here; "
+                                "RLIMIT_DATA holds the private writable memory the program commits "
+                                "(touched or not, so more than a memory cgroup would count) at the "
+                                "ceiling, and RLIMIT_AS bounds address space at the ceiling plus "
+                                "%llu MiB (the address space the runtime reserves), so shared "
+                                "memory may pass the ceiling by up to that much",
+                           (unsigned long long)(lim->as_extra_bytes >> 20));
+    } else if (!mem_cgroup && lim->mem_bytes > 0 && lim->as_extra_bytes > 0) {
         add_rlimit(p, res, RLIMIT_AS, lim->mem_bytes + lim->as_extra_bytes,
                    "memory_limit_clamped_to_hard_rlimit");
         sbx_unenforced_add(res, "memory_cgroup: no memory cgroup could hold the ceiling here; the "

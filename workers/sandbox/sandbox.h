@@ -40,6 +40,11 @@ struct sbx_limits {
                              * past it to a runtime that reserves space it never
                              * touches and bounds its own heap (node: V8's code
                              * range; the heap is held by --max-old-space-size) */
+    bool data_ceiling;      /* where no memory cgroup: RLIMIT_DATA holds mem_bytes
+                             * (private writable memory, what such a runtime
+                             * really uses) and RLIMIT_AS mem_bytes +
+                             * as_extra_bytes (its reservations, and a bound on
+                             * shared memory); java and go */
     uint64_t fsize_bytes;   /* RLIMIT_FSIZE for the program's own files; 0 = default */
     uint64_t nofile;        /* RLIMIT_NOFILE; 0 = 256 */
     uint64_t pids_max;      /* pids cgroup ceiling (and rlimit floor) */
@@ -328,7 +333,15 @@ enum {
     SBX_DEGRADED_SECCOMP = 1u << 5,  /* the filter was not loaded */
     SBX_DEGRADED_NNP    = 1u << 6,   /* no_new_privs failed */
     SBX_DEGRADED_NET    = 1u << 7,   /* the late network namespace failed */
+    SBX_DEGRADED_SCOPE  = 1u << 8,   /* no Landlock scope (abstract sockets, signals) */
 };
+
+/* Landlock (workers/sandbox/landlock.c): the ABI version, 0 without it;
+ * scope the caller (after no_new_privs) so it cannot connect to an abstract
+ * unix socket, nor signal a process, from outside its domain. 0, or -1 with
+ * errno (ENOSYS below ABI 6). */
+int sbx_landlock_abi(void);
+int sbx_landlock_scope(void);
 
 /* The program as the box receives it: written by sbx_box_run into the
  * shared region (pointers into the region are valid in init and the
@@ -345,6 +358,8 @@ struct sbx_program {
                                   * as init may predate the compiled filter */
     bool want_netns;             /* the program's process unshares a network
                                   * namespace first */
+    bool host_netns;             /* no network namespace of its own is planned:
+                                  * the host's abstract sockets are in reach */
     bool has_exec_fd;
     bool drop_uid;               /* setresuid to uid/gid */
     uid_t uid;

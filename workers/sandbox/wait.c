@@ -173,7 +173,7 @@ static void wait_loop(struct waiter *w) {
     }
 }
 
-static void report_degraded(struct sbx_result *res, unsigned d, bool no_net) {
+static void report_degraded(struct sbx_result *res, unsigned d, bool no_net, bool host_netns) {
     if (d & SBX_DEGRADED_RDONLY)
         sbx_unenforced_add(res, "read_only_filesystem: the host view could not be made read-only");
     if (d & SBX_DEGRADED_TMP)
@@ -188,6 +188,12 @@ static void report_degraded(struct sbx_result *res, unsigned d, bool no_net) {
     if (d & SBX_DEGRADED_NET)
         sbx_unenforced_add(res, "network_namespace: the run shares the host's network "
                                 "namespace (seccomp still refuses IPv4/IPv6 sockets)");
+    /* no_net in the host's network namespace: only Landlock's scope keeps
+     * the host's abstract unix sockets out of reach. */
+    if (no_net && (d & SBX_DEGRADED_SCOPE) && (host_netns || (d & SBX_DEGRADED_NET)))
+        sbx_unenforced_add(res, "abstract_unix_sockets: no network namespace and no Landlock "
+                                "scope (Linux 6.12+); the program can connect to abstract unix "
+                                "sockets of host services");
     if (d & SBX_DEGRADED_SECCOMP) {
         sbx_unenforced_add(res, "seccomp: the filter could not be loaded");
         if (no_net)
@@ -268,7 +274,7 @@ static int collect(struct waiter *w) {
         res->peak_kb = sh->maxrss_kb;
     res->oom_kills = sbx_cg_oom_kills(&b->cg);
     res->mem_enforced = b->cg.mem_limited;
-    report_degraded(res, sh->degraded, w->spec->lim.no_net);
+    report_degraded(res, sh->degraded, w->spec->lim.no_net, sh->prog.host_netns);
     sbx_fill_status(res, sh, init_status);
     bool failed = res->term_signal || (res->exited && res->exit_code != 0);
     if (res->oom_kills > 0 && failed && res->killed_by == SBX_KILL_NONE)
