@@ -261,6 +261,13 @@ static void test_smt2_scan_prefixes(void) {
         free(buf);
     }
     CHECK_INTEQ((long long)whole, 4);
+    /* nul_atom_never_advanced: a NUL in an atom looped forever (found by
+     * fuzzing: strchr finds a delimiter set's own terminator) */
+    char nul[] = "(assert (! a\0 :named n))(check-sat)";
+    struct cc_smt2_scan sc;
+    CHECK_INTEQ(cc_smt2_scan(nul, sizeof nul - 1, &sc), 0);
+    CHECK_INTEQ((long long)sc.n_asserts, 1);
+    cc_smt2_scan_free(&sc);
 }
 
 int main(void) {

@@ -52,7 +52,11 @@ static enum tok next(struct reader *r) {
     if (c == '"' || c == '|') {
         if (!skip_quoted(r, c)) return T_BAD;
     } else {
-        while (r->i < r->n && !strchr(" \t\n\r\f\v();\"|", r->s[r->i])) r->i++;
+        /* a NUL is no delimiter (strchr would find the set's own
+         * terminator and the atom would never advance): the tool refuses
+         * NULs before the scan, the scanner must still end */
+        do r->i++;
+        while (r->i < r->n && !(r->s[r->i] && strchr(" \t\n\r\f\v();\"|", r->s[r->i])));
     }
     r->len = r->i - r->start;
     return T_ATOM;
