@@ -120,6 +120,19 @@ static const char *constant_bound(const struct cx_walk *w, TSNode loop, const ch
     return NULL;
 }
 
+/* The loop's bound is 2 to a power of a name: what it iterates over
+ * (python's range(1 << n), Rust's 0..1 << n) or its condition (C-style
+ * m < (1 << n), Go's for_clause). */
+static bool power_of_two_bound(const struct cx_walk *w, TSNode loop) {
+    TSNode h = cx_field(loop, "right");
+    if (ts_node_is_null(h)) h = cx_field(loop, "value");
+    if (ts_node_is_null(h)) h = cx_loop_condition(loop);
+    if (ts_node_is_null(h)) return false;
+    char flat[256];
+    struct cx_text t = cx_node_text(w, h);
+    return t.n < sizeof flat && cx_power_of_two_text(flat, cx_flatten(t, flat, sizeof flat));
+}
+
 /* How the loop text updates the name v: 1 only by a constant factor,
  * 0 not at all that way, -1 also by a step (then it is no geometric loop). */
 static int geometric_update(const char *flat, size_t n, const char *v, size_t vl) {
@@ -181,12 +194,17 @@ static bool plain_remainder(const char *t, size_t n) {
 
 /* v takes a remainder: `v = a % v`, `v %= a`, or `a, v = v, a % v`:
  * Euclid's algorithm, whose remainders at least halve every two steps. */
-static bool remainder_update(const char *flat, size_t n, const char *v, size_t vl) {
+static bool direct_remainder(const char *flat, size_t n, const char *v, size_t vl) {
     for (size_t i = 0; i < n; i++) {
         if (i > 0 && (cx_is_word((unsigned char)flat[i - 1]) || flat[i - 1] == '.')) continue;
         if (cx_word_then(flat, n, i, v, vl, "%=")) return true;
         size_t end, r = cx_word_then(flat, n, i, v, vl, "=") ? cx_assignment_rhs(flat, n, i, &end) : 0;
         if (r && plain_remainder(flat + r, end - r)) return true;
+        if (cx_word_then(flat, n, i, v, vl, ":=")) { /* Go's t := a % b */
+            size_t e = i + vl + 2;
+            while (e < n && flat[e] != ';' && flat[e] != '}') e++;
+            if (plain_remainder(flat + i + vl + 2, e - (i + vl + 2))) return true;
+        }
         /* a tuple: names, commas, one '=' */
         size_t j = i, k = 0, pos = SIZE_MAX;
         while (j < n) {
@@ -201,6 +219,30 @@ static bool remainder_update(const char *flat, size_t n, const char *v, size_t v
         size_t e = j + 1, from, to;
         while (e < n && flat[e] != ';') e++;
         if (cx_list_item(flat, j + 1, e, pos, &from, &to) && plain_remainder(flat + from, to - from)) return true;
+    }
+    return false;
+}
+
+/* v takes a remainder through one other name: `let t = a % b; ...; b = t`
+ * (Rust, C), or `a %= b; std::swap(a, b)` (C++). */
+static bool remainder_update(const char *flat, size_t n, const char *v, size_t vl) {
+    if (direct_remainder(flat, n, v, vl)) return true;
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0 && (cx_is_word((unsigned char)flat[i - 1]) || flat[i - 1] == '.')) continue;
+        size_t end, r = cx_word_then(flat, n, i, v, vl, "=") ? cx_assignment_rhs(flat, n, i, &end) : 0;
+        size_t tl = r ? cx_word_len(flat, end, r) : 0;
+        if (tl && r + tl == end && !(flat[r] >= '0' && flat[r] <= '9') && !(tl == vl && memcmp(flat + r, v, vl) == 0) &&
+            direct_remainder(flat, n, flat + r, tl))
+            return true;
+        if (n - i > 5 && memcmp(flat + i, "swap(", 5) == 0) { /* swap(a,b): either name a remainder */
+            size_t a = i + 5, al = cx_word_len(flat, n, a);
+            if (!al || a + al >= n || flat[a + al] != ',') continue;
+            size_t b = a + al + 1, bl = cx_word_len(flat, n, b);
+            if (!bl || b + bl >= n || flat[b + bl] != ')') continue;
+            bool va = al == vl && memcmp(flat + a, v, vl) == 0, vb = bl == vl && memcmp(flat + b, v, vl) == 0;
+            if ((va && direct_remainder(flat, n, flat + b, bl)) || (vb && direct_remainder(flat, n, flat + a, al)))
+                return true;
+        }
     }
     return false;
 }
@@ -471,7 +513,7 @@ static bool amortized_pointer(const struct cx_walk *w, TSNode loop, char *name, 
 
 static void add_factor(struct cx_walk *w, struct cx_factor *f, struct cx_factor d) {
     *f = d;
-    w->rdepth += d.r, w->ldepth += d.l, w->sdepth += d.s, w->lldepth += d.ll, w->fdepth += d.f, w->gdepth += d.g;
+    w->rdepth += d.r, w->ldepth += d.l, w->sdepth += d.s, w->lldepth += d.ll, w->fdepth += d.f, w->gdepth += d.g, w->edepth += d.e;
 }
 
 /* The note's cost at this point, considered as a term. */
@@ -553,6 +595,13 @@ static struct cx_factor loop_factor(struct cx_walk *w, TSNode loop, const char *
                       "%s iterations", line, comb == CX_COMB_SUBSETS ? "2^n" : "n^n");
         return *fac;
     }
+    if (!ts_node_is_null(bound_by) && power_of_two_bound(w, bound_by)) {
+        add_factor(w, fac, (struct cx_factor){.e = 1});
+        cx_refinement(w, "exponential_loop", line,
+                      "the loop at line %u runs to 2 to a power of the input (1 << n, 2 ** n): 2^n iterations, "
+                      "every subset of n bits: %s", line, here(w, cost, sizeof cost));
+        return *fac;
+    }
     const char *why = ts_node_is_null(bound_by) ? NULL : constant_bound(w, bound_by, bt);
     if (why) {
         cx_refinement(w, "constant_bound_loop", line,
@@ -560,12 +609,15 @@ static struct cx_factor loop_factor(struct cx_walk *w, TSNode loop, const char *
         return *fac;
     }
     char counter[64];
-    if (cx_growing_collection(w, loop, counter, sizeof counter)) {
-        struct cx_cost c = {.exp = true};
+    bool copies = false;
+    if (cx_growing_collection(w, loop, counter, sizeof counter, &copies)) {
+        struct cx_cost c = {.exp = true, .k = copies};
         cx_consider(w, c);
         cx_refinement(w, "growing_collection", line,
                       "the loop at line %u runs over %s and adds to it, once per iteration of the loop around it: "
-                      "the collection doubles each time round, 2^n iterations in all: O(2^n)", line, counter);
+                      "the collection doubles each time round, 2^n iterations in all%s: %s", line, counter,
+                      copies ? ", each adding a new list built from an old one (up to n items)" : "",
+                      cx_cost_text(c, cost, sizeof cost));
         add_factor(w, fac, (struct cx_factor){.r = 1});
         return *fac;
     }
