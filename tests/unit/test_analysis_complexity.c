@@ -895,6 +895,21 @@ static void doubling_and_concat_shapes_of_batch_h(void) {
     json_decref(r);
 }
 
+
+/* Batch J: library calls that walk their input, read as O(1) in a loop. */
+static void hidden_linear_library_calls(void) {
+    static const struct refined_case cases[] = {
+        {"java", "class S { int f(String s) { int c = 0; for (int i = 0; i < s.length(); i++) if (s.substring(i).startsWith(\"ab\")) c++; return c; } }", "O(n^2)"},
+        {"rust", "fn f(s: &str) -> usize {\n    let mut c = 0;\n    for i in 0..s.len() {\n        if s.chars().nth(i) == Some('a') { c += 1; }\n    }\n    c\n}", "O(n^2)"},
+        {NULL, "def strip_all(s, chars):\n    for ch in chars:\n        s = s.replace(ch, '')\n    return s\n", "O(n^2)"},
+        {"javascript", "function f(o, ks) { let c = 0; for (const k of ks) c += Object.keys(o).length; return c; }", "O(n^2)"},
+        {"go", "func f(a []int) [][]int {\n\tvar out [][]int\n\tfor i := range a {\n\t\tb := make([]int, len(a))\n\t\tcopy(b, a)\n\t\tb[i] = 0\n\t\tout = append(out, b)\n\t}\n\treturn out\n}", "O(n^2)"},
+        {"kotlin", "fun f(a: List<Int>, b: List<Int>): Int {\n    var c = 0\n    for (x in a) if (b.contains(x)) c++\n    return c\n}", "O(n^2)"},
+        {NULL, "def f(d, ks):\n    c = 0\n    for k in ks:\n        if k in d.keys():\n            c += 1\n    return c\n", "O(n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
 static void argument_checks(void) {
     json_t *args = json_pack("{s:i}", "code", 3);
     json_t *r = cc_tool_analyze_complexity(args, NULL);
@@ -938,6 +953,7 @@ int main(void) {
     RUN(euclid_through_a_temporary_was_linear);
     RUN(doubling_through_a_callback_and_repeat);
     RUN(doubling_and_concat_shapes_of_batch_h);
+    RUN(hidden_linear_library_calls);
     RUN(argument_checks);
     return check_summary("analysis_complexity");
 }

@@ -469,6 +469,9 @@ static struct cx_text receiver(const struct cx_walk *w, TSNode call, struct cx_t
     TSNode f = cx_field(call, "function");
     TSNode obj = cx_field(call, "object"); /* Java: method_invocation's object */
     if (ts_node_is_null(f) && !ts_node_is_null(obj)) return cx_node_text(w, obj);
+    if (ts_node_is_null(f) && ts_node_named_child_count(call) > 0 &&
+        strcmp(ts_node_type(ts_node_named_child(call, 0)), "navigation_expression") == 0)
+        f = ts_node_named_child(call, 0); /* Kotlin: b.contains(x) */
     if (ts_node_is_null(f) || callee.n == (size_t)-1) return (struct cx_text){"", 0};
     struct cx_text t = cx_node_text(w, f);
     size_t cut = (size_t)(callee.s - t.s);
@@ -529,7 +532,7 @@ static bool linear_outside_python(struct cx_walk *w, TSNode call, struct cx_text
 
 static bool is_linear_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
     static const char *const methods[] = {"index", "count", "remove", "insert", "join", "indexOf", "repeat",
-        "padStart", "padEnd",
+        "padStart", "padEnd", "substring", "substr", "replace", "replaceAll", "nth",
         "lastIndexOf", "includes", "splice", "shift", "unshift", "concat", "find", "findIndex", "filter",
         "map", "reduce", "some", "every", "slice", "copy", "deepcopy", "reverse", NULL};
     static const char *const builtins[] = {"sum", "min", "max", "any", "all", "list", "tuple", "reversed", "set",
@@ -540,7 +543,13 @@ static bool is_linear_call(struct cx_walk *w, TSNode call, struct cx_text callee
         "strrchr", "strdup", "memcpy", "memmove", "memset", "memcmp", "memchr", NULL};
     struct cx_text recv = receiver(w, call, callee);
     if (recv.n == 0)
-        return (cx_in_list(callee, builtins) && argument_count(call) == 1) || (!w->python && cx_in_list(callee, cstring));
+        return (cx_in_list(callee, builtins) && argument_count(call) == 1) || (!w->python && cx_in_list(callee, cstring)) ||
+               (!w->python && cx_text_is(callee, "copy") && argument_count(call) == 2); /* Go's copy(dst, src) */
+    /* Object.keys/values/entries build an array of every key (python's
+     * dict.keys() is a view: not this) */
+    if (cx_text_is(recv, "Object") && (cx_text_is(callee, "keys") || cx_text_is(callee, "values") ||
+                                      cx_text_is(callee, "entries")))
+        return true;
     if (cx_text_is(callee, "pop")) {
         TSNode args = cx_field(call, "arguments");
         return !ts_node_is_null(args) && ts_node_named_child_count(args) == 1 &&
