@@ -910,6 +910,18 @@ static void hidden_linear_library_calls(void) {
     check_refined(cases, sizeof cases / sizeof *cases);
 }
 
+
+/* Kernighan's bit count (n &= n - 1) was linear: one iteration per set bit. */
+static void bit_clearing_loop_was_linear(void) {
+    static const struct refined_case cases[] = {
+        {NULL, "def popcount(n):\n    c = 0\n    while n:\n        n &= n - 1\n        c += 1\n    return c\n", "O(log n)"},
+        {"c", "int pc(unsigned x){int c=0; while (x) { x = x & (x - 1); c++; } return c;}", "O(log n)"},
+        /* also stepped by addition: no claim */
+        {NULL, "def f(n):\n    c = 0\n    while n:\n        n &= n - 1\n        n += 1\n    return c\n", "O(n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
 static void argument_checks(void) {
     json_t *args = json_pack("{s:i}", "code", 3);
     json_t *r = cc_tool_analyze_complexity(args, NULL);
@@ -954,6 +966,7 @@ int main(void) {
     RUN(doubling_through_a_callback_and_repeat);
     RUN(doubling_and_concat_shapes_of_batch_h);
     RUN(hidden_linear_library_calls);
+    RUN(bit_clearing_loop_was_linear);
     RUN(argument_checks);
     return check_summary("analysis_complexity");
 }

@@ -17,7 +17,7 @@
 static const char *const int_types[] = {"integer", "integer_literal", "number_literal", "number",
     "decimal_integer_literal", "int_literal", NULL};
 
-enum { LOOP_LINEAR, LOOP_GEOMETRIC, LOOP_BISECTION, LOOP_REMAINDER };
+enum { LOOP_LINEAR, LOOP_GEOMETRIC, LOOP_BISECTION, LOOP_REMAINDER, LOOP_BITS };
 
 static bool is_int_literal(const struct cx_walk *w, TSNode n) {
     if (ts_node_is_null(n) || !cx_type_is(n, int_types)) return false;
@@ -247,6 +247,26 @@ static bool remainder_update(const char *flat, size_t n, const char *v, size_t v
     return false;
 }
 
+/* v clears its lowest set bit: `v &= v - 1`, `v = v & (v - 1)`
+ * (Kernighan's bit count): one iteration per set bit, at most log n + 1,
+ * and no other update of v. */
+static bool bit_clear_update(const char *flat, size_t n, const char *v, size_t vl) {
+    bool found = false;
+    char a[80], b[80];
+    if (vl > 60) return false;
+    snprintf(a, sizeof a, "%.*s&=%.*s-1", (int)vl, v, (int)vl, v);
+    snprintf(b, sizeof b, "%.*s=%.*s&(%.*s-1)", (int)vl, v, (int)vl, v, (int)vl, v);
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0 && (cx_is_word((unsigned char)flat[i - 1]) || flat[i - 1] == '.')) continue;
+        if (cx_step_update(flat, n, i, v, vl)) return false;
+        size_t la = strlen(a), lb = strlen(b);
+        if ((n - i >= la && memcmp(flat + i, a, la) == 0 && (i + la == n || !cx_is_word((unsigned char)flat[i + la]))) ||
+            (n - i >= lb && memcmp(flat + i, b, lb) == 0))
+            found = true;
+    }
+    return found;
+}
+
 /* A loop whose condition's counter only grows or shrinks by a constant
  * factor (`while i < n: i *= 2`, `for (; n > 0; n /= 2)`), or whose bound
  * is set from a midpoint it halved (binary search), runs O(log n) times. */
@@ -265,6 +285,7 @@ static int log_loop(const struct cx_walk *w, TSNode loop, char *counter, size_t 
             int g = geometric_update(flat, n, c.s + i, l);
             if (g < 0) return LOOP_LINEAR;
             int k = g > 0                                     ? LOOP_GEOMETRIC
+                    : bit_clear_update(flat, n, c.s + i, l)   ? LOOP_BITS
                     : bisection_update(flat, n, c.s + i, l)   ? LOOP_BISECTION
                     : remainder_update(flat, n, c.s + i, l)   ? LOOP_REMAINDER
                                                               : LOOP_LINEAR;
@@ -667,6 +688,10 @@ static struct cx_factor loop_factor(struct cx_walk *w, TSNode loop, const char *
             cx_refinement(w, "geometric_loop", line,
                           "the loop at line %u changes its counter %s only by a constant factor: O(log n) "
                           "iterations, not O(n): %s", line, counter, cost);
+        else if (kind == LOOP_BITS)
+            cx_refinement(w, "geometric_loop", line,
+                          "the loop at line %u clears the lowest set bit of %s each time (%s &= %s - 1): one "
+                          "iteration per set bit, at most log n + 1, not O(n): %s", line, counter, counter, counter, cost);
         else if (kind == LOOP_REMAINDER)
             cx_refinement(w, "remainder_loop", line,
                           "the loop at line %u replaces %s by a remainder (Euclid's algorithm): it at least halves "
