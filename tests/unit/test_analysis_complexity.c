@@ -855,6 +855,9 @@ static void euclid_through_a_temporary_was_linear(void) {
     r = analyze("cpp", "long long g(long long a, long long b) { while (b) { a %= b; std::swap(a, b); } return a; }");
     CHECK_STREQ(refined(r), "O(log n)");
     json_decref(r);
+    r = analyze("rust", "fn gcd(mut a: u64, mut b: u64) -> u64 {\n    while b > 0 {\n        a %= b;\n        std::mem::swap(&mut a, &mut b);\n    }\n    a\n}");
+    CHECK_STREQ(refined(r), "O(log n)");
+    json_decref(r);
     /* a temporary that is not a remainder: linear */
     r = analyze("rust", "fn f(mut a: u64, mut b: u64) -> u64 {\n    while b != 0 {\n        let t = b - 1;\n        a = a + t;\n        b = t;\n    }\n    a\n}");
     CHECK_STREQ(refined(r), "O(n)");

@@ -223,6 +223,13 @@ static bool direct_remainder(const char *flat, size_t n, const char *v, size_t v
     return false;
 }
 
+/* Past a Rust borrow before a name: `&mut a`, `&a` (std::mem::swap). */
+static size_t skip_borrow(const char *flat, size_t n, size_t i) {
+    if (i < n && flat[i] == '&') i++;
+    if (n - i > 4 && memcmp(flat + i, "mut ", 4) == 0) i += 4;
+    return i;
+}
+
 /* v takes a remainder through one other name: `let t = a % b; ...; b = t`
  * (Rust, C), or `a %= b; std::swap(a, b)` (C++). */
 static bool remainder_update(const char *flat, size_t n, const char *v, size_t vl) {
@@ -235,9 +242,9 @@ static bool remainder_update(const char *flat, size_t n, const char *v, size_t v
             direct_remainder(flat, n, flat + r, tl))
             return true;
         if (n - i > 5 && memcmp(flat + i, "swap(", 5) == 0) { /* swap(a,b): either name a remainder */
-            size_t a = i + 5, al = cx_word_len(flat, n, a);
+            size_t a = skip_borrow(flat, n, i + 5), al = cx_word_len(flat, n, a);
             if (!al || a + al >= n || flat[a + al] != ',') continue;
-            size_t b = a + al + 1, bl = cx_word_len(flat, n, b);
+            size_t b = skip_borrow(flat, n, a + al + 1), bl = cx_word_len(flat, n, b);
             if (!bl || b + bl >= n || flat[b + bl] != ')') continue;
             bool va = al == vl && memcmp(flat + a, v, vl) == 0, vb = bl == vl && memcmp(flat + b, v, vl) == 0;
             if ((va && direct_remainder(flat, n, flat + b, bl)) || (vb && direct_remainder(flat, n, flat + a, al)))
