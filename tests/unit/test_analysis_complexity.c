@@ -925,6 +925,22 @@ static void bit_clearing_loop_was_linear(void) {
     check_refined(cases, sizeof cases / sizeof *cases);
 }
 
+
+/* KMP's failure-link loop was read as a factor n (O(n^2)): k only falls
+ * through its table and rises by at most one per outer iteration. */
+static void failure_link_was_quadratic(void) {
+    static const struct refined_case cases[] = {
+        {NULL, "def prefix_function(s):\n    pi = [0] * len(s)\n    k = 0\n    for i in range(1, len(s)):\n        while k > 0 and s[i] != s[k]:\n            k = pi[k - 1]\n        if s[i] == s[k]:\n            k += 1\n        pi[i] = k\n    return pi\n", "O(n)"},
+        {"javascript", "function prefix(s) {\n  const pi = new Array(s.length).fill(0);\n  for (let i = 1; i < s.length; i++) {\n    let k = pi[i - 1];\n    while (k > 0 && s[i] !== s[k]) k = pi[k - 1];\n    if (s[i] === s[k]) k++;\n    pi[i] = k;\n  }\n  return pi;\n}", "O(n)"},
+        {"c", "int search(const char *t, int n, const char *p, int m, int *pi) {\n    int k = 0, hits = 0;\n    for (int i = 0; i < n; i++) {\n        while (k > 0 && t[i] != p[k]) k = pi[k - 1];\n        if (t[i] == p[k]) k++;\n        if (k == m) { hits++; k = pi[k - 1]; }\n    }\n    return hits;\n}", "O(n)"},
+        /* near misses: k raised twice, k set from elsewhere, more work in the while */
+        {NULL, "def f(s, pi):\n    k = 0\n    for i in range(len(s)):\n        while k > 0 and s[i] != s[k]:\n            k = pi[k - 1]\n        k += 1\n        k += 1\n    return k\n", "O(n^2)"},
+        {NULL, "def f(s, pi):\n    k = 0\n    for i in range(len(s)):\n        while k > 0 and s[i] != s[k]:\n            k = pi[k - 1]\n        k = i\n    return k\n", "O(n^2)"},
+        {NULL, "def f(s, pi):\n    k = 0\n    for i in range(len(s)):\n        k = pi[i - 1]\n        while k > 0 and s[i] != s[k]:\n            k = pi[k - 1]\n        k += 1\n    return k\n", "O(n^2)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
 static void argument_checks(void) {
     json_t *args = json_pack("{s:i}", "code", 3);
     json_t *r = cc_tool_analyze_complexity(args, NULL);
@@ -970,6 +986,7 @@ int main(void) {
     RUN(doubling_and_concat_shapes_of_batch_h);
     RUN(hidden_linear_library_calls);
     RUN(bit_clearing_loop_was_linear);
+    RUN(failure_link_was_quadratic);
     RUN(argument_checks);
     return check_summary("analysis_complexity");
 }

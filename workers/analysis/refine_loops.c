@@ -539,6 +539,79 @@ static bool amortized_pointer(const struct cx_walk *w, TSNode loop, char *name, 
     return false;
 }
 
+/* flat[i..] is `<v>=<T>[<x>-1]` with <T> and <x> names: the length, and
+ * T and x through the out parameters (x empty when it is v itself). */
+static size_t table_step(const char *flat, size_t n, size_t i, const char *v, size_t vl, size_t *t, size_t *tl,
+                         size_t *x, size_t *xl) {
+    if (!cx_word_then(flat, n, i, v, vl, "=") || i + vl + 1 >= n || flat[i + vl + 1] == '=') return 0;
+    size_t j = i + vl + 1, l = cx_word_len(flat, n, j);
+    if (!l || j + l >= n || flat[j + l] != '[') return 0;
+    *t = j, *tl = l;
+    size_t k = j + l + 1, m = cx_word_len(flat, n, k);
+    if (!m || k + m + 2 >= n || memcmp(flat + k + m, "-1]", 3) != 0) return 0;
+    *x = k, *xl = m;
+    return k + m + 3 - i;
+}
+
+/* KMP's failure link: a while loop in a loop over n whose condition tests
+ * k and whose body is only `k = T[k - 1]` (k strictly falls), while the
+ * outer loop raises k by at most one (`k++`, `k += 1`) and otherwise sets
+ * it only from T (`k = T[k - 1]`, or `k = T[i - 1]` where it stores
+ * `T[i] = k`, the value k had). k falls no more often than it rose: O(n)
+ * iterations in all, amortised O(1) per outer iteration. */
+static bool failure_link(const struct cx_walk *w, TSNode loop, char *name, size_t cap) {
+    static const char *const whiles[] = {"while_statement", "while_expression", NULL};
+    if (w->nnloops == 0 || !cx_type_is(loop, whiles)) return false;
+    TSNode body = cx_field(loop, "body"), cond = cx_loop_condition(loop);
+    struct cx_text outer = cx_node_text(w, w->nloops[w->nnloops - 1]), bt = cx_node_text(w, body);
+    if (ts_node_is_null(cond) || outer.n > 8192 || bt.n > 256) return false;
+    char oflat[8192], bflat[256], cflat[256];
+    size_t on = cx_flatten(outer, oflat, sizeof oflat), bn = cx_flatten(bt, bflat, sizeof bflat);
+    size_t cn = cx_flatten(cx_node_text(w, cond), cflat, sizeof cflat);
+    size_t b0 = 0;
+    while (b0 < bn && (bflat[b0] == '{' || bflat[b0] == ':' || bflat[b0] == ';')) b0++;
+    while (bn > b0 && (bflat[bn - 1] == '}' || bflat[bn - 1] == ';')) bn--;
+    size_t vl = cx_word_len(bflat, bn, b0), t, tl, x, xl;
+    char v[64];
+    if (!vl || vl >= sizeof v || vl >= cap) return false;
+    memcpy(v, bflat + b0, vl), v[vl] = '\0';
+    if (table_step(bflat, bn, b0, v, vl, &t, &tl, &x, &xl) != bn - b0 || xl != vl || memcmp(bflat + x, v, vl) != 0 ||
+        !cx_has_word(cflat, cn, v))
+        return false;
+    char tab[64];
+    if (tl >= sizeof tab) return false;
+    memcpy(tab, bflat + t, tl), tab[tl] = '\0';
+    /* every change of v in the outer loop */
+    int raises = 0;
+    for (size_t i = 0; i < on; i++) {
+        if (i > 0 && (cx_is_word((unsigned char)oflat[i - 1]) || oflat[i - 1] == '.')) continue;
+        size_t t2, tl2, x2, xl2, l = table_step(oflat, on, i, v, vl, &t2, &tl2, &x2, &xl2);
+        if (l) {
+            if (tl2 != tl || memcmp(oflat + t2, tab, tl) != 0) return false;
+            if (!(xl2 == vl && memcmp(oflat + x2, v, vl) == 0)) { /* k = T[i - 1]: T[i] = k stored? */
+                char store[160];
+                snprintf(store, sizeof store, "%s[%.*s]=%s", tab, (int)xl2, oflat + x2, v);
+                if (!cx_has_text(oflat, on, store)) return false;
+            }
+            i += l - 1;
+            continue;
+        }
+        if (cx_step_update(oflat, on, i, v, vl)) {
+            char inc[3][140];
+            snprintf(inc[0], sizeof inc[0], "%s++", v);
+            snprintf(inc[1], sizeof inc[1], "%s+=1", v);
+            snprintf(inc[2], sizeof inc[2], "%s=%s+1", v, v);
+            bool one = false;
+            for (int k = 0; k < 3 && !one; k++) one = on - i >= strlen(inc[k]) && memcmp(oflat + i, inc[k], strlen(inc[k])) == 0;
+            if (!one || ++raises > 1) return false;
+            continue;
+        }
+        if (cx_word_then(oflat, on, i, v, vl, "=") && i + vl + 1 < on && oflat[i + vl + 1] != '=') return false;
+    }
+    snprintf(name, cap, "%s", v);
+    return true;
+}
+
 static void add_factor(struct cx_walk *w, struct cx_factor *f, struct cx_factor d) {
     *f = d;
     w->rdepth += d.r, w->ldepth += d.l, w->sdepth += d.s, w->lldepth += d.ll, w->fdepth += d.f, w->gdepth += d.g, w->edepth += d.e;
@@ -647,6 +720,14 @@ static struct cx_factor loop_factor(struct cx_walk *w, TSNode loop, const char *
                       copies ? ", each adding a new list built from an old one (up to n items)" : "",
                       cx_cost_text(c, cost, sizeof cost));
         add_factor(w, fac, (struct cx_factor){.r = 1});
+        return *fac;
+    }
+    if (failure_link(w, loop, counter, sizeof counter)) {
+        uint32_t outer = cx_line(w->nloops[w->nnloops - 1]);
+        cx_refinement(w, "failure_link", line,
+                      "the loop at line %u only lowers %s through its table (a failure link, as in KMP), and the "
+                      "loop at line %u raises it by at most one per iteration: it cannot fall more often than it "
+                      "rose, O(n) iterations in all, amortised O(1) per outer iteration", line, counter, outer);
         return *fac;
     }
     if (amortized_pointer(w, loop, counter, sizeof counter)) {
