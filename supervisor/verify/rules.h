@@ -98,6 +98,29 @@ double cc_round2(double x);
  * are the list lengths (mismatched or empty: not comparable). New ref. */
 json_t *cc_speedup(const int64_t *sizes, const double *before, size_t nb, const double *after,
                    size_t na);
+/* What the programs cost before they do any work that grows with n: each
+ * program's fastest of its runs at n = 1 (start-up, imports, fixed work).
+ * measured is false when a run at n = 1 failed: then the spec's raw
+ * durations stand. */
+struct cc_startup {
+    bool measured;
+    double orig_ms, cand_ms;      /* fastest run at n = 1 per program */
+    double floor_ms;              /* min of the two: what both pay */
+    double jitter_ms;             /* max(1, spread of either program's runs at n = 1) */
+};
+/* The smallest net time of the original at which a size counts: ten
+ * times the start-up runs' jitter, so a same-speed candidate cannot read
+ * as 1.15x faster on noise. */
+double cc_speed_net_floor(const struct cc_startup *st);
+/* Auto-scale on net durations: scale while the original's largest net
+ * time is below max(20 ms, twice the net floor). */
+bool cc_speed_should_scale_net(const double *ms, size_t n, const struct cc_startup *st);
+/* The speedup object on net durations: each raw minimum less floor_ms
+ * (not below 0); a size counts when the original's net time reaches the
+ * net floor; the candidate's net time is read as at least jitter_ms (the
+ * clock cannot tell less apart). Carries method and startup. New ref. */
+json_t *cc_speedup_net(const int64_t *sizes, const double *before, const double *after, size_t n,
+                       const struct cc_startup *st);
 /* The decision of 3.4.5, first match: *accepted and the reason
  * (malloc'd). min_text is min_speedup as the client wrote it. */
 char *cc_speed_decision(const json_t *speedup, double min_speedup, const char *min_text,

@@ -111,3 +111,84 @@ char *cc_speed_decision(const json_t *speedup, double min_speedup, const char *m
     }
     return n < 0 ? NULL : r;
 }
+
+/* ---- net of start-up (docs/contract.md, 3.4.5) ----
+ * An interpreter's start-up (python about 40 ms) is paid by both programs
+ * at every size; on raw durations it dominates the ratio, so a candidate
+ * doing a tenth of the work read as 1.1x and was refused, and auto-scaling
+ * never ran because the durations never fell below 20 ms. */
+
+double cc_speed_net_floor(const struct cc_startup *st) {
+    return 10 * st->jitter_ms;
+}
+
+static double net_of(double raw, const struct cc_startup *st) {
+    double v = raw - st->floor_ms;
+    return v > 0 ? v : 0;
+}
+
+bool cc_speed_should_scale_net(const double *ms, size_t n, const struct cc_startup *st) {
+    /* Twice the floor a size needs to count: the candidate's phase times
+     * the original again, and its fastest run may fall below a floor the
+     * first phase only just passed. */
+    double hi = 0, need = 2 * cc_speed_net_floor(st);
+    if (need < 20) need = 20;
+    for (size_t i = 0; i < n; i++)
+        if (net_of(ms[i], st) > hi) hi = net_of(ms[i], st);
+    return hi < need;
+}
+
+static json_t *startup_json(const struct cc_startup *st) {
+    return json_pack("{s:I, s:I, s:I, s:I, s:I}", "n", (json_int_t)1, "original_ms", (json_int_t)st->orig_ms,
+                     "candidate_ms", (json_int_t)st->cand_ms, "floor_ms", (json_int_t)st->floor_ms,
+                     "jitter_ms", (json_int_t)st->jitter_ms);
+}
+
+static char *net_method(const struct cc_startup *st) {
+    char *m = NULL;
+    if (asprintf(&m, "net of start-up: each size's fastest run less %lld ms, the faster program's fastest run "
+                 "at n = 1 (start-up and fixed work both pay); a size counts when the original's net time is "
+                 "at least %lld ms (10x the %lld ms jitter of the runs at n = 1), and the candidate's net time "
+                 "is read as at least that jitter", (long long)st->floor_ms,
+                 (long long)cc_speed_net_floor(st), (long long)st->jitter_ms) < 0)
+        return NULL;
+    return m;
+}
+
+json_t *cc_speedup_net(const int64_t *sizes, const double *before, const double *after, size_t n,
+                       const struct cc_startup *st) {
+    double *ratios = n ? malloc(n * sizeof *ratios) : NULL;
+    json_t *per = json_array();
+    size_t k = 0;
+    for (size_t i = 0; ratios && i < n; i++) {
+        double b = net_of(before[i], st), a = net_of(after[i], st), a_read = a < st->jitter_ms ? st->jitter_ms : a;
+        if (b < cc_speed_net_floor(st)) continue;
+        ratios[k++] = b / a_read;
+        json_array_append_new(per, json_pack("{s:I, s:I, s:I, s:I, s:I, s:f}", "n", (json_int_t)sizes[i],
+                                             "before_ms", (json_int_t)before[i], "after_ms", (json_int_t)after[i],
+                                             "before_net_ms", (json_int_t)b, "after_net_ms", (json_int_t)a,
+                                             "ratio", cc_round2(b / a_read)));
+    }
+    json_t *r;
+    if (k == 0) {
+        json_decref(per);
+        char *why = NULL;
+        if (asprintf(&why, "no size where the original's time above start-up reached %lld ms (10x the %lld ms "
+                     "jitter of the runs at n = 1), even after auto-scaling: its work does not grow enough with "
+                     "n to time", (long long)cc_speed_net_floor(st), (long long)st->jitter_ms) < 0)
+            why = NULL;
+        r = not_measurable(why ? why : "no size measurable above start-up");
+        free(why);
+    } else {
+        json_t *slower = slower_sizes(per);
+        r = json_pack("{s:f, s:b, s:o}", "ratio", cc_round2(median(ratios, k)), "measurable", 1, "per_size", per);
+        if (json_array_size(slower)) json_object_set(r, "slower_at", slower);
+        json_decref(slower);
+    }
+    char *m = net_method(st);
+    json_object_set_new(r, "method", json_string(m ? m : "net of start-up"));
+    json_object_set_new(r, "startup", startup_json(st));
+    free(m);
+    free(ratios);
+    return r;
+}

@@ -1,4 +1,4 @@
-// analyze_complexity's refined_estimate on five batches of classic
+// analyze_complexity's refined_estimate on the batches of classic
 // algorithms (tests/analysis/complexity/batch_*.json) written the way
 // different users write them, in python, javascript, c, go and java: the
 // sieve of Eratosthenes read as O(n sqrt n), BFS/DFS over adjacency lists
@@ -16,7 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { startServer, SKIP_NO_BINARY } from '../mcp/harness.mjs';
 
 const HERE = join(dirname(fileURLToPath(import.meta.url)), 'complexity');
-const BATCHES = ['batch_a.json', 'batch_b.json', 'batch_c.json', 'batch_d.json', 'batch_e.json'];
+const BATCHES = ['batch_a.json', 'batch_b.json', 'batch_c.json', 'batch_d.json', 'batch_e.json', 'batch_f.json',
+  'batch_g.json', 'batch_h.json', 'batch_i.json', 'batch_j.json'];
 
 describe('analyze_complexity on the classic-algorithm corpus', { skip: SKIP_NO_BINARY }, () => {
   let s;

@@ -713,8 +713,9 @@ static void permutations_were_polynomial(void) {
          "O(2^n)"},
         {NULL, "def dfs(g, u):\n    for v in g[u]:\n        dfs(g, v)\n", "O(n^n)"},
         {"javascript", "function s(a) { const out = [[]]; for (const x of a) { const k = out.length;"
-                       " for (let i = 0; i < k; i++) out.push([...out[i], x]); } return out; }", "O(2^n)"},
-        {NULL, "def ps(a):\n    out = [[]]\n    for x in a:\n        out += [s + [x] for s in out]\n    return out\n", "O(2^n)"},
+                       " for (let i = 0; i < k; i++) out.push([...out[i], x]); } return out; }", "O(n * 2^n)"},
+        /* each new subset copies an old one: n * 2^n (was O(2^n), an underestimate) */
+        {NULL, "def ps(a):\n    out = [[]]\n    for x in a:\n        out += [s + [x] for s in out]\n    return out\n", "O(n * 2^n)"},
     };
     check_refined(cases, sizeof cases / sizeof *cases);
 }
@@ -759,6 +760,187 @@ static void local_calls_and_callbacks_were_free(void) {
     check_refined(cases, sizeof cases / sizeof *cases);
 }
 
+
+static const char *refined(json_t *r) { return str(r, "refined_estimate"); }
+
+/* `let n = a.len();` killed the analysis worker (rust). */
+static void rust_let_len_killed_the_worker(void) {
+    json_t *r = analyze("rust", "fn f(a: &mut Vec<i32>) {\n    let n = a.len();\n    for i in 0..n {\n        for j in 0..n - 1 - i {\n            if a[j] > a[j + 1] { a.swap(j, j + 1); }\n        }\n    }\n}");
+    CHECK(json_is_true(json_object_get(r, "ok")));
+    CHECK_STREQ(refined(r), "O(n^2)");
+    json_decref(r);
+    r = analyze("rust", "fn f() { let n = a.len(); }");
+    CHECK(json_is_true(json_object_get(r, "ok")));
+    json_decref(r);
+}
+
+/* Subsets built by doubling copy each old subset: n * 2^n, read as 2^n
+ * (an underestimate). */
+static void subsets_by_doubling_were_2_to_the_n(void) {
+    json_t *r = analyze("python3", "def subsets(a):\n    out = [[]]\n    for x in a:\n        out = out + [s + [x] for s in out]\n    return out\n");
+    CHECK_STREQ(refined(r), "O(n * 2^n)");
+    CHECK(has_rule(r, "growing_collection"));
+    json_decref(r);
+    r = analyze("go", "func subsets(a []int) [][]int {\n\tres := [][]int{{}}\n\tfor _, x := range a {\n\t\tk := len(res)\n\t\tfor i := 0; i < k; i++ {\n\t\t\ts := append(append([]int{}, res[i]...), x)\n\t\t\tres = append(res, s)\n\t\t}\n\t}\n\treturn res\n}");
+    CHECK_STREQ(refined(r), "O(n * 2^n)");
+    json_decref(r);
+    /* pushing a number, not a copied list: 2^n */
+    r = analyze("javascript", "function f(a) { const out = [1]; for (const x of a) { const k = out.length; for (let i = 0; i < k; i++) out.push(out[i] * 2); } return out; }");
+    CHECK_STREQ(refined(r), "O(2^n)");
+    json_decref(r);
+}
+
+/* A loop to 1 << n runs 2^n times; the bit loop inside it makes n * 2^n. */
+static void bitmask_loop_was_polynomial(void) {
+    json_t *r = analyze("python3", "def ps(a):\n    n = len(a)\n    out = []\n    for mask in range(1 << n):\n        out.append([a[i] for i in range(n) if mask >> i & 1])\n    return out\n");
+    CHECK_STREQ(refined(r), "O(n * 2^n)");
+    CHECK(has_rule(r, "exponential_loop"));
+    json_decref(r);
+    r = analyze("c", "int f(int n, int *w) { int best = 0; for (int m = 0; m < (1 << n); m++) { int s = 0; for (int i = 0; i < n; i++) if (m >> i & 1) s += w[i]; if (s > best) best = s; } return best; }");
+    CHECK_STREQ(refined(r), "O(n * 2^n)");
+    json_decref(r);
+    r = analyze("c", "int f(int *a) { int s = 0; for (int m = 0; m < (1 << 10); m++) s += a[m]; return s; }");
+    CHECK(!has_rule(r, "exponential_loop")); /* a literal shift is a constant */
+    json_decref(r);
+}
+
+/* `w in text` with text of a type the source does not show was O(1). */
+static void membership_of_unknown_type_was_constant(void) {
+    json_t *r = analyze("python3", "def count_hits(words, text):\n    c = 0\n    for w in words:\n        if w in text:\n            c += 1\n    return c\n");
+    CHECK_STREQ(refined(r), "O(n^2)");
+    CHECK(has_rule(r, "linear_membership"));
+    json_decref(r);
+    r = analyze("python3", "def f(words):\n    seen = set(words)\n    c = 0\n    for w in words:\n        if w in seen:\n            c += 1\n    return c\n");
+    CHECK_STREQ(refined(r), "O(n)");
+    json_decref(r);
+    r = analyze("python3", "def f(s):\n    c = 0\n    for ch in s:\n        if ch in 'aeiou':\n            c += 1\n    return c\n");
+    CHECK_STREQ(refined(r), "O(n)");
+    json_decref(r);
+    r = analyze("java", "import java.util.*;\nclass H { int hits(List<String> ws, String text) { int c = 0; for (String w : ws) if (text.contains(w)) c++; return c; } }");
+    CHECK_STREQ(refined(r), "O(n^2)");
+    json_decref(r);
+    r = analyze("java", "import java.util.*;\nclass H { int hits(List<String> ws, Set<String> seen) { int c = 0; for (String w : ws) if (seen.contains(w)) c++; return c; } }");
+    CHECK_STREQ(refined(r), "O(n)");
+    json_decref(r);
+}
+
+/* Immutable strings copied by += in a loop; C++ erase at begin() shifts;
+ * a hash map's insert is not a list's. */
+static void string_append_and_container_calls(void) {
+    json_t *r = analyze("java", "class S { String f(String[] a) { String s = \"\"; for (String x : a) s = s + x; return s; } }");
+    CHECK_STREQ(refined(r), "O(n^2)");
+    CHECK(has_rule(r, "copying_concatenation"));
+    json_decref(r);
+    r = analyze("go", "func f(a []string) string {\n\ts := \"\"\n\tfor _, x := range a {\n\t\ts += x\n\t}\n\treturn s\n}");
+    CHECK_STREQ(refined(r), "O(n^2)");
+    json_decref(r);
+    r = analyze("java", "class S { String f(String[] a) { StringBuilder sb = new StringBuilder(); for (String x : a) sb.append(x); return sb.toString(); } }");
+    CHECK_STREQ(refined(r), "O(n)");
+    json_decref(r);
+    r = analyze("cpp", "#include <vector>\nvoid drain(std::vector<int>& v) { while (!v.empty()) v.erase(v.begin()); }");
+    CHECK_STREQ(refined(r), "O(n^2)");
+    json_decref(r);
+    r = analyze("rust", "use std::collections::HashMap;\nfn two_sum(a: &[i32], t: i32) -> Option<(usize, usize)> {\n    let mut m = HashMap::new();\n    for (i, &x) in a.iter().enumerate() {\n        if let Some(&j) = m.get(&(t - x)) { return Some((j, i)); }\n        m.insert(x, i);\n    }\n    None\n}");
+    CHECK_STREQ(refined(r), "O(n)");
+    json_decref(r);
+}
+
+
+/* Euclid through a temporary (Rust, C) or std::swap (C++) was linear. */
+static void euclid_through_a_temporary_was_linear(void) {
+    json_t *r = analyze("rust", "fn gcd(mut a: u64, mut b: u64) -> u64 {\n    while b != 0 {\n        let t = a % b;\n        a = b;\n        b = t;\n    }\n    a\n}");
+    CHECK_STREQ(refined(r), "O(log n)");
+    CHECK(has_rule(r, "remainder_loop"));
+    json_decref(r);
+    r = analyze("cpp", "long long g(long long a, long long b) { while (b) { a %= b; std::swap(a, b); } return a; }");
+    CHECK_STREQ(refined(r), "O(log n)");
+    json_decref(r);
+    r = analyze("rust", "fn gcd(mut a: u64, mut b: u64) -> u64 {\n    while b > 0 {\n        a %= b;\n        std::mem::swap(&mut a, &mut b);\n    }\n    a\n}");
+    CHECK_STREQ(refined(r), "O(log n)");
+    json_decref(r);
+    /* a temporary that is not a remainder: linear */
+    r = analyze("rust", "fn f(mut a: u64, mut b: u64) -> u64 {\n    while b != 0 {\n        let t = b - 1;\n        a = a + t;\n        b = t;\n    }\n    a\n}");
+    CHECK_STREQ(refined(r), "O(n)");
+    json_decref(r);
+}
+
+/* JavaScript subsets by res.concat(res.map(...)) were O(n^3); repeat(i)
+ * in a loop was O(1) per call. */
+static void doubling_through_a_callback_and_repeat(void) {
+    json_t *r = analyze("javascript", "function subsets(a) {\n  let res = [[]];\n  for (const x of a) {\n    const more = res.map(s => [...s, x]);\n    res = res.concat(more);\n  }\n  return res;\n}");
+    CHECK_STREQ(refined(r), "O(n * 2^n)");
+    CHECK(has_rule(r, "growing_collection"));
+    json_decref(r);
+    r = analyze("javascript", "function f(a) { let t = 0; for (const x of a) { const d = a.map(v => v * 2); t += d[0]; } return t; }");
+    CHECK_STREQ(refined(r), "O(n^2)"); /* map's result not added back: no doubling */
+    json_decref(r);
+    r = analyze("javascript", "function tri(n) { let out = []; for (let i = 0; i < n; i++) out.push('*'.repeat(i)); return out.join('\\n'); }");
+    CHECK_STREQ(refined(r), "O(n^2)");
+    json_decref(r);
+}
+
+
+/* Batch H (written after the first fixes) found three more shapes: a copy
+ * built into a name before it is added (Java), a chain s = s + x + ","
+ * (Go), and Go's t := a % b. */
+static void doubling_and_concat_shapes_of_batch_h(void) {
+    json_t *r = analyze("java", "import java.util.*;\nclass P { List<List<Integer>> subsets(int[] a) {\n  List<List<Integer>> res = new ArrayList<>(); res.add(new ArrayList<>());\n  for (int x : a) { int k = res.size(); for (int i = 0; i < k; i++) { List<Integer> s = new ArrayList<>(res.get(i)); s.add(x); res.add(s); } }\n  return res; } }");
+    CHECK_STREQ(refined(r), "O(n * 2^n)");
+    json_decref(r);
+    r = analyze("go", "func join(a []string) string {\n\tout := \"\"\n\tfor _, s := range a {\n\t\tout = out + s + \",\"\n\t}\n\treturn out\n}");
+    CHECK_STREQ(refined(r), "O(n^2)");
+    json_decref(r);
+    r = analyze("go", "func sum(a []int) int {\n\tt := 0\n\tfor _, x := range a {\n\t\tt = t + x + 1\n\t}\n\treturn t\n}");
+    CHECK_STREQ(refined(r), "O(n)"); /* an int, not a string */
+    json_decref(r);
+    r = analyze("go", "func gcd(a, b int) int {\n\tfor b != 0 {\n\t\tt := a % b\n\t\ta = b\n\t\tb = t\n\t}\n\treturn a\n}");
+    CHECK_STREQ(refined(r), "O(log n)");
+    json_decref(r);
+}
+
+
+/* Batch J: library calls that walk their input, read as O(1) in a loop. */
+static void hidden_linear_library_calls(void) {
+    static const struct refined_case cases[] = {
+        {"java", "class S { int f(String s) { int c = 0; for (int i = 0; i < s.length(); i++) if (s.substring(i).startsWith(\"ab\")) c++; return c; } }", "O(n^2)"},
+        {"rust", "fn f(s: &str) -> usize {\n    let mut c = 0;\n    for i in 0..s.len() {\n        if s.chars().nth(i) == Some('a') { c += 1; }\n    }\n    c\n}", "O(n^2)"},
+        {NULL, "def strip_all(s, chars):\n    for ch in chars:\n        s = s.replace(ch, '')\n    return s\n", "O(n^2)"},
+        {"javascript", "function f(o, ks) { let c = 0; for (const k of ks) c += Object.keys(o).length; return c; }", "O(n^2)"},
+        {"go", "func f(a []int) [][]int {\n\tvar out [][]int\n\tfor i := range a {\n\t\tb := make([]int, len(a))\n\t\tcopy(b, a)\n\t\tb[i] = 0\n\t\tout = append(out, b)\n\t}\n\treturn out\n}", "O(n^2)"},
+        {"kotlin", "fun f(a: List<Int>, b: List<Int>): Int {\n    var c = 0\n    for (x in a) if (b.contains(x)) c++\n    return c\n}", "O(n^2)"},
+        {NULL, "def f(d, ks):\n    c = 0\n    for k in ks:\n        if k in d.keys():\n            c += 1\n    return c\n", "O(n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
+
+/* Kernighan's bit count (n &= n - 1) was linear: one iteration per set bit. */
+static void bit_clearing_loop_was_linear(void) {
+    static const struct refined_case cases[] = {
+        {NULL, "def popcount(n):\n    c = 0\n    while n:\n        n &= n - 1\n        c += 1\n    return c\n", "O(log n)"},
+        {"c", "int pc(unsigned x){int c=0; while (x) { x = x & (x - 1); c++; } return c;}", "O(log n)"},
+        /* also stepped by addition: no claim */
+        {NULL, "def f(n):\n    c = 0\n    while n:\n        n &= n - 1\n        n += 1\n    return c\n", "O(n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
+
+/* KMP's failure-link loop was read as a factor n (O(n^2)): k only falls
+ * through its table and rises by at most one per outer iteration. */
+static void failure_link_was_quadratic(void) {
+    static const struct refined_case cases[] = {
+        {NULL, "def prefix_function(s):\n    pi = [0] * len(s)\n    k = 0\n    for i in range(1, len(s)):\n        while k > 0 and s[i] != s[k]:\n            k = pi[k - 1]\n        if s[i] == s[k]:\n            k += 1\n        pi[i] = k\n    return pi\n", "O(n)"},
+        {"javascript", "function prefix(s) {\n  const pi = new Array(s.length).fill(0);\n  for (let i = 1; i < s.length; i++) {\n    let k = pi[i - 1];\n    while (k > 0 && s[i] !== s[k]) k = pi[k - 1];\n    if (s[i] === s[k]) k++;\n    pi[i] = k;\n  }\n  return pi;\n}", "O(n)"},
+        {"c", "int search(const char *t, int n, const char *p, int m, int *pi) {\n    int k = 0, hits = 0;\n    for (int i = 0; i < n; i++) {\n        while (k > 0 && t[i] != p[k]) k = pi[k - 1];\n        if (t[i] == p[k]) k++;\n        if (k == m) { hits++; k = pi[k - 1]; }\n    }\n    return hits;\n}", "O(n)"},
+        /* near misses: k raised twice, k set from elsewhere, more work in the while */
+        {NULL, "def f(s, pi):\n    k = 0\n    for i in range(len(s)):\n        while k > 0 and s[i] != s[k]:\n            k = pi[k - 1]\n        k += 1\n        k += 1\n    return k\n", "O(n^2)"},
+        {NULL, "def f(s, pi):\n    k = 0\n    for i in range(len(s)):\n        while k > 0 and s[i] != s[k]:\n            k = pi[k - 1]\n        k = i\n    return k\n", "O(n^2)"},
+        {NULL, "def f(s, pi):\n    k = 0\n    for i in range(len(s)):\n        k = pi[i - 1]\n        while k > 0 and s[i] != s[k]:\n            k = pi[k - 1]\n        k += 1\n    return k\n", "O(n^2)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
 static void argument_checks(void) {
     json_t *args = json_pack("{s:i}", "code", 3);
     json_t *r = cc_tool_analyze_complexity(args, NULL);
@@ -794,6 +976,17 @@ int main(void) {
     RUN(permutations_were_polynomial);
     RUN(local_calls_and_callbacks_were_free);
     RUN(go_func_literal_is_not_a_spec_function);
+    RUN(rust_let_len_killed_the_worker);
+    RUN(subsets_by_doubling_were_2_to_the_n);
+    RUN(bitmask_loop_was_polynomial);
+    RUN(membership_of_unknown_type_was_constant);
+    RUN(string_append_and_container_calls);
+    RUN(euclid_through_a_temporary_was_linear);
+    RUN(doubling_through_a_callback_and_repeat);
+    RUN(doubling_and_concat_shapes_of_batch_h);
+    RUN(hidden_linear_library_calls);
+    RUN(bit_clearing_loop_was_linear);
+    RUN(failure_link_was_quadratic);
     RUN(argument_checks);
     return check_summary("analysis_complexity");
 }

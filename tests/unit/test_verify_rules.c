@@ -265,6 +265,53 @@ static void slower_sizes_hidden_by_the_median(void) {
     json_decref(s);
 }
 
+
+/* Python's ~40 ms start-up dominated raw durations: a candidate doing a
+ * tenth of the work read as 1.1x and was refused, and auto-scaling never
+ * ran. On net durations the work is compared. */
+static void startup_dominated_speedup_was_refused(void) {
+    struct cc_startup st = {true, 40, 41, 40, 2};
+    int64_t n[] = {1000, 2000, 4000};
+    double before[] = {40 + 100, 40 + 200, 40 + 400}, after[] = {40 + 10, 40 + 20, 40 + 40};
+    json_t *raw = cc_speedup(n, before, 3, after, 3);
+    CHECK(json_real_value(json_object_get(raw, "ratio")) == 4.0); /* the start-up hides a 10x */
+    json_decref(raw);
+    json_t *s = cc_speedup_net(n, before, after, 3, &st);
+    CHECK(json_is_true(json_object_get(s, "measurable")));
+    CHECK(json_real_value(json_object_get(s, "ratio")) == 10.0);
+    json_t *p0 = json_array_get(json_object_get(s, "per_size"), 0);
+    CHECK_INTEQ(json_integer_value(json_object_get(p0, "before_ms")), 140);
+    CHECK_INTEQ(json_integer_value(json_object_get(p0, "before_net_ms")), 100);
+    CHECK_INTEQ(json_integer_value(json_object_get(p0, "after_net_ms")), 10);
+    CHECK_INTEQ(json_integer_value(json_object_get(json_object_get(s, "startup"), "floor_ms")), 40);
+    CHECK(strstr(json_string_value(json_object_get(s, "method")), "net of start-up") != NULL);
+    json_decref(s);
+}
+
+/* The same program measured twice differs by the clock's jitter: a size
+ * counts only when the original's net time is ten jitters, and the
+ * candidate's net time is read as at least one, so noise cannot make 1.15x. */
+static void net_noise_cannot_accept_the_same_program(void) {
+    struct cc_startup st = {true, 40, 40, 40, 3};
+    int64_t n[] = {10, 20};
+    double before[] = {40 + 4, 40 + 6}, after[] = {40 + 1, 40 + 2};
+    json_t *s = cc_speedup_net(n, before, after, 2, &st); /* below 30 ms net: not counted */
+    CHECK(json_is_false(json_object_get(s, "measurable")));
+    CHECK(strstr(json_string_value(json_object_get(s, "reason")), "30 ms") != NULL);
+    json_decref(s);
+    double b2[] = {40 + 40}, a2[] = {40 + 0};
+    s = cc_speedup_net(n, b2, a2, 1, &st); /* a 0 ms candidate reads as 3 ms */
+    CHECK(json_real_value(json_object_get(s, "ratio")) == cc_round2(40.0 / 3));
+    json_decref(s);
+    CHECK(cc_speed_should_scale_net(before, 2, &st));   /* 6 ms net < 2 x 30 */
+    double near[] = {40 + 35}, big[] = {40 + 65};
+    CHECK(cc_speed_should_scale_net(near, 1, &st));     /* counts, but a second phase may dip below 30 */
+    CHECK(!cc_speed_should_scale_net(big, 1, &st));
+    struct cc_startup quiet = {true, 1, 1, 1, 1};
+    double c15[] = {1 + 15};
+    CHECK(cc_speed_should_scale_net(c15, 1, &quiet));   /* below 20 ms */
+}
+
 /* The four decisions of the 3.4.5 examples, and not measurable first. */
 static void speed_decisions(void) {
     bool acc;
@@ -392,6 +439,8 @@ int main(void) {
     RUN(speedup_object);
     RUN(slower_sizes_hidden_by_the_median);
     RUN(speed_decisions);
+    RUN(startup_dominated_speedup_was_refused);
+    RUN(net_noise_cannot_accept_the_same_program);
     RUN(compare_fastest_and_discrepancies);
     RUN(compare_timeout_notes);
     RUN(share_of_the_exec_pool);

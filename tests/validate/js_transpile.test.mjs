@@ -50,6 +50,18 @@ describe('execute_python: javascript, typescript and transpile', { skip: SKIP_NO
     assert.equal(r.repair.solved, true);
   });
 
+  // As in python: two examples of isodd pass five one-token edits; the
+  // first (n >> 2, wrong for 5) came back "solved" with no word.
+  test('regression: a javascript repair the examples do not pin down names the other edits', { skip: !HAVE_TSC && 'tsc not installed' }, async () => {
+    const r = await call({ language: 'javascript', code: 'function isodd(n) { return n % 2 === 0; }\n', mode: 'execute',
+      options: { examples: 'assert(isodd(3))\nassert(!isodd(4))' } });
+    assert.equal(r.repair.solved, true);
+    assert.equal(r.repair.alternatives_total, 4);
+    const d = find(r, 'javascript:repair-ambiguous');
+    assert.equal(d.severity, 'info');
+    assert.match(d.message, /^4 other edits also make every example pass \(line 1: % -> >>>; line 1: === -> !==; line 1: 2 -> 3; line 1: 0 -> 1\): the examples do not tell the fix apart from them; fixed_code holds the first in order of preference \(line 1: % -> >>\)\./);
+  });
+
   test('javascript execute: a loop that never ends is reported, && repaired to ||', { skip: !HAVE_TSC && 'tsc not installed' }, async () => {
     const code = 'function outside(x, lo, hi) {\n  return x < lo && x > hi;\n}\nfunction spin() { while (true) {} }\n';
     const r = await call({ language: 'javascript', code, mode: 'execute',

@@ -108,6 +108,30 @@ describe('execute_python: python', { skip: SKIP_NO_BINARY }, () => {
     });
   }
 
+  // Two examples of isodd are passed by five one-token edits (`%` -> `>>`,
+  // `==` -> `!=`, `==` -> `>`, `2` -> `3`, `0` -> `1`); `n >> 2 == 0` was
+  // returned as "solved" with no word, and it is wrong for isodd(5).
+  test('regression: a repair the examples do not pin down says which other edits pass', async () => {
+    const r = await execute('def isodd(n):\n    return n % 2 == 0\n', 'assert isodd(3)\nassert not isodd(4)');
+    assert.equal(r.repair.solved, true);
+    assert.equal(r.fixed_code, 'def isodd(n):\n    return n >> 2 == 0\n'); /* the first in order of preference */
+    assert.equal(r.repair.alternatives_total, 4);
+    assert.deepEqual(r.repair.alternatives[0], [{ kind: 'comparison', line: 2, column: 18, before: '==', after: '!=', round: 1 }]);
+    const d = find(r, 'python:repair-ambiguous');
+    assert.equal(d.severity, 'info');
+    assert.equal(d.message, '4 other edits also make every example pass (line 2: == -> !=; line 2: == -> >; '
+      + 'line 2: 2 -> 3; line 2: 0 -> 1): the examples do not tell the fix apart from them; fixed_code holds the '
+      + 'first in order of preference (line 2: % -> >>). They may be equivalent, or differ on inputs the examples '
+      + 'lack: check the fix, or add an example that separates them');
+    // Examples that rule the shift out: the fix is a comparison, and what
+    // still ties (`!= 0`, `> 0`, `== 1`) is equivalent on integers.
+    const pinned = await execute('def isodd(n):\n    return n % 2 == 0\n',
+      'assert isodd(3)\nassert not isodd(4)\nassert isodd(5)\nassert not isodd(6)\nassert isodd(1)\nassert not isodd(12)');
+    assert.equal(pinned.repair.solved, true);
+    assert.equal(pinned.fixed_code, 'def isodd(n):\n    return n % 2 != 0\n');
+    assert.ok(!JSON.stringify(pinned.repair.alternatives).includes('>>'), JSON.stringify(pinned.repair.alternatives));
+  });
+
   test('docstring examples count, and the repair makes them pass', async () => {
     const code = 'def double(x):\n    """\n    >>> double(2)\n    4\n    >>> double(-1)\n    -2\n    """\n    return x + 2\n';
     const r = await call({ code, mode: 'execute' });

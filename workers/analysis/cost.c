@@ -29,7 +29,7 @@ char *cx_cost_text(struct cx_cost c, char *buf, size_t cap) {
     else snprintf(poly, sizeof poly, lg[0] ? "%s %s" : "%s", pw, lg);
     if (c.fact == 2) snprintf(buf, cap, "O(n^n)");
     else if (c.fact == 1) snprintf(buf, cap, strcmp(poly, "1") ? "O(%s * n!)" : "O(n!)", poly);
-    else if (c.exp) snprintf(buf, cap, "O(2^n)");
+    else if (c.exp) snprintf(buf, cap, strcmp(poly, "1") ? "O(%s * 2^n)" : "O(2^n)", poly);
     else snprintf(buf, cap, "O(%s)", poly);
     return buf;
 }

@@ -19,6 +19,7 @@
 
 #include "workers/analysis/refine_nodes.h"
 #include "workers/analysis/refine_text.h"
+#include "workers/analysis/refine_tree.h"
 #include "workers/analysis/text_scan.h"
 #include "workers/analysis/ts_walk.h"
 
@@ -41,7 +42,8 @@ void cx_consider(struct cx_walk *w, struct cx_cost c) {
  * loops open around it. */
 struct cx_cost cx_cost_here(const struct cx_walk *w, int more) {
     return (struct cx_cost){.k = w->rdepth + more + w->sdepth / 2, .log = w->ldepth, .half = w->sdepth % 2 == 1,
-                            .loglog = w->lldepth, .fact = w->fdepth > 0, .graph = w->gdepth > 0};
+                            .loglog = w->lldepth, .fact = w->fdepth > 0, .graph = w->gdepth > 0,
+                            .exp = w->edepth > 0};
 }
 
 void cx_refinement(struct cx_walk *w, const char *rule, uint32_t line, const char *fmt, ...) {
@@ -231,7 +233,18 @@ static void linear_term(struct cx_walk *w, TSNode at, const char *rule, const ch
                       whatlen, what, line, depth, cx_cost_text(c, cost, sizeof cost));
 }
 
-/* x in items / x not in items, where items is known to be a list. */
+/* Membership that costs O(1) whatever the source does not show: a range,
+ * a dict's keys view, a set or dict built in place. */
+static bool constant_membership(const struct cx_walk *w, TSNode right) {
+    static const char *const o1[] = {"range", "keys", "set", "dict", "frozenset", "Counter", "defaultdict", NULL};
+    const char *t = ts_node_type(right);
+    if (strcmp(t, "call") == 0) return cx_in_list(cx_callee(w, right), o1);
+    /* a literal: a fixed size ("aeiou", (1, 2)); a comprehension is a list */
+    return strcmp(t, "integer") == 0 || strcmp(t, "string") == 0 || strcmp(t, "tuple") == 0;
+}
+
+/* x in items / x not in items, where items is a list, a str, or a name of
+ * a type the source does not show. */
 static void note_membership(struct cx_walk *w, TSNode n) {
     uint32_t c = ts_node_child_count(n);
     for (uint32_t i = 0; i + 1 < c; i++) {
@@ -239,10 +252,16 @@ static void note_membership(struct cx_walk *w, TSNode n) {
         const char *t = ts_node_type(op);
         if (ts_node_is_named(op) || (strcmp(t, "in") != 0 && strcmp(t, "not in") != 0)) continue;
         TSNode right = ts_node_next_named_sibling(op);
-        if (value_kind(w, right) != CX_KIND_LIST) return;
+        int kind = value_kind(w, right);
+        /* A name of unknown type may be a str or a list (a scan) as well as
+         * a set: read as the scan, an upper bound, and said so. */
+        if (kind == CX_KIND_HASH || kind == CX_KIND_STR || (kind < 0 && constant_membership(w, right))) return;
         struct cx_text r = cx_node_text(w, right);
-        char what[96];
-        snprintf(what, sizeof what, "`%s` on the list %.*s", t, cx_shown(r), r.s);
+        char what[160];
+        snprintf(what, sizeof what, kind < 0 ? "`%s` on %.*s, of a type the source does not show (a str or list is "
+                                               "scanned; were it a set or dict it would be O(1))"
+                                             : "`%s` on the list %.*s",
+                 t, cx_shown(r), r.s);
         linear_term(w, n, "linear_membership", what, (int)strlen(what));
         return;
     }
@@ -375,6 +394,38 @@ static void note_spread(struct cx_walk *w, TSNode n) {
     }
 }
 
+static bool declared_hash(struct cx_walk *w, struct cx_text name);
+static bool declared_as(struct cx_walk *w, struct cx_text name, const char *const *types);
+
+/* Java, C#, Kotlin and Go strings are immutable: `s += x` or `s = s + x`
+ * in a loop copies s each time, linear per iteration (JavaScript's engines
+ * build ropes, python's CPython extends in place: not these). */
+static void note_string_append(struct cx_walk *w, TSNode n) {
+    static const char *const langs[] = {"java", "csharp", "kotlin", "go", NULL};
+    static const char *const strings[] = {"String", "string", "\"\"", NULL};
+    static const char *const assigns[] = {"assignment_expression", "assignment_statement", "assignment", NULL};
+    bool ours = false;
+    for (size_t i = 0; langs[i] && !ours; i++) ours = strcmp(w->lang, langs[i]) == 0;
+    if (!ours || w->rdepth + w->sdepth == 0 || !cx_type_is(n, assigns)) return;
+    TSNode l = cx_field(n, "left"), r = cx_field(n, "right");
+    if (ts_node_is_null(l) || ts_node_is_null(r)) return;
+    if (strcmp(ts_node_type(l), "expression_list") == 0 && ts_node_named_child_count(l) == 1) l = ts_node_named_child(l, 0);
+    if (strcmp(ts_node_type(r), "expression_list") == 0 && ts_node_named_child_count(r) == 1) r = ts_node_named_child(r, 0);
+    if (strcmp(ts_node_type(l), "identifier") != 0) return;
+    struct cx_text name = cx_node_text(w, l);
+    bool plus_eq = cx_has_token(n, "+=");
+    /* the leftmost operand of a chain of +: s = s + x + "," */
+    TSNode first = r;
+    for (int i = 0; i < 16 && strcmp(ts_node_type(first), "binary_expression") == 0 && cx_has_token(first, "+"); i++)
+        first = ts_node_named_child(first, 0);
+    bool self_sum = cx_has_token(n, "=") && !ts_node_eq(first, r) && cx_text_eq(cx_node_text(w, first), name);
+    if ((!plus_eq && !self_sum) || !declared_as(w, name, strings)) return;
+    char what[128];
+    snprintf(what, sizeof what, "`%.*s %s` on a string (a new string, copying the old one)", cx_shown(name), name.s,
+             plus_eq ? "+= ..." : "= itself + ...");
+    linear_term(w, n, "copying_concatenation", what, (int)strlen(what));
+}
+
 void cx_refine_node(struct cx_walk *w, TSNode n, const char *type) {
     TSNode name, value;
     if (name_and_value(n, type, &name, &value)) {
@@ -385,7 +436,10 @@ void cx_refine_node(struct cx_walk *w, TSNode n, const char *type) {
     static const char *const spreading[] = {"array", "object", "list", "tuple", "set", "dictionary", "arguments",
         "argument_list", NULL};
     if (cx_type_is(n, spreading)) note_spread(w, n);
-    if (!w->python) return;
+    if (!w->python) {
+        note_string_append(w, n);
+        return;
+    }
     if (strcmp(type, "assignment") == 0) note_assignment(w, n);
     else if (strcmp(type, "comparison_operator") == 0) note_membership(w, n);
     else if (strcmp(type, "subscript") == 0) note_slice(w, n);
@@ -413,6 +467,11 @@ static bool is_sort_call(const struct cx_walk *w, TSNode call, struct cx_text ca
  * separator), or an empty text for a plain call. */
 static struct cx_text receiver(const struct cx_walk *w, TSNode call, struct cx_text callee) {
     TSNode f = cx_field(call, "function");
+    TSNode obj = cx_field(call, "object"); /* Java: method_invocation's object */
+    if (ts_node_is_null(f) && !ts_node_is_null(obj)) return cx_node_text(w, obj);
+    if (ts_node_is_null(f) && ts_node_named_child_count(call) > 0 &&
+        strcmp(ts_node_type(ts_node_named_child(call, 0)), "navigation_expression") == 0)
+        f = ts_node_named_child(call, 0); /* Kotlin: b.contains(x) */
     if (ts_node_is_null(f) || callee.n == (size_t)-1) return (struct cx_text){"", 0};
     struct cx_text t = cx_node_text(w, f);
     size_t cut = (size_t)(callee.s - t.s);
@@ -422,8 +481,58 @@ static struct cx_text receiver(const struct cx_walk *w, TSNode call, struct cx_t
     return (struct cx_text){t.s, cut};
 }
 
+/* Outside python: is name declared as a set or map in the source? A
+ * declaration is an occurrence of the name with a set or map type or
+ * constructor before it on its line (`Set<String> seen`, `std::set<int>
+ * s`, `seen := map[int]bool{}`, `let mut m = HashMap::new()`). Text only:
+ * the tree shows no types the walk keeps. */
+#define CX_TYPE_SCANS 64
+#define CX_TYPE_SCAN_BYTES (256 * 1024)
+static bool declared_as(struct cx_walk *w, struct cx_text name, const char *const *types) {
+    if (name.n == 0 || name.n > 64 || name.n == SIZE_MAX) return false;
+    /* Bounded: a source with many such calls is scanned for the first
+     * CX_TYPE_SCANS of them; the rest read as undeclared (an upper bound). */
+    if (w->type_scans >= CX_TYPE_SCANS) return false;
+    w->type_scans++;
+    size_t len = w->len < CX_TYPE_SCAN_BYTES ? w->len : CX_TYPE_SCAN_BYTES;
+    for (size_t i = 0; i + name.n <= len; i++) {
+        if (memcmp(w->src + i, name.s, name.n) != 0 || (i > 0 && cx_is_word((unsigned char)w->src[i - 1])) ||
+            (i + name.n < w->len && cx_is_word((unsigned char)w->src[i + name.n])))
+            continue;
+        size_t from = i;
+        while (from > 0 && w->src[from - 1] != '\n' && i - from < 80) from--;
+        size_t to = i + name.n;
+        while (to < w->len && w->src[to] != '\n' && w->src[to] != ';' && to - i < 80) to++;
+        for (size_t k = 0; types[k]; k++)
+            if (cx_has_text(w->src + from, to - from, types[k])) return true;
+    }
+    return false;
+}
+
+static bool declared_hash(struct cx_walk *w, struct cx_text name) {
+    static const char *const hashes[] = {"Set", "Map", "set<", "map<", "map[", "unordered_", "Dictionary", "dict",
+                                         NULL};
+    return declared_as(w, name, hashes);
+}
+
+/* Outside python, methods whose cost depends on a type the tree does not
+ * show: `contains` scans a String or a List (Java), a Vec (Rust), but not
+ * a set or map; C++'s insert/erase at begin() shift a vector. */
+static bool linear_outside_python(struct cx_walk *w, TSNode call, struct cx_text callee, struct cx_text recv) {
+    if (cx_text_is(callee, "contains") || cx_text_is(callee, "remove"))
+        return !declared_hash(w, recv);
+    if (cx_text_is(callee, "insert") || cx_text_is(callee, "erase")) {
+        TSNode args = cx_field(call, "arguments");
+        if (ts_node_is_null(args) || ts_node_named_child_count(args) == 0) return false;
+        struct cx_text a = cx_node_text(w, ts_node_named_child(args, 0));
+        return a.n != SIZE_MAX && cx_has_text(a.s, a.n, "begin()");
+    }
+    return false;
+}
+
 static bool is_linear_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
-    static const char *const methods[] = {"index", "count", "remove", "insert", "join", "indexOf",
+    static const char *const methods[] = {"index", "count", "remove", "insert", "join", "indexOf", "repeat",
+        "padStart", "padEnd", "substring", "substr", "replace", "replaceAll", "nth",
         "lastIndexOf", "includes", "splice", "shift", "unshift", "concat", "find", "findIndex", "filter",
         "map", "reduce", "some", "every", "slice", "copy", "deepcopy", "reverse", NULL};
     static const char *const builtins[] = {"sum", "min", "max", "any", "all", "list", "tuple", "reversed", "set",
@@ -434,12 +543,21 @@ static bool is_linear_call(struct cx_walk *w, TSNode call, struct cx_text callee
         "strrchr", "strdup", "memcpy", "memmove", "memset", "memcmp", "memchr", NULL};
     struct cx_text recv = receiver(w, call, callee);
     if (recv.n == 0)
-        return (cx_in_list(callee, builtins) && argument_count(call) == 1) || (!w->python && cx_in_list(callee, cstring));
+        return (cx_in_list(callee, builtins) && argument_count(call) == 1) || (!w->python && cx_in_list(callee, cstring)) ||
+               (!w->python && cx_text_is(callee, "copy") && argument_count(call) == 2); /* Go's copy(dst, src) */
+    /* Object.keys/values/entries build an array of every key (python's
+     * dict.keys() is a view: not this) */
+    if (cx_text_is(recv, "Object") && (cx_text_is(callee, "keys") || cx_text_is(callee, "values") ||
+                                      cx_text_is(callee, "entries")))
+        return true;
     if (cx_text_is(callee, "pop")) {
         TSNode args = cx_field(call, "arguments");
         return !ts_node_is_null(args) && ts_node_named_child_count(args) == 1 &&
                cx_text_is(cx_node_text(w, ts_node_named_child(args, 0)), "0");
     }
+    if (!w->python && (cx_text_is(callee, "contains") || cx_text_is(callee, "remove") || cx_text_is(callee, "insert") ||
+                       cx_text_is(callee, "erase")))
+        return linear_outside_python(w, call, callee, recv);
     if (!cx_in_list(callee, methods)) return false;
     int k = w->python ? kind_of(w, recv) : -1;
     return !(k >= 0 && w->kinds[k].kind == CX_KIND_HASH && cx_text_is(callee, "remove")); /* set.remove is O(1) */
@@ -569,6 +687,36 @@ static bool has_callback(TSNode call) {
     return false;
 }
 
+/* `res = res.concat(res.map(s => [...s, x]))` or `res.push(...res.map(...))`
+ * in a loop over n: what the callback makes is added back to the
+ * collection it runs over, which doubles each time round: 2^n items in
+ * all, n * 2^n when each is a list copied from an old one (a spread, a
+ * slice, a concat in the callback). */
+static void note_doubling_callback(struct cx_walk *w, TSNode call) {
+    struct cx_text callee = cx_callee(w, call), recv = receiver(w, call, callee);
+    if (w->nnloops == 0 || recv.n == 0 || recv.n > 60 || !cx_is_name(recv)) return;
+    struct cx_text outer = cx_node_text(w, w->nloops[w->nnloops - 1]), cb = cx_node_text(w, cx_field(call, "arguments"));
+    if (outer.n > 8192 || cb.n > 2048) return;
+    char flat[8192], cflat[2048], pat[3][80];
+    size_t n = cx_flatten(outer, flat, sizeof flat), cn = cx_flatten(cb, cflat, sizeof cflat);
+    snprintf(pat[0], sizeof pat[0], "%.*s=%.*s.concat(", (int)recv.n, recv.s, (int)recv.n, recv.s);
+    snprintf(pat[1], sizeof pat[1], "%.*s.push(...", (int)recv.n, recv.s);
+    snprintf(pat[2], sizeof pat[2], "%.*s=[...%.*s,", (int)recv.n, recv.s, (int)recv.n, recv.s);
+    bool fed = false;
+    for (int i = 0; i < 3 && !fed; i++) fed = cx_has_text(flat, n, pat[i]);
+    if (!fed) return;
+    bool copies = cx_has_text(cflat, cn, "...") || cx_has_text(cflat, cn, ".slice(") || cx_has_text(cflat, cn, ".concat(");
+    struct cx_cost c = {.exp = true, .k = copies};
+    cx_consider(w, c);
+    char cost[64];
+    uint32_t line = cx_line(call);
+    cx_refinement(w, "growing_collection", line,
+                  "%.*s.%.*s(...) at line %u makes one item per item of %.*s, and the loop around it adds them back: "
+                  "the collection doubles each time round, 2^n items in all%s: %s", cx_shown(recv), recv.s,
+                  cx_shown(callee), callee.s, line, cx_shown(recv), recv.s,
+                  copies ? ", each a list copied from an old one" : "", cx_cost_text(c, cost, sizeof cost));
+}
+
 void cx_refine_call_scope(struct cx_walk *w, TSNode call, struct cx_text callee, struct cx_factor *fac) {
     static const char *const each[] = {"map", "filter", "reduce", "reduceRight", "forEach", "some", "every", "find",
         "findIndex", "findLast", "findLastIndex", "flatMap", "anyMatch", "allMatch", "noneMatch", NULL};
@@ -577,6 +725,7 @@ void cx_refine_call_scope(struct cx_walk *w, TSNode call, struct cx_text callee,
     if (enclosing(w, callee) || !has_callback(call)) return;
     bool sorts = cx_in_list(callee, sorting), iterates = cx_in_list(callee, each);
     if (!sorts && !iterates) return;
+    if (iterates) note_doubling_callback(w, call);
     /* the callback runs once per item (a comparator n log n times) */
     *fac = (struct cx_factor){.r = 1, .l = sorts};
     w->rdepth += fac->r, w->ldepth += fac->l;

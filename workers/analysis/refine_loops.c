@@ -17,7 +17,7 @@
 static const char *const int_types[] = {"integer", "integer_literal", "number_literal", "number",
     "decimal_integer_literal", "int_literal", NULL};
 
-enum { LOOP_LINEAR, LOOP_GEOMETRIC, LOOP_BISECTION, LOOP_REMAINDER };
+enum { LOOP_LINEAR, LOOP_GEOMETRIC, LOOP_BISECTION, LOOP_REMAINDER, LOOP_BITS };
 
 static bool is_int_literal(const struct cx_walk *w, TSNode n) {
     if (ts_node_is_null(n) || !cx_type_is(n, int_types)) return false;
@@ -120,6 +120,19 @@ static const char *constant_bound(const struct cx_walk *w, TSNode loop, const ch
     return NULL;
 }
 
+/* The loop's bound is 2 to a power of a name: what it iterates over
+ * (python's range(1 << n), Rust's 0..1 << n) or its condition (C-style
+ * m < (1 << n), Go's for_clause). */
+static bool power_of_two_bound(const struct cx_walk *w, TSNode loop) {
+    TSNode h = cx_field(loop, "right");
+    if (ts_node_is_null(h)) h = cx_field(loop, "value");
+    if (ts_node_is_null(h)) h = cx_loop_condition(loop);
+    if (ts_node_is_null(h)) return false;
+    char flat[256];
+    struct cx_text t = cx_node_text(w, h);
+    return t.n < sizeof flat && cx_power_of_two_text(flat, cx_flatten(t, flat, sizeof flat));
+}
+
 /* How the loop text updates the name v: 1 only by a constant factor,
  * 0 not at all that way, -1 also by a step (then it is no geometric loop). */
 static int geometric_update(const char *flat, size_t n, const char *v, size_t vl) {
@@ -181,12 +194,17 @@ static bool plain_remainder(const char *t, size_t n) {
 
 /* v takes a remainder: `v = a % v`, `v %= a`, or `a, v = v, a % v`:
  * Euclid's algorithm, whose remainders at least halve every two steps. */
-static bool remainder_update(const char *flat, size_t n, const char *v, size_t vl) {
+static bool direct_remainder(const char *flat, size_t n, const char *v, size_t vl) {
     for (size_t i = 0; i < n; i++) {
         if (i > 0 && (cx_is_word((unsigned char)flat[i - 1]) || flat[i - 1] == '.')) continue;
         if (cx_word_then(flat, n, i, v, vl, "%=")) return true;
         size_t end, r = cx_word_then(flat, n, i, v, vl, "=") ? cx_assignment_rhs(flat, n, i, &end) : 0;
         if (r && plain_remainder(flat + r, end - r)) return true;
+        if (cx_word_then(flat, n, i, v, vl, ":=")) { /* Go's t := a % b */
+            size_t e = i + vl + 2;
+            while (e < n && flat[e] != ';' && flat[e] != '}') e++;
+            if (plain_remainder(flat + i + vl + 2, e - (i + vl + 2))) return true;
+        }
         /* a tuple: names, commas, one '=' */
         size_t j = i, k = 0, pos = SIZE_MAX;
         while (j < n) {
@@ -203,6 +221,57 @@ static bool remainder_update(const char *flat, size_t n, const char *v, size_t v
         if (cx_list_item(flat, j + 1, e, pos, &from, &to) && plain_remainder(flat + from, to - from)) return true;
     }
     return false;
+}
+
+/* Past a Rust borrow before a name: `&mut a`, `&a` (std::mem::swap). */
+static size_t skip_borrow(const char *flat, size_t n, size_t i) {
+    if (i < n && flat[i] == '&') i++;
+    if (n - i > 4 && memcmp(flat + i, "mut ", 4) == 0) i += 4;
+    return i;
+}
+
+/* v takes a remainder through one other name: `let t = a % b; ...; b = t`
+ * (Rust, C), or `a %= b; std::swap(a, b)` (C++). */
+static bool remainder_update(const char *flat, size_t n, const char *v, size_t vl) {
+    if (direct_remainder(flat, n, v, vl)) return true;
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0 && (cx_is_word((unsigned char)flat[i - 1]) || flat[i - 1] == '.')) continue;
+        size_t end, r = cx_word_then(flat, n, i, v, vl, "=") ? cx_assignment_rhs(flat, n, i, &end) : 0;
+        size_t tl = r ? cx_word_len(flat, end, r) : 0;
+        if (tl && r + tl == end && !(flat[r] >= '0' && flat[r] <= '9') && !(tl == vl && memcmp(flat + r, v, vl) == 0) &&
+            direct_remainder(flat, n, flat + r, tl))
+            return true;
+        if (n - i > 5 && memcmp(flat + i, "swap(", 5) == 0) { /* swap(a,b): either name a remainder */
+            size_t a = skip_borrow(flat, n, i + 5), al = cx_word_len(flat, n, a);
+            if (!al || a + al >= n || flat[a + al] != ',') continue;
+            size_t b = skip_borrow(flat, n, a + al + 1), bl = cx_word_len(flat, n, b);
+            if (!bl || b + bl >= n || flat[b + bl] != ')') continue;
+            bool va = al == vl && memcmp(flat + a, v, vl) == 0, vb = bl == vl && memcmp(flat + b, v, vl) == 0;
+            if ((va && direct_remainder(flat, n, flat + b, bl)) || (vb && direct_remainder(flat, n, flat + a, al)))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* v clears its lowest set bit: `v &= v - 1`, `v = v & (v - 1)`
+ * (Kernighan's bit count): one iteration per set bit, at most log n + 1,
+ * and no other update of v. */
+static bool bit_clear_update(const char *flat, size_t n, const char *v, size_t vl) {
+    bool found = false;
+    char a[80], b[80];
+    if (vl > 60) return false;
+    snprintf(a, sizeof a, "%.*s&=%.*s-1", (int)vl, v, (int)vl, v);
+    snprintf(b, sizeof b, "%.*s=%.*s&(%.*s-1)", (int)vl, v, (int)vl, v, (int)vl, v);
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0 && (cx_is_word((unsigned char)flat[i - 1]) || flat[i - 1] == '.')) continue;
+        if (cx_step_update(flat, n, i, v, vl)) return false;
+        size_t la = strlen(a), lb = strlen(b);
+        if ((n - i >= la && memcmp(flat + i, a, la) == 0 && (i + la == n || !cx_is_word((unsigned char)flat[i + la]))) ||
+            (n - i >= lb && memcmp(flat + i, b, lb) == 0))
+            found = true;
+    }
+    return found;
 }
 
 /* A loop whose condition's counter only grows or shrinks by a constant
@@ -223,6 +292,7 @@ static int log_loop(const struct cx_walk *w, TSNode loop, char *counter, size_t 
             int g = geometric_update(flat, n, c.s + i, l);
             if (g < 0) return LOOP_LINEAR;
             int k = g > 0                                     ? LOOP_GEOMETRIC
+                    : bit_clear_update(flat, n, c.s + i, l)   ? LOOP_BITS
                     : bisection_update(flat, n, c.s + i, l)   ? LOOP_BISECTION
                     : remainder_update(flat, n, c.s + i, l)   ? LOOP_REMAINDER
                                                               : LOOP_LINEAR;
@@ -469,9 +539,82 @@ static bool amortized_pointer(const struct cx_walk *w, TSNode loop, char *name, 
     return false;
 }
 
+/* flat[i..] is `<v>=<T>[<x>-1]` with <T> and <x> names: the length, and
+ * T and x through the out parameters (x empty when it is v itself). */
+static size_t table_step(const char *flat, size_t n, size_t i, const char *v, size_t vl, size_t *t, size_t *tl,
+                         size_t *x, size_t *xl) {
+    if (!cx_word_then(flat, n, i, v, vl, "=") || i + vl + 1 >= n || flat[i + vl + 1] == '=') return 0;
+    size_t j = i + vl + 1, l = cx_word_len(flat, n, j);
+    if (!l || j + l >= n || flat[j + l] != '[') return 0;
+    *t = j, *tl = l;
+    size_t k = j + l + 1, m = cx_word_len(flat, n, k);
+    if (!m || k + m + 2 >= n || memcmp(flat + k + m, "-1]", 3) != 0) return 0;
+    *x = k, *xl = m;
+    return k + m + 3 - i;
+}
+
+/* KMP's failure link: a while loop in a loop over n whose condition tests
+ * k and whose body is only `k = T[k - 1]` (k strictly falls), while the
+ * outer loop raises k by at most one (`k++`, `k += 1`) and otherwise sets
+ * it only from T (`k = T[k - 1]`, or `k = T[i - 1]` where it stores
+ * `T[i] = k`, the value k had). k falls no more often than it rose: O(n)
+ * iterations in all, amortised O(1) per outer iteration. */
+static bool failure_link(const struct cx_walk *w, TSNode loop, char *name, size_t cap) {
+    static const char *const whiles[] = {"while_statement", "while_expression", NULL};
+    if (w->nnloops == 0 || !cx_type_is(loop, whiles)) return false;
+    TSNode body = cx_field(loop, "body"), cond = cx_loop_condition(loop);
+    struct cx_text outer = cx_node_text(w, w->nloops[w->nnloops - 1]), bt = cx_node_text(w, body);
+    if (ts_node_is_null(cond) || outer.n > 8192 || bt.n > 256) return false;
+    char oflat[8192], bflat[256], cflat[256];
+    size_t on = cx_flatten(outer, oflat, sizeof oflat), bn = cx_flatten(bt, bflat, sizeof bflat);
+    size_t cn = cx_flatten(cx_node_text(w, cond), cflat, sizeof cflat);
+    size_t b0 = 0;
+    while (b0 < bn && (bflat[b0] == '{' || bflat[b0] == ':' || bflat[b0] == ';')) b0++;
+    while (bn > b0 && (bflat[bn - 1] == '}' || bflat[bn - 1] == ';')) bn--;
+    size_t vl = cx_word_len(bflat, bn, b0), t, tl, x, xl;
+    char v[64];
+    if (!vl || vl >= sizeof v || vl >= cap) return false;
+    memcpy(v, bflat + b0, vl), v[vl] = '\0';
+    if (table_step(bflat, bn, b0, v, vl, &t, &tl, &x, &xl) != bn - b0 || xl != vl || memcmp(bflat + x, v, vl) != 0 ||
+        !cx_has_word(cflat, cn, v))
+        return false;
+    char tab[64];
+    if (tl >= sizeof tab) return false;
+    memcpy(tab, bflat + t, tl), tab[tl] = '\0';
+    /* every change of v in the outer loop */
+    int raises = 0;
+    for (size_t i = 0; i < on; i++) {
+        if (i > 0 && (cx_is_word((unsigned char)oflat[i - 1]) || oflat[i - 1] == '.')) continue;
+        size_t t2, tl2, x2, xl2, l = table_step(oflat, on, i, v, vl, &t2, &tl2, &x2, &xl2);
+        if (l) {
+            if (tl2 != tl || memcmp(oflat + t2, tab, tl) != 0) return false;
+            if (!(xl2 == vl && memcmp(oflat + x2, v, vl) == 0)) { /* k = T[i - 1]: T[i] = k stored? */
+                char store[160];
+                snprintf(store, sizeof store, "%s[%.*s]=%s", tab, (int)xl2, oflat + x2, v);
+                if (!cx_has_text(oflat, on, store)) return false;
+            }
+            i += l - 1;
+            continue;
+        }
+        if (cx_step_update(oflat, on, i, v, vl)) {
+            char inc[3][140];
+            snprintf(inc[0], sizeof inc[0], "%s++", v);
+            snprintf(inc[1], sizeof inc[1], "%s+=1", v);
+            snprintf(inc[2], sizeof inc[2], "%s=%s+1", v, v);
+            bool one = false;
+            for (int k = 0; k < 3 && !one; k++) one = on - i >= strlen(inc[k]) && memcmp(oflat + i, inc[k], strlen(inc[k])) == 0;
+            if (!one || ++raises > 1) return false;
+            continue;
+        }
+        if (cx_word_then(oflat, on, i, v, vl, "=") && i + vl + 1 < on && oflat[i + vl + 1] != '=') return false;
+    }
+    snprintf(name, cap, "%s", v);
+    return true;
+}
+
 static void add_factor(struct cx_walk *w, struct cx_factor *f, struct cx_factor d) {
     *f = d;
-    w->rdepth += d.r, w->ldepth += d.l, w->sdepth += d.s, w->lldepth += d.ll, w->fdepth += d.f, w->gdepth += d.g;
+    w->rdepth += d.r, w->ldepth += d.l, w->sdepth += d.s, w->lldepth += d.ll, w->fdepth += d.f, w->gdepth += d.g, w->edepth += d.e;
 }
 
 /* The note's cost at this point, considered as a term. */
@@ -553,6 +696,13 @@ static struct cx_factor loop_factor(struct cx_walk *w, TSNode loop, const char *
                       "%s iterations", line, comb == CX_COMB_SUBSETS ? "2^n" : "n^n");
         return *fac;
     }
+    if (!ts_node_is_null(bound_by) && power_of_two_bound(w, bound_by)) {
+        add_factor(w, fac, (struct cx_factor){.e = 1});
+        cx_refinement(w, "exponential_loop", line,
+                      "the loop at line %u runs to 2 to a power of the input (1 << n, 2 ** n): 2^n iterations, "
+                      "every subset of n bits: %s", line, here(w, cost, sizeof cost));
+        return *fac;
+    }
     const char *why = ts_node_is_null(bound_by) ? NULL : constant_bound(w, bound_by, bt);
     if (why) {
         cx_refinement(w, "constant_bound_loop", line,
@@ -560,13 +710,24 @@ static struct cx_factor loop_factor(struct cx_walk *w, TSNode loop, const char *
         return *fac;
     }
     char counter[64];
-    if (cx_growing_collection(w, loop, counter, sizeof counter)) {
-        struct cx_cost c = {.exp = true};
+    bool copies = false;
+    if (cx_growing_collection(w, loop, counter, sizeof counter, &copies)) {
+        struct cx_cost c = {.exp = true, .k = copies};
         cx_consider(w, c);
         cx_refinement(w, "growing_collection", line,
                       "the loop at line %u runs over %s and adds to it, once per iteration of the loop around it: "
-                      "the collection doubles each time round, 2^n iterations in all: O(2^n)", line, counter);
+                      "the collection doubles each time round, 2^n iterations in all%s: %s", line, counter,
+                      copies ? ", each adding a new list built from an old one (up to n items)" : "",
+                      cx_cost_text(c, cost, sizeof cost));
         add_factor(w, fac, (struct cx_factor){.r = 1});
+        return *fac;
+    }
+    if (failure_link(w, loop, counter, sizeof counter)) {
+        uint32_t outer = cx_line(w->nloops[w->nnloops - 1]);
+        cx_refinement(w, "failure_link", line,
+                      "the loop at line %u only lowers %s through its table (a failure link, as in KMP), and the "
+                      "loop at line %u raises it by at most one per iteration: it cannot fall more often than it "
+                      "rose, O(n) iterations in all, amortised O(1) per outer iteration", line, counter, outer);
         return *fac;
     }
     if (amortized_pointer(w, loop, counter, sizeof counter)) {
@@ -615,6 +776,10 @@ static struct cx_factor loop_factor(struct cx_walk *w, TSNode loop, const char *
             cx_refinement(w, "geometric_loop", line,
                           "the loop at line %u changes its counter %s only by a constant factor: O(log n) "
                           "iterations, not O(n): %s", line, counter, cost);
+        else if (kind == LOOP_BITS)
+            cx_refinement(w, "geometric_loop", line,
+                          "the loop at line %u clears the lowest set bit of %s each time (%s &= %s - 1): one "
+                          "iteration per set bit, at most log n + 1, not O(n): %s", line, counter, counter, counter, cost);
         else if (kind == LOOP_REMAINDER)
             cx_refinement(w, "remainder_loop", line,
                           "the loop at line %u replaces %s by a remainder (Euclid's algorithm): it at least halves "

@@ -92,7 +92,9 @@ int cx_combinatorial_over(const struct cx_walk *w, TSNode loop, int *power);
 /* An inner loop whose bound is a collection it adds to, inside a loop over
  * n (`k = out.length; for (i < k) out.push(...)`): the collection doubles
  * per outer iteration. Its name goes into name. */
-bool cx_growing_collection(const struct cx_walk *w, TSNode loop, char *name, size_t cap);
+/* *copies: each item added is a list built from an old one (s + [x],
+ * [...s, x], append(append([]int{}, s...), x)): n * 2^n in all. */
+bool cx_growing_collection(const struct cx_walk *w, TSNode loop, char *name, size_t cap, bool *copies);
 
 /* A self-call inside a loop of the function fn, counted into f's
  * visited/guarded/shrinking/subset calls. */

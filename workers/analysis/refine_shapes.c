@@ -22,11 +22,9 @@ struct mark {
 /* The inner loop's writes: A[j] = <boolean literal>, all one array and value. */
 static bool find_mark(void *ctx, TSNode n) {
     struct mark *k = ctx;
-    TSNode l, r, idx;
     struct cx_text obj;
-    if (!cx_type_is(n, cx_assignment_types) || !cx_assignment_parts(n, &l, &r) || !cx_subscript_parts(k->w, l, &obj, &idx))
-        return true;
-    int v = ts_node_is_null(r) ? 0 : cx_literal_truth(k->w, r);
+    int v;
+    if (!cx_subscript_write(k->w, n, &obj, &v)) return true;
     if (!cx_is_name(obj) || v == 0 || (k->array[0] && (!cx_same(obj, k->array) || v != k->value))) {
         k->mixed = true;
         return false;
@@ -136,15 +134,63 @@ struct adds {
     TSNode loop;
     const char *name;
     bool found;
+    bool copies;                  /* what is added is a new list built from an old one */
 };
 
-/* An unconditional push onto name inside the loop. */
+/* A node that builds a new list: a list or array literal, a comprehension,
+ * a spread, Go's append or a copy/concat/slice call. Each item added to a
+ * doubling collection that is such a list costs its length, up to n. */
+static bool find_copy(void *ctx, TSNode n) {
+    static const char *const builds[] = {"list", "array", "array_expression", "composite_literal", "list_comprehension",
+                                         "spread_element", "list_splat", "array_creation_expression", "vec_macro",
+                                         "macro_invocation", NULL};
+    static const char *const copy_calls[] = {"append", "concat", "copy", "slice", "clone", "to_vec", "list",
+                                             "copyOf", "ArrayList", NULL};
+    static const char *const calls[] = {"call", "call_expression", "method_invocation", NULL};
+    struct adds *a = ctx;
+    if (cx_type_is(n, builds)) {
+        a->copies = true;
+    } else if (strcmp(ts_node_type(n), "object_creation_expression") == 0) { /* Java: new ArrayList<>(old) */
+        TSNode args = cx_field(n, "arguments");
+        a->copies = !ts_node_is_null(args) && ts_node_named_child_count(args) > 0;
+    } else if (cx_type_is(n, calls)) {
+        a->copies = cx_in_list(cx_callee(a->w, n), copy_calls);
+    }
+    return !a->copies;
+}
+
+/* An unconditional push onto name inside the loop (and whether what it
+ * pushes is a built list). */
 static bool find_add(void *ctx, TSNode n) {
     struct adds *a = ctx;
     struct cx_mcall m;
     if (cx_method_call(a->w, n, &m) && cx_same(m.recv, a->name) && cx_in_list(m.method, cx_push_methods) &&
-        !cx_text_is(m.method, "heappush") && !cx_between(n, a->loop, cx_conditional_node))
+        !cx_text_is(m.method, "heappush") && !cx_between(n, a->loop, cx_conditional_node)) {
         a->found = true;
+        if (!ts_node_is_null(m.args)) cx_each_node(a->w, m.args, find_copy, a);
+        /* a name the loop built: `s = new ArrayList<>(res.get(i)); res.add(s)` */
+        if (!a->copies && !ts_node_is_null(m.args) && ts_node_named_child_count(m.args) == 1 &&
+            strcmp(ts_node_type(ts_node_named_child(m.args, 0)), "identifier") == 0)
+            cx_each_node(a->w, a->loop, find_copy, a);
+    }
+    return !a->found;
+}
+
+/* Go: `res = append(res, s)` where s was built by append in the loop. */
+static bool find_go_append(void *ctx, TSNode n) {
+    struct adds *a = ctx;
+    TSNode l, r;
+    if (!cx_assignment_parts(n, &l, &r) || ts_node_is_null(r) || !cx_same(cx_node_text(a->w, l), a->name) ||
+        cx_between(n, a->loop, cx_conditional_node))
+        return true;
+    char flat[256];
+    struct cx_text t = cx_node_text(a->w, r);
+    size_t fn = t.n < sizeof flat ? cx_flatten(t, flat, sizeof flat) : 0, nl = strlen(a->name);
+    if (fn > 7 + nl && memcmp(flat, "append(", 7) == 0 && memcmp(flat + 7, a->name, nl) == 0 && flat[7 + nl] == ',') {
+        a->found = true;
+        /* the value appended: built here, or a name the loop body built */
+        cx_each_node(a->w, a->loop, find_copy, a);
+    }
     return !a->found;
 }
 
@@ -179,17 +225,23 @@ static bool find_size_source(void *ctx, TSNode n) {
     return true;
 }
 
-static bool grows(const struct cx_walk *w, TSNode loop, const char *c, char *name, size_t cap) {
-    struct adds a = {w, loop, c, false};
+static bool grows(const struct cx_walk *w, TSNode loop, const char *c, char *name, size_t cap, bool *copies) {
+    struct adds a = {w, loop, c, false, false};
     cx_each_node(w, loop, find_add, &a);
-    if (a.found || (cx_is_comprehension_loop(ts_node_type(loop)) && fed_back(w, loop, c))) {
-        snprintf(name, cap, "%s", c);
-        return true;
+    if (!a.found) cx_each_node(w, loop, find_go_append, &a);
+    if (!a.found && cx_is_comprehension_loop(ts_node_type(loop)) && fed_back(w, loop, c)) {
+        a.found = true;
+        TSNode body = cx_field(loop, "body");
+        if (!ts_node_is_null(body)) cx_each_node(w, body, find_copy, &a);
     }
-    return false;
+    if (a.found) {
+        snprintf(name, cap, "%s", c);
+        *copies = a.copies;
+    }
+    return a.found;
 }
 
-bool cx_growing_collection(const struct cx_walk *w, TSNode loop, char *name, size_t cap) {
+bool cx_growing_collection(const struct cx_walk *w, TSNode loop, char *name, size_t cap, bool *copies) {
     if (w->nnloops == 0) return false;
     TSNode outer = w->nloops[w->nnloops - 1];
     TSNode over = cx_is_comprehension_loop(ts_node_type(loop)) ? cx_iterable(w, cx_first_for_clause(loop))
@@ -198,7 +250,7 @@ bool cx_growing_collection(const struct cx_walk *w, TSNode loop, char *name, siz
     if (!ts_node_is_null(over)) { /* for r in res[:] / list(res) / [...res] */
         if (cx_each_node(w, over, cx_collect_identifiers, &cw) != CX_VISIT_DONE) return false;
         for (size_t i = 0; i < cw.names.n; i++)
-            if (grows(w, loop, cw.names.v[i], name, cap)) return true;
+            if (grows(w, loop, cw.names.v[i], name, cap, copies)) return true;
         return false;
     }
     TSNode cond = cx_loop_condition(loop);
@@ -207,7 +259,7 @@ bool cx_growing_collection(const struct cx_walk *w, TSNode loop, char *name, siz
         struct size_source s = {w, cw.names.v[i], {w, {{{0}}, 0}}};
         cx_each_node(w, outer, find_size_source, &s);
         for (size_t j = 0; j < s.sources.names.n; j++)
-            if (grows(w, loop, s.sources.names.v[j], name, cap)) return true;
+            if (grows(w, loop, s.sources.names.v[j], name, cap, copies)) return true;
     }
     return false;
 }

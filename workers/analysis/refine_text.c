@@ -139,3 +139,26 @@ bool cx_mentions(const struct cx_names *names, const char *flat, size_t n) {
     return false;
 }
 #endif
+
+/* 2 to a power that is not a literal: `1<<n`, `1u<<len(a)`, `1ULL<<n`,
+ * `1usize<<n`, `2**n`, `pow(2,n)`, `Math.pow(2,n)`. A literal exponent
+ * (`1<<10`) is a constant. */
+bool cx_power_of_two_text(const char *flat, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0 && (cx_is_word((unsigned char)flat[i - 1]) || flat[i - 1] == '.')) continue;
+        size_t j = i, e = 0;
+        if (flat[i] == '1') { /* 1 with an integer suffix, then << */
+            j = i + 1;
+            while (j < n && cx_is_word((unsigned char)flat[j]) && !(flat[j] >= '0' && flat[j] <= '9') && j - i < 8) j++;
+            if (j + 1 < n && flat[j] == '<' && flat[j + 1] == '<' && (j + 2 >= n || flat[j + 2] != '=')) e = j + 2;
+        } else if (flat[i] == '2' && i + 2 < n && flat[i + 1] == '*' && flat[i + 2] == '*') {
+            e = i + 3;
+        } else if (n - i > 6 && memcmp(flat + i, "pow(2,", 6) == 0) {
+            e = i + 6;
+        }
+        if (!e || e >= n) continue;
+        if (flat[e] == '(') e++;
+        if (e < n && cx_is_word((unsigned char)flat[e]) && !(flat[e] >= '0' && flat[e] <= '9')) return true;
+    }
+    return false;
+}

@@ -35,6 +35,10 @@ bool cx_step_update(const char *flat, size_t n, size_t i, const char *v, size_t 
 /* At flat[i]: v scales by a constant (v *= 2, v //= 2, v >>= 1, v = v * 2). */
 bool cx_scale_update(const char *flat, size_t n, size_t i, const char *v, size_t vl);
 
+/* 2 to a power that is not a literal (`1<<n`, `1ULL<<len(a)`, `2**n`,
+ * `pow(2,n)`): a loop to it runs 2^n times. */
+bool cx_power_of_two_text(const char *flat, size_t n);
+
 /* Where the assignment `name = rhs` at flat[i] has its right side (and
  * its end at ';' or the text's end), or 0 when flat[i] starts none. */
 size_t cx_assignment_rhs(const char *flat, size_t n, size_t i, size_t *end);

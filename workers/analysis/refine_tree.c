@@ -34,6 +34,7 @@ const char *const cx_if_types[] = {"if_statement", "if_expression", NULL};
  * large loop), gives CX_VISIT_NO_CLAIM: the rule then claims nothing, which
  * leaves the loop counted as a factor n. */
 int cx_each_node(const struct cx_walk *w, TSNode root, bool (*fn)(void *, TSNode), void *ctx) {
+    if (ts_node_is_null(root)) return CX_VISIT_NO_CLAIM; /* a missing field: nothing seen, nothing claimed */
     if (ts_node_end_byte(root) - ts_node_start_byte(root) > CX_SUBTREE_MAX) return CX_VISIT_NO_CLAIM;
     TSTreeCursor c = ts_tree_cursor_new(root);
     int out = CX_VISIT_DONE;
@@ -121,7 +122,9 @@ bool cx_method_call(const struct cx_walk *w, TSNode call, struct cx_mcall *m) {
         m->method = cx_node_text(w, f);
         for (size_t i = 0; i < sizeof members / sizeof *members; i++)
             if (strcmp(ts_node_type(f), members[i][0]) == 0) {
-                m->recv = cx_node_text(w, cx_field(f, members[i][1]));
+                TSNode o = cx_field(f, members[i][1]);
+                if (ts_node_is_null(o)) o = cx_field(f, "value"); /* rust's field_expression */
+                m->recv = cx_node_text(w, o);
                 m->method = cx_node_text(w, cx_field(f, members[i][2]));
             }
     }
@@ -225,6 +228,14 @@ int cx_literal_truth(const struct cx_walk *w, TSNode n) {
     if (cx_text_is(t, "True") || cx_text_is(t, "true") || cx_text_is(t, "1")) return 1;
     if (cx_text_is(t, "False") || cx_text_is(t, "false") || cx_text_is(t, "0")) return -1;
     return 0;
+}
+
+bool cx_subscript_write(const struct cx_walk *w, TSNode n, struct cx_text *obj, int *truth) {
+    TSNode l, r, idx;
+    if (!cx_type_is(n, cx_assignment_types) || !cx_assignment_parts(n, &l, &r) || !cx_subscript_parts(w, l, obj, &idx))
+        return false;
+    *truth = ts_node_is_null(r) ? 0 : cx_literal_truth(w, r);
+    return true;
 }
 
 /* A statement that only skips the rest of the iteration. */

@@ -73,6 +73,10 @@ struct cx_idents {
 bool cx_collect_identifiers(void *ctx, TSNode n);
 /* -1 false-ish, 1 true-ish, 0 not a boolean literal. */
 int cx_literal_truth(const struct cx_walk *w, TSNode n);
+/* n assigns into a subscript, A[j] = v: *obj is A, *truth v's
+ * cx_literal_truth (0 when v is not a boolean literal). The mark of a
+ * sieve (refine_shapes.c) and of a visited set (refine_visited.c). */
+bool cx_subscript_write(const struct cx_walk *w, TSNode n, struct cx_text *obj, int *truth);
 /* A statement that only skips the rest of the iteration. */
 bool cx_only_continue(const struct cx_walk *w, TSNode n);
 /* A function's parameter list (C/C++: on its declarator), or a null node. */

@@ -102,15 +102,14 @@ struct marks_only {
  * unmarks: used[i] = False after the call, seen.remove(x)). */
 static bool find_unmark(void *ctx, TSNode n) {
     struct marks_only *s = ctx;
-    TSNode l, r, idx;
     struct cx_text obj;
     struct cx_mcall m;
-    if (cx_type_is(n, cx_assignment_types) && cx_assignment_parts(n, &l, &r) && cx_subscript_parts(s->w, l, &obj, &idx)) {
+    int v;
+    if (cx_subscript_write(s->w, n, &obj, &v)) {
         bool ours = false;
         for (size_t i = 0; i < s->names->n; i++) ours |= cx_same(obj, s->names->v[i]);
         if (ours) {
             /* a value that is not a boolean literal may unmark; two values do */
-            int v = ts_node_is_null(r) ? 0 : cx_literal_truth(s->w, r);
             if (v == 0 || (s->value && v != s->value)) s->unmarked = true;
             s->value = v;
         }

@@ -69,6 +69,10 @@ static int classify(const char *type) {
 /* ---- text helpers ---- */
 
 struct cx_text cx_node_text(const struct cx_walk *w, TSNode n) {
+    /* A field a grammar does not have is a null node, whose byte range
+     * tree-sitter reads through a null tree (Rust's field_expression has
+     * `value`, not C's `argument`: the worker died on `a.len()`). */
+    if (ts_node_is_null(n)) return (struct cx_text){w->src, 0};
     uint32_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
     if (a > w->len) a = (uint32_t)w->len;
     if (b > w->len) b = (uint32_t)w->len;
@@ -227,7 +231,7 @@ static bool enter(struct cx_walk *w, TSNode n, const struct kinds *kinds, struct
 static void leave(struct cx_walk *w, const struct frame *fr) {
     if (fr->loop) w->depth--;
     w->rdepth -= fr->fac.r, w->ldepth -= fr->fac.l, w->sdepth -= fr->fac.s;
-    w->lldepth -= fr->fac.ll, w->fdepth -= fr->fac.f, w->gdepth -= fr->fac.g;
+    w->lldepth -= fr->fac.ll, w->fdepth -= fr->fac.f, w->gdepth -= fr->fac.g, w->edepth -= fr->fac.e;
     if (fr->counter && w->counters.n > 0) w->counters.n--;
     if (fr->held && w->nnloops > 0) w->nnloops--;
     if (fr->function && w->nfns > 0) {
@@ -339,7 +343,7 @@ int cx_read_tree(const struct cc_grammar *g, const char *code, size_t len, struc
         free(kinds.of);
         return -1;
     }
-    struct cx_walk w_init = {.src = code, .len = len, .r = r, .python = strcmp(g->name, "python") == 0,
+    struct cx_walk w_init = {.src = code, .len = len, .r = r, .python = strcmp(g->name, "python") == 0, .lang = g->name,
                              .visits_left = &visits};
     *wp = w_init;
     r->partial = ts_node_has_error(ts_tree_root_node(tree));

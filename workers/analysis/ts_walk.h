@@ -84,6 +84,8 @@ struct cx_walk {
     size_t len;
     struct cx_reading *r;
     bool python;
+    const char *lang;           /* the grammar's name */
+    int type_scans;             /* declarations looked up in the text (refine.c) */
     /* spec */
     int depth;                  /* loops open */
     struct cx_fn *fns;
@@ -95,6 +97,7 @@ struct cx_walk {
     int lldepth;                /* O(log log n) factors open (a sieve's inner loop) */
     int fdepth;                 /* n! factors open (a loop over permutations) */
     int gdepth;                 /* graph loops open: n counted there is V + E */
+    int edepth;                 /* 2^n factors open (a loop to 1 << n) */
     struct cx_cost best;
     bool any_sort_call;
     struct cx_kind kinds[CX_KINDS_MAX];
@@ -145,7 +148,7 @@ struct cx_text cx_callee(const struct cx_walk *w, TSNode call);
 /* The factors a loop adds to the depths open around its body (each a
  * count: n, log n, sqrt n, log log n, n!, graph), undone when it is left. */
 struct cx_factor {
-    int r, l, s, ll, f, g;
+    int r, l, s, ll, f, g, e;
 };
 /* A loop node is entered: the factors it counts as, already added to the
  * walk's depths; its counter is pushed on w->counters when *pushed says so,

@@ -367,7 +367,7 @@ function search(code, ref, examples) {
   let frontier = [{ text: code, edits: [], key: score(code).key }];
   const digest = (t) => crypto.createHash("sha256").update(t).digest("base64");
   const seen = new Set([digest(code)]);
-  let stopped = "max_iterations", rounds = 0;
+  let stopped = "max_iterations", rounds = 0, tied = [];
   const maxIter = Number(OPTS.max_iterations || 3);
   for (let rnd = 1; rnd <= maxIter; rnd++) {
     if (frontier[0].key[0] === total) { stopped = "solved"; break; }
@@ -396,18 +396,42 @@ function search(code, ref, examples) {
     if (!scored.length) { stopped = outOfTime ? "budget" : "no_improvement"; break; }
     let top = scored[0].key;
     for (const s of scored) if (better(s.key, top)) top = s.key;
-    frontier = scored.filter((s) => same(s.key, top)).slice(0, BEAM)
+    const ties = scored.filter((s) => same(s.key, top))
       .map((s) => ({ text: s.text, edits: s.parent.edits.concat([Object.assign({}, s.c.edit, { round: rnd })]), key: s.key }));
+    // Other edits of this round that pass every check too: the examples do
+    // not pin the fix down (docs/execute_python.md); the same edit at
+    // another place is one fix.
+    tied = [];
+    for (const t of ties) {
+      const e = t.edits[t.edits.length - 1], c = tied.length ? tied[0][tied[0].length - 1] : null;
+      if (t.key[0] === total && !(c && e.kind === c.kind && e.before === c.before && e.after === c.after)) tied.push(t.edits);
+    }
+    frontier = ties.slice(0, BEAM);
     if (outOfTime) { stopped = "budget"; break; }
     if (rnd === maxIter && frontier[0].key[0] === total) stopped = "solved";
   }
   const elapsed = Date.now() - t0;
-  return { state: frontier[0], info: { rounds, stopped, candidates: evaluated, elapsed_ms: elapsed,
+  const info = { rounds, stopped, candidates: evaluated, elapsed_ms: elapsed,
     candidates_per_s: elapsed > 0 ? Math.round(evaluated / elapsed * 10000) / 10 : null, slice_ms: slice,
-    budget_ms: SEARCH_BUDGET_MS } };
+    budget_ms: SEARCH_BUDGET_MS };
+  if (stopped === "solved" && tied.length > 1) {
+    info.alternatives = tied.slice(1, 1 + ALTERNATIVES_SHOWN);
+    info.alternatives_total = tied.length - 1;
+  }
+  return { state: frontier[0], info };
 }
 
 // ---- the answer -------------------------------------------------------------------------
+
+const ALTERNATIVES_SHOWN = 5;
+
+const editText = (edits) => edits.map((e) => `line ${e.line}: ${clip(String(e.before ?? ""), 30)} -> ${clip(String(e.after ?? ""), 30)}`).join(", ");
+
+function ambiguous(chosen, info) {
+  const k = info.alternatives_total;
+  const shown = info.alternatives.map(editText).join("; ") + (k > info.alternatives.length ? ", ..." : "");
+  return diag(`${NS}:repair-ambiguous`, `${k} other edit${k > 1 ? "s" : ""} also make${k > 1 ? "" : "s"} every example pass (${shown}): the examples do not tell the fix apart from ${k > 1 ? "them" : "it"}; fixed_code holds the first in order of preference (${editText(chosen)}). They may be equivalent, or differ on inputs the examples lack: check the fix, or add an example that separates them`, "info");
+}
 
 function mismatch(ex, r) {
   let why, actual = r.actual;
@@ -470,6 +494,7 @@ function main() {
         if (got > passed) {
           out.fixed_code = state.text;
           out.edits = state.edits;
+          if (info.solved && info.alternatives) diags.push(ambiguous(state.edits, info));
           if (!info.solved) diags.push(diag(`${NS}:repair-partial`, `the best repair found passes ${got} of ${check.length} checks; fixed_code holds it, but it is not a full fix`, "info"));
         } else diags.push(diag(`${NS}:repair-none`, "no edit the search tried makes more examples pass", "info"));
       } else diags.push(diag(`${NS}:repair-none`, "no edit the search tried makes more examples pass", "info"));

@@ -24,6 +24,9 @@ MIN_SLICE_S = 0.01
 MIN_MODULE_SLICE_S = 0.1
 
 
+ALTERNATIVES_SHOWN = 5
+
+
 def check_statuses(res, examples, expected_output):
     """Status of every check (examples that are checks, then the expected
     output when one was given): pass | fail | error | timeout | not_run."""
@@ -98,6 +101,7 @@ class Searcher:
         seen = {hashlib.blake2b(start_text.encode("utf-8", "surrogatepass"),
                                 digest_size=16).digest()}
         stopped, rounds = "max_iterations", 0
+        self.tied = []
         for rnd in range(1, max_iter + 1):
             if frontier[0].key[0] == self.total:
                 stopped = "solved"
@@ -110,6 +114,18 @@ class Searcher:
             if not best:
                 stopped = "budget" if out_of_time else "no_improvement"
                 break
+            # Several edits of this round each passing every check: the
+            # examples do not tell them apart (`return n % 2 == 0` for
+            # isodd(3), not isodd(4): `%` -> `>>` and `==` -> `!=` both pass;
+            # the first in order of preference was kept with no word).
+            # The same edit at another place (`count += 1` at the start or the
+            # end of a loop body) is one fix, not an alternative.
+            self.tied = []
+            for parent, cand, key, text in best:
+                e = dict(cand.edit, round=rnd)
+                same = self.tied and all(e.get(k) == self.tied[0][-1].get(k) for k in ("kind", "before", "after"))
+                if key[0] == self.total and not same:
+                    self.tied.append(parent.edits + [e])
             frontier = []
             for parent, cand, key, text in best[:BEAM]:
                 edit = dict(cand.edit, round=rnd)
@@ -128,6 +144,9 @@ class Searcher:
                 "elapsed_ms": int(elapsed * 1000),
                 "candidates_per_s": round(self.evaluated / elapsed, 1) if elapsed > 0 else None,
                 "slice_ms": round(cfg.example_limit * 1000, 1)}
+        if stopped == "solved" and len(self.tied) > 1:
+            info["alternatives"] = self.tied[1:1 + ALTERNATIVES_SHOWN]
+            info["alternatives_total"] = len(self.tied) - 1
         return frontier[0], info
 
     def round(self, frontier, seen, cfg, deadline):

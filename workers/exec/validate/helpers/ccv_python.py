@@ -178,6 +178,26 @@ def execute(cx, code, tree, fixed, fixes, examples):
     return cx.final_text if cx.final_text is not None else fixed, score, False
 
 
+def edit_text(edits):
+    return ", ".join("line %d: %s -> %s" % (e["line"], clip(str(e.get("before", "")), 30),
+                                            clip(str(e.get("after", "")), 30)) for e in edits)
+
+
+def ambiguous(chosen, info):
+    """Other edits pass every example too: the repair is one reading of
+    examples that do not pin the code down; say so beside it."""
+    k = info["alternatives_total"]
+    shown = "; ".join(edit_text(a) for a in info["alternatives"])
+    return diag("python:repair-ambiguous",
+                "%d other edit%s also make%s every example pass (%s%s): the examples do not tell the "
+                "fix apart from %s; fixed_code holds the first in order of preference (%s). They may be "
+                "equivalent, or differ on inputs the examples lack: check the fix, or add an example "
+                "that separates them"
+                % (k, "s" if k > 1 else "", "" if k > 1 else "s", shown,
+                   ", ..." if k > len(info["alternatives"]) else "",
+                   "them" if k > 1 else "it", edit_text(chosen)), "info", None, None)
+
+
 def search(cx, pool, examples, start, ref):
     """The repair search from start; its result becomes fixed_code only
     when it passes more checks than the submitted code."""
@@ -198,6 +218,8 @@ def search(cx, pool, examples, start, ref):
     if got > before:
         cx.final_text = state.text
         cx.edits += state.edits
+        if info["solved"] and info.get("alternatives"):
+            cx.diags.append(ambiguous(state.edits, info))
         if not info["solved"]:
             cx.diags.append(diag("python:repair-partial", "the best repair found passes %d of %d "
                                  "checks; fixed_code holds it, but it is not a full fix"
