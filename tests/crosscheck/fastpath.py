@@ -250,8 +250,10 @@ def linear_cases(rng):
             elif r < 0.23:
                 lhs += f" + {names[-1]}**2"
             rows.append(f"{lhs} = {rhs}" if rng.random() < 0.85 else f"{lhs} - ({rhs})")
-        if rng.random() < 0.15 and len(rows) > 1:
-            rows[-1] = rows[0]  # a repeated equation: singular
+        if rng.random() < 0.25 and len(rows) > 1:
+            # a repeated equation (many solutions), or the same left side
+            # with another right side (none)
+            rows[-1] = rows[0] if rng.random() < 0.5 else rows[0].replace("=", f"= {rng.randint(1, 5)} +")
         order = list(names)
         if rng.random() < 0.3:
             rng.shuffle(order)
@@ -262,6 +264,8 @@ def linear_cases(rng):
                               ("x + y = 1; x - y = 0", "x, x"), ("x + y = 1 = 2; x - y = 0", "x, y"),
                               ("(x + y)/2 = 3; (x - y)/3 = 1", "x, y"), ("x/0 + y = 1; x = 2", "x, y"),
                               ("0 = 0; x = 1", "x, y"), ("x = 1", "x, y"), ("x + y = 0; x - y = 0", "x, y"),
+                              ("0 = 1", "x"), ("0 = 0", "x"), ("x - x = 1; y = 2", "x, y"),
+                              ("x + y + z = 6; x - y = 0; 2*x + z = 5", "z, x, y"),
                               ("E*x = 1", "x"), ("x = 1", "E"), ("sin = 1", "sin"),
                               ("x + y + z + w + v = 5; x - y = 1; y - z = 1; z - w = 1; w - v = 1",
                                "x, y, z, w, v")]:

@@ -68,8 +68,9 @@ json_t *sym_fast_roots(const struct cc_node *lhs, const struct cc_node *rhs, con
 /* solve_linear's answer {ok, solutions: ["{x: 6, y: 4}"], count: 1} for a
  * system of as many equations as variables (at most SYM_POLY_VARS), each
  * linear in the variables with rational coefficients and nothing else,
- * whose solution is unique (sym_fast_linear.c): exact elimination, no CAS.
- * NULL declines (singular systems, parameters, floats, powers...). */
+ * whose solution is unique, or {ok, solutions: [], count: 0} when it has
+ * none (sym_fast_linear.c): exact elimination, no CAS. NULL declines
+ * (families of solutions, parameters, floats, powers...). */
 json_t *sym_fast_linear(const char *system, const char *variables);
 
 /* limit_expression's limits of e, a rational function of var alone over

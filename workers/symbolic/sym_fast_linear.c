@@ -1,10 +1,12 @@
 /* solve_linear without the CAS for a square system of linear equations
- * with rational coefficients and a unique solution (see sym_fast.h): exact
- * Gaussian elimination over the rationals. Everything else declines: a
- * singular system (no solution, or a family of them), a parameter, a
+ * with rational coefficients (see sym_fast.h): exact Gaussian elimination
+ * over the rationals gives its unique solution, or shows it has none (the
+ * CAS's answer is then the empty list). Everything else declines: a
+ * system with a family of solutions (its answer is parametric), a parameter, a
  * power, a float, a function, implicit multiplication, more than
- * SYM_POLY_VARS variables. The CAS's answer to such a system is its unique
- * solution, each value a rational number, printed by the same printer. */
+ * SYM_POLY_VARS variables. The CAS's answer to a system with one solution
+ * is that solution, each value a rational number, printed by the same
+ * printer. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,41 +163,48 @@ static int read_system(struct lsys *s, const char *text) {
     return rows == s->n ? 0 : -1;
 }
 
-/* Gauss-Jordan elimination in place: 0 with a[i][n] = x_i, or -1 when the
- * matrix is singular. */
+/* Gauss-Jordan elimination in place. 1 when the system has no solution
+ * (a row reduces to 0 = c with c non-zero), 0 when it has one (then
+ * a[i][n] = x_i), -1 when it has many (a free variable: the CAS's answer
+ * is parametric, left to it). */
 static int eliminate(struct lsys *s) {
-    size_t n = s->n;
-    mpq_t f;
-    mpq_init(f);
-    int rc = 0;
-    for (size_t c = 0; c < n && rc == 0; c++) {
-        size_t piv = c;
+    size_t n = s->n, r = 0;
+    mpq_t f, t;
+    mpq_inits(f, t, NULL);
+    for (size_t c = 0; c < n && r < n; c++) {
+        size_t piv = r;
         while (piv < n && mpq_sgn(s->a[piv][c]) == 0)
             piv++;
-        if (piv == n) {
-            rc = -1;
-            break;
-        }
-        for (size_t j = 0; j <= n && piv != c; j++)
-            mpq_swap(s->a[piv][j], s->a[c][j]);
+        if (piv == n)
+            continue; /* no pivot: column c is free, unless the system is inconsistent */
+        for (size_t j = 0; j <= n && piv != r; j++)
+            mpq_swap(s->a[piv][j], s->a[r][j]);
         for (size_t j = c + 1; j <= n; j++)
-            mpq_div(s->a[c][j], s->a[c][j], s->a[c][c]);
-        mpq_set_ui(s->a[c][c], 1, 1);
+            mpq_div(s->a[r][j], s->a[r][j], s->a[r][c]);
+        mpq_set_ui(s->a[r][c], 1, 1);
         for (size_t i = 0; i < n; i++) {
-            if (i == c || mpq_sgn(s->a[i][c]) == 0)
+            if (i == r || mpq_sgn(s->a[i][c]) == 0)
                 continue;
             mpq_set(f, s->a[i][c]);
             for (size_t j = c; j <= n; j++) {
-                mpq_t t;
-                mpq_init(t);
-                mpq_mul(t, f, s->a[c][j]);
+                mpq_mul(t, f, s->a[r][j]);
                 mpq_sub(s->a[i][j], s->a[i][j], t);
-                mpq_clear(t);
             }
         }
+        r++;
     }
-    mpq_clear(f);
-    return rc;
+    mpq_clears(f, t, NULL);
+    /* rows r.. have no coefficient left: 0 = a[i][n] */
+    for (size_t i = r; i < n; i++)
+        if (mpq_sgn(s->a[i][n]) != 0)
+            return 1;
+    return r == n ? 0 : -1;
+}
+
+/* {ok, solutions: [], count: 0}: the CAS's answer to an inconsistent
+ * system */
+static json_t *no_solution(void) {
+    return json_pack("{s:b, s:[], s:i}", "ok", 1, "solutions", "count", 0);
 }
 
 /* {ok, solutions: ["{x: 6, y: 4}"], count: 1}, or NULL */
@@ -222,8 +231,10 @@ json_t *sym_fast_linear(const char *system, const char *variables) {
         for (size_t j = 0; j <= N; j++)
             mpq_init(s.a[i][j]);
     json_t *out = NULL;
-    if (read_vars(variables, &s) == 0 && read_system(&s, system) == 0 && eliminate(&s) == 0)
-        out = answer(&s);
+    if (read_vars(variables, &s) == 0 && read_system(&s, system) == 0) {
+        int rc = eliminate(&s);
+        out = rc == 0 ? answer(&s) : rc == 1 ? no_solution() : NULL;
+    }
     lsys_clear(&s);
     return out;
 }
