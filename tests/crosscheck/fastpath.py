@@ -17,6 +17,13 @@ with exact fractions at random rational points must equal the input there.
 And enough generated cases must take the fast path that a fast path which
 silently stopped firing fails the test.
 
+CODECALC_SYMBOLIC_FASTPATH=0 also turns off the numeric checks' memo of
+function values (workers/symbolic/sym_nmemo.h), so the same comparison
+shows that a remembered value never changes an answer; generated
+identities between transcendental functions (true ones and near misses)
+exercise it, and enough calls must take values from the memo
+(profile_us.nmemo_hits) that a memo which stopped answering fails.
+
 Exit status 0 when all of that holds, 1 otherwise.
 
 --base OTHER/bin/codecalc takes the CAS-path answers from another build
@@ -40,6 +47,10 @@ CAS_TOOLS = {"evaluate_expression", "simplify_expression", "solve_expression", "
              "algebraic_equiv", "solve_linear", "matrix"}
 # a fast-path answer from each of these many generated inputs, at least
 MIN_FAST = 150
+# calls of the generated cases that took function values from the memo, at least
+MIN_MEMO = 150
+# fast-path answers of the generated cases per tool, at least (a path of its own)
+MIN_FAST_TOOL = {"solve_linear": 60}
 
 
 class Server(mcp_stdio.Server):
@@ -56,6 +67,7 @@ class Server(mcp_stdio.Server):
         answered: no time in giac, or the profile says so)"""
         sc, _ = super().call(tool, args)
         prof = sc.pop("profile_us", None)
+        self.memo_hits = (prof or {}).get("nmemo_hits", 0)
         return sc, bool(prof) and (prof.get("giac") == 0 or prof.get("fast", False))
 
 
@@ -199,6 +211,94 @@ def generated_cases(rng):
     cases += multivariate_cases(rng)
     cases += solve_cases(rng)
     cases += limit_cases(rng)
+    cases += transcendental_cases(rng)
+    cases += linear_cases(rng)
+    return cases
+
+
+def linear_cases(rng):
+    """solve_linear of square systems with integer and fractional
+    coefficients in up to five variables (unique solutions, which the exact
+    elimination answers; singular, inconsistent and parametric ones, and
+    shapes it must leave to the CAS: floats, powers, implicit products)."""
+    cases = []
+    pool = ["x", "y", "z", "w", "t", "a1", "u_2", "alpha", "v"]
+    def coef():
+        return rng.choice([str(rng.randint(-9, 9)), f"{rng.randint(-7, 7)}/{rng.randint(2, 5)}"])
+    for _ in range(220):
+        n = rng.choice([1, 2, 2, 3, 3, 4, 5])
+        names = rng.sample(pool, n)
+        rows = []
+        for _ in range(n + rng.choice([0, 0, 0, 0, 0, 1, -1])):
+            terms = []
+            for v in names:
+                c = coef()
+                if c in ("0", "-0") and rng.random() < 0.5:
+                    continue
+                shape = rng.random()
+                terms.append(f"{c}*{v}" if shape < 0.6 else f"{v}*({c})" if shape < 0.8
+                             else f"({c})*({v} + {rng.randint(-3, 3)})")
+            lhs = " + ".join(terms) or "0"
+            rhs = str(rng.randint(-20, 20))
+            r = rng.random()
+            if r < 0.1:
+                rhs += f" + {names[0]}"
+            elif r < 0.15:
+                rhs += " + b"  # a parameter
+            elif r < 0.2:
+                rhs += ".5"
+            elif r < 0.23:
+                lhs += f" + {names[-1]}**2"
+            rows.append(f"{lhs} = {rhs}" if rng.random() < 0.85 else f"{lhs} - ({rhs})")
+        if rng.random() < 0.25 and len(rows) > 1:
+            # a repeated equation (many solutions), or the same left side
+            # with another right side (none)
+            rows[-1] = rows[0] if rng.random() < 0.5 else rows[0].replace("=", f"= {rng.randint(1, 5)} +")
+        order = list(names)
+        if rng.random() < 0.3:
+            rng.shuffle(order)
+        cases.append(("solve_linear", {"system": "; ".join(rows), "variables": ", ".join(order)}))
+    for system, variables in [("2x + y = 3; x - y = 0", "x, y"), ("x + y = 1; x + y = 2", "x, y"),
+                              ("x + y = 1; 2*x + 2*y = 2", "x, y"), ("x = 1; y = 2; z = 3", "z, y, x"),
+                              ("x + y = 10;; x - y = 2;", "x, y"), ("x + pi*y = 1; x - y = 0", "x, y"),
+                              ("x + y = 1; x - y = 0", "x, x"), ("x + y = 1 = 2; x - y = 0", "x, y"),
+                              ("(x + y)/2 = 3; (x - y)/3 = 1", "x, y"), ("x/0 + y = 1; x = 2", "x, y"),
+                              ("0 = 0; x = 1", "x, y"), ("x = 1", "x, y"), ("x + y = 0; x - y = 0", "x, y"),
+                              ("0 = 1", "x"), ("0 = 0", "x"), ("x - x = 1; y = 2", "x, y"),
+                              ("x + y + z = 6; x - y = 0; 2*x + z = 5", "z, x, y"),
+                              ("E*x = 1", "x"), ("x = 1", "E"), ("sin = 1", "sin"),
+                              ("x + y + z + w + v = 5; x - y = 1; y - z = 1; z - w = 1; w - v = 1",
+                               "x, y, z, w, v")]:
+        cases.append(("solve_linear", {"system": system, "variables": variables}))
+    return cases
+
+
+def transcendental_cases(rng):
+    """Identities between transcendental functions, true ones and near
+    misses, with random coefficients: algebraic_equiv's and simplify's
+    numeric checks evaluate the same functions at the same points again and
+    again, which the memo of function values answers."""
+    cases = []
+    pairs = [("sin({k}*x)**2 + cos({k}*x)**2", "1"), ("exp({k}*x)*exp({m}*x)", "exp(({k} + {m})*x)"),
+             ("sin(x + {k})", "sin(x)*cos({k}) + cos(x)*sin({k})"),
+             ("cosh({k}*x)**2 - sinh({k}*x)**2", "1"), ("log(exp({k}*x))", "{k}*x"),
+             ("sqrt({k}*x**2)", "sqrt({k})*x"), ("atan({k}*x) + atan(1/({k}*x))", "pi/2"),
+             ("tan({k}*x)", "sin({k}*x)/cos({k}*x)"), ("exp(x)**{k}", "exp({k}*x)"),
+             ("log({k}*x)", "log({k}) + log(x)"), ("sin(2*{k}*x)", "2*sin({k}*x)*cos({k}*x)"),
+             ("asin(sin({k}*x))", "{k}*x"), ("(x**{k})**(1/{m})", "x**({k}/{m})"),
+             ("sinh(x + {k})", "sinh(x)*cosh({k}) + cosh(x)*sinh({k})")]
+    for _ in range(160):
+        a, b = rng.choice(pairs)
+        k, m = rng.randint(1, 5), rng.randint(2, 4)
+        a, b = a.format(k=k, m=m), b.format(k=k, m=m)
+        if rng.random() < 0.3:
+            b += f" + {rng.choice(['1', 'x', '10**-30', 'sin(x)'])}"  # a near miss
+        args = {"a": a, "b": b}
+        if rng.random() < 0.25:
+            args["assume"] = {"x": rng.choice(["positive", "real"])}
+        cases.append(("algebraic_equiv", args))
+        if rng.random() < 0.3:
+            cases.append(("simplify_expression", {"expr": f"{a} - ({b})"}))
     return cases
 
 
@@ -395,10 +495,12 @@ def main():
     corpus = corpus_cases()
     generated = generated_cases(rng)
     fast, slow = Server(opt.bin, True), Server(opt.base or opt.bin, False)
-    failures, fast_corpus, fast_generated, checked = [], 0, 0, 0
+    failures, fast_corpus, fast_generated, checked, memo_generated = [], 0, 0, 0, 0
+    fast_by_tool = {}
     try:
         for i, (tool, args) in enumerate(corpus + generated):
             a, answered_fast = fast.call(tool, args)
+            memo_generated += i >= len(corpus) and fast.memo_hits > 0
             b, _ = slow.call(tool, args)
             if a != b:
                 failures.append(f"{tool} {json.dumps(args)}: fast path {json.dumps(a)[:300]} "
@@ -410,6 +512,7 @@ def main():
                 fast_corpus += 1
             else:
                 fast_generated += 1
+                fast_by_tool[tool] = fast_by_tool.get(tool, 0) + 1
             why = numeric_check(tool, args, a, rng)
             checked += 1
             if why:
@@ -423,10 +526,20 @@ def main():
         print("FAIL", f)
     print(f"fastpath: {len(corpus)} corpus and {len(generated)} generated cases through both paths; "
           f"fast-path answers: {fast_corpus} corpus, {fast_generated} generated "
-          f"({checked} checked numerically); {len(failures)} failures")
+          f"({checked} checked numerically); generated calls with memo hits: {memo_generated}; "
+          f"{len(failures)} failures")
     if fast_generated < MIN_FAST:
         print(f"fastpath: FAIL: only {fast_generated} generated cases took the fast path "
               f"(expected at least {MIN_FAST})")
+        return 1
+    for tool, least in MIN_FAST_TOOL.items():
+        if fast_by_tool.get(tool, 0) < least:
+            print(f"fastpath: FAIL: only {fast_by_tool.get(tool, 0)} generated {tool} cases took "
+                  f"the fast path (expected at least {least})")
+            return 1
+    if memo_generated < MIN_MEMO:
+        print(f"fastpath: FAIL: only {memo_generated} generated calls took values from the "
+              f"numeric memo (expected at least {MIN_MEMO})")
         return 1
     return 1 if failures else 0
 

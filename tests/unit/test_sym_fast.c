@@ -203,6 +203,52 @@ static void limiting(void) {
     CHECK_LIMITS("x - x", "0", "(declined)");
 }
 
+/* solve_linear's exact elimination: the solution printed, or "(declined)" */
+static void linear_case(const char *system, const char *vars, const char *want) {
+    json_t *r = sym_fast_linear(system, vars);
+    json_t *sols = r ? json_object_get(r, "solutions") : NULL;
+    json_t *sol = json_array_get(sols, 0);
+    const char *got = !r ? "(declined)" : sol ? json_string_value(sol) : "(none)";
+    if (r)
+        CHECK_INTEQ(json_integer_value(json_object_get(r, "count")), json_array_size(sols));
+    CHECK_STREQ(got, want);
+    json_decref(r);
+}
+
+static void linear_systems(void) {
+    linear_case("x + y = 10; x - y = 2", "x, y", "{x: 6, y: 4}");
+    linear_case("x/2 + y/3 = 1; x - y = 1", "x, y", "{x: 8/5, y: 3/5}");
+    linear_case("x/2 + y/3 = 1; x - y = 1", "y, x", "{y: 3/5, x: 8/5}");
+    linear_case("2*x = 4", "x", "{x: 2}");
+    linear_case("3*x + 2 = 11", "x", "{x: 3}");
+    linear_case("x + y + z = 1; x - y = 0; (x + z)/2 = -3", "x, y, z", "{x: 7, y: 7, z: -13}");
+    linear_case(" x + y = 0 ;; x - y = 0 ; ", "x, y", "{x: 0, y: 0}");
+    /* singular (none or many solutions), parameters, non-linear terms,
+     * floats, implicit products, constants as coefficients or names */
+    /* inconsistent: no solution, the CAS's empty list */
+    linear_case("x + y = 1; x + y = 2", "x, y", "(none)");
+    linear_case("x + y + z = 6; x - y = 0; 2*x + z = 5", "z, x, y", "(none)");
+    linear_case("2*x + y = 3; 4*x + 2*y = 5", "x, y", "(none)");
+    linear_case("0 = 1", "x", "(none)");
+    /* a family of solutions: parametric, the CAS's */
+    linear_case("3*x + 4*y = 10; 6*x + 8*y = 20", "x, y", "(declined)");
+    linear_case("x + y + z = 1; 2*x + 2*y + 2*z = 2; x - z = 0", "x, y, z", "(declined)");
+    linear_case("0 = 0", "x", "(declined)");
+    linear_case("x + y = a; x - y = b", "x, y", "(declined)");
+    linear_case("x + y = 5; x*y = 6", "x, y", "(declined)");
+    linear_case("0.5*x + y = 2; x - y = 1", "x, y", "(declined)");
+    linear_case("2x + y = 3; x - y = 0", "x, y", "(declined)");
+    linear_case("x**1 + y = 3; x - y = 0", "x, y", "(declined)");
+    linear_case("pi*x = 1", "x", "(declined)");
+    linear_case("x = 1", "pi", "(declined)");
+    linear_case("x + y = 10", "x, y", "(declined)");
+    linear_case("x = 1; y = 2; x + y = 3", "x, y", "(declined)");
+    linear_case("x + y = 1; x - y = 0", "x, x", "(declined)");
+    linear_case("x = 1 = 2", "x", "(declined)");
+    linear_case("x = 1", "x,", "(declined)");
+    linear_case("a + b + c + d + e = 1; a = 1; b = 1; c = 1; d = 1", "a, b, c, d, e", "(declined)");
+}
+
 int main(void) {
     arena = cc_arena_new();
     RUN(values);
@@ -210,6 +256,7 @@ int main(void) {
     RUN(difference);
     RUN(solving);
     RUN(limiting);
+    RUN(linear_systems);
     cc_arena_free(arena);
     return check_summary("test_sym_fast");
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "workers/symbolic/sym_decimals.h"
+#include "workers/symbolic/sym_fast.h"
 #include "workers/symbolic/sym_input.h"
 #include "workers/symbolic/sym_print.h"
 #include "workers/symbolic/sym_tools.h"
@@ -206,6 +207,15 @@ static json_t *solve_linear_handler(json_t *args, cc_wctx *ctx) {
         return err;
     if (strlen(sys) > 2000) /* the cap applies to the whole system (2.1) */
         return cc_err("resource_exhausted", "expression too long (max 2000 chars)");
+    /* a square rational system with one solution: exact elimination
+     * (sym_fast.h); no CAS value is built, so a note an earlier call left
+     * unread is dropped here as the CAS path's reading would drop it */
+    json_t *fast = sym_fast_enabled() ? sym_fast_linear(sys, vtext) : NULL;
+    if (fast) {
+        free(cc_giac_take_note());
+        sym_prof_mark_fast();
+        return fast;
+    }
     struct gvec *eqs = calloc(1, sizeof *eqs), *vars = calloc(1, sizeof *vars);
     json_t *out = NULL;
     bool had_float = false;

@@ -65,6 +65,14 @@ void sym_fast_diff_free(struct sym_fast_diff *f);
  * the printed roots in the CAS path's order, or NULL to decline. */
 json_t *sym_fast_roots(const struct cc_node *lhs, const struct cc_node *rhs, const char *var);
 
+/* solve_linear's answer {ok, solutions: ["{x: 6, y: 4}"], count: 1} for a
+ * system of as many equations as variables (at most SYM_POLY_VARS), each
+ * linear in the variables with rational coefficients and nothing else,
+ * whose solution is unique, or {ok, solutions: [], count: 0} when it has
+ * none (sym_fast_linear.c): exact elimination, no CAS. NULL declines
+ * (families of solutions, parameters, floats, powers...). */
+json_t *sym_fast_linear(const char *system, const char *variables);
+
 /* limit_expression's limits of e, a rational function of var alone over
  * the rationals (sym_fast_limit.c): infinity +1 or -1 for the limit at +oo
  * or -oo (*right only), 0 for the right- and left-sided limits at point,

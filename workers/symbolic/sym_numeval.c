@@ -8,6 +8,7 @@
 
 #include "workers/common/expr_funcs.h"
 #include "workers/symbolic/sym_cgamma.h"
+#include "workers/symbolic/sym_nmemo.h"
 
 #define RND MPC_RNDNN
 #define RRND MPFR_RNDN
@@ -725,8 +726,16 @@ static int eval_call(struct ev *e, const struct cc_node *n, mpc_t out) {
     }
     if (!rc && (unknown_zero(e, a, xa) || (n->nchild == 2 && unknown_zero(e, b, xb))))
         rc = -1;
-    if (!rc)
-        rc = n->nchild == 1 ? call_unary(e, name, a, out) : call_binary(name, a, b, out);
+    if (!rc) {
+        /* a remembered value is the very value computed (sym_nmemo.h); N's
+         * strict mode reads each call's rounding flags and computes all */
+        mpc_srcptr b2 = n->nchild == 2 ? b : NULL;
+        if (e->strict || !sym_nmemo_get(name, a, b2, out, &rc)) {
+            rc = n->nchild == 1 ? call_unary(e, name, a, out) : call_binary(name, a, b, out);
+            if (!e->strict)
+                sym_nmemo_put(name, a, b2, out, rc);
+        }
+    }
     if (!rc && e->strict) {
         fn_exactness(e, name, a, xa, n->nchild == 2 ? b : NULL, xb, out);
         if (!jump_resolved(e, name, a, xa, n->nchild == 2 ? b : NULL, xb))
@@ -787,7 +796,12 @@ static int eval_pow(struct ev *e, const mpc_t a, struct exact xa, const mpc_t b,
         structural = xb.re && xb.im &&
                      (zx(mpc_imagref(a), xa.im) || zx(mpc_realref(a), xa.re));
     } else {
-        inex = mpc_pow(out, a, b, RND);
+        int rc = 0; /* mpc_pow returns no failure: rc stays 0 */
+        if (e->strict || !sym_nmemo_get("**", a, b, out, &rc)) {
+            inex = mpc_pow(out, a, b, RND);
+            if (!e->strict)
+                sym_nmemo_put("**", a, b, out, 0);
+        }
         structural = zx(mpc_imagref(a), xa.im) && mpfr_sgn(mpc_realref(a)) > 0 &&
                      zx(mpc_imagref(b), xb.im);
     }

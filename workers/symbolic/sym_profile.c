@@ -2,6 +2,7 @@
 #include "protocol/monotonic.h"
 #include "workers/common/tool_api.h"
 #include "workers/symbolic/sym_profile.h"
+#include "workers/symbolic/sym_nmemo.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -52,6 +53,8 @@ json_t *sym_prof_run(json_t *(*fn)(json_t *, struct cc_wctx *), json_t *args, st
         return fn(args, ctx);
     memset(spent, 0, sizeof spent);
     fast = false;
+    unsigned long lookups, hits0, hits1;
+    sym_nmemo_stats(&lookups, &hits0);
     current = SYM_PH_OTHER;
     uint64_t t0 = mark = clock_ns();
     json_t *r = fn(args, ctx);
@@ -66,5 +69,11 @@ json_t *sym_prof_run(json_t *(*fn)(json_t *, struct cc_wctx *), json_t *args, st
                                       "total", total / 1e3));
     if (json_is_object(r) && fast)
         json_object_set_new(json_object_get(r, "profile_us"), "fast", json_true());
+    /* function values the numeric checks found in their memo (sym_nmemo.h):
+     * fastpath.py counts the calls, so a memo that stopped answering fails */
+    sym_nmemo_stats(&lookups, &hits1);
+    if (json_is_object(r) && hits1 > hits0)
+        json_object_set_new(json_object_get(r, "profile_us"), "nmemo_hits",
+                            json_integer((json_int_t)(hits1 - hits0)));
     return r;
 }
