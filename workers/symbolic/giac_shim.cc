@@ -824,6 +824,138 @@ gen sp_polylog(const cc_node *n, const char *) {
                        "z = 1, z = -1 and polylog(2, 1/2); it is not supported elsewhere");
 }
 
+// ---- functions SymPy has and giac lacks, where they have an exact value ----
+// Each is exact where SymPy is (fibonacci(100), uppergamma(3, x) =
+// 2*(x**2/2 + x + 1)*exp(-x)) and refused by name elsewhere: a function
+// we cannot carry is an honest error, never an unknown-function guess.
+
+struct mpz_holder { // GMP integer released however the scope is left
+    mpz_t z;
+    mpz_holder() { mpz_init(z); }
+    ~mpz_holder() { mpz_clear(z); }
+    mpz_holder(const mpz_holder &) = delete;
+    mpz_holder &operator=(const mpz_holder &) = delete;
+};
+
+// argument i of n as an integer in [lo, hi], else a validation error
+long int_arg(const cc_node *n, size_t i, const char *fn, long lo, long hi) {
+    gen v = arg(n, i);
+    if (v.type != _INT_ || v.val < lo || v.val > hi)
+        fail("validation", "%s() is supported for an integer argument from %ld to %ld only", fn,
+             lo, hi);
+    return v.val;
+}
+
+// fibonacci(-m) = (-1)**(m + 1)*fibonacci(m), as SymPy extends it
+gen sp_fibonacci(const cc_node *n, const char *) {
+    if (n->nchild > 1)
+        fail("validation", "fibonacci(n, x) (the polynomials) is not supported; fibonacci(n) is");
+    long m = int_arg(n, 0, "fibonacci", -100000, 100000);
+    mpz_holder f;
+    mpz_fib_ui(f.z, (unsigned long)labs(m));
+    if (m < 0 && m % 2 == 0)
+        mpz_neg(f.z, f.z);
+    return integer(f.z);
+}
+gen sp_lucas(const cc_node *n, const char *) {
+    mpz_holder l;
+    mpz_lucnum_ui(l.z, (unsigned long)int_arg(n, 0, "lucas", 0, 100000));
+    return integer(l.z);
+}
+gen sp_catalan(const cc_node *n, const char *) {
+    long m = int_arg(n, 0, "catalan", 0, 20000);
+    mpz_holder c;
+    mpz_bin_uiui(c.z, (unsigned long)(2 * m), (unsigned long)m);
+    mpz_divexact_ui(c.z, c.z, (unsigned long)(m + 1));
+    return integer(c.z);
+}
+// giac's bernoulli(1) is -1/2; SymPy (1.12 on) has +1/2 for the number
+// and keeps x - 1/2 for the polynomial, whose sum uses -1/2.
+gen bernoulli_minus(long k) {
+    return k == 1 ? gen(fraction(-1, 2)) : call(at_bernoulli, gen((int)k));
+}
+gen sp_bernoulli(const cc_node *n, const char *) {
+    if (n->nchild == 1) {
+        long m = int_arg(n, 0, "bernoulli", 0, 1000);
+        return m == 1 ? gen(fraction(1, 2)) : bernoulli_minus(m);
+    }
+    long m = int_arg(n, 0, "bernoulli", 0, 100);
+    gen x = arg(n, 1), sum(0);
+    for (long k = 0; k <= m; k++)
+        sum = sum + call(at_comb, makesequence(gen((int)m), gen((int)k))) * bernoulli_minus(k) *
+                        pow(x, (int)(m - k), g_ctx);
+    return sum;
+}
+// Gamma(s, x) = (s - 1)!*exp(-x)*sum(x**k/k!, k < s) for an integer s >= 1
+// and sqrt(pi)*erfc(sqrt(x)) for s = 1/2 (SymPy's forms, entire in x or
+// with sqrt's branch cut, as SymPy's); lowergamma is gamma(s) minus it.
+gen incomplete_gamma(const cc_node *n, bool upper) {
+    gen s = arg(n, 0), x = arg(n, 1);
+    if (is_zero(s - fraction(1, 2)))
+        return call(at_sqrt, cst_pi) * call(upper ? at_erfc : at_erf, call(at_sqrt, x));
+    if (s.type != _INT_ || s.val < 1 || s.val > 60)
+        fail("validation", "%s(s, x) has a closed form here only for s = 1/2 and an integer s "
+                           "from 1 to 60; it is not supported elsewhere",
+             upper ? "uppergamma" : "lowergamma");
+    gen sum(0);
+    for (int i = 0; i < s.val; i++)
+        sum = sum + pow(x, i, g_ctx) / call(at_factorial, gen(i));
+    gen whole = call(at_factorial, gen(s.val - 1));
+    gen up = whole * call(at_exp, -x) * sum;
+    return upper ? up : whole - up;
+}
+gen sp_uppergamma(const cc_node *n, const char *) { return incomplete_gamma(n, true); }
+gen sp_lowergamma(const cc_node *n, const char *) { return incomplete_gamma(n, false); }
+
+bool positive_rational(const gen &v) {
+    return (v.type == _INT_ || v.type == _ZINT || v.type == _FRAC) && is_strictly_positive(v, g_ctx);
+}
+bool nonzero_rational(const gen &v) {
+    return (v.type == _INT_ || v.type == _ZINT || v.type == _FRAC) && !is_zero(v);
+}
+
+// expint(0, x) = exp(-x)/x; for a positive rational x, E1(x) = -Ei(-x) and
+// E(m + 1, x) = (exp(-x) - x*E(m, x))/m (off the positive axis Ei's branch
+// cut makes -Ei(-x) a different function, so it is refused there).
+gen sp_expint(const cc_node *n, const char *) {
+    long m = int_arg(n, 0, "expint", 0, 60);
+    gen x = arg(n, 1);
+    if (m == 0)
+        return call(at_exp, -x) / x;
+    if (!positive_rational(x))
+        fail("validation", "expint(n, x) has a closed form here only for n = 0, or an integer "
+                           "n >= 1 and a positive rational x; it is not supported elsewhere");
+    gen e = -call(at_Ei, -x);
+    for (long i = 1; i < m; i++)
+        e = (call(at_exp, -x) - x * e) / gen((int)i);
+    return e;
+}
+// Shi(x) = (Ei(x) - Ei(-x))/2 for a real x != 0, Chi(x) = (Ei(x) +
+// Ei(-x))/2 for x > 0 (Chi has a branch cut on the negative axis); both
+// refused elsewhere. Shi(0) = 0, fresnels(0) = fresnelc(0) = 0 and
+// elliptic_k(0) = pi/2 are their only exact values here.
+gen sp_shi(const cc_node *n, const char *) {
+    gen x = arg(n, 0);
+    if (is_zero(x))
+        return gen(0);
+    if (!nonzero_rational(x))
+        fail("validation", "Shi(x) is supported for a rational x only");
+    return (call(at_Ei, x) - call(at_Ei, -x)) / 2;
+}
+gen sp_chi(const cc_node *n, const char *) {
+    gen x = arg(n, 0);
+    if (!positive_rational(x))
+        fail("validation", "Chi(x) is supported for a positive rational x only");
+    return (call(at_Ei, x) + call(at_Ei, -x)) / 2;
+}
+gen sp_at_zero_only(const cc_node *n, const char *name) {
+    gen x = arg(n, 0);
+    if (!is_zero(x))
+        fail("validation", "%s(x) is supported at x = 0 only (it has no closed form elsewhere)",
+             name);
+    return strcmp(name, "elliptic_k") == 0 ? cst_pi / 2 : gen(0);
+}
+
 // giac evaluates a Bessel function of numbers to a float at once (and
 // refuses a symbolic order): the application is kept as written, exact,
 // and evalf gives its value when one is asked for.
@@ -916,6 +1048,12 @@ const fn_entry FUNCS[] = {
     {"besseli", nullptr, 2, 2, sp_bessel}, {"besselk", nullptr, 2, 2, sp_bessel},
     {"beta", nullptr, 2, 2, sp_beta},      {"harmonic", nullptr, 1, 2, sp_harmonic},
     {"polylog", nullptr, 2, 2, sp_polylog},
+    {"fibonacci", nullptr, 1, 2, sp_fibonacci}, {"lucas", nullptr, 1, 1, sp_lucas},
+    {"catalan", nullptr, 1, 1, sp_catalan}, {"bernoulli", nullptr, 1, 2, sp_bernoulli},
+    {"uppergamma", nullptr, 2, 2, sp_uppergamma}, {"lowergamma", nullptr, 2, 2, sp_lowergamma},
+    {"expint", nullptr, 2, 2, sp_expint},  {"Shi", nullptr, 1, 1, sp_shi},
+    {"Chi", nullptr, 1, 1, sp_chi},        {"elliptic_k", nullptr, 1, 1, sp_at_zero_only},
+    {"fresnels", nullptr, 1, 1, sp_at_zero_only}, {"fresnelc", nullptr, 1, 1, sp_at_zero_only},
     {"acot", at_acot, 1, 1, nullptr},      {"asec", at_asec, 1, 1, nullptr},
     {"acsc", at_acsc, 1, 1, nullptr},      {"acoth", nullptr, 1, 1, sp_acoth},
     {"Heaviside", at_Heaviside, 1, 1, nullptr}, {"DiracDelta", at_Dirac, 1, 1, nullptr},
@@ -1330,12 +1468,25 @@ bool is_family_param(const gen &g) {
 }
 
 // The coefficients c of x in every exponential exp(c*x + d) (and b**(c*x +
-// d), as c*ln(b)) of f; false when x also occurs outside such an
-// exponential, or in one whose exponent is not linear in x with a numeric
-// coefficient: then f is not periodic in x.
+// d), as c*ln(b); (b**x)**m, as giac reads b**(m*x), as m*ln(b)) of f;
+// false when x also occurs outside such an exponential, or in one whose
+// exponent is not linear in x: then f is not periodic in x. A coefficient
+// may hold parameters (exp(a*x) = b has the period 2*pi*I/a wherever its
+// principal root log(b)/a exists).
 bool exp_coefficients(const gen &f, const gen &x, vecteur &cs) {
     if (!mentions(f, x))
         return true;
+    if (f.is_symb_of_sommet(at_pow) && f._SYMBptr->feuille.type == _VECT &&
+        f._SYMBptr->feuille._VECTptr->size() == 2 &&
+        mentions((*f._SYMBptr->feuille._VECTptr)[0], x) &&
+        (*f._SYMBptr->feuille._VECTptr)[1].type == _INT_) {
+        vecteur inner;
+        if (!exp_coefficients((*f._SYMBptr->feuille._VECTptr)[0], x, inner))
+            return false;
+        for (const gen &c : inner)
+            cs.push_back(c * (*f._SYMBptr->feuille._VECTptr)[1]);
+        return true;
+    }
     gen u, scale(1);
     if (f.is_symb_of_sommet(at_exp)) {
         u = f._SYMBptr->feuille;
@@ -1347,7 +1498,7 @@ bool exp_coefficients(const gen &f, const gen &x, vecteur &cs) {
     }
     if (!is_zero(u) || f.is_symb_of_sommet(at_exp)) {
         gen c = _simplify(derive(u, x, g_ctx) * scale, g_ctx);
-        if (mentions(c, x) || has_user_symbol(c) || is_zero(c))
+        if (mentions(c, x) || is_zero(c))
             return false;
         cs.push_back(c);
         return true;
@@ -1382,10 +1533,10 @@ gen two_term_general(const gen &f, const gen &x) {
         return gen(vecteur(), 0);
     gen q = _pow2exp(-t[0] / t[1], g_ctx);
     gen c = _simplify(derive(q, x, g_ctx) / q, g_ctx);
-    if (mentions(c, x) || has_user_symbol(c) || is_zero(c))
+    if (mentions(c, x) || is_zero(c))
         return gen(vecteur(), 0);
     gen q0 = _simplify(subst(q, x, gen(0), false, g_ctx), g_ctx);
-    if (is_zero(q0) || is_undef(q0) || is_inf(q0) || has_user_symbol(q0))
+    if (is_zero(q0) || is_undef(q0) || is_inf(q0))
         return gen(vecteur(), 0);
     gen k(identificateur("k"));
     return gen(vecteur(1, _simplify((2 * cst_pi * cst_i * k - call(at_ln, q0)) / c, g_ctx)), 0);
