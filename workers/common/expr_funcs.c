@@ -2,7 +2,7 @@
  * required set of TOOLS.md 2.3, the special functions LambertW, erf, erfc,
  * Ei, Si, Ci, zeta, digamma, polygamma, loggamma, the Bessel functions,
  * acot/asec/acsc/acoth, Heaviside and DiracDelta (issue 12), fibonacci, lucas,
- * catalan, bernoulli, uppergamma, lowergamma, expint, Shi, Chi, elliptic_k,
+ * bernoulli, uppergamma, lowergamma, expint, Shi, Chi, elliptic_k,
  * fresnels and fresnelc (exact where they have a closed form), plus the
  * synonyms abs and ln; the symbolic
  * engine must map every one of them. */
@@ -28,7 +28,7 @@ static const char *const functions[] = {
     "Derivative", "Sum", "LambertW", "erf", "erfc", "Ei", "Si", "Ci", "zeta", "digamma",
     "acot", "asec", "acsc", "acoth", "Heaviside", "DiracDelta", "loggamma", "besselj", "bessely",
     "besseli", "besselk", "polygamma", "beta", "harmonic", "polylog", "fibonacci", "lucas",
-    "catalan", "bernoulli", "uppergamma", "lowergamma", "expint", "Shi", "Chi", "elliptic_k",
+    "bernoulli", "uppergamma", "lowergamma", "expint", "Shi", "Chi", "elliptic_k",
     "fresnels", "fresnelc", NULL,
 };
 
@@ -40,7 +40,7 @@ static const char *const functions_sorted[] = {
     "LambertW", "Max", "Min", "Mod", "N", "Rational", "Shi", "Si", "Sum", "abs", "acos", "acosh",
     "acot", "acoth", "acsc", "apart", "arg", "asec", "asin", "asinh", "atan", "atan2", "atanh",
     "bernoulli", "besseli", "besselj", "besselk", "bessely", "beta", "binomial", "cancel",
-    "catalan", "cbrt", "ceiling", "conjugate", "cos", "cosh", "cot", "csc", "diff", "digamma",
+    "cbrt", "ceiling", "conjugate", "cos", "cosh", "cot", "csc", "diff", "digamma",
     "divisors", "elliptic_k", "erf", "erfc", "exp", "expand", "expint", "factor", "factorial",
     "factorint", "fibonacci", "floor", "fresnelc", "fresnels", "gamma", "gcd", "harmonic", "im",
     "integrate", "isprime", "lcm", "limit", "ln", "log", "loggamma", "lowergamma", "lucas",

@@ -862,13 +862,6 @@ gen sp_lucas(const cc_node *n, const char *) {
     mpz_lucnum_ui(l.z, (unsigned long)int_arg(n, 0, "lucas", 0, 100000));
     return integer(l.z);
 }
-gen sp_catalan(const cc_node *n, const char *) {
-    long m = int_arg(n, 0, "catalan", 0, 20000);
-    mpz_holder c;
-    mpz_bin_uiui(c.z, (unsigned long)(2 * m), (unsigned long)m);
-    mpz_divexact_ui(c.z, c.z, (unsigned long)(m + 1));
-    return integer(c.z);
-}
 // giac's bernoulli(1) is -1/2; SymPy (1.12 on) has +1/2 for the number
 // and keeps x - 1/2 for the polynomial, whose sum uses -1/2.
 gen bernoulli_minus(long k) {
@@ -1049,7 +1042,7 @@ const fn_entry FUNCS[] = {
     {"beta", nullptr, 2, 2, sp_beta},      {"harmonic", nullptr, 1, 2, sp_harmonic},
     {"polylog", nullptr, 2, 2, sp_polylog},
     {"fibonacci", nullptr, 1, 2, sp_fibonacci}, {"lucas", nullptr, 1, 1, sp_lucas},
-    {"catalan", nullptr, 1, 1, sp_catalan}, {"bernoulli", nullptr, 1, 2, sp_bernoulli},
+    {"bernoulli", nullptr, 1, 2, sp_bernoulli},
     {"uppergamma", nullptr, 2, 2, sp_uppergamma}, {"lowergamma", nullptr, 2, 2, sp_lowergamma},
     {"expint", nullptr, 2, 2, sp_expint},  {"Shi", nullptr, 1, 1, sp_shi},
     {"Chi", nullptr, 1, 1, sp_chi},        {"elliptic_k", nullptr, 1, 1, sp_at_zero_only},
