@@ -1,7 +1,8 @@
 /* Regression tests of the fourth red-team round on the symbolic tools
  * (tests/crosscheck/independent/generated-redsym4.json): the functions
  * SymPy has and codecalc did not (fibonacci, bernoulli, uppergamma...),
- * an infinite "root" of an equation with no solution, the general solution
+ * floor and ceiling of exact constants, an infinite "root" of an equation
+ * with no solution, the general solution
  * of exponential equations with parameters or a parenthesised exponent,
  * and simplify's time budget. Each asserts the value (mpmath's and
  * SymPy 1.14's). */
@@ -94,6 +95,30 @@ static void test_complex_digamma_and_ei(void) {
     expect_refused("N(zeta(2 + I))"); /* no complex zeta of ours yet */
 }
 
+/* floor(exp(100) + 1 - exp(100)) was 0 (giac's floor evaluates numerically
+ * and lost the 1 to cancellation); floor(2*sin(pi/6)) kept as written with
+ * value 0.0 and a note calling giac's right 1 wrong (the 128-bit value
+ * 0.999... floored); floor(exp(pi*sqrt(163))) stayed unevaluated (mpmath:
+ * 262537412640768743.99999999999925) */
+static void test_floor_of_exact_constants(void) {
+    expect("floor(exp(100) + 1 - exp(100))", "1");
+    expect("floor(2*sin(pi/6))", "1");
+    json_t *r = eval("floor(2*sin(pi/6))");
+    CHECK_STREQ(str(r, "value"), "1.00000000000");
+    CHECK(json_object_get(r, "note") == NULL);
+    json_decref(r);
+    expect("floor(exp(pi*sqrt(163)))", "262537412640768743");
+    expect("ceiling(exp(pi*sqrt(163)))", "262537412640768744");
+    expect("floor(-exp(pi*sqrt(163)))", "-262537412640768744");
+    expect("floor(10**20*pi)", "314159265358979323846");
+    expect("ceiling(log(2)/log(3)*10**30)", "630929753571457437099527114343");
+    expect("floor(sqrt(10**40 + 1))", "100000000000000000000");
+    expect("floor(2.0)", "2");
+    expect("floor(-7/2)", "-4");
+    expect("floor(x + 1)", "floor(x + 1)");
+    expect("floor(pi + I)", "floor(pi + I)"); /* not real: not ours to decide */
+}
+
 static json_t *solve(const char *expr) {
     json_t *args = json_pack("{s:s}", "expr", expr);
     json_t *r = cc_tool_solve_expression(args, NULL);
@@ -158,6 +183,7 @@ int main(void) {
     RUN(test_integer_sequences_were_unknown);
     RUN(test_incomplete_gamma_family_was_unknown);
     RUN(test_complex_digamma_and_ei);
+    RUN(test_floor_of_exact_constants);
     RUN(test_infinite_root_of_no_solution);
     RUN(test_exponential_general_solution_gaps);
     RUN(test_simplify_quick_rewrites_first);

@@ -19,6 +19,7 @@ extern "C" {
 #include "workers/common/expr_funcs.h"
 #include "workers/symbolic/giac_shim.h"
 #include "workers/symbolic/sym_numeval.h"
+#include "workers/symbolic/sym_nval.h"
 }
 #include "workers/symbolic/sym_profile.h"
 
@@ -949,6 +950,63 @@ gen sp_at_zero_only(const cc_node *n, const char *name) {
     return strcmp(name, "elliptic_k") == 0 ? cst_pi / 2 : gen(0);
 }
 
+// floor and ceiling of an exact constant giac leaves unevaluated
+// (floor(exp(pi*sqrt(163))), whose value is 262537412640768743.99999999999925):
+// the integer, when N's correctly rounded loop puts the value farther from
+// an integer than its rounding error, at 40, 80, 160 or 320 digits. A tie
+// beyond that is never decided by a rounded value (see sp_floor_ceiling).
+bool integer_part_by_value(const cc_node *a, bool up, mpz_t z) {
+    for (int d = 40; d <= 320; d *= 2) {
+        mpfr_prec_t bits = (mpfr_prec_t)(d * 3.33) + 32;
+        mpc_t v;
+        mpc_init2(v, bits);
+        bool ok = sym_nvalue_mpc(a, d, v) && mpfr_zero_p(mpc_imagref(v)) &&
+                  mpfr_number_p(mpc_realref(v));
+        bool decided = false;
+        if (ok) {
+            mpfr_t f, err;
+            mpfr_inits2(bits, f, err, (mpfr_ptr)0);
+            mpfr_rint(f, mpc_realref(v), MPFR_RNDN);
+            mpfr_sub(f, mpc_realref(v), f, MPFR_RNDN);
+            mpfr_abs(f, f, MPFR_RNDN); // distance to the nearest integer
+            mpfr_set_ui(err, 10, MPFR_RNDU);
+            mpfr_pow_si(err, err, 2 - d, MPFR_RNDU);
+            mpfr_mul(err, err, mpc_realref(v), MPFR_RNDU);
+            mpfr_abs(err, err, MPFR_RNDU); // 10 units of the d-th digit, and more
+            if (mpfr_cmp(f, err) > 0) {
+                mpfr_get_z(z, mpc_realref(v), up ? MPFR_RNDU : MPFR_RNDD);
+                decided = true;
+            }
+            mpfr_clears(f, err, (mpfr_ptr)0);
+        }
+        mpc_clear(v);
+        if (decided)
+            return true;
+        if (!ok)
+            return false;
+    }
+    return false;
+}
+gen sp_floor_ceiling(const cc_node *n, const char *name) {
+    const unary_function_ptr *f = name[0] == 'c' ? at_ceil : at_floor;
+    const char *names[1];
+    size_t nsyms = 0;
+    sym_numeval_symbols(n->child[0], names, &nsyms, 1);
+    if (nsyms > 0)
+        return call(f, arg(n, 0));
+    mpz_holder z;
+    if (integer_part_by_value(n->child[0], f == at_ceil, z.z))
+        return integer(z.z);
+    // at (or within 10**-300 of) an integer: giac's floor evaluates
+    // numerically and lost exp(100) + 1 - exp(100) to cancellation (floor
+    // 0, for 1); it is trusted only with an exact rational or a float
+    gen s = call(at_simplify, arg(n, 0));
+    if (s.type == _INT_ || s.type == _ZINT || s.type == _FRAC || s.type == _DOUBLE_ ||
+        s.type == _REAL)
+        return call(f, s);
+    return symbolic(f, arg(n, 0));
+}
+
 // giac evaluates a Bessel function of numbers to a float at once (and
 // refuses a symbolic order): the application is kept as written, exact,
 // and evalf gives its value when one is asked for.
@@ -1010,8 +1068,8 @@ const fn_entry FUNCS[] = {
     {"cosh", at_cosh, 1, 1, nullptr},      {"tanh", at_tanh, 1, 1, nullptr},
     {"asinh", at_asinh, 1, 1, nullptr},    {"acosh", at_acosh, 1, 1, nullptr},
     {"atanh", at_atanh, 1, 1, nullptr},    {"Abs", at_abs, 1, 1, nullptr},
-    {"sign", at_sign, 1, 1, nullptr},      {"floor", at_floor, 1, 1, nullptr},
-    {"ceiling", at_ceil, 1, 1, nullptr},   {"Min", at_min, 1, 64, nullptr},
+    {"sign", at_sign, 1, 1, nullptr},      {"floor", nullptr, 1, 1, sp_floor_ceiling},
+    {"ceiling", nullptr, 1, 1, sp_floor_ceiling},   {"Min", at_min, 1, 64, nullptr},
     {"Max", at_max, 1, 64, nullptr},       {"Mod", nullptr, 2, 2, sp_mod},
     {"factorial", at_factorial, 1, 1, nullptr}, {"binomial", at_comb, 2, 2, nullptr},
     {"gamma", at_Gamma, 1, 1, nullptr},    {"gcd", at_gcd, 2, 64, nullptr},

@@ -166,6 +166,14 @@ static bool operator_call(const struct cc_node *n) {
     return false;
 }
 
+/* floor or ceiling: a 128-bit value of their argument that lost digits to
+ * cancellation or sits just below an integer gives the wrong integer
+ * (floor(2*sin(pi/6)) was 0 at 128 bits), so only N's loop values them */
+static bool integer_part_call(const struct cc_node *n) {
+    return n->kind == CC_N_CALL &&
+           (!strcmp(n->v.name, "floor") || !strcmp(n->v.name, "ceiling"));
+}
+
 /* The first operator argument of n (depth-first) that giac rewrites in a
  * real-only way: adds the note and returns true. Depth is bounded by the
  * parser's nesting limit. */
@@ -355,7 +363,9 @@ static struct sym_node *wrong_constant(const struct sym_expr *e, json_t *out) {
     /* N's correctly rounded loop first: the 128-bit evaluation alone lost
      * exp(100) + 2 - exp(100) to cancellation (0.0) and took giac's right 2
      * for a wrong value */
-    bool evaluated = sym_nvalue_mpc(e->root, 30, mine) || sym_numeval(e->root, &none, mine) == 0;
+    bool evaluated = sym_nvalue_mpc(e->root, 30, mine) ||
+                     (!cc_node_any(e->root, integer_part_call) &&
+                      sym_numeval(e->root, &none, mine) == 0);
     char *text = sym_print_str(e->g, &err);
     json_decref(err);
     if (!evaluated) {
