@@ -1,7 +1,9 @@
 /* Known names of the symbolic dialect (see expr_funcs.h). The list is the
  * required set of TOOLS.md 2.3, the special functions LambertW, erf, erfc,
  * Ei, Si, Ci, zeta, digamma, polygamma, loggamma, the Bessel functions,
- * acot/asec/acsc/acoth, Heaviside and DiracDelta (issue 12), plus the
+ * acot/asec/acsc/acoth, Heaviside and DiracDelta (issue 12), fibonacci, lucas,
+ * bernoulli, uppergamma, lowergamma, expint, Shi, Chi, elliptic_k,
+ * fresnels and fresnelc (exact where they have a closed form), plus the
  * synonyms abs and ln; the symbolic
  * engine must map every one of them. */
 #include "workers/common/expr_funcs.h"
@@ -25,22 +27,26 @@ static const char *const functions[] = {
     "factor", "cancel", "apart", "together", "trigsimp", "solve", "Eq", "Integral",
     "Derivative", "Sum", "LambertW", "erf", "erfc", "Ei", "Si", "Ci", "zeta", "digamma",
     "acot", "asec", "acsc", "acoth", "Heaviside", "DiracDelta", "loggamma", "besselj", "bessely",
-    "besseli", "besselk", "polygamma", "beta", "harmonic", "polylog", NULL,
+    "besseli", "besselk", "polygamma", "beta", "harmonic", "polylog", "fibonacci", "lucas",
+    "bernoulli", "uppergamma", "lowergamma", "expint", "Shi", "Chi", "elliptic_k",
+    "fresnels", "fresnelc", NULL,
 };
 
 /* The same names in strcmp order, for the binary search every name token of
  * a symbolic parse goes through. cc_expr_function_tables_agree() (checked by
  * the unit tests) keeps the two lists the same set. */
 static const char *const functions_sorted[] = {
-    "Abs", "Ci", "Derivative", "DiracDelta", "Ei", "Eq", "Heaviside", "Integral", "LambertW",
-    "Max", "Min", "Mod", "N", "Rational", "Si", "Sum", "abs", "acos", "acosh", "acot", "acoth",
-    "acsc", "apart", "arg", "asec", "asin", "asinh", "atan", "atan2", "atanh", "besseli",
-    "besselj", "besselk", "bessely", "beta", "binomial", "cancel", "cbrt", "ceiling", "conjugate", "cos",
-    "cosh", "cot", "csc", "diff", "digamma", "divisors", "erf", "erfc", "exp", "expand", "factor",
-    "factorial", "factorint", "floor", "gamma", "gcd", "harmonic", "im", "integrate", "isprime", "lcm",
-    "limit", "ln", "log", "loggamma", "nextprime", "polygamma", "polylog", "prevprime", "prime",
-    "primefactors", "product", "re", "root", "sec", "series", "sign", "simplify", "sin", "sinh",
-    "solve", "sqrt", "summation", "tan", "tanh", "together", "totient", "trigsimp", "zeta",
+    "Abs", "Chi", "Ci", "Derivative", "DiracDelta", "Ei", "Eq", "Heaviside", "Integral",
+    "LambertW", "Max", "Min", "Mod", "N", "Rational", "Shi", "Si", "Sum", "abs", "acos", "acosh",
+    "acot", "acoth", "acsc", "apart", "arg", "asec", "asin", "asinh", "atan", "atan2", "atanh",
+    "bernoulli", "besseli", "besselj", "besselk", "bessely", "beta", "binomial", "cancel",
+    "cbrt", "ceiling", "conjugate", "cos", "cosh", "cot", "csc", "diff", "digamma",
+    "divisors", "elliptic_k", "erf", "erfc", "exp", "expand", "expint", "factor", "factorial",
+    "factorint", "fibonacci", "floor", "fresnelc", "fresnels", "gamma", "gcd", "harmonic", "im",
+    "integrate", "isprime", "lcm", "limit", "ln", "log", "loggamma", "lowergamma", "lucas",
+    "nextprime", "polygamma", "polylog", "prevprime", "prime", "primefactors", "product", "re",
+    "root", "sec", "series", "sign", "simplify", "sin", "sinh", "solve", "sqrt", "summation",
+    "tan", "tanh", "together", "totient", "trigsimp", "uppergamma", "zeta",
 };
 
 /* EulerGamma is the constant (SymPy's name, and what the CAS's

@@ -19,6 +19,7 @@ extern "C" {
 #include "workers/common/expr_funcs.h"
 #include "workers/symbolic/giac_shim.h"
 #include "workers/symbolic/sym_numeval.h"
+#include "workers/symbolic/sym_nval.h"
 }
 #include "workers/symbolic/sym_profile.h"
 
@@ -824,6 +825,188 @@ gen sp_polylog(const cc_node *n, const char *) {
                        "z = 1, z = -1 and polylog(2, 1/2); it is not supported elsewhere");
 }
 
+// ---- functions SymPy has and giac lacks, where they have an exact value ----
+// Each is exact where SymPy is (fibonacci(100), uppergamma(3, x) =
+// 2*(x**2/2 + x + 1)*exp(-x)) and refused by name elsewhere: a function
+// we cannot carry is an honest error, never an unknown-function guess.
+
+struct mpz_holder { // GMP integer released however the scope is left
+    mpz_t z;
+    mpz_holder() { mpz_init(z); }
+    ~mpz_holder() { mpz_clear(z); }
+    mpz_holder(const mpz_holder &) = delete;
+    mpz_holder &operator=(const mpz_holder &) = delete;
+};
+
+// argument i of n as an integer in [lo, hi], else a validation error
+long int_arg(const cc_node *n, size_t i, const char *fn, long lo, long hi) {
+    gen v = arg(n, i);
+    if (v.type != _INT_ || v.val < lo || v.val > hi)
+        fail("validation", "%s() is supported for an integer argument from %ld to %ld only", fn,
+             lo, hi);
+    return v.val;
+}
+
+// fibonacci(-m) = (-1)**(m + 1)*fibonacci(m), as SymPy extends it
+gen sp_fibonacci(const cc_node *n, const char *) {
+    if (n->nchild > 1)
+        fail("validation", "fibonacci(n, x) (the polynomials) is not supported; fibonacci(n) is");
+    long m = int_arg(n, 0, "fibonacci", -100000, 100000);
+    mpz_holder f;
+    mpz_fib_ui(f.z, (unsigned long)labs(m));
+    if (m < 0 && m % 2 == 0)
+        mpz_neg(f.z, f.z);
+    return integer(f.z);
+}
+gen sp_lucas(const cc_node *n, const char *) {
+    mpz_holder l;
+    mpz_lucnum_ui(l.z, (unsigned long)int_arg(n, 0, "lucas", 0, 100000));
+    return integer(l.z);
+}
+// giac's bernoulli(1) is -1/2; SymPy (1.12 on) has +1/2 for the number
+// and keeps x - 1/2 for the polynomial, whose sum uses -1/2.
+gen bernoulli_minus(long k) {
+    return k == 1 ? gen(fraction(-1, 2)) : call(at_bernoulli, gen((int)k));
+}
+gen sp_bernoulli(const cc_node *n, const char *) {
+    if (n->nchild == 1) {
+        long m = int_arg(n, 0, "bernoulli", 0, 1000);
+        return m == 1 ? gen(fraction(1, 2)) : bernoulli_minus(m);
+    }
+    long m = int_arg(n, 0, "bernoulli", 0, 100);
+    gen x = arg(n, 1), sum(0);
+    for (long k = 0; k <= m; k++)
+        sum = sum + call(at_comb, makesequence(gen((int)m), gen((int)k))) * bernoulli_minus(k) *
+                        pow(x, (int)(m - k), g_ctx);
+    return sum;
+}
+// Gamma(s, x) = (s - 1)!*exp(-x)*sum(x**k/k!, k < s) for an integer s >= 1
+// and sqrt(pi)*erfc(sqrt(x)) for s = 1/2 (SymPy's forms, entire in x or
+// with sqrt's branch cut, as SymPy's); lowergamma is gamma(s) minus it.
+gen incomplete_gamma(const cc_node *n, bool upper) {
+    gen s = arg(n, 0), x = arg(n, 1);
+    if (is_zero(s - fraction(1, 2)))
+        return call(at_sqrt, cst_pi) * call(upper ? at_erfc : at_erf, call(at_sqrt, x));
+    if (s.type != _INT_ || s.val < 1 || s.val > 60)
+        fail("validation", "%s(s, x) has a closed form here only for s = 1/2 and an integer s "
+                           "from 1 to 60; it is not supported elsewhere",
+             upper ? "uppergamma" : "lowergamma");
+    gen sum(0);
+    for (int i = 0; i < s.val; i++)
+        sum = sum + pow(x, i, g_ctx) / call(at_factorial, gen(i));
+    gen whole = call(at_factorial, gen(s.val - 1));
+    gen up = whole * call(at_exp, -x) * sum;
+    return upper ? up : whole - up;
+}
+gen sp_uppergamma(const cc_node *n, const char *) { return incomplete_gamma(n, true); }
+gen sp_lowergamma(const cc_node *n, const char *) { return incomplete_gamma(n, false); }
+
+bool positive_rational(const gen &v) {
+    return (v.type == _INT_ || v.type == _ZINT || v.type == _FRAC) && is_strictly_positive(v, g_ctx);
+}
+bool nonzero_rational(const gen &v) {
+    return (v.type == _INT_ || v.type == _ZINT || v.type == _FRAC) && !is_zero(v);
+}
+
+// expint(0, x) = exp(-x)/x; for a positive rational x, E1(x) = -Ei(-x) and
+// E(m + 1, x) = (exp(-x) - x*E(m, x))/m (off the positive axis Ei's branch
+// cut makes -Ei(-x) a different function, so it is refused there).
+gen sp_expint(const cc_node *n, const char *) {
+    long m = int_arg(n, 0, "expint", 0, 60);
+    gen x = arg(n, 1);
+    if (m == 0)
+        return call(at_exp, -x) / x;
+    if (!positive_rational(x))
+        fail("validation", "expint(n, x) has a closed form here only for n = 0, or an integer "
+                           "n >= 1 and a positive rational x; it is not supported elsewhere");
+    gen e = -call(at_Ei, -x);
+    for (long i = 1; i < m; i++)
+        e = (call(at_exp, -x) - x * e) / gen((int)i);
+    return e;
+}
+// Shi(x) = (Ei(x) - Ei(-x))/2 for a real x != 0, Chi(x) = (Ei(x) +
+// Ei(-x))/2 for x > 0 (Chi has a branch cut on the negative axis); both
+// refused elsewhere. Shi(0) = 0, fresnels(0) = fresnelc(0) = 0 and
+// elliptic_k(0) = pi/2 are their only exact values here.
+gen sp_shi(const cc_node *n, const char *) {
+    gen x = arg(n, 0);
+    if (is_zero(x))
+        return gen(0);
+    if (!nonzero_rational(x))
+        fail("validation", "Shi(x) is supported for a rational x only");
+    return (call(at_Ei, x) - call(at_Ei, -x)) / 2;
+}
+gen sp_chi(const cc_node *n, const char *) {
+    gen x = arg(n, 0);
+    if (!positive_rational(x))
+        fail("validation", "Chi(x) is supported for a positive rational x only");
+    return (call(at_Ei, x) + call(at_Ei, -x)) / 2;
+}
+gen sp_at_zero_only(const cc_node *n, const char *name) {
+    gen x = arg(n, 0);
+    if (!is_zero(x))
+        fail("validation", "%s(x) is supported at x = 0 only (it has no closed form elsewhere)",
+             name);
+    return strcmp(name, "elliptic_k") == 0 ? cst_pi / 2 : gen(0);
+}
+
+// floor and ceiling of an exact constant giac leaves unevaluated
+// (floor(exp(pi*sqrt(163))), whose value is 262537412640768743.99999999999925):
+// the integer, when N's correctly rounded loop puts the value farther from
+// an integer than its rounding error, at 40, 80, 160 or 320 digits. A tie
+// beyond that is never decided by a rounded value (see sp_floor_ceiling).
+bool integer_part_by_value(const cc_node *a, bool up, mpz_t z) {
+    for (int d = 40; d <= 320; d *= 2) {
+        mpfr_prec_t bits = (mpfr_prec_t)(d * 3.33) + 32;
+        mpc_t v;
+        mpc_init2(v, bits);
+        bool ok = sym_nvalue_mpc(a, d, v) && mpfr_zero_p(mpc_imagref(v)) &&
+                  mpfr_number_p(mpc_realref(v));
+        bool decided = false;
+        if (ok) {
+            mpfr_t f, err;
+            mpfr_inits2(bits, f, err, (mpfr_ptr)0);
+            mpfr_rint(f, mpc_realref(v), MPFR_RNDN);
+            mpfr_sub(f, mpc_realref(v), f, MPFR_RNDN);
+            mpfr_abs(f, f, MPFR_RNDN); // distance to the nearest integer
+            mpfr_set_ui(err, 10, MPFR_RNDU);
+            mpfr_pow_si(err, err, 2 - d, MPFR_RNDU);
+            mpfr_mul(err, err, mpc_realref(v), MPFR_RNDU);
+            mpfr_abs(err, err, MPFR_RNDU); // 10 units of the d-th digit, and more
+            if (mpfr_cmp(f, err) > 0) {
+                mpfr_get_z(z, mpc_realref(v), up ? MPFR_RNDU : MPFR_RNDD);
+                decided = true;
+            }
+            mpfr_clears(f, err, (mpfr_ptr)0);
+        }
+        mpc_clear(v);
+        if (decided)
+            return true;
+        if (!ok)
+            return false;
+    }
+    return false;
+}
+gen sp_floor_ceiling(const cc_node *n, const char *name) {
+    const unary_function_ptr *f = name[0] == 'c' ? at_ceil : at_floor;
+    const char *names[1];
+    size_t nsyms = 0;
+    sym_numeval_symbols(n->child[0], names, &nsyms, 1);
+    if (nsyms > 0)
+        return call(f, arg(n, 0));
+    mpz_holder z;
+    if (integer_part_by_value(n->child[0], f == at_ceil, z.z))
+        return integer(z.z);
+    // at (or within 10**-300 of) an integer: giac's floor evaluates
+    // numerically and lost exp(100) + 1 - exp(100) to cancellation (floor
+    // 0, for 1); it is trusted only with an exact rational or a float
+    gen s = call(at_simplify, arg(n, 0));
+    if (s.type == _INT_ || s.type == _ZINT || s.type == _FRAC || s.type == _DOUBLE_ ||
+        s.type == _REAL)
+        return call(f, s);
+    return symbolic(f, arg(n, 0));
+}
+
 // giac evaluates a Bessel function of numbers to a float at once (and
 // refuses a symbolic order): the application is kept as written, exact,
 // and evalf gives its value when one is asked for.
@@ -885,8 +1068,8 @@ const fn_entry FUNCS[] = {
     {"cosh", at_cosh, 1, 1, nullptr},      {"tanh", at_tanh, 1, 1, nullptr},
     {"asinh", at_asinh, 1, 1, nullptr},    {"acosh", at_acosh, 1, 1, nullptr},
     {"atanh", at_atanh, 1, 1, nullptr},    {"Abs", at_abs, 1, 1, nullptr},
-    {"sign", at_sign, 1, 1, nullptr},      {"floor", at_floor, 1, 1, nullptr},
-    {"ceiling", at_ceil, 1, 1, nullptr},   {"Min", at_min, 1, 64, nullptr},
+    {"sign", at_sign, 1, 1, nullptr},      {"floor", nullptr, 1, 1, sp_floor_ceiling},
+    {"ceiling", nullptr, 1, 1, sp_floor_ceiling},   {"Min", at_min, 1, 64, nullptr},
     {"Max", at_max, 1, 64, nullptr},       {"Mod", nullptr, 2, 2, sp_mod},
     {"factorial", at_factorial, 1, 1, nullptr}, {"binomial", at_comb, 2, 2, nullptr},
     {"gamma", at_Gamma, 1, 1, nullptr},    {"gcd", at_gcd, 2, 64, nullptr},
@@ -916,6 +1099,12 @@ const fn_entry FUNCS[] = {
     {"besseli", nullptr, 2, 2, sp_bessel}, {"besselk", nullptr, 2, 2, sp_bessel},
     {"beta", nullptr, 2, 2, sp_beta},      {"harmonic", nullptr, 1, 2, sp_harmonic},
     {"polylog", nullptr, 2, 2, sp_polylog},
+    {"fibonacci", nullptr, 1, 2, sp_fibonacci}, {"lucas", nullptr, 1, 1, sp_lucas},
+    {"bernoulli", nullptr, 1, 2, sp_bernoulli},
+    {"uppergamma", nullptr, 2, 2, sp_uppergamma}, {"lowergamma", nullptr, 2, 2, sp_lowergamma},
+    {"expint", nullptr, 2, 2, sp_expint},  {"Shi", nullptr, 1, 1, sp_shi},
+    {"Chi", nullptr, 1, 1, sp_chi},        {"elliptic_k", nullptr, 1, 1, sp_at_zero_only},
+    {"fresnels", nullptr, 1, 1, sp_at_zero_only}, {"fresnelc", nullptr, 1, 1, sp_at_zero_only},
     {"acot", at_acot, 1, 1, nullptr},      {"asec", at_asec, 1, 1, nullptr},
     {"acsc", at_acsc, 1, 1, nullptr},      {"acoth", nullptr, 1, 1, sp_acoth},
     {"Heaviside", at_Heaviside, 1, 1, nullptr}, {"DiracDelta", at_Dirac, 1, 1, nullptr},
@@ -1330,12 +1519,25 @@ bool is_family_param(const gen &g) {
 }
 
 // The coefficients c of x in every exponential exp(c*x + d) (and b**(c*x +
-// d), as c*ln(b)) of f; false when x also occurs outside such an
-// exponential, or in one whose exponent is not linear in x with a numeric
-// coefficient: then f is not periodic in x.
+// d), as c*ln(b); (b**x)**m, as giac reads b**(m*x), as m*ln(b)) of f;
+// false when x also occurs outside such an exponential, or in one whose
+// exponent is not linear in x: then f is not periodic in x. A coefficient
+// may hold parameters (exp(a*x) = b has the period 2*pi*I/a wherever its
+// principal root log(b)/a exists).
 bool exp_coefficients(const gen &f, const gen &x, vecteur &cs) {
     if (!mentions(f, x))
         return true;
+    if (f.is_symb_of_sommet(at_pow) && f._SYMBptr->feuille.type == _VECT &&
+        f._SYMBptr->feuille._VECTptr->size() == 2 &&
+        mentions((*f._SYMBptr->feuille._VECTptr)[0], x) &&
+        (*f._SYMBptr->feuille._VECTptr)[1].type == _INT_) {
+        vecteur inner;
+        if (!exp_coefficients((*f._SYMBptr->feuille._VECTptr)[0], x, inner))
+            return false;
+        for (const gen &c : inner)
+            cs.push_back(c * (*f._SYMBptr->feuille._VECTptr)[1]);
+        return true;
+    }
     gen u, scale(1);
     if (f.is_symb_of_sommet(at_exp)) {
         u = f._SYMBptr->feuille;
@@ -1347,7 +1549,7 @@ bool exp_coefficients(const gen &f, const gen &x, vecteur &cs) {
     }
     if (!is_zero(u) || f.is_symb_of_sommet(at_exp)) {
         gen c = _simplify(derive(u, x, g_ctx) * scale, g_ctx);
-        if (mentions(c, x) || has_user_symbol(c) || is_zero(c))
+        if (mentions(c, x) || is_zero(c))
             return false;
         cs.push_back(c);
         return true;
@@ -1382,10 +1584,10 @@ gen two_term_general(const gen &f, const gen &x) {
         return gen(vecteur(), 0);
     gen q = _pow2exp(-t[0] / t[1], g_ctx);
     gen c = _simplify(derive(q, x, g_ctx) / q, g_ctx);
-    if (mentions(c, x) || has_user_symbol(c) || is_zero(c))
+    if (mentions(c, x) || is_zero(c))
         return gen(vecteur(), 0);
     gen q0 = _simplify(subst(q, x, gen(0), false, g_ctx), g_ctx);
-    if (is_zero(q0) || is_undef(q0) || is_inf(q0) || has_user_symbol(q0))
+    if (is_zero(q0) || is_undef(q0) || is_inf(q0))
         return gen(vecteur(), 0);
     gen k(identificateur("k"));
     return gen(vecteur(1, _simplify((2 * cst_pi * cst_i * k - call(at_ln, q0)) / c, g_ctx)), 0);

@@ -9,8 +9,10 @@
  * written at complex test points, and the answer is never larger than the
  * input. */
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "workers/common/expr_arena.h"
 #include "workers/common/expr_parse.h"
@@ -34,16 +36,17 @@ static const struct {
     enum cc_rw how;
     const char *triggers[4];
     const char *also;
+    bool slow; /* tried after every quick one, on the input and on simplify's result */
 } REWRITES[] = {
-    {CC_RW_TRIGSIMPLIFY, {"sin", "cos", "tan", "sec"}, NULL},
-    {CC_RW_TCOLLECT, {"sin", "cos", "tan", NULL}, NULL},
-    {CC_RW_TLIN, {"sin", "cos", NULL, NULL}, NULL},
-    {CC_RW_EXPCOLLECT, {"exp", NULL, NULL, NULL}, NULL},
-    {CC_RW_EXP2HYP, {"exp", "sinh", "cosh", "tanh"}, NULL},
-    {CC_RW_HYP2EXP, {"sinh", "cosh", "tanh", NULL}, NULL},
-    {CC_RW_EXP2TRIG, {"exp", NULL, NULL, NULL}, "I"},
-    {CC_RW_LNCOLLECT, {"log", NULL, NULL, NULL}, NULL},
-    {CC_RW_NORMAL, {"/", NULL, NULL, NULL}, NULL},
+    {CC_RW_TRIGSIMPLIFY, {"sin", "cos", "tan", "sec"}, NULL, true},
+    {CC_RW_TCOLLECT, {"sin", "cos", "tan", NULL}, NULL, false},
+    {CC_RW_TLIN, {"sin", "cos", NULL, NULL}, NULL, false},
+    {CC_RW_EXPCOLLECT, {"exp", NULL, NULL, NULL}, NULL, false},
+    {CC_RW_EXP2HYP, {"exp", "sinh", "cosh", "tanh"}, NULL, false},
+    {CC_RW_HYP2EXP, {"sinh", "cosh", "tanh", NULL}, NULL, false},
+    {CC_RW_EXP2TRIG, {"exp", NULL, NULL, NULL}, "I", false},
+    {CC_RW_LNCOLLECT, {"log", NULL, NULL, NULL}, NULL, false},
+    {CC_RW_NORMAL, {"/", NULL, NULL, NULL}, NULL, false},
 };
 
 static bool triggered(size_t i, const char *text) {
@@ -106,10 +109,30 @@ static bool measure_input(const struct sym_expr *in, const struct sym_node *writ
     return out->text != NULL;
 }
 
+/* The rewritings stop being started once this much CPU time has gone (CPU
+ * time, so that a loaded machine does not change the answer): giac's
+ * trigsimplify spent 5 s on (cos(x)**2 + 2*cos(x)*tan(x) + tan(x)**2)/
+ * (cos(x) + tan(x)) and 5 s more on simplify's tan(x/2) form of it, to give
+ * both back unchanged, while cancel finds cos(x) + tan(x) at once. So the
+ * quick rewritings run first, the slow one last; one already started is not
+ * interrupted (giac's state after an interruption is not trusted); the
+ * answer then says it stopped early. */
+#define REWRITE_BUDGET_NS 1000000000ll
+
+static int64_t cpu_ns(void) {
+    struct timespec ts;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+        return 0; /* no CPU clock: no budget (every rewriting is tried) */
+    return (int64_t)ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+
 /* The simplified form: the smallest candidate that agrees with the input
  * (giac's own simplify included: it combines log(x) + log(y), which is
- * wrong at x = y = -1), and never larger than the input. */
-static json_t *simplified(const struct sym_expr *in, const struct sym_node *written, json_t **err) {
+ * wrong at x = y = -1), and never larger than the input. *stopped is set
+ * when rewritings were left untried for time. */
+static json_t *simplified(const struct sym_expr *in, const struct sym_node *written, json_t **err,
+                          bool *stopped) {
+    int64_t t0 = cpu_ns();
     struct cc_sym_err se = {0};
     cc_gexpr *g = in->g;
     cc_gexpr *base = cc_giac_apply(CC_G_SIMPLIFY, &g, 1, &se);
@@ -132,14 +155,19 @@ static json_t *simplified(const struct sym_expr *in, const struct sym_node *writ
     if (p.text)
         consider_pick(in->root, p, &best);
     cc_gexpr *from[2] = {in->g, base};
-    for (size_t k = 0; best.text && k < (unchanged ? 1 : 2); k++)
-        for (size_t i = 0; i < sizeof REWRITES / sizeof *REWRITES; i++) {
-            if (!triggered(i, input.text))
-                continue;
-            cc_gexpr *r = cc_giac_rewrite(REWRITES[i].how, from[k], &se);
-            consider(in->root, r, &best);
-            cc_gexpr_free(r);
-        }
+    for (int slow = 0; slow < 2; slow++)
+        for (size_t k = 0; best.text && k < (unchanged ? 1 : 2); k++)
+            for (size_t i = 0; i < sizeof REWRITES / sizeof *REWRITES; i++) {
+                if (REWRITES[i].slow != (slow == 1) || !triggered(i, input.text))
+                    continue;
+                if (cpu_ns() - t0 > REWRITE_BUDGET_NS) {
+                    *stopped = true;
+                    break;
+                }
+                cc_gexpr *r = cc_giac_rewrite(REWRITES[i].how, from[k], &se);
+                consider(in->root, r, &best);
+                cc_gexpr_free(r);
+            }
     cc_gexpr_free(base);
     /* never larger than the input (nor a form that failed the check) */
     struct pick *win = !best.text || best.ops == LONG_MAX || input.ops < best.ops ? &input : &best;
@@ -257,7 +285,8 @@ static json_t *simplify_expression_handler(json_t *args, cc_wctx *ctx) {
     free(wtext);
     json_t *out = NULL;
     int forms = orig && !written ? fast_forms(&in, orig, &out, &err) : 0;
-    json_t *simp = orig && !forms ? simplified(&in, written, &err) : NULL;
+    bool stopped = false;
+    json_t *simp = orig && !forms ? simplified(&in, written, &err, &stopped) : NULL;
     sym_free(written);
     if (simp)
         out = json_pack("{s:b, s:o, s:o}", "ok", 1, "original", orig, "simplified", simp);
@@ -268,6 +297,12 @@ static json_t *simplify_expression_handler(json_t *args, cc_wctx *ctx) {
         json_decref(out);
         out = NULL;
     }
+    if (out && stopped)
+        json_object_set_new(out, "note",
+                            json_string("simplify stopped early: the rewritings left after "
+                                        "1 s of computing were not tried, so a shorter form "
+                                        "may exist; the simplified form is the shortest "
+                                        "found, checked against the input"));
     if (out)
         json_object_update(out, notes);
     json_decref(notes);

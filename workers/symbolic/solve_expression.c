@@ -330,6 +330,28 @@ static int parameter_check(const struct sides *s, const char *var, const char *t
     }
 }
 
+/* A root that is an infinity or undefined (zoo, oo, nan, as a whole name
+ * anywhere in it) is no solution: giac solved 1000**x = 10**(3*x + 1) by
+ * logarithms, 3*log(10)*x = (3*x + 1)*log(10) without seeing that x
+ * cancels, and divided by the zero coefficient (x = zoo). */
+static bool non_finite_root(const char *t) {
+    static const char *const names[] = {"zoo", "oo", "nan", "undef"};
+    for (const char *p = t; *p;) {
+        if (!isalpha((unsigned char)*p) && *p != '_') {
+            p++;
+            continue;
+        }
+        const char *q = p;
+        while (isalnum((unsigned char)*q) || *q == '_')
+            q++;
+        for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+            if (strlen(names[i]) == (size_t)(q - p) && strncmp(p, names[i], (size_t)(q - p)) == 0)
+                return true;
+        p = q;
+    }
+    return false;
+}
+
 static json_t *kept_roots(const struct sides *s, const char *var, cc_gexpr *sol, bool snap,
                           int *dropped, bool *floats, json_t *conditional, json_t **err) {
     json_t *arr = json_array();
@@ -349,7 +371,8 @@ static json_t *kept_roots(const struct sides *s, const char *var, cc_gexpr *sol,
         }
         /* a float root carries ~15 digits; an exact one is checked to 1e-20 */
         bool approx = j && strchr(json_string_value(j), '.');
-        int ok = j ? check_root(s, var, it, approx ? 1e-9 : 1e-20) : 0;
+        int ok = !j ? 0 : non_finite_root(json_string_value(j)) ? -1
+                        : check_root(s, var, it, approx ? 1e-9 : 1e-20);
         if (j && ok == 0 && !approx)
             ok = parameter_check(s, var, json_string_value(j), conditional);
         char *exact = snap && approx && ok > 0 ? exact_near(s, var, it) : NULL;

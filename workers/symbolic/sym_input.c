@@ -166,6 +166,14 @@ static bool operator_call(const struct cc_node *n) {
     return false;
 }
 
+/* floor or ceiling: a 128-bit value of their argument that lost digits to
+ * cancellation or sits just below an integer gives the wrong integer
+ * (floor(2*sin(pi/6)) was 0 at 128 bits), so only N's loop values them */
+static bool integer_part_call(const struct cc_node *n) {
+    return n->kind == CC_N_CALL &&
+           (!strcmp(n->v.name, "floor") || !strcmp(n->v.name, "ceiling"));
+}
+
 /* The first operator argument of n (depth-first) that giac rewrites in a
  * real-only way: adds the note and returns true. Depth is bounded by the
  * parser's nesting limit. */
@@ -315,6 +323,24 @@ static struct sym_node *unverified_float(const struct sym_expr *e, const char *t
     return w;
 }
 
+/* wrong_constant's note when the CAS gave only a float for an exact input */
+static json_t *float_answer_note(const char *text) {
+    return json_sprintf("the CAS evaluates the input only numerically, to %s: the input is "
+                        "kept as written, its value is `value`",
+                        text);
+}
+
+/* wrong_constant's note when the CAS's value (text, numerically theirs) is
+ * not the input's (ours) */
+static json_t *differs_note(const char *text, const mpc_t theirs, const char *ours) {
+    char *tv = value_text(theirs);
+    json_t *note = json_sprintf("the CAS evaluates the input to %s, which is %s, not the "
+                                "input's value %s: the input is kept as written",
+                                text, tv ? tv : "?", ours ? ours : "?");
+    free(tv);
+    return note;
+}
+
 /* An exact constant (no symbol, no float, no N) is also evaluated by our
  * own 128-bit evaluator, which follows SymPy's branch conventions; giac's
  * answer must agree with it. When giac's value is a different number
@@ -337,7 +363,9 @@ static struct sym_node *wrong_constant(const struct sym_expr *e, json_t *out) {
     /* N's correctly rounded loop first: the 128-bit evaluation alone lost
      * exp(100) + 2 - exp(100) to cancellation (0.0) and took giac's right 2
      * for a wrong value */
-    bool evaluated = sym_nvalue_mpc(e->root, 30, mine) || sym_numeval(e->root, &none, mine) == 0;
+    bool evaluated = sym_nvalue_mpc(e->root, 30, mine) ||
+                     (!cc_node_any(e->root, integer_part_call) &&
+                      sym_numeval(e->root, &none, mine) == 0);
     char *text = sym_print_str(e->g, &err);
     json_decref(err);
     if (!evaluated) {
@@ -353,35 +381,21 @@ static struct sym_node *wrong_constant(const struct sym_expr *e, json_t *out) {
     if (text && text_value(text, theirs) && sym_far_apart(mine, theirs, tol))
         written = sym_written_tree(e->root);
     char *v = text ? value_text(mine) : NULL;
-    if (!written && text && strchr(text, '.') && !cc_node_any(e->root, operator_call)) {
-        /* an exact input the CAS answered with a float (erf(1 + I)), now
-         * that our evaluator has its value: exact stays exact, the value
-         * is ours (it was kept as written, unchecked, before) */
+    /* an exact input the CAS answered with a float (erf(1 + I)), now that
+     * our evaluator has its value: exact stays exact, the value is ours (it
+     * was kept as written, unchecked, before) */
+    bool float_answer = !written && text && strchr(text, '.') &&
+                        !cc_node_any(e->root, operator_call);
+    if (float_answer)
         written = sym_written_tree(e->root);
-        if (written)
-            json_object_set_new(out, "note",
-                                json_sprintf("the CAS evaluates the input only numerically, to "
-                                             "%s: the input is kept as written, its value is "
-                                             "`value`",
-                                             text));
-        if (v && written)
-            json_object_set_new(out, "value", json_string(v));
-        free(v);
-        free(text);
-        mpc_clear(mine);
-        mpc_clear(theirs);
-        return written;
-    }
-    if (written) {
-        char *tv = value_text(theirs);
-        json_object_set_new(out, "note",
-                            json_sprintf("the CAS evaluates the input to %s, which is %s, not the "
-                                         "input's value %s: the input is kept as written",
-                                         text, tv ? tv : "?", v ? v : "?"));
-        free(tv);
-    }
+    if (written)
+        json_object_set_new(out, "note", float_answer ? float_answer_note(text)
+                                                      : differs_note(text, theirs, v));
     const char *gv = json_string_value(json_object_get(out, "value"));
-    if (v && gv && (written || !text_value(gv, theirs) || sym_far_apart(mine, theirs, 1e-9)))
+    bool ours = float_answer ? written != NULL
+                             : gv && (written || !text_value(gv, theirs) ||
+                                      sym_far_apart(mine, theirs, 1e-9));
+    if (v && ours)
         json_object_set_new(out, "value", json_string(v));
     free(v);
     free(text);

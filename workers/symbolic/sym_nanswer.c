@@ -209,9 +209,9 @@ static json_t *n_result(enum sym_nv_rc rc, struct sym_nv *vp) {
                       "beyond 10**39456 (or below 10**-39456) in magnitude");
     case SYM_NV_COMPLEX_GAP:
         return cc_err("validation",
-                      "N cannot evaluate this: it applies zeta, Ei, digamma or LambertW "
-                      "(or erf, erfc beyond |z| = 12) to a complex number, where neither "
-                      "our evaluator nor the CAS has a reliable value");
+                      "N cannot evaluate this: it applies zeta or LambertW (or erf, erfc "
+                      "beyond |z| = 12, Ei beyond |z| = 60) to a complex number, where "
+                      "neither our evaluator nor the CAS has a reliable value");
     case SYM_NV_OK: break;
     }
     json_t *out = answer(&v);

@@ -142,6 +142,14 @@ static int real_fn(int (*f)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), const mpc_t a, m
         complex_gap = true;
         return -1;
     }
+    if (!is_real(a) && (f == mpfr_digamma || f == mpfr_eint)) {
+        /* digamma and Ei off the real axis: their series (sym_cgamma.h) */
+        fn_inex = MPC_INEX(1, 1);
+        if ((f == mpfr_digamma ? sym_cdigamma(out, a) : sym_cei(out, a)) == 0)
+            return 0;
+        complex_gap = true;
+        return -1;
+    }
     if (!is_real(a) && (f == mpfr_gamma || f == fact_fn)) {
         /* gamma off the real axis: Stirling's series (sym_cgamma.h) */
         fn_inex = MPC_INEX(1, 1);
@@ -594,7 +602,8 @@ static double fn_err(const char *name, const mpc_t a, double ea, double eb, cons
     if ((!strcmp(name, "re") || !strcmp(name, "im")) && ea > 0) /* a part of a */
         return mpc_cmp_si_si(out, 0, 0) ? ea * exp2(lmag_hi(a) - lmag_lo(out)) + 1 : INFINITY;
     bool complex_gamma = (!strcmp(name, "gamma") || !strcmp(name, "factorial") ||
-                          !strcmp(name, "erf") || !strcmp(name, "erfc")) &&
+                          !strcmp(name, "erf") || !strcmp(name, "erfc") ||
+                          !strcmp(name, "digamma") || !strcmp(name, "Ei")) &&
                          !mpfr_zero_p(mpc_imagref(a));
     if (complex_gamma) /* series without a bound of ours: N's loop compares rounds */
         return INFINITY;

@@ -41,7 +41,6 @@ import argparse
 import json
 import os
 import random
-import signal
 import sys
 from fractions import Fraction
 
@@ -52,39 +51,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import make_corpus as mc  # noqa: E402  (the helpers; its own cases are dropped)
 from make_corpus import case, chk, simp, lim, solve, ev, ev_diverge, mat  # noqa: E402
-from oracle import parse, limit_oracle  # noqa: E402
+from oracle import parse, limit_oracle, timed, start_generator, x, y, a, n, k  # noqa: E402,F401
+from oracle import show as s  # noqa: E402
 
-del mc.CASES[:]
-x, y, a, n, k = sp.symbols("x y a n k")
-mpmath.mp.dps = 30
-
-
-def s(e):
-    return sp.sstr(e, order=None)
-
-
-class Slow(BaseException):
-    pass
-
-
-def _alarm(signum, frame):
-    raise Slow()
-
-
-signal.signal(signal.SIGALRM, _alarm)
-
-
-def timed(fn, *args, secs=6, **kw):
-    """fn(*args) or None when the oracle takes longer than secs (SymPy's
-    integrate and limit can run for minutes on a case it then declines)."""
-    signal.alarm(secs)
-    try:
-        return fn(*args, **kw)
-    except Slow:
-        print("oracle timeout: %s%s" % (getattr(fn, "__name__", fn), str(args)[:100]), file=sys.stderr)
-        return None
-    finally:
-        signal.alarm(0)
+start_generator(mc)
 
 
 def mpf_of(text):

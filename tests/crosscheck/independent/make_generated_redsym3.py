@@ -57,16 +57,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import make_corpus as mc  # noqa: E402  (the helpers; its own cases are dropped)
 from make_corpus import case, chk, simp, lim, solve, ev, mat, lin, eq, ttable  # noqa: E402
-from oracle import parse, numeq  # noqa: E402
-import make_generated_redsym2 as r2  # noqa: E402  (its oracles: lim_case, timed, quad)
+from oracle import parse, numeq, timed, start_generator, x, y, a, b, c, n, k  # noqa: E402,F401
+from oracle import show as s  # noqa: E402
+import make_generated_redsym2 as r2  # noqa: E402  (its oracles: lim_case, quad)
 
-del mc.CASES[:]
-x, y, a, b, c, n, k = sp.symbols("x y a b c n k")
-mpmath.mp.dps = 30
-
-
-def s(e):
-    return sp.sstr(e, order=None)
+start_generator(mc)
 
 
 def tag(start, cat):
@@ -201,7 +196,7 @@ def solve_param(R):
     lhs, rhs = (text.split("=") + ["0"])[:2]
     e = parse(lhs) - parse(rhs)
     try:
-        roots = r2.timed(sp.solve, e, x)
+        roots = timed(sp.solve, e, x)
     except Exception:  # noqa: BLE001
         return
     if roots is None:
@@ -293,7 +288,7 @@ def simplify_rt(R):
     A, B = R.sample(T, 2)
     e = shape.replace("A", "(%s)" % A).replace("B", "(%s)" % B)
     try:
-        t = r2.timed(sp.simplify, parse(e), secs=8)
+        t = timed(sp.simplify, parse(e), secs=8)
     except Exception:  # noqa: BLE001
         t = None
     target = s(t) if t is not None and sp.count_ops(t) + 3 <= sp.count_ops(parse(e)) else None

@@ -7,6 +7,8 @@ points, 40 digits), never by their printed shape.
 """
 import math
 import random
+import signal
+import sys
 from fractions import Fraction
 
 import mpmath
@@ -26,6 +28,48 @@ def symbols_for(text):
     for nm in NAMES:
         d[nm] = sp.Symbol(nm)
     return d
+
+
+# The symbols the generators share (SymPy caches symbols by name, so these
+# are the very objects parse() builds).
+x, y, z, a, b, c, n, k = sp.symbols("x y z a b c n k")
+
+
+def show(e):
+    """A SymPy value as the generators write it into a corpus."""
+    return sp.sstr(e, order=None)
+
+
+def start_generator(mc):
+    """A generator's common start: make_corpus's own cases dropped (only
+    its helpers are wanted), mpmath at 30 digits."""
+    del mc.CASES[:]
+    mpmath.mp.dps = 30
+
+
+class Slow(BaseException):
+    pass
+
+
+def _alarm(signum, frame):
+    raise Slow()
+
+
+def timed(fn, *args, secs=6, **kw):
+    """fn(*args) or None when the oracle takes longer than secs of CPU time
+    (SymPy's integrate and limit can run for minutes on a case it then
+    declines). CPU time, not wall time: on a loaded machine a wall-clock
+    alarm dropped cases, and a corpus regenerated there differed from the
+    committed one (generated-redsym2.json lost a case at load 11)."""
+    signal.signal(signal.SIGVTALRM, _alarm)
+    signal.setitimer(signal.ITIMER_VIRTUAL, secs)
+    try:
+        return fn(*args, **kw)
+    except Slow:
+        print("oracle timeout: %s%s" % (getattr(fn, "__name__", fn), str(args)[:100]), file=sys.stderr)
+        return None
+    finally:
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
 
 
 _T = standard_transformations + (convert_xor,)
