@@ -178,6 +178,46 @@ static void test_simplify_quick_rewrites_first(void) {
     json_decref(args);
 }
 
+static json_t *equiv(const char *a, const char *b) {
+    json_t *args = json_pack("{s:s, s:s}", "a", a, "b", b);
+    json_t *r = cc_tool_algebraic_equiv(args, NULL);
+    json_decref(args);
+    return r;
+}
+
+/* floor_at_rounded_integer_refuted_identity: the numeric check floored
+ * a 128-bit 0.999... that is exactly 1, found a "mismatch" and answered
+ * identical: false, with a counterexample, for identities that hold */
+static void test_floor_at_rounded_integer_refuted_identity(void) {
+    static const char *const holds[][2] = {
+        {"floor(sin(x)**2 + cos(x)**2)", "1"},
+        {"ceiling(sin(x)**2 + cos(x)**2)", "1"},
+        {"floor(exp(log(x)))", "floor(x)"},
+        {"floor(2*sin(x)*cos(x)/sin(2*x))", "1"},
+        {"Mod(x, 1)", "x - floor(x)"},
+    };
+    for (size_t i = 0; i < sizeof holds / sizeof holds[0]; i++) {
+        json_t *r = equiv(holds[i][0], holds[i][1]);
+        if (!json_is_true(json_object_get(r, "identical")))
+            fprintf(stderr, "  %s vs %s: identical is not true\n", holds[i][0], holds[i][1]);
+        CHECK(json_is_true(json_object_get(r, "identical")));
+        CHECK(json_object_get(r, "counterexample") == NULL);
+        json_decref(r);
+    }
+    /* real counterexamples still refute */
+    static const char *const fails[][2] = {
+        {"floor(x) + floor(-x)", "-1"}, /* 0 at an integer */
+        {"floor(x)", "x"},
+        {"floor(sqrt(x**2))", "floor(abs(x))"}, /* x = I */
+    };
+    for (size_t i = 0; i < sizeof fails / sizeof fails[0]; i++) {
+        json_t *r = equiv(fails[i][0], fails[i][1]);
+        CHECK(json_is_false(json_object_get(r, "identical")));
+        CHECK(json_object_get(r, "counterexample") != NULL);
+        json_decref(r);
+    }
+}
+
 int main(void) {
     cc_symbolic_warmup();
     RUN(test_integer_sequences_were_unknown);
@@ -187,5 +227,6 @@ int main(void) {
     RUN(test_infinite_root_of_no_solution);
     RUN(test_exponential_general_solution_gaps);
     RUN(test_simplify_quick_rewrites_first);
+    RUN(test_floor_at_rounded_integer_refuted_identity);
     return check_summary("sym_redsym4");
 }

@@ -722,6 +722,41 @@ static bool jump_resolved(struct ev *e, const char *name, const mpc_t a, struct 
     return true;
 }
 
+/* Part x of a rounded value sits within a few ulps of an integer it is
+ * not: the true value may lie on either side of the jump. */
+static bool near_jump(mpfr_srcptr x) {
+    if (!mpfr_regular_p(x) || mpfr_integer_p(x))
+        return false;
+    mpfr_t d;
+    mpfr_init2(d, mpfr_get_prec(x) + 8);
+    mpfr_rint(d, x, MPFR_RNDN);
+    mpfr_sub(d, x, d, MPFR_RNDN);
+    long e = mpfr_get_exp(x) > 1 ? (long)mpfr_get_exp(x) : 1;
+    bool near = mpfr_zero_p(d) || mpfr_get_exp(d) <= e - (long)mpfr_get_prec(x) + 24;
+    mpfr_clear(d);
+    return near;
+}
+
+/* The numeric checks' floor, ceiling and Mod (N's strict mode bounds
+ * errors instead, jump_resolved): of an argument a rounding away from an
+ * integer the value is unknown, and the point is not used. floor(sin(x)**2
+ * + cos(x)**2) at 128 bits was 0 at some points, and algebraic_equiv
+ * answered identical: false against 1, with that point as a counterexample;
+ * floor(exp(log(x))) against floor(x) likewise (an imaginary part of
+ * 1e-39 floored to -I). */
+static bool jump_unsure(const char *name, const mpc_t a, const mpc_t b) {
+    if (!strcmp(name, "floor") || !strcmp(name, "ceiling"))
+        return near_jump(mpc_realref(a)) || near_jump(mpc_imagref(a));
+    if (strcmp(name, "Mod") || !b || mpc_cmp_si_si(b, 0, 0) == 0)
+        return false;
+    mpc_t q;
+    mpc_init2(q, mpc_get_prec(a));
+    mpc_div(q, a, b, RND);
+    bool unsure = near_jump(mpc_realref(q)) || near_jump(mpc_imagref(q));
+    mpc_clear(q);
+    return unsure;
+}
+
 static int eval_call(struct ev *e, const struct cc_node *n, mpc_t out) {
     const char *name = cc_expr_canonical_function(n->v.name);
     if (n->nchild < 1 || n->nchild > 2)
@@ -734,6 +769,8 @@ static int eval_call(struct ev *e, const struct cc_node *n, mpc_t out) {
         xb = (struct exact){e->xre, e->xim, e->err};
     }
     if (!rc && (unknown_zero(e, a, xa) || (n->nchild == 2 && unknown_zero(e, b, xb))))
+        rc = -1;
+    if (!rc && !e->strict && jump_unsure(name, a, n->nchild == 2 ? b : NULL))
         rc = -1;
     if (!rc) {
         /* a remembered value is the very value computed (sym_nmemo.h); N's
