@@ -7,6 +7,21 @@
 #define GUARD_BITS 40
 #define RND MPC_RNDNN
 
+/* b = B_2k / d, from B_2k = (-1)^(k+1) 2 (2k)! zeta(2k) / (2 pi)^(2k)
+ * (f is scratch; twopi holds 2 pi). Stirling's and digamma's series both
+ * take their coefficients from it. */
+static void bernoulli_over(mpfr_ptr b, mpfr_ptr f, mpfr_srcptr twopi, unsigned long k, unsigned long d) {
+    mpfr_zeta_ui(b, 2 * k, MPFR_RNDN);
+    mpfr_fac_ui(f, 2 * k, MPFR_RNDN);
+    mpfr_mul(b, b, f, MPFR_RNDN);
+    mpfr_mul_2ui(b, b, 1, MPFR_RNDN);
+    mpfr_pow_ui(f, twopi, 2 * k, MPFR_RNDN);
+    mpfr_div(b, b, f, MPFR_RNDN);
+    mpfr_div_ui(b, b, d, MPFR_RNDN);
+    if (k % 2 == 0)
+        mpfr_neg(b, b, MPFR_RNDN);
+}
+
 /* ln gamma(w) for Re w large enough that Stirling's series reaches
  * 2^-prec before its terms grow (|w| >= 0.12*prec + 10):
  * (w - 1/2) ln w - w + ln(2 pi)/2 + sum B_2k / (2k (2k - 1) w^(2k - 1)),
@@ -35,16 +50,7 @@ static void stirling(mpc_ptr out, mpc_srcptr w, mpfr_prec_t p) {
     mpc_sqr(t, winv, RND);    /* w^-2 */
     mpfr_set_ui_2exp(eps, 1, -(long)p, MPFR_RNDN);
     for (unsigned long k = 1; k < 4 * (unsigned long)p; k++) {
-        /* b = |B_2k| / (2k (2k - 1)) */
-        mpfr_zeta_ui(b, 2 * k, MPFR_RNDN);
-        mpfr_fac_ui(f, 2 * k, MPFR_RNDN);
-        mpfr_mul(b, b, f, MPFR_RNDN);
-        mpfr_mul_2ui(b, b, 1, MPFR_RNDN);
-        mpfr_pow_ui(f, twopi, 2 * k, MPFR_RNDN);
-        mpfr_div(b, b, f, MPFR_RNDN);
-        mpfr_div_ui(b, b, (unsigned long)(2 * k * (2 * k - 1)), MPFR_RNDN);
-        if (k % 2 == 0)
-            mpfr_neg(b, b, MPFR_RNDN);
+        bernoulli_over(b, f, twopi, k, 2 * k * (2 * k - 1)); /* B_2k / (2k (2k - 1)) */
         mpc_mul_fr(term, wpow, b, RND);
         mpc_add(out, out, term, RND);
         mpc_abs(mag, term, MPFR_RNDN);
@@ -192,16 +198,7 @@ static void digamma_series(mpc_ptr out, mpc_srcptr w, mpfr_prec_t p) {
     mpfr_mul_2ui(twopi, twopi, 1, MPFR_RNDN);
     mpfr_set_ui_2exp(eps, 1, -(long)p, MPFR_RNDN);
     for (unsigned long k = 1; k < 4 * (unsigned long)p; k++) {
-        /* b = B_2k / (2k) = (-1)^(k+1) 2 (2k)! zeta(2k) / ((2 pi)^(2k) 2k) */
-        mpfr_zeta_ui(b, 2 * k, MPFR_RNDN);
-        mpfr_fac_ui(f, 2 * k, MPFR_RNDN);
-        mpfr_mul(b, b, f, MPFR_RNDN);
-        mpfr_mul_2ui(b, b, 1, MPFR_RNDN);
-        mpfr_pow_ui(f, twopi, 2 * k, MPFR_RNDN);
-        mpfr_div(b, b, f, MPFR_RNDN);
-        mpfr_div_ui(b, b, 2 * k, MPFR_RNDN);
-        if (k % 2 == 0)
-            mpfr_neg(b, b, MPFR_RNDN);
+        bernoulli_over(b, f, twopi, k, 2 * k); /* B_2k / (2k) */
         mpc_mul_fr(term, wpow, b, RND);
         mpc_sub(out, out, term, RND);
         mpc_abs(mag, term, MPFR_RNDN);
