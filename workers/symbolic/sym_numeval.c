@@ -745,6 +745,11 @@ static bool near_jump(mpfr_srcptr x) {
  * floor(exp(log(x))) against floor(x) likewise (an imaginary part of
  * 1e-39 floored to -I). */
 static bool jump_unsure(const char *name, const mpc_t a, const mpc_t b) {
+    /* sign and arg jump at 0: a value below half the precision is, at a
+     * sample point, the rounding left of a true 0 (sign(sin(x)**2 +
+     * cos(x)**2 - 1) was 1 at x = -1 + 4*I, and identical: false against 0) */
+    if (!strcmp(name, "sign") || !strcmp(name, "arg"))
+        return mpc_cmp_si_si(a, 0, 0) != 0 && magnitude(a) < -(mpfr_exp_t)(mpc_get_prec(a) / 2);
     if (!strcmp(name, "floor") || !strcmp(name, "ceiling"))
         return near_jump(mpc_realref(a)) || near_jump(mpc_imagref(a));
     if (strcmp(name, "Mod") || !b || mpc_cmp_si_si(b, 0, 0) == 0)
