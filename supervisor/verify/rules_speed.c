@@ -118,6 +118,8 @@ char *cc_speed_decision(const json_t *speedup, double min_speedup, const char *m
  * doing a tenth of the work read as 1.1x and was refused, and auto-scaling
  * never ran because the durations never fell below 20 ms. */
 
+#define SCALE_NEED_CAP_MS 2000.0
+
 double cc_speed_net_floor(const struct cc_startup *st) {
     return 10 * st->jitter_ms;
 }
@@ -133,6 +135,11 @@ bool cc_speed_should_scale_net(const double *ms, size_t n, const struct cc_start
      * first phase only just passed. */
     double hi = 0, need = 2 * cc_speed_net_floor(st);
     if (need < 20) need = 20;
+    /* A loaded host's jitter (hundreds of ms at n = 1) asked for seconds of
+     * work per run: four x10 scales of a linear loop took a fresh-clone CI's
+     * call past three minutes and its deadline. Past this much work a size
+     * that still does not count is reported as not measurable. */
+    if (need > SCALE_NEED_CAP_MS) need = SCALE_NEED_CAP_MS;
     for (size_t i = 0; i < n; i++)
         if (net_of(ms[i], st) > hi) hi = net_of(ms[i], st);
     return hi < need;

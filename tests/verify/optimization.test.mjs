@@ -107,7 +107,9 @@ describe('verify_optimization', { skip: SKIP_NO_BINARY, timeout: 600000 }, () =>
     const r = await vo({ original: LOOP, candidate: LOOP, language: 'python3', test_inputs: INPUTS, sizes: SIZES, min_speedup: 1.5 });
     assert.equal(r.verification.passed, true);
     assert.equal(r.accepted, false, JSON.stringify(r.speedup));
-    assert.match(r.reason, /^measured (ratio [0-9.]+x is not a speedup \(> 1x\); equivalent but not faster|[0-9.]+x is below the required 1\.5x)$/);
+    // On a loaded host the jitter at n = 1 can exceed what two seconds of
+    // work outweighs: then no size is measurable, also not accepted.
+    assert.match(r.reason, /^measured (ratio [0-9.]+x is not a speedup \(> 1x\); equivalent but not faster|[0-9.]+x is below the required 1\.5x)$|^equivalent but not measurably faster$/);
     assert.equal(r.grade, 'ungraded');
   });
 
