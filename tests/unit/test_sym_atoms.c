@@ -6,28 +6,19 @@
 #include <string.h>
 
 #include "tests/unit/check.h"
+#include "tests/unit/sym_eval.h"
 #include "workers/symbolic/sym_tools.h"
-
-/* evaluate_expression on one expression; the caller releases the result. */
-static json_t *eval(const char *expr) {
-    json_t *args = json_pack("{s:s}", "expression", expr);
-    json_t *r = cc_tool_evaluate_expression(args, NULL);
-    json_decref(args);
-    return r;
-}
-
-static const char *str(json_t *r, const char *k) { return json_string_value(json_object_get(r, k)); }
 
 /* Checks all four printed fields of one atom in one go. */
 static void check_atom(const char *expr, const char *printed, const char *type, const char *value) {
-    json_t *r = eval(expr);
+    json_t *r = sym_eval(expr);
     CHECK(json_is_true(json_object_get(r, "ok")));
-    CHECK_STREQ(str(r, "expression"), printed);
-    CHECK_STREQ(str(r, "simplified"), printed);
-    CHECK_STREQ(str(r, "expanded"), printed);
-    CHECK_STREQ(str(r, "type"), type);
+    CHECK_STREQ(sym_str(r, "expression"), printed);
+    CHECK_STREQ(sym_str(r, "simplified"), printed);
+    CHECK_STREQ(sym_str(r, "expanded"), printed);
+    CHECK_STREQ(sym_str(r, "type"), type);
     if (value)
-        CHECK_STREQ(str(r, "value"), value);
+        CHECK_STREQ(sym_str(r, "value"), value);
     else
         CHECK(json_object_get(r, "value") == NULL);
     json_decref(r);
@@ -55,16 +46,16 @@ static void test_constants_and_symbols(void) {
 
 /* Non-atoms still go through both passes. */
 static void test_non_atoms_still_simplified(void) {
-    json_t *r = eval("sin(x)**2 + cos(x)**2"); /* TOOLS.md 3.3.22 */
-    CHECK_STREQ(str(r, "simplified"), "1");
+    json_t *r = sym_eval("sin(x)**2 + cos(x)**2"); /* TOOLS.md 3.3.22 */
+    CHECK_STREQ(sym_str(r, "simplified"), "1");
     json_decref(r);
-    r = eval("(x + 1)**2");
-    CHECK_STREQ(str(r, "expression"), "(x + 1)**2");
-    CHECK_STREQ(str(r, "expanded"), "x**2 + 2*x + 1");
+    r = sym_eval("(x + 1)**2");
+    CHECK_STREQ(sym_str(r, "expression"), "(x + 1)**2");
+    CHECK_STREQ(sym_str(r, "expanded"), "x**2 + 2*x + 1");
     json_decref(r);
-    r = eval("sqrt(2)");
-    CHECK_STREQ(str(r, "type"), "Pow");
-    CHECK_STREQ(str(r, "value"), "1.41421356237");
+    r = sym_eval("sqrt(2)");
+    CHECK_STREQ(sym_str(r, "type"), "Pow");
+    CHECK_STREQ(sym_str(r, "value"), "1.41421356237");
     json_decref(r);
 }
 
