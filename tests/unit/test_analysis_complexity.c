@@ -804,6 +804,36 @@ static void bitmask_loop_was_polynomial(void) {
     json_decref(r);
 }
 
+/* An inner loop up to a doubling counter was O(n log n) (1 + 2 + 4 + ...
+ * is under twice the bound: O(n)); one to a doubling counter bounded by
+ * n * n was O(n log n) too, an under-estimate of O(n^2). */
+static void geometric_sum_was_n_log_n(void) {
+    static const struct refined_case cases[] = {
+        {"python3", "def f(a):\n    w = 1\n    t = 0\n    while w < len(a):\n        for k in range(w):\n            t += a[k]\n        w *= 2\n    return t\n", "O(n)"},
+        {"c", "long f(int n) { long m = 0; for (int c = 1; c < n; c <<= 1) for (int k = 0; k < c; k++) m++; return m; }", "O(n)"},
+        {"python3", "def f(n):\n    i = 1\n    c = 0\n    while i < n * n:\n        for j in range(i):\n            c += 1\n        i *= 2\n    return c\n", "O(n^2)"},
+        /* controls: an inner loop over n, a shrinking counter, the counter changed inside */
+        {"python3", "def f(a):\n    w = 1\n    c = 0\n    while w < len(a):\n        for x in a:\n            c += x\n        w *= 2\n    return c\n", "O(n log n)"},
+        {"python3", "def f(n):\n    i = n\n    while i > 0:\n        for j in range(i):\n            pass\n        i //= 2\n", "O(n log n)"},
+        {"c", "int f(int n) { int s = 0; for (int i = 1; i < n; i *= 2) for (int j = 0; j < i; j++) { s += j; j--; } return s; }", "O(n log n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
+/* A loop to n * n, len(a) * len(a) or n ** 3 was one factor of n. */
+static void square_bound_was_linear(void) {
+    static const struct refined_case cases[] = {
+        {"python3", "def f(n):\n    out = []\n    for t in range(n * n):\n        out.append(t)\n    return out\n", "O(n^2)"},
+        {"python3", "def f(a):\n    return sum(1 for t in range(len(a) ** 3) if t % 2)\n", "O(n^3)"},
+        {"java", "class Q { static int f(int n) { int c = 0; for (int i = 0; i <= n * n + 1; i++) c ^= i; return c; } }", "O(n^2)"},
+        {"rust", "fn f(n: usize) -> usize { let mut c = 0; for t in 0..n * n { c += t; } c }", "O(n^2)"},
+        /* controls: different factors, a step of n */
+        {"python3", "def f(rows, cols):\n    c = 0\n    for k in range(rows * cols):\n        c += k\n    return c\n", "O(n)"},
+        {"go", "package main\nfunc f(n int) int {\n\tc := 0\n\tfor i := 0; i < n*n; i += n {\n\t\tc++\n\t}\n\treturn c\n}", "O(n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
 /* `w in text` with text of a type the source does not show was O(1). */
 static void membership_of_unknown_type_was_constant(void) {
     json_t *r = analyze("python3", "def count_hits(words, text):\n    c = 0\n    for w in words:\n        if w in text:\n            c += 1\n    return c\n");
@@ -980,6 +1010,8 @@ int main(void) {
     RUN(subsets_by_doubling_were_2_to_the_n);
     RUN(bitmask_loop_was_polynomial);
     RUN(membership_of_unknown_type_was_constant);
+    RUN(geometric_sum_was_n_log_n);
+    RUN(square_bound_was_linear);
     RUN(string_append_and_container_calls);
     RUN(euclid_through_a_temporary_was_linear);
     RUN(doubling_through_a_callback_and_repeat);

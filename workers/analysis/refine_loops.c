@@ -475,21 +475,10 @@ static size_t unit_step(const char *flat, size_t n, size_t *at) {
 
 /* In flat, an assignment to v other than a unit step (v = 0, v = x, for v
  * in ...): the name is reset or rebound. */
-/* flat[i] starts a name inside a list of names before one '=' (`lo, hi =
- * i + 1, n - 1`, `[lo, hi] = ...`): a tuple assignment to it. */
-static bool tuple_target(const char *flat, size_t n, size_t i) {
-    size_t a = i, b = i;
-    while (a > 0 && (cx_is_word((unsigned char)flat[a - 1]) || flat[a - 1] == ',' || flat[a - 1] == '[' ||
-                     flat[a - 1] == '('))
-        a--;
-    while (b < n && (cx_is_word((unsigned char)flat[b]) || flat[b] == ',' || flat[b] == ']' || flat[b] == ')')) b++;
-    return memchr(flat + a, ',', b - a) && b + 1 < n && flat[b] == '=' && flat[b + 1] != '=';
-}
-
 static bool reassigned(const char *flat, size_t n, const char *v, size_t vl) {
     for (size_t i = 0; i < n; i++) {
         if (i > 0 && (cx_is_word((unsigned char)flat[i - 1]) || flat[i - 1] == '.')) continue;
-        if (cx_word_then(flat, n, i, v, vl, "") && tuple_target(flat, n, i)) return true;
+        if (cx_word_then(flat, n, i, v, vl, "") && cx_tuple_target(flat, n, i)) return true;
         if (cx_word_then(flat, n, i, v, vl, "=") && i + vl + 1 < n && flat[i + vl + 1] != '=') {
             size_t e = i + vl + 1;
             bool step = cx_word_then(flat, n, e, v, vl, "+1") || cx_word_then(flat, n, e, v, vl, "-1");
@@ -703,6 +692,16 @@ static struct cx_factor loop_factor(struct cx_walk *w, TSNode loop, const char *
                       "every subset of n bits: %s", line, here(w, cost, sizeof cost));
         return *fac;
     }
+    char pb[16];
+    int pd = ts_node_is_null(bound_by) ? 0 : cx_power_bound(w, bound_by, pb, sizeof pb);
+    if (pd) {
+        add_factor(w, fac, (struct cx_factor){.r = pd});
+        cx_consider(w, cx_cost_here(w, 0));
+        cx_body_work(w, w->rdepth);
+        cx_refinement(w, "power_bound", line, "the loop at line %u runs to %s, not n: %s", line, pb,
+                      here(w, cost, sizeof cost));
+        return *fac;
+    }
     const char *why = ts_node_is_null(bound_by) ? NULL : constant_bound(w, bound_by, bt);
     if (why) {
         cx_refinement(w, "constant_bound_loop", line,
@@ -761,6 +760,21 @@ static struct cx_factor loop_factor(struct cx_walk *w, TSNode loop, const char *
                       "loop at line %u, which pushes a vertex only under a test of what it has seen, or skips it "
                       "at the pop once seen: every edge is looked at O(1) times, O(V + E) over the whole "
                       "traversal: %s", line, counter, outer, here(w, cost, sizeof cost));
+        return *fac;
+    }
+    uint32_t outer;
+    int gd = cx_geometric_sum(w, loop, counter, sizeof counter, &outer);
+    if (gd) {
+        /* the pair is O(bound): n^gd here, the outer loop's log n taken back */
+        add_factor(w, fac, (struct cx_factor){.r = gd, .l = -1});
+        cx_consider(w, cx_cost_here(w, 0));
+        cx_body_work(w, w->rdepth);
+        char b[16] = "n";
+        if (gd > 1) snprintf(b, sizeof b, "n^%d", gd);
+        cx_refinement(w, "geometric_sum", line,
+                      "the loop at line %u runs up to %s, which the loop at line %u around it multiplies by a "
+                      "constant up to its bound %s: 1 + 2 + 4 + ... stays under twice the bound, O(%s) iterations "
+                      "over the whole outer loop: %s", line, counter, outer, b, b, here(w, cost, sizeof cost));
         return *fac;
     }
     int ci = harmonic_step(w, loop, counter, sizeof counter);

@@ -66,6 +66,22 @@ bool cx_has_token(TSNode n, const char *op);
  * (a monotonic stack): its name goes into name. */
 bool cx_amortized_stack(const struct cx_walk *w, TSNode loop, char *name, size_t cap);
 
+/* An inner loop up to the counter (name into counter) of the loop directly
+ * around it, which only grows by a constant factor up to a plain bound
+ * (refine_geometric_sum.c): O(n) over all outer iterations, O(n^d) when
+ * the bound is n^d. Returns d (0: no such loop); the outer loop's line
+ * into *outer_line. */
+int cx_geometric_sum(const struct cx_walk *w, TSNode loop, char *counter, size_t cap, uint32_t *outer_line);
+
+/* A loop stepping by one to a power of one factor (range(n * n), i <
+ * n ** 3; refine_power_bound.c): the power (2 to 4), its text ("n^2")
+ * into bound; 0 for any other loop. */
+int cx_power_bound(const struct cx_walk *w, TSNode loop, char *bound, size_t cap);
+/* The degree of a bound's text without blanks as a power of one
+ * non-literal factor: 2 for n*n, n**2, n*n//2 or n*n+1, 3 for n*n*n (at
+ * most 4), else 0. */
+int cx_power_degree(const char *s, size_t n);
+
 /* A loop over the neighbours of a vertex (`for v in g[u]`) that the loop
  * over n around it took from a worklist it pops (its name goes into
  * name): 1 when it pushes onto the worklist only under a test of what it

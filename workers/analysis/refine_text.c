@@ -162,3 +162,12 @@ bool cx_power_of_two_text(const char *flat, size_t n) {
     }
     return false;
 }
+
+bool cx_tuple_target(const char *flat, size_t n, size_t i) {
+    size_t a = i, b = i;
+    while (a > 0 && (cx_is_word((unsigned char)flat[a - 1]) || flat[a - 1] == ',' || flat[a - 1] == '[' ||
+                     flat[a - 1] == '('))
+        a--;
+    while (b < n && (cx_is_word((unsigned char)flat[b]) || flat[b] == ',' || flat[b] == ']' || flat[b] == ')')) b++;
+    return memchr(flat + a, ',', b - a) && b + 1 < n && flat[b] == '=' && flat[b + 1] != '=';
+}

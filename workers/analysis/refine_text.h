@@ -35,6 +35,10 @@ bool cx_step_update(const char *flat, size_t n, size_t i, const char *v, size_t 
 /* At flat[i]: v scales by a constant (v *= 2, v //= 2, v >>= 1, v = v * 2). */
 bool cx_scale_update(const char *flat, size_t n, size_t i, const char *v, size_t vl);
 
+/* flat[i] starts a name inside a list of names before one '=' (`lo, hi =
+ * i + 1, n - 1`, `[lo, hi] = ...`): a tuple assignment to it. */
+bool cx_tuple_target(const char *flat, size_t n, size_t i);
+
 /* 2 to a power that is not a literal (`1<<n`, `1ULL<<len(a)`, `2**n`,
  * `pow(2,n)`): a loop to it runs 2^n times. */
 bool cx_power_of_two_text(const char *flat, size_t n);
