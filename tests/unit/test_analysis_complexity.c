@@ -827,6 +827,7 @@ static void square_bound_was_linear(void) {
         {"python3", "def f(a):\n    return sum(1 for t in range(len(a) ** 3) if t % 2)\n", "O(n^3)"},
         {"java", "class Q { static int f(int n) { int c = 0; for (int i = 0; i <= n * n + 1; i++) c ^= i; return c; } }", "O(n^2)"},
         {"rust", "fn f(n: usize) -> usize { let mut c = 0; for t in 0..n * n { c += t; } c }", "O(n^2)"},
+        {"kotlin", "fun f(n: Int): Int {\n    var c = 0\n    for (i in 0 until n * n) c += i % 2\n    return c\n}", "O(n^2)"},
         /* controls: different factors, a step of n */
         {"python3", "def f(rows, cols):\n    c = 0\n    for k in range(rows * cols):\n        c += k\n    return c\n", "O(n)"},
         {"go", "package main\nfunc f(n int) int {\n\tc := 0\n\tfor i := 0; i < n*n; i += n {\n\t\tc++\n\t}\n\treturn c\n}", "O(n)"},

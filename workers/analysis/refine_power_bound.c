@@ -83,6 +83,11 @@ static int range_degree(const struct cx_walk *w, TSNode loop) {
     char flat[256];
     TSNode over = cx_field(loop, "right");
     if (ts_node_is_null(over)) over = cx_field(loop, "value");
+    for (uint32_t k = 0; ts_node_is_null(over) && k < ts_node_named_child_count(loop); k++) { /* Kotlin: no fields */
+        TSNode ch = ts_node_named_child(loop, k);
+        if (strcmp(ts_node_type(ch), "infix_expression") == 0 || strcmp(ts_node_type(ch), "range_expression") == 0)
+            over = ch;
+    }
     if (ts_node_is_null(over)) return 0;
     const char *t = ts_node_type(over);
     TSNode stop = {0};
@@ -95,6 +100,11 @@ static int range_degree(const struct cx_walk *w, TSNode loop) {
             if (n == 0 || !cx_literal_at_least(flat, n, 0, 0)) return 0;
         }
         stop = ts_node_named_child(args, k - 1);
+    } else if (strcmp(t, "infix_expression") == 0 && ts_node_named_child_count(over) == 3 &&
+               cx_text_is(cx_node_text(w, ts_node_named_child(over, 1)), "until")) { /* Kotlin's 0 until X */
+        size_t n = flat_of(w, ts_node_named_child(over, 0), flat, sizeof flat);
+        if (n == 0 || !cx_literal_at_least(flat, n, 0, 0)) return 0;
+        stop = ts_node_named_child(over, 2);
     } else if (strcmp(t, "range_expression") == 0 && ts_node_named_child_count(over) == 2) {
         size_t n = flat_of(w, ts_node_named_child(over, 0), flat, sizeof flat);
         if (n == 0 || !cx_literal_at_least(flat, n, 0, 0)) return 0;
