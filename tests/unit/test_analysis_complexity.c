@@ -828,6 +828,9 @@ static void square_bound_was_linear(void) {
         {"java", "class Q { static int f(int n) { int c = 0; for (int i = 0; i <= n * n + 1; i++) c ^= i; return c; } }", "O(n^2)"},
         {"rust", "fn f(n: usize) -> usize { let mut c = 0; for t in 0..n * n { c += t; } c }", "O(n^2)"},
         {"kotlin", "fun f(n: Int): Int {\n    var c = 0\n    for (i in 0 until n * n) c += i % 2\n    return c\n}", "O(n^2)"},
+        /* a factor that is the counter of a loop over n around it */
+        {"python3", "def f(n):\n    c = 0\n    for i in range(n):\n        for j in range(n * i):\n            c += 1\n    return c\n", "O(n^3)"},
+        {"c", "int f(int n) { int c = 0; for (int i = 0; i < n; i++) for (int j = 0; j < i * n; j++) c++; return c; }", "O(n^3)"},
         /* controls: different factors, a step of n */
         {"python3", "def f(rows, cols):\n    c = 0\n    for k in range(rows * cols):\n        c += k\n    return c\n", "O(n)"},
         {"go", "package main\nfunc f(n int) int {\n\tc := 0\n\tfor i := 0; i < n*n; i += n {\n\t\tc++\n\t}\n\treturn c\n}", "O(n)"},

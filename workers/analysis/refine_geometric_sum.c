@@ -104,7 +104,7 @@ static int growing_to_bound(const struct cx_walk *w, TSNode outer, const char *v
     if (ct.n >= sizeof c) return false;
     size_t cn = cx_flatten(ct, c, sizeof c);
     size_t at = cx_word_then(c, cn, 0, v, vl, "<=") ? vl + 2 : cx_word_then(c, cn, 0, v, vl, "<") ? vl + 1 : 0;
-    int degree = at == 0 ? 0 : plain_bound(c + at, cn - at) ? 1 : cx_power_degree(c + at, cn - at);
+    int degree = at == 0 ? 0 : plain_bound(c + at, cn - at) ? 1 : cx_power_degree(w, c + at, cn - at);
     int grew = 0;
     return degree && only_grows(w, outer, v, vl, &grew) && grew > 0 ? degree : 0;
 }

@@ -3,8 +3,9 @@
  * one loop over n undercounted them: a loop to n^k runs n^k times.
  *
  * Only a product of one and the same factor (n * n, len(a) * len(a),
- * n ** 3) is read: `rows * cols` may be the size of the input itself (a
- * grid of n cells), so it keeps its reading of one factor of n. A loop
+ * n ** 3) and of counters of enclosing loops over n (n * i, i * j) is
+ * read: `rows * cols` may be the size of the input itself (a grid of n
+ * cells), so it keeps its reading of one factor of n. A loop
  * that does not step by one (a step, a doubling counter) is left to the
  * other rules. */
 #if CC_HAVE_TREE_SITTER
@@ -18,10 +19,19 @@
 
 #define POWER_MAX 4
 
-/* The degree of flat[0..n) as a power of one non-literal factor: 2 for
- * n*n, n**2 or n*n//2, 3 for n*n*n, else 0 (a single factor, a literal,
- * two different factors, a sum). */
-int cx_power_degree(const char *s, size_t n) {
+/* The degree of flat[0..n) as a product of one non-literal factor and
+ * the counters of loops over n around this point: 2 for n*n, n**2,
+ * n*n//2 or n*i (i such a counter), 3 for n*n*n, else 0 (a single
+ * factor, a literal, two different factors neither a counter, a sum). */
+/* The name f[0..n) is the counter of a loop over n open around this
+ * point: at most n, whatever the input is. */
+static bool counter_of(const struct cx_walk *w, const char *f, size_t n) {
+    for (size_t i = 0; w && i < w->counters.n; i++)
+        if (strlen(w->counters.v[i]) == n && memcmp(w->counters.v[i], f, n) == 0) return true;
+    return false;
+}
+
+int cx_power_degree(const struct cx_walk *w, const char *s, size_t n) {
     for (size_t i = n; i-- > 1;) { /* n * n + 1, n * n - 1: the literal term adds nothing */
         if (s[i] >= '0' && s[i] <= '9') continue;
         if ((s[i] == '+' || s[i] == '-') && i + 1 < n && s[i - 1] != '*' && s[i - 1] != '/') n = i;
@@ -62,13 +72,15 @@ int cx_power_degree(const char *s, size_t n) {
         } else {
             for (size_t k = 0; k < el; k++)
                 if (!cx_is_word((unsigned char)f[k]) && !strchr(".()[]", f[k])) return 0;
-            if (base && (bl != el || memcmp(base, f, el) != 0)) return 0;
-            base = f, bl = el;
+            if (!counter_of(w, f, el)) {
+                if (base && (bl != el || memcmp(base, f, el) != 0)) return 0;
+                base = f, bl = el;
+            }
             degree += power;
         }
         start = i + 1;
     }
-    return base && degree >= 2 && degree <= POWER_MAX ? degree : 0;
+    return degree >= 2 && degree <= POWER_MAX ? degree : 0;
 }
 
 /* The text of a node without blanks into flat; its length, 0 if too long. */
@@ -113,7 +125,7 @@ static int range_degree(const struct cx_walk *w, TSNode loop) {
         return 0;
     }
     size_t n = flat_of(w, stop, flat, sizeof flat);
-    return n ? cx_power_degree(flat, n) : 0;
+    return n ? cx_power_degree(w, flat, n) : 0;
 }
 
 /* A C-style loop `for (v = k; v < X; v++)` (or <=, ++v, v += 1; Go's
@@ -138,7 +150,7 @@ static int counted_degree(const struct cx_walk *w, TSNode loop) {
     snprintf(steps[3], sizeof steps[3], "%.*s=%.*s+1", (int)vl, c, (int)vl, c);
     bool unit = false;
     for (int k = 0; k < 4 && !unit; k++) unit = un == strlen(steps[k]) && memcmp(u, steps[k], un) == 0;
-    return unit ? cx_power_degree(c + at, cn - at) : 0;
+    return unit ? cx_power_degree(w, c + at, cn - at) : 0;
 }
 
 int cx_power_bound(const struct cx_walk *w, TSNode loop, char *bound, size_t cap) {
