@@ -838,6 +838,16 @@ static void square_bound_was_linear(void) {
     check_refined(cases, sizeof cases / sizeof *cases);
 }
 
+/* [[0] * n for _ in range(n)] was O(n): the repetition builds n items. */
+static void sequence_repetition_was_free(void) {
+    static const struct refined_case cases[] = {
+        {"python3", "def f(n):\n    return [[0] * n for _ in range(n)]\n", "O(n^2)"},
+        {"python3", "def f(n):\n    for i in range(n):\n        row = [1] * (i + 1)\n    return row\n", "O(n^2)"},
+        {"python3", "def f(n):\n    for i in range(n):\n        print('-' * 40)\n", "O(n)"}, /* a literal count */
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
 /* `w in text` with text of a type the source does not show was O(1). */
 static void membership_of_unknown_type_was_constant(void) {
     json_t *r = analyze("python3", "def count_hits(words, text):\n    c = 0\n    for w in words:\n        if w in text:\n            c += 1\n    return c\n");
@@ -1016,6 +1026,7 @@ int main(void) {
     RUN(membership_of_unknown_type_was_constant);
     RUN(geometric_sum_was_n_log_n);
     RUN(square_bound_was_linear);
+    RUN(sequence_repetition_was_free);
     RUN(string_append_and_container_calls);
     RUN(euclid_through_a_temporary_was_linear);
     RUN(doubling_through_a_callback_and_repeat);

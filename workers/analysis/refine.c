@@ -394,6 +394,21 @@ static void note_spread(struct cx_walk *w, TSNode n) {
     }
 }
 
+/* python [0] * n, "ab" * k, (x,) * n: repeating a sequence builds one of
+ * n items, linear in n (a literal count, "-" * 40, is a constant). */
+static void note_repetition(struct cx_walk *w, TSNode n) {
+    static const char *const seqs[] = {"list", "string", "tuple", "concatenated_string", NULL};
+    if (!cx_text_is(cx_node_text(w, cx_field(n, "operator")), "*")) return;
+    TSNode l = cx_field(n, "left"), r = cx_field(n, "right");
+    if (ts_node_is_null(l) || ts_node_is_null(r)) return;
+    TSNode count = cx_type_is(l, seqs) ? r : cx_type_is(r, seqs) ? l : (TSNode){0};
+    if (ts_node_is_null(count) || strcmp(ts_node_type(count), "integer") == 0 || cx_type_is(count, seqs)) return;
+    struct cx_text t = cx_node_text(w, n);
+    char what[96];
+    snprintf(what, sizeof what, "the repetition %.*s (a new sequence of that many items)", cx_shown(t), t.s);
+    linear_term(w, n, "sequence_repetition", what, (int)strlen(what));
+}
+
 static bool declared_hash(struct cx_walk *w, struct cx_text name);
 static bool declared_as(struct cx_walk *w, struct cx_text name, const char *const *types);
 
@@ -443,6 +458,7 @@ void cx_refine_node(struct cx_walk *w, TSNode n, const char *type) {
     if (strcmp(type, "assignment") == 0) note_assignment(w, n);
     else if (strcmp(type, "comparison_operator") == 0) note_membership(w, n);
     else if (strcmp(type, "subscript") == 0) note_slice(w, n);
+    else if (strcmp(type, "binary_operator") == 0) note_repetition(w, n);
 }
 
 /* ---- calls ---- */
