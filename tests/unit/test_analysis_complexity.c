@@ -848,6 +848,22 @@ static void sequence_repetition_was_free(void) {
     check_refined(cases, sizeof cases / sizeof *cases);
 }
 
+/* C#'s LINQ in a loop (a.Count(pred), Sum, ToList) was free, and so were
+ * JavaScript's fill and Array.from: a grid built by
+ * Array.from({length: n}, () => new Array(n).fill(0)) read O(1). */
+static void linq_fill_and_array_from_were_free(void) {
+    static const struct refined_case cases[] = {
+        {"csharp", "using System.Linq;\nclass Q { static int F(int[] a) { int c = 0; foreach (var x in a) c += a.Count(y => y == x); return c; } }", "O(n^2)"},
+        {"csharp", "using System.Collections.Generic;\nclass Q { static int F(List<int> a) { var s = new List<int>(); foreach (var x in a) if (!s.Contains(x)) s.Add(x); return s.Count; } }", "O(n^2)"},
+        {"javascript", "function f(n) { return Array.from({length: n}, () => new Array(n).fill(0)); }", "O(n^2)"},
+        {"javascript", "function f(a) { return Array.from(a, x => x * 2); }", "O(n)"},
+        /* controls: Count() reads a collection's size; a HashSet's Contains is O(1) */
+        {"csharp", "using System.Linq;\nusing System.Collections.Generic;\nclass Q { static int F(List<int> a) { int c = 0; foreach (var x in a) c += a.Count(); return c; } }", "O(n)"},
+        {"csharp", "using System.Collections.Generic;\nclass Q { static int F(List<int> a) { var s = new HashSet<int>(a); int c = 0; foreach (var x in a) if (s.Contains(x)) c++; return c; } }", "O(n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
 /* `w in text` with text of a type the source does not show was O(1). */
 static void membership_of_unknown_type_was_constant(void) {
     json_t *r = analyze("python3", "def count_hits(words, text):\n    c = 0\n    for w in words:\n        if w in text:\n            c += 1\n    return c\n");
@@ -1027,6 +1043,7 @@ int main(void) {
     RUN(geometric_sum_was_n_log_n);
     RUN(square_bound_was_linear);
     RUN(sequence_repetition_was_free);
+    RUN(linq_fill_and_array_from_were_free);
     RUN(string_append_and_container_calls);
     RUN(euclid_through_a_temporary_was_linear);
     RUN(doubling_through_a_callback_and_repeat);

@@ -546,11 +546,25 @@ static bool linear_outside_python(struct cx_walk *w, TSNode call, struct cx_text
     return false;
 }
 
+/* C#'s LINQ operators enumerate their source: Sum, Max, ToList... always;
+ * Count, Any, All, First, Last with a predicate (without one, Count() and
+ * Any() of a collection read its size); Contains unless the receiver is
+ * declared a set or dictionary. */
+static bool linq_scan(struct cx_walk *w, TSNode call, struct cx_text callee, struct cx_text recv) {
+    static const char *const always[] = {"Where", "Select", "Sum", "Max", "Min", "Average", "ToList", "ToArray",
+        "ToDictionary", "ToHashSet", "Distinct", "Reverse", "Aggregate", "SequenceEqual", "IndexOf",
+        "SelectMany", "Skip", "Concat", NULL};
+    static const char *const with_predicate[] = {"Count", "Any", "All", "First", "FirstOrDefault", "Last",
+        "LastOrDefault", "Single", "SingleOrDefault", NULL};
+    if (cx_text_is(callee, "Contains")) return !declared_hash(w, recv);
+    return cx_in_list(callee, always) || (cx_in_list(callee, with_predicate) && argument_count(call) >= 1);
+}
+
 static bool is_linear_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
     static const char *const methods[] = {"index", "count", "remove", "insert", "join", "indexOf", "repeat",
         "padStart", "padEnd", "substring", "substr", "replace", "replaceAll", "nth",
         "lastIndexOf", "includes", "splice", "shift", "unshift", "concat", "find", "findIndex", "filter",
-        "map", "reduce", "some", "every", "slice", "copy", "deepcopy", "reverse", NULL};
+        "map", "reduce", "some", "every", "slice", "copy", "deepcopy", "reverse", "fill", NULL};
     static const char *const builtins[] = {"sum", "min", "max", "any", "all", "list", "tuple", "reversed", "set",
         "frozenset", "dict", NULL};
     /* C's string and memory functions walk their whole input (strlen(s) in
@@ -566,6 +580,7 @@ static bool is_linear_call(struct cx_walk *w, TSNode call, struct cx_text callee
     if (cx_text_is(recv, "Object") && (cx_text_is(callee, "keys") || cx_text_is(callee, "values") ||
                                       cx_text_is(callee, "entries")))
         return true;
+    if (cx_text_is(recv, "Array") && cx_text_is(callee, "from")) return true; /* a new array of every item */
     if (cx_text_is(callee, "pop")) {
         TSNode args = cx_field(call, "arguments");
         return !ts_node_is_null(args) && ts_node_named_child_count(args) == 1 &&
@@ -574,6 +589,7 @@ static bool is_linear_call(struct cx_walk *w, TSNode call, struct cx_text callee
     if (!w->python && (cx_text_is(callee, "contains") || cx_text_is(callee, "remove") || cx_text_is(callee, "insert") ||
                        cx_text_is(callee, "erase")))
         return linear_outside_python(w, call, callee, recv);
+    if (strcmp(w->lang, "csharp") == 0 && linq_scan(w, call, callee, recv)) return true;
     if (!cx_in_list(callee, methods)) return false;
     int k = w->python ? kind_of(w, recv) : -1;
     return !(k >= 0 && w->kinds[k].kind == CX_KIND_HASH && cx_text_is(callee, "remove")); /* set.remove is O(1) */
@@ -739,7 +755,8 @@ void cx_refine_call_scope(struct cx_walk *w, TSNode call, struct cx_text callee,
     static const char *const sorting[] = {"sort", "sorted", "sort_by", "sort_by_key", "toSorted", NULL};
     *fac = (struct cx_factor){0};
     if (enclosing(w, callee) || !has_callback(call)) return;
-    bool sorts = cx_in_list(callee, sorting), iterates = cx_in_list(callee, each);
+    bool sorts = cx_in_list(callee, sorting), iterates = cx_in_list(callee, each) ||
+        (cx_text_is(callee, "from") && cx_text_is(receiver(w, call, callee), "Array")); /* Array.from(xs, f) */
     if (!sorts && !iterates) return;
     if (iterates) note_doubling_callback(w, call);
     /* the callback runs once per item (a comparator n log n times) */
