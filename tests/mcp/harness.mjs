@@ -53,7 +53,7 @@ export const hasMemoryCgroup = () => sandboxCaps().cgroup_v2 || sandboxCaps().cg
 export function assertHostDisclosures(unenforced, { memory = false, oneShot = true } = {}) {
   const want = [];
   // Only a root server can mount a bounded tmpfs on a one-shot run directory.
-  if (oneShot && process.getuid() !== 0) want.push("run_directory_bound: the run directory is on the host's disk");
+  if (oneShot && process.getuid() !== 0) want.push("run_directory_bound: on the host's disk");
   if (!hasPidsCgroup()) want.push('pids_cgroup: cannot create a pids cgroup here', 'process_limit: no pids cgroup holds this run; RLIMIT_NPROC (');
   if (memory && !hasMemoryCgroup()) want.push('memory_cgroup: no memory cgroup could hold the ceiling here; RLIMIT_AS');
   assert.equal(unenforced.length, want.length, JSON.stringify(unenforced));

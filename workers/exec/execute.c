@@ -25,6 +25,8 @@
 #include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
+#include <linux/magic.h>
 #include <unistd.h>
 
 #define DEFAULT_PIDS 512
@@ -121,6 +123,7 @@ struct run_ctx {
     int wd_fd;                 /* wd held open, -1 when not */
     struct sbx_box box;        /* the warm box, until a step uses it */
     bool have_box;
+    bool cwd_bounded;          /* cwd is a bounded tmpfs (not the host's disk) */
     char *file, *exe;          /* {file}, {exe} */
     bool in_place;             /* {file} is the session's own entry file */
     struct cc_lang_plan own;   /* the plan with its in-place steps, when in_place */
@@ -307,7 +310,7 @@ static void run_step(struct run_ctx *x, const char *phase, char **argv, int64_t 
         .tick = h ? h->tick : NULL, .tick_ud = h ? h->ud : NULL, .tick_ms = h ? h->tick_ms : 0};
     /* A directory on the host's disk (a workspace, or a run directory no
      * tmpfs bounds) is watched instead. */
-    if (x->req->workdir || !x->wd.bounded) spec.lim.disk_floor_bytes = host_floor();
+    if (!x->cwd_bounded) spec.lim.disk_floor_bytes = host_floor();
     if (is_run && bounds_own_heap(x->lang) && spec.lim.mem_bytes) spec.lim.as_extra_bytes = NODE_AS_EXTRA;
     /* Both steps: kotlinc is a JVM too. */
     if (reserves_address_space(x->lang) && spec.lim.mem_bytes) {
@@ -483,7 +486,7 @@ static json_t *space_json(const struct run_ctx *x, unsigned full) {
     json_t *a = json_array();
     if (!a) return NULL;
     if (full & SBX_FULL_WORKDIR)
-        json_array_append_new(a, json_string(x->req->workdir ? "workspace" : "run_directory"));
+        json_array_append_new(a, json_string(x->cwd_bounded ? "run_directory" : "workspace"));
     if (full & SBX_FULL_TMP) json_array_append_new(a, json_string("tmp"));
     if (full & SBX_FULL_SHM) json_array_append_new(a, json_string("dev_shm"));
     return a;
@@ -491,7 +494,7 @@ static json_t *space_json(const struct run_ctx *x, unsigned full) {
 
 static char *space_reason(const struct run_ctx *x, unsigned full) {
     if (full & SBX_FULL_WORKDIR)
-        return x->req->workdir || !x->wd.bounded
+        return !x->cwd_bounded
                    ? fmt("the host's disk holding the %s is full (ENOSPC)",
                          x->req->workdir ? "workspace" : "run directory")
                    : fmt("the run directory's bound was reached (ENOSPC): %llu MiB or %llu files "
@@ -684,6 +687,9 @@ static json_t *prepare(struct run_ctx *x) {
             return rejected("internal", fmt("cannot create a scratch directory in %s: %s",
                                             q->workdir, strerror(errno)));
         x->cwd = q->workdir;
+        /* A caller's run directory (execute_python) may be bounded already. */
+        struct statfs fs;
+        x->cwd_bounded = statfs(q->workdir, &fs) == 0 && fs.f_type == TMPFS_MAGIC;
     } else {
         if (cc_warm_take(&x->box, &x->wd)) {
             x->have_box = true;
@@ -692,12 +698,9 @@ static json_t *prepare(struct run_ctx *x) {
                                             cc_exec_tmp_base(), strerror(errno)));
         }
         x->cwd = x->wd.path;
+        x->cwd_bounded = x->wd.bounded;
         memcpy(x->io, x->wd.path, sizeof x->io);
-        if (!x->wd.bounded)
-            json_array_append_new(x->unenforced, json_sprintf(
-                "run_directory_bound: the run directory is on the host's disk (%s): only the "
-                "file-size limit and the wall clock bound what the program writes there",
-                x->wd.unbound[0] ? x->wd.unbound : "not created here"));
+        cc_exec_disclose_unbound(x->unenforced, &x->wd);
     }
     x->have_wd = true;
     x->in_place = session && q->entry && has_extension(q->entry, x->lang->ext);
@@ -902,6 +905,14 @@ static json_t *compiled(const struct run_ctx *x, int64_t compile_ms) {
     return json_pack("{s:b, s:s, s:s, s:s, s:b, s:I, s:I}", "ok", 1, "language", x->lang->name,
                      "phase", "compile", "verdict", "OK", "compiled", x->plan->compile != NULL,
                      "compile_ms", (json_int_t)compile_ms, "duration_ms", (json_int_t)compile_ms);
+}
+
+void cc_exec_disclose_unbound(json_t *unenforced, const struct cc_rundir *rd) {
+    if (rd->bounded || !unenforced) return;
+    /* Terse: it is in every result of a non-root server (1 KB budget). */
+    json_array_append_new(unenforced, json_sprintf(
+        "run_directory_bound: on the host's disk (%s); only RLIMIT_FSIZE and the "
+        "CODECALC_MIN_HOST_FREE_MB watch bound it", rd->unbound[0] ? rd->unbound : "not created here"));
 }
 
 json_t *cc_execute(const struct cc_exec_req *req) {

@@ -59,7 +59,7 @@ static int enter_private_ns(void) {
 int sbx_scratch_mount(const char *dir, char *why, size_t cap) {
     int e = enter_private_ns();
     if (e != 0) {
-        snprintf(why, cap, "%s", e == EPERM ? "the server is not root (no mount)"
+        snprintf(why, cap, "%s", e == EPERM ? "not root"
                                             : strerror(e));
         errno = e;
         return -1;
