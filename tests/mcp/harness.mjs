@@ -47,10 +47,13 @@ export const hasMemoryCgroup = () => sandboxCaps().cgroup_v2 || sandboxCaps().cg
  * The unenforced list a run on this host must carry: [] where the cgroups
  * exist (a positive claim), else exactly the pids group and the process
  * ceiling standing in for it, plus the memory group when a memory ceiling
- * was asked for. Entries are matched by their opening words.
+ * was asked for, plus (a non-root server's one-shot run) the unbounded run
+ * directory. Entries are matched by their opening words.
  */
-export function assertHostDisclosures(unenforced, { memory = false } = {}) {
+export function assertHostDisclosures(unenforced, { memory = false, oneShot = true } = {}) {
   const want = [];
+  // Only a root server can mount a bounded tmpfs on a one-shot run directory.
+  if (oneShot && process.getuid() !== 0) want.push("run_directory_bound: on the host's disk");
   if (!hasPidsCgroup()) want.push('pids_cgroup: cannot create a pids cgroup here', 'process_limit: no pids cgroup holds this run; RLIMIT_NPROC (');
   if (memory && !hasMemoryCgroup()) want.push('memory_cgroup: no memory cgroup could hold the ceiling here; RLIMIT_AS');
   assert.equal(unenforced.length, want.length, JSON.stringify(unenforced));

@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -490,8 +491,11 @@ static void test_rundir(void) {
     CHECK_INTEQ(cc_rundir_remove(&rd), 0);
     CHECK(lstat(dir, &st) != 0);
     CHECK(stat(keep, &st) == 0);
-    /* Identity swap: a different directory at the same path is kept. */
+    /* Identity swap: a different directory at the same path is kept. (A
+     * bounded directory is a mount point nobody can rename: the swap is
+     * made on the directory underneath, as an unbounded one.) */
     CHECK_INTEQ(cc_rundir_create(runs, dir, sizeof dir, &rd), 0);
+    if (rd.bounded) CHECK_INTEQ(sbx_scratch_umount(dir), 0);
     char moved[PATH_MAX + 8];
     snprintf(moved, sizeof moved, "%s.old", dir);
     CHECK_INTEQ(rename(dir, moved), 0);
@@ -510,6 +514,38 @@ static void test_rundir(void) {
     /* Duplicate nonce impossible; a non-absolute parent is refused. */
     CHECK_INTEQ(cc_rundir_create("relative", dir, sizeof dir, &rd), -1);
     CHECK_INTEQ(cc_rundir_create(runs, dir, 8, &rd), -1);
+}
+
+/* A one-shot run directory was a plain directory on the host's disk: only
+ * RLIMIT_FSIZE per file and the wall clock bounded it, so empty files could
+ * take the host's inodes (hostile4). As root it is a tmpfs holding
+ * CODECALC_RUN_INODES files; removal unmounts it and removes the directory. */
+static void test_run_directory_inodes_took_the_host_disk(void) {
+    if (geteuid() != 0) {
+        printf("SKIP run directory bound: not root (run_directory_bound is disclosed)\n");
+        return;
+    }
+    setenv("CODECALC_RUN_INODES", "100", 1);
+    struct cc_rundir rd;
+    char dir[PATH_MAX], f[PATH_MAX + 16];
+    CHECK_INTEQ(cc_rundir_create(runs, dir, sizeof dir, &rd), 0);
+    unsetenv("CODECALC_RUN_INODES");
+    CHECK(rd.bounded);
+    struct statvfs v;
+    CHECK_INTEQ(statvfs(dir, &v), 0);
+    CHECK_INTEQ(v.f_files, 100);
+    int made = 0, err = 0;
+    for (; made < 1000; made++) {
+        snprintf(f, sizeof f, "%s/e%d", dir, made);
+        int fd = open(f, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd < 0) { err = errno; break; }
+        close(fd);
+    }
+    CHECK_INTEQ(err, ENOSPC);
+    CHECK(made > 90 && made < 100);
+    CHECK_INTEQ(cc_rundir_remove(&rd), 0);
+    struct stat st;
+    CHECK(lstat(dir, &st) != 0);
 }
 
 static void setup_dirs(void) {
@@ -611,6 +647,7 @@ static void test_data_ceiling_for_reserving_runtimes(void) {
 int main(void) {
     setup_dirs();
     RUN(test_rundir);
+    RUN(test_run_directory_inodes_took_the_host_disk);
     RUN(test_echo);
     RUN(test_exit_and_signal);
     RUN(test_spawn_failure);

@@ -25,6 +25,8 @@
 #include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
+#include <linux/magic.h>
 #include <unistd.h>
 
 #define DEFAULT_PIDS 512
@@ -121,6 +123,7 @@ struct run_ctx {
     int wd_fd;                 /* wd held open, -1 when not */
     struct sbx_box box;        /* the warm box, until a step uses it */
     bool have_box;
+    bool cwd_bounded;          /* cwd is a bounded tmpfs (not the host's disk) */
     char *file, *exe;          /* {file}, {exe} */
     bool in_place;             /* {file} is the session's own entry file */
     struct cc_lang_plan own;   /* the plan with its in-place steps, when in_place */
@@ -249,6 +252,13 @@ static void add_unenforced(json_t *list, const struct sbx_result *r) {
     }
 }
 
+/* The free space a run may not take the host's disk below: the floor
+ * session writes keep (CODECALC_MIN_HOST_FREE_MB, TOOLS.md 4.6). */
+static uint64_t host_floor(void) {
+    uint64_t mb = cc_exec_env_u64("CODECALC_MIN_HOST_FREE_MB", 256);
+    return (mb ? mb : 1) << 20;
+}
+
 /* The program's limits; compilation has its own memory budget (the
  * program's ceiling is for the program, docs/languages.md). */
 static struct sbx_limits step_limits(const struct cc_exec_req *q, int64_t wall_ms, bool compile) {
@@ -298,6 +308,9 @@ static void run_step(struct run_ctx *x, const char *phase, char **argv, int64_t 
         .stdout_fd = -1, .stderr_fd = -1, .exec_fd = is_run ? x->exec_fd : -1, .capture = &cap,
         .lim = step_limits(x->req, wall_ms, !is_run),
         .tick = h ? h->tick : NULL, .tick_ud = h ? h->ud : NULL, .tick_ms = h ? h->tick_ms : 0};
+    /* A directory on the host's disk (a workspace, or a run directory no
+     * tmpfs bounds) is watched instead. */
+    if (!x->cwd_bounded) spec.lim.disk_floor_bytes = host_floor();
     if (is_run && bounds_own_heap(x->lang) && spec.lim.mem_bytes) spec.lim.as_extra_bytes = NODE_AS_EXTRA;
     /* Both steps: kotlinc is a JVM too. */
     if (reserves_address_space(x->lang) && spec.lim.mem_bytes) {
@@ -437,6 +450,10 @@ static char *reason(const struct cc_exec_req *q, const struct step *s, int64_t w
         return fmt("killed by the sandbox (SIG%s): the memory ceiling of %llu MiB was exceeded "
                    "(out-of-memory kill)%s", sig ? sig : "KILL", (unsigned long long)mem,
                    compile ? "; it is the compile step's budget, CODECALC_COMPILE_MEMORY_MB" : "");
+    case SBX_KILL_DISK:
+        return fmt("killed by the sandbox (SIGKILL): the host's disk under the %s fell below "
+                   "%llu MiB free (CODECALC_MIN_HOST_FREE_MB)", q->workdir ? "workspace" : "run directory",
+                   (unsigned long long)(host_floor() >> 20));
     case SBX_KILL_OUTPUT:
         return fmt("killed by the sandbox (SIGKILL): more than %llu MiB of output",
                    (unsigned long long)(SBX_DRAIN_DEFAULT >> 20));
@@ -461,6 +478,32 @@ static char *reason(const struct cc_exec_req *q, const struct step *s, int64_t w
     const char *d = sigdescr_np(r->term_signal);
     return fmt("killed by SIG%s (%s)%s", sig ? sig : "?", d ? d : "signal",
                mark ? "; an allocation had failed" : "");
+}
+
+/* The writable places the program ran out of space or files in (it got
+ * ENOSPC there), named, with their bounds, in space_exhausted and reason. */
+static json_t *space_json(const struct run_ctx *x, unsigned full) {
+    json_t *a = json_array();
+    if (!a) return NULL;
+    if (full & SBX_FULL_WORKDIR)
+        json_array_append_new(a, json_string(x->cwd_bounded ? "run_directory" : "workspace"));
+    if (full & SBX_FULL_TMP) json_array_append_new(a, json_string("tmp"));
+    if (full & SBX_FULL_SHM) json_array_append_new(a, json_string("dev_shm"));
+    return a;
+}
+
+static char *space_reason(const struct run_ctx *x, unsigned full) {
+    if (full & SBX_FULL_WORKDIR)
+        return !x->cwd_bounded
+                   ? fmt("the host's disk holding the %s is full (ENOSPC)",
+                         x->req->workdir ? "workspace" : "run directory")
+                   : fmt("the run directory's bound was reached (ENOSPC): %llu MiB or %llu files "
+                         "(CODECALC_RUN_DISK_MB, CODECALC_RUN_INODES)",
+                         (unsigned long long)(sbx_scratch_bytes() >> 20),
+                         (unsigned long long)sbx_scratch_inodes());
+    if (full & SBX_FULL_TMP)
+        return fmt("/tmp's bound was reached (ENOSPC): %u MiB or %u files", SBX_TMP_MB, SBX_TMP_INODES);
+    return fmt("/dev/shm's bound was reached (ENOSPC): %u MiB or %u files", SBX_SHM_MB, SBX_SHM_INODES);
 }
 
 /* Envelope for a step that ran (compile failure or the run step). */
@@ -490,6 +533,10 @@ static json_t *step_envelope(const struct run_ctx *x, const char *phase, const s
     if (r->cancelled) json_object_set_new(e, "cancelled", json_true());
     if (r->term_signal) json_object_set_new(e, "signal", signal_json(r->term_signal));
     char *why = reason(x->req, s, wall_ms, strcmp(phase, "compile") == 0);
+    if (r->space_full) {
+        json_object_set_new(e, "space_exhausted", space_json(x, r->space_full));
+        if (!why) why = space_reason(x, r->space_full);
+    }
     if (why) json_object_set_new(e, "reason", json_string(why));
     free(why);
     return e;
@@ -640,6 +687,9 @@ static json_t *prepare(struct run_ctx *x) {
             return rejected("internal", fmt("cannot create a scratch directory in %s: %s",
                                             q->workdir, strerror(errno)));
         x->cwd = q->workdir;
+        /* A caller's run directory (execute_python) may be bounded already. */
+        struct statfs fs;
+        x->cwd_bounded = statfs(q->workdir, &fs) == 0 && fs.f_type == TMPFS_MAGIC;
     } else {
         if (cc_warm_take(&x->box, &x->wd)) {
             x->have_box = true;
@@ -648,7 +698,9 @@ static json_t *prepare(struct run_ctx *x) {
                                             cc_exec_tmp_base(), strerror(errno)));
         }
         x->cwd = x->wd.path;
+        x->cwd_bounded = x->wd.bounded;
         memcpy(x->io, x->wd.path, sizeof x->io);
+        cc_exec_disclose_unbound(x->unenforced, &x->wd);
     }
     x->have_wd = true;
     x->in_place = session && q->entry && has_extension(q->entry, x->lang->ext);
@@ -853,6 +905,14 @@ static json_t *compiled(const struct run_ctx *x, int64_t compile_ms) {
     return json_pack("{s:b, s:s, s:s, s:s, s:b, s:I, s:I}", "ok", 1, "language", x->lang->name,
                      "phase", "compile", "verdict", "OK", "compiled", x->plan->compile != NULL,
                      "compile_ms", (json_int_t)compile_ms, "duration_ms", (json_int_t)compile_ms);
+}
+
+void cc_exec_disclose_unbound(json_t *unenforced, const struct cc_rundir *rd) {
+    if (rd->bounded || !unenforced) return;
+    /* Terse: it is in every result of a non-root server (1 KB budget). */
+    json_array_append_new(unenforced, json_sprintf(
+        "run_directory_bound: on the host's disk (%s); only RLIMIT_FSIZE and the "
+        "CODECALC_MIN_HOST_FREE_MB watch bound it", rd->unbound[0] ? rd->unbound : "not created here"));
 }
 
 json_t *cc_execute(const struct cc_exec_req *req) {

@@ -82,6 +82,10 @@ int64_t cc_exec_clamp_timeout(int64_t requested, int64_t max_s);
  * carries "backend" (unknown language, work directory or source failures,
  * executor failure). Never NULL except on OOM. */
 json_t *cc_execute(const struct cc_exec_req *req);
+/* Append run_directory_bound to unenforced when rd is on the host's disk
+ * (no bounded tmpfs: a non-root server). */
+struct cc_rundir;
+void cc_exec_disclose_unbound(json_t *unenforced, const struct cc_rundir *rd);
 
 /* Per-stream byte cap for max_output_kb (1.6). */
 uint64_t cc_exec_output_cap(int64_t max_output_kb);

@@ -41,6 +41,15 @@ static int apply_rlimits(const struct sbx_program *p) {
     return 0;
 }
 
+/* Empty the capability bounding set while we still hold CAP_SETPCAP (root,
+ * or the run's own user namespace): no_new_privs already keeps execve from
+ * granting anything, this keeps it so should that ever fail. The loop ends
+ * where the kernel's capabilities end (PR_CAPBSET_READ: EINVAL). */
+static void drop_bounding_set(void) {
+    for (int c = 0; prctl(PR_CAPBSET_READ, c, 0, 0, 0) >= 0; c++)
+        (void)prctl(PR_CAPBSET_DROP, c, 0, 0, 0);
+}
+
 static int drop_identity(const struct sbx_program *p) {
     if (!p->drop_uid)
         return 0;
@@ -121,6 +130,7 @@ static _Noreturn void exec_program(const struct sbx_init_cfg *cfg, const int fds
         sh->degraded |= SBX_DEGRADED_NET;
     if (apply_rlimits(p) != 0)
         fail(sh, errno);
+    drop_bounding_set();
     if (drop_identity(p) != 0)
         fail(sh, errno);
     if (setup_fds(fds) != 0)

@@ -20,6 +20,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -91,6 +92,24 @@ static bool wait_go(int sock) {
     return r == 1 && c == SBX_MSG_GO;
 }
 
+/* Whether the filesystem holding path is (nearly) out of blocks or inodes:
+ * less than 1 MiB or 16 files left is what a program that met ENOSPC
+ * leaves behind (a large write fails whole, its remainder unused). */
+static bool nearly_full(const char *path) {
+    struct statvfs v;
+    if (statvfs(path, &v) != 0 || v.f_blocks == 0) return false;
+    return (uint64_t)v.f_bavail * v.f_frsize < (1u << 20) || (v.f_files > 0 && v.f_favail < 16);
+}
+
+/* Which of the run's writable places ran out (the result names them). */
+static unsigned space_exhausted(const struct sbx_init_cfg *cfg) {
+    unsigned full = 0;
+    if (nearly_full(cfg->workdir)) full |= SBX_FULL_WORKDIR;
+    if (cfg->own_mntns && nearly_full("/tmp")) full |= SBX_FULL_TMP;
+    if (cfg->own_mntns && nearly_full("/dev/shm")) full |= SBX_FULL_SHM;
+    return full;
+}
+
 /* The program is gone: end everything else of the run, account for it and
  * report. In a pid namespace kill(-1) reaches every process but us. */
 static _Noreturn void finish(const struct sbx_init_cfg *cfg, pid_t child) {
@@ -111,6 +130,7 @@ static _Noreturn void finish(const struct sbx_init_cfg *cfg, pid_t child) {
         sh->maxrss_kb = ru.ru_maxrss;
         sh->have_usage = 1;
     }
+    sh->space_full = space_exhausted(cfg);
     sh->t_end_us = cc_now_us();
     char d = SBX_MSG_DONE;
     ssize_t w = send(cfg->sock, &d, 1, MSG_NOSIGNAL);

@@ -73,9 +73,14 @@ static bool parent_of(const char *workdir, char *out, size_t cap) {
 static unsigned mask_private_dirs(const char *workdir, const char *home) {
     unsigned bad = 0;
     char parent[PATH_MAX];
-    if (private_tmp("/tmp", "mode=1777,size=256m") != 0)
+    /* Bounded in files too: a tmpfs's default inode count is half the
+     * host's RAM pages, and a flood of empty files costs kernel memory. */
+    char tmp_opts[96], shm_opts[96];
+    snprintf(tmp_opts, sizeof tmp_opts, "mode=1777,size=%um,nr_inodes=%u", SBX_TMP_MB, SBX_TMP_INODES);
+    snprintf(shm_opts, sizeof shm_opts, "mode=1777,size=%um,nr_inodes=%u", SBX_SHM_MB, SBX_SHM_INODES);
+    if (private_tmp("/tmp", tmp_opts) != 0)
         bad |= SBX_DEGRADED_TMP;
-    (void)private_tmp("/dev/shm", "mode=1777,size=64m");
+    (void)private_tmp("/dev/shm", shm_opts);
     if (home && home[0] == '/' && strcmp(home, "/") != 0 && mask_dir(home) != 0)
         bad |= SBX_DEGRADED_MASK;
     /* A run directory directly under /tmp is already hidden from other runs

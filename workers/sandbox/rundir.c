@@ -74,6 +74,9 @@ int cc_rundir_create(const char *parent, char *out_path, size_t cap, struct cc_r
     rd->dev = st.st_dev;
     rd->ino = st.st_ino;
     rd->have_id = true;
+    /* The identity above is the directory's own, under the mount: removal
+     * unmounts first and checks it there. */
+    rd->bounded = sbx_scratch_mount(rd->path, rd->unbound, sizeof rd->unbound) == 0;
     if (out_path)
         memcpy(out_path, rd->path, (size_t)n + 1);
     return 0;
@@ -160,6 +163,9 @@ int cc_rundir_remove(const struct cc_rundir *rd) {
         errno = ESTALE;
         return -1;
     }
+    /* EINVAL: nothing mounted there any more. */
+    if (rd->bounded && sbx_scratch_umount(rd->path) != 0 && errno != EINVAL)
+        return -1;
     char name[NAME_MAX + 1];
     int pfd = open_parent(rd->path, name, sizeof name);
     if (pfd < 0)

@@ -26,6 +26,15 @@
 /* RLIMIT_FSIZE when the caller names none: the ceiling on files the program
  * writes itself (its output streams are pipes and have no such limit). */
 #define SBX_FSIZE_DEFAULT (256ULL << 20)
+/* A one-shot run directory's bound where it can be a tmpfs of its own
+ * (workers/sandbox/scratch.c): CODECALC_RUN_DISK_MB, CODECALC_RUN_INODES. */
+#define SBX_RUN_DISK_MB_DEFAULT 512
+#define SBX_RUN_INODES_DEFAULT 32768
+/* The box's private /tmp and /dev/shm (workers/sandbox/mounts.c). */
+#define SBX_TMP_MB 256
+#define SBX_TMP_INODES 32768
+#define SBX_SHM_MB 64
+#define SBX_SHM_INODES 4096
 /* Output drained from the program beyond what is kept: past this many bytes
  * (both streams together) the sandbox kills it (docs/security.md). */
 #define SBX_DRAIN_DEFAULT (64ULL << 20)
@@ -49,6 +58,11 @@ struct sbx_limits {
     uint64_t nofile;        /* RLIMIT_NOFILE; 0 = 256 */
     uint64_t pids_max;      /* pids cgroup ceiling (and rlimit floor) */
     bool no_net;            /* seccomp refuses AF_INET/AF_INET6 sockets */
+    uint64_t disk_floor_bytes; /* workdir on the host's disk: the run is killed
+                             * (SBX_KILL_DISK) once that filesystem has less
+                             * free space than this (or fewer free inodes than
+                             * one per 64 KiB of it) and less than when the
+                             * run started; 0 = no watch */
 };
 
 /* Called every tick_ms while the program runs (streaming, cancellation).
@@ -89,6 +103,7 @@ enum sbx_kill {
     SBX_KILL_CANCEL,        /* tick() asked */
     SBX_KILL_MEMORY,        /* the memory cgroup's OOM killer */
     SBX_KILL_OUTPUT,        /* more than drain_max bytes of output */
+    SBX_KILL_DISK,          /* the host disk under workdir fell below lim.disk_floor_bytes */
 };
 
 struct sbx_stream {
@@ -105,6 +120,14 @@ struct sbx_timing {
                               * fds, seccomp applied) */
     int64_t wait_us;         /* execve until init reported the tree gone */
     int64_t collect_us;      /* draining the pipes, reading the cgroup */
+};
+
+/* Writable places found (nearly) out of space or inodes when the run
+ * ended: the program got ENOSPC there (sbx_result.space_full). */
+enum {
+    SBX_FULL_WORKDIR = 1u << 0,
+    SBX_FULL_TMP     = 1u << 1,
+    SBX_FULL_SHM     = 1u << 2,
 };
 
 struct sbx_result {
@@ -127,6 +150,7 @@ struct sbx_result {
     bool mem_enforced;       /* the memory ceiling is the cgroup's (not RLIMIT_AS) */
     struct sbx_stream out, err; /* with spec.capture */
     struct sbx_timing timing;
+    unsigned space_full;     /* SBX_FULL_*: places out of space or inodes at the end */
     char **unenforced;       /* NULL-terminated list of "name: why" strings */
     size_t n_unenforced;
 };
@@ -336,6 +360,15 @@ enum {
     SBX_DEGRADED_SCOPE  = 1u << 8,   /* no Landlock scope (abstract sockets, signals) */
 };
 
+/* One-shot run directories as bounded tmpfs mounts (scratch.c). The
+ * bound (bytes, files) from the environment; mount one on dir (the calling
+ * process first moves into a mount namespace of its own, slave to the
+ * host's; root only). 0, or -1 with errno and why (cap bytes) set. */
+uint64_t sbx_scratch_bytes(void);
+uint64_t sbx_scratch_inodes(void);
+int sbx_scratch_mount(const char *dir, char *why, size_t cap);
+int sbx_scratch_umount(const char *dir);
+
 /* Landlock (workers/sandbox/landlock.c): the ABI version, 0 without it;
  * scope the caller (after no_new_privs) so it cannot connect to an abstract
  * unix socket, nor signal a process, from outside its domain. 0, or -1 with
@@ -385,6 +418,7 @@ struct sbx_shared {
     volatile int64_t t_forked_us; /* the program's process took its program */
     volatile int64_t t_exec_us;   /* ... and called execve */
     volatile int64_t t_end_us;    /* init reported the end */
+    volatile unsigned space_full; /* SBX_FULL_*, seen by init after the tree ended */
     struct sbx_program prog;     /* written by the worker before handing over */
     size_t arena_used;
     char arena[];                /* argv/envp strings and vectors */

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -36,7 +37,11 @@ struct waiter {
     uint64_t keep, drain_max;
     int64_t kill_at_ms;          /* after our kill: init's grace deadline, 0 = none */
     bool init_died;              /* the socket closed without "D" */
+    uint64_t disk_b0, disk_i0;   /* free bytes/inodes under workdir at the start */
 };
+
+/* How often a workdir on the host's disk is looked at (statvfs). */
+#define DISK_WATCH_MS 50
 
 static int64_t now_ms(void) { return cc_now_us() / 1000; }
 
@@ -133,9 +138,35 @@ static void read_socket(struct waiter *w) {
     w->init_died = !(r == 1 && c == SBX_MSG_DONE);
 }
 
+/* Free bytes and inodes of the filesystem holding dir; false when unknown. */
+static bool disk_free(const char *dir, uint64_t *bytes, uint64_t *inodes) {
+    struct statvfs v;
+    if (statvfs(dir, &v) != 0) return false;
+    *bytes = (uint64_t)v.f_bavail * v.f_frsize;
+    *inodes = v.f_files > 0 ? (uint64_t)v.f_favail : UINT64_MAX;
+    return true;
+}
+
+/* A workdir on the host's disk has no bound of its own: the run is ended
+ * before it takes the disk the server's state lives on below the floor.
+ * Only a fall during this run counts (a host already below the floor is
+ * the quota checks' to refuse, not a reason to kill every run). */
+static void watch_disk(struct waiter *w) {
+    uint64_t floor = w->spec->lim.disk_floor_bytes, b, i;
+    if (!floor || w->kill_at_ms || !disk_free(w->spec->workdir, &b, &i)) return;
+    uint64_t ifloor = floor >> 16; /* one inode per 64 KiB: 4096 at 256 MiB */
+    if ((b < floor && b < w->disk_b0) || (i < ifloor && i < w->disk_i0))
+        stop_tree(w, SBX_KILL_DISK);
+}
+
 static void wait_loop(struct waiter *w) {
     const struct sbx_spec *spec = w->spec;
     int tick_ms = spec->tick_ms > 0 ? spec->tick_ms : 250;
+    /* The disk watch has a pace of its own: a disk fills at hundreds of
+     * MiB a second. */
+    bool watch = spec->lim.disk_floor_bytes &&
+                 disk_free(spec->workdir, &w->disk_b0, &w->disk_i0);
+    int64_t next_disk = watch ? now_ms() + DISK_WATCH_MS : INT64_MAX;
     int64_t deadline = w->b->t_given_us / 1000 + spec->lim.wall_ms;
     int64_t next_tick = now_ms() + tick_ms;
     while (!w->b->done) {
@@ -147,6 +178,7 @@ static void wait_loop(struct waiter *w) {
         if (w->kill_at_ms && now >= w->kill_at_ms)
             sbx_box_kill(w->b); /* the socket closes when init is gone */
         int64_t until = w->kill_at_ms ? w->kill_at_ms : deadline < next_tick ? deadline : next_tick;
+        if (!w->kill_at_ms && next_disk < until) until = next_disk;
         int64_t wait = until - now;
         struct pollfd pfd[3] = {{.fd = w->b->sock, .events = POLLIN},
                                 {.fd = w->pipe[0], .events = POLLIN},
@@ -163,6 +195,10 @@ static void wait_loop(struct waiter *w) {
                 drain_pipe(w, i);
         if (r > 0 && (pfd[0].revents & (POLLIN | POLLHUP | POLLERR)))
             read_socket(w);
+        if (now_ms() >= next_disk) {
+            next_disk = now_ms() + DISK_WATCH_MS;
+            watch_disk(w);
+        }
         if (now_ms() >= next_tick) {
             next_tick = now_ms() + tick_ms;
             if (spec->tick && !w->kill_at_ms && spec->tick(spec->tick_ud)) {
@@ -274,6 +310,7 @@ static int collect(struct waiter *w) {
         res->peak_kb = sh->maxrss_kb;
     res->oom_kills = sbx_cg_oom_kills(&b->cg);
     res->mem_enforced = b->cg.mem_limited;
+    res->space_full = sh->space_full;
     report_degraded(res, sh->degraded, w->spec->lim.no_net, sh->prog.host_netns);
     sbx_fill_status(res, sh, init_status);
     bool failed = res->term_signal || (res->exited && res->exit_code != 0);

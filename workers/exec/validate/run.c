@@ -133,6 +133,8 @@ void ccv_run_helper(const struct ccv_request *req, int64_t budget_ms, cc_wctx *c
         json_decref(env);
     }
     if (!run->unenforced) run->unenforced = json_array();
+    /* Its directory is passed as a workdir: cc_execute cannot tell. */
+    cc_exec_disclose_unbound(run->unenforced, &rd);
     free(stdin_text);
     free(launcher);
     cc_rundir_remove(&rd); /* a failed removal is a visible leak, never an error (1.5) */
