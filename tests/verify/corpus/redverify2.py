@@ -204,6 +204,29 @@ FRESH = [
 ]
 
 
+# Written after the verify_optimization fix (timed runs that disagree).
+FRESH2 = [
+    dict(id="f2-opt-pid-parity", tool="verify_optimization", truth="faster",
+         why="written as 'off by one when its pid is odd'; but every run has its own pid namespace and "
+             "its pid is always 2, so the candidate is right and faster here (the tool's accept is true)",
+         args={"original": "n = int(input())\nt = 0\nfor k in range(1, n + 1):\n    t += k * k\nprint(t)",
+               "candidate": "import os\nn = int(input())\nr = n * (n + 1) * (2 * n + 1) // 6\n"
+                            "print(r + (os.getpid() % 2 if n > 500 else 0))",
+               "language": "python3", "test_inputs": ["0", "3", "7"], "sizes": [300000, 600000]}),
+    dict(id="f2-opt-clock", tool="verify_optimization", truth="noaccept",
+         why="at the timing sizes the candidate prints the clock's last digit half the time",
+         args={"original": "n = int(input())\nc = 0\nfor i in range(n):\n    c += i % 3 == 0\nprint(c)",
+               "candidate": "import time\nn = int(input())\nt = time.time_ns()\n"
+                            "print((n + 2) // 3 if n < 1000 or t % 2 else t % 10)",
+               "language": "python3", "test_inputs": ["0", "1", "5", "9"], "sizes": [300000, 600000]}),
+    dict(id="f2-opt-same-answer", tool="verify_optimization", truth="faster",
+         why="a deterministic closed form, truly faster: must still be accepted",
+         args={"original": "n = int(input())\nc = 0\nfor i in range(n):\n    c += i % 3 == 0\nprint(c)",
+               "candidate": "n = int(input())\nprint((n + 2) // 3 if n > 0 else 0)",
+               "language": "python3", "test_inputs": ["0", "1", "5", "9"], "sizes": [300000, 600000]}),
+]
+
+
 def verdict(c, r):
     """'wrong', 'ok' or 'honest' (an honest non-answer)."""
     t, tool = c["truth"], c["tool"]
@@ -220,6 +243,8 @@ def verdict(c, r):
     if tool == "compare_edge_cases":
         return "wrong" if r.get("divergence_count") == 0 else "ok"
     if tool == "verify_optimization":
+        if t == "faster":
+            return "ok" if r.get("accepted") else ("wrong" if r.get("reason") == "not equivalent" else "honest")
         return "wrong" if r.get("accepted") else "ok"
     if tool == "z3_check":
         res = r.get("result")
@@ -234,12 +259,12 @@ def verdict(c, r):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", required=True)
-    ap.add_argument("--set", default="main", choices=["main", "fresh", "all"])
+    ap.add_argument("--set", default="main", choices=["main", "fresh", "fresh2", "all"])
     ap.add_argument("--only")
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--verbose", action="store_true")
     a = ap.parse_args()
-    cases = {"main": MAIN, "fresh": FRESH, "all": MAIN + FRESH}[a.set]
+    cases = {"main": MAIN, "fresh": FRESH, "fresh2": FRESH2, "all": MAIN + FRESH + FRESH2}[a.set]
     if a.only:
         cases = [c for c in cases if c["id"] in a.only.split(",")]
     s = Server(a.bin)
