@@ -45,19 +45,23 @@ struct cc_side {
     bool compile_failed;    /* not ok in the compile phase */
     const char *out;        /* normalised stdout */
     bool truncated;         /* stdout was cut at the output cap */
+    bool exited;            /* a run-time failure that exited with exit_code (RTE, no signal or timeout) */
+    int exit_code;
 };
 
 enum cc_outcome { CC_MATCH, CC_MISMATCH, CC_INCONCLUSIVE };
 
 struct cc_pair_verdict {
     enum cc_outcome outcome;
-    int rule;               /* 1..7 of 3.4.3; 35 = our truncation rule, 36 = outputs differing only in bytes that are not UTF-8 */
+    int rule;               /* 1..7 of 3.4.3; 35 = our truncation rule, 36 = outputs differing only in bytes that are not UTF-8, 37 = a match that did not reproduce, 38 = the same failure printing different output */
     const char *reason;
 };
 
 /* The table of 3.4.3, first rule wins. Between rules 3 and 4 one rule of
  * ours (docs/contract.md): equal outputs that were cut at the output cap
- * are inconclusive, since what follows the cap was never compared. */
+ * are inconclusive, since what follows the cap was never compared. Before
+ * rule 7 another: two runs that exited with the same non-zero code but
+ * printed different stdout are a mismatch (rule 38). */
 struct cc_pair_verdict cc_verify_classify(const struct cc_side *src, const struct cc_side *tgt);
 /* The vanished-output re-run: 0 = none, 1 = re-run the source, 2 = the
  * target (rule 3 fired and exactly that side printed nothing). */
@@ -66,6 +70,15 @@ int cc_verify_rerun_side(const struct cc_pair_verdict *v, const struct cc_side *
 /* After the re-run of `side` (1 or 2) printed `again` (normalised): the
  * final verdict and its reason (malloc'd into *reason_out). */
 struct cc_pair_verdict cc_verify_after_rerun(int side, const char *again, char **reason_out);
+/* A match (rule 5) is evidence only when it reproduces: each side is run
+ * once more on the same input (docs/contract.md, rule 37). src2/tgt2 are
+ * those second runs. The source printing differently the second time is
+ * inconclusive (no single behaviour to port); the target doing so, beside
+ * a source that printed the same twice, is a mismatch; a second run that
+ * failed where the first succeeded is inconclusive; else the match
+ * stands. */
+struct cc_pair_verdict cc_verify_after_repeat(const struct cc_side *src, const struct cc_side *tgt,
+                                              const struct cc_side *src2, const struct cc_side *tgt2);
 const char *cc_outcome_name(enum cc_outcome o);
 
 /* Aggregate of 3.4.3: *passed and the reason (malloc'd, NULL when passed). */

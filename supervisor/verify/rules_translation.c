@@ -42,6 +42,14 @@ struct cc_pair_verdict cc_verify_classify(const struct cc_side *src, const struc
     if (s_ok != t_ok)
         return verdict(CC_MISMATCH, 6, s_ok ? "the translation failed while the other succeeded"
                                             : "the source program failed while the other succeeded");
+    /* Their errors are not comparable, but the same exit code with
+     * different output is the same failure path printing different things:
+     * a port printing 'nul' where the source printed 'zero' before both
+     * exited 1 was passed on the other inputs. */
+    if (src->ran && tgt->ran && src->exited && tgt->exited && src->exit_code == tgt->exit_code &&
+        strcmp(src->out, tgt->out) != 0 && !cc_verify_differ_in_raw_bytes(src->out, tgt->out))
+        return verdict(CC_MISMATCH, 38,
+                       "both programs failed at run time with the same exit code, but their stdout differs");
     return verdict(CC_INCONCLUSIVE, 7, "both programs failed at run time; their errors are not comparable");
 }
 
@@ -69,6 +77,27 @@ struct cc_pair_verdict cc_verify_after_rerun(int side, const char *again, char *
     *reason_out = r;
     v.reason = r;
     return v;
+}
+
+struct cc_pair_verdict cc_verify_after_repeat(const struct cc_side *src, const struct cc_side *tgt,
+                                              const struct cc_side *src2, const struct cc_side *tgt2) {
+    bool s_ok = src2->ran && src2->ok, t_ok = tgt2->ran && tgt2->ok;
+    if (s_ok && strcmp(src2->out, src->out) != 0)
+        return verdict(CC_INCONCLUSIVE, 37,
+                       "the source printed different output on a second run of the same input: it is not "
+                       "deterministic here (random numbers, time, hash or thread order), so there is no single "
+                       "behaviour to compare the translation with, and one matching run was luck");
+    if (s_ok && t_ok && strcmp(tgt2->out, tgt->out) != 0)
+        return verdict(CC_MISMATCH, 37,
+                       "the translation printed different output on a second run of the same input while the "
+                       "source printed the same twice: the translation is not deterministic here and does not "
+                       "reproduce the source's output (the first runs matched by luck)");
+    if (!s_ok || !t_ok)
+        return verdict(CC_INCONCLUSIVE, 37,
+                       "the outputs matched, but a second run of the same input, made to check that the match "
+                       "reproduces, failed where the first succeeded; the program is not deterministic here or "
+                       "the host was too loaded, so the match is not evidence");
+    return verdict(CC_MATCH, 5, "");
 }
 
 char *cc_verify_aggregate(int matched, int mismatched, int total, bool *passed) {

@@ -18,6 +18,13 @@ struct rslot {
     size_t i;
 };
 
+/* A match's second run: side 0 source, 1 target. */
+struct aslot {
+    struct cc_translation *t;
+    size_t i;
+    int side;
+};
+
 static int init_prog(struct cc_prog *p, const char *lang, json_t *code, const char *role) {
     *p = (struct cc_prog){.lang = lang, .code = json_string_value(code),
                           .code_len = json_string_length(code), .known = true};
@@ -34,7 +41,11 @@ static int start(struct cc_translation *t, struct cc_fanout *fo, const char *src
     t->rerun_side = calloc(n + 1, sizeof *t->rerun_side);
     t->rerun = calloc(n + 1, sizeof *t->rerun);
     t->rslots = calloc(n + 1, sizeof(struct rslot));
-    if (!t->rerun_side || !t->rerun || !t->rslots || init_prog(&t->prog[0], src_lang, src_code, "source") ||
+    t->again[0] = calloc(n + 1, sizeof *t->again[0]);
+    t->again[1] = calloc(n + 1, sizeof *t->again[1]);
+    t->aslots = calloc(2 * n + 1, sizeof(struct aslot));
+    if (!t->rerun_side || !t->rerun || !t->rslots || !t->again[0] || !t->again[1] || !t->aslots ||
+        init_prog(&t->prog[0], src_lang, src_code, "source") ||
         init_prog(&t->prog[1], tgt_lang, tgt_code, "target"))
         return -1;
     return cc_matrix_start(&t->mx, fo, t->prog, 2, inputs, timeout_s, false, false);
@@ -63,6 +74,13 @@ static json_t *side(const json_t *res, struct cc_side *s, char **norm) {
     *s = (struct cc_side){.ran = res != NULL, .ok = res && cc_res_ok(res),
                           .compile_failed = res && cc_res_compile_failed(res),
                           .out = *norm ? *norm : "", .truncated = res && stdout_truncated(res)};
+    json_t *code = json_object_get(res, "exit_code");
+    const char *verdict = json_string_value(json_object_get(res, "verdict"));
+    const json_t *sig = json_object_get(res, "signal");
+    s->exited = res && !s->ok && !s->compile_failed && json_is_integer(code) && verdict &&
+                strcmp(verdict, "RTE") == 0 && !json_is_true(json_object_get(res, "timed_out")) &&
+                (!sig || json_is_null(sig)) && !s->truncated;
+    s->exit_code = s->exited ? (int)json_integer_value(code) : 0;
     return j;
 }
 
@@ -73,7 +91,36 @@ static void on_rerun(struct cc_fanout *fo, void *ud, json_t *res) {
     s->t->rerun[s->i] = res;
 }
 
-/* After the first runs: queue the vanished-output re-runs. Returns how many. */
+static void on_again(struct cc_fanout *fo, void *ud, json_t *res) {
+    (void)fo;
+    struct aslot *s = ud;
+    json_decref(s->t->again[s->side][s->i]);
+    s->t->again[s->side][s->i] = res;
+}
+
+/* A match of input i: both programs once more on the same input. One run
+ * per program and input matched by luck a program that answers wrongly
+ * one time in ten, or prints a set in hash order (rule 37). */
+static void queue_again(struct cc_translation *t, struct cc_fanout *fo, size_t i, size_t n) {
+    json_t *in = json_array_get(t->inputs, i);
+    char *il = cc_input_label(json_string_value(in), i, n);
+    cc_fanout_plan(fo, 2);
+    for (int k = 0; k < 2; k++) {
+        const struct cc_prog *p = &t->prog[k];
+        char *label = NULL;
+        if (asprintf(&label, "%s: %s, second run to check the match reproduces", il ? il : "input", p->label) < 0)
+            label = NULL;
+        struct aslot *as = (struct aslot *)t->aslots + 2 * i + k;
+        *as = (struct aslot){t, i, k};
+        cc_prog_add_run(fo, p, json_string_value(in), json_string_length(in), t->timeout_s, false, label,
+                        on_again, as);
+        free(label);
+    }
+    free(il);
+}
+
+/* After the first runs: queue the vanished-output re-runs and the second
+ * runs of matches. Returns how many inputs have runs queued. */
 static int queue_reruns(struct cc_translation *t, struct cc_fanout *fo) {
     int k = 0;
     size_t n = json_array_size(t->inputs);
@@ -86,6 +133,10 @@ static int queue_reruns(struct cc_translation *t, struct cc_fanout *fo) {
         t->rerun_side[i] = cc_verify_rerun_side(&v, &s[0], &s[1]);
         free(norm[0]);
         free(norm[1]);
+        if (v.outcome == CC_MATCH) {
+            queue_again(t, fo, i, n);
+            k++;
+        }
         if (!t->rerun_side[i]) continue;
         const struct cc_prog *p = &t->prog[t->rerun_side[i] - 1];
         json_t *in = json_array_get(t->inputs, i);
@@ -103,8 +154,16 @@ static int queue_reruns(struct cc_translation *t, struct cc_fanout *fo) {
     return k;
 }
 
-/* The case of input i, classified; counts its outcome. */
-static json_t *build_case(struct cc_translation *t, size_t i, int count[3]) {
+/* The two runs printed different bytes (a match is on normalised text). */
+static bool raw_stdout_differs(const json_t *a, const json_t *b) {
+    const json_t *x = json_object_get(a, "stdout"), *y = json_object_get(b, "stdout");
+    return !json_is_string(x) || !json_is_string(y) || json_string_length(x) != json_string_length(y) ||
+           memcmp(json_string_value(x), json_string_value(y), json_string_length(x)) != 0;
+}
+
+/* The case of input i, classified; counts its outcome, and in *ws the
+ * matches whose raw outputs differ in whitespace the rules ignore. */
+static json_t *build_case(struct cc_translation *t, size_t i, int count[3], int *ws) {
     struct cc_side s[2];
     char *norm[2], *reason = NULL;
     json_t *js = side(cc_matrix_res(&t->mx, 0, i), &s[0], &norm[0]);
@@ -118,6 +177,17 @@ static json_t *build_case(struct cc_translation *t, size_t i, int count[3]) {
         rerun = json_pack("{s:s, s:o}", "side", t->rerun_side[i] == 1 ? "source" : "target", "result", rj);
         free(again);
     }
+    json_t *repeat = NULL;
+    if (v.outcome == CC_MATCH && t->again[0][i] && t->again[1][i]) {
+        struct cc_side a[2];
+        char *anorm[2];
+        json_t *ja = side(t->again[0][i], &a[0], &anorm[0]), *jb = side(t->again[1][i], &a[1], &anorm[1]);
+        v = cc_verify_after_repeat(&s[0], &s[1], &a[0], &a[1]);
+        if (v.outcome != CC_MATCH) repeat = json_pack("{s:o, s:o}", "source", ja, "target", jb);
+        else json_decref(ja), json_decref(jb);
+        free(anorm[0]);
+        free(anorm[1]);
+    }
     count[v.outcome]++;
     json_t *in = json_array_get(t->inputs, i);
     char *shown = cc_verify_prefix(json_string_value(in), INPUT_CHARS);
@@ -125,6 +195,11 @@ static json_t *build_case(struct cc_translation *t, size_t i, int count[3]) {
                           cc_outcome_name(v.outcome), "reason", v.reason ? v.reason : "", "match",
                           v.outcome == CC_MATCH, "source", js, "target", jt);
     if (rerun) json_object_set_new(c, "rerun", rerun);
+    if (repeat) json_object_set_new(c, "repeat", repeat);
+    if (v.outcome == CC_MATCH && raw_stdout_differs(cc_matrix_res(&t->mx, 0, i), cc_matrix_res(&t->mx, 1, i))) {
+        json_object_set_new(c, "whitespace_differs", json_true());
+        (*ws)++;
+    }
     free(shown);
     free(reason);
     free(norm[0]);
@@ -136,7 +211,8 @@ static json_t *finish(struct cc_translation *t, struct cc_fanout *fo) {
     size_t n = json_array_size(t->inputs);
     int count[3] = {0, 0, 0};
     json_t *cases = json_array();
-    for (size_t i = 0; i < n; i++) json_array_append_new(cases, build_case(t, i, count));
+    int ws = 0;
+    for (size_t i = 0; i < n; i++) json_array_append_new(cases, build_case(t, i, count, &ws));
     bool passed;
     char *reason = cc_verify_aggregate(count[CC_MATCH], count[CC_MISMATCH], (int)n, &passed);
     json_t *r = json_pack("{s:b, s:b, s:o, s:i, s:i, s:i, s:i, s:o}", "ok", 1, "passed", passed, "reason",
@@ -146,6 +222,12 @@ static json_t *finish(struct cc_translation *t, struct cc_fanout *fo) {
     char *basis = passed ? cc_verify_translation_basis(t->prog[0].lang, t->prog[1].lang, count[CC_MATCH],
                                                        (int)n)
                          : NULL;
+    if (ws)
+        json_object_set_new(r, "whitespace_note",
+                            json_string("the cases marked whitespace_differs matched after the comparison's "
+                                        "normalisation, but their raw stdout differs: in spaces or tabs at line "
+                                        "ends, \\r, or blank lines and spaces at the start or end of the whole "
+                                        "output; if that whitespace matters, compare the raw outputs"));
     cc_verify_grade(r, passed, passed ? basis : reason);
     const char *names[] = {"source", "target"};
     json_object_set_new(r, "execution", cc_verify_execution(fo, cc_matrix_compiles(&t->mx, names)));
@@ -169,6 +251,11 @@ void cc_translation_free(struct cc_translation *t) {
     free(t->rerun);
     free(t->rerun_side);
     free(t->rslots);
+    for (int k = 0; k < 2; k++) {
+        for (size_t i = 0; t->again[k] && i < n; i++) json_decref(t->again[k][i]);
+        free(t->again[k]);
+    }
+    free(t->aslots);
     cc_matrix_free(&t->mx);
     cc_prog_free(&t->prog[0]);
     cc_prog_free(&t->prog[1]);

@@ -1,8 +1,8 @@
 /* The comparison behind verify_translation (TOOLS.md 3.4.3) and gate 1 of
  * verify_optimization (3.4.5): both programs compiled once, run on every
  * input through the call's fan-out, each pair classified by the rules
- * (rules.h), vanished outputs re-run once, and the result assembled in
- * input order. */
+ * (rules.h), vanished outputs re-run once, matches re-run once on both
+ * sides to check they reproduce, and the result assembled in input order. */
 #ifndef CC_VERIFY_TRANSLATION_H
 #define CC_VERIFY_TRANSLATION_H
 
@@ -19,6 +19,8 @@ struct cc_translation {
     int *rerun_side;             /* per input: 0, 1 source, 2 target */
     json_t **rerun;              /* per input: the re-run's result */
     void *rslots;
+    json_t **again[2];           /* per input: each side's second run after a match */
+    void *aslots;
 };
 
 /* Start: takes a reference to inputs; languages canonical, codes borrowed

@@ -37,7 +37,7 @@ struct call {
     int64_t run_timeout;          /* of the run in flight */
     double *best[2];              /* per size: minimum duration_ms, -1 none yet */
     char **out[2];                /* per size: the first run's normalised stdout */
-    bool *varied;                 /* per size: a side's runs printed differently */
+    bool *varied[2];              /* per side and size: that program's runs printed differently */
     json_t *failure;              /* a timing run that timed out or failed */
     bool timing;                  /* gate 2 started */
     /* The start-up probe: each program 3 times at n = 1, before timing. */
@@ -89,21 +89,38 @@ static json_t *timing_failure(const struct call *c, const json_t *res, int64_t n
  * small test inputs and prints something else at the timing sizes (an
  * int overflow, a shortcut above some n) is not equivalent. */
 static void keep_output(struct call *c, const json_t *res) {
+    int side = run_side(c);
+    size_t i = c->size_i;
     char *n = cc_res_stdout_norm(res, NULL);
-    char **first = &c->out[run_side(c)][c->size_i];
+    char **first = &c->out[side][i];
     if (!n) return;
-    if (!*first) *first = n;
-    else {
-        if (strcmp(*first, n) != 0) c->varied[c->size_i] = true;
+    if (!*first) {
+        *first = n;
+        return;
+    }
+    if (strcmp(*first, n) == 0) {
+        free(n);
+        return;
+    }
+    c->varied[side][i] = true;
+    /* A candidate whose runs disagree among themselves, beside an original
+     * whose output (timed alone first) is known: keep the run that differs
+     * from it. A candidate printing a wrong answer one run in three was
+     * "verified faster" when its first run at each size was right. */
+    if (side == 1 && c->out[0][i] && strcmp(*first, c->out[0][i]) == 0) {
+        free(*first);
+        *first = n;
+    } else {
         free(n);
     }
 }
 
-/* The first timing size whose two outputs differ (programs that printed
- * differently from run to run are not compared), or -1. */
+/* The first timing size where a candidate's run printed other than the
+ * original, or -1. An original that printed differently from run to run
+ * is no oracle there, and that size is not compared. */
 static ssize_t timing_mismatch(const struct call *c) {
     for (size_t i = 0; i < c->nsizes; i++)
-        if (!c->varied[i] && c->out[0][i] && c->out[1][i] && strcmp(c->out[0][i], c->out[1][i]) != 0)
+        if (!c->varied[0][i] && c->out[0][i] && c->out[1][i] && strcmp(c->out[0][i], c->out[1][i]) != 0)
             return (ssize_t)i;
     return -1;
 }
@@ -192,7 +209,8 @@ static void start_side(struct call *c, struct cc_fanout *fo, int side) {
         c->best[side][i] = -1;
         free(c->out[side][i]);
         c->out[side][i] = NULL;
-        if (side == 0) c->varied[i] = false;
+        c->varied[1][i] = false;
+        if (side == 0) c->varied[0][i] = false;
     }
     run_next(c, fo);
 }
@@ -289,8 +307,10 @@ static json_t *not_equivalent_at(const struct call *c, size_t i) {
     json_t *r = answer_base((struct call *)c, false, "not equivalent");
     char *a = cc_verify_prefix(c->out[0][i], 200), *b = cc_verify_prefix(c->out[1][i], 200);
     char *detail = NULL;
-    if (asprintf(&detail, "the candidate agreed on the test inputs but not at the timing size n=%lld; a faster "
-                 "wrong answer is not an optimisation", (long long)c->sizes[i]) < 0)
+    if (asprintf(&detail, "the candidate agreed on the test inputs but not at the timing size n=%lld%s; a faster "
+                 "wrong answer is not an optimisation", (long long)c->sizes[i],
+                 c->varied[1][i] ? " (its runs at that size printed different outputs: it is not deterministic)"
+                                 : "") < 0)
         detail = NULL;
     json_object_set_new(r, "detail", json_string(detail ? detail : "not equivalent at a timing size"));
     json_object_set_new(r, "timing_mismatch",
@@ -363,7 +383,8 @@ static void destroy(void *ud) {
         for (size_t i = 0; c->out[side] && i < c->nsizes; i++) free(c->out[side][i]);
         free(c->out[side]);
     }
-    free(c->varied);
+    free(c->varied[0]);
+    free(c->varied[1]);
     json_decref(c->args);
     free(c);
 }
@@ -383,8 +404,9 @@ static json_t *read_sizes(struct call *c, json_t *v) {
     c->best[1] = calloc(c->nsizes, sizeof(double));
     c->out[0] = calloc(c->nsizes, sizeof(char *));
     c->out[1] = calloc(c->nsizes, sizeof(char *));
-    c->varied = calloc(c->nsizes, sizeof(bool));
-    if (!c->sizes || !c->best[0] || !c->best[1] || !c->out[0] || !c->out[1] || !c->varied)
+    c->varied[0] = calloc(c->nsizes, sizeof(bool));
+    c->varied[1] = calloc(c->nsizes, sizeof(bool));
+    if (!c->sizes || !c->best[0] || !c->best[1] || !c->out[0] || !c->out[1] || !c->varied[0] || !c->varied[1])
         return cc_err("internal", "out of memory");
     for (size_t i = 0; i < c->nsizes; i++) {
         json_t *e = n ? json_array_get(v, i) : NULL;

@@ -98,6 +98,24 @@ static void classify_rules_in_order(void) {
     CHECK_INTEQ(v.rule, 7);
 }
 
+/* same_failure_printing_different_output_was_passed: both exited 1, one
+ * after printing 'zero', the other 'nul'; rule 7 made it inconclusive and
+ * the other inputs passed the port (rule 38). */
+static void same_exit_code_different_output_is_a_mismatch(void) {
+    struct cc_side a = {.ran = true, .out = "zero", .exited = true, .exit_code = 1};
+    struct cc_side b = {.ran = true, .out = "nul", .exited = true, .exit_code = 1};
+    struct cc_pair_verdict v = cc_verify_classify(&a, &b);
+    CHECK_INTEQ(v.outcome, CC_MISMATCH);
+    CHECK_INTEQ(v.rule, 38);
+    CHECK_STREQ(v.reason, "both programs failed at run time with the same exit code, but their stdout differs");
+    b.out = "zero"; /* the same output: still not comparable */
+    CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 7);
+    b.out = "nul", b.exit_code = 2; /* another exit code: another failure (python 1, go panic 2) */
+    CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 7);
+    b.exit_code = 1, b.exited = false; /* a signal or a timeout: output may be lost or cut */
+    CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 7);
+}
+
 /* Regression: two outputs cut at the output cap compared equal on their
  * first 64 KiB only, and the pair was a match. */
 static void equal_truncated_outputs_are_not_a_match(void) {
@@ -158,6 +176,30 @@ static void vanished_output_rerun(void) {
     CHECK_INTEQ(v.outcome, CC_MISMATCH);
     CHECK_STREQ(reason, "both ran; stdout differs (the empty side was re-run and was empty again)");
     free(reason);
+}
+
+/* a_match_by_luck_was_cross_checked: one run per side matched a target
+ * that answers wrongly one time in ten (and a source printing a set in
+ * hash order); the second runs decide (rule 37). */
+static void match_that_does_not_reproduce(void) {
+    struct cc_side a = ok_side("6"), b = ok_side("6"), other = ok_side("7"), f = failed_side();
+    struct cc_pair_verdict v = cc_verify_after_repeat(&a, &b, &a, &b);
+    CHECK_INTEQ(v.outcome, CC_MATCH);
+    CHECK_INTEQ(v.rule, 5);
+    v = cc_verify_after_repeat(&a, &b, &a, &other); /* the target changed its answer */
+    CHECK_INTEQ(v.outcome, CC_MISMATCH);
+    CHECK_INTEQ(v.rule, 37);
+    CHECK(strstr(v.reason, "the translation printed different output on a second run") == v.reason);
+    v = cc_verify_after_repeat(&a, &b, &other, &b); /* the source did */
+    CHECK_INTEQ(v.outcome, CC_INCONCLUSIVE);
+    CHECK(strstr(v.reason, "the source printed different output on a second run") == v.reason);
+    v = cc_verify_after_repeat(&a, &b, &other, &other); /* both: no oracle */
+    CHECK_INTEQ(v.outcome, CC_INCONCLUSIVE);
+    v = cc_verify_after_repeat(&a, &b, &a, &f); /* a second run failed */
+    CHECK_INTEQ(v.outcome, CC_INCONCLUSIVE);
+    CHECK(strstr(v.reason, "failed where the first succeeded") != NULL);
+    v = cc_verify_after_repeat(&a, &b, &f, &b);
+    CHECK_INTEQ(v.outcome, CC_INCONCLUSIVE);
 }
 
 static void aggregate_and_grade(void) {
@@ -429,9 +471,11 @@ int main(void) {
     RUN(nul_byte_in_output_does_not_end_the_comparison);
     RUN(prefix_counts_code_points);
     RUN(classify_rules_in_order);
+    RUN(same_exit_code_different_output_is_a_mismatch);
     RUN(equal_truncated_outputs_are_not_a_match);
     RUN(outputs_differing_in_non_utf8_bytes_are_not_a_match);
     RUN(vanished_output_rerun);
+    RUN(match_that_does_not_reproduce);
     RUN(aggregate_and_grade);
     RUN(edge_divergence_kinds);
     RUN(speed_autoscale);

@@ -270,6 +270,58 @@ static void test_smt2_scan_prefixes(void) {
     cc_smt2_scan_free(&sc);
 }
 
+/* check_sat_assuming_answered_without_its_assumptions: sat with p = false
+ * for a script whose only check is unsat under p; and
+ * assertion_after_the_check_answered_as_the_check: unsat, solver_proven,
+ * for (assert (> x 5)) (check-sat) (assert (< x 0)), whose check is sat.
+ * The one check is refused where it is not the script's question. */
+static void test_one_check_that_is_not_the_scripts_question_refused(void) {
+    json_t *r = z3("(declare-const p Bool)(declare-const x Int)(assert (=> p (< x 0)))(assert (> x 0))"
+                   "(check-sat-assuming (p))");
+    CHECK_STREQ(str(r, "code"), "validation");
+    CHECK(str(r, "error") && strstr(str(r, "error"), "(check-sat-assuming ...) is not supported"));
+    CHECK_STREQ(str(r, "grade"), "ungraded");
+    json_decref(r);
+    r = z3("(declare-const x Int)\n(assert (> x 5))\n(check-sat)\n(assert (< x 0))");
+    CHECK_STREQ(str(r, "code"), "validation");
+    CHECK(str(r, "error") && strstr(str(r, "error"), "after its last (check-sat): (assert ...) at line 4."));
+    json_decref(r);
+    /* the popped scope: the check inside it was unsat, the end state sat */
+    r = z3("(declare-const x Int)(assert (> x 5))(push 1)(assert (< x 3))(check-sat)(pop 1)");
+    CHECK(str(r, "error") && strstr(str(r, "error"), "(pop ...) at line 1."));
+    json_decref(r);
+    r = z3("; (check-sat)\n(declare-const x Int)(assert (> x 5))");
+    CHECK(str(r, "error") && strstr(str(r, "error"), "no (check-sat) command"));
+    json_decref(r);
+    /* still answered: the last check sees the end state; a popped scope
+     * before it; commands after (exit) are not read; a get-model after */
+    r = z3("(declare-const x Int)(assert (> x 5))(push 1)(assert (< x 3))(check-sat)(pop 1)(check-sat)");
+    CHECK_STREQ(str(r, "result"), "sat");
+    json_decref(r);
+    r = z3("(declare-const x Int)(assert (> x 5))(check-sat)(exit)(assert false)");
+    CHECK_STREQ(str(r, "result"), "sat");
+    json_decref(r);
+    r = z3("(declare-const x Int)(assert (> x 5))(check-sat)(get-model)(push 1)(declare-const y Int)(get-value (x))");
+    CHECK_STREQ(str(r, "result"), "sat");
+    json_decref(r);
+    r = z3("(declare-const x Int)(assert (> x 5))(check-sat)(assert (< x 0))(check-sat)");
+    CHECK_STREQ(str(r, "result"), "unsat");
+    json_decref(r);
+}
+
+/* set_option_leaked_into_later_scripts: (set-option :timeout 1) stayed set
+ * on the worker's shared context, and every later script was unknown. */
+static void test_set_option_leaked_into_later_scripts(void) {
+    json_t *r = z3("(set-option :timeout 1)(declare-const a Int)(declare-const b Int)(declare-const c Int)"
+                   "(assert (> a 0))(assert (> b 0))(assert (> c 0))"
+                   "(assert (= (+ (* a a a) (* b b b)) (* c c c)))(check-sat)");
+    CHECK_STREQ(str(r, "result"), "unknown");
+    json_decref(r);
+    r = z3("(declare-const x Int)(assert (> x 5))(check-sat)");
+    CHECK_STREQ(str(r, "result"), "sat");
+    json_decref(r);
+}
+
 int main(void) {
     RUN(test_sat);
     RUN(test_unsat);
@@ -279,6 +331,8 @@ int main(void) {
     RUN(test_named_assertions_leak_into_later_models);
     RUN(test_unsat_core_script_refused);
     RUN(test_smt2_scan_prefixes);
+    RUN(test_one_check_that_is_not_the_scripts_question_refused);
+    RUN(test_set_option_leaked_into_later_scripts);
     RUN(test_timeout);
     return check_summary("z3_check");
 }

@@ -65,7 +65,7 @@ describe('verification fan-out over stdio', { skip: SKIP_NO_BINARY, timeout: 300
     assert.deepEqual(r.cases.map((c) => c.target.stdout), inputs);
     assert.ok(r.execution.max_in_flight >= 4, JSON.stringify(r.execution));
     assert.ok(r.execution.max_in_flight <= r.execution.share, JSON.stringify(r.execution));
-    assert.equal(r.execution.runs, 14);
+    assert.equal(r.execution.runs, 28); // each matched input run twice per side (rule 37, docs/contract.md)
   });
 
   test('compare_edge_cases: cancelling stops its runs too', async () => {

@@ -135,14 +135,50 @@ static bool record(struct cc_smt2_scan *out, char *name) {
     return true;
 }
 
+static size_t line_of(const char *s, size_t at) {
+    size_t line = 1;
+    for (size_t k = 0; k < at; k++) line += s[k] == '\n';
+    return line;
+}
+
+/* The commands that change the assertions a later check would see. */
+static const char *changes_assertions(const struct reader *r) {
+    static const char *const names[] = {"assert", "pop", "reset", "reset-assertions", NULL};
+    for (const char *const *p = names; *p; p++)
+        if (atom_is(r, *p)) return *p;
+    return NULL;
+}
+
+/* Notes a command for the one-check reading: checks, and what changes the
+ * assertions after the last of them. */
+static void note_command(const struct reader *r, size_t start, struct cc_smt2_scan *out) {
+    if (atom_is(r, "check-sat") || atom_is(r, "check-sat-assuming")) {
+        out->n_checks++;
+        out->assuming |= atom_is(r, "check-sat-assuming");
+        out->changed_after = NULL;
+        return;
+    }
+    const char *what = changes_assertions(r);
+    if (what && out->n_checks && !out->changed_after) {
+        out->changed_after = what;
+        out->changed_line = line_of(r->s, start);
+    }
+}
+
 int cc_smt2_scan(char *script, size_t n, struct cc_smt2_scan *out) {
     memset(out, 0, sizeof *out);
     struct reader r = {.s = script, .n = n};
     for (;;) {
         enum tok t = next(&r);
+        if (t == T_END) out->complete = true;
         if (t != T_OPEN) return 0; /* the end, or something z3 will name */
         size_t start = r.i - 1;
         if (next(&r) != T_ATOM) return 0;
+        if (atom_is(&r, "exit")) {
+            out->complete = true;
+            return 0;
+        }
+        note_command(&r, start, out);
         if (atom_is(&r, "assert")) {
             char *name;
             bool ok = assert_body(&r, &name);

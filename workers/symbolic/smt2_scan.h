@@ -13,6 +13,14 @@ struct cc_smt2_scan {
     size_t n_asserts;   /* top-level (assert ...) commands, in order */
     char **names;       /* names[i]: assert i's :named label, or NULL; owned */
     bool has_scopes;    /* push, pop or reset: asserts may not all reach the solver */
+    /* What the one check of z3_check would misread (TOOLS.md 3.4.1 checks
+     * the assertions left at the end of the script, once): */
+    bool complete;      /* the whole script scanned (to its end or its (exit)) */
+    size_t n_checks;    /* top-level (check-sat) and (check-sat-assuming ...) */
+    bool assuming;      /* a (check-sat-assuming ...): its assumptions never reach the solver */
+    const char *changed_after; /* the first assert/pop/reset/reset-assertions after the
+                                  last check, static; NULL when none */
+    size_t changed_line;       /* its 1-based line */
 };
 
 /* Scans script[0..n) in place: every top-level (set-option :produce-...)
@@ -20,7 +28,7 @@ struct cc_smt2_scan {
  * line and column numbers still point into the caller's text. Fills *out
  * (release with cc_smt2_scan_free). 0, or -1 when out of memory. A script
  * that does not scan (unbalanced, unterminated string) is left to z3 to
- * report. */
+ * report. Commands after (exit) are not read (z3 stops there too). */
 int cc_smt2_scan(char *script, size_t n, struct cc_smt2_scan *out);
 
 void cc_smt2_scan_free(struct cc_smt2_scan *s);

@@ -438,6 +438,31 @@ static void context_drop(void) {
     shared_ctx = NULL;
 }
 
+/* The one check over the assertions left at the end of the script
+ * answers the script's question only when its (check-sat) saw those same
+ * assertions. (check-sat-assuming (p)) was answered sat with p = false (the
+ * parser drops the assumptions), and (assert (> x 5)) (check-sat) (assert
+ * (< x 0)) was unsat, solver_proven, for a check that is sat. A refusal
+ * with the rewrite that makes the question askable, never another
+ * question's answer (docs/contract.md). NULL when the reading is true. */
+static json_t *one_check_misreads(const struct cc_smt2_scan *sc) {
+    if (!sc->complete) return NULL; /* z3 names what stopped the scan */
+    if (sc->n_checks == 0)
+        return fail("validation", "script has no (check-sat) command (the word appears only in a comment, "
+                                  "string or symbol); z3 would report the state of an unchecked solver, not a "
+                                  "verdict");
+    if (sc->assuming)
+        return fail("validation", "(check-sat-assuming ...) is not supported: this tool checks the asserted "
+                                  "formulas only, so its answer would ignore the assumptions; assert them "
+                                  "instead: (assert p) (check-sat)");
+    if (sc->changed_after)
+        return fail("validation", "the script changes its assertions after its last (check-sat): (%s ...) at "
+                    "line %zu. This tool answers one check, of the assertions left at the end of the script, "
+                    "which is not the question that (check-sat) asked; end the script with the (check-sat) to "
+                    "be answered", sc->changed_after, sc->changed_line);
+    return NULL;
+}
+
 json_t *cc_tool_z3_check(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     const json_t *js = json_object_get(args, "smt2");
@@ -465,9 +490,19 @@ json_t *cc_tool_z3_check(json_t *args, cc_wctx *ctx) {
         free(text);
         return NULL;
     }
-    json_t *res = check_in(c, text, &scan, &spoiled);
+    /* An option the script sets (other than the output options the scan
+     * blanked) outlives it: z3's parser stores most of them as global
+     * parameters, which a fresh context inherits, and after
+     * (set-option :timeout 1) every later script on this worker, another
+     * caller's, was answered unknown. Such a script drops the context and
+     * resets the global parameters (this worker sets none of its own). */
+    bool options = memmem(text, n, "set-option", 10) != NULL;
+    spoiled |= options;
+    json_t *res = one_check_misreads(&scan);
+    if (!res) res = check_in(c, text, &scan, &spoiled);
     cc_smt2_scan_free(&scan);
     free(text);
     if (spoiled) context_drop();
+    if (options) Z3_global_param_reset_all();
     return res;
 }
