@@ -213,7 +213,27 @@ def generated_cases(rng):
     cases += limit_cases(rng)
     cases += transcendental_cases(rng)
     cases += linear_cases(rng)
+    cases += integer_value_cases(rng)
     return cases
+
+
+def integer_value_cases(rng):
+    """Integer results of evaluate_expression, whose 12-digit value is
+    formatted from the integer (sym_integer_value) instead of through its
+    decimal text: every size up to the 2**132 bound and past it, digits
+    that round up a decade (999999999999999), both signs, and integers the
+    CAS computes (factorial, binomial)."""
+    texts = ["0", "-0", "1", "-1", "10**12 - 1", "10**12", "10**12 + 1", "10**11", "999999999999999",
+             "-999999999999999", "999999999999499", "999999999999500", "2**131", "2**132 - 1", "2**132",
+             "-(2**132 - 1)", "2**132 + 1", "10**40 - 1", "10**40", "10**41 + 5", "-2**200",
+             "factorial(20)", "factorial(40)", "binomial(100, 50)", "gcd(10**15, 10**14)", "3**83", "3**84"]
+    for _ in range(120):
+        bits = rng.randint(1, 150)
+        n = rng.getrandbits(bits) * rng.choice([1, -1])
+        texts.append(str(n) if n >= 0 else f"-{-n}")
+        k = rng.randint(1, 45)
+        texts.append(f"{rng.choice(['', '-'])}10**{k} {rng.choice(['+', '-'])} {rng.randint(0, 10**6)}")
+    return [("evaluate_expression", {"expression": t}) for t in texts]
 
 
 def linear_cases(rng):

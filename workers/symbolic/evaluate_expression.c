@@ -165,9 +165,14 @@ static void add_value(json_t *out, const struct sym_node *t, cc_gexpr *g,
                       const struct cc_node *root) {
     char *re = NULL, *im = NULL, *v = NULL;
     if (t->kind == SYM_NUM) {
-        char *d = rational_decimal(t->q);
-        v = d ? sym_numeric_value(d, NULL, mpq_sgn(t->q) == 0) : NULL;
-        mpfr_free_str(d);
+        if (sym_fast_enabled() && mpz_cmp_ui(mpq_denref(t->q), 1) == 0 &&
+            mpz_sizeinbase(mpq_numref(t->q), 2) <= 132) {
+            v = sym_integer_value(mpq_numref(t->q));
+        } else {
+            char *d = rational_decimal(t->q);
+            v = d ? sym_numeric_value(d, NULL, mpq_sgn(t->q) == 0) : NULL;
+            mpfr_free_str(d);
+        }
         if (v)
             json_object_set_new(out, "value", json_string(v));
         free(v);
