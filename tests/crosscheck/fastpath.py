@@ -213,7 +213,68 @@ def generated_cases(rng):
     cases += limit_cases(rng)
     cases += transcendental_cases(rng)
     cases += linear_cases(rng)
+    cases += integer_value_cases(rng)
+    cases += constant_form_cases(rng)
     return cases
+
+
+def integer_value_cases(rng):
+    """Integer results of evaluate_expression, whose 12-digit value is
+    formatted from the integer (sym_integer_value) instead of through its
+    decimal text: every size up to the 2**132 bound and past it, digits
+    that round up a decade (999999999999999), both signs, and integers the
+    CAS computes (factorial, binomial)."""
+    texts = ["0", "-0", "1", "-1", "10**12 - 1", "10**12", "10**12 + 1", "10**11", "999999999999999",
+             "-999999999999999", "999999999999499", "999999999999500", "2**131", "2**132 - 1", "2**132",
+             "-(2**132 - 1)", "2**132 + 1", "10**40 - 1", "10**40", "10**41 + 5", "-2**200",
+             "factorial(20)", "factorial(40)", "binomial(100, 50)", "gcd(10**15, 10**14)", "3**83", "3**84"]
+    for _ in range(120):
+        bits = rng.randint(1, 150)
+        n = rng.getrandbits(bits) * rng.choice([1, -1])
+        texts.append(str(n) if n >= 0 else f"-{-n}")
+        k = rng.randint(1, 45)
+        texts.append(f"{rng.choice(['', '-'])}10**{k} {rng.choice(['+', '-'])} {rng.randint(0, 10**6)}")
+    return [("evaluate_expression", {"expression": t}) for t in texts]
+
+
+# the inputs of constant_form_cases, whose fast answers main counts
+CONSTANT_FORMS = set()
+# fast answers among them, at least
+MIN_FAST_CONSTANT = 80
+
+
+def constant_form_cases(rng):
+    """evaluate_expression of values that are a rational times powers of pi
+    and E and a square root (workers/symbolic/evaluate_expression.c
+    constant_monomial: their simplified and expanded forms are the value
+    itself, without giac's passes), and near shapes that must take giac's
+    passes: two roots (sqrt(2)*sqrt(3) merges), roots with square factors,
+    cube roots, sums, I."""
+    texts = ["pi/2", "3*pi/4", "-pi/2", "1/pi", "pi**-2", "pi**2/6", "zeta(4)", "gamma(1/2)",
+             "gamma(5/2)", "sqrt(pi)", "sqrt(pi)/2", "E", "E/3", "E**2", "exp(2)", "exp(-1)",
+             "E**(1/2)", "sqrt(E)", "pi*E", "pi*E**2/7", "sqrt(8)", "sqrt(12)/6", "1/sqrt(2)",
+             "sqrt(2/3)", "sqrt(4/9)", "2**(1/2)", "8**(1/2)", "2**(3/2)", "sqrt(2)*sqrt(3)",
+             "sqrt(2)*sqrt(2)", "sqrt(2)*pi", "3*sqrt(2)*pi/4", "sqrt(2)*sqrt(pi)", "pi*sqrt(pi)",
+             "sqrt(pi)*sqrt(pi)", "cbrt(2)", "2**(1/3)", "sqrt(-2)", "sqrt(2)*I", "-sqrt(5)",
+             "sqrt(1048573)", "sqrt(1048576)", "sqrt(1048583)", "sqrt(2**20 - 3)", "sqrt(4*1048573)",
+             "1 + sqrt(2)", "pi + 1", "atan(1)", "asin(1)", "4*acos(0)", "sqrt(3)/3",
+             "integrate(1/(1 + x**2), (x, 0, 1))", "integrate(exp(-x**2), (x, -oo, oo))",
+             "sqrt(2)/sqrt(3)", "pi**(1/2)*E", "sqrt(50)", "sqrt(98)/7", "sqrt(6)*sqrt(10)",
+             "pi**(3/2)", "E**(-1/2)", "pi**0", "2*pi - pi", "sqrt(x)", "pi*x"]
+    for _ in range(120):
+        coef = f"{rng.choice([1, -1]) * rng.randint(1, 40)}/{rng.randint(1, 40)}"
+        parts = [coef]
+        if rng.random() < 0.6:
+            parts.append(f"pi**{rng.choice([1, 1, 2, 3, -1, -2])}")
+        if rng.random() < 0.3:
+            parts.append(f"E**{rng.choice([1, 2, -1])}")
+        if rng.random() < 0.7:
+            parts.append(f"sqrt({rng.randint(2, 2000)})")
+        if rng.random() < 0.1:
+            parts.append(f"sqrt({rng.randint(2, 50)})")
+        texts.append("*".join(parts))
+    CONSTANT_FORMS.update(texts)
+    return [("evaluate_expression", {"expression": t}) for t in texts]
 
 
 def linear_cases(rng):
@@ -496,7 +557,7 @@ def main():
     generated = generated_cases(rng)
     fast, slow = Server(opt.bin, True), Server(opt.base or opt.bin, False)
     failures, fast_corpus, fast_generated, checked, memo_generated = [], 0, 0, 0, 0
-    fast_by_tool = {}
+    fast_by_tool, fast_constant = {}, 0
     try:
         for i, (tool, args) in enumerate(corpus + generated):
             a, answered_fast = fast.call(tool, args)
@@ -513,6 +574,7 @@ def main():
             else:
                 fast_generated += 1
                 fast_by_tool[tool] = fast_by_tool.get(tool, 0) + 1
+                fast_constant += tool == "evaluate_expression" and args["expression"] in CONSTANT_FORMS
             why = numeric_check(tool, args, a, rng)
             checked += 1
             if why:
@@ -526,7 +588,8 @@ def main():
         print("FAIL", f)
     print(f"fastpath: {len(corpus)} corpus and {len(generated)} generated cases through both paths; "
           f"fast-path answers: {fast_corpus} corpus, {fast_generated} generated "
-          f"({checked} checked numerically); generated calls with memo hits: {memo_generated}; "
+          f"({checked} checked numerically; constant values {fast_constant}); "
+          f"generated calls with memo hits: {memo_generated}; "
           f"{len(failures)} failures")
     if fast_generated < MIN_FAST:
         print(f"fastpath: FAIL: only {fast_generated} generated cases took the fast path "
@@ -537,6 +600,10 @@ def main():
             print(f"fastpath: FAIL: only {fast_by_tool.get(tool, 0)} generated {tool} cases took "
                   f"the fast path (expected at least {least})")
             return 1
+    if fast_constant < MIN_FAST_CONSTANT:
+        print(f"fastpath: FAIL: only {fast_constant} constant values skipped giac's simplified and "
+              f"expanded passes (expected at least {MIN_FAST_CONSTANT})")
+        return 1
     if memo_generated < MIN_MEMO:
         print(f"fastpath: FAIL: only {memo_generated} generated calls took values from the "
               f"numeric memo (expected at least {MIN_MEMO})")

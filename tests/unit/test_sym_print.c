@@ -1,5 +1,6 @@
 /* The printer and the numeric formats of TOOLS.md 2.3, tested on trees
  * built by hand (no CAS involved), with the spec's examples as vectors. */
+#include <mpfr.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,6 +146,51 @@ static void test_numeric_value(void) {
     value_is("2", "-0.5", false, "2.0 - 0.5*I");
 }
 
+/* The value of an integer as evaluate_expression computed it before
+ * sym_integer_value: 160 bits, 41 digits of text, then sym_numeric_value. */
+static char *integer_value_through_text(const mpz_t n) {
+    mpfr_t x;
+    mpfr_init2(x, 160);
+    mpfr_set_z(x, n, MPFR_RNDN);
+    char *d = NULL;
+    CHECK(mpfr_asprintf(&d, "%.40Re", x) > 0);
+    char *v = sym_numeric_value(d, NULL, mpz_sgn(n) == 0);
+    mpfr_free_str(d);
+    mpfr_clear(x);
+    return v;
+}
+
+/* sym_integer_value skips the decimal text for integers below 2**132: the
+ * same digits at every size up to the bound, in both signs, and where the
+ * twelfth digit rounds up a decade. */
+static void test_integer_value_matches_the_text_path(void) {
+    static const char *const edges[] = {"0", "1", "-1", "999999999999", "1000000000000",
+                                        "999999999999499", "999999999999500", "-999999999999999",
+                                        "100000000000", "5444517870735015415413993718908291383295"};
+    mpz_t n;
+    mpz_init(n);
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
+        mpz_set_str(n, edges[i], 10);
+        char *want = integer_value_through_text(n), *got = sym_integer_value(n);
+        CHECK_STREQ(got, want);
+        free(want);
+        free(got);
+    }
+    gmp_randstate_t rs;
+    gmp_randinit_default(rs);
+    gmp_randseed_ui(rs, 20261202);
+    for (int i = 0; i < 4000; i++) {
+        mpz_urandomb(n, rs, 1 + (unsigned long)(i % 132));
+        if (i & 1) mpz_neg(n, n);
+        char *want = integer_value_through_text(n), *got = sym_integer_value(n);
+        CHECK_STREQ(got, want);
+        free(want);
+        free(got);
+    }
+    gmp_randclear(rs);
+    mpz_clear(n);
+}
+
 static void fmt_is(const char *dec, int dps, bool strip, const char *want) {
     char *s = sym_fmt_decimal(dec, dps, strip);
     CHECK_STREQ(s, want);
@@ -194,6 +240,7 @@ int main(void) {
     RUN(test_floats);
     RUN(test_series_order);
     RUN(test_numeric_value);
+    RUN(test_integer_value_matches_the_text_path);
     RUN(test_float_formats);
     RUN(regression_printing_nested_products_is_linear);
     return check_summary("sym_print");

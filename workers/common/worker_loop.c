@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/single_threaded.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -176,8 +177,14 @@ static int answer_error(cc_wctx *ctx, const char *code, const char *message) {
  * while the wall time since the last arm is below what that arm left
  * spare (the fraction of a second its rounding down gave away): one thread
  * cannot use more CPU time than wall time passes, so the request still
- * starts with more than `seconds` and at most one second more. */
+ * starts with more than `seconds` and at most one second more.
+ *
+ * A worker that may start threads (the symbolic one: z3's timers) is single
+ * threaded while glibc says no thread was ever created
+ * (__libc_single_threaded, which never turns back to true): the two calls
+ * cost about 7 us on a virtual machine, more than a trivial request. */
 static void arm_cpu_budget(int seconds, bool single_thread) {
+    single_thread = single_thread || __libc_single_threaded;
     static rlim_t hard;
     static bool have_hard;
     static int64_t armed_us, spare_us;

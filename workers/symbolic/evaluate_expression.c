@@ -128,6 +128,64 @@ static bool canonical_atom(const struct sym_node *t) {
     return true;
 }
 
+/* sqrt(n) of a square-free integer 2 <= n < 2**20: giac's value takes the
+ * square factors out (sqrt(8) is 2*sqrt(2)), the bound keeps the check short */
+static bool squarefree_root(const struct sym_node *t) {
+    if (t->kind != SYM_POW || t->kid[0]->kind != SYM_NUM || t->kid[1]->kind != SYM_NUM ||
+        mpz_cmp_ui(mpq_denref(t->kid[0]->q), 1) || mpz_cmp_ui(mpq_numref(t->kid[1]->q), 1) ||
+        mpz_cmp_ui(mpq_denref(t->kid[1]->q), 2))
+        return false;
+    const mpz_srcptr n = mpq_numref(t->kid[0]->q);
+    if (mpz_cmp_ui(n, 2) < 0 || mpz_cmp_ui(n, 1UL << 20) >= 0)
+        return false;
+    unsigned long v = mpz_get_ui(n);
+    for (unsigned long p = 2; p * p <= v; p++)
+        if (v % (p * p) == 0)
+            return false;
+    return true;
+}
+
+/* pi or E, to a positive integer power or to the power 1/2 (giac's
+ * simplify writes pi**(-2) as 1/pi**2) */
+static bool constant_power(const struct sym_node *t, int *which) {
+    const struct sym_node *b = t->kind == SYM_POW ? t->kid[0] : t;
+    if (b->kind != SYM_CONST || (b->ival != SYM_PI && b->ival != SYM_E))
+        return false;
+    *which = b->ival;
+    if (t->kind != SYM_POW)
+        return true;
+    const struct sym_node *e = t->kid[1];
+    return e->kind == SYM_NUM && mpq_sgn(e->q) > 0 &&
+           (mpz_cmp_ui(mpq_denref(e->q), 1) == 0 ||
+            (mpz_cmp_ui(mpq_denref(e->q), 2) == 0 && mpz_cmp_ui(mpq_numref(e->q), 1) == 0));
+}
+
+/* 3*pi/4, -sqrt(2)/2, pi**2/6, 3*sqrt(pi)/4, 1/E: a rational times at most
+ * one power of pi, one of E and one square-free root (two roots would
+ * merge, sqrt(2)*sqrt(3) into sqrt(6), as would two powers of pi). giac's
+ * simplify and expand give such a value back unchanged; its simplify of a
+ * root is costly (sqrt(2): 0.4 M instructions, NTL factoring x**2 - 2).
+ * Locked by tests/crosscheck/fastpath.py (constant_form_cases). */
+static bool constant_monomial(const struct sym_node *t) {
+    if (!sym_fast_enabled())
+        return false;
+    struct sym_node *const *k = t->kind == SYM_MUL ? t->kid : (struct sym_node *const[]){(struct sym_node *)t};
+    size_t n = t->kind == SYM_MUL ? t->n : 1;
+    bool seen[2] = {false, false}, root = false;
+    for (size_t i = 0; i < n; i++) {
+        int which;
+        if (i == 0 && n > 1 && k[i]->kind == SYM_NUM)
+            continue;
+        if (constant_power(k[i], &which) && !seen[which])
+            seen[which] = true;
+        else if (squarefree_root(k[i]) && !root)
+            root = true;
+        else
+            return false;
+    }
+    return true;
+}
+
 /* A result longer than this is not simplified or expanded again: giac's
  * simplify of a large closed form can run past the time limit (the
  * 700-character value of integrate(sqrt(x + 3)/(x**2 + 2), (x, 0, pi))
@@ -136,7 +194,10 @@ static bool canonical_atom(const struct sym_node *t) {
 
 /* The simplified and expanded forms of a symbolic result. */
 static void add_forms(json_t *out, const struct sym_node *t, const char *printed, cc_gexpr *g) {
-    bool atom = canonical_atom(t) || strlen(printed) > SYM_FORMS_MAX_CHARS;
+    bool constant = !canonical_atom(t) && constant_monomial(t);
+    if (constant)
+        sym_prof_mark_fast(); /* fastpath.py counts the answers it gave */
+    bool atom = canonical_atom(t) || constant || strlen(printed) > SYM_FORMS_MAX_CHARS;
     if (!atom)
         add_form(out, "simplified", CC_G_SIMPLIFY, g, printed);
     if (!json_object_get(out, "simplified"))
@@ -165,9 +226,14 @@ static void add_value(json_t *out, const struct sym_node *t, cc_gexpr *g,
                       const struct cc_node *root) {
     char *re = NULL, *im = NULL, *v = NULL;
     if (t->kind == SYM_NUM) {
-        char *d = rational_decimal(t->q);
-        v = d ? sym_numeric_value(d, NULL, mpq_sgn(t->q) == 0) : NULL;
-        mpfr_free_str(d);
+        if (sym_fast_enabled() && mpz_cmp_ui(mpq_denref(t->q), 1) == 0 &&
+            mpz_sizeinbase(mpq_numref(t->q), 2) <= 132) {
+            v = sym_integer_value(mpq_numref(t->q));
+        } else {
+            char *d = rational_decimal(t->q);
+            v = d ? sym_numeric_value(d, NULL, mpq_sgn(t->q) == 0) : NULL;
+            mpfr_free_str(d);
+        }
         if (v)
             json_object_set_new(out, "value", json_string(v));
         free(v);

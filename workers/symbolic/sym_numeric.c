@@ -76,6 +76,17 @@ char *sym_fmt_double(double d, int dps, bool strip) {
     return r;
 }
 
+char *sym_integer_value(const mpz_t n) {
+    if (mpz_sgn(n) == 0)
+        return strdup("0");
+    mpfr_t x;
+    mpfr_init2(x, WORK_PREC);
+    mpfr_set_z(x, n, MPFR_RNDN); /* exact: callers keep n below 2**132 */
+    char *r = fmt_mpfr(x, 12, false);
+    mpfr_clear(x);
+    return r;
+}
+
 char *sym_fmt_decimal(const char *dec, int dps, bool strip) {
     mpfr_t x;
     mpfr_prec_t need = (mpfr_prec_t)(dps * 3.33) + 32;

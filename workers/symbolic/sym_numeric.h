@@ -6,6 +6,7 @@
 #ifndef CC_SYM_NUMERIC_H
 #define CC_SYM_NUMERIC_H
 
+#include <gmp.h>
 #include <stdbool.h>
 
 /* dps significant digits; fixed notation when the decimal exponent e has
@@ -20,5 +21,11 @@ char *sym_fmt_decimal(const char *dec, int dps, bool strip);
  * imaginary part (decimal strings; im may be NULL for a real number).
  * exact_zero selects the literal "0". */
 char *sym_numeric_value(const char *re, const char *im, bool exact_zero);
+
+/* sym_numeric_value of an integer below 2**132 in magnitude, without the
+ * decimal text: such an integer is exact at every precision the text
+ * passes through (160 bits, 41 digits, 256 bits), so the digits are the
+ * same. */
+char *sym_integer_value(const mpz_t n);
 
 #endif
