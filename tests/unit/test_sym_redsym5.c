@@ -128,6 +128,19 @@ static void test_rational_series_was_zoo_or_wrong(void) {
     expect("summation(1/(k*(k + 1)), (k, 1, oo))", "1");
 }
 
+/* DiracDelta(k*x + b) lost its 1/|k| (integrate(DiracDelta(2*x - 1)*x,
+ * (x, 0, 4)) was 1/2); Min(x**2, 3) over (-3, 2) was giac's quadrature
+ * 8.07179676972208, wrong in its last four digits (15 - 4*sqrt(3)) */
+static void test_scaled_delta_and_min_integrands_were_wrong(void) {
+    expect("integrate(DiracDelta(2*x - 1)*x, (x, 0, 4))", "1/4");
+    expect("integrate(DiracDelta(2*x - (3/2))*x, (x, 0, 2))", "3/8");
+    expect("integrate(DiracDelta(2*x + 1)*x, (x, -3, 2))", "-1/4");
+    expect("integrate(DiracDelta(-3*x + 1)*exp(x), (x, -1, 1))", "exp(1/3)/3");
+    expect("integrate(Min(x**2, 3), (x, -3, 2))", "15 - 4*sqrt(3)");
+    expect("integrate(Max(x, 1, x**2), (x, 0, 2))", "10/3");
+    expect("integrate(DiracDelta(x - 1)*x**2, (x, -oo, oo))", "1"); /* unchanged */
+}
+
 /* N(zeta(2 + I)) and N(LambertW(1 + I)) were refused; LambertW(z, k) of
  * another branch had no value of ours (mpmath's digits) */
 static void test_complex_zeta_and_lambertw_were_refused(void) {
@@ -149,6 +162,7 @@ int main(void) {
     RUN(test_limit_of_imaginary_argument_was_zero);
     RUN(test_parameter_integral_condition_was_unstated);
     RUN(test_rational_series_was_zoo_or_wrong);
+    RUN(test_scaled_delta_and_min_integrands_were_wrong);
     RUN(test_complex_zeta_and_lambertw_were_refused);
     return check_summary("sym_redsym5");
 }

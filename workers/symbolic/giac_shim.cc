@@ -584,8 +584,35 @@ void parameter_note(const vecteur &v, const gen &r) {
     }
 }
 
+// Integrands giac gets wrong, rewritten before a definite integration:
+// Min(u, v) and Max(u, v) of two arguments as (u + v -+ |u - v|)/2 (giac
+// integrated Min(x**2, 3) over (-3, 2) numerically, 8.07179676972208 for
+// 15 - 4*sqrt(3) = 8.07179676972449), and DiracDelta(k*x + b) with a
+// constant k != 1 as DiracDelta(x + b/k)/|k| (giac dropped the 1/|k|:
+// integrate(DiracDelta(2*x - 1)*x, (x, 0, 4)) was 1/2, it is 1/4).
+gen integrand_rewrites(const gen &f, const gen &x) {
+    return map_tree(f, [&x](const unary_function_ptr &op, const gen &args) -> gen {
+        if ((op == at_min || op == at_max) && args.type == _VECT && args._VECTptr->size() == 2) {
+            const gen &u = (*args._VECTptr)[0], &w = (*args._VECTptr)[1];
+            gen d = symbolic(at_abs, u - w);
+            return (u + w + (op == at_max ? d : -d)) / 2;
+        }
+        if (op == at_Dirac && args.type != _VECT && mentions(args, x)) {
+            gen k = _simplify(call(at_derive, makesequence(args, x)), g_ctx);
+            if (!mentions(k, x) && finite_number(k) && !is_zero(k) && !is_one(k)) {
+                gen b = _simplify(args - k * x, g_ctx);
+                if (!mentions(b, x))
+                    return symbolic(at_Dirac, x + b / k) / symbolic(at_abs, k);
+            }
+        }
+        return symbolic(op, args);
+    });
+}
+
 // One definite integration step, v = [f, x, a, b].
-gen definite(const vecteur &v) {
+gen definite(const vecteur &v0) {
+    vecteur v = v0;
+    v[0] = integrand_rewrites(v0[0], v0[1]);
     const gen &f = v[0], &x = v[1];
     gen r = call(at_integrate, gen(v, _SEQ__VECT));
     // integrate(sign(x), x, -2, 3) = 5*sign(x): giac took sign(x) for a
