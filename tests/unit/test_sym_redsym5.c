@@ -139,6 +139,9 @@ static void test_scaled_delta_and_min_integrands_were_wrong(void) {
     expect("integrate(Min(x**2, 3), (x, -3, 2))", "15 - 4*sqrt(3)");
     expect("integrate(Max(x, 1, x**2), (x, 0, 2))", "10/3");
     expect("integrate(DiracDelta(x - 1)*x**2, (x, -oo, oo))", "1"); /* unchanged */
+    /* giac answers nan for the rewritten ((x - 1 + Abs(x - 1))/2)**2: the
+     * integrand as given is integrated instead */
+    expect("integrate(Max(x - 1, 0)**2, (x, -1, 5))", "64/3");
 }
 
 /* N(zeta(2 + I)) and N(LambertW(1 + I)) were refused; LambertW(z, k) of

@@ -610,9 +610,7 @@ gen integrand_rewrites(const gen &f, const gen &x) {
 }
 
 // One definite integration step, v = [f, x, a, b].
-gen definite(const vecteur &v0) {
-    vecteur v = v0;
-    v[0] = integrand_rewrites(v0[0], v0[1]);
+gen definite_as_given(const vecteur &v) {
     const gen &f = v[0], &x = v[1];
     gen r = call(at_integrate, gen(v, _SEQ__VECT));
     // integrate(sign(x), x, -2, 3) = 5*sign(x): giac took sign(x) for a
@@ -638,6 +636,27 @@ gen definite(const vecteur &v0) {
     if (!divergence_note(f, x, v[2], v[3], r))
         return r;
     return undef;
+}
+
+// One definite integration step with integrand_rewrites() applied; the
+// integrand as given when the rewritten one fails or comes back undefined
+// with no reason (giac answers nan for ((x - 1 + Abs(x - 1))/2)**2, the
+// rewritten Max(x - 1, 0)**2).
+gen definite(const vecteur &v0) {
+    vecteur v = v0;
+    v[0] = integrand_rewrites(v0[0], v0[1]);
+    if (v[0] == v0[0])
+        return definite_as_given(v0);
+    gen r;
+    try {
+        r = definite_as_given(v);
+    } catch (...) {
+        g_note.clear();
+        return definite_as_given(v0);
+    }
+    if (is_undef(r) && g_note.empty())
+        return definite_as_given(v0);
+    return r;
 }
 
 // integrate(f, x, y) and integrate(f, (x, a, b), (y, c, d)): one variable

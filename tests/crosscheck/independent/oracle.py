@@ -340,6 +340,35 @@ def _windows(p, d):
     return out
 
 
+def _signed_growth(near, far):
+    """Real values of one sign in both windows, every far one more than 10
+    times every near one in size: they tend to that signed infinity."""
+    both = near + far
+    return all(abs(u.imag) <= 1e-20 * max(1, abs(u)) for u in both) and \
+        (all(u.real > 0 for u in both) or all(u.real < 0 for u in both)) and \
+        min(abs(u) for u in far) > 10 * max(abs(u) for u in near)
+
+
+def _sample_windows(e, p, d):
+    """e at the two windows of _windows(p, d), 80 digits; None when the
+    numbers cannot reach them."""
+    x = sp.Symbol("x")
+    f = sp.lambdify(x, e, "mpmath")
+    with mpmath.workdps(80):
+        try:
+            return timed(lambda: [[mpmath.mpc(f(t)) for t in w] for w in _windows(p, d)], secs=20)
+        except Exception:  # noqa: BLE001 - the numbers cannot reach it
+            return None
+
+
+def tends_to_signed_infinity(e, p, d):
+    """True when e's values approaching p from side d are real, of one
+    sign, and grow by more than 10 times from the near to the far window
+    (x*(2 + sin(x)) at -oo: SymPy's AccumBounds there is wrong)."""
+    got = _sample_windows(e, p, d)
+    return got is not None and _signed_growth(*got)
+
+
 def numeric_limit_confirms(e, p, d, v):
     """An independent numeric look at a limit SymPy gave as "does not exist"
     (AccumBounds) or +-oo: the function is sampled at 80 digits in a near
@@ -350,24 +379,16 @@ def numeric_limit_confirms(e, p, d, v):
     tends to 0); +-oo when the far window's values are real, of that sign,
     and beyond every value of the near window. False also when the numbers
     cannot be reached (sin(exp(x)) at 10**12)."""
-    x = sp.Symbol("x")
-    f = sp.lambdify(x, e, "mpmath")
-
-    def sample(ts):
-        return [mpmath.mpc(f(t)) for t in ts]
-    with mpmath.workdps(80):
-        try:
-            got = timed(lambda: [sample(w) for w in _windows(p, d)], secs=20)
-        except Exception:  # noqa: BLE001 - the numbers cannot reach it
-            return False
+    got = _sample_windows(e, p, d)
     if got is None:
         return False
     near, far = got
     if v == "does not exist":
-        # a modulus that only grows tends to an infinity, whatever its
-        # spread: SymPy's AccumBounds for (1 + sin(x)**2)*x**2 at oo and
-        # (2 + sin(1/x))/x at 0+ are wrong, both tend to oo
-        if min(abs(u) for u in far) > 10 * max(abs(u) for u in near):
+        # real values of one sign whose size only grows tend to that
+        # infinity, whatever their spread: SymPy's AccumBounds for (1 +
+        # sin(x)**2)*x**2 at oo and (2 + sin(1/x))/x at 0+ are wrong, both
+        # tend to oo (x*sin(x) changes sign: it does not exist)
+        if _signed_growth(near, far):
             return False
         def spread(vs):
             fin = [u for u in vs if abs(u) < 1e30]
