@@ -150,7 +150,7 @@ static void complex_gamma_was_wrong(void) {
     got = n_of("erf(sqrt(-2))", 15, says_nonzero, &rc); /* erf's series (redsym3) */
     CHECK_STREQ(got, "3.77312251159902*I");
     free(got);
-    got = n_of("zeta(2 + I)", 15, says_nonzero, &rc);
+    got = n_of("LambertW(0, 1)", 15, says_nonzero, &rc); /* zeta(2 + I) has a value since redsym5 */
     CHECK(got == NULL && rc == SYM_NV_COMPLEX_GAP);
     got = n_of("gamma(sqrt(4))", 15, says_nonzero, &rc);
     CHECK_STREQ(got, "1.00000000000000");

@@ -542,8 +542,75 @@ gen integrate_positive_parameters(const vecteur &v) {
     return r;
 }
 
+// The parameter values at which parameter_note() tries an integral: each
+// parameter set to the same one in turn (0 and the negative ones are where
+// exp(-a*x**2) and 1/(x**2 + a) stop converging).
+const int PARAM_PROBES[] = {-1, 0, 1, 2, -2};
+
+// giac evaluates some definite integrals with a parameter without saying
+// that the value holds only where the integral converges:
+// integrate(exp(-a*x**2), (x, -oo, oo)) = sqrt(pi)/sqrt(a), which diverges
+// for a <= 0. The integral is tried at a few parameter values, and where it
+// diverges at one of them (a tail that does not decay, a non-integrable
+// singularity inside) the note says so, naming the value. Nothing is said
+// when every try converges or cannot be decided.
+void parameter_note(const vecteur &v, const gen &r) {
+    vecteur ps = parameters(v);
+    if (ps.empty() || !g_note.empty() || is_undef(r) || is_inf(r))
+        return;
+    for (int t : PARAM_PROBES) {
+        bool diverges = false;
+        try {
+            vecteur vals(ps.size(), gen(t));
+            // an infinite bound is kept as it is: subst rebuilds -oo in a
+            // form bound_value() does not read
+            gen f = subst(v[0], ps, vals, false, g_ctx),
+                a = is_inf(v[2]) ? v[2] : subst(v[2], ps, vals, false, g_ctx),
+                b = is_inf(v[3]) ? v[3] : subst(v[3], ps, vals, false, g_ctx);
+            diverges = !is_undef(f) && divergence_note(f, v[1], a, b, r);
+        } catch (...) {
+            diverges = false;
+        }
+        g_note.clear();
+        if (!diverges)
+            continue;
+        std::string names;
+        for (const gen &p : ps)
+            names += (names.empty() ? "" : ", ") + std::string(p.print(g_ctx)).substr(strlen(PREFIX));
+        g_note = "the value holds only for the parameter values where the integral converges, "
+                 "a condition the CAS does not state: at " + names + " = " + std::to_string(t) +
+                 " it diverges";
+        return;
+    }
+}
+
+// Integrands giac gets wrong, rewritten before a definite integration:
+// Min(u, v) and Max(u, v) of two arguments as (u + v -+ |u - v|)/2 (giac
+// integrated Min(x**2, 3) over (-3, 2) numerically, 8.07179676972208 for
+// 15 - 4*sqrt(3) = 8.07179676972449), and DiracDelta(k*x + b) with a
+// constant k != 1 as DiracDelta(x + b/k)/|k| (giac dropped the 1/|k|:
+// integrate(DiracDelta(2*x - 1)*x, (x, 0, 4)) was 1/2, it is 1/4).
+gen integrand_rewrites(const gen &f, const gen &x) {
+    return map_tree(f, [&x](const unary_function_ptr &op, const gen &args) -> gen {
+        if ((op == at_min || op == at_max) && args.type == _VECT && args._VECTptr->size() == 2) {
+            const gen &u = (*args._VECTptr)[0], &w = (*args._VECTptr)[1];
+            gen d = symbolic(at_abs, u - w);
+            return (u + w + (op == at_max ? d : -d)) / 2;
+        }
+        if (op == at_Dirac && args.type != _VECT && mentions(args, x)) {
+            gen k = _simplify(call(at_derive, makesequence(args, x)), g_ctx);
+            if (!mentions(k, x) && finite_number(k) && !is_zero(k) && !is_one(k)) {
+                gen b = _simplify(args - k * x, g_ctx);
+                if (!mentions(b, x))
+                    return symbolic(at_Dirac, x + b / k) / symbolic(at_abs, k);
+            }
+        }
+        return symbolic(op, args);
+    });
+}
+
 // One definite integration step, v = [f, x, a, b].
-gen definite(const vecteur &v) {
+gen definite_as_given(const vecteur &v) {
     const gen &f = v[0], &x = v[1];
     gen r = call(at_integrate, gen(v, _SEQ__VECT));
     // integrate(sign(x), x, -2, 3) = 5*sign(x): giac took sign(x) for a
@@ -562,9 +629,34 @@ gen definite(const vecteur &v) {
     if (mentions(r, x))
         fail("validation", "the CAS could not evaluate this definite integral (its answer still "
                            "depends on the variable of integration)");
-    if (!finite_number(r) || !divergence_note(f, x, v[2], v[3], r))
+    if (!finite_number(r)) {
+        parameter_note(v, r);
+        return r;
+    }
+    if (!divergence_note(f, x, v[2], v[3], r))
         return r;
     return undef;
+}
+
+// One definite integration step with integrand_rewrites() applied; the
+// integrand as given when the rewritten one fails or comes back undefined
+// with no reason (giac answers nan for ((x - 1 + Abs(x - 1))/2)**2, the
+// rewritten Max(x - 1, 0)**2).
+gen definite(const vecteur &v0) {
+    vecteur v = v0;
+    v[0] = integrand_rewrites(v0[0], v0[1]);
+    if (v[0] == v0[0])
+        return definite_as_given(v0);
+    gen r;
+    try {
+        r = definite_as_given(v);
+    } catch (...) {
+        g_note.clear();
+        return definite_as_given(v0);
+    }
+    if (is_undef(r) && g_note.empty())
+        return definite_as_given(v0);
+    return r;
 }
 
 // integrate(f, x, y) and integrate(f, (x, a, b), (y, c, d)): one variable
@@ -604,11 +696,210 @@ gen sp_diff(const cc_node *n, const char *) {
     return call(at_derive, seq_of(n));
 }
 gen sp_derivative(const cc_node *n, const char *) { return symbolic(at_derive, seq_of(n)); }
+// ---- squeeze: a bounded factor times one that tends to 0 ---------------
+// giac refuses exp(sin(x))/x at oo ("unable to handle exp(sin(...))").
+// With B(x) proven bounded for real x and R(x) -> 0, B*R -> 0; with B
+// bounded away from 0 by a known sign and R -> +-oo, B*R tends to the
+// signed infinity. Bounds are proven by interval arithmetic on the tree:
+// sin, cos, tanh, atan of a real argument, exp of a bounded one, sums,
+// products, integer powers and reciprocals of intervals that exclude 0.
+
+struct interval {
+    double lo, hi;
+};
+
+// true when g is real for real x (away from poles): x, real constants,
+// + - * /, integer powers, and the real functions of real arguments
+bool real_for_real(const gen &g, const gen &x) {
+    if (g == x)
+        return true;
+    if (!mentions(g, x))
+        return finite_number(g);
+    if (g.type != _SYMB)
+        return false;
+    const unary_function_ptr &f = g._SYMBptr->sommet;
+    const gen &a = g._SYMBptr->feuille;
+    if (f == at_plus || f == at_prod) {
+        if (a.type != _VECT)
+            return real_for_real(a, x);
+        for (const gen &e : *a._VECTptr)
+            if (!real_for_real(e, x))
+                return false;
+        return true;
+    }
+    if (f == at_pow)
+        return a.type == _VECT && a._VECTptr->size() == 2 && (*a._VECTptr)[1].type == _INT_ &&
+               real_for_real((*a._VECTptr)[0], x);
+    return (f == at_neg || f == at_inv || f == at_sin || f == at_cos || f == at_exp ||
+            f == at_atan || f == at_tanh || f == at_sinh || f == at_cosh || f == at_abs ||
+            f == at_floor || f == at_ceil) &&
+           real_for_real(a, x);
+}
+
+interval imul(interval a, interval b) {
+    double p[4] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+    return {*std::min_element(p, p + 4), *std::max_element(p, p + 4)};
+}
+
+// Bounds of g for every real x, widened outwards by a relative 1e-9 (the
+// doubles' rounding); false when no bound is proven.
+bool bounds_of(const gen &g, const gen &x, interval &out) {
+    if (!mentions(g, x)) {
+        double d;
+        if (!real_value(g, d))
+            return false;
+        out = {d - 1e-9 * (1 + std::fabs(d)), d + 1e-9 * (1 + std::fabs(d))};
+        return true;
+    }
+    if (g.type != _SYMB)
+        return false;
+    const unary_function_ptr &f = g._SYMBptr->sommet;
+    const gen &a = g._SYMBptr->feuille;
+    interval i;
+    if (f == at_sin || f == at_cos || f == at_tanh) {
+        out = {-1, 1};
+        return real_for_real(a, x);
+    }
+    if (f == at_atan) {
+        out = {-1.5707963268, 1.5707963268};
+        return real_for_real(a, x);
+    }
+    if (f == at_exp) {
+        if (!bounds_of(a, x, i) || i.hi > 700)
+            return false;
+        out = {std::exp(i.lo) * (1 - 1e-9), std::exp(i.hi) * (1 + 1e-9)};
+        return true;
+    }
+    if (f == at_neg) {
+        if (!bounds_of(a, x, i))
+            return false;
+        out = {-i.hi, -i.lo};
+        return true;
+    }
+    if (f == at_abs) {
+        if (!bounds_of(a, x, i))
+            return false;
+        out = {i.lo > 0 ? i.lo : i.hi < 0 ? -i.hi : 0, std::max(std::fabs(i.lo), std::fabs(i.hi))};
+        return true;
+    }
+    if (f == at_inv) {
+        if (!bounds_of(a, x, i) || (i.lo <= 0 && i.hi >= 0))
+            return false;
+        out = {1 / i.hi * (1 - 1e-9), 1 / i.lo * (1 + 1e-9)};
+        if (out.lo > out.hi)
+            std::swap(out.lo, out.hi);
+        return true;
+    }
+    if (f == at_pow) {
+        if (a.type != _VECT || a._VECTptr->size() != 2 || (*a._VECTptr)[1].type != _INT_)
+            return false;
+        int e = (*a._VECTptr)[1].val;
+        if (e < 1 || e > 64 || !bounds_of((*a._VECTptr)[0], x, i))
+            return false;
+        out = i;
+        for (int k = 1; k < e; k++)
+            out = imul(out, i);
+        if (e % 2 == 0 && out.lo < 0)
+            out.lo = 0;
+        return true;
+    }
+    if ((f != at_plus && f != at_prod) || a.type != _VECT)
+        return false;
+    bool first = true;
+    for (const gen &t : *a._VECTptr) {
+        if (!bounds_of(t, x, i))
+            return false;
+        if (first)
+            out = i;
+        else if (f == at_plus)
+            out = {out.lo + i.lo, out.hi + i.hi};
+        else
+            out = imul(out, i);
+        first = false;
+    }
+    return !first && std::isfinite(out.lo) && std::isfinite(out.hi);
+}
+
+// giac's limit of f (x -> pt; dir 0 at an infinity, else the side)
+gen plain_limit(const gen &f, const gen &x, const gen &pt, int dir) {
+    if (dir == 0)
+        return call(at_limit, makesequence(f, x, pt));
+    return call(at_limit, makesequence(f, x, pt, gen(dir)));
+}
+
+bool holds_op(const gen &g, const unary_function_ptr *op) {
+    if (g.is_symb_of_sommet(op))
+        return true;
+    if (g.type == _SYMB)
+        return holds_op(g._SYMBptr->feuille, op);
+    if (g.type == _VECT)
+        for (const gen &e : *g._VECTptr)
+            if (holds_op(e, op))
+                return true;
+    return false;
+}
+
+// The squeeze limit of f, or undef when it does not apply: f's factors
+// split into the bounded ones (their product B) and the rest (R).
+gen squeeze_limit(const gen &f, const gen &x, const gen &pt, int dir) {
+    vecteur fs = f.is_symb_of_sommet(at_prod) && f._SYMBptr->feuille.type == _VECT
+                     ? *f._SYMBptr->feuille._VECTptr
+                     : vecteur(1, f);
+    gen rest = 1;
+    interval b = {1, 1}, i;
+    bool any = false;
+    for (const gen &t : fs) {
+        if (mentions(t, x) && bounds_of(t, x, i)) {
+            b = imul(b, i);
+            any = true;
+        } else {
+            rest = rest * t;
+        }
+    }
+    if (!any)
+        return undef;
+    gen l;
+    try {
+        l = plain_limit(rest, x, pt, dir);
+    } catch (...) {
+        return undef;
+    }
+    if (is_zero(l))
+        return 0;
+    if (l == plus_inf || l == minus_inf) {
+        int s = l == plus_inf ? 1 : -1;
+        if (b.lo > 0)
+            return s > 0 ? plus_inf : minus_inf;
+        if (b.hi < 0)
+            return s > 0 ? minus_inf : plus_inf;
+    }
+    return undef;
+}
+
+// giac's limit, or the squeeze's where giac fails or answers an
+// oscillation (bounded_function) or undef for a product the squeeze
+// decides.
+gen limit_or_squeeze(const gen &f, const gen &x, const gen &pt, int dir) {
+    gen r;
+    try {
+        r = plain_limit(f, x, pt, dir);
+    } catch (...) {
+        gen s = squeeze_limit(f, x, pt, dir);
+        if (is_undef(s))
+            throw;
+        return s;
+    }
+    if (is_undef(r) || holds_op(r, at_bounded_function)) {
+        gen s = squeeze_limit(f, x, pt, dir);
+        if (!is_undef(s))
+            return s;
+    }
+    return r;
+}
+
 gen sp_limit(const cc_node *n, const char *) {
     gen pt = arg(n, 2);
-    if (is_inf(pt))
-        return call(at_limit, makesequence(arg(n, 0), arg(n, 1), pt));
-    return call(at_limit, makesequence(arg(n, 0), arg(n, 1), pt, gen(1)));
+    return limit_or_squeeze(arg(n, 0), arg(n, 1), pt, is_inf(pt) ? 0 : 1);
 }
 // The limit of a series' term f(k) as k -> oo, or undef when giac cannot
 // say (an oscillation comes back as bounded_function(...)).
@@ -634,6 +925,40 @@ bool holds_real(const gen &g) {
     return false;
 }
 
+// giac's infinite sum of a telescoping rational term with a gap of 3 or
+// more is wrong: summation(1/(k*(k + 3)), (k, 1, oo)) was zoo (11/18),
+// summation(1/(k*(k + 5)), (k, 1, oo)) 5/12 (137/300). The sum up to a
+// symbol n has a closed form (rational terms only), checked against the sum
+// term by term at two bounds; its limit as n -> oo is the series' value when finite. undef
+// when it is not (or v is not a sum from a finite start to +oo).
+gen partial_sum_limit(const vecteur &v) {
+    if (v[3] != plus_inf || is_inf(v[2]))
+        return undef;
+    try {
+        vecteur kernels = lvar(v[0]); // a rational function of k only
+        if (kernels.size() != 1 || kernels[0] != v[1])
+            return undef;
+        gen n = user_symbol("partial_sum_bound_");
+        gen part = call(at_sum, makesequence(v[0], v[1], v[2], n));
+        if (part.is_symb_of_sommet(at_sum))
+            return undef;
+        // the closed form must match the sum term by term at two bounds
+        for (int m : {17, 40}) {
+            gen direct = call(at_sum, makesequence(v[0], v[1], v[2], gen(m)));
+            gen closed = subst(part, n, gen(m), false, g_ctx);
+            if (!is_zero(_simplify(direct - closed, g_ctx)))
+                return undef;
+        }
+        gen lim = call(at_limit, makesequence(part, n, plus_inf));
+        lim = _simplify(lim, g_ctx);
+        if (!finite_number(lim))
+            return undef;
+        return lim;
+    } catch (...) {
+        return undef;
+    }
+}
+
 // An infinite sum whose terms do not tend to 0 diverges (giac's closed form
 // of a geometric series is its Abel sum: summation(cos(n), (n, 0, oo)) =
 // 1/2); one with a parameter (summation(x**n, (n, 0, oo)) = 1/(1 - x)) is
@@ -655,6 +980,13 @@ gen checked_series(const vecteur &v, const gen &r) {
         (finite_number(l) && !is_zero(_simplify(l, g_ctx)))) {
         g_note = "the series diverges: its terms do not tend to 0";
         return undef;
+    }
+    if (is_zero(l)) {
+        // giac's own infinite sum is checked against it: it was 5/12 for
+        // summation(1/(k*(k + 5)), (k, 1, oo)), which is 137/300
+        gen s = partial_sum_limit(v);
+        if (!is_undef(s) && (is_inf(r) || is_undef(r) || !is_zero(_simplify(r - s, g_ctx))))
+            return s;
     }
     bool parameters = false;
     for (const gen &s : lidnt(v[0]))
@@ -1684,9 +2016,7 @@ gen apply(cc_giac_op op, cc_gexpr *const *a, size_t n) {
     case CC_G_SOLVE: return with_complex(solve_one, makesequence(x, a[1]->g));
     case CC_G_LIMIT: {
         const gen &pt = a[2]->g;
-        if (is_inf(pt))
-            return call(at_limit, makesequence(x, a[1]->g, pt));
-        return call(at_limit, makesequence(x, a[1]->g, pt, gen(1)));
+        return limit_or_squeeze(x, a[1]->g, pt, is_inf(pt) ? 0 : 1);
     }
     case CC_G_SOLVE_SYSTEM: {
         gen r = with_complex([](const gen &s) { return call(at_solve, s); },
@@ -1709,7 +2039,7 @@ gen apply(cc_giac_op op, cc_gexpr *const *a, size_t n) {
     case CC_G_TRANSPOSE: need_matrix(x); return checked(_tran(x, g_ctx));
     case CC_G_SOLVE_GENERAL: return general_solutions(makesequence(x, a[1]->g));
     case CC_G_SOLVE_REAL: return solve_one(makesequence(x, a[1]->g));
-    case CC_G_LIMIT_LEFT: return call(at_limit, makesequence(x, a[1]->g, a[2]->g, gen(-1)));
+    case CC_G_LIMIT_LEFT: return limit_or_squeeze(x, a[1]->g, a[2]->g, -1);
     }
     fail("internal", "giac shim: unknown op");
 }

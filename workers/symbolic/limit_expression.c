@@ -1,11 +1,13 @@
 /* limit_expression (TOOLS.md 3.3.17, extended by issue 12): a limit at
  * +-oo, or at a finite point from the side `direction` names (the right by
  * default) plus the left-, right- and two-sided limits. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "workers/symbolic/sym_fast.h"
 #include "workers/symbolic/sym_input.h"
+#include "workers/symbolic/sym_limcheck.h"
 #include "workers/symbolic/sym_tools.h"
 #include "workers/symbolic/sym_profile.h"
 
@@ -74,6 +76,26 @@ struct limit_at {
     int infinity;
 };
 
+/* A finite limit at +-oo that the expression's own values refute (they
+ * grow without bound: sym_limcheck.h) becomes "undefined", with a note
+ * naming the CAS's answer and the size of the values. */
+static void refute_finite(json_t *out, const struct limit_at *at, const char *name) {
+    const char *l = json_string_value(json_object_get(out, "limit"));
+    long ex = 0;
+    if (!at->infinity || !l || !strcmp(l, "oo") || !strcmp(l, "-oo") || !strcmp(l, "zoo") ||
+        !strcmp(l, "undefined") || !strcmp(l, "does not exist") ||
+        !sym_limit_grows(at->e->root, name, at->infinity, &ex))
+        return;
+    char note[512];
+    snprintf(note, sizeof note,
+             "undefined: the CAS answered %.200s, but the expression's values grow without bound "
+             "(|f| is about 10**%ld at %s = %s10**16); at %s the expression may take non-real "
+             "values (sqrt or log of a negative number)",
+             l, ex, name, at->infinity < 0 ? "-" : "", at->infinity < 0 ? "-oo" : "oo");
+    json_object_set_new(out, "note", json_string(note));
+    json_object_set_new(out, "limit", json_string("undefined"));
+}
+
 /* The limit of at->e: the CAS's, or a fast path's for a rational function
  * (sym_fast.h: its right and left limits, the CAS's limit calls skipped). */
 static json_t *limit(const struct limit_at *at, cc_gexpr *var, const char *name, const char *dir) {
@@ -124,6 +146,7 @@ static json_t *limit(const struct limit_at *at, cc_gexpr *var, const char *name,
         json_object_set_new(out, "limit", json_string("undefined"));
         json_object_set_new(out, "note", json_string(UNDETERMINED_NOTE));
     }
+    refute_finite(out, at, name);
     if (dir)
         add_sides(out, args, dir, fast_left);
     free(fast_left);

@@ -66,11 +66,18 @@ static void stirling(mpc_ptr out, mpc_srcptr w, mpfr_prec_t p) {
     mpfr_clears(b, f, twopi, mag, eps, (mpfr_ptr)0);
 }
 
-/* gamma(z) for Re z >= 1/2 at precision p */
-static int gamma_right(mpc_ptr out, mpc_srcptr z, mpfr_prec_t p) {
+/* How far to shift z right (z + n) so that the asymptotic series of
+ * stirling() and digamma_series() reach 2^-p before their terms grow:
+ * Re(z + n) >= 0.12*p + 10. */
+static unsigned long series_shift(mpc_srcptr z, mpfr_prec_t p) {
     double need = 0.12 * (double)p + 10;
     double re = mpfr_get_d(mpc_realref(z), MPFR_RNDN);
-    unsigned long n = re < need ? (unsigned long)ceil(need - re) : 0;
+    return re < need ? (unsigned long)ceil(need - re) : 0;
+}
+
+/* gamma(z) for Re z >= 1/2 at precision p */
+static int gamma_right(mpc_ptr out, mpc_srcptr z, mpfr_prec_t p) {
+    unsigned long n = series_shift(z, p);
     mpc_t w, prod;
     mpc_init2(w, p);
     mpc_init2(prod, p);
@@ -215,9 +222,7 @@ static void digamma_series(mpc_ptr out, mpc_srcptr w, mpfr_prec_t p) {
 
 /* digamma(z) for Re z >= 1/2: digamma(z + n) - sum 1/(z + j), j < n */
 static int digamma_right(mpc_ptr out, mpc_srcptr z, mpfr_prec_t p) {
-    double need = 0.12 * (double)p + 10;
-    double re = mpfr_get_d(mpc_realref(z), MPFR_RNDN);
-    unsigned long n = re < need ? (unsigned long)ceil(need - re) : 0;
+    unsigned long n = series_shift(z, p);
     mpc_t w, t;
     mpc_init2(w, p);
     mpc_init2(t, p);

@@ -209,9 +209,10 @@ static json_t *n_result(enum sym_nv_rc rc, struct sym_nv *vp) {
                       "beyond 10**39456 (or below 10**-39456) in magnitude");
     case SYM_NV_COMPLEX_GAP:
         return cc_err("validation",
-                      "N cannot evaluate this: it applies zeta or LambertW (or erf, erfc "
-                      "beyond |z| = 12, Ei beyond |z| = 60) to a complex number, where "
-                      "neither our evaluator nor the CAS has a reliable value");
+                      "N cannot evaluate this: it applies a function to a complex number "
+                      "where neither our evaluator nor the CAS has a reliable value (erf, "
+                      "erfc beyond |z| = 12, Ei beyond |z| = 60, zeta beyond |Im z| = 1000, "
+                      "a LambertW branch whose iteration finds no root)");
     case SYM_NV_OK: break;
     }
     json_t *out = answer(&v);

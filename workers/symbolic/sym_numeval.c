@@ -8,6 +8,7 @@
 
 #include "workers/common/expr_funcs.h"
 #include "workers/symbolic/sym_cgamma.h"
+#include "workers/symbolic/sym_czeta.h"
 #include "workers/symbolic/sym_nmemo.h"
 
 #define RND MPC_RNDNN
@@ -150,6 +151,14 @@ static int real_fn(int (*f)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), const mpc_t a, m
         complex_gap = true;
         return -1;
     }
+    if (!is_real(a) && f == mpfr_zeta) {
+        /* zeta off the real axis: Borwein's series (sym_czeta.h) */
+        fn_inex = MPC_INEX(1, 1);
+        if (sym_czeta(out, a) == 0)
+            return 0;
+        complex_gap = true;
+        return -1;
+    }
     if (!is_real(a) && (f == mpfr_gamma || f == fact_fn)) {
         /* gamma off the real axis: Stirling's series (sym_cgamma.h) */
         fn_inex = MPC_INEX(1, 1);
@@ -269,11 +278,17 @@ static int of_recip(const struct ev *e, const char *inverse, const mpc_t a, mpc_
 
 /* W0(x) for real x >= -1/e by Halley's iteration (MPFR has no Lambert W).
  * -1 outside the real domain of the principal branch. */
+/* W_k(a) off the real principal branch: sym_czeta.h's Newton iteration */
+static int lambert_w_branch(const mpc_t a, long k, mpc_t out) {
+    if (sym_clambertw(out, a, k) == 0)
+        return 0;
+    complex_gap = true;
+    return -1;
+}
+
 static int lambert_w(const mpc_t a, mpc_t out) {
-    if (!is_real(a)) {
-        complex_gap = true;
-        return -1;
-    }
+    if (!is_real(a) || mpfr_cmp_d(mpc_realref(a), -0.36787944117144233) < 0)
+        return lambert_w_branch(a, 0, out);
     mpfr_t x, w, ew, f, t, u;
     mpfr_prec_t prec = mpfr_get_prec(mpc_realref(out));
     mpfr_inits2(prec, x, w, ew, f, t, u, (mpfr_ptr)0);
@@ -312,7 +327,8 @@ static int lambert_w(const mpc_t a, mpc_t out) {
 static const char *const OTHER_UNARY[] = {"LambertW", "log", "cot", "sec", "csc", "Abs", "re",
                                           "im", "arg", "sign", "cbrt", "acot", "asec", "acsc",
                                           "N"};
-static const char *const BINARY[] = {"log", "root", "Rational", "atan2", "Min", "Max", "N", "Mod"};
+static const char *const BINARY[] = {"log", "root", "Rational", "atan2",   "Min",
+                                     "Max", "N",    "Mod",      "LambertW"};
 
 static bool in_list(const char *name, const char *const *list, size_t n) {
     for (size_t i = 0; i < n; i++)
@@ -513,6 +529,15 @@ static int call_binary(const char *name, const mpc_t a, const mpc_t b, mpc_t out
     if (!strcmp(name, "N")) {
         fn_inex = mpc_set(out, a, RND);
         return 0;
+    }
+    if (!strcmp(name, "LambertW")) { /* LambertW(a, k): branch k, an integer */
+        if (!is_real(b) || !mpfr_integer_p(mpc_realref(b)) ||
+            !mpfr_fits_slong_p(mpc_realref(b), RRND))
+            return -1;
+        long k = mpfr_get_si(mpc_realref(b), RRND);
+        if (k == 0 && is_real(a))
+            return lambert_w(a, out);
+        return lambert_w_branch(a, k, out);
     }
     if (!strcmp(name, "Mod") && is_real(a) && is_real(b) && !mpfr_zero_p(mpc_realref(b))) {
         mpfr_t q; /* a - b*floor(a/b), the sign of b as SymPy's Mod */

@@ -45,7 +45,6 @@ Usage: python3 make_generated_redsym3.py [--seed N] [--out NAME]
 The default seed builds the corpus `make check` runs (report-only); a
 different seed builds a fresh batch never used while fixing.
 """
-import argparse
 import os
 import random
 import sys
@@ -57,16 +56,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import make_corpus as mc  # noqa: E402  (the helpers; its own cases are dropped)
 from make_corpus import case, chk, simp, lim, solve, ev, mat, lin, eq, ttable  # noqa: E402
-from oracle import parse, numeq, timed, start_generator, x, y, a, b, c, n, k  # noqa: E402,F401
+from oracle import parse, numeq, timed, start_generator, run_generator, x, y, a, b, c, n, k  # noqa: E402,F401
 from oracle import show as s  # noqa: E402
 import make_generated_redsym2 as r2  # noqa: E402  (its oracles: lim_case, quad)
 
 start_generator(mc)
-
-
-def tag(start, cat):
-    for cs in mc.CASES[start:]:
-        cs["cat"] = "rs3/" + cat
 
 
 # ---- N nested in larger expressions ------------------------------------------------
@@ -471,35 +465,11 @@ def truth(R):
     ttable(f)
 
 
-def build(R):
-    for fn, count, cat in ((nval, 40, "nval"), (bigint, 18, "bigint"), (bigint_solve, 10, "bigint"),
-                           (system, 30, "system"), (solve_param, 24, "solve-param"), (solve_exp, 16, "solve-exp"),
-                           (limit, 30, "limit"), (limit_inf, 16, "limit"), (multint, 18, "multint"),
-                           (simplify_rt, 24, "simplify-rt"), (matrix_sym, 24, "matrix-sym"), (truth, 12, "truth")):
-        B = len(mc.CASES)
-        for _ in range(count):
-            fn(R)
-        tag(B, cat)
-    for fn, count, cat in ((equiv_assume, 30, "equiv-assume"), (special, 18, "special")):
-        B = len(mc.CASES)
-        used = set()
-        for _ in range(count):
-            fn(R, used)
-        tag(B, cat)
-
-
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--seed", type=int, default=20261203)
-    ap.add_argument("--out", default="generated-redsym3.json")
-    args = ap.parse_args()
-    build(random.Random(args.seed))
-    for i, cs in enumerate(mc.CASES):
-        cs["id"] = "rs3-%d-%s-%03d" % (args.seed % 1000, cs["tool"], i + 1)
-        cs["batch"] = "redsym3"
-    mc.write_cases(args.out, "redsym3: generated symbolic cases by class (seed %d); built by "
-                   "make_generated_redsym3.py" % args.seed)
-
+CLASSES = ((nval, 40, "nval"), (bigint, 18, "bigint"), (bigint_solve, 10, "bigint"),
+           (system, 30, "system"), (solve_param, 24, "solve-param"), (solve_exp, 16, "solve-exp"),
+           (limit, 30, "limit"), (limit_inf, 16, "limit"), (multint, 18, "multint"),
+           (simplify_rt, 24, "simplify-rt"), (matrix_sym, 24, "matrix-sym"), (truth, 12, "truth"))
+USED_CLASSES = ((equiv_assume, 30, "equiv-assume"), (special, 18, "special"))
 
 if __name__ == "__main__":
-    main()
+    run_generator(mc, 3, 20261203, CLASSES, USED_CLASSES)

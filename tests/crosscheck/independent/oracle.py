@@ -5,6 +5,7 @@ Python's fractions/decimal/struct/datetime, mpmath and SymPy, and symbolic
 answers are compared by VALUE (numerically at complex, negative and positive
 points, 40 digits), never by their printed shape.
 """
+import argparse
 import math
 import random
 import signal
@@ -45,6 +46,45 @@ def start_generator(mc):
     its helpers are wanted), mpmath at 30 digits."""
     del mc.CASES[:]
     mpmath.mp.dps = 30
+
+
+def tag_cases(mc, start, prefix, cat):
+    """Marks the cases added since index start as class cat of a round."""
+    for cs in mc.CASES[start:]:
+        cs["cat"] = "%s/%s" % (prefix, cat)
+
+
+def run_generator(mc, rnd, seed, classes=(), used_classes=(), build=None):
+    """The red-team generators' common main: reads --seed/--out, runs each
+    (fn, count, cat) of classes count times as fn(R) and each of
+    used_classes as fn(R, used) with one `used` set per class (the cases
+    tagged rs<rnd>/cat), or build(R) instead when given (a generator that
+    tags its own cases), then numbers the cases rs<rnd>-<seed%1000>-<tool>-NNN
+    and writes generated-redsym<rnd>.json (or --out) beside make_corpus.py."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, default=seed)
+    ap.add_argument("--out", default="generated-redsym%d.json" % rnd)
+    args = ap.parse_args()
+    R = random.Random(args.seed)
+    prefix = "rs%d" % rnd
+    if build is not None:
+        build(R)
+    for fn, count, cat in classes:
+        start = len(mc.CASES)
+        for _ in range(count):
+            fn(R)
+        tag_cases(mc, start, prefix, cat)
+    for fn, count, cat in used_classes:
+        start = len(mc.CASES)
+        used = set()
+        for _ in range(count):
+            fn(R, used)
+        tag_cases(mc, start, prefix, cat)
+    for i, cs in enumerate(mc.CASES):
+        cs["id"] = "%s-%d-%s-%03d" % (prefix, args.seed % 1000, cs["tool"], i + 1)
+        cs["batch"] = "redsym%d" % rnd
+    mc.write_cases(args.out, "redsym%d: generated symbolic cases by class (seed %d); built by "
+                   "make_generated_redsym%d.py" % (rnd, args.seed, rnd))
 
 
 class Slow(BaseException):
@@ -247,7 +287,7 @@ def crf(fn, *args, prec=200):
     return float(v)
 
 
-def limit_oracle(e, p, d, show, near_inf, h, tol_inf, tol_fin, limit=None):
+def limit_oracle(e, p, d, show, near_inf, h, tol_inf, tol_fin, limit=None, confirm=False):
     """SymPy's one-sided limit of e (in x) at p, as text via show(), kept
     only when mpmath at 60 digits agrees near the point; "does not exist"
     for an oscillating limit; None when the oracle declines. The sample
@@ -255,7 +295,8 @@ def limit_oracle(e, p, d, show, near_inf, h, tol_inf, tol_fin, limit=None):
     towards +-oo (cos(exp(1e10)) never ends, so a batch with such terms
     uses small ones), h the offset beside a finite point. limit(e, x, p,
     dir=d) defaults to sp.limit; a caller may pass a timed one (None from
-    it declines)."""
+    it declines). With confirm, a "does not exist" (SymPy's AccumBounds)
+    or an infinite limit is kept only when numeric_limit_confirms it."""
     x = sp.Symbol("x")
     try:
         v = (limit or sp.limit)(e, x, p, dir=d)
@@ -264,12 +305,103 @@ def limit_oracle(e, p, d, show, near_inf, h, tol_inf, tol_fin, limit=None):
     if v is None:
         return None
     if v.has(sp.AccumBounds):
+        if confirm and not numeric_limit_confirms(e, p, d, "does not exist"):
+            return None
         return "does not exist"
+    if confirm and v in (sp.oo, -sp.oo) and not numeric_limit_confirms(e, p, d, v):
+        return None
     if v.has(sp.Limit) or v.has(sp.nan):
         return None
     if v.is_finite and not v.free_symbols and not _agrees_near(e, x, p, d, v, near_inf, h, tol_inf, tol_fin):
         return None
     return show(v)
+
+
+def _windows(p, d):
+    """Two windows of sample points approaching p from side d, the second
+    much nearer (or, at +-oo, much farther): each a dense run (steps far
+    below any period) and a geometric run (a factor of 6.5 across, for
+    slow oscillations such as sin(log(x)))."""
+    out = []
+    for k in (6, 12):
+        if p in (sp.oo, -sp.oo):
+            sgn = 1 if p == sp.oo else -1
+            t0 = mpmath.mpf(10) ** k
+            pts = [t0 + j * mpmath.mpf("0.37") for j in range(30)] + \
+                  [t0 * (1 + j * mpmath.mpf("0.137")) for j in range(40)]
+            out.append([sgn * t for t in pts])
+        else:
+            sgn = 1 if d == "+" else -1
+            h0 = mpmath.mpf(10) ** -k
+            c = mpmath.mpf(sp.N(p, 80))
+            pts = [h0 / (1 + j * mpmath.mpf("0.0137")) for j in range(30)] + \
+                  [h0 / (1 + j * mpmath.mpf("0.137")) for j in range(40)]
+            out.append([c + sgn * t for t in pts])
+    return out
+
+
+def _signed_growth(near, far):
+    """Real values of one sign in both windows, every far one more than 10
+    times every near one in size: they tend to that signed infinity."""
+    both = near + far
+    return all(abs(u.imag) <= 1e-20 * max(1, abs(u)) for u in both) and \
+        (all(u.real > 0 for u in both) or all(u.real < 0 for u in both)) and \
+        min(abs(u) for u in far) > 10 * max(abs(u) for u in near)
+
+
+def _sample_windows(e, p, d):
+    """e at the two windows of _windows(p, d), 80 digits; None when the
+    numbers cannot reach them."""
+    x = sp.Symbol("x")
+    f = sp.lambdify(x, e, "mpmath")
+    with mpmath.workdps(80):
+        try:
+            return timed(lambda: [[mpmath.mpc(f(t)) for t in w] for w in _windows(p, d)], secs=20)
+        except Exception:  # noqa: BLE001 - the numbers cannot reach it
+            return None
+
+
+def tends_to_signed_infinity(e, p, d):
+    """True when e's values approaching p from side d are real, of one
+    sign, and grow by more than 10 times from the near to the far window
+    (x*(2 + sin(x)) at -oo: SymPy's AccumBounds there is wrong)."""
+    got = _sample_windows(e, p, d)
+    return got is not None and _signed_growth(*got)
+
+
+def numeric_limit_confirms(e, p, d, v):
+    """An independent numeric look at a limit SymPy gave as "does not exist"
+    (AccumBounds) or +-oo: the function is sampled at 80 digits in a near
+    and a far window approaching p from side d. "does not exist" is
+    confirmed when the values in the far window still spread by more than
+    1e-3 and by at least half the near window's spread (sin(sqrt(x + 1)) -
+    sin(sqrt(x)), AccumBounds(-2, 2) to SymPy, spreads 1e-3 then 1e-6: it
+    tends to 0); +-oo when the far window's values are real, of that sign,
+    and beyond every value of the near window. False also when the numbers
+    cannot be reached (sin(exp(x)) at 10**12)."""
+    got = _sample_windows(e, p, d)
+    if got is None:
+        return False
+    near, far = got
+    if v == "does not exist":
+        # real values of one sign whose size only grows tend to that
+        # infinity, whatever their spread: SymPy's AccumBounds for (1 +
+        # sin(x)**2)*x**2 at oo and (2 + sin(1/x))/x at 0+ are wrong, both
+        # tend to oo (x*sin(x) changes sign: it does not exist)
+        if _signed_growth(near, far):
+            return False
+        def spread(vs):
+            fin = [u for u in vs if abs(u) < 1e30]
+            if len(fin) < 2:
+                return mpmath.inf
+            return max(abs(a - b) for a in fin for b in fin)
+        sf = spread(far)
+        return sf > 1e-3 and sf >= spread(near) / 2
+    if any(abs(u.imag) > 1e-20 * max(1, abs(u)) for u in near + far):
+        return False
+    sgn = 1 if v == sp.oo else -1
+    nr, fr = [sgn * u.real for u in near], [sgn * u.real for u in far]
+    return min(fr) > 0 and min(fr) > max(nr)
 
 
 def _agrees_near(e, x, p, d, v, near_inf, h, tol_inf, tol_fin):

@@ -25,6 +25,7 @@ Usage: python3 run.py --bin build/bin/codecalc [-v] [--json OUT] [--only TOOL]
                 fails only on a confident wrong answer)
 """
 import argparse
+import cmath
 import ast
 import json
 import math
@@ -786,6 +787,67 @@ def c_refuse(got, ck, res, case):
     if res.get("code") in ck["codes"]:
         return True, ""
     return "format", "refused with %s, want %s" % (res.get("code"), ck["codes"])
+
+
+def c_param_cond(got, ck, res, case):
+    """A definite integral whose convergence depends on the parameter
+    (redsym5): at each sampled value where it converges the answer is the
+    integral's value there; where it diverges the answer may not be a finite
+    number unless the result's note says the value holds only conditionally
+    (a note with "only"). A note "for a > 0 only" limits the check to
+    positive values."""
+    t = str(got).strip()
+    if _open_or_nan(t):
+        return _open_or_nan(t), "left open: %s" % t[:80]
+    g = p_expr(t)
+    p = sp.Symbol(ck["param"])
+    note = res.get("note") or ""
+    conditional = "only" in note
+    pos_only = "> 0 only" in note
+    for pv, want in ck["want"].items():
+        q = parse(pv)
+        if pos_only and not q > 0:
+            continue
+        try:
+            gv = complex(sp.N(g.subs(p, q), 30))
+        except (TypeError, ValueError, ZeroDivisionError):
+            gv = None
+        finite = gv is not None and cmath.isfinite(gv)
+        if want == "diverges":
+            if finite and not conditional:
+                return False, "at %s = %s the integral diverges; the answer %s is %s there, no condition stated" % (
+                    p, pv, t, gv)
+            continue
+        if not finite:
+            return False, "at %s = %s the integral converges to %s; the answer %s is not finite there" % (
+                p, pv, want, t)
+        if not _rel_close(gv, complex(mpmath.mpf(want)), ck.get("rel", 1e-9)):
+            return False, "at %s = %s: got %s = %s, want %s" % (p, pv, t, gv, want)
+    return True, ""
+
+
+def c_series_poly(got, ck, res, case):
+    """A series answer (redsym5): the polynomial before its O() term equals
+    the oracle's truncated series as values (at real points)."""
+    t = str(got).strip()
+    cut = t.find("O(")
+    if cut == 0:
+        return False, "only the order term: %s" % t[:80]
+    if cut > 0:
+        head = t[:cut].rstrip()
+        if not head.endswith("+"):
+            raise Judged("an order term not added last: %r" % t[:80])
+        t = head[:-1]
+    g, w = p_expr(t), parse(ck["want"])
+    return bool(equiv(g, w, {"*": "real"})), "got %s, want %s + O(...)" % (t[:120], ck["want"][:120])
+
+
+def c_assoc(got, ck, res, case):
+    """A gcd or lcm of polynomials (redsym5): the oracle's up to a non-zero
+    constant factor (both are gcds over Q[x])."""
+    g, w = p_expr(got), parse(ck["want"])
+    r = sp.cancel(g / w)
+    return bool(not r.free_symbols and r != 0), "got %s, want %s up to a constant" % (got, ck["want"])
 
 
 CMP = {n[2:]: f for n, f in globals().items() if n.startswith("c_")}
