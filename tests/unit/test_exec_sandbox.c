@@ -548,6 +548,26 @@ static void test_run_directory_inodes_took_the_host_disk(void) {
     CHECK(lstat(dir, &st) != 0);
 }
 
+/* The dependency cache staged an install in a run directory and renamed
+ * it into the cache: once run directories became tmpfs mounts, the rename
+ * failed with EBUSY and every per-run dependency install was an internal
+ * error. A staging directory stays on its parent's filesystem. */
+static void test_staging_directory_could_not_be_published(void) {
+    struct cc_rundir rd;
+    char dir[PATH_MAX], dest[PATH_MAX + 16], f[PATH_MAX + 32];
+    CHECK_INTEQ(cc_rundir_create_on_disk(runs, dir, sizeof dir, &rd), 0);
+    CHECK(!rd.bounded);
+    snprintf(f, sizeof f, "%s/pkg", dir);
+    write_text(f, "x", 0644);
+    snprintf(dest, sizeof dest, "%s/published", runs);
+    CHECK_INTEQ(rename(dir, dest), 0);
+    snprintf(f, sizeof f, "%s/pkg", dest);
+    struct stat st;
+    CHECK_INTEQ(lstat(f, &st), 0);
+    unlink(f);
+    rmdir(dest);
+}
+
 static void setup_dirs(void) {
     char p[PATH_MAX];
     snprintf(base, sizeof base, "/var/tmp/cc-sbx-test-%ld", (long)getpid());
@@ -648,6 +668,7 @@ int main(void) {
     setup_dirs();
     RUN(test_rundir);
     RUN(test_run_directory_inodes_took_the_host_disk);
+    RUN(test_staging_directory_could_not_be_published);
     RUN(test_echo);
     RUN(test_exit_and_signal);
     RUN(test_spawn_failure);

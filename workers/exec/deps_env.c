@@ -238,7 +238,7 @@ static json_t *install(struct cc_deps *d, const char *root, int (*stop)(void *),
     char *script = runs_as ? cc_pkg_script(runs_as, (const char *const *)d->specs, d->n, &flag) : NULL;
     if (!script) return cc_err("dependency_missing", "no installer for %s dependencies is available here", d->lang);
     struct cc_rundir rd;
-    if (cc_rundir_create(root, NULL, 0, &rd) != 0) {
+    if (cc_rundir_create_on_disk(root, NULL, 0, &rd) != 0) {
         free(script);
         return cc_err("internal", "cannot create a staging directory in %s: %s", root, strerror(errno));
     }

@@ -36,7 +36,7 @@ static int nonce_hex(char *out, size_t cap) {
     return 0;
 }
 
-int cc_rundir_create(const char *parent, char *out_path, size_t cap, struct cc_rundir *rd) {
+static int create(const char *parent, char *out_path, size_t cap, struct cc_rundir *rd, bool bound) {
     memset(rd, 0, sizeof *rd);
     if (!parent || parent[0] != '/') {
         errno = EINVAL;
@@ -76,10 +76,21 @@ int cc_rundir_create(const char *parent, char *out_path, size_t cap, struct cc_r
     rd->have_id = true;
     /* The identity above is the directory's own, under the mount: removal
      * unmounts first and checks it there. */
-    rd->bounded = sbx_scratch_mount(rd->path, rd->unbound, sizeof rd->unbound) == 0;
+    if (bound)
+        rd->bounded = sbx_scratch_mount(rd->path, rd->unbound, sizeof rd->unbound) == 0;
+    else
+        snprintf(rd->unbound, sizeof rd->unbound, "a staging directory, on its parent's filesystem by design");
     if (out_path)
         memcpy(out_path, rd->path, (size_t)n + 1);
     return 0;
+}
+
+int cc_rundir_create(const char *parent, char *out_path, size_t cap, struct cc_rundir *rd) {
+    return create(parent, out_path, cap, rd, true);
+}
+
+int cc_rundir_create_on_disk(const char *parent, char *out_path, size_t cap, struct cc_rundir *rd) {
+    return create(parent, out_path, cap, rd, false);
 }
 
 static int empty_dir(int dfd, int depth, struct rm_ctx *cx);

@@ -29,6 +29,12 @@ struct cc_rundir {
  * Returns 0, or -1 with errno set. */
 int cc_rundir_create(const char *parent, char *out_path, size_t cap, struct cc_rundir *rd);
 
+/* The same without the tmpfs: a staging directory whose tree is renamed
+ * into place on the parent's filesystem when it is complete (an install's
+ * environment). A mount point cannot be renamed (EBUSY), and a tmpfs's
+ * tree would not survive it. */
+int cc_rundir_create_on_disk(const char *parent, char *out_path, size_t cap, struct cc_rundir *rd);
+
 /* Unmount a bounded directory's tmpfs (its contents go with it), then
  * remove the directory tree if its identity still matches. Returns 0 when
  * removed, -1 when not (errno: ESTALE for an identity mismatch or no
