@@ -7,6 +7,7 @@
 
 #include "tests/unit/check.h"
 #include "workers/analysis/complexity.h"
+#include "workers/analysis/refine_text.h"
 #include "workers/common/tool_api.h"
 
 CC_TOOL(analyze_complexity);
@@ -820,6 +821,39 @@ static void geometric_sum_was_n_log_n(void) {
     check_refined(cases, sizeof cases / sizeof *cases);
 }
 
+/* The unit step, the reset and the assignment of a name were matched three
+ * times over (amortized_pointer, geometric_sum, power_bound), each copy a
+ * little different; one copy each now (refine_text.c). A Go `j := 0` in
+ * the outer loop is a reset, `j %= k` too (amortized_pointer read neither
+ * as one); `j = j + 1` is a unit step (geometric_sum's copy missed it). */
+static void shared_step_and_reset_matchers(void) {
+    size_t at = 9;
+    bool up = false;
+    CHECK_INTEQ(cx_unit_step("i++", 3, &at, &up), 1);
+    CHECK(up && at == 0);
+    CHECK_INTEQ(cx_unit_step("--ix;", 5, &at, &up), 2);
+    CHECK(!up && at == 2);
+    CHECK_INTEQ(cx_unit_step("j=j+1", 5, &at, &up), 1);
+    CHECK(up);
+    CHECK_INTEQ(cx_unit_step("j+=2", 4, &at, NULL), 0);
+    CHECK_INTEQ(cx_unit_step("j=k+1", 5, &at, NULL), 0);
+    CHECK(cx_reassigned("for i:=range a{j:=0;}", 21, "j", 1));
+    CHECK(cx_reassigned("j%=k;", 5, "j", 1));
+    CHECK(cx_reassigned("lo,hi=i+1,n;", 12, "lo", 2));
+    CHECK(cx_reassigned("j-=k;", 5, "j", 1));
+    CHECK(!cx_reassigned("j+=1;j++;++j;j=j+1;j-=2;", 24, "j", 1));
+    CHECK(!cx_reassigned("o.j=0;if(j==n)", 14, "j", 1));
+    CHECK(cx_assigns("x,j=1,2", 7, 2, "j", 1));
+    CHECK(!cx_assigns("j==2", 4, 0, "j", 1));
+    CHECK(cx_assigns("for j in a", 10, 4, "j", 1));
+    static const struct refined_case cases[] = {
+        {"c", "long f(int n) { long m = 0; for (int c = 1; c < n; c <<= 1) for (int k = 0; k < c; k = k + 1) m++; return m; }", "O(n)"},
+        {"c", "int f(int n) { int c = 0; for (int i = 0; i < n * n; i = i + 1) c ^= i; return c; }", "O(n^2)"},
+        {"c", "int f(int n) { int c = 0; for (int i = 0; i < n * n; i--) c ^= i; return c; }", "O(n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
 /* A loop to n * n, len(a) * len(a) or n ** 3 was one factor of n. */
 static void square_bound_was_linear(void) {
     static const struct refined_case cases[] = {
@@ -1042,6 +1076,7 @@ int main(void) {
     RUN(membership_of_unknown_type_was_constant);
     RUN(geometric_sum_was_n_log_n);
     RUN(square_bound_was_linear);
+    RUN(shared_step_and_reset_matchers);
     RUN(sequence_repetition_was_free);
     RUN(linq_fill_and_array_from_were_free);
     RUN(string_append_and_container_calls);

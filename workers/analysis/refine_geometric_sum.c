@@ -40,21 +40,6 @@ static bool plain_bound(const char *s, size_t n) {
     return true;
 }
 
-/* flat[i..] assigns v some way (v = ..., v op= ..., v++, ++v), or binds
- * it (`a, v = ...`, `for v in`). */
-static bool assigns(const char *flat, size_t n, size_t i, const char *v, size_t vl) {
-    static const char *const ops[] = {"=", "+=", "-=", "*=", "/=", "//=", "%=", "<<=", ">>=", "&=", "|=", "^=",
-                                      "++", "--", ":=", NULL};
-    if (!cx_word_then(flat, n, i, v, vl, "")) return false;
-    if (i >= 2 && (memcmp(flat + i - 2, "++", 2) == 0 || memcmp(flat + i - 2, "--", 2) == 0)) return true;
-    if (i >= 4 && memcmp(flat + i - 4, "for ", 4) == 0) return true;
-    if (cx_tuple_target(flat, n, i)) return true;
-    for (const char *const *o = ops; *o; o++)
-        if (cx_word_then(flat, n, i, v, vl, *o) && !(strcmp(*o, "=") == 0 && i + vl + 1 < n && flat[i + vl + 1] == '='))
-            return true;
-    return false;
-}
-
 /* At flat[i]: v grows by a constant factor (v *= k, v <<= k, v = v * k,
  * v = v << k), never shrinks. */
 static bool grows(const char *flat, size_t n, size_t i, const char *v, size_t vl) {
@@ -71,7 +56,7 @@ static bool only_grows_in(const struct cx_walk *w, TSNode n, const char *v, size
     if (t.n >= sizeof flat) return false;
     size_t fn = cx_flatten(t, flat, sizeof flat);
     for (size_t i = 0; i < fn; i++) {
-        if (!assigns(flat, fn, i, v, vl)) continue;
+        if (!cx_assigns(flat, fn, i, v, vl)) continue;
         if (!grows(flat, fn, i, v, vl)) return false;
         ++*grew;
     }
@@ -109,15 +94,6 @@ static int growing_to_bound(const struct cx_walk *w, TSNode outer, const char *v
     return degree && only_grows(w, outer, v, vl, &grew) && grew > 0 ? degree : 0;
 }
 
-/* An int literal node. */
-static bool int_literal(const struct cx_walk *w, TSNode n) {
-    struct cx_text t = cx_node_text(w, n);
-    if (t.n == 0) return false;
-    for (size_t i = 0; i < t.n; i++)
-        if (t.s[i] < '0' || t.s[i] > '9') return false;
-    return true;
-}
-
 /* Rust's `for j in k..v` / `k..=v` (k a literal): the bound's name into v. */
 static bool rust_range_to_name(const struct cx_walk *w, TSNode loop, char *v, size_t cap) {
     TSNode r = cx_field(loop, "value");
@@ -125,7 +101,7 @@ static bool rust_range_to_name(const struct cx_walk *w, TSNode loop, char *v, si
         return false;
     TSNode lo = ts_node_named_child(r, 0), hi = ts_node_named_child(r, 1);
     struct cx_text t = cx_node_text(w, hi);
-    if (!int_literal(w, lo) || strcmp(ts_node_type(hi), "identifier") != 0 || t.n >= cap) return false;
+    if (!cx_is_int_literal(w, lo) || strcmp(ts_node_type(hi), "identifier") != 0 || t.n >= cap) return false;
     snprintf(v, cap, "%.*s", (int)t.n, t.s);
     return true;
 }
@@ -140,12 +116,23 @@ static bool range_to_name(const struct cx_walk *w, TSNode loop, char *v, size_t 
         return false;
     TSNode args = cx_field(right, "arguments");
     uint32_t k = ts_node_is_null(args) ? 0 : ts_node_named_child_count(args);
-    if (k == 0 || k > 2 || (k == 2 && !int_literal(w, ts_node_named_child(args, 0)))) return false;
+    if (k == 0 || k > 2 || (k == 2 && !cx_is_int_literal(w, ts_node_named_child(args, 0)))) return false;
     TSNode b = ts_node_named_child(args, k - 1);
     struct cx_text t = cx_node_text(w, b);
     if (strcmp(ts_node_type(b), "identifier") != 0 || t.n >= cap) return false;
     snprintf(v, cap, "%.*s", (int)t.n, t.s);
     return true;
+}
+
+/* At flat[i], where a name of length vl is assigned: the assignment is a
+ * unit step that raises it (j++, ++j, j += 1, j = j + 1), read up to the
+ * first character that cannot belong to it (`;`, `)`, `]`, `{`). */
+static bool unit_raise_at(const char *flat, size_t n, size_t i, size_t vl) {
+    size_t from = i >= 2 && (memcmp(flat + i - 2, "++", 2) == 0 || memcmp(flat + i - 2, "--", 2) == 0) ? i - 2 : i;
+    size_t to = i + vl, at;
+    while (to < n && (cx_is_word((unsigned char)flat[to]) || flat[to] == '+' || flat[to] == '-' || flat[to] == '=')) to++;
+    bool up = false;
+    return cx_unit_step(flat + from, to - from, &at, &up) == vl && from + at == i && up;
 }
 
 /* `for (j = k; j < v; j++)` (or <=, ++j, j += 1) where the loop assigns j
@@ -170,10 +157,9 @@ static bool counted_to_name(const struct cx_walk *w, TSNode loop, char *v, size_
     if (body.n >= sizeof flat) return false;
     size_t n = cx_flatten(body, flat, sizeof flat), sets = 0, steps = 0;
     for (size_t i = 0; i < n; i++) {
-        if (!assigns(flat, n, i, c, jl)) continue;
+        if (!cx_assigns(flat, n, i, c, jl)) continue;
         sets++;
-        steps += cx_word_then(flat, n, i, c, jl, "++") || cx_word_then(flat, n, i, c, jl, "+=1;") ||
-                 cx_word_then(flat, n, i, c, jl, "+=1)") || (i >= 2 && memcmp(flat + i - 2, "++", 2) == 0);
+        steps += unit_raise_at(flat, n, i, jl);
     }
     if (sets != 2 || steps != 1) return false; /* the initializer and the unit step, nothing else */
     snprintf(v, cap, "%.*s", (int)(cn - at), c + at);
@@ -193,7 +179,7 @@ int cx_geometric_sum(const struct cx_walk *w, TSNode loop, char *counter, size_t
     if (!degree || inner.n >= sizeof flat) return 0;
     size_t n = cx_flatten(inner, flat, sizeof flat);
     for (size_t i = 0; i < n; i++) /* the inner loop leaves the outer counter alone */
-        if (assigns(flat, n, i, v, vl)) return 0;
+        if (cx_assigns(flat, n, i, v, vl)) return 0;
     snprintf(counter, cap, "%s", v);
     *outer_line = cx_line(outer);
     return degree;

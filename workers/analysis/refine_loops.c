@@ -14,28 +14,12 @@
 #include "workers/analysis/text_scan.h"
 #include "workers/analysis/ts_walk.h"
 
-static const char *const int_types[] = {"integer", "integer_literal", "number_literal", "number",
-    "decimal_integer_literal", "int_literal", NULL};
-
 enum { LOOP_LINEAR, LOOP_GEOMETRIC, LOOP_BISECTION, LOOP_REMAINDER, LOOP_BITS };
-
-static bool is_int_literal(const struct cx_walk *w, TSNode n) {
-    if (ts_node_is_null(n) || !cx_type_is(n, int_types)) return false;
-    struct cx_text t = cx_node_text(w, n);
-    if (t.n == 0 || t.n > 40) return false;
-    for (size_t i = 0; i < t.n; i++) {
-        char c = t.s[i];
-        if (!((c >= '0' && c <= '9') || c == '_' || c == 'x' || c == 'X' || (c >= 'a' && c <= 'f') ||
-              (c >= 'A' && c <= 'F') || c == 'u' || c == 'U' || c == 'l' || c == 'L'))
-            return false;
-    }
-    return t.s[0] >= '0' && t.s[0] <= '9';
-}
 
 static bool is_literal(const struct cx_walk *w, TSNode n) {
     static const char *const others[] = {"float", "float_literal", "string", "string_literal",
         "char_literal", "true", "false", "none", "null", "interpreted_string_literal", NULL};
-    return is_int_literal(w, n) || cx_type_is(n, others);
+    return cx_is_int_literal(w, n) || cx_type_is(n, others);
 }
 
 /* range(3), range(1, 10), range(0, 10, 2): every argument an integer. */
@@ -46,7 +30,7 @@ static bool constant_range_call(const struct cx_walk *w, TSNode n) {
     uint32_t c = ts_node_named_child_count(args);
     if (c == 0 || c > 3) return false;
     for (uint32_t i = 0; i < c; i++)
-        if (!is_int_literal(w, ts_node_named_child(args, i))) return false;
+        if (!cx_is_int_literal(w, ts_node_named_child(args, i))) return false;
     return true;
 }
 
@@ -57,7 +41,7 @@ static bool literal_collection(const struct cx_walk *w, TSNode n) {
     uint32_t c = ts_node_named_child_count(n);
     if (cx_type_is(n, ranges)) {
         if (c != 2) return false;
-        return is_int_literal(w, ts_node_named_child(n, 0)) && is_int_literal(w, ts_node_named_child(n, 1));
+        return cx_is_int_literal(w, ts_node_named_child(n, 0)) && cx_is_int_literal(w, ts_node_named_child(n, 1));
     }
     if (!cx_type_is(n, colls) || c > 64) return false;
     for (uint32_t i = 0; i < c; i++)
@@ -89,7 +73,7 @@ static bool constant_condition(const struct cx_walk *w, TSNode cond, TSNode init
     if (ts_node_is_null(cond) || strcmp(ts_node_type(cond), "binary_expression") != 0) return false;
     TSNode l = cx_field(cond, "left"), r = cx_field(cond, "right");
     if (ts_node_is_null(l) || ts_node_is_null(r)) return false;
-    bool li = is_int_literal(w, l), ri = is_int_literal(w, r);
+    bool li = cx_is_int_literal(w, l), ri = cx_is_int_literal(w, r);
     TSNode name = li ? r : l;
     return li != ri && strcmp(ts_node_type(name), "identifier") == 0 && literal_start(w, init, name);
 }
@@ -101,7 +85,7 @@ static const char *constant_bound(const struct cx_walk *w, TSNode loop, const ch
     if (!ts_node_is_null(over)) {
         if (constant_range_call(w, over)) return "a range of integer literals";
         if (literal_collection(w, over)) return "a collection written in the source";
-        if (is_int_literal(w, over)) return "an integer literal";
+        if (cx_is_int_literal(w, over)) return "an integer literal";
     }
     if (strcmp(type, "for_statement") == 0) {
         TSNode init = cx_field(loop, "initializer");
@@ -113,7 +97,7 @@ static const char *constant_bound(const struct cx_walk *w, TSNode loop, const ch
             const char *kt = ts_node_type(k);
             if (strcmp(kt, "for_clause") == 0 && constant_condition(w, cx_field(k, "condition"), cx_field(k, "initializer")))
                 return "a condition against an integer literal";
-            if (strcmp(kt, "range_clause") == 0 && is_int_literal(w, cx_field(k, "right")))
+            if (strcmp(kt, "range_clause") == 0 && cx_is_int_literal(w, cx_field(k, "right")))
                 return "an integer literal";
         }
     }
@@ -452,50 +436,6 @@ static int harmonic_step(const struct cx_walk *w, TSNode loop, char *step, size_
     return -1;
 }
 
-/* At flat[0..n): exactly a unit step of one name (i += 1, i++, ++i,
- * i -= 1, i--, i = i + 1), optionally ending in ';'. Its name, or 0. */
-static size_t unit_step(const char *flat, size_t n, size_t *at) {
-    while (n > 0 && flat[n - 1] == ';') n--;
-    size_t i = 0;
-    if (n > 2 && (memcmp(flat, "++", 2) == 0 || memcmp(flat, "--", 2) == 0)) i = 2;
-    size_t l = cx_word_len(flat, n, i);
-    if (l == 0 || (flat[i] >= '0' && flat[i] <= '9')) return 0;
-    *at = i;
-    const char *rest = flat + i + l;
-    size_t rn = n - i - l;
-    if (i == 2) return rn == 0 ? l : 0;
-    if ((rn == 2 && (memcmp(rest, "++", 2) == 0 || memcmp(rest, "--", 2) == 0)) ||
-        (rn == 3 && (memcmp(rest, "+=1", 3) == 0 || memcmp(rest, "-=1", 3) == 0)))
-        return l;
-    return rn == l + 3 && rest[0] == '=' && memcmp(rest + 1, flat + i, l) == 0 &&
-                   (memcmp(rest + 1 + l, "+1", 2) == 0 || memcmp(rest + 1 + l, "-1", 2) == 0)
-               ? l
-               : 0;
-}
-
-/* In flat, an assignment to v other than a unit step (v = 0, v = x, for v
- * in ...): the name is reset or rebound. */
-static bool reassigned(const char *flat, size_t n, const char *v, size_t vl) {
-    for (size_t i = 0; i < n; i++) {
-        if (i > 0 && (cx_is_word((unsigned char)flat[i - 1]) || flat[i - 1] == '.')) continue;
-        if (cx_word_then(flat, n, i, v, vl, "") && cx_tuple_target(flat, n, i)) return true;
-        if (cx_word_then(flat, n, i, v, vl, "=") && i + vl + 1 < n && flat[i + vl + 1] != '=') {
-            size_t e = i + vl + 1;
-            bool step = cx_word_then(flat, n, e, v, vl, "+1") || cx_word_then(flat, n, e, v, vl, "-1");
-            if (!step) return true;
-        }
-        if (i >= 4 && memcmp(flat + i - 4, "for ", 4) == 0 && cx_word_then(flat, n, i, v, vl, "")) return true;
-        if (cx_word_then(flat, n, i, v, vl, "*=") || cx_word_then(flat, n, i, v, vl, "/=") ||
-            cx_word_then(flat, n, i, v, vl, "//=") || cx_word_then(flat, n, i, v, vl, ">>="))
-            return true;
-        /* a move by a variable amount (j -= k) may undo the progress */
-        if ((cx_word_then(flat, n, i, v, vl, "-=") || cx_word_then(flat, n, i, v, vl, "+=")) &&
-            !cx_literal_at_least(flat, n, i + vl + 2, 0))
-            return true;
-    }
-    return false;
-}
-
 /* A while loop inside a loop over n whose body steps a pointer by one on
  * every iteration (a statement of its body, not under a condition), that
  * its condition tests or its body indexes with, and that the outer loop
@@ -513,14 +453,14 @@ static bool amortized_pointer(const struct cx_walk *w, TSNode loop, char *name, 
     size_t cn = cx_flatten(cx_node_text(w, cond), cflat, sizeof cflat);
     for (uint32_t i = 0; i < ts_node_named_child_count(body); i++) {
         size_t at, sn = cx_flatten(cx_node_text(w, ts_node_named_child(body, i)), stmt, sizeof stmt);
-        size_t l = unit_step(stmt, sn, &at);
+        size_t l = cx_unit_step(stmt, sn, &at, NULL);
         if (!l || l >= cap) continue;
         char v[64];
         snprintf(v, sizeof v, "%.*s", (int)l, stmt + at);
         char idx[70];
         snprintf(idx, sizeof idx, "[%s]", v);
         bool used = cx_has_word(cflat, cn, v) || cx_has_text(bflat, bn, idx);
-        if (used && !reassigned(oflat, on, v, l)) {
+        if (used && !cx_reassigned(oflat, on, v, l)) {
             snprintf(name, cap, "%s", v);
             return true;
         }

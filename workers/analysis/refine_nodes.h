@@ -77,10 +77,6 @@ int cx_geometric_sum(const struct cx_walk *w, TSNode loop, char *counter, size_t
  * n ** 3; refine_power_bound.c): the power (2 to 4), its text ("n^2")
  * into bound; 0 for any other loop. */
 int cx_power_bound(const struct cx_walk *w, TSNode loop, char *bound, size_t cap);
-/* The degree of a bound's text without blanks as a product of one
- * non-literal factor and counters of loops over n open around this point:
- * 2 for n*n, n**2, n*n//2, n*n+1 or n*i, 3 for n*n*n (at most 4), else 0. */
-int cx_power_degree(const struct cx_walk *w, const char *s, size_t n);
 
 /* A loop over the neighbours of a vertex (`for v in g[u]`) that the loop
  * over n around it took from a worklist it pops (its name goes into

@@ -17,72 +17,6 @@
 #include "workers/analysis/text_scan.h"
 #include "workers/analysis/ts_walk.h"
 
-#define POWER_MAX 4
-
-/* The degree of flat[0..n) as a product of one non-literal factor and
- * the counters of loops over n around this point: 2 for n*n, n**2,
- * n*n//2 or n*i (i such a counter), 3 for n*n*n, else 0 (a single
- * factor, a literal, two different factors neither a counter, a sum). */
-/* The name f[0..n) is the counter of a loop over n open around this
- * point: at most n, whatever the input is. */
-static bool counter_of(const struct cx_walk *w, const char *f, size_t n) {
-    for (size_t i = 0; w && i < w->counters.n; i++)
-        if (strlen(w->counters.v[i]) == n && memcmp(w->counters.v[i], f, n) == 0) return true;
-    return false;
-}
-
-int cx_power_degree(const struct cx_walk *w, const char *s, size_t n) {
-    for (size_t i = n; i-- > 1;) { /* n * n + 1, n * n - 1: the literal term adds nothing */
-        if (s[i] >= '0' && s[i] <= '9') continue;
-        if ((s[i] == '+' || s[i] == '-') && i + 1 < n && s[i - 1] != '*' && s[i - 1] != '/') n = i;
-        break;
-    }
-    int depth = 0, degree = 0;
-    const char *base = NULL;
-    size_t bl = 0, start = 0;
-    for (size_t i = 0; i <= n; i++) {
-        char c = i < n ? s[i] : '\0';
-        if (c == '(' || c == '[') depth++;
-        else if (c == ')' || c == ']') depth--;
-        if (depth < 0) return 0;
-        if (depth > 0) continue;
-        if (c == '+' || c == '-' || c == '?' || c == '<' || c == '>' || c == '&' || c == '|') return 0;
-        if (c != '\0' && !(c == '*' && !(i + 1 < n && s[i + 1] == '*') && !(i > 0 && s[i - 1] == '*'))) continue;
-        /* a factor s[start..i): name, call or index, optionally ** k or // k */
-        const char *f = s + start;
-        size_t fl = i - start, el = fl;
-        int power = 1;
-        for (size_t k = 0; k + 1 < fl; k++)
-            if (f[k] == '*' && f[k + 1] == '*') {
-                if (!cx_literal_at_least(f, fl, k + 2, 2) || fl - k - 2 > 1) return 0;
-                power = f[k + 2] - '0';
-                el = k;
-                break;
-            }
-        for (size_t k = 0; k + 1 < el; k++) /* n // 2 keeps n's degree */
-            if (f[k] == '/' && (cx_literal_at_least(f, el, k + 1, 1) ||
-                                (f[k + 1] == '/' && cx_literal_at_least(f, el, k + 2, 1)))) {
-                el = k;
-                break;
-            }
-        if (el == 0) return 0;
-        if (f[0] >= '0' && f[0] <= '9') { /* a literal factor: no degree, but no operator in it either */
-            for (size_t k = 0; k < el; k++)
-                if (!(f[k] >= '0' && f[k] <= '9')) return 0;
-        } else {
-            for (size_t k = 0; k < el; k++)
-                if (!cx_is_word((unsigned char)f[k]) && !strchr(".()[]", f[k])) return 0;
-            if (!counter_of(w, f, el)) {
-                if (base && (bl != el || memcmp(base, f, el) != 0)) return 0;
-                base = f, bl = el;
-            }
-            degree += power;
-        }
-        start = i + 1;
-    }
-    return degree >= 2 && degree <= POWER_MAX ? degree : 0;
-}
-
 /* The text of a node without blanks into flat; its length, 0 if too long. */
 static size_t flat_of(const struct cx_walk *w, TSNode n, char *flat, size_t cap) {
     struct cx_text t = cx_node_text(w, n);
@@ -142,14 +76,10 @@ static int counted_degree(const struct cx_walk *w, TSNode loop) {
     size_t vl = cn ? cx_word_len(c, cn, 0) : 0;
     if (vl == 0 || un == 0 || (c[0] >= '0' && c[0] <= '9')) return 0;
     size_t at = cx_word_then(c, cn, 0, c, vl, "<=") ? vl + 2 : cx_word_then(c, cn, 0, c, vl, "<") ? vl + 1 : 0;
-    if (at == 0 || vl > 60) return 0;
-    char steps[4][140];
-    snprintf(steps[0], sizeof steps[0], "%.*s++", (int)vl, c);
-    snprintf(steps[1], sizeof steps[1], "++%.*s", (int)vl, c);
-    snprintf(steps[2], sizeof steps[2], "%.*s+=1", (int)vl, c);
-    snprintf(steps[3], sizeof steps[3], "%.*s=%.*s+1", (int)vl, c, (int)vl, c);
-    bool unit = false;
-    for (int k = 0; k < 4 && !unit; k++) unit = un == strlen(steps[k]) && memcmp(u, steps[k], un) == 0;
+    if (at == 0) return 0;
+    size_t sat;
+    bool up = false;
+    bool unit = cx_unit_step(u, un, &sat, &up) == vl && up && memcmp(u + sat, c, vl) == 0;
     return unit ? cx_power_degree(w, c + at, cn - at) : 0;
 }
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "workers/analysis/refine_nodes.h"
 #include "workers/analysis/text_scan.h"
 
 /* Text without blanks, at most cap - 1 bytes of it; a line end becomes
@@ -138,6 +139,146 @@ bool cx_mentions(const struct cx_names *names, const char *flat, size_t n) {
         if (cx_has_word(flat, n, names->v[i])) return true;
     return false;
 }
+bool cx_assigns(const char *flat, size_t n, size_t i, const char *v, size_t vl) {
+    static const char *const ops[] = {"=", "+=", "-=", "*=", "/=", "//=", "%=", "<<=", ">>=", "&=", "|=", "^=",
+                                      "++", "--", ":=", NULL};
+    if (!cx_word_then(flat, n, i, v, vl, "")) return false;
+    if (i >= 2 && (memcmp(flat + i - 2, "++", 2) == 0 || memcmp(flat + i - 2, "--", 2) == 0)) return true;
+    if (i >= 4 && memcmp(flat + i - 4, "for ", 4) == 0) return true;
+    if (cx_tuple_target(flat, n, i)) return true;
+    for (const char *const *o = ops; *o; o++)
+        if (cx_word_then(flat, n, i, v, vl, *o) && !(strcmp(*o, "=") == 0 && i + vl + 1 < n && flat[i + vl + 1] == '='))
+            return true;
+    return false;
+}
+
+size_t cx_unit_step(const char *flat, size_t n, size_t *at, bool *up) {
+    while (n > 0 && flat[n - 1] == ';') n--;
+    size_t i = 0;
+    if (n > 2 && (memcmp(flat, "++", 2) == 0 || memcmp(flat, "--", 2) == 0)) i = 2;
+    size_t l = cx_word_len(flat, n, i);
+    if (l == 0 || (flat[i] >= '0' && flat[i] <= '9')) return 0;
+    *at = i;
+    const char *rest = flat + i + l;
+    size_t rn = n - i - l;
+    char sign;
+    if (i == 2) {
+        if (rn != 0) return 0;
+        sign = flat[0];
+    } else if ((rn == 2 && (memcmp(rest, "++", 2) == 0 || memcmp(rest, "--", 2) == 0)) ||
+               (rn == 3 && (memcmp(rest, "+=1", 3) == 0 || memcmp(rest, "-=1", 3) == 0))) {
+        sign = rest[0];
+    } else if (rn == l + 3 && rest[0] == '=' && memcmp(rest + 1, flat + i, l) == 0 &&
+               (memcmp(rest + 1 + l, "+1", 2) == 0 || memcmp(rest + 1 + l, "-1", 2) == 0)) {
+        sign = rest[1 + l];
+    } else {
+        return 0;
+    }
+    if (up) *up = sign == '+';
+    return l;
+}
+
+/* At flat[i], where v is assigned: a step by a literal (v++, ++v, v += 3,
+ * v -= 1, v = v + 1, v = v - 1), which moves v without resetting it. */
+static bool literal_step(const char *flat, size_t n, size_t i, const char *v, size_t vl) {
+    if (i >= 2 && (memcmp(flat + i - 2, "++", 2) == 0 || memcmp(flat + i - 2, "--", 2) == 0)) return true;
+    if (cx_word_then(flat, n, i, v, vl, "++") || cx_word_then(flat, n, i, v, vl, "--")) return true;
+    if (cx_word_then(flat, n, i, v, vl, "+=") || cx_word_then(flat, n, i, v, vl, "-="))
+        return cx_literal_at_least(flat, n, i + vl + 2, 0);
+    size_t e = i + vl + 1;
+    return cx_word_then(flat, n, i, v, vl, "=") && e < n && flat[e] != '=' &&
+           (cx_word_then(flat, n, e, v, vl, "+1") || cx_word_then(flat, n, e, v, vl, "-1"));
+}
+
+bool cx_reassigned(const char *flat, size_t n, const char *v, size_t vl) {
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0 && (cx_is_word((unsigned char)flat[i - 1]) || flat[i - 1] == '.')) continue;
+        if (cx_assigns(flat, n, i, v, vl) && !literal_step(flat, n, i, v, vl)) return true;
+    }
+    return false;
+}
+
+bool cx_is_int_literal(const struct cx_walk *w, TSNode n) {
+    static const char *const int_types[] = {"integer", "integer_literal", "number_literal", "number",
+                                            "decimal_integer_literal", "int_literal", NULL};
+    if (ts_node_is_null(n) || !cx_type_is(n, int_types)) return false;
+    struct cx_text t = cx_node_text(w, n);
+    if (t.n == 0 || t.n > 40) return false;
+    for (size_t i = 0; i < t.n; i++) {
+        char c = t.s[i];
+        if (!((c >= '0' && c <= '9') || c == '_' || c == 'x' || c == 'X' || (c >= 'a' && c <= 'f') ||
+              (c >= 'A' && c <= 'F') || c == 'u' || c == 'U' || c == 'l' || c == 'L'))
+            return false;
+    }
+    return t.s[0] >= '0' && t.s[0] <= '9';
+}
+
+#define POWER_MAX 4 /* the highest power of n a bound is read as */
+
+/* The name f[0..n) is the counter of a loop over n open around this
+ * point: at most n, whatever the input is. */
+static bool counter_of(const struct cx_walk *w, const char *f, size_t n) {
+    for (size_t i = 0; w && i < w->counters.n; i++)
+        if (strlen(w->counters.v[i]) == n && memcmp(w->counters.v[i], f, n) == 0) return true;
+    return false;
+}
+
+/* The degree of flat[0..n) as a product of one non-literal factor and
+ * the counters of loops over n around this point: 2 for n*n, n**2,
+ * n*n//2 or n*i (i such a counter), 3 for n*n*n, else 0 (a single
+ * factor, a literal, two different factors neither a counter, a sum). */
+int cx_power_degree(const struct cx_walk *w, const char *s, size_t n) {
+    for (size_t i = n; i-- > 1;) { /* n * n + 1, n * n - 1: the literal term adds nothing */
+        if (s[i] >= '0' && s[i] <= '9') continue;
+        if ((s[i] == '+' || s[i] == '-') && i + 1 < n && s[i - 1] != '*' && s[i - 1] != '/') n = i;
+        break;
+    }
+    int depth = 0, degree = 0;
+    const char *base = NULL;
+    size_t bl = 0, start = 0;
+    for (size_t i = 0; i <= n; i++) {
+        char c = i < n ? s[i] : '\0';
+        if (c == '(' || c == '[') depth++;
+        else if (c == ')' || c == ']') depth--;
+        if (depth < 0) return 0;
+        if (depth > 0) continue;
+        if (c == '+' || c == '-' || c == '?' || c == '<' || c == '>' || c == '&' || c == '|') return 0;
+        if (c != '\0' && !(c == '*' && !(i + 1 < n && s[i + 1] == '*') && !(i > 0 && s[i - 1] == '*'))) continue;
+        /* a factor s[start..i): name, call or index, optionally ** k or // k */
+        const char *f = s + start;
+        size_t fl = i - start, el = fl;
+        int power = 1;
+        for (size_t k = 0; k + 1 < fl; k++)
+            if (f[k] == '*' && f[k + 1] == '*') {
+                if (!cx_literal_at_least(f, fl, k + 2, 2) || fl - k - 2 > 1) return 0;
+                power = f[k + 2] - '0';
+                el = k;
+                break;
+            }
+        for (size_t k = 0; k + 1 < el; k++) /* n // 2 keeps n's degree */
+            if (f[k] == '/' && (cx_literal_at_least(f, el, k + 1, 1) ||
+                                (f[k + 1] == '/' && cx_literal_at_least(f, el, k + 2, 1)))) {
+                el = k;
+                break;
+            }
+        if (el == 0) return 0;
+        if (f[0] >= '0' && f[0] <= '9') { /* a literal factor: no degree, but no operator in it either */
+            for (size_t k = 0; k < el; k++)
+                if (!(f[k] >= '0' && f[k] <= '9')) return 0;
+        } else {
+            for (size_t k = 0; k < el; k++)
+                if (!cx_is_word((unsigned char)f[k]) && !strchr(".()[]", f[k])) return 0;
+            if (!counter_of(w, f, el)) {
+                if (base && (bl != el || memcmp(base, f, el) != 0)) return 0;
+                base = f, bl = el;
+            }
+            degree += power;
+        }
+        start = i + 1;
+    }
+    return degree >= 2 && degree <= POWER_MAX ? degree : 0;
+}
+
 #endif
 
 /* 2 to a power that is not a literal: `1<<n`, `1u<<len(a)`, `1ULL<<n`,

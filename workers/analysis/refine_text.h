@@ -51,6 +51,29 @@ size_t cx_assignment_rhs(const char *flat, size_t n, size_t i, size_t *end);
  * as [*from, *to); false when the list is shorter. */
 bool cx_list_item(const char *flat, size_t i, size_t end, size_t k, size_t *from, size_t *to);
 
+/* At flat[i]: v is assigned some way (v = ..., v op= ..., v := ..., v++,
+ * ++v) or bound (`a, v = ...`, `for v in`). A comparison (v == x) is none. */
+bool cx_assigns(const char *flat, size_t n, size_t i, const char *v, size_t vl);
+
+/* At flat[0..n): exactly a unit step of one name (i += 1, i++, ++i,
+ * i -= 1, i--, i = i + 1), optionally ending in ';'. Its name's length
+ * (the name at flat[*at]), or 0; *up (when not NULL): whether the step
+ * raises the name. */
+size_t cx_unit_step(const char *flat, size_t n, size_t *at, bool *up);
+
+/* In flat, an assignment to v other than a step by a literal (v = 0,
+ * v = x, v := 0, for v in ..., v *= 2, v -= k): the name is reset or
+ * rebound. A member (o.v = 0) is another name. */
+bool cx_reassigned(const char *flat, size_t n, const char *v, size_t vl);
+
+/* An integer literal node (0, 10, 0x1F, 1_000, 10u). */
+bool cx_is_int_literal(const struct cx_walk *w, TSNode n);
+
+/* The degree of a bound's text without blanks as a product of one
+ * non-literal factor and counters of loops over n open around this point:
+ * 2 for n*n, n**2, n*n//2, n*n+1 or n*i, 3 for n*n*n (at most 4), else 0. */
+int cx_power_degree(const struct cx_walk *w, const char *s, size_t n);
+
 /* Remembers an identifier; anything longer or not a plain word is left out. */
 bool cx_remember(struct cx_names *names, struct cx_text t);
 
