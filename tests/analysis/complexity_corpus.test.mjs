@@ -17,7 +17,7 @@ import { startServer, SKIP_NO_BINARY } from '../mcp/harness.mjs';
 
 const HERE = join(dirname(fileURLToPath(import.meta.url)), 'complexity');
 const BATCHES = ['batch_a.json', 'batch_b.json', 'batch_c.json', 'batch_d.json', 'batch_e.json', 'batch_f.json',
-  'batch_g.json', 'batch_h.json', 'batch_i.json', 'batch_j.json', 'batch_k.json'];
+  'batch_g.json', 'batch_h.json', 'batch_i.json', 'batch_j.json', 'batch_k.json', 'batch_l.json'];
 
 describe('analyze_complexity on the classic-algorithm corpus', { skip: SKIP_NO_BINARY }, () => {
   let s;

@@ -854,6 +854,112 @@ static void shared_step_and_reset_matchers(void) {
     check_refined(cases, sizeof cases / sizeof *cases);
 }
 
+/* `w not in out` with `out += w` in the loop read O(n): a str was taken
+ * as constant, as `c in "aeiou"` is. A name only ever assigned literals
+ * stays O(1); one grown, joined or rebound is scanned. */
+static void membership_in_a_growing_string_was_constant(void) {
+    static const struct refined_case cases[] = {
+        {NULL, "def f(words):\n    out = \"\"\n    for w in words:\n        if w not in out:\n            out += w + \" \"\n    return out\n", "O(n^2)"},
+        {NULL, "def f(s):\n    seen = ''\n    for ch in s:\n        if ch in seen:\n            return ch\n        seen = seen + ch\n", "O(n^2)"},
+        {NULL, "def f(words):\n    text = \" \".join(words)\n    return [w for w in words if w in text]\n", "O(n^2)"},
+        /* controls: a literal, a name only assigned literals */
+        {NULL, "def f(s):\n    vowels = \"aeiou\"\n    return sum(1 for c in s if c in vowels)\n", "O(n)"},
+        {NULL, "def f(s):\n    return [c for c in s if c in \"aeiou\"]\n", "O(n)"},
+        {NULL, "def f(s, k):\n    digits = '0123'\n    if k:\n        digits = '01'\n    return [c for c in s if c in digits]\n", "O(n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
+/* A single recursion returning its sub-result twice over (subsets,
+ * bit strings, Gray codes) read O(n^2): the result doubles per level. */
+static void single_recursion_doubling_its_result_was_quadratic(void) {
+    static const struct refined_case cases[] = {
+        {NULL, "def f(a):\n    if not a:\n        return [[]]\n    rest = f(a[1:])\n    return rest + [[a[0]] + r for r in rest]\n", "O(n * 2^n)"},
+        {NULL, "def f(n):\n    if n == 0:\n        return ['']\n    p = f(n - 1)\n    return ['0' + c for c in p] + ['1' + c for c in reversed(p)]\n", "O(n * 2^n)"},
+        {"javascript", "function f(a) {\n  if (a.length === 0) return [[]];\n  const rest = f(a.slice(1));\n  return rest.concat(rest.map(r => [a[0], ...r]));\n}", "O(n * 2^n)"},
+        {"typescript", "function f(xs: number[]): number[][] {\n  if (xs.length === 0) return [[]];\n  const [h, ...t] = xs;\n  const w = f(t);\n  return [...w, ...w.map(s => [h, ...s])];\n}", "O(n * 2^n)"},
+        {NULL, "def f(a):\n    if not a:\n        return [[]]\n    rest = f(a[1:])\n    out = []\n    for r in rest:\n        out.append(r)\n        out.append([a[0]] + r)\n    return out\n", "O(n * 2^n)"},
+        {NULL, "def f(a):\n    if not a:\n        return [[]]\n    rest = f(a[1:])\n    out = list(rest)\n    for r in rest:\n        out.append(r + [a[0]])\n    return out\n", "O(n * 2^n)"},
+        /* controls: one copy of the result, a partition of it */
+        {NULL, "def f(a):\n    if not a:\n        return []\n    rest = f(a[1:])\n    return [a[0] + 1] + [x for x in rest]\n", "O(n^2)"},
+        {NULL, "def f(a):\n    if not a:\n        return []\n    rest = f(a[1:])\n    return [x for x in rest if x > 0] + [x for x in rest if x <= 0]\n", "O(n^2)"},
+        {NULL, "def f(a):\n    if not a:\n        return []\n    rest = f(a[1:])\n    out = []\n    for r in rest:\n        out.append(r)\n    return out\n", "O(n^2)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
+/* a.map(f).sort(g) read O(n^2 log n): the comparator's scope covered the
+ * receiver a.map(f), as if the map ran once per comparison. */
+static void callback_scope_covered_its_receiver(void) {
+    static const struct refined_case cases[] = {
+        {"javascript", "function f(a) {\n  return a.map(x => x * 2).sort((x, y) => x - y);\n}", "O(n log n)"},
+        {"javascript", "function f(p) {\n  return p.filter(x => x.a > 1).map(x => x.n).sort((a, b) => a.localeCompare(b));\n}", "O(n log n)"},
+        /* controls: linear work inside the comparator or the key */
+        {"javascript", "function f(a) {\n  return a.slice().sort((x, y) => a.indexOf(x) - a.indexOf(y));\n}", "O(n^2 log n)"},
+        {NULL, "def f(a):\n    return sorted(a, key=lambda x: a.count(x))\n", "O(n^2 log n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
+/* Callbacks of Rust (closures), Kotlin (trailing lambdas) and C#'s LINQ
+ * Select were not loops: a.iter().filter(|x| b.contains(x)) read O(n). */
+static void rust_kotlin_csharp_callbacks_were_free(void) {
+    static const struct refined_case cases[] = {
+        {"rust", "fn f(a: &Vec<i32>, b: &Vec<i32>) -> Vec<i32> {\n    a.iter().filter(|x| b.contains(x)).cloned().collect()\n}", "O(n^2)"},
+        {"kotlin", "fun f(a: List<Int>): List<Int> {\n    return a.map { x -> a.count { it == x } }\n}", "O(n^2)"},
+        {"kotlin", "fun f(a: List<String>): List<String> {\n    return a.sortedBy { w -> a.count { it == w } }\n}", "O(n^2 log n)"},
+        {"csharp", "using System.Linq;\nclass P {\n    static int[] F(int[] a) {\n        return a.Select(x => System.Array.IndexOf(a, x)).ToArray();\n    }\n}", "O(n^2)"},
+        /* Kotlin's and C#'s sorts were not sorts (a.sortedBy { it } read O(1)); the scope of
+         * Kotlin's callback is its arguments too, not the map before it */
+        {"kotlin", "fun f(a: List<Int>): List<Int> {\n    return a.sortedBy { it }\n}", "O(n log n)"},
+        {"kotlin", "fun f(a: List<Int>): List<Int> {\n    return a.map { it * 2 }.sortedBy { it }\n}", "O(n log n)"},
+        {"csharp", "using System.Collections.Generic;\nclass S {\n    static void F(List<int> a) {\n        a.Sort();\n    }\n}", "O(n log n)"},
+        /* controls: constant callbacks */
+        {"rust", "fn f(a: &Vec<i32>) -> Vec<i32> {\n    a.iter().map(|x| x * 2).collect()\n}", "O(n)"},
+        {"kotlin", "fun f(a: List<Int>): List<Int> {\n    return a.map { it * 2 }\n}", "O(n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
+/* A memo outside python (a JS default parameter, a Java map, a C array, a
+ * Go map) was not seen: fib read O(2^n). A memo over two moving arguments
+ * (LCS, knapsack) read O(n): its states are O(n^2). */
+static void memo_outside_python_and_of_two_arguments(void) {
+    static const struct refined_case cases[] = {
+        {"javascript", "function fib(n, memo = {}) {\n  if (n <= 1) return n;\n  if (memo[n] !== undefined) return memo[n];\n  memo[n] = fib(n - 1, memo) + fib(n - 2, memo);\n  return memo[n];\n}", "O(n)"},
+        {"java", "import java.util.*;\nclass F {\n    static Map<Integer, Long> m = new HashMap<>();\n    static long fib(int n) {\n        if (n < 2) return n;\n        if (m.containsKey(n)) return m.get(n);\n        long v = fib(n - 1) + fib(n - 2);\n        m.put(n, v);\n        return v;\n    }\n}", "O(n)"},
+        {"c", "long memo[100];\nlong fib(int n) {\n    if (n < 2) return n;\n    if (memo[n] != -1) return memo[n];\n    memo[n] = fib(n - 1) + fib(n - 2);\n    return memo[n];\n}", "O(n)"},
+        {"go", "package main\n\nvar memo = map[int]int{}\n\nfunc fib(n int) int {\n\tif n < 2 {\n\t\treturn n\n\t}\n\tif v, ok := memo[n]; ok {\n\t\treturn v\n\t}\n\tv := fib(n-1) + fib(n-2)\n\tmemo[n] = v\n\treturn v\n}", "O(n)"},
+        {"cpp", "#include <unordered_map>\nstd::unordered_map<int, long long> memo;\nlong long w(int n) {\n    if (n <= 1) return 1;\n    auto it = memo.find(n);\n    if (it != memo.end()) return it->second;\n    long long v = w(n - 1) + w(n - 2);\n    memo[n] = v;\n    return v;\n}", "O(n)"},
+        {NULL, "from functools import lru_cache\ndef lcs(a, b):\n    @lru_cache(None)\n    def go(i, j):\n        if i == len(a) or j == len(b):\n            return 0\n        if a[i] == b[j]:\n            return 1 + go(i + 1, j + 1)\n        return max(go(i + 1, j), go(i, j + 1))\n    return go(0, 0)\n", "O(n^2)"},
+        {NULL, "from functools import lru_cache\ndef k(ws, vs, cap):\n    @lru_cache(None)\n    def b(i, c):\n        if i == len(ws):\n            return 0\n        s = b(i + 1, c)\n        if ws[i] <= c:\n            return max(s, vs[i] + b(i + 1, c - ws[i]))\n        return s\n    return b(0, cap)\n", "O(n^2)"},
+        /* controls: a grid's row and column are one input (its cells); a
+         * table stored but never looked up is no memo */
+        {NULL, "def paths(g):\n    memo = {}\n    def go(r, c):\n        if r == len(g) - 1 and c == len(g[0]) - 1:\n            return 1\n        if (r, c) in memo:\n            return memo[(r, c)]\n        t = 0\n        if r + 1 < len(g):\n            t += go(r + 1, c)\n        if c + 1 < len(g[0]):\n            t += go(r, c + 1)\n        memo[(r, c)] = t\n        return t\n    return go(0, 0)\n", "O(n)"},
+        {"javascript", "function fib(n, memo = {}) {\n  if (n <= 1) return n;\n  memo[n] = fib(n - 1, memo) + fib(n - 2, memo);\n  return memo[n];\n}", "O(2^n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
+/* Shifting every item was free: C#'s Insert(0, x) and RemoveAt(0), Java's
+ * add(0, x), Go's append([]T{x}, res...) (a copy of res); Kotlin's
+ * `0 until 10` inside a loop was a factor of n. */
+static void front_inserts_go_prepend_and_kotlin_constant_range(void) {
+    static const struct refined_case cases[] = {
+        {"csharp", "using System.Collections.Generic;\nclass R {\n    static List<int> F(List<int> a) {\n        var o = new List<int>();\n        foreach (var x in a) o.Insert(0, x);\n        return o;\n    }\n}", "O(n^2)"},
+        {"csharp", "using System.Collections.Generic;\nclass Q {\n    static int F(List<int> q) {\n        int s = 0;\n        while (q.Count > 0) { s += q[0]; q.RemoveAt(0); }\n        return s;\n    }\n}", "O(n^2)"},
+        {"java", "import java.util.*;\nclass R {\n    static List<Integer> f(List<Integer> a) {\n        List<Integer> o = new ArrayList<>();\n        for (int x : a) o.add(0, x);\n        return o;\n    }\n}", "O(n^2)"},
+        {"go", "package main\n\nfunc f(a []int) []int {\n\tres := []int{}\n\tfor _, x := range a {\n\t\tres = append([]int{x}, res...)\n\t}\n\treturn res\n}", "O(n^2)"},
+        {"kotlin", "fun f(a: IntArray): Int {\n    var s = 0\n    for (x in a) {\n        for (d in 0 until 10) s += x * d\n    }\n    return s\n}", "O(n)"},
+        {"kotlin", "fun f(a: IntArray): Int {\n    var s = 0\n    for (x in a) {\n        for (d in 9 downTo 0) s += x * d\n    }\n    return s\n}", "O(n)"},
+        /* controls: an append at the end, a deque's addFirst, a range to n */
+        {"go", "package main\n\nfunc f(a []int) []int {\n\tres := []int{}\n\tfor _, x := range a {\n\t\tres = append(res, x)\n\t}\n\treturn res\n}", "O(n)"},
+        {"java", "import java.util.*;\nclass R {\n    static Deque<Integer> f(int[] a) {\n        ArrayDeque<Integer> d = new ArrayDeque<>();\n        for (int x : a) d.addFirst(x);\n        return d;\n    }\n}", "O(n)"},
+        {"kotlin", "fun f(a: IntArray): Int {\n    var s = 0\n    for (x in a) {\n        for (d in 0 until a.size) s += x * d\n    }\n    return s\n}", "O(n^2)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
 /* A loop to n * n, len(a) * len(a) or n ** 3 was one factor of n. */
 static void square_bound_was_linear(void) {
     static const struct refined_case cases[] = {
@@ -1077,6 +1183,12 @@ int main(void) {
     RUN(geometric_sum_was_n_log_n);
     RUN(square_bound_was_linear);
     RUN(shared_step_and_reset_matchers);
+    RUN(membership_in_a_growing_string_was_constant);
+    RUN(single_recursion_doubling_its_result_was_quadratic);
+    RUN(callback_scope_covered_its_receiver);
+    RUN(rust_kotlin_csharp_callbacks_were_free);
+    RUN(memo_outside_python_and_of_two_arguments);
+    RUN(front_inserts_go_prepend_and_kotlin_constant_range);
     RUN(sequence_repetition_was_free);
     RUN(linq_fill_and_array_from_were_free);
     RUN(string_append_and_container_calls);

@@ -243,8 +243,40 @@ static bool constant_membership(const struct cx_walk *w, TSNode right) {
     return strcmp(t, "integer") == 0 || strcmp(t, "string") == 0 || strcmp(t, "tuple") == 0;
 }
 
+/* A bound on the scans of the source for a name (declared_as, fixed_string). */
+#define CX_TYPE_SCANS 64
+#define CX_TYPE_SCAN_BYTES (256 * 1024)
+
+/* Every assignment to name in the source (python) gives it a string
+ * literal: it never grows (`vowels = "aeiou"`), so `c in vowels` is O(1).
+ * A name grown (`out += w`, `out = out + w`), built (`" ".join(a)`) or
+ * rebound (`for out in ...`) anywhere holds a string as long as the input.
+ * Bounded like declared_as: past the budget, the name reads as grown. */
+static bool fixed_string(struct cx_walk *w, struct cx_text name) {
+    if (name.n == 0 || name.n > 64 || name.n == SIZE_MAX || w->type_scans >= CX_TYPE_SCANS || w->len > CX_TYPE_SCAN_BYTES)
+        return false;
+    w->type_scans++;
+    char v[65], flat[1024];
+    memcpy(v, name.s, name.n), v[name.n] = '\0';
+    for (size_t from = 0, to; from < w->len; from = to + 1) {
+        for (to = from; to < w->len && w->src[to] != '\n';) to++;
+        if (!cx_has_word(w->src + from, to - from, v)) continue;
+        if (to - from >= sizeof flat) return false;
+        size_t n = cx_flatten((struct cx_text){w->src + from, to - from}, flat, sizeof flat);
+        for (size_t i = 0; i < n; i++) {
+            if ((i > 0 && flat[i - 1] == '.') || !cx_assigns(flat, n, i, v, name.n)) continue;
+            size_t end, r = cx_word_then(flat, n, i, v, name.n, "=") ? cx_assignment_rhs(flat, n, i, &end) : 0;
+            char q = r ? flat[r] : 0;
+            if (!(q == '"' || q == '\'') || end - r < 2 || flat[end - 1] != q || memchr(flat + r + 1, q, end - r - 2))
+                return false;
+        }
+    }
+    return true;
+}
+
 /* x in items / x not in items, where items is a list, a str, or a name of
- * a type the source does not show. */
+ * a type the source does not show. A str is scanned too, unless it is a
+ * literal or a name only ever assigned literals. */
 static void note_membership(struct cx_walk *w, TSNode n) {
     uint32_t c = ts_node_child_count(n);
     for (uint32_t i = 0; i + 1 < c; i++) {
@@ -255,12 +287,17 @@ static void note_membership(struct cx_walk *w, TSNode n) {
         int kind = value_kind(w, right);
         /* A name of unknown type may be a str or a list (a scan) as well as
          * a set: read as the scan, an upper bound, and said so. */
-        if (kind == CX_KIND_HASH || kind == CX_KIND_STR || (kind < 0 && constant_membership(w, right))) return;
+        bool fixed = kind == CX_KIND_STR && (strcmp(ts_node_type(right), "identifier") != 0
+                                                 ? constant_membership(w, right)
+                                                 : fixed_string(w, cx_node_text(w, right)));
+        if (kind == CX_KIND_HASH || fixed || (kind < 0 && constant_membership(w, right))) return;
         struct cx_text r = cx_node_text(w, right);
-        char what[160];
+        char what[200];
         snprintf(what, sizeof what, kind < 0 ? "`%s` on %.*s, of a type the source does not show (a str or list is "
                                                "scanned; were it a set or dict it would be O(1))"
-                                             : "`%s` on the list %.*s",
+                                    : kind == CX_KIND_STR ? "`%s` on the string %.*s, which the source builds or grows "
+                                                            "(a scan of it)"
+                                                          : "`%s` on the list %.*s",
                  t, cx_shown(r), r.s);
         linear_term(w, n, "linear_membership", what, (int)strlen(what));
         return;
@@ -471,7 +508,10 @@ static uint32_t argument_count(TSNode call) {
 
 static bool is_sort_call(const struct cx_walk *w, TSNode call, struct cx_text callee) {
     static const char *const sorts[] = {"sort", "sorted", "sort_by", "sort_by_key", "sort_unstable",
-        "sort_unstable_by", "sort_unstable_by_key", "qsort", "stable_sort", NULL};
+        "sort_unstable_by", "sort_unstable_by_key", "qsort", "stable_sort", "sort_by_cached_key", "toSorted",
+        /* Kotlin, C# */
+        "sortBy", "sortedBy", "sortWith", "sortedWith", "sortByDescending", "sortedByDescending", "sortDescending",
+        "sortedDescending", "Sort", "OrderBy", "OrderByDescending", NULL};
     if (cx_in_list(callee, sorts)) return true;
     TSNode f = cx_field(call, "function");
     if (ts_node_is_null(f)) return false;
@@ -502,8 +542,6 @@ static struct cx_text receiver(const struct cx_walk *w, TSNode call, struct cx_t
  * constructor before it on its line (`Set<String> seen`, `std::set<int>
  * s`, `seen := map[int]bool{}`, `let mut m = HashMap::new()`). Text only:
  * the tree shows no types the walk keeps. */
-#define CX_TYPE_SCANS 64
-#define CX_TYPE_SCAN_BYTES (256 * 1024)
 static bool declared_as(struct cx_walk *w, struct cx_text name, const char *const *types) {
     if (name.n == 0 || name.n > 64 || name.n == SIZE_MAX) return false;
     /* Bounded: a source with many such calls is scanned for the first
@@ -560,6 +598,26 @@ static bool linq_scan(struct cx_walk *w, TSNode call, struct cx_text callee, str
     return cx_in_list(callee, always) || (cx_in_list(callee, with_predicate) && argument_count(call) >= 1);
 }
 
+/* Calls that shift or copy every item whatever the receiver's type: an
+ * insert or removal at index 0 of a list (C#'s Insert(0, x) and
+ * RemoveAt(0), Java's and Kotlin's add(0, x) and removeAt(0)), and Go's
+ * append(xs, ys...), which copies ys (append([]int{x}, res...) prepends by
+ * copying all of res). */
+static bool shifting_call(const struct cx_walk *w, TSNode call, struct cx_text callee) {
+    static const char *const at_index[] = {"Insert", "RemoveAt", "add", "removeAt", NULL};
+    TSNode args = cx_field(call, "arguments");
+    uint32_t k = ts_node_is_null(args) ? 0 : ts_node_named_child_count(args);
+    if (k == 0) return false;
+    TSNode first = ts_node_named_child(args, 0), last = ts_node_named_child(args, k - 1);
+    if (strcmp(ts_node_type(first), "value_argument") == 0 || strcmp(ts_node_type(first), "argument") == 0)
+        first = ts_node_named_child_count(first) ? ts_node_named_child(first, 0) : first; /* Kotlin, C# */
+    if (cx_text_is(callee, "append")) return strcmp(ts_node_type(last), "variadic_argument") == 0;
+    bool two = cx_text_is(callee, "Insert") || cx_text_is(callee, "add");
+    return cx_in_list(callee, at_index) && k == (two ? 2u : 1u) && cx_text_is(cx_node_text(w, first), "0");
+}
+
+static bool has_callback(TSNode call);
+
 static bool is_linear_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
     static const char *const methods[] = {"index", "count", "remove", "insert", "join", "indexOf", "repeat",
         "padStart", "padEnd", "substring", "substr", "replace", "replaceAll", "nth",
@@ -572,6 +630,7 @@ static bool is_linear_call(struct cx_walk *w, TSNode call, struct cx_text callee
     static const char *const cstring[] = {"strlen", "wcslen", "strcpy", "strcat", "strcmp", "strstr", "strchr",
         "strrchr", "strdup", "memcpy", "memmove", "memset", "memcmp", "memchr", NULL};
     struct cx_text recv = receiver(w, call, callee);
+    if (!w->python && shifting_call(w, call, callee)) return true;
     if (recv.n == 0)
         return (cx_in_list(callee, builtins) && argument_count(call) == 1) || (!w->python && cx_in_list(callee, cstring)) ||
                (!w->python && cx_text_is(callee, "copy") && argument_count(call) == 2); /* Go's copy(dst, src) */
@@ -586,6 +645,10 @@ static bool is_linear_call(struct cx_walk *w, TSNode call, struct cx_text callee
         return !ts_node_is_null(args) && ts_node_named_child_count(args) == 1 &&
                cx_text_is(cx_node_text(w, ts_node_named_child(args, 0)), "0");
     }
+    /* a C++ map's or set's find and count look one key up */
+    if (!w->python && (cx_text_is(callee, "find") || cx_text_is(callee, "count")) && argument_count(call) == 1 &&
+        !has_callback(call) && declared_hash(w, recv))
+        return false;
     if (!w->python && (cx_text_is(callee, "contains") || cx_text_is(callee, "remove") || cx_text_is(callee, "insert") ||
                        cx_text_is(callee, "erase")))
         return linear_outside_python(w, call, callee, recv);
@@ -705,15 +768,45 @@ void cx_refine_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
     }
 }
 
+static const char *const fn_literals[] = {"arrow_function", "function_expression", "function", "lambda",
+    "lambda_expression", "func_literal", "closure_expression", "lambda_literal", "annotated_lambda", NULL};
+
+/* A function literal among value_arguments or an annotated lambda (Kotlin). */
+static bool kotlin_argument_callback(TSNode a) {
+    if (cx_type_is(a, fn_literals)) return true;
+    if (strcmp(ts_node_type(a), "value_arguments") != 0) return false;
+    for (uint32_t k = 0; k < ts_node_named_child_count(a) && k < 16; k++) {
+        TSNode v = ts_node_named_child(a, k);
+        if (ts_node_named_child_count(v) && cx_type_is(ts_node_named_child(v, 0), fn_literals)) return true;
+    }
+    return false;
+}
+
+/* Kotlin's call has no field names: its arguments and a trailing lambda
+ * (`a.map { x -> ... }`) are its children (in a call_suffix in some
+ * versions of the grammar). */
+static bool kotlin_callback(TSNode call) {
+    for (uint32_t i = 0; i < ts_node_named_child_count(call) && i < 16; i++) {
+        TSNode ch = ts_node_named_child(call, i);
+        if (kotlin_argument_callback(ch)) return true;
+        if (strcmp(ts_node_type(ch), "call_suffix") != 0) continue;
+        for (uint32_t j = 0; j < ts_node_named_child_count(ch) && j < 16; j++)
+            if (kotlin_argument_callback(ts_node_named_child(ch, j))) return true;
+    }
+    return false;
+}
+
 /* A function literal among the call's arguments (a callback). */
 static bool has_callback(TSNode call) {
-    static const char *const fns[] = {"arrow_function", "function_expression", "function", "lambda",
-        "lambda_expression", "func_literal", NULL};
+    static const char *const *const fns = fn_literals;
     TSNode args = cx_field(call, "arguments");
-    uint32_t c = ts_node_is_null(args) ? 0 : ts_node_named_child_count(args);
+    if (ts_node_is_null(args)) return kotlin_callback(call);
+    uint32_t c = ts_node_named_child_count(args);
     for (uint32_t i = 0; i < c && i < 16; i++) {
         TSNode a = ts_node_named_child(args, i);
         if (strcmp(ts_node_type(a), "keyword_argument") == 0) a = cx_field(a, "value");
+        else if (strcmp(ts_node_type(a), "argument") == 0 && ts_node_named_child_count(a)) /* C# */
+            a = ts_node_named_child(a, ts_node_named_child_count(a) - 1);
         if (!ts_node_is_null(a) && cx_type_is(a, fns)) return true;
     }
     return false;
@@ -750,9 +843,18 @@ static void note_doubling_callback(struct cx_walk *w, TSNode call) {
 }
 
 void cx_refine_call_scope(struct cx_walk *w, TSNode call, struct cx_text callee, struct cx_factor *fac) {
+    /* JS and Java streams; Rust's iterator adaptors; Kotlin's collection
+     * functions; C#'s LINQ */
     static const char *const each[] = {"map", "filter", "reduce", "reduceRight", "forEach", "some", "every", "find",
-        "findIndex", "findLast", "findLastIndex", "flatMap", "anyMatch", "allMatch", "noneMatch", NULL};
-    static const char *const sorting[] = {"sort", "sorted", "sort_by", "sort_by_key", "toSorted", NULL};
+        "findIndex", "findLast", "findLastIndex", "flatMap", "anyMatch", "allMatch", "noneMatch",
+        "filter_map", "flat_map", "any", "all", "position", "for_each", "fold", "take_while", "skip_while",
+        "max_by_key", "min_by_key", "none", "count", "sumOf", "mapIndexed", "forEachIndexed", "mapNotNull",
+        "filterNot", "first", "firstOrNull", "indexOfFirst", "groupBy", "associate", "associateBy",
+        "Select", "Where", "SelectMany", "Any", "All", "Count", "First", "FirstOrDefault", "Last", "ForEach",
+        "Sum", "Max", "Min", "Aggregate", "GroupBy", "ToDictionary", NULL};
+    static const char *const sorting[] = {"sort", "sorted", "sort_by", "sort_by_key", "toSorted", "sort_unstable_by",
+        "sort_unstable_by_key", "sort_by_cached_key", "sortBy", "sortedBy", "sortWith", "sortedWith",
+        "sortByDescending", "sortedByDescending", "OrderBy", "OrderByDescending", "ThenBy", NULL};
     *fac = (struct cx_factor){0};
     if (enclosing(w, callee) || !has_callback(call)) return;
     bool sorts = cx_in_list(callee, sorting), iterates = cx_in_list(callee, each) ||
@@ -770,37 +872,132 @@ void cx_refine_call_scope(struct cx_walk *w, TSNode call, struct cx_text callee,
 
 /* ---- functions and recursion ---- */
 
-/* A hand-written memo table in the function: it looks a name up
- * (`n in memo`, `memo.get(`) and stores into it (`memo[n] = ...`). */
+/* At flat[i], the name M (length l) is looked up as a memo: `n in M`
+ * (python, JS), M.get( / M.has( / M.containsKey( / M.count( / M.find( /
+ * M.TryGetValue( / M.getOrPut(, Go's `v, ok := M[k]`, or M[k] compared
+ * with a value no result has (undefined, null, None, nil, -1, 0). */
+static bool memo_lookup(const char *flat, size_t n, const char *m, size_t l) {
+    static const char *const calls[] = {".get(", ".has(", ".containsKey(", ".ContainsKey(", ".contains_key(",
+                                        ".count(", ".find(", ".TryGetValue(", ".getOrPut(", NULL};
+    static const char *const empty[] = {"undefined", "null", "None", "nil", "0", NULL}; /* and -1 */
+    for (size_t k = 0; k + l <= n; k++) {
+        if (!cx_word_then(flat, n, k, m, l, "") || (k > 0 && flat[k - 1] == '.')) continue;
+        if (k >= 3 && memcmp(flat + k - 3, "in ", 3) == 0 && (k == 3 || !cx_is_word((unsigned char)flat[k - 4])))
+            return true;
+        for (const char *const *c = calls; *c; c++)
+            if (cx_word_then(flat, n, k, m, l, *c)) return true;
+        if (k >= 4 && memcmp(flat + k - 4, "ok:=", 4) == 0) return true;
+        if (k + l >= n || flat[k + l] != '[') continue;
+        size_t close = k + l;
+        while (close < n && flat[close] != ']' && flat[close] != ';') close++;
+        size_t c = close + 1, e = c;
+        while (e < n && e - c < 3 && (flat[e] == '!' || flat[e] == '=')) e++;
+        if (close >= n || flat[close] != ']' || e - c < 2 || flat[c + 1] != '=') continue;
+        if (e + 1 < n && flat[e] == '-' && flat[e + 1] == '1' && (e + 2 == n || !cx_is_word((unsigned char)flat[e + 2])))
+            return true;
+        for (const char *const *v = empty; *v; v++)
+            if (cx_word_then(flat, n, e, *v, strlen(*v), "")) return true;
+    }
+    return false;
+}
+
+/* A hand-written memo table in the function: it stores into a name
+ * (`memo[n] = ...`, memo.set( / .put( / .insert( / .Add( / .getOrPut() and
+ * looks it up (memo_lookup). */
 static bool memo_table(const struct cx_walk *w, TSNode fn) {
+    static const char *const stores[] = {".set(", ".put(", ".insert(", ".Add(", ".getOrPut(", NULL};
     struct cx_text t = cx_node_text(w, fn);
     if (t.n > 16384) return false;
     char flat[16384];
     size_t n = cx_flatten(t, flat, sizeof flat);
     for (size_t i = 0; i + 1 < n; i++) {
         size_t l = cx_word_len(flat, n, i);
-        if (l == 0 || l > 60 || (i > 0 && cx_is_word((unsigned char)flat[i - 1])) || flat[i + l] != '[') continue;
-        size_t close = i + l;
-        while (close < n && flat[close] != ']' && flat[close] != ';') close++;
-        if (close + 1 >= n || flat[close] != ']' || flat[close + 1] != '=' || (close + 2 < n && flat[close + 2] == '='))
-            continue;
-        char name[64], lookup[72];
-        memcpy(name, flat + i, l);
-        name[l] = '\0';
-        snprintf(lookup, sizeof lookup, "in %s", name);
-        bool looked_up = false;
-        for (size_t k = 0; k + strlen(lookup) <= n && !looked_up; k++)
-            looked_up = memcmp(flat + k, lookup, strlen(lookup)) == 0 && (k == 0 || !cx_is_word((unsigned char)flat[k - 1])) &&
-                        cx_word_then(flat, n, k + 3, name, l, "");
-        snprintf(lookup, sizeof lookup, "%s.get(", name);
-        if (looked_up || cx_has_prefixed(flat, n, lookup)) return true;
+        if (l == 0 || l > 60 || (i > 0 && (cx_is_word((unsigned char)flat[i - 1]) || flat[i - 1] == '.'))) continue;
+        bool stored = false;
+        for (const char *const *c = stores; *c && !stored; c++) stored = cx_word_then(flat, n, i, flat + i, l, *c);
+        if (!stored && flat[i + l] == '[') {
+            size_t close = i + l;
+            while (close < n && flat[close] != ']' && flat[close] != ';') close++;
+            stored = close + 1 < n && flat[close] == ']' && flat[close + 1] == '=' &&
+                     !(close + 2 < n && flat[close + 2] == '=');
+        }
+        if (stored && memo_lookup(flat, n, flat + i, l)) return true;
+        i += l - 1;
     }
     return false;
 }
 
+/* The name (the first word not a literal) an argument flat[from..to)
+ * moves, and the collection its bound measures in flat (`i == len(a)`,
+ * `i >= a.length`, `r == len(grid) - 1` with grid[0] the same grid): two
+ * arguments bounded by one collection are one dimension of it (a grid's
+ * row and column count its cells). The base's length, 0 when unseen. */
+static size_t bound_base(const char *flat, size_t n, const char *arg, size_t an, const char **base) {
+    size_t v = 0;
+    while (v < an && !(cx_is_word((unsigned char)arg[v]) && !(arg[v] >= '0' && arg[v] <= '9'))) v++;
+    size_t vl = cx_word_len(arg, an, v);
+    if (vl == 0) return 0;
+    for (size_t i = 0; i + vl < n; i++) {
+        if (!cx_word_then(flat, n, i, arg + v, vl, "") || (i > 0 && flat[i - 1] == '.')) continue;
+        size_t j = i + vl;
+        while (j < n && flat[j] && strchr("+-0123456789", flat[j])) j++; /* i + 1 >= len(a) */
+        size_t op = j;
+        while (j < n && j - op < 3 && flat[j] && strchr("<>=!", flat[j])) j++;
+        if (j == op) continue;
+        if (n - j > 4 && memcmp(flat + j, "len(", 4) == 0) j += 4;
+        size_t bl = cx_word_len(flat, n, j);
+        if (bl && !(flat[j] >= '0' && flat[j] <= '9') && j + bl < n && flat[j + bl] && strchr("[).", flat[j + bl])) {
+            *base = flat + j;
+            return bl;
+        }
+    }
+    return 0;
+}
+
+/* How many dimensions a memoised function's states have: the argument
+ * positions its self-calls vary (an expression, or names that differ
+ * between calls; `memo` passed on unchanged is none), those bounded by
+ * the same collection counted once. fib(n - 1, memo): 1; lcs(i + 1, j)
+ * and lcs(i, j + 1): 2, O(n^2) states. At least 1, at most 3. */
+static int memo_dimensions(const struct cx_walk *w, TSNode fn, struct cx_text name) {
+    TSNode body = cx_field(fn, "body");
+    struct cx_text t = cx_node_text(w, ts_node_is_null(body) ? fn : body);
+    if (t.n > 16384 || name.n == 0 || name.n > 60 || name.n == SIZE_MAX) return 1;
+    char flat[16384];
+    size_t n = cx_flatten(t, flat, sizeof flat), first[4][2] = {{0}};
+    bool varies[4] = {false}, seen = false;
+    for (size_t i = ts_node_is_null(body) ? 1 : 0; i + name.n < n; i++) {
+        if (!cx_word_then(flat, n, i, name.s, name.n, "(") || (i > 0 && flat[i - 1] == '.')) continue;
+        size_t open = i + name.n, close = open + 1;
+        for (int depth = 1; close < n && depth > 0; close++)
+            depth += flat[close] == '(' ? 1 : flat[close] == ')' ? -1 : 0;
+        if (close > n || flat[close - 1] != ')') continue;
+        for (size_t k = 0, from, to; k < 4 && cx_list_item(flat, open + 1, close - 1, k, &from, &to); k++) {
+            bool plain = to > from && cx_word_len(flat, to, from) == to - from;
+            if (!seen) first[k][0] = from, first[k][1] = to;
+            size_t fl = first[k][1] - first[k][0];
+            varies[k] |= !plain || fl != to - from || memcmp(flat + first[k][0], flat + from, fl) != 0;
+        }
+        seen = true;
+    }
+    int dims = 0;
+    const char *bases[4];
+    size_t bls[4];
+    for (size_t k = 0; k < 4; k++) {
+        if (!varies[k]) continue;
+        const char *b = NULL;
+        size_t bl = bound_base(flat, n, flat + first[k][0], first[k][1] - first[k][0], &b);
+        bool same = false;
+        for (int d = 0; d < dims && bl; d++) same |= bls[d] == bl && memcmp(bases[d], b, bl) == 0;
+        if (same) continue;
+        bases[dims] = b, bls[dims] = bl, dims++;
+    }
+    return dims < 1 ? 1 : dims > 3 ? 3 : dims;
+}
+
 void cx_refine_function(struct cx_walk *w, TSNode fn, struct cx_fn *f) {
     f->entry = cx_cost_here(w, 0);
-    if (w->python && memo_table(w, fn)) f->memoized = true;
+    if (memo_table(w, fn)) f->memoized = true;
     TSNode p = ts_node_parent(fn);
     if (!w->python || ts_node_is_null(p) || strcmp(ts_node_type(p), "decorated_definition") != 0) return;
     uint32_t c = ts_node_named_child_count(p);
@@ -810,6 +1007,105 @@ void cx_refine_function(struct cx_walk *w, TSNode fn, struct cx_fn *f) {
         struct cx_text t = cx_node_text(w, d);
         if (cx_has_text(t.s, t.n, "cache") || cx_has_text(t.s, t.n, "memo")) f->memoized = true;
     }
+}
+
+/* Uses of the collection R (flat[i], length l) that each put all of it, or
+ * one new item per item of it, into a result: `R + ...`, `... + R`,
+ * `[... for x in R]` (no filter), R.map( / R.flatMap( / R.concat(, a
+ * spread `...R`, Go's append(R, ...). *bare: whether every use is R
+ * itself (R + R: no item is built). */
+static int whole_uses(const char *flat, size_t n, const char *r, size_t l, bool *bare) {
+    static const char *const after[] = {".map(", ".flatMap(", ".concat(", NULL};
+    static const char *const copied[] = {"[:]", ".copy()", ".slice()", ".clone()", ".toMutableList()", NULL};
+    static const char *const into[] = {"list(", "ArrayList<>(", "extend(", "addAll(", "AddRange(", NULL};
+    int uses = 0;
+    *bare = true;
+    for (size_t i = 0; i + l <= n; i++) {
+        bool spread = i >= 3 && memcmp(flat + i - 3, "...", 3) == 0;
+        if (!cx_word_then(flat, n, i, r, l, "") || (i > 0 && flat[i - 1] == '.' && !spread)) continue;
+        size_t e = i + l;
+        char next = e < n ? flat[e] : ';';
+        bool mapped = false;
+        for (const char *const *a = after; *a; a++) mapped |= cx_word_then(flat, n, i, r, l, *a);
+        bool comp = (i >= 3 && memcmp(flat + i - 3, "in ", 3) == 0 && next == ']') ||
+                    (i >= 12 && memcmp(flat + i - 12, "in reversed(", 12) == 0 && cx_word_then(flat, n, i, r, l, ")]"));
+        spread &= next != '.' && next != '[';
+        bool plus = (next == '+' && (e + 1 >= n || (flat[e + 1] != '+' && flat[e + 1] != '='))) ||
+                    (i > 0 && flat[i - 1] == '+' && next != '[' && next != '.' && next != '(');
+        bool go = i >= 7 && memcmp(flat + i - 7, "append(", 7) == 0 && next == ',';
+        for (const char *const *c = copied; *c; c++) go |= cx_word_then(flat, n, i, r, l, *c);
+        for (const char *const *c = into; *c; c++) {
+            size_t cl = strlen(*c);
+            go |= i >= cl && memcmp(flat + i - cl, *c, cl) == 0 && next == ')';
+        }
+        if (mapped && !cx_word_then(flat, n, i, r, l, ".concat(")) *bare = false;
+        if (comp) *bare = false;
+        uses += mapped || comp || spread || plus || go;
+    }
+    return uses;
+}
+
+/* A loop over R whose body adds to a collection (cx_each_node's callback):
+ * how many times at most, over all loops over R. */
+struct loop_adds {
+    const struct cx_walk *w;
+    struct cx_text r;
+    int adds, most;
+};
+
+static bool count_adds(void *ctx, TSNode n) {
+    static const char *const adds[] = {"append", "push", "add", "Add", "push_back", "emplace_back", "addLast", NULL};
+    struct loop_adds *a = ctx;
+    struct cx_mcall m;
+    if (cx_method_call(a->w, n, &m) && cx_in_list(m.method, adds)) a->adds++;
+    return true;
+}
+
+static bool loop_over_r(void *ctx, TSNode n) {
+    struct loop_adds *a = ctx;
+    if (!cx_is_loop_type(ts_node_type(n))) return true;
+    TSNode it = cx_iterable(a->w, n);
+    struct cx_text t = ts_node_is_null(it) ? (struct cx_text){"", 0} : cx_node_text(a->w, it);
+    if (t.n && t.s[0] == '&') t.s++, t.n--; /* rust: for r in &rest */
+    if (!cx_text_eq(t, a->r)) return true;
+    struct loop_adds inner = {a->w, a->r, 0, 0};
+    if (cx_each_node(a->w, n, count_adds, &inner) == CX_VISIT_DONE && inner.adds > a->most) a->most = inner.adds;
+    return true;
+}
+
+/* A function whose one self-call's result R goes into what it returns at
+ * least twice (`rest + [[a[0]] + r for r in rest]`, `[p + "0" for p in prev]
+ * + [p + "1" for p in prev]`, `rest.concat(rest.map(r => [a[0], ...r]))`):
+ * the result doubles per level, 2^n items after n levels. *copies: the
+ * items are built from old ones (up to n long each). */
+static bool doubling_result(const struct cx_walk *w, const struct cx_fn *f, bool *copies) {
+    struct cx_text t = cx_node_text(w, f->node), name = f->ref_name;
+    if (t.n > 16384 || name.n == 0 || name.n > 60 || name.n == SIZE_MAX) return false;
+    char flat[16384];
+    size_t n = cx_flatten(t, flat, sizeof flat);
+    for (size_t i = 1; i + name.n < n; i++) {
+        if (!cx_word_then(flat, n, i, name.s, name.n, "(") || flat[i - 1] != '=') continue;
+        size_t e = i - 1 - (i >= 2 && flat[i - 2] == ':'), s = e; /* R = f(...), R := f(...) */
+        while (s > 0 && cx_is_word((unsigned char)flat[s - 1])) s--;
+        if (s == e || (flat[s] >= '0' && flat[s] <= '9') || (s > 0 && flat[s - 1] == '.')) continue;
+        bool bare;
+        int uses = whole_uses(flat + i, n - i, flat + s, e - s, &bare);
+        if (uses >= 2) {
+            *copies = !bare;
+            return true;
+        }
+        /* for r in rest: out.append(r); out.append([a[0]] + r), or a copy
+         * of rest and one add per item of it */
+        struct loop_adds a = {w, {t.s, 0}, 0, 0};
+        const char *at = memmem(t.s, t.n, flat + s, e - s); /* R's name in the source */
+        if (!at) continue;
+        a.r = (struct cx_text){at, e - s};
+        if (cx_each_node(w, f->node, loop_over_r, &a) == CX_VISIT_DONE && a.most + uses >= 2) {
+            *copies = true;
+            return true;
+        }
+    }
+    return false;
 }
 
 /* T(n) = 2 T(n/2) + n^k, by the master theorem. */
@@ -883,7 +1179,7 @@ void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f) {
     /* Self-calls that are each a whole `return` are alternatives: one runs. */
     bool alternatives = f->self_calls > 1 && f->tail_calls == f->self_calls;
     int sites = alternatives ? 1 : f->self_calls;
-    bool halving = f->halving_calls == f->self_calls;
+    bool halving = f->halving_calls == f->self_calls, copies = false;
     struct cx_cost c = {.exp = true};
     if (cx_early_visit_guard(w, f->node)) {
         c = (struct cx_cost){.k = f->body_k > 1 ? f->body_k : 1, .graph = true};
@@ -894,15 +1190,27 @@ void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f) {
     } else if (f->self_call_in_loop) {
         c = looped_recursion(w, f);
     } else if (f->memoized) {
-        c = (struct cx_cost){.k = 1 + f->body_k, .log = 0, .exp = false};
+        int dims = memo_dimensions(w, f->node, f->ref_name);
+        c = (struct cx_cost){.k = dims + f->body_k, .log = 0, .exp = false};
+        char states[32] = "O(n)";
+        if (dims > 1) snprintf(states, sizeof states, "O(n^%d)", dims);
         cx_refinement(w, "memoized_recursion", f->line,
-                      "'%.*s' is memoised by a cache decorator: each argument is computed once, so O(n) calls "
-                      "with %s work each: %s", name_len, name, work, cx_cost_text(c, cost, sizeof cost));
+                      "'%.*s' is memoised (a cache decorator or a table it looks up before computing and stores "
+                      "into): each state is computed once, %s calls (%d argument(s) vary between its "
+                      "self-calls) with %s work each: %s", name_len, name, states, dims, work,
+                      cx_cost_text(c, cost, sizeof cost));
     } else if (sites == 1 && halving) {
         c = f->body_k ? (struct cx_cost){.k = f->body_k, .log = 0, .exp = false} : (struct cx_cost){.k = 0, .log = 1, .exp = false};
         cx_refinement(w, "halving_recursion", f->line,
                       "'%.*s' calls itself once per call%s on half its input: O(log n) calls with %s work each: %s",
                       name_len, name, alternatives ? " (its self-calls are alternative returns)" : "", work,
+                      cx_cost_text(c, cost, sizeof cost));
+    } else if (sites == 1 && doubling_result(w, f, &copies)) {
+        c = (struct cx_cost){.exp = true, .k = copies};
+        cx_refinement(w, "doubling_recursion", f->line,
+                      "'%.*s' calls itself once per call and returns what that call returned at least twice over "
+                      "(itself and one new item per item of it): the result doubles at every level, 2^n items "
+                      "after n levels%s: %s", name_len, name, copies ? ", each built from an old one (up to n long)" : "",
                       cx_cost_text(c, cost, sizeof cost));
     } else if (sites == 1) {
         c = (struct cx_cost){.k = 1 + f->body_k, .log = 0, .exp = false};

@@ -78,11 +78,32 @@ static bool constant_condition(const struct cx_walk *w, TSNode cond, TSNode init
     return li != ri && strcmp(ts_node_type(name), "identifier") == 0 && literal_start(w, init, name);
 }
 
+/* Kotlin's `0 until 10`, `9 downTo 0`: an infix range of two integer
+ * literals. */
+static bool kotlin_literal_range(const struct cx_walk *w, TSNode n) {
+    static const char *const ops[] = {"until", "downTo", NULL};
+    return strcmp(ts_node_type(n), "infix_expression") == 0 && ts_node_named_child_count(n) == 3 &&
+           cx_in_list(cx_node_text(w, ts_node_named_child(n, 1)), ops) &&
+           cx_is_int_literal(w, ts_node_named_child(n, 0)) && cx_is_int_literal(w, ts_node_named_child(n, 2));
+}
+
+/* What a Kotlin for loop iterates over: its tree has no field names. */
+static TSNode kotlin_iterable(TSNode loop) {
+    for (uint32_t k = 0; k < ts_node_named_child_count(loop); k++) {
+        TSNode ch = ts_node_named_child(loop, k);
+        if (strcmp(ts_node_type(ch), "infix_expression") == 0 || strcmp(ts_node_type(ch), "range_expression") == 0)
+            return ch;
+    }
+    return (TSNode){0};
+}
+
 /* What a constant-bound loop iterates over (for the note), else NULL. */
 static const char *constant_bound(const struct cx_walk *w, TSNode loop, const char *type) {
     TSNode over = cx_field(loop, "right");
     if (ts_node_is_null(over)) over = cx_field(loop, "value");
+    if (ts_node_is_null(over) && strcmp(type, "for_statement") == 0) over = kotlin_iterable(loop);
     if (!ts_node_is_null(over)) {
+        if (kotlin_literal_range(w, over)) return "a range of integer literals";
         if (constant_range_call(w, over)) return "a range of integer literals";
         if (literal_collection(w, over)) return "a collection written in the source";
         if (cx_is_int_literal(w, over)) return "an integer literal";

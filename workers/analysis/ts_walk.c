@@ -199,12 +199,33 @@ static void on_call(struct cx_walk *w, TSNode n) {
 /* What was opened at one depth of the walk, undone when it is left. */
 struct frame {
     bool loop, function, counter, held;
+    bool scope;                 /* a call whose callback scope opens at its arguments */
+    TSNode call;
     struct cx_factor fac;       /* what the loop added to the depths */
 };
 
+/* Kotlin's call has no field names: its arguments are a child of one of
+ * these types. */
+static bool kotlin_arguments(TSNode n) {
+    const char *t = ts_node_type(n);
+    return strcmp(t, "call_suffix") == 0 || strcmp(t, "value_arguments") == 0 || strcmp(t, "annotated_lambda") == 0;
+}
+
+static bool kotlin_call_with_arguments(TSNode call) {
+    for (uint32_t i = 0; i < ts_node_named_child_count(call) && i < 16; i++)
+        if (kotlin_arguments(ts_node_named_child(call, i))) return true;
+    return false;
+}
+
 /* Examine a node; returns whether to descend into it. */
-static bool enter(struct cx_walk *w, TSNode n, const struct kinds *kinds, struct frame *fr) {
+static bool enter(struct cx_walk *w, TSNode n, const struct kinds *kinds, struct frame *fr, const struct frame *parent,
+                  const char *field) {
     *fr = (struct frame){0};
+    /* A callback's scope (it runs once per item, or n log n times for a
+     * comparator) covers the call's arguments, not its receiver: in
+     * a.map(f).sort(g), the map runs once, not once per comparison. */
+    if (parent && parent->scope && (field ? strcmp(field, "arguments") == 0 : kotlin_arguments(n)))
+        cx_refine_call_scope(w, parent->call, cx_callee(w, parent->call), &fr->fac);
     if (!ts_node_is_named(n)) return false;
     const char *type = ts_node_type(n);
     TSSymbol sym = ts_node_symbol(n); /* ERROR is 65535, beyond the grammar's symbols */
@@ -219,7 +240,9 @@ static bool enter(struct cx_walk *w, TSNode n, const struct kinds *kinds, struct
         fr->function = open_function(w, n, true) == 0;
     } else if (k == K_CALL) {
         on_call(w, n);
-        cx_refine_call_scope(w, n, cx_callee(w, n), &fr->fac);
+        fr->scope = !ts_node_is_null(ts_node_child_by_field_name(n, "arguments", 9)) || kotlin_call_with_arguments(n);
+        fr->call = n;
+        if (!fr->scope) cx_refine_call_scope(w, n, cx_callee(w, n), &fr->fac);
     } else if (strcmp(type, "func_literal") == 0) { /* not 3.5.1's: the refinement's alone */
         fr->function = open_function(w, n, false) == 0;
     } else {
@@ -266,7 +289,8 @@ static int walk(struct cx_walk *w, TSTree *tree, const struct kinds *kinds) {
             }
             frames = nf, cap = nc;
         }
-        bool descend = enter(w, ts_tree_cursor_current_node(&c), kinds, &frames[depth]);
+        bool descend = enter(w, ts_tree_cursor_current_node(&c), kinds, &frames[depth], depth ? &frames[depth - 1] : NULL,
+                             ts_tree_cursor_current_field_name(&c));
         if (descend && ts_tree_cursor_goto_first_child(&c)) {
             depth++;
             continue;
