@@ -933,6 +933,7 @@ static void memo_outside_python_and_of_two_arguments(void) {
         {"cpp", "#include <unordered_map>\nstd::unordered_map<int, long long> memo;\nlong long w(int n) {\n    if (n <= 1) return 1;\n    auto it = memo.find(n);\n    if (it != memo.end()) return it->second;\n    long long v = w(n - 1) + w(n - 2);\n    memo[n] = v;\n    return v;\n}", "O(n)"},
         {NULL, "from functools import lru_cache\ndef lcs(a, b):\n    @lru_cache(None)\n    def go(i, j):\n        if i == len(a) or j == len(b):\n            return 0\n        if a[i] == b[j]:\n            return 1 + go(i + 1, j + 1)\n        return max(go(i + 1, j), go(i, j + 1))\n    return go(0, 0)\n", "O(n^2)"},
         {NULL, "from functools import lru_cache\ndef k(ws, vs, cap):\n    @lru_cache(None)\n    def b(i, c):\n        if i == len(ws):\n            return 0\n        s = b(i + 1, c)\n        if ws[i] <= c:\n            return max(s, vs[i] + b(i + 1, c - ws[i]))\n        return s\n    return b(0, cap)\n", "O(n^2)"},
+        {"java", "class L {\n    static int[][] m;\n    static int f(String a, String b, int i, int j) {\n        if (i == a.length() || j == b.length()) return 0;\n        if (m[i][j] != -1) return m[i][j];\n        int r = a.charAt(i) == b.charAt(j) ? 1 + f(a, b, i + 1, j + 1) : Math.max(f(a, b, i + 1, j), f(a, b, i, j + 1));\n        m[i][j] = r;\n        return r;\n    }\n}", "O(n^2)"},
         /* controls: a grid's row and column are one input (its cells); a
          * table stored but never looked up is no memo */
         {NULL, "def paths(g):\n    memo = {}\n    def go(r, c):\n        if r == len(g) - 1 and c == len(g[0]) - 1:\n            return 1\n        if (r, c) in memo:\n            return memo[(r, c)]\n        t = 0\n        if r + 1 < len(g):\n            t += go(r + 1, c)\n        if c + 1 < len(g[0]):\n            t += go(r, c + 1)\n        memo[(r, c)] = t\n        return t\n    return go(0, 0)\n", "O(n)"},
@@ -952,7 +953,10 @@ static void front_inserts_go_prepend_and_kotlin_constant_range(void) {
         {"go", "package main\n\nfunc f(a []int) []int {\n\tres := []int{}\n\tfor _, x := range a {\n\t\tres = append([]int{x}, res...)\n\t}\n\treturn res\n}", "O(n^2)"},
         {"kotlin", "fun f(a: IntArray): Int {\n    var s = 0\n    for (x in a) {\n        for (d in 0 until 10) s += x * d\n    }\n    return s\n}", "O(n)"},
         {"kotlin", "fun f(a: IntArray): Int {\n    var s = 0\n    for (x in a) {\n        for (d in 9 downTo 0) s += x * d\n    }\n    return s\n}", "O(n)"},
-        /* controls: an append at the end, a deque's addFirst, a range to n */
+        {"java", "class B {\n    static String f(String s) {\n        StringBuilder sb = new StringBuilder();\n        for (char c : s.toCharArray()) sb.insert(0, c);\n        return sb.toString();\n    }\n}", "O(n^2)"},
+        {"rust", "fn f(a: &[i32]) -> Vec<i32> {\n    let mut v = Vec::new();\n    for x in a {\n        v.insert(0, *x);\n    }\n    v\n}", "O(n^2)"},
+        /* controls: an append at the end, a deque's addFirst, a range to n, a map's key 0 */
+        {"rust", "use std::collections::HashMap;\nfn f(a: &[i32]) -> usize {\n    let mut m: HashMap<i32, i32> = HashMap::new();\n    for x in a {\n        m.insert(0, *x);\n    }\n    m.len()\n}", "O(n)"},
         {"go", "package main\n\nfunc f(a []int) []int {\n\tres := []int{}\n\tfor _, x := range a {\n\t\tres = append(res, x)\n\t}\n\treturn res\n}", "O(n)"},
         {"java", "import java.util.*;\nclass R {\n    static Deque<Integer> f(int[] a) {\n        ArrayDeque<Integer> d = new ArrayDeque<>();\n        for (int x : a) d.addFirst(x);\n        return d;\n    }\n}", "O(n)"},
         {"kotlin", "fun f(a: IntArray): Int {\n    var s = 0\n    for (x in a) {\n        for (d in 0 until a.size) s += x * d\n    }\n    return s\n}", "O(n^2)"},

@@ -599,12 +599,14 @@ static bool linq_scan(struct cx_walk *w, TSNode call, struct cx_text callee, str
 }
 
 /* Calls that shift or copy every item whatever the receiver's type: an
- * insert or removal at index 0 of a list (C#'s Insert(0, x) and
- * RemoveAt(0), Java's and Kotlin's add(0, x) and removeAt(0)), and Go's
+ * insert or removal at index 0 of a list or string (C#'s Insert(0, x) and
+ * RemoveAt(0), Java's and Kotlin's add(0, x) and removeAt(0), Java's
+ * StringBuilder and Rust's Vec insert(0, x)), unless the receiver is
+ * declared a map or set; and Go's
  * append(xs, ys...), which copies ys (append([]int{x}, res...) prepends by
  * copying all of res). */
-static bool shifting_call(const struct cx_walk *w, TSNode call, struct cx_text callee) {
-    static const char *const at_index[] = {"Insert", "RemoveAt", "add", "removeAt", NULL};
+static bool shifting_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
+    static const char *const at_index[] = {"Insert", "RemoveAt", "add", "removeAt", "insert", NULL};
     TSNode args = cx_field(call, "arguments");
     uint32_t k = ts_node_is_null(args) ? 0 : ts_node_named_child_count(args);
     if (k == 0) return false;
@@ -612,8 +614,10 @@ static bool shifting_call(const struct cx_walk *w, TSNode call, struct cx_text c
     if (strcmp(ts_node_type(first), "value_argument") == 0 || strcmp(ts_node_type(first), "argument") == 0)
         first = ts_node_named_child_count(first) ? ts_node_named_child(first, 0) : first; /* Kotlin, C# */
     if (cx_text_is(callee, "append")) return strcmp(ts_node_type(last), "variadic_argument") == 0;
-    bool two = cx_text_is(callee, "Insert") || cx_text_is(callee, "add");
-    return cx_in_list(callee, at_index) && k == (two ? 2u : 1u) && cx_text_is(cx_node_text(w, first), "0");
+    bool two = cx_text_is(callee, "Insert") || cx_text_is(callee, "add") || cx_text_is(callee, "insert");
+    if (!cx_in_list(callee, at_index) || k != (two ? 2u : 1u) || !cx_text_is(cx_node_text(w, first), "0")) return false;
+    /* a map's insert(0, v) or add(0, v) puts the key 0: no shift */
+    return !declared_hash(w, receiver(w, call, callee));
 }
 
 static bool has_callback(TSNode call);
@@ -872,6 +876,20 @@ void cx_refine_call_scope(struct cx_walk *w, TSNode call, struct cx_text callee,
 
 /* ---- functions and recursion ---- */
 
+/* Past the subscripts at flat[i] (`[i]`, `[i][j]`): the index after the
+ * last ']', or i when flat[i] opens none (or one does not close on its
+ * line). */
+static size_t past_subscripts(const char *flat, size_t n, size_t i) {
+    size_t at = i;
+    while (at < n && flat[at] == '[') {
+        size_t close = at;
+        while (close < n && flat[close] != ']' && flat[close] != ';') close++;
+        if (close >= n || flat[close] != ']') return i;
+        at = close + 1;
+    }
+    return at;
+}
+
 /* At flat[i], the name M (length l) is looked up as a memo: `n in M`
  * (python, JS), M.get( / M.has( / M.containsKey( / M.count( / M.find( /
  * M.TryGetValue( / M.getOrPut(, Go's `v, ok := M[k]`, or M[k] compared
@@ -887,12 +905,10 @@ static bool memo_lookup(const char *flat, size_t n, const char *m, size_t l) {
         for (const char *const *c = calls; *c; c++)
             if (cx_word_then(flat, n, k, m, l, *c)) return true;
         if (k >= 4 && memcmp(flat + k - 4, "ok:=", 4) == 0) return true;
-        if (k + l >= n || flat[k + l] != '[') continue;
-        size_t close = k + l;
-        while (close < n && flat[close] != ']' && flat[close] != ';') close++;
-        size_t c = close + 1, e = c;
+        size_t c = past_subscripts(flat, n, k + l), e = c; /* M[k] or M[i][j], then a comparison */
+        if (c == k + l) continue;
         while (e < n && e - c < 3 && (flat[e] == '!' || flat[e] == '=')) e++;
-        if (close >= n || flat[close] != ']' || e - c < 2 || flat[c + 1] != '=') continue;
+        if (e - c < 2 || flat[c + 1] != '=') continue;
         if (e + 1 < n && flat[e] == '-' && flat[e + 1] == '1' && (e + 2 == n || !cx_is_word((unsigned char)flat[e + 2])))
             return true;
         for (const char *const *v = empty; *v; v++)
@@ -915,12 +931,9 @@ static bool memo_table(const struct cx_walk *w, TSNode fn) {
         if (l == 0 || l > 60 || (i > 0 && (cx_is_word((unsigned char)flat[i - 1]) || flat[i - 1] == '.'))) continue;
         bool stored = false;
         for (const char *const *c = stores; *c && !stored; c++) stored = cx_word_then(flat, n, i, flat + i, l, *c);
-        if (!stored && flat[i + l] == '[') {
-            size_t close = i + l;
-            while (close < n && flat[close] != ']' && flat[close] != ';') close++;
-            stored = close + 1 < n && flat[close] == ']' && flat[close + 1] == '=' &&
-                     !(close + 2 < n && flat[close + 2] == '=');
-        }
+        size_t after = stored ? i + l : past_subscripts(flat, n, i + l); /* memo[k] = or memo[i][j] = */
+        if (!stored && after > i + l)
+            stored = after < n && flat[after] == '=' && !(after + 1 < n && flat[after + 1] == '=');
         if (stored && memo_lookup(flat, n, flat + i, l)) return true;
         i += l - 1;
     }
@@ -966,8 +979,10 @@ static int memo_dimensions(const struct cx_walk *w, TSNode fn, struct cx_text na
     char flat[16384];
     size_t n = cx_flatten(t, flat, sizeof flat), first[4][2] = {{0}};
     bool varies[4] = {false}, seen = false;
-    for (size_t i = ts_node_is_null(body) ? 1 : 0; i + name.n < n; i++) {
+    int calls = 0; /* the first 16 self-calls: each scan of its arguments is bounded by the text */
+    for (size_t i = ts_node_is_null(body) ? 1 : 0; i + name.n < n && calls < 16; i++) {
         if (!cx_word_then(flat, n, i, name.s, name.n, "(") || (i > 0 && flat[i - 1] == '.')) continue;
+        calls++;
         size_t open = i + name.n, close = open + 1;
         for (int depth = 1; close < n && depth > 0; close++)
             depth += flat[close] == '(' ? 1 : flat[close] == ')' ? -1 : 0;
@@ -1083,8 +1098,10 @@ static bool doubling_result(const struct cx_walk *w, const struct cx_fn *f, bool
     if (t.n > 16384 || name.n == 0 || name.n > 60 || name.n == SIZE_MAX) return false;
     char flat[16384];
     size_t n = cx_flatten(t, flat, sizeof flat);
-    for (size_t i = 1; i + name.n < n; i++) {
+    int tries = 0; /* a name assigned the self-call: the first few (the text may repeat it in comments) */
+    for (size_t i = 1; i + name.n < n && tries < 4; i++) {
         if (!cx_word_then(flat, n, i, name.s, name.n, "(") || flat[i - 1] != '=') continue;
+        tries++;
         size_t e = i - 1 - (i >= 2 && flat[i - 2] == ':'), s = e; /* R = f(...), R := f(...) */
         while (s > 0 && cx_is_word((unsigned char)flat[s - 1])) s--;
         if (s == e || (flat[s] >= '0' && flat[s] <= '9') || (s > 0 && flat[s - 1] == '.')) continue;
