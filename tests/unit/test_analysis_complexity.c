@@ -964,6 +964,23 @@ static void front_inserts_go_prepend_and_kotlin_constant_range(void) {
     check_refined(cases, sizeof cases / sizeof *cases);
 }
 
+/* Scans outside the method lists were free in a loop: Go's
+ * strings.Contains / strings.Index, Rust's iterator consumers
+ * (b.iter().position(..)) and clones, python's heapq.heapify. */
+static void go_strings_rust_iterators_and_heapify_were_free(void) {
+    static const struct refined_case cases[] = {
+        {"go", "package main\n\nimport \"strings\"\n\nfunc f(ws []string, t string) int {\n\tc := 0\n\tfor _, w := range ws {\n\t\tif strings.Contains(t, w) {\n\t\t\tc++\n\t\t}\n\t}\n\treturn c\n}", "O(n^2)"},
+        {"rust", "fn f(a: &[i32], b: &[i32]) -> usize {\n    let mut s = 0;\n    for x in a {\n        if let Some(p) = b.iter().position(|y| y == x) { s += p; }\n    }\n    s\n}", "O(n^2)"},
+        {"rust", "fn f(a: &Vec<i32>) -> usize {\n    let mut t = 0;\n    for _ in 0..a.len() {\n        let b = a.clone();\n        t += b.len();\n    }\n    t\n}", "O(n^2)"},
+        {NULL, "import heapq\ndef f(a):\n    out = []\n    while a:\n        heapq.heapify(a)\n        out.append(heapq.heappop(a))\n    return out\n", "O(n^2)"},
+        /* controls: a prefix test, the larger of two numbers, a reference count */
+        {"go", "package main\n\nimport \"strings\"\n\nfunc f(ws []string) int {\n\tc := 0\n\tfor _, w := range ws {\n\t\tif strings.HasPrefix(w, \"a\") {\n\t\t\tc++\n\t\t}\n\t}\n\treturn c\n}", "O(n)"},
+        {"rust", "fn f(a: &[i64]) -> i64 {\n    let mut best = 0;\n    for x in a {\n        best = best.max(*x);\n    }\n    best\n}", "O(n)"},
+        {"rust", "use std::rc::Rc;\nfn f(a: &[Rc<i32>]) -> usize {\n    let mut v = Vec::new();\n    for x in a {\n        v.push(Rc::clone(x));\n    }\n    v.len()\n}", "O(n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
 /* A loop to n * n, len(a) * len(a) or n ** 3 was one factor of n. */
 static void square_bound_was_linear(void) {
     static const struct refined_case cases[] = {
@@ -1193,6 +1210,7 @@ int main(void) {
     RUN(rust_kotlin_csharp_callbacks_were_free);
     RUN(memo_outside_python_and_of_two_arguments);
     RUN(front_inserts_go_prepend_and_kotlin_constant_range);
+    RUN(go_strings_rust_iterators_and_heapify_were_free);
     RUN(sequence_repetition_was_free);
     RUN(linq_fill_and_array_from_were_free);
     RUN(string_append_and_container_calls);

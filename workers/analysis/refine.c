@@ -622,19 +622,49 @@ static bool shifting_call(struct cx_walk *w, TSNode call, struct cx_text callee)
 
 static bool has_callback(TSNode call);
 
+/* Go's strings, bytes and slices functions walk their input
+ * (strings.Contains(text, w) in a loop over words is O(n * m)); a prefix
+ * test, a binary search, a builder are not scans. */
+static bool go_package_scan(const struct cx_walk *w, struct cx_text recv, struct cx_text callee) {
+    static const char *const pkgs[] = {"strings", "bytes", "slices", NULL};
+    static const char *const not_scans[] = {"HasPrefix", "HasSuffix", "BinarySearch", "BinarySearchFunc", "NewReader",
+                                            "NewReplacer", "NewBuffer", "NewBufferString", "Builder", "Buffer", NULL};
+    return strcmp(w->lang, "go") == 0 && cx_in_list(recv, pkgs) && !cx_in_list(callee, not_scans);
+}
+
+/* Rust: an iterator's consumers walk it (b.iter().position(|y| y == x),
+ * .any(..), .sum(), .max()) when the receiver is an iterator over a
+ * collection (iter(), chars(), bytes(), keys(), values(), lines(),
+ * split..); x.max(y) of two numbers is not one. A clone or to_vec copies
+ * what it is called on. */
+static bool rust_scan(const struct cx_walk *w, struct cx_text recv, struct cx_text callee) {
+    static const char *const consumers[] = {"position", "rposition", "any", "all", "sum", "product", "max", "min",
+        "fold", "collect", "max_by_key", "min_by_key", "max_by", "min_by", "for_each", "last", NULL};
+    static const char *const iters[] = {"iter()", "iter_mut()", "into_iter()", "chars()", "bytes()", "keys()",
+        "values()", "lines()", "split", NULL};
+    static const char *const copies[] = {"clone", "to_vec", "to_owned", NULL};
+    if (strcmp(w->lang, "rust") != 0 || recv.n == 0 || recv.n == SIZE_MAX) return false;
+    if (cx_in_list(callee, copies)) return !cx_text_is(recv, "Rc") && !cx_text_is(recv, "Arc"); /* a count bump */
+    if (!cx_in_list(callee, consumers)) return false;
+    for (const char *const *i = iters; *i; i++)
+        if (cx_has_text(recv.s, recv.n, *i)) return true;
+    return false;
+}
+
 static bool is_linear_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
     static const char *const methods[] = {"index", "count", "remove", "insert", "join", "indexOf", "repeat",
         "padStart", "padEnd", "substring", "substr", "replace", "replaceAll", "nth",
         "lastIndexOf", "includes", "splice", "shift", "unshift", "concat", "find", "findIndex", "filter",
-        "map", "reduce", "some", "every", "slice", "copy", "deepcopy", "reverse", "fill", NULL};
+        "map", "reduce", "some", "every", "slice", "copy", "deepcopy", "reverse", "fill", "heapify", NULL};
     static const char *const builtins[] = {"sum", "min", "max", "any", "all", "list", "tuple", "reversed", "set",
-        "frozenset", "dict", NULL};
+        "frozenset", "dict", "heapify", NULL};
     /* C's string and memory functions walk their whole input (strlen(s) in
      * a loop's condition runs every iteration) */
     static const char *const cstring[] = {"strlen", "wcslen", "strcpy", "strcat", "strcmp", "strstr", "strchr",
         "strrchr", "strdup", "memcpy", "memmove", "memset", "memcmp", "memchr", NULL};
     struct cx_text recv = receiver(w, call, callee);
     if (!w->python && shifting_call(w, call, callee)) return true;
+    if (go_package_scan(w, recv, callee) || rust_scan(w, recv, callee)) return true;
     if (recv.n == 0)
         return (cx_in_list(callee, builtins) && argument_count(call) == 1) || (!w->python && cx_in_list(callee, cstring)) ||
                (!w->python && cx_text_is(callee, "copy") && argument_count(call) == 2); /* Go's copy(dst, src) */
