@@ -938,6 +938,8 @@ static void memo_outside_python_and_of_two_arguments(void) {
          * table stored but never looked up is no memo */
         {NULL, "def paths(g):\n    memo = {}\n    def go(r, c):\n        if r == len(g) - 1 and c == len(g[0]) - 1:\n            return 1\n        if (r, c) in memo:\n            return memo[(r, c)]\n        t = 0\n        if r + 1 < len(g):\n            t += go(r + 1, c)\n        if c + 1 < len(g[0]):\n            t += go(r, c + 1)\n        memo[(r, c)] = t\n        return t\n    return go(0, 0)\n", "O(n)"},
         {"javascript", "function fib(n, memo = {}) {\n  if (n <= 1) return n;\n  memo[n] = fib(n - 1, memo) + fib(n - 2, memo);\n  return memo[n];\n}", "O(2^n)"},
+        /* a bitmask state has 2^n values: it read O(n) on main, memoised or not it is no O(n^d) */
+        {NULL, "from functools import lru_cache\ndef f(w):\n    n = len(w)\n    @lru_cache(None)\n    def go(mask, i):\n        if i == n:\n            return 0\n        return max(go(mask | (1 << i), i + 1), go(mask, i + 1))\n    return go(0, 0)\n", "O(2^n)"},
     };
     check_refined(cases, sizeof cases / sizeof *cases);
 }
@@ -977,6 +979,18 @@ static void go_strings_rust_iterators_and_heapify_were_free(void) {
         {"go", "package main\n\nimport \"strings\"\n\nfunc f(ws []string) int {\n\tc := 0\n\tfor _, w := range ws {\n\t\tif strings.HasPrefix(w, \"a\") {\n\t\t\tc++\n\t\t}\n\t}\n\treturn c\n}", "O(n)"},
         {"rust", "fn f(a: &[i64]) -> i64 {\n    let mut best = 0;\n    for x in a {\n        best = best.max(*x);\n    }\n    best\n}", "O(n)"},
         {"rust", "use std::rc::Rc;\nfn f(a: &[Rc<i32>]) -> usize {\n    let mut v = Vec::new();\n    for x in a {\n        v.push(Rc::clone(x));\n    }\n    v.len()\n}", "O(n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
+/* C++'s find and count on a set or map were scans in a loop (O(n^2)): an
+ * unordered one looks a key up in O(1), an ordered one in O(log n). */
+static void cpp_set_and_map_lookups_were_scans(void) {
+    static const struct refined_case cases[] = {
+        {"cpp", "#include <set>\n#include <vector>\nint f(const std::vector<int>& a) {\n    std::set<int> s(a.begin(), a.end());\n    int c = 0;\n    for (int x : a) if (s.find(x + 1) != s.end()) c++;\n    return c;\n}", "O(n log n)"},
+        {"cpp", "#include <unordered_set>\n#include <vector>\nint f(const std::vector<int>& a) {\n    std::unordered_set<int> s(a.begin(), a.end());\n    int c = 0;\n    for (int x : a) c += s.count(x + 1);\n    return c;\n}", "O(n)"},
+        /* control: a string's find scans it */
+        {"cpp", "#include <string>\n#include <vector>\nint f(const std::string& t, const std::vector<std::string>& ws) {\n    int c = 0;\n    for (const auto& w : ws) if (t.find(w) != std::string::npos) c++;\n    return c;\n}", "O(n^2)"},
     };
     check_refined(cases, sizeof cases / sizeof *cases);
 }
@@ -1211,6 +1225,7 @@ int main(void) {
     RUN(memo_outside_python_and_of_two_arguments);
     RUN(front_inserts_go_prepend_and_kotlin_constant_range);
     RUN(go_strings_rust_iterators_and_heapify_were_free);
+    RUN(cpp_set_and_map_lookups_were_scans);
     RUN(sequence_repetition_was_free);
     RUN(linq_fill_and_array_from_were_free);
     RUN(string_append_and_container_calls);

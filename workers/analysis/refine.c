@@ -731,15 +731,27 @@ static bool splits(const struct cx_walk *w, TSNode call) {
     return cx_mentions(&w->split, flat, n) || splitting_value(w, args);
 }
 
+/* C++'s find/count on a std::map or std::set (a balanced tree: O(log n));
+ * an unordered one is O(1) (is_linear_call leaves both out of the scans). */
+static bool ordered_lookup(struct cx_walk *w, TSNode call, struct cx_text callee) {
+    static const char *const ordered[] = {"map<", "set<", NULL}, *const hashed[] = {"unordered_", NULL};
+    if (strcmp(w->lang, "cpp") != 0 || !(cx_text_is(callee, "find") || cx_text_is(callee, "count")) ||
+        argument_count(call) != 1)
+        return false;
+    struct cx_text recv = receiver(w, call, callee);
+    return declared_as(w, recv, ordered) && !declared_as(w, recv, hashed);
+}
+
 /* A call that costs O(log n): a binary heap's push and pop, a binary
  * search. Only names that mean nothing else (Go's heap.Push by its
  * package); a plain push/pop/add is left alone. */
-static bool is_log_call(const struct cx_walk *w, TSNode call, struct cx_text callee) {
+static bool is_log_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
     static const char *const names[] = {"heappush", "heappop", "heapreplace", "heappushpop", "bisect_left",
         "bisect_right", "push_heap", "pop_heap", "lower_bound", "upper_bound", "equal_range", "binary_search",
         "binarySearch", NULL};
     if (cx_in_list(callee, names)) return true;
     if (cx_text_is(callee, "bisect")) return argument_count(call) >= 2; /* bisect.bisect(a, x), not a module */
+    if (ordered_lookup(w, call, callee)) return true;
     TSNode f = cx_field(call, "function");
     if (ts_node_is_null(f)) return false;
     struct cx_text t = cx_node_text(w, f);
@@ -997,11 +1009,22 @@ static size_t bound_base(const char *flat, size_t n, const char *arg, size_t an,
     return 0;
 }
 
+/* An argument that may take 2^n values: a bitmask (`mask | 1 << i`,
+ * `m ^ b`) or a set of items (`frozenset(...)`, `tuple(...)`). */
+static bool exponential_state(const char *a, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if ((a[i] == '|' && !(i + 1 < n && a[i + 1] == '|') && !(i > 0 && a[i - 1] == '|')) || a[i] == '^' ||
+            (a[i] == '<' && i + 1 < n && a[i + 1] == '<'))
+            return true;
+    return cx_has_text(a, n, "frozenset(") || cx_has_text(a, n, "tuple(");
+}
+
 /* How many dimensions a memoised function's states have: the argument
  * positions its self-calls vary (an expression, or names that differ
  * between calls; `memo` passed on unchanged is none), those bounded by
  * the same collection counted once. fib(n - 1, memo): 1; lcs(i + 1, j)
- * and lcs(i, j + 1): 2, O(n^2) states. At least 1, at most 3. */
+ * and lcs(i, j + 1): 2, O(n^2) states. At most 3; 0 when an argument is a
+ * bitmask or a set of items (2^n states: no claim). */
 static int memo_dimensions(const struct cx_walk *w, TSNode fn, struct cx_text name) {
     TSNode body = cx_field(fn, "body");
     struct cx_text t = cx_node_text(w, ts_node_is_null(body) ? fn : body);
@@ -1030,6 +1053,9 @@ static int memo_dimensions(const struct cx_walk *w, TSNode fn, struct cx_text na
     size_t bls[4];
     for (size_t k = 0; k < 4; k++) {
         if (!varies[k]) continue;
+        const char *a = flat + first[k][0];
+        size_t al = first[k][1] - first[k][0];
+        if (exponential_state(a, al)) return 0;
         const char *b = NULL;
         size_t bl = bound_base(flat, n, flat + first[k][0], first[k][1] - first[k][0], &b);
         bool same = false;
@@ -1037,7 +1063,7 @@ static int memo_dimensions(const struct cx_walk *w, TSNode fn, struct cx_text na
         if (same) continue;
         bases[dims] = b, bls[dims] = bl, dims++;
     }
-    return dims < 1 ? 1 : dims > 3 ? 3 : dims;
+    return dims < 1 ? 1 : dims > 3 ? 3 : dims; /* no varying position seen: one state per n, as before */
 }
 
 void cx_refine_function(struct cx_walk *w, TSNode fn, struct cx_fn *f) {
@@ -1227,6 +1253,7 @@ void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f) {
     bool alternatives = f->self_calls > 1 && f->tail_calls == f->self_calls;
     int sites = alternatives ? 1 : f->self_calls;
     bool halving = f->halving_calls == f->self_calls, copies = false;
+    int dims = 0;
     struct cx_cost c = {.exp = true};
     if (cx_early_visit_guard(w, f->node)) {
         c = (struct cx_cost){.k = f->body_k > 1 ? f->body_k : 1, .graph = true};
@@ -1236,8 +1263,7 @@ void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f) {
                       name_len, name, f->self_calls, cx_cost_text(c, cost, sizeof cost));
     } else if (f->self_call_in_loop) {
         c = looped_recursion(w, f);
-    } else if (f->memoized) {
-        int dims = memo_dimensions(w, f->node, f->ref_name);
+    } else if (f->memoized && (dims = memo_dimensions(w, f->node, f->ref_name)) > 0) {
         c = (struct cx_cost){.k = dims + f->body_k, .log = 0, .exp = false};
         char states[32] = "O(n)";
         if (dims > 1) snprintf(states, sizeof states, "O(n^%d)", dims);
