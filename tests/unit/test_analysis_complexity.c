@@ -880,7 +880,12 @@ static void single_recursion_doubling_its_result_was_quadratic(void) {
         {"typescript", "function f(xs: number[]): number[][] {\n  if (xs.length === 0) return [[]];\n  const [h, ...t] = xs;\n  const w = f(t);\n  return [...w, ...w.map(s => [h, ...s])];\n}", "O(n * 2^n)"},
         {NULL, "def f(a):\n    if not a:\n        return [[]]\n    rest = f(a[1:])\n    out = []\n    for r in rest:\n        out.append(r)\n        out.append([a[0]] + r)\n    return out\n", "O(n * 2^n)"},
         {NULL, "def f(a):\n    if not a:\n        return [[]]\n    rest = f(a[1:])\n    out = list(rest)\n    for r in rest:\n        out.append(r + [a[0]])\n    return out\n", "O(n * 2^n)"},
-        /* controls: one copy of the result, a partition of it */
+        /* numbers, not built lists: O(2^n); read as items built from old ones, an upper bound */
+        {NULL, "def gray(n):\n    if n == 0:\n        return [0]\n    p = gray(n - 1)\n    return p + [x | (1 << (n - 1)) for x in p[::-1]]\n", "O(n * 2^n)"},
+        /* one copy of the result beside a literal per call: a chain of O(n) copies (read O(n)) */
+        {NULL, "def f(n):\n    if n == 0:\n        return [0]\n    r = f(n - 1)\n    return r + [r[-1] + 1]\n", "O(n^2)"},
+        /* controls: two numbers added, one copy of the result, a partition of it */
+        {NULL, "def p2(n):\n    if n == 0:\n        return 1\n    h = p2(n - 1)\n    return h + h\n", "O(n)"},
         {NULL, "def f(a):\n    if not a:\n        return []\n    rest = f(a[1:])\n    return [a[0] + 1] + [x for x in rest]\n", "O(n^2)"},
         {NULL, "def f(a):\n    if not a:\n        return []\n    rest = f(a[1:])\n    return [x for x in rest if x > 0] + [x for x in rest if x <= 0]\n", "O(n^2)"},
         {NULL, "def f(a):\n    if not a:\n        return []\n    rest = f(a[1:])\n    out = []\n    for r in rest:\n        out.append(r)\n    return out\n", "O(n^2)"},
@@ -938,6 +943,7 @@ static void memo_outside_python_and_of_two_arguments(void) {
          * table stored but never looked up is no memo */
         {NULL, "def paths(g):\n    memo = {}\n    def go(r, c):\n        if r == len(g) - 1 and c == len(g[0]) - 1:\n            return 1\n        if (r, c) in memo:\n            return memo[(r, c)]\n        t = 0\n        if r + 1 < len(g):\n            t += go(r + 1, c)\n        if c + 1 < len(g[0]):\n            t += go(r, c + 1)\n        memo[(r, c)] = t\n        return t\n    return go(0, 0)\n", "O(n)"},
         {"javascript", "function fib(n, memo = {}) {\n  if (n <= 1) return n;\n  memo[n] = fib(n - 1, memo) + fib(n - 2, memo);\n  return memo[n];\n}", "O(2^n)"},
+        {"go", "package main\n\nfunc d(a, b string) int {\n\tmemo := map[[2]int]int{}\n\tvar g func(i, j int) int\n\tg = func(i, j int) int {\n\t\tif i == len(a) || j == len(b) {\n\t\t\treturn 0\n\t\t}\n\t\tif v, ok := memo[[2]int{i, j}]; ok {\n\t\t\treturn v\n\t\t}\n\t\tr := 1 + min(g(i+1, j), g(i, j+1))\n\t\tmemo[[2]int{i, j}] = r\n\t\treturn r\n\t}\n\treturn g(0, 0)\n}", "O(n^2)"},
         /* a bitmask state has 2^n values: it read O(n) on main, memoised or not it is no O(n^d) */
         {NULL, "from functools import lru_cache\ndef f(w):\n    n = len(w)\n    @lru_cache(None)\n    def go(mask, i):\n        if i == n:\n            return 0\n        return max(go(mask | (1 << i), i + 1), go(mask, i + 1))\n    return go(0, 0)\n", "O(2^n)"},
     };

@@ -923,9 +923,12 @@ void cx_refine_call_scope(struct cx_walk *w, TSNode call, struct cx_text callee,
  * line). */
 static size_t past_subscripts(const char *flat, size_t n, size_t i) {
     size_t at = i;
-    while (at < n && flat[at] == '[') {
-        size_t close = at;
-        while (close < n && flat[close] != ']' && flat[close] != ';') close++;
+    while (at < n && flat[at] == '[') { /* memo[[2]int{i, j}]: brackets nest */
+        size_t close = at + 1;
+        for (int depth = 1; close < n && flat[close] != ';'; close++) {
+            depth += flat[close] == '[' ? 1 : flat[close] == ']' ? -1 : 0;
+            if (depth == 0) break;
+        }
         if (close >= n || flat[close] != ']') return i;
         at = close + 1;
     }
@@ -1085,12 +1088,12 @@ void cx_refine_function(struct cx_walk *w, TSNode fn, struct cx_fn *f) {
  * `[... for x in R]` (no filter), R.map( / R.flatMap( / R.concat(, a
  * spread `...R`, Go's append(R, ...). *bare: whether every use is R
  * itself (R + R: no item is built). */
-static int whole_uses(const char *flat, size_t n, const char *r, size_t l, bool *bare) {
+static int whole_uses(const char *flat, size_t n, const char *r, size_t l, bool *bare, int *strong, int *joined) {
     static const char *const after[] = {".map(", ".flatMap(", ".concat(", NULL};
     static const char *const copied[] = {"[:]", ".copy()", ".slice()", ".clone()", ".toMutableList()", NULL};
     static const char *const into[] = {"list(", "ArrayList<>(", "extend(", "addAll(", "AddRange(", NULL};
     int uses = 0;
-    *bare = true;
+    *bare = true, *strong = *joined = 0;
     for (size_t i = 0; i + l <= n; i++) {
         bool spread = i >= 3 && memcmp(flat + i - 3, "...", 3) == 0;
         if (!cx_word_then(flat, n, i, r, l, "") || (i > 0 && flat[i - 1] == '.' && !spread)) continue;
@@ -1098,11 +1101,16 @@ static int whole_uses(const char *flat, size_t n, const char *r, size_t l, bool 
         char next = e < n ? flat[e] : ';';
         bool mapped = false;
         for (const char *const *a = after; *a; a++) mapped |= cx_word_then(flat, n, i, r, l, *a);
-        bool comp = (i >= 3 && memcmp(flat + i - 3, "in ", 3) == 0 && next == ']') ||
+        bool comp = (i >= 3 && memcmp(flat + i - 3, "in ", 3) == 0 &&
+                     (next == ']' || cx_word_then(flat, n, i, r, l, "[::-1]]"))) ||
                     (i >= 12 && memcmp(flat + i - 12, "in reversed(", 12) == 0 && cx_word_then(flat, n, i, r, l, ")]"));
         spread &= next != '.' && next != '[';
         bool plus = (next == '+' && (e + 1 >= n || (flat[e + 1] != '+' && flat[e + 1] != '='))) ||
                     (i > 0 && flat[i - 1] == '+' && next != '[' && next != '.' && next != '(');
+        /* R + [x], [x] + R, R + "0": a list or string literal beside it says R is one, and copies it */
+        bool literal = plus && ((next == '+' && e + 1 < n && (flat[e + 1] == '[' || flat[e + 1] == '"' || flat[e + 1] == '\'')) ||
+                                (i >= 2 && flat[i - 1] == '+' && (flat[i - 2] == ']' || flat[i - 2] == '"' || flat[i - 2] == '\'')));
+        *joined += literal;
         bool go = i >= 7 && memcmp(flat + i - 7, "append(", 7) == 0 && next == ',';
         for (const char *const *c = copied; *c; c++) go |= cx_word_then(flat, n, i, r, l, *c);
         for (const char *const *c = into; *c; c++) {
@@ -1112,6 +1120,7 @@ static int whole_uses(const char *flat, size_t n, const char *r, size_t l, bool 
         if (mapped && !cx_word_then(flat, n, i, r, l, ".concat(")) *bare = false;
         if (comp) *bare = false;
         uses += mapped || comp || spread || plus || go;
+        *strong += mapped || comp || spread || literal || (go && !(i >= 7 && memcmp(flat + i - 7, "append(", 7) == 0));
     }
     return uses;
 }
@@ -1144,17 +1153,22 @@ static bool loop_over_r(void *ctx, TSNode n) {
     return true;
 }
 
-/* A function whose one self-call's result R goes into what it returns at
- * least twice (`rest + [[a[0]] + r for r in rest]`, `[p + "0" for p in prev]
- * + [p + "1" for p in prev]`, `rest.concat(rest.map(r => [a[0], ...r]))`):
- * the result doubles per level, 2^n items after n levels. *copies: the
- * items are built from old ones (up to n long each). */
-static bool doubling_result(const struct cx_walk *w, const struct cx_fn *f, bool *copies) {
+/* How a function's one self-call's result R goes into what it returns:
+ * 2 when at least twice (`rest + [[a[0]] + r for r in rest]`, `[p + "0"
+ * for p in prev] + [p + "1" for p in prev]`, `rest.concat(rest.map(r =>
+ * [a[0], ...r]))`, a loop over rest adding twice per item): the result
+ * doubles per level, 2^n items after n levels, *copies when the items are
+ * built from old ones (up to n long each); 1 when it is copied once
+ * beside a literal (`r + [x]`, `"0" + r`): O(|r|) per call, a chain of
+ * O(n) copies; 0 otherwise. One use at least must show R is a collection
+ * (a comprehension or map over it, a spread, a copy, a literal beside it):
+ * `h + h` of two numbers is no doubling. */
+static int result_growth(const struct cx_walk *w, const struct cx_fn *f, bool *copies) {
     struct cx_text t = cx_node_text(w, f->node), name = f->ref_name;
-    if (t.n > 16384 || name.n == 0 || name.n > 60 || name.n == SIZE_MAX) return false;
+    if (t.n > 16384 || name.n == 0 || name.n > 60 || name.n == SIZE_MAX) return 0;
     char flat[16384];
     size_t n = cx_flatten(t, flat, sizeof flat);
-    int tries = 0; /* a name assigned the self-call: the first few (the text may repeat it in comments) */
+    int tries = 0, growth = 0; /* a name assigned the self-call: the first few (the text may repeat it in comments) */
     for (size_t i = 1; i + name.n < n && tries < 4; i++) {
         if (!cx_word_then(flat, n, i, name.s, name.n, "(") || flat[i - 1] != '=') continue;
         tries++;
@@ -1162,23 +1176,24 @@ static bool doubling_result(const struct cx_walk *w, const struct cx_fn *f, bool
         while (s > 0 && cx_is_word((unsigned char)flat[s - 1])) s--;
         if (s == e || (flat[s] >= '0' && flat[s] <= '9') || (s > 0 && flat[s - 1] == '.')) continue;
         bool bare;
-        int uses = whole_uses(flat + i, n - i, flat + s, e - s, &bare);
-        if (uses >= 2) {
+        int strong, joined, uses = whole_uses(flat + i, n - i, flat + s, e - s, &bare, &strong, &joined);
+        if (uses >= 2 && strong >= 1) {
             *copies = !bare;
-            return true;
+            return 2;
         }
+        if (joined) growth = 1;
         /* for r in rest: out.append(r); out.append([a[0]] + r), or a copy
          * of rest and one add per item of it */
         struct loop_adds a = {w, {t.s, 0}, 0, 0};
         const char *at = memmem(t.s, t.n, flat + s, e - s); /* R's name in the source */
         if (!at) continue;
         a.r = (struct cx_text){at, e - s};
-        if (cx_each_node(w, f->node, loop_over_r, &a) == CX_VISIT_DONE && a.most + uses >= 2) {
+        if (cx_each_node(w, f->node, loop_over_r, &a) == CX_VISIT_DONE && a.most >= 1 && a.most + uses >= 2) {
             *copies = true;
-            return true;
+            return 2;
         }
     }
-    return false;
+    return growth;
 }
 
 /* T(n) = 2 T(n/2) + n^k, by the master theorem. */
@@ -1253,7 +1268,7 @@ void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f) {
     bool alternatives = f->self_calls > 1 && f->tail_calls == f->self_calls;
     int sites = alternatives ? 1 : f->self_calls;
     bool halving = f->halving_calls == f->self_calls, copies = false;
-    int dims = 0;
+    int dims = 0, growth = 0;
     struct cx_cost c = {.exp = true};
     if (cx_early_visit_guard(w, f->node)) {
         c = (struct cx_cost){.k = f->body_k > 1 ? f->body_k : 1, .graph = true};
@@ -1278,7 +1293,7 @@ void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f) {
                       "'%.*s' calls itself once per call%s on half its input: O(log n) calls with %s work each: %s",
                       name_len, name, alternatives ? " (its self-calls are alternative returns)" : "", work,
                       cx_cost_text(c, cost, sizeof cost));
-    } else if (sites == 1 && doubling_result(w, f, &copies)) {
+    } else if (sites == 1 && (growth = result_growth(w, f, &copies)) == 2) {
         c = (struct cx_cost){.exp = true, .k = copies};
         cx_refinement(w, "doubling_recursion", f->line,
                       "'%.*s' calls itself once per call and returns what that call returned at least twice over "
@@ -1286,11 +1301,14 @@ void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f) {
                       "after n levels%s: %s", name_len, name, copies ? ", each built from an old one (up to n long)" : "",
                       cx_cost_text(c, cost, sizeof cost));
     } else if (sites == 1) {
-        c = (struct cx_cost){.k = 1 + f->body_k, .log = 0, .exp = false};
+        int body = growth == 1 && f->body_k < 1 ? 1 : f->body_k; /* r + [x] copies r: O(n) per call */
+        c = (struct cx_cost){.k = 1 + body, .log = 0, .exp = false};
+        if (body != f->body_k) cx_cost_text((struct cx_cost){.k = body}, work, sizeof work);
         cx_refinement(w, "single_recursion", f->line,
-                      "'%.*s' calls itself once per call%s: a chain of O(n) calls with %s work each, not a tree "
+                      "'%.*s' calls itself once per call%s: a chain of O(n) calls with %s work each%s, not a tree "
                       "of calls: %s", name_len, name, alternatives ? " (its self-calls are alternative returns)" : "",
-                      work, cx_cost_text(c, cost, sizeof cost));
+                      work, body != f->body_k ? " (it copies what its self-call returned, beside a literal)" : "",
+                      cx_cost_text(c, cost, sizeof cost));
     } else if (sites == 2 && halving) {
         c = halves_twice(f->body_k);
         cx_refinement(w, "divide_and_conquer", f->line,
