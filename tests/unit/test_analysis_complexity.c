@@ -919,6 +919,7 @@ static void rust_kotlin_csharp_callbacks_were_free(void) {
         {"kotlin", "fun f(a: List<Int>): List<Int> {\n    return a.sortedBy { it }\n}", "O(n log n)"},
         {"kotlin", "fun f(a: List<Int>): List<Int> {\n    return a.map { it * 2 }.sortedBy { it }\n}", "O(n log n)"},
         {"csharp", "using System.Collections.Generic;\nclass S {\n    static void F(List<int> a) {\n        a.Sort();\n    }\n}", "O(n log n)"},
+        {"kotlin", "fun s(a: List<Int>): List<List<Int>> {\n    if (a.isEmpty()) return listOf(emptyList())\n    val rest = s(a.drop(1))\n    return rest + rest.map { listOf(a[0]) + it }\n}", "O(n * 2^n)"},
         /* controls: constant callbacks */
         {"rust", "fn f(a: &Vec<i32>) -> Vec<i32> {\n    a.iter().map(|x| x * 2).collect()\n}", "O(n)"},
         {"kotlin", "fun f(a: List<Int>): List<Int> {\n    return a.map { it * 2 }\n}", "O(n)"},
@@ -974,13 +975,18 @@ static void front_inserts_go_prepend_and_kotlin_constant_range(void) {
 
 /* Scans outside the method lists were free in a loop: Go's
  * strings.Contains / strings.Index, Rust's iterator consumers
- * (b.iter().position(..)) and clones, python's heapq.heapify. */
+ * (b.iter().position(..)) and clones, python's heapq.heapify and
+ * `del a[0]`. */
 static void go_strings_rust_iterators_and_heapify_were_free(void) {
     static const struct refined_case cases[] = {
         {"go", "package main\n\nimport \"strings\"\n\nfunc f(ws []string, t string) int {\n\tc := 0\n\tfor _, w := range ws {\n\t\tif strings.Contains(t, w) {\n\t\t\tc++\n\t\t}\n\t}\n\treturn c\n}", "O(n^2)"},
         {"rust", "fn f(a: &[i32], b: &[i32]) -> usize {\n    let mut s = 0;\n    for x in a {\n        if let Some(p) = b.iter().position(|y| y == x) { s += p; }\n    }\n    s\n}", "O(n^2)"},
         {"rust", "fn f(a: &Vec<i32>) -> usize {\n    let mut t = 0;\n    for _ in 0..a.len() {\n        let b = a.clone();\n        t += b.len();\n    }\n    t\n}", "O(n^2)"},
         {NULL, "import heapq\ndef f(a):\n    out = []\n    while a:\n        heapq.heapify(a)\n        out.append(heapq.heappop(a))\n    return out\n", "O(n^2)"},
+        {NULL, "def f(a):\n    t = 0\n    while a:\n        t += a[0]\n        del a[0]\n    return t\n", "O(n^2)"},
+        {NULL, "def f(a):\n    while a:\n        del a[0:2]\n    return a\n", "O(n^2)"},
+        {NULL, "def f(a):\n    d = {}\n    for x in a:\n        d[0] = x\n        del d[0]\n    return d\n", "O(n)"},
+        {NULL, "def f(a):\n    while a:\n        del a[-1]\n    return a\n", "O(n)"},
         /* controls: a prefix test, the larger of two numbers, a reference count */
         {"go", "package main\n\nimport \"strings\"\n\nfunc f(ws []string) int {\n\tc := 0\n\tfor _, w := range ws {\n\t\tif strings.HasPrefix(w, \"a\") {\n\t\t\tc++\n\t\t}\n\t}\n\treturn c\n}", "O(n)"},
         {"rust", "fn f(a: &[i64]) -> i64 {\n    let mut best = 0;\n    for x in a {\n        best = best.max(*x);\n    }\n    best\n}", "O(n)"},

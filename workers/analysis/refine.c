@@ -478,6 +478,26 @@ static void note_string_append(struct cx_walk *w, TSNode n) {
     linear_term(w, n, "copying_concatenation", what, (int)strlen(what));
 }
 
+/* python `del a[0]` (or `del a[:k]`) shifts every item after it: linear,
+ * like a.pop(0). */
+static void note_front_delete(struct cx_walk *w, TSNode n) {
+    for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
+        TSNode t = ts_node_named_child(n, i);
+        if (strcmp(ts_node_type(t), "subscript") != 0) continue;
+        TSNode idx = cx_field(t, "subscript");
+        struct cx_text it = cx_node_text(w, idx);
+        bool front = cx_text_is(it, "0") || (!ts_node_is_null(idx) && strcmp(ts_node_type(idx), "slice") == 0 &&
+                                             it.n > 1 && (it.s[0] == ':' || (it.s[0] == '0' && it.s[1] == ':')));
+        int k = kind_of(w, cx_node_text(w, cx_field(t, "value")));
+        if (!front || (k >= 0 && w->kinds[k].kind == CX_KIND_HASH)) continue; /* a dict's key 0 */
+        char what[96];
+        struct cx_text a = cx_node_text(w, t);
+        snprintf(what, sizeof what, "`del %.*s` (every later item shifts)", cx_shown(a), a.s);
+        linear_term(w, n, "linear_call", what, (int)strlen(what));
+        return;
+    }
+}
+
 void cx_refine_node(struct cx_walk *w, TSNode n, const char *type) {
     TSNode name, value;
     if (name_and_value(n, type, &name, &value)) {
@@ -496,6 +516,7 @@ void cx_refine_node(struct cx_walk *w, TSNode n, const char *type) {
     else if (strcmp(type, "comparison_operator") == 0) note_membership(w, n);
     else if (strcmp(type, "subscript") == 0) note_slice(w, n);
     else if (strcmp(type, "binary_operator") == 0) note_repetition(w, n);
+    else if (strcmp(type, "delete_statement") == 0) note_front_delete(w, n);
 }
 
 /* ---- calls ---- */
@@ -1089,7 +1110,7 @@ void cx_refine_function(struct cx_walk *w, TSNode fn, struct cx_fn *f) {
  * spread `...R`, Go's append(R, ...). *bare: whether every use is R
  * itself (R + R: no item is built). */
 static int whole_uses(const char *flat, size_t n, const char *r, size_t l, bool *bare, int *strong, int *joined) {
-    static const char *const after[] = {".map(", ".flatMap(", ".concat(", NULL};
+    static const char *const after[] = {".map(", ".flatMap(", ".concat(", ".map{", ".flatMap{", NULL};
     static const char *const copied[] = {"[:]", ".copy()", ".slice()", ".clone()", ".toMutableList()", NULL};
     static const char *const into[] = {"list(", "ArrayList<>(", "extend(", "addAll(", "AddRange(", NULL};
     int uses = 0;
