@@ -939,160 +939,9 @@ void cx_refine_call_scope(struct cx_walk *w, TSNode call, struct cx_text callee,
 
 /* ---- functions and recursion ---- */
 
-/* Past the subscripts at flat[i] (`[i]`, `[i][j]`): the index after the
- * last ']', or i when flat[i] opens none (or one does not close on its
- * line). */
-static size_t past_subscripts(const char *flat, size_t n, size_t i) {
-    size_t at = i;
-    while (at < n && flat[at] == '[') { /* memo[[2]int{i, j}]: brackets nest */
-        size_t close = at + 1;
-        for (int depth = 1; close < n && flat[close] != ';'; close++) {
-            depth += flat[close] == '[' ? 1 : flat[close] == ']' ? -1 : 0;
-            if (depth == 0) break;
-        }
-        if (close >= n || flat[close] != ']') return i;
-        at = close + 1;
-    }
-    return at;
-}
-
-/* At flat[i], the name M (length l) is looked up as a memo: `n in M`
- * (python, JS), M.get( / M.has( / M.containsKey( / M.count( / M.find( /
- * M.TryGetValue( / M.getOrPut(, Go's `v, ok := M[k]`, or M[k] compared
- * with a value no result has (undefined, null, None, nil, -1, 0). */
-static bool memo_lookup(const char *flat, size_t n, const char *m, size_t l) {
-    static const char *const calls[] = {".get(", ".has(", ".containsKey(", ".ContainsKey(", ".contains_key(",
-                                        ".count(", ".find(", ".TryGetValue(", ".getOrPut(", NULL};
-    static const char *const empty[] = {"undefined", "null", "None", "nil", "0", NULL}; /* and -1 */
-    for (size_t k = 0; k + l <= n; k++) {
-        if (!cx_word_then(flat, n, k, m, l, "") || (k > 0 && flat[k - 1] == '.')) continue;
-        if (k >= 3 && memcmp(flat + k - 3, "in ", 3) == 0 && (k == 3 || !cx_is_word((unsigned char)flat[k - 4])))
-            return true;
-        for (const char *const *c = calls; *c; c++)
-            if (cx_word_then(flat, n, k, m, l, *c)) return true;
-        if (k >= 4 && memcmp(flat + k - 4, "ok:=", 4) == 0) return true;
-        size_t c = past_subscripts(flat, n, k + l), e = c; /* M[k] or M[i][j], then a comparison */
-        if (c == k + l) continue;
-        while (e < n && e - c < 3 && (flat[e] == '!' || flat[e] == '=')) e++;
-        if (e - c < 2 || flat[c + 1] != '=') continue;
-        if (e + 1 < n && flat[e] == '-' && flat[e + 1] == '1' && (e + 2 == n || !cx_is_word((unsigned char)flat[e + 2])))
-            return true;
-        for (const char *const *v = empty; *v; v++)
-            if (cx_word_then(flat, n, e, *v, strlen(*v), "")) return true;
-    }
-    return false;
-}
-
-/* A hand-written memo table in the function: it stores into a name
- * (`memo[n] = ...`, memo.set( / .put( / .insert( / .Add( / .getOrPut() and
- * looks it up (memo_lookup). */
-static bool memo_table(const struct cx_walk *w, TSNode fn) {
-    static const char *const stores[] = {".set(", ".put(", ".insert(", ".Add(", ".getOrPut(", NULL};
-    struct cx_text t = cx_node_text(w, fn);
-    if (t.n > 16384) return false;
-    char flat[16384];
-    size_t n = cx_flatten(t, flat, sizeof flat);
-    for (size_t i = 0; i + 1 < n; i++) {
-        size_t l = cx_word_len(flat, n, i);
-        if (l == 0 || l > 60 || (i > 0 && (cx_is_word((unsigned char)flat[i - 1]) || flat[i - 1] == '.'))) continue;
-        bool stored = false;
-        for (const char *const *c = stores; *c && !stored; c++) stored = cx_word_then(flat, n, i, flat + i, l, *c);
-        size_t after = stored ? i + l : past_subscripts(flat, n, i + l); /* memo[k] = or memo[i][j] = */
-        if (!stored && after > i + l)
-            stored = after < n && flat[after] == '=' && !(after + 1 < n && flat[after + 1] == '=');
-        if (stored && memo_lookup(flat, n, flat + i, l)) return true;
-        i += l - 1;
-    }
-    return false;
-}
-
-/* The name (the first word not a literal) an argument flat[from..to)
- * moves, and the collection its bound measures in flat (`i == len(a)`,
- * `i >= a.length`, `r == len(grid) - 1` with grid[0] the same grid): two
- * arguments bounded by one collection are one dimension of it (a grid's
- * row and column count its cells). The base's length, 0 when unseen. */
-static size_t bound_base(const char *flat, size_t n, const char *arg, size_t an, const char **base) {
-    size_t v = 0;
-    while (v < an && !(cx_is_word((unsigned char)arg[v]) && !(arg[v] >= '0' && arg[v] <= '9'))) v++;
-    size_t vl = cx_word_len(arg, an, v);
-    if (vl == 0) return 0;
-    for (size_t i = 0; i + vl < n; i++) {
-        if (!cx_word_then(flat, n, i, arg + v, vl, "") || (i > 0 && flat[i - 1] == '.')) continue;
-        size_t j = i + vl;
-        while (j < n && flat[j] && strchr("+-0123456789", flat[j])) j++; /* i + 1 >= len(a) */
-        size_t op = j;
-        while (j < n && j - op < 3 && flat[j] && strchr("<>=!", flat[j])) j++;
-        if (j == op) continue;
-        if (n - j > 4 && memcmp(flat + j, "len(", 4) == 0) j += 4;
-        size_t bl = cx_word_len(flat, n, j);
-        if (bl && !(flat[j] >= '0' && flat[j] <= '9') && j + bl < n && flat[j + bl] && strchr("[).", flat[j + bl])) {
-            *base = flat + j;
-            return bl;
-        }
-    }
-    return 0;
-}
-
-/* An argument that may take 2^n values: a bitmask (`mask | 1 << i`,
- * `m ^ b`) or a set of items (`frozenset(...)`, `tuple(...)`). */
-static bool exponential_state(const char *a, size_t n) {
-    for (size_t i = 0; i < n; i++)
-        if ((a[i] == '|' && !(i + 1 < n && a[i + 1] == '|') && !(i > 0 && a[i - 1] == '|')) || a[i] == '^' ||
-            (a[i] == '<' && i + 1 < n && a[i + 1] == '<'))
-            return true;
-    return cx_has_text(a, n, "frozenset(") || cx_has_text(a, n, "tuple(");
-}
-
-/* How many dimensions a memoised function's states have: the argument
- * positions its self-calls vary (an expression, or names that differ
- * between calls; `memo` passed on unchanged is none), those bounded by
- * the same collection counted once. fib(n - 1, memo): 1; lcs(i + 1, j)
- * and lcs(i, j + 1): 2, O(n^2) states. At most 3; 0 when an argument is a
- * bitmask or a set of items (2^n states: no claim). */
-static int memo_dimensions(const struct cx_walk *w, TSNode fn, struct cx_text name) {
-    TSNode body = cx_field(fn, "body");
-    struct cx_text t = cx_node_text(w, ts_node_is_null(body) ? fn : body);
-    if (t.n > 16384 || name.n == 0 || name.n > 60 || name.n == SIZE_MAX) return 1;
-    char flat[16384];
-    size_t n = cx_flatten(t, flat, sizeof flat), first[4][2] = {{0}};
-    bool varies[4] = {false}, seen = false;
-    int calls = 0; /* the first 16 self-calls: each scan of its arguments is bounded by the text */
-    for (size_t i = ts_node_is_null(body) ? 1 : 0; i + name.n < n && calls < 16; i++) {
-        if (!cx_word_then(flat, n, i, name.s, name.n, "(") || (i > 0 && flat[i - 1] == '.')) continue;
-        calls++;
-        size_t open = i + name.n, close = open + 1;
-        for (int depth = 1; close < n && depth > 0; close++)
-            depth += flat[close] == '(' ? 1 : flat[close] == ')' ? -1 : 0;
-        if (close > n || flat[close - 1] != ')') continue;
-        for (size_t k = 0, from, to; k < 4 && cx_list_item(flat, open + 1, close - 1, k, &from, &to); k++) {
-            bool plain = to > from && cx_word_len(flat, to, from) == to - from;
-            if (!seen) first[k][0] = from, first[k][1] = to;
-            size_t fl = first[k][1] - first[k][0];
-            varies[k] |= !plain || fl != to - from || memcmp(flat + first[k][0], flat + from, fl) != 0;
-        }
-        seen = true;
-    }
-    int dims = 0;
-    const char *bases[4];
-    size_t bls[4];
-    for (size_t k = 0; k < 4; k++) {
-        if (!varies[k]) continue;
-        const char *a = flat + first[k][0];
-        size_t al = first[k][1] - first[k][0];
-        if (exponential_state(a, al)) return 0;
-        const char *b = NULL;
-        size_t bl = bound_base(flat, n, flat + first[k][0], first[k][1] - first[k][0], &b);
-        bool same = false;
-        for (int d = 0; d < dims && bl; d++) same |= bls[d] == bl && memcmp(bases[d], b, bl) == 0;
-        if (same) continue;
-        bases[dims] = b, bls[dims] = bl, dims++;
-    }
-    return dims < 1 ? 1 : dims > 3 ? 3 : dims; /* no varying position seen: one state per n, as before */
-}
-
 void cx_refine_function(struct cx_walk *w, TSNode fn, struct cx_fn *f) {
     f->entry = cx_cost_here(w, 0);
-    if (memo_table(w, fn)) f->memoized = true;
+    if (cx_memo_table(w, fn)) f->memoized = true;
     TSNode p = ts_node_parent(fn);
     if (!w->python || ts_node_is_null(p) || strcmp(ts_node_type(p), "decorated_definition") != 0) return;
     uint32_t c = ts_node_named_child_count(p);
@@ -1102,119 +951,6 @@ void cx_refine_function(struct cx_walk *w, TSNode fn, struct cx_fn *f) {
         struct cx_text t = cx_node_text(w, d);
         if (cx_has_text(t.s, t.n, "cache") || cx_has_text(t.s, t.n, "memo")) f->memoized = true;
     }
-}
-
-/* Uses of the collection R (flat[i], length l) that each put all of it, or
- * one new item per item of it, into a result: `R + ...`, `... + R`,
- * `[... for x in R]` (no filter), R.map( / R.flatMap( / R.concat(, a
- * spread `...R`, Go's append(R, ...). *bare: whether every use is R
- * itself (R + R: no item is built). */
-static int whole_uses(const char *flat, size_t n, const char *r, size_t l, bool *bare, int *strong, int *joined) {
-    static const char *const after[] = {".map(", ".flatMap(", ".concat(", ".map{", ".flatMap{", NULL};
-    static const char *const copied[] = {"[:]", ".copy()", ".slice()", ".clone()", ".toMutableList()", NULL};
-    static const char *const into[] = {"list(", "ArrayList<>(", "extend(", "addAll(", "AddRange(", NULL};
-    int uses = 0;
-    *bare = true, *strong = *joined = 0;
-    for (size_t i = 0; i + l <= n; i++) {
-        bool spread = i >= 3 && memcmp(flat + i - 3, "...", 3) == 0;
-        if (!cx_word_then(flat, n, i, r, l, "") || (i > 0 && flat[i - 1] == '.' && !spread)) continue;
-        size_t e = i + l;
-        char next = e < n ? flat[e] : ';';
-        bool mapped = false;
-        for (const char *const *a = after; *a; a++) mapped |= cx_word_then(flat, n, i, r, l, *a);
-        bool comp = (i >= 3 && memcmp(flat + i - 3, "in ", 3) == 0 &&
-                     (next == ']' || cx_word_then(flat, n, i, r, l, "[::-1]]"))) ||
-                    (i >= 12 && memcmp(flat + i - 12, "in reversed(", 12) == 0 && cx_word_then(flat, n, i, r, l, ")]"));
-        spread &= next != '.' && next != '[';
-        bool plus = (next == '+' && (e + 1 >= n || (flat[e + 1] != '+' && flat[e + 1] != '='))) ||
-                    (i > 0 && flat[i - 1] == '+' && next != '[' && next != '.' && next != '(');
-        /* R + [x], [x] + R, R + "0": a list or string literal beside it says R is one, and copies it */
-        bool literal = plus && ((next == '+' && e + 1 < n && (flat[e + 1] == '[' || flat[e + 1] == '"' || flat[e + 1] == '\'')) ||
-                                (i >= 2 && flat[i - 1] == '+' && (flat[i - 2] == ']' || flat[i - 2] == '"' || flat[i - 2] == '\'')));
-        *joined += literal;
-        bool go = i >= 7 && memcmp(flat + i - 7, "append(", 7) == 0 && next == ',';
-        for (const char *const *c = copied; *c; c++) go |= cx_word_then(flat, n, i, r, l, *c);
-        for (const char *const *c = into; *c; c++) {
-            size_t cl = strlen(*c);
-            go |= i >= cl && memcmp(flat + i - cl, *c, cl) == 0 && next == ')';
-        }
-        if (mapped && !cx_word_then(flat, n, i, r, l, ".concat(")) *bare = false;
-        if (comp) *bare = false;
-        uses += mapped || comp || spread || plus || go;
-        *strong += mapped || comp || spread || literal || (go && !(i >= 7 && memcmp(flat + i - 7, "append(", 7) == 0));
-    }
-    return uses;
-}
-
-/* A loop over R whose body adds to a collection (cx_each_node's callback):
- * how many times at most, over all loops over R. */
-struct loop_adds {
-    const struct cx_walk *w;
-    struct cx_text r;
-    int adds, most;
-};
-
-static bool count_adds(void *ctx, TSNode n) {
-    static const char *const adds[] = {"append", "push", "add", "Add", "push_back", "emplace_back", "addLast", NULL};
-    struct loop_adds *a = ctx;
-    struct cx_mcall m;
-    if (cx_method_call(a->w, n, &m) && cx_in_list(m.method, adds)) a->adds++;
-    return true;
-}
-
-static bool loop_over_r(void *ctx, TSNode n) {
-    struct loop_adds *a = ctx;
-    if (!cx_is_loop_type(ts_node_type(n))) return true;
-    TSNode it = cx_iterable(a->w, n);
-    struct cx_text t = ts_node_is_null(it) ? (struct cx_text){"", 0} : cx_node_text(a->w, it);
-    if (t.n && t.s[0] == '&') t.s++, t.n--; /* rust: for r in &rest */
-    if (!cx_text_eq(t, a->r)) return true;
-    struct loop_adds inner = {a->w, a->r, 0, 0};
-    if (cx_each_node(a->w, n, count_adds, &inner) == CX_VISIT_DONE && inner.adds > a->most) a->most = inner.adds;
-    return true;
-}
-
-/* How a function's one self-call's result R goes into what it returns:
- * 2 when at least twice (`rest + [[a[0]] + r for r in rest]`, `[p + "0"
- * for p in prev] + [p + "1" for p in prev]`, `rest.concat(rest.map(r =>
- * [a[0], ...r]))`, a loop over rest adding twice per item): the result
- * doubles per level, 2^n items after n levels, *copies when the items are
- * built from old ones (up to n long each); 1 when it is copied once
- * beside a literal (`r + [x]`, `"0" + r`): O(|r|) per call, a chain of
- * O(n) copies; 0 otherwise. One use at least must show R is a collection
- * (a comprehension or map over it, a spread, a copy, a literal beside it):
- * `h + h` of two numbers is no doubling. */
-static int result_growth(const struct cx_walk *w, const struct cx_fn *f, bool *copies) {
-    struct cx_text t = cx_node_text(w, f->node), name = f->ref_name;
-    if (t.n > 16384 || name.n == 0 || name.n > 60 || name.n == SIZE_MAX) return 0;
-    char flat[16384];
-    size_t n = cx_flatten(t, flat, sizeof flat);
-    int tries = 0, growth = 0; /* a name assigned the self-call: the first few (the text may repeat it in comments) */
-    for (size_t i = 1; i + name.n < n && tries < 4; i++) {
-        if (!cx_word_then(flat, n, i, name.s, name.n, "(") || flat[i - 1] != '=') continue;
-        tries++;
-        size_t e = i - 1 - (i >= 2 && flat[i - 2] == ':'), s = e; /* R = f(...), R := f(...) */
-        while (s > 0 && cx_is_word((unsigned char)flat[s - 1])) s--;
-        if (s == e || (flat[s] >= '0' && flat[s] <= '9') || (s > 0 && flat[s - 1] == '.')) continue;
-        bool bare;
-        int strong, joined, uses = whole_uses(flat + i, n - i, flat + s, e - s, &bare, &strong, &joined);
-        if (uses >= 2 && strong >= 1) {
-            *copies = !bare;
-            return 2;
-        }
-        if (joined) growth = 1;
-        /* for r in rest: out.append(r); out.append([a[0]] + r), or a copy
-         * of rest and one add per item of it */
-        struct loop_adds a = {w, {t.s, 0}, 0, 0};
-        const char *at = memmem(t.s, t.n, flat + s, e - s); /* R's name in the source */
-        if (!at) continue;
-        a.r = (struct cx_text){at, e - s};
-        if (cx_each_node(w, f->node, loop_over_r, &a) == CX_VISIT_DONE && a.most >= 1 && a.most + uses >= 2) {
-            *copies = true;
-            return 2;
-        }
-    }
-    return growth;
 }
 
 /* T(n) = 2 T(n/2) + n^k, by the master theorem. */
@@ -1299,7 +1035,7 @@ void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f) {
                       name_len, name, f->self_calls, cx_cost_text(c, cost, sizeof cost));
     } else if (f->self_call_in_loop) {
         c = looped_recursion(w, f);
-    } else if (f->memoized && (dims = memo_dimensions(w, f->node, f->ref_name)) > 0) {
+    } else if (f->memoized && (dims = cx_memo_dimensions(w, f->node, f->ref_name)) > 0) {
         c = (struct cx_cost){.k = dims + f->body_k, .log = 0, .exp = false};
         char states[32] = "O(n)";
         if (dims > 1) snprintf(states, sizeof states, "O(n^%d)", dims);
@@ -1314,7 +1050,7 @@ void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f) {
                       "'%.*s' calls itself once per call%s on half its input: O(log n) calls with %s work each: %s",
                       name_len, name, alternatives ? " (its self-calls are alternative returns)" : "", work,
                       cx_cost_text(c, cost, sizeof cost));
-    } else if (sites == 1 && (growth = result_growth(w, f, &copies)) == 2) {
+    } else if (sites == 1 && (growth = cx_result_growth(w, f, &copies)) == 2) {
         c = (struct cx_cost){.exp = true, .k = copies};
         cx_refinement(w, "doubling_recursion", f->line,
                       "'%.*s' calls itself once per call and returns what that call returned at least twice over "

@@ -123,6 +123,20 @@ bool cx_marks_for_good(const struct cx_walk *w, TSNode cond, TSNode fn);
  * it enters each state once, however many times it calls itself. */
 bool cx_early_visit_guard(const struct cx_walk *w, TSNode fn);
 
+/* ---- recursion rules (refine_memo.c, refine_growth.c) ---- */
+
+/* fn keeps a memo table: it stores into a name (`memo[k] = ...`, .set(,
+ * .put(, .insert(, .Add() and looks the same name up before computing. */
+bool cx_memo_table(const struct cx_walk *w, TSNode fn);
+/* The dimensions of a memoised function's states (1 to 3: the argument
+ * positions its self-calls vary, one collection's bounds counted once), or
+ * 0 when a state may take 2^n values (a bitmask, a set of items). */
+int cx_memo_dimensions(const struct cx_walk *w, TSNode fn, struct cx_text name);
+/* 2 when f's one self-call's result goes into what it returns at least
+ * twice (it doubles per level; *copies when its items are built from old
+ * ones), 1 when it is copied once beside a literal (O(n) per call), else 0. */
+int cx_result_growth(const struct cx_walk *w, const struct cx_fn *f, bool *copies);
+
 /* Remembers a name assigned a sliced copy (python slices, .slice(),
  * .filter()) in w->shrunk. */
 void cx_note_shrunk(struct cx_walk *w, TSNode name, TSNode value);
