@@ -22,6 +22,8 @@ static void ok_value(const char *expr, const char *value, const char *approx, in
     CHECK(json_is_true(json_object_get(r, "ok")));
     CHECK_STREQ(sget(r, "value"), value);
     if (approx) CHECK_STREQ(sget(r, "approx"), approx);
+    if (exact >= 0 && json_is_true(json_object_get(r, "exact")) != exact)
+        fprintf(stderr, "  %s: exact is not %d\n", expr, exact);
     if (exact >= 0) CHECK_INTEQ(json_is_true(json_object_get(r, "exact")), exact);
     CHECK_STREQ(sget(r, "type"), "rational");
     CHECK_INTEQ(json_is_true(json_object_get(r, "differs_from_decimal")),
@@ -474,10 +476,11 @@ static void test_function_rounded_onto_integer_was_exact(void) {
     ok_value("erf(100) + 1", "2", NULL, 0);
     ok_value("sqrt(16)", "4", NULL, 1);
     ok_value("gamma(5)", "24", NULL, 1);
+    /* not 1: its true value lies below (test_saturated_limit_compared_was_undecided) */
     json_t *r = cmp("tanh(1000)", "==", "1");
-    CHECK(json_is_null(json_object_get(r, "holds")));
+    CHECK(json_is_false(json_object_get(r, "holds")));
     json_decref(r);
-    looked_bool("tanh(1000) == 1", -1, 1);
+    looked_bool("tanh(1000) == 1", 0, 1);
 }
 
 /* Regression (exp(-1000) > 0 and 1 + exp(-1000) > 1 were null: each look
@@ -574,7 +577,61 @@ static void test_saturated_limit_of_unheld_argument_was_exact(void) {
     CHECK(!json_is_false(json_object_get(r, "holds")));
     json_decref(r);
     json_decref(a);
-    looked_bool("tanh(10**400) < 1", -1, -1);
+    looked_bool("tanh(10**400) < 1", 1, -1);
+}
+
+/* Regression (tanh(-10**3770) <= -1, exp(-10**1804) == 0 and tanh(100) < 1
+ * were null: each look holds the saturated value as the integer it never
+ * reaches, and a look so held decided nothing). The side the true value
+ * lies on is certain (tanh < 1, exp > 0, erfc in (0, 2)), so a comparison
+ * with that very integer is decided by it; the distance is not known, so
+ * anything that needs it stays open: tanh(300) is 1 - 2e-261, below
+ * 1 - 10**-300, which a look reading the distance as 0 would call false. */
+static void test_saturated_limit_compared_was_undecided(void) {
+    static const struct {
+        const char *expr;
+        int want; /* 1, 0, or -1 for null */
+    } w[] = {
+        {"exp(-10**1804) == 0", 0},         {"exp(-10**1804) > 0", 1},
+        {"exp(-10**10) > 0", 1},            {"tanh(100) < 1", 1},
+        {"tanh(300) < 1", 1},               {"tanh(-10**3770) <= -1", 0},
+        {"erfc(10**2350) > 0", 1},          {"erfc(-10**499) > 2", 0},
+        {"erf(-10**3415) < -1", 0},         {"expm1(-10**102) >= -1", 1},
+        {"exp2(-10**3360) != 0", 1},        {"-tanh(300) > -1", 1},
+        {"1 > tanh(300)", 1},               {"tanh(300) < 1.0", 1},
+        {"exp(-10**5) > -exp(-10**5)", 1},  {"tanh(300) < pi/3", 1},
+        /* the distance is needed: open */
+        {"tanh(300) > 1 - 10**-300", -1},   {"tanh(300) < 1 - 10**-300", -1},
+        {"(tanh(300) - 1) * 10**300 > -1", -1}, {"floor(tanh(300)) == 0", -1},
+        {"tanh(300) == tanh(400)", -1},     {"tanh(300) + 0 < 1", -1},
+        {"exp(-10**10) < exp(-10**9)", -1}, {"cos(pi) == -1", -1},
+    };
+    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
+        json_t *r = calc(w[i].expr);
+        json_t *v = json_object_get(r, "value");
+        bool ok = w[i].want < 0 ? json_is_null(v) : json_is_boolean(v) && json_is_true(v) == w[i].want;
+        if (!ok) fprintf(stderr, "  %s: value is not %d\n", w[i].expr, w[i].want);
+        CHECK(ok);
+        json_decref(r);
+    }
+    /* the value itself is still not exact */
+    ok_value("exp(-10**1804)", "0", NULL, 0);
+    ok_value("tanh(300)", "1", NULL, 0);
+    /* compare_threshold: decided by the side, the distance unknown */
+    json_t *r = cmp("exp2(-10**3360)", "==", "0");
+    CHECK(json_is_false(json_object_get(r, "holds")));
+    CHECK(json_is_null(json_object_get(r, "difference")));
+    CHECK(json_is_null(json_object_get(r, "shortfall")));
+    json_decref(r);
+    r = cmp("erf(-10**156)", ">", "-1");
+    CHECK(json_is_true(json_object_get(r, "holds")));
+    json_decref(r);
+    r = cmp("tanh(300)", ">", "1 - 10**-300");
+    CHECK(json_is_null(json_object_get(r, "holds")));
+    json_decref(r);
+    r = cmp("exp(-10**10)", "<", "0.5");
+    CHECK(json_is_true(json_object_get(r, "holds")));
+    json_decref(r);
 }
 
 /* Regression (the looks read float(x) as x itself, so float(2**53 + 1) ==
@@ -590,10 +647,43 @@ static void test_float_read_as_its_argument(void) {
     ok_value("float(2**52 + 1)", "4503599627370497", NULL, 1);
 }
 
+/* Regression (exp(10**-100) was "1", tanh(83) "1", sin(1 + 10**-200) -
+ * sin(1) and cos(10**-40) - 1 "0", each with exact: true): a difference
+ * below 2**-200 of the value, or below what 384 bits hold, looked like the
+ * rounding of a true integer. An integer is exact only where every
+ * function's value was proven (MPFR exact on exact arguments, log(x, b)
+ * of a power of b) or a step function or algebra (x - x, x * 0) made it
+ * so. */
+static void test_function_value_below_the_looks_was_exact(void) {
+    static const struct want_value w[] = {
+        {"exp(10**-100)", "1", 0},           {"exp(10**-100) - 1", "0", 0},
+        {"tanh(83)", "1", 0},                {"tanh(-83) + 1", "0", 0},
+        {"cos(10**-40) - 1", "0", 0},        {"sqrt(1 + 10**-80)", "1", 0},
+        {"log(1 + 10**-80)", "0", 0},        {"sin(1 + 10**-200) - sin(1)", "0", 0},
+        {"exp(1 + 10**-200) - exp(1)", "0", 0},
+        /* proven */
+        {"exp(1) - exp(1)", "0", 1},         {"exp(-745) * 0", "0", 1},
+        {"sqrt(2) / sqrt(2)", "1", 1},       {"log(8, 2)", "3", 1},
+        {"log(10**-6, 10)", "-6", 1},        {"log(1000, 10)", "3", 1},
+        {"log2(2**100)", "100", 1},          {"cos(0)", "1", 1},
+        {"round(exp(log(10)))", "10", 1},    {"sqrt(16) + hypot(3, 4)", "9", 1},
+    };
+    ok_values(w, sizeof w / sizeof w[0]);
+    /* compare_threshold no longer compares them as exact integers */
+    json_t *r = cmp("sin(1 + 10**-200) - sin(1)", "==", "0");
+    CHECK(!json_is_true(json_object_get(r, "holds")));
+    json_decref(r);
+    r = cmp("exp(10**-100)", ">", "1");
+    CHECK(!json_is_false(json_object_get(r, "holds")));
+    json_decref(r);
+}
+
 int main(void) {
     RUN(test_spec_examples);
     RUN(test_float_read_as_its_argument);
     RUN(test_saturated_limit_of_unheld_argument_was_exact);
+    RUN(test_saturated_limit_compared_was_undecided);
+    RUN(test_function_value_below_the_looks_was_exact);
     RUN(test_signed_zero_read_as_positive);
     RUN(test_binary64_value_mixed_repr_and_double);
     RUN(test_fmod_of_rounded_argument_was_exact);

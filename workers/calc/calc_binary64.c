@@ -130,6 +130,40 @@ static bool direct(int i, int n) {
            MPFR_FUNCS[i].f1 != to_radians;
 }
 
+/* log(x, b) where x is an integer power b**k of b (log(8, 2), log(10**-6,
+ * 10)): k, exactly. MPFR's quotient of two rounded logarithms may land on
+ * k, but cannot prove it (calc_val.unproven). */
+static bool exact_log_power(mpq_srcptr x, mpq_srcptr b, long *k) {
+    if (mpq_cmp_ui(x, 1, 1) == 0) {
+        *k = 0;
+        return true;
+    }
+    mpfr_t lx, lb;
+    mpfr_inits2(64, lx, lb, (mpfr_ptr)0);
+    mpfr_set_q(lx, x, MPFR_RNDN);
+    mpfr_set_q(lb, b, MPFR_RNDN);
+    mpfr_log(lx, lx, MPFR_RNDN);
+    mpfr_log(lb, lb, MPFR_RNDN);
+    mpfr_div(lx, lx, lb, MPFR_RNDN);
+    double kd = mpfr_get_d(lx, MPFR_RNDN);
+    mpfr_clears(lx, lb, (mpfr_ptr)0);
+    if (!(fabs(kd) < 1e6)) return false;
+    *k = lround(kd);
+    if (*k == 0) return false;
+    /* b**|k| can be no larger than x's own size (or 1/x's) */
+    size_t bbits = mpz_sizeinbase(mpq_numref(b), 2) + mpz_sizeinbase(mpq_denref(b), 2);
+    size_t xbits = mpz_sizeinbase(mpq_numref(x), 2) + mpz_sizeinbase(mpq_denref(x), 2);
+    if ((size_t)labs(*k) > (xbits + 64) / (bbits > 2 ? bbits - 2 : 1) + 1) return false;
+    mpq_t p;
+    mpq_init(p);
+    mpz_pow_ui(mpq_numref(p), mpq_numref(b), (unsigned long)labs(*k));
+    mpz_pow_ui(mpq_denref(p), mpq_denref(b), (unsigned long)labs(*k));
+    if (*k < 0) mpq_inv(p, p);
+    bool eq = mpq_equal(p, x);
+    mpq_clear(p);
+    return eq;
+}
+
 /* MPFR on the exact arguments; Python's error for a NaN (domain), an exact
  * infinity such as log(0) or gamma(0) (domain) and a finite value beyond
  * the doubles (range). With e->prec (the second look, calc_internal.h) the
@@ -152,19 +186,32 @@ static int mpfr_apply(struct calc_ev *e, int i, struct calc_val *a, int n, doubl
         if (a[k].negzero) mpfr_neg(x[k], x[k], MPFR_RNDN); /* atan2(-0.0, -1) is -pi */
     }
     mpfr_clear_flags();
-    int t = n == 1 ? MPFR_FUNCS[i].f1(y, x[0], MPFR_RNDN) : MPFR_FUNCS[i].f2(y, x[0], x[1], MPFR_RNDN);
+    long k;
+    bool power = n == 2 && MPFR_FUNCS[i].f1 == mpfr_log && !a[0].inexact && !a[1].inexact &&
+                 exact_log_power(a[0].q, a[1].q, &k);
+    int t = power ? mpfr_set_si(y, k, MPFR_RNDN)
+          : n == 1 ? MPFR_FUNCS[i].f1(y, x[0], MPFR_RNDN) : MPFR_FUNCS[i].f2(y, x[0], x[1], MPFR_RNDN);
     /* MPFR's ternary value is 0 exactly when y is the true value */
+    bool proven = power || (true_args && direct(i, n) && t == 0);
     if (e->prec && true_args && direct(i, n)) e->fn_exact = t == 0;
+    if (e->prec && power) e->fn_exact = true;
     /* y is an integer (0 included) the true value is not, within an ulp
      * of it (tanh(1000) = 1 - 2e-869): whatever follows would read it as
      * that integer, so the look decides nothing. Where the look could not
      * hold the argument exactly (10**400 at 256 bits) an integer can be the
      * truth (log(8, 2)), but not a function's saturated limit or an
      * underflow: tanh(10**400) and exp(-10**400) were "1" and "0" with
-     * exact: true, and compare_threshold held exp(-10**400) > 0 false. */
-    if (e->prec && t != 0 && mpfr_integer_p(y) &&
-        ((true_args && direct(i, n)) || saturated(MPFR_FUNCS[i].name, y) || mpfr_underflow_p()))
-        e->close = true;
+     * exact: true, and compare_threshold held exp(-10**400) > 0 false.
+     * The side the true value lies on is certain when the ternary value
+     * speaks of the true arguments, and for a saturated limit, which the
+     * function never reaches (tanh < 1 everywhere, exp > 0): a caller that
+     * can carry it (calc_val.tiny) gets that side instead. */
+    if (e->prec && t != 0 && mpfr_integer_p(y)) {
+        bool side_known = (true_args && direct(i, n)) || saturated(MPFR_FUNCS[i].name, y);
+        if (side_known && e->want_tiny) e->tiny = t > 0 ? -1 : 1;
+        else if (side_known || mpfr_underflow_p()) e->close = true;
+    }
+    if (e->prec && !proven) e->unproven = true;
     int rc = 0;
     if (mpfr_nan_p(y) || (mpfr_inf_p(y) && mpfr_divby0_p()))
         rc = calc_fail(e, "validation", "math domain error");
@@ -314,6 +361,7 @@ int calc_binary64(struct calc_ev *e, const struct calc_fdef *f, struct calc_val 
         return 0;
     }
     int rc = i >= 0 ? mpfr_apply(e, i, a, n, &r, out) : libm_apply(e, f, a, n, &r);
+    if (i < 0 && e->prec) e->unproven = true; /* libm proves nothing */
     if (rc != 0) return -1;
     e->funcs |= calc_function_bit(f);
     /* the b64 pass keeps the double itself, not its shortest repr */

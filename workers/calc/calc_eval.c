@@ -68,6 +68,25 @@ static int b64_result(struct calc_ev *e, const struct calc_fdef *f, const struct
     return out->isfloat && e->b64 ? calc_b64_round(e, out->q) : 0;
 }
 
+/* A value held as the integer beside its true value (calc_val.tiny) used
+ * by anything but a negation or a comparison: the look cannot follow it. */
+static void void_tiny(struct calc_ev *e, struct calc_val *v) {
+    if (!v->tiny) return;
+    e->close = true;
+    v->tiny = 0;
+}
+
+/* calc_val.unproven of a call's value: none for a step function, else
+ * its arguments' and, for a binary64 function, its own. */
+static bool call_unproven(const struct calc_ev *e, const struct calc_fdef *f,
+                          const struct calc_val *a, int argc) {
+    if (calc_is_step(f)) return false;
+    if (f->kind == CALC_F_FLOAT && e->unproven) return true;
+    for (int i = 0; i < argc; i++)
+        if (a[i].unproven) return true;
+    return false;
+}
+
 static int eval_call(struct calc_ev *e, const node *n, struct calc_val *out) {
     const struct calc_fdef *f = n->v.name[0] ? calc_find_function(n->v.name) : NULL;
     if (!f) return calc_fail(e, "validation", "only whitelisted math functions are callable");
@@ -78,9 +97,16 @@ static int eval_call(struct calc_ev *e, const node *n, struct calc_val *out) {
     for (int i = 0; i < argc; i++) mpq_init(a[i].q);
     int rc = 0;
     for (int i = 0; i < argc && rc == 0; i++) rc = calc_eval(e, n->child[i], &a[i]);
+    for (int i = 0; i < argc && rc == 0; i++) void_tiny(e, &a[i]);
     if (rc == 0 && e->b64) rc = b64_arguments(e, f, a, argc);
     e->fn_exact = false;
+    e->tiny = 0;
+    e->unproven = false;
+    e->want_tiny = f->kind == CALC_F_FLOAT;
     if (rc == 0) rc = calc_apply(e, f, a, argc, out->q);
+    e->want_tiny = false;
+    out->tiny = rc == 0 ? e->tiny : 0;
+    out->unproven = call_unproven(e, f, a, argc);
     if (rc == 0) out->inexact = call_inexact(e, f, a, argc);
     out->negzero = false;
     if (rc == 0) rc = b64_result(e, f, a, argc, out);
@@ -153,8 +179,10 @@ static int eval_unary(struct calc_ev *e, const node *n, struct calc_val *out) {
     out->is_bool = false;
     if (n->op == CC_OP_NEG) {
         mpq_neg(out->q, out->q);
+        out->tiny = (signed char)-out->tiny;
         out->negzero = mpq_sgn(out->q) == 0 && out->isfloat && !out->negzero;
     } else if (n->op == CC_OP_INVERT) {
+        void_tiny(e, out);
         out->negzero = false;
         /* ~x = -(trunc(x)) - 1 */
         mpz_t z;
@@ -394,6 +422,33 @@ static bool zero_sign(enum cc_op op, const struct calc_val *a, const struct calc
     }
 }
 
+/* The same expression written twice (exp(1) - exp(1)): the same true
+ * value, whatever a look holds of it. Bounded by the evaluator's depth. */
+static bool same_tree(const node *a, const node *b) {
+    if (a->kind != b->kind || a->op != b->op || a->nchild != b->nchild || a->flags != b->flags) return false;
+    switch (a->kind) {
+    case CC_N_INT: if (mpz_cmp(a->v.z, b->v.z) != 0) return false; break;
+    case CC_N_FLOAT: if (strcmp(a->v.f.text, b->v.f.text) != 0) return false; break;
+    case CC_N_NAME:
+    case CC_N_CALL: if (strcmp(a->v.name, b->v.name) != 0) return false; break;
+    case CC_N_COMPARE: return false;
+    default: break;
+    }
+    for (uint32_t i = 0; i < a->nchild; i++)
+        if (!same_tree(a->child[i], b->child[i])) return false;
+    return true;
+}
+
+/* An operation whose value is proven whatever its operands' approximation:
+ * x - x is 0, x / x is 1 (x nonzero: the division checked it) and x * 0 is
+ * 0 (exp(-745) * 0). */
+static bool proven_anyway(const node *n, const struct calc_val *a, const struct calc_val *b) {
+    if ((n->op == CC_OP_SUB || n->op == CC_OP_DIV) && same_tree(n->child[0], n->child[1])) return true;
+    if (n->op != CC_OP_MUL) return false;
+    return (mpq_sgn(a->q) == 0 && !a->inexact && !a->unproven) ||
+           (mpq_sgn(b->q) == 0 && !b->inexact && !b->unproven);
+}
+
 static int eval_binary(struct calc_ev *e, const node *n, struct calc_val *out) {
     if (n->op == CC_OP_AND || n->op == CC_OP_OR)
         return calc_fail(e, "validation", "unsupported syntax: BoolOp");
@@ -402,14 +457,22 @@ static int eval_binary(struct calc_ev *e, const node *n, struct calc_val *out) {
     mpq_init(r.q);
     r.is_bool = false;
     r.isfloat = false;
+    r.tiny = 0;
     int rc = eval_operands(e, n, out, &r);
+    if (rc == 0) {
+        void_tiny(e, out);
+        void_tiny(e, &r);
+    }
     bool fl = false;
     if (rc == 0) rc = b64_operands(e, n->op, out, &r, &fl);
     bool negzero = rc == 0 && fl && zero_sign(n->op, out, &r);
     if (rc == 0) {
         out->is_bool = false;
         bool inexact = out->inexact || r.inexact;
+        bool proven = proven_anyway(n, out, &r);
         e->fn_exact = false;
+        e->unproven = false;
+        out->unproven |= r.unproven;
         if (n->op >= CC_OP_BITAND && n->op <= CC_OP_RSHIFT)
             rc = eval_bitwise(e, n->op, out->q, r.q, out->q);
         else
@@ -418,6 +481,8 @@ static int eval_binary(struct calc_ev *e, const node *n, struct calc_val *out) {
          * exponent is pow(), which says itself whether it was exact */
         if (n->op == CC_OP_FLOORDIV) inexact = false;
         else if (n->op == CC_OP_POW && !calc_is_int(r.q)) inexact |= !e->fn_exact;
+        if (n->op == CC_OP_FLOORDIV || proven) out->unproven = false;
+        else out->unproven |= e->unproven;
         out->inexact = inexact;
         out->isfloat = fl;
         out->negzero = negzero && mpq_sgn(out->q) == 0;
@@ -441,18 +506,49 @@ static int relation(enum cc_op op, int c) {
     }
 }
 
+/* A comparison with a value held as the integer beside its true value
+ * (calc_val.tiny): when the other side is that very integer and no
+ * approximation (tanh(300) < 1, exp(-10**10) > 0), or such a value from
+ * the other side, the side decides it; a distance within the look's reach
+ * voids the look, since the true value's distance from the integer is not
+ * known (tanh(300) > 1 - 10**-300 is false: 2e-261 is beyond what either
+ * look holds). The sign of a - b, or 2 for the ordinary comparison. */
+static int tiny_compare(struct calc_ev *e, const struct calc_val *a, const struct calc_val *b) {
+    if (!a->tiny && !b->tiny) return 2;
+    if (!mpq_equal(a->q, b->q)) {
+        if (calc_within_reach(e, a->q, b->q)) e->close = true;
+        return mpq_cmp(a->q, b->q);
+    }
+    if (a->tiny && b->tiny) {
+        if (a->tiny != b->tiny) return a->tiny;
+        e->close = true;
+        return 0;
+    }
+    if ((a->tiny ? b : a)->inexact) {
+        e->close = true;
+        return 0;
+    }
+    return a->tiny ? a->tiny : -b->tiny;
+}
+
 static int eval_compare(struct calc_ev *e, const node *n, struct calc_val *out) {
     if (n->nchild != 2) return calc_fail(e, "validation", "chained comparisons not supported");
     struct calc_val r;
     mpq_init(r.q);
     r.inexact = false;
+    r.tiny = 0;
+    r.unproven = false;
     int rc = eval_operands(e, n, out, &r);
     if (rc == 0) {
+        int c = tiny_compare(e, out, &r);
         /* two true values compare exactly; only an approximation can be too
          * close to tell */
-        if (out->inexact || r.inexact) calc_near_equal(e, out->q, r.q);
+        if (c == 2 && (out->inexact || r.inexact)) calc_near_equal(e, out->q, r.q);
+        if (c == 2) c = mpq_cmp(out->q, r.q);
         out->inexact = false;
-        int t = relation(n->cmp_ops[0], mpq_cmp(out->q, r.q));
+        out->tiny = 0;
+        out->unproven = false;
+        int t = relation(n->cmp_ops[0], c);
         if (t < 0) rc = calc_fail(e, "internal", "unknown comparison operator");
         /* A comparison used as a number is 0 or 1, as in Python. */
         mpq_set_ui(out->q, t > 0, 1);
@@ -467,6 +563,8 @@ static int eval_node(struct calc_ev *e, const node *n, struct calc_val *out) {
     out->is_bool = false;
     out->inexact = false;
     out->negzero = false;
+    out->tiny = 0;
+    out->unproven = false;
     out->isfloat = n->kind == CC_N_FLOAT || n->kind == CC_N_NAME;
     switch (n->kind) {
     case CC_N_INT: return eval_literal(e, n, out->q);

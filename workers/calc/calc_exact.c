@@ -86,9 +86,13 @@ static void look_again(const struct cc_node *root, struct cc_calc_outcome *o) {
         struct calc_val v;
         mpq_init(v.q);
         v.is_bool = false;
+        v.tiny = 0;
+        v.unproven = false;
         struct cc_calc_look *l = &o->look[k];
         l->ok = calc_eval(&e[k], root, &v) == 0 && !e[k].close && v.is_bool == o->is_bool;
         l->truth = v.is_bool && mpq_sgn(v.q) != 0;
+        l->tiny = v.is_bool ? 0 : v.tiny;
+        l->unproven = !v.is_bool && v.unproven;
         mpq_set(l->q, v.q);
         free(e[k].msg);
         mpq_clear(v.q);
@@ -177,11 +181,20 @@ static bool looks_differ_from(const struct cc_calc_outcome *o, mpq_srcptr v) {
 
 enum cc_calc_verdict cc_calc_check_value(const struct cc_calc_outcome *o, mpq_srcptr v) {
     if (!o->looked || !o->look[0].ok || !o->look[1].ok) return CC_CALC_UNSURE;
+    /* only the side of the true value is known, not how far */
+    if (o->look[0].tiny || o->look[1].tiny) return CC_CALC_UNSURE;
     if (looks_differ_from(o, v)) return CC_CALC_DIFFERS;
+    enum cc_calc_verdict r;
     if (same_nonzero(o->look[0].q, o->look[1].q))
-        return same_nonzero(v, o->look[1].q) ? CC_CALC_SAME : CC_CALC_DIFFERS;
-    if (!equal_to_200_bits(o->look[0].q, o->look[1].q, o->look[1].q)) return CC_CALC_UNSURE;
-    return equal_to_200_bits(o->look[1].q, v, v) ? CC_CALC_SAME : CC_CALC_DIFFERS;
+        r = same_nonzero(v, o->look[1].q) ? CC_CALC_SAME : CC_CALC_DIFFERS;
+    else if (!equal_to_200_bits(o->look[0].q, o->look[1].q, o->look[1].q))
+        r = CC_CALC_UNSURE;
+    else
+        r = equal_to_200_bits(o->look[1].q, v, v) ? CC_CALC_SAME : CC_CALC_DIFFERS;
+    /* agreement to 200 bits is no proof where a function's value was not
+     * proven: a difference below what the looks hold looks the same */
+    if (r == CC_CALC_SAME && (o->look[0].unproven || o->look[1].unproven)) return CC_CALC_UNSURE;
+    return r;
 }
 
 enum cc_calc_verdict cc_calc_check_truth(const struct cc_calc_outcome *o) {
@@ -206,11 +219,65 @@ static bool side_value(const struct cc_calc_outcome *o, int k, mpq_srcptr *v) {
     return o->look[k].ok;
 }
 
+static int look_tiny(const struct cc_calc_outcome *o, int k) {
+    return o->looked && !cc_calc_value_exact(o) ? o->look[k].tiny : 0;
+}
+
+/* One look's sign of a - b where a side is held as the integer beside its
+ * true value (look.tiny): by the side when both are that very integer
+ * and the other side is its true value, or such a value from the other
+ * side; by the difference when it is beyond the look's 216 trusted bits of
+ * their size (the distance of the true value from the integer is not
+ * known: tanh(300) > 1 - 10**-300 is false); 2 when it cannot be told. */
+static int tiny_look_sign(const struct cc_calc_outcome *a, const struct cc_calc_outcome *b, int k,
+                          mpq_srcptr va, mpq_srcptr vb, bool *by_side) {
+    int ta = look_tiny(a, k), tb = look_tiny(b, k);
+    if (mpq_equal(va, vb)) {
+        const struct cc_calc_outcome *other = ta ? b : a;
+        if (ta && tb) return ta != tb ? ta : 2;
+        if (!ta && !tb) return 2;
+        if (!cc_calc_value_exact(other)) return 2;
+        *by_side = true;
+        return ta ? ta : -tb;
+    }
+    mpq_t d, scale, other;
+    mpq_inits(d, scale, other, NULL);
+    mpq_sub(d, va, vb);
+    mpq_abs(scale, va);
+    mpq_abs(other, vb);
+    if (mpq_cmp(other, scale) > 0) mpq_swap(scale, other);
+    if (mpq_cmp_ui(scale, 1, 1) < 0) mpq_set_ui(scale, 1, 1);
+    mpq_abs(other, d);
+    mpq_mul_2exp(other, other, CC_CALC_LOOK_BITS[k] - 40);
+    int s = mpq_cmp(other, scale) > 0 ? mpq_sgn(d) : 2;
+    mpq_clears(d, scale, other, NULL);
+    return s;
+}
+
+/* cc_calc_looked_sign where a side was held beside its true value on some
+ * look: every look must tell one sign. */
+static bool tiny_looked_sign(const struct cc_calc_outcome *a, const struct cc_calc_outcome *b,
+                             mpq_srcptr va[], mpq_srcptr vb[], int *sign, mpq_t diff, bool *by_side) {
+    int s = 2;
+    for (int k = 0; k < CC_CALC_LOOKS; k++) {
+        int sk = tiny_look_sign(a, b, k, va[k], vb[k], by_side);
+        if (sk == 2 || (s != 2 && sk != s)) return false;
+        s = sk;
+    }
+    *sign = s;
+    if (*by_side) mpq_set_ui(diff, 0, 1);
+    else mpq_sub(diff, va[CC_CALC_LOOKS - 1], vb[CC_CALC_LOOKS - 1]);
+    return true;
+}
+
 bool cc_calc_looked_sign(const struct cc_calc_outcome *a, const struct cc_calc_outcome *b,
-                         int *sign, mpq_t diff) {
+                         int *sign, mpq_t diff, bool *by_side) {
     mpq_srcptr va[CC_CALC_LOOKS], vb[CC_CALC_LOOKS];
+    *by_side = false;
     for (int k = 0; k < CC_CALC_LOOKS; k++)
         if (!side_value(a, k, &va[k]) || !side_value(b, k, &vb[k])) return false;
+    for (int k = 0; k < CC_CALC_LOOKS; k++)
+        if (look_tiny(a, k) || look_tiny(b, k)) return tiny_looked_sign(a, b, va, vb, sign, diff, by_side);
     mpq_t d0, scale, other;
     mpq_inits(d0, scale, other, NULL);
     mpq_sub(d0, va[0], vb[0]);

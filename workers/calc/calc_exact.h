@@ -21,6 +21,14 @@ struct cc_calc_look {
     bool ok;
     bool truth;        /* a comparison's truth */
     mpq_t q;           /* a number's value */
+    /* a number's: q is the integer this look holds in place of a binary64
+     * function's true value, which lies beside it on this side (+1 above,
+     * -1 below) closer than the look can hold (tanh(300), exp(-10**10):
+     * calc_internal.h); 0 otherwise */
+    signed char tiny;
+    /* a number's: it came through a binary64 function whose value MPFR
+     * did not prove (calc_val.unproven): the look cannot confirm it */
+    bool unproven;
 };
 
 /* The outcome of one evaluation. Initialise with cc_calc_outcome_init() and
@@ -57,9 +65,11 @@ bool cc_calc_value_exact(const struct cc_calc_outcome *o);
 enum cc_calc_verdict cc_calc_check_truth(const struct cc_calc_outcome *o);
 /* The sign of a - b on the second looks: -1, 0 (equal to their precision)
  * or 1 into *sign, and the difference into diff; false when it cannot be
- * told (a look failed on either side, or the two looks disagree). */
+ * told (a look failed on either side, or the two looks disagree). *by_side
+ * is set when a side held as the integer beside its true value (look.tiny)
+ * was decided by its side: the difference is then not known (diff 0). */
 bool cc_calc_looked_sign(const struct cc_calc_outcome *a, const struct cc_calc_outcome *b,
-                         int *sign, mpq_t diff);
+                         int *sign, mpq_t diff, bool *by_side);
 
 void cc_calc_outcome_init(struct cc_calc_outcome *o);
 void cc_calc_outcome_clear(struct cc_calc_outcome *o);

@@ -48,6 +48,14 @@ struct calc_ev {
     unsigned prec;   /* 0: binary64; else bits of the second look */
     bool close;      /* prec > 0: a step was too close to call */
     bool fn_exact;   /* prec > 0: the last binary64 function gave its true value */
+    /* prec > 0: eval_call asks the binary64 function it applies to report
+     * a value held as the integer beside its true value (calc_val.tiny)
+     * in tiny instead of voiding the look; any other caller voids it. */
+    bool want_tiny;
+    signed char tiny;
+    /* prec > 0: the last binary64 function's value on this look is not
+     * proven to be its true value (calc_val.unproven) */
+    bool unproven;
     /* prec > 0: the differences of the comparisons too close to call on
      * this look alone (initialised as recorded; calc_near_clear). Both
      * looks finding one nonzero difference at each is a real one. */
@@ -76,6 +84,25 @@ struct calc_val {
      * but copysign and atan2 answer by the sign of a zero, and a caller
      * writing copysign(1, -0.0) means IEEE's -0.0 (Python: -1.0) */
     bool negzero;
+    /* prec > 0: q is an integer that the look holds in place of a binary64
+     * function's true value, which lies beside it on side tiny (+1 above,
+     * -1 below) closer than the look can hold: a saturated limit (tanh(300)
+     * is 1 - 2e-261, 1 at 256 and 384 bits; exp(-10**10) underflows to 0)
+     * or the correctly rounded value of exact arguments (cos(10**-100)).
+     * Only the side is known, not the distance, so the value may be
+     * negated or compared (an exactly equal other side is decided by the
+     * side; a distance within the look's reach voids it); any other use
+     * voids the look, as (tanh(300) - 1) * 10**300 would read 0. */
+    signed char tiny;
+    /* prec > 0: q came through a binary64 function whose value on this
+     * look MPFR did not prove to be the true one (an exact result of exact
+     * arguments: sqrt(16), log2(8)). Agreement of the looks is no proof of
+     * an integer: sin(1 + 10**-200) - sin(1) is 0 at 256 and 384 bits, as
+     * exp(10**-100) is 1 at 256 bits and 1 + 1e-100 at 384, and both were
+     * "exact". A value carrying it is not confirmed as an integer
+     * (cc_calc_check_value); a step function's value, exact unless too
+     * close to its step (round(exp(log(10)))), ends it. */
+    bool unproven;
 };
 
 /* ---- calc_rational.c ---- */
@@ -103,6 +130,9 @@ void calc_q_from_double(double d, mpq_t out);
 void calc_near_step(struct calc_ev *e, mpq_srcptr x, mpq_srcptr unit);
 /* prec > 0: marks e close when a and b are equal to the precision's reach. */
 void calc_near_equal(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b);
+/* prec > 0: whether a and b are within the precision's reach of each
+ * other (calc_near_equal's test, nothing recorded). */
+bool calc_within_reach(const struct calc_ev *e, mpq_srcptr a, mpq_srcptr b);
 /* Releases the differences calc_near_equal recorded. */
 void calc_near_clear(struct calc_ev *e);
 /* Nearest binary64 of q; -1 when it overflows. */

@@ -169,14 +169,31 @@ void calc_near_step(struct calc_ev *e, mpq_srcptr x, mpq_srcptr unit) {
     mpz_clear(z);
 }
 
-void calc_near_equal(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b) {
-    if (e->prec == 0 || e->close) return;
-    mpq_t d, scale, other;
-    mpq_inits(d, scale, other, NULL);
+/* d = a - b; the larger magnitude into scale. */
+static void difference_and_scale(mpq_srcptr a, mpq_srcptr b, mpq_t d, mpq_t scale) {
+    mpq_t other;
+    mpq_init(other);
     mpq_sub(d, a, b);
     mpq_abs(scale, a);
     mpq_abs(other, b);
     if (mpq_cmp(other, scale) > 0) mpq_swap(scale, other);
+    mpq_clear(other);
+}
+
+bool calc_within_reach(const struct calc_ev *e, mpq_srcptr a, mpq_srcptr b) {
+    mpq_t d, scale;
+    mpq_inits(d, scale, NULL);
+    difference_and_scale(a, b, d, scale);
+    bool near = within_reach(e, d, scale);
+    mpq_clears(d, scale, NULL);
+    return near;
+}
+
+void calc_near_equal(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b) {
+    if (e->prec == 0 || e->close) return;
+    mpq_t d, scale;
+    mpq_inits(d, scale, NULL);
+    difference_and_scale(a, b, d, scale);
     if (within_reach(e, d, scale)) {
         /* too close for this look alone: what the other look finds decides
          * (calc_exact.c), as far as there is room to keep the difference */
@@ -187,7 +204,7 @@ void calc_near_equal(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b) {
             e->close = true;
         }
     }
-    mpq_clears(d, scale, other, NULL);
+    mpq_clears(d, scale, NULL);
 }
 
 void calc_near_clear(struct calc_ev *e) {

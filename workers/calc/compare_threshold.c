@@ -70,11 +70,12 @@ static void decide_approximated(const struct cc_calc_outcome *l, const struct cc
     mpq_t diff;
     mpq_init(diff);
     int sign = 0;
-    bool told = cc_calc_looked_sign(l, r, &sign, diff) && sign != 0;
+    bool by_side = false;
+    bool told = cc_calc_looked_sign(l, r, &sign, diff, &by_side) && sign != 0;
     int holds = told ? relation_holds(op, oplen, sign) : -1;
     json_object_set_new(res, "holds", holds < 0 ? json_null() : json_boolean(holds));
-    json_object_set_new(res, "difference", told ? decimal_json(diff) : json_null());
-    if (holds == 0) {
+    json_object_set_new(res, "difference", told && !by_side ? decimal_json(diff) : json_null());
+    if (holds == 0 && !by_side) {
         mpq_neg(diff, diff);
         json_object_set_new(res, "shortfall", decimal_json(diff));
     } else {
@@ -82,7 +83,11 @@ static void decide_approximated(const struct cc_calc_outcome *l, const struct cc
     }
     json_object_set_new(res, "exact", json_false());
     json_object_set_new(res, "note", json_string(
-        told ? "a binary64 function or constant was used, so a and b are approximations: holds is "
+        by_side ? "a binary64 function's true value lies beside the integer its evaluation gives, closer "
+                  "than 256 and 384 bits hold (a saturated limit such as tanh(300) < 1 or exp(-10**10) > 0, "
+                  "never reached): holds is decided by the side it lies on; the distance, so difference and "
+                  "shortfall, is not known"
+        : told ? "a binary64 function or constant was used, so a and b are approximations: holds is "
                "decided on the true values, evaluated at 256 and 384 bits, and difference and shortfall "
                "are decimals of that evaluation"
              : "undecided: a binary64 function or constant was used (a and b are the binary64 results, which "
