@@ -77,7 +77,9 @@ static json_t *runs_of(struct call *c, size_t i, bool second, bool *ok, char **n
 static long unstable(struct call *c, size_t i, const bool *ok, char *const *norm, const int *ex) {
     for (size_t j = 0; j < c->sn.k; j++) {
         const json_t *res = c->again[j * c->mx.n + i];
-        if (!res) continue;
+        /* A second run out of time (a loaded host, or an edge input near
+         * its time limit) is no evidence either way. */
+        if (!res || timed_out(res)) continue;
         char *n2 = cc_res_stdout_norm(res, NULL);
         bool same = cc_res_ok(res) == ok[j] && n2 && strcmp(n2, norm[j]) == 0 &&
                     exit_of(res, c->sn.prog[j].lang) == ex[j];
@@ -88,6 +90,22 @@ static long unstable(struct call *c, size_t i, const bool *ok, char *const *norm
 }
 
 static const char *const kind_name[] = {"none", "content", "order"};
+
+/* The divergence of input i whose snippet u behaved differently on its
+ * second run: kind content, the reason, and that second run. */
+static json_t *repeat_divergence(struct call *c, size_t i, size_t u, const char *in, json_t *langs, json_t *runs) {
+    json_t *again = json_object(), *r2 = cc_side_json(res_of(c, u, i, true), OUT_CHARS, ERR_CHARS, NULL);
+    json_object_del(r2, "phase");
+    json_object_set_new(again, c->sn.names[u], r2);
+    char *why = NULL;
+    if (asprintf(&why, "%s behaved differently on a second run of the same input: it is not deterministic here, "
+                 "so the agreement of the first runs was luck", c->sn.names[u]) < 0)
+        why = NULL;
+    json_t *d = json_pack("{s:s, s:O, s:s, s:s, s:O, s:o}", "input", in, "languages", langs, "kind", "content",
+                          "reason", why ? why : "", "runs", runs, "repeat", again);
+    free(why);
+    return d;
+}
 
 static json_t *build(struct call *c, struct cc_fanout *fo) {
     size_t n = json_array_size(c->inputs);
@@ -113,21 +131,7 @@ static json_t *build(struct call *c, struct cc_fanout *fo) {
         if (d != CC_DIV_NONE)
             json_array_append_new(divs, json_pack("{s:s, s:O, s:s, s:O}", "input", in ? in : "", "languages",
                                                   langs, "kind", kind_name[d], "runs", runs));
-        if (u >= 0) {
-            char *n2 = NULL;
-            json_t *again = json_object(), *r2 = cc_side_json(res_of(c, (size_t)u, i, true), OUT_CHARS, ERR_CHARS, &n2);
-            json_object_del(r2, "phase");
-            json_object_set_new(again, c->sn.names[u], r2);
-            free(n2);
-            char *why = NULL;
-            if (asprintf(&why, "%s behaved differently on a second run of the same input: it is not deterministic "
-                         "here, so the agreement of the first runs was luck", c->sn.names[u]) < 0)
-                why = NULL;
-            json_array_append_new(divs, json_pack("{s:s, s:O, s:s, s:s, s:O, s:o}", "input", in ? in : "",
-                                                  "languages", langs, "kind", "content", "reason", why ? why : "",
-                                                  "runs", runs, "repeat", again));
-            free(why);
-        }
+        if (u >= 0) json_array_append_new(divs, repeat_divergence(c, i, (size_t)u, in ? in : "", langs, runs));
         if (edge) {
             json_t *last = json_array_size(divs) ? json_array_get(divs, json_array_size(divs) - 1) : NULL;
             if (last && (d != CC_DIV_NONE || u >= 0)) json_object_set_new(last, "edge", json_string(edge));

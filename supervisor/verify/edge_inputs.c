@@ -91,8 +91,8 @@ static json_t *probed_json(unsigned kinds, size_t added, bool defaulted) {
                                  "every kind (cases marked edge); a mismatch there is a real difference on that "
                                  "input. Pass edge_inputs: false to run only the defaults"
                                : "fewer than 7 test inputs were given: edge values of the kinds given were added "
-                                 "after them (cases marked edge; an added input may run 4 s, and running out "
-                                 "of that is inconclusive). Pass edge_inputs: false to run only yours");
+                                 "after them (cases marked edge; an added input that runs out of time is "
+                                 "inconclusive). Pass edge_inputs: false to run only yours");
 }
 
 int cc_edges_build(struct cc_edges *e, json_t *inputs, bool defaulted, bool wanted) {

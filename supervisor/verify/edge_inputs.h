@@ -15,9 +15,12 @@
 
 /* Fewer caller inputs than this are "few": edges are added. */
 #define CC_EDGE_FEW 7
-/* Seconds an added edge input may run (a program looping n times on
- * n = 2^63 would hold the call for the whole per-run timeout). */
-#define CC_EDGE_TIMEOUT_S 4
+/* Seconds an added edge input may run: the tools' own per-run timeout.
+ * 4 s, then 10 s were tried so that a program looping n times on
+ * n = 2^63 would not hold the call long, but eight JVMs in flight on a
+ * loaded 2-core host took longer than that to start, and every edge of a
+ * java port ran out of time (inconclusive) and caught nothing. */
+#define CC_EDGE_TIMEOUT_S 15
 
 enum cc_edge_kind { CC_EDGE_INT = 1, CC_EDGE_FLOAT = 2, CC_EDGE_STRING = 4, CC_EDGE_LIST = 8 };
 

@@ -92,7 +92,8 @@ int cc_lang_crash_code(const char *lang);
 int cc_exit_class(int code, const char *lang);
 
 /* What the matches of a call rule out (red team 3): each of `matched`
- * inputs ran twice per program with the same output, so a port answering
+ * given inputs (not the added edges, which run once) ran twice per
+ * program with the same output, so a port answering
  * wrongly at random on a fraction p of its runs passes with chance
  * (1 - p)^(2 matched). {runs_per_program, pass_chance_if_wrong_1_in_10,
  * ..._1_in_100, note}. New ref. */
@@ -156,13 +157,15 @@ json_t *cc_speedup_net(const int64_t *sizes, const double *before, const double 
 char *cc_speed_decision(const json_t *speedup, double min_speedup, const char *min_text,
                         bool *accepted);
 /* Whether the speedup stands out of the noise (red team 3): a size is
- * separated when the candidate's slowest timed run beat the original's
- * fastest. Marks each per_size row {separated, candidate_slowest_ms}
- * (sizes[i] matched in order; orig_min/cand_max per size) and returns
- * how many rows are separated; *counted gets the rows. Two runs of the
- * same program were "verified faster" at 1.2x on medians of minima. */
-int cc_speed_separation(json_t *speedup, const int64_t *sizes, const double *orig_min, const double *cand_max,
-                        size_t n, int *counted);
+ * separated when the candidate's median timed run (of three) beat the
+ * original's fastest; when only one size counts, its slowest run must.
+ * Under equal speed that happens at a size with chance 1/12 (1/84 for the
+ * slowest). Marks each per_size row {separated, candidate_median_ms,
+ * candidate_slowest_ms} (sizes[i] matched in order) and returns how many
+ * rows are separated; *counted gets the rows. Two runs of the same
+ * program were "verified faster" at 1.2x on medians of minima. */
+int cc_speed_separation(json_t *speedup, const int64_t *sizes, const double *orig_min, const double *cand_mid,
+                        const double *cand_max, size_t n, int *counted);
 /* The decision's overlap rule: an accepted speedup whose sizes are
  * separated at no more than half of those counted is refused (reason
  * malloc'd, NULL when it stands). */

@@ -137,7 +137,8 @@ json_t *cc_verify_odds(int matched) {
     int runs = 2 * matched;
     return json_pack("{s:i, s:f, s:f, s:s}", "matched_runs_per_program", runs, "pass_chance_if_wrong_1_in_10",
                      chance(0.1, runs), "pass_chance_if_wrong_1_in_100", chance(0.01, runs), "note",
-                     "each matched input ran twice per program and printed the same both times; a port that "
+                     "each matched given input (not an added edge, run once) ran twice per program and printed "
+                     "the same both times; a port that "
                      "answers wrongly at random on 1 run in 10 (or 100) would still have matched everywhere with "
                      "the chance given. More inputs or another call lower it; no number of runs removes it");
 }

@@ -144,7 +144,10 @@ static int queue_reruns(struct cc_translation *t, struct cc_fanout *fo) {
         t->rerun_side[i] = cc_verify_rerun_side(&v, &s[0], &s[1]);
         free(norm[0]);
         free(norm[1]);
-        if (v.outcome == CC_MATCH) {
+        /* Not the added edges: they look for deterministic differences,
+         * and their second runs doubled a JVM port's call past its
+         * deadline on a loaded host. */
+        if (v.outcome == CC_MATCH && i < t->edges.given) {
             queue_again(t, fo, i, n);
             k++;
         }
@@ -201,6 +204,7 @@ static json_t *build_case(struct cc_translation *t, size_t i, int count[3], int 
         free(anorm[1]);
     }
     count[v.outcome]++;
+    if (v.outcome == CC_MATCH && i < t->edges.given) t->given_matched++;
     json_t *in = json_array_get(t->inputs, i);
     char *shown = cc_verify_prefix(json_string_value(in), INPUT_CHARS);
     json_t *c = json_pack("{s:s, s:s, s:s, s:b, s:o, s:o}", "input", shown ? shown : "", "outcome",
@@ -259,7 +263,7 @@ static json_t *finish(struct cc_translation *t, struct cc_fanout *fo) {
                                         "ends, \\r, or blank lines and spaces at the start or end of the whole "
                                         "output; if that whitespace matters, compare the raw outputs"));
     if (t->edges.probed) json_object_set(r, "edge_inputs", t->edges.probed);
-    if (count[CC_MATCH]) json_object_set_new(r, "odds", cc_verify_odds(count[CC_MATCH]));
+    if (t->given_matched) json_object_set_new(r, "odds", cc_verify_odds(t->given_matched));
     cc_verify_grade(r, passed, passed ? basis : reason);
     const char *names[] = {"source", "target"};
     json_object_set_new(r, "execution", cc_verify_execution(fo, cc_matrix_compiles(&t->mx, names)));

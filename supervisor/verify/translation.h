@@ -24,6 +24,7 @@ struct cc_translation {
     void *aslots;
     struct cc_edges edges;       /* the inputs run: the given ones, then added edge values */
     int edge_mismatched;         /* mismatches on added edge values */
+    int given_matched;           /* matches on the given inputs (each run twice per side) */
 };
 
 /* Start: takes the edges (the inputs to run and which were added; *edges

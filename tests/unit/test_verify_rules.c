@@ -510,34 +510,47 @@ static void share_of_the_exec_pool(void) {
 /* Regression (red team 3): the same program as original and candidate
  * was "verified faster" at 1.2x (per-size ratios 1.17 and 1.22 of the
  * fastest runs under a changing load) while every size's runs overlapped.
- * A speedup now needs the candidate's slowest run under the original's
- * fastest at more than half the sizes counted. */
+ * A speedup now needs the candidate's median run under the original's
+ * fastest at more than half the sizes counted (its slowest run when one
+ * size counts). */
 static void overlapping_timings_are_not_a_speedup(void) {
     const int64_t sizes[] = {1000, 2000, 4000};
-    const double orig_min[] = {356, 996, 2000}, same_max[] = {400, 1100, 2100}, fast_max[] = {150, 400, 2100};
+    const double orig_min[] = {356, 996, 2000}, same_mid[] = {380, 1000, 2050}, same_max[] = {400, 1100, 2100};
     json_t *sp = json_pack("{s:f, s:b, s:[{s:I}, {s:I}]}", "ratio", 1.2, "measurable", 1, "per_size", "n",
                            (json_int_t)2000, "n", (json_int_t)4000);
-    int counted, sep = cc_speed_separation(sp, sizes, orig_min, same_max, 3, &counted);
+    int counted, sep = cc_speed_separation(sp, sizes, orig_min, same_mid, same_max, 3, &counted);
     CHECK_INTEQ(counted, 2);
     CHECK_INTEQ(sep, 0);
     CHECK(json_is_false(json_object_get(json_array_get(json_object_get(sp, "per_size"), 0), "separated")));
     char *why = cc_speed_overlap_refusal(sp, sep, counted);
-    CHECK_STREQ(why, "measured 1.2x, but the timings overlap: at 2 of 2 size(s) the candidate's slowest run was "
+    CHECK_STREQ(why, "measured 1.2x, but the timings overlap: at 2 of 2 size(s) the candidate's median run was "
                      "not faster than the original's fastest, so the speedup cannot be told from noise on this "
                      "host; equivalent but not measurably faster");
     free(why);
-    sep = cc_speed_separation(sp, sizes, orig_min, fast_max, 3, &counted); /* 2000 separated, 4000 not */
+    /* 2000 separated (a load spike on one candidate run does not undo
+     * it: the median is read), 4000 not: half is not more than half */
+    const double half_mid[] = {150, 500, 2050}, half_max[] = {150, 1500, 2100};
+    sep = cc_speed_separation(sp, sizes, orig_min, half_mid, half_max, 3, &counted);
     CHECK_INTEQ(sep, 1);
-    why = cc_speed_overlap_refusal(sp, sep, counted); /* half is not more than half */
+    why = cc_speed_overlap_refusal(sp, sep, counted);
     CHECK(why != NULL);
     free(why);
-    const double faster[] = {150, 400, 900};
-    sep = cc_speed_separation(sp, sizes, orig_min, faster, 3, &counted);
+    const double fast_mid[] = {150, 500, 900}, fast_max[] = {150, 1500, 2100};
+    sep = cc_speed_separation(sp, sizes, orig_min, fast_mid, fast_max, 3, &counted);
     CHECK_INTEQ(sep, 2);
     CHECK(cc_speed_overlap_refusal(sp, sep, counted) == NULL);
     CHECK_INTEQ(json_integer_value(json_object_get(json_array_get(json_object_get(sp, "per_size"), 1),
-                                                   "candidate_slowest_ms")), 900);
+                                                   "candidate_median_ms")), 900);
     json_decref(sp);
+    /* One size counted: all three candidate runs must beat the original. */
+    json_t *one = json_pack("{s:f, s:b, s:[{s:I}]}", "ratio", 1.17, "measurable", 1, "per_size", "n", (json_int_t)2000);
+    sep = cc_speed_separation(one, sizes, orig_min, fast_mid, fast_max, 3, &counted);
+    CHECK_INTEQ(counted, 1);
+    CHECK_INTEQ(sep, 0);
+    why = cc_speed_overlap_refusal(one, sep, counted);
+    CHECK(why && strstr(why, "the candidate's slowest run") != NULL);
+    free(why);
+    json_decref(one);
 }
 
 int main(void) {

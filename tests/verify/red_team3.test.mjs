@@ -73,7 +73,7 @@ describe('red team 3: verification verdicts', { skip: SKIP_NO_BINARY, timeout: 6
     assert.match(c.edge, /^string: ß/);
   });
 
-  test('an added edge input that outlasts its 4 s is inconclusive, not a mismatch (rule 40)', async () => {
+  test('an added edge input that runs out of time is inconclusive, not a mismatch (rule 40)', async () => {
     // The target loops n times: n = 2^31 and beyond cannot finish; the
     // programs print the same wherever both finish.
     const r = await s.tool('verify_translation', { source_code: 'n = int(input())\nprint(max(n, 0))',

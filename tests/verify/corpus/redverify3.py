@@ -130,7 +130,61 @@ MAIN = [
                "min_speedup": 1.01}),
 ]
 
-FRESH = []
+# Written after the fixes, not looked at while fixing (same classes, new programs).
+LOOP_ADD = "n = int(input())\ns = 0\nfor i in range(n):\n    s += i\nprint(s)"
+FRESH = [
+    dict(id="f-mod-c-few", tool="verify_translation", truth="differ",
+         why="-7 % 3 is 2 in python, -1 in C; the given inputs are positive",
+         args=vt(PY_INT + "print(n % 3)", "python3",
+                 '#include <stdio.h>\nint main(void){long n; if(scanf("%ld",&n)!=1){puts("bad");return 0;}'
+                 ' printf("%ld\\n", n % 3); return 0;}', "c", ["4", "5"])),
+    dict(id="f-java-parseint-few", tool="verify_translation", truth="differ",
+         why="Integer.parseInt refuses 2^31; python prints it",
+         args=vt("n = int(input())\nprint(abs(n))", "python3",
+                 "public class Main { public static void main(String[] a) { java.util.Scanner s = new java.util.Scanner(System.in);"
+                 " int n = Integer.parseInt(s.nextLine().trim()); System.out.println(Math.abs(n)); } }", "java",
+                 ["5", "-5"])),
+    dict(id="f-reverse-utf16-few", tool="verify_translation", truth="differ",
+         why="split('') reverses UTF-16 units, breaking an astral character",
+         args=vt(PY_STDIN + "print(s.strip()[::-1])", "python3",
+                 NODE_STDIN + "console.log(s.trim().split('').reverse().join(''))", "node", ["abc", "hello"])),
+    dict(id="f-float-times3-few", tool="verify_translation", truth="differ",
+         why="-0.0, nan, inf, 1e16 print differently in python and node",
+         args=vt("print(float(input()) * 3)", "python3",
+                 'console.log(parseFloat(require("fs").readFileSync(0, "utf8")) * 3)', "node", ["1.5", "2.5"])),
+    dict(id="f-word-count-few", tool="verify_translation", truth="differ",
+         why="split() collapses runs of spaces, split(' ') does not",
+         args=vt(PY_STDIN + "print(len(s.split()))", "python3",
+                 NODE_STDIN + "console.log(s.trim().split(' ').length)", "node", ["a b c", "x y"])),
+    dict(id="f-exit-bash", tool="verify_translation", truth="differ",
+         why="exit 4 against exit 5 after the same 'big'",
+         args=vt("n = int(input())\nif n > 5:\n    print('big')\n    raise SystemExit(4)\nprint(n)", "python3",
+                 'read n\nif [ "$n" -gt 5 ]; then echo big; exit 5; fi\necho "$n"', "bash", ["1", "9", "3"])),
+    dict(id="f-same-ruby-double", tool="verify_translation", truth="same", why="ruby integers are exact too",
+         args=vt("n = int(input())\nprint(n * 2)", "python3", "n = Integer(gets.strip)\nputs n * 2", "ruby", ["3", "4"])),
+    dict(id="f-ce-same-ruby-upper", tool="compare_edge_cases", truth="same",
+         why="ruby's upcase maps ß to SS like python's upper",
+         args={"snippets": {"python3": PY_STDIN + "print(s.strip().upper())", "ruby": "puts $stdin.read.strip.upcase"}}),
+    dict(id="f-ce-nondet-node", tool="compare_edge_cases", truth="differ",
+         why="the node snippet is wrong when Math.random() < 0.1",
+         args={"snippets": {"python3": "n = int(input())\nprint(n)",
+                            "node": 'const n = +require("fs").readFileSync(0, "utf8");\nconsole.log(Math.random() < 0.1 ? n + 1 : n)'},
+               "inputs": ["1", "2", "3", "4", "5"]}),
+    dict(id="f-ce-same-exit", tool="compare_edge_cases", truth="same", why="both print 'e' and exit 2",
+         args={"snippets": {"python3": "print('e')\nraise SystemExit(2)", "ruby": "puts 'e'\nexit 2"}, "inputs": ["1", "2"]}),
+    dict(id="f-opt-same-1", tool="verify_optimization", truth="noaccept", why="s += i against s = s + i: the same work",
+         args={"original": LOOP_ADD, "candidate": LOOP_ADD.replace("s += i", "s = s + i"), "language": "python3",
+               "test_inputs": ["0", "3", "9"], "sizes": [300000, 600000]}),
+    dict(id="f-opt-same-2", tool="verify_optimization", truth="noaccept", why="the same program, default min_speedup",
+         args={"original": LOOP_ADD, "candidate": LOOP_ADD, "language": "python3",
+               "test_inputs": ["0", "3", "9"], "sizes": [300000, 600000]}),
+    dict(id="f-opt-same-3", tool="verify_optimization", truth="noaccept", why="the same program, min_speedup 1.05",
+         args={"original": LOOP_ADD, "candidate": LOOP_ADD, "language": "python3",
+               "test_inputs": ["0", "3", "9"], "sizes": [300000, 600000], "min_speedup": 1.05}),
+    dict(id="f-opt-faster", tool="verify_optimization", truth="faster", why="sum(range(n)) is much faster than the loop",
+         args={"original": LOOP_ADD, "candidate": "n = int(input())\nprint(sum(range(n)))", "language": "python3",
+               "test_inputs": ["0", "3", "9"], "sizes": [300000, 600000, 1200000]}),
+]
 
 
 def verdict(c, r):
