@@ -36,7 +36,7 @@ struct cc_pair_verdict cc_verify_classify(const struct cc_side *src, const struc
                        "the source program failed to compile; there is nothing to verify against");
     if (tgt->compile_failed) return verdict(CC_MISMATCH, 2, "the translation failed to compile");
     /* A program looping n times meets n = 2^63 among the added edges:
-     * running out of the short edge timeout says nothing about the port. */
+     * running out of time there says nothing about the port. */
     if (src->edge && (src->timed_out || tgt->timed_out))
         return verdict(CC_INCONCLUSIVE, 40,
                        "an edge input the tool added ran out of its time limit (edge_inputs.note): the value is "
@@ -138,9 +138,9 @@ json_t *cc_verify_odds(int matched) {
     return json_pack("{s:i, s:f, s:f, s:s}", "matched_runs_per_program", runs, "pass_chance_if_wrong_1_in_10",
                      chance(0.1, runs), "pass_chance_if_wrong_1_in_100", chance(0.01, runs), "note",
                      "each matched given input (not an added edge, run once) ran twice per program and printed "
-                     "the same both times; a port that "
-                     "answers wrongly at random on 1 run in 10 (or 100) would still have matched everywhere with "
-                     "the chance given. More inputs or another call lower it; no number of runs removes it");
+                     "the same both times; a port that answers wrongly at random on 1 run in 10 (or 100) would "
+                     "still have matched everywhere with the chance given. More inputs or another call lower it; "
+                     "no number of runs removes it");
 }
 
 char *cc_verify_aggregate(int matched, int mismatched, int total, bool *passed) {
