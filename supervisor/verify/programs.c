@@ -242,6 +242,9 @@ json_t *cc_side_json(const json_t *res, size_t out_chars, size_t err_chars, char
     json_t *side = json_pack("{s:b, s:s, s:O, s:o, s:s}", "ok", cc_res_ok(res), "phase", phase ? phase : "run",
                              "verdict", verdict ? verdict : json_null(), "stdout",
                              cc_verify_text_json(o ? o : ""), "stderr", e ? e : "");
+    /* A failed run's exit code: two failures are compared by it (rule 39). */
+    json_t *code = json_object_get(res, "exit_code");
+    if (!cc_res_ok(res) && json_is_integer(code)) json_object_set(side, "exit_code", code);
     free(o);
     free(e);
     free(shown);
@@ -299,7 +302,8 @@ static void queue_runs(struct cc_matrix *mx, size_t j) {
         } else {
             size_t len;
             const char *in = input_at(mx, i, &len);
-            cc_prog_add_run(mx->fo, p, in, len, mx->timeout_s, mx->timed, label, on_run, run_slot(mx, j, i));
+            cc_prog_add_run(mx->fo, p, in, len, cc_matrix_timeout(mx, i), mx->timed, label, on_run,
+                            run_slot(mx, j, i));
         }
         free(label);
     }
@@ -315,7 +319,8 @@ static void on_compile(struct cc_fanout *fo, void *ud, json_t *res) {
 int cc_matrix_start(struct cc_matrix *mx, struct cc_fanout *fo, struct cc_prog *prog, size_t k,
                     json_t *inputs, int64_t timeout_s, bool staged, bool timed) {
     *mx = (struct cc_matrix){.fo = fo, .k = k, .n = json_array_size(inputs), .prog = prog,
-                             .inputs = inputs, .timeout_s = timeout_s, .staged = staged, .timed = timed};
+                             .inputs = inputs, .timeout_s = timeout_s, .staged = staged, .timed = timed,
+                             .edge_from = json_array_size(inputs), .edge_timeout_s = timeout_s};
     mx->res = calloc(k * mx->n + 1, sizeof *mx->res);
     struct slot *slots = calloc(k + k * mx->n + 1, sizeof *slots);
     mx->slots = slots;
@@ -330,6 +335,15 @@ int cc_matrix_start(struct cc_matrix *mx, struct cc_fanout *fo, struct cc_prog *
         else if (!staged) queue_runs(mx, j);
     }
     return 0;
+}
+
+void cc_matrix_edges(struct cc_matrix *mx, size_t from, int64_t timeout_s) {
+    mx->edge_from = from;
+    mx->edge_timeout_s = timeout_s;
+}
+
+int64_t cc_matrix_timeout(const struct cc_matrix *mx, size_t i) {
+    return i >= mx->edge_from ? mx->edge_timeout_s : mx->timeout_s;
 }
 
 void cc_matrix_runs(struct cc_matrix *mx) {

@@ -114,6 +114,8 @@ struct cc_matrix {
     int64_t timeout_s;
     bool staged;            /* compile everything first, runs only on cc_matrix_runs */
     bool timed;             /* runs are timing runs (one at a time) */
+    size_t edge_from;       /* inputs from this index on are added edges (n: none) */
+    int64_t edge_timeout_s; /* their per-run timeout */
     json_t **res;           /* k*n results, [j*n + i] */
     void *slots;            /* job ids, owned */
 };
@@ -122,6 +124,12 @@ struct cc_matrix {
  * compile answers). Plans k*n runs. 0, or -1 on OOM. */
 int cc_matrix_start(struct cc_matrix *mx, struct cc_fanout *fo, struct cc_prog *prog, size_t k,
                     json_t *inputs, int64_t timeout_s, bool staged, bool timed);
+/* Inputs from index `from` on are edge values the tool added: their runs
+ * get timeout_s (shorter). Call right after cc_matrix_start (runs are
+ * queued from the event loop, when the compiles answer). */
+void cc_matrix_edges(struct cc_matrix *mx, size_t from, int64_t timeout_s);
+/* The per-run timeout of input i. */
+int64_t cc_matrix_timeout(const struct cc_matrix *mx, size_t i);
 /* Staged: queue every run now (after the compiles answered). */
 void cc_matrix_runs(struct cc_matrix *mx);
 const json_t *cc_matrix_res(const struct cc_matrix *mx, size_t j, size_t i);

@@ -47,13 +47,16 @@ struct cc_side {
     bool truncated;         /* stdout was cut at the output cap */
     bool exited;            /* a run-time failure that exited with exit_code (RTE, no signal or timeout) */
     int exit_code;
+    int crash_code;         /* the exit code of an uncaught error in this side's language (cc_lang_crash_code) */
+    bool timed_out;         /* the run was stopped at its timeout */
+    bool edge;              /* the input is an edge value the tool added (edge_inputs.h) */
 };
 
 enum cc_outcome { CC_MATCH, CC_MISMATCH, CC_INCONCLUSIVE };
 
 struct cc_pair_verdict {
     enum cc_outcome outcome;
-    int rule;               /* 1..7 of 3.4.3; 35 = our truncation rule, 36 = outputs differing only in bytes that are not UTF-8, 37 = a match that did not reproduce, 38 = the same failure printing different output */
+    int rule;               /* 1..7 of 3.4.3; 35 = our truncation rule, 36 = outputs differing only in bytes that are not UTF-8, 37 = a match that did not reproduce, 38 = the same failure printing different output, 39 = failures with different exit codes, 40 = an added edge input that ran out of time */
     const char *reason;
 };
 
@@ -80,7 +83,21 @@ struct cc_pair_verdict cc_verify_after_rerun(int side, const char *again, char *
 struct cc_pair_verdict cc_verify_after_repeat(const struct cc_side *src, const struct cc_side *tgt,
                                               const struct cc_side *src2, const struct cc_side *tgt2);
 const char *cc_outcome_name(enum cc_outcome o);
+/* The exit code of an uncaught error in lang (python3 1, go's panic 2,
+ * rust's 101, php and perl 255; 1 otherwise): two ports crashing each in
+ * its own language's way exit differently without behaving differently. */
+int cc_lang_crash_code(const char *lang);
+/* An exit code as the comparison reads it: an uncaught error in the
+ * language (cc_lang_crash_code) is -2, any other code itself. */
+int cc_exit_class(int code, const char *lang);
 
+/* What the matches of a call rule out (red team 3): each of `matched`
+ * given inputs (not the added edges, which run once) ran twice per
+ * program with the same output, so a port answering
+ * wrongly at random on a fraction p of its runs passes with chance
+ * (1 - p)^(2 matched). {runs_per_program, pass_chance_if_wrong_1_in_10,
+ * ..._1_in_100, note}. New ref. */
+json_t *cc_verify_odds(int matched);
 /* Aggregate of 3.4.3: *passed and the reason (malloc'd, NULL when passed). */
 char *cc_verify_aggregate(int matched, int mismatched, int total, bool *passed);
 /* grade, grade_basis, grade_rules_version of 1.14 set on obj. basis_detail
@@ -97,9 +114,10 @@ char *cc_verify_translation_basis(const char *src_lang, const char *tgt_lang, in
 enum cc_divergence { CC_DIV_NONE, CC_DIV_CONTENT, CC_DIV_ORDER };
 
 /* Over n >= 2 runs of one input: content when the order-insensitive
- * behaviours (ok, sorted lines) differ, else order when the exact ones
- * (ok, lines) do, else none. */
-enum cc_divergence cc_edge_divergence(size_t n, const bool *ok, const char *const *out);
+ * behaviours (ok, sorted lines, exit class) differ, else order when the
+ * exact ones (ok, lines) do, else none. exit[i] is the failed run's
+ * cc_exit_class, or -1 (a success, or no exit code); NULL: none. */
+enum cc_divergence cc_edge_divergence(size_t n, const bool *ok, const char *const *out, const int *exit);
 
 /* ---- verify_optimization (rules_speed.c) ---- */
 
@@ -138,6 +156,20 @@ json_t *cc_speedup_net(const int64_t *sizes, const double *before, const double 
  * (malloc'd). min_text is min_speedup as the client wrote it. */
 char *cc_speed_decision(const json_t *speedup, double min_speedup, const char *min_text,
                         bool *accepted);
+/* Whether the speedup stands out of the noise (red team 3): a size is
+ * separated when the candidate's median timed run (of three) beat the
+ * original's fastest; when only one size counts, its slowest run must.
+ * Under equal speed that happens at a size with chance 1/12 (1/84 for the
+ * slowest). Marks each per_size row {separated, candidate_median_ms,
+ * candidate_slowest_ms} (sizes[i] matched in order) and returns how many
+ * rows are separated; *counted gets the rows. Two runs of the same
+ * program were "verified faster" at 1.2x on medians of minima. */
+int cc_speed_separation(json_t *speedup, const int64_t *sizes, const double *orig_min, const double *cand_mid,
+                        const double *cand_max, size_t n, int *counted);
+/* The decision's overlap rule: an accepted speedup whose sizes are
+ * separated at no more than half of those counted is refused (reason
+ * malloc'd, NULL when it stands). */
+char *cc_speed_overlap_refusal(const json_t *speedup, int separated, int counted);
 /* A number as Python's repr prints it: "0", "1.15", "2.0". Into buf. */
 const char *cc_number_text(const json_t *v, char buf[40]);
 

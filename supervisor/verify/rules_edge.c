@@ -5,10 +5,12 @@
 
 #include <string.h>
 
-enum cc_divergence cc_edge_divergence(size_t n, const bool *ok, const char *const *out) {
+enum cc_divergence cc_edge_divergence(size_t n, const bool *ok, const char *const *out, const int *exit) {
     bool exact = false, content = false;
     for (size_t i = 1; i < n; i++) {
-        if (ok[i] != ok[0]) {
+        /* Failures exiting differently (3 against 4, or a deliberate
+         * exit against an uncaught error) are different behaviours. */
+        if (ok[i] != ok[0] || (exit && exit[i] != exit[0])) {
             content = true;
             break;
         }

@@ -199,3 +199,37 @@ json_t *cc_speedup_net(const int64_t *sizes, const double *before, const double 
     free(ratios);
     return r;
 }
+
+int cc_speed_separation(json_t *speedup, const int64_t *sizes, const double *orig_min, const double *cand_mid,
+                        const double *cand_max, size_t n, int *counted) {
+    json_t *per = json_object_get(speedup, "per_size"), *row;
+    size_t r, i = 0;
+    int sep = 0;
+    bool one = json_array_size(per) == 1;
+    *counted = 0;
+    json_array_foreach(per, r, row) {
+        json_int_t want = json_integer_value(json_object_get(row, "n"));
+        while (i < n && sizes[i] != want) i++;
+        if (i == n) break;
+        double cand = one ? cand_max[i] : cand_mid[i];
+        bool s = cand >= 0 && orig_min[i] >= 0 && cand < orig_min[i];
+        json_object_set_new(row, "candidate_median_ms", json_integer((json_int_t)cand_mid[i]));
+        json_object_set_new(row, "candidate_slowest_ms", json_integer((json_int_t)cand_max[i]));
+        json_object_set_new(row, "separated", json_boolean(s));
+        sep += s;
+        (*counted)++;
+        i++;
+    }
+    return sep;
+}
+
+char *cc_speed_overlap_refusal(const json_t *speedup, int separated, int counted) {
+    char rb[40], *r = NULL;
+    if (counted == 0 || 2 * separated > counted) return NULL;
+    if (asprintf(&r, "measured %sx, but the timings overlap: at %d of %d size(s) the candidate's %s run was not "
+                 "faster than the original's fastest, so the speedup cannot be told from noise on this host; "
+                 "equivalent but not measurably faster", cc_number_text(json_object_get(speedup, "ratio"), rb),
+                 counted - separated, counted, counted == 1 ? "slowest" : "median") < 0)
+        return NULL;
+    return r;
+}

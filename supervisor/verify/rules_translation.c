@@ -2,12 +2,27 @@
  * vanished-output re-run, the aggregate and the grade (1.14). */
 #include "supervisor/verify/rules.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 const char *cc_outcome_name(enum cc_outcome o) {
     return o == CC_MATCH ? "match" : o == CC_MISMATCH ? "mismatch" : "inconclusive";
+}
+
+int cc_lang_crash_code(const char *lang) {
+    static const struct {
+        const char *lang;
+        int code;
+    } t[] = {{"go", 2}, {"rust", 101}, {"php", 255}, {"perl", 255}};
+    for (size_t i = 0; lang && i < sizeof t / sizeof t[0]; i++)
+        if (strcmp(lang, t[i].lang) == 0) return t[i].code;
+    return 1;
+}
+
+int cc_exit_class(int code, const char *lang) {
+    return code == cc_lang_crash_code(lang) ? -2 : code;
 }
 
 static struct cc_pair_verdict verdict(enum cc_outcome o, int rule, const char *reason) {
@@ -20,6 +35,12 @@ struct cc_pair_verdict cc_verify_classify(const struct cc_side *src, const struc
         return verdict(CC_INCONCLUSIVE, 1,
                        "the source program failed to compile; there is nothing to verify against");
     if (tgt->compile_failed) return verdict(CC_MISMATCH, 2, "the translation failed to compile");
+    /* A program looping n times meets n = 2^63 among the added edges:
+     * running out of time there says nothing about the port. */
+    if (src->edge && (src->timed_out || tgt->timed_out))
+        return verdict(CC_INCONCLUSIVE, 40,
+                       "an edge input the tool added ran out of its time limit (edge_inputs.note): the value is "
+                       "too large or slow for the program here, so this input says nothing about the translation");
     if (s_ok && t_ok) {
         if (strcmp(src->out, tgt->out) != 0) {
             if (cc_verify_differ_in_raw_bytes(src->out, tgt->out))
@@ -50,6 +71,14 @@ struct cc_pair_verdict cc_verify_classify(const struct cc_side *src, const struc
         strcmp(src->out, tgt->out) != 0 && !cc_verify_differ_in_raw_bytes(src->out, tgt->out))
         return verdict(CC_MISMATCH, 38,
                        "both programs failed at run time with the same exit code, but their stdout differs");
+    /* A port exiting 3 where the source exits 2, or exiting deliberately
+     * where the source dies of an uncaught error, fails differently; two
+     * uncaught errors (python's 1, a go panic's 2) are not comparable. */
+    if (src->ran && tgt->ran && src->exited && tgt->exited && src->exit_code != tgt->exit_code &&
+        !(src->exit_code == src->crash_code && tgt->exit_code == tgt->crash_code))
+        return verdict(CC_MISMATCH, 39,
+                       "both programs failed at run time, but with different exit codes (each side's exit_code), "
+                       "and they are not both their language's code for an uncaught error");
     return verdict(CC_INCONCLUSIVE, 7, "both programs failed at run time; their errors are not comparable");
 }
 
@@ -98,6 +127,20 @@ struct cc_pair_verdict cc_verify_after_repeat(const struct cc_side *src, const s
                        "reproduces, failed where the first succeeded; the program is not deterministic here or "
                        "the host was too loaded, so the match is not evidence");
     return verdict(CC_MATCH, 5, "");
+}
+
+static double chance(double p, int runs) {
+    return round(pow(1 - p, runs) * 1000) / 1000;
+}
+
+json_t *cc_verify_odds(int matched) {
+    int runs = 2 * matched;
+    return json_pack("{s:i, s:f, s:f, s:s}", "matched_runs_per_program", runs, "pass_chance_if_wrong_1_in_10",
+                     chance(0.1, runs), "pass_chance_if_wrong_1_in_100", chance(0.01, runs), "note",
+                     "each matched given input (not an added edge, run once) ran twice per program and printed "
+                     "the same both times; a port that answers wrongly at random on 1 run in 10 (or 100) would "
+                     "still have matched everywhere with the chance given. More inputs or another call lower it; "
+                     "no number of runs removes it");
 }
 
 char *cc_verify_aggregate(int matched, int mismatched, int total, bool *passed) {

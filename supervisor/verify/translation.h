@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 
+#include "supervisor/verify/edge_inputs.h"
 #include "supervisor/verify/programs.h"
 
 struct cc_translation {
@@ -21,13 +22,17 @@ struct cc_translation {
     void *rslots;
     json_t **again[2];           /* per input: each side's second run after a match */
     void *aslots;
+    struct cc_edges edges;       /* the inputs run: the given ones, then added edge values */
+    int edge_mismatched;         /* mismatches on added edge values */
+    int given_matched;           /* matches on the given inputs (each run twice per side) */
 };
 
-/* Start: takes a reference to inputs; languages canonical, codes borrowed
- * from the arguments (which outlive the call). Out of memory, the call is
- * answered with a graded internal error. */
+/* Start: takes the edges (the inputs to run and which were added; *edges
+ * is emptied); languages canonical, codes borrowed from the arguments
+ * (which outlive the call). Out of memory, the call is answered with a
+ * graded internal error. */
 void cc_translation_start(struct cc_translation *t, struct cc_fanout *fo, const char *src_lang,
-                         json_t *src_code, const char *tgt_lang, json_t *tgt_code, json_t *inputs,
+                         json_t *src_code, const char *tgt_lang, json_t *tgt_code, struct cc_edges *edges,
                          int64_t timeout_s);
 /* From the fan-out's idle function: NULL when it queued more work (the
  * re-runs), else the finished result (new reference, graded). */

@@ -36,6 +36,8 @@ struct call {
     int attempt;
     int64_t run_timeout;          /* of the run in flight */
     double *best[2];              /* per size: minimum duration_ms, -1 none yet */
+    double *worst[2];             /* per size: maximum duration_ms, -1 none yet */
+    double *sum[2];               /* per size: the durations' sum (three runs: the median is sum - min - max) */
     char **out[2];                /* per size: the first run's normalised stdout */
     bool *varied[2];              /* per side and size: that program's runs printed differently */
     json_t *failure;              /* a timing run that timed out or failed */
@@ -175,7 +177,10 @@ static void on_timed(struct cc_fanout *fo, void *ud, json_t *res) {
         return; /* nothing more is queued: the idle function answers */
     }
     double ms = (double)json_integer_value(d), *b = &c->best[run_side(c)][c->size_i];
+    double *w = &c->worst[run_side(c)][c->size_i];
     if (*b < 0 || ms < *b) *b = ms;
+    if (*w < 0 || ms > *w) *w = ms;
+    c->sum[run_side(c)][c->size_i] += ms;
     keep_output(c, res);
     json_decref(res);
     if (++c->attempt == attempts_per_size(c)) {
@@ -207,6 +212,8 @@ static void start_side(struct call *c, struct cc_fanout *fo, int side) {
     c->attempt = 0;
     for (size_t i = 0; i < c->nsizes; i++) {
         c->best[side][i] = -1;
+        c->worst[side][i] = -1;
+        c->sum[side][i] = 0;
         free(c->out[side][i]);
         c->out[side][i] = NULL;
         c->varied[1][i] = false;
@@ -270,6 +277,20 @@ static json_t *decide(struct call *c, struct cc_fanout *fo) {
                           : raw_speedup(c);
     bool accepted;
     char *reason = cc_speed_decision(speedup, c->min_speedup, c->min_text, &accepted);
+    /* The candidate's three runs per size: their median. */
+    double *mid = calloc(c->nsizes + 1, sizeof *mid);
+    for (size_t i = 0; mid && i < c->nsizes; i++)
+        mid[i] = c->best[1][i] < 0 ? -1 : c->sum[1][i] - c->best[1][i] - c->worst[1][i];
+    int counted = 0, sep = mid ? cc_speed_separation(speedup, c->sizes, c->best[0], mid, c->worst[1], c->nsizes,
+                                                     &counted)
+                               : 0;
+    free(mid);
+    char *overlap = accepted ? cc_speed_overlap_refusal(speedup, sep, counted) : NULL;
+    if (overlap) {
+        free(reason);
+        reason = overlap;
+        accepted = false;
+    }
     json_t *r = answer_base(c, accepted, reason ? reason : "");
     json_object_set(r, "speedup", speedup);
     json_t *sizes = json_array();
@@ -379,6 +400,10 @@ static void destroy(void *ud) {
     free(c->sizes);
     free(c->best[0]);
     free(c->best[1]);
+    free(c->worst[0]);
+    free(c->worst[1]);
+    free(c->sum[0]);
+    free(c->sum[1]);
     for (int side = 0; side < 2; side++) {
         for (size_t i = 0; c->out[side] && i < c->nsizes; i++) free(c->out[side][i]);
         free(c->out[side]);
@@ -402,11 +427,17 @@ static json_t *read_sizes(struct call *c, json_t *v) {
     c->sizes = calloc(c->nsizes, sizeof *c->sizes);
     c->best[0] = calloc(c->nsizes, sizeof(double));
     c->best[1] = calloc(c->nsizes, sizeof(double));
+    c->worst[0] = calloc(c->nsizes, sizeof(double));
+    c->worst[1] = calloc(c->nsizes, sizeof(double));
+    c->sum[0] = calloc(c->nsizes, sizeof(double));
+    c->sum[1] = calloc(c->nsizes, sizeof(double));
     c->out[0] = calloc(c->nsizes, sizeof(char *));
     c->out[1] = calloc(c->nsizes, sizeof(char *));
     c->varied[0] = calloc(c->nsizes, sizeof(bool));
     c->varied[1] = calloc(c->nsizes, sizeof(bool));
-    if (!c->sizes || !c->best[0] || !c->best[1] || !c->out[0] || !c->out[1] || !c->varied[0] || !c->varied[1])
+    if (!c->sizes || !c->best[0] || !c->best[1] || !c->worst[0] || !c->worst[1] || !c->sum[0] || !c->sum[1] ||
+        !c->out[0] || !c->out[1] ||
+        !c->varied[0] || !c->varied[1])
         return cc_err("internal", "out of memory");
     for (size_t i = 0; i < c->nsizes; i++) {
         json_t *e = n ? json_array_get(v, i) : NULL;
@@ -438,8 +469,12 @@ CC_LOCAL_TOOL(verify_optimization) {
     json_t *inputs = NULL, *err = c ? read_args(c, args, &inputs) : NULL;
     if (c) c->args = json_incref(args);
     struct cc_fanout *fo = cc_fanout_open_shaped(srv, r, c, idle, destroy, err, cc_verify_grade_refusal);
+    /* No edge values here: the programs read a size n (the stdin-N
+     * contract), and n = 2^63 is a size no loop finishes. */
+    struct cc_edges edges = {0};
+    if (fo && cc_edges_build(&edges, inputs, false, false) != 0) cc_edges_free(&edges);
     if (fo)
         cc_translation_start(&c->t, fo, c->lang, json_object_get(args, "original"), c->lang,
-                             json_object_get(args, "candidate"), inputs, RUN_TIMEOUT_S);
+                             json_object_get(args, "candidate"), &edges, RUN_TIMEOUT_S);
     json_decref(inputs);
 }

@@ -6,6 +6,7 @@
 
 #include "supervisor/mcp/local_tools.h"
 #include "supervisor/sessions/sessions.h"
+#include "supervisor/verify/edge_inputs.h"
 #include "supervisor/verify/rules.h"
 #include "supervisor/verify/translation.h"
 #include "workers/common/tool_api.h"
@@ -41,6 +42,7 @@ static json_t *read_args(json_t *args, const char **src_lang, const char **tgt_l
         !cc_verify_str_arg(args, "target_code", true, &err) ||
         !(*inputs = cc_verify_inputs_arg(args, "test_inputs", &err)))
         return err;
+    if (!cc_edges_arg(args, &err) && err) return err;
     return NULL;
 }
 
@@ -50,8 +52,11 @@ CC_LOCAL_TOOL(verify_translation) {
     struct call *c = err ? NULL : calloc(1, sizeof *c);
     if (c) c->args = json_incref(args);
     struct cc_fanout *fo = cc_fanout_open_shaped(srv, r, c, idle, destroy, err, cc_verify_grade_refusal);
+    struct cc_edges edges = {0};
+    if (fo && cc_edges_build(&edges, inputs, cc_edges_defaulted(args, "test_inputs"), cc_edges_arg(args, &err)) != 0)
+        cc_edges_free(&edges);
     if (fo)
         cc_translation_start(&c->t, fo, src_lang, json_object_get(args, "source_code"), tgt_lang,
-                             json_object_get(args, "target_code"), inputs, RUN_TIMEOUT_S);
+                             json_object_get(args, "target_code"), &edges, RUN_TIMEOUT_S);
     json_decref(inputs);
 }

@@ -111,9 +111,50 @@ static void same_exit_code_different_output_is_a_mismatch(void) {
     b.out = "zero"; /* the same output: still not comparable */
     CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 7);
     b.out = "nul", b.exit_code = 2; /* another exit code: another failure (python 1, go panic 2) */
+    a.crash_code = 1, b.crash_code = 2;
     CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 7);
     b.exit_code = 1, b.exited = false; /* a signal or a timeout: output may be lost or cut */
     CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 7);
+}
+
+/* Regression (red team 3): a port exiting 3 where the source exits 2,
+ * both printing the same, was inconclusive and the call passed on the
+ * other inputs. Only two uncaught errors, each its language's own code,
+ * stay not comparable. */
+static void different_exit_codes_are_a_mismatch(void) {
+    struct cc_side a = {.ran = true, .out = "n", .exited = true, .exit_code = 2, .crash_code = 1};
+    struct cc_side b = {.ran = true, .out = "n", .exited = true, .exit_code = 3, .crash_code = 1};
+    struct cc_pair_verdict v = cc_verify_classify(&a, &b);
+    CHECK_INTEQ(v.outcome, CC_MISMATCH);
+    CHECK_INTEQ(v.rule, 39);
+    b.exit_code = 1; /* a deliberate exit 2 against an uncaught error */
+    CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 39);
+    a.exit_code = 1, b.exit_code = 101, b.crash_code = 101; /* python raise against a rust panic */
+    CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 7);
+    CHECK_INTEQ(cc_lang_crash_code("python3"), 1);
+    CHECK_INTEQ(cc_lang_crash_code("go"), 2);
+    CHECK_INTEQ(cc_lang_crash_code("rust"), 101);
+    CHECK_INTEQ(cc_exit_class(2, "go"), -2);
+    CHECK_INTEQ(cc_exit_class(2, "python3"), 2);
+    /* compare_edge_cases: exit 3 against exit 4 is a content divergence */
+    const bool ok2[] = {false, false};
+    const char *same[] = {"n", "n"};
+    const int ex[] = {3, 4}, crash[] = {-2, -2};
+    CHECK_INTEQ(cc_edge_divergence(2, ok2, same, ex), CC_DIV_CONTENT);
+    CHECK_INTEQ(cc_edge_divergence(2, ok2, same, crash), CC_DIV_NONE);
+}
+
+/* Regression (red team 3): an edge input the tool added (n = 2^63) that
+ * one side could not finish in the edge time limit was a mismatch
+ * (rule 6); it says nothing about the port. */
+static void edge_input_timeout_is_inconclusive(void) {
+    struct cc_side a = {.ran = true, .ok = true, .out = "1", .edge = true};
+    struct cc_side b = {.ran = true, .out = "", .timed_out = true, .edge = true};
+    struct cc_pair_verdict v = cc_verify_classify(&a, &b);
+    CHECK_INTEQ(v.outcome, CC_INCONCLUSIVE);
+    CHECK_INTEQ(v.rule, 40);
+    a.edge = b.edge = false; /* a caller's input: the spec's rule 6 */
+    CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 6);
 }
 
 /* Regression: two outputs cut at the output cap compared equal on their
@@ -235,17 +276,17 @@ static void aggregate_and_grade(void) {
 static void edge_divergence_kinds(void) {
     bool ok2[] = {true, true}, mixed[] = {true, false};
     const char *order[] = {"x\ny", "y\nx"}, *content[] = {"x\ny", "x\nz"}, *same[] = {"x\ny", "x\ny"};
-    CHECK_INTEQ(cc_edge_divergence(2, ok2, order), CC_DIV_ORDER);
-    CHECK_INTEQ(cc_edge_divergence(2, ok2, content), CC_DIV_CONTENT);
-    CHECK_INTEQ(cc_edge_divergence(2, ok2, same), CC_DIV_NONE);
+    CHECK_INTEQ(cc_edge_divergence(2, ok2, order, NULL), CC_DIV_ORDER);
+    CHECK_INTEQ(cc_edge_divergence(2, ok2, content, NULL), CC_DIV_CONTENT);
+    CHECK_INTEQ(cc_edge_divergence(2, ok2, same, NULL), CC_DIV_NONE);
     /* Same output, one failed: a different behaviour, not an order. */
-    CHECK_INTEQ(cc_edge_divergence(2, mixed, same), CC_DIV_CONTENT);
+    CHECK_INTEQ(cc_edge_divergence(2, mixed, same, NULL), CC_DIV_CONTENT);
     /* Repeated lines count: a multiset, not a set. */
     const char *dup[] = {"a\na\nb", "a\nb\nb"};
-    CHECK_INTEQ(cc_edge_divergence(2, ok2, dup), CC_DIV_CONTENT);
+    CHECK_INTEQ(cc_edge_divergence(2, ok2, dup, NULL), CC_DIV_CONTENT);
     bool ok3[] = {true, true, true};
     const char *three[] = {"1\n2", "1\n2", "2\n1"};
-    CHECK_INTEQ(cc_edge_divergence(3, ok3, three), CC_DIV_ORDER);
+    CHECK_INTEQ(cc_edge_divergence(3, ok3, three, NULL), CC_DIV_ORDER);
 }
 
 static void speed_autoscale(void) {
@@ -466,12 +507,60 @@ static void share_of_the_exec_pool(void) {
     CHECK_INTEQ(cc_fanout_share(1), 1);
 }
 
+/* Regression (red team 3): the same program as original and candidate
+ * was "verified faster" at 1.2x (per-size ratios 1.17 and 1.22 of the
+ * fastest runs under a changing load) while every size's runs overlapped.
+ * A speedup now needs the candidate's median run under the original's
+ * fastest at more than half the sizes counted (its slowest run when one
+ * size counts). */
+static void overlapping_timings_are_not_a_speedup(void) {
+    const int64_t sizes[] = {1000, 2000, 4000};
+    const double orig_min[] = {356, 996, 2000}, same_mid[] = {380, 1000, 2050}, same_max[] = {400, 1100, 2100};
+    json_t *sp = json_pack("{s:f, s:b, s:[{s:I}, {s:I}]}", "ratio", 1.2, "measurable", 1, "per_size", "n",
+                           (json_int_t)2000, "n", (json_int_t)4000);
+    int counted, sep = cc_speed_separation(sp, sizes, orig_min, same_mid, same_max, 3, &counted);
+    CHECK_INTEQ(counted, 2);
+    CHECK_INTEQ(sep, 0);
+    CHECK(json_is_false(json_object_get(json_array_get(json_object_get(sp, "per_size"), 0), "separated")));
+    char *why = cc_speed_overlap_refusal(sp, sep, counted);
+    CHECK_STREQ(why, "measured 1.2x, but the timings overlap: at 2 of 2 size(s) the candidate's median run was "
+                     "not faster than the original's fastest, so the speedup cannot be told from noise on this "
+                     "host; equivalent but not measurably faster");
+    free(why);
+    /* 2000 separated (a load spike on one candidate run does not undo
+     * it: the median is read), 4000 not: half is not more than half */
+    const double half_mid[] = {150, 500, 2050}, half_max[] = {150, 1500, 2100};
+    sep = cc_speed_separation(sp, sizes, orig_min, half_mid, half_max, 3, &counted);
+    CHECK_INTEQ(sep, 1);
+    why = cc_speed_overlap_refusal(sp, sep, counted);
+    CHECK(why != NULL);
+    free(why);
+    const double fast_mid[] = {150, 500, 900}, fast_max[] = {150, 1500, 2100};
+    sep = cc_speed_separation(sp, sizes, orig_min, fast_mid, fast_max, 3, &counted);
+    CHECK_INTEQ(sep, 2);
+    CHECK(cc_speed_overlap_refusal(sp, sep, counted) == NULL);
+    CHECK_INTEQ(json_integer_value(json_object_get(json_array_get(json_object_get(sp, "per_size"), 1),
+                                                   "candidate_median_ms")), 900);
+    json_decref(sp);
+    /* One size counted: all three candidate runs must beat the original. */
+    json_t *one = json_pack("{s:f, s:b, s:[{s:I}]}", "ratio", 1.17, "measurable", 1, "per_size", "n", (json_int_t)2000);
+    sep = cc_speed_separation(one, sizes, orig_min, fast_mid, fast_max, 3, &counted);
+    CHECK_INTEQ(counted, 1);
+    CHECK_INTEQ(sep, 0);
+    why = cc_speed_overlap_refusal(one, sep, counted);
+    CHECK(why && strstr(why, "the candidate's slowest run") != NULL);
+    free(why);
+    json_decref(one);
+}
+
 int main(void) {
     RUN(normalise_strips_line_ends_and_the_whole);
     RUN(nul_byte_in_output_does_not_end_the_comparison);
     RUN(prefix_counts_code_points);
     RUN(classify_rules_in_order);
     RUN(same_exit_code_different_output_is_a_mismatch);
+    RUN(different_exit_codes_are_a_mismatch);
+    RUN(edge_input_timeout_is_inconclusive);
     RUN(equal_truncated_outputs_are_not_a_match);
     RUN(outputs_differing_in_non_utf8_bytes_are_not_a_match);
     RUN(vanished_output_rerun);
@@ -485,6 +574,7 @@ int main(void) {
     RUN(speed_decisions);
     RUN(startup_dominated_speedup_was_refused);
     RUN(net_noise_cannot_accept_the_same_program);
+    RUN(overlapping_timings_are_not_a_speedup);
     RUN(compare_fastest_and_discrepancies);
     RUN(compare_timeout_notes);
     RUN(share_of_the_exec_pool);

@@ -18,7 +18,7 @@ import {
 function sleepingCall(marker, inputs) {
   const code = sleeper(marker);
   return { source_code: code, source_language: 'python3', target_code: code, target_language: 'python3',
-    test_inputs: inputs };
+    test_inputs: inputs, edge_inputs: false };
 }
 
 const runsAlive = (marker, n) => waitUntil(() => {
@@ -72,7 +72,7 @@ describe('verification fan-out over stdio', { skip: SKIP_NO_BINARY, timeout: 300
     const marker = newMarker();
     const ac = new AbortController();
     const call = s.client.callTool({ name: 'compare_edge_cases',
-      arguments: { snippets: { python3: sleeper(marker), py: sleeper(marker) }, inputs: ['a', 'b'] } },
+      arguments: { snippets: { python3: sleeper(marker), py: sleeper(marker) }, inputs: ['a', 'b'], edge_inputs: false } },
     undefined, { ...LONG, signal: ac.signal });
     call.catch(() => {});
     await runsAlive(marker, 4);

@@ -19,7 +19,8 @@ describe('hostile programs in verify_translation', { skip: SKIP_NO_BINARY, timeo
 
   async function vt(targetLanguage, target, inputs) {
     const res = await s.callRaw('verify_translation', { source_code: 'import sys\nprint(sys.stdin.read())',
-      source_language: 'python3', target_code: target, target_language: targetLanguage, test_inputs: inputs }, LONG);
+      source_language: 'python3', target_code: target, target_language: targetLanguage, test_inputs: inputs,
+      edge_inputs: false }, LONG);
     assert.ok(!res.isError, res.content?.[0]?.text);
     return res.structuredContent;
   }
