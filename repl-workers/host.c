@@ -132,6 +132,7 @@ int rl_host_start(struct launcher *L, char **why) {
     L->host.out.len = 0;
     L->host_up = true;
     L->host_ready = false;
+    rl_disk_arm(L);
     L->gen++;
     return 0;
 }
