@@ -156,6 +156,11 @@ static _Noreturn void reap_until_program_ends(const struct sbx_init_cfg *cfg, pi
 
 static void build_view(const struct sbx_init_cfg *cfg) {
     struct sbx_shared *sh = cfg->shared;
+    /* Before the view: the host's /proc is still the one mounted, and its
+     * ipc sysctls are this namespace's. Never without a namespace of our
+     * own: they would be the host's. */
+    if (cfg->own_ipcns && !sbx_ipc_bound())
+        sh->degraded |= SBX_DEGRADED_IPC;
     if (cfg->own_mntns) {
         sh->degraded |= sbx_mounts_setup(cfg->workdir, cfg->home, cfg->own_pidns, cfg->share_dir,
                                          cfg->share_at);

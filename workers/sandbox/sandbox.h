@@ -358,6 +358,7 @@ enum {
     SBX_DEGRADED_NNP    = 1u << 6,   /* no_new_privs failed */
     SBX_DEGRADED_NET    = 1u << 7,   /* the late network namespace failed */
     SBX_DEGRADED_SCOPE  = 1u << 8,   /* no Landlock scope (abstract sockets, signals) */
+    SBX_DEGRADED_IPC    = 1u << 9,   /* the IPC namespace keeps the kernel's SysV limits */
 };
 
 /* One-shot run directories as bounded tmpfs mounts (scratch.c). The
@@ -432,7 +433,7 @@ struct sbx_init_cfg {
     const char *home;            /* $CODECALC_HOME to mask, may be NULL */
     const char *share_dir;       /* sbx_share_readonly's directory, may be NULL */
     const char *share_at;        /* where the box shows it */
-    bool own_pidns, own_mntns, own_utsns;
+    bool own_pidns, own_mntns, own_utsns, own_ipcns;
 };
 
 /* The planner (workers/sandbox/plan.c): everything decided from the probe
@@ -447,6 +448,11 @@ void sbx_plan_program(struct sbx_program *p, const struct sbx_limits *lim, bool 
 /* The directory of sbx_share_readonly and where boxes show it (NULLs when
  * none); static storage, valid in init after the clone. */
 void sbx_shared_view(const char **dir, const char **at);
+
+/* workers/sandbox/ipc_bound.c: in init, once in the run's own IPC
+ * namespace: write its SysV limits (shm as /dev/shm's, a few MiB of
+ * message queues and semaphores). false when one could not be written. */
+bool sbx_ipc_bound(void);
 
 /* workers/sandbox/clone.c: $CODECALC_HOME (or ~/.codecalc; "" when unknown)
  * into out; init cloned into new namespaces with a pidfd and no exit
