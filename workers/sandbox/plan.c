@@ -107,10 +107,12 @@ static uint64_t nproc_limit(const struct sbx_limits *lim, uid_t uid, bool root,
 }
 
 /* What no rlimit sees without a memory cgroup (hostile5): pages written
- * through a descriptor and held by it, never mapped. A memfd is bounded
- * only per file by RLIMIT_FSIZE (and by RLIMIT_NOFILE in count). */
-#define UNMAPPED "; memory no mapping holds (what is written to a memfd or a pipe and kept open) " \
-                 "is not counted at all"
+ * through a descriptor and held by it, never mapped (a memfd is bounded
+ * only per file by RLIMIT_FSIZE), and SysV IPC objects (a segment filled
+ * and detached; a non-root server's init cannot limit its IPC namespace,
+ * ipc_bound.c). */
+#define UNMAPPED "; memory no mapping holds (a memfd or pipe written to and kept open, SysV " \
+                 "IPC objects) is not counted at all"
 
 static void plan_seccomp(struct sbx_program *p, const struct sbx_caps *c, bool no_net,
                          struct sbx_result *res) {

@@ -358,7 +358,6 @@ enum {
     SBX_DEGRADED_NNP    = 1u << 6,   /* no_new_privs failed */
     SBX_DEGRADED_NET    = 1u << 7,   /* the late network namespace failed */
     SBX_DEGRADED_SCOPE  = 1u << 8,   /* no Landlock scope (abstract sockets, signals) */
-    SBX_DEGRADED_IPC    = 1u << 9,   /* the IPC namespace keeps the kernel's SysV limits */
 };
 
 /* One-shot run directories as bounded tmpfs mounts (scratch.c). The
@@ -451,7 +450,9 @@ void sbx_shared_view(const char **dir, const char **at);
 
 /* workers/sandbox/ipc_bound.c: in init, once in the run's own IPC
  * namespace: write its SysV limits (shm as /dev/shm's, a few MiB of
- * message queues and semaphores). false when one could not be written. */
+ * message queues and semaphores). false when one could not be written
+ * (a non-root server's init is not uid 0 of its user namespace, which the
+ * kernel asks of the writer: the memory_cgroup disclosure covers it). */
 bool sbx_ipc_bound(void);
 
 /* workers/sandbox/clone.c: $CODECALC_HOME (or ~/.codecalc; "" when unknown)

@@ -230,10 +230,6 @@ static void report_degraded(struct sbx_result *res, unsigned d, bool no_net, boo
         sbx_unenforced_add(res, "abstract_unix_sockets: no network namespace and no Landlock "
                                 "scope (Linux 6.12+); the program can connect to abstract unix "
                                 "sockets of host services");
-    if (d & SBX_DEGRADED_IPC)
-        sbx_unenforced_add(res, "sysv_ipc_bound: the run's IPC namespace keeps the kernel's SysV "
-                                "limits (shared memory, message queues and semaphores are bounded "
-                                "only by the memory cgroup, where there is one)");
     if (d & SBX_DEGRADED_SECCOMP) {
         sbx_unenforced_add(res, "seccomp: the filter could not be loaded");
         if (no_net)
