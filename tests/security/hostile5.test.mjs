@@ -110,6 +110,23 @@ describe('hostile round 5: the disk under a REPL host\'s workspace', { skip: SKI
     });
   }
 
+  test('a workspace has no hard bound, only the watch: a bash workspace run and a python3 REPL call say so (workspace_disk_bound), one-shot runs do not', async (t) => {
+    if (await skipUnlessIsolated(t, s)) return;
+    const want = 'workspace_disk_bound: on the host\'s disk; only the CODECALC_MIN_HOST_FREE_MB watch (every 50 ms) and the quota checks before and after the call bound it';
+    for (const lang of ['bash', 'python3']) {
+      const ws = (await s.call('session_start', { language: lang })).session_id;
+      try {
+        const r = await callAny(s, 'execute_code', { session_id: ws, language: lang, code: lang === 'bash' ? 'echo ok' : 'print("ok")' });
+        assert.equal(r.stdout, 'ok\n', brief(r));
+        assert.equal(r.unenforced.filter((u) => u === want).length, 1, `${lang}: ${JSON.stringify(r.unenforced)}`);
+      } finally {
+        await s.call('session_stop', { session_id: ws });
+      }
+    }
+    const one = await s.exec({ language: 'bash', code: 'echo ok' });
+    assert.ok(!one.unenforced.some((u) => u.startsWith('workspace_disk_bound')), brief(one));
+  });
+
   test('regression: a background child a python3 REPL call left running kept writing into the workspace between calls, now the host is killed at the floor and the next call hears why', async (t) => {
     if (await skipUnlessIsolated(t, s)) return;
     const ws = (await s.call('session_start', { language: 'python3' })).session_id;
