@@ -22,6 +22,7 @@ import {
 } from './util.mjs';
 
 const root = process.getuid() === 0;
+const EOPNOTSUPP = 95;
 const EMFILE = 24, EACCES = 13, EPERM = 1, ENOENT = 2, ECONNREFUSED = 111;
 
 /** Free bytes of the filesystem holding dir. */
@@ -109,6 +110,44 @@ describe('hostile round 5: the disk under a REPL host\'s workspace', { skip: SKI
       await stillServes(s);
     });
   }
+
+  test('regression: fallocate reserved 256 MiB a call in milliseconds, so a REPL host took gigabytes past the floor between two looks (5.7 GiB); now fallocate is EOPNOTSUPP where the workdir is watched (posix_fallocate writes the blocks) and the host stops within MiB of the floor', async (t) => {
+    if (await skipUnlessIsolated(t, s)) return;
+    const probe = [
+      'import ctypes, os',
+      'libc = ctypes.CDLL(None, use_errno=True)',
+      'fd = os.open("probe", os.O_CREAT | os.O_WRONLY)',
+      'rc = libc.fallocate(fd, 0, ctypes.c_long(0), ctypes.c_long(1 << 20))',
+      'print("raw", 0 if rc == 0 else ctypes.get_errno())',
+      'os.posix_fallocate(fd, 0, 4 << 20); print("posix", os.fstat(fd).st_blocks * 512 >= 4 << 20)',
+    ].join('\n');
+    // A one-shot run in a root server's tmpfs keeps fallocate (the tmpfs bounds it).
+    const one = await s.exec({ language: 'python3', code: probe });
+    assert.equal(one.stdout, `raw ${root ? 0 : EOPNOTSUPP}\nposix True\n`, brief(one));
+    const ws = (await s.call('session_start', { language: 'python3' })).session_id;
+    try {
+      const p = await callAny(s, 'execute_code', { session_id: ws, language: 'python3', code: probe });
+      assert.equal(p.stdout, `raw ${EOPNOTSUPP}\nposix True\n`, brief(p));
+      const r = await callAny(s, 'execute_code', { session_id: ws, language: 'python3', timeout: 60, code: [
+        'import os',
+        'for i in range(40):',
+        '    fd = os.open(f"fa{i}", os.O_CREAT | os.O_WRONLY); os.posix_fallocate(fd, 0, 250 << 20); os.close(fd)',
+        'print("reserved", i)',
+      ].join('\n') });
+      assert.equal(r.code ?? r.error?.code, 'resource_exhausted', brief(r));
+      assert.deepEqual(r.space_exhausted, ['workspace'], brief(r));
+      assert.ok(hostFreeBytes('/tmp') > (floorMb - 200) * 2 ** 20, `the disk went ${floorMb - hostFreeBytes('/tmp') / 2 ** 20} MiB below the floor`);
+    } finally {
+      await s.call('session_stop', { session_id: ws });
+    }
+    const bash = (await s.call('session_start', { language: 'bash' })).session_id;
+    try {
+      const b = await s.exec({ session_id: bash, language: 'python3', code: probe });
+      assert.equal(b.stdout, `raw ${EOPNOTSUPP}\nposix True\n`, brief(b));
+    } finally {
+      await s.call('session_stop', { session_id: bash });
+    }
+  });
 
   test('a workspace has no hard bound, only the watch: a bash workspace run and a python3 REPL call say so (workspace_disk_bound), one-shot runs do not', async (t) => {
     if (await skipUnlessIsolated(t, s)) return;

@@ -115,8 +115,8 @@ static uint64_t nproc_limit(const struct sbx_limits *lim, uid_t uid, bool root,
                  "IPC objects) is not counted at all"
 
 static void plan_seccomp(struct sbx_program *p, const struct sbx_caps *c, bool no_net,
-                         struct sbx_result *res) {
-    const struct sbx_bpf *bpf = c->seccomp ? sbx_seccomp_get(no_net) : NULL;
+                         bool watched_disk, struct sbx_result *res) {
+    const struct sbx_bpf *bpf = c->seccomp ? sbx_seccomp_get_for(no_net, watched_disk) : NULL;
     if (bpf) {
         p->bpf = *bpf;
         return;
@@ -185,5 +185,5 @@ void sbx_plan_program(struct sbx_program *p, const struct sbx_limits *lim, bool 
                                 "process of the uid on this host, not this run's",
                            (unsigned long long)nproc);
     }
-    plan_seccomp(p, c, lim->no_net, res);
+    plan_seccomp(p, c, lim->no_net, lim->disk_floor_bytes > 0, res);
 }

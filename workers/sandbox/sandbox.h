@@ -338,6 +338,9 @@ struct sbx_bpf {
 };
 /* NULL when seccomp is unavailable (errno set). */
 const struct sbx_bpf *sbx_seccomp_get(bool no_net);
+/* The same for a program whose workdir is on the host's disk under the
+ * free-space watch (lim.disk_floor_bytes): fallocate fails EOPNOTSUPP. */
+const struct sbx_bpf *sbx_seccomp_get_for(bool no_net, bool watched_disk);
 /* Load the program into the calling thread (after no_new_privs). */
 int sbx_seccomp_apply(const struct sbx_bpf *bpf);
 
