@@ -91,7 +91,10 @@ static int spawn_in_sandbox(struct launcher *L, const struct cc_repl_lang *rl, c
     struct sbx_spec spec = {.argv = argv, .envp = (const char *const *)env, .workdir = L->workdir,
                             .stdin_fd = chan, .stdout_fd = devnull, .stderr_fd = L->log_fd,
                             .lim = {.wall_ms = 1, .cpu_s = 1, .mem_bytes = rl_host_memory_mb() << 20,
-                                    .fsize_bytes = 256ULL << 20, .nofile = 256, .pids_max = HOST_PIDS}};
+                                    .fsize_bytes = 256ULL << 20, .nofile = 256, .pids_max = HOST_PIDS,
+                                    /* watched by diskwatch.c, not by the sandbox: this
+                                     * only gives the host the filter of a watched workdir */
+                                    .disk_floor_bytes = rl_disk_floor()}};
     sbx_result_free(&L->setup);
     int rc = sbx_spawn(&spec, &L->proc, &L->setup);
     if (rc != 0 && asprintf(why, "%s", L->setup.spawn_error ? L->setup.spawn_error : "sandbox failure") < 0)
@@ -132,6 +135,7 @@ int rl_host_start(struct launcher *L, char **why) {
     L->host.out.len = 0;
     L->host_up = true;
     L->host_ready = false;
+    rl_disk_arm(L);
     L->gen++;
     return 0;
 }

@@ -33,6 +33,15 @@ struct rl_peer {
     struct cc_strbuf out;         /* bytes queued for the nonblocking peer */
 };
 
+/* diskwatch.c: the workspace's filesystem, looked at while a host lives. */
+struct rl_diskwatch {
+    bool armed;                   /* b0/i0 were measured */
+    uint64_t b0, i0;              /* free bytes/inodes when the host or call started */
+    uint64_t last_b;              /* free bytes at the last look */
+    bool falling;                 /* ... and more than 1 MiB less than the one before */
+    int64_t next_ms;              /* monotonic time of the next look */
+};
+
 struct launcher {
     const char *sockdir, *id, *lang, *workdir, *script;
     char sock_path[PATH_MAX];
@@ -55,6 +64,7 @@ struct launcher {
     int64_t deadline_ms;          /* monotonic */
     json_t *req_args;             /* owned */
     char *notice;                 /* why state was lost; told once, owned */
+    struct rl_diskwatch disk;
     bool stop;
 };
 
@@ -77,6 +87,17 @@ json_t *rl_shape_answer(const struct launcher *L, json_t *args, json_t *host_res
 /* Session result for a call the host did not answer. New reference. */
 json_t *rl_shape_failure(const struct launcher *L, json_t *args, const char *code, const char *verdict,
                          const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* ---- diskwatch.c: the host disk under the workspace ---- */
+/* CODECALC_MIN_HOST_FREE_MB in bytes (default 256 MiB; 0 reads as 1 MiB). */
+uint64_t rl_disk_floor(void);
+/* Measure the free space a fall is counted from (host start, call start). */
+void rl_disk_arm(struct launcher *L);
+/* When the next look is due (monotonic ms); INT64_MAX when none. */
+int64_t rl_disk_next_ms(const struct launcher *L);
+/* Look if due: true once the disk fell below the floor (and below the
+ * armed level), i.e. the host must be killed. */
+bool rl_disk_fell(struct launcher *L);
 
 /* ---- relay.c: the poll loop ---- */
 int rl_relay_run(struct launcher *L);

@@ -124,7 +124,34 @@ static void start_call(struct launcher *L, uint64_t id, const char *body, size_t
             return;
         }
     }
+    /* A fall during this call counts from here. */
+    rl_disk_arm(L);
     queue_frame(&L->host, body, n);
+}
+
+/* The workspace's disk fell below the floor (diskwatch.c): the host goes,
+ * with the call it owed answered as resource_exhausted. */
+static void disk_full(struct launcher *L) {
+    char *how = NULL;
+    bool oom = false;
+    unsigned long long mb = (unsigned long long)(rl_disk_floor() >> 20);
+    rl_host_stop(L, &how, &oom);
+    dprintf(L->log_fd, "repl %s: host killed, the disk under the workspace fell below %llu MiB free\n", L->id, mb);
+    free(how);
+    free(L->notice);
+    L->notice = NULL;
+    if (L->busy) {
+        json_t *r = rl_shape_failure(L, L->req_args, "resource_exhausted", "RTE",
+                                     "the %s worker was killed by the sandbox (SIGKILL): the host's disk "
+                                     "under the workspace fell below %llu MiB free "
+                                     "(CODECALC_MIN_HOST_FREE_MB); " REMEDY_LOST, L->lang, mb);
+        json_object_set_new(r, "space_exhausted", json_pack("[s]", "workspace"));
+        finish_call(L, r);
+    }
+    char why[160];
+    snprintf(why, sizeof why, "was killed: the host's disk under the workspace fell below %llu MiB free "
+             "(CODECALC_MIN_HOST_FREE_MB)", mb);
+    set_notice(L, why);
 }
 
 /* ---- frames from the supervisor ------------------------------------------ */
@@ -245,11 +272,13 @@ static bool socket_still_ours(const struct launcher *L) {
 }
 
 static int poll_timeout(const struct launcher *L) {
-    int64_t t = SOCK_CHECK_MS;
+    int64_t now = cc_now_ms(), t = SOCK_CHECK_MS;
     if (L->busy) {
-        int64_t left = L->deadline_ms - cc_now_ms();
+        int64_t left = L->deadline_ms - now;
         if (left < t) t = left < 0 ? 0 : left;
     }
+    int64_t disk = rl_disk_next_ms(L);
+    if (disk != INT64_MAX && disk - now < t) t = disk - now < 0 ? 0 : disk - now;
     return (int)t;
 }
 
@@ -294,6 +323,7 @@ int rl_relay_run(struct launcher *L) {
             snprintf(what, sizeof what, "%s worker timed out", L->lang);
             host_lost(L, "timeout", "TLE", what, "timed out and was killed");
         }
+        if (rl_disk_fell(L)) disk_full(L);
         if (cc_now_ms() >= next_check) {
             next_check = cc_now_ms() + SOCK_CHECK_MS;
             if (!socket_still_ours(L)) L->stop = true;

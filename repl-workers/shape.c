@@ -8,6 +8,7 @@
 
 #include "repl-workers/launcher.h"
 #include "workers/common/tool_api.h"
+#include "workers/exec/execute.h"
 #include "workers/exec/receipt.h"
 
 static const char *const per_call[][2] = {
@@ -46,6 +47,7 @@ json_t *rl_structural_unenforced(const struct launcher *L) {
              "(CODECALC_REPL_MEMORY_MB); reaching it kills the host and loses its state",
              (unsigned long long)rl_host_memory_mb());
     add_unique(a, mem);
+    add_unique(a, cc_exec_workspace_disk_bound());
     for (size_t i = 0; i < L->setup.n_unenforced; i++) add_unique(a, L->setup.unenforced[i]);
     if (!rl_host_confined(L))
         add_unique(a, "filesystem_confinement: the host's sandbox could not hide the rest of the "

@@ -533,9 +533,12 @@ static json_t *step_envelope(const struct run_ctx *x, const char *phase, const s
     if (r->cancelled) json_object_set_new(e, "cancelled", json_true());
     if (r->term_signal) json_object_set_new(e, "signal", signal_json(r->term_signal));
     char *why = reason(x->req, s, wall_ms, strcmp(phase, "compile") == 0);
-    if (r->space_full) {
-        json_object_set_new(e, "space_exhausted", space_json(x, r->space_full));
-        if (!why) why = space_reason(x, r->space_full);
+    /* The disk watch's kill: the workdir's filesystem ran out of the space
+     * a run may take (its floor), whether or not it was found full. */
+    unsigned full = r->space_full | (r->killed_by == SBX_KILL_DISK ? SBX_FULL_WORKDIR : 0u);
+    if (full) {
+        json_object_set_new(e, "space_exhausted", space_json(x, full));
+        if (!why) why = space_reason(x, full);
     }
     if (why) json_object_set_new(e, "reason", json_string(why));
     free(why);

@@ -86,6 +86,9 @@ json_t *cc_execute(const struct cc_exec_req *req);
  * (no bounded tmpfs: a non-root server). */
 struct cc_rundir;
 void cc_exec_disclose_unbound(json_t *unenforced, const struct cc_rundir *rd);
+/* The unenforced entry of a run whose directory is a session workspace (on
+ * the host's disk, watched only): ops_exec.c adds it, the REPL launcher too. */
+const char *cc_exec_workspace_disk_bound(void);
 
 /* Per-stream byte cap for max_output_kb (1.6). */
 uint64_t cc_exec_output_cap(int64_t max_output_kb);

@@ -96,6 +96,15 @@ static void note_output_clamp(json_t *unenforced, int64_t asked) {
     free(t);
 }
 
+/* A session workspace stays on the host's disk (it outlives the run, and
+ * a server restart): no tmpfs or quota holds it during the run, only the
+ * sandbox's 50 ms watch of the host's free space and the quota checks
+ * before and after the call (hostile5; docs/contract.md 4.6). */
+#define WORKSPACE_DISK_BOUND "workspace_disk_bound: on the host's disk; only the CODECALC_MIN_HOST_FREE_MB " \
+                             "watch (every 50 ms) and the quota checks before and after the call bound it"
+
+const char *cc_exec_workspace_disk_bound(void) { return WORKSPACE_DISK_BOUND; }
+
 /* Clamps of 3.1.3; NULL on success, else the validation result. */
 /* A path with a ".." component. */
 static bool climbs(const char *path) {
@@ -240,6 +249,8 @@ static json_t *run_request(json_t *args, cc_wctx *ctx, int64_t tdefault, int64_t
                             .timing = &timing};
     r = cc_execute(&q);
     if (r && !a.workdir) note_output_clamp(json_object_get(r, "unenforced"), a.output_kb_asked);
+    json_t *un = r ? json_object_get(r, "unenforced") : NULL;
+    if (a.workdir && json_is_array(un)) json_array_append_new(un, json_string(WORKSPACE_DISK_BOUND));
     if (r && deps.n) json_object_set_new(r, "dependencies", cc_deps_report(&deps, &use));
     cc_deps_release(&use);
     cc_deps_free(&deps);

@@ -156,6 +156,14 @@ static _Noreturn void reap_until_program_ends(const struct sbx_init_cfg *cfg, pi
 
 static void build_view(const struct sbx_init_cfg *cfg) {
     struct sbx_shared *sh = cfg->shared;
+    /* Before the view: the host's /proc is still the one mounted, and its
+     * ipc sysctls are this namespace's. Never without a namespace of our
+     * own: they would be the host's. Where they cannot be written (a
+     * non-root server) the run keeps the kernel's limits: what it holds
+     * there is charged to its memory cgroup where it has one, and is
+     * memory the memory_cgroup disclosure names where it has none. */
+    if (cfg->own_ipcns)
+        (void)sbx_ipc_bound();
     if (cfg->own_mntns) {
         sh->degraded |= sbx_mounts_setup(cfg->workdir, cfg->home, cfg->own_pidns, cfg->share_dir,
                                          cfg->share_at);

@@ -33,7 +33,8 @@ int sbx_plan_namespaces(const struct sbx_caps *c, bool no_net, struct sbx_init_c
     else
         sbx_unenforced_add(notes, "read_only_filesystem: no mount namespace here; the host "
                                   "filesystem is protected by file permissions only");
-    if (usable && c->ipcns)
+    cfg->own_ipcns = usable && c->ipcns;
+    if (cfg->own_ipcns)
         flags |= CLONE_NEWIPC;
     else
         sbx_unenforced_add(notes, "ipc_namespace: not permitted here");
@@ -105,9 +106,17 @@ static uint64_t nproc_limit(const struct sbx_limits *lim, uid_t uid, bool root,
     return (uint64_t)have + (root ? lim->pids_max : headroom);
 }
 
+/* What no rlimit sees without a memory cgroup (hostile5): pages written
+ * through a descriptor and held by it, never mapped (a memfd is bounded
+ * only per file by RLIMIT_FSIZE), and SysV IPC objects (a segment filled
+ * and detached; a non-root server's init cannot limit its IPC namespace,
+ * ipc_bound.c). */
+#define UNMAPPED "; memory no mapping holds (a memfd or pipe written to and kept open, SysV " \
+                 "IPC objects) is not counted at all"
+
 static void plan_seccomp(struct sbx_program *p, const struct sbx_caps *c, bool no_net,
-                         struct sbx_result *res) {
-    const struct sbx_bpf *bpf = c->seccomp ? sbx_seccomp_get(no_net) : NULL;
+                         bool watched_disk, struct sbx_result *res) {
+    const struct sbx_bpf *bpf = c->seccomp ? sbx_seccomp_get_for(no_net, watched_disk) : NULL;
     if (bpf) {
         p->bpf = *bpf;
         return;
@@ -142,7 +151,7 @@ void sbx_plan_program(struct sbx_program *p, const struct sbx_limits *lim, bool 
                                 "(touched or not, so more than a memory cgroup would count) at the "
                                 "ceiling, and RLIMIT_AS bounds address space at the ceiling plus "
                                 "%llu MiB (the address space the runtime reserves), so shared "
-                                "memory may pass the ceiling by up to that much",
+                                "memory may pass the ceiling by up to that much" UNMAPPED,
                            (unsigned long long)(lim->as_extra_bytes >> 20));
     } else if (!mem_cgroup && lim->mem_bytes > 0 && lim->as_extra_bytes > 0) {
         add_rlimit(p, res, RLIMIT_AS, lim->mem_bytes + lim->as_extra_bytes,
@@ -151,13 +160,13 @@ void sbx_plan_program(struct sbx_program *p, const struct sbx_limits *lim, bool 
                                 "runtime's own heap limit holds its heap at the ceiling, and RLIMIT_AS "
                                 "bounds address space at the ceiling plus %llu MiB (the address space "
                                 "the runtime reserves), so memory outside its heap may pass the "
-                                "ceiling by up to that much",
+                                "ceiling by up to that much" UNMAPPED,
                            (unsigned long long)(lim->as_extra_bytes >> 20));
     } else if (!mem_cgroup && lim->mem_bytes > 0) {
         add_rlimit(p, res, RLIMIT_AS, lim->mem_bytes, "memory_limit_clamped_to_hard_rlimit");
         sbx_unenforced_add(res, "memory_cgroup: no memory cgroup could hold the ceiling here; "
                                 "RLIMIT_AS bounds address space instead, which runtimes that "
-                                "reserve address space (java, go) may not start under");
+                                "reserve address space (java, go) may not start under" UNMAPPED);
     }
     add_rlimit(p, res, RLIMIT_FSIZE, lim->fsize_bytes ? lim->fsize_bytes : SBX_FSIZE_DEFAULT,
                "file_size_limit_clamped_to_hard_rlimit");
@@ -176,5 +185,5 @@ void sbx_plan_program(struct sbx_program *p, const struct sbx_limits *lim, bool 
                                 "process of the uid on this host, not this run's",
                            (unsigned long long)nproc);
     }
-    plan_seccomp(p, c, lim->no_net, res);
+    plan_seccomp(p, c, lim->no_net, lim->disk_floor_bytes > 0, res);
 }

@@ -338,6 +338,9 @@ struct sbx_bpf {
 };
 /* NULL when seccomp is unavailable (errno set). */
 const struct sbx_bpf *sbx_seccomp_get(bool no_net);
+/* The same for a program whose workdir is on the host's disk under the
+ * free-space watch (lim.disk_floor_bytes): fallocate fails EOPNOTSUPP. */
+const struct sbx_bpf *sbx_seccomp_get_for(bool no_net, bool watched_disk);
 /* Load the program into the calling thread (after no_new_privs). */
 int sbx_seccomp_apply(const struct sbx_bpf *bpf);
 
@@ -432,7 +435,7 @@ struct sbx_init_cfg {
     const char *home;            /* $CODECALC_HOME to mask, may be NULL */
     const char *share_dir;       /* sbx_share_readonly's directory, may be NULL */
     const char *share_at;        /* where the box shows it */
-    bool own_pidns, own_mntns, own_utsns;
+    bool own_pidns, own_mntns, own_utsns, own_ipcns;
 };
 
 /* The planner (workers/sandbox/plan.c): everything decided from the probe
@@ -447,6 +450,13 @@ void sbx_plan_program(struct sbx_program *p, const struct sbx_limits *lim, bool 
 /* The directory of sbx_share_readonly and where boxes show it (NULLs when
  * none); static storage, valid in init after the clone. */
 void sbx_shared_view(const char **dir, const char **at);
+
+/* workers/sandbox/ipc_bound.c: in init, once in the run's own IPC
+ * namespace: write its SysV limits (shm as /dev/shm's, a few MiB of
+ * message queues and semaphores). false when one could not be written
+ * (a non-root server's init is not uid 0 of its user namespace, which the
+ * kernel asks of the writer: the memory_cgroup disclosure covers it). */
+bool sbx_ipc_bound(void);
 
 /* workers/sandbox/clone.c: $CODECALC_HOME (or ~/.codecalc; "" when unknown)
  * into out; init cloned into new namespaces with a pidfd and no exit
