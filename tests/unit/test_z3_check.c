@@ -322,8 +322,33 @@ static void test_set_option_leaked_into_later_scripts(void) {
     json_decref(r);
 }
 
+/* Regression (a script's (set-option :timeout 1) set z3's own timeout,
+ * whose timer thread deadlocks when it fires in the Z3 4.8 series: the
+ * unit test above hung about one run in eight, a worker would hang until
+ * the supervisor killed it). The option is blanked and the watchdog keeps
+ * the script's limit when it is below its own; the answer says which. */
+static void test_script_timeout_hung_in_z3s_timer(void) {
+    for (int i = 0; i < 40; i++) {
+        json_t *r = z3("(set-option :timeout 1)(declare-const a Int)(declare-const b Int)(declare-const c Int)"
+                       "(assert (> a 0))(assert (> b 0))(assert (> c 0))"
+                       "(assert (= (+ (* a a a) (* b b b)) (* c c c)))(check-sat)");
+        CHECK_STREQ(str(r, "result"), "unknown");
+        CHECK_INTEQ(json_integer_value(json_object_get(r, "timeout_ms")), 1);
+        json_decref(r);
+    }
+    json_t *r = z3("(set-option :timeout 60000)(declare-const x Int)(assert (> x 5))(check-sat)");
+    CHECK_STREQ(str(r, "result"), "sat");
+    CHECK_INTEQ(json_integer_value(json_object_get(r, "timeout_ms")), 5000);
+    json_decref(r);
+    r = z3("(declare-const x Int)(assert (> x 5))(assert (< x 3))(check-sat)");
+    CHECK_STREQ(str(r, "result"), "unsat");
+    CHECK_INTEQ(json_integer_value(json_object_get(r, "timeout_ms")), 5000);
+    json_decref(r);
+}
+
 int main(void) {
     RUN(test_sat);
+    RUN(test_script_timeout_hung_in_z3s_timer);
     RUN(test_unsat);
     RUN(test_model_display);
     RUN(test_failures);

@@ -89,6 +89,22 @@ static bool benign_option(const struct reader *r) {
     return false;
 }
 
+/* (set-option :timeout N) once its keyword was read: N in ms into *ms
+ * (clamped to UINT32_MAX); false when N is not a numeral, which is left
+ * to z3 to refuse. */
+static bool timeout_option(struct reader *r, unsigned long *ms) {
+    if (!atom_is(r, ":timeout") || next(r) != T_ATOM || r->len == 0) return false;
+    unsigned long v = 0;
+    for (size_t k = 0; k < r->len; k++) {
+        char c = r->s[r->start + k];
+        if (c < '0' || c > '9') return false;
+        v = v > 429496729UL ? 4294967295UL : v * 10 + (unsigned long)(c - '0');
+        if (v > 4294967295UL) v = 4294967295UL;
+    }
+    *ms = v;
+    return true;
+}
+
 static void blank(char *s, size_t from, size_t to) {
     for (size_t k = from; k < to; k++)
         if (s[k] != '\n') s[k] = ' ';
@@ -195,7 +211,9 @@ int cc_smt2_scan(char *script, size_t n, struct cc_smt2_scan *out) {
         }
         if (atom_is(&r, "push") || atom_is(&r, "pop") || atom_is(&r, "reset") || atom_is(&r, "reset-assertions"))
             out->has_scopes = true;
-        bool option = atom_is(&r, "set-option") && next(&r) == T_ATOM && benign_option(&r);
+        bool option = false;
+        if (atom_is(&r, "set-option") && next(&r) == T_ATOM)
+            option = benign_option(&r) || timeout_option(&r, &out->timeout_ms);
         if (!close_form(&r)) return 0;
         if (option) blank(script, start, r.i);
     }

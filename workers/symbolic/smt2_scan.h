@@ -21,10 +21,15 @@ struct cc_smt2_scan {
     const char *changed_after; /* the first assert/pop/reset/reset-assertions after the
                                   last check, static; NULL when none */
     size_t changed_line;       /* its 1-based line */
+    /* the last top-level (set-option :timeout N), in ms (0: none; at most
+     * UINT32_MAX). It is blanked as the output options are: z3's own
+     * timer deadlocks when it fires (z3_check.c), so the caller enforces
+     * it. */
+    unsigned long timeout_ms;
 };
 
 /* Scans script[0..n) in place: every top-level (set-option :produce-...)
- * (and :print-success) is overwritten with spaces, newlines kept, so z3's
+ * (and :print-success, and :timeout) is overwritten with spaces, newlines kept, so z3's
  * line and column numbers still point into the caller's text. Fills *out
  * (release with cc_smt2_scan_free). 0, or -1 when out of memory. A script
  * that does not scan (unbalanced, unterminated string) is left to z3 to

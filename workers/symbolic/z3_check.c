@@ -221,7 +221,12 @@ static void engine_name(char buf[64]) {
     snprintf(buf, 64, "z3 %u.%u.%u", major, minor, build);
 }
 
-static json_t *verdict(Z3_context c, Z3_solver s, Z3_lbool r, unsigned n_assertions) {
+/* The limit a check ran under: Z3_TIMEOUT_MS, or the script's :timeout below it. */
+static unsigned check_limit_ms(unsigned long script_ms) {
+    return script_ms && script_ms < Z3_TIMEOUT_MS ? (unsigned)script_ms : Z3_TIMEOUT_MS;
+}
+
+static json_t *verdict(Z3_context c, Z3_solver s, Z3_lbool r, unsigned n_assertions, unsigned limit_ms) {
     char engine[64], basis[160];
     engine_name(engine);
     json_t *model;
@@ -240,7 +245,7 @@ static json_t *verdict(Z3_context c, Z3_solver s, Z3_lbool r, unsigned n_asserti
         word = "unsat";
         model = unsat_core(c, s);
         grade = "solver_proven";
-        snprintf(basis, sizeof basis, "%s returned unsat within its %ums timeout", engine, Z3_TIMEOUT_MS);
+        snprintf(basis, sizeof basis, "%s returned unsat within its %ums timeout", engine, limit_ms);
         why = basis;
     } else {
         word = "unknown";
@@ -256,7 +261,7 @@ static json_t *verdict(Z3_context c, Z3_solver s, Z3_lbool r, unsigned n_asserti
     json_object_set_new(res, "model", model ? model : json_null());
     json_object_set_new(res, "assertions", json_integer(n_assertions));
     json_object_set_new(res, "engine", json_string(engine));
-    json_object_set_new(res, "timeout_ms", json_integer(Z3_TIMEOUT_MS));
+    json_object_set_new(res, "timeout_ms", json_integer(limit_ms));
     return graded(res, grade, why);
 }
 
@@ -266,12 +271,16 @@ static json_t *verdict(Z3_context c, Z3_solver s, Z3_lbool r, unsigned n_asserti
  * by Debian its timer thread deadlocks when the timer fires (Z3 PR #5371),
  * which would hang the worker forever. A watchdog thread of ours calls
  * Z3_interrupt() instead; the check then returns unknown ("interrupted").
+ * A script's own (set-option :timeout N) set that parameter and brought
+ * the deadlock back (test_z3_check hung 1 run in 8 on it): the scan blanks
+ * it and the watchdog keeps N when it is below the limit.
  */
 struct watchdog {
     pthread_mutex_t mu;
     pthread_cond_t cv;
     bool done, fired;
     Z3_context c;
+    unsigned ms; /* the limit: Z3_TIMEOUT_MS, or the script's :timeout below it */
     pthread_t thread;
 };
 
@@ -279,8 +288,8 @@ static void *watchdog_main(void *arg) {
     struct watchdog *w = arg;
     struct timespec until;
     clock_gettime(CLOCK_MONOTONIC, &until);
-    until.tv_sec += Z3_TIMEOUT_MS / 1000;
-    until.tv_nsec += (long)(Z3_TIMEOUT_MS % 1000) * 1000000L;
+    until.tv_sec += w->ms / 1000;
+    until.tv_nsec += (long)(w->ms % 1000) * 1000000L;
     if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
     pthread_mutex_lock(&w->mu);
     while (!w->done) {
@@ -295,9 +304,10 @@ static void *watchdog_main(void *arg) {
 }
 
 /* Returns 0 with the watchdog running, or -1 (nothing to clean up). */
-static int watchdog_start(struct watchdog *w, Z3_context c) {
+static int watchdog_start(struct watchdog *w, Z3_context c, unsigned long ms) {
     memset(w, 0, sizeof *w);
     w->c = c;
+    w->ms = check_limit_ms(ms);
     pthread_condattr_t attr;
     if (pthread_condattr_init(&attr) != 0) return -1;
     int rc = pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
@@ -334,9 +344,9 @@ static bool watchdog_stop(struct watchdog *w) {
  * watchdog could not be started (no check ran: an unguarded check could
  * outlive every deadline). *spoiled is set when the context must not be
  * reused (it was interrupted, or Z3 reported an error mid-check). */
-static int guarded_check(Z3_context c, Z3_solver s, Z3_lbool *r, bool *spoiled) {
+static int guarded_check(Z3_context c, Z3_solver s, unsigned long ms, Z3_lbool *r, bool *spoiled) {
     struct watchdog w;
-    if (watchdog_start(&w, c) != 0) return -1;
+    if (watchdog_start(&w, c, ms) != 0) return -1;
     *r = Z3_solver_check(c, s);
     if (watchdog_stop(&w) || Z3_get_error_code(c) != Z3_OK) *spoiled = true;
     return 0;
@@ -401,12 +411,12 @@ static json_t *check_in(Z3_context c, const char *script, const struct cc_smt2_s
             res = z3_failure(c, Z3_get_error_code(c));
         } else {
             Z3_lbool r = Z3_L_UNDEF;
-            if (guarded_check(c, s, &r, spoiled) != 0)
+            if (guarded_check(c, s, scan->timeout_ms, &r, spoiled) != 0)
                 res = fail("resource_exhausted", "could not start the solver's time limit (thread creation failed)");
             else if (Z3_get_error_code(c) != Z3_OK)
                 res = z3_failure(c, Z3_get_error_code(c));
             else
-                res = drop_labels(verdict(c, s, r, n), scan);
+                res = drop_labels(verdict(c, s, r, n, check_limit_ms(scan->timeout_ms)), scan);
         }
     }
     if (s) Z3_solver_dec_ref(c, s);
