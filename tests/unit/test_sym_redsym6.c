@@ -48,6 +48,8 @@ static void test_oscillation_with_zeros_times_unbounded_was_oo(void) {
         json_decref(r);
     }
     expect_limit("x**2*sin(x)**4", "-oo", "undefined");
+    /* with a parameter the claim must hold at every value: not at a = 1 */
+    expect_limit("x*sin(a*x)**2", "oo", "undefined");
     expect_limit("-(cos(x)**2*x**2)", "oo", "undefined");
     /* at 0 from the right (the phase 1/x -> oo); the left side stands */
     json_t *r = limit_at("exp(1/x)*cos(1/x)**2", "0", "+-");
@@ -82,6 +84,9 @@ static void test_sum_squeeze_was_undefined(void) {
     expect_limit("(1 + sin(2*x))*x + log(log(x))", "oo", "oo");
     expect_limit("-((1 + sin(x))*x + log(x))", "oo", "-oo");
     sym_expect("limit((3 + cos(x))*x**2 - 2, x, -oo)", "oo");
+    /* oo - oo: the lower functions' sum exp(1/x) - log(-log(x)) -> oo */
+    expect_limit("(2 + sin(1/x))*exp(1/x) - log(-log(x))", "0", "oo");
+    expect_limit("(2 + sin(x))*x - 3*x", "oo", "undefined");
     /* not bounded below: no answer (at x = 2*k*pi the sum is -x/10**7 + log(log(x))) */
     expect_limit("(9999999/10000000 - cos(x))*x + log(log(x))", "oo", "undefined");
     expect_limit("(1 - cos(x))*x - log(x)", "oo", "undefined");

@@ -962,7 +962,23 @@ std::string shown(const gen &g) {
 
 // true (and g_note set) when f's limit r = +-oo is refuted along the zeros
 // of one of its oscillations.
-bool infinity_refuted(const gen &f, const gen &x, const gen &pt, int dir, const gen &r) {
+bool infinity_refuted(const gen &f0, const gen &x, const gen &pt, int dir, const gen &r) {
+    // with parameters (x*sin(a*x)**2 was oo), the claim holds for every
+    // value or it is wrong: it is tried at every parameter = 1
+    vecteur ps;
+    for (const gen &s : lidnt(f0))
+        if (s != x && has_user_symbol(s))
+            ps.push_back(s);
+    gen f = f0;
+    if (!ps.empty() && !g_assumed.empty())
+        return false; // 1 may break the caller's assumptions
+    if (!ps.empty()) {
+        try {
+            f = subst(f0, ps, vecteur(ps.size(), gen(1)), false, g_ctx);
+        } catch (...) {
+            return false;
+        }
+    }
     vecteur phases;
     unbounded_phases(f, x, pt, dir, phases);
     static const int sc[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
@@ -971,7 +987,8 @@ bool infinity_refuted(const gen &f, const gen &x, const gen &pt, int dir, const 
             gen l = limit_along(f, x, pt, dir, g, p[0], p[1]);
             if (is_undef(l) || l == r)
                 continue;
-            g_note = "undefined: the CAS answered " + shown(r) + ", but where " +
+            g_note = "undefined: the CAS answered " + shown(r) + ", but " +
+                     (ps.empty() ? "" : "with every parameter = 1, ") + "where " +
                      (p[0] == 0 ? "sin(" : "cos(") + shown(g) + ") = 0 (and " +
                      (p[0] == 0 ? "cos(" : "sin(") + shown(g) + ") = " + std::to_string(p[0] + p[1]) +
                      "), at points arbitrarily near the limit point, the expression tends to " +
@@ -1151,6 +1168,92 @@ term_side term_behaviour(const gen &t, const gen &x, const gen &pt, int dir) {
     return ts;
 }
 
+// Functions L <= t <= U near the point without oscillation, for the
+// comparison of sum_squeeze: t itself when it holds no sin/cos of an
+// unbounded argument; a bounded t's bounds; B*R with B bounded in [lo,
+// hi] (exact_bounds where it applies, else the interval) and R -> +-oo
+// without oscillation: lo*R and hi*R, by R's sign. false (each) when
+// none is known.
+bool term_bound_fns(const gen &t, const gen &x, const gen &pt, int dir, gen &L, gen &U) {
+    if (t.is_symb_of_sommet(at_neg)) {
+        gen l, u;
+        if (!term_bound_fns(t._SYMBptr->feuille, x, pt, dir, l, u))
+            return false;
+        L = -u;
+        U = -l;
+        return true;
+    }
+    vecteur ph;
+    unbounded_phases(t, x, pt, dir, ph);
+    if (ph.empty()) {
+        L = U = t;
+        return true;
+    }
+    interval i, b = {1, 1};
+    gen lo, hi;
+    if (bounds_of(t, x, i)) {
+        if (!exact_bounds(t, x, L, U)) {
+            L = gen(i.lo);
+            U = gen(i.hi);
+        }
+        return true;
+    }
+    vecteur fs = t.is_symb_of_sommet(at_prod) && t._SYMBptr->feuille.type == _VECT
+                     ? *t._SYMBptr->feuille._VECTptr
+                     : vecteur(1, t);
+    gen rest = 1;
+    vecteur bs;
+    for (const gen &u : fs) {
+        if (mentions(u, x) && bounds_of(u, x, i)) {
+            b = imul(b, i);
+            bs.push_back(u);
+        } else {
+            rest = rest * u;
+        }
+    }
+    ph.clear();
+    unbounded_phases(rest, x, pt, dir, ph);
+    if (bs.empty() || !ph.empty())
+        return false;
+    gen l;
+    try {
+        l = plain_limit(rest, x, pt, dir);
+    } catch (...) {
+        return false;
+    }
+    if (l != plus_inf && l != minus_inf)
+        return false;
+    if (bs.size() != 1 || !exact_bounds(bs[0], x, lo, hi)) {
+        lo = gen(b.lo);
+        hi = gen(b.hi);
+    }
+    L = (l == plus_inf ? lo : hi) * rest;
+    U = (l == plus_inf ? hi : lo) * rest;
+    return true;
+}
+
+// The comparison: the sum of the terms' lower functions tending to +oo
+// makes the sum tend to +oo ((2 + sin(1/x))*exp(1/x) - log(-log(x)) at 0+:
+// exp(1/x) - log(-log(x)) -> oo); the upper functions' tending to -oo,
+// -oo. undef otherwise.
+gen sum_comparison(const gen &f, const gen &x, const gen &pt, int dir) {
+    gen sl = 0, su = 0, L, U;
+    for (const gen &t : *f._SYMBptr->feuille._VECTptr) {
+        if (!term_bound_fns(t, x, pt, dir, L, U))
+            return undef;
+        sl = sl + L;
+        su = su + U;
+    }
+    try {
+        if (plain_limit(sl, x, pt, dir) == plus_inf)
+            return plus_inf;
+        if (plain_limit(su, x, pt, dir) == minus_inf)
+            return minus_inf;
+    } catch (...) {
+    }
+    return undef;
+}
+
 gen sum_squeeze(const gen &f, const gen &x, const gen &pt, int dir) {
     if (!f.is_symb_of_sommet(at_plus) || f._SYMBptr->feuille.type != _VECT)
         return undef;
@@ -1168,7 +1271,7 @@ gen sum_squeeze(const gen &f, const gen &x, const gen &pt, int dir) {
         return plus_inf;
     if (down && !up && all_above)
         return minus_inf;
-    return undef;
+    return sum_comparison(f, x, pt, dir);
 }
 
 // giac's limit, or the squeeze's where giac fails or answers an
