@@ -65,6 +65,14 @@ static void test_oscillation_with_zeros_times_unbounded_was_oo(void) {
     CHECK_STREQ(sym_str(r, "expression"), "nan");
     CHECK(sym_str(r, "note") && strstr(sym_str(r, "note"), "where cos(x) = 0"));
     json_decref(r);
+    /* giac failed ("unable to make series expansion") on Abs(sin(x))*x**2:
+     * 0 at x = k*pi, x**2 at x = pi/2 + k*pi, so no limit */
+    r = limit_at("Abs(sin(x))*x**2 - 2", "-oo", NULL);
+    CHECK_STREQ(sym_str(r, "limit"), "undefined");
+    CHECK(sym_str(r, "note") && strstr(sym_str(r, "note"), "tends to -2, where cos(x) = 0"));
+    json_decref(r);
+    expect_limit("(1 + sin(x)/x)**x", "oo", "undefined");
+    expect_limit("x*(2 + Abs(sin(x)))", "oo", "oo");
     /* infinities the zeros agree with stand */
     expect_limit("x*sin(x)**2 + log(x)", "oo", "oo");
     expect_limit("x + sin(x)", "oo", "oo");

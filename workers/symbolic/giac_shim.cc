@@ -1274,10 +1274,48 @@ gen sum_squeeze(const gen &f, const gen &x, const gen &pt, int dir) {
     return sum_comparison(f, x, pt, dir);
 }
 
+// true (and g_note set) when f tends to two different limits along the
+// points where sin(g) = 0 and where cos(g) = 0 for one of its phases (as
+// infinity_refuted): then f has no limit. giac cannot expand
+// Abs(sin(x))*x**2 at oo and failed; it is 0 at x = k*pi and x**2 at x =
+// pi/2 + k*pi. No parameters (their values decide).
+bool sequences_disagree(const gen &f, const gen &x, const gen &pt, int dir) {
+    for (const gen &s : lidnt(f))
+        if (s != x && has_user_symbol(s))
+            return false;
+    vecteur phases;
+    unbounded_phases(f, x, pt, dir, phases);
+    static const int sc[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
+    for (const gen &g : phases) {
+        gen seen[4];
+        for (int k = 0; k < 4; k++) {
+            seen[k] = limit_along(f, x, pt, dir, g, sc[k][0], sc[k][1]);
+            for (int j = 0; j < k; j++) {
+                if (is_undef(seen[j]) || is_undef(seen[k]) || seen[j] == seen[k] ||
+                    (!is_inf(seen[j]) && !is_inf(seen[k]) &&
+                     is_zero(_simplify(seen[j] - seen[k], g_ctx))))
+                    continue;
+                auto where = [&g](int m) {
+                    return std::string(sc[m][0] == 0 ? "sin(" : "cos(") + shown(g) + ") = 0 and " +
+                           (sc[m][0] == 0 ? "cos(" : "sin(") + shown(g) +
+                           ") = " + std::to_string(sc[m][0] + sc[m][1]);
+                };
+                g_note = "undefined: where " + where(j) + " the expression tends to " +
+                         shown(seen[j]) + ", where " + where(k) + " to " + shown(seen[k]) +
+                         " (both at points arbitrarily near the limit point): it has no limit there";
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 // giac's limit, or the squeeze's where giac fails or answers an
 // oscillation (bounded_function) or undef for a product the squeeze
 // decides (or a sum sum_squeeze decides); an infinite answer refuted along
-// the zeros of an oscillation (infinity_refuted) is undef, with the note.
+// the zeros of an oscillation (infinity_refuted) is undef, with the note;
+// where giac fails and no squeeze decides, two sequences with different
+// limits (sequences_disagree) make it undef with the note.
 gen limit_or_squeeze(const gen &f, const gen &x, const gen &pt, int dir) {
     gen r;
     try {
@@ -1286,6 +1324,8 @@ gen limit_or_squeeze(const gen &f, const gen &x, const gen &pt, int dir) {
         gen s = squeeze_limit(f, x, pt, dir);
         if (is_undef(s))
             s = sum_squeeze(f, x, pt, dir);
+        if (is_undef(s) && sequences_disagree(f, x, pt, dir))
+            return undef;
         if (is_undef(s))
             throw;
         return s;
