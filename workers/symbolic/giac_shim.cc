@@ -18,6 +18,7 @@
 extern "C" {
 #include "workers/common/expr_funcs.h"
 #include "workers/symbolic/giac_shim.h"
+#include "workers/symbolic/sym_limcheck.h"
 #include "workers/symbolic/sym_numeval.h"
 #include "workers/symbolic/sym_nval.h"
 }
@@ -629,7 +630,10 @@ gen definite_as_given(const vecteur &v) {
     if (mentions(r, x))
         fail("validation", "the CAS could not evaluate this definite integral (its answer still "
                            "depends on the variable of integration)");
-    if (!finite_number(r)) {
+    // a constant that is no real number is checked too: cos(x)/x over
+    // (-2, 3) was -Ci(-2) + Ci(3) (Ci(-2) is complex), over a pole at 0
+    bool constant = !has_user_symbol(r) && !is_inf(r) && !is_undef(r);
+    if (!finite_number(r) && !constant) {
         parameter_note(v, r);
         return r;
     }
@@ -842,6 +846,10 @@ bool holds_op(const gen &g, const unary_function_ptr *op) {
 // The squeeze limit of f, or undef when it does not apply: f's factors
 // split into the bounded ones (their product B) and the rest (R).
 gen squeeze_limit(const gen &f, const gen &x, const gen &pt, int dir) {
+    if (f.is_symb_of_sommet(at_neg)) { // -(B*R): (2 + sin(x))*(-x) arrives so
+        gen s = squeeze_limit(f._SYMBptr->feuille, x, pt, dir);
+        return is_undef(s) ? s : s == plus_inf ? minus_inf : s == minus_inf ? plus_inf : gen(-s);
+    }
     vecteur fs = f.is_symb_of_sommet(at_prod) && f._SYMBptr->feuille.type == _VECT
                      ? *f._SYMBptr->feuille._VECTptr
                      : vecteur(1, f);
@@ -876,9 +884,438 @@ gen squeeze_limit(const gen &f, const gen &x, const gen &pt, int dir) {
     return undef;
 }
 
+// ---- an infinite limit followed along the zeros of an oscillation ------
+// giac takes a bounded oscillating factor times an unbounded one for
+// unbounded: cos(x)**2*exp(x) and x*sin(x)**2 at oo were oo, sin(1/x)**2/x
+// at 0 from the right oo; each is 0 at points arbitrarily near the point
+// (x = pi/2 + k*pi, k*pi, 1/(k*pi)), so no infinite limit exists. For each
+// sin(g) or cos(g) in f whose argument g is real for real x and tends to
+// +-oo at the point, g passes through every k*pi and pi/2 + k*pi there: f
+// is followed along those points, with sin(g) = 0 and cos(g) = +-1, or
+// cos(g) = 0 and sin(g) = +-1 substituted. When f so restricted holds no
+// other oscillation of an unbounded argument, its limit is f's limit along
+// a sequence tending to the point; a different one refutes the CAS's.
+
+// The arguments g of the sin(g) and cos(g) in f that tend to +-oo at the
+// point (dir as plain_limit), each once: continuous real functions of x,
+// so g takes every value k*pi and pi/2 + k*pi near the point.
+void unbounded_phases(const gen &f, const gen &x, const gen &pt, int dir, vecteur &out) {
+    if (f.type == _VECT) {
+        for (const gen &e : *f._VECTptr)
+            unbounded_phases(e, x, pt, dir, out);
+        return;
+    }
+    if (f.type != _SYMB)
+        return;
+    const gen &a = f._SYMBptr->feuille;
+    // floor and ceil would make g jump past the zeros (sin(floor(x)) is never 0 for x > 1)
+    if ((f.is_symb_of_sommet(at_sin) || f.is_symb_of_sommet(at_cos)) && mentions(a, x) &&
+        real_for_real(a, x) && !holds_op(a, at_floor) && !holds_op(a, at_ceil) &&
+        std::find(out.begin(), out.end(), a) == out.end()) {
+        gen l;
+        try {
+            l = plain_limit(a, x, pt, dir);
+        } catch (...) {
+            l = undef;
+        }
+        if (l == plus_inf || l == minus_inf)
+            out.push_back(a);
+    }
+    unbounded_phases(a, x, pt, dir, out);
+}
+
+// The limit of f along the points where sin(g) = s and cos(g) = c, or undef
+// when f there still oscillates or the CAS finds none.
+gen limit_along(const gen &f, const gen &x, const gen &pt, int dir, const gen &g, int s, int c) {
+    try {
+        vecteur from, to;
+        from.push_back(symbolic(at_sin, g));
+        from.push_back(symbolic(at_cos, g));
+        to.push_back(gen(s));
+        to.push_back(gen(c));
+        gen h = subst(f, from, to, false, g_ctx);
+        vecteur left;
+        unbounded_phases(h, x, pt, dir, left);
+        if (!left.empty() || is_undef(h) || holds_op(h, at_tan))
+            return undef;
+        gen l = plain_limit(h, x, pt, dir);
+        if (holds_op(l, at_bounded_function) || !(is_inf(l) ? l == plus_inf || l == minus_inf
+                                                             : finite_number(l)))
+            return undef;
+        return l;
+    } catch (...) {
+        return undef;
+    }
+}
+
+// g as a note writes it: SymPy's spelling (x**2, oo), no internal prefix.
+std::string shown(const gen &g) {
+    if (g == plus_inf || g == minus_inf)
+        return g == plus_inf ? "oo" : "-oo";
+    std::string t = g.print(g_ctx);
+    for (size_t i; (i = t.find(PREFIX)) != std::string::npos;)
+        t.erase(i, strlen(PREFIX));
+    for (size_t i; (i = t.find('^')) != std::string::npos;)
+        t.replace(i, 1, "**");
+    return t;
+}
+
+// true (and g_note set) when f's limit r = +-oo is refuted along the zeros
+// of one of its oscillations.
+bool infinity_refuted(const gen &f0, const gen &x, const gen &pt, int dir, const gen &r) {
+    // with parameters (x*sin(a*x)**2 was oo), the claim holds for every
+    // value or it is wrong: it is tried at every parameter = 1
+    vecteur ps;
+    for (const gen &s : lidnt(f0))
+        if (s != x && has_user_symbol(s))
+            ps.push_back(s);
+    gen f = f0;
+    if (!ps.empty() && !g_assumed.empty())
+        return false; // 1 may break the caller's assumptions
+    if (!ps.empty()) {
+        try {
+            f = subst(f0, ps, vecteur(ps.size(), gen(1)), false, g_ctx);
+        } catch (...) {
+            return false;
+        }
+    }
+    vecteur phases;
+    unbounded_phases(f, x, pt, dir, phases);
+    static const int sc[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
+    for (const gen &g : phases)
+        for (const auto &p : sc) {
+            gen l = limit_along(f, x, pt, dir, g, p[0], p[1]);
+            if (is_undef(l) || l == r)
+                continue;
+            g_note = "undefined: the CAS answered " + shown(r) + ", but " +
+                     (ps.empty() ? "" : "with every parameter = 1, ") + "where " +
+                     (p[0] == 0 ? "sin(" : "cos(") + shown(g) + ") = 0 (and " +
+                     (p[0] == 0 ? "cos(" : "sin(") + shown(g) + ") = " + std::to_string(p[0] + p[1]) +
+                     "), at points arbitrarily near the limit point, the expression tends to " +
+                     shown(l) + ": it has no limit there";
+            return true;
+        }
+    return false;
+}
+
+gen limit_or_squeeze(const gen &f, const gen &x, const gen &pt, int dir);
+
+// ---- the squeeze for sums ------------------------------------------------
+// giac answers undef for (2 + sin(x))*(-x) - 2 at -oo and for (1 -
+// cos(2*x))*x + log(log(x)) at oo; both tend to oo. Each term is read for
+// its limit (limit_or_squeeze, so a term's own squeeze and refutation
+// apply) or, failing that, for a side it stays on: a bounded term (proven
+// as for the squeeze) is bounded on both sides; B*R with B proven >= 0 and
+// R -> +oo is eventually >= 0 (bounded below), and so on by signs. A term
+// tending to +oo with every other term finite, tending to +oo or bounded
+// below makes the sum tend to +oo; -oo likewise.
+
+struct term_side {
+    gen lim;           // the term's limit (finite or +-oo), or undef
+    bool below, above; // bounded below / above near the point
+};
+
+// Exact bounds [lo, hi] of g for real x, for the shapes where the doubles'
+// widening would blur a bound of exactly 0 (1 - cos(2*x) >= 0): constants,
+// sin and cos of a real argument, negation, sums, constant multiples and
+// even powers. false when g is of another shape.
+bool exact_bounds(const gen &g, const gen &x, gen &lo, gen &hi) {
+    if (!mentions(g, x)) {
+        if (!finite_number(g))
+            return false;
+        lo = hi = g;
+        return true;
+    }
+    if (g.type != _SYMB)
+        return false;
+    const unary_function_ptr &f = g._SYMBptr->sommet;
+    const gen &a = g._SYMBptr->feuille;
+    gen l, h;
+    if (f == at_sin || f == at_cos) {
+        lo = -1;
+        hi = 1;
+        return real_for_real(a, x);
+    }
+    if (f == at_neg) {
+        if (!exact_bounds(a, x, l, h))
+            return false;
+        lo = -h;
+        hi = -l;
+        return true;
+    }
+    if (f == at_pow) {
+        if (a.type != _VECT || a._VECTptr->size() != 2 || (*a._VECTptr)[1].type != _INT_)
+            return false;
+        int e = (*a._VECTptr)[1].val;
+        if (e < 2 || e % 2 || e > 64 || !exact_bounds((*a._VECTptr)[0], x, l, h))
+            return false;
+        gen m = _simplify(symbolic(at_max, makesequence(-l, h)), g_ctx);
+        lo = 0;
+        hi = pow(m, e);
+        return true;
+    }
+    if ((f != at_plus && f != at_prod) || a.type != _VECT)
+        return false;
+    lo = f == at_plus ? 0 : 1;
+    hi = lo;
+    bool varying = false;
+    for (const gen &t : *a._VECTptr) {
+        if (!exact_bounds(t, x, l, h))
+            return false;
+        if (f == at_plus) {
+            lo = lo + l;
+            hi = hi + h;
+            continue;
+        }
+        // a product: one varying factor times constants
+        if (mentions(t, x)) {
+            if (varying)
+                return false;
+            varying = true;
+        }
+        // [lo, hi]*[l, h], one of them a point: its ends are among these
+        gen c[4] = {lo * l, lo * h, hi * l, hi * h};
+        double d[4];
+        for (int k = 0; k < 4; k++)
+            if (!real_value(c[k], d[k]))
+                return false;
+        int mn = 0, mx = 0;
+        for (int k = 1; k < 4; k++) {
+            mn = d[k] < d[mn] ? k : mn;
+            mx = d[k] > d[mx] ? k : mx;
+        }
+        lo = c[mn];
+        hi = c[mx];
+    }
+    lo = _simplify(lo, g_ctx);
+    hi = _simplify(hi, g_ctx);
+    return true;
+}
+
+// true when the product of the bounded factors bs is >= 0 (sign > 0) or
+// <= 0 (sign < 0) for every real x: the interval says so with room to
+// spare, or exact_bounds proves a bound of exactly 0.
+bool keeps_sign(const vecteur &bs, const interval &b, const gen &x, int sign) {
+    if (sign > 0 ? b.lo > 1e-7 : b.hi < -1e-7)
+        return true;
+    if (bs.size() != 1)
+        return false;
+    gen lo, hi;
+    double d;
+    if (!exact_bounds(bs[0], x, lo, hi))
+        return false;
+    const gen &edge = sign > 0 ? lo : hi;
+    return is_zero(edge) || (real_value(edge, d) && (sign > 0 ? d > 0 : d < 0));
+}
+
+term_side term_behaviour(const gen &t, const gen &x, const gen &pt, int dir) {
+    term_side ts = {undef, false, false};
+    interval i;
+    if (t.is_symb_of_sommet(at_neg)) {
+        term_side n = term_behaviour(t._SYMBptr->feuille, x, pt, dir);
+        ts.lim = is_undef(n.lim) ? undef : n.lim == plus_inf ? minus_inf
+                                       : n.lim == minus_inf ? plus_inf
+                                                            : gen(-n.lim);
+        ts.below = n.above;
+        ts.above = n.below;
+        return ts;
+    }
+    if (!mentions(t, x) || bounds_of(t, x, i)) {
+        ts.below = ts.above = true;
+        if (!mentions(t, x))
+            ts.lim = t;
+        return ts;
+    }
+    try {
+        gen l = limit_or_squeeze(t, x, pt, dir);
+        if (l == plus_inf || l == minus_inf || (!is_inf(l) && finite_number(l))) {
+            ts.lim = l;
+            ts.below = l != minus_inf;
+            ts.above = l != plus_inf;
+            return ts;
+        }
+    } catch (...) {
+    }
+    vecteur fs = t.is_symb_of_sommet(at_prod) && t._SYMBptr->feuille.type == _VECT
+                     ? *t._SYMBptr->feuille._VECTptr
+                     : vecteur(1, t);
+    gen rest = 1;
+    interval b = {1, 1};
+    vecteur bs;
+    for (const gen &u : fs) {
+        if (mentions(u, x) && bounds_of(u, x, i)) {
+            b = imul(b, i);
+            bs.push_back(u);
+        } else {
+            rest = rest * u;
+        }
+    }
+    gen l;
+    try {
+        l = plain_limit(rest, x, pt, dir);
+    } catch (...) {
+        return ts;
+    }
+    if (bs.empty())
+        return ts;
+    if (l == plus_inf || l == minus_inf) {
+        bool nonneg = keeps_sign(bs, b, x, 1), nonpos = keeps_sign(bs, b, x, -1);
+        ts.below = l == plus_inf ? nonneg : nonpos;
+        ts.above = l == plus_inf ? nonpos : nonneg;
+    } else if (!is_inf(l) && finite_number(l)) {
+        ts.below = ts.above = true;
+    }
+    return ts;
+}
+
+// Functions L <= t <= U near the point without oscillation, for the
+// comparison of sum_squeeze: t itself when it holds no sin/cos of an
+// unbounded argument; a bounded t's bounds; B*R with B bounded in [lo,
+// hi] (exact_bounds where it applies, else the interval) and R -> +-oo
+// without oscillation: lo*R and hi*R, by R's sign. false (each) when
+// none is known.
+bool term_bound_fns(const gen &t, const gen &x, const gen &pt, int dir, gen &L, gen &U) {
+    if (t.is_symb_of_sommet(at_neg)) {
+        gen l, u;
+        if (!term_bound_fns(t._SYMBptr->feuille, x, pt, dir, l, u))
+            return false;
+        L = -u;
+        U = -l;
+        return true;
+    }
+    vecteur ph;
+    unbounded_phases(t, x, pt, dir, ph);
+    if (ph.empty()) {
+        L = U = t;
+        return true;
+    }
+    interval i, b = {1, 1};
+    gen lo, hi;
+    if (bounds_of(t, x, i)) {
+        if (!exact_bounds(t, x, L, U)) {
+            L = gen(i.lo);
+            U = gen(i.hi);
+        }
+        return true;
+    }
+    vecteur fs = t.is_symb_of_sommet(at_prod) && t._SYMBptr->feuille.type == _VECT
+                     ? *t._SYMBptr->feuille._VECTptr
+                     : vecteur(1, t);
+    gen rest = 1;
+    vecteur bs;
+    for (const gen &u : fs) {
+        if (mentions(u, x) && bounds_of(u, x, i)) {
+            b = imul(b, i);
+            bs.push_back(u);
+        } else {
+            rest = rest * u;
+        }
+    }
+    ph.clear();
+    unbounded_phases(rest, x, pt, dir, ph);
+    if (bs.empty() || !ph.empty())
+        return false;
+    gen l;
+    try {
+        l = plain_limit(rest, x, pt, dir);
+    } catch (...) {
+        return false;
+    }
+    if (l != plus_inf && l != minus_inf)
+        return false;
+    if (bs.size() != 1 || !exact_bounds(bs[0], x, lo, hi)) {
+        lo = gen(b.lo);
+        hi = gen(b.hi);
+    }
+    L = (l == plus_inf ? lo : hi) * rest;
+    U = (l == plus_inf ? hi : lo) * rest;
+    return true;
+}
+
+// The comparison: the sum of the terms' lower functions tending to +oo
+// makes the sum tend to +oo ((2 + sin(1/x))*exp(1/x) - log(-log(x)) at 0+:
+// exp(1/x) - log(-log(x)) -> oo); the upper functions' tending to -oo,
+// -oo. undef otherwise.
+gen sum_comparison(const gen &f, const gen &x, const gen &pt, int dir) {
+    gen sl = 0, su = 0, L, U;
+    for (const gen &t : *f._SYMBptr->feuille._VECTptr) {
+        if (!term_bound_fns(t, x, pt, dir, L, U))
+            return undef;
+        sl = sl + L;
+        su = su + U;
+    }
+    try {
+        if (plain_limit(sl, x, pt, dir) == plus_inf)
+            return plus_inf;
+        if (plain_limit(su, x, pt, dir) == minus_inf)
+            return minus_inf;
+    } catch (...) {
+    }
+    return undef;
+}
+
+gen sum_squeeze(const gen &f, const gen &x, const gen &pt, int dir) {
+    if (!f.is_symb_of_sommet(at_plus) || f._SYMBptr->feuille.type != _VECT)
+        return undef;
+    bool up = false, down = false, all_below = true, all_above = true;
+    std::string note = g_note; // a term's refutation is no word on the sum
+    for (const gen &t : *f._SYMBptr->feuille._VECTptr) {
+        term_side ts = term_behaviour(t, x, pt, dir);
+        up |= ts.lim == plus_inf;
+        down |= ts.lim == minus_inf;
+        all_below &= ts.below;
+        all_above &= ts.above;
+    }
+    g_note = note;
+    if (up && !down && all_below)
+        return plus_inf;
+    if (down && !up && all_above)
+        return minus_inf;
+    return sum_comparison(f, x, pt, dir);
+}
+
+// true (and g_note set) when f tends to two different limits along the
+// points where sin(g) = 0 and where cos(g) = 0 for one of its phases (as
+// infinity_refuted): then f has no limit. giac cannot expand
+// Abs(sin(x))*x**2 at oo and failed; it is 0 at x = k*pi and x**2 at x =
+// pi/2 + k*pi. No parameters (their values decide).
+bool sequences_disagree(const gen &f, const gen &x, const gen &pt, int dir) {
+    for (const gen &s : lidnt(f))
+        if (s != x && has_user_symbol(s))
+            return false;
+    vecteur phases;
+    unbounded_phases(f, x, pt, dir, phases);
+    static const int sc[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
+    for (const gen &g : phases) {
+        gen seen[4];
+        for (int k = 0; k < 4; k++) {
+            seen[k] = limit_along(f, x, pt, dir, g, sc[k][0], sc[k][1]);
+            for (int j = 0; j < k; j++) {
+                if (is_undef(seen[j]) || is_undef(seen[k]) || seen[j] == seen[k] ||
+                    (!is_inf(seen[j]) && !is_inf(seen[k]) &&
+                     is_zero(_simplify(seen[j] - seen[k], g_ctx))))
+                    continue;
+                auto where = [&g](int m) {
+                    return std::string(sc[m][0] == 0 ? "sin(" : "cos(") + shown(g) + ") = 0 and " +
+                           (sc[m][0] == 0 ? "cos(" : "sin(") + shown(g) +
+                           ") = " + std::to_string(sc[m][0] + sc[m][1]);
+                };
+                g_note = "undefined: where " + where(j) + " the expression tends to " +
+                         shown(seen[j]) + ", where " + where(k) + " to " + shown(seen[k]) +
+                         " (both at points arbitrarily near the limit point): it has no limit there";
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 // giac's limit, or the squeeze's where giac fails or answers an
 // oscillation (bounded_function) or undef for a product the squeeze
-// decides.
+// decides (or a sum sum_squeeze decides); an infinite answer refuted along
+// the zeros of an oscillation (infinity_refuted) is undef, with the note;
+// where giac fails and no squeeze decides, two sequences with different
+// limits (sequences_disagree) make it undef with the note.
 gen limit_or_squeeze(const gen &f, const gen &x, const gen &pt, int dir) {
     gen r;
     try {
@@ -886,20 +1323,45 @@ gen limit_or_squeeze(const gen &f, const gen &x, const gen &pt, int dir) {
     } catch (...) {
         gen s = squeeze_limit(f, x, pt, dir);
         if (is_undef(s))
+            s = sum_squeeze(f, x, pt, dir);
+        if (is_undef(s) && sequences_disagree(f, x, pt, dir))
+            return undef;
+        if (is_undef(s))
             throw;
         return s;
     }
     if (is_undef(r) || holds_op(r, at_bounded_function)) {
         gen s = squeeze_limit(f, x, pt, dir);
+        if (is_undef(s))
+            s = sum_squeeze(f, x, pt, dir);
         if (!is_undef(s))
             return s;
     }
+    if ((r == plus_inf || r == minus_inf) && infinity_refuted(f, x, pt, dir, r))
+        return undef;
     return r;
 }
 
+// limit(f, x, pt) inside an expression: as the limit tool, with its check
+// of a finite limit at +-oo against f's own values (sym_limcheck.h: giac's
+// limit(cos(sqrt(x))/x, x, -oo) was 0; cos(I*t) = cosh(t) grows).
 gen sp_limit(const cc_node *n, const char *) {
     gen pt = arg(n, 2);
-    return limit_or_squeeze(arg(n, 0), arg(n, 1), pt, is_inf(pt) ? 0 : 1);
+    gen r = limit_or_squeeze(arg(n, 0), arg(n, 1), pt, is_inf(pt) ? 0 : 1);
+    int sgn = pt == plus_inf ? 1 : pt == minus_inf ? -1 : 0;
+    long ex = 0;
+    if (sgn && finite_number(r) && n->child[1]->kind == CC_N_NAME &&
+        sym_limit_grows(n->child[0], n->child[1]->v.name, sgn, &ex)) {
+        g_note = "undefined: the CAS answered " + shown(r) +
+                 ", but the expression's values grow without bound (|f| is about 10**" +
+                 std::to_string(ex) + " at " + n->child[1]->v.name + " = " + (sgn < 0 ? "-" : "") +
+                 "10**16); at -oo the expression may take non-real values (sqrt or log of a "
+                 "negative number)";
+        if (sgn > 0)
+            g_note.erase(g_note.find("; at -oo"));
+        return undef;
+    }
+    return r;
 }
 // The limit of a series' term f(k) as k -> oo, or undef when giac cannot
 // say (an oscillation comes back as bounded_function(...)).

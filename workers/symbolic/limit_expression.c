@@ -36,6 +36,21 @@ static json_t *side_json(const char *text) {
     return json_string(undetermined(text) ? "undefined" : text);
 }
 
+/* Sets out's note to why (the shim's word on a refuted infinite limit),
+ * naming the side at a finite point (side NULL at +-oo), or adds it to a
+ * note the other side left. */
+static void refuted_note(json_t *out, const char *side, const char *why) {
+    const char *old = json_string_value(json_object_get(out, "note"));
+    char *text = NULL;
+    int n = !side       ? asprintf(&text, "%s", why)
+            : old && strcmp(old, UNDETERMINED_NOTE)
+                  ? asprintf(&text, "%s; from the %s: %s", old, side, why)
+                  : asprintf(&text, "from the %s: %s", side, why);
+    if (n >= 0)
+        json_object_set_new(out, "note", json_string(text));
+    free(text);
+}
+
 /* At a finite point: the side the caller asked for ("+" by default, as
  * TOOLS.md 3.3.17), the left-sided limit, and the two-sided one ("does not
  * exist" when the sides differ or one fails). With direction "-" the
@@ -45,6 +60,7 @@ static void add_sides(json_t *out, cc_gexpr *args[3], const char *dir, const cha
     json_t *err = NULL;
     char *right = strdup(json_string_value(json_object_get(out, "limit")));
     cc_gexpr *left = fast_left ? NULL : cc_giac_apply(CC_G_LIMIT_LEFT, args, 3, &se);
+    char *why = cc_giac_take_note(); /* a refuted infinity's (see limit()) */
     char *ls = fast_left ? strdup(fast_left)
                          : readable_limit(left ? sym_print_str(left, &err) : NULL);
     cc_gexpr_free(left);
@@ -58,8 +74,11 @@ static void add_sides(json_t *out, cc_gexpr *args[3], const char *dir, const cha
     if (right)
         json_object_set_new(out, "right", side_json(right));
     json_object_set_new(out, "two_sided", json_copy(two));
-    if (unknown && !json_object_get(out, "note"))
+    if (why && ls && undetermined(ls))
+        refuted_note(out, "left", why);
+    else if (unknown && !json_object_get(out, "note"))
         json_object_set_new(out, "note", json_string(UNDETERMINED_NOTE));
+    free(why);
     if (!strcmp(dir, "-"))
         json_object_set_new(out, "limit", ls ? side_json(ls) : json_string("does not exist"));
     else if (!strcmp(dir, "+-"))
@@ -109,10 +128,15 @@ static json_t *limit(const struct limit_at *at, cc_gexpr *var, const char *name,
                                 &fast_left) == 0;
     if (fast)
         sym_prof_mark_fast();
+    free(cc_giac_take_note()); /* one the parse left: not the limit's */
     cc_gexpr *lim = fast ? NULL : cc_giac_apply(CC_G_LIMIT, args, 3, &se);
+    /* the shim's word on an infinite limit it refuted (giac_shim.cc,
+     * infinity_refuted: cos(x)**2*exp(x) at oo was oo) */
+    char *why = cc_giac_take_note();
     cc_gexpr *simp = fast || lim ? cc_giac_apply(CC_G_SIMPLIFY, &e, 1, &se) : NULL;
     if (!simp) {
         cc_gexpr_free(lim);
+        free(why);
         free(fast_right);
         free(fast_left);
         return sym_err_json(&se, "");
@@ -127,6 +151,7 @@ static json_t *limit(const struct limit_at *at, cc_gexpr *var, const char *name,
         json_decref(js);
         json_decref(jp);
         free(fast_left);
+        free(why);
         return err;
     }
     char *lt = readable_limit(strdup(json_string_value(jl)));
@@ -144,8 +169,12 @@ static json_t *limit(const struct limit_at *at, cc_gexpr *var, const char *name,
                                                      "not exist"));
     if (undetermined(json_string_value(jl))) {
         json_object_set_new(out, "limit", json_string("undefined"));
-        json_object_set_new(out, "note", json_string(UNDETERMINED_NOTE));
+        if (why)
+            refuted_note(out, dir ? "right" : NULL, why);
+        else
+            json_object_set_new(out, "note", json_string(UNDETERMINED_NOTE));
     }
+    free(why);
     refute_finite(out, at, name);
     if (dir)
         add_sides(out, args, dir, fast_left);

@@ -17,7 +17,55 @@
 #include "workers/symbolic/sym_profile.h"
 #include "workers/symbolic/sym_written.h"
 
-static json_t *expr_err(const struct cc_expr_error *e, const char *prefix) {
+/* The name before the first keyword argument (name=value inside a call's
+ * parentheses; not ==, <=, >=, !=) of text, its length in *n; NULL when
+ * there is none (x = 2 at the top level is an equation). */
+static const char *keyword_argument(const char *text, size_t len, int *n) {
+    int depth = 0;
+    for (size_t i = 1; i + 1 < len; i++) {
+        depth += (text[i] == '(') - (text[i] == ')');
+        if (depth <= 0 || text[i] != '=' || text[i + 1] == '=' || strchr("=<>!", text[i - 1]))
+            continue;
+        size_t end = i;
+        while (end > 0 && text[end - 1] == ' ')
+            end--;
+        size_t start = end;
+        while (start > 0 && (isalnum((unsigned char)text[start - 1]) || text[start - 1] == '_'))
+            start--;
+        if (start < end && !isdigit((unsigned char)text[start])) {
+            *n = (int)(end - start);
+            return text + start;
+        }
+    }
+    return NULL;
+}
+
+/* The parser's error, or for two SymPy forms an agent writes and the
+ * language lacks, an error that says what to write instead: Piecewise
+ * (an unknown function to the parser, whose hint was to write a product)
+ * and keyword arguments such as factor(p, extension=sqrt(2)) ('=' is
+ * refused as permission_denied, "will not succeed on retry"). */
+static json_t *expr_err(const struct cc_expr_error *e, const char *prefix, const char *text,
+                        size_t len) {
+    int n = 0;
+    const char *kw = NULL;
+    if (strstr(e->message, "unknown function 'Piecewise'"))
+        return cc_err("validation",
+                      "%sPiecewise is not supported: write the pieces with Heaviside (Piecewise((f, "
+                      "x > c), (g, True)) is f*Heaviside(x - c) + g*Heaviside(c - x)), or with "
+                      "Abs, sign, Max or Min, or evaluate each piece in its own call",
+                      prefix);
+    if (!strncmp(e->message, "'=' is not permitted", 20) &&
+        (kw = keyword_argument(text, len, &n)) != NULL)
+        return cc_err("validation",
+                      "%skeyword arguments (%.*s=...) are not supported: every function takes "
+                      "positional arguments only%s",
+                      prefix, n, kw,
+                      n == 9 && !strncmp(kw, "extension", 9)
+                          ? "; factor() factors over the rationals, and solve_expression gives "
+                            "the roots (x**2 - 2: -sqrt(2), sqrt(2)) from which the factors over "
+                            "an extension are built"
+                          : "");
     return cc_err(e->code ? e->code : "internal", "%s%s", prefix, e->message);
 }
 
@@ -38,7 +86,7 @@ int sym_parse_expr(const char *text, size_t len, const char *prefix, struct sym_
         e->root = root;
         return 0;
     }
-    *err = expr_err(&ee, prefix);
+    *err = expr_err(&ee, prefix, text, len);
     sym_expr_free(e);
     return -1;
 }

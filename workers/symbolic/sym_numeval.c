@@ -102,6 +102,11 @@ static int name_value(struct ev *e, const char *s, mpc_t out) {
         mpfr_set_zero(mpc_imagref(out), 1);
         return 0;
     }
+    if (!strcmp(s, SYM_CATALAN)) {
+        mpfr_const_catalan(mpc_realref(out), RRND);
+        mpfr_set_zero(mpc_imagref(out), 1);
+        return 0;
+    }
     if (!strcmp(s, "E")) {
         mpfr_set_ui(mpc_realref(out), 1, RRND);
         mpfr_exp(mpc_realref(out), mpc_realref(out), RRND);
@@ -1104,7 +1109,7 @@ bool sym_numeval_never(const struct cc_node *n) {
          * every other name that is neither a constant nor a function a
          * value); oo, zoo, nan and bare function names have none */
         if (!strcmp(n->v.name, "pi") || !strcmp(n->v.name, "E") || !strcmp(n->v.name, "I") ||
-            !strcmp(n->v.name, "EulerGamma"))
+            !strcmp(n->v.name, "EulerGamma") || !strcmp(n->v.name, SYM_CATALAN))
             return false;
         return cc_expr_is_constant(n->v.name) || cc_expr_is_function(n->v.name);
     case CC_N_CALL:
@@ -1169,6 +1174,8 @@ bool sym_numeval_branch_free(const struct cc_node *n) {
 }
 
 void sym_numeval_symbols(const struct cc_node *n, const char **names, size_t *count, size_t cap) {
+    if (n->kind == CC_N_NAME && !strcmp(n->v.name, SYM_CATALAN))
+        return; /* a constant here, a symbol to the CAS (sym_numeval.h) */
     if (n->kind == CC_N_NAME && !cc_expr_is_constant(n->v.name) &&
         !cc_expr_is_function(n->v.name)) {
         for (size_t i = 0; i < *count; i++)

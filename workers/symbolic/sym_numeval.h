@@ -13,6 +13,12 @@
 
 #include "workers/common/expr_ast.h"
 
+/* Catalan's constant (SymPy's Catalan, 0.9159655941...). The CAS has no
+ * such constant and keeps the name as a symbol, so exact answers keep
+ * it; this evaluator values it (MPFR's mpfr_const_catalan), so N() and
+ * every numeric check read it as the constant, never as a free symbol. */
+#define SYM_CATALAN "Catalan"
+
 /* Working precision of the cross-check (about 38 decimal digits). */
 #define SYM_NUM_BITS 128
 
