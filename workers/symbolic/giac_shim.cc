@@ -1108,6 +1108,26 @@ bool keeps_sign(const vecteur &bs, const interval &b, const gen &x, int sign) {
     return is_zero(edge) || (real_value(edge, d) && (sign > 0 ? d > 0 : d < 0));
 }
 
+// t's factors (t itself when it is no product) split into those bounded in
+// x, whose product's interval is multiplied into b and which are listed in
+// bs, and the product of the others, returned.
+static gen split_bounded_factors(const gen &t, const gen &x, interval &b, vecteur &bs) {
+    vecteur fs = t.is_symb_of_sommet(at_prod) && t._SYMBptr->feuille.type == _VECT
+                     ? *t._SYMBptr->feuille._VECTptr
+                     : vecteur(1, t);
+    gen rest = 1;
+    interval i;
+    for (const gen &u : fs) {
+        if (mentions(u, x) && bounds_of(u, x, i)) {
+            b = imul(b, i);
+            bs.push_back(u);
+        } else {
+            rest = rest * u;
+        }
+    }
+    return rest;
+}
+
 term_side term_behaviour(const gen &t, const gen &x, const gen &pt, int dir) {
     term_side ts = {undef, false, false};
     interval i;
@@ -1136,20 +1156,9 @@ term_side term_behaviour(const gen &t, const gen &x, const gen &pt, int dir) {
         }
     } catch (...) {
     }
-    vecteur fs = t.is_symb_of_sommet(at_prod) && t._SYMBptr->feuille.type == _VECT
-                     ? *t._SYMBptr->feuille._VECTptr
-                     : vecteur(1, t);
-    gen rest = 1;
     interval b = {1, 1};
     vecteur bs;
-    for (const gen &u : fs) {
-        if (mentions(u, x) && bounds_of(u, x, i)) {
-            b = imul(b, i);
-            bs.push_back(u);
-        } else {
-            rest = rest * u;
-        }
-    }
+    gen rest = split_bounded_factors(t, x, b, bs);
     gen l;
     try {
         l = plain_limit(rest, x, pt, dir);
@@ -1198,19 +1207,8 @@ bool term_bound_fns(const gen &t, const gen &x, const gen &pt, int dir, gen &L, 
         }
         return true;
     }
-    vecteur fs = t.is_symb_of_sommet(at_prod) && t._SYMBptr->feuille.type == _VECT
-                     ? *t._SYMBptr->feuille._VECTptr
-                     : vecteur(1, t);
-    gen rest = 1;
     vecteur bs;
-    for (const gen &u : fs) {
-        if (mentions(u, x) && bounds_of(u, x, i)) {
-            b = imul(b, i);
-            bs.push_back(u);
-        } else {
-            rest = rest * u;
-        }
-    }
+    gen rest = split_bounded_factors(t, x, b, bs);
     ph.clear();
     unbounded_phases(rest, x, pt, dir, ph);
     if (bs.empty() || !ph.empty())
