@@ -123,6 +123,8 @@ static _Noreturn void finish(const struct sbx_init_cfg *cfg, pid_t child) {
         while (waitpid(-1, NULL, WNOHANG | __WALL) > 0)
             ;
     }
+    if (cfg->own_ipcns)
+        (void)sbx_ipc_release();
     struct rusage ru;
     if (getrusage(RUSAGE_CHILDREN, &ru) == 0) {
         sh->cpu_us = (int64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000 +

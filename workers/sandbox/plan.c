@@ -172,6 +172,11 @@ void sbx_plan_program(struct sbx_program *p, const struct sbx_limits *lim, bool 
                "file_size_limit_clamped_to_hard_rlimit");
     add_rlimit(p, res, RLIMIT_NOFILE, lim->nofile ? lim->nofile : 256, NULL);
     add_rlimit(p, res, RLIMIT_CORE, 0, NULL);
+    /* Not the server's own limit: unlimited there is kernel memory no limit
+     * counts where no memory cgroup holds the run, and 0 leaves it none.
+     * The bound is the uid's, shared by every run (ipc_release.c returns a
+     * run's queues when it ends). */
+    add_rlimit(p, res, RLIMIT_MSGQUEUE, SBX_MSGQUEUE_BYTES, NULL);
     /* The process ceiling is the box's pids cgroup where it holds one.
      * RLIMIT_NPROC beside it would bound nothing per run: every run of
      * every codecalc server on the host shares the sandbox uid, so a

@@ -35,6 +35,9 @@
 #define SBX_TMP_INODES 32768
 #define SBX_SHM_MB 64
 #define SBX_SHM_INODES 4096
+/* RLIMIT_MSGQUEUE of a run: the kernel's default (800 KiB, about 9 queues
+ * of default size), whatever the server's own (workers/sandbox/plan.c). */
+#define SBX_MSGQUEUE_BYTES 819200
 /* Output drained from the program beyond what is kept: past this many bytes
  * (both streams together) the sandbox kills it (docs/security.md). */
 #define SBX_DRAIN_DEFAULT (64ULL << 20)
@@ -383,7 +386,7 @@ int sbx_landlock_scope(void);
  * shared region (pointers into the region are valid in init and the
  * program's process, which inherited the mapping at the same address),
  * then announced with one packet carrying the fds. */
-#define SBX_MAX_RLIMITS 8
+#define SBX_MAX_RLIMITS 10
 #define SBX_ARENA_BYTES (1u << 20)
 struct sbx_program {
     const char *const *argv;
@@ -457,6 +460,12 @@ void sbx_shared_view(const char **dir, const char **at);
  * (a non-root server's init is not uid 0 of its user namespace, which the
  * kernel asks of the writer: the memory_cgroup disclosure covers it). */
 bool sbx_ipc_bound(void);
+
+/* workers/sandbox/ipc_release.c: in init, once every process of the run is
+ * gone: unlink the POSIX message queues of the run's IPC namespace, so
+ * their bytes return to the uid now rather than when the kernel frees the
+ * namespace. The number unlinked, or -1 when they could not be listed. */
+int sbx_ipc_release(void);
 
 /* workers/sandbox/clone.c: $CODECALC_HOME (or ~/.codecalc; "" when unknown)
  * into out; init cloned into new namespaces with a pidfd and no exit
