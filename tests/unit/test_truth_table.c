@@ -155,6 +155,38 @@ static void test_errors(void) {
               "parse error: unexpected character '\xe2\x82\xac' at position 7");
 }
 
+static void check_remedy(const char *expr, const char *msg, const char *remedy) {
+    json_t *r = tt(expr);
+    CHECK(json_is_false(json_object_get(r, "ok")));
+    CHECK_STREQ(str(r, "error"), msg);
+    CHECK_STREQ(str(r, "remedy"), remedy);
+    json_decref(r);
+}
+
+#define WORDS "; the operators are the words and, or, not, xor, implies, iff (and true, false)"
+
+/* Regression (an agent writing `p -> q` or `a & !b` got "unexpected
+ * character" and a remedy that said only "fix the arguments"): the
+ * symbols stay refused (their precedence differs between languages) and
+ * the remedy names the word for each. */
+static void test_symbol_refused_without_naming_the_word(void) {
+    check_remedy("p -> q", "parse error: unexpected character '-' at position 2", "write implies for '->'" WORDS);
+    check_remedy("a <=> b", "parse error: unexpected character '<' at position 2", "write iff for '<=>'" WORDS);
+    check_remedy("a && !b", "parse error: unexpected character '&' at position 2", "write and for '&&'" WORDS);
+    check_remedy("!a", "parse error: unexpected character '!' at position 0", "write not for '!'" WORDS);
+    check_remedy("a | b", "parse error: unexpected character '|' at position 2", "write or for '|'" WORDS);
+    check_remedy("a \xe2\x86\x92 b", "parse error: unexpected character '\xe2\x86\x92' at position 2",
+                 "write implies for '\xe2\x86\x92'" WORDS);
+    check_remedy("a ^ b", "parse error: unexpected character '^' at position 2",
+                 "write xor or and for '^' (xor in C and Python, and in logic notation)" WORDS);
+    check_remedy("a != b", "parse error: unexpected character '!' at position 2",
+                 "write xor for '!=', with parentheses (xor binds looser than or here)" WORDS);
+    check_remedy("a $ b", "parse error: unexpected character '$' at position 2",
+                 "the operators are the words and, or, not, xor, implies, iff (and true, false); parentheses group");
+    /* A formula of words is untouched by the table of symbols. */
+    check_column("a implies b", "TTFT");
+}
+
 static char *nested(int depth) {
     char *s = malloc((size_t)depth * 2 + 2);
     memset(s, '(', (size_t)depth);
@@ -228,6 +260,7 @@ int main(void) {
     RUN(test_precedence);
     RUN(test_constants_only);
     RUN(test_errors);
+    RUN(test_symbol_refused_without_naming_the_word);
     RUN(test_limits);
     RUN(test_bad_args);
     return check_summary("truth_table");

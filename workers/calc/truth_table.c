@@ -40,8 +40,49 @@ static const struct {
 struct lexer {
     struct token *toks;
     size_t n;
-    char *error; /* validation message when tokenising failed (owned) */
+    char *error;  /* validation message when tokenising failed (owned) */
+    char *remedy; /* what to write instead, when the character is known (owned) */
 };
+
+#define WORDS "the operators are the words and, or, not, xor, implies, iff (and true, false)"
+
+/* Symbols agents write for the operators. The grammar (TOOLS.md 3.3.23)
+ * has words only; a symbol is refused, and the remedy names the word.
+ * Symbols are not taken as operators because their precedence differs
+ * between languages (`a && b == c` is `a and (b iff c)` in C, and `iff`
+ * is our loosest), and a formula read under the wrong one would be a
+ * confident wrong table. Longest spelling first. */
+static const struct {
+    const char *symbol, *word, *why;
+} symbol_words[] = {
+    {"<->", "iff", ""}, {"<=>", "iff", ""}, {"->", "implies", ""}, {"=>", "implies", ""},
+    {"&&", "and", ""}, {"||", "or", ""},
+    {"==", "iff", ", with parentheses (iff binds loosest here, == tighter than && in C)"},
+    {"!=", "xor", ", with parentheses (xor binds looser than or here)"},
+    {"&", "and", ""}, {"|", "or", ""}, {"!", "not", ""}, {"~", "not", ""},
+    {"\xe2\x88\xa7", "and", ""}, {"\xe2\x88\xa8", "or", ""}, {"\xc2\xac", "not", ""},
+    {"\xe2\x86\x92", "implies", ""}, {"\xe2\x87\x92", "implies", ""}, {"\xe2\x86\x94", "iff", ""},
+    {"\xe2\x87\x94", "iff", ""}, {"\xe2\x8a\x95", "xor", ""},
+    {"^", "xor or and", " (xor in C and Python, and in logic notation)"},
+    {"+", "or", " (Boolean algebra)"}, {"*", "and", " (Boolean algebra)"},
+    {"=", "iff", " for equivalence"}, {"1", "true", ""}, {"0", "false", ""},
+};
+
+/* The remedy for the character at s[i], or NULL (allocation failed). */
+static char *symbol_remedy(const char *s, size_t i, size_t n) {
+    char *r = NULL;
+    for (size_t k = 0; k < sizeof symbol_words / sizeof symbol_words[0]; k++) {
+        size_t len = strlen(symbol_words[k].symbol);
+        if (len <= n - i && memcmp(s + i, symbol_words[k].symbol, len) == 0) {
+            if (asprintf(&r, "write %s for '%s'%s; " WORDS, symbol_words[k].word, symbol_words[k].symbol,
+                         symbol_words[k].why) < 0)
+                r = NULL;
+            return r;
+        }
+    }
+    if (asprintf(&r, "%s", WORDS "; parentheses group") < 0) r = NULL;
+    return r;
+}
 
 static bool is_space(unsigned char c) {
     return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f);
@@ -93,6 +134,7 @@ static void bad_char(struct lexer *lx, const char *s, size_t i, size_t n, size_t
     else memcpy(shown, s + i, len), shown[len] = '\0';
     if (asprintf(&lx->error, "parse error: unexpected character '%s' at position %zu", shown, pos) < 0)
         lx->error = NULL;
+    lx->remedy = symbol_remedy(s, i, n);
 }
 
 /* Fills lx; returns 0, or -1 with lx->error set (NULL error = OOM). The
@@ -126,6 +168,7 @@ static void lexer_free(struct lexer *lx) {
     for (size_t i = 0; i < lx->n; i++) free(lx->toks[i].text);
     free(lx->toks);
     free(lx->error);
+    free(lx->remedy);
 }
 
 /* ---- syntax tree ---------------------------------------------------------- */
@@ -393,8 +436,10 @@ json_t *cc_tool_truth_table(json_t *args, cc_wctx *ctx) {
     }
     struct lexer lx = {0};
     json_t *r;
-    if (tokenise(&lx, s, n) != 0)
+    if (tokenise(&lx, s, n) != 0) {
         r = lx.error ? cc_err("validation", "%s", lx.error) : NULL;
+        if (r && lx.remedy) json_object_set_new(r, "remedy", json_string(lx.remedy));
+    }
     else
         r = table_for(expr, lx.toks, lx.n, first);
     lexer_free(&lx);
