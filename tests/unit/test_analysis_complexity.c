@@ -361,6 +361,35 @@ static void memo_table_is_memoisation(void) {
     check_refined(cases, sizeof cases / sizeof *cases);
 }
 
+/* A cached fib called in a loop over range(n) was O(n^2): each call was
+ * charged the memo's whole O(n), though a decorator's cache outlives the
+ * call and the states are computed once in all. Only where the one
+ * argument stays among the memo's n states: fib(i * i) reaches n^2
+ * states, and g(i, n), memoised over its second argument, computes n new
+ * states for each i. */
+static void memoised_calls_in_a_loop_were_counted_per_call(void) {
+    static const struct refined_case cases[] = {
+        {NULL, "from functools import lru_cache\n@lru_cache(None)\ndef fib(n):\n"
+               "    return n if n < 2 else fib(n - 1) + fib(n - 2)\ndef f(n):\n    return [fib(i) for i in range(n)]\n",
+         "O(n)"},
+        {NULL, "from functools import cache\n@cache\ndef fib(n):\n    return n if n < 2 else fib(n - 1) + fib(n - 2)\n"
+               "def f(n):\n    t = 0\n    for i in range(n):\n        t += fib(i + 1)\n    return t\n",
+         "O(n)"},
+        {NULL, "from functools import cache\n@cache\ndef fib(n):\n    return n if n < 2 else fib(n - 1) + fib(n - 2)\n"
+               "def f(n):\n    return [fib(i * i) for i in range(n)]\n",
+         "O(n^2)"},
+        {NULL, "from functools import cache\n@cache\ndef g(i, j):\n    return 0 if j == 0 else g(i, j - 1) + i\n"
+               "def f(n):\n    t = 0\n    for i in range(n):\n        t += g(i, n)\n    return t\n",
+         "O(n^2)"},
+        /* A hand-written memo may be fresh per call: still per call. */
+        {NULL, "def fib(n, memo=None):\n    if memo is None:\n        memo = {}\n    if n in memo: return memo[n]\n"
+               "    r = n if n < 2 else fib(n - 1, memo) + fib(n - 2, memo)\n    memo[n] = r\n    return r\n"
+               "def f(n):\n    return [fib(i) for i in range(n)]\n",
+         "O(n^2)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
 /* Quicksort refined to O(2^n): two self-calls with no halving were left
  * exponential. Its calls are on the two sides of a partition: O(n^2) worst
  * case. Fibonacci's two calls on n - 1 and n - 2 stay exponential. */
@@ -1207,6 +1236,7 @@ int main(void) {
     RUN(geometric_loop_is_log_n);
     RUN(literal_condition_needs_a_literal_start);
     RUN(memo_table_is_memoisation);
+    RUN(memoised_calls_in_a_loop_were_counted_per_call);
     RUN(quicksort_was_exponential);
     RUN(sqrt_bounded_loop_was_linear);
     RUN(log_time_calls_in_a_loop);

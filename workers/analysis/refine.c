@@ -949,8 +949,16 @@ void cx_refine_function(struct cx_walk *w, TSNode fn, struct cx_fn *f) {
         TSNode d = ts_node_named_child(p, i);
         if (strcmp(ts_node_type(d), "decorator") != 0) continue;
         struct cx_text t = cx_node_text(w, d);
-        if (cx_has_text(t.s, t.n, "cache") || cx_has_text(t.s, t.n, "memo")) f->memoized = true;
+        if (cx_has_text(t.s, t.n, "cache") || cx_has_text(t.s, t.n, "memo")) f->memoized = f->memo_kept = true;
     }
+}
+
+/* A python function of exactly one plain parameter: its memo's states are
+ * the values of that one argument. */
+static bool one_parameter(TSNode fn) {
+    TSNode ps = ts_node_child_by_field_name(fn, "parameters", 10);
+    return !ts_node_is_null(ps) && ts_node_named_child_count(ps) == 1 &&
+           strcmp(ts_node_type(ts_node_named_child(ps, 0)), "identifier") == 0;
 }
 
 /* T(n) = 2 T(n/2) + n^k, by the master theorem. */
@@ -1005,7 +1013,7 @@ static struct cx_cost looped_recursion(struct cx_walk *w, const struct cx_fn *f)
 
 void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f) {
     if (f->self_calls == 0) {
-        cx_function_cost(w, f, (struct cx_cost){0});
+        cx_function_cost(w, f, (struct cx_cost){0}, false);
         return;
     }
     int name_len = cx_shown(f->ref_name);
@@ -1026,6 +1034,7 @@ void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f) {
     int sites = alternatives ? 1 : f->self_calls;
     bool halving = f->halving_calls == f->self_calls, copies = false;
     int dims = 0, growth = 0;
+    bool memo_total = false;
     struct cx_cost c = {.exp = true};
     if (cx_early_visit_guard(w, f->node)) {
         c = (struct cx_cost){.k = f->body_k > 1 ? f->body_k : 1, .graph = true};
@@ -1037,6 +1046,7 @@ void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f) {
         c = looped_recursion(w, f);
     } else if (f->memoized && (dims = cx_memo_dimensions(w, f->node, f->ref_name)) > 0) {
         c = (struct cx_cost){.k = dims + f->body_k, .log = 0, .exp = false};
+        memo_total = f->memo_kept && dims == 1 && one_parameter(f->node);
         char states[32] = "O(n)";
         if (dims > 1) snprintf(states, sizeof states, "O(n^%d)", dims);
         cx_refinement(w, "memoized_recursion", f->line,
@@ -1083,7 +1093,7 @@ void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f) {
                       cx_cost_text(halves_twice(k), work, sizeof work));
     }
     cx_consider(w, c);
-    cx_function_cost(w, f, c);
+    cx_function_cost(w, f, c, memo_total);
 }
 
 void cx_refine_finish(struct cx_walk *w, bool spec_sort) {

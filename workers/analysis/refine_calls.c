@@ -37,6 +37,27 @@ struct cx_cost cx_cost_times(struct cx_cost a, struct cx_cost b) {
                             .graph = (a.graph && constant(b)) || (b.graph && constant(a))};
 }
 
+/* An argument that stays within the n states a one-argument memo counts:
+ * a name, an integer, or a name plus or minus an integer (fib(i),
+ * fib(n - 1)); not fib(i * i), whose states reach n^2. */
+static bool unit_value(TSNode a) {
+    const char *t = ts_node_type(a);
+    if (strcmp(t, "identifier") == 0 || strcmp(t, "integer") == 0) return true;
+    if (strcmp(t, "binary_operator") != 0) return false;
+    TSNode l = ts_node_child_by_field_name(a, "left", 4), r = ts_node_child_by_field_name(a, "right", 5),
+           op = ts_node_child_by_field_name(a, "operator", 8);
+    if (ts_node_is_null(l) || ts_node_is_null(r) || ts_node_is_null(op)) return false;
+    const char *o = ts_node_type(op);
+    return strcmp(ts_node_type(l), "identifier") == 0 && strcmp(ts_node_type(r), "integer") == 0 &&
+           (strcmp(o, "+") == 0 || strcmp(o, "-") == 0);
+}
+
+static bool unit_argument(TSNode call) {
+    TSNode args = ts_node_child_by_field_name(call, "arguments", 9);
+    return !ts_node_is_null(args) && ts_node_named_child_count(args) == 1 &&
+           unit_value(ts_node_named_child(args, 0));
+}
+
 void cx_record_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
     if (callee.n == 0 || callee.n == (size_t)-1) return;
     if (w->nsites == CX_SITES_MAX) {
@@ -44,7 +65,8 @@ void cx_record_call(struct cx_walk *w, TSNode call, struct cx_text callee) {
         return;
     }
     struct cx_site *s = &w->sites[w->nsites++];
-    *s = (struct cx_site){.callee = callee, .caller = {"", 0}, .at = cx_cost_here(w, 0), .line = cx_line(call)};
+    *s = (struct cx_site){.callee = callee, .caller = {"", 0}, .at = cx_cost_here(w, 0), .line = cx_line(call),
+                          .unit_arg = w->python && unit_argument(call)};
     if (w->nnloops) s->guard = cx_guard_of(call, w->nloops[w->nnloops - 1]);
     if (w->nfns) {
         s->caller = w->fns[w->nfns - 1].ref_name;
@@ -58,16 +80,19 @@ static struct cx_fcost *fcost(struct cx_walk *w, struct cx_text name) {
     return NULL;
 }
 
-void cx_function_cost(struct cx_walk *w, const struct cx_fn *f, struct cx_cost rec) {
+void cx_function_cost(struct cx_walk *w, const struct cx_fn *f, struct cx_cost rec, bool memo_total) {
     struct cx_cost total = f->inner;
     if (cx_cost_gt(rec, total)) total = rec;
+    else memo_total = memo_total && !cx_cost_gt(total, rec); /* the memo's states are the whole cost */
     if (cx_text_is(f->ref_name, "<anonymous>") || f->ref_name.n == 0) return;
     struct cx_fcost *e = fcost(w, f->ref_name);
-    if (e) { /* two functions of one name: the larger, an upper bound */
+    if (e) { /* two functions of one name: the larger, an upper bound, and no amortising */
         if (cx_cost_gt(total, e->total)) e->total = total;
+        e->memo_total = false;
         return;
     }
-    if (w->nfcosts < CX_FCOSTS_MAX) w->fcosts[w->nfcosts++] = (struct cx_fcost){f->ref_name, total, f->node};
+    if (w->nfcosts < CX_FCOSTS_MAX)
+        w->fcosts[w->nfcosts++] = (struct cx_fcost){f->ref_name, total, f->node, memo_total};
 }
 
 /* Does the function named from call, through the recorded calls, the one
@@ -130,7 +155,8 @@ void cx_compose_calls(struct cx_walk *w) {
             struct cx_fcost *caller = s->caller.n ? fcost(w, s->caller) : NULL;
             if (caller) {
                 struct cx_cost rel = site_cost(cx_cost_minus(s->at, s->caller_entry), callee->total,
-                                               amortized_site(w, s, callee));
+                                               (callee->memo_total && s->unit_arg) ||
+                                                   amortized_site(w, s, callee));
                 if (cx_cost_gt(rel, caller->total)) caller->total = rel, changed = true;
             }
         }
@@ -141,6 +167,18 @@ void cx_compose_calls(struct cx_walk *w) {
         struct cx_fcost *callee = fcost(w, s->callee);
         if (!callee || constant(callee->total) || cx_text_eq(s->callee, s->caller) || s->cyclic) continue;
         char cost[64], own[64];
+        if (callee->memo_total && s->unit_arg) {
+            struct cx_cost c = site_cost(s->at, callee->total, true);
+            if (!cx_cost_gt(c, w->best)) continue;
+            cx_consider(w, c);
+            cx_refinement(w, "memoized_call", s->line,
+                          "%.*s(...) at line %u is memoised by a decorator whose cache outlives the call, and its "
+                          "one argument stays among the states it counts: all its calls together compute each "
+                          "state once (%s), then O(1) each: %s", cx_shown(s->callee),
+                          s->callee.s, s->line, cx_cost_text(callee->total, own, sizeof own),
+                          cx_cost_text(c, cost, sizeof cost));
+            continue;
+        }
         if (amortized_site(w, s, callee)) {
             struct cx_cost c = site_cost(s->at, callee->total, true);
             if (!cx_cost_gt(c, w->best) && !(c.graph && !cx_cost_gt(w->best, c))) continue;

@@ -46,7 +46,7 @@ TSNode cx_loop_condition(TSNode loop);
  * cost of the loops around it. */
 void cx_record_call(struct cx_walk *w, TSNode call, struct cx_text callee);
 /* A function closed with the cost of its recursion rec: its total. */
-void cx_function_cost(struct cx_walk *w, const struct cx_fn *f, struct cx_cost rec);
+void cx_function_cost(struct cx_walk *w, const struct cx_fn *f, struct cx_cost rec, bool memo_total);
 /* After the walk: each recorded call costs the loops around it times the
  * callee's total (callees calling others: up to a few levels). */
 void cx_compose_calls(struct cx_walk *w);

@@ -33,6 +33,7 @@ struct cx_fn {
     int self_calls, tail_calls, halving_calls, split_calls;
     bool self_call_in_loop;
     bool memoized;              /* python @cache / @lru_cache */
+    bool memo_kept;             /* ...by a decorator: its states stay computed across calls */
     TSNode node;
     /* Self-calls inside a loop: under a visited test of a collection the
      * function marks (DFS), under any condition (backtracking with a
@@ -72,11 +73,15 @@ struct cx_site {
     uint32_t line;
     TSNode guard;                  /* the condition of an `if` around it in its loop */
     bool cyclic;                   /* it closes a cycle of calls (mutual recursion) */
+    bool unit_arg;                 /* one argument, a name or a name +- a literal (or a literal) */
 };
 struct cx_fcost {
     struct cx_text name;
     struct cx_cost total;
     TSNode node;
+    /* total is every state of a memo that outlives the call: calls from
+     * a loop cost it once in all, then O(1) each (memoized_call) */
+    bool memo_total;
 };
 
 struct cx_walk {
