@@ -390,6 +390,23 @@ static void memoised_calls_in_a_loop_were_counted_per_call(void) {
     check_refined(cases, sizeof cases / sizeof *cases);
 }
 
+/* `memo = {} if memo is None else memo` (and `memo = memo or {}`) hid
+ * the memo's type: `n in memo` read as a scan of a list or str, and a
+ * memoised fib was O(n^2). The value that is not the name itself gives
+ * the kind; a ternary between two other values says nothing. */
+static void self_default_idiom_hid_the_memos_type(void) {
+    static const struct refined_case cases[] = {
+        {NULL, "def fib(n, memo=None):\n    memo = {} if memo is None else memo\n    if n in memo: return memo[n]\n"
+               "    r = n if n < 2 else fib(n - 1, memo) + fib(n - 2, memo)\n    memo[n] = r\n    return r\n", "O(n)"},
+        {NULL, "def fib(n, memo=None):\n    memo = memo or {}\n    if n in memo: return memo[n]\n"
+               "    r = n if n < 2 else fib(n - 1, memo) + fib(n - 2, memo)\n    memo[n] = r\n    return r\n", "O(n)"},
+        {NULL, "def f(a, seen=None):\n    seen = seen if seen is not None else []\n    for x in a:\n"
+               "        if x in seen: continue\n        seen.append(x)\n    return seen\n", "O(n^2)"},
+        {NULL, "def f(a, b):\n    s = {} if b else a\n    return [x for x in a if x in s]\n", "O(n^2)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
 /* Quicksort refined to O(2^n): two self-calls with no halving were left
  * exponential. Its calls are on the two sides of a partition: O(n^2) worst
  * case. Fibonacci's two calls on n - 1 and n - 2 stay exponential. */
@@ -1237,6 +1254,7 @@ int main(void) {
     RUN(literal_condition_needs_a_literal_start);
     RUN(memo_table_is_memoisation);
     RUN(memoised_calls_in_a_loop_were_counted_per_call);
+    RUN(self_default_idiom_hid_the_memos_type);
     RUN(quicksort_was_exponential);
     RUN(sqrt_bounded_loop_was_linear);
     RUN(log_time_calls_in_a_loop);

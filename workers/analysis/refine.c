@@ -183,13 +183,29 @@ static void note_copying_sum(struct cx_walk *w, TSNode n, struct cx_text name, i
     linear_term(w, n, "copying_concatenation", what, (int)strlen(what));
 }
 
+/* `x = {} if x is None else x` and `x = x or {}`, python's idiom for a
+ * default made per call: x keeps its own value or gets the literal, and
+ * what it holds is the literal's kind (an argument of that kind). The
+ * value that is not x itself, or v unchanged. */
+static TSNode past_self_default(const struct cx_walk *w, TSNode v, struct cx_text name) {
+    const char *t = ts_node_type(v);
+    bool ternary = strcmp(t, "conditional_expression") == 0, either = strcmp(t, "boolean_operator") == 0;
+    if ((!ternary && !either) || ts_node_named_child_count(v) != (ternary ? 3u : 2u)) return v;
+    if (either && !cx_text_is(cx_node_text(w, cx_field(v, "operator")), "or")) return v;
+    TSNode a = ts_node_named_child(v, 0), b = ts_node_named_child(v, ternary ? 2 : 1);
+    if (cx_text_eq(cx_node_text(w, b), name) && strcmp(ts_node_type(b), "identifier") == 0) return a;
+    if (cx_text_eq(cx_node_text(w, a), name) && strcmp(ts_node_type(a), "identifier") == 0) return b;
+    return v;
+}
+
 static void note_assignment(struct cx_walk *w, TSNode n) {
     TSNode left = cx_field(n, "left");
     if (ts_node_is_null(left) || strcmp(ts_node_type(left), "identifier") != 0) return;
     struct cx_text name = cx_node_text(w, left);
     int k = kind_of(w, name);
     note_copying_sum(w, n, name, k);
-    int kind = value_kind(w, cx_field(n, "right"));
+    TSNode right = cx_field(n, "right");
+    int kind = ts_node_is_null(right) ? -1 : value_kind(w, past_self_default(w, right, name));
     if (kind < 0) {
         if (k >= 0) w->kinds[k] = w->kinds[--w->nkinds]; /* reassigned to something unknown */
         return;
