@@ -722,6 +722,8 @@ static void test_monotone_function_of_ordered_arguments_was_undecided(void) {
         {"tanh(10**400)", "<", "tanh(10**401)", 1},  {"acos(-1 + 10**-300)", ">", "acos(-1 + 10**-299)", 1},
         {"log(1 + 10**-400)", "<", "log(1 + 10**-399)", 1},
         {"sqrt(2)", "<", "sqrt(3)", 1},              {"tanh(pi*100)", "<", "tanh(pi*100 + 1)", 1},
+        {"-tanh(300)", ">", "-tanh(400)", 1},        {"--erfc(10**5)", ">", "--erfc(10**6)", 1},
+        {"-exp(-10**10)", "<", "-exp(-10**9)", 0},
         /* no rule: open as before */
         {"sin(10**20)", "==", "sin(10**20 + 2*10**-300)", -1}, /* not monotonic */
         {"tanh(300)", "==", "erf(300)", -1},          /* two functions */

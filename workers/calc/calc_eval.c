@@ -557,12 +557,21 @@ static int argument_sign(const struct calc_ev *e, const struct calc_val *x, cons
  * rule does not recurse), on the looks only. The sign of f(x) - f(y), or
  * CMP_OPEN when the rule does not apply or the arguments are too close. */
 static int monotone_compare(struct calc_ev *e, const node *a, const node *b) {
+    /* -f(x) and -f(y) are ordered the other way (-tanh(300) > -tanh(400)) */
+    int flip = 1;
+    while (a->kind == CC_N_UNARY && b->kind == CC_N_UNARY && a->op == b->op &&
+           (a->op == CC_OP_NEG || a->op == CC_OP_POS)) {
+        if (a->op == CC_OP_NEG) flip = -flip;
+        a = a->child[0];
+        b = b->child[0];
+    }
     if (e->prec == 0 || a->kind != CC_N_CALL || b->kind != CC_N_CALL || a->nchild != 1 ||
         b->nchild != 1 || strcmp(a->v.name, b->v.name) != 0)
         return CMP_OPEN;
     const struct calc_fdef *f = calc_find_function(a->v.name);
     int dir = f ? calc_monotone(f) : 0;
     if (dir == 0) return CMP_OPEN;
+    dir *= flip;
     struct calc_val x = {0}, y = {0};
     mpq_inits(x.q, y.q, NULL);
     int s = CMP_OPEN;
