@@ -495,8 +495,11 @@ static void test_tiny_real_difference_was_undecided(void) {
     looked_bool("2 - exp(-1000) < 2", 1, 0);
     looked_bool("sqrt(2)**2 == 2", -1, 0);
     looked_bool("atan(1)*4 == pi", -1, 1);
-    looked_bool("atan(10**200) == atan(10**201)", -1, 1);
-    looked_bool("exp(1) - exp(1) == 0", -1, 1);
+    /* atan(10**200) == atan(10**201), an exact 0 at both looks, is told
+     * apart by the arguments since the monotonic rule */
+    looked_bool("atan(10**200) - atan(10**201) == 0", -1, 1);
+    /* a proven 0 compares exactly, as compare_threshold always did */
+    looked_bool("exp(1) - exp(1) == 0", 1, 1);
 }
 
 /* Regression (binary64_value mixed a function's shortest repr with a
@@ -603,8 +606,10 @@ static void test_saturated_limit_compared_was_undecided(void) {
         /* the distance is needed: open */
         {"tanh(300) > 1 - 10**-300", -1},   {"tanh(300) < 1 - 10**-300", -1},
         {"(tanh(300) - 1) * 10**300 > -1", -1}, {"floor(tanh(300)) == 0", -1},
-        {"tanh(300) == tanh(400)", -1},     {"tanh(300) + 0 < 1", -1},
-        {"exp(-10**10) < exp(-10**9)", -1}, {"cos(pi) == -1", -1},
+        {"tanh(300) + 0 < 1", -1},          {"cos(pi) == -1", -1},
+        /* held at one integer from one side, told apart by their arguments
+         * (test_monotone_function_of_ordered_arguments_was_undecided) */
+        {"tanh(300) == tanh(400)", 0},      {"exp(-10**10) < exp(-10**9)", 1},
     };
     for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
         json_t *r = calc(w[i].expr);
@@ -678,7 +683,96 @@ static void test_function_value_below_the_looks_was_exact(void) {
     json_decref(r);
 }
 
+/* truth of a op b in compare_threshold: 1, 0, or -1 for null */
+static int holds_of(const char *a, const char *op, const char *b) {
+    json_t *r = cmp(a, op, b);
+    json_t *h = json_object_get(r, "holds");
+    int v = json_is_boolean(h) ? json_is_true(h) : json_is_null(h) ? -1 : -2;
+    json_decref(r);
+    return v;
+}
+
+/* truth of a calc_exact comparison: 1, 0, or -1 for null */
+static int value_of(const char *expr) {
+    json_t *r = calc(expr);
+    json_t *v = json_object_get(r, "value");
+    int t = json_is_boolean(v) ? json_is_true(v) : json_is_null(v) ? -1 : -2;
+    json_decref(r);
+    return t;
+}
+
+/* Regression (tanh(300) == tanh(400) and exp(-10**10) < exp(-10**9) were
+ * null: every look holds both sides at one integer, from one side, and
+ * atan(10**200) == atan(10**201) at one rational). Both sides a call of
+ * one strictly monotonic function are ordered as their arguments, which
+ * the looks tell apart; a function that is not monotonic, two different
+ * functions, or arguments too close to tell stay open. In calc_exact and
+ * compare_threshold alike: both evaluate one comparison node. */
+static void test_monotone_function_of_ordered_arguments_was_undecided(void) {
+    static const struct {
+        const char *a, *op, *b;
+        int want; /* 1, 0, or -1 for null */
+    } w[] = {
+        {"tanh(300)", "==", "tanh(400)", 0},         {"tanh(300)", "<", "tanh(400)", 1},
+        {"tanh(400)", ">", "tanh(300)", 1},          {"tanh(300)", "==", "tanh(300)", 1},
+        {"exp(-10**10)", "<", "exp(-10**9)", 1},     {"exp(-10**10)", ">=", "exp(-10**9)", 0},
+        {"erfc(10**5)", ">", "erfc(10**6)", 1},      {"erfc(10**6)", ">", "erfc(10**5)", 0},
+        {"atan(10**200)", "==", "atan(10**201)", 0}, {"atan(10**200)", "<", "atan(10**201)", 1},
+        {"exp2(-10**3360)", "!=", "exp2(-10**3361)", 1}, {"erf(-10**400)", "<", "erf(-10**399)", 1},
+        {"tanh(10**400)", "<", "tanh(10**401)", 1},  {"acos(-1 + 10**-300)", ">", "acos(-1 + 10**-299)", 1},
+        {"log(1 + 10**-400)", "<", "log(1 + 10**-399)", 1},
+        {"sqrt(2)", "<", "sqrt(3)", 1},              {"tanh(pi*100)", "<", "tanh(pi*100 + 1)", 1},
+        {"-tanh(300)", ">", "-tanh(400)", 1},        {"--erfc(10**5)", ">", "--erfc(10**6)", 1},
+        {"-exp(-10**10)", "<", "-exp(-10**9)", 0},
+        /* no rule: open as before */
+        {"sin(10**20)", "==", "sin(10**20 + 2*10**-300)", -1}, /* not monotonic */
+        {"tanh(300)", "==", "erf(300)", -1},          /* two functions */
+        {"tanh(2**0.5 * 300)", "==", "tanh(sqrt(2) * 300)", -1}, /* arguments too close */
+        {"tanh(300)", ">", "1 - 10**-300", -1},       /* the distance is still needed */
+        {"log(10**-400, 10)", "==", "log(10**-399, 10)", 0}, /* two arguments: exact anyway */
+    };
+    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
+        char expr[256];
+        snprintf(expr, sizeof expr, "%s %s %s", w[i].a, w[i].op, w[i].b);
+        int v = value_of(expr), h = holds_of(w[i].a, w[i].op, w[i].b);
+        if (v != w[i].want || h != w[i].want)
+            fprintf(stderr, "  %s: calc_exact %d, compare_threshold %d, want %d\n", expr, v, h, w[i].want);
+        CHECK_INTEQ(v, w[i].want);
+        CHECK_INTEQ(h, w[i].want);
+    }
+    /* decided by the arguments, the distance not known: no difference */
+    json_t *r = cmp("tanh(300)", "<", "tanh(400)");
+    CHECK(json_is_null(json_object_get(r, "difference")));
+    json_decref(r);
+}
+
+/* The rule for comparisons of approximations was written twice, in
+ * eval_compare and in compare_threshold (tiny_look_sign): compare_threshold
+ * now evaluates a op b as one comparison node, so the two tools give one
+ * answer for every comparison, decided, undecided or by the side. */
+static void test_threshold_and_calc_exact_give_one_answer(void) {
+    static const char *const sides[][2] = {
+        {"sqrt(2)", "1.4142135623730951"}, {"sqrt(2)**2", "2"},       {"pi", "3.141592653589793"},
+        {"exp(50)", "5184705528587072000000"}, {"sqrt(16)", "4"},     {"exp(-1000)", "0"},
+        {"1 + exp(-1000)", "1"},           {"tanh(300)", "1"},        {"tanh(300)", "1 - 10**-300"},
+        {"exp(-10**10)", "0.5"},           {"erf(-10**156)", "-1"},   {"floor(pi)", "3"},
+        {"atan(1)*4", "pi"},               {"tanh(1000)", "tanh(1000)"}, {"exp(1) - exp(1)", "0"},
+        {"-tanh(300)", "-1"},              {"cos(pi)", "-1"},         {"floor(log(8, 2))", "3"},
+    };
+    static const char *const ops[] = {"==", "!=", "<", "<=", ">", ">="};
+    for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++)
+        for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+            char expr[256];
+            snprintf(expr, sizeof expr, "%s %s %s", sides[i][0], ops[k], sides[i][1]);
+            int v = value_of(expr), h = holds_of(sides[i][0], ops[k], sides[i][1]);
+            if (v != h) fprintf(stderr, "  %s: calc_exact %d, compare_threshold %d\n", expr, v, h);
+            CHECK_INTEQ(v, h);
+        }
+}
+
 int main(void) {
+    RUN(test_monotone_function_of_ordered_arguments_was_undecided);
+    RUN(test_threshold_and_calc_exact_give_one_answer);
     RUN(test_spec_examples);
     RUN(test_float_read_as_its_argument);
     RUN(test_saturated_limit_of_unheld_argument_was_exact);

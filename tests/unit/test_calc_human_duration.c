@@ -84,7 +84,34 @@ static void test_sub_microsecond_not_zero(void) {
     json_decref(r);
 }
 
+/* Regression (the microseconds were the double product frac * 10^6
+ * rounded, which lands on a tie the exact one is not on: 0.0009995 is
+ * 999.4999...us and read "1ms", 0.6779715 read "677.972ms", 0.0003285
+ * read "328us" for 328.5000...us): the tie is decided on the exact product
+ * (human_ref in tests/crosscheck/independent/oracle.py, Fractions). */
+static void test_microsecond_tie_of_the_double_product(void) {
+    static const struct { const char *args, *human; } v[] = {
+        {"{\"seconds\": 0.0009995}", "999us"},       {"{\"seconds\": 0.6779715}", "677.971ms"},
+        {"{\"seconds\": 0.0003285}", "329us"},       {"{\"seconds\": 0.4859095}", "485.909ms"},
+        {"{\"seconds\": 0.0009635}", "963us"},       {"{\"seconds\": 0.0001365}", "137us"},
+        {"{\"seconds\": 0.1945895}", "194.589ms"},   {"{\"seconds\": 0.0004615}", "461us"},
+        /* true ties of the exact value (2^-7 s is 7812.5us) still go to even */
+        {"{\"seconds\": 0.0078125}", "7.812ms"},     {"{\"seconds\": 0.0234375}", "23.438ms"},
+        {"{\"seconds\": 0.5000005}", "500ms"},       {"{\"seconds\": 0.0000025}", "3us"},
+        {"{\"seconds\": 0.5}", "500ms"},             {"{\"seconds\": 0.9999995}", "1s"},
+    };
+    for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
+        json_t *r = run(v[i].args);
+        const char *h = str(r, "human");
+        if (!h || strcmp(h, v[i].human) != 0)
+            fprintf(stderr, "  %s: %s, want %s\n", v[i].args, h ? h : "(none)", v[i].human);
+        CHECK_STREQ(h, v[i].human);
+        json_decref(r);
+    }
+}
+
 int main(void) {
+    RUN(test_microsecond_tie_of_the_double_product);
     RUN(test_examples);
     RUN(test_edges);
     RUN(test_sub_microsecond_not_zero);

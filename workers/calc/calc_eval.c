@@ -483,7 +483,10 @@ static int eval_binary(struct calc_ev *e, const node *n, struct calc_val *out) {
         else if (n->op == CC_OP_POW && !calc_is_int(r.q)) inexact |= !e->fn_exact;
         if (n->op == CC_OP_FLOORDIV || proven) out->unproven = false;
         else out->unproven |= e->unproven;
-        out->inexact = inexact;
+        /* a proven value is the true value on every look too, so it
+         * compares exactly (exp(1) - exp(1) == 0 was null in calc_exact,
+         * true in compare_threshold, which reads the proven 0) */
+        out->inexact = inexact && !proven;
         out->isfloat = fl;
         out->negzero = negzero && mpq_sgn(out->q) == 0;
         if (rc == 0 && fl && e->b64) rc = calc_b64_round(e, out->q);
@@ -506,29 +509,78 @@ static int relation(enum cc_op op, int c) {
     }
 }
 
+/* What a look cannot tell in a comparison: this look voids itself. */
+#define CMP_OPEN 3
+/* The ordinary comparison of two rationals (after calc_near_equal). */
+#define CMP_ORDINARY 2
+
+/* mpq_cmp's answer as -1, 0 or 1 (GMP promises only its sign, and 2 and 3
+ * mean something here). */
+static int cmp_sign(mpq_srcptr a, mpq_srcptr b) {
+    int c = mpq_cmp(a, b);
+    return (c > 0) - (c < 0);
+}
+
 /* A comparison with a value held as the integer beside its true value
  * (calc_val.tiny): when the other side is that very integer and no
  * approximation (tanh(300) < 1, exp(-10**10) > 0), or such a value from
- * the other side, the side decides it; a distance within the look's reach
- * voids the look, since the true value's distance from the integer is not
- * known (tanh(300) > 1 - 10**-300 is false: 2e-261 is beyond what either
- * look holds). The sign of a - b, or 2 for the ordinary comparison. */
+ * the other side, the side decides it (e->no_distance); a distance within the
+ * look's reach is CMP_OPEN, since the true value's distance from the
+ * integer is not known (tanh(300) > 1 - 10**-300 is false: 2e-261 is
+ * beyond what either look holds). The sign of a - b, CMP_ORDINARY when
+ * neither side is so held. This is the one place the rule lives:
+ * compare_threshold evaluates a op b as a comparison node too. */
 static int tiny_compare(struct calc_ev *e, const struct calc_val *a, const struct calc_val *b) {
-    if (!a->tiny && !b->tiny) return 2;
-    if (!mpq_equal(a->q, b->q)) {
-        if (calc_within_reach(e, a->q, b->q)) e->close = true;
-        return mpq_cmp(a->q, b->q);
-    }
-    if (a->tiny && b->tiny) {
-        if (a->tiny != b->tiny) return a->tiny;
-        e->close = true;
-        return 0;
-    }
-    if ((a->tiny ? b : a)->inexact) {
-        e->close = true;
-        return 0;
-    }
+    if (!a->tiny && !b->tiny) return CMP_ORDINARY;
+    if (!mpq_equal(a->q, b->q)) return calc_within_reach(e, a->q, b->q) ? CMP_OPEN : cmp_sign(a->q, b->q);
+    if (a->tiny && b->tiny && a->tiny == b->tiny) return CMP_OPEN;
+    if (!(a->tiny && b->tiny) && (a->tiny ? b : a)->inexact) return CMP_OPEN;
+    e->no_distance = true;
     return a->tiny ? a->tiny : -b->tiny;
+}
+
+/* The sign of x - y for two arguments this look holds: exactly for true
+ * values, else when they are beyond the look's reach of each other;
+ * CMP_OPEN otherwise. Nothing is recorded (calc_near_equal is not asked). */
+static int argument_sign(const struct calc_ev *e, const struct calc_val *x, const struct calc_val *y) {
+    if (x->tiny || y->tiny) return CMP_OPEN;
+    if ((x->inexact || y->inexact) && calc_within_reach(e, x->q, y->q)) return CMP_OPEN;
+    return cmp_sign(x->q, y->q);
+}
+
+/* Both sides a call of one strictly monotonic function of one argument
+ * (calc_monotone): f(x) and f(y) are ordered as x and y are, whatever the
+ * looks hold of the values themselves. tanh(300) == tanh(400) and
+ * exp(-10**10) < exp(-10**9) are held at one integer from one side by
+ * every look, and atan(10**200) == atan(10**201) at one rational; their
+ * arguments tell them apart. The arguments are evaluated again (once: the
+ * rule does not recurse), on the looks only. The sign of f(x) - f(y), or
+ * CMP_OPEN when the rule does not apply or the arguments are too close. */
+static int monotone_compare(struct calc_ev *e, const node *a, const node *b) {
+    /* -f(x) and -f(y) are ordered the other way (-tanh(300) > -tanh(400)) */
+    int flip = 1;
+    while (a->kind == CC_N_UNARY && b->kind == CC_N_UNARY && a->op == b->op &&
+           (a->op == CC_OP_NEG || a->op == CC_OP_POS)) {
+        if (a->op == CC_OP_NEG) flip = -flip;
+        a = a->child[0];
+        b = b->child[0];
+    }
+    if (e->prec == 0 || a->kind != CC_N_CALL || b->kind != CC_N_CALL || a->nchild != 1 ||
+        b->nchild != 1 || strcmp(a->v.name, b->v.name) != 0)
+        return CMP_OPEN;
+    const struct calc_fdef *f = calc_find_function(a->v.name);
+    int dir = f ? calc_monotone(f) : 0;
+    if (dir == 0) return CMP_OPEN;
+    dir *= flip;
+    struct calc_val x = {0}, y = {0};
+    mpq_inits(x.q, y.q, NULL);
+    int s = CMP_OPEN;
+    /* they evaluated before, as the sides' arguments: a failure now would
+     * be a bug, and voids the look rather than pass unnoticed */
+    if (calc_eval(e, a->child[0], &x) != 0 || calc_eval(e, b->child[0], &y) != 0) e->close = true;
+    else s = argument_sign(e, &x, &y);
+    mpq_clears(x.q, y.q, NULL);
+    return s == CMP_OPEN ? s : s * dir;
 }
 
 static int eval_compare(struct calc_ev *e, const node *n, struct calc_val *out) {
@@ -541,10 +593,20 @@ static int eval_compare(struct calc_ev *e, const node *n, struct calc_val *out) 
     int rc = eval_operands(e, n, out, &r);
     if (rc == 0) {
         int c = tiny_compare(e, out, &r);
+        if (c == CMP_OPEN || (c == CMP_ORDINARY && (out->inexact || r.inexact))) {
+            int m = monotone_compare(e, n->child[0], n->child[1]);
+            /* the values this look holds may not tell the distance either */
+            if (m != CMP_OPEN && (c == CMP_OPEN || calc_within_reach(e, out->q, r.q))) e->no_distance = true;
+            if (m != CMP_OPEN) c = m;
+        }
+        if (c == CMP_OPEN) {
+            e->close = true;
+            c = 0;
+        }
         /* two true values compare exactly; only an approximation can be too
          * close to tell */
-        if (c == 2 && (out->inexact || r.inexact)) calc_near_equal(e, out->q, r.q);
-        if (c == 2) c = mpq_cmp(out->q, r.q);
+        if (c == CMP_ORDINARY && (out->inexact || r.inexact)) calc_near_equal(e, out->q, r.q);
+        if (c == CMP_ORDINARY) c = mpq_cmp(out->q, r.q);
         out->inexact = false;
         out->tiny = 0;
         out->unproven = false;

@@ -93,6 +93,7 @@ static void look_again(const struct cc_node *root, struct cc_calc_outcome *o) {
         l->truth = v.is_bool && mpq_sgn(v.q) != 0;
         l->tiny = v.is_bool ? 0 : v.tiny;
         l->unproven = !v.is_bool && v.unproven;
+        l->no_distance = v.is_bool && e[k].no_distance;
         mpq_set(l->q, v.q);
         free(e[k].msg);
         mpq_clear(v.q);
@@ -208,104 +209,79 @@ bool cc_calc_value_exact(const struct cc_calc_outcome *o) {
     return o->consts == 0 && calc_is_int(o->q) && cc_calc_check_value(o, o->q) == CC_CALC_SAME;
 }
 
-/* Side k's value on look k: its look when it was approximated, else its
- * exact value. */
-static bool side_value(const struct cc_calc_outcome *o, int k, mpq_srcptr *v) {
-    if (cc_calc_value_exact(o)) {
-        *v = o->q;
-        return true;
-    }
-    *v = o->look[k].q;
-    return o->look[k].ok;
-}
-
-static int look_tiny(const struct cc_calc_outcome *o, int k) {
-    return o->looked && !cc_calc_value_exact(o) ? o->look[k].tiny : 0;
-}
-
-/* One look's sign of a - b where a side is held as the integer beside its
- * true value (look.tiny): by the side when both are that very integer
- * and the other side is its true value, or such a value from the other
- * side; by the difference when it is beyond the look's 216 trusted bits of
- * their size (the distance of the true value from the integer is not
- * known: tanh(300) > 1 - 10**-300 is false); 2 when it cannot be told. */
-static int tiny_look_sign(const struct cc_calc_outcome *a, const struct cc_calc_outcome *b, int k,
-                          mpq_srcptr va, mpq_srcptr vb, bool *by_side) {
-    int ta = look_tiny(a, k), tb = look_tiny(b, k);
-    if (mpq_equal(va, vb)) {
-        const struct cc_calc_outcome *other = ta ? b : a;
-        if (ta && tb) return ta != tb ? ta : 2;
-        if (!ta && !tb) return 2;
-        if (!cc_calc_value_exact(other)) return 2;
-        *by_side = true;
-        return ta ? ta : -tb;
-    }
-    mpq_t d, scale, other;
-    mpq_inits(d, scale, other, NULL);
-    mpq_sub(d, va, vb);
-    mpq_abs(scale, va);
-    mpq_abs(other, vb);
-    if (mpq_cmp(other, scale) > 0) mpq_swap(scale, other);
-    if (mpq_cmp_ui(scale, 1, 1) < 0) mpq_set_ui(scale, 1, 1);
-    mpq_abs(other, d);
-    mpq_mul_2exp(other, other, CC_CALC_LOOK_BITS[k] - 40);
-    int s = mpq_cmp(other, scale) > 0 ? mpq_sgn(d) : 2;
-    mpq_clears(d, scale, other, NULL);
-    return s;
-}
-
-/* cc_calc_looked_sign where a side was held beside its true value on some
- * look: every look must tell one sign. */
-static bool tiny_looked_sign(const struct cc_calc_outcome *a, const struct cc_calc_outcome *b,
-                             mpq_srcptr va[], mpq_srcptr vb[], int *sign, mpq_t diff, bool *by_side) {
-    int s = 2;
-    for (int k = 0; k < CC_CALC_LOOKS; k++) {
-        int sk = tiny_look_sign(a, b, k, va[k], vb[k], by_side);
-        if (sk == 2 || (s != 2 && sk != s)) return false;
-        s = sk;
-    }
-    *sign = s;
-    if (*by_side) mpq_set_ui(diff, 0, 1);
-    else mpq_sub(diff, va[CC_CALC_LOOKS - 1], vb[CC_CALC_LOOKS - 1]);
+bool cc_calc_looked_truth(const struct cc_calc_outcome *o, bool *truth) {
+    if (!o->looked || !o->is_bool || !o->look[0].ok || !o->look[1].ok ||
+        o->look[0].truth != o->look[1].truth)
+        return false;
+    *truth = o->look[1].truth;
     return true;
 }
 
-bool cc_calc_looked_sign(const struct cc_calc_outcome *a, const struct cc_calc_outcome *b,
-                         int *sign, mpq_t diff, bool *by_side) {
-    mpq_srcptr va[CC_CALC_LOOKS], vb[CC_CALC_LOOKS];
-    *by_side = false;
-    for (int k = 0; k < CC_CALC_LOOKS; k++)
-        if (!side_value(a, k, &va[k]) || !side_value(b, k, &vb[k])) return false;
-    for (int k = 0; k < CC_CALC_LOOKS; k++)
-        if (look_tiny(a, k) || look_tiny(b, k)) return tiny_looked_sign(a, b, va, vb, sign, diff, by_side);
-    mpq_t d0, scale, other;
-    mpq_inits(d0, scale, other, NULL);
-    mpq_sub(d0, va[0], vb[0]);
-    mpq_sub(diff, va[1], vb[1]);
-    mpq_abs(scale, va[1]);
-    mpq_abs(other, vb[1]);
-    if (mpq_cmp(other, scale) > 0) mpq_swap(scale, other);
-    bool told = true;
-    if (same_nonzero(d0, diff)) *sign = mpq_sgn(diff); /* a real difference, however small */
-    else if (equal_to_200_bits(va[1], vb[1], scale)) *sign = 0;
-    else if (!equal_to_200_bits(d0, diff, scale) || mpq_sgn(d0) != mpq_sgn(diff)) told = false;
-    else *sign = mpq_sgn(diff);
-    mpq_clears(d0, scale, other, NULL);
-    return told;
+/* One arena for every evaluation of this (single-threaded) worker, reset
+ * after each: the values leave it copied into the outcomes. NULL on OOM. */
+static struct cc_arena *shared_arena(void) {
+    static struct cc_arena *a;
+    if (!a) a = cc_arena_new();
+    return a;
 }
 
-void cc_calc_evaluate(const char *src, size_t len, struct cc_calc_outcome *o) {
-    /* One arena for every evaluation of this (single-threaded) worker,
-     * reset after each: the values leave it copied into o. */
-    static struct cc_arena *a;
-    if (!a && !(a = cc_arena_new())) {
-        set_failure(o, "resource_exhausted", NULL);
-        return;
-    }
+/* Parses src into a and evaluates it into o; the tree (NULL when the text
+ * was refused) lives until a is reset. */
+static const struct cc_node *parse_and_evaluate(struct cc_arena *a, const char *src, size_t len,
+                                                struct cc_calc_outcome *o) {
     struct cc_expr_error err = {0};
     const struct cc_node *root = cc_expr_screen_parse(a, src, len, CC_DIALECT_PYTHON, &err);
     if (root) evaluate_tree(root, o);
     else set_failure(o, err.code, err.message);
+    return root;
+}
+
+void cc_calc_evaluate(const char *src, size_t len, struct cc_calc_outcome *o) {
+    struct cc_arena *a = shared_arena();
+    if (!a) {
+        set_failure(o, "resource_exhausted", NULL);
+        return;
+    }
+    parse_and_evaluate(a, src, len, o);
+    cc_arena_reset(a);
+}
+
+/* l op r as one comparison node of the two parsed trees (which stay
+ * theirs: the node only points at them). NULL on OOM. */
+static const struct cc_node *relation_node(struct cc_arena *a, const struct cc_node *l,
+                                           const struct cc_node *r, enum cc_op op) {
+    struct cc_node *n = cc_arena_node(a, CC_N_COMPARE, 0);
+    struct cc_node **kids = cc_arena_alloc(a, 2 * sizeof *kids);
+    enum cc_op *ops = cc_arena_alloc(a, sizeof *ops);
+    if (!n || !kids || !ops) return NULL;
+    kids[0] = (struct cc_node *)l;
+    kids[1] = (struct cc_node *)r;
+    ops[0] = op;
+    n->nchild = 2;
+    n->child = kids;
+    n->cmp_ops = ops;
+    return n;
+}
+
+void cc_calc_evaluate_relation(const char *sa, size_t alen, const char *sb, size_t blen, enum cc_op op,
+                               struct cc_calc_outcome *l, struct cc_calc_outcome *r,
+                               struct cc_calc_outcome *rel) {
+    struct cc_arena *a = shared_arena();
+    if (!a) {
+        set_failure(l, "resource_exhausted", NULL);
+        set_failure(r, "resource_exhausted", NULL);
+        return;
+    }
+    const struct cc_node *ln = parse_and_evaluate(a, sa, alen, l);
+    const struct cc_node *rn = parse_and_evaluate(a, sb, blen, r);
+    if (l->ok && r->ok && !l->is_bool && !r->is_bool && (l->looked || r->looked)) {
+        const struct cc_node *n = relation_node(a, ln, rn, op);
+        if (n) {
+            rel->ok = true;
+            rel->is_bool = true;
+            look_again(n, rel);
+        }
+    }
     cc_arena_reset(a);
 }
 

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "workers/common/expr_ast.h"
 #include "workers/common/tool_api.h"
 
 /* The second look at an approximated result (calc_internal.h): the same
@@ -29,6 +30,9 @@ struct cc_calc_look {
     /* a number's: it came through a binary64 function whose value MPFR
      * did not prove (calc_val.unproven): the look cannot confirm it */
     bool unproven;
+    /* a comparison's: decided without the distance between its sides
+     * (calc_ev.no_distance): the look's difference is not the true one */
+    bool no_distance;
 };
 
 /* The outcome of one evaluation. Initialise with cc_calc_outcome_init() and
@@ -63,13 +67,10 @@ enum cc_calc_verdict cc_calc_check_value(const struct cc_calc_outcome *o, mpq_sr
 bool cc_calc_value_exact(const struct cc_calc_outcome *o);
 /* The same for a comparison's truth. */
 enum cc_calc_verdict cc_calc_check_truth(const struct cc_calc_outcome *o);
-/* The sign of a - b on the second looks: -1, 0 (equal to their precision)
- * or 1 into *sign, and the difference into diff; false when it cannot be
- * told (a look failed on either side, or the two looks disagree). *by_side
- * is set when a side held as the integer beside its true value (look.tiny)
- * was decided by its side: the difference is then not known (diff 0). */
-bool cc_calc_looked_sign(const struct cc_calc_outcome *a, const struct cc_calc_outcome *b,
-                         int *sign, mpq_t diff, bool *by_side);
+/* The truth both second looks give a comparison (a numeric outcome's
+ * never): false when a look failed, was too close to call, or the two
+ * disagree. */
+bool cc_calc_looked_truth(const struct cc_calc_outcome *o, bool *truth);
 
 void cc_calc_outcome_init(struct cc_calc_outcome *o);
 void cc_calc_outcome_clear(struct cc_calc_outcome *o);
@@ -77,6 +78,16 @@ void cc_calc_outcome_clear(struct cc_calc_outcome *o);
 /* The whole pipeline: length cap, screen, parse (Python dialect), evaluate,
  * and the 4300-digit format limit. Never fails to fill o. */
 void cc_calc_evaluate(const char *src, size_t len, struct cc_calc_outcome *o);
+
+/* compare_threshold (3.3.2): a and b evaluated as cc_calc_evaluate does,
+ * into l and r; when both are numbers and either was approximated, the
+ * relation "a op b" (op CC_OP_EQ .. CC_OP_GE) built as one comparison node
+ * of the two trees and looked at again into rel (is_bool, looked, look[]),
+ * so that a comparison of approximations has one rule, the evaluator's.
+ * rel->looked stays false otherwise (or when the node could not be built). */
+void cc_calc_evaluate_relation(const char *a, size_t alen, const char *b, size_t blen, enum cc_op op,
+                               struct cc_calc_outcome *l, struct cc_calc_outcome *r,
+                               struct cc_calc_outcome *rel);
 
 /* "p/q", or "n" when the denominator is 1. malloc'd; NULL on OOM. */
 char *cc_calc_q_str(const mpq_t q);

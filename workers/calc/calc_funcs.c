@@ -288,6 +288,22 @@ const char *calc_function_name(unsigned i) { return i < NFUNCS ? functions[i].na
 
 uint64_t calc_function_bit(const struct calc_fdef *f) { return 1ull << (f - functions); }
 
+int calc_monotone(const struct calc_fdef *f) {
+    /* over the reals, or the interval the function is defined on (an
+     * argument outside it failed before any comparison): strictly, so
+     * unequal arguments give unequal values */
+    static const char *const increasing[] = {
+        "acosh", "asin", "asinh", "atan", "atanh", "cbrt", "degrees", "erf", "exp", "exp2",
+        "expm1", "log", "log10", "log1p", "log2", "radians", "sinh", "sqrt", "tanh"};
+    static const char *const decreasing[] = {"acos", "erfc"};
+    if (f->kind != CALC_F_FLOAT) return 0;
+    for (size_t i = 0; i < sizeof increasing / sizeof increasing[0]; i++)
+        if (strcmp(f->name, increasing[i]) == 0) return 1;
+    for (size_t i = 0; i < sizeof decreasing / sizeof decreasing[0]; i++)
+        if (strcmp(f->name, decreasing[i]) == 0) return -1;
+    return 0;
+}
+
 /* Python's TypeError wording for a wrong number of arguments. */
 static int wrong_arity(struct calc_ev *e, const struct calc_fdef *f, int argc) {
     if (f->max_args < 0)

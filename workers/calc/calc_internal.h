@@ -53,6 +53,11 @@ struct calc_ev {
      * in tiny instead of voiding the look; any other caller voids it. */
     bool want_tiny;
     signed char tiny;
+    /* prec > 0: a comparison was decided without its sides' distance: by
+     * the side a value held beside its integer lies on (calc_val.tiny), or
+     * by the order of one monotonic function's arguments where the look
+     * holds the two values too close to tell (eval_compare) */
+    bool no_distance;
     /* prec > 0: the last binary64 function's value on this look is not
      * proven to be its true value (calc_val.unproven) */
     bool unproven;
@@ -169,6 +174,11 @@ const struct calc_fdef *calc_find_function(const char *name);
 /* int, trunc, floor, ceil, round: their value is exact whenever the look
  * was not too close to their step (calc_near_step). */
 bool calc_is_step(const struct calc_fdef *f);
+/* +1 for a function of one argument strictly increasing over its whole
+ * domain (exp, tanh, log, sqrt, atan, erf, ...), -1 for one strictly
+ * decreasing (erfc, acos), 0 otherwise: f(x) and f(y) are then ordered as
+ * x and y are (eval_compare). */
+int calc_monotone(const struct calc_fdef *f);
 /* 0 when f takes argc arguments; else -1 with Python's arity message. */
 int calc_check_arity(struct calc_ev *e, const struct calc_fdef *f, int argc);
 /* Applies f to argc evaluated arguments (arity already checked). */

@@ -29,6 +29,16 @@ static int relation_holds(const char *op, size_t n, int cmp) {
     return -1;
 }
 
+/* The comparison node's operator for a valid op. */
+static enum cc_op relation_op(const char *op, size_t n) {
+    if (n == 2 && op[0] == '!') return CC_OP_NE;
+    if (n == 2 && op[0] == '>') return CC_OP_GE;
+    if (n == 2 && op[0] == '<') return CC_OP_LE;
+    if (n == 1 && op[0] == '>') return CC_OP_GT;
+    if (n == 1 && op[0] == '<') return CC_OP_LT;
+    return CC_OP_EQ; /* == and = */
+}
+
 static json_t *q_json(const mpq_t q) {
     char *s = cc_calc_q_str(q);
     json_t *j = s ? json_string(s) : json_null();
@@ -59,23 +69,40 @@ static json_t *decimal_json(mpq_srcptr q) {
     return j;
 }
 
+/* Side o's value on the last look: its exact value when it is proven,
+ * else that look's. */
+static bool side_value(const struct cc_calc_outcome *o, mpq_srcptr *v) {
+    if (cc_calc_value_exact(o)) {
+        *v = o->q;
+        return true;
+    }
+    *v = o->look[CC_CALC_LOOKS - 1].q;
+    return o->look[CC_CALC_LOOKS - 1].ok;
+}
+
 /* Approximated sides (a binary64 function or constant): the relation of
- * the true values, as the second looks tell it (calc_exact.h). The exact
- * difference of the doubles would decide sqrt(2) == 1.4142135623730951 as
- * true and sqrt(2)**2 == 2 as false, both wrong. holds is null when the
- * looks cannot tell: the sides agree to 200 bits (an identity looks like
- * that), or the looks disagree. */
+ * the true values, as the second looks of "a op b" evaluated as one
+ * comparison tell it (rel, cc_calc_evaluate_relation): the evaluator's
+ * rule for every comparison of approximations, here as in calc_exact. The
+ * exact difference of the doubles would decide sqrt(2) == 1.4142135623730951
+ * as true and sqrt(2)**2 == 2 as false, both wrong. holds is null when the
+ * looks cannot tell: the sides agree to their precision (an identity looks
+ * like that), or the looks disagree. difference and shortfall are the last
+ * look's, null when the relation was decided by the side a saturated value
+ * lies on (its distance is not known). */
 static void decide_approximated(const struct cc_calc_outcome *l, const struct cc_calc_outcome *r,
-                                const char *op, size_t oplen, json_t *res) {
+                                const struct cc_calc_outcome *rel, json_t *res) {
+    bool truth = false;
+    bool told = cc_calc_looked_truth(rel, &truth);
+    bool no_distance = told && (rel->look[0].no_distance || rel->look[1].no_distance);
+    mpq_srcptr va, vb;
+    bool known = told && !no_distance && side_value(l, &va) && side_value(r, &vb);
     mpq_t diff;
     mpq_init(diff);
-    int sign = 0;
-    bool by_side = false;
-    bool told = cc_calc_looked_sign(l, r, &sign, diff, &by_side) && sign != 0;
-    int holds = told ? relation_holds(op, oplen, sign) : -1;
-    json_object_set_new(res, "holds", holds < 0 ? json_null() : json_boolean(holds));
-    json_object_set_new(res, "difference", told && !by_side ? decimal_json(diff) : json_null());
-    if (holds == 0 && !by_side) {
+    if (known) mpq_sub(diff, va, vb);
+    json_object_set_new(res, "holds", told ? json_boolean(truth) : json_null());
+    json_object_set_new(res, "difference", known ? decimal_json(diff) : json_null());
+    if (known && !truth) {
         mpq_neg(diff, diff);
         json_object_set_new(res, "shortfall", decimal_json(diff));
     } else {
@@ -83,10 +110,11 @@ static void decide_approximated(const struct cc_calc_outcome *l, const struct cc
     }
     json_object_set_new(res, "exact", json_false());
     json_object_set_new(res, "note", json_string(
-        by_side ? "a binary64 function's true value lies beside the integer its evaluation gives, closer "
-                  "than 256 and 384 bits hold (a saturated limit such as tanh(300) < 1 or exp(-10**10) > 0, "
-                  "never reached): holds is decided by the side it lies on; the distance, so difference and "
-                  "shortfall, is not known"
+        no_distance ? "the true values are closer than 256 and 384 bits hold: a binary64 function's value lies "
+                  "beside the integer its evaluation gives (a saturated limit such as tanh(300) < 1 or "
+                  "exp(-10**10) > 0, never reached), or one increasing or decreasing function's values are "
+                  "ordered as its arguments (tanh(300) < tanh(400)); holds is decided so, and the distance, "
+                  "so difference and shortfall, is not known"
         : told ? "a binary64 function or constant was used, so a and b are approximations: holds is "
                "decided on the true values, evaluated at 256 and 384 bits, and difference and shortfall "
                "are decimals of that evaluation"
@@ -98,13 +126,13 @@ static void decide_approximated(const struct cc_calc_outcome *l, const struct cc
 }
 
 static json_t *decide(const struct cc_calc_outcome *l, const struct cc_calc_outcome *r,
-                      const char *op, size_t oplen) {
+                      const struct cc_calc_outcome *rel, const char *op, size_t oplen) {
     json_t *res = cc_ok();
     json_object_set_new(res, "a", q_json(l->q));
     json_object_set_new(res, "b", q_json(r->q));
     json_object_set_new(res, "op", json_stringn(op, oplen));
     if (!cc_calc_value_exact(l) || !cc_calc_value_exact(r)) {
-        decide_approximated(l, r, op, oplen, res);
+        decide_approximated(l, r, rel, res);
         return res;
     }
     int holds = relation_holds(op, oplen, mpq_cmp(l->q, r->q));
@@ -135,16 +163,18 @@ json_t *cc_tool_compare_threshold(json_t *args, cc_wctx *ctx) {
     if (relation_holds(op, oplen, 0) < 0)
         return cc_err("validation", "bad operator '%.*s'; use ==, !=, >, >=, <, <=",
                       (int)(oplen > 100 ? 100 : oplen), op);
-    struct cc_calc_outcome l, r;
+    struct cc_calc_outcome l, r, rel;
     cc_calc_outcome_init(&l);
     cc_calc_outcome_init(&r);
-    cc_calc_evaluate(json_string_value(ja), json_string_length(ja), &l);
-    cc_calc_evaluate(json_string_value(jb), json_string_length(jb), &r);
+    cc_calc_outcome_init(&rel);
+    cc_calc_evaluate_relation(json_string_value(ja), json_string_length(ja), json_string_value(jb),
+                              json_string_length(jb), relation_op(op, oplen), &l, &r, &rel);
     json_t *res;
     if (!l.ok || !r.ok) res = side_failure(&l, &r);
     else if (l.is_bool || r.is_bool) res = cc_err("validation", "operands must be numeric");
-    else res = decide(&l, &r, op, oplen);
+    else res = decide(&l, &r, &rel, op, oplen);
     cc_calc_outcome_clear(&l);
     cc_calc_outcome_clear(&r);
+    cc_calc_outcome_clear(&rel);
     return res;
 }

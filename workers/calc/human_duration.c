@@ -26,6 +26,20 @@ static void subsecond(long u, char *out, size_t cap) {
     }
 }
 
+/* frac * 10^6 (0 <= frac < 1) rounded half-even, decided on the exact
+ * product: the double product can land on a tie the true one is not on
+ * (0.0009995 is 999.49999...us, its double product 999.5 rounded to 1000,
+ * "1ms"; 0.6779715 gave "677.972ms" for 677971.4999...us). fma gives the
+ * product's rounding error exactly, and only a tie of the double product
+ * can hide which side the true product lies on. */
+static long exact_microseconds(double frac) {
+    double p = frac * 1000000;
+    double err = fma(frac, 1000000, -p);
+    double lo = floor(p);
+    if (p - lo == 0.5 && err != 0) return (long)(err > 0 ? lo + 1 : lo);
+    return (long)nearbyint(p);
+}
+
 /* Day/hour/minute/second walk for s < 2^53 (so trunc(s) fits int64). */
 static void breakdown(double s, char *out, size_t cap) {
     static const struct { int64_t size; char unit; } units[] = {
@@ -33,7 +47,7 @@ static void breakdown(double s, char *out, size_t cap) {
     double whole = trunc(s);
     /* microseconds rounded ties-to-even; a fraction that rounds up to a whole
      * second carries into the seconds (59.9999999 is "1m", not "59s 1000ms") */
-    long us = (long)nearbyint((s - whole) * 1000000);
+    long us = exact_microseconds(s - whole); /* s - whole is exact */
     int64_t rem = (int64_t)whole;
     if (us >= 1000000) {
         rem += 1;
