@@ -47,6 +47,7 @@ struct cc_side {
     bool truncated;         /* stdout was cut at the output cap */
     bool exited;            /* a run-time failure that exited with exit_code (RTE, no signal or timeout) */
     int exit_code;
+    bool signalled;         /* a run-time failure by a signal (RTE, no timeout, output not cut) */
     int crash_code;         /* the exit code of an uncaught error in this side's language (cc_lang_crash_code) */
     bool timed_out;         /* the run was stopped at its timeout */
     bool edge;              /* the input is an edge value the tool added (edge_inputs.h) */

@@ -129,8 +129,9 @@ static void uncaught_errors_of_two_languages_after_different_output_passed(void)
     struct cc_pair_verdict v = cc_verify_classify(&a, &b);
     CHECK_INTEQ(v.outcome, CC_MISMATCH);
     CHECK_INTEQ(v.rule, 41);
-    CHECK_STREQ(v.reason, "both programs died of their language's uncaught error (exit codes that are not compared), "
-                          "but what they printed before it differs, and neither output is the start of the other");
+    CHECK_STREQ(v.reason, "both programs died at run time (of their language's uncaught error or a signal: exit "
+                          "codes that are not compared), but what they printed before it differs, and neither output "
+                          "is the start of the other");
     b.exit_code = 101, b.crash_code = 101; /* a rust panic */
     CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 41);
     b.out = ""; /* printed nothing: it may have lost its output */
@@ -140,7 +141,11 @@ static void uncaught_errors_of_two_languages_after_different_output_passed(void)
     CHECK_INTEQ(cc_verify_classify(&b, &a).rule, 7);
     b.out = "zerO";
     CHECK_INTEQ(cc_verify_classify(&b, &a).rule, 41);
-    b.exited = false; /* a signal: not read */
+    b.exited = false, b.signalled = true; /* a C++ port's uncaught exception: SIGABRT */
+    CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 41);
+    b.out = "";  /* died by a signal with nothing printed: its buffer may be lost */
+    CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 7);
+    b.out = "zerO", b.signalled = false; /* a timeout: not read */
     CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 7);
 }
 

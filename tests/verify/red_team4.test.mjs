@@ -25,8 +25,8 @@ describe('red team 4: verification verdicts', { skip: SKIP_NO_BINARY, timeout: 6
       target_language: 'go', test_inputs: ['0', '5'], edge_inputs: false });
     assert.equal(r.passed, false, JSON.stringify(r).slice(0, 2000));
     assert.equal(r.cases[0].outcome, 'mismatch');
-    assert.equal(r.cases[0].reason, "both programs died of their language's uncaught error (exit codes that are not compared), "
-      + 'but what they printed before it differs, and neither output is the start of the other');
+    assert.equal(r.cases[0].reason, "both programs died at run time (of their language's uncaught error or a signal: exit "
+      + 'codes that are not compared), but what they printed before it differs, and neither output is the start of the other');
     assert.deepEqual([r.cases[0].source.exit_code, r.cases[0].target.exit_code], [1, 2]);
     assert.equal(r.cases[1].outcome, 'match');
   });

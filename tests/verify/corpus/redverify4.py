@@ -20,8 +20,10 @@ Results (2026-12-02, the shared 2-core host at load 11-23): main set
 (16 cases) on main 9 wrong (rule 7 after different output x2, the even
 sizes of verify_optimization x2, UTF-16 sort order, the four repairs; the
 `pinned` repair is `honest` there, main has no repair.ambiguous); fresh
-set (12 cases) on main 6 wrong (f-crash-py-go-div, f-opt-odd-squares,
-f-max-char-few, three repairs). Both sets on redverify4: 0 wrong of 28,
+set (13 cases) on main 7 wrong (f-crash-py-go-div, f-crash-py-cpp-abort,
+f-opt-odd-squares, f-max-char-few, three repairs). Both sets on
+redverify4: 0 wrong of 29 (f-crash-py-cpp-abort was written after rule 41
+took signals in, and run on both binaries then),
 no honest refusals. f-crash-py-go-div was first written with outputs that
 differed on every input (not the class); it was corrected before either
 binary ran it again. f-java-same-defaults took 56.5 s on main, 13.8 s on
@@ -144,6 +146,12 @@ FRESH = [
          args=vt("n = int(input())\nprint('start' if n else 'empty')\nprint(10 // n)", "python3",
                  'package main\nimport "fmt"\nfunc main() { var n int; fmt.Scan(&n); if n != 0 { fmt.Println("start") }'
                  ' else { fmt.Println("none") }; fmt.Println(10 / n) }', "go", ["0", "1", "2", "5", "-5", "10", "3"])),
+    dict(id="f-crash-py-cpp-abort", tool="verify_translation", truth="differ",
+         why="on 0 python prints 'zero' and raises (1); the C++ port prints 'null' (flushed) and throws: SIGABRT",
+         args=vt("n = int(input())\nif n == 0:\n    print('zero')\n    raise ValueError(n)\nprint(n)", "python3",
+                 '#include <iostream>\n#include <stdexcept>\nint main() { long n; std::cin >> n; '
+                 'if (n == 0) { std::cout << "null" << std::endl; throw std::runtime_error("zero"); } '
+                 'std::cout << n << std::endl; }', "cpp", SEVEN)),
     dict(id="f-crash-py-go-same", tool="verify_translation", truth="same",
          why="both print 'start' and die of their uncaught error on 0; the rest matches (python // and go / agree on these)",
          args=vt("n = int(input())\nprint('start')\nprint(10 // n)", "python3",
