@@ -109,13 +109,15 @@ static json_t *probed_json(unsigned kinds, size_t added, bool defaulted) {
                                  "inconclusive). Pass edge_inputs: false to run only yours");
 }
 
-/* Append the edges of kinds that repeat no given input. */
-static int add_edges(struct cc_edges *e, json_t *inputs, unsigned kinds, bool defaulted) {
+/* Append the edges of kinds that repeat no given input (a size edge only
+ * up to max_n). */
+static int add_edges(struct cc_edges *e, json_t *inputs, unsigned kinds, bool defaulted, long long max_n) {
     size_t i;
     json_t *v;
     size_t added = 0;
     for (size_t t = 0; t < N_EDGES; t++) {
         if (!(kinds & table[t].kind)) continue;
+        if (table[t].kind == CC_EDGE_SIZE && atoll(table[t].in) > max_n) continue;
         bool dup = false;
         json_array_foreach(inputs, i, v) dup = dup || strcmp(json_string_value(v), table[t].in) == 0;
         if (dup || json_array_size(e->inputs) >= CC_VERIFY_INPUTS_MAX) continue;
@@ -137,14 +139,14 @@ int cc_edges_build(struct cc_edges *e, json_t *inputs, bool defaulted, bool want
     if (defaulted) kinds = CC_EDGE_INT | CC_EDGE_FLOAT | CC_EDGE_STRING | CC_EDGE_LIST;
     else
         json_array_foreach(inputs, i, v) kinds |= cc_edge_kind_of(json_string_value(v), json_string_length(v));
-    return add_edges(e, inputs, kinds, defaulted);
+    return add_edges(e, inputs, kinds, defaulted, 0);
 }
 
-int cc_edges_build_sizes(struct cc_edges *e, json_t *inputs, bool defaulted) {
+int cc_edges_build_sizes(struct cc_edges *e, json_t *inputs, bool defaulted, long long max_n) {
     *e = (struct cc_edges){.inputs = json_copy(inputs), .given = json_array_size(inputs), .labels = json_array()};
     if (!e->inputs || !e->labels) return -1;
     if (!defaulted && e->given >= CC_EDGE_FEW) return 0;
-    return add_edges(e, inputs, CC_EDGE_SIZE, defaulted);
+    return add_edges(e, inputs, CC_EDGE_SIZE, defaulted, max_n);
 }
 
 const char *cc_edges_label(const struct cc_edges *e, size_t i) {

@@ -44,8 +44,10 @@ int cc_edges_build(struct cc_edges *e, json_t *inputs, bool defaulted, bool want
 /* verify_optimization's: the size edges after the inputs when they were
  * defaulted or fewer than seven. Its seven defaults and its timing sizes
  * are all even but 1, so a candidate wrong on every odd n from 3 was
- * "verified faster". 0, or -1 on OOM. */
-int cc_edges_build_sizes(struct cc_edges *e, json_t *inputs, bool defaulted);
+ * "verified faster". Only sizes up to max_n (the smallest timing size:
+ * a program timed at n runs n, and one timed at 20 may never finish 1001).
+ * 0, or -1 on OOM. */
+int cc_edges_build_sizes(struct cc_edges *e, json_t *inputs, bool defaulted, long long max_n);
 /* The label of input i, or NULL when it is one of the given inputs. */
 const char *cc_edges_label(const struct cc_edges *e, size_t i);
 void cc_edges_free(struct cc_edges *e);

@@ -156,7 +156,7 @@ static void uncaught_errors_of_two_languages_after_different_output_passed(void)
 static void optimization_defaults_were_all_even(void) {
     json_t *given = json_pack("[s, s]", "7", "10");
     struct cc_edges e;
-    CHECK_INTEQ(cc_edges_build_sizes(&e, given, false), 0);
+    CHECK_INTEQ(cc_edges_build_sizes(&e, given, false, 2000), 0);
     CHECK_INTEQ(json_array_size(e.inputs), 7); /* 7 was given: not added twice */
     const char *want[] = {"7", "10", "2", "3", "15", "97", "1001"};
     for (size_t i = 0; i < 7; i++) CHECK_STREQ(json_string_value(json_array_get(e.inputs, i)), want[i]);
@@ -166,9 +166,15 @@ static void optimization_defaults_were_all_even(void) {
     CHECK_STREQ(json_string_value(json_array_get(json_object_get(e.probed, "kinds"), 0)), "size");
     cc_edges_free(&e);
     json_t *seven = json_pack("[s, s, s, s, s, s, s]", "1", "2", "4", "6", "8", "10", "12");
-    CHECK_INTEQ(cc_edges_build_sizes(&e, seven, false), 0);
+    CHECK_INTEQ(cc_edges_build_sizes(&e, seven, false, 2000), 0);
     CHECK_INTEQ(json_array_size(e.inputs), 7);
     CHECK(e.probed == NULL);
+    cc_edges_free(&e);
+    /* none above the smallest timing size: a program timed at 20 may
+     * never finish 1001 */
+    CHECK_INTEQ(cc_edges_build_sizes(&e, given, true, 20), 0);
+    CHECK_INTEQ(json_array_size(e.inputs), 2 + 3); /* 2, 3, 15 (7 given), not 97 or 1001 */
+    CHECK_STREQ(json_string_value(json_array_get(e.inputs, 4)), "15");
     cc_edges_free(&e);
     /* verify_translation's edges never include sizes; its string edges
      * now end with code-point order (U+FF01 before an astral character). */

@@ -132,8 +132,9 @@ describe('verify_optimization', { skip: SKIP_NO_BINARY, timeout: 600000 }, () =>
 
   test('a baseline that fails while timing: "baseline measurement failed", code validation', async () => {
     const orig = 'import sys\nn=int(sys.stdin.readline())\nif n > 1000: sys.exit(3)\nprint(n)';
+    // seven inputs: no sizes are added (1001 would show the original failing in gate 1)
     const r = await vo({ original: orig, candidate: 'import sys\nprint(int(sys.stdin.readline()))', language: 'python3',
-      test_inputs: ['1', '2'], sizes: [5000] });
+      test_inputs: ['1', '2', '3', '4', '5', '6', '7'], sizes: [5000] });
     assert.equal(r.ok, false);
     assert.equal(r.code, 'validation');
     assert.match(r.error, /^baseline measurement failed: program failed at n=5000 \(RTE, exit code 3\)/);
