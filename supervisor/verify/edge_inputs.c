@@ -30,6 +30,8 @@ static const struct edge table[] = {
     {CC_EDGE_FLOAT, "inf", "float: infinity"},
     {CC_EDGE_STRING, "h\xc3\xa9llo w\xc3\xb6rld", "string: non-ASCII (bytes or characters)"},
     {CC_EDGE_STRING, "\xf0\x9f\x98\x80", "string: an astral character (2 UTF-16 units, 4 bytes)"},
+    {CC_EDGE_STRING, "\xef\xbc\x81\xf0\x9f\x98\x80",
+     "string: U+FF01 before an astral character (sorted by code point, not by UTF-16 unit)"},
     {CC_EDGE_STRING, "Stra\xc3\x9f" "e", "string: \xc3\x9f (upper-cases to SS, casefolds to ss)"},
     {CC_EDGE_STRING, "\xc4\xb0stanbul", "string: \xc4\xb0 (lower-cases to two code points)"},
     {CC_EDGE_STRING, "  a  b  ", "string: spaces around and between words"},
@@ -37,6 +39,13 @@ static const struct edge table[] = {
     {CC_EDGE_LIST, "0\n", "list: empty (a count of 0)"},
     {CC_EDGE_LIST, "3\n3 -1 3", "list: a negative and a duplicate"},
     {CC_EDGE_LIST, "2\n4294967296 4294967296", "list: values whose sum passes 2^32 and product 2^64"},
+    /* Small enough for any loop over n, odd where the defaults are not. */
+    {CC_EDGE_SIZE, "2", "size: 2 (the smallest n above 1)"},
+    {CC_EDGE_SIZE, "3", "size: 3 (odd: the defaults and timing sizes are even but 1)"},
+    {CC_EDGE_SIZE, "7", "size: 7 (an odd prime)"},
+    {CC_EDGE_SIZE, "15", "size: 15 (odd, one below a power of 2)"},
+    {CC_EDGE_SIZE, "97", "size: 97 (an odd prime near the default 100)"},
+    {CC_EDGE_SIZE, "1001", "size: 1001 (odd, past 1000)"},
 };
 #define N_EDGES (sizeof table / sizeof table[0])
 
@@ -78,21 +87,46 @@ unsigned cc_edge_kind_of(const char *in, size_t len) {
 }
 
 static const char *kind_name(unsigned k) {
-    return k == CC_EDGE_INT ? "int" : k == CC_EDGE_FLOAT ? "float" : k == CC_EDGE_STRING ? "string" : "list";
+    return k == CC_EDGE_INT ? "int" : k == CC_EDGE_FLOAT ? "float" : k == CC_EDGE_STRING ? "string"
+         : k == CC_EDGE_LIST ? "list" : "size";
 }
 
 /* The result's edge_inputs object: what was added and why. */
 static json_t *probed_json(unsigned kinds, size_t added, bool defaulted) {
     json_t *names = json_array();
-    for (unsigned k = 1; k <= CC_EDGE_LIST; k <<= 1)
+    for (unsigned k = 1; k <= CC_EDGE_SIZE; k <<= 1)
         if (kinds & k) json_array_append_new(names, json_string(kind_name(k)));
     return json_pack("{s:I, s:o, s:s}", "added", (json_int_t)added, "kinds", names, "note",
-                     defaulted ? "no test inputs were given: the seven defaults were followed by edge values of "
+                     kinds == CC_EDGE_SIZE
+                         ? "fewer than 7 test inputs were given (or none): small sizes n, odd ones among them, were "
+                           "added after them (cases marked edge), since the defaults and the timing sizes are all "
+                           "even but 1. Pass 7 or more test_inputs to run only yours"
+                     : defaulted ? "no test inputs were given: the seven defaults were followed by edge values of "
                                  "every kind (cases marked edge); a mismatch there is a real difference on that "
                                  "input. Pass edge_inputs: false to run only the defaults"
                                : "fewer than 7 test inputs were given: edge values of the kinds given were added "
                                  "after them (cases marked edge; an added input that runs out of time is "
                                  "inconclusive). Pass edge_inputs: false to run only yours");
+}
+
+/* Append the edges of kinds that repeat no given input (a size edge only
+ * up to max_n). */
+static int add_edges(struct cc_edges *e, json_t *inputs, unsigned kinds, bool defaulted, long long max_n) {
+    size_t i;
+    json_t *v;
+    size_t added = 0;
+    for (size_t t = 0; t < N_EDGES; t++) {
+        if (!(kinds & table[t].kind)) continue;
+        if (table[t].kind == CC_EDGE_SIZE && atoll(table[t].in) > max_n) continue;
+        bool dup = false;
+        json_array_foreach(inputs, i, v) dup = dup || strcmp(json_string_value(v), table[t].in) == 0;
+        if (dup || json_array_size(e->inputs) >= CC_VERIFY_INPUTS_MAX) continue;
+        json_array_append_new(e->inputs, json_string(table[t].in));
+        json_array_append_new(e->labels, json_string(table[t].why));
+        added++;
+    }
+    if (added) e->probed = probed_json(kinds, added, defaulted);
+    return 0;
 }
 
 int cc_edges_build(struct cc_edges *e, json_t *inputs, bool defaulted, bool wanted) {
@@ -105,18 +139,14 @@ int cc_edges_build(struct cc_edges *e, json_t *inputs, bool defaulted, bool want
     if (defaulted) kinds = CC_EDGE_INT | CC_EDGE_FLOAT | CC_EDGE_STRING | CC_EDGE_LIST;
     else
         json_array_foreach(inputs, i, v) kinds |= cc_edge_kind_of(json_string_value(v), json_string_length(v));
-    size_t added = 0;
-    for (size_t t = 0; t < N_EDGES; t++) {
-        if (!(kinds & table[t].kind)) continue;
-        bool dup = false;
-        json_array_foreach(inputs, i, v) dup = dup || strcmp(json_string_value(v), table[t].in) == 0;
-        if (dup || json_array_size(e->inputs) >= CC_VERIFY_INPUTS_MAX) continue;
-        json_array_append_new(e->inputs, json_string(table[t].in));
-        json_array_append_new(e->labels, json_string(table[t].why));
-        added++;
-    }
-    if (added) e->probed = probed_json(kinds, added, defaulted);
-    return 0;
+    return add_edges(e, inputs, kinds, defaulted, 0);
+}
+
+int cc_edges_build_sizes(struct cc_edges *e, json_t *inputs, bool defaulted, long long max_n) {
+    *e = (struct cc_edges){.inputs = json_copy(inputs), .given = json_array_size(inputs), .labels = json_array()};
+    if (!e->inputs || !e->labels) return -1;
+    if (!defaulted && e->given >= CC_EDGE_FEW) return 0;
+    return add_edges(e, inputs, CC_EDGE_SIZE, defaulted, max_n);
 }
 
 const char *cc_edges_label(const struct cc_edges *e, size_t i) {

@@ -22,7 +22,9 @@
  * java port ran out of time (inconclusive) and caught nothing. */
 #define CC_EDGE_TIMEOUT_S 15
 
-enum cc_edge_kind { CC_EDGE_INT = 1, CC_EDGE_FLOAT = 2, CC_EDGE_STRING = 4, CC_EDGE_LIST = 8 };
+/* CC_EDGE_SIZE: small sizes n for verify_optimization's stdin-N programs
+ * (never added by the other tools). */
+enum cc_edge_kind { CC_EDGE_INT = 1, CC_EDGE_FLOAT = 2, CC_EDGE_STRING = 4, CC_EDGE_LIST = 8, CC_EDGE_SIZE = 16 };
 
 /* The kinds of one input as the edge table reads it (0 for an empty or
  * blank input). */
@@ -39,6 +41,13 @@ struct cc_edges {
  * when defaulted) and whether edges are wanted (the edge_inputs argument,
  * true unless false). 0, or -1 on OOM. */
 int cc_edges_build(struct cc_edges *e, json_t *inputs, bool defaulted, bool wanted);
+/* verify_optimization's: the size edges after the inputs when they were
+ * defaulted or fewer than seven. Its seven defaults and its timing sizes
+ * are all even but 1, so a candidate wrong on every odd n from 3 was
+ * "verified faster". Only sizes up to max_n (the smallest timing size:
+ * a program timed at n runs n, and one timed at 20 may never finish 1001).
+ * 0, or -1 on OOM. */
+int cc_edges_build_sizes(struct cc_edges *e, json_t *inputs, bool defaulted, long long max_n);
 /* The label of input i, or NULL when it is one of the given inputs. */
 const char *cc_edges_label(const struct cc_edges *e, size_t i);
 void cc_edges_free(struct cc_edges *e);

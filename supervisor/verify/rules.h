@@ -47,6 +47,7 @@ struct cc_side {
     bool truncated;         /* stdout was cut at the output cap */
     bool exited;            /* a run-time failure that exited with exit_code (RTE, no signal or timeout) */
     int exit_code;
+    bool signalled;         /* a run-time failure by a signal (RTE, no timeout, output not cut) */
     int crash_code;         /* the exit code of an uncaught error in this side's language (cc_lang_crash_code) */
     bool timed_out;         /* the run was stopped at its timeout */
     bool edge;              /* the input is an edge value the tool added (edge_inputs.h) */
@@ -56,7 +57,7 @@ enum cc_outcome { CC_MATCH, CC_MISMATCH, CC_INCONCLUSIVE };
 
 struct cc_pair_verdict {
     enum cc_outcome outcome;
-    int rule;               /* 1..7 of 3.4.3; 35 = our truncation rule, 36 = outputs differing only in bytes that are not UTF-8, 37 = a match that did not reproduce, 38 = the same failure printing different output, 39 = failures with different exit codes, 40 = an added edge input that ran out of time */
+    int rule;               /* 1..7 of 3.4.3; 35 = our truncation rule, 36 = outputs differing only in bytes that are not UTF-8, 37 = a match that did not reproduce, 38 = the same failure printing different output, 39 = failures with different exit codes, 40 = an added edge input that ran out of time, 41 = uncaught errors of two languages after different output */
     const char *reason;
 };
 
@@ -64,7 +65,10 @@ struct cc_pair_verdict {
  * ours (docs/contract.md): equal outputs that were cut at the output cap
  * are inconclusive, since what follows the cap was never compared. Before
  * rule 7 another: two runs that exited with the same non-zero code but
- * printed different stdout are a mismatch (rule 38). */
+ * printed different stdout are a mismatch (rule 38), so are two exits
+ * with different codes unless both are their language's uncaught error
+ * (rule 39), and those too when what they printed differs and neither
+ * output is the start of the other (rule 41). */
 struct cc_pair_verdict cc_verify_classify(const struct cc_side *src, const struct cc_side *tgt);
 /* The vanished-output re-run: 0 = none, 1 = re-run the source, 2 = the
  * target (rule 3 fired and exactly that side printed nothing). */

@@ -29,6 +29,9 @@ static struct cc_pair_verdict verdict(enum cc_outcome o, int rule, const char *r
     return (struct cc_pair_verdict){o, rule, reason};
 }
 
+/* a is where b starts (b may be longer). */
+static bool prefix_of(const char *a, const char *b) { return strncmp(a, b, strlen(a)) == 0; }
+
 struct cc_pair_verdict cc_verify_classify(const struct cc_side *src, const struct cc_side *tgt) {
     bool s_ok = src->ran && src->ok, t_ok = tgt->ran && tgt->ok;
     if (src->compile_failed)
@@ -79,6 +82,20 @@ struct cc_pair_verdict cc_verify_classify(const struct cc_side *src, const struc
         return verdict(CC_MISMATCH, 39,
                        "both programs failed at run time, but with different exit codes (each side's exit_code), "
                        "and they are not both their language's code for an uncaught error");
+    /* Two uncaught errors (python's 1, a go panic's 2) are not comparable
+     * as errors, but what each printed before it is: a port printing 'nul'
+     * where the source printed 'zero' before each died in its own way was
+     * inconclusive there and passed on the other inputs. A C++ port's
+     * uncaught exception is a signal (SIGABRT): the same. What a dying
+     * program printed is a prefix of what it wrote (a buffered tail may be
+     * lost), so an output that is the start of the other stays rule 7. */
+    bool s_died = src->exited || src->signalled, t_died = tgt->exited || tgt->signalled;
+    if (src->ran && tgt->ran && s_died && t_died && !prefix_of(src->out, tgt->out) &&
+        !prefix_of(tgt->out, src->out) && !cc_verify_differ_in_raw_bytes(src->out, tgt->out))
+        return verdict(CC_MISMATCH, 41,
+                       "both programs died at run time (of their language's uncaught error or a signal: exit codes "
+                       "that are not compared), but what they printed before it differs, and neither output is the "
+                       "start of the other");
     return verdict(CC_INCONCLUSIVE, 7, "both programs failed at run time; their errors are not comparable");
 }
 

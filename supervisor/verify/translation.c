@@ -88,6 +88,9 @@ static json_t *side(const struct cc_translation *t, int k, size_t i, const json_
     s->exited = res && !s->ok && !s->compile_failed && json_is_integer(code) && verdict &&
                 strcmp(verdict, "RTE") == 0 && !json_is_true(json_object_get(res, "timed_out")) &&
                 (!sig || json_is_null(sig)) && !s->truncated;
+    s->signalled = res && !s->ok && !s->compile_failed && verdict && strcmp(verdict, "RTE") == 0 &&
+                   !json_is_true(json_object_get(res, "timed_out")) && sig && !json_is_null(sig) &&
+                   !s->truncated;
     s->exit_code = s->exited ? (int)json_integer_value(code) : 0;
     s->crash_code = cc_lang_crash_code(t->prog[k].lang);
     s->timed_out = res && json_is_true(json_object_get(res, "timed_out"));

@@ -464,15 +464,25 @@ static json_t *read_args(struct call *c, json_t *args, json_t **inputs) {
     return NULL;
 }
 
+static long long smallest_size(const struct call *c) {
+    long long m = 0;
+    for (size_t i = 0; c && c->sizes && i < c->nsizes; i++)
+        if (!m || (long long)c->sizes[i] < m) m = (long long)c->sizes[i];
+    return m;
+}
+
 CC_LOCAL_TOOL(verify_optimization) {
     struct call *c = calloc(1, sizeof *c);
     json_t *inputs = NULL, *err = c ? read_args(c, args, &inputs) : NULL;
     if (c) c->args = json_incref(args);
     struct cc_fanout *fo = cc_fanout_open_shaped(srv, r, c, idle, destroy, err, cc_verify_grade_refusal);
-    /* No edge values here: the programs read a size n (the stdin-N
-     * contract), and n = 2^63 is a size no loop finishes. */
+    /* Not the typed edge values: the programs read a size n (the stdin-N
+     * contract), and n = 2^63 is a size no loop finishes. Small sizes,
+     * odd ones among them, none above the smallest timing size
+     * (edge_inputs.h). */
     struct cc_edges edges = {0};
-    if (fo && cc_edges_build(&edges, inputs, false, false) != 0) cc_edges_free(&edges);
+    if (fo && cc_edges_build_sizes(&edges, inputs, cc_edges_defaulted(args, "test_inputs"), smallest_size(c)) != 0)
+        cc_edges_free(&edges);
     if (fo)
         cc_translation_start(&c->t, fo, c->lang, json_object_get(args, "original"), c->lang,
                              json_object_get(args, "candidate"), &edges, RUN_TIMEOUT_S);

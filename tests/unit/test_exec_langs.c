@@ -4,6 +4,7 @@
 #include "workers/exec/languages.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static void test_table(void) {
     CHECK_INTEQ(cc_lang_count(), 32);
@@ -105,8 +106,44 @@ static void test_list(void) {
     json_decref(a);
 }
 
+/* java_recompiled_on_every_run (red team 4): the verification tools ran
+ * java's source launcher per input, compiling again each time (1.9 s of
+ * CPU a run). A program run on many inputs has java's repeated plan: one
+ * compile step (bash writing and running the launcher-like compiler) into
+ * a cached jar, then java -jar. execute_code keeps the spec's plan. */
+static void java_recompiled_on_every_run(void) {
+    const struct cc_lang *j = cc_lang_find("java");
+    CHECK(j != NULL);
+    if (!j) return;
+    const struct cc_lang_plan *r = j->plans[0].repeated;
+    CHECK_STREQ(j->plans[0].run, "java {file}");
+    CHECK(j->plans[0].compile == NULL);
+    CHECK(r != NULL);
+    if (!r) return;
+    CHECK_STREQ(r->run, "java -jar {work}/out.jar");
+    CHECK_STREQ(r->artifact, "{work}/out.jar");
+    CHECK_STREQ(r->decide, "java");
+    CHECK_STREQ(r->extra_tool, "bash");
+    char **argv = cc_plan_argv(r->compile, "/w/main.java", "/w/a.out", "/w");
+    CHECK(argv != NULL);
+    if (argv) {
+        CHECK_STREQ(argv[0], "bash");
+        CHECK_STREQ(argv[1], "-c");
+        CHECK(strstr(argv[2], "public class CcJavac") != NULL);
+        CHECK(strstr(argv[2], "exec java \"$d/CcJavac.java\" \"$1\" \"$d/classes\" \"$2/out.jar\"") != NULL);
+        CHECK_STREQ(argv[3], "codecalc");
+        CHECK_STREQ(argv[4], "/w/main.java");
+        CHECK_STREQ(argv[5], "/w");
+        CHECK(argv[6] == NULL);
+    }
+    cc_argv_free(argv);
+    for (size_t i = 0; i < cc_lang_count(); i++)
+        if (strcmp(cc_lang_at(i)->name, "java") != 0) CHECK(cc_lang_at(i)->plans[0].repeated == NULL);
+}
+
 int main(void) {
     RUN(test_table);
+    RUN(java_recompiled_on_every_run);
     RUN(test_find);
     RUN(test_split);
     RUN(test_deciding);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "supervisor/verify/edge_inputs.h"
 #include "supervisor/verify/fanout.h"
 #include "supervisor/verify/programs.h"
 #include "supervisor/verify/rules.h"
@@ -110,11 +111,79 @@ static void same_exit_code_different_output_is_a_mismatch(void) {
     CHECK_STREQ(v.reason, "both programs failed at run time with the same exit code, but their stdout differs");
     b.out = "zero"; /* the same output: still not comparable */
     CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 7);
-    b.out = "nul", b.exit_code = 2; /* another exit code: another failure (python 1, go panic 2) */
-    a.crash_code = 1, b.crash_code = 2;
-    CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 7);
+    b.out = "nul", b.exit_code = 2; /* another exit code: another failure (python 1, go panic 2), */
+    a.crash_code = 1, b.crash_code = 2; /* but still different output: rule 41 */
+    CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 41);
     b.exit_code = 1, b.exited = false; /* a signal or a timeout: output may be lost or cut */
     CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 7);
+}
+
+/* uncaught_errors_of_two_languages_after_different_output_passed (red
+ * team 4): python printed 'zero' and raised (1), the go port printed 'nul'
+ * and panicked (2); rule 7 made the input inconclusive and the call passed
+ * on the other inputs. What each printed before dying is compared unless
+ * one output is the start of the other (a tail still buffered may be lost). */
+static void uncaught_errors_of_two_languages_after_different_output_passed(void) {
+    struct cc_side a = {.ran = true, .out = "zero", .exited = true, .exit_code = 1, .crash_code = 1};
+    struct cc_side b = {.ran = true, .out = "nul", .exited = true, .exit_code = 2, .crash_code = 2};
+    struct cc_pair_verdict v = cc_verify_classify(&a, &b);
+    CHECK_INTEQ(v.outcome, CC_MISMATCH);
+    CHECK_INTEQ(v.rule, 41);
+    CHECK_STREQ(v.reason, "both programs died at run time (of their language's uncaught error or a signal: exit "
+                          "codes that are not compared), but what they printed before it differs, and neither output "
+                          "is the start of the other");
+    b.exit_code = 101, b.crash_code = 101; /* a rust panic */
+    CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 41);
+    b.out = ""; /* printed nothing: it may have lost its output */
+    CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 7);
+    b.out = "zero\nmore"; /* a longer output starting with the other's */
+    CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 7);
+    CHECK_INTEQ(cc_verify_classify(&b, &a).rule, 7);
+    b.out = "zerO";
+    CHECK_INTEQ(cc_verify_classify(&b, &a).rule, 41);
+    b.exited = false, b.signalled = true; /* a C++ port's uncaught exception: SIGABRT */
+    CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 41);
+    b.out = "";  /* died by a signal with nothing printed: its buffer may be lost */
+    CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 7);
+    b.out = "zerO", b.signalled = false; /* a timeout: not read */
+    CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 7);
+}
+
+/* optimization_defaults_were_all_even (red team 4): verify_optimization's
+ * seven defaults and its timing sizes are even but 1, and it added no
+ * inputs, so a candidate wrong on every odd n from 3 was verified faster.
+ * Few or no inputs now get six small sizes, odd ones among them. */
+static void optimization_defaults_were_all_even(void) {
+    json_t *given = json_pack("[s, s]", "7", "10");
+    struct cc_edges e;
+    CHECK_INTEQ(cc_edges_build_sizes(&e, given, false, 2000), 0);
+    CHECK_INTEQ(json_array_size(e.inputs), 7); /* 7 was given: not added twice */
+    const char *want[] = {"7", "10", "2", "3", "15", "97", "1001"};
+    for (size_t i = 0; i < 7; i++) CHECK_STREQ(json_string_value(json_array_get(e.inputs, i)), want[i]);
+    CHECK(cc_edges_label(&e, 1) == NULL);
+    CHECK_STREQ(cc_edges_label(&e, 3), "size: 3 (odd: the defaults and timing sizes are even but 1)");
+    CHECK_INTEQ(json_integer_value(json_object_get(e.probed, "added")), 5);
+    CHECK_STREQ(json_string_value(json_array_get(json_object_get(e.probed, "kinds"), 0)), "size");
+    cc_edges_free(&e);
+    json_t *seven = json_pack("[s, s, s, s, s, s, s]", "1", "2", "4", "6", "8", "10", "12");
+    CHECK_INTEQ(cc_edges_build_sizes(&e, seven, false, 2000), 0);
+    CHECK_INTEQ(json_array_size(e.inputs), 7);
+    CHECK(e.probed == NULL);
+    cc_edges_free(&e);
+    /* none above the smallest timing size: a program timed at 20 may
+     * never finish 1001 */
+    CHECK_INTEQ(cc_edges_build_sizes(&e, given, true, 20), 0);
+    CHECK_INTEQ(json_array_size(e.inputs), 2 + 3); /* 2, 3, 15 (7 given), not 97 or 1001 */
+    CHECK_STREQ(json_string_value(json_array_get(e.inputs, 4)), "15");
+    cc_edges_free(&e);
+    /* verify_translation's edges never include sizes; its string edges
+     * now end with code-point order (U+FF01 before an astral character). */
+    CHECK_INTEQ(cc_edges_build(&e, given, true, true), 0);
+    CHECK_INTEQ(json_array_size(e.inputs), 2 + 22);
+    CHECK_STREQ(json_string_value(json_array_get(e.inputs, 2 + 14)), "\xef\xbc\x81\xf0\x9f\x98\x80");
+    cc_edges_free(&e);
+    json_decref(given);
+    json_decref(seven);
 }
 
 /* Regression (red team 3): a port exiting 3 where the source exits 2,
@@ -560,6 +629,8 @@ int main(void) {
     RUN(classify_rules_in_order);
     RUN(same_exit_code_different_output_is_a_mismatch);
     RUN(different_exit_codes_are_a_mismatch);
+    RUN(uncaught_errors_of_two_languages_after_different_output_passed);
+    RUN(optimization_defaults_were_all_even);
     RUN(edge_input_timeout_is_inconclusive);
     RUN(equal_truncated_outputs_are_not_a_match);
     RUN(outputs_differing_in_non_utf8_bytes_are_not_a_match);

@@ -59,7 +59,24 @@ describe('execute_python: javascript, typescript and transpile', { skip: SKIP_NO
     assert.equal(r.repair.alternatives_total, 4);
     const d = find(r, 'javascript:repair-ambiguous');
     assert.equal(d.severity, 'info');
-    assert.match(d.message, /^4 other edits also make every example pass \(line 1: % -> >>>; line 1: === -> !==; line 1: 2 -> 3; line 1: 0 -> 1\): the examples do not tell the fix apart from them; fixed_code holds the first in order of preference \(line 1: % -> >>\)\./);
+    assert.match(d.message, /^4 other edits also make every example pass \(line 1, column 30: % -> >>>; line 1, column 34: === -> !==; line 1, column 32: 2 -> 3; line 1, column 38: 0 -> 1\): the examples do not tell the fix apart from them; fixed_code holds the first in order of preference \(line 1, column 30: % -> >>\)\./);
+    assert.equal(r.repair.ambiguous, true);
+  });
+
+  // As in python (red team 4): one example fits n * 2, n + 2, n ** 2, and
+  // the same '-' -> '+' at two places is two fixes, not one.
+  test('regression: a javascript repair resting on one example, or tied with the same swap elsewhere, is ambiguous', { skip: !HAVE_TSC && 'tsc not installed' }, async () => {
+    const one = await call({ language: 'javascript', code: 'function f(n) { return n * 3; }\n', mode: 'execute',
+      options: { examples: 'assert(f(2) === 4)' } });
+    assert.equal(one.fixed_code, 'function f(n) { return n * 2; }\n');
+    assert.equal(one.repair.solved, true);
+    assert.equal(one.repair.ambiguous, true);
+    assert.match(find(one, 'javascript:repair-ambiguous').message, /^the fix rests on a single check: .*\(line 1, column 28: 3 -> 2\)/);
+    const two = await call({ language: 'javascript', code: 'function f(a, b) { return (a - 1) * (b - 1); }\n', mode: 'execute',
+      options: { examples: 'assert(f(3, 3) === 8)\nassert(f(0, 0) === -1)' } });
+    assert.equal(two.repair.ambiguous, true);
+    assert.ok(two.repair.alternatives.some((a) => a.length === 1 && a[0].before === '-' && a[0].after === '+'),
+      JSON.stringify(two.repair.alternatives));
   });
 
   test('javascript execute: a loop that never ends is reported, && repaired to ||', { skip: !HAVE_TSC && 'tsc not installed' }, async () => {

@@ -119,10 +119,12 @@ describe('execute_python: python', { skip: SKIP_NO_BINARY }, () => {
     assert.deepEqual(r.repair.alternatives[0], [{ kind: 'comparison', line: 2, column: 18, before: '==', after: '!=', round: 1 }]);
     const d = find(r, 'python:repair-ambiguous');
     assert.equal(d.severity, 'info');
-    assert.equal(d.message, '4 other edits also make every example pass (line 2: == -> !=; line 2: == -> >; '
-      + 'line 2: 2 -> 3; line 2: 0 -> 1): the examples do not tell the fix apart from them; fixed_code holds the '
-      + 'first in order of preference (line 2: % -> >>). They may be equivalent, or differ on inputs the examples '
-      + 'lack: check the fix, or add an example that separates them');
+    assert.equal(d.message, '4 other edits also make every example pass (line 2, column 18: == -> !=; '
+      + 'line 2, column 18: == -> >; line 2, column 16: 2 -> 3; line 2, column 21: 0 -> 1): the examples do not '
+      + 'tell the fix apart from them; fixed_code holds the first in order of preference (line 2, column 14: % -> >>). '
+      + 'They may be equivalent, or differ on inputs the examples lack: check the fix, or add an example that '
+      + 'separates them');
+    assert.equal(r.repair.ambiguous, true);
     // Examples that rule the shift out: the fix is a comparison, and what
     // still ties (`!= 0`, `> 0`, `== 1`) is equivalent on integers.
     const pinned = await execute('def isodd(n):\n    return n % 2 == 0\n',
@@ -130,6 +132,37 @@ describe('execute_python: python', { skip: SKIP_NO_BINARY }, () => {
     assert.equal(pinned.repair.solved, true);
     assert.equal(pinned.fixed_code, 'def isodd(n):\n    return n % 2 != 0\n');
     assert.ok(!JSON.stringify(pinned.repair.alternatives).includes('>>'), JSON.stringify(pinned.repair.alternatives));
+  });
+
+  // repair_backed_by_one_example_was_solved_with_no_word (red team 4):
+  // f(2) == 4 alone is met by n * 2, n + 2, n ** 2; the one single edit
+  // that meets it came back solved as if it were the fix.
+  test('regression: a repair resting on a single example says so, and three examples pin it', async () => {
+    const r = await execute('def f(n):\n    return n * 3\n', 'assert f(2) == 4');
+    assert.equal(r.fixed_code, 'def f(n):\n    return n * 2\n');
+    assert.equal(r.repair.solved, true);
+    assert.equal(r.repair.ambiguous, true);
+    assert.equal(r.repair.alternatives, undefined);
+    const d = find(r, 'python:repair-ambiguous');
+    assert.equal(d.severity, 'info');
+    assert.equal(d.message, 'the fix rests on a single check: one input and its output are met by many programs, '
+      + 'and this edit (line 2, column 16: 3 -> 2) is only the first the search found that meets it. Add examples '
+      + 'that separate the readings before taking it as the fix');
+    const pinned = await execute('def f(n):\n    return n * 3\n', 'assert f(2) == 4\nassert f(5) == 10\nassert f(-1) == -2');
+    assert.equal(pinned.fixed_code, 'def f(n):\n    return n * 2\n');
+    assert.equal(pinned.repair.ambiguous, false);
+    assert.equal(find(pinned, 'python:repair-ambiguous'), undefined);
+  });
+
+  // same_swap_at_another_place_was_hidden (red team 4): (a + 1) * (b - 1)
+  // and (a - 1) * (b + 1) both meet the two examples and differ on f(3, 4);
+  // the second was read as "the same edit" and not named.
+  test('regression: the same token swap at another place is an alternative', async () => {
+    const r = await execute('def f(a, b):\n    return (a - 1) * (b - 1)\n', 'assert f(3, 3) == 8\nassert f(0, 0) == -1');
+    assert.equal(r.fixed_code, 'def f(a, b):\n    return (a + 1) * (b - 1)\n');
+    assert.equal(r.repair.ambiguous, true);
+    assert.equal(r.repair.alternatives_total, 1);
+    assert.deepEqual(r.repair.alternatives[0], [{ kind: 'operator', line: 2, column: 25, before: '-', after: '+', round: 1 }]);
   });
 
   test('docstring examples count, and the repair makes them pass', async () => {

@@ -26,7 +26,9 @@ describe('verify_optimization', { skip: SKIP_NO_BINARY, timeout: 600000 }, () =>
     assert.equal(r.accepted, true, JSON.stringify(r.speedup));
     assert.equal(r.reason, 'verified faster');
     assert.equal(r.verification.passed, true);
-    assert.equal(r.verification.total, 3);
+    assert.equal(r.verification.total, 9); // 3 given, then six small sizes (red team 4)
+    assert.deepEqual(r.verification.cases.slice(3).map((c) => c.input), ['2', '3', '7', '15', '97', '1001']);
+    assert.deepEqual(r.verification.edge_inputs.kinds, ['size']);
     assert.equal(r.language, 'python3');
     assert.equal(r.min_speedup, 1.15);
     assert.equal(r.speedup.measurable, true);
@@ -55,7 +57,7 @@ describe('verify_optimization', { skip: SKIP_NO_BINARY, timeout: 600000 }, () =>
       assert.match(String(p.ratio), /^\d+(\.\d{1,2})?$/);
     }
     assertGrade(r, 'cross_checked', new RegExp(
-      `^cross-checked: original and candidate independently agreed on 3/3 test input\\(s\\) under python3 execution; `
+      `^cross-checked: original and candidate independently agreed on 9/9 test input\\(s\\) under python3 execution; `
       + `speed measured at ${String(r.speedup.ratio).replace('.', '\\.')}(\\.0)?x \\(median\\) across ${r.speedup.per_size.length} size\\(s\\)$`));
     // Timed serially: never two runs of this call in flight while timing.
     assert.equal(r.execution.timing.max_in_flight, 1);
@@ -130,8 +132,9 @@ describe('verify_optimization', { skip: SKIP_NO_BINARY, timeout: 600000 }, () =>
 
   test('a baseline that fails while timing: "baseline measurement failed", code validation', async () => {
     const orig = 'import sys\nn=int(sys.stdin.readline())\nif n > 1000: sys.exit(3)\nprint(n)';
+    // seven inputs: no sizes are added (1001 would show the original failing in gate 1)
     const r = await vo({ original: orig, candidate: 'import sys\nprint(int(sys.stdin.readline()))', language: 'python3',
-      test_inputs: ['1', '2'], sizes: [5000] });
+      test_inputs: ['1', '2', '3', '4', '5', '6', '7'], sizes: [5000] });
     assert.equal(r.ok, false);
     assert.equal(r.code, 'validation');
     assert.match(r.error, /^baseline measurement failed: program failed at n=5000 \(RTE, exit code 3\)/);

@@ -105,7 +105,8 @@ describe('red team: execution and verification', { skip: SKIP_NO_BINARY, timeout
     const r = await s.tool('verify_optimization', {
       original: 'n = int(input())\ns = 0\nfor i in range(n):\n    s += i\nprint(s)',
       candidate: 'n = int(input())\nprint(n * (n - 1) // 2 if n < 1000 else 0)',
-      language: 'python3', test_inputs: ['0', '10', '100'], sizes: [200000] });
+      // seven inputs: no sizes are added (1001 among them would catch it in gate 1)
+      language: 'python3', test_inputs: ['0', '10', '100', '1', '2', '3', '7'], sizes: [200000] });
     assert.equal(r.accepted, false, JSON.stringify(r));
     assert.equal(r.reason, 'not equivalent');
     assert.equal(r.verification.passed, true); /* gate 1 alone let it through */

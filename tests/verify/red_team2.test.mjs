@@ -95,7 +95,8 @@ describe('red team 2: verification verdicts', { skip: SKIP_NO_BINARY, timeout: 6
       test_inputs: ['1', '2'], sizes: [1000] });
     assert.equal(r.accepted, false, JSON.stringify(r));
     assert.equal(r.reason, 'not equivalent');
-    assert.equal(r.verification.mismatched, 2);
+    // the given inputs; the small sizes added after them (red team 4) may mismatch too
+    assert.equal(r.verification.cases.filter((c) => !c.edge && c.outcome === 'mismatch').length, 2);
     assert.equal(r.speedup, undefined);
   });
 
@@ -109,7 +110,8 @@ describe('red team 2: verification verdicts', { skip: SKIP_NO_BINARY, timeout: 6
       original: 'n = int(input())\ns = 0\nfor i in range(n):\n    s += i\nprint(s)',
       candidate: 'import random\nn = int(input())\n'
         + 'print(n * (n - 1) // 2 if n < 1000 or random.random() < 0.2 else random.randrange(10**9))',
-      language: 'python3', test_inputs: ['0', '5', '10'], sizes: [200000, 400000] });
+      // seven inputs: no sizes are added (1001 among them would catch it in gate 1)
+      language: 'python3', test_inputs: ['0', '5', '10', '1', '2', '3', '7'], sizes: [200000, 400000] });
     assert.equal(r.accepted, false, JSON.stringify(r));
     assert.equal(r.reason, 'not equivalent');
     assert.equal(r.verification.passed, true);

@@ -24,10 +24,10 @@ describe('red team 3: verification verdicts', { skip: SKIP_NO_BINARY, timeout: 6
     const r = await s.tool('verify_translation', { source_code: PY_INT + 'print(n * 2)', source_language: 'python3',
       target_code: NODE_INT + 'console.log(n * 2)', target_language: 'node', edge_inputs: true });
     assert.equal(r.passed, false, JSON.stringify(r).slice(0, 2000));
-    assert.equal(r.total, 28);
+    assert.equal(r.total, 29); // 22 edges since red team 4 (U+FF01 before an astral character)
     assert.deepEqual(r.cases.slice(0, 7).map((c) => c.input), DEFAULT_INPUTS);
     assert.equal(r.cases[0].edge, undefined);
-    assert.equal(r.edge_inputs.added, 21);
+    assert.equal(r.edge_inputs.added, 22);
     assert.deepEqual(r.edge_inputs.kinds, ['int', 'float', 'string', 'list']);
     const c = byInput(r);
     assert.equal(c['9007199254740993'].outcome, 'mismatch');
@@ -37,7 +37,7 @@ describe('red team 3: verification verdicts', { skip: SKIP_NO_BINARY, timeout: 6
     assert.equal(c['-0'].target.stdout, '-0');
     assert.equal(c['-0'].source.stdout, '0');
     assert.equal(c['10'].outcome, 'match');
-    assert.match(r.reason, /^\d+ of 28 test input\(s\) showed different behaviour \(\d+ of them edge input\(s\) the tool added: see the cases marked edge\)$/);
+    assert.match(r.reason, /^\d+ of 29 test input\(s\) showed different behaviour \(\d+ of them edge input\(s\) the tool added: see the cases marked edge\)$/);
     assert.equal(r.grade, 'ungraded');
   });
 
@@ -65,7 +65,7 @@ describe('red team 3: verification verdicts', { skip: SKIP_NO_BINARY, timeout: 6
       target_language: 'node', test_inputs: ['Hello', 'ABC'], edge_inputs: true });
     assert.equal(r.passed, false, JSON.stringify(r).slice(0, 2000));
     assert.deepEqual(r.edge_inputs.kinds, ['string']);
-    assert.equal(r.matched + r.mismatched + r.inconclusive, 8);
+    assert.equal(r.matched + r.mismatched + r.inconclusive, 9); // 2 given, 7 string edges (6 before red team 4)
     const c = byInput(r)['Straße'];
     assert.equal(c.outcome, 'mismatch');
     assert.equal(c.source.stdout, 'strasse');

@@ -925,6 +925,8 @@ json_t *cc_execute(const struct cc_exec_req *req) {
     bool installed;
     x.path = cc_runtime_path();
     x.plan = cc_lang_plan_resolve(x.lang, x.path, &installed, &x.deciding);
+    /* Its deciding command is the one just resolved (languages.h). */
+    if (req->repeated && installed && !req->workdir && x.plan->repeated) x.plan = x.plan->repeated;
     /* Nothing to compile: answer before taking the warm box. */
     if (req->compile_only && !x.plan->compile) {
         free(x.deciding);

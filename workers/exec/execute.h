@@ -67,6 +67,9 @@ struct cc_exec_req {
      * envelope, or {ok: true, phase: "compile", compiled, cached} when it
      * succeeded or there is nothing to compile. */
     bool compile_only;
+    /* The program is run on many inputs (the verification tools): use the
+     * language's repeated plan when it has one (languages.h). */
+    bool repeated;
     /* A dependency environment as the program sees it (CC_DEPS_VIEW/<key>),
      * or NULL: on PYTHONPATH, or (deps_node) as node_modules beside the
      * program. */

@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "workers/exec/lang_java.h"
+
 #define GLEAM_RUN                                                                      \
     "bash -c 'gleam new \"$2/proj\" --name prog --skip-git && cp \"$1\" "              \
     "\"$2/proj/src/prog.gleam\" && cd \"$2/proj\" && gleam run' codecalc {file} {work}"
@@ -46,6 +48,12 @@
 #define NATIVE(cc) {.compile = cc " -O2 -o {exe} {file}", .run = "{exe}", .artifact = "{exe}"}
 #define INTERP(r) {.run = r}
 
+/* java run on many inputs: compiled once (lang_java.h). Decided by java,
+ * as the spec's plan is, with bash to run the compile step. */
+static const struct cc_lang_plan java_repeated = {
+    .compile = JAVA_REPEATED_COMPILE, .run = JAVA_REPEATED_RUN, .artifact = JAVA_REPEATED_ARTIFACT,
+    .decide = "java", .extra_tool = "bash"};
+
 /* Sorted by name (strcmp order); the unit test asserts it. */
 static const struct cc_lang table[] = {
     {"awk", {NULL}, "awk", "best_effort", {INTERP("awk -f {file}")}},
@@ -72,7 +80,7 @@ static const struct cc_lang table[] = {
     /* .hi and .o go to the run directory, not beside the source (a session
      * entry is compiled where it is). */
     {"haskell", {"ghc", "hs", NULL}, "hs", "best_effort", {NATIVE("ghc -outputdir {work}")}},
-    {"java", {NULL}, "java", "best_effort", {{.run = "java {file}", .in_place_run = JAVA_DIR_RUN}}},
+    {"java", {NULL}, "java", "best_effort", {{.run = "java {file}", .in_place_run = JAVA_DIR_RUN, .repeated = &java_repeated}}},
     {"jq", {NULL}, "jq", "best_effort", {INTERP("jq -n -f {file}")}},
     {"kotlin", {NULL}, "kt", "best_effort",
      {{.compile = "kotlinc {file} -include-runtime -d {work}/out.jar",

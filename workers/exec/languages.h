@@ -28,6 +28,12 @@ struct cc_lang_plan {
      * other classes. NULL: compile and run as above. */
     const char *in_place_compile;
     const char *in_place_run;
+    /* The plan for a program run on many inputs (the verification tools'
+     * programs, cc_exec_req.repeated), when it differs: java's source
+     * launcher compiles the file in memory on every run (about 2 s of CPU
+     * each), so a port run on 35 inputs spent most of a call in javac.
+     * NULL: this plan. */
+    const struct cc_lang_plan *repeated;
 };
 
 struct cc_lang {

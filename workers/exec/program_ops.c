@@ -27,7 +27,7 @@ static json_t *program(json_t *args, cc_wctx *ctx, bool compile_only) {
         .code_len = json_string_length(code), .stdin_data = in ? json_string_value(in) : "",
         .stdin_len = in ? json_string_length(in) : 0, .timeout = timeout < 1 ? 1 : timeout,
         .max_memory_mb = int_arg(args, "max_memory_mb", 0), .hooks = &cancel_only,
-        .compile_only = compile_only};
+        .compile_only = compile_only, .repeated = true};
     return cc_execute(&q);
 }
 

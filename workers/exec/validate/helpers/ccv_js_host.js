@@ -399,13 +399,11 @@ function search(code, ref, examples) {
     const ties = scored.filter((s) => same(s.key, top))
       .map((s) => ({ text: s.text, edits: s.parent.edits.concat([Object.assign({}, s.c.edit, { round: rnd })]), key: s.key }));
     // Other edits of this round that pass every check too: the examples do
-    // not pin the fix down (docs/execute_python.md); the same edit at
-    // another place is one fix.
+    // not pin the fix down (docs/execute_python.md). The same token swap at
+    // another place is another program, so another fit ((a - 1) * (b + 1)
+    // against (a + 1) * (b - 1)).
     tied = [];
-    for (const t of ties) {
-      const e = t.edits[t.edits.length - 1], c = tied.length ? tied[0][tied[0].length - 1] : null;
-      if (t.key[0] === total && !(c && e.kind === c.kind && e.before === c.before && e.after === c.after)) tied.push(t.edits);
-    }
+    for (const t of ties) if (t.key[0] === total) tied.push(t.edits);
     frontier = ties.slice(0, BEAM);
     if (outOfTime) { stopped = "budget"; break; }
     if (rnd === maxIter && frontier[0].key[0] === total) stopped = "solved";
@@ -425,12 +423,20 @@ function search(code, ref, examples) {
 
 const ALTERNATIVES_SHOWN = 5;
 
-const editText = (edits) => edits.map((e) => `line ${e.line}: ${clip(String(e.before ?? ""), 30)} -> ${clip(String(e.after ?? ""), 30)}`).join(", ");
+// The column too: the same swap at two places of one line is two fixes.
+const editText = (edits) => edits.map((e) => `line ${e.line}, column ${e.column ?? 0}: ${clip(String(e.before ?? ""), 30)} -> ${clip(String(e.after ?? ""), 30)}`).join(", ");
 
 function ambiguous(chosen, info) {
   const k = info.alternatives_total;
   const shown = info.alternatives.map(editText).join("; ") + (k > info.alternatives.length ? ", ..." : "");
   return diag(`${NS}:repair-ambiguous`, `${k} other edit${k > 1 ? "s" : ""} also make${k > 1 ? "" : "s"} every example pass (${shown}): the examples do not tell the fix apart from ${k > 1 ? "them" : "it"}; fixed_code holds the first in order of preference (${editText(chosen)}). They may be equivalent, or differ on inputs the examples lack: check the fix, or add an example that separates them`, "info");
+}
+
+// One check is met by many programs (n * 3 -> n * 2 for f(2) === 4; n + 2
+// meets it too, two edits away): the only single edit that meets it is not
+// thereby the fix.
+function singleCheck(chosen) {
+  return diag(`${NS}:repair-ambiguous`, `the fix rests on a single check: one input and its output are met by many programs, and this edit (${editText(chosen)}) is only the first the search found that meets it. Add examples that separate the readings before taking it as the fix`, "info");
 }
 
 function mismatch(ex, r) {
@@ -494,7 +500,11 @@ function main() {
         if (got > passed) {
           out.fixed_code = state.text;
           out.edits = state.edits;
-          if (info.solved && info.alternatives) diags.push(ambiguous(state.edits, info));
+          if (info.solved) {
+            info.ambiguous = Boolean(info.alternatives) || check.length < 2;
+            if (info.alternatives) diags.push(ambiguous(state.edits, info));
+            else if (check.length < 2) diags.push(singleCheck(state.edits));
+          }
           if (!info.solved) diags.push(diag(`${NS}:repair-partial`, `the best repair found passes ${got} of ${check.length} checks; fixed_code holds it, but it is not a full fix`, "info"));
         } else diags.push(diag(`${NS}:repair-none`, "no edit the search tried makes more examples pass", "info"));
       } else diags.push(diag(`${NS}:repair-none`, "no edit the search tried makes more examples pass", "info"));

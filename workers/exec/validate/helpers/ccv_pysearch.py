@@ -118,12 +118,16 @@ class Searcher:
             # examples do not tell them apart (`return n % 2 == 0` for
             # isodd(3), not isodd(4): `%` -> `>>` and `==` -> `!=` both pass;
             # the first in order of preference was kept with no word).
-            # The same edit at another place (`count += 1` at the start or the
-            # end of a loop body) is one fix, not an alternative.
+            # The counter increment placed at the start or at the end of a
+            # loop body is one fix, not an alternative. Any other edit is
+            # one even when it is the same token swap at another place:
+            # `(a - 1) * (b + 1)` and `(a + 1) * (b - 1)` both meet f(2, 2)
+            # == 3 and f(0, 0) == -1, and differ on f(2, 3).
             self.tied = []
             for parent, cand, key, text in best:
                 e = dict(cand.edit, round=rnd)
-                same = self.tied and all(e.get(k) == self.tied[0][-1].get(k) for k in ("kind", "before", "after"))
+                same = self.tied and e.get("kind") == "counter-increment" and all(
+                    e.get(k) == self.tied[0][-1].get(k) for k in ("kind", "before", "after"))
                 if key[0] == self.total and not same:
                     self.tied.append(parent.edits + [e])
             frontier = []

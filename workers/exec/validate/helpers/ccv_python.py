@@ -179,8 +179,10 @@ def execute(cx, code, tree, fixed, fixes, examples):
 
 
 def edit_text(edits):
-    return ", ".join("line %d: %s -> %s" % (e["line"], clip(str(e.get("before", "")), 30),
-                                            clip(str(e.get("after", "")), 30)) for e in edits)
+    # The column too: the same swap at two places of one line is two fixes.
+    return ", ".join("line %d, column %d: %s -> %s" % (e["line"], e.get("column") or 0,
+                                                        clip(str(e.get("before", "")), 30),
+                                                        clip(str(e.get("after", "")), 30)) for e in edits)
 
 
 def ambiguous(chosen, info):
@@ -196,6 +198,29 @@ def ambiguous(chosen, info):
                 % (k, "s" if k > 1 else "", "" if k > 1 else "s", shown,
                    ", ..." if k > len(info["alternatives"]) else "",
                    "them" if k > 1 else "it", edit_text(chosen)), "info", None, None)
+
+
+def single_check(chosen):
+    """A repair that passes the one check there is: one input and its output
+    are met by many programs (n * 3 -> n * 2 for f(2) == 4, and n + 2, n ** 2
+    meet it too, two edits away), so being the only single edit that meets it
+    does not make it the fix."""
+    return diag("python:repair-ambiguous",
+                "the fix rests on a single check: one input and its output are met by many "
+                "programs, and this edit (%s) is only the first the search found that meets it. "
+                "Add examples that separate the readings before taking it as the fix"
+                % edit_text(chosen),
+                "info", None, None)
+
+
+def mark_ambiguity(cx, info, chosen, total):
+    """repair.ambiguous: whether the checks leave other readings open (other
+    edits pass them all, or there is one check only)."""
+    info["ambiguous"] = bool(info.get("alternatives")) or total < 2
+    if info.get("alternatives"):
+        cx.diags.append(ambiguous(chosen, info))
+    elif total < 2:
+        cx.diags.append(single_check(chosen))
 
 
 def search(cx, pool, examples, start, ref):
@@ -218,8 +243,8 @@ def search(cx, pool, examples, start, ref):
     if got > before:
         cx.final_text = state.text
         cx.edits += state.edits
-        if info["solved"] and info.get("alternatives"):
-            cx.diags.append(ambiguous(state.edits, info))
+        if info["solved"]:
+            mark_ambiguity(cx, info, state.edits, total)
         if not info["solved"]:
             cx.diags.append(diag("python:repair-partial", "the best repair found passes %d of %d "
                                  "checks; fixed_code holds it, but it is not a full fix"
