@@ -66,6 +66,8 @@ static void test_inequality_decided_at_build_was_wrong_set(void) {
     expect_set("1/x > 1", "[\"And(x > 0, x < 1)\"]");
     expect_set("log(x - 1) < 0", "[\"And(x > 1, x < 2)\"]");
     expect_set("x > a", "[\"x > a\"]");
+    /* an isolated point of a non-strict set (giac's bare "-2") is Eq(x, -2) */
+    expect_set("(x + 2)**2*x >= 0", "[\"Eq(x, -2)\",\"x >= 0\"]");
 }
 
 /* x**2 >= 4 was split at its '=' ("x**2 >" = "4": a parse error) and

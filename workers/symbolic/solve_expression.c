@@ -660,7 +660,8 @@ static json_t *regions_from_roots(const char *name, bool every_x, bool strict, m
 /* giac's solution set of the inequality, printed (a list of regions), with
  * each region's check text in chk (NULL for one sym_ineq_check cannot
  * read: giac's bare "x" for an empty set) */
-static json_t *cas_regions(cc_gexpr *g, cc_gexpr *var, char **chk, size_t *nchk, json_t **err) {
+static json_t *cas_regions(cc_gexpr *g, cc_gexpr *var, const char *name, char **chk, size_t *nchk,
+                           json_t **err) {
     struct cc_sym_err se = {0};
     cc_gexpr *ev[2] = {g, var};
     cc_gexpr *sol = cc_giac_apply(CC_G_SOLVE, ev, 2, &se);
@@ -673,6 +674,27 @@ static json_t *cas_regions(cc_gexpr *g, cc_gexpr *var, char **chk, size_t *nchk,
         cc_gexpr *it = cc_giac_item(sol, (size_t)i, &se);
         json_t *j = it ? sym_print_json(it, err) : NULL;
         struct sym_node *tree = it ? cc_giac_tree(it, &se) : NULL;
+        if (j && it && cc_giac_is_number(it)) {
+            /* an isolated point of a non-strict inequality (giac: "-2" in
+             * ["-2", "x >= 0"] for (x + 2)**2*x >= 0) is Eq(x, -2) */
+            char *pt = NULL, *c = NULL;
+            if (asprintf(&pt, "Eq(%s, %s)", name, json_string_value(j)) > 0 &&
+                asprintf(&c, "(%s) == (%s)", name, json_string_value(j)) > 0) {
+                json_decref(j);
+                j = json_string(pt);
+                cc_gexpr_free(it);
+                sym_free(tree);
+                free(pt);
+                json_array_append_new(arr, j);
+                if (*nchk < MAX_INEQ_REGIONS)
+                    chk[(*nchk)++] = c;
+                else
+                    free(c);
+                continue;
+            }
+            free(pt);
+            free(c);
+        }
         cc_gexpr_free(it);
         if (!j) {
             sym_free(tree);
@@ -717,7 +739,7 @@ static json_t *solve_inequality(const struct sides *s, cc_gexpr *var, const char
     } else if (decided >= 0 || ne) {
         arr = regions_from_roots(name, ne || decided == 1, strict, vals, texts, nr, chk, &nchk);
     } else {
-        arr = cas_regions(s->lhs.g, var, chk, &nchk, &err);
+        arr = cas_regions(s->lhs.g, var, name, chk, &nchk, &err);
     }
     for (size_t i = 0; i < nr; i++)
         free(texts[i]);

@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <mpc.h>
+#include <time.h>
 
 #include "workers/symbolic/sym_numeval.h"
 
@@ -34,7 +35,14 @@ bool sym_sum_estimate(const struct cc_node *term, const char *k, long start, dou
     mpfr_set_ui(acc, 0, MPFR_RNDN);
     bool ok = true;
     int small = 0, n = TERMS;
+    /* a term costly to evaluate (zeta(n), a deep composition) must not
+     * make the check the slow part of the call: 0.25 s of CPU at most */
+    clock_t t0 = clock();
     for (int i = 0; i < TERMS && ok; i++) {
+        if ((i & 63) == 63 && (double)(clock() - t0) > 0.25 * CLOCKS_PER_SEC) {
+            ok = false;
+            break;
+        }
         mpc_set_si(kv, start + i, MPC_RNDNN);
         ok = sym_numeval(term, &p, v) == 0;
         if (ok) {

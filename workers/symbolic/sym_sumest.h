@@ -12,7 +12,8 @@
  * first 4000 partial sums, the last 32 averaged pairwise repeatedly (the
  * Euler-van Wijngaarden step that makes an alternating series converge
  * fast; for a series of one sign it is about the last partial sum). Our
- * evaluator at 128 bits. false when a term has no real value. *spread
+ * evaluator at 128 bits. false when a term has no real value, or the
+ * terms take more than 0.25 s of CPU. *spread
  * is the change of the estimate between 2000 and 4000 terms: how far it
  * can be trusted. */
 bool sym_sum_estimate(const struct cc_node *term, const char *k, long start, double *out,
