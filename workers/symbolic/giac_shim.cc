@@ -1425,25 +1425,41 @@ gen partial_sum_limit(const vecteur &v) {
 // (n, 2, oo)) was -1 + 3*zeta(3)/4 (-0.0985; it is +0.0985, the sum from 1,
 // -3*zeta(3)/4, less its first term -1), summation((-1)**n/n**2, (n, 2, oo))
 // -1 + pi**2/12, summation((-1)**n/n, (n, 3, oo)) 3/2 - log(2) (redsym7).
-// The sum is recomputed from the next two starts and the previous one, with
-// the terms between, and estimated numerically (sym_sumest.h). The closed form that
+// An alternating sum is recomputed from the next two starts and the
+// previous one, with the terms between, and every sum is estimated
+// numerically (sym_sumest.h). The closed form that
 // agrees with a converged estimate is the answer; when none does, or the
 // forms contradict each other and the estimate cannot choose, the sum is
 // left unevaluated with a note. A form that is no finite number, or a term
 // without a real value, decides nothing.
+// true when the AST holds a power of a negative number ((-1)**n): the
+// alternating terms whose sums giac got wrong from some starts
+bool negative_power(const cc_node *n) {
+    if (n->kind == CC_N_BINARY && n->op == CC_OP_POW && n->child[0]->kind == CC_N_UNARY &&
+        n->child[0]->op == CC_OP_NEG)
+        return true;
+    for (uint32_t i = 0; i < n->nchild; i++)
+        if (n->child[i] && negative_power(n->child[i]))
+            return true;
+    return false;
+}
+
 gen shift_checked(const vecteur &v, const gen &r, const gen &args, const cc_node *n) {
     double rv;
     if (v[3] != plus_inf || v[2].type != _INT_ || !real_value(r, rv))
         return r;
     std::vector<std::pair<gen, double>> cands{{r, rv}};
     bool contradiction = false;
+    // the other starts cost three more sums: only for alternating terms
     for (int d : {1, 2, -1}) {
+        if (!negative_power(n->child[0]))
+            break;
         try {
             gen start = v[2] + gen(d);
             gen rest = call(at_sum, makesequence(v[0], v[1], start, plus_inf));
             gen head = d > 0 ? call(at_sum, makesequence(v[0], v[1], v[2], start - gen(1)))
                              : -call(at_sum, makesequence(v[0], v[1], start, v[2] - gen(1)));
-            gen alt = _simplify(rest + head, g_ctx);
+            gen alt = rest + head;
             double av;
             if (!real_value(alt, av))
                 continue;
@@ -1476,7 +1492,7 @@ gen shift_checked(const vecteur &v, const gen &r, const gen &args, const cc_node
             g_note = "the CAS's closed forms of this series contradict each other (the one from "
                      "the start given is another number); the one a numeric estimate of the "
                      "series confirms (from another start, with the terms between) is given";
-        return pick->first;
+        return pick == &cands[0] ? r : _simplify(pick->first, g_ctx);
     }
     g_note = "the CAS's closed forms of this series (from the start given and from the next "
              "ones, with the terms between) contradict each other or a numeric estimate of the "
