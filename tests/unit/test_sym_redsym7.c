@@ -68,6 +68,11 @@ static void test_inequality_decided_at_build_was_wrong_set(void) {
     expect_set("x > a", "[\"x > a\"]");
     /* an isolated point of a non-strict set (giac's bare "-2") is Eq(x, -2) */
     expect_set("(x + 2)**2*x >= 0", "[\"Eq(x, -2)\",\"x >= 0\"]");
+    /* x*exp(x) at x = -10**6 is -10**-434288: negative, not a tie (the
+     * right set was refused as refuted there) */
+    expect_set("x*exp(x) >= 0", "[\"x >= 0\"]");
+    /* giac's bare "x" is read as every x, and checked */
+    expect_set("exp(x) >= x", "[\"True\"]");
 }
 
 /* x**2 >= 4 was split at its '=' ("x**2 >" = "4": a parse error) and

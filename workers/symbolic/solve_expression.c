@@ -674,6 +674,17 @@ static json_t *cas_regions(cc_gexpr *g, cc_gexpr *var, const char *name, char **
         cc_gexpr *it = cc_giac_item(sol, (size_t)i, &se);
         json_t *j = it ? sym_print_json(it, err) : NULL;
         struct sym_node *tree = it ? cc_giac_tree(it, &se) : NULL;
+        if (j && it && cc_giac_same(it, var)) {
+            /* giac's bare "x": every x (exp(x) >= x), or none (x**2 < 0,
+             * caught before as False); "True" is claimed, and checked */
+            json_decref(j);
+            cc_gexpr_free(it);
+            sym_free(tree);
+            json_array_append_new(arr, json_string("True"));
+            if (*nchk < MAX_INEQ_REGIONS)
+                chk[(*nchk)++] = strdup("True");
+            continue;
+        }
         if (j && it && cc_giac_is_number(it)) {
             /* an isolated point of a non-strict inequality (giac: "-2" in
              * ["-2", "x >= 0"] for (x + 2)**2*x >= 0) is Eq(x, -2) */

@@ -127,8 +127,11 @@ static bool non_real(const mpc_t v) {
     return out;
 }
 
-/* l op r for two real values, equal within TIE_TOL */
-static enum tv compare(enum cc_op op, const mpc_t l, const mpc_t r) {
+/* l op r for two real values; at a critical point (tie) equal within
+ * TIE_TOL (a bound or root met at 128 bits), elsewhere only when exactly
+ * equal: x*exp(x) at x = -10**6 is -10**-434288, below any tolerance, and
+ * still negative */
+static enum tv compare(enum cc_op op, const mpc_t l, const mpc_t r, bool tie) {
     if (non_real(l) || non_real(r))
         return TV_FALSE; /* no order between non-real values: not a real solution */
     int sgn;
@@ -145,7 +148,7 @@ static enum tv compare(enum cc_op op, const mpc_t l, const mpc_t r) {
             mpfr_set_ui(s, 1, MPFR_RNDN);
         mpfr_mul_d(s, s, TIE_TOL, MPFR_RNDN);
         mpfr_abs(t, d, MPFR_RNDN);
-        sgn = mpfr_cmp(t, s) <= 0 ? 0 : mpfr_sgn(d);
+        sgn = tie && mpfr_cmp(t, s) <= 0 ? 0 : mpfr_sgn(d);
         mpfr_clears(d, s, t, (mpfr_ptr)0);
     }
     switch (op) {
@@ -159,18 +162,18 @@ static enum tv compare(enum cc_op op, const mpc_t l, const mpc_t r) {
     }
 }
 
-static enum tv truth(const struct cc_node *n, const struct sym_point *p) {
+static enum tv truth(const struct cc_node *n, const struct sym_point *p, bool tie) {
     switch (n->kind) {
     case CC_N_BOOL: return n->v.b ? TV_TRUE : TV_FALSE;
     case CC_N_BINARY:
         if (n->op == CC_OP_BITAND || n->op == CC_OP_AND)
-            return and3(truth(n->child[0], p), truth(n->child[1], p));
+            return and3(truth(n->child[0], p, tie), truth(n->child[1], p, tie));
         if (n->op == CC_OP_BITOR || n->op == CC_OP_OR)
-            return or3(truth(n->child[0], p), truth(n->child[1], p));
+            return or3(truth(n->child[0], p, tie), truth(n->child[1], p, tie));
         return TV_UNKNOWN;
     case CC_N_UNARY:
         if (n->op == CC_OP_INVERT || n->op == CC_OP_NOT) {
-            enum tv t = truth(n->child[0], p);
+            enum tv t = truth(n->child[0], p, tie);
             return t == TV_UNKNOWN ? t : t == TV_TRUE ? TV_FALSE : TV_TRUE;
         }
         return TV_UNKNOWN;
@@ -183,7 +186,7 @@ static enum tv truth(const struct cc_node *n, const struct sym_point *p) {
             if (side(n->child[i], p, l) != 0 || side(n->child[i + 1], p, r) != 0)
                 acc = and3(acc, TV_UNKNOWN);
             else
-                acc = and3(acc, compare(n->cmp_ops[i], l, r));
+                acc = and3(acc, compare(n->cmp_ops[i], l, r, tie));
         }
         mpc_clear(l);
         mpc_clear(r);
@@ -197,17 +200,22 @@ static enum tv truth(const struct cc_node *n, const struct sym_point *p) {
 
 struct pts {
     mpfr_t v[MAX_CRIT * 8 + 64];
+    bool crit[MAX_CRIT * 8 + 64]; /* a critical point itself: ties count */
     size_t n;
 };
 
 static void pts_add_d(struct pts *s, double d) {
-    if (s->n < sizeof s->v / sizeof *s->v)
+    if (s->n < sizeof s->v / sizeof *s->v) {
+        s->crit[s->n] = false;
         mpfr_set_d(s->v[s->n++], d, MPFR_RNDN);
+    }
 }
 
-static void pts_add(struct pts *s, const mpfr_t v) {
-    if (s->n < sizeof s->v / sizeof *s->v && mpfr_number_p(v))
+static void pts_add(struct pts *s, const mpfr_t v, bool crit) {
+    if (s->n < sizeof s->v / sizeof *s->v && mpfr_number_p(v)) {
+        s->crit[s->n] = crit;
         mpfr_set(s->v[s->n++], v, MPFR_RNDN);
+    }
 }
 
 static int cmp_mpfr(const void *a, const void *b) {
@@ -254,30 +262,30 @@ static void fill_points(struct pts *s, mpfr_t *crit, size_t nc) {
     mpfr_t t, h;
     mpfr_inits2(SYM_NUM_BITS, t, h, (mpfr_ptr)0);
     for (size_t i = 0; i < nc; i++) {
-        pts_add(s, crit[i]);
+        pts_add(s, crit[i], true);
         mpfr_abs(h, crit[i], MPFR_RNDN);
         if (mpfr_cmp_ui(h, 1) < 0)
             mpfr_set_ui(h, 1, MPFR_RNDN);
         mpfr_mul_d(h, h, 1e-6, MPFR_RNDN);
         mpfr_add(t, crit[i], h, MPFR_RNDN);
-        pts_add(s, t);
+        pts_add(s, t, false);
         mpfr_sub(t, crit[i], h, MPFR_RNDN);
-        pts_add(s, t);
+        pts_add(s, t, false);
         if (i + 1 < nc) {
             for (int w = 1; w <= 3; w++) { /* at 1/4, 1/2, 3/4 of the gap */
                 mpfr_sub(t, crit[i + 1], crit[i], MPFR_RNDN);
                 mpfr_mul_d(t, t, w / 4.0, MPFR_RNDN);
                 mpfr_add(t, t, crit[i], MPFR_RNDN);
-                pts_add(s, t);
+                pts_add(s, t, false);
             }
         }
     }
     if (nc) {
         for (int k = 1; k <= 10; k *= 10) {
             mpfr_sub_ui(t, crit[0], (unsigned long)k, MPFR_RNDN);
-            pts_add(s, t);
+            pts_add(s, t, false);
             mpfr_add_ui(t, crit[nc - 1], (unsigned long)k, MPFR_RNDN);
-            pts_add(s, t);
+            pts_add(s, t, false);
         }
     }
     mpfr_clears(t, h, (mpfr_ptr)0);
@@ -307,10 +315,10 @@ static bool parse_regions(struct parsed *pr, const char *const *regions, size_t 
     return true;
 }
 
-static enum tv member(const struct parsed *pr, const struct sym_point *p) {
+static enum tv member(const struct parsed *pr, const struct sym_point *p, bool tie) {
     enum tv acc = TV_FALSE;
     for (size_t i = 0; i < pr->n && acc != TV_TRUE; i++)
-        acc = or3(acc, truth(pr->r[i], p));
+        acc = or3(acc, truth(pr->r[i], p, tie));
     return acc;
 }
 
@@ -383,8 +391,8 @@ enum sym_ineq_verdict sym_ineq_check(const struct cc_node *ineq, const char *var
         struct sym_point p = {np + 1, names, ptrs};
         for (size_t k = 0; k < s.n; k++) {
             mpc_set_fr(vals[np], s.v[k], MPC_RNDNN);
-            enum tv want = truth(ineq, &p);
-            enum tv have = want == TV_UNKNOWN ? TV_UNKNOWN : member(&pr, &p);
+            enum tv want = truth(ineq, &p, s.crit[k]);
+            enum tv have = want == TV_UNKNOWN ? TV_UNKNOWN : member(&pr, &p, s.crit[k]);
             if (want == TV_UNKNOWN || have == TV_UNKNOWN)
                 continue;
             judged++;

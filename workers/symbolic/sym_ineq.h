@@ -12,10 +12,11 @@
  * point where both sides are real and the inequality's truth differs from
  * the set's membership refutes the set.
  *
- * The inequality holds at x only where both sides are real; two values
- * within 1e-25 of each other (relatively) are taken as equal (a bound or a
- * root of the equation evaluated at 128 bits), so <= and >= hold there and
- * < and > do not. */
+ * The inequality holds at x only where both sides are real. At a bound or
+ * a root of the equation two values within 1e-25 of each other
+ * (relatively) are taken as equal (met at 128 bits), so <= and >= hold
+ * there and < and > do not; elsewhere only an exact 0 is (x*exp(x) at
+ * x = -10**6 is negative, however small). */
 #ifndef CC_SYM_INEQ_H
 #define CC_SYM_INEQ_H
 
