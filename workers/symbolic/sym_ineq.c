@@ -261,6 +261,26 @@ static void fill_points(struct pts *s, mpfr_t *crit, size_t nc) {
     qsort(crit, nc, sizeof *crit, cmp_mpfr);
     mpfr_t t, h;
     mpfr_inits2(SYM_NUM_BITS, t, h, (mpfr_ptr)0);
+    /* one point per critical value: a root of the equation and the set's
+     * bound met at 128 bits differ in the last bits, and the points
+     * between them are critical too (a tie there is no sign) */
+    size_t m = 0;
+    for (size_t i = 0; i < nc; i++) {
+        if (m) {
+            mpfr_sub(t, crit[i], crit[m - 1], MPFR_RNDN);
+            mpfr_abs(t, t, MPFR_RNDN);
+            mpfr_abs(h, crit[i], MPFR_RNDN);
+            if (mpfr_cmp_ui(h, 1) < 0)
+                mpfr_set_ui(h, 1, MPFR_RNDN);
+            mpfr_mul_d(h, h, 1e-30, MPFR_RNDN);
+            if (mpfr_cmp(t, h) <= 0)
+                continue;
+        }
+        if (m != i)
+            mpfr_set(crit[m], crit[i], MPFR_RNDN);
+        m++;
+    }
+    nc = m;
     for (size_t i = 0; i < nc; i++) {
         pts_add(s, crit[i], true);
         mpfr_abs(h, crit[i], MPFR_RNDN);
