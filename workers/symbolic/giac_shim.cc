@@ -21,6 +21,7 @@ extern "C" {
 #include "workers/symbolic/sym_limcheck.h"
 #include "workers/symbolic/sym_numeval.h"
 #include "workers/symbolic/sym_nval.h"
+#include "workers/symbolic/sym_sumest.h"
 }
 #include "workers/symbolic/sym_profile.h"
 
@@ -1419,11 +1420,91 @@ gen partial_sum_limit(const vecteur &v) {
     }
 }
 
+// giac's closed form of an infinite sum from an integer start can be wrong
+// where the same series from another start is right: summation((-1)**n/n**3,
+// (n, 2, oo)) was -1 + 3*zeta(3)/4 (-0.0985; it is +0.0985, the sum from 1,
+// -3*zeta(3)/4, less its first term -1), summation((-1)**n/n**2, (n, 2, oo))
+// -1 + pi**2/12, summation((-1)**n/n, (n, 3, oo)) 3/2 - log(2) (redsym7).
+// An alternating sum is recomputed from the next two starts and the
+// previous one, with the terms between, and every sum is estimated
+// numerically (sym_sumest.h). The closed form that
+// agrees with a converged estimate is the answer; when none does, or the
+// forms contradict each other and the estimate cannot choose, the sum is
+// left unevaluated with a note. A form that is no finite number, or a term
+// without a real value, decides nothing.
+// true when the AST holds a power of a negative number ((-1)**n): the
+// alternating terms whose sums giac got wrong from some starts
+bool negative_power(const cc_node *n) {
+    if (n->kind == CC_N_BINARY && n->op == CC_OP_POW && n->child[0]->kind == CC_N_UNARY &&
+        n->child[0]->op == CC_OP_NEG)
+        return true;
+    for (uint32_t i = 0; i < n->nchild; i++)
+        if (n->child[i] && negative_power(n->child[i]))
+            return true;
+    return false;
+}
+
+gen shift_checked(const vecteur &v, const gen &r, const gen &args, const cc_node *n) {
+    double rv;
+    if (v[3] != plus_inf || v[2].type != _INT_ || !real_value(r, rv))
+        return r;
+    std::vector<std::pair<gen, double>> cands{{r, rv}};
+    bool contradiction = false;
+    // the other starts cost three more sums: only for alternating terms
+    for (int d : {1, 2, -1}) {
+        if (!negative_power(n->child[0]))
+            break;
+        try {
+            gen start = v[2] + gen(d);
+            gen rest = call(at_sum, makesequence(v[0], v[1], start, plus_inf));
+            gen head = d > 0 ? call(at_sum, makesequence(v[0], v[1], v[2], start - gen(1)))
+                             : -call(at_sum, makesequence(v[0], v[1], start, v[2] - gen(1)));
+            gen alt = rest + head;
+            double av;
+            if (!real_value(alt, av))
+                continue;
+            cands.push_back({alt, av});
+            contradiction |= std::fabs(av - rv) > 1e-9 * std::max(1.0, std::fabs(rv));
+        } catch (...) {
+        }
+    }
+    const cc_node *tup = n->nchild > 1 ? n->child[1] : nullptr;
+    double est = 0, spread = INFINITY;
+    bool have = tup && tup->kind == CC_N_TUPLE && tup->nchild == 3 &&
+                tup->child[0]->kind == CC_N_NAME &&
+                sym_sum_estimate(n->child[0], tup->child[0]->v.name, v[2].val, &est, &spread);
+    double scale = std::max(1.0, std::fabs(est));
+    bool converged = have && spread <= 1e-12 * scale;
+    if (!contradiction && (!converged || std::fabs(rv - est) <= 1e-7 * scale))
+        return r;
+    // the candidates the estimate confirms (all equal to each other)
+    double tol = std::max(1e-7, 10 * spread / scale) * scale;
+    const std::pair<gen, double> *pick = nullptr;
+    bool clash = !have;
+    for (const auto &c : cands)
+        if (have && std::fabs(c.second - est) <= tol) {
+            clash |= pick && std::fabs(c.second - pick->second) > 1e-9 * scale;
+            if (!pick)
+                pick = &c;
+        }
+    if (pick && !clash) {
+        if (pick != &cands[0])
+            g_note = "the CAS's closed forms of this series contradict each other (the one from "
+                     "the start given is another number); the one a numeric estimate of the "
+                     "series confirms (from another start, with the terms between) is given";
+        return pick == &cands[0] ? r : _simplify(pick->first, g_ctx);
+    }
+    g_note = "the CAS's closed forms of this series (from the start given and from the next "
+             "ones, with the terms between) contradict each other or a numeric estimate of the "
+             "series, so the sum is left unevaluated";
+    return symbolic(at_sum, args);
+}
+
 // An infinite sum whose terms do not tend to 0 diverges (giac's closed form
 // of a geometric series is its Abel sum: summation(cos(n), (n, 0, oo)) =
 // 1/2); one with a parameter (summation(x**n, (n, 0, oo)) = 1/(1 - x)) is
 // the closed form only where it converges (|x| < 1), which the note says.
-gen checked_series(const vecteur &v, const gen &r) {
+gen checked_series(const vecteur &v, const gen &r, const gen &args, const cc_node *n) {
     if (!is_inf(v[3]) && !is_inf(v[2]))
         return r;
     gen l = term_limit(v[0], v[1]);
@@ -1451,7 +1532,9 @@ gen checked_series(const vecteur &v, const gen &r) {
     bool parameters = false;
     for (const gen &s : lidnt(v[0]))
         parameters |= s != v[1];
-    if (parameters && !is_undef(r) && !is_inf(r) && !r.is_symb_of_sommet(at_sum))
+    if (!parameters)
+        return shift_checked(v, r, args, n);
+    if (!is_undef(r) && !is_inf(r) && !r.is_symb_of_sommet(at_sum))
         g_note = holds_real(r)
                      ? "the closed form holds only for real parameter values where the series "
                        "converges: it uses Abs or sign, which the series' complex values do not "
@@ -1476,7 +1559,7 @@ gen sp_sum(const cc_node *n, const char *name) {
         gen r = call(at_product, args);
         return is_undef(r) ? symbolic(at_product, args) : r;
     }
-    return checked_series(v, call(at_sum, args));
+    return checked_series(v, call(at_sum, args), args, n);
 }
 // giac's series carries an order_size(x) remainder term; the truncated
 // polynomial is what we report.
@@ -1508,6 +1591,11 @@ gen drop_order_term(const gen &s) {
 const char *const ORDER_FN = "cc_O";
 
 gen order_term(const gen &x, const gen &x0, const gen &order) {
+    // at +-oo the expansion is in 1/x: SymPy's O(x**(-n), (x, oo)); x - x0
+    // was -oo there, and the term printed O(-oo, (x, oo)) (redsym7)
+    if (is_inf(x0))
+        return symbolic(at_of, makesequence(gen(identificateur(ORDER_FN)),
+                                            makesequence(power(x, -order), x, x0)));
     gen base = is_zero(x0) ? x : x - x0;
     gen args = is_zero(x0) ? power(base, order) : makesequence(power(base, order), x, x0);
     return symbolic(at_of, makesequence(gen(identificateur(ORDER_FN)), args));

@@ -10,12 +10,14 @@
 #include <string.h>
 
 #include "workers/symbolic/sym_fast.h"
+#include "workers/symbolic/sym_ineq.h"
 #include "workers/symbolic/sym_input.h"
 #include "workers/symbolic/sym_numeval.h"
 #include "workers/symbolic/sym_paramroot.h"
 #include "workers/symbolic/sym_print.h"
 #include "workers/symbolic/sym_profile.h"
 #include "workers/symbolic/sym_tools.h"
+#include "workers/symbolic/sym_written.h"
 
 /* The two sides of "a = b" (split at the first '=' when there is no "=="),
  * or of "a = 0" (rhs->g NULL). */
@@ -23,8 +25,21 @@ struct sides {
     struct sym_expr lhs, rhs;
 };
 
+/* The first '=' of an equation "a = b": not one of "==", "<=", ">=", "!="
+ * (x**2 >= 4 was split into "x**2 >" and "4", a parse error, and x**2 != 4
+ * into "x**2 !" = "4", read as x**(2!) = 4: the roots -2 and 2 answered an
+ * inequation). NULL when there is none. */
+static const char *equals_sign(const char *text) {
+    if (strstr(text, "=="))
+        return NULL;
+    for (const char *p = strchr(text, '='); p; p = strchr(p + 1, '='))
+        if (p == text || !strchr("<>!", p[-1]))
+            return p;
+    return NULL;
+}
+
 static int parse_sides(const char *text, struct sides *s, json_t **err) {
-    const char *eq = strstr(text, "==") ? NULL : strchr(text, '=');
+    const char *eq = equals_sign(text);
     memset(s, 0, sizeof *s);
     if (sym_input_expr(text, eq ? (size_t)(eq - text) : strlen(text), "", &s->lhs, err) < 0)
         return -1;
@@ -532,7 +547,262 @@ static void add_general(json_t *out, cc_gexpr *ev[2]) {
                         json_string("k (and k2, ...) stand for any integer"));
 }
 
+
+/* ---- inequalities (redsym7) ------------------------------------------------------------ */
+
+#define MAX_INEQ_ROOTS 32
+#define MAX_INEQ_REGIONS 64
+
+/* The real roots of lhs = rhs of an inequality (numbers only: a root holding
+ * a parameter has no value), their values in vals and printed forms in
+ * texts (malloc'd); the count. Solver failure gives none. */
+static size_t ineq_roots(const struct cc_node *ineq, cc_gexpr *var, mpfr_t *vals, char **texts) {
+    struct cc_sym_err se = {0};
+    cc_gexpr *l = cc_giac_from_ast(ineq->child[0], &se);
+    cc_gexpr *r = l ? cc_giac_from_ast(ineq->child[1], &se) : NULL;
+    cc_gexpr *lr[2] = {l, r};
+    cc_gexpr *d = r ? cc_giac_apply(CC_G_SUB, lr, 2, &se) : NULL;
+    cc_gexpr *ev[2] = {d, var};
+    cc_gexpr *sol = d ? cc_giac_apply(CC_G_SOLVE, ev, 2, &se) : NULL;
+    size_t n = 0;
+    mpc_t x;
+    mpc_init2(x, SYM_NUM_BITS);
+    for (long i = 0; sol && i < cc_giac_len(sol) && n < MAX_INEQ_ROOTS; i++) {
+        cc_gexpr *it = cc_giac_item(sol, (size_t)i, &se);
+        if (it && root_value(it, x) && mpfr_zero_p(mpc_imagref(x))) {
+            json_t *err = NULL;
+            texts[n] = sym_print_str(it, &err);
+            json_decref(err);
+            if (texts[n] && !strstr(texts[n], "rootof"))
+                mpfr_set(vals[n++], mpc_realref(x), MPFR_RNDN);
+            else
+                free(texts[n]);
+        }
+        cc_gexpr_free(it);
+    }
+    mpc_clear(x);
+    cc_gexpr_free(sol);
+    cc_gexpr_free(d);
+    cc_gexpr_free(l);
+    cc_gexpr_free(r);
+    return n;
+}
+
+/* giac's printed value of the built inequality: 1 True, 0 False, -1 other */
+static int built_bool(cc_gexpr *g) {
+    json_t *err = NULL;
+    char *t = sym_print_str(g, &err);
+    json_decref(err);
+    int b = !t ? -1 : strcmp(t, "True") == 0 ? 1 : strcmp(t, "False") == 0 ? 0 : -1;
+    free(t);
+    return b;
+}
+
+/* A region printed into arr and, as sym_ineq_check reads it, into chk[*n]. */
+static bool add_region(json_t *arr, char **chk, size_t *n, const char *printed, char *check) {
+    if (!check || *n >= MAX_INEQ_REGIONS || json_array_append_new(arr, json_string(printed)) < 0) {
+        free(check);
+        return false;
+    }
+    chk[(*n)++] = check;
+    return true;
+}
+
+/* The set from the roots of lhs = rhs when giac decided the inequality as
+ * it built it (every_x: it called it True; the != of an inequation too):
+ * every x but the roots for a strict inequality, every x for a non-strict
+ * one; when giac called it False, no x for a strict one and the roots
+ * themselves (Eq(x, r)) for a non-strict one. The check that follows
+ * refutes a claim that fails elsewhere. */
+static json_t *regions_from_roots(const char *name, bool every_x, bool strict, mpfr_t *vals,
+                                  char **texts, size_t n, char **chk, size_t *nchk) {
+    json_t *arr = json_array();
+    size_t idx[MAX_INEQ_ROOTS];
+    for (size_t i = 0; i < n; i++)
+        idx[i] = i;
+    for (size_t i = 1; i < n; i++) /* by value */
+        for (size_t j = i; j > 0 && mpfr_cmp(vals[idx[j - 1]], vals[idx[j]]) > 0; j--) {
+            size_t t = idx[j];
+            idx[j] = idx[j - 1];
+            idx[j - 1] = t;
+        }
+    char buf[1024], *c = NULL;
+    bool ok = arr != NULL;
+    if (ok && every_x && (!strict || n == 0)) {
+        ok = add_region(arr, chk, nchk, "True", strdup("True"));
+    } else if (ok && every_x) {
+        for (size_t k = 0; k <= n && ok; k++) {
+            const char *lo = k ? texts[idx[k - 1]] : NULL, *hi = k < n ? texts[idx[k]] : NULL;
+            if (k && k < n && mpfr_equal_p(vals[idx[k - 1]], vals[idx[k]]))
+                continue;
+            int w = !lo  ? snprintf(buf, sizeof buf, "%s < %s", name, hi)
+                    : !hi ? snprintf(buf, sizeof buf, "%s > %s", name, lo)
+                          : snprintf(buf, sizeof buf, "And(%s > %s, %s < %s)", name, lo, name, hi);
+            int w2 = !lo  ? asprintf(&c, "(%s) < (%s)", name, hi)
+                     : !hi ? asprintf(&c, "(%s) > (%s)", name, lo)
+                           : asprintf(&c, "((%s) > (%s)) & ((%s) < (%s))", name, lo, name, hi);
+            ok = w > 0 && (size_t)w < sizeof buf && w2 > 0 && add_region(arr, chk, nchk, buf, c);
+        }
+    } else if (ok && !strict) {
+        for (size_t k = 0; k < n && ok; k++) {
+            int w = snprintf(buf, sizeof buf, "Eq(%s, %s)", name, texts[idx[k]]);
+            int w2 = asprintf(&c, "(%s) == (%s)", name, texts[idx[k]]);
+            ok = w > 0 && (size_t)w < sizeof buf && w2 > 0 && add_region(arr, chk, nchk, buf, c);
+        }
+    }
+    if (!ok) {
+        json_decref(arr);
+        return NULL;
+    }
+    return arr;
+}
+
+/* giac's solution set of the inequality, printed (a list of regions), with
+ * each region's check text in chk (NULL for one sym_ineq_check cannot
+ * read: giac's bare "x" for an empty set) */
+static json_t *cas_regions(cc_gexpr *g, cc_gexpr *var, const char *name, char **chk, size_t *nchk,
+                           json_t **err) {
+    struct cc_sym_err se = {0};
+    cc_gexpr *ev[2] = {g, var};
+    cc_gexpr *sol = cc_giac_apply(CC_G_SOLVE, ev, 2, &se);
+    if (!sol) {
+        *err = sym_err_json(&se, "");
+        return NULL;
+    }
+    json_t *arr = json_array();
+    for (long i = 0; arr && i < cc_giac_len(sol); i++) {
+        cc_gexpr *it = cc_giac_item(sol, (size_t)i, &se);
+        json_t *j = it ? sym_print_json(it, err) : NULL;
+        struct sym_node *tree = it ? cc_giac_tree(it, &se) : NULL;
+        if (j && it && cc_giac_same(it, var)) {
+            /* giac's bare "x": every x (exp(x) >= x), or none (x**2 < 0,
+             * caught before as False); "True" is claimed, and checked */
+            json_decref(j);
+            cc_gexpr_free(it);
+            sym_free(tree);
+            json_array_append_new(arr, json_string("True"));
+            if (*nchk < MAX_INEQ_REGIONS)
+                chk[(*nchk)++] = strdup("True");
+            continue;
+        }
+        if (j && it && cc_giac_is_number(it)) {
+            /* an isolated point of a non-strict inequality (giac: "-2" in
+             * ["-2", "x >= 0"] for (x + 2)**2*x >= 0) is Eq(x, -2) */
+            char *pt = NULL, *c = NULL;
+            if (asprintf(&pt, "Eq(%s, %s)", name, json_string_value(j)) > 0 &&
+                asprintf(&c, "(%s) == (%s)", name, json_string_value(j)) > 0) {
+                json_decref(j);
+                j = json_string(pt);
+                cc_gexpr_free(it);
+                sym_free(tree);
+                free(pt);
+                json_array_append_new(arr, j);
+                if (*nchk < MAX_INEQ_REGIONS)
+                    chk[(*nchk)++] = c;
+                else
+                    free(c);
+                continue;
+            }
+            free(pt);
+            free(c);
+        }
+        cc_gexpr_free(it);
+        if (!j) {
+            sym_free(tree);
+            json_decref(arr);
+            arr = NULL;
+            if (!*err)
+                *err = sym_err_json(&se, "");
+            break;
+        }
+        json_array_append_new(arr, j);
+        if (*nchk < MAX_INEQ_REGIONS)
+            chk[(*nchk)++] = tree ? sym_ineq_region_text(tree) : NULL;
+        sym_free(tree);
+    }
+    cc_gexpr_free(sol);
+    return arr;
+}
+
+static json_t *solve_inequality(const struct sides *s, cc_gexpr *var, const char *name,
+                                const char *text) {
+    const struct cc_node *ineq = s->lhs.root;
+    bool strict = sym_ineq_strict(ineq), ne = ineq->cmp_ops[0] == CC_OP_NE;
+    static mpfr_t vals[MAX_INEQ_ROOTS];
+    static bool inited;
+    if (!inited) {
+        for (size_t i = 0; i < MAX_INEQ_ROOTS; i++)
+            mpfr_init2(vals[i], SYM_NUM_BITS);
+        inited = true;
+    }
+    char *texts[MAX_INEQ_ROOTS];
+    size_t nr = ineq_roots(ineq, var, vals, texts);
+    int decided = built_bool(s->lhs.g);
+    json_t *err = NULL;
+    json_t *arr;
+    char *chk[MAX_INEQ_REGIONS];
+    size_t nchk = 0;
+    if (ne && periodic_looking(text)) {
+        arr = NULL; /* the roots found are some of infinitely many */
+        err = cc_err("validation", "an inequation (!=) with a periodic function holds everywhere but "
+                                   "at infinitely many points: solve the equation instead (its "
+                                   "general_solution lists the excluded points)");
+    } else if (decided >= 0 || ne) {
+        arr = regions_from_roots(name, ne || decided == 1, strict, vals, texts, nr, chk, &nchk);
+    } else {
+        arr = cas_regions(s->lhs.g, var, name, chk, &nchk, &err);
+    }
+    for (size_t i = 0; i < nr; i++)
+        free(texts[i]);
+    bool readable = arr && nchk == json_array_size(arr);
+    for (size_t i = 0; i < nchk; i++)
+        readable &= chk[i] != NULL;
+    char witness[256] = "";
+    enum sym_ineq_verdict v = SYM_INEQ_UNCHECKED;
+    if (readable) {
+        enum sym_phase prev = sym_prof_enter(SYM_PH_NUMERIC);
+        v = sym_ineq_check(ineq, name, (const char *const *)chk, nchk, (const mpfr_t *)vals, nr,
+                           witness, sizeof witness);
+        sym_prof_leave(prev);
+    }
+    for (size_t i = 0; i < nchk; i++)
+        free(chk[i]);
+    if (!arr)
+        return err ? err : cc_err("resource_exhausted", "expression exhausted the memory ceiling");
+    if (v != SYM_INEQ_AGREES) {
+        char *got = json_dumps(arr, JSON_COMPACT);
+        json_t *e = v == SYM_INEQ_REFUTED
+                        ? cc_err("validation",
+                                 "the solution set found for this inequality, %.400s, is wrong: at %s",
+                                 got ? got : "?", witness)
+                        : cc_err("validation",
+                                 "the solution set found for this inequality, %.400s, could not be "
+                                 "checked by substitution (a region it cannot read, or a function "
+                                 "the numeric evaluator lacks), so it is not given",
+                                 got ? got : "?");
+        free(got);
+        json_decref(arr);
+        return e;
+    }
+    json_t *out = json_pack("{s:b}", "ok", 1);
+    struct sym_node *w = sym_written_tree(ineq);
+    char *eq = w ? sym_print(w) : NULL;
+    sym_free(w);
+    json_object_set_new(out, "equation", json_string(eq ? eq : text));
+    free(eq);
+    json_object_set_new(out, "variable", json_string(name));
+    json_object_set_new(out, "solutions", arr);
+    json_object_set_new(out, "note",
+                        json_string("an inequality: the solutions are the regions of real values "
+                                    "where it holds with both sides real (\"True\": every real "
+                                    "value; []: none), checked by substitution at the bounds, "
+                                    "between them and beyond them"));
+    return out;
+}
+
 static json_t *solve(const struct sides *s, cc_gexpr *var, const char *name, const char *text) {
+    if (!s->rhs.root && sym_ineq_is(s->lhs.root))
+        return solve_inequality(s, var, name, text);
     json_t *err = NULL;
     struct cc_sym_err se = {0};
     cc_gexpr *lr[2] = {s->lhs.g, s->rhs.g};

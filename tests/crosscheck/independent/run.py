@@ -850,6 +850,113 @@ def c_assoc(got, ck, res, case):
     return bool(not r.free_symbols and r != 0), "got %s, want %s up to a constant" % (got, ck["want"])
 
 
+def _rel_text(text):
+    """SymPy reads a != b as Python's structural inequality (a bool): write
+    it Ne(a, b) first."""
+    if "!=" in text:
+        lhs, rhs = text.split("!=", 1)
+        return "Ne(%s, %s)" % (lhs, rhs)
+    return text
+
+
+def _holds(rel, var, v):
+    """The inequality at var = v (exact): True, False (also where a side is
+    non-real or undefined: no real solution there), None when SymPy cannot
+    decide."""
+    try:
+        t = rel.subs(var, v)
+        if t in (sp.true, sp.false):
+            return bool(t)
+        sides = [sp.N(s, 50) for s in t.args]
+        if any(not s.is_number or s.has(sp.zoo, sp.nan, sp.oo, -sp.oo) or abs(sp.im(s)) > 1e-40 for s in sides):
+            return False
+        return bool(type(t)(*[sp.re(s) for s in sides])) if abs(sides[0] - sides[1]) > 1e-35 else None
+    except (TypeError, ValueError, ZeroDivisionError):
+        return False
+
+
+def _in_answer(sols, var, v):
+    """v in the union of the returned regions: True/False, None when a
+    region cannot be decided there."""
+    out = False
+    for s in sols:
+        try:
+            t = s.subs(var, v)
+        except (TypeError, ValueError):
+            return None
+        if t == sp.true:
+            return True
+        if t != sp.false:
+            return None
+    return out
+
+
+def _bounds(e):
+    """The real numbers a relation tree compares var with (its bounds)."""
+    out = []
+    for r in e.atoms(sp.core.relational.Relational):
+        for side in r.args:
+            if side.is_number and not side.has(sp.oo, -sp.oo, sp.zoo, sp.nan):
+                v = complex(sp.N(side, 30))
+                if abs(v.imag) < 1e-20:
+                    out.append(sp.nsimplify(side) if side.is_Rational else side)
+    return out
+
+
+def c_ineq_set(got, ck, res, case):
+    """An inequality's solution set (redsym7): the union of the returned
+    regions (relations, And/Or of them, True/False) equals the set of real
+    var where the inequality as written holds with both sides real. Both
+    are compared at every bound of either set (SymPy's solveset boundary,
+    the answer's bounds, exactly), between consecutive bounds, beyond them
+    and on a fixed grid; with parameters at several values of them."""
+    var = sp.Symbol(ck["var"])
+    rel0 = parse(_rel_text(ck["ineq"]))
+    sols0 = []
+    for t in got:
+        t = str(t).strip()
+        sols0.append(sp.true if t == "True" else sp.false if t == "False" else p_expr(t))
+    params = [sp.Symbol(p) for p in ck.get("params", [])]
+    assigns = [{}] if not params else [
+        {p: v for p, v in zip(params, vals)} for vals in
+        ([sp.Integer(2)] * len(params), [sp.Rational(-3, 2)] * len(params), [sp.Rational(1, 3)] * len(params),
+         [sp.Integer(-1)] * len(params), [sp.Integer(3 - i) for i in range(len(params))])]
+    grid = [sp.Rational(v) for v in ("-97.3", "-7.31", "-2.93", "-1.13", "-0.37", "0.23", "0.61", "1.07",
+                                    "1.73", "2.51", "3.31", "5.9", "8.93", "101.1")]
+    for asg in assigns:
+        rel = rel0.subs(asg)
+        sols = [s.subs(asg) if hasattr(s, "subs") else s for s in sols0]
+        bounds = []
+        for s in sols:
+            bounds += _bounds(s)
+        try:
+            truth = oracle.timed(sp.solveset, rel, var, sp.S.Reals, secs=10)
+            if truth is not None and truth.boundary.is_FiniteSet:
+                bounds += [b for b in truth.boundary if b.is_real and b.is_finite]
+        except Exception:  # noqa: BLE001 - the grid still judges
+            pass
+        vals = sorted({float(sp.N(b, 20)): b for b in bounds}.items())
+        pts = [b for _, b in vals] + grid
+        fl = [f for f, _ in vals]
+        for lo, hi in zip(fl, fl[1:]):
+            for w in (sp.Rational(1, 2), sp.Rational(1, 7), sp.Rational(6, 7)):
+                pts.append(sp.Rational(lo) + (sp.Rational(hi) - sp.Rational(lo)) * w)
+        if fl:
+            pts += [sp.Rational(fl[0]) - d for d in (sp.Rational(1, 100), 1, 10)]
+            pts += [sp.Rational(fl[-1]) + d for d in (sp.Rational(1, 100), 1, 10)]
+        for v in pts:
+            want = _holds(rel, var, v)
+            have = _in_answer(sols, var, v)
+            if want is None or have is None:
+                continue
+            if want != have:
+                where = ", ".join("%s = %s" % kv for kv in asg.items())
+                return False, "at %s = %s%s the inequality %s but the answer %s it" % (
+                    var, v, " (%s)" % where if where else "", "holds" if want else "fails",
+                    "includes" if have else "excludes")
+    return True, ""
+
+
 CMP = {n[2:]: f for n, f in globals().items() if n.startswith("c_")}
 
 
