@@ -304,10 +304,10 @@ static void *watchdog_main(void *arg) {
 }
 
 /* Returns 0 with the watchdog running, or -1 (nothing to clean up). */
-static int watchdog_start(struct watchdog *w, Z3_context c, unsigned long ms) {
+static int watchdog_start(struct watchdog *w, Z3_context c, unsigned limit_ms) {
     memset(w, 0, sizeof *w);
     w->c = c;
-    w->ms = check_limit_ms(ms);
+    w->ms = limit_ms;
     pthread_condattr_t attr;
     if (pthread_condattr_init(&attr) != 0) return -1;
     int rc = pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
@@ -344,9 +344,9 @@ static bool watchdog_stop(struct watchdog *w) {
  * watchdog could not be started (no check ran: an unguarded check could
  * outlive every deadline). *spoiled is set when the context must not be
  * reused (it was interrupted, or Z3 reported an error mid-check). */
-static int guarded_check(Z3_context c, Z3_solver s, unsigned long ms, Z3_lbool *r, bool *spoiled) {
+static int guarded_check(Z3_context c, Z3_solver s, unsigned limit_ms, Z3_lbool *r, bool *spoiled) {
     struct watchdog w;
-    if (watchdog_start(&w, c, ms) != 0) return -1;
+    if (watchdog_start(&w, c, limit_ms) != 0) return -1;
     *r = Z3_solver_check(c, s);
     if (watchdog_stop(&w) || Z3_get_error_code(c) != Z3_OK) *spoiled = true;
     return 0;
@@ -410,13 +410,15 @@ static json_t *check_in(Z3_context c, const char *script, const struct cc_smt2_s
         if (Z3_get_error_code(c) != Z3_OK) {
             res = z3_failure(c, Z3_get_error_code(c));
         } else {
+            /* decided once: the watchdog's deadline and the verdict's timeout_ms */
+            unsigned limit_ms = check_limit_ms(scan->timeout_ms);
             Z3_lbool r = Z3_L_UNDEF;
-            if (guarded_check(c, s, scan->timeout_ms, &r, spoiled) != 0)
+            if (guarded_check(c, s, limit_ms, &r, spoiled) != 0)
                 res = fail("resource_exhausted", "could not start the solver's time limit (thread creation failed)");
             else if (Z3_get_error_code(c) != Z3_OK)
                 res = z3_failure(c, Z3_get_error_code(c));
             else
-                res = drop_labels(verdict(c, s, r, n, check_limit_ms(scan->timeout_ms)), scan);
+                res = drop_labels(verdict(c, s, r, n, limit_ms), scan);
         }
     }
     if (s) Z3_solver_dec_ref(c, s);
