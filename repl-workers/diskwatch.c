@@ -11,13 +11,12 @@
  * CODECALC_MIN_HOST_FREE_MB, or fewer free inodes than one per 64 KiB of it,
  * and less than when the host started or the current call began (a host
  * already below the floor is the quota checks' to refuse), the host is
- * killed. Overshoot: what the disk takes in one interval. */
+ * killed. Overshoot: what the disk takes in one interval. The floor, the
+ * measure and the test are protocol/host_floor.h's, shared with the
+ * sandbox's watch and the quota checks. */
 #include "repl-workers/launcher.h"
 
-#include <stdlib.h>
-#include <string.h>
-#include <sys/statvfs.h>
-
+#include "protocol/host_floor.h"
 #include "protocol/monotonic.h"
 
 #define FAST_MS 50
@@ -25,25 +24,10 @@
 /* A fall between two idle looks larger than this switches to FAST_MS. */
 #define FALLING_BYTES (1u << 20)
 
-uint64_t rl_disk_floor(void) {
-    const char *s = getenv("CODECALC_MIN_HOST_FREE_MB");
-    uint64_t mb = 256;
-    if (s && *s && strspn(s, "0123456789") == strlen(s) && strlen(s) <= 12) mb = strtoull(s, NULL, 10);
-    return (mb ? mb : 1) << 20;
-}
-
-static bool disk_free(const char *dir, uint64_t *bytes, uint64_t *inodes) {
-    struct statvfs v;
-    if (statvfs(dir, &v) != 0) return false;
-    *bytes = (uint64_t)v.f_bavail * v.f_frsize;
-    *inodes = v.f_files > 0 ? (uint64_t)v.f_favail : UINT64_MAX;
-    return true;
-}
-
 void rl_disk_arm(struct launcher *L) {
     struct rl_diskwatch *d = &L->disk;
-    d->armed = disk_free(L->workdir, &d->b0, &d->i0);
-    d->last_b = d->b0;
+    d->armed = cc_disk_free_path(L->workdir, &d->start);
+    d->last_b = d->start.bytes;
     d->falling = false;
     d->next_ms = cc_now_ms() + FAST_MS;
 }
@@ -59,14 +43,13 @@ bool rl_disk_fell(struct launcher *L) {
     struct rl_diskwatch *d = &L->disk;
     int64_t now = cc_now_ms();
     if (!L->host_up || !d->armed || now < d->next_ms) return false;
-    uint64_t b, i;
-    if (!disk_free(L->workdir, &b, &i)) {
+    struct cc_disk_free f;
+    if (!cc_disk_free_path(L->workdir, &f)) {
         d->next_ms = now + SLOW_MS;
         return false;
     }
-    uint64_t floor = rl_disk_floor(), ifloor = floor >> 16;
-    d->falling = b + FALLING_BYTES < d->last_b;
-    d->last_b = b;
+    d->falling = f.bytes + FALLING_BYTES < d->last_b;
+    d->last_b = f.bytes;
     d->next_ms = now + (L->busy || d->falling ? FAST_MS : SLOW_MS);
-    return (b < floor && b < d->b0) || (i < ifloor && i < d->i0);
+    return cc_disk_fell_below(&f, &d->start, cc_host_floor_bytes());
 }

@@ -94,7 +94,7 @@ static int spawn_in_sandbox(struct launcher *L, const struct cc_repl_lang *rl, c
                                     .fsize_bytes = 256ULL << 20, .nofile = 256, .pids_max = HOST_PIDS,
                                     /* watched by diskwatch.c, not by the sandbox: this
                                      * only gives the host the filter of a watched workdir */
-                                    .disk_floor_bytes = rl_disk_floor()}};
+                                    .disk_floor_bytes = cc_host_floor_bytes()}};
     sbx_result_free(&L->setup);
     int rc = sbx_spawn(&spec, &L->proc, &L->setup);
     if (rc != 0 && asprintf(why, "%s", L->setup.spawn_error ? L->setup.spawn_error : "sandbox failure") < 0)

@@ -24,6 +24,7 @@
 #include <sys/types.h>
 
 #include "protocol/frame.h"
+#include "protocol/host_floor.h"
 #include "protocol/strbuf.h"
 #include "workers/sandbox/sandbox.h"
 
@@ -35,8 +36,8 @@ struct rl_peer {
 
 /* diskwatch.c: the workspace's filesystem, looked at while a host lives. */
 struct rl_diskwatch {
-    bool armed;                   /* b0/i0 were measured */
-    uint64_t b0, i0;              /* free bytes/inodes when the host or call started */
+    bool armed;                   /* start was measured */
+    struct cc_disk_free start;    /* free bytes/inodes when the host or call started */
     uint64_t last_b;              /* free bytes at the last look */
     bool falling;                 /* ... and more than 1 MiB less than the one before */
     int64_t next_ms;              /* monotonic time of the next look */
@@ -89,8 +90,6 @@ json_t *rl_shape_failure(const struct launcher *L, json_t *args, const char *cod
                          const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* ---- diskwatch.c: the host disk under the workspace ---- */
-/* CODECALC_MIN_HOST_FREE_MB in bytes (default 256 MiB; 0 reads as 1 MiB). */
-uint64_t rl_disk_floor(void);
 /* Measure the free space a fall is counted from (host start, call start). */
 void rl_disk_arm(struct launcher *L);
 /* When the next look is due (monotonic ms); INT64_MAX when none. */

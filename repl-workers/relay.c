@@ -134,7 +134,7 @@ static void start_call(struct launcher *L, uint64_t id, const char *body, size_t
 static void disk_full(struct launcher *L) {
     char *how = NULL;
     bool oom = false;
-    unsigned long long mb = (unsigned long long)(rl_disk_floor() >> 20);
+    unsigned long long mb = (unsigned long long)(cc_host_floor_bytes() >> 20);
     rl_host_stop(L, &how, &oom);
     dprintf(L->log_fd, "repl %s: host killed, the disk under the workspace fell below %llu MiB free\n", L->id, mb);
     free(how);

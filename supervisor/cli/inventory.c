@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "protocol/fdio.h"
+#include "protocol/host_floor.h"
 #include "state/shared.h"
 #include "supervisor/home.h"
 #include "supervisor/sessions/quota.h"
@@ -140,8 +140,8 @@ int cc_inventory_load(struct cc_inventory *inv, bool registry) {
     load_records(inv, registry);
     if (inv->root_fd >= 0) {
         load_dirs(inv);
-        struct statvfs sv;
-        if (fstatvfs(inv->root_fd, &sv) == 0) inv->host_free_bytes = (int64_t)((uint64_t)sv.f_bavail * sv.f_frsize);
+        struct cc_disk_free f;
+        if (cc_disk_free_fd(inv->root_fd, &f)) inv->host_free_bytes = (int64_t)f.bytes;
     }
     for (size_t i = 0; i < inv->n; i++) {
         /* Another server's session lives on its machine, not under our root. */

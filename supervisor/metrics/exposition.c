@@ -12,6 +12,12 @@ static void family(struct cc_strbuf *o, const char *name, const char *type, cons
     cc_sb_printf(o, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 }
 
+/* A family of one unlabelled sample: its name written once. */
+static void scalar(struct cc_strbuf *o, const char *name, const char *type, const char *help, long long v) {
+    family(o, name, type, help);
+    cc_sb_printf(o, "%s %lld\n", name, v);
+}
+
 /* A label value with \, " and newline escaped as the format asks. */
 static void label(struct cc_strbuf *o, const char *v) {
     for (; *v; v++) {
@@ -96,8 +102,7 @@ void cc_metrics_render(struct cc_strbuf *o, struct cc_server *srv, const struct 
     tool_counters(o, true);
     histograms(o);
     pools(o, &g);
-    family(o, "codecalc_requests_in_flight", "gauge", "Tool calls accepted and not yet answered.");
-    cc_sb_printf(o, "codecalc_requests_in_flight %d\n", g.inflight);
+    scalar(o, "codecalc_requests_in_flight", "gauge", "Tool calls accepted and not yet answered.", g.inflight);
     family(o, "codecalc_sandbox_verdicts_total", "counter", "Program verdicts of executed code (OK, RTE, TLE, MLE, OLE).");
     for (size_t i = 0; i < cc_metrics_nverdicts(); i++) {
         cc_sb_puts(o, "codecalc_sandbox_verdicts_total{verdict=\"");
@@ -105,8 +110,7 @@ void cc_metrics_render(struct cc_strbuf *o, struct cc_server *srv, const struct 
         cc_sb_printf(o, "\"} %llu\n", (unsigned long long)cc_metrics_verdict_at(i)->n);
     }
     if (g.runs_active >= 0) {
-        family(o, "codecalc_runs_active", "gauge", "Background runs submitted and not finished.");
-        cc_sb_printf(o, "codecalc_runs_active %lld\n", (long long)g.runs_active);
+        scalar(o, "codecalc_runs_active", "gauge", "Background runs submitted and not finished.", g.runs_active);
     }
     family(o, "codecalc_sessions_active", "gauge", "Workspace sessions this server holds, by kind.");
     cc_sb_printf(o, "codecalc_sessions_active{kind=\"stateful\"} %d\n", g.sessions_stateful);
@@ -115,24 +119,21 @@ void cc_metrics_render(struct cc_strbuf *o, struct cc_server *srv, const struct 
     cc_cluster_metrics(o, cluster);
     json_decref(cluster);
     if (http && http->present) {
-        family(o, "codecalc_http_sessions", "gauge", "Open 2025-era MCP HTTP sessions.");
-        cc_sb_printf(o, "codecalc_http_sessions %ld\n", http->sessions);
-        family(o, "codecalc_http_requests_in_flight", "gauge", "HTTP POSTs waiting for their answer.");
-        cc_sb_printf(o, "codecalc_http_requests_in_flight %ld\n", http->exchanges);
-        family(o, "codecalc_http_get_streams", "gauge", "Open GET streams of 2025-era sessions.");
-        cc_sb_printf(o, "codecalc_http_get_streams %ld\n", http->streams);
-        family(o, "codecalc_http_get_streams_closed_slow_total", "counter",
-               "GET streams closed because the client left more than CODECALC_HTTP_STREAM_BACKLOG_BYTES unread.");
-        cc_sb_printf(o, "codecalc_http_get_streams_closed_slow_total %ld\n", http->streams_closed_slow);
-        family(o, "codecalc_http_notifications_dropped_total", "counter",
-               "Notifications not sent on a POST's event stream the client left more than the bound unread.");
-        cc_sb_printf(o, "codecalc_http_notifications_dropped_total %ld\n", http->notifications_dropped);
-        family(o, "codecalc_http_connections", "gauge", "Client connections the HTTP transport holds.");
-        cc_sb_printf(o, "codecalc_http_connections %ld\n", http->connections);
-        family(o, "codecalc_http_connections_max", "gauge", "The connection ceiling (CODECALC_HTTP_MAX_CONNECTIONS).");
-        cc_sb_printf(o, "codecalc_http_connections_max %ld\n", http->connections_max);
-        family(o, "codecalc_http_connections_refused_total", "counter",
-               "Connections answered 503 and closed because the ceiling was reached.");
-        cc_sb_printf(o, "codecalc_http_connections_refused_total %ld\n", http->connections_refused);
+        scalar(o, "codecalc_http_sessions", "gauge", "Open 2025-era MCP HTTP sessions.", http->sessions);
+        scalar(o, "codecalc_http_requests_in_flight", "gauge", "HTTP POSTs waiting for their answer.",
+               http->exchanges);
+        scalar(o, "codecalc_http_get_streams", "gauge", "Open GET streams of 2025-era sessions.", http->streams);
+        scalar(o, "codecalc_http_get_streams_closed_slow_total", "counter",
+               "GET streams closed because the client left more than CODECALC_HTTP_STREAM_BACKLOG_BYTES unread.",
+               http->streams_closed_slow);
+        scalar(o, "codecalc_http_notifications_dropped_total", "counter",
+               "Notifications not sent on a POST's event stream the client left more than the bound unread.",
+               http->notifications_dropped);
+        scalar(o, "codecalc_http_connections", "gauge", "Client connections the HTTP transport holds.",
+               http->connections);
+        scalar(o, "codecalc_http_connections_max", "gauge", "The connection ceiling (CODECALC_HTTP_MAX_CONNECTIONS).",
+               http->connections_max);
+        scalar(o, "codecalc_http_connections_refused_total", "counter",
+               "Connections answered 503 and closed because the ceiling was reached.", http->connections_refused);
     }
 }

@@ -6,9 +6,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <time.h>
 
+#include "protocol/host_floor.h"
 #include "protocol/monotonic.h"
 #include "supervisor/sessions/walk.h"
 #include "workers/common/tool_api.h"
@@ -36,7 +36,7 @@ void cc_quota_read(struct cc_quota_cfg *q) {
     q->total_bytes = env_mb("CODECALC_TOTAL_DISK_QUOTA_MB", 8192);
     q->artifact_bytes = (uint64_t)env_int("CODECALC_MAX_ARTIFACT_BYTES", 16777216);
     q->artifact_count = env_int("CODECALC_MAX_ARTIFACT_COUNT", 500);
-    q->min_free = env_mb("CODECALC_MIN_HOST_FREE_MB", 256);
+    q->min_free = cc_host_floor_bytes();
 }
 
 static json_t *refuse_bytes(const char *scope, const char *id, uint64_t usage, uint64_t incoming,
@@ -125,9 +125,8 @@ void cc_quota_forget_cache(void) { global_cache.valid = false; }
 
 /* Free bytes for an unprivileged writer; UINT64_MAX when unmeasurable. */
 static uint64_t host_free(int fd) {
-    struct statvfs sv;
-    if (fstatvfs(fd, &sv) != 0) return UINT64_MAX;
-    return (uint64_t)sv.f_bavail * sv.f_frsize;
+    struct cc_disk_free f;
+    return cc_disk_free_fd(fd, &f) ? f.bytes : UINT64_MAX;
 }
 
 /* The three byte checks with incoming bytes; s: the session's usage

@@ -19,7 +19,7 @@ struct cc_quota_cfg {
     uint64_t total_bytes;     /* CODECALC_TOTAL_DISK_QUOTA_MB (8192) */
     uint64_t artifact_bytes;  /* CODECALC_MAX_ARTIFACT_BYTES (16 MiB) */
     int64_t artifact_count;   /* CODECALC_MAX_ARTIFACT_COUNT (500) */
-    uint64_t min_free;        /* CODECALC_MIN_HOST_FREE_MB (256) */
+    uint64_t min_free;        /* CODECALC_MIN_HOST_FREE_MB (256; protocol/host_floor.h) */
 };
 void cc_quota_read(struct cc_quota_cfg *q);
 

@@ -110,7 +110,7 @@ static void test_walk(void) {
 static void test_quota(void) {
     int rootfd = open(root, O_RDONLY | O_DIRECTORY);
     setenv("CODECALC_MAX_ARTIFACT_BYTES", "100", 1);
-    setenv("CODECALC_MIN_HOST_FREE_MB", "0.000001", 1);
+    setenv("CODECALC_MIN_HOST_FREE_MB", "1", 1); /* 1 MiB, the least floor */
     json_t *r = cc_quota_write_check(rootfd, ws, "s1", 101, 101, true);
     CHECK(r && !strcmp(json_string_value(json_object_get(r, "code")), "resource_exhausted"));
     CHECK(r && json_integer_value(json_object_get(r, "max_artifact_bytes")) == 100);

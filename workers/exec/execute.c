@@ -3,6 +3,7 @@
 #include "workers/exec/execute.h"
 
 #include "protocol/fdio.h"
+#include "protocol/host_floor.h"
 #include "protocol/monotonic.h"
 #include "protocol/sha256.h"
 #include "protocol/utf8.h"
@@ -252,13 +253,6 @@ static void add_unenforced(json_t *list, const struct sbx_result *r) {
     }
 }
 
-/* The free space a run may not take the host's disk below: the floor
- * session writes keep (CODECALC_MIN_HOST_FREE_MB, TOOLS.md 4.6). */
-static uint64_t host_floor(void) {
-    uint64_t mb = cc_exec_env_u64("CODECALC_MIN_HOST_FREE_MB", 256);
-    return (mb ? mb : 1) << 20;
-}
-
 /* The program's limits; compilation has its own memory budget (the
  * program's ceiling is for the program, docs/languages.md). */
 static struct sbx_limits step_limits(const struct cc_exec_req *q, int64_t wall_ms, bool compile) {
@@ -309,8 +303,9 @@ static void run_step(struct run_ctx *x, const char *phase, char **argv, int64_t 
         .lim = step_limits(x->req, wall_ms, !is_run),
         .tick = h ? h->tick : NULL, .tick_ud = h ? h->ud : NULL, .tick_ms = h ? h->tick_ms : 0};
     /* A directory on the host's disk (a workspace, or a run directory no
-     * tmpfs bounds) is watched instead. */
-    if (!x->cwd_bounded) spec.lim.disk_floor_bytes = host_floor();
+     * tmpfs bounds) is watched instead: the run may not take the host's
+     * disk below the floor session writes keep (TOOLS.md 4.6). */
+    if (!x->cwd_bounded) spec.lim.disk_floor_bytes = cc_host_floor_bytes();
     if (is_run && bounds_own_heap(x->lang) && spec.lim.mem_bytes) spec.lim.as_extra_bytes = NODE_AS_EXTRA;
     /* Both steps: kotlinc is a JVM too. */
     if (reserves_address_space(x->lang) && spec.lim.mem_bytes) {
@@ -453,7 +448,7 @@ static char *reason(const struct cc_exec_req *q, const struct step *s, int64_t w
     case SBX_KILL_DISK:
         return fmt("killed by the sandbox (SIGKILL): the host's disk under the %s fell below "
                    "%llu MiB free (CODECALC_MIN_HOST_FREE_MB)", q->workdir ? "workspace" : "run directory",
-                   (unsigned long long)(host_floor() >> 20));
+                   (unsigned long long)(cc_host_floor_bytes() >> 20));
     case SBX_KILL_OUTPUT:
         return fmt("killed by the sandbox (SIGKILL): more than %llu MiB of output",
                    (unsigned long long)(SBX_DRAIN_DEFAULT >> 20));

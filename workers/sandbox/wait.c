@@ -8,6 +8,7 @@
  * time, so nothing of the run is left and we need not wait for init's own
  * exit (the namespace teardown), which happens off the request path. */
 #include "workers/sandbox/sandbox.h"
+#include "protocol/host_floor.h"
 #include "protocol/monotonic.h"
 #include "protocol/proc_stat.h"
 
@@ -21,7 +22,6 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
-#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -37,7 +37,7 @@ struct waiter {
     uint64_t keep, drain_max;
     int64_t kill_at_ms;          /* after our kill: init's grace deadline, 0 = none */
     bool init_died;              /* the socket closed without "D" */
-    uint64_t disk_b0, disk_i0;   /* free bytes/inodes under workdir at the start */
+    struct cc_disk_free disk0;   /* free bytes/inodes under workdir at the start */
 };
 
 /* How often a workdir on the host's disk is looked at (statvfs). */
@@ -138,24 +138,15 @@ static void read_socket(struct waiter *w) {
     w->init_died = !(r == 1 && c == SBX_MSG_DONE);
 }
 
-/* Free bytes and inodes of the filesystem holding dir; false when unknown. */
-static bool disk_free(const char *dir, uint64_t *bytes, uint64_t *inodes) {
-    struct statvfs v;
-    if (statvfs(dir, &v) != 0) return false;
-    *bytes = (uint64_t)v.f_bavail * v.f_frsize;
-    *inodes = v.f_files > 0 ? (uint64_t)v.f_favail : UINT64_MAX;
-    return true;
-}
-
 /* A workdir on the host's disk has no bound of its own: the run is ended
  * before it takes the disk the server's state lives on below the floor.
  * Only a fall during this run counts (a host already below the floor is
  * the quota checks' to refuse, not a reason to kill every run). */
 static void watch_disk(struct waiter *w) {
-    uint64_t floor = w->spec->lim.disk_floor_bytes, b, i;
-    if (!floor || w->kill_at_ms || !disk_free(w->spec->workdir, &b, &i)) return;
-    uint64_t ifloor = floor >> 16; /* one inode per 64 KiB: 4096 at 256 MiB */
-    if ((b < floor && b < w->disk_b0) || (i < ifloor && i < w->disk_i0))
+    uint64_t floor = w->spec->lim.disk_floor_bytes;
+    struct cc_disk_free now;
+    if (!floor || w->kill_at_ms || !cc_disk_free_path(w->spec->workdir, &now)) return;
+    if (cc_disk_fell_below(&now, &w->disk0, floor))
         stop_tree(w, SBX_KILL_DISK);
 }
 
@@ -165,7 +156,7 @@ static void wait_loop(struct waiter *w) {
     /* The disk watch has a pace of its own: a disk fills at hundreds of
      * MiB a second. */
     bool watch = spec->lim.disk_floor_bytes &&
-                 disk_free(spec->workdir, &w->disk_b0, &w->disk_i0);
+                 cc_disk_free_path(spec->workdir, &w->disk0);
     int64_t next_disk = watch ? now_ms() + DISK_WATCH_MS : INT64_MAX;
     int64_t deadline = w->b->t_given_us / 1000 + spec->lim.wall_ms;
     int64_t next_tick = now_ms() + tick_ms;

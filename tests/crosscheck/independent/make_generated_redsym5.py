@@ -65,8 +65,8 @@ import sympy as sp
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import make_corpus as mc  # noqa: E402  (the helpers; its own cases are dropped)
-from make_corpus import case, chk, lim, ev, ev_diverge  # noqa: E402
-from oracle import parse, timed, start_generator, run_generator, limit_oracle, x, a, k  # noqa: E402
+from make_corpus import case, chk, ev, ev_diverge  # noqa: E402
+from oracle import parse, timed, start_generator, run_generator, limit_case, x, a, k  # noqa: E402
 from oracle import show as s  # noqa: E402
 
 start_generator(mc)
@@ -82,30 +82,6 @@ AT0 = ["x*sin(1/x)", "x**P*cos(1/x)", "x*exp(sin(1/x))", "x**2*(2 + sin(1/x))", 
        "x*sin(1/x)**2", "x/(2 + cos(1/x))", "sqrt(x)*sin(1/x)", "(2 + sin(1/x))/x", "x*atan(1/x)*sin(1/x)"]
 
 
-def lim5(expr, point):
-    """A limit case from limit_oracle with the numbers confirming it (right,
-    left and two-sided at a finite point)."""
-    e, p = parse(expr), parse(point)
-
-    def one(d):
-        return timed(limit_oracle, e, p, d, s, [mpmath.mpf(10) ** 3, mpmath.mpf(10) ** 5], mpmath.mpf(10) ** -12,
-                     tol_inf=1e-2, tol_fin=1e-4, confirm=True,
-                     limit=lambda *aa, **kw: timed(sp.limit, *aa, **kw), secs=30)
-    if point in ("oo", "-oo"):
-        v = one("-" if point == "oo" else "+")
-        if v is not None:
-            lim(expr, v, point, cat="squeeze")
-        return
-    right = one("+")
-    if right is None:
-        return
-    left = one("-")
-    two = None
-    if left is not None:
-        two = right if left == right and right != "does not exist" else "does not exist"
-    lim(expr, right, point, left=left, two=two, cat="squeeze")
-
-
 def squeeze(R, used):
     P = str(R.randint(2, 3))
     if R.random() < 0.3:
@@ -119,7 +95,7 @@ def squeeze(R, used):
     if (e, pt) in used:
         return
     used.add((e, pt))
-    lim5(e, pt)
+    limit_case(mc, e, pt, "squeeze")
 
 
 # ---- integrals with a parameter ---------------------------------------------------------------

@@ -89,7 +89,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import make_corpus as mc  # noqa: E402  (the helpers; its own cases are dropped)
 from make_corpus import case, chk, lim, ev, ev_diverge, simp, solve  # noqa: E402
-from oracle import parse, timed, start_generator, run_generator, limit_oracle, x, a  # noqa: E402
+from oracle import parse, timed, start_generator, run_generator, limit_case, x, a  # noqa: E402
 from oracle import show as s  # noqa: E402
 import oracle  # noqa: E402
 
@@ -211,28 +211,6 @@ SQQ = ["sin(x)/(x + cos(x))", "(x + sin(x))/(x - cos(x))", "1/x + sin(x)/x", "(s
        "sin(P*x)/(x**2 + cos(x))", "sqrt(x + sin(x)) - sqrt(x)", "(1 + sin(x)/x)**x"]
 
 
-def _limit_case(text, point, cat, why):
-    e, p = parse(text), parse(point)
-
-    def one(d):
-        return timed(limit_oracle, e, p, d, s, [mpmath.mpf(10) ** 3, mpmath.mpf(10) ** 5], mpmath.mpf(10) ** -12,
-                     tol_inf=1e-2, tol_fin=1e-4, confirm=True,
-                     limit=lambda *aa, **kw: timed(sp.limit, *aa, **kw), secs=30)
-    if point in ("oo", "-oo"):
-        v = one("-" if point == "oo" else "+")
-        if v is not None:
-            lim(text, v, point, cat=cat, why=why)
-        return
-    right = one("+")
-    if right is None:
-        return
-    left = one("-")
-    two = None
-    if left is not None:
-        two = right if left == right and right != "does not exist" else "does not exist"
-    lim(text, right, point, left=left, two=two, cat=cat, why=why)
-
-
 def squeezeq(R, used):
     t = R.choice(SQQ).replace("P", str(R.randint(2, 3)))
     pt = "oo" if "sqrt" in t or "log" in t else R.choice(["oo", "oo", "-oo"])
@@ -241,7 +219,7 @@ def squeezeq(R, used):
     if (t, pt) in used:
         return
     used.add((t, pt))
-    _limit_case(t, pt, "squeezeq", "a bounded oscillation against a growing denominator")
+    limit_case(mc, t, pt, "squeezeq", "a bounded oscillation against a growing denominator")
 
 
 # ---- towers, compositions, one-sided limits at poles ------------------------------------------------
@@ -263,7 +241,7 @@ def tower(R, used):
     if (t, pt) in used:
         return
     used.add((t, pt))
-    _limit_case(t, pt, "tower", "a tower or composition; a one-sided limit at a pole")
+    limit_case(mc, t, pt, "tower", "a tower or composition; a one-sided limit at a pole")
 
 
 # ---- limit(...) at -oo where the expression turns non-real, inside evaluate ---------------------------------

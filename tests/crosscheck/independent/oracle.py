@@ -87,6 +87,34 @@ def run_generator(mc, rnd, seed, classes=(), used_classes=(), build=None):
                    "make_generated_redsym%d.py" % (rnd, args.seed, rnd))
 
 
+def limit_case(mc, text, point, cat, why=None):
+    """A limit_expression case (mc.lim) from limit_oracle, kept only with
+    the numbers confirming it: at +-oo the one side there is; at a finite
+    point the right limit, the left and the two-sided one (the shared value,
+    else "does not exist"). SymPy's limit gets 30 s of CPU per side. The
+    red-team rounds' limit classes (redsym5's squeeze, redsym6's squeezeq
+    and tower) share it."""
+    e, p = parse(text), parse(point)
+
+    def one(d):
+        return timed(limit_oracle, e, p, d, show, [mpmath.mpf(10) ** 3, mpmath.mpf(10) ** 5], mpmath.mpf(10) ** -12,
+                     tol_inf=1e-2, tol_fin=1e-4, confirm=True,
+                     limit=lambda *aa, **kw: timed(sp.limit, *aa, **kw), secs=30)
+    if point in ("oo", "-oo"):
+        v = one("-" if point == "oo" else "+")
+        if v is not None:
+            mc.lim(text, v, point, cat=cat, why=why)
+        return
+    right = one("+")
+    if right is None:
+        return
+    left = one("-")
+    two = None
+    if left is not None:
+        two = right if left == right and right != "does not exist" else "does not exist"
+    mc.lim(text, right, point, left=left, two=two, cat=cat, why=why)
+
+
 class Slow(BaseException):
     pass
 

@@ -3,25 +3,17 @@
 was written from reasoning and execution (never from codecalc), run
 against a binary, counting confident wrong verdicts.
 
-  python3 tests/verify/corpus/redverify2.py --bin build/bin/codecalc [--set main|fresh] [--only ID] [--repeat K]
+  python3 tests/verify/corpus/redverify2.py --bin build/bin/codecalc [--set main|fresh|fresh2|all] [--only ID] [--repeat K]
 
-A case is {id, tool, args, truth, why}. truth is what a correct tool must
-NOT claim:
-  differ   - the programs behave differently (or a side is not
-             deterministic) on the inputs the call runs: passed:true /
-             divergence_count 0 / accepted:true is a confident wrong verdict.
-  same     - the programs are the same: passed:false with a mismatch is wrong.
-  noaccept - verify_optimization must not accept (not faster, or wrong).
-  nosatunsat - z3_check must not answer sat/unsat (a correct answer is unknown).
-  sat / unsat - z3_check's truth.
-Each case is run --repeat times (luck-based verdicts need several)."""
-import argparse
-import json
+A case is {id, tool, args, truth, why}; the truths (what a correct tool
+must NOT claim) and the run loop are runner.py's, shared with
+redverify3.py. Each case is run --repeat times (luck-based verdicts need
+several)."""
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "crosscheck"))
-from mcp_stdio import Server  # noqa: E402
+sys.path.insert(0, os.path.dirname(__file__))
+from runner import main, vt  # noqa: E402
 
 PY_READ_N = "n = int(input())\n"
 
@@ -227,65 +219,5 @@ FRESH2 = [
 ]
 
 
-def verdict(c, r):
-    """'wrong', 'ok' or 'honest' (an honest non-answer)."""
-    t, tool = c["truth"], c["tool"]
-    if not r.get("ok", False) and tool != "z3_check":
-        return "honest"
-    if tool == "verify_translation":
-        if t == "differ":
-            return "wrong" if r.get("passed") else "ok"
-        if t == "same":
-            return "ok" if r.get("passed") else ("wrong" if r.get("mismatched") else "honest")
-        if t == "ws":
-            told = any(k.get("whitespace_differs") for k in r.get("cases", []))
-            return "ok" if told or not r.get("passed") else "undisclosed"
-    if tool == "compare_edge_cases":
-        return "wrong" if r.get("divergence_count") == 0 else "ok"
-    if tool == "verify_optimization":
-        if t == "faster":
-            return "ok" if r.get("accepted") else ("wrong" if r.get("reason") == "not equivalent" else "honest")
-        return "wrong" if r.get("accepted") else "ok"
-    if tool == "z3_check":
-        res = r.get("result")
-        if t == "nosatunsat":
-            return "wrong" if res in ("sat", "unsat") else "ok"
-        if res == t:
-            return "ok"
-        return "wrong" if res in ("sat", "unsat") else "honest"
-    return "?"
-
-
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--bin", required=True)
-    ap.add_argument("--set", default="main", choices=["main", "fresh", "fresh2", "all"])
-    ap.add_argument("--only")
-    ap.add_argument("--repeat", type=int, default=1)
-    ap.add_argument("--verbose", action="store_true")
-    a = ap.parse_args()
-    cases = {"main": MAIN, "fresh": FRESH, "fresh2": FRESH2, "all": MAIN + FRESH + FRESH2}[a.set]
-    if a.only:
-        cases = [c for c in cases if c["id"] in a.only.split(",")]
-    s = Server(a.bin)
-    tally = {}
-    try:
-        for c in cases:
-            seen = []
-            for _ in range(a.repeat):
-                r, dt = s.call(c["tool"], c["args"])
-                v = verdict(c, r)
-                seen.append(v)
-                if a.verbose or v == "wrong":
-                    print(json.dumps(r)[:1500], file=sys.stderr)
-            w = seen.count("wrong")
-            tally[c["id"]] = w
-            print(f"{c['id']:32s} {c['tool']:20s} {' '.join(seen)}", flush=True)
-    finally:
-        s.close()
-    total = sum(tally.values())
-    print(f"confident wrong verdicts: {total} over {len(cases)} cases x {a.repeat}")
-
-
 if __name__ == "__main__":
-    main()
+    main({"main": MAIN, "fresh": FRESH, "fresh2": FRESH2})

@@ -5,10 +5,10 @@ against a binary, counting confident wrong verdicts.
 
   python3 tests/verify/corpus/redverify3.py --bin build/bin/codecalc [--set main|fresh|all] [--only ID] [--repeat K]
 
-Truths as in redverify2.py (differ, same, noaccept, ...); compare_edge_cases
-cases may also be `same` (a divergence there is a false alarm, reported as
-`wrong`). The `main` set was written before the fixes of this lane; the
-`fresh` set after them, not looked at while fixing.
+Truths and the run loop are runner.py's (differ, same, noaccept, ...);
+compare_edge_cases cases may also be `same` (a divergence there is a false
+alarm, reported as `wrong`). The `main` set was written before the fixes
+of this lane; the `fresh` set after them, not looked at while fixing.
 
 Results (2026-12-02, a 2-core host at load 7-27): main set on main 13
 wrong of 19 (every differing case but the equal-speed one, which is luck);
@@ -17,22 +17,11 @@ fresh set on main 7 wrong of 14; both sets on redverify3 0 wrong of 33
 honest). verify_optimization of one program against itself, 11 calls at
 min_speedup 1.01: 0 accepted, where the spec's median rule alone
 accepted 3."""
-import argparse
-import json
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "crosscheck"))
 sys.path.insert(0, os.path.dirname(__file__))
-from mcp_stdio import Server  # noqa: E402
-from redverify2 import verdict as verdict2  # noqa: E402
-
-
-def vt(src, sl, tgt, tl, inputs=None):
-    a = {"source_code": src, "source_language": sl, "target_code": tgt, "target_language": tl}
-    if inputs is not None:
-        a["test_inputs"] = inputs
-    return a
+from runner import main, vt  # noqa: E402
 
 
 # Both print "bad" on anything that is not one integer (python's int() and
@@ -195,42 +184,5 @@ FRESH = [
 ]
 
 
-def verdict(c, r):
-    if c["tool"] == "compare_edge_cases" and c["truth"] == "same":
-        if not r.get("ok", False):
-            return "honest"
-        return "wrong" if r.get("divergence_count") else "ok"
-    return verdict2(c, r)
-
-
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--bin", required=True)
-    ap.add_argument("--set", default="main", choices=["main", "fresh", "all"])
-    ap.add_argument("--only")
-    ap.add_argument("--repeat", type=int, default=1)
-    ap.add_argument("--verbose", action="store_true")
-    a = ap.parse_args()
-    cases = {"main": MAIN, "fresh": FRESH, "all": MAIN + FRESH}[a.set]
-    if a.only:
-        cases = [c for c in cases if c["id"] in a.only.split(",")]
-    s = Server(a.bin)
-    total = 0
-    try:
-        for c in cases:
-            seen = []
-            for _ in range(a.repeat):
-                r, dt = s.call(c["tool"], c["args"])
-                v = verdict(c, r)
-                seen.append(v)
-                if a.verbose or v == "wrong":
-                    print(json.dumps(r)[:1500], file=sys.stderr)
-            total += seen.count("wrong")
-            print(f"{c['id']:32s} {c['tool']:20s} {' '.join(seen)}  ({dt:.1f}s)", flush=True)
-    finally:
-        s.close()
-    print(f"confident wrong verdicts: {total} over {len(cases)} cases x {a.repeat}")
-
-
 if __name__ == "__main__":
-    main()
+    main({"main": MAIN, "fresh": FRESH})
