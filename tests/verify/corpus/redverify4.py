@@ -13,8 +13,7 @@ solved without repair.ambiguous and a repair-ambiguous diagnostic), `pinned`
 (execute_python: a repair the examples do single out). An error or a
 refusal is `honest`, never `wrong`. The `main` set was written before the
 fixes of this lane; the `fresh` set after them, not looked at while fixing.
-Self-contained (its own small run loop; lane dedup7 is folding the loops of
-redverify2/3 into runner.py).
+Truths and the run loop are runner.py's.
 
 Results (2026-12-02, the shared 2-core host at load 11-23): main set
 (16 cases) on main 9 wrong (rule 7 after different output x2, the even
@@ -28,21 +27,11 @@ no honest refusals. f-crash-py-go-div was first written with outputs that
 differed on every input (not the class); it was corrected before either
 binary ran it again. f-java-same-defaults took 56.5 s on main, 13.8 s on
 redverify4 (java compiled once)."""
-import argparse
-import json
 import os
 import sys
-import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "crosscheck"))
-from mcp_stdio import Server  # noqa: E402
-
-
-def vt(src, sl, tgt, tl, inputs=None):
-    a = {"source_code": src, "source_language": sl, "target_code": tgt, "target_language": tl}
-    if inputs is not None:
-        a["test_inputs"] = inputs
-    return a
+sys.path.insert(0, os.path.dirname(__file__))
+from runner import main, vt  # noqa: E402
 
 
 def ep(code, examples, language="python"):
@@ -207,63 +196,6 @@ FRESH = [
 ]
 
 
-def verdict(c, r):
-    """'wrong', 'ok' or 'honest' (an honest non-answer)."""
-    t, tool = c["truth"], c["tool"]
-    if not r.get("ok", False):
-        return "honest"
-    if tool == "verify_translation":
-        if t == "differ":
-            return "wrong" if r.get("passed") else "ok"
-        return "ok" if r.get("passed") else ("wrong" if r.get("mismatched") else "honest")
-    if tool == "compare_edge_cases":
-        if t == "same":
-            return "wrong" if r.get("divergence_count") else "ok"
-        return "wrong" if r.get("divergence_count") == 0 else "ok"
-    if tool == "verify_optimization":
-        if t == "faster":
-            return "ok" if r.get("accepted") else ("wrong" if r.get("reason") == "not equivalent" else "honest")
-        return "wrong" if r.get("accepted") else "ok"
-    if tool == "execute_python":
-        rep = r.get("repair") or {}
-        told = rep.get("ambiguous") is True and any(d["code"].endswith(":repair-ambiguous")
-                                                    for d in r.get("diagnostics", []))
-        if t == "ambiguous":
-            return "wrong" if rep.get("solved") and not told else "ok"
-        if t == "pinned":
-            return "ok" if rep.get("solved") and rep.get("ambiguous") is False else "honest"
-    return "?"
-
-
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--bin", required=True)
-    ap.add_argument("--set", default="main", choices=["main", "fresh", "all"])
-    ap.add_argument("--only")
-    ap.add_argument("--repeat", type=int, default=1)
-    ap.add_argument("--verbose", action="store_true")
-    a = ap.parse_args()
-    cases = {"main": MAIN, "fresh": FRESH, "all": MAIN + FRESH}[a.set]
-    if a.only:
-        cases = [c for c in cases if c["id"] in a.only.split(",")]
-    s = Server(a.bin)
-    total = 0
-    try:
-        for c in cases:
-            seen = []
-            t0 = time.monotonic()
-            for _ in range(a.repeat):
-                r, _dt = s.call(c["tool"], c["args"])
-                v = verdict(c, r)
-                seen.append(v)
-                if a.verbose or v == "wrong":
-                    print(json.dumps(r)[:1500], file=sys.stderr)
-            total += seen.count("wrong")
-            print(f"{c['id']:32s} {c['tool']:20s} {' '.join(seen)}  ({time.monotonic() - t0:.1f}s)", flush=True)
-    finally:
-        s.close()
-    print(f"confident wrong verdicts: {total} over {len(cases)} cases x {a.repeat}")
-
 
 if __name__ == "__main__":
-    main()
+    main({"main": MAIN, "fresh": FRESH})

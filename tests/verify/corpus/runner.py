@@ -1,5 +1,6 @@
 """The one runner of the verification red-team corpora (redverify2.py,
-redverify3.py): each corpus holds its cases and calls main() with its sets.
+redverify3.py, redverify4.py): each corpus holds its cases and calls main()
+with its sets.
 
 A case is {id, tool, args, truth, why}. truth is what a correct tool must
 NOT claim:
@@ -14,6 +15,11 @@ NOT claim:
   noaccept - verify_optimization must not accept (not faster, or wrong).
   nosatunsat - z3_check must not answer sat/unsat (a correct answer is unknown).
   sat / unsat - z3_check's truth.
+  ambiguous - execute_python: a repair the examples do not single out must
+             not come back solved without repair.ambiguous and a
+             repair-ambiguous diagnostic.
+  pinned   - execute_python: a repair the examples do single out (solved,
+             ambiguous false; anything else is honest).
 Each case is run --repeat times (luck-based verdicts need several)."""
 import argparse
 import json
@@ -53,6 +59,14 @@ def verdict(c, r):
         if t == "faster":
             return "ok" if r.get("accepted") else ("wrong" if r.get("reason") == "not equivalent" else "honest")
         return "wrong" if r.get("accepted") else "ok"
+    if tool == "execute_python":
+        rep = r.get("repair") or {}
+        told = rep.get("ambiguous") is True and any(d["code"].endswith(":repair-ambiguous")
+                                                    for d in r.get("diagnostics", []))
+        if t == "ambiguous":
+            return "wrong" if rep.get("solved") and not told else "ok"
+        if t == "pinned":
+            return "ok" if rep.get("solved") and rep.get("ambiguous") is False else "honest"
     if tool == "z3_check":
         res = r.get("result")
         if t == "nosatunsat":
