@@ -495,9 +495,7 @@ static int eval_binary(struct calc_ev *e, const node *n, struct calc_val *out) {
     return rc;
 }
 
-/* The truth of "c op 0" for c = sign of (left - right); -1 for an unknown
- * operator. */
-static int relation(enum cc_op op, int c) {
+int cc_calc_relation_holds(enum cc_op op, int c) {
     switch (op) {
     case CC_OP_EQ: return c == 0;
     case CC_OP_NE: return c != 0;
@@ -610,7 +608,7 @@ static int eval_compare(struct calc_ev *e, const node *n, struct calc_val *out) 
         out->inexact = false;
         out->tiny = 0;
         out->unproven = false;
-        int t = relation(n->cmp_ops[0], c);
+        int t = cc_calc_relation_holds(n->cmp_ops[0], c);
         if (t < 0) rc = calc_fail(e, "internal", "unknown comparison operator");
         /* A comparison used as a number is 0 or 1, as in Python. */
         mpq_set_ui(out->q, t > 0, 1);

@@ -79,6 +79,10 @@ void cc_calc_outcome_clear(struct cc_calc_outcome *o);
  * and the 4300-digit format limit. Never fails to fill o. */
 void cc_calc_evaluate(const char *src, size_t len, struct cc_calc_outcome *o);
 
+/* The truth of "c op 0" for c = sign of (left - right); -1 for an operator
+ * that is not a comparison. */
+int cc_calc_relation_holds(enum cc_op op, int c);
+
 /* compare_threshold (3.3.2): a and b evaluated as cc_calc_evaluate does,
  * into l and r; when both are numbers and either was approximated, the
  * relation "a op b" (op CC_OP_EQ .. CC_OP_GE) built as one comparison node

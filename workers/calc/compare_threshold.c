@@ -18,25 +18,15 @@ static const char *trim(const char *s, size_t len, size_t *out_len) {
     return s;
 }
 
-/* -1 for an unknown operator, else the truth of cmp (= sign of a - b). */
-static int relation_holds(const char *op, size_t n, int cmp) {
-    if ((n == 2 && memcmp(op, "==", 2) == 0) || (n == 1 && op[0] == '=')) return cmp == 0;
-    if (n == 2 && memcmp(op, "!=", 2) == 0) return cmp != 0;
-    if (n == 2 && memcmp(op, ">=", 2) == 0) return cmp >= 0;
-    if (n == 2 && memcmp(op, "<=", 2) == 0) return cmp <= 0;
-    if (n == 1 && op[0] == '>') return cmp > 0;
-    if (n == 1 && op[0] == '<') return cmp < 0;
+/* The comparison an operator spells (== and = are one), or -1. */
+static int relation_op(const char *op, size_t n) {
+    static const struct { const char *text; enum cc_op op; } ops[] = {
+        {"==", CC_OP_EQ}, {"=", CC_OP_EQ}, {"!=", CC_OP_NE}, {">=", CC_OP_GE},
+        {"<=", CC_OP_LE}, {">", CC_OP_GT}, {"<", CC_OP_LT},
+    };
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (strlen(ops[i].text) == n && memcmp(op, ops[i].text, n) == 0) return (int)ops[i].op;
     return -1;
-}
-
-/* The comparison node's operator for a valid op. */
-static enum cc_op relation_op(const char *op, size_t n) {
-    if (n == 2 && op[0] == '!') return CC_OP_NE;
-    if (n == 2 && op[0] == '>') return CC_OP_GE;
-    if (n == 2 && op[0] == '<') return CC_OP_LE;
-    if (n == 1 && op[0] == '>') return CC_OP_GT;
-    if (n == 1 && op[0] == '<') return CC_OP_LT;
-    return CC_OP_EQ; /* == and = */
 }
 
 static json_t *q_json(const mpq_t q) {
@@ -126,7 +116,7 @@ static void decide_approximated(const struct cc_calc_outcome *l, const struct cc
 }
 
 static json_t *decide(const struct cc_calc_outcome *l, const struct cc_calc_outcome *r,
-                      const struct cc_calc_outcome *rel, const char *op, size_t oplen) {
+                      const struct cc_calc_outcome *rel, enum cc_op rop, const char *op, size_t oplen) {
     json_t *res = cc_ok();
     json_object_set_new(res, "a", q_json(l->q));
     json_object_set_new(res, "b", q_json(r->q));
@@ -135,7 +125,7 @@ static json_t *decide(const struct cc_calc_outcome *l, const struct cc_calc_outc
         decide_approximated(l, r, rel, res);
         return res;
     }
-    int holds = relation_holds(op, oplen, mpq_cmp(l->q, r->q));
+    int holds = cc_calc_relation_holds(rop, mpq_cmp(l->q, r->q));
     mpq_t diff;
     mpq_init(diff);
     mpq_sub(diff, l->q, r->q);
@@ -160,7 +150,8 @@ json_t *cc_tool_compare_threshold(json_t *args, cc_wctx *ctx) {
     if (!json_is_string(jop)) return cc_err("validation", "op must be a string");
     size_t oplen;
     const char *op = trim(json_string_value(jop), json_string_length(jop), &oplen);
-    if (relation_holds(op, oplen, 0) < 0)
+    int rop = relation_op(op, oplen);
+    if (rop < 0)
         return cc_err("validation", "bad operator '%.*s'; use ==, !=, >, >=, <, <=",
                       (int)(oplen > 100 ? 100 : oplen), op);
     struct cc_calc_outcome l, r, rel;
@@ -168,11 +159,11 @@ json_t *cc_tool_compare_threshold(json_t *args, cc_wctx *ctx) {
     cc_calc_outcome_init(&r);
     cc_calc_outcome_init(&rel);
     cc_calc_evaluate_relation(json_string_value(ja), json_string_length(ja), json_string_value(jb),
-                              json_string_length(jb), relation_op(op, oplen), &l, &r, &rel);
+                              json_string_length(jb), (enum cc_op)rop, &l, &r, &rel);
     json_t *res;
     if (!l.ok || !r.ok) res = side_failure(&l, &r);
     else if (l.is_bool || r.is_bool) res = cc_err("validation", "operands must be numeric");
-    else res = decide(&l, &r, &rel, op, oplen);
+    else res = decide(&l, &r, &rel, (enum cc_op)rop, op, oplen);
     cc_calc_outcome_clear(&l);
     cc_calc_outcome_clear(&r);
     cc_calc_outcome_clear(&rel);
