@@ -407,6 +407,46 @@ static void self_default_idiom_hid_the_memos_type(void) {
     check_refined(cases, sizeof cases / sizeof *cases);
 }
 
+/* A memo passed as a parameter read as "a type the source does not show"
+ * (a scan, O(n) per lookup: fib O(n^2)) even where the source shows it:
+ * a default value (memo={}), an annotation (memo: dict), or every call
+ * passing a dict and the self-calls passing it on. A parameter also took
+ * the kind of a global of the same name. */
+static void memo_parameter_read_as_unknown(void) {
+    static const struct refined_case cases[] = {
+        {NULL, "def fib(n, memo={}):\n    if n in memo: return memo[n]\n"
+               "    r = n if n < 2 else fib(n - 1, memo) + fib(n - 2, memo)\n    memo[n] = r\n    return r\n", "O(n)"},
+        {NULL, "def fib(n, memo: dict):\n    if n in memo: return memo[n]\n"
+               "    r = n if n < 2 else fib(n - 1, memo) + fib(n - 2, memo)\n    memo[n] = r\n    return r\n"
+               "print(fib(30, {}))\n", "O(n)"},
+        {NULL, "def fib(n, memo: typing.Dict[int, int]):\n    if n in memo: return memo[n]\n"
+               "    r = n if n < 2 else fib(n - 1, memo) + fib(n - 2, memo)\n    memo[n] = r\n    return r\n", "O(n)"},
+        {NULL, "def fib(n, memo):\n    if n in memo: return memo[n]\n"
+               "    r = n if n < 2 else fib(n - 1, memo) + fib(n - 2, memo)\n    memo[n] = r\n    return r\n"
+               "print(fib(30, {}))\nprint(fib(n, memo=dict()))\n", "O(n)"},
+        /* One caller passes a list: each lookup may scan it. */
+        {NULL, "def fib(n, memo):\n    if n in memo: return memo[n]\n"
+               "    r = n if n < 2 else fib(n - 1, memo) + fib(n - 2, memo)\n    memo[n] = r\n    return r\n"
+               "print(fib(30, {}))\nprint(fib(30, [0] * 31))\n", "O(n^2)"},
+        /* A self-call passing something else than the memo itself. */
+        {NULL, "def fib(n, memo):\n    if n in memo: return memo[n]\n"
+               "    r = n if n < 2 else fib(n - 1, memo) + fib(n - 2, list(memo))\n    memo[n] = r\n    return r\n"
+               "print(fib(30, {}))\n", "O(n^3)"}, /* the copy varies too: two dimensions, an upper bound */
+        /* No caller in the source: the type is not shown. */
+        {NULL, "def fib(n, memo):\n    if n in memo: return memo[n]\n"
+               "    r = n if n < 2 else fib(n - 1, memo) + fib(n - 2, memo)\n    memo[n] = r\n    return r\n", "O(n^2)"},
+        {NULL, "def f(a, seen: list):\n    for x in a:\n        if x in seen: continue\n        seen.append(x)\n",
+         "O(n^2)"},
+        {NULL, "def f(a, seen: set):\n    for x in a:\n        if x in seen: continue\n        seen.add(x)\n",
+         "O(n)"},
+        /* The global xs is a set; the parameter xs is the list callers pass. */
+        {NULL, "xs = set()\ndef has(xs, x):\n    return x in xs\nfor i in range(n):\n    has([1] * n, i)\n",
+         "O(n^2)"},
+        {NULL, "xs = set()\ndef has(xs, x):\n    return x in xs\nfor i in range(n):\n    if i in xs: pass\n", "O(n)"},
+    };
+    check_refined(cases, sizeof cases / sizeof *cases);
+}
+
 /* Quicksort refined to O(2^n): two self-calls with no halving were left
  * exponential. Its calls are on the two sides of a partition: O(n^2) worst
  * case. Fibonacci's two calls on n - 1 and n - 2 stay exponential. */
@@ -1255,6 +1295,7 @@ int main(void) {
     RUN(memo_table_is_memoisation);
     RUN(memoised_calls_in_a_loop_were_counted_per_call);
     RUN(self_default_idiom_hid_the_memos_type);
+    RUN(memo_parameter_read_as_unknown);
     RUN(quicksort_was_exponential);
     RUN(sqrt_bounded_loop_was_linear);
     RUN(log_time_calls_in_a_loop);

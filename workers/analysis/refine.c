@@ -122,6 +122,21 @@ static int kind_of(const struct cx_walk *w, struct cx_text name) {
     return -1;
 }
 
+int cx_name_kind(const struct cx_walk *w, struct cx_text name) {
+    int k = kind_of(w, name);
+    return k >= 0 ? w->kinds[k].kind : -1;
+}
+
+void cx_set_kind(struct cx_walk *w, struct cx_text name, int kind) {
+    int k = kind_of(w, name);
+    if (kind < 0) {
+        if (k >= 0) w->kinds[k] = w->kinds[--w->nkinds];
+        return;
+    }
+    if (k < 0 && w->nkinds < CX_KINDS_MAX) k = (int)w->nkinds++;
+    if (k >= 0) w->kinds[k] = (struct cx_kind){name, kind};
+}
+
 /* The kind of a sum's operand: a literal or a known name; no deeper (a
  * long chain of sums must not recurse). */
 static int operand_kind(const struct cx_walk *w, TSNode v) {
@@ -136,7 +151,7 @@ static int operand_kind(const struct cx_walk *w, TSNode v) {
 
 /* CX_KIND_* of a value, or -1 unknown. A sum keeps the kind of a known
  * operand (`ch + r` is a string when r is). */
-static int value_kind(const struct cx_walk *w, TSNode v) {
+int cx_value_kind(const struct cx_walk *w, TSNode v) {
     static const char *const lists[] = {"list", "list_comprehension", NULL};
     static const char *const hashes[] = {"dictionary", "set", "dictionary_comprehension", "set_comprehension", NULL};
     static const char *const strings[] = {"string", "concatenated_string", NULL};
@@ -205,13 +220,8 @@ static void note_assignment(struct cx_walk *w, TSNode n) {
     int k = kind_of(w, name);
     note_copying_sum(w, n, name, k);
     TSNode right = cx_field(n, "right");
-    int kind = ts_node_is_null(right) ? -1 : value_kind(w, past_self_default(w, right, name));
-    if (kind < 0) {
-        if (k >= 0) w->kinds[k] = w->kinds[--w->nkinds]; /* reassigned to something unknown */
-        return;
-    }
-    if (k < 0 && w->nkinds < CX_KINDS_MAX) k = (int)w->nkinds++;
-    if (k >= 0) w->kinds[k] = (struct cx_kind){name, kind};
+    int kind = ts_node_is_null(right) ? -1 : cx_value_kind(w, past_self_default(w, right, name));
+    cx_set_kind(w, name, kind); /* reassigned to something unknown: forgotten */
 }
 
 /* Whether `at` is in what the innermost loop over n iterates over (`for x
@@ -300,7 +310,7 @@ static void note_membership(struct cx_walk *w, TSNode n) {
         const char *t = ts_node_type(op);
         if (ts_node_is_named(op) || (strcmp(t, "in") != 0 && strcmp(t, "not in") != 0)) continue;
         TSNode right = ts_node_next_named_sibling(op);
-        int kind = value_kind(w, right);
+        int kind = cx_value_kind(w, right);
         /* A name of unknown type may be a str or a list (a scan) as well as
          * a set: read as the scan, an upper bound, and said so. */
         bool fixed = kind == CX_KIND_STR && (strcmp(ts_node_type(right), "identifier") != 0
@@ -957,6 +967,7 @@ void cx_refine_call_scope(struct cx_walk *w, TSNode call, struct cx_text callee,
 
 void cx_refine_function(struct cx_walk *w, TSNode fn, struct cx_fn *f) {
     f->entry = cx_cost_here(w, 0);
+    if (w->python) cx_param_kinds_enter(w, fn, f);
     if (cx_memo_table(w, fn)) f->memoized = true;
     TSNode p = ts_node_parent(fn);
     if (!w->python || ts_node_is_null(p) || strcmp(ts_node_type(p), "decorated_definition") != 0) return;
@@ -1028,6 +1039,7 @@ static struct cx_cost looped_recursion(struct cx_walk *w, const struct cx_fn *f)
 }
 
 void cx_refine_function_end(struct cx_walk *w, const struct cx_fn *f) {
+    cx_param_kinds_leave(w, f);
     if (f->self_calls == 0) {
         cx_function_cost(w, f, (struct cx_cost){0}, false);
         return;

@@ -40,6 +40,21 @@ void cx_body_work(struct cx_walk *w, int depth);
  * the bare expression of `for n > 0 { ... }`), or a null node. */
 TSNode cx_loop_condition(TSNode loop);
 
+/* ---- what python names hold (refine.c, refine_params.c) ---- */
+
+/* CX_KIND_* of a value (a literal, a constructor call, a known name), or
+ * -1 unknown. */
+int cx_value_kind(const struct cx_walk *w, TSNode v);
+/* The kind the walk knows a name by, or -1. */
+int cx_name_kind(const struct cx_walk *w, struct cx_text name);
+/* Know name by kind from here on (-1: forget it). */
+void cx_set_kind(struct cx_walk *w, struct cx_text name, int kind);
+/* A python function's parameters take the kinds the source shows them
+ * (refine_params.c) while its body is walked, shadowing names outside;
+ * at its end the names outside are known as before. */
+void cx_param_kinds_enter(struct cx_walk *w, TSNode fn, struct cx_fn *f);
+void cx_param_kinds_leave(struct cx_walk *w, const struct cx_fn *f);
+
 /* ---- calls to the source's own functions (refine_calls.c) ---- */
 
 /* A call that may name a function of the source: remembered with the

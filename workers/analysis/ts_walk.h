@@ -21,6 +21,11 @@ struct cx_text {
     size_t n;
 };
 
+/* Parameters of a python function whose kinds are read and restored;
+ * the names of later ones are forgotten for good (read as unknown: an
+ * upper bound, never a shadowed kind). */
+#define CX_PARAMS_MAX 8
+
 /* One open function node. */
 struct cx_fn {
     struct cx_text spec_name;   /* `name` field, or "<anonymous>" */
@@ -42,6 +47,11 @@ struct cx_fn {
     struct cx_cost entry;       /* the cost at its start (the loops around it) */
     struct cx_cost inner;       /* its own largest term, relative to entry */
     int looped_calls, visited_calls, guarded_calls, shrinking_calls, subset_calls, structural_calls;
+    /* python: its parameters' names and the kinds those names had outside
+     * (-1 none), restored when it ends (refine_params.c) */
+    struct cx_text params[CX_PARAMS_MAX];
+    signed char params_outside[CX_PARAMS_MAX];
+    int nparams;
 };
 
 /* Names a python walk has seen assigned a list, a hash structure or a
