@@ -2778,6 +2778,42 @@ gen exp_to_hyperbolic(const gen &g) {
     return call(at_normal, h);
 }
 
+// sinh, cosh and tanh of u as the trigonometric functions of I*u, which
+// giac keeps as they are (sin(I*x) stays sin(I*x)): its trigonometric
+// rewritings then find the hyperbolic identities it has no rewriting for
+// (tcollect: 2*sinh(x)*cosh(x) is sinh(2*x); simplify: sinh(x)/cosh(x) is
+// tanh(x)). Each identity holds for every complex u.
+gen hyperbolic_to_trig(const gen &g) {
+    return map_tree(g, [](const unary_function_ptr &f, const gen &args) -> gen {
+        if (args.type == _VECT)
+            return symbolic(f, args);
+        if (f == at_sinh)
+            return -cst_i * call(at_sin, cst_i * args);
+        if (f == at_cosh)
+            return call(at_cos, cst_i * args);
+        if (f == at_tanh)
+            return -cst_i * call(at_tan, cst_i * args);
+        return symbolic(f, args);
+    });
+}
+
+// The way back: sin, cos and tan of an argument that is I times an
+// expression free of I become I*sinh, cosh and I*tanh of that expression;
+// any other trigonometric call stays as it is.
+gen trig_to_hyperbolic(const gen &g) {
+    gen h = map_tree(g, [](const unary_function_ptr &f, const gen &args) -> gen {
+        if (args.type == _VECT || (f != at_sin && f != at_cos && f != at_tan))
+            return symbolic(f, args);
+        gen b = call(at_normal, -cst_i * args);
+        if (has_i(b))
+            return symbolic(f, args);
+        if (f == at_cos)
+            return call(at_cosh, b);
+        return cst_i * call(f == at_sin ? at_sinh : at_tanh, b);
+    });
+    return call(at_normal, h);
+}
+
 gen rewrite(cc_rw how, const gen &x) {
     switch (how) {
     case CC_RW_NORMAL: return call(at_normal, x);
@@ -2791,6 +2827,8 @@ gen rewrite(cc_rw how, const gen &x) {
     case CC_RW_EXPCOLLECT: return combine_exp(x);
     case CC_RW_EXP2HYP: return exp_to_hyperbolic(_hyp2exp(x, g_ctx));
     case CC_RW_INTROUND: return integer_rounding(x);
+    case CC_RW_HYPTCOLLECT: return trig_to_hyperbolic(_tcollect(hyperbolic_to_trig(x), g_ctx));
+    case CC_RW_HYPSIMPLIFY: return trig_to_hyperbolic(_simplify(hyperbolic_to_trig(x), g_ctx));
     case CC_RW_COUNT: break;
     }
     fail("internal", "giac shim: unknown rewrite");

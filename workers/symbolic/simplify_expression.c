@@ -37,16 +37,21 @@ static const struct {
     const char *triggers[4];
     const char *also;
     bool slow; /* tried after every quick one, on the input and on simplify's result */
+    long max_ops; /* tried only on an input of at most this many operations (0: any) */
 } REWRITES[] = {
-    {CC_RW_TRIGSIMPLIFY, {"sin", "cos", "tan", "sec"}, NULL, true},
-    {CC_RW_TCOLLECT, {"sin", "cos", "tan", NULL}, NULL, false},
-    {CC_RW_TLIN, {"sin", "cos", NULL, NULL}, NULL, false},
-    {CC_RW_EXPCOLLECT, {"exp", NULL, NULL, NULL}, NULL, false},
-    {CC_RW_EXP2HYP, {"exp", "sinh", "cosh", "tanh"}, NULL, false},
-    {CC_RW_HYP2EXP, {"sinh", "cosh", "tanh", NULL}, NULL, false},
-    {CC_RW_EXP2TRIG, {"exp", NULL, NULL, NULL}, "I", false},
-    {CC_RW_LNCOLLECT, {"log", NULL, NULL, NULL}, NULL, false},
-    {CC_RW_NORMAL, {"/", NULL, NULL, NULL}, NULL, false},
+    {CC_RW_TRIGSIMPLIFY, {"sin", "cos", "tan", "sec"}, NULL, true, 0},
+    {CC_RW_TCOLLECT, {"sin", "cos", "tan", NULL}, NULL, false, 0},
+    {CC_RW_TLIN, {"sin", "cos", NULL, NULL}, NULL, false, 0},
+    {CC_RW_EXPCOLLECT, {"exp", NULL, NULL, NULL}, NULL, false, 0},
+    {CC_RW_EXP2HYP, {"exp", "sinh", "cosh", "tanh"}, NULL, false, 0},
+    {CC_RW_HYP2EXP, {"sinh", "cosh", "tanh", NULL}, NULL, false, 0},
+    {CC_RW_HYPTCOLLECT, {"sinh", "cosh", "tanh", NULL}, NULL, false, 0},
+    /* giac's simplify of the trigonometric form took 1.5 s on a sum of
+     * five hyperbolic terms that it then left as it was */
+    {CC_RW_HYPSIMPLIFY, {"sinh", "cosh", "tanh", NULL}, NULL, false, 12},
+    {CC_RW_EXP2TRIG, {"exp", NULL, NULL, NULL}, "I", false, 0},
+    {CC_RW_LNCOLLECT, {"log", NULL, NULL, NULL}, NULL, false, 0},
+    {CC_RW_NORMAL, {"/", NULL, NULL, NULL}, NULL, false, 0},
 };
 
 static bool triggered(size_t i, const char *text) {
@@ -158,7 +163,8 @@ static json_t *simplified(const struct sym_expr *in, const struct sym_node *writ
     for (int slow = 0; slow < 2; slow++)
         for (size_t k = 0; best.text && k < (unchanged ? 1 : 2); k++)
             for (size_t i = 0; i < sizeof REWRITES / sizeof *REWRITES; i++) {
-                if (REWRITES[i].slow != (slow == 1) || !triggered(i, input.text))
+                if (REWRITES[i].slow != (slow == 1) || !triggered(i, input.text) ||
+                    (REWRITES[i].max_ops && input.ops > REWRITES[i].max_ops))
                     continue;
                 if (cpu_ns() - t0 > REWRITE_BUDGET_NS) {
                     *stopped = true;
