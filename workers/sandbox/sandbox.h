@@ -26,10 +26,6 @@
 /* RLIMIT_FSIZE when the caller names none: the ceiling on files the program
  * writes itself (its output streams are pipes and have no such limit). */
 #define SBX_FSIZE_DEFAULT (256ULL << 20)
-/* A one-shot run directory's bound where it can be a tmpfs of its own
- * (workers/sandbox/scratch.c): CODECALC_RUN_DISK_MB, CODECALC_RUN_INODES. */
-#define SBX_RUN_DISK_MB_DEFAULT 512
-#define SBX_RUN_INODES_DEFAULT 32768
 /* The box's private /tmp and /dev/shm (workers/sandbox/mounts.c). */
 #define SBX_TMP_MB 256
 #define SBX_TMP_INODES 32768
@@ -367,7 +363,8 @@ enum {
 };
 
 /* One-shot run directories as bounded tmpfs mounts (scratch.c). The
- * bound (bytes, files) from the environment; mount one on dir (the calling
+ * bound (bytes, files): CODECALC_RUN_DISK_MB and CODECALC_RUN_INODES
+ * (protocol/knob.c: 512 MiB, 32768 files); mount one on dir (the calling
  * process first moves into a mount namespace of its own, slave to the
  * host's; root only). 0, or -1 with errno and why (cap bytes) set. */
 uint64_t sbx_scratch_bytes(void);
