@@ -348,7 +348,7 @@ int sbx_seccomp_apply(const struct sbx_bpf *bpf);
  * directory holding other runs masked, workdir writable, fresh /proc.
  * Returns a bit set of SBX_DEGRADED_* for what could not be done. */
 unsigned sbx_mounts_setup(const char *workdir, const char *home, bool fresh_proc,
-                          const char *share_dir, const char *share_at);
+                          const char *share_dir, const char *share_at, bool watch_queues);
 
 enum {
     SBX_DEGRADED_RDONLY = 1u << 0,   /* host view stays writable */
@@ -461,8 +461,19 @@ bool sbx_ipc_bound(void);
 /* workers/sandbox/ipc_release.c: in init, once every process of the run is
  * gone: unlink the POSIX message queues of the run's IPC namespace, so
  * their bytes return to the uid now rather than when the kernel frees the
- * namespace. The number unlinked, or -1 when they could not be listed. */
+ * namespace. The number unlinked, or -1 when they could not be listed.
+ * After sbx_ipc_watch, a namespace where no queue was made is known empty
+ * by one fstat, without listing it. */
 int sbx_ipc_release(void);
+/* In init, in its own mount and IPC namespaces, before under is covered by
+ * another mount: mount this namespace's queue filesystem on under and keep
+ * its root open for sbx_ipc_release. false when it could not (then
+ * sbx_ipc_release lists through a detached mount of its own). */
+bool sbx_ipc_watch(const char *under);
+/* Undo sbx_ipc_watch (the cover over under could not be made). */
+void sbx_ipc_unwatch(const char *under);
+/* Times sbx_ipc_release listed the queues, in this process (tests). */
+unsigned sbx_ipc_listings(void);
 
 /* workers/sandbox/clone.c: $CODECALC_HOME (or ~/.codecalc; "" when unknown)
  * into out; init cloned into new namespaces with a pidfd and no exit
