@@ -683,6 +683,17 @@ static int queues_released_in_child(void) {
     return sbx_ipc_release() == first && whole ? 0 : 1;
 }
 
+/* fn's exit status in a child process (namespaces it enters stay there);
+ * -1 when it did not exit. */
+static int in_child(int (*fn)(void)) {
+    pid_t pid = fork();
+    if (pid == 0) _exit(fn());
+    int st = 0;
+    bool exited = pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st);
+    CHECK(exited);
+    return exited ? WEXITSTATUS(st) : -1;
+}
+
 /* In a child with IPC and mount namespaces of its own, as init has:
  * the watched queue root, covered by a tmpfs as /tmp covers it in a run.
  * Exit status: 0 pass, 1-9 the failed step, 10 no namespace here. */
@@ -719,15 +730,12 @@ static int queue_watch_in_child(void) {
  * RCU grace period of that namespace's teardown), though almost no run
  * makes a queue: a watched root is now known empty by one fstat. */
 static void test_queue_release_listed_every_run(void) {
-    pid_t pid = fork();
-    if (pid == 0) _exit(queue_watch_in_child());
-    int st = 0;
-    CHECK(pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st));
-    if (WEXITSTATUS(st) == 10) {
+    int st = in_child(queue_watch_in_child);
+    if (st == 10) {
         printf("SKIP queue watch: no IPC and mount namespaces of our own here\n");
         return;
     }
-    CHECK_INTEQ(WEXITSTATUS(st), 0);
+    CHECK_INTEQ(st, 0);
 }
 
 /* Regression (CI, hostile5: "mqueue 0 24"): a run's POSIX message queues
@@ -735,15 +743,12 @@ static void test_queue_release_listed_every_run(void) {
  * namespace, later and from a work queue, so the run after one that
  * filled them found none. init now unlinks them as the run ends. */
 static void test_message_queues_outlived_the_run(void) {
-    pid_t pid = fork();
-    if (pid == 0) _exit(queues_released_in_child());
-    int st = 0;
-    CHECK(pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st));
-    if (WEXITSTATUS(st) == 2) {
+    int st = in_child(queues_released_in_child);
+    if (st == 2) {
         printf("SKIP message queue release: no IPC namespace of our own here\n");
         return;
     }
-    CHECK_INTEQ(WEXITSTATUS(st), 0);
+    CHECK_INTEQ(st, 0);
     /* Through the sandbox: two runs in a row each get the whole pool. */
     if (!sbx_probe()->ipcns) {
         printf("SKIP message queues through the sandbox: runs share the host's IPC namespace\n");

@@ -175,18 +175,22 @@ void z3_check_test_last_watch(struct z3_check_watch_facts *out);
  * never hangs, and leaves the tool usable. What the limit did, not how
  * long it took (no timed assertion): the watchdog interrupted the check,
  * and z3 says it stopped because it was interrupted. */
-static void test_timeout(void) {
-    json_t *r = z3(HARD_SCRIPT);
-    struct z3_check_watch_facts w;
-    z3_check_test_last_watch(&w);
+static void check_interrupted(const json_t *r, struct z3_check_watch_facts *w) {
+    z3_check_test_last_watch(w);
     CHECK(json_is_true(json_object_get(r, "ok")));
     CHECK_STREQ(str(r, "result"), "unknown");
     CHECK(json_is_null(json_object_get(r, "model")));
     CHECK_STREQ(str(r, "grade"), "ungraded");
     CHECK_STREQ(str(r, "grade_basis"), "not graded: z3 returned 'unknown', which decides nothing");
+    CHECK_STREQ(w->reason_unknown, "interrupted");
+}
+
+static void test_timeout(void) {
+    json_t *r = z3(HARD_SCRIPT);
+    struct z3_check_watch_facts w;
+    check_interrupted(r, &w);
     CHECK_INTEQ(json_integer_value(json_object_get(r, "timeout_ms")), 5000);
     CHECK(w.interrupts >= 1);
-    CHECK_STREQ(w.reason_unknown, "interrupted");
     json_decref(r);
 
     r = z3("(declare-const x Int)(assert (= x 41))(check-sat)");
@@ -370,12 +374,7 @@ static void test_interrupt_before_the_check_was_lost(void) {
                    "(assert (> p 1))(assert (> q 1))(assert (< p q))(check-sat)");
     z3_check_test_fire_before_check(false);
     struct z3_check_watch_facts w;
-    z3_check_test_last_watch(&w);
-    CHECK(json_is_true(json_object_get(r, "ok")));
-    CHECK_STREQ(str(r, "result"), "unknown");
-    CHECK(json_is_null(json_object_get(r, "model")));
-    CHECK_STREQ(str(r, "grade"), "ungraded");
-    CHECK_STREQ(w.reason_unknown, "interrupted");
+    check_interrupted(r, &w);
     /* the premise: the first interrupt was cleared by the check's start, so
      * a later one ended it */
     CHECK(w.interrupts >= 2);
