@@ -770,7 +770,56 @@ static void test_threshold_and_calc_exact_give_one_answer(void) {
         }
 }
 
+/* One look's equality (what compare_threshold reads of it). */
+static bool same_look(const struct cc_calc_look *x, const struct cc_calc_look *y) {
+    return x->ok == y->ok && (!x->ok || (x->truth == y->truth && mpq_equal(x->q, y->q) &&
+                                          x->tiny == y->tiny && x->unproven == y->unproven &&
+                                          x->no_distance == y->no_distance));
+}
+
+static bool same_looks(const struct cc_calc_outcome *x, const struct cc_calc_outcome *y) {
+    if (x->looked != y->looked) return false;
+    for (int k = 0; k < CC_CALC_LOOKS && x->looked; k++)
+        if (!same_look(&x->look[k], &y->look[k])) return false;
+    return true;
+}
+
+/* compare_threshold evaluated each approximated side three times: alone
+ * with its looks, then both again inside the relation "a op b". Each look
+ * now evaluates each side once and the sides' looks and the relation's
+ * come from it: they must be what evaluating each side alone, and the
+ * relation alone, give (near comparisons, saturated values, failures on a
+ * look, sides of which only one is approximated). */
+static void test_threshold_sides_evaluated_three_times(void) {
+    static const char *const sides[][2] = {
+        {"sqrt(2)", "1.4142135623730951"}, {"sqrt(2)**2", "2"},          {"exp(-1000)", "0"},
+        {"1 + exp(-1000)", "1"},           {"tanh(300)", "1 - 10**-300"}, {"tanh(300)", "tanh(400)"},
+        {"floor(log(8, 2))", "3"},         {"exp(1) - exp(1)", "0"},     {"atan(10**200)", "pi/2"},
+        {"floor(exp(log(10)))", "10"},     {"(sqrt(2) < 1.5) + exp(-1000)", "1"},
+        {"tanh(tanh(300))", "tanh(tanh(400))"}, {"-tanh(300)", "-1"},   {"7", "sqrt(49)"},
+        {"exp(-10**10)", "exp(-10**9)"},   {"1/3", "0.34"},
+    };
+    for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++) {
+        const char *a = sides[i][0], *b = sides[i][1];
+        char expr[256];
+        snprintf(expr, sizeof expr, "%s < %s", a, b);
+        struct cc_calc_outcome l, r, rel, la, ra, rela;
+        struct cc_calc_outcome *all[] = {&l, &r, &rel, &la, &ra, &rela};
+        for (size_t k = 0; k < 6; k++) cc_calc_outcome_init(all[k]);
+        cc_calc_evaluate_relation(a, strlen(a), b, strlen(b), CC_OP_LT, &l, &r, &rel);
+        cc_calc_evaluate(a, strlen(a), &la);
+        cc_calc_evaluate(b, strlen(b), &ra);
+        cc_calc_evaluate(expr, strlen(expr), &rela);
+        bool ok = same_looks(&l, &la) && same_looks(&r, &ra) && same_looks(&rel, &rela) &&
+                  mpq_equal(l.q, la.q) && mpq_equal(r.q, ra.q);
+        if (!ok) fprintf(stderr, "  %s: the looks differ from the sides' alone\n", expr);
+        CHECK(ok);
+        for (size_t k = 0; k < 6; k++) cc_calc_outcome_clear(all[k]);
+    }
+}
+
 int main(void) {
+    RUN(test_threshold_sides_evaluated_three_times);
     RUN(test_monotone_function_of_ordered_arguments_was_undecided);
     RUN(test_threshold_and_calc_exact_give_one_answer);
     RUN(test_spec_examples);

@@ -581,6 +581,34 @@ static int monotone_compare(struct calc_ev *e, const node *a, const node *b) {
     return s == CMP_OPEN ? s : s * dir;
 }
 
+int calc_compare_values(struct calc_ev *e, const node *n, struct calc_val *out, struct calc_val *r) {
+    int c = tiny_compare(e, out, r);
+    if (c == CMP_OPEN || (c == CMP_ORDINARY && (out->inexact || r->inexact))) {
+        int m = monotone_compare(e, n->child[0], n->child[1]);
+        /* the values this look holds may not tell the distance either */
+        if (m != CMP_OPEN && (c == CMP_OPEN || calc_within_reach(e, out->q, r->q))) e->no_distance = true;
+        if (m != CMP_OPEN) c = m;
+    }
+    if (c == CMP_OPEN) {
+        e->close = true;
+        c = 0;
+    }
+    /* two true values compare exactly; only an approximation can be too
+     * close to tell */
+    if (c == CMP_ORDINARY && (out->inexact || r->inexact)) calc_near_equal(e, out->q, r->q);
+    if (c == CMP_ORDINARY) c = mpq_cmp(out->q, r->q);
+    out->inexact = false;
+    out->tiny = 0;
+    out->unproven = false;
+    int t = cc_calc_relation_holds(n->cmp_ops[0], c);
+    /* A comparison used as a number is 0 or 1, as in Python. */
+    mpq_set_ui(out->q, t > 0, 1);
+    out->is_bool = true;
+    out->isfloat = false;
+    if (t < 0) return calc_fail(e, "internal", "unknown comparison operator");
+    return 0;
+}
+
 static int eval_compare(struct calc_ev *e, const node *n, struct calc_val *out) {
     if (n->nchild != 2) return calc_fail(e, "validation", "chained comparisons not supported");
     struct calc_val r;
@@ -589,32 +617,7 @@ static int eval_compare(struct calc_ev *e, const node *n, struct calc_val *out) 
     r.tiny = 0;
     r.unproven = false;
     int rc = eval_operands(e, n, out, &r);
-    if (rc == 0) {
-        int c = tiny_compare(e, out, &r);
-        if (c == CMP_OPEN || (c == CMP_ORDINARY && (out->inexact || r.inexact))) {
-            int m = monotone_compare(e, n->child[0], n->child[1]);
-            /* the values this look holds may not tell the distance either */
-            if (m != CMP_OPEN && (c == CMP_OPEN || calc_within_reach(e, out->q, r.q))) e->no_distance = true;
-            if (m != CMP_OPEN) c = m;
-        }
-        if (c == CMP_OPEN) {
-            e->close = true;
-            c = 0;
-        }
-        /* two true values compare exactly; only an approximation can be too
-         * close to tell */
-        if (c == CMP_ORDINARY && (out->inexact || r.inexact)) calc_near_equal(e, out->q, r.q);
-        if (c == CMP_ORDINARY) c = mpq_cmp(out->q, r.q);
-        out->inexact = false;
-        out->tiny = 0;
-        out->unproven = false;
-        int t = cc_calc_relation_holds(n->cmp_ops[0], c);
-        if (t < 0) rc = calc_fail(e, "internal", "unknown comparison operator");
-        /* A comparison used as a number is 0 or 1, as in Python. */
-        mpq_set_ui(out->q, t > 0, 1);
-        out->is_bool = true;
-        out->isfloat = false;
-    }
+    if (rc == 0) rc = calc_compare_values(e, n, out, &r);
     mpq_clear(r.q);
     return rc;
 }

@@ -202,6 +202,12 @@ int calc_pow_binary64(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b, bool inexac
 
 /* Evaluates the tree; 0, or -1 with the failure recorded in e. */
 int calc_eval(struct calc_ev *e, const struct cc_node *n, struct calc_val *out);
+/* The comparison node n (two operands) of the values out and r its operands
+ * evaluated to on e: the evaluator's rule for every comparison, applied to
+ * operands evaluated elsewhere (compare_threshold's sides, calc_exact.c).
+ * out receives the truth (0 or 1, is_bool); r is left as it was. */
+int calc_compare_values(struct calc_ev *e, const struct cc_node *n, struct calc_val *out,
+                        struct calc_val *r);
 
 /* ---- calc_render.c ---- */
 
