@@ -818,7 +818,82 @@ static void test_threshold_sides_evaluated_three_times(void) {
     }
 }
 
+/* Regression: tanh(tanh(300)) < tanh(tanh(400)) was null. The monotone
+ * rule decided one level, and the outer tanh of a value held beside an
+ * integer voided the look before any rule was asked. Strictly monotonic
+ * calls (negated alike) are now ordered by their arguments to any depth;
+ * where the look voided itself on the values, only through functions
+ * defined on every real (acosh(tanh(300)) is not real: it stays null,
+ * as does sqrt, whose domain the rule does not read). */
+static void test_nested_monotone_calls_were_undecided(void) {
+    static const struct {
+        const char *a, *op, *b;
+        int want; /* 1, 0, or -1 for null */
+    } w[] = {
+        {"tanh(tanh(300))", "<", "tanh(tanh(400))", 1},   {"tanh(tanh(300))", "==", "tanh(tanh(400))", 0},
+        {"-tanh(tanh(300))", ">", "-tanh(tanh(400))", 1}, {"tanh(-tanh(300))", ">", "tanh(-tanh(400))", 1},
+        {"exp(tanh(300))", "<", "exp(tanh(400))", 1},     {"erfc(erf(10**5))", ">", "erfc(erf(10**6))", 1},
+        {"tanh(tanh(tanh(300)))", ">=", "tanh(tanh(tanh(400)))", 0},
+        {"atan(atan(10**200))", "<", "atan(atan(10**201))", 1},
+        {"tanh(exp(-10**10))", "<", "tanh(exp(-10**9))", 1}, {"tanh(tanh(300))", "<", "tanh(1)", 1},
+        {"tanh(tanh(300))", "==", "tanh(1)", 0},
+        /* open: a domain the rule does not read, the distance, no pair */
+        {"acosh(tanh(300))", "<", "acosh(tanh(400))", -1}, {"sqrt(tanh(300))", "<", "sqrt(tanh(400))", -1},
+        {"tanh(tanh(300))", "<", "0.7615941559557649", -1},
+        {"tanh(floor(tanh(300)))", "<", "tanh(floor(tanh(400)))", -1},
+        {"tanh(tanh(300) + 1)", "<", "tanh(tanh(400) + 1)", -1},
+    };
+    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
+        char expr[256];
+        snprintf(expr, sizeof expr, "%s %s %s", w[i].a, w[i].op, w[i].b);
+        int v = value_of(expr), h = holds_of(w[i].a, w[i].op, w[i].b);
+        if (v != w[i].want || h != w[i].want)
+            fprintf(stderr, "  %s: calc_exact %d, compare_threshold %d, want %d\n", expr, v, h, w[i].want);
+        CHECK_INTEQ(v, w[i].want);
+        CHECK_INTEQ(h, w[i].want);
+    }
+}
+
+/* Regression (confident wrong): exp(100) - exp(50)*exp(50) == 0 was false,
+ * and sqrt(10**60 + 1)**2 - 10**60 == 1 and 10**50*sin(pi) == 0 too. The
+ * residue of the cancelled approximations (6e-34 at 256 bits, 2e-72 at
+ * 384) is beyond a look's reach scaled by the sides (1), so each look
+ * decided "not equal" on its own. A comparison is now real only when the
+ * two looks' differences agree (to 32 bits; a residue shrinks from look
+ * to look): these are null; real differences stay decided. And a
+ * difference too close for one look only (exp(-221) > 0: 1e-96 is within
+ * 256 bits' reach, beyond 384's) was null: it is decided when the looks'
+ * differences agree. */
+static void test_cancelled_residue_compared_was_decided(void) {
+    static const struct {
+        const char *a, *op, *b;
+        int want; /* 1, 0, or -1 for null */
+    } w[] = {
+        {"exp(100) - exp(50)*exp(50)", "==", "0", -1}, {"exp(100)", "==", "exp(50)**2", -1},
+        {"sqrt(10**60 + 1)**2 - 10**60", "==", "1", -1}, {"10**50*sin(pi)", "==", "0", -1},
+        {"exp(200) - exp(100)*exp(100)", "!=", "0", -1}, {"10**40*(sqrt(2)**2 - 2)", ">", "0", -1},
+        /* real differences, however small or cancelled exactly */
+        {"exp(100) + 10**-30 - exp(100)", ">", "0", 1}, {"exp(-1000)", ">", "0", 1},
+        {"1 + exp(-1000)", ">", "1", 1},                {"sqrt(2)", "<", "1.4142135623730951", 1},
+        {"exp(100)", ">", "exp(50)**2 - 1", 1},         {"10**50*sin(pi/2)", "==", "10**50", -1},
+        /* too close for the 256-bit look only */
+        {"exp(-221)", ">", "0", 1},                     {"exp(-221)", "<", "10**-678", 0},
+        {"exp(-160)", "==", "0", 0},                    {"-exp(-236)", "<", "0", 1},
+    };
+    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
+        char expr[256];
+        snprintf(expr, sizeof expr, "%s %s %s", w[i].a, w[i].op, w[i].b);
+        int v = value_of(expr), h = holds_of(w[i].a, w[i].op, w[i].b);
+        if (v != w[i].want || h != w[i].want)
+            fprintf(stderr, "  %s: calc_exact %d, compare_threshold %d, want %d\n", expr, v, h, w[i].want);
+        CHECK_INTEQ(v, w[i].want);
+        CHECK_INTEQ(h, w[i].want);
+    }
+}
+
 int main(void) {
+    RUN(test_cancelled_residue_compared_was_decided);
+    RUN(test_nested_monotone_calls_were_undecided);
     RUN(test_threshold_sides_evaluated_three_times);
     RUN(test_monotone_function_of_ordered_arguments_was_undecided);
     RUN(test_threshold_and_calc_exact_give_one_answer);

@@ -67,14 +67,49 @@ static void settle(struct cc_calc_outcome *o, const struct calc_ev *e, int rc,
 
 static bool same_nonzero(mpq_srcptr a, mpq_srcptr b);
 
-/* The comparisons each look found too close to call alone: decided when
- * both looks differ by one nonzero amount at each (exp(-1000) > 0: 5e-435
- * at both precisions), void when not (sqrt(2)**2 == 2: residues that
- * shrink with the precision, or an exact 0). */
+/* a and b nonzero, of one sign and equal to bits bits of b's size. */
+static bool agree_to_bits(mpq_srcptr a, mpq_srcptr b, unsigned bits) {
+    if (mpq_sgn(a) == 0 || mpq_sgn(a) != mpq_sgn(b)) return false;
+    mpq_t d, s;
+    mpq_inits(d, s, NULL);
+    mpq_sub(d, a, b);
+    mpq_abs(d, d);
+    mpq_abs(s, b);
+    mpq_mul_2exp(d, d, bits);
+    bool eq = mpq_cmp(d, s) <= 0;
+    mpq_clears(d, s, NULL);
+    return eq;
+}
+
+/* The bits two looks' differences of one comparison must share for it to
+ * be real: a residue of approximations shrinks from look to look by about
+ * 2^-128 (exp(100) - exp(50)**2 is 6e-34 at 256 bits and 2e-72 at 384),
+ * a real difference stays. */
+#define CMP_AGREE_BITS 32
+
+/* One comparison as the two looks decided it. Too close for both: real
+ * when both find one nonzero difference to 200 bits (exp(-1000) > 0), not
+ * when it shrinks with the precision or is 0 (sqrt(2)**2 == 2). Decided
+ * by a rule on either look: the same sign. Otherwise the differences must
+ * agree to CMP_AGREE_BITS: a comparison beyond both looks' reach of its
+ * sides' size can still be a residue of cancelled approximations
+ * (exp(100) - exp(50)*exp(50) == 0 was false: 6e-34 and 2e-72 are beyond
+ * a reach scaled by 1, and the true difference is 0), and one too close
+ * for one look only is real when the other holds it (exp(-221) > 0: 1e-96
+ * is within 256 bits' reach, beyond 384's). */
+static bool comparison_real(const struct calc_cmp *x, const struct calc_cmp *y) {
+    if (x->rule && y->rule) return x->sign == y->sign;
+    if (x->rule || y->rule) return x->sign == y->sign && x->sign != 0;
+    if (x->near && y->near) return same_nonzero(x->d, y->d);
+    return agree_to_bits(x->d, y->d, CMP_AGREE_BITS);
+}
+
+/* The looks stand only where they made the same comparisons of
+ * approximations, each real (comparison_real). */
 static bool near_comparisons_real(const struct calc_ev e[CC_CALC_LOOKS]) {
-    if (e[0].nnear != e[1].nnear) return false;
-    for (int i = 0; i < e[0].nnear; i++)
-        if (!same_nonzero(e[0].near[i], e[1].near[i])) return false;
+    if (e[0].ncmp != e[1].ncmp) return false;
+    for (int i = 0; i < e[0].ncmp; i++)
+        if (!comparison_real(&e[0].cmp[i], &e[1].cmp[i])) return false;
     return true;
 }
 
@@ -290,13 +325,17 @@ static void join_sides(struct calc_ev *c, const struct calc_ev *el, const struct
     c->no_distance = el->no_distance || er->no_distance;
     for (int s = 0; s < 2; s++) {
         const struct calc_ev *from = s ? er : el;
-        for (int i = 0; i < from->nnear; i++) {
-            if (c->nnear == CALC_NEAR_MAX) { /* calc_near_equal's bound */
+        for (int i = 0; i < from->ncmp; i++) {
+            if (c->ncmp == CALC_CMP_MAX) { /* calc_near_equal's bound */
                 c->close = true;
                 return;
             }
-            mpq_init(c->near[c->nnear]);
-            mpq_set(c->near[c->nnear++], from->near[i]);
+            struct calc_cmp *to = &c->cmp[c->ncmp++];
+            mpq_init(to->d);
+            mpq_set(to->d, from->cmp[i].d);
+            to->sign = from->cmp[i].sign;
+            to->near = from->cmp[i].near;
+            to->rule = from->cmp[i].rule;
         }
     }
 }
@@ -322,7 +361,7 @@ static void look_relation(const struct cc_node *n, struct cc_calc_outcome *l,
         int rc = -1;
         if (rcl == 0 && rcr == 0) {
             join_sides(&ec[k], &el[k], &er[k]);
-            rc = calc_compare_values(&ec[k], n, &vl, &vr);
+            rc = calc_compare_values(&ec[k], n, &vl, &vr, false, 0);
         }
         fill_look(&rel->look[k], true, rc, &ec[k], &vl);
         mpq_clear(vl.q);
