@@ -891,7 +891,46 @@ static void test_cancelled_residue_compared_was_decided(void) {
     }
 }
 
+/* Regression: approx of an approximated value printed the double's
+ * digits past its precision: exp(log(111404)) gave approx
+ * "111404.00000000006" (the true value is 111404) and exp(50)
+ * "5184705528587072045056" (true: 5184705528587072464087.45...). approx is
+ * now the true value's text where both looks give one text
+ * (approx_checked true); value stays the double's rational. */
+static void test_approx_printed_the_doubles_wrong_digits(void) {
+    static const struct {
+        const char *expr, *value, *approx;
+        bool checked;
+    } w[] = {
+        {"exp(log(111404))", "5570200000000003/50000000000", "111404", true},
+        {"exp(50)", "5184705528587072000000", "5184705528587072464087.453322933485", true},
+        {"pi*10**20", "84331485653262615203857421875/268435456", "314159265358979323846.26433832795", true},
+        {"sqrt(2)*10**16", "14142135623730951", "14142135623730950.488016887242", true},
+        {"sqrt(2)", "14142135623730951/10000000000000000", "1.414213562373", true},
+        {"exp(-1000)", "0", "5.07595889755e-435", true},
+        /* the looks cannot pin it: the double's digits, said so */
+        {"exp(100) - exp(50)*exp(50)", "6328187314466816000000000000", "6328187314466816000000000000", false},
+        {"sin(pi)", "3061616997868383/25000000000000000000000000000000", "1.22464679915e-16", false},
+        {"tanh(300)", "1", "1", false},
+    };
+    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
+        json_t *r = calc(w[i].expr);
+        CHECK_STREQ(sget(r, "value"), w[i].value);
+        CHECK_STREQ(sget(r, "approx"), w[i].approx);
+        CHECK(json_is_false(json_object_get(r, "exact")));
+        CHECK_INTEQ(json_is_true(json_object_get(r, "approx_checked")), w[i].checked);
+        CHECK(json_is_true(json_object_get(r, "differs_from_decimal")) ==
+              (strcmp(w[i].value, w[i].approx) != 0));
+        json_decref(r);
+    }
+    /* exact results carry no approx_checked */
+    json_t *r = calc("sqrt(16)");
+    CHECK(json_object_get(r, "approx_checked") == NULL);
+    json_decref(r);
+}
+
 int main(void) {
+    RUN(test_approx_printed_the_doubles_wrong_digits);
     RUN(test_cancelled_residue_compared_was_decided);
     RUN(test_nested_monotone_calls_were_undecided);
     RUN(test_threshold_sides_evaluated_three_times);
