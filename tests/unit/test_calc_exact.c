@@ -879,6 +879,12 @@ static void test_cancelled_residue_compared_was_decided(void) {
         /* too close for the 256-bit look only */
         {"exp(-221)", ">", "0", 1},                     {"exp(-221)", "<", "10**-678", 0},
         {"exp(-160)", "==", "0", 0},                    {"-exp(-236)", "<", "0", 1},
+        /* a value past 2^256 is an integer at 256 bits and says nothing by
+         * it: 1/exp(187) voided the look (read as an integer beside its
+         * truth); a true value on one look only (sqrt(10**160) is exact at
+         * 384 bits, not 256) still pairs with the other look's comparison */
+        {"1/exp(187)", ">", "0", 1},                    {"2/exp(187)", "==", "0", 0},
+        {"sqrt(10**160)", ">", "10**79", 1},            {"sqrt(10**160)", "==", "10**80", -1},
     };
     for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
         char expr[256];

@@ -164,6 +164,15 @@ static bool exact_log_power(mpq_srcptr x, mpq_srcptr b, long *k) {
     return eq;
 }
 
+/* y is an integer while its ulp is below 1 (0 included): the integer
+ * means something there (tanh(1000) rounds to 1). From 2^prec up every
+ * value of the precision is an integer and says nothing: exp(187) at 256
+ * bits (2^269.8) was read as an integer beside its true value, so
+ * 1/exp(187) > 0 voided the look and was null. */
+static bool integer_below_ulp(mpfr_srcptr y, mpfr_prec_t prec) {
+    return mpfr_integer_p(y) && (mpfr_zero_p(y) || mpfr_get_exp(y) <= (mpfr_exp_t)prec);
+}
+
 /* MPFR on the exact arguments; Python's error for a NaN (domain), an exact
  * infinity such as log(0) or gamma(0) (domain) and a finite value beyond
  * the doubles (range). With e->prec (the second look, calc_internal.h) the
@@ -206,7 +215,7 @@ static int mpfr_apply(struct calc_ev *e, int i, struct calc_val *a, int n, doubl
      * speaks of the true arguments, and for a saturated limit, which the
      * function never reaches (tanh < 1 everywhere, exp > 0): a caller that
      * can carry it (calc_val.tiny) gets that side instead. */
-    if (e->prec && t != 0 && mpfr_integer_p(y)) {
+    if (e->prec && t != 0 && integer_below_ulp(y, prec)) {
         bool side_known = (true_args && direct(i, n)) || saturated(MPFR_FUNCS[i].name, y);
         if (side_known && e->want_tiny) e->tiny = t > 0 ? -1 : 1;
         else if (side_known || mpfr_underflow_p()) e->close = true;

@@ -653,8 +653,13 @@ int calc_compare_values(struct calc_ev *e, const node *n, struct calc_val *out, 
     }
     /* two true values compare exactly; only an approximation can be too
      * close to tell */
-    if (c == CMP_ORDINARY && (out->inexact || r->inexact)) calc_near_equal(e, out->q, r->q);
-    if (c == CMP_ORDINARY) c = mpq_cmp(out->q, r->q);
+    bool approximated = out->inexact || r->inexact, ordinary = c == CMP_ORDINARY;
+    if (ordinary && approximated) calc_near_equal(e, out->q, r->q);
+    if (ordinary) c = cmp_sign(out->q, r->q);
+    /* a comparison of true values on one look can be one of approximations
+     * on the other (sqrt(10**160) is exact at 384 bits, not at 256): it is
+     * recorded too, as decided, so that the looks' comparisons pair up */
+    if (ordinary && !approximated && e->prec) calc_cmp_rule(e, c);
     out->inexact = false;
     out->tiny = 0;
     out->unproven = false;

@@ -36,12 +36,13 @@
  * below that precision (a comparison of nearly equal sides, floor of a
  * value that is nearly an integer) sets close: the second look then decides
  * nothing. */
-#define CALC_CMP_MAX 16
+#define CALC_CMP_MAX 32
 
 /* One comparison a look decided where an approximation took part: by the
  * sign of the difference d of its sides (near: within the look's reach),
  * or by a rule (rule: the side a saturated value lies on, the order of a
- * monotonic function's arguments) with that sign. */
+ * monotonic function's arguments, or two true values compared exactly)
+ * with that sign. */
 struct calc_cmp {
     mpq_t d;
     signed char sign;
