@@ -11,7 +11,7 @@ Two batches, each seeded:
   batch b  (seed 240611) the same generators with another seed, generated
            after the fixes and never run while fixing: the honest figure.
 
-Classes (the first five are new):
+Classes (the first five and domain-edge are new):
   cancel     residues of cancelled approximations compared (exp(a + b) -
              exp(a)*exp(b) == 0, 10**k*(sin(x)**2 + cos(x)**2 - 1) == 0,
              sqrt(N)**2 - N == 0; with and without a real difference
@@ -26,6 +26,9 @@ Classes (the first five are new):
              text (TOOLS.md's rounding) where approx_checked says so;
   cv-edge    calc_stats' cv_note at cv = 0.2 exactly and a hair above or
              below (integers past 2^53);
+  domain-edge  two calls of acosh, asin, acos, atanh, log1p at arguments
+             a hair from an edge of the real domain: inside, the truth by
+             the arguments' order; outside, null (no real value);
   and fresh draws of redcalc3/4's classes for the other tools (compound
   units and temperatures, percentiles, near-equal stats, tiny and huge
   collision odds, bitop at every width and negative operands, float_repr
@@ -265,6 +268,39 @@ def cv_edge(rng, n):
              chk("cv_note", "str", want), cat="rc5/cv-edge", why="cv^2 - 1/25 = %s" % (ss / mean ** 2 - Fraction(1, 25)))
 
 
+# ---- domain-edge: arguments rounded onto an edge of a function's domain ---------
+
+# (name, direction, edges: (edge, side of the domain: +1 above, -1 below))
+EDGED = (("acosh", 1, ((1, 1),)), ("asin", 1, ((1, -1), (-1, 1))), ("acos", -1, ((1, -1), (-1, 1))),
+         ("atanh", 1, ((1, -1), (-1, 1))), ("log1p", 1, ((-1, 1),)))
+
+
+def domain_edge(rng, n):
+    """Two calls of one monotonic function at arguments a hair from an edge
+    of its real domain (closer than either look's precision): inside, the
+    truth by the order of the arguments; outside, no real value, so the
+    answer must be null (or a refusal)."""
+    for _ in range(n):
+        name, d, edges = rng.choice(EDGED)
+        edge, side = rng.choice(edges)
+        inside = rng.random() < 0.5
+        k1, k2 = rng.sample(range(120, 400), 2)
+        sgn = side if inside else -side
+        xs = ["%d %s 10**-%d" % (edge, "+" if sgn > 0 else "-", k) for k in (k1, k2)]
+        x, y = (Fraction(edge) + sgn * Fraction(1, 10 ** k) for k in (k1, k2))
+        op = rng.choice(sorted(OPS))
+        a, b = "%s(%s)" % (name, xs[0]), "%s(%s)" % (name, xs[1])
+        if inside:
+            _verdict_cases(a, op, b, OPS[op](_sign(x - y) * d), "rc5/domain-edge",
+                           "inside the domain: ordered as the arguments")
+        else:
+            why = "%s is outside the real domain of %s: no real value to compare" % (xs[0], name)
+            case("calc_exact", {"expr": "%s %s %s" % (a, op, b)}, chk("value", "null"), cat="rc5/domain-edge",
+                 why=why, accept_refusal=True)
+            case("compare_threshold", {"a": a, "op": op, "b": b}, chk("holds", "null"), cat="rc5/domain-edge",
+                 why=why, accept_refusal=True)
+
+
 def batch(seed, tag, scale=1):
     rng = random.Random(seed)
     start = len(mc.CASES)
@@ -286,6 +322,7 @@ def batch(seed, tag, scale=1):
     rc4.bitop_negative(rng, 10 * scale)
     rc4.float_small(rng, 10 * scale)
     rc4.radix_fractions(rng, 10 * scale)
+    domain_edge(rng, 20 * scale)  # appended last: the classes above draw as before
     label(start, "rc5", tag)
 
 
