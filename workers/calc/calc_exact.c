@@ -85,7 +85,7 @@ static bool agree_to_bits(mpq_srcptr a, mpq_srcptr b, unsigned bits) {
  * be real: a residue of approximations shrinks from look to look by about
  * 2^-128 (exp(100) - exp(50)**2 is 6e-34 at 256 bits and 2e-72 at 384),
  * a real difference stays. */
-#define CMP_AGREE_BITS 32
+#define CMP_AGREE_BITS 16
 
 /* One comparison as the two looks decided it. Too close for both: real
  * when both find one nonzero difference to 200 bits (exp(-1000) > 0), not
