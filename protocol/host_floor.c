@@ -5,26 +5,21 @@
  * operator could write: "0" was 256 MiB for the quota checks and the exec
  * worker but 1 MiB for a REPL host; "0.5" was 512 KiB for the quota checks
  * and 256 MiB for the watches; a ten-digit number was honoured by two and
- * the default for the third. One rule now (docs/contract.md): a whole
- * number of MiB, 1 to 10^12, else the default. */
+ * the default for the third. One rule now, every numeric knob's
+ * (protocol/knob.h, docs/contract.md): a whole number of MiB, 1 to 10^12. */
 #include "protocol/host_floor.h"
 
-#include <stdlib.h>
 #include <sys/statvfs.h>
 
+#include "protocol/knob.h"
+
 uint64_t cc_host_floor_parse(const char *s) {
-    const uint64_t dflt = (uint64_t)CC_HOST_FLOOR_MB_DEFAULT << 20;
-    if (!s || !*s) return dflt;
-    uint64_t mb = 0;
-    for (const char *p = s; *p; p++) {
-        if (*p < '0' || *p > '9') return dflt;
-        mb = mb * 10 + (uint64_t)(*p - '0');
-        if (mb > CC_HOST_FLOOR_MB_MAX) return dflt; /* before it can overflow */
-    }
-    return mb ? mb << 20 : dflt;
+    const struct cc_knob_def *k = &cc_knob_defs[CC_KNOB_MIN_HOST_FREE_MB];
+    int64_t mb;
+    return (uint64_t)(cc_knob_parse(k, s, &mb) ? mb : k->dflt) << 20;
 }
 
-uint64_t cc_host_floor_bytes(void) { return cc_host_floor_parse(getenv(CC_HOST_FLOOR_ENV)); }
+uint64_t cc_host_floor_bytes(void) { return (uint64_t)cc_knob(CC_KNOB_MIN_HOST_FREE_MB) << 20; }
 
 uint64_t cc_host_floor_inodes(uint64_t floor_bytes) { return floor_bytes >> 16; }
 

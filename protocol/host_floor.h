@@ -10,13 +10,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define CC_HOST_FLOOR_ENV "CODECALC_MIN_HOST_FREE_MB"
-#define CC_HOST_FLOOR_MB_DEFAULT 256
-/* The largest floor taken (in MiB): 10^12 MiB in bytes still fits an int64. */
-#define CC_HOST_FLOOR_MB_MAX 1000000000000ull
+#define CC_HOST_FLOOR_ENV "CODECALC_MIN_HOST_FREE_MB" /* its range: protocol/knob.c */
 
 /* The floor in bytes that the text s asks for: a whole number of MiB from 1
- * to CC_HOST_FLOOR_MB_MAX, digits only. Anything else (NULL, empty, "0",
+ * to 10^12, digits only (the knob rule, protocol/knob.h). Anything else (NULL, empty, "0",
  * a sign, a fraction, an exponent, spaces, a larger number) is the default,
  * 256 MiB: a knob that does not parse never lowers the floor. */
 uint64_t cc_host_floor_parse(const char *s);

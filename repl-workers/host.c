@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "protocol/fdio.h"
+#include "protocol/knob.h"
 #include "repl-workers/launcher.h"
 #include "workers/common/program_env.h"
 #include "repl-workers/repl_langs.h"
@@ -23,12 +24,7 @@
 
 #define HOST_PIDS 256
 
-uint64_t rl_host_memory_mb(void) {
-    const char *v = getenv("CODECALC_REPL_MEMORY_MB");
-    char *end;
-    unsigned long long mb = v && *v ? strtoull(v, &end, 10) : 0;
-    return v && *v && !*end && mb > 0 ? mb : 2048;
-}
+uint64_t rl_host_memory_mb(void) { return (uint64_t)cc_knob(CC_KNOB_REPL_MEMORY_MB); }
 
 /* Executed-code environment (TOOLS.md 1.5, 4.2): an allowlist, the runtime
  * PATH, and TMPDIR in the workspace. Strings are malloc'd; NULL-terminated. */

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "protocol/knob.h"
 #include "supervisor/cli/cli.h"
 #include "supervisor/log.h"
 #include "supervisor/mcp/methods.h"
@@ -45,6 +46,13 @@ int main(int argc, char **argv) {
     cc_cli_guard_std_fds();
     if (cc_log_init() < 0) {
         fputs("codecalc: CODECALC_LOG must be one of debug, info, warning, error\n", stderr);
+        return 2;
+    }
+    /* A numeric knob set to what is not a value of it (protocol/knob.h):
+     * no command runs on a number the operator did not write. */
+    char why[512];
+    if (cc_knobs_check(why, sizeof why) < 0) {
+        fprintf(stderr, "codecalc: %s\n", why);
         return 2;
     }
     const char *cmd = argc > 1 ? argv[1] : "";

@@ -14,6 +14,7 @@
 
 #include "protocol/json_convert.h"
 #include "protocol/json_fast.h"
+#include "protocol/knob.h"
 #include "protocol/strbuf.h"
 #include "supervisor/mcp/local_tools.h"
 #include "supervisor/log.h"
@@ -47,14 +48,6 @@ int cc_server_bindir(char *out, size_t cap) {
     return 0;
 }
 
-static int env_int(const char *name, int dflt) {
-    const char *v = getenv(name);
-    if (!v || !*v) return dflt;
-    char *end;
-    long x = strtol(v, &end, 10);
-    return *end || x < 0 || x > 1000000 ? dflt : (int)x;
-}
-
 int cc_server_init(struct cc_server *srv, bool prefork, bool stateful) {
     memset(srv, 0, sizeof *srv);
     srv->stateful = stateful;
@@ -81,14 +74,14 @@ int cc_server_init(struct cc_server *srv, bool prefork, bool stateful) {
     srv->base = event_base_new_with_config(cfg);
     event_config_free(cfg);
     if (!srv->base) return -1;
-    srv->test_deadline_ms = env_int("CODECALC_TEST_DEADLINE_MS", 0);
+    srv->test_deadline_ms = (int)cc_knob(CC_KNOB_TEST_DEADLINE_MS);
     srv->prefork = prefork;
     /* Before any worker exists: boxes show it to programs (per-run
      * dependencies); a failure only means dependencies cannot be cached. */
     (void)cc_deps_make_root();
     for (int i = 0; i < CC_WORKER_POOLS; i++) {
         const struct cc_pool_def *d = &cc_pool_defs[i];
-        int max = d->max_env ? env_int(d->max_env, d->max) : d->max;
+        int max = d->max_env ? (int)cc_knob_or(cc_knob_find(d->max_env), d->max) : d->max;
         if (!(srv->pools[i] = cc_pool_new(srv, i, prefork ? d->min : 0, max))) return -1;
     }
     signal(SIGPIPE, SIG_IGN);

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "protocol/frame.h"
 #include "protocol/json_convert.h"
+#include "protocol/msg.h"
 #include "supervisor/pool.h"
 
 struct cc_sub {
@@ -46,22 +46,6 @@ static void sub_release(struct cc_conn *c) {
 
 static const struct cc_conn_ops sub_ops = {sub_send, sub_release};
 
-static int build_frame(struct cc_req *r, const char *op, json_t *args) {
-    msgpack_packer pk;
-    msgpack_packer_init(&pk, &r->frame, msgpack_sbuffer_write);
-    cc_frame_begin(&r->frame);
-    msgpack_pack_map(&pk, 4);
-    msgpack_pack_str_with_body(&pk, "id", 2);
-    msgpack_pack_uint64(&pk, r->wid);
-    msgpack_pack_str_with_body(&pk, "op", 2);
-    msgpack_pack_str_with_body(&pk, op, strlen(op));
-    msgpack_pack_str_with_body(&pk, "args", 4);
-    if (cc_json_to_mp(&pk, args) < 0) return -1;
-    msgpack_pack_str_with_body(&pk, "deadline_ms", 11);
-    msgpack_pack_uint64(&pk, (uint64_t)r->deadline_ms);
-    return cc_frame_end(&r->frame);
-}
-
 struct cc_sub *cc_sub_start(struct cc_server *srv, const char *op, json_t *args, int64_t deadline_ms,
                             cc_sub_cb cb, void *ud) {
     struct cc_sub *s = calloc(1, sizeof *s);
@@ -87,7 +71,7 @@ struct cc_sub *cc_sub_start(struct cc_server *srv, const char *op, json_t *args,
     }
     /* The caller's bound applies, not the tool's class or a test override. */
     cc_req_rearm(r, deadline_ms);
-    if (build_frame(r, op, args) < 0) {
+    if (cc_msg_request(&r->frame, r->wid, op, args, (uint64_t)r->deadline_ms) < 0) {
         s->done = true;
         cc_req_free(r);
         cc_conn_unref(&s->conn);

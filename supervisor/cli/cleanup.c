@@ -24,6 +24,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "protocol/knob.h"
+
 #include "supervisor/cli/args.h"
 #include "supervisor/cli/cli.h"
 #include "supervisor/cli/inventory.h"
@@ -31,13 +33,6 @@
 #include "workers/common/audit.h"
 
 #define RECENT_S 300
-
-static double env_num(const char *name, double dflt) {
-    const char *v = getenv(name);
-    char *end;
-    double x = v && *v ? strtod(v, &end) : dflt;
-    return v && *v && !*end && x >= 0 ? x : dflt;
-}
 
 /* Why e may not be touched, or NULL. */
 static const char *refusal(const struct cc_inv_entry *e, time_t now) {
@@ -50,14 +45,16 @@ static const char *refusal(const struct cc_inv_entry *e, time_t now) {
 
 /* Why e is a candidate ("idle-expired", "unmarked ..."), or NULL. */
 static const char *candidacy(const struct cc_inv_entry *e, bool unmarked, time_t now, char *buf, size_t cap) {
-    double ttl = env_num("CODECALC_SESSION_IDLE_TTL_SECONDS", 0);
+    /* The server's TTL (default 24 h): cleanup read it with a default of
+     * its own, "never", and left expired workspaces the server would reap. */
+    double ttl = cc_session_idle_ttl();
     if (e->remote) return NULL; /* another server's session: its workspace is on its machine */
     if (e->has_record) {
         if (!cc_inv_expired(e) || ttl <= 0 || (double)now - e->rec.last_activity <= ttl) return NULL;
         return "idle-expired";
     }
-    double age_h = env_num("CODECALC_CLEANUP_ABANDONED_AGE_HOURS", 24);
-    if (!unmarked || (double)(now - e->mtime) < age_h * 3600.0) return NULL;
+    double age_s = (double)cc_knob(CC_KNOB_CLEANUP_ABANDONED_AGE_HOURS) / 1000.0;
+    if (!unmarked || (double)(now - e->mtime) < age_s) return NULL;
     snprintf(buf, cap, "unmarked, untouched for %.1f h", (double)(now - e->mtime) / 3600.0);
     return buf;
 }

@@ -26,8 +26,6 @@
 struct cc_runs;
 struct cc_cluster_runs;
 
-/* Default lease of a claimed run (CODECALC_RUN_LEASE_SECONDS). */
-#define CC_CLUSTER_LEASE_DEFAULT_S 15.0
 /* The header a forwarded call carries the shared secret in. */
 #define CC_CLUSTER_TOKEN_HEADER "X-Codecalc-Cluster-Token"
 /* The lease file a claimed run's directory holds for its shepherd:

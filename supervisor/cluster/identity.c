@@ -8,6 +8,7 @@
 #include <sys/random.h>
 #include <unistd.h>
 
+#include "protocol/knob.h"
 #include "protocol/fdio.h"
 #include "state/shared.h"
 #include "supervisor/cluster/cluster.h"
@@ -76,15 +77,4 @@ void cc_cluster_advertise(struct cc_server *srv, const char *host, int port) {
     cc_state_set_identity(NULL, url);
 }
 
-double cc_cluster_lease_s(void) {
-    const char *v = getenv("CODECALC_RUN_LEASE_SECONDS");
-    if (!v || !*v) return CC_CLUSTER_LEASE_DEFAULT_S;
-    char *end;
-    double s = strtod(v, &end);
-    if (*end || !(s >= 1) || s > 3600) {
-        cc_log(CC_LOG_WARNING, "CODECALC_RUN_LEASE_SECONDS=%.40s is not a number of seconds in 1..3600; using %g",
-               v, CC_CLUSTER_LEASE_DEFAULT_S);
-        return CC_CLUSTER_LEASE_DEFAULT_S;
-    }
-    return s;
-}
+double cc_cluster_lease_s(void) { return (double)cc_knob(CC_KNOB_RUN_LEASE_SECONDS) / 1000.0; }

@@ -17,6 +17,7 @@
 
 #include "protocol/fdio.h"
 #include "protocol/json_convert.h"
+#include "protocol/knob.h"
 #include "protocol/proc_stat.h"
 #include "state/shared.h"
 #include "supervisor/cluster/cluster.h"
@@ -24,7 +25,6 @@
 #include "supervisor/runs/runs.h"
 #include "workers/common/tool_api.h"
 
-#define DEFAULT_MAX_QUEUED 10000
 
 /* Local run directories are kept while their run is ours and active; the
  * result lives in the database. Swept this often, this many at a time. */
@@ -125,19 +125,12 @@ static void watch_notifications(struct cc_runs *rs) {
 
 /* ---- the server's side of a run -------------------------------------------------- */
 
-static int64_t env_max_queued(void) {
-    const char *v = getenv("CODECALC_MAX_QUEUED_RUNS");
-    char *end;
-    long long x = v && *v ? strtoll(v, &end, 10) : 0;
-    return v && *v && !*end && x > 0 ? x : DEFAULT_MAX_QUEUED;
-}
-
 int cc_cluster_runs_start(struct cc_server *srv, struct cc_runs *rs, const char *home) {
     if (cc_cluster_identity_init(home) < 0) return -1;
     rs->cluster = calloc(1, sizeof *rs->cluster);
     if (!rs->cluster || !(rs->cluster->upkeep = cc_cluster_upkeep_new(srv->base, cc_state_database_url()))) return -1;
     rs->cluster->lease_s = cc_cluster_lease_s();
-    rs->cluster->max_queued = env_max_queued();
+    rs->cluster->max_queued = cc_knob(CC_KNOB_MAX_QUEUED_RUNS);
     rs->cluster->notify_fd = -1;
     /* LISTEN on the run store's connection; the timer is armed later by
      * cc_runs_init, so the event is added at the first tick. */

@@ -9,6 +9,7 @@
 
 #include "protocol/msg.h"
 #include "protocol/json_convert.h"
+#include "protocol/knob.h"
 #include "protocol/strbuf.h"
 #include "supervisor/cluster/cluster.h"
 #include "supervisor/mcp/discover.h"
@@ -141,24 +142,18 @@ static bool id_in_flight(const struct cc_server *srv, const struct cc_conn *c, c
 /* A run's wall clock is its "timeout" argument (compile and run share it,
  * the worker enforces it). A worker that stops answering (stopped, hung)
  * held such a call for the tool's whole deadline, 900 s for a 2 s run; it
- * is given up on RUN_MARGIN_S after the timeout, counted from when a
+ * is given up on CODECALC_RUN_DEADLINE_MARGIN_S (60) after the timeout, counted from when a
  * worker took the call (time queued behind busy workers is not the
  * worker's fault), instead: the call gets -32010 and the worker is
  * replaced, its sandbox dies with it. Without a
  * timeout the largest one any such tool accepts applies. Dependencies to
  * install (listed, or a PEP 723 block) and other providers keep the
  * tool's deadline: their time is not the program's. */
-#define RUN_MARGIN_S 60 /* CODECALC_RUN_DEADLINE_MARGIN_S overrides it */
 #define RUN_TIMEOUT_MAX_S 300
 
 static int64_t run_margin_s(void) {
     static int64_t margin = -1;
-    if (margin < 0) {
-        const char *v = getenv("CODECALC_RUN_DEADLINE_MARGIN_S");
-        char *end;
-        long long x = v && *v ? strtoll(v, &end, 10) : -1;
-        margin = v && *v && !*end && x >= 1 && x <= 3600 ? x : RUN_MARGIN_S;
-    }
+    if (margin < 0) margin = cc_knob(CC_KNOB_RUN_DEADLINE_MARGIN_S);
     return margin;
 }
 

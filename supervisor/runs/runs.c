@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "protocol/json_convert.h"
+#include "protocol/knob.h"
 #include "protocol/proc_stat.h"
 #include "protocol/strbuf.h"
 #include "state/lock.h"
@@ -393,32 +394,8 @@ CC_LOCAL_TOOL(run_cancel) {
 
 /* ---- start-up and shutdown --------------------------------------------------- */
 
-static int64_t env_max_active(void) {
-    const char *v = getenv("CODECALC_MAX_ACTIVE_RUNS");
-    if (!v || !*v) return CC_RUNS_DEFAULT_MAX_ACTIVE;
-    char *end;
-    long long x = strtoll(v, &end, 10);
-    if (*end || x <= 0) {
-        cc_log(CC_LOG_WARNING, "CODECALC_MAX_ACTIVE_RUNS=%.40s is not a positive integer; using %d",
-               v, CC_RUNS_DEFAULT_MAX_ACTIVE);
-        return CC_RUNS_DEFAULT_MAX_ACTIVE;
-    }
-    return x;
-}
-
 /* Hours, fractional allowed (tests use seconds' worth). */
-static double env_ttl_s(void) {
-    const char *v = getenv("CODECALC_RUN_TTL_HOURS");
-    if (!v || !*v) return CC_RUNS_DEFAULT_TTL_HOURS * 3600;
-    char *end;
-    double h = strtod(v, &end);
-    if (*end || !(h > 0) || h > 1e6) {
-        cc_log(CC_LOG_WARNING, "CODECALC_RUN_TTL_HOURS=%.40s is not a positive number; using %g",
-               v, CC_RUNS_DEFAULT_TTL_HOURS);
-        return CC_RUNS_DEFAULT_TTL_HOURS * 3600;
-    }
-    return h * 3600;
-}
+static double env_ttl_s(void) { return (double)cc_knob(CC_KNOB_RUN_TTL_HOURS) / 1000.0; }
 
 static int open_state(struct cc_runs *rs, const char *home) {
     char err[1024], db[4200];
@@ -459,7 +436,7 @@ int cc_runs_init(struct cc_server *srv) {
     if (snprintf(rs->shepherd_bin, sizeof rs->shepherd_bin, "%s/codecalc-exec", srv->bindir) >=
         (int)sizeof rs->shepherd_bin)
         return -1;
-    rs->max_active = env_max_active();
+    rs->max_active = cc_knob(CC_KNOB_MAX_ACTIVE_RUNS);
     rs->ttl_s = env_ttl_s();
     if (cc_run_store_shared(rs->store) && cc_cluster_runs_start(srv, rs, home) < 0) return -1;
     /* Recovery: re-attach live shepherds, ingest results written while no

@@ -23,8 +23,6 @@
 
 #include "state/run_store.h"
 
-#define CC_RUNS_DEFAULT_MAX_ACTIVE 64
-#define CC_RUNS_DEFAULT_TTL_HOURS 24.0
 /* A shepherd that has not recorded its pid this long after submission never
  * started. */
 #define CC_RUNS_START_GRACE_S 10.0

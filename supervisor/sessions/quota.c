@@ -3,39 +3,21 @@
  * artifact size, count if new, then the byte checks only for growth). */
 #include "supervisor/sessions/quota.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <time.h>
 
 #include "protocol/host_floor.h"
+#include "protocol/knob.h"
 #include "protocol/monotonic.h"
 #include "supervisor/sessions/walk.h"
 #include "workers/common/tool_api.h"
 
-#define MB 1048576.0
-
-/* Float MB knob; empty, unparsable or non-positive means the default. */
-static uint64_t env_mb(const char *name, double dflt) {
-    const char *v = getenv(name);
-    char *end;
-    double x = v && *v ? strtod(v, &end) : 0;
-    if (!v || !*v || *end || !(x > 0) || !isfinite(x) || x > 1e12) x = dflt;
-    return (uint64_t)(x * MB);
-}
-
-static int64_t env_int(const char *name, int64_t dflt) {
-    const char *v = getenv(name);
-    char *end;
-    long long x = v && *v ? strtoll(v, &end, 10) : 0;
-    return !v || !*v || *end || x <= 0 ? dflt : x;
-}
-
 void cc_quota_read(struct cc_quota_cfg *q) {
-    q->session_bytes = env_mb("CODECALC_SESSION_DISK_QUOTA_MB", 512);
-    q->total_bytes = env_mb("CODECALC_TOTAL_DISK_QUOTA_MB", 8192);
-    q->artifact_bytes = (uint64_t)env_int("CODECALC_MAX_ARTIFACT_BYTES", 16777216);
-    q->artifact_count = env_int("CODECALC_MAX_ARTIFACT_COUNT", 500);
+    q->session_bytes = (uint64_t)cc_knob(CC_KNOB_SESSION_DISK_QUOTA_MB);
+    q->total_bytes = (uint64_t)cc_knob(CC_KNOB_TOTAL_DISK_QUOTA_MB);
+    q->artifact_bytes = (uint64_t)cc_knob(CC_KNOB_MAX_ARTIFACT_BYTES);
+    q->artifact_count = cc_knob(CC_KNOB_MAX_ARTIFACT_COUNT);
     q->min_free = cc_host_floor_bytes();
 }
 

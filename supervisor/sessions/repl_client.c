@@ -14,6 +14,7 @@
 
 #include "protocol/frame.h"
 #include "protocol/json_convert.h"
+#include "protocol/msg.h"
 
 /* The launcher enforces the deadline itself; this only catches a launcher
  * that stopped answering altogether. */
@@ -171,20 +172,8 @@ struct cc_repl *cc_repl_client_new(struct event_base *base, const char *sock_pat
 }
 
 static int build(struct call *k, json_t *args) {
-    msgpack_packer pk;
     msgpack_sbuffer_init(&k->frame);
-    msgpack_packer_init(&pk, &k->frame, msgpack_sbuffer_write);
-    cc_frame_begin(&k->frame);
-    msgpack_pack_map(&pk, 4);
-    msgpack_pack_str_with_body(&pk, "id", 2);
-    msgpack_pack_uint64(&pk, k->id);
-    msgpack_pack_str_with_body(&pk, "op", 2);
-    msgpack_pack_str_with_body(&pk, "exec", 4);
-    msgpack_pack_str_with_body(&pk, "args", 4);
-    if (cc_json_to_mp(&pk, args) < 0) return -1;
-    msgpack_pack_str_with_body(&pk, "deadline_ms", 11);
-    msgpack_pack_uint64(&pk, (uint64_t)k->deadline_ms);
-    return cc_frame_end(&k->frame);
+    return cc_msg_request(&k->frame, k->id, "exec", args, (uint64_t)k->deadline_ms);
 }
 
 int cc_repl_client_call(struct cc_repl *c, uint64_t id, json_t *args, int64_t deadline_ms,

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "protocol/json_convert.h"
+#include "protocol/knob.h"
 #include "protocol/strbuf.h"
 #include "supervisor/home.h"
 #include "supervisor/mcp/local_tools.h"
@@ -110,14 +111,7 @@ bool cc_session_is_expired(struct cc_server *srv, const char *id) {
     return cc_srec_is_expired(srv, id);
 }
 
-double cc_session_idle_ttl(void) {
-    const char *v = getenv("CODECALC_SESSION_IDLE_TTL_SECONDS");
-    char *end;
-    if (!v || !*v) return CC_SESSION_IDLE_TTL_DEFAULT;
-    double t = strtod(v, &end);
-    if (*end || t < 0 || t != t) return CC_SESSION_IDLE_TTL_DEFAULT;
-    return t;
-}
+double cc_session_idle_ttl(void) { return (double)cc_knob(CC_KNOB_SESSION_IDLE_TTL_SECONDS) / 1000.0; }
 
 static void remember_expired(struct cc_sessions *ss, const char *id) {
     snprintf(ss->expired[ss->expired_next], sizeof ss->expired[0], "%s", id);

@@ -22,8 +22,6 @@
 
 #define CC_SESSION_ID_MAX 64
 #define CC_EXPIRED_CAP 512
-/* Sessions idle this long are reaped (docs/configuration.md). */
-#define CC_SESSION_IDLE_TTL_DEFAULT 86400.0
 
 struct cc_repl;
 

@@ -18,6 +18,7 @@
 #include <strings.h>
 
 #include "protocol/json_convert.h"
+#include "protocol/knob.h"
 #include "protocol/strbuf.h"
 #include "supervisor/cluster/cluster.h"
 #include "supervisor/transport/http_conncap.h"
@@ -96,14 +97,6 @@ struct cc_http_transport {
 };
 
 /* ---- small helpers ------------------------------------------------------ */
-
-static int64_t env_ms(const char *name, int64_t dflt, int64_t max) {
-    const char *v = getenv(name);
-    if (!v || !*v) return dflt;
-    char *end;
-    long long x = strtoll(v, &end, 10);
-    return *end || x < 0 || x > max ? dflt : (int64_t)x;
-}
 
 bool cc_http_host_is_loopback(const char *host, size_t len) {
     char buf[64];
@@ -1038,7 +1031,7 @@ static int setup(struct cc_http_transport *t, const char *host, int port) {
     evhttp_set_max_headers_size(t->http, 64 * 1024);
     /* A client that sends its headers or body too slowly loses the
      * connection instead of holding it forever (slowloris). */
-    int64_t to = env_ms("CODECALC_HTTP_TIMEOUT_MS", 30000, 3600000);
+    int64_t to = cc_knob(CC_KNOB_HTTP_TIMEOUT_MS);
     struct timeval tv = {to / 1000, (to % 1000) * 1000};
     evhttp_set_timeout_tv(t->http, &tv);
     evhttp_set_gencb(t->http, cc_http_transport_handle, t);
@@ -1089,11 +1082,11 @@ struct cc_http_transport *cc_http_transport_new(struct cc_server *srv, const cha
     t->srv = srv;
     t->token = token;
     t->loopback_bind = loopback;
-    t->grace_ms = env_ms("CODECALC_HTTP_GRACE_MS", 10000, 3600000);
-    t->max_body = (size_t)env_ms("CODECALC_MAX_MESSAGE_BYTES", 16 << 20, 1LL << 32);
-    t->backlog_max = (size_t)env_ms("CODECALC_HTTP_STREAM_BACKLOG_BYTES", 4 << 20, 1LL << 32);
-    cc_mcp_sessions_init(&t->mcp_sessions, (size_t)env_ms("CODECALC_HTTP_MAX_SESSIONS", 10000, 1000000),
-                          env_ms("CODECALC_HTTP_SESSION_IDLE_MS", 30 * 60 * 1000, 7 * 86400000LL));
+    t->grace_ms = cc_knob(CC_KNOB_HTTP_GRACE_MS);
+    t->max_body = (size_t)cc_knob(CC_KNOB_MAX_MESSAGE_BYTES);
+    t->backlog_max = (size_t)cc_knob(CC_KNOB_HTTP_STREAM_BACKLOG_BYTES);
+    cc_mcp_sessions_init(&t->mcp_sessions, (size_t)cc_knob(CC_KNOB_HTTP_MAX_SESSIONS),
+                          cc_knob(CC_KNOB_HTTP_SESSION_IDLE_MS));
     return t;
 }
 

@@ -29,10 +29,11 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "protocol/knob.h"
 #include "protocol/monotonic.h"
 #include "supervisor/log.h"
 
-enum { DEFAULT_MAX = 1024, COUNT_EVERY_MS = 20, DRAIN_MAX = 1 << 16 };
+enum { COUNT_EVERY_MS = 20, DRAIN_MAX = 1 << 16 };
 
 static int port_of(const struct sockaddr_storage *ss) {
     if (ss->ss_family == AF_INET) return ntohs(((const struct sockaddr_in *)ss)->sin_port);
@@ -133,15 +134,10 @@ static struct bufferevent *on_connection(struct event_base *base, void *arg) {
 
 void cc_http_conncap_init(struct cc_http_conncap *c, struct evhttp *http, struct event_base *base,
                           int listen_fd) {
-    *c = (struct cc_http_conncap){.base = base, .listen_fd = listen_fd, .port = -1, .max = DEFAULT_MAX};
+    *c = (struct cc_http_conncap){.base = base, .listen_fd = listen_fd, .port = -1,
+                                  .max = (int)cc_knob(CC_KNOB_HTTP_MAX_CONNECTIONS)};
     const char *v = getenv("CODECALC_HTTP_MAX_CONNECTIONS");
     bool asked = v && *v;
-    if (asked) {
-        char *end;
-        long x = strtol(v, &end, 10);
-        if (!*end && x >= 1 && x <= 1000000) c->max = (int)x;
-        else cc_log(CC_LOG_WARNING, "CODECALC_HTTP_MAX_CONNECTIONS=%s is not 1..1000000; using %d", v, c->max);
-    }
     /* Descriptors are the real bound: leave room for workers, sessions and
      * files under the process's own limit. */
     struct rlimit rl;

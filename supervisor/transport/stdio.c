@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "protocol/knob.h"
 #include "supervisor/transport/lines.h"
 #include "supervisor/log.h"
 #include "supervisor/mcp/logging.h"
@@ -165,8 +166,7 @@ int cc_stdio_serve(struct cc_server *srv) {
     memset(&s, 0, sizeof s);
     cc_conn_init(&s.conn, srv, &stdio_ops);
     s.conn.transport = &s;
-    const char *cap = getenv("CODECALC_MAX_MESSAGE_BYTES");
-    if (cc_lines_init(&s.lines, cap && atol(cap) > 0 ? (size_t)atol(cap) : 16u << 20) < 0) return 1;
+    if (cc_lines_init(&s.lines, (size_t)cc_knob(CC_KNOB_MAX_MESSAGE_BYTES)) < 0) return 1;
     if (isatty(0))
         fputs("codecalc: serving MCP over stdio; an MCP client launches this command "
               "(see `codecalc --help`)\n", stderr);

@@ -201,4 +201,39 @@ describe('one-shot calls and configuration (issue 11 item 14)', { skip: SKIP_NO_
     const doc = readFileSync(join(REPO, 'docs', 'configuration.md'), 'utf8');
     assert.match(doc, /\| `CODECALC_LOG` \| `warning` \| start \| `debug`, `info`, `warning` or `error`/);
   });
+
+  // Seven readers had seven rules ("5abc" was 5 for stdio's message cap,
+  // "-5" a huge REPL memory ceiling, "0" no HTTP timeout at all): every
+  // numeric knob now has one, and a value it does not take stops codecalc.
+  test('a numeric knob set to a value it does not take is refused at start, naming its range', () => {
+    const cases = [
+      ['CODECALC_MAX_MESSAGE_BYTES', '5abc', 'a whole number from 1 to 4294967296'],
+      ['CODECALC_REPL_MEMORY_MB', '-5', 'a whole number from 1 to 1048576'],
+      ['CODECALC_HTTP_TIMEOUT_MS', '0', 'a whole number from 1 to 3600000'],
+      ['CODECALC_RUN_DISK_MB', '5', 'a whole number from 16 to 1048576'],
+      ['CODECALC_SESSION_DISK_QUOTA_MB', ' 5', 'a number above 0 \\(decimals allowed\\) up to 1000000000000'],
+      ['CODECALC_MAX_EXEC_WORKERS', '1e3', 'a whole number from 1 to 1000000'],
+    ];
+    for (const [name, value, rule] of cases) {
+      for (const args of [['tools'], ['doctor', '--json']]) {
+        const r = spawnSync(BIN, args, { env: { PATH: process.env.PATH, [name]: value }, encoding: 'utf8', timeout: 10000 });
+        assert.equal(r.status, 2, `${name}=${value} ${args[0]}`);
+        assert.equal(r.stdout, '');
+        assert.match(r.stderr, new RegExp(`^codecalc: ${name}="${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" is not ${rule} ` +
+          '\\(docs/configuration\\.md\\); unset it for the default\n$'));
+      }
+    }
+    // in range, and empty (the default): the command runs
+    for (const env of [{ CODECALC_RUN_DISK_MB: '16' }, { CODECALC_SESSION_DISK_QUOTA_MB: '0.5' }, { CODECALC_HTTP_TIMEOUT_MS: '' }]) {
+      const ok = spawnSync(BIN, ['tools'], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 10000 });
+      assert.equal(ok.status, 0, JSON.stringify(env) + ok.stderr);
+    }
+    // every knob protocol/knob.c reads has a row in configuration.md's table of ranges
+    const table = readFileSync(join(REPO, 'protocol', 'knob.c'), 'utf8');
+    const names = [...table.matchAll(/\{"(CODECALC_[A-Z_]+)"/g)].map((m) => m[1]);
+    assert.ok(names.length >= 30, names.join());
+    const doc = readFileSync(join(REPO, 'docs', 'configuration.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## Numbers'), doc.indexOf('## State and tools'));
+    for (const n of names) assert.match(section, new RegExp(`\\| \`${n}\` \\| [^|]+ \\| [^|]*[0-9][^|]* \\|\n`), n);
+  });
 });

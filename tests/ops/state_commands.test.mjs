@@ -140,6 +140,21 @@ describe('cleanup', { skip: SKIP_NO_BINARY }, () => {
     assert.ok(existsSync(join(root, 'dead-py', 'data.txt')));
   });
 
+  // Regression: cleanup read CODECALC_SESSION_IDLE_TTL_SECONDS with a default
+  // of its own, "never", where the server's is 24 h; it now reads the server's.
+  test('cleanup_read_its_own_idle_ttl_default: unset is the server\'s 24 h, 0 is off', () => {
+    const unset = run(['cleanup', '--json'], { home });
+    assert.equal(unset.status, 0, unset.stderr);
+    assert.equal(byId(unset).get('dead-py')?.reason, 'idle-expired'); // idle 2 days
+    const off = run(['cleanup', '--json'], { home, env: { CODECALC_SESSION_IDLE_TTL_SECONDS: '0' } });
+    assert.equal(off.status, 0, off.stderr);
+    assert.equal(byId(off).has('dead-py'), false);
+    const bad = run(['cleanup', '--json'], { home, env: { CODECALC_SESSION_IDLE_TTL_SECONDS: '1e3' } });
+    assert.equal(bad.status, 2);
+    assert.equal(bad.stdout, '');
+    assert.match(bad.stderr, /^codecalc: CODECALC_SESSION_IDLE_TTL_SECONDS="1e3" is not a number \(decimals allowed\) from 0 to 315360000/);
+  });
+
   test('--include-unmarked considers old foreign directories, refuses locked and symlinked ones', () => {
     const r = run(['cleanup', '--dry-run', '--include-unmarked', '--json'], { home, env });
     const items = byId(r);

@@ -163,7 +163,42 @@ static void test_big_integers_not_read_as_doubles(void) {
     json_decref(r);
 }
 
+/* Regression: cv_note compared the double cv with 0.2. [4e20, 5e20,
+ * 6e20 + 1] has cv 0.2 + 2e-22, which rounds to the double 0.2 and read
+ * "within noise budget"; the note is now decided on the exact figures
+ * (cv^2 = ss / mean^2 against 1/25), with cv exactly 0.2 within it. */
+static void test_cv_note_knife_edge_read_by_the_double(void) {
+    static const struct {
+        const char *nums[3];
+        bool noise;
+    } w[] = {
+        {{"400000000000000000000", "500000000000000000000", "600000000000000000001"}, true},
+        {{"400000000000000000000", "500000000000000000000", "599999999999999999999"}, false},
+        {{"400000000000000000001", "500000000000000000000", "600000000000000000000"}, false},
+        {{"400000000000000000000", "500000000000000000000", "600000000000000000000"}, false},
+        {{"-400000000000000000000", "-500000000000000000000", "-600000000000000000001"}, true},
+        {{"4", "5", "6"}, false},
+        {{"-4", "-5", "-6"}, false},
+        {{"4", "5", "6.000000000000001"}, true},
+    };
+    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
+        json_t *a = json_object(), *nums = json_array();
+        for (int k = 0; k < 3; k++) {
+            const char *t = w[i].nums[k];
+            json_array_append_new(nums, strchr(t, '.') ? json_real(strtod(t, NULL))
+                                        : strlen(t) > 18 ? bigint(t) : json_integer(strtoll(t, NULL, 10)));
+        }
+        json_object_set_new(a, "nums", nums);
+        json_t *r = run_obj(a);
+        CHECK(is_ok(r));
+        CHECK_STREQ(str(r, "cv_note"), w[i].noise ? "run-to-run noise swamps the effect (CV > 0.2)"
+                                                  : "within noise budget");
+        json_decref(r);
+    }
+}
+
 int main(void) {
+    RUN(test_cv_note_knife_edge_read_by_the_double);
     RUN(test_examples);
     RUN(test_cv_from_rounded_mean_and_stdev);
     RUN(test_exactness);

@@ -374,7 +374,9 @@ static void test_execve_refused_for_lack_of_processes(void) {
     if (pid == 0) {
         close(p[0]);
         struct rlimit none = {0, 0};
-        setenv("CODECALC_MAX_PROCESSES", "0", 1); /* where no pids cgroup holds the run */
+        /* where no pids cgroup holds the run: RLIMIT_NPROC 1, which the
+         * holder alone uses up (0 is no value of the knob) */
+        setenv("CODECALC_MAX_PROCESSES", "1", 1);
         if (setrlimit(RLIMIT_NPROC, &none) != 0) _exit(2);
         json_t *r = run("bash", "echo started", "");
         char *text = json_dumps(r, 0);

@@ -164,6 +164,61 @@ static bool exact_log_power(mpq_srcptr x, mpq_srcptr b, long *k) {
     return eq;
 }
 
+/* y is an integer while its ulp is below 1 (0 included): the integer
+ * means something there (tanh(1000) rounds to 1). From 2^prec up every
+ * value of the precision is an integer and says nothing: exp(187) at 256
+ * bits (2^269.8) was read as an integer beside its true value, so
+ * 1/exp(187) > 0 voided the look and was null. */
+static bool integer_below_ulp(mpfr_srcptr y, mpfr_prec_t prec) {
+    return mpfr_integer_p(y) && (mpfr_zero_p(y) || mpfr_get_exp(y) <= (mpfr_exp_t)prec);
+}
+
+/* f's real domain, as its edges (acosh: [1, inf); asin, acos: [-1, 1];
+ * atanh: (-1, 1); log1p: (-1, inf); sqrt: [0, inf); the logarithms:
+ * (0, inf)): lo and hi (hi_set false: none), and whether each is in it.
+ * false for a function defined on every real (or not checked here). */
+struct domain {
+    long lo, hi;
+    bool hi_set, lo_in, hi_in;
+};
+
+static bool domain_of(const char *name, struct domain *d) {
+    *d = (struct domain){0};
+    if (strcmp(name, "acosh") == 0) *d = (struct domain){.lo = 1, .lo_in = true};
+    else if (strcmp(name, "asin") == 0 || strcmp(name, "acos") == 0)
+        *d = (struct domain){.lo = -1, .hi = 1, .hi_set = true, .lo_in = true, .hi_in = true};
+    else if (strcmp(name, "atanh") == 0) *d = (struct domain){.lo = -1, .hi = 1, .hi_set = true};
+    else if (strcmp(name, "log1p") == 0) *d = (struct domain){.lo = -1};
+    else if (strcmp(name, "sqrt") == 0) *d = (struct domain){.lo = 0, .lo_in = true};
+    else if (strncmp(name, "log", 3) == 0) *d = (struct domain){.lo = 0};
+    else return false;
+    return true;
+}
+
+/* Whether the look must decide nothing for f at argument a: a true value
+ * outside f's real domain that rounding to the look's precision carried
+ * onto an edge (acosh(1 - 10**-300) < acosh(1 - 10**-301) was true: 1 -
+ * 10**-300 rounds to 1 at 256 and 384 bits, where acosh is 0, and the
+ * monotone rule ordered the arguments, but neither value is real; Python
+ * evaluates acosh(1.0)), or an approximation within the look's reach of an
+ * edge, which may lie on either side of it. */
+static bool argument_off_domain(const struct calc_ev *e, const char *name, const struct calc_val *a,
+                                bool rounded) {
+    struct domain d;
+    if ((!a->inexact && !rounded) || !domain_of(name, &d)) return false;
+    mpq_t b;
+    mpq_init(b);
+    bool off = false;
+    for (int k = 0; k < (d.hi_set ? 2 : 1) && !off; k++) {
+        mpq_set_si(b, k ? d.hi : d.lo, 1);
+        int c = mpq_cmp(a->q, b);
+        bool in = k ? (c < 0 || (c == 0 && d.hi_in)) : (c > 0 || (c == 0 && d.lo_in));
+        off = a->inexact ? calc_within_reach(e, a->q, b) : !in;
+    }
+    mpq_clear(b);
+    return off;
+}
+
 /* MPFR on the exact arguments; Python's error for a NaN (domain), an exact
  * infinity such as log(0) or gamma(0) (domain) and a finite value beyond
  * the doubles (range). With e->prec (the second look, calc_internal.h) the
@@ -182,8 +237,10 @@ static int mpfr_apply(struct calc_ev *e, int i, struct calc_val *a, int n, doubl
     mpfr_inits2(prec, x[0], x[1], y, (mpfr_ptr)0);
     bool true_args = true;
     for (int k = 0; k < n; k++) {
-        true_args &= mpfr_set_q(x[k], a[k].q, MPFR_RNDN) == 0 && !a[k].inexact;
+        bool rounded = mpfr_set_q(x[k], a[k].q, MPFR_RNDN) != 0;
+        true_args &= !rounded && !a[k].inexact;
         if (a[k].negzero) mpfr_neg(x[k], x[k], MPFR_RNDN); /* atan2(-0.0, -1) is -pi */
+        if (e->prec && n == 1 && argument_off_domain(e, MPFR_FUNCS[i].name, &a[k], rounded)) e->close = true;
     }
     mpfr_clear_flags();
     long k;
@@ -206,7 +263,7 @@ static int mpfr_apply(struct calc_ev *e, int i, struct calc_val *a, int n, doubl
      * speaks of the true arguments, and for a saturated limit, which the
      * function never reaches (tanh < 1 everywhere, exp > 0): a caller that
      * can carry it (calc_val.tiny) gets that side instead. */
-    if (e->prec && t != 0 && mpfr_integer_p(y)) {
+    if (e->prec && t != 0 && integer_below_ulp(y, prec)) {
         bool side_known = (true_args && direct(i, n)) || saturated(MPFR_FUNCS[i].name, y);
         if (side_known && e->want_tiny) e->tiny = t > 0 ? -1 : 1;
         else if (side_known || mpfr_underflow_p()) e->close = true;

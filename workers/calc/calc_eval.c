@@ -538,24 +538,22 @@ static int tiny_compare(struct calc_ev *e, const struct calc_val *a, const struc
 }
 
 /* The sign of x - y for two arguments this look holds: exactly for true
- * values, else when they are beyond the look's reach of each other;
- * CMP_OPEN otherwise. Nothing is recorded (calc_near_equal is not asked). */
-static int argument_sign(const struct calc_ev *e, const struct calc_val *x, const struct calc_val *y) {
-    if (x->tiny || y->tiny) return CMP_OPEN;
+ * values, by the side of a value held beside an integer that the other
+ * side is exactly (tiny_compare), else when they are beyond the look's
+ * reach of each other; CMP_OPEN otherwise. Nothing is recorded
+ * (calc_near_equal is not asked). */
+static int argument_sign(struct calc_ev *e, const struct calc_val *x, const struct calc_val *y) {
+    if (x->tiny || y->tiny) return tiny_compare(e, x, y);
     if ((x->inexact || y->inexact) && calc_within_reach(e, x->q, y->q)) return CMP_OPEN;
     return cmp_sign(x->q, y->q);
 }
 
-/* Both sides a call of one strictly monotonic function of one argument
- * (calc_monotone): f(x) and f(y) are ordered as x and y are, whatever the
- * looks hold of the values themselves. tanh(300) == tanh(400) and
- * exp(-10**10) < exp(-10**9) are held at one integer from one side by
- * every look, and atan(10**200) == atan(10**201) at one rational; their
- * arguments tell them apart. The arguments are evaluated again (once: the
- * rule does not recurse), on the looks only. The sign of f(x) - f(y), or
- * CMP_OPEN when the rule does not apply or the arguments are too close. */
-static int monotone_compare(struct calc_ev *e, const node *a, const node *b) {
-    /* -f(x) and -f(y) are ordered the other way (-tanh(300) > -tanh(400)) */
+/* Both a and b calls of one strictly monotonic function f of one argument
+ * (calc_monotone), negated alike (-f(x) and -f(y) are ordered the other
+ * way: -tanh(300) > -tanh(400)): a and b become the calls and the
+ * direction (+1 or -1) is returned; 0 when they are not such a pair. */
+static int monotone_pair(const node **pa, const node **pb, const struct calc_fdef **f) {
+    const node *a = *pa, *b = *pb;
     int flip = 1;
     while (a->kind == CC_N_UNARY && b->kind == CC_N_UNARY && a->op == b->op &&
            (a->op == CC_OP_NEG || a->op == CC_OP_POS)) {
@@ -563,22 +561,115 @@ static int monotone_compare(struct calc_ev *e, const node *a, const node *b) {
         a = a->child[0];
         b = b->child[0];
     }
-    if (e->prec == 0 || a->kind != CC_N_CALL || b->kind != CC_N_CALL || a->nchild != 1 ||
-        b->nchild != 1 || strcmp(a->v.name, b->v.name) != 0)
-        return CMP_OPEN;
-    const struct calc_fdef *f = calc_find_function(a->v.name);
-    int dir = f ? calc_monotone(f) : 0;
-    if (dir == 0) return CMP_OPEN;
-    dir *= flip;
+    if (a->kind != CC_N_CALL || b->kind != CC_N_CALL || a->nchild != 1 || b->nchild != 1 ||
+        strcmp(a->v.name, b->v.name) != 0)
+        return 0;
+    *f = calc_find_function(a->v.name);
+    int dir = *f ? calc_monotone(*f) : 0;
+    *pa = a;
+    *pb = b;
+    return dir * flip;
+}
+
+/* Both sides a call of one strictly monotonic function of one argument
+ * (monotone_pair): f(x) and f(y) are ordered as x and y are, whatever the
+ * looks hold of the values themselves. tanh(300) == tanh(400) and
+ * exp(-10**10) < exp(-10**9) are held at one integer from one side by
+ * every look, and atan(10**200) == atan(10**201) at one rational; their
+ * arguments tell them apart. The arguments are evaluated again, on the
+ * looks only; where this look cannot order them either and they are such
+ * a pair themselves, theirs decide, to any depth (tanh(tanh(300)) <
+ * tanh(tanh(400)): the look holds both inner values at 1 from below).
+ * values_void: this look voided itself evaluating a and b (a function of
+ * a value held beside an integer: tanh(tanh(300))); the rule then holds
+ * only for a function defined on every real, as the true argument may lie
+ * outside the domain the look held it in (acosh(tanh(300)) is not real).
+ * The sign of f(x) - f(y), or CMP_OPEN, which leaves no trace on e (a
+ * failure to evaluate again, a bug, voids the look). */
+static int monotone_compare(struct calc_ev *e, const node *a, const node *b, bool values_void) {
+    const struct calc_fdef *f = NULL;
+    int dir = monotone_pair(&a, &b, &f);
+    if (e->prec == 0 || dir == 0 || (values_void && !calc_monotone_total(f))) return CMP_OPEN;
+    bool close0 = e->close;
+    int ncmp0 = e->ncmp;
     struct calc_val x = {0}, y = {0};
     mpq_inits(x.q, y.q, NULL);
     int s = CMP_OPEN;
-    /* they evaluated before, as the sides' arguments: a failure now would
-     * be a bug, and voids the look rather than pass unnoticed */
-    if (calc_eval(e, a->child[0], &x) != 0 || calc_eval(e, b->child[0], &y) != 0) e->close = true;
-    else s = argument_sign(e, &x, &y);
+    bool failed = calc_eval(e, a->child[0], &x) != 0 || calc_eval(e, b->child[0], &y) != 0;
+    if (!failed) {
+        bool void_args = e->close && !close0;
+        if (!void_args) s = argument_sign(e, &x, &y);
+        if (s == CMP_OPEN) {
+            calc_near_truncate(e, ncmp0);
+            e->close = close0;
+            if (e->depth < CALC_EVAL_DEPTH_LIMIT) {
+                e->depth++;
+                s = monotone_compare(e, a->child[0], b->child[0], void_args);
+                e->depth--;
+            }
+        }
+    }
     mpq_clears(x.q, y.q, NULL);
+    if (failed) e->close = true;
     return s == CMP_OPEN ? s : s * dir;
+}
+
+/* The operands' values cannot be compared: their look voided itself while
+ * evaluating them. The monotone rule may still order them, with what the
+ * operands recorded dropped (its own evaluation records what it uses);
+ * else the look stays void. The sign of l - r, or CMP_OPEN. */
+static int compare_void_operands(struct calc_ev *e, const node *n, bool close0, int ncmp0) {
+    calc_near_truncate(e, ncmp0);
+    e->close = close0;
+    int m = monotone_compare(e, n->child[0], n->child[1], true);
+    if (m == CMP_OPEN) {
+        e->close = true;
+    } else {
+        e->no_distance = true;
+        calc_cmp_rule(e, m);
+    }
+    return m;
+}
+
+int calc_compare_values(struct calc_ev *e, const node *n, struct calc_val *out, struct calc_val *r,
+                        bool close0, int ncmp0) {
+    int c;
+    if (e->prec && e->close && !close0) {
+        c = compare_void_operands(e, n, close0, ncmp0);
+    } else {
+        c = tiny_compare(e, out, r);
+        bool by_rule = c != CMP_OPEN && c != CMP_ORDINARY;
+        if (c == CMP_OPEN || (c == CMP_ORDINARY && (out->inexact || r->inexact))) {
+            int m = monotone_compare(e, n->child[0], n->child[1], false);
+            /* the values this look holds may not tell the distance either */
+            if (m != CMP_OPEN && (c == CMP_OPEN || calc_within_reach(e, out->q, r->q))) e->no_distance = true;
+            if (m != CMP_OPEN) c = m, by_rule = true;
+        }
+        if (by_rule) calc_cmp_rule(e, c);
+    }
+    if (c == CMP_OPEN) {
+        e->close = true;
+        c = 0;
+    }
+    /* two true values compare exactly; only an approximation can be too
+     * close to tell */
+    bool approximated = out->inexact || r->inexact, ordinary = c == CMP_ORDINARY;
+    if (ordinary && approximated) calc_near_equal(e, out->q, r->q);
+    if (ordinary) c = cmp_sign(out->q, r->q);
+    /* a comparison of true values on one look can be one of approximations
+     * on the other (sqrt(10**160) is exact at 384 bits, not at 256): it is
+     * recorded too, as decided, so that the looks' comparisons pair up */
+    if (ordinary && !approximated && e->prec) calc_cmp_rule(e, c);
+    out->inexact = false;
+    out->tiny = 0;
+    out->unproven = false;
+    int t = cc_calc_relation_holds(n->cmp_ops[0], c);
+    /* A comparison used as a number is 0 or 1, as in Python. */
+    mpq_set_ui(out->q, t > 0, 1);
+    out->is_bool = true;
+    out->isfloat = false;
+    if (t < 0) return calc_fail(e, "internal", "unknown comparison operator");
+    return 0;
 }
 
 static int eval_compare(struct calc_ev *e, const node *n, struct calc_val *out) {
@@ -588,33 +679,10 @@ static int eval_compare(struct calc_ev *e, const node *n, struct calc_val *out) 
     r.inexact = false;
     r.tiny = 0;
     r.unproven = false;
+    bool close0 = e->close;
+    int ncmp0 = e->ncmp;
     int rc = eval_operands(e, n, out, &r);
-    if (rc == 0) {
-        int c = tiny_compare(e, out, &r);
-        if (c == CMP_OPEN || (c == CMP_ORDINARY && (out->inexact || r.inexact))) {
-            int m = monotone_compare(e, n->child[0], n->child[1]);
-            /* the values this look holds may not tell the distance either */
-            if (m != CMP_OPEN && (c == CMP_OPEN || calc_within_reach(e, out->q, r.q))) e->no_distance = true;
-            if (m != CMP_OPEN) c = m;
-        }
-        if (c == CMP_OPEN) {
-            e->close = true;
-            c = 0;
-        }
-        /* two true values compare exactly; only an approximation can be too
-         * close to tell */
-        if (c == CMP_ORDINARY && (out->inexact || r.inexact)) calc_near_equal(e, out->q, r.q);
-        if (c == CMP_ORDINARY) c = mpq_cmp(out->q, r.q);
-        out->inexact = false;
-        out->tiny = 0;
-        out->unproven = false;
-        int t = cc_calc_relation_holds(n->cmp_ops[0], c);
-        if (t < 0) rc = calc_fail(e, "internal", "unknown comparison operator");
-        /* A comparison used as a number is 0 or 1, as in Python. */
-        mpq_set_ui(out->q, t > 0, 1);
-        out->is_bool = true;
-        out->isfloat = false;
-    }
+    if (rc == 0) rc = calc_compare_values(e, n, out, &r, close0, ncmp0);
     mpq_clear(r.q);
     return rc;
 }

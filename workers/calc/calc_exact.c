@@ -67,15 +67,78 @@ static void settle(struct cc_calc_outcome *o, const struct calc_ev *e, int rc,
 
 static bool same_nonzero(mpq_srcptr a, mpq_srcptr b);
 
-/* The comparisons each look found too close to call alone: decided when
- * both looks differ by one nonzero amount at each (exp(-1000) > 0: 5e-435
- * at both precisions), void when not (sqrt(2)**2 == 2: residues that
- * shrink with the precision, or an exact 0). */
+/* a and b nonzero, of one sign and equal to bits bits of b's size. */
+static bool agree_to_bits(mpq_srcptr a, mpq_srcptr b, unsigned bits) {
+    if (mpq_sgn(a) == 0 || mpq_sgn(a) != mpq_sgn(b)) return false;
+    mpq_t d, s;
+    mpq_inits(d, s, NULL);
+    mpq_sub(d, a, b);
+    mpq_abs(d, d);
+    mpq_abs(s, b);
+    mpq_mul_2exp(d, d, bits);
+    bool eq = mpq_cmp(d, s) <= 0;
+    mpq_clears(d, s, NULL);
+    return eq;
+}
+
+/* The bits two looks' differences of one comparison must share for it to
+ * be real: a residue of approximations shrinks from look to look by about
+ * 2^-128 (exp(100) - exp(50)**2 is 6e-34 at 256 bits and 2e-72 at 384),
+ * a real difference stays. */
+#define CMP_AGREE_BITS 16
+
+/* One comparison as the two looks decided it. Too close for both: real
+ * when both find one nonzero difference to 200 bits (exp(-1000) > 0), not
+ * when it shrinks with the precision or is 0 (sqrt(2)**2 == 2). Decided
+ * by a rule on either look: the same sign. Otherwise the differences must
+ * agree to CMP_AGREE_BITS: a comparison beyond both looks' reach of its
+ * sides' size can still be a residue of cancelled approximations
+ * (exp(100) - exp(50)*exp(50) == 0 was false: 6e-34 and 2e-72 are beyond
+ * a reach scaled by 1, and the true difference is 0), and one too close
+ * for one look only is real when the other holds it (exp(-221) > 0: 1e-96
+ * is within 256 bits' reach, beyond 384's). */
+static bool comparison_real(const struct calc_cmp *x, const struct calc_cmp *y) {
+    if (x->rule && y->rule) return x->sign == y->sign;
+    if (x->rule || y->rule) return x->sign == y->sign && x->sign != 0;
+    if (x->near && y->near) return same_nonzero(x->d, y->d);
+    return agree_to_bits(x->d, y->d, CMP_AGREE_BITS);
+}
+
+/* The looks stand only where they made the same comparisons of
+ * approximations, each real (comparison_real). */
 static bool near_comparisons_real(const struct calc_ev e[CC_CALC_LOOKS]) {
-    if (e[0].nnear != e[1].nnear) return false;
-    for (int i = 0; i < e[0].nnear; i++)
-        if (!same_nonzero(e[0].near[i], e[1].near[i])) return false;
+    if (e[0].ncmp != e[1].ncmp) return false;
+    for (int i = 0; i < e[0].ncmp; i++)
+        if (!comparison_real(&e[0].cmp[i], &e[1].cmp[i])) return false;
     return true;
+}
+
+static void calc_val_init(struct calc_val *v) {
+    memset(v, 0, sizeof *v);
+    mpq_init(v->q);
+}
+
+/* Look l of an outcome whose evaluation on e returned rc with value v. */
+static void fill_look(struct cc_calc_look *l, bool is_bool, int rc, const struct calc_ev *e,
+                      const struct calc_val *v) {
+    l->ok = rc == 0 && !e->close && v->is_bool == is_bool;
+    l->truth = v->is_bool && mpq_sgn(v->q) != 0;
+    l->tiny = v->is_bool ? 0 : v->tiny;
+    l->unproven = !v->is_bool && v->unproven;
+    l->no_distance = v->is_bool && e->no_distance;
+    mpq_set(l->q, v->q);
+}
+
+/* The looks of o end: void unless their too-close comparisons are real;
+ * e[] released. */
+static void settle_looks(struct calc_ev e[CC_CALC_LOOKS], struct cc_calc_outcome *o) {
+    if (!near_comparisons_real(e))
+        for (int k = 0; k < CC_CALC_LOOKS; k++) o->look[k].ok = false;
+    for (int k = 0; k < CC_CALC_LOOKS; k++) {
+        calc_near_clear(&e[k]);
+        free(e[k].msg);
+    }
+    o->looked = true;
 }
 
 /* The second looks at an approximated result (calc_internal.h). */
@@ -84,24 +147,11 @@ static void look_again(const struct cc_node *root, struct cc_calc_outcome *o) {
     for (int k = 0; k < CC_CALC_LOOKS; k++) {
         e[k] = (struct calc_ev){.prec = CC_CALC_LOOK_BITS[k]};
         struct calc_val v;
-        mpq_init(v.q);
-        v.is_bool = false;
-        v.tiny = 0;
-        v.unproven = false;
-        struct cc_calc_look *l = &o->look[k];
-        l->ok = calc_eval(&e[k], root, &v) == 0 && !e[k].close && v.is_bool == o->is_bool;
-        l->truth = v.is_bool && mpq_sgn(v.q) != 0;
-        l->tiny = v.is_bool ? 0 : v.tiny;
-        l->unproven = !v.is_bool && v.unproven;
-        l->no_distance = v.is_bool && e[k].no_distance;
-        mpq_set(l->q, v.q);
-        free(e[k].msg);
+        calc_val_init(&v);
+        fill_look(&o->look[k], o->is_bool, calc_eval(&e[k], root, &v), &e[k], &v);
         mpq_clear(v.q);
     }
-    if (!near_comparisons_real(e))
-        for (int k = 0; k < CC_CALC_LOOKS; k++) o->look[k].ok = false;
-    for (int k = 0; k < CC_CALC_LOOKS; k++) calc_near_clear(&e[k]);
-    o->looked = true;
+    settle_looks(e, o);
 }
 
 /* How the comparison comes out in binary64 as Python's floats compute it
@@ -120,14 +170,17 @@ static void binary64_pass(const struct cc_node *root, struct cc_calc_outcome *o)
     mpq_clear(v.q);
 }
 
-static void evaluate_tree(const struct cc_node *root, struct cc_calc_outcome *o) {
+static void finish_alone(const struct cc_node *root, struct cc_calc_outcome *o);
+
+/* Evaluates root into o; with looks, the looks and binary64 pass an
+ * approximated outcome gets (finish_alone). */
+static void evaluate_tree(const struct cc_node *root, struct cc_calc_outcome *o, bool looks) {
     struct calc_ev e = {0};
     struct calc_val v;
     mpq_init(v.q);
     v.is_bool = false;
     settle(o, &e, calc_eval(&e, root, &v), &v);
-    if (o->ok && (o->funcs || o->consts)) look_again(root, o);
-    if (o->ok && o->looked && o->is_bool) binary64_pass(root, o);
+    if (looks) finish_alone(root, o);
     free(e.msg);
     mpq_clear(v.q);
 }
@@ -228,10 +281,10 @@ static struct cc_arena *shared_arena(void) {
 /* Parses src into a and evaluates it into o; the tree (NULL when the text
  * was refused) lives until a is reset. */
 static const struct cc_node *parse_and_evaluate(struct cc_arena *a, const char *src, size_t len,
-                                                struct cc_calc_outcome *o) {
+                                                struct cc_calc_outcome *o, bool looks) {
     struct cc_expr_error err = {0};
     const struct cc_node *root = cc_expr_screen_parse(a, src, len, CC_DIALECT_PYTHON, &err);
-    if (root) evaluate_tree(root, o);
+    if (root) evaluate_tree(root, o, looks);
     else set_failure(o, err.code, err.message);
     return root;
 }
@@ -242,7 +295,7 @@ void cc_calc_evaluate(const char *src, size_t len, struct cc_calc_outcome *o) {
         set_failure(o, "resource_exhausted", NULL);
         return;
     }
-    parse_and_evaluate(a, src, len, o);
+    parse_and_evaluate(a, src, len, o, true);
     cc_arena_reset(a);
 }
 
@@ -263,6 +316,72 @@ static const struct cc_node *relation_node(struct cc_arena *a, const struct cc_n
     return n;
 }
 
+/* The state of the comparison of two sides evaluated on el and er: what
+ * one evaluation of "l op r" would have recorded by the time both operands
+ * were done (a look too close to call, the too-close comparisons in
+ * order, a comparison decided without its distance). */
+static void join_sides(struct calc_ev *c, const struct calc_ev *el, const struct calc_ev *er) {
+    c->close = el->close || er->close;
+    c->no_distance = el->no_distance || er->no_distance;
+    for (int s = 0; s < 2; s++) {
+        const struct calc_ev *from = s ? er : el;
+        for (int i = 0; i < from->ncmp; i++) {
+            if (c->ncmp == CALC_CMP_MAX) { /* calc_near_equal's bound */
+                c->close = true;
+                return;
+            }
+            struct calc_cmp *to = &c->cmp[c->ncmp++];
+            mpq_init(to->d);
+            mpq_set(to->d, from->cmp[i].d);
+            to->sign = from->cmp[i].sign;
+            to->near = from->cmp[i].near;
+            to->rule = from->cmp[i].rule;
+        }
+    }
+}
+
+/* The looks of l, r (those approximated) and rel = "l op r" (node n over
+ * the sides' trees ln, rn), from one evaluation of each side per look: the
+ * relation is decided on the sides' values (calc_compare_values) instead
+ * of evaluating both trees again. */
+static void look_relation(const struct cc_node *n, struct cc_calc_outcome *l,
+                          struct cc_calc_outcome *r, struct cc_calc_outcome *rel) {
+    struct calc_ev el[CC_CALC_LOOKS], er[CC_CALC_LOOKS], ec[CC_CALC_LOOKS];
+    bool need_l = l->funcs || l->consts, need_r = r->funcs || r->consts;
+    for (int k = 0; k < CC_CALC_LOOKS; k++) {
+        unsigned prec = CC_CALC_LOOK_BITS[k];
+        el[k] = er[k] = ec[k] = (struct calc_ev){.prec = prec};
+        struct calc_val vl, vr;
+        calc_val_init(&vl);
+        calc_val_init(&vr);
+        int rcl = calc_eval(&el[k], n->child[0], &vl);
+        int rcr = calc_eval(&er[k], n->child[1], &vr);
+        if (need_l) fill_look(&l->look[k], false, rcl, &el[k], &vl);
+        if (need_r) fill_look(&r->look[k], false, rcr, &er[k], &vr);
+        int rc = -1;
+        if (rcl == 0 && rcr == 0) {
+            join_sides(&ec[k], &el[k], &er[k]);
+            rc = calc_compare_values(&ec[k], n, &vl, &vr, false, 0);
+        }
+        fill_look(&rel->look[k], true, rc, &ec[k], &vl);
+        mpq_clear(vl.q);
+        mpq_clear(vr.q);
+    }
+    if (need_l) settle_looks(el, l);
+    else for (int k = 0; k < CC_CALC_LOOKS; k++) calc_near_clear(&el[k]), free(el[k].msg);
+    if (need_r) settle_looks(er, r);
+    else for (int k = 0; k < CC_CALC_LOOKS; k++) calc_near_clear(&er[k]), free(er[k].msg);
+    settle_looks(ec, rel);
+}
+
+/* An evaluated outcome's looks and binary64 pass, as evaluate_tree gives
+ * them (root evaluated into o without them). */
+static void finish_alone(const struct cc_node *root, struct cc_calc_outcome *o) {
+    if (!o->ok || !(o->funcs || o->consts)) return;
+    look_again(root, o);
+    if (o->is_bool) binary64_pass(root, o);
+}
+
 void cc_calc_evaluate_relation(const char *sa, size_t alen, const char *sb, size_t blen, enum cc_op op,
                                struct cc_calc_outcome *l, struct cc_calc_outcome *r,
                                struct cc_calc_outcome *rel) {
@@ -272,15 +391,18 @@ void cc_calc_evaluate_relation(const char *sa, size_t alen, const char *sb, size
         set_failure(r, "resource_exhausted", NULL);
         return;
     }
-    const struct cc_node *ln = parse_and_evaluate(a, sa, alen, l);
-    const struct cc_node *rn = parse_and_evaluate(a, sb, blen, r);
-    if (l->ok && r->ok && !l->is_bool && !r->is_bool && (l->looked || r->looked)) {
-        const struct cc_node *n = relation_node(a, ln, rn, op);
-        if (n) {
-            rel->ok = true;
-            rel->is_bool = true;
-            look_again(n, rel);
-        }
+    const struct cc_node *ln = parse_and_evaluate(a, sa, alen, l, false);
+    const struct cc_node *rn = parse_and_evaluate(a, sb, blen, r, false);
+    const struct cc_node *n = NULL;
+    if (l->ok && r->ok && !l->is_bool && !r->is_bool && (l->funcs || l->consts || r->funcs || r->consts))
+        n = relation_node(a, ln, rn, op);
+    if (n) {
+        rel->ok = true;
+        rel->is_bool = true;
+        look_relation(n, l, r, rel);
+    } else {
+        finish_alone(ln, l);
+        finish_alone(rn, r);
     }
     cc_arena_reset(a);
 }

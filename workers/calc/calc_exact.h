@@ -85,10 +85,12 @@ int cc_calc_relation_holds(enum cc_op op, int c);
 
 /* compare_threshold (3.3.2): a and b evaluated as cc_calc_evaluate does,
  * into l and r; when both are numbers and either was approximated, the
- * relation "a op b" (op CC_OP_EQ .. CC_OP_GE) built as one comparison node
- * of the two trees and looked at again into rel (is_bool, looked, look[]),
- * so that a comparison of approximations has one rule, the evaluator's.
- * rel->looked stays false otherwise (or when the node could not be built). */
+ * relation "a op b" (op CC_OP_EQ .. CC_OP_GE) as one comparison node of
+ * the two trees, looked at into rel (is_bool, looked, look[]), so that a
+ * comparison of approximations has one rule, the evaluator's. Each look
+ * evaluates each side once: the sides' looks and the relation's come from
+ * that one evaluation. rel->looked stays false otherwise (or when the node
+ * could not be built). */
 void cc_calc_evaluate_relation(const char *a, size_t alen, const char *b, size_t blen, enum cc_op op,
                                struct cc_calc_outcome *l, struct cc_calc_outcome *r,
                                struct cc_calc_outcome *rel);

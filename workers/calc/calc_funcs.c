@@ -304,6 +304,15 @@ int calc_monotone(const struct calc_fdef *f) {
     return 0;
 }
 
+bool calc_monotone_total(const struct calc_fdef *f) {
+    static const char *const total[] = {"asinh", "atan", "cbrt", "degrees", "erf", "erfc",
+                                        "exp", "exp2", "expm1", "radians", "sinh", "tanh"};
+    if (calc_monotone(f) == 0) return false;
+    for (size_t i = 0; i < sizeof total / sizeof total[0]; i++)
+        if (strcmp(f->name, total[i]) == 0) return true;
+    return false;
+}
+
 /* Python's TypeError wording for a wrong number of arguments. */
 static int wrong_arity(struct calc_ev *e, const struct calc_fdef *f, int argc) {
     if (f->max_args < 0)

@@ -36,7 +36,18 @@
  * below that precision (a comparison of nearly equal sides, floor of a
  * value that is nearly an integer) sets close: the second look then decides
  * nothing. */
-#define CALC_NEAR_MAX 8
+#define CALC_CMP_MAX 32
+
+/* One comparison a look decided where an approximation took part: by the
+ * sign of the difference d of its sides (near: within the look's reach),
+ * or by a rule (rule: the side a saturated value lies on, the order of a
+ * monotonic function's arguments, or two true values compared exactly)
+ * with that sign. */
+struct calc_cmp {
+    mpq_t d;
+    signed char sign;
+    bool near, rule;
+};
 
 struct calc_ev {
     const char *code;
@@ -61,11 +72,12 @@ struct calc_ev {
     /* prec > 0: the last binary64 function's value on this look is not
      * proven to be its true value (calc_val.unproven) */
     bool unproven;
-    /* prec > 0: the differences of the comparisons too close to call on
-     * this look alone (initialised as recorded; calc_near_clear). Both
-     * looks finding one nonzero difference at each is a real one. */
-    int nnear;
-    mpq_t near[CALC_NEAR_MAX];
+    /* prec > 0: the comparisons of approximations this look decided, in
+     * order (calc_near_equal, calc_cmp_rule): the looks' answers stand
+     * only where both made the same comparisons and found each one real
+     * (calc_exact.c) */
+    int ncmp;
+    struct calc_cmp cmp[CALC_CMP_MAX];
     /* prec 0 only: the binary64 pass (calc_exact.c), Python's float
      * semantics: a decimal literal, a constant, a binary64 function's value
      * and every operation with a float operand (and int / int) are doubles,
@@ -133,13 +145,20 @@ void calc_q_from_double(double d, mpq_t out);
 /* prec > 0: marks e close when x / unit is within the precision's reach of
  * an integer (unit NULL: 1), where floor, round, // and % jump. */
 void calc_near_step(struct calc_ev *e, mpq_srcptr x, mpq_srcptr unit);
-/* prec > 0: marks e close when a and b are equal to the precision's reach. */
+/* prec > 0: records the comparison of a and b, approximations (their
+ * difference, and whether it is within the precision's reach); past
+ * CALC_CMP_MAX comparisons the look is void (close). */
 void calc_near_equal(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b);
+/* prec > 0: records a comparison decided by a rule with sign sign. */
+void calc_cmp_rule(struct calc_ev *e, int sign);
 /* prec > 0: whether a and b are within the precision's reach of each
  * other (calc_near_equal's test, nothing recorded). */
 bool calc_within_reach(const struct calc_ev *e, mpq_srcptr a, mpq_srcptr b);
-/* Releases the differences calc_near_equal recorded. */
+/* Releases the comparisons recorded. */
 void calc_near_clear(struct calc_ev *e);
+/* Forgets the comparisons recorded past the first ncmp (what a rule that
+ * came to nothing evaluated). */
+void calc_near_truncate(struct calc_ev *e, int ncmp);
 /* Nearest binary64 of q; -1 when it overflows. */
 int calc_q_to_double(mpq_srcptr q, double *out);
 /* out = round-half-even(num / den), den > 0. */
@@ -179,6 +198,9 @@ bool calc_is_step(const struct calc_fdef *f);
  * decreasing (erfc, acos), 0 otherwise: f(x) and f(y) are then ordered as
  * x and y are (eval_compare). */
 int calc_monotone(const struct calc_fdef *f);
+/* Whether f, monotone (calc_monotone), is defined on every real (exp,
+ * tanh, atan, erf, erfc, ...; not log, sqrt, asin, acosh, ...). */
+bool calc_monotone_total(const struct calc_fdef *f);
 /* 0 when f takes argc arguments; else -1 with Python's arity message. */
 int calc_check_arity(struct calc_ev *e, const struct calc_fdef *f, int argc);
 /* Applies f to argc evaluated arguments (arity already checked). */
@@ -202,6 +224,15 @@ int calc_pow_binary64(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b, bool inexac
 
 /* Evaluates the tree; 0, or -1 with the failure recorded in e. */
 int calc_eval(struct calc_ev *e, const struct cc_node *n, struct calc_val *out);
+/* The comparison node n (two operands) of the values out and r its operands
+ * evaluated to on e: the evaluator's rule for every comparison, applied to
+ * operands evaluated elsewhere too (compare_threshold's sides, calc_exact.c).
+ * close0 and ncmp0: e's close and ncmp before the operands were
+ * evaluated (a look the operands voided may still be decided by the
+ * monotone rule). out receives the truth (0 or 1, is_bool); r is left as
+ * it was. */
+int calc_compare_values(struct calc_ev *e, const struct cc_node *n, struct calc_val *out,
+                        struct calc_val *r, bool close0, int ncmp0);
 
 /* ---- calc_render.c ---- */
 

@@ -189,28 +189,46 @@ bool calc_within_reach(const struct calc_ev *e, mpq_srcptr a, mpq_srcptr b) {
     return near;
 }
 
-void calc_near_equal(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b) {
-    if (e->prec == 0 || e->close) return;
-    mpq_t d, scale;
-    mpq_inits(d, scale, NULL);
-    difference_and_scale(a, b, d, scale);
-    if (within_reach(e, d, scale)) {
-        /* too close for this look alone: what the other look finds decides
-         * (calc_exact.c), as far as there is room to keep the difference */
-        if (e->nnear < CALC_NEAR_MAX) {
-            mpq_init(e->near[e->nnear]);
-            mpq_set(e->near[e->nnear++], d);
-        } else {
-            e->close = true;
-        }
+/* A new comparison record of e, or NULL when there is no room (the look
+ * is then void). */
+static struct calc_cmp *cmp_entry(struct calc_ev *e) {
+    if (e->ncmp == CALC_CMP_MAX) {
+        e->close = true;
+        return NULL;
     }
-    mpq_clears(d, scale, NULL);
+    struct calc_cmp *c = &e->cmp[e->ncmp++];
+    mpq_init(c->d);
+    c->near = c->rule = false;
+    c->sign = 0;
+    return c;
 }
 
-void calc_near_clear(struct calc_ev *e) {
-    for (int i = 0; i < e->nnear; i++) mpq_clear(e->near[i]);
-    e->nnear = 0;
+void calc_near_equal(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b) {
+    if (e->prec == 0 || e->close) return;
+    struct calc_cmp *c = cmp_entry(e);
+    if (!c) return;
+    mpq_t scale;
+    mpq_init(scale);
+    difference_and_scale(a, b, c->d, scale);
+    c->sign = (signed char)mpq_sgn(c->d);
+    /* too close for this look alone: what the other look finds decides */
+    c->near = within_reach(e, c->d, scale);
+    mpq_clear(scale);
 }
+
+void calc_cmp_rule(struct calc_ev *e, int sign) {
+    if (e->prec == 0 || e->close) return;
+    struct calc_cmp *c = cmp_entry(e);
+    if (!c) return;
+    c->rule = true;
+    c->sign = (signed char)sign;
+}
+
+void calc_near_truncate(struct calc_ev *e, int ncmp) {
+    while (e->ncmp > ncmp) mpq_clear(e->cmp[--e->ncmp].d);
+}
+
+void calc_near_clear(struct calc_ev *e) { calc_near_truncate(e, 0); }
 
 int calc_b64_round(struct calc_ev *e, mpq_t q) {
     double d = cc_nf_mpq_to_double(q);

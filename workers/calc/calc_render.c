@@ -249,31 +249,52 @@ static char *approximation_note(const struct approx_names *n) {
     return rc >= 0 ? note : NULL;
 }
 
-/* approximated list and note (3.3.1), for a non-exact result. */
-static void add_approximation(json_t *r, const struct cc_calc_outcome *o, bool integral) {
+/* approximated list and note (3.3.1), for a non-exact result, and
+ * approx_checked: whether approx is the true value to the digits shown
+ * (looked_approx) rather than the binary64 value's. */
+static void add_approximation(json_t *r, const struct cc_calc_outcome *o, bool integral, bool looked) {
     struct approx_names n;
     collect_names(o, integral, &n);
     json_t *list = json_array();
     for (size_t i = 0; i < n.nf; i++) json_array_append_new(list, json_string(n.fn[i]));
     for (size_t i = 0; i < n.nc; i++) json_array_append_new(list, json_string(n.cs[i]));
     json_object_set_new(r, "approximated", list);
+    json_object_set_new(r, "approx_checked", json_boolean(looked));
     char *note = approximation_note(&n);
     if (note) json_object_set_new(r, "note", json_string(note));
     free(note);
 }
 
+/* approx of an approximated value: the true value's text, where the two
+ * looks (256 and 384 bits) give one text; NULL otherwise. The double's
+ * digits past its precision are not the true value's: exp(log(111404)) is
+ * 111404.00000000006 as a double and 111404 in truth, exp(50) the double
+ * 5184705528587072045056 and in truth 5184705528587072464087.45... A
+ * value held beside an integer (tiny) is left to the double. */
+static char *looked_approx(const struct cc_calc_outcome *o) {
+    if (!o->looked || !o->look[0].ok || !o->look[1].ok || o->look[0].tiny || o->look[1].tiny)
+        return NULL;
+    char *a = cc_calc_approx_str(o->look[0].q), *b = cc_calc_approx_str(o->look[1].q);
+    bool same = a && b && strcmp(a, b) == 0;
+    free(b);
+    if (same) return a;
+    free(a);
+    return NULL;
+}
+
 json_t *calc_render_number(const struct cc_calc_outcome *o) {
-    char *value = cc_calc_q_str(o->q), *approx = cc_calc_approx_str(o->q);
-    if (!value || !approx) {
-        free(value);
-        free(approx);
-        return cc_err("resource_exhausted", "expression exhausted the memory ceiling");
-    }
     /* An integer from binary64 functions is exact only when the second looks
      * find the true value to be that integer (sqrt(16), log(8, 2)); exp(50)
      * and sqrt(2)*10**16 are integers only as doubles. */
     bool integral = calc_is_int(o->q) && (o->funcs == 0 || cc_calc_check_value(o, o->q) == CC_CALC_SAME);
     bool exact = o->consts == 0 && (o->funcs == 0 || integral); /* cc_calc_value_exact's rule */
+    char *looked = exact ? NULL : looked_approx(o);
+    char *value = cc_calc_q_str(o->q), *approx = looked ? looked : cc_calc_approx_str(o->q);
+    if (!value || !approx) {
+        free(value);
+        free(approx);
+        return cc_err("resource_exhausted", "expression exhausted the memory ceiling");
+    }
     json_t *r = cc_ok();
     /* Every call builds this object: the keys are literals and both texts
      * are digits, '-', '/' and '.' (GMP's and ours), so the UTF-8 checks
@@ -283,7 +304,7 @@ json_t *calc_render_number(const struct cc_calc_outcome *o) {
     json_object_set_new_nocheck(r, "exact", json_boolean(exact));
     json_object_set_new_nocheck(r, "differs_from_decimal", json_boolean(strcmp(value, approx) != 0));
     json_object_set_new_nocheck(r, "type", json_string_nocheck("rational"));
-    if (!exact) add_approximation(r, o, integral);
+    if (!exact) add_approximation(r, o, integral, looked != NULL);
     free(value);
     free(approx);
     return r;

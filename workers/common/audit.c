@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "protocol/home_path.h"
+#include "protocol/knob.h"
 
 #define GENERATIONS 2
 
@@ -27,13 +28,7 @@ int cc_audit_path(char *out, size_t cap) {
     return n > 0 && (size_t)n < cap ? 1 : -1;
 }
 
-static long long max_bytes(void) {
-    const char *v = getenv("CODECALC_AUDIT_MAX_MB");
-    char *end;
-    double mb = v && *v ? strtod(v, &end) : 10;
-    if (!v || !*v || *end || !(mb > 0)) mb = 10;
-    return (long long)(mb * 1048576.0);
-}
+static long long max_bytes(void) { return cc_knob(CC_KNOB_AUDIT_MAX_MB); }
 
 /* Replace every occurrence of secret in s (a new string, or NULL when s has
  * none). */

@@ -2,6 +2,7 @@
 #include "workers/exec/compile_cache.h"
 
 #include "protocol/fdio.h"
+#include "protocol/knob.h"
 #include "protocol/sha256.h"
 
 #include <dirent.h>
@@ -186,13 +187,7 @@ static int older_first(const void *a, const void *b) {
     return (x->mtime.tv_nsec > y->mtime.tv_nsec) - (x->mtime.tv_nsec < y->mtime.tv_nsec);
 }
 
-static uint64_t cache_cap_bytes(void) {
-    const char *v = getenv("CODECALC_COMPILE_CACHE_MB");
-    char *end;
-    unsigned long long mb = v ? strtoull(v, &end, 10) : 0;
-    if (!v || !*v || *end || mb == 0 || mb > (1ull << 20)) mb = 512;
-    return (uint64_t)mb << 20;
-}
+static uint64_t cache_cap_bytes(void) { return (uint64_t)cc_knob(CC_KNOB_COMPILE_CACHE_MB) << 20; }
 
 
 /* Collect entries (removing temp files abandoned by a crashed writer). */

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "protocol/knob.h"
 #include "protocol/monotonic.h"
 #include "protocol/strbuf.h"
 #include "workers/common/pkg_managers.h"
@@ -21,8 +22,6 @@
 #include "workers/sandbox/rundir.h"
 #include "workers/sandbox/sandbox.h"
 
-#define QUOTA_MB_DEFAULT 512      /* the workdir quota (CODECALC_SESSION_DISK_QUOTA_MB) */
-#define CACHE_MB_DEFAULT 2048
 #define MAX_DEPTH 256
 
 void cc_deps_share(void) {
@@ -152,7 +151,7 @@ static void evict(const char *root, const char *keep) {
     if (!d) return;
     struct entry *list = NULL;
     size_t n = 0;
-    uint64_t total = 0, cap = cc_exec_env_u64("CODECALC_DEPS_CACHE_MB", CACHE_MB_DEFAULT) << 20;
+    uint64_t total = 0, cap = (uint64_t)cc_knob(CC_KNOB_DEPS_CACHE_MB) << 20;
     char path[PATH_MAX + 512];
     for (struct dirent *e; (e = readdir(d));) {
         snprintf(path, sizeof path, "%s/%s", root, e->d_name);
@@ -208,8 +207,9 @@ static json_t *install_failed(json_t *e, int64_t ms) {
 
 /* Seal the staging tree; NULL, or the refusal. */
 static json_t *seal(const char *staging) {
-    uint64_t quota = cc_exec_env_u64("CODECALC_SESSION_DISK_QUOTA_MB", QUOTA_MB_DEFAULT);
-    struct walk w = {.seal = true, .limit = quota << 20};
+    /* the workdir quota, in bytes as the session quota checks read it */
+    uint64_t quota = (uint64_t)cc_knob(CC_KNOB_SESSION_DISK_QUOTA_MB);
+    struct walk w = {.seal = true, .limit = quota};
     int fd = open(staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     int rc = fd < 0 ? -1 : walk_dir(fd, &w, 0);
     if (rc == 0 && ((geteuid() == 0 && fchown(fd, 0, 0) != 0) || fchmod(fd, 0555) != 0)) rc = -1;
@@ -217,7 +217,7 @@ static json_t *seal(const char *staging) {
     if (fd >= 0) close(fd);
     if (rc == 0) return NULL;
     if (w.why && strstr(w.why, "quota"))
-        return cc_err("resource_exhausted", "the installed environment is over %llu MiB and %s "
+        return cc_err("resource_exhausted", "the installed environment is over %llu bytes and %s "
                       "(CODECALC_SESSION_DISK_QUOTA_MB); it was not kept", (unsigned long long)quota, w.why);
     if (w.why) return cc_err("validation", "the installed environment was refused: %s", w.why);
     return cc_err("internal", "cannot seal the installed environment: %s", strerror(e));

@@ -9,10 +9,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "protocol/fdio.h"
 #include "workers/common/runtime_path.h"
 #include "workers/exec/execute.h"
 #include "workers/exec/languages.h"
+#include "workers/exec/probe_report.h"
 #include "workers/sandbox/sandbox.h"
 
 /* A file named cmd on path that exists but cannot be executed. */
@@ -55,9 +55,5 @@ int cc_exec_doctor_main(void) {
     const struct sbx_caps *c = sbx_probe();
     json_t *o = json_pack("{s:o,s:o,s:i,s:i}", "runtimes", rows, "providers", cc_list_providers_json(), "run_uid",
                           (int)c->run_uid, "run_gid", (int)c->run_gid);
-    char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
-    json_decref(o);
-    int rc = text && cc_write_all(1, text, strlen(text)) == 0 && cc_write_all(1, "\n", 1) == 0 ? 0 : 1;
-    free(text);
-    return rc;
+    return cc_exec_print_report(o);
 }

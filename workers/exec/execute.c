@@ -4,6 +4,7 @@
 
 #include "protocol/fdio.h"
 #include "protocol/host_floor.h"
+#include "protocol/knob.h"
 #include "protocol/monotonic.h"
 #include "protocol/sha256.h"
 #include "protocol/utf8.h"
@@ -30,8 +31,6 @@
 #include <linux/magic.h>
 #include <unistd.h>
 
-#define DEFAULT_PIDS 512
-#define COMPILE_MEMORY_MB_DEFAULT 2048
 
 /* ---- small utilities --------------------------------------------------- */
 
@@ -50,17 +49,8 @@ uint64_t cc_exec_output_cap(int64_t max_output_kb) {
     return (uint64_t)max_output_kb * 1024;
 }
 
-uint64_t cc_exec_env_u64(const char *name, uint64_t dflt) {
-    const char *v = getenv(name);
-    if (v && *v && strspn(v, "0123456789") == strlen(v) && strlen(v) < 10) {
-        uint64_t n = strtoull(v, NULL, 10);
-        if (n > 0) return n;
-    }
-    return dflt;
-}
-
 uint64_t cc_exec_compile_memory_bytes(void) {
-    return cc_exec_env_u64("CODECALC_COMPILE_MEMORY_MB", COMPILE_MEMORY_MB_DEFAULT) << 20;
+    return (uint64_t)cc_knob(CC_KNOB_COMPILE_MEMORY_MB) << 20;
 }
 
 /* ---- capture ----------------------------------------------------------- */
@@ -263,7 +253,7 @@ static struct sbx_limits step_limits(const struct cc_exec_req *q, int64_t wall_m
         l.mem_bytes = cc_exec_compile_memory_bytes();
     else if (q->max_memory_mb > 0 && q->max_memory_mb < (1ll << 21))
         l.mem_bytes = (uint64_t)q->max_memory_mb << 20;
-    l.pids_max = cc_exec_env_u64("CODECALC_MAX_PROCESSES", DEFAULT_PIDS);
+    l.pids_max = (uint64_t)cc_knob(CC_KNOB_MAX_PROCESSES);
     return l;
 }
 

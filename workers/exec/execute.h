@@ -96,10 +96,6 @@ const char *cc_exec_workspace_disk_bound(void);
 /* Per-stream byte cap for max_output_kb (1.6). */
 uint64_t cc_exec_output_cap(int64_t max_output_kb);
 
-/* A positive decimal setting of the environment (at most 9 digits), else
- * dflt. */
-uint64_t cc_exec_env_u64(const char *name, uint64_t dflt);
-
 /* The memory ceiling of a compile step: CODECALC_COMPILE_MEMORY_MB
  * (default 2048 MiB), whatever max_memory_mb says (docs/languages.md). */
 uint64_t cc_exec_compile_memory_bytes(void);

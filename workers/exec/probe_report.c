@@ -17,6 +17,10 @@ int cc_exec_probe_main(void) {
                           c->utsns, "cgroup_v2", c->cgroup_v2, "cgroup_v1_memory", c->cgroup_v1_memory,
                           "cgroup_v1_pids", c->cgroup_v1_pids, "seccomp", c->seccomp, "root", c->root,
                           "landlock_abi", sbx_landlock_abi());
+    return cc_exec_print_report(o);
+}
+
+int cc_exec_print_report(json_t *o) {
     char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
     json_decref(o);
     int rc = text && cc_write_all(1, text, strlen(text)) == 0 && cc_write_all(1, "\n", 1) == 0 ? 0 : 1;

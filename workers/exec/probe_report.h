@@ -12,9 +12,15 @@
 #ifndef CC_PROBE_REPORT_H
 #define CC_PROBE_REPORT_H
 
+#include <jansson.h>
+
 #define CC_EXEC_PROBE_ARG "--probe"
 
 /* Print the report; the process exit status. */
 int cc_exec_probe_main(void);
+
+/* o (consumed) as one compact JSON line on stdout: 0, or 1 when o is NULL
+ * or could not be written (the exit status of a report mode). */
+int cc_exec_print_report(json_t *o);
 
 #endif

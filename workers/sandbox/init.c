@@ -168,7 +168,7 @@ static void build_view(const struct sbx_init_cfg *cfg) {
         (void)sbx_ipc_bound();
     if (cfg->own_mntns) {
         sh->degraded |= sbx_mounts_setup(cfg->workdir, cfg->home, cfg->own_pidns, cfg->share_dir,
-                                         cfg->share_at);
+                                         cfg->share_at, cfg->own_ipcns);
         if (sh->degraded & SBX_DEGRADED_WORKDIR) {
             note_stage(sh, "workdir bind", errno);
             _exit(0);

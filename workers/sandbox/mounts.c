@@ -70,7 +70,7 @@ static bool parent_of(const char *workdir, char *out, size_t cap) {
     return true;
 }
 
-static unsigned mask_private_dirs(const char *workdir, const char *home) {
+static unsigned mask_private_dirs(const char *workdir, const char *home, bool watch_queues) {
     unsigned bad = 0;
     char parent[PATH_MAX];
     /* Bounded in files too: a tmpfs's default inode count is half the
@@ -78,8 +78,13 @@ static unsigned mask_private_dirs(const char *workdir, const char *home) {
     char tmp_opts[96], shm_opts[96];
     snprintf(tmp_opts, sizeof tmp_opts, "mode=1777,size=%um,nr_inodes=%u", SBX_TMP_MB, SBX_TMP_INODES);
     snprintf(shm_opts, sizeof shm_opts, "mode=1777,size=%um,nr_inodes=%u", SBX_SHM_MB, SBX_SHM_INODES);
-    if (private_tmp("/tmp", tmp_opts) != 0)
+    /* The run's message queues, watched from under its private /tmp
+     * (ipc_release.c): mounted first, so the program never sees them. */
+    bool watching = watch_queues && sbx_ipc_watch("/tmp");
+    if (private_tmp("/tmp", tmp_opts) != 0) {
         bad |= SBX_DEGRADED_TMP;
+        if (watching) sbx_ipc_unwatch("/tmp");
+    }
     (void)private_tmp("/dev/shm", shm_opts);
     if (home && home[0] == '/' && strcmp(home, "/") != 0 && mask_dir(home) != 0)
         bad |= SBX_DEGRADED_MASK;
@@ -112,7 +117,7 @@ static void place_share(int tree, const char *at, unsigned bad) {
 }
 
 unsigned sbx_mounts_setup(const char *workdir, const char *home, bool fresh_proc,
-                          const char *share_dir, const char *share_at) {
+                          const char *share_dir, const char *share_at, bool watch_queues) {
     unsigned bad = 0;
     /* Nothing we mount may propagate back to the host. */
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
@@ -125,7 +130,7 @@ unsigned sbx_mounts_setup(const char *workdir, const char *home, bool fresh_proc
     struct mount_attr ro = {.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID};
     if (mount_setattr(AT_FDCWD, "/", AT_RECURSIVE, &ro, sizeof ro) != 0)
         bad |= SBX_DEGRADED_RDONLY;
-    bad |= mask_private_dirs(workdir, home);
+    bad |= mask_private_dirs(workdir, home, watch_queues);
     place_share(share, share_at, bad);
     if (share >= 0)
         close(share);

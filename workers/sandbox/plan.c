@@ -12,6 +12,8 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 
+#include "protocol/knob.h"
+
 /* Choose namespaces from the probe and disclose each one we go without.
  * Returns the clone flags. */
 int sbx_plan_namespaces(const struct sbx_caps *c, bool no_net, struct sbx_init_cfg *cfg,
@@ -83,10 +85,6 @@ static int64_t count_tasks(uid_t uid) {
     return n;
 }
 
-static bool digits_only(const char *s) {
-    return s && s[0] && strspn(s, "0123456789") == strlen(s) && strlen(s) < 10;
-}
-
 /* RLIMIT_NPROC where no pids cgroup holds this box (TOOLS.md 1.5): an
  * explicit CODECALC_MAX_PROCESSES, else the tasks the uid already has plus
  * headroom. It counts every task of the uid on the host, not this run's:
@@ -94,10 +92,9 @@ static bool digits_only(const char *s) {
 static uint64_t nproc_limit(const struct sbx_limits *lim, uid_t uid, bool root,
                             struct sbx_result *res) {
     const char *env = getenv("CODECALC_MAX_PROCESSES");
-    if (digits_only(env))
-        return strtoull(env, NULL, 10);
-    const char *hr = getenv("CODECALC_PROCESS_HEADROOM");
-    uint64_t headroom = digits_only(hr) ? strtoull(hr, NULL, 10) : 512;
+    if (env && *env) /* set (the supervisor refused a value that is not one) */
+        return (uint64_t)cc_knob(CC_KNOB_MAX_PROCESSES);
+    uint64_t headroom = (uint64_t)cc_knob(CC_KNOB_PROCESS_HEADROOM);
     int64_t have = count_tasks(uid);
     if (have < 0) {
         sbx_unenforced_add(res, "process_limit_is_a_fixed_ceiling_not_measured");

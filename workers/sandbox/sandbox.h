@@ -26,10 +26,6 @@
 /* RLIMIT_FSIZE when the caller names none: the ceiling on files the program
  * writes itself (its output streams are pipes and have no such limit). */
 #define SBX_FSIZE_DEFAULT (256ULL << 20)
-/* A one-shot run directory's bound where it can be a tmpfs of its own
- * (workers/sandbox/scratch.c): CODECALC_RUN_DISK_MB, CODECALC_RUN_INODES. */
-#define SBX_RUN_DISK_MB_DEFAULT 512
-#define SBX_RUN_INODES_DEFAULT 32768
 /* The box's private /tmp and /dev/shm (workers/sandbox/mounts.c). */
 #define SBX_TMP_MB 256
 #define SBX_TMP_INODES 32768
@@ -352,7 +348,7 @@ int sbx_seccomp_apply(const struct sbx_bpf *bpf);
  * directory holding other runs masked, workdir writable, fresh /proc.
  * Returns a bit set of SBX_DEGRADED_* for what could not be done. */
 unsigned sbx_mounts_setup(const char *workdir, const char *home, bool fresh_proc,
-                          const char *share_dir, const char *share_at);
+                          const char *share_dir, const char *share_at, bool watch_queues);
 
 enum {
     SBX_DEGRADED_RDONLY = 1u << 0,   /* host view stays writable */
@@ -367,7 +363,8 @@ enum {
 };
 
 /* One-shot run directories as bounded tmpfs mounts (scratch.c). The
- * bound (bytes, files) from the environment; mount one on dir (the calling
+ * bound (bytes, files): CODECALC_RUN_DISK_MB and CODECALC_RUN_INODES
+ * (protocol/knob.c: 512 MiB, 32768 files); mount one on dir (the calling
  * process first moves into a mount namespace of its own, slave to the
  * host's; root only). 0, or -1 with errno and why (cap bytes) set. */
 uint64_t sbx_scratch_bytes(void);
@@ -464,8 +461,19 @@ bool sbx_ipc_bound(void);
 /* workers/sandbox/ipc_release.c: in init, once every process of the run is
  * gone: unlink the POSIX message queues of the run's IPC namespace, so
  * their bytes return to the uid now rather than when the kernel frees the
- * namespace. The number unlinked, or -1 when they could not be listed. */
+ * namespace. The number unlinked, or -1 when they could not be listed.
+ * After sbx_ipc_watch, a namespace where no queue was made is known empty
+ * by one fstat, without listing it. */
 int sbx_ipc_release(void);
+/* In init, in its own mount and IPC namespaces, before under is covered by
+ * another mount: mount this namespace's queue filesystem on under and keep
+ * its root open for sbx_ipc_release. false when it could not (then
+ * sbx_ipc_release lists through a detached mount of its own). */
+bool sbx_ipc_watch(const char *under);
+/* Undo sbx_ipc_watch (the cover over under could not be made). */
+void sbx_ipc_unwatch(const char *under);
+/* Times sbx_ipc_release listed the queues, in this process (tests). */
+unsigned sbx_ipc_listings(void);
 
 /* workers/sandbox/clone.c: $CODECALC_HOME (or ~/.codecalc; "" when unknown)
  * into out; init cloned into new namespaces with a pidfd and no exit

@@ -25,20 +25,11 @@
 #include <sys/mount.h>
 #include <unistd.h>
 
-static uint64_t env_u64(const char *name, uint64_t dflt, uint64_t lo, uint64_t hi) {
-    const char *s = getenv(name);
-    if (!s || !*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 12) return dflt;
-    uint64_t v = strtoull(s, NULL, 10);
-    return v < lo ? lo : v > hi ? hi : v;
-}
+#include "protocol/knob.h"
 
-uint64_t sbx_scratch_bytes(void) {
-    return env_u64("CODECALC_RUN_DISK_MB", SBX_RUN_DISK_MB_DEFAULT, 16, 1u << 20) << 20;
-}
+uint64_t sbx_scratch_bytes(void) { return (uint64_t)cc_knob(CC_KNOB_RUN_DISK_MB) << 20; }
 
-uint64_t sbx_scratch_inodes(void) {
-    return env_u64("CODECALC_RUN_INODES", SBX_RUN_INODES_DEFAULT, 64, 1u << 24);
-}
+uint64_t sbx_scratch_inodes(void) { return (uint64_t)cc_knob(CC_KNOB_RUN_INODES); }
 
 /* errno of moving into the private namespace (0 = done), once per process. */
 static int private_ns_err = -1;

@@ -279,10 +279,36 @@ struct watchdog {
     pthread_mutex_t mu;
     pthread_cond_t cv;
     bool done, fired;
+    unsigned interrupts; /* Z3_interrupt calls made */
     Z3_context c;
     unsigned ms; /* the limit: Z3_TIMEOUT_MS, or the script's :timeout below it */
     pthread_t thread;
 };
+
+/* ---- test hooks (tests/unit/test_z3_check.c; no request reaches them) ----
+ * The race REINTERRUPT_MS mends, made to happen every time: with
+ * fire_before_check the watchdog's first interrupt is made, and seen made,
+ * before Z3_solver_check starts. And what the last check's watchdog did,
+ * so a test asserts what the limit did rather than how long it took. */
+struct z3_check_watch_facts {
+    unsigned interrupts;      /* Z3_interrupt calls the watchdog made */
+    char reason_unknown[64];  /* z3's reason for an unknown verdict, else "" */
+};
+static bool hook_fire_before_check, hooks_on;
+static struct z3_check_watch_facts last_watch;
+
+void z3_check_test_fire_before_check(bool on);
+void z3_check_test_last_watch(struct z3_check_watch_facts *out);
+
+void z3_check_test_fire_before_check(bool on) {
+    hook_fire_before_check = on;
+    hooks_on = true;
+}
+
+void z3_check_test_last_watch(struct z3_check_watch_facts *out) {
+    *out = last_watch;
+    hooks_on = true;
+}
 
 /* After the limit the interrupt is repeated at this pace until the check
  * returns: z3 clears a pending interrupt when a check starts, so one that
@@ -301,12 +327,14 @@ static void *watchdog_main(void *arg) {
     struct watchdog *w = arg;
     struct timespec until;
     clock_gettime(CLOCK_MONOTONIC, &until);
-    add_ms(&until, w->ms);
+    if (!hook_fire_before_check) add_ms(&until, w->ms);
     pthread_mutex_lock(&w->mu);
     while (!w->done) {
         if (pthread_cond_timedwait(&w->cv, &w->mu, &until) == ETIMEDOUT && !w->done) {
             w->fired = true;
+            w->interrupts++;
             Z3_interrupt(w->c);
+            pthread_cond_broadcast(&w->cv); /* the hook's wait in guarded_check */
             add_ms(&until, REINTERRUPT_MS);
         }
     }
@@ -358,8 +386,22 @@ static bool watchdog_stop(struct watchdog *w) {
 static int guarded_check(Z3_context c, Z3_solver s, unsigned limit_ms, Z3_lbool *r, bool *spoiled) {
     struct watchdog w;
     if (watchdog_start(&w, c, limit_ms) != 0) return -1;
+    if (hook_fire_before_check) {
+        pthread_mutex_lock(&w.mu);
+        while (!w.fired) pthread_cond_wait(&w.cv, &w.mu);
+        pthread_mutex_unlock(&w.mu);
+    }
     *r = Z3_solver_check(c, s);
     if (watchdog_stop(&w) || Z3_get_error_code(c) != Z3_OK) *spoiled = true;
+    if (hooks_on) {
+        last_watch = (struct z3_check_watch_facts){.interrupts = w.interrupts};
+        /* only when no error is pending: the call would clear it */
+        if (*r == Z3_L_UNDEF && Z3_get_error_code(c) == Z3_OK) {
+            snprintf(last_watch.reason_unknown, sizeof last_watch.reason_unknown, "%s",
+                     Z3_solver_get_reason_unknown(c, s));
+            Z3_set_error(c, Z3_OK);
+        }
+    }
     return 0;
 }
 

@@ -26,7 +26,6 @@ math.nextafter) and data_sizes of big counts.
 
 Usage: python3 make_heldout_redcalc2.py   (writes heldout-redcalc2.json)
 """
-import json
 import math
 import operator
 import os
@@ -40,13 +39,9 @@ from functools import reduce
 
 import mpmath
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import make_corpus as mc  # noqa: E402  (the case helpers; its own cases are dropped)
-from make_corpus import case, chk, qs  # noqa: E402
-from oracle import bitop_ref, half_even as _half_even, human_ref, keep6 as _keep6  # noqa: E402
-
-del mc.CASES[:]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from calcgen import bitop_ref, case, chk, cli, human_ref, label, mc, qs  # noqa: E402
+from calcgen import half_even as _half_even, keep6 as _keep6, sqrt_float  # noqa: E402
 
 # ---- oracles -------------------------------------------------------------------
 
@@ -392,11 +387,6 @@ def rational_exprs(rng, n):
         made += 1
 
 
-def _sqrt_float(q):
-    with mpmath.workprec(400):
-        return float(mpmath.sqrt(mpmath.mpf(q.numerator) / q.denominator))
-
-
 def stats_lists(rng, n):
     """calc_stats: the mean correctly rounded from the exact sum, the
     stdev and the cv from the exact moments (identical values: stdev 0;
@@ -422,7 +412,7 @@ def stats_lists(rng, n):
         fr = [Fraction(x) for x in nums]
         mean = sum(fr) / len(fr)
         var = sum((x - mean) ** 2 for x in fr) / (len(fr) - 1)
-        sd = _sqrt_float(var)
+        sd = sqrt_float(var, 400)
         checks = [chk("mean", "float", float(mean), rel=0.0, abs=0.0)]
         tiny = 2.2250738585072014e-308
         checks.append(chk("stdev", "float", sd, rel=2.3e-16, abs=5e-324 if sd < tiny else 0.0)
@@ -1010,16 +1000,13 @@ def batch(seed, tag, scale=1):
     float_conversions(rng, 15 * scale)
     percentile_lists(rng, 15 * scale)
     approx_exprs(rng, 40 * scale)
-    for i, c in enumerate(mc.CASES[start:]):
-        c["id"] = "rc2-%s-%s-%03d" % (tag, c["tool"], i)
-        c["batch"] = tag
+    label(start, "rc2", tag, ints53=False)
 
 
 def main():
-    batch(20261201, "b1")
-    batch(77031, "b2")
-    mc.write_cases("heldout-redcalc2.json", "redcalc2's generated calculator/programmer cases; built by "
-                   "make_heldout_redcalc2.py (batch b1 hunted and fixed, b2 generated after the fixes)")
+    cli(batch, "heldout-redcalc2", ((20261201, "b1"), (77031, "b2")),
+        "redcalc2's generated calculator/programmer cases; built by "
+        "make_heldout_redcalc2.py (batch b1 hunted and fixed, b2 generated after the fixes)")
 
 
 if __name__ == "__main__":

@@ -37,26 +37,9 @@ from fractions import Fraction
 
 import mpmath
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import make_corpus as mc  # noqa: E402
-from make_corpus import case, chk, qs  # noqa: E402
-from oracle import bitop_ref, half_even as _half_even, human_ref, keep6 as _keep6  # noqa: E402
-
-del mc.CASES[:]
-sys.set_int_max_str_digits(100000)
-
-REFUSE = {"at": "", "cmp": "refuse", "codes": ["validation"], "sev": "wrong"}
-INTS53 = {"at": "", "cmp": "ints53", "sev": "wrong"}
-
-
-def _f(q):
-    """The double nearest a Fraction (Python's true division is correctly
-    rounded), None past the range."""
-    try:
-        return q.numerator / q.denominator
-    except OverflowError:
-        return None
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from calcgen import INTS53, REFUSE, bitop_ref, case, chk, cli, human_ref, label, mc, qs  # noqa: E402
+from calcgen import double_of as _f, half_even as _half_even, keep6 as _keep6, sqrt_float as _sqrt_float  # noqa: E402
 
 
 # ---- units -------------------------------------------------------------------
@@ -329,11 +312,6 @@ def temperatures(rng, n):
 
 
 # ---- stats of integers past 2^53 ---------------------------------------------------
-
-def _sqrt_float(q):
-    with mpmath.workprec(300):
-        return float(mpmath.sqrt(mpmath.mpf(q.numerator) / q.denominator))
-
 
 def stats_bigints(rng, n):
     """calc_stats and percentiles of integers a double cannot hold (the
@@ -717,28 +695,13 @@ def batch(seed, tag, scale=1):
     constants(rng, 20 * scale)
     listed_units_roundtrip(rng, 15 * scale)
     unit_glyphs(rng, 10 * scale)  # appended last: the classes above draw as before
-    for i, c in enumerate(mc.CASES[start:]):
-        c["id"] = "rc3-%s-%s-%03d" % (tag, c["tool"], i)
-        if INTS53 not in c["checks"] and REFUSE not in c["checks"]:
-            c["checks"].append(INTS53)  # every result: no JSON integer of 2^53 or more
-        c["batch"] = tag
+    label(start, "rc3", tag)
 
 
 def main():
-    import argparse
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--seed", type=int)
-    ap.add_argument("--tag")
-    ap.add_argument("--out")
-    a = ap.parse_args()
-    if a.seed is not None:
-        batch(a.seed, a.tag or "x")
-        mc.write_cases(a.out or "heldout-redcalc3-%s.json" % (a.tag or "x"), "redcalc3 batch seed %d" % a.seed)
-        return
-    batch(3101, "b1")
-    batch(880199, "b2")
-    mc.write_cases("heldout-redcalc3.json", "redcalc3's generated calculator cases; built by "
-                   "make_heldout_redcalc3.py (batch b1 hunted and fixed, b2 generated after the fixes)")
+    cli(batch, "heldout-redcalc3", ((3101, "b1"), (880199, "b2")),
+        "redcalc3's generated calculator cases; built by "
+        "make_heldout_redcalc3.py (batch b1 hunted and fixed, b2 generated after the fixes)")
 
 
 if __name__ == "__main__":

@@ -38,28 +38,12 @@ from fractions import Fraction
 
 import mpmath
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import make_corpus as mc  # noqa: E402
-from make_corpus import case, chk, qs  # noqa: E402
-from oracle import bitop_ref, half_even as _half_even, human_ref, keep6 as _keep6  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from calcgen import INTS53, bitop_ref, case, chk, cli, human_ref, label, mc, qs  # noqa: E402
+from calcgen import double_of as _f, keep6 as _keep6, sqrt_float as _sqrt_float  # noqa: E402
+from calcgen import OPS  # noqa: E402
 
-del mc.CASES[:]
-sys.set_int_max_str_digits(100000)
 mpmath.mp.dps = 1000
-
-REFUSE = {"at": "", "cmp": "refuse", "codes": ["validation"], "sev": "wrong"}
-INTS53 = {"at": "", "cmp": "ints53", "sev": "wrong"}
-OPS = {"==": lambda c: c == 0, "!=": lambda c: c != 0, "<": lambda c: c < 0, "<=": lambda c: c <= 0,
-       ">": lambda c: c > 0, ">=": lambda c: c >= 0}
-
-
-def _f(q):
-    """The double nearest a Fraction, None past the range."""
-    try:
-        return q.numerator / q.denominator
-    except OverflowError:
-        return None
 
 
 def _verdict_cases(a, op, b, truth, cat, why):
@@ -359,11 +343,6 @@ def duration_ties(rng, n):
 
 # ---- calc_stats, percentiles ---------------------------------------------------------
 
-def _sqrt_float(q):
-    with mpmath.workprec(300):
-        return float(mpmath.sqrt(mpmath.mpf(q.numerator) / q.denominator))
-
-
 def stats_near_equal(rng, n):
     """calc_stats of near-equal values (consecutive doubles around a huge
     base), mixed signs, and even counts: the moments of the doubles given."""
@@ -529,28 +508,13 @@ def batch(seed, tag, scale=1):
     float_small(rng, 25 * scale)
     radix_fractions(rng, 25 * scale)
     big_ints(rng, 15 * scale)
-    for i, c in enumerate(mc.CASES[start:]):
-        c["id"] = "rc4-%s-%s-%03d" % (tag, c["tool"], i)
-        if INTS53 not in c["checks"] and REFUSE not in c["checks"]:
-            c["checks"].append(INTS53)
-        c["batch"] = tag
+    label(start, "rc4", tag)
 
 
 def main():
-    import argparse
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--seed", type=int)
-    ap.add_argument("--tag")
-    ap.add_argument("--out")
-    a = ap.parse_args()
-    if a.seed is not None:
-        batch(a.seed, a.tag or "x")
-        mc.write_cases(a.out or "heldout-redcalc4-%s.json" % (a.tag or "x"), "redcalc4 batch seed %d" % a.seed)
-        return
-    batch(4404, "a")
-    batch(97531, "b")
-    mc.write_cases("heldout-redcalc4.json", "redcalc4's generated calculator cases; built by "
-                   "make_heldout_redcalc4.py (batch a hunted and fixed, b generated after the fixes)")
+    cli(batch, "heldout-redcalc4", ((4404, "a"), (97531, "b")),
+        "redcalc4's generated calculator cases; built by "
+        "make_heldout_redcalc4.py (batch a hunted and fixed, b generated after the fixes)")
 
 
 if __name__ == "__main__":

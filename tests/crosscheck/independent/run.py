@@ -957,6 +957,19 @@ def c_ineq_set(got, ck, res, case):
     return True, ""
 
 
+def c_approx_true(got, ck, res, case):
+    """calc_exact's approx of an approximated value (make_heldout_redcalc5.py):
+    the true value's text wherever approx_checked is true (else a wrong
+    answer); where the result does not say so (approx_checked false, or a
+    server without the field), approx is the double's and a mismatch only
+    short."""
+    if got == ck["want"]:
+        return True, ""
+    if res.get("approx_checked") is True:
+        return False, "approx %r is not the true value's %r" % (got, ck["want"])
+    return "short", "approx %r is the double's; the true value's is %r" % (got, ck["want"])
+
+
 CMP = {n[2:]: f for n, f in globals().items() if n.startswith("c_")}
 
 
