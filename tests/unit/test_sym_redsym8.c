@@ -121,6 +121,8 @@ static void test_infinite_products_unevaluated_finite_wrong(void) {
     sym_expect("product((n**3 - 1)/(n**3 + 1), (n, 2, oo))", "2/3");
     sym_expect("product(1 + 1/(n*(n + 2)), (n, 1, oo))", "2");
     sym_expect("product(n/(n + 1), (n, 1, oo))", "0");
+    /* a slower tail (4/M): extrapolated three times, not twice */
+    sym_expect("product(1 - 4/n**2, (n, 3, oo))", "1/6");
     sym_check(sym_eval("product(1 + 1/n**2, (n, 1, M))"), "product up to M", "expression",
               "Product(1/n**2 + 1, n, 1, M)", "note", "disagrees with the product term by term");
     sym_expect("product(1 - 1/n**2, (n, 2, M))", "(M + 1)/(2*M)");

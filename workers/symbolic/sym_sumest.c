@@ -99,7 +99,7 @@ bool sym_product_estimate(const struct cc_node *term, const char *k, long start,
     mpfr_init2(acc, SYM_NUM_BITS);
     mpfr_init2(lg, SYM_NUM_BITS);
     mpfr_set_ui(acc, 0, MPFR_RNDN);
-    double L[3];
+    double L[4]; /* after 500, 1000, 2000 and 4000 terms */
     bool ok = true;
     sym_nwork_reset();
     for (int i = 0; i < TERMS && ok; i++) {
@@ -109,8 +109,9 @@ bool sym_product_estimate(const struct cc_node *term, const char *k, long start,
         if (ok) {
             mpfr_log(lg, mpc_realref(v), MPFR_RNDN);
             mpfr_add(acc, acc, lg, MPFR_RNDN);
-            if (i + 1 == TERMS / 4 || i + 1 == TERMS / 2 || i + 1 == TERMS)
-                L[i + 1 == TERMS / 4 ? 0 : i + 1 == TERMS / 2 ? 1 : 2] = mpfr_get_d(acc, MPFR_RNDN);
+            for (int j = 0; j < 4; j++)
+                if (i + 1 == TERMS >> (3 - j))
+                    L[j] = mpfr_get_d(acc, MPFR_RNDN);
         }
     }
     mpc_clear(kv);
@@ -119,8 +120,13 @@ bool sym_product_estimate(const struct cc_node *term, const char *k, long start,
     mpfr_clear(lg);
     if (!ok)
         return false;
-    double r1 = 2 * L[1] - L[0], r2 = 2 * L[2] - L[1];
-    *out = (4 * r2 - r1) / 3;
-    *spread = fabs(r2 - r1);
+    /* each step removes the next power of 1/M from the tail */
+    double r1[3], r2[2];
+    for (int j = 0; j < 3; j++)
+        r1[j] = 2 * L[j + 1] - L[j];
+    for (int j = 0; j < 2; j++)
+        r2[j] = (4 * r1[j + 1] - r1[j]) / 3;
+    *out = (8 * r2[1] - r2[0]) / 7;
+    *spread = fabs(r2[1] - r2[0]);
     return isfinite(*out);
 }

@@ -23,12 +23,12 @@ bool sym_sum_estimate(const struct cc_node *term, const char *k, long start, dou
                       double *spread);
 
 /* The logarithm of the infinite product of term (in k) for k = start,
- * start + 1, ...: the log partial products after 1000, 2000 and 4000
- * terms, extrapolated twice in 1/M (Richardson: a product of rational
- * terms tending to 1 has log partial products L + a/M + b/M**2 + ...), in
- * *out; *spread is the change of the first extrapolation between 1000 and
- * 2000 terms and 2000 and 4000. false when a term is not a positive real,
- * or the work bound (as for sums) cuts the 4000 terms. */
+ * start + 1, ...: the log partial products after 500, 1000, 2000 and 4000
+ * terms, extrapolated three times in 1/M (Richardson: a product of
+ * rational terms tending to 1 has log partial products L + a/M + b/M**2 +
+ * ...), in *out; *spread is the change of the second extrapolation from
+ * 500-2000 terms to 1000-4000. false when a term is not a positive real, or
+ * the work bound (as for sums) cuts the 4000 terms. */
 bool sym_product_estimate(const struct cc_node *term, const char *k, long start, double *out,
                           double *spread);
 
