@@ -29,7 +29,23 @@ The default seed (20261208) builds the corpus `make check` runs
 (report-only); a different seed builds a fresh batch never used while
 fixing.
 
-Results: see disagreements.md (generated-redsym8.json).
+Results (--report-only; main = 74c650f, redsym8 = this branch):
+  seed 20261208 (seed A, the committed corpus, 128 cases; the seed the
+  fixes were checked on): main 97/128 with 1 confident wrong (x**2*y**2 =
+  2; x*y**3 = 3 answered [] through solve_linear: 4 solutions) and 21
+  format (20 infinite products left unevaluated as Product(...), which
+  run.py cannot parse; rootof in 1 system); redsym8 116/128, 0 wrong,
+  3 format (products still unevaluated: 1 + 1/n**2, (n**2 - 1)/(n**2 + 1),
+  1 + 1/(n*(n + 1)): giac's partial products fail the check at two
+  bounds), 7 refusals (6 N(polylog(2 or 3, z)) off the closed forms; 1
+  product(1 + (-1)**n/n**2) giac's "Bad Argument Type"), 2 short
+  (N(besselj(0, z), d) gives 15 digits).
+  seed 880011 (seed B, generated after the fixes, never looked at while
+  fixing, 122 cases): main 94/122 with 2 confident wrong (x**2*y**2 = 2;
+  x*y**3 = 3 and x**3*y = 3; x*y**3 = 3 answered []) and 17 format
+  (unevaluated products);
+  redsym8 110/122, 0 wrong, 3 format (unevaluated products), 7 refusals
+  (polylog, the alternating product), 2 short (besselj digits).
 """
 import os
 import sys
