@@ -1,12 +1,13 @@
-/* Helpers shared by the symbolic unit tests that drive evaluate_expression
- * and limit_expression directly (no worker, no MCP): one call, a field of
- * its result, and the assertion on the printed answer that names the input
- * on failure.
+/* Helpers shared by the symbolic unit tests that drive the tools directly
+ * (evaluate_expression, limit_expression, solve_expression, algebraic_equiv;
+ * no worker, no MCP): one call, a field of its result, and the assertions
+ * on the answer that name the input on failure.
  * Include after check.h. The caller releases what sym_eval returns. */
 #ifndef CC_TEST_SYM_EVAL_H
 #define CC_TEST_SYM_EVAL_H
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "workers/symbolic/sym_tools.h"
@@ -51,6 +52,63 @@ static inline void sym_expect_limit(const char *expr, const char *point, const c
                 want, sym_str(r, "error") ? sym_str(r, "error") : "");
     CHECK_STREQ(got, want);
     json_decref(r);
+}
+
+/* solve_expression(expr) */
+static inline json_t *sym_solve(const char *expr) {
+    json_t *args = json_pack("{s:s}", "expr", expr);
+    json_t *r = cc_tool_solve_expression(args, NULL);
+    json_decref(args);
+    return r;
+}
+
+/* the i-th general_solution of a solve_expression result */
+static inline const char *sym_general(json_t *r, size_t i) {
+    return json_string_value(json_array_get(json_object_get(r, "general_solution"), i));
+}
+
+/* algebraic_equiv(a, b) */
+static inline json_t *sym_equiv(const char *a, const char *b) {
+    json_t *args = json_pack("{s:s, s:s}", "a", a, "b", b);
+    json_t *r = cc_tool_algebraic_equiv(args, NULL);
+    json_decref(args);
+    return r;
+}
+
+/* r (a tool's result for the input label) has field equal to want and its
+ * field text (note, error) holding part; a NULL want or part is not
+ * checked. Releases r. */
+static inline void sym_check(json_t *r, const char *label, const char *field, const char *want,
+                             const char *text, const char *part) {
+    const char *got = field ? sym_str(r, field) : NULL;
+    const char *t = text ? sym_str(r, text) : NULL;
+    if ((want && (!got || strcmp(got, want))) || (part && (!t || !strstr(t, part))))
+        fprintf(stderr, "  %s: %s %s, want %s; %s %s\n", label, field ? field : "", got ? got : "(none)",
+                want ? want : "-", text ? text : "", t ? t : "(none)");
+    if (want)
+        CHECK_STREQ(got, want);
+    if (part)
+        CHECK(t && strstr(t, part));
+    json_decref(r);
+}
+
+/* solve_expression(expr) gives exactly the regions want (a JSON array) */
+static inline void sym_expect_set(const char *expr, const char *want) {
+    json_t *r = sym_solve(expr);
+    char *got = json_dumps(json_object_get(r, "solutions"), JSON_COMPACT);
+    if (!got || strcmp(got, want))
+        fprintf(stderr, "  %s: got %s, want %s (%s)\n", expr, got ? got : "(none)", want,
+                sym_str(r, "error") ? sym_str(r, "error") : "");
+    CHECK_STREQ(got, want);
+    free(got);
+    json_decref(r);
+}
+
+/* solve_expression(expr) is refused (validation) with error holding part */
+static inline void sym_expect_refused(const char *expr, const char *part) {
+    json_t *r = sym_solve(expr);
+    CHECK_STREQ(sym_str(r, "code"), "validation");
+    sym_check(r, expr, NULL, NULL, "error", part);
 }
 
 #endif

@@ -103,23 +103,12 @@ static void test_floor_of_exact_constants(void) {
     sym_expect("floor(pi + I)", "floor(pi + I)"); /* not real: not ours to decide */
 }
 
-static json_t *solve(const char *expr) {
-    json_t *args = json_pack("{s:s}", "expr", expr);
-    json_t *r = cc_tool_solve_expression(args, NULL);
-    json_decref(args);
-    return r;
-}
-
-static const char *general(json_t *r, size_t i) {
-    return json_string_value(json_array_get(json_object_get(r, "general_solution"), i));
-}
-
 /* 1000**x = 10**(3*x + 1) has no solution; giac's logarithms divided by
  * the coefficient 3*log(10) - log(1000) = 0 and the answer was x = zoo */
 static void test_infinite_root_of_no_solution(void) {
     const char *eqs[] = {"1000**x = 10**(3*x + 1)", "4**x = 2**(2*x + 1)", "8**x - 2**(3*x + 1)"};
     for (size_t i = 0; i < sizeof eqs / sizeof *eqs; i++) {
-        json_t *r = solve(eqs[i]);
+        json_t *r = sym_solve(eqs[i]);
         CHECK(json_is_true(json_object_get(r, "ok")));
         CHECK_INTEQ(json_array_size(json_object_get(r, "solutions")), 0);
         json_decref(r);
@@ -130,14 +119,14 @@ static void test_infinite_root_of_no_solution(void) {
  * the first as (10**x)**3, and a coefficient holding a parameter was
  * refused */
 static void test_exponential_general_solution_gaps(void) {
-    json_t *r = solve("10**(3*x) = 10000");
-    CHECK_STREQ(general(r, 0), "2*I*pi*k/(3*log(10)) + 4/3");
+    json_t *r = sym_solve("10**(3*x) = 10000");
+    CHECK_STREQ(sym_general(r, 0), "2*I*pi*k/(3*log(10)) + 4/3");
     json_decref(r);
-    r = solve("exp(a*x) = b");
-    CHECK_STREQ(general(r, 0), "2*I*pi*k/a + log(b)/a");
+    r = sym_solve("exp(a*x) = b");
+    CHECK_STREQ(sym_general(r, 0), "2*I*pi*k/a + log(b)/a");
     json_decref(r);
-    r = solve("a**x = b");
-    CHECK_STREQ(general(r, 0), "2*I*pi*k/log(a) + log(b)/log(a)");
+    r = sym_solve("a**x = b");
+    CHECK_STREQ(sym_general(r, 0), "2*I*pi*k/log(a) + log(b)/log(a)");
     json_decref(r);
 }
 
@@ -162,13 +151,6 @@ static void test_simplify_quick_rewrites_first(void) {
     json_decref(args);
 }
 
-static json_t *equiv(const char *a, const char *b) {
-    json_t *args = json_pack("{s:s, s:s}", "a", a, "b", b);
-    json_t *r = cc_tool_algebraic_equiv(args, NULL);
-    json_decref(args);
-    return r;
-}
-
 /* floor_at_rounded_integer_refuted_identity: the numeric check floored
  * a 128-bit 0.999... that is exactly 1, found a "mismatch" and answered
  * identical: false, with a counterexample, for identities that hold */
@@ -182,7 +164,7 @@ static void test_floor_at_rounded_integer_refuted_identity(void) {
         {"sign(sin(x)**2 + cos(x)**2 - 1)", "0"}, /* 1 at x = -1 + 4*I: a rounding's sign */
     };
     for (size_t i = 0; i < sizeof holds / sizeof holds[0]; i++) {
-        json_t *r = equiv(holds[i][0], holds[i][1]);
+        json_t *r = sym_equiv(holds[i][0], holds[i][1]);
         if (!json_is_true(json_object_get(r, "identical")))
             fprintf(stderr, "  %s vs %s: identical is not true\n", holds[i][0], holds[i][1]);
         CHECK(json_is_true(json_object_get(r, "identical")));
@@ -197,7 +179,7 @@ static void test_floor_at_rounded_integer_refuted_identity(void) {
         {"sign(exp(x))", "1"},                  /* x = I */
     };
     for (size_t i = 0; i < sizeof fails / sizeof fails[0]; i++) {
-        json_t *r = equiv(fails[i][0], fails[i][1]);
+        json_t *r = sym_equiv(fails[i][0], fails[i][1]);
         CHECK(json_is_false(json_object_get(r, "identical")));
         CHECK(json_object_get(r, "counterexample") != NULL);
         json_decref(r);

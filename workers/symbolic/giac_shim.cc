@@ -1545,6 +1545,85 @@ gen checked_series(const vecteur &v, const gen &r, const gen &args, const cc_nod
     return r;
 }
 
+// giac's product up to a symbol is checked against the product term by
+// term at two bounds, as partial_sum_limit's sums are: product(1 + 1/n**2,
+// (n, 1, M)) was factorial(M + I)*factorial(M - I)/(0.289999999999999*
+// factorial(M)**2) (the constant is pi/sinh(pi) = 0.2720...). false when a
+// bound refutes it (or no bound can be evaluated).
+bool partial_product_holds(const vecteur &v, const gen &bound, const gen &closed) {
+    for (int m : {7, 19}) {
+        try {
+            gen direct = call(at_product, makesequence(v[0], v[1], v[2], gen(m)));
+            gen at = subst(closed, bound, gen(m), false, g_ctx);
+            double d, c;
+            if (!real_value(direct, d) || !real_value(at, c) ||
+                std::fabs(d - c) > 1e-10 * std::max(1.0, std::fabs(d)))
+                return false;
+        } catch (...) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// The limit of the checked product up to a symbol, or undef.
+gen partial_product_limit(const vecteur &v) {
+    try {
+        gen m = user_symbol("partial_product_bound_");
+        gen part = call(at_product, makesequence(v[0], v[1], v[2], m));
+        if (part.is_symb_of_sommet(at_product) || is_undef(part) || !partial_product_holds(v, m, part))
+            return undef;
+        gen lim = _simplify(call(at_limit, makesequence(part, m, plus_inf)), g_ctx);
+        return finite_number(lim) ? lim : undef;
+    } catch (...) {
+        return undef;
+    }
+}
+
+// Infinite products stayed unevaluated (product(1 - 1/n**2, (n, 2, oo)) is
+// 1/2: giac has no infinite product of it). The limit of the checked
+// partial product is the value, and every finite positive value (giac's
+// own or that limit) is compared with the log partial products
+// extrapolated in 1/M (sym_product_estimate): a value they refute is not
+// given (the product stays unevaluated with a note), and a limit they
+// cannot confirm is not given either. A product up to a symbol is checked
+// at two bounds. Parameter-free terms only.
+gen checked_product(const vecteur &v, const gen &r, const cc_node *n) {
+    if (v.size() != 4)
+        return r;
+    for (const gen &s : lidnt(v[0]))
+        if (s != v[1])
+            return r;
+    if (v[3].type == _IDNT && !is_inf(v[3]) && !is_undef(r) && !partial_product_holds(v, v[3], r)) {
+        g_note = "the CAS's closed form of this product disagrees with the product term by term, "
+                 "so it is left unevaluated";
+        return undef;
+    }
+    if (v[3] != plus_inf || v[2].type != _INT_)
+        return r;
+    bool own = finite_number(r);
+    gen c = own ? r : partial_product_limit(v);
+    double cv;
+    if (!real_value(c, cv))
+        return r;
+    const cc_node *tup = n->nchild > 1 ? n->child[1] : nullptr;
+    double est = 0, spread = INFINITY;
+    bool have = tup && tup->kind == CC_N_TUPLE && tup->nchild == 3 &&
+                tup->child[0]->kind == CC_N_NAME &&
+                sym_product_estimate(n->child[0], tup->child[0]->v.name, v[2].val, &est, &spread);
+    if (cv > 0 && have && spread <= 1e-6 && std::fabs(std::log(cv) - est) <= 1e-6)
+        return c; // confirmed
+    if (cv == 0 && !own && have && est < -5)
+        return c; // the checked limit 0, the partial products falling toward it
+    bool refuted = have && spread <= 1e-6 && (cv <= 0 || std::fabs(std::log(cv) - est) > 1e-4);
+    if (refuted) {
+        g_note = "the closed form of this infinite product contradicts its partial products "
+                 "(extrapolated), so it is left unevaluated";
+        return undef;
+    }
+    return own ? r : undef;
+}
+
 gen sp_sum(const cc_node *n, const char *name) {
     vecteur v(1, arg(n, 0));
     push_limits(v, n->child[1]);
@@ -1556,7 +1635,7 @@ gen sp_sum(const cc_node *n, const char *name) {
     if (!strcmp(name, "product")) {
         // giac answers undef for an infinite product it cannot evaluate
         // (prod(1 + 1/n^2) = sinh(pi)/pi): undefined it is not
-        gen r = call(at_product, args);
+        gen r = checked_product(v, call(at_product, args), n);
         return is_undef(r) ? symbolic(at_product, args) : r;
     }
     return checked_series(v, call(at_sum, args), args, n);
@@ -2548,6 +2627,130 @@ gen inverse(const gen &m) {
     return checked(_inv(m, g_ctx));
 }
 
+gen approx(const gen &g, int digits);
+
+// |a - b| below 1e-20 of max(1, |b|) at 30 digits: two algebraic numbers
+// taken as equal (giac's evalf of a rootof finds its root numerically)
+bool numerically_equal(const gen &a, const gen &b) {
+    double dre, dim, sre, sim;
+    try {
+        if (!numeric_parts(approx(a - b, 30), dre, dim) || !numeric_parts(approx(b, 30), sre, sim))
+            return false;
+    } catch (...) {
+        return false;
+    }
+    return std::hypot(dre, dim) <= 1e-20 * std::max(1.0, std::hypot(sre, sim));
+}
+
+// A root in radicals equal to the value v of variable x: a root of an
+// equation of the system in x alone once the values without rootof are
+// substituted. undef when none is.
+gen radical_for(const vecteur &eqs, const vecteur &vars, const vecteur &sol, size_t i) {
+    vecteur from, to;
+    for (size_t j = 0; j < vars.size() && j < sol.size(); j++)
+        if (j != i && !holds_op(sol[j], at_rootof)) {
+            from.push_back(vars[j]);
+            to.push_back(sol[j]);
+        }
+    for (const gen &e : eqs) {
+        gen f = subst(e, from, to, false, g_ctx);
+        vecteur ids = lidnt(f);
+        if (ids.size() != 1 || ids[0] != vars[i])
+            continue;
+        gen roots = with_complex([](const gen &a) { return call(at_solve, a); }, makesequence(f, vars[i]));
+        if (roots.type != _VECT)
+            continue;
+        for (const gen &c : *roots._VECTptr)
+            if (!holds_op(c, at_rootof) && numerically_equal(c, sol[i]))
+                return c;
+    }
+    return undef;
+}
+
+// true when every equation is affine in the variables: its derivatives in
+// them mention none of them
+bool linear_system(const vecteur &eqs, const vecteur &vars) {
+    for (const gen &e : eqs)
+        for (const gen &v : vars) {
+            gen d = derive(e, v, g_ctx);
+            for (const gen &w : vars)
+                if (mentions(d, w))
+                    return false;
+        }
+    return true;
+}
+
+// true when the equations provably have no common solution: their
+// numerators are polynomials in the variables alone (no parameter, no
+// other function) whose Groebner basis is [1]. A solution of the system
+// is one of its numerators, so none there is none here.
+bool proven_inconsistent(const vecteur &eqs, const vecteur &vars) {
+    vecteur nums;
+    for (const gen &e : eqs) {
+        gen num = call(at_numer, normal(e, g_ctx));
+        for (const gen &k : lvar(num))
+            if (std::find(vars.begin(), vars.end(), k) == vars.end())
+                return false;
+        nums.push_back(num);
+    }
+    gen b = call(at_gbasis, makesequence(gen(nums, 0), gen(vars, 0)));
+    if (b.type != _VECT)
+        return false;
+    for (const gen &g : *b._VECTptr)
+        if (g.type == _INT_ && g.val != 0)
+            return true;
+    return false;
+}
+
+// giac's solver answered [] for x**3*y = 2; x*y**3 = 2 (x = y = 2**(1/4)
+// is one of 8 solutions), a confident "inconsistent". An empty answer to a
+// nonlinear system stands only when proven_inconsistent; otherwise the
+// call fails with a remedy.
+void check_empty(const vecteur &eqs, const vecteur &vars) {
+    if (linear_system(eqs, vars) || proven_inconsistent(eqs, vars))
+        return;
+    fail("validation", "the CAS found no solution of this nonlinear system but could not prove "
+                       "that it has none: eliminate variables and solve the remaining equation in "
+                       "one variable with solve_expression");
+}
+
+// giac writes some solutions of a nonlinear system with rootof(...), an
+// algebraic number by its minimal polynomial, which means nothing to a
+// reader: x**2*y = 2; x*y**2 = 2 gave x = -rootof([-I, -1, 10*I, ...], [1,
+// 0, -9, ...])/(12 + 48*I) beside y = 2**(1/3)*(-1/2 + sqrt(3)*I/2) (x is
+// y there). Each such value becomes the root in radicals it equals
+// (radical_for; repeated while that helps, a value found helping the
+// next); a solution that keeps one fails the call: no rootof is printed.
+gen radical_solutions(const gen &eqs, const gen &vars, const gen &r) {
+    if (!holds_op(r, at_rootof) || eqs.type != _VECT || vars.type != _VECT)
+        return r;
+    vecteur out;
+    for (const gen &s0 : *r._VECTptr) {
+        if (s0.type != _VECT) {
+            out.push_back(s0);
+            continue;
+        }
+        vecteur sol = *s0._VECTptr;
+        for (bool progress = true; progress && holds_op(gen(sol), at_rootof);) {
+            progress = false;
+            for (size_t i = 0; i < sol.size(); i++)
+                if (holds_op(sol[i], at_rootof)) {
+                    gen c = radical_for(*eqs._VECTptr, *vars._VECTptr, sol, i);
+                    progress |= !is_undef(c);
+                    if (!is_undef(c))
+                        sol[i] = c;
+                }
+        }
+        if (holds_op(gen(sol), at_rootof))
+            fail("validation", "this system is not linear, and some of its solutions are algebraic "
+                               "numbers the CAS can write only as rootof(...), not in radicals: "
+                               "eliminate variables and solve the remaining equation in one "
+                               "variable with solve_expression");
+        out.push_back(gen(sol, s0.subtype));
+    }
+    return gen(out, r.subtype);
+}
+
 gen apply(cc_giac_op op, cc_gexpr *const *a, size_t n) {
     static const size_t arity[] = {1, 1, 1, 2, 2, 3, 2, 1, 1, 1, 1, 1, 1, 2, 3, 2};
     if ((size_t)op >= sizeof arity / sizeof arity[0] || n != arity[op])
@@ -2571,7 +2774,9 @@ gen apply(cc_giac_op op, cc_gexpr *const *a, size_t n) {
                              makesequence(x, a[1]->g));
         if (r.type != _VECT)
             fail("validation", "the solver could not solve this system");
-        return r;
+        if (r._VECTptr->empty() && x.type == _VECT && a[1]->g.type == _VECT)
+            check_empty(*x._VECTptr, *a[1]->g._VECTptr);
+        return radical_solutions(x, a[1]->g, r);
     }
     case CC_G_DET: need_matrix(x); return checked(_det(x, g_ctx));
     case CC_G_INVERSE: need_matrix(x); return inverse(x);

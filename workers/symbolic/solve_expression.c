@@ -751,6 +751,17 @@ static json_t *solve_inequality(const struct sides *s, cc_gexpr *var, const char
         arr = regions_from_roots(name, ne || decided == 1, strict, vals, texts, nr, chk, &nchk);
     } else {
         arr = cas_regions(s->lhs.g, var, name, chk, &nchk, &err);
+        if (!arr && periodic_looking(text)) {
+            /* sin(x) > 1/2 was giac's "Unable to find numeric values
+             * solving equation ... assume(x>-pi && x<pi)", a message about
+             * its own syntax */
+            json_decref(err);
+            err = cc_err("validation",
+                         "the CAS could not solve this inequality (with a periodic function it "
+                         "holds on infinitely many intervals, which are not listed): solve the "
+                         "equation lhs = rhs instead (its general_solution gives every bound) and "
+                         "test one point between consecutive bounds");
+        }
     }
     for (size_t i = 0; i < nr; i++)
         free(texts[i]);

@@ -10,6 +10,7 @@
 #include "workers/symbolic/sym_cgamma.h"
 #include "workers/symbolic/sym_czeta.h"
 #include "workers/symbolic/sym_nmemo.h"
+#include "workers/symbolic/sym_nwork.h"
 
 #define RND MPC_RNDNN
 #define RRND MPFR_RNDN
@@ -808,6 +809,7 @@ static int eval_call(struct ev *e, const struct cc_node *n, mpc_t out) {
     if (!rc && !e->strict && jump_unsure(name, a, n->nchild == 2 ? b : NULL))
         rc = -1;
     if (!rc) {
+        sym_nwork_call(name, a); /* before the memo: charged as computed */
         /* a remembered value is the very value computed (sym_nmemo.h); N's
          * strict mode reads each call's rounding flags and computes all */
         mpc_srcptr b2 = n->nchild == 2 ? b : NULL;
@@ -877,6 +879,7 @@ static int eval_pow(struct ev *e, const mpc_t a, struct exact xa, const mpc_t b,
         structural = xb.re && xb.im &&
                      (zx(mpc_imagref(a), xa.im) || zx(mpc_realref(a), xa.re));
     } else {
+        sym_nwork_pow();
         int rc = 0; /* mpc_pow returns no failure: rc stays 0 */
         if (e->strict || !sym_nmemo_get("**", a, b, out, &rc)) {
             inex = mpc_pow(out, a, b, RND);
@@ -1057,8 +1060,10 @@ static int eval_node(struct ev *e, const struct cc_node *n, mpc_t out) {
             mpc_ptr a = tmp_take(e);
             int rc = eval(e, n->child[0], a);
             struct exact xa = {e->xre, e->xim, e->err};
-            if (!rc)
+            if (!rc) {
+                sym_nwork_call("factorial", a);
                 rc = call_unary(e, "factorial", a, out);
+            }
             if (!rc && e->strict)
                 fn_exactness(e, "factorial", a, xa, NULL, (struct exact){true, true, 0}, out);
             tmp_give(1);
@@ -1072,6 +1077,7 @@ static int eval_node(struct ev *e, const struct cc_node *n, mpc_t out) {
 static int eval(struct ev *e, const struct cc_node *n, mpc_t out) {
     if (++e->depth > MAX_DEPTH)
         return -1;
+    sym_nwork_node();
     int rc = eval_node(e, n, out);
     e->depth--;
     /* A zero part is +0: MPC keeps signed zeros (1/(-1) = -1 - 0i), and

@@ -3,12 +3,19 @@
 
 #include <math.h>
 #include <mpc.h>
-#include <time.h>
 
 #include "workers/symbolic/sym_numeval.h"
+#include "workers/symbolic/sym_nwork.h"
 
 #define TERMS 4000
 #define TAIL 32
+/* the terms' work, counted (sym_nwork.h): about 0.15 s of CPU on the
+ * reference host, whatever the host; 4000 terms of a rational term cost
+ * 30,000 units, of sin(n)/n**2 180,000, of gamma(1/n) 1,200,000, so only
+ * terms with zeta off the integers or complex special values stop sooner */
+#define WORK 1500000UL
+/* fewer partial sums than this make no estimate */
+#define MIN_TERMS 256
 
 /* the averaged estimate from partial sums s[0..n) */
 static double averaged(const double *s, int n) {
@@ -35,12 +42,14 @@ bool sym_sum_estimate(const struct cc_node *term, const char *k, long start, dou
     mpfr_set_ui(acc, 0, MPFR_RNDN);
     bool ok = true;
     int small = 0, n = TERMS;
-    /* a term costly to evaluate (zeta(n), a deep composition) must not
-     * make the check the slow part of the call: 0.25 s of CPU at most */
-    clock_t t0 = clock();
+    /* a term costly to evaluate (zeta(1 + 1/n), a complex gamma) must not
+     * make the check the slow part of the call: the work is counted, not
+     * timed, so the same series gets the same number of terms on any host
+     * (a CPU-time cap left it unchecked on a slow or loaded one) */
+    sym_nwork_reset();
     for (int i = 0; i < TERMS && ok; i++) {
-        if ((i & 63) == 63 && (double)(clock() - t0) > 0.25 * CLOCKS_PER_SEC) {
-            ok = false;
+        if (sym_nwork() > WORK) {
+            n = i;
             break;
         }
         mpc_set_si(kv, start + i, MPC_RNDNN);
@@ -64,14 +73,60 @@ bool sym_sum_estimate(const struct cc_node *term, const char *k, long start, dou
     mpc_clear(kv);
     mpc_clear(v);
     mpfr_clear(acc);
-    if (!ok)
+    if (!ok || n < 2 * TAIL)
         return false;
-    if (n < TERMS) {
+    if (small >= 64) {
         *out = s[n - 1];
         *spread = 0;
         return isfinite(*out);
     }
-    *out = averaged(s, TERMS);
-    *spread = fabs(*out - averaged(s, TERMS / 2));
+    if (n < MIN_TERMS)
+        return false;
+    *out = averaged(s, n);
+    *spread = fabs(*out - averaged(s, n / 2));
+    return isfinite(*out);
+}
+
+bool sym_product_estimate(const struct cc_node *term, const char *k, long start, double *out,
+                          double *spread) {
+    mpc_t kv, v;
+    mpc_init2(kv, SYM_NUM_BITS);
+    mpc_init2(v, SYM_NUM_BITS);
+    mpc_srcptr vals[1] = {kv};
+    const char *names[1] = {k};
+    struct sym_point p = {1, names, vals};
+    mpfr_t acc, lg;
+    mpfr_init2(acc, SYM_NUM_BITS);
+    mpfr_init2(lg, SYM_NUM_BITS);
+    mpfr_set_ui(acc, 0, MPFR_RNDN);
+    double L[4]; /* after 500, 1000, 2000 and 4000 terms */
+    bool ok = true;
+    sym_nwork_reset();
+    for (int i = 0; i < TERMS && ok; i++) {
+        mpc_set_si(kv, start + i, MPC_RNDNN);
+        ok = sym_nwork() <= WORK && sym_numeval(term, &p, v) == 0 &&
+             mpfr_zero_p(mpc_imagref(v)) && mpfr_sgn(mpc_realref(v)) > 0;
+        if (ok) {
+            mpfr_log(lg, mpc_realref(v), MPFR_RNDN);
+            mpfr_add(acc, acc, lg, MPFR_RNDN);
+            for (int j = 0; j < 4; j++)
+                if (i + 1 == TERMS >> (3 - j))
+                    L[j] = mpfr_get_d(acc, MPFR_RNDN);
+        }
+    }
+    mpc_clear(kv);
+    mpc_clear(v);
+    mpfr_clear(acc);
+    mpfr_clear(lg);
+    if (!ok)
+        return false;
+    /* each step removes the next power of 1/M from the tail */
+    double r1[3], r2[2];
+    for (int j = 0; j < 3; j++)
+        r1[j] = 2 * L[j + 1] - L[j];
+    for (int j = 0; j < 2; j++)
+        r2[j] = (4 * r1[j + 1] - r1[j]) / 3;
+    *out = (8 * r2[1] - r2[0]) / 7;
+    *spread = fabs(r2[1] - r2[0]);
     return isfinite(*out);
 }
