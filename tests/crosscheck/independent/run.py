@@ -288,7 +288,7 @@ def c_antideriv(got, ck, res, case):
     return v is not False, "d/d%s %s is not %s (%s)" % (var, got, ck["want"], det)
 
 
-OPEN_FORMS = ("Integral(", "Limit(", "Sum(", "Derivative(")
+OPEN_FORMS = ("Integral(", "Limit(", "Sum(", "Product(", "Derivative(")
 
 
 def _open_or_nan(t):
