@@ -99,6 +99,20 @@ static void consider(struct sym_agree_memo *agree, cc_gexpr *g, struct pick *bes
         consider_pick(agree, p, best);
 }
 
+/* consider() of g, which may be the input's value itself (a rewriting
+ * that found nothing to do): that prints and measures as value did (an
+ * exact value only: giac's == of floats may hold across precisions). */
+static void consider_value(struct sym_agree_memo *agree, cc_gexpr *g, const cc_gexpr *input,
+                           const struct pick *value, struct pick *best) {
+    if (!value->text || strchr(value->text, '.') || !cc_giac_same(g, input)) {
+        consider(agree, g, best);
+        return;
+    }
+    struct pick p = {strdup(value->text), value->ops};
+    if (p.text)
+        consider_pick(agree, p, best);
+}
+
 /* The input's printed form and measure: as written when giac's value is a
  * real-only rewrite of it (written != NULL), else giac's value (measured
  * by the caller: value). */
@@ -178,7 +192,7 @@ static json_t *simplified(const struct sym_expr *in, const struct pick *value,
                  * and a text considered before never changes the pick (best
                  * only improves; its check has the same outcome) */
                 if (r && !(base_exact && cc_giac_same(r, base)))
-                    consider(agree, r, &best);
+                    consider_value(agree, r, in->g, value, &best);
                 cc_gexpr_free(r);
             }
     cc_gexpr_free(base);
