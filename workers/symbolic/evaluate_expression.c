@@ -70,13 +70,16 @@ static json_t *plain_result(const char *printed, const char *type) {
  * the exact text stays; likewise a form that disagrees with the value at
  * complex points. */
 static void add_form(json_t *out, const char *key, enum cc_giac_op op, cc_gexpr *g,
-                     const char *exact) {
+                     const char *exact, struct sym_agree_memo *agree) {
     struct cc_sym_err se;
     cc_gexpr *r = cc_giac_apply(op, &g, 1, &se);
     if (!r)
         return;
     json_t *err = NULL;
-    json_t *s = sym_print_json(r, &err);
+    /* a form that is the value itself prints as the value did (exact; giac's
+     * == of floats may hold across precisions that print differently) */
+    json_t *s = !strchr(exact, '.') && cc_giac_same(r, g) ? json_string(exact)
+                                                          : sym_print_json(r, &err);
     cc_gexpr_free(r);
     if (s && strchr(json_string_value(s), '.') && !strchr(exact, '.')) {
         json_decref(s);
@@ -85,7 +88,7 @@ static void add_form(json_t *out, const char *key, enum cc_giac_op op, cc_gexpr 
     /* nor is a form that holds for real values only (giac simplifies
      * sqrt(4*x**2) to 2*Abs(x)): it must agree with the value at complex
      * points */
-    if (s && strcmp(json_string_value(s), exact) && !sym_text_agrees(exact, json_string_value(s))) {
+    if (s && strcmp(json_string_value(s), exact) && !sym_agrees_memo(agree, json_string_value(s))) {
         json_decref(s);
         s = json_string(exact);
     }
@@ -198,14 +201,19 @@ static void add_forms(json_t *out, const struct sym_node *t, const char *printed
     if (constant)
         sym_prof_mark_fast(); /* fastpath.py counts the answers it gave */
     bool atom = canonical_atom(t) || constant || strlen(printed) > SYM_FORMS_MAX_CHARS;
+    /* the two forms are checked against the value as printed: one that
+     * prints as the other is checked once */
+    struct sym_agree_memo agree;
+    sym_agree_memo_init_text(&agree, printed);
     if (!atom)
-        add_form(out, "simplified", CC_G_SIMPLIFY, g, printed);
+        add_form(out, "simplified", CC_G_SIMPLIFY, g, printed, &agree);
     if (!json_object_get(out, "simplified"))
         json_object_set_new(out, "simplified", json_string(printed));
     if (!atom)
-        add_form(out, "expanded", CC_G_EXPAND, g, printed);
+        add_form(out, "expanded", CC_G_EXPAND, g, printed, &agree);
     else
         json_object_set_new(out, "expanded", json_string(printed));
+    sym_agree_memo_clear(&agree);
 }
 
 /* A rational's value to 40 digits, without the CAS. */
@@ -347,6 +355,10 @@ static json_t *evaluate_expression_handler(json_t *args, cc_wctx *ctx) {
     struct cc_sym_err se = {0};
     struct sym_node *t = cc_giac_tree(in.g, &se);
     json_t *out = t ? describe(text, t, in.g, in.root) : sym_err_json(&se, "");
+    /* in.g as printed (describe's "expression"), for sym_real_rewrite's
+     * checks to read rather than print it again */
+    const char *shown = json_string_value(json_object_get(out, "expression"));
+    char *printed = shown ? strdup(shown) : NULL;
     replace_float_value(&out, in.root);
     if (note && json_is_true(json_object_get(out, "ok")))
         json_object_set_new(out, "note", json_string(note));
@@ -354,17 +366,18 @@ static json_t *evaluate_expression_handler(json_t *args, cc_wctx *ctx) {
     flag_approximate(text, out);
     if (json_is_true(json_object_get(out, "ok")) && json_object_get(out, "expanded")) {
         /* a real-only rewrite by giac: the answer is the input as written */
-        struct sym_node *w = sym_real_rewrite(&in, out);
-        char *printed = w ? sym_print(w) : NULL;
-        if (printed) {
-            json_object_set_new(out, "expression", json_string(printed));
-            json_object_set_new(out, "simplified", json_string(printed));
-            json_object_set_new(out, "expanded", json_string(printed));
+        struct sym_node *w = sym_real_rewrite_printed(&in, printed, out);
+        char *wtext = w ? sym_print(w) : NULL;
+        if (wtext) {
+            json_object_set_new(out, "expression", json_string(wtext));
+            json_object_set_new(out, "simplified", json_string(wtext));
+            json_object_set_new(out, "expanded", json_string(wtext));
             json_object_set_new(out, "type", json_string(kind_name(w)));
         }
-        free(printed);
+        free(wtext);
         sym_free(w);
     }
+    free(printed);
     sym_expr_free(&in);
     return out;
 }

@@ -87,9 +87,10 @@ static bool better(const struct pick *a, const struct pick *b) {
     return a->ops < b->ops || (a->ops == b->ops && strlen(a->text) < strlen(b->text));
 }
 
-/* Takes p (a measured candidate). */
-static void consider_pick(const struct cc_node *input, struct pick p, struct pick *best) {
-    if (better(&p, best) && sym_agrees(input, p.text)) {
+/* Takes p (a measured candidate). agree: the agreement checks with the
+ * input (sym_agrees_memo) */
+static void consider_pick(struct sym_agree_memo *agree, struct pick p, struct pick *best) {
+    if (better(&p, best) && sym_agrees_memo(agree, p.text)) {
         pick_free(best);
         *best = p;
     } else {
@@ -97,18 +98,36 @@ static void consider_pick(const struct cc_node *input, struct pick p, struct pic
     }
 }
 
-static void consider(const struct cc_node *input, cc_gexpr *g, struct pick *best) {
+static void consider(struct sym_agree_memo *agree, cc_gexpr *g, struct pick *best) {
     struct pick p = {0};
     if (g && measure(g, &p))
-        consider_pick(input, p, best);
+        consider_pick(agree, p, best);
+}
+
+/* consider() of g, which may be the input's value itself (a rewriting
+ * that found nothing to do): that prints and measures as value did (an
+ * exact value only: giac's == of floats may hold across precisions). */
+static void consider_value(struct sym_agree_memo *agree, cc_gexpr *g, const cc_gexpr *input,
+                           const struct pick *value, struct pick *best) {
+    if (!value->text || strchr(value->text, '.') || !cc_giac_same(g, input)) {
+        consider(agree, g, best);
+        return;
+    }
+    struct pick p = {strdup(value->text), value->ops};
+    if (p.text)
+        consider_pick(agree, p, best);
 }
 
 /* The input's printed form and measure: as written when giac's value is a
- * real-only rewrite of it (written != NULL), else giac's value. */
-static bool measure_input(const struct sym_expr *in, const struct sym_node *written,
+ * real-only rewrite of it (written != NULL), else giac's value (measured
+ * by the caller: value). */
+static bool measure_input(const struct pick *value, const struct sym_node *written,
                           struct pick *out) {
-    if (!written)
-        return measure(in->g, out);
+    if (!written) {
+        out->text = value->text ? strdup(value->text) : NULL;
+        out->ops = value->ops;
+        return out->text != NULL;
+    }
     out->text = sym_print(written);
     out->ops = sym_count_ops(written);
     return out->text != NULL;
@@ -135,14 +154,15 @@ static int64_t cpu_ns(void) {
  * (giac's own simplify included: it combines log(x) + log(y), which is
  * wrong at x = y = -1), and never larger than the input. *stopped is set
  * when rewritings were left untried for time. */
-static json_t *simplified(const struct sym_expr *in, const struct sym_node *written, json_t **err,
-                          bool *stopped) {
+static json_t *simplified(const struct sym_expr *in, const struct pick *value,
+                          const struct sym_node *written, struct sym_agree_memo *agree,
+                          json_t **err, bool *stopped) {
     int64_t t0 = cpu_ns();
     struct cc_sym_err se = {0};
     cc_gexpr *g = in->g;
     cc_gexpr *base = cc_giac_apply(CC_G_SIMPLIFY, &g, 1, &se);
     struct pick input = {0}, best = {0};
-    if (!base || !measure_input(in, written, &input)) {
+    if (!base || !measure_input(value, written, &input)) {
         cc_gexpr_free(base);
         pick_free(&input);
         *err = se.code ? sym_err_json(&se, "") : cc_err("resource_exhausted",
@@ -157,8 +177,11 @@ static json_t *simplified(const struct sym_expr *in, const struct sym_node *writ
      * the input's again, same candidates in the same order */
     bool unchanged = measure(base, &p) && !written && !strcmp(p.text, input.text) &&
                      cc_giac_same(base, in->g);
+    /* giac's == of two floats may hold across precisions that print
+     * differently: only an exact value stands for its print */
+    bool base_exact = p.text && !strchr(p.text, '.');
     if (p.text)
-        consider_pick(in->root, p, &best);
+        consider_pick(agree, p, &best);
     cc_gexpr *from[2] = {in->g, base};
     for (int slow = 0; slow < 2; slow++)
         for (size_t k = 0; best.text && k < (unchanged ? 1 : 2); k++)
@@ -171,7 +194,11 @@ static json_t *simplified(const struct sym_expr *in, const struct sym_node *writ
                     break;
                 }
                 cc_gexpr *r = cc_giac_rewrite(REWRITES[i].how, from[k], &se);
-                consider(in->root, r, &best);
+                /* one that gives simplify's value back prints as that did,
+                 * and a text considered before never changes the pick (best
+                 * only improves; its check has the same outcome) */
+                if (r && !(base_exact && cc_giac_same(r, base)))
+                    consider_value(agree, r, in->g, value, &best);
                 cc_gexpr_free(r);
             }
     cc_gexpr_free(base);
@@ -188,7 +215,7 @@ static json_t *simplified(const struct sym_expr *in, const struct sym_node *writ
  * sqrt(x**2*y**2) as Abs(x)*Abs(y) and asin(sin(x)) with floor, which hold
  * for real values only); returns 0, or -1 with *err. */
 static int set_form(json_t *out, const char *key, enum cc_giac_op op, const struct sym_expr *in,
-                    json_t **err) {
+                    const struct pick *value, struct sym_agree_memo *agree, json_t **err) {
     struct cc_sym_err se = {0};
     cc_gexpr *g = in->g;
     cc_gexpr *r = cc_giac_apply(op, &g, 1, &se);
@@ -196,12 +223,15 @@ static int set_form(json_t *out, const char *key, enum cc_giac_op op, const stru
         *err = sym_err_json(&se, "");
         return -1;
     }
-    json_t *s = sym_print_json(r, err);
+    /* a form that is the value itself prints as the value did */
+    json_t *s = value->text && !strchr(value->text, '.') && cc_giac_same(r, in->g)
+                    ? json_string(value->text)
+                    : sym_print_json(r, err);
     cc_gexpr_free(r);
     if (!s)
         return -1;
     const char *orig = json_string_value(json_object_get(out, "original"));
-    if (orig && strcmp(orig, json_string_value(s)) && !sym_agrees(in->root, json_string_value(s))) {
+    if (orig && strcmp(orig, json_string_value(s)) && !sym_agrees_memo(agree, json_string_value(s))) {
         json_decref(s);
         s = json_string(orig);
     }
@@ -213,20 +243,20 @@ static int set_form(json_t *out, const char *key, enum cc_giac_op op, const stru
  * CAS path puts every form through (set_form, consider): a form that does
  * not agree with the input at the test points (rounding in a large
  * expansion) is replaced by the original, as the CAS path does. */
-static void agreed_form(json_t *out, const char *key, const struct cc_node *root) {
+static void agreed_form(json_t *out, const char *key, struct sym_agree_memo *agree) {
     const char *orig = json_string_value(json_object_get(out, "original"));
     const char *form = json_string_value(json_object_get(out, key));
-    if (orig && form && strcmp(orig, form) && !sym_agrees(root, form))
+    if (orig && form && strcmp(orig, form) && !sym_agrees_memo(agree, form))
         json_object_set_new(out, key, json_string(orig));
 }
 
 /* A fast path's answer checked as the CAS path checks its own: simplified
  * (the expanded form or the input) and the forms it gives itself. */
-static void agreed_forms(json_t *out, const struct cc_node *root, bool factored) {
-    agreed_form(out, "simplified", root);
-    agreed_form(out, "expanded", root);
+static void agreed_forms(json_t *out, struct sym_agree_memo *agree, bool factored) {
+    agreed_form(out, "simplified", agree);
+    agreed_form(out, "expanded", agree);
     if (factored)
-        agreed_form(out, "factored", root);
+        agreed_form(out, "factored", agree);
 }
 
 /* A fast path's forms for a polynomial (sym_fast_forms) with the CAS
@@ -234,12 +264,11 @@ static void agreed_forms(json_t *out, const struct cc_node *root, bool factored)
  * the fast path is not sure of is the CAS's, as on the CAS path), 0 when
  * the fast path declines (orig untouched), -1 with *err when the CAS's
  * factor fails (orig taken). */
-static int fast_forms(const struct sym_expr *in, json_t *orig, json_t **out, json_t **err) {
+static int fast_forms(const struct sym_expr *in, const struct pick *value, json_t *orig,
+                      struct sym_agree_memo *agree, json_t **out, json_t **err) {
     if (!sym_fast_enabled() || !sym_fast_forms_apply(in->root))
         return 0;
-    struct pick input = {0};
-    json_t *f = measure(in->g, &input) ? sym_fast_forms(in->root, input.text, input.ops) : NULL;
-    pick_free(&input);
+    json_t *f = value->text ? sym_fast_forms(in->root, value->text, value->ops) : NULL;
     if (!f)
         return 0;
     *out = json_pack("{s:b, s:o, s:O}", "ok", 1, "original", orig, "simplified",
@@ -248,11 +277,11 @@ static int fast_forms(const struct sym_expr *in, json_t *orig, json_t **out, jso
     int rc = 1;
     if (*out && factored)
         json_object_set(*out, "factored", factored);
-    else if (*out && set_form(*out, "factored", CC_G_FACTOR, in, err) < 0)
+    else if (*out && set_form(*out, "factored", CC_G_FACTOR, in, value, agree, err) < 0)
         rc = -1;
     if (rc > 0 && *out) {
         json_object_set(*out, "expanded", json_object_get(f, "expanded"));
-        agreed_forms(*out, in->root, factored != NULL);
+        agreed_forms(*out, agree, factored != NULL);
     }
     json_decref(f);
     if (rc < 0 || !*out) {
@@ -275,31 +304,43 @@ static json_t *simplify_expression_handler(json_t *args, cc_wctx *ctx) {
     struct sym_expr in;
     if (sym_parse_expr(text, strlen(text), "", &in, &err) < 0)
         return err;
+    /* every form is checked against the input as written; a text that
+     * comes up again (x + 1 simplified, factored and expanded) once */
+    struct sym_agree_memo agree;
+    sym_agree_memo_init(&agree, in.root);
     json_t *fast = sym_fast_enabled() ? sym_fast_simplify(in.root) : NULL;
     if (fast)
-        agreed_forms(fast, in.root, true);
+        agreed_forms(fast, &agree, true);
     if (fast || sym_build_expr(&in, "", &err) < 0) {
+        sym_agree_memo_clear(&agree);
         sym_expr_free(&in);
         return fast ? fast : err;
     }
+    /* giac's value printed and measured once: the original (unless
+     * rewritten, below), the real-only check's text, the fast forms' and
+     * the candidates' reference */
+    struct pick value = {0};
+    measure(in.g, &value);
     /* giac's value may be a real-only rewrite of the input: then the input
      * as written is the original, and every form must agree with it */
     json_t *notes = json_object();
-    struct sym_node *written = sym_real_rewrite(&in, notes);
+    struct sym_node *written = sym_real_rewrite_printed(&in, value.text, notes);
     char *wtext = written ? sym_print(written) : NULL;
-    json_t *orig = wtext ? json_string(wtext) : sym_print_json(in.g, &err);
+    json_t *orig = wtext ? json_string(wtext)
+                   : value.text ? json_string(value.text) : sym_print_json(in.g, &err);
     free(wtext);
     json_t *out = NULL;
-    int forms = orig && !written ? fast_forms(&in, orig, &out, &err) : 0;
+    int forms = orig && !written ? fast_forms(&in, &value, orig, &agree, &out, &err) : 0;
     bool stopped = false;
-    json_t *simp = orig && !forms ? simplified(&in, written, &err, &stopped) : NULL;
+    json_t *simp =
+        orig && !forms ? simplified(&in, &value, written, &agree, &err, &stopped) : NULL;
     sym_free(written);
     if (simp)
         out = json_pack("{s:b, s:o, s:o}", "ok", 1, "original", orig, "simplified", simp);
     else if (!forms)
         json_decref(orig);
-    if (simp && out && (set_form(out, "factored", CC_G_FACTOR, &in, &err) < 0 ||
-                        set_form(out, "expanded", CC_G_EXPAND, &in, &err) < 0)) {
+    if (simp && out && (set_form(out, "factored", CC_G_FACTOR, &in, &value, &agree, &err) < 0 ||
+                        set_form(out, "expanded", CC_G_EXPAND, &in, &value, &agree, &err) < 0)) {
         json_decref(out);
         out = NULL;
     }
@@ -312,6 +353,8 @@ static json_t *simplify_expression_handler(json_t *args, cc_wctx *ctx) {
     if (out)
         json_object_update(out, notes);
     json_decref(notes);
+    pick_free(&value);
+    sym_agree_memo_clear(&agree);
     sym_expr_free(&in);
     return out ? out : err;
 }

@@ -162,18 +162,73 @@ bool sym_text_agrees(const char *input, const char *text) {
     return ok;
 }
 
+void sym_agree_memo_init(struct sym_agree_memo *m, const struct cc_node *input) {
+    memset(m, 0, sizeof *m);
+    m->input = input;
+}
+
+/* parsed at the first check: a call whose forms all print as the input
+ * checks nothing */
+void sym_agree_memo_init_text(struct sym_agree_memo *m, const char *input) {
+    memset(m, 0, sizeof *m);
+    m->pending = input;
+}
+
+static void parse_pending(struct sym_agree_memo *m) {
+    if (!m->pending)
+        return;
+    struct cc_expr_error ee = {0};
+    m->arena = cc_arena_new();
+    if (m->arena)
+        m->input =
+            cc_expr_screen_parse(m->arena, m->pending, strlen(m->pending), CC_DIALECT_SYMBOLIC, &ee);
+    m->pending = NULL;
+}
+
+bool sym_agrees_memo(struct sym_agree_memo *m, const char *text) {
+    parse_pending(m);
+    if (!m->input)
+        return false; /* as sym_text_agrees of an input that does not parse */
+    for (size_t i = 0; i < m->n; i++)
+        if (!strcmp(m->text[i], text))
+            return m->ok[i];
+    bool ok = sym_agrees(m->input, text);
+    char *copy = m->n < SYM_AGREE_MEMO ? strdup(text) : NULL;
+    if (copy) {
+        m->text[m->n] = copy;
+        m->ok[m->n++] = ok;
+    }
+    return ok;
+}
+
+void sym_agree_memo_clear(struct sym_agree_memo *m) {
+    for (size_t i = 0; i < m->n; i++)
+        free(m->text[i]);
+    cc_arena_free(m->arena);
+    memset(m, 0, sizeof *m);
+}
+
 /* true when g (giac's value of the AST root) differs from root at a complex
  * point, or is undefined where root has a value (floor(x) for asin(sin(x))
  * at complex x): a rewriting that holds for real values only. *text gets
  * g printed (malloc'd, also when false; may be NULL), v the evidence. */
 static bool inexact(const struct cc_node *n);
 
-static bool real_only(const struct cc_node *root, const cc_gexpr *g, char **text,
-                      struct sym_num_verdict *v) {
+/* g printed: a copy of printed when the caller has it (the same text: it
+ * is sym_print_str(g)), else printed here. malloc'd; NULL on failure. */
+static char *printed_copy(const cc_gexpr *g, const char *printed) {
+    if (printed)
+        return strdup(printed);
     json_t *err = NULL;
-    memset(v, 0, sizeof *v);
-    *text = sym_print_str(g, &err);
+    char *s = sym_print_str(g, &err);
     json_decref(err);
+    return s;
+}
+
+static bool real_only(const struct cc_node *root, const cc_gexpr *g, const char *printed,
+                      char **text, struct sym_num_verdict *v) {
+    memset(v, 0, sizeof *v);
+    *text = printed_copy(g, printed);
     struct cc_arena *a = *text ? cc_arena_new() : NULL;
     struct cc_expr_error ee = {0};
     struct cc_node *built =
@@ -231,7 +286,7 @@ static bool inner_rewrite(const struct cc_node *n, json_t *out) {
         cc_gexpr *g = cc_giac_from_ast(n->child[0], &se);
         char *text = NULL;
         struct sym_num_verdict v;
-        bool hit = g && real_only(n->child[0], g, &text, &v);
+        bool hit = g && real_only(n->child[0], g, NULL, &text, &v);
         if (hit)
             json_object_set_new(out, "domain_note",
                                 json_sprintf("the CAS rewrote the argument of %s as %s, which "
@@ -253,12 +308,11 @@ static bool inner_rewrite(const struct cc_node *n, json_t *out) {
 /* integrate(f, x) answered F: F' must be f at complex points. giac
  * integrates some integrands as if x were real (sqrt(4*x**2) as
  * 2*x*Abs(x)/2 = x**2*sign(x)); such an F is flagged, not refused. */
-static void check_antiderivative(const struct cc_node *call, const cc_gexpr *g, json_t *out) {
+static void check_antiderivative(const struct cc_node *call, const cc_gexpr *g,
+                                 const char *printed, json_t *out) {
     const struct cc_node *f = call->child[0], *x = call->child[1];
     json_t *err = NULL;
-    char *F = sym_print_str(g, &err), *dtext = NULL, *dprinted = NULL;
-    json_decref(err);
-    err = NULL;
+    char *F = printed_copy(g, printed), *dtext = NULL, *dprinted = NULL;
     struct cc_arena *a = F ? cc_arena_new() : NULL;
     struct cc_expr_error ee = {0};
     struct cc_node *dn = NULL;
@@ -292,10 +346,9 @@ static void check_antiderivative(const struct cc_node *call, const cc_gexpr *g, 
 /* diff(f, x) answered D: D must be f' at complex points (sym_derivcheck.h);
  * a real-only formula (giac's d/dx asec(x) = 1/(Abs(x)*sqrt(x**2 - 1))) is
  * flagged, as an antiderivative is. */
-static void check_derivative(const struct cc_node *call, const cc_gexpr *g, json_t *out) {
-    json_t *err = NULL;
-    char *D = sym_print_str(g, &err);
-    json_decref(err);
+static void check_derivative(const struct cc_node *call, const cc_gexpr *g, const char *printed,
+                             json_t *out) {
+    char *D = printed_copy(g, printed);
     struct cc_arena *a = D ? cc_arena_new() : NULL;
     struct cc_expr_error ee = {0};
     struct cc_node *dn = a ? cc_expr_screen_parse(a, D, strlen(D), CC_DIALECT_SYMBOLIC, &ee) : NULL;
@@ -397,7 +450,8 @@ static json_t *differs_note(const char *text, const mpc_t theirs, const char *ou
  * only giac's numeric approximation is wrong (its complex tanh:
  * tanh(2 + I) = 0.984 - 0.033*I for 1.015 + 0.034*I), `value` is ours.
  * NULL when the written form stands. */
-static struct sym_node *wrong_constant(const struct sym_expr *e, json_t *out) {
+static struct sym_node *wrong_constant(const struct sym_expr *e, const char *printed,
+                                       json_t *out) {
     const char *names[1];
     size_t nsyms = 0;
     sym_numeval_symbols(e->root, names, &nsyms, 1);
@@ -407,15 +461,13 @@ static struct sym_node *wrong_constant(const struct sym_expr *e, json_t *out) {
     mpc_init2(mine, SYM_NUM_BITS);
     mpc_init2(theirs, SYM_NUM_BITS);
     struct sym_point none = {0, NULL, NULL};
-    json_t *err = NULL;
     /* N's correctly rounded loop first: the 128-bit evaluation alone lost
      * exp(100) + 2 - exp(100) to cancellation (0.0) and took giac's right 2
      * for a wrong value */
     bool evaluated = sym_nvalue_mpc(e->root, 30, mine) ||
                      (!cc_node_any(e->root, integer_part_call) &&
                       sym_numeval(e->root, &none, mine) == 0);
-    char *text = sym_print_str(e->g, &err);
-    json_decref(err);
+    char *text = printed_copy(e->g, printed);
     if (!evaluated) {
         struct sym_node *w = unverified_float(e, text, out);
         free(text);
@@ -453,14 +505,19 @@ static struct sym_node *wrong_constant(const struct sym_expr *e, json_t *out) {
 }
 
 struct sym_node *sym_real_rewrite(const struct sym_expr *e, json_t *out) {
+    return sym_real_rewrite_printed(e, NULL, out);
+}
+
+struct sym_node *sym_real_rewrite_printed(const struct sym_expr *e, const char *printed,
+                                          json_t *out) {
     if (!json_is_object(out))
         return NULL;
     if (!may_rewrite(e->root))
-        return wrong_constant(e, out);
+        return wrong_constant(e, printed, out);
     char *text = NULL;
     struct sym_num_verdict v;
     struct sym_node *written = NULL;
-    if (real_only(e->root, e->g, &text, &v)) {
+    if (real_only(e->root, e->g, printed, &text, &v)) {
         written = sym_written_tree(e->root);
         json_object_set_new(out, "domain_note",
                             json_sprintf("the CAS rewrites the input as %s, which equals it "
@@ -472,9 +529,9 @@ struct sym_node *sym_real_rewrite(const struct sym_expr *e, json_t *out) {
         /* nothing of the whole could be evaluated (a derivative, an
          * integral): the operators' arguments are checked instead */
         if (!inner_rewrite(e->root, out) && indefinite_integral(e->root))
-            check_antiderivative(e->root, e->g, out);
+            check_antiderivative(e->root, e->g, printed, out);
         else if (!json_object_get(out, "domain_note") && first_derivative(e->root))
-            check_derivative(e->root, e->g, out);
+            check_derivative(e->root, e->g, printed, out);
     }
     free(text);
     return written;

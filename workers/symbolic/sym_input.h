@@ -48,6 +48,11 @@ int sym_build_expr(struct sym_expr *e, const char *prefix, json_t **err);
  * tree (sym_free) for the caller to answer with; NULL otherwise, or when
  * the input has no plain arithmetic reading (the note alone then). */
 struct sym_node *sym_real_rewrite(const struct sym_expr *e, json_t *out);
+/* The same when the caller has e->g printed already (sym_print_str's text,
+ * or NULL to print it here): the checks read that text, not a second
+ * print of the same value. */
+struct sym_node *sym_real_rewrite_printed(const struct sym_expr *e, const char *printed,
+                                          json_t *out);
 
 /* true when the printed form text agrees with the input AST at complex
  * points (or neither can be evaluated there) and has a value wherever the
@@ -57,6 +62,27 @@ struct sym_node *sym_real_rewrite(const struct sym_expr *e, json_t *out);
 bool sym_agrees(const struct cc_node *input, const char *text);
 /* The same with the input as text; false when it does not parse. */
 bool sym_text_agrees(const char *input, const char *text);
+
+/* sym_agrees() of one input, remembered within one call of a tool: its
+ * forms often print alike (simplify's x + 1 is also its factored and
+ * expanded form), and the check of a text is a function of the input and
+ * the text alone (sym_numcheck.h: fixed points, the same 128-bit values),
+ * so a text checked once is not checked again. The input must outlive the
+ * memo; a memo that is full checks afresh. */
+#define SYM_AGREE_MEMO 8
+struct sym_agree_memo {
+    const struct cc_node *input; /* NULL: agrees with nothing (did not parse) */
+    const char *pending;         /* the input as text, not parsed yet (borrowed) */
+    struct cc_arena *arena;      /* the input's, when parsed from text here */
+    size_t n;
+    char *text[SYM_AGREE_MEMO];
+    bool ok[SYM_AGREE_MEMO];
+};
+void sym_agree_memo_init(struct sym_agree_memo *m, const struct cc_node *input);
+/* The input as text, parsed at the first check (sym_text_agrees's reading). */
+void sym_agree_memo_init_text(struct sym_agree_memo *m, const char *input);
+bool sym_agrees_memo(struct sym_agree_memo *m, const char *text);
+void sym_agree_memo_clear(struct sym_agree_memo *m);
 
 /* The rejected object for a shim failure (prefix may be ""). New reference. */
 json_t *sym_err_json(const struct cc_sym_err *e, const char *prefix);

@@ -119,6 +119,12 @@ static bool differ(const mpc_t va, const mpc_t vb) {
     }
     mpc_sub(d, va, vb, MPC_RNDNN);
     mpc_abs(m, d, MPFR_RNDN);
+    /* the bound is max(1, |va|, |vb|) * tol rounded, never below tol
+     * (rounding is monotone): a difference within tol is within the bound,
+     * and the two moduli need not be computed (an agreeing point, the
+     * common case; two of its three square roots) */
+    if (mpfr_cmp(m, tol) <= 0)
+        return false;
     mpfr_set_ui(s, 1, MPFR_RNDN);
     mpc_abs(t, va, MPFR_RNDN);
     mpfr_max(s, s, t, MPFR_RNDN);
