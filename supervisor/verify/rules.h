@@ -122,6 +122,20 @@ enum cc_divergence { CC_DIV_NONE, CC_DIV_CONTENT, CC_DIV_ORDER };
  * exact ones (ok, lines) do, else none. exit[i] is the failed run's
  * cc_exit_class, or -1 (a success, or no exit code); NULL: none. */
 enum cc_divergence cc_edge_divergence(size_t n, const bool *ok, const char *const *out, const int *exit);
+/* Every one of n runs died (ran and failed: an exit code, a signal, a
+ * timeout) with one exit class, and each output is the start of the
+ * longest (red team 5): what a dying program wrote may still have been in
+ * its buffer and lost (rule 41 of verify_translation), so outputs that
+ * differ only by a lost tail are not a divergence, and equal ones are not
+ * an agreement. exit as cc_edge_divergence's. */
+bool cc_edge_all_died_alike(size_t n, const bool *died, const char *const *out, const int *exit);
+/* What a call's agreements rule out (red team 5): each of `inputs` inputs
+ * whose runs agreed ran every snippet runs_per_input times with the same
+ * behaviour, so a snippet behaving differently at random on a fraction p
+ * of its runs shows no divergence with chance (1 - p)^(runs_per_input *
+ * inputs). {runs_per_input, runs_per_snippet,
+ * no_divergence_chance_if_wrong_1_in_10, ..._1_in_100, note}. New ref. */
+json_t *cc_edge_odds(int runs_per_input, int inputs);
 
 /* ---- verify_optimization (rules_speed.c) ---- */
 
