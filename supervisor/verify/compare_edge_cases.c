@@ -17,16 +17,6 @@
 #define INPUT_CHARS 60
 #define OUT_CHARS 300
 #define ERR_CHARS 150
-/* Repeats where runs are cheap (ce-nondet, red team 5): each input whose
- * runs agreed runs every snippet until a snippet wrong at random on one
- * run in ten would have shown it in about 99 calls of 100 (0.9^44), at
- * most REPEATS_MAX runs per input, and only when every first run took
- * at most CHEAP_MS; otherwise twice, as before. */
-#define TARGET_RUNS 44
-#define REPEATS_MAX 15
-#define CHEAP_MS 500
-#define CHEAP_LEFT_MS 60000
-
 struct call {
     json_t *args;                 /* the programs live here */
     json_t *inputs;               /* the inputs run: edges.inputs (borrowed) */
@@ -233,26 +223,25 @@ static void on_again(struct cc_fanout *fo, void *ud, json_t *res) {
     s->c->again[s->x] = res;
 }
 
-/* Every first run was quick and the call has time left: repeats are cheap. */
-static bool cheap(struct call *c, struct cc_fanout *fo) {
-    if (cc_fanout_remaining_ms(fo) < CHEAP_LEFT_MS) return false;
+/* The slowest first run (duration_ms of the run step; a timed-out run is
+ * not repeated). */
+static double slowest_ms(struct call *c) {
+    double m = 0;
     for (size_t j = 0; j < c->sn.k; j++)
         for (size_t i = 0; i < c->mx.n; i++) {
-            const json_t *res = cc_matrix_res(&c->mx, j, i), *d = json_object_get(res, "duration_ms");
-            if (timed_out(res) || (json_is_integer(d) && json_integer_value(d) > CHEAP_MS)) return false;
+            const json_t *d = json_object_get(cc_matrix_res(&c->mx, j, i), "duration_ms");
+            if (json_is_integer(d) && (double)json_integer_value(d) > m) m = (double)json_integer_value(d);
         }
-    return true;
+    return m;
 }
 
-/* How many repeats each agreeing input gets: one, or where cheap enough
- * for TARGET_RUNS runs per snippet over the agreeing inputs (at most
- * REPEATS_MAX runs per input, the repeats within RUNS_MAX). */
+/* How many repeats each agreeing input gets (cc_repeat_runs, less the
+ * first run), the repeats within RUNS_MAX. */
 static int repeats_for(struct call *c, struct cc_fanout *fo, size_t agreeing) {
-    if (!agreeing || !cheap(c, fo)) return 1;
-    size_t runs = (TARGET_RUNS + agreeing - 1) / agreeing;
-    if (runs > REPEATS_MAX) runs = REPEATS_MAX;
-    while (runs > 2 && (runs - 1) * agreeing * c->sn.k > RUNS_MAX) runs--;
-    return runs < 2 ? 1 : (int)runs - 1;
+    int runs = cc_repeat_runs(agreeing, c->sn.k, slowest_ms(c), cc_fanout_stats(fo)->limit,
+                              cc_fanout_remaining_ms(fo));
+    while (runs > 2 && (size_t)(runs - 1) * agreeing * c->sn.k > RUNS_MAX) runs--;
+    return runs - 1;
 }
 
 /* The inputs whose first runs agreed (no divergence, no run out of time). */

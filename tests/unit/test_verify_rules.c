@@ -384,6 +384,25 @@ static void nondeterministic_snippet_agreed_by_luck(void) {
     o = cc_edge_odds(2, 3);
     CHECK(json_real_value(json_object_get(o, "no_divergence_chance_if_wrong_1_in_10")) == 0.531);
     json_decref(o);
+    o = cc_verify_odds(3, 15); /* verify_translation's matches, repeated the same way */
+    CHECK_INTEQ(json_integer_value(json_object_get(o, "matched_runs_per_program")), 45);
+    CHECK_INTEQ(json_integer_value(json_object_get(o, "runs_per_input")), 15);
+    CHECK(json_real_value(json_object_get(o, "pass_chance_if_wrong_1_in_10")) == 0.009);
+    json_decref(o);
+}
+
+/* Runs per agreeing input: 44 over the inputs, 2..15, fewer when slow.
+ * A fixed 0.5 s bound per first run let node's runs on a loaded host fall
+ * back to two runs (4 calls of 20 passed a snippet wrong 1 in 10). */
+static void repeats_fell_back_to_two_under_load(void) {
+    CHECK_INTEQ(cc_repeat_runs(3, 2, 1000, 8, 800000), 15);  /* 1 s runs: 84 s of runs over 8 slots */
+    CHECK_INTEQ(cc_repeat_runs(7, 3, 50, 8, 800000), 7);     /* ceil(44 / 7) */
+    CHECK_INTEQ(cc_repeat_runs(34, 2, 50, 8, 800000), 2);
+    CHECK_INTEQ(cc_repeat_runs(0, 2, 50, 8, 800000), 2);
+    CHECK_INTEQ(cc_repeat_runs(3, 2, 10000, 8, 800000), 5);  /* (5 - 1) * 6 * 10 s = 240 s = 30 s x 8 */
+    CHECK_INTEQ(cc_repeat_runs(3, 2, 1000, 8, 50000), 14);   /* 10 s left to spend: 13 * 6 * 1 s <= 80 s */
+    CHECK_INTEQ(cc_repeat_runs(3, 2, 1000, 8, 30000), 2);    /* no time left */
+    CHECK_INTEQ(cc_repeat_runs(1, 2, 0, 4, 120000), 15);
 }
 
 static void edge_divergence_kinds(void) {
@@ -684,6 +703,7 @@ int main(void) {
     RUN(edge_divergence_kinds);
     RUN(lost_buffer_agreement_was_an_agreement);
     RUN(nondeterministic_snippet_agreed_by_luck);
+    RUN(repeats_fell_back_to_two_under_load);
     RUN(speed_autoscale);
     RUN(round2_is_pythons);
     RUN(speedup_object);

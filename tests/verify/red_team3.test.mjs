@@ -165,9 +165,12 @@ describe('red team 3: verification verdicts', { skip: SKIP_NO_BINARY, timeout: 6
     const r = await s.tool('verify_translation', { source_code: 'print(int(input()) + 1)', source_language: 'python3',
       target_code: 'n = int(input())\nprint(n + 1)', target_language: 'python3', test_inputs: ['1', '2', '3'], edge_inputs: false });
     assert.equal(r.passed, true, JSON.stringify(r));
-    assert.equal(r.odds.matched_runs_per_program, 6);
-    assert.equal(r.odds.pass_chance_if_wrong_1_in_10, Math.round(0.9 ** 6 * 1000) / 1000);
-    assert.equal(r.odds.pass_chance_if_wrong_1_in_100, Math.round(0.99 ** 6 * 1000) / 1000);
+    // 2 to 15 runs per input: 15 unless the first runs were slow (red team 5)
+    const k = r.odds.runs_per_input;
+    assert.ok(k >= 2 && k <= 15, JSON.stringify(r.odds));
+    assert.equal(r.odds.matched_runs_per_program, 3 * k);
+    assert.equal(r.odds.pass_chance_if_wrong_1_in_10, Math.round(0.9 ** (3 * k) * 1000) / 1000);
+    assert.equal(r.odds.pass_chance_if_wrong_1_in_100, Math.round(0.99 ** (3 * k) * 1000) / 1000);
   });
 
   test('edge_inputs that is not a boolean is refused', async () => {

@@ -25,10 +25,10 @@ describe('red team 5: verification verdicts', { skip: SKIP_NO_BINARY, timeout: 6
     assert.equal(r.divergence_count, 0, JSON.stringify(r).slice(0, 2000));
     assert.equal(r.nondeterministic, false);
     assert.equal(r.incomplete_count, 0);
-    // 15 runs per input when every first run took at most 0.5 s, else 2
-    // (a loaded host): either way the numbers agree with each other.
+    // 15 runs per input, fewer when the first runs were slow (a loaded
+    // host: cc_repeat_runs): either way the numbers agree with each other.
     const k = r.odds.runs_per_input;
-    assert.ok(k === 15 || k === 2, JSON.stringify(r.odds));
+    assert.ok(k >= 2 && k <= 15, JSON.stringify(r.odds));
     assert.equal(r.odds.runs_per_snippet, 3 * k);
     assert.equal(r.execution.runs, 2 * 3 * k);
     assert.equal(r.odds.no_divergence_chance_if_wrong_1_in_10, chance(0.1, 3 * k));
@@ -47,6 +47,28 @@ describe('red team 5: verification verdicts', { skip: SKIP_NO_BINARY, timeout: 6
     for (const d of again) {
       assert.equal(d.runs.py.stdout, d.input);
       assert.equal(d.repeat.py.stdout, `-${d.input}`);
+    }
+  });
+
+  // The same for verify_translation: a port wrong on 1 run in 10 passed
+  // three matched inputs run twice each with chance 0.53 (cross_checked).
+  test('vt_nondet_agreed_by_luck: quick matches are repeated, and a repeat that differs is a mismatch', async () => {
+    const r = await s.tool('verify_translation', { source_code: 'print(int(input()) * 2)', source_language: 'python3',
+      target_code: 'n = int(input())\nprint(n + n)', target_language: 'python3', test_inputs: ['1', '2', '3'], edge_inputs: false });
+    assert.equal(r.passed, true, JSON.stringify(r).slice(0, 2000));
+    const k = r.odds.runs_per_input;
+    assert.ok(k >= 2 && k <= 15, JSON.stringify(r.odds));
+    assert.equal(r.odds.matched_runs_per_program, 3 * k);
+    assert.equal(r.execution.runs, 2 * 3 * k);
+    assert.equal(r.odds.pass_chance_if_wrong_1_in_10, chance(0.1, 3 * k));
+    const bad = await s.tool('verify_translation', { source_code: 'print(int(input()) * 2)', source_language: 'python3',
+      target_code: 'import random\nn = int(input())\nprint(n * 2 if random.random() < 0.5 else n)', target_language: 'python3',
+      test_inputs: ['1', '2', '3', '4', '5', '6'], edge_inputs: false });
+    assert.equal(bad.passed, false, JSON.stringify(bad).slice(0, 2000));
+    for (const c of bad.cases.filter((x) => x.repeat)) {
+      assert.equal(c.outcome, 'mismatch');
+      assert.equal(c.repeat.target.stdout, c.input);
+      assert.ok(c.repeat.run >= 2 && c.repeat.run <= 15, JSON.stringify(c.repeat));
     }
   });
 
