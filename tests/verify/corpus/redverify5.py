@@ -12,7 +12,27 @@ candidates each wrong at one class of n (0, 1, a power of two, a prime, a
 perfect square, odd n), each called the ways an agent would: no
 test_inputs, two test inputs, seven test inputs.
 
-RESULTS_PLACEHOLDER"""
+A compare_edge_cases call whose runs all died alike is `honest` when the
+result counts the rows not compared (`incomplete_count`, runner.py).
+
+Results (2026-12-02, the shared 2-core host at load 10-31; main is
+74c650f's build):
+  main set (15 cases): main 9 wrong (both lost-buffer calls, the four
+    verify_optimization candidates, recursion depth, int64 factorial,
+    locale order); redverify5 0 wrong, 2 honest (the lost-buffer calls).
+    ce-nondet-sq passed on main too (11 inputs with the int edges);
+    ce-nondet-node-3 x20: main 13 wrong, redverify5 0.
+  fresh set (12 cases): main 8 wrong (f-ce-ruby-rand, f-ce-cpp-throw-lost,
+    f-ce-rust-exit-same, three verify_optimization, java recursion, go
+    divmod); redverify5 0 wrong, 1 honest (f-ce-cpp-throw-lost). With the
+    first rule for repeats (only when every first run took <= 0.5 s)
+    f-ce-ruby-rand was wrong once: the rule that replaced it, 0 of 20.
+  optclass (18 calls): main accepted 7 `verified faster`; redverify5 0
+    (18 `not equivalent`).
+The truths of optclass were checked by running both programs of each pair
+on n = 0..299 and a few larger n (not through codecalc): zero differs at
+0; one at 0 and 1; prime at the primes; pow2 at the powers of two; square
+at the squares; odd at the odd n from 3."""
 import os
 import sys
 
