@@ -278,6 +278,7 @@ static int queue_again(struct call *c, struct cc_fanout *fo) {
     int queued = 0;
     for (size_t i = 0; i < n; i++) {
         if (!agreed[i]) continue;
+        int before = queued;
         json_t *in = json_array_get(c->inputs, i);
         char *il = cc_input_label(json_string_value(in), i, n);
         for (size_t j = 0; j < k; j++) {
@@ -296,7 +297,7 @@ static int queue_again(struct call *c, struct cc_fanout *fo) {
                 queued++;
             }
         }
-        c->repeated++;
+        c->repeated += queued > before; /* not when every snippet failed to compile */
         free(il);
     }
     free(agreed);
