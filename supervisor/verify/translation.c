@@ -241,6 +241,10 @@ static json_t *build_case(struct cc_translation *t, size_t i, int count[3], int 
         json_t *ja = side(t, 0, i, t->again[0][x], &a[0], &anorm[0]);
         json_t *jb = side(t, 1, i, t->again[1][x], &a[1], &anorm[1]);
         v = cc_verify_after_repeat(&s[0], &s[1], &a[0], &a[1]);
+        /* The source printed two outputs on one input: no port can be
+         * cross-checked against it (finish() fails the call). */
+        if (v.outcome == CC_INCONCLUSIVE && a[0].ran && a[0].ok && strcmp(a[0].out, s[0].out) != 0)
+            t->source_unstable++;
         if (v.outcome != CC_MATCH) repeat = json_pack("{s:o, s:o, s:i}", "source", ja, "target", jb, "run", r + 2);
         else json_decref(ja), json_decref(jb);
         free(anorm[0]);
@@ -292,6 +296,16 @@ static json_t *finish(struct cc_translation *t, struct cc_fanout *fo) {
     bool passed;
     char *reason = cc_verify_aggregate(count[CC_MATCH], count[CC_MISMATCH], (int)n, &passed);
     reason = edge_reason(reason, t->edge_mismatched);
+    /* Matches elsewhere do not make a nondeterministic source an oracle:
+     * it passed cross_checked with its unstable inputs inconclusive. */
+    if (passed && t->source_unstable) {
+        passed = false;
+        free(reason);
+        if (asprintf(&reason, "the source printed different output on repeated runs of the same input (%d case(s) "
+                     "with a repeat): it is not deterministic, so no translation can be cross-checked against it",
+                     t->source_unstable) < 0)
+            reason = NULL;
+    }
     json_t *r = json_pack("{s:b, s:b, s:o, s:i, s:i, s:i, s:i, s:o}", "ok", 1, "passed", passed, "reason",
                           reason ? json_string(reason) : json_null(), "matched", count[CC_MATCH],
                           "mismatched", count[CC_MISMATCH], "inconclusive", count[CC_INCONCLUSIVE],
@@ -306,6 +320,7 @@ static json_t *finish(struct cc_translation *t, struct cc_fanout *fo) {
                                         "ends, \\r, or blank lines and spaces at the start or end of the whole "
                                         "output; if that whitespace matters, compare the raw outputs"));
     if (t->edges.probed) json_object_set(r, "edge_inputs", t->edges.probed);
+    if (t->source_unstable) json_object_set_new(r, "nondeterministic", json_true());
     if (t->given_matched) json_object_set_new(r, "odds", cc_verify_odds(t->given_matched, 1 + t->reps));
     cc_verify_grade(r, passed, passed ? basis : reason);
     const char *names[] = {"source", "target"};

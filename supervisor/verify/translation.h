@@ -26,6 +26,7 @@ struct cc_translation {
     struct cc_edges edges;       /* the inputs run: the given ones, then added edge values */
     int edge_mismatched;         /* mismatches on added edge values */
     int given_matched;           /* matches on the given inputs (each run 1 + reps times per side) */
+    int source_unstable;         /* inputs where a repeat of the source printed otherwise */
 };
 
 /* Start: takes the edges (the inputs to run and which were added; *edges

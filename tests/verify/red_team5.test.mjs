@@ -72,6 +72,23 @@ describe('red team 5: verification verdicts', { skip: SKIP_NO_BINARY, timeout: 6
     }
   });
 
+  // A source printing n + 1 or n at random: the inputs where a repeat
+  // showed it were inconclusive, the others matched, and the call passed
+  // cross_checked (redverify2's nondet-source-random-90, 1 call of 1 here).
+  test('vt_nondeterministic_source_passed: a source seen to print two outputs on one input fails the call', async () => {
+    // wrong on 1 run in 20: the first runs mostly match, the repeats see it
+    const r = await s.tool('verify_translation', { source_code: 'import random\nn = int(input())\nprint(n + 1 if random.random() < 0.95 else n)',
+      source_language: 'python3', target_code: 'print(int(input()) + 1)', target_language: 'python3',
+      test_inputs: ['1', '2', '3', '4', '5', '6'], edge_inputs: false });
+    const seen = r.cases.filter((c) => c.repeat && c.repeat.source.stdout !== c.source.stdout).length;
+    assert.equal(r.nondeterministic, seen > 0 ? true : undefined, JSON.stringify(r).slice(0, 2000));
+    if (seen > 0) {
+      assert.equal(r.passed, false);
+      assert.equal(r.grade, 'ungraded');
+      if (r.mismatched === 0) assert.equal(r.reason, `the source printed different output on repeated runs of the same input (${seen} case(s) with a repeat): it is not deterministic, so no translation can be cross-checked against it`);
+    }
+  });
+
   // c printed "neg", cpp "negative" into stdio's pipe buffer, then both
   // aborted: both stdouts were empty and the input read as an agreement.
   test('ce_lost_buffer: runs that all died are not an agreement on their output', async (t) => {
