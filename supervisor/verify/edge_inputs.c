@@ -9,7 +9,7 @@
 #include "supervisor/verify/programs.h"
 
 struct edge {
-    enum cc_edge_kind kind;
+    unsigned kind;              /* the kinds (enum cc_edge_kind bits) it is added for */
     const char *in;
     const char *why;
 };
@@ -22,6 +22,11 @@ static const struct edge table[] = {
     {CC_EDGE_INT, "4294967296", "int: 2^32 (its square passes 2^64)"},
     {CC_EDGE_INT, "9007199254740993", "int: 2^53 + 1 (not exact as a double)"},
     {CC_EDGE_INT, "9223372036854775808", "int: 2^63 (past a 64-bit int)"},
+    /* Between the defaults' 100 and 2^31 (red team 5): python's recursion
+     * stops at depth 1000, node's and java's near 10^4; 5000! and fib(5000)
+     * pass 2^64 long before. Small enough for any loop. */
+    {CC_EDGE_INT, "5000", "int: 5000 (deeper than python's recursion limit of 1000; past 20!, where int64 products wrap)"},
+    {CC_EDGE_INT, "100000", "int: 100000 (deeper than node's and java's default stacks)"},
     {CC_EDGE_FLOAT, "2.5", "float: a half (rounding half to even or away from zero)"},
     {CC_EDGE_FLOAT, "-0.0", "float: negative zero"},
     {CC_EDGE_FLOAT, "1e16", "float: 1e16 (printed 1e+16 or 10000000000000000)"},
@@ -36,16 +41,40 @@ static const struct edge table[] = {
     {CC_EDGE_STRING, "\xc4\xb0stanbul", "string: \xc4\xb0 (lower-cases to two code points)"},
     {CC_EDGE_STRING, "  a  b  ", "string: spaces around and between words"},
     {CC_EDGE_STRING, "x\r\n", "string: a CRLF line end"},
+    {CC_EDGE_STRING, "b A a B", "string: mixed-case words (code-point order puts upper case first, locale order does not)"},
+    /* Every kind: the defaults have it, the typed edges did not (red team 5). */
+    {CC_EDGE_INT | CC_EDGE_FLOAT | CC_EDGE_STRING | CC_EDGE_LIST, "", "empty stdin (end of input before any token)"},
     {CC_EDGE_LIST, "0\n", "list: empty (a count of 0)"},
+    {CC_EDGE_LIST, "-7 2", "list: a negative over a positive (floor or truncating division and modulo)"},
+    {CC_EDGE_LIST, "7 -2", "list: a positive over a negative (floor or truncating division and modulo)"},
     {CC_EDGE_LIST, "3\n3 -1 3", "list: a negative and a duplicate"},
     {CC_EDGE_LIST, "2\n4294967296 4294967296", "list: values whose sum passes 2^32 and product 2^64"},
-    /* Small enough for any loop over n, odd where the defaults are not. */
+    /* Small enough for any loop over n: the classes where a closed form
+     * or a shortcut breaks (red team 5): nothing and one element, primes,
+     * powers of two and their neighbours, perfect squares, odd n (the
+     * defaults and timing sizes are even but 1), a cube past 2^31. */
+    {CC_EDGE_SIZE, "0", "size: 0 (nothing to do: an empty range)"},
+    {CC_EDGE_SIZE, "1", "size: 1 (one element)"},
     {CC_EDGE_SIZE, "2", "size: 2 (the smallest n above 1)"},
     {CC_EDGE_SIZE, "3", "size: 3 (odd: the defaults and timing sizes are even but 1)"},
+    {CC_EDGE_SIZE, "4", "size: 4 (2^2, a perfect square)"},
+    {CC_EDGE_SIZE, "5", "size: 5 (an odd prime)"},
     {CC_EDGE_SIZE, "7", "size: 7 (an odd prime)"},
+    {CC_EDGE_SIZE, "8", "size: 8 (2^3)"},
+    {CC_EDGE_SIZE, "9", "size: 9 (3^2, an odd perfect square)"},
     {CC_EDGE_SIZE, "15", "size: 15 (odd, one below a power of 2)"},
+    {CC_EDGE_SIZE, "16", "size: 16 (2^4, a perfect square)"},
+    {CC_EDGE_SIZE, "17", "size: 17 (2^4 + 1, a prime)"},
+    {CC_EDGE_SIZE, "31", "size: 31 (2^5 - 1, a prime)"},
+    {CC_EDGE_SIZE, "32", "size: 32 (2^5)"},
+    {CC_EDGE_SIZE, "33", "size: 33 (2^5 + 1)"},
+    {CC_EDGE_SIZE, "64", "size: 64 (2^6, a perfect square)"},
     {CC_EDGE_SIZE, "97", "size: 97 (an odd prime near the default 100)"},
+    {CC_EDGE_SIZE, "127", "size: 127 (2^7 - 1, a prime)"},
+    {CC_EDGE_SIZE, "128", "size: 128 (2^7)"},
     {CC_EDGE_SIZE, "1001", "size: 1001 (odd, past 1000)"},
+    {CC_EDGE_SIZE, "1024", "size: 1024 (2^10, a perfect square)"},
+    {CC_EDGE_SIZE, "1291", "size: 1291 (its cube passes 2^31)"},
 };
 #define N_EDGES (sizeof table / sizeof table[0])
 
@@ -98,9 +127,9 @@ static json_t *probed_json(unsigned kinds, size_t added, bool defaulted) {
         if (kinds & k) json_array_append_new(names, json_string(kind_name(k)));
     return json_pack("{s:I, s:o, s:s}", "added", (json_int_t)added, "kinds", names, "note",
                      kinds == CC_EDGE_SIZE
-                         ? "fewer than 7 test inputs were given (or none): small sizes n, odd ones among them, were "
-                           "added after them (cases marked edge), since the defaults and the timing sizes are all "
-                           "even but 1. Pass 7 or more test_inputs to run only yours"
+                         ? "small sizes n where closed forms and shortcuts break (0, 1, primes, powers of two and "
+                           "their neighbours, perfect squares, odd n), up to the smallest timing size, were added "
+                           "after the test inputs (cases marked edge): a sampled check, not a proof"
                      : defaulted ? "no test inputs were given: the seven defaults were followed by edge values of "
                                  "every kind (cases marked edge); a mismatch there is a real difference on that "
                                  "input. Pass edge_inputs: false to run only the defaults"
@@ -145,7 +174,8 @@ int cc_edges_build(struct cc_edges *e, json_t *inputs, bool defaulted, bool want
 int cc_edges_build_sizes(struct cc_edges *e, json_t *inputs, bool defaulted, long long max_n) {
     *e = (struct cc_edges){.inputs = json_copy(inputs), .given = json_array_size(inputs), .labels = json_array()};
     if (!e->inputs || !e->labels) return -1;
-    if (!defaulted && e->given >= CC_EDGE_FEW) return 0;
+    /* However many inputs were given: seven even ones let a candidate
+     * wrong on every odd n through (red team 5). */
     return add_edges(e, inputs, CC_EDGE_SIZE, defaulted, max_n);
 }
 

@@ -41,12 +41,13 @@ struct cc_edges {
  * when defaulted) and whether edges are wanted (the edge_inputs argument,
  * true unless false). 0, or -1 on OOM. */
 int cc_edges_build(struct cc_edges *e, json_t *inputs, bool defaulted, bool wanted);
-/* verify_optimization's: the size edges after the inputs when they were
- * defaulted or fewer than seven. Its seven defaults and its timing sizes
- * are all even but 1, so a candidate wrong on every odd n from 3 was
- * "verified faster". Only sizes up to max_n (the smallest timing size:
- * a program timed at n runs n, and one timed at 20 may never finish 1001).
- * 0, or -1 on OOM. */
+/* verify_optimization's: the size edges after the inputs, however many
+ * were given (0, 1, primes, powers of two and their neighbours, squares,
+ * odd n). Its seven defaults and its timing sizes are all even but 1, so
+ * a candidate wrong on every odd n from 3 was "verified faster", and
+ * seven given inputs turned the sizes off. Only sizes up to max_n (the
+ * smallest timing size: a program timed at n runs n, and one timed at 20
+ * may never finish 1001). 0, or -1 on OOM. */
 int cc_edges_build_sizes(struct cc_edges *e, json_t *inputs, bool defaulted, long long max_n);
 /* The label of input i, or NULL when it is one of the given inputs. */
 const char *cc_edges_label(const struct cc_edges *e, size_t i);

@@ -96,12 +96,13 @@ int cc_lang_crash_code(const char *lang);
 int cc_exit_class(int code, const char *lang);
 
 /* What the matches of a call rule out (red team 3): each of `matched`
- * given inputs (not the added edges, which run once) ran twice per
- * program with the same output, so a port answering
- * wrongly at random on a fraction p of its runs passes with chance
- * (1 - p)^(2 matched). {runs_per_program, pass_chance_if_wrong_1_in_10,
+ * given inputs (not the added edges, which run once) ran runs_per_input
+ * times per program with the same output (twice, or more where runs are
+ * cheap: red team 5), so a port answering wrongly at random on a fraction
+ * p of its runs passes with chance (1 - p)^(runs_per_input * matched).
+ * {matched_runs_per_program, runs_per_input, pass_chance_if_wrong_1_in_10,
  * ..._1_in_100, note}. New ref. */
-json_t *cc_verify_odds(int matched);
+json_t *cc_verify_odds(int matched, int runs_per_input);
 /* Aggregate of 3.4.3: *passed and the reason (malloc'd, NULL when passed). */
 char *cc_verify_aggregate(int matched, int mismatched, int total, bool *passed);
 /* grade, grade_basis, grade_rules_version of 1.14 set on obj. basis_detail
@@ -122,6 +123,32 @@ enum cc_divergence { CC_DIV_NONE, CC_DIV_CONTENT, CC_DIV_ORDER };
  * exact ones (ok, lines) do, else none. exit[i] is the failed run's
  * cc_exit_class, or -1 (a success, or no exit code); NULL: none. */
 enum cc_divergence cc_edge_divergence(size_t n, const bool *ok, const char *const *out, const int *exit);
+/* Every one of n runs died (ran and failed: an exit code, a signal, a
+ * timeout) with one exit class, and each output is the start of the
+ * longest (red team 5): what a dying program wrote may still have been in
+ * its buffer and lost (rule 41 of verify_translation), so outputs that
+ * differ only by a lost tail are not a divergence, and equal ones are not
+ * an agreement. exit as cc_edge_divergence's. */
+bool cc_edge_all_died_alike(size_t n, const bool *died, const char *const *out, const int *exit);
+/* How many runs each agreeing input gets (red team 5; compare_edge_cases,
+ * and verify_translation's matches): enough for each program to run
+ * CC_REPEAT_TARGET times over the agreeing inputs (0.9^44: a program wrong
+ * on 1 run in 10 is seen in 99 calls of 100), at most CC_REPEAT_MAX and at
+ * least 2, and fewer while the extra runs' cost, at the slowest first
+ * run's max_ms each over `share` runs in flight, passes
+ * min(30 s, (left_ms - 30 s) / 2). A fixed 0.5 s bound on each first run
+ * was tried first: on this loaded host node's runs passed it, and the
+ * calls fell back to two runs in 4 of 20. */
+#define CC_REPEAT_TARGET 44
+#define CC_REPEAT_MAX 15
+int cc_repeat_runs(size_t agreeing, size_t programs, double max_ms, int share, int64_t left_ms);
+/* What a call's agreements rule out (red team 5): each of `inputs` inputs
+ * whose runs agreed ran every snippet runs_per_input times with the same
+ * behaviour, so a snippet behaving differently at random on a fraction p
+ * of its runs shows no divergence with chance (1 - p)^(runs_per_input *
+ * inputs). {runs_per_input, runs_per_snippet,
+ * no_divergence_chance_if_wrong_1_in_10, ..._1_in_100, note}. New ref. */
+json_t *cc_edge_odds(int runs_per_input, int inputs);
 
 /* ---- verify_optimization (rules_speed.c) ---- */
 

@@ -150,14 +150,16 @@ static double chance(double p, int runs) {
     return round(pow(1 - p, runs) * 1000) / 1000;
 }
 
-json_t *cc_verify_odds(int matched) {
-    int runs = 2 * matched;
-    return json_pack("{s:i, s:f, s:f, s:s}", "matched_runs_per_program", runs, "pass_chance_if_wrong_1_in_10",
-                     chance(0.1, runs), "pass_chance_if_wrong_1_in_100", chance(0.01, runs), "note",
-                     "each matched given input (not an added edge, run once) ran twice per program and printed "
-                     "the same both times; a port that answers wrongly at random on 1 run in 10 (or 100) would "
-                     "still have matched everywhere with the chance given. More inputs or another call lower it; "
-                     "no number of runs removes it");
+json_t *cc_verify_odds(int matched, int runs_per_input) {
+    int runs = runs_per_input * matched;
+    return json_pack("{s:i, s:i, s:f, s:f, s:s}", "matched_runs_per_program", runs, "runs_per_input",
+                     runs_per_input, "pass_chance_if_wrong_1_in_10", chance(0.1, runs),
+                     "pass_chance_if_wrong_1_in_100", chance(0.01, runs), "note",
+                     "each matched given input (not an added edge, run once) ran runs_per_input times per program "
+                     "(2 to 15: up to 44 runs over the matched inputs, fewer when runs are slow) and printed the "
+                     "same each time; a port that "
+                     "answers wrongly at random on 1 run in 10 (or 100) would still have matched everywhere with "
+                     "the chance given. More inputs or another call lower it; no number of runs removes it");
 }
 
 char *cc_verify_aggregate(int matched, int mismatched, int total, bool *passed) {

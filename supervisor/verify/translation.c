@@ -12,16 +12,15 @@
 #define INPUT_CHARS 60
 #define OUT_CHARS 400
 #define ERR_CHARS 200
-
 struct rslot {
     struct cc_translation *t;
     size_t i;
 };
 
-/* A match's second run: side 0 source, 1 target. */
+/* A match's repeat: side 0 source, 1 target; x its index in again[side]. */
 struct aslot {
     struct cc_translation *t;
-    size_t i;
+    size_t x;
     int side;
 };
 
@@ -45,10 +44,7 @@ static int start(struct cc_translation *t, struct cc_fanout *fo, const char *src
     t->rerun_side = calloc(n + 1, sizeof *t->rerun_side);
     t->rerun = calloc(n + 1, sizeof *t->rerun);
     t->rslots = calloc(n + 1, sizeof(struct rslot));
-    t->again[0] = calloc(n + 1, sizeof *t->again[0]);
-    t->again[1] = calloc(n + 1, sizeof *t->again[1]);
-    t->aslots = calloc(2 * n + 1, sizeof(struct aslot));
-    if (!t->rerun_side || !t->rerun || !t->rslots || !t->again[0] || !t->again[1] || !t->aslots ||
+    if (!t->rerun_side || !t->rerun || !t->rslots ||
         init_prog(&t->prog[0], src_lang, src_code, "source") ||
         init_prog(&t->prog[1], tgt_lang, tgt_code, "target"))
         return -1;
@@ -108,36 +104,77 @@ static void on_rerun(struct cc_fanout *fo, void *ud, json_t *res) {
 static void on_again(struct cc_fanout *fo, void *ud, json_t *res) {
     (void)fo;
     struct aslot *s = ud;
-    json_decref(s->t->again[s->side][s->i]);
-    s->t->again[s->side][s->i] = res;
+    json_decref(s->t->again[s->side][s->x]);
+    s->t->again[s->side][s->x] = res;
 }
 
-/* A match of input i: both programs once more on the same input. One run
- * per program and input matched by luck a program that answers wrongly
- * one time in ten, or prints a set in hash order (rule 37). */
+/* A match of input i: both programs reps more times on the same input.
+ * One run per program and input matched by luck a program that answers
+ * wrongly one time in ten, or prints a set in hash order (rule 37). */
 static void queue_again(struct cc_translation *t, struct cc_fanout *fo, size_t i, size_t n) {
     json_t *in = json_array_get(t->inputs, i);
     char *il = cc_input_label(json_string_value(in), i, n);
-    cc_fanout_plan(fo, 2);
-    for (int k = 0; k < 2; k++) {
-        const struct cc_prog *p = &t->prog[k];
-        char *label = NULL;
-        if (asprintf(&label, "%s: %s, second run to check the match reproduces", il ? il : "input", p->label) < 0)
-            label = NULL;
-        struct aslot *as = (struct aslot *)t->aslots + 2 * i + k;
-        *as = (struct aslot){t, i, k};
-        cc_prog_add_run(fo, p, json_string_value(in), json_string_length(in), cc_matrix_timeout(&t->mx, i), false,
-                        label, on_again, as);
-        free(label);
-    }
+    cc_fanout_plan(fo, 2 * t->reps);
+    for (int r = 0; r < t->reps; r++)
+        for (int k = 0; k < 2; k++) {
+            const struct cc_prog *p = &t->prog[k];
+            char *label = NULL;
+            if (asprintf(&label, "%s: %s, repeat %d of %d to check the match reproduces", il ? il : "input",
+                         p->label, r + 1, t->reps) < 0)
+                label = NULL;
+            size_t x = (size_t)r * n + i;
+            struct aslot *as = (struct aslot *)t->aslots + 2 * x + (size_t)k;
+            *as = (struct aslot){t, x, k};
+            cc_prog_add_run(fo, p, json_string_value(in), json_string_length(in), cc_matrix_timeout(&t->mx, i),
+                            false, label, on_again, as);
+            free(label);
+        }
     free(il);
+}
+
+/* The slowest first run (duration_ms of the run step). */
+static double slowest_ms(const struct cc_translation *t, size_t n) {
+    double m = 0;
+    for (size_t k = 0; k < 2; k++)
+        for (size_t i = 0; i < n; i++) {
+            const json_t *d = json_object_get(cc_matrix_res(&t->mx, k, i), "duration_ms");
+            if (json_is_integer(d) && (double)json_integer_value(d) > m) m = (double)json_integer_value(d);
+        }
+    return m;
+}
+
+/* The repeats per matched given input (cc_repeat_runs less the first
+ * run); allocates the repeats' slots. -1 on OOM. */
+static int plan_repeats(struct cc_translation *t, struct cc_fanout *fo, size_t n, size_t matches) {
+    t->reps = cc_repeat_runs(matches, 2, slowest_ms(t, n), cc_fanout_stats(fo)->limit, cc_fanout_remaining_ms(fo)) - 1;
+    size_t slots = (size_t)t->reps * n + 1;
+    t->again[0] = calloc(slots, sizeof *t->again[0]);
+    t->again[1] = calloc(slots, sizeof *t->again[1]);
+    t->aslots = calloc(2 * slots, sizeof(struct aslot));
+    return t->again[0] && t->again[1] && t->aslots ? 0 : -1;
 }
 
 /* After the first runs: queue the vanished-output re-runs and the second
  * runs of matches. Returns how many inputs have runs queued. */
+/* The first runs' verdict of input i. */
+static struct cc_pair_verdict first_verdict(const struct cc_translation *t, size_t i, struct cc_side s[2]) {
+    char *norm[2];
+    json_decref(side(t, 0, i, cc_matrix_res(&t->mx, 0, i), &s[0], &norm[0]));
+    json_decref(side(t, 1, i, cc_matrix_res(&t->mx, 1, i), &s[1], &norm[1]));
+    struct cc_pair_verdict v = cc_verify_classify(&s[0], &s[1]);
+    free(norm[0]);
+    free(norm[1]);
+    return v;
+}
+
 static int queue_reruns(struct cc_translation *t, struct cc_fanout *fo) {
     int k = 0;
-    size_t n = json_array_size(t->inputs);
+    size_t n = json_array_size(t->inputs), matches = 0;
+    for (size_t i = 0; i < t->edges.given && i < n; i++) {
+        struct cc_side s[2];
+        matches += first_verdict(t, i, s).outcome == CC_MATCH;
+    }
+    if (plan_repeats(t, fo, n, matches) != 0) return 0;
     for (size_t i = 0; i < n; i++) {
         struct cc_side s[2];
         char *norm[2];
@@ -195,13 +232,20 @@ static json_t *build_case(struct cc_translation *t, size_t i, int count[3], int 
         free(again);
     }
     json_t *repeat = NULL;
-    if (v.outcome == CC_MATCH && t->again[0][i] && t->again[1][i]) {
+    size_t n = json_array_size(t->inputs);
+    for (int r = 0; v.outcome == CC_MATCH && t->again[0] && t->again[1] && r < t->reps; r++) {
+        size_t x = (size_t)r * n + i;
+        if (!t->again[0][x] || !t->again[1][x]) continue;
         struct cc_side a[2];
         char *anorm[2];
-        json_t *ja = side(t, 0, i, t->again[0][i], &a[0], &anorm[0]);
-        json_t *jb = side(t, 1, i, t->again[1][i], &a[1], &anorm[1]);
+        json_t *ja = side(t, 0, i, t->again[0][x], &a[0], &anorm[0]);
+        json_t *jb = side(t, 1, i, t->again[1][x], &a[1], &anorm[1]);
         v = cc_verify_after_repeat(&s[0], &s[1], &a[0], &a[1]);
-        if (v.outcome != CC_MATCH) repeat = json_pack("{s:o, s:o}", "source", ja, "target", jb);
+        /* The source printed two outputs on one input: no port can be
+         * cross-checked against it (finish() fails the call). */
+        if (v.outcome == CC_INCONCLUSIVE && a[0].ran && a[0].ok && strcmp(a[0].out, s[0].out) != 0)
+            t->source_unstable++;
+        if (v.outcome != CC_MATCH) repeat = json_pack("{s:o, s:o, s:i}", "source", ja, "target", jb, "run", r + 2);
         else json_decref(ja), json_decref(jb);
         free(anorm[0]);
         free(anorm[1]);
@@ -252,6 +296,16 @@ static json_t *finish(struct cc_translation *t, struct cc_fanout *fo) {
     bool passed;
     char *reason = cc_verify_aggregate(count[CC_MATCH], count[CC_MISMATCH], (int)n, &passed);
     reason = edge_reason(reason, t->edge_mismatched);
+    /* Matches elsewhere do not make a nondeterministic source an oracle:
+     * it passed cross_checked with its unstable inputs inconclusive. */
+    if (passed && t->source_unstable) {
+        passed = false;
+        free(reason);
+        if (asprintf(&reason, "the source printed different output on repeated runs of the same input (%d case(s) "
+                     "with a repeat): it is not deterministic, so no translation can be cross-checked against it",
+                     t->source_unstable) < 0)
+            reason = NULL;
+    }
     json_t *r = json_pack("{s:b, s:b, s:o, s:i, s:i, s:i, s:i, s:o}", "ok", 1, "passed", passed, "reason",
                           reason ? json_string(reason) : json_null(), "matched", count[CC_MATCH],
                           "mismatched", count[CC_MISMATCH], "inconclusive", count[CC_INCONCLUSIVE],
@@ -266,7 +320,8 @@ static json_t *finish(struct cc_translation *t, struct cc_fanout *fo) {
                                         "ends, \\r, or blank lines and spaces at the start or end of the whole "
                                         "output; if that whitespace matters, compare the raw outputs"));
     if (t->edges.probed) json_object_set(r, "edge_inputs", t->edges.probed);
-    if (t->given_matched) json_object_set_new(r, "odds", cc_verify_odds(t->given_matched));
+    if (t->source_unstable) json_object_set_new(r, "nondeterministic", json_true());
+    if (t->given_matched) json_object_set_new(r, "odds", cc_verify_odds(t->given_matched, 1 + t->reps));
     cc_verify_grade(r, passed, passed ? basis : reason);
     const char *names[] = {"source", "target"};
     json_object_set_new(r, "execution", cc_verify_execution(fo, cc_matrix_compiles(&t->mx, names)));
@@ -291,7 +346,7 @@ void cc_translation_free(struct cc_translation *t) {
     free(t->rerun_side);
     free(t->rslots);
     for (int k = 0; k < 2; k++) {
-        for (size_t i = 0; t->again[k] && i < n; i++) json_decref(t->again[k][i]);
+        for (size_t x = 0; t->again[k] && x < (size_t)t->reps * n; x++) json_decref(t->again[k][x]);
         free(t->again[k]);
     }
     free(t->aslots);

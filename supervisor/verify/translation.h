@@ -20,11 +20,13 @@ struct cc_translation {
     int *rerun_side;             /* per input: 0, 1 source, 2 target */
     json_t **rerun;              /* per input: the re-run's result */
     void *rslots;
-    json_t **again[2];           /* per input: each side's second run after a match */
+    int reps;                    /* repeats per side of a matched given input (runs beyond the first) */
+    json_t **again[2];           /* per side: repeat r of input i after a match, [r*n + i] */
     void *aslots;
     struct cc_edges edges;       /* the inputs run: the given ones, then added edge values */
     int edge_mismatched;         /* mismatches on added edge values */
-    int given_matched;           /* matches on the given inputs (each run twice per side) */
+    int given_matched;           /* matches on the given inputs (each run 1 + reps times per side) */
+    int source_unstable;         /* inputs where a repeat of the source printed otherwise */
 };
 
 /* Start: takes the edges (the inputs to run and which were added; *edges

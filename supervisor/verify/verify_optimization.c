@@ -117,6 +117,15 @@ static void keep_output(struct call *c, const json_t *res) {
     }
 }
 
+/* The first timing size where the original's runs printed differently
+ * from each other, or -1: no equivalence can be claimed with a program
+ * seen to give two outputs on one input (red team 5). */
+static ssize_t original_unstable(const struct call *c) {
+    for (size_t i = 0; i < c->nsizes; i++)
+        if (c->varied[0][i]) return (ssize_t)i;
+    return -1;
+}
+
 /* The first timing size where a candidate's run printed other than the
  * original, or -1. An original that printed differently from run to run
  * is no oracle there, and that size is not compared. */
@@ -249,6 +258,27 @@ static json_t *answer_base(struct call *c, bool accepted, const char *reason) {
                      "verification", c->verification, "language", c->lang);
 }
 
+/* What the equivalence rests on (red team 5): the inputs gate 1 compared
+ * (how many were sizes the tool added) and the timing sizes whose outputs
+ * were compared. Samples, never a proof: a candidate wrong at one rare n
+ * (a table entry, a size past the largest timed) passes them. */
+static json_t *equivalence(const struct call *c, size_t sizes_compared) {
+    const json_t *v = c->verification, *e = json_object_get(v, "edge_inputs");
+    json_int_t added = json_integer_value(json_object_get(e, "added"));
+    json_t *sizes = json_array();
+    for (size_t i = 0; i < c->nsizes && i < sizes_compared; i++) json_array_append_new(sizes, json_integer(c->sizes[i]));
+    return json_pack("{s:s, s:I, s:I, s:I, s:o, s:s}", "method", "sampled", "inputs_compared",
+                     json_integer_value(json_object_get(v, "total")), "inputs_matched",
+                     json_integer_value(json_object_get(v, "matched")), "sizes_added", added, "timing_sizes_compared",
+                     sizes, "note",
+                     "a sampled check, not a proof: the outputs agreed on these inputs (the given ones, then small "
+                     "sizes where closed forms and shortcuts break: 0, 1, primes, powers of two and their "
+                     "neighbours, perfect squares, odd n; verification.cases marks them edge) and at these timing "
+                     "sizes; an n outside them (a rare value, a size past the largest timed, values near overflow "
+                     "that were not reached) was never run. Negative n is compared only where test_inputs has it "
+                     "(-1 is among the defaults)");
+}
+
 /* Accepted on the median although some sizes were slower: said beside the
  * verdict, and most strongly when the largest size is one of them. */
 static json_t *slower_caution(const json_t *slower, int64_t largest) {
@@ -292,6 +322,7 @@ static json_t *decide(struct call *c, struct cc_fanout *fo) {
         accepted = false;
     }
     json_t *r = answer_base(c, accepted, reason ? reason : "");
+    json_object_set_new(r, "equivalence", equivalence(c, c->nsizes));
     json_object_set(r, "speedup", speedup);
     json_t *sizes = json_array();
     for (size_t i = 0; i < c->nsizes; i++) json_array_append_new(sizes, json_integer(c->sizes[i]));
@@ -342,6 +373,20 @@ static json_t *not_equivalent_at(const struct call *c, size_t i) {
     return r;
 }
 
+/* The original printed differently on runs at sizes[i]: not accepted. */
+static json_t *original_nondeterministic_at(const struct call *c, size_t i) {
+    json_t *r = answer_base((struct call *)c, false, "not equivalent");
+    char *detail = NULL;
+    if (asprintf(&detail, "the original printed different outputs on two runs at the timing size n=%lld: it is not "
+                 "deterministic there, so no candidate can be shown to reproduce it", (long long)c->sizes[i]) < 0)
+        detail = NULL;
+    json_object_set_new(r, "detail", json_string(detail ? detail : "the original is not deterministic"));
+    json_object_set_new(r, "nondeterministic", json_true());
+    cc_verify_grade(r, false, "not equivalent");
+    free(detail);
+    return r;
+}
+
 static void idle(struct cc_fanout *fo, void *ud) {
     struct call *c = ud;
     if (!c->verification) {
@@ -387,8 +432,10 @@ static void idle(struct cc_fanout *fo, void *ud) {
         start_side(c, fo, 1);
         return;
     }
-    ssize_t bad = timing_mismatch(c);
-    cc_fanout_answer(fo, bad < 0 ? decide(c, fo) : not_equivalent_at(c, (size_t)bad));
+    ssize_t unstable = original_unstable(c), bad = timing_mismatch(c);
+    cc_fanout_answer(fo, unstable >= 0 ? original_nondeterministic_at(c, (size_t)unstable)
+                         : bad < 0     ? decide(c, fo)
+                                       : not_equivalent_at(c, (size_t)bad));
 }
 
 static void destroy(void *ud) {

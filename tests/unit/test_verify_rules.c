@@ -152,35 +152,43 @@ static void uncaught_errors_of_two_languages_after_different_output_passed(void)
 /* optimization_defaults_were_all_even (red team 4): verify_optimization's
  * seven defaults and its timing sizes are even but 1, and it added no
  * inputs, so a candidate wrong on every odd n from 3 was verified faster.
- * Few or no inputs now get six small sizes, odd ones among them. */
+ * Few or no inputs got six small sizes, odd ones among them; since red
+ * team 5 every call gets 22 (0, 1, primes, powers of two and their
+ * neighbours, squares, odd n), however many inputs were given. */
 static void optimization_defaults_were_all_even(void) {
     json_t *given = json_pack("[s, s]", "7", "10");
     struct cc_edges e;
     CHECK_INTEQ(cc_edges_build_sizes(&e, given, false, 2000), 0);
-    CHECK_INTEQ(json_array_size(e.inputs), 7); /* 7 was given: not added twice */
-    const char *want[] = {"7", "10", "2", "3", "15", "97", "1001"};
-    for (size_t i = 0; i < 7; i++) CHECK_STREQ(json_string_value(json_array_get(e.inputs, i)), want[i]);
+    CHECK_INTEQ(json_array_size(e.inputs), 2 + 21); /* 7 was given: not added twice */
+    const char *want[] = {"7", "10", "0", "1", "2", "3", "4", "5", "8", "9", "15", "16", "17", "31", "32", "33", "64",
+                          "97", "127", "128", "1001", "1024", "1291"};
+    for (size_t i = 0; i < 23; i++) CHECK_STREQ(json_string_value(json_array_get(e.inputs, i)), want[i]);
     CHECK(cc_edges_label(&e, 1) == NULL);
-    CHECK_STREQ(cc_edges_label(&e, 3), "size: 3 (odd: the defaults and timing sizes are even but 1)");
-    CHECK_INTEQ(json_integer_value(json_object_get(e.probed, "added")), 5);
+    CHECK_STREQ(cc_edges_label(&e, 5), "size: 3 (odd: the defaults and timing sizes are even but 1)");
+    CHECK_STREQ(cc_edges_label(&e, 19), "size: 128 (2^7)");
+    CHECK_INTEQ(json_integer_value(json_object_get(e.probed, "added")), 21);
     CHECK_STREQ(json_string_value(json_array_get(json_object_get(e.probed, "kinds"), 0)), "size");
     cc_edges_free(&e);
     json_t *seven = json_pack("[s, s, s, s, s, s, s]", "1", "2", "4", "6", "8", "10", "12");
     CHECK_INTEQ(cc_edges_build_sizes(&e, seven, false, 2000), 0);
-    CHECK_INTEQ(json_array_size(e.inputs), 7);
-    CHECK(e.probed == NULL);
+    CHECK_INTEQ(json_array_size(e.inputs), 7 + 18); /* seven given turned the sizes off before red team 5 */
+    CHECK_STREQ(json_string_value(json_array_get(e.inputs, 7)), "0");
+    CHECK_STREQ(json_string_value(json_array_get(e.inputs, 8)), "3");
+    CHECK(e.probed != NULL);
     cc_edges_free(&e);
     /* none above the smallest timing size: a program timed at 20 may
      * never finish 1001 */
     CHECK_INTEQ(cc_edges_build_sizes(&e, given, true, 20), 0);
-    CHECK_INTEQ(json_array_size(e.inputs), 2 + 3); /* 2, 3, 15 (7 given), not 97 or 1001 */
-    CHECK_STREQ(json_string_value(json_array_get(e.inputs, 4)), "15");
+    CHECK_INTEQ(json_array_size(e.inputs), 2 + 11); /* 0 1 2 3 4 5 8 9 15 16 17 (7 given), not 31 on */
+    CHECK_STREQ(json_string_value(json_array_get(e.inputs, 12)), "17");
     cc_edges_free(&e);
     /* verify_translation's edges never include sizes; its string edges
-     * now end with code-point order (U+FF01 before an astral character). */
+     * hold code-point order (U+FF01 before an astral character), and every
+     * kind the empty stdin (red team 5). */
     CHECK_INTEQ(cc_edges_build(&e, given, true, true), 0);
-    CHECK_INTEQ(json_array_size(e.inputs), 2 + 22);
-    CHECK_STREQ(json_string_value(json_array_get(e.inputs, 2 + 14)), "\xef\xbc\x81\xf0\x9f\x98\x80");
+    CHECK_INTEQ(json_array_size(e.inputs), 2 + 28);
+    CHECK_STREQ(json_string_value(json_array_get(e.inputs, 2 + 16)), "\xef\xbc\x81\xf0\x9f\x98\x80");
+    CHECK_STREQ(json_string_value(json_array_get(e.inputs, 2 + 6)), "5000");
     cc_edges_free(&e);
     json_decref(given);
     json_decref(seven);
@@ -340,6 +348,61 @@ static void aggregate_and_grade(void) {
                 "not graded: 1 of 7 test input(s) showed different behaviour");
     json_decref(o);
     free(b);
+}
+
+/* c printed "neg" and cpp "negative" into stdio's pipe buffer, then both
+ * aborted: both stdouts empty, read as an agreement (red team 5). Runs
+ * that all died are not compared on output when each output is the start
+ * of the longest (a lost tail); a different exit class, a run that did
+ * not die, or outputs that part before either ends stay comparable. */
+static void lost_buffer_agreement_was_an_agreement(void) {
+    bool died2[] = {true, true}, one[] = {true, false};
+    int sig[] = {-1, -1}, codes[] = {3, 4};
+    const char *empty[] = {"", ""}, *tail[] = {"5", "5\nx"}, *parted[] = {"5\nx", "5\ny"};
+    CHECK(cc_edge_all_died_alike(2, died2, empty, sig));
+    CHECK(cc_edge_all_died_alike(2, died2, tail, sig));
+    CHECK(!cc_edge_all_died_alike(2, died2, parted, sig));
+    CHECK(!cc_edge_all_died_alike(2, died2, empty, codes));
+    CHECK(!cc_edge_all_died_alike(2, one, empty, sig));
+    CHECK(!cc_edge_all_died_alike(1, died2, empty, sig));
+    bool died3[] = {true, true, true};
+    int sig3[] = {-1, -1, -1};
+    const char *three[] = {"a", "a\nb", ""}, *fork[] = {"a\nb", "a\nc", "a"};
+    CHECK(cc_edge_all_died_alike(3, died3, three, sig3));
+    CHECK(!cc_edge_all_died_alike(3, died3, fork, sig3));
+}
+
+/* A snippet wrong one run in ten passed 13 of 20 calls on three inputs
+ * run twice: the odds say what the runs rule out. */
+static void nondeterministic_snippet_agreed_by_luck(void) {
+    json_t *o = cc_edge_odds(15, 3);
+    CHECK_INTEQ(json_integer_value(json_object_get(o, "runs_per_input")), 15);
+    CHECK_INTEQ(json_integer_value(json_object_get(o, "runs_per_snippet")), 45);
+    CHECK(json_real_value(json_object_get(o, "no_divergence_chance_if_wrong_1_in_10")) == 0.009);
+    CHECK(json_real_value(json_object_get(o, "no_divergence_chance_if_wrong_1_in_100")) == 0.636);
+    json_decref(o);
+    o = cc_edge_odds(2, 3);
+    CHECK(json_real_value(json_object_get(o, "no_divergence_chance_if_wrong_1_in_10")) == 0.531);
+    json_decref(o);
+    o = cc_verify_odds(3, 15); /* verify_translation's matches, repeated the same way */
+    CHECK_INTEQ(json_integer_value(json_object_get(o, "matched_runs_per_program")), 45);
+    CHECK_INTEQ(json_integer_value(json_object_get(o, "runs_per_input")), 15);
+    CHECK(json_real_value(json_object_get(o, "pass_chance_if_wrong_1_in_10")) == 0.009);
+    json_decref(o);
+}
+
+/* Runs per agreeing input: 44 over the inputs, 2..15, fewer when slow.
+ * A fixed 0.5 s bound per first run let node's runs on a loaded host fall
+ * back to two runs (4 calls of 20 passed a snippet wrong 1 in 10). */
+static void repeats_fell_back_to_two_under_load(void) {
+    CHECK_INTEQ(cc_repeat_runs(3, 2, 1000, 8, 800000), 15);  /* 1 s runs: 84 s of runs over 8 slots */
+    CHECK_INTEQ(cc_repeat_runs(7, 3, 50, 8, 800000), 7);     /* ceil(44 / 7) */
+    CHECK_INTEQ(cc_repeat_runs(34, 2, 50, 8, 800000), 2);
+    CHECK_INTEQ(cc_repeat_runs(0, 2, 50, 8, 800000), 2);
+    CHECK_INTEQ(cc_repeat_runs(3, 2, 10000, 8, 800000), 5);  /* (5 - 1) * 6 * 10 s = 240 s = 30 s x 8 */
+    CHECK_INTEQ(cc_repeat_runs(3, 2, 1000, 8, 50000), 14);   /* 10 s left to spend: 13 * 6 * 1 s <= 80 s */
+    CHECK_INTEQ(cc_repeat_runs(3, 2, 1000, 8, 30000), 2);    /* no time left */
+    CHECK_INTEQ(cc_repeat_runs(1, 2, 0, 4, 120000), 15);
 }
 
 static void edge_divergence_kinds(void) {
@@ -638,6 +701,9 @@ int main(void) {
     RUN(match_that_does_not_reproduce);
     RUN(aggregate_and_grade);
     RUN(edge_divergence_kinds);
+    RUN(lost_buffer_agreement_was_an_agreement);
+    RUN(nondeterministic_snippet_agreed_by_luck);
+    RUN(repeats_fell_back_to_two_under_load);
     RUN(speed_autoscale);
     RUN(round2_is_pythons);
     RUN(speedup_object);

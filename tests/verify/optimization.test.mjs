@@ -13,6 +13,9 @@ const LOOP = 'import sys\nn=int(sys.stdin.readline())\ns=0\nfor i in range(n): s
 const FORMULA = 'import sys\nn=int(sys.stdin.readline())\nprint(n*(n-1)//2)';
 const INPUTS = ['10', '100', '1000'];
 const SIZES = [200000, 400000, 800000, 1600000];
+/** The sizes verify_optimization adds (docs/contract.md, red team 5). */
+const SIZE_EDGES = ['0', '1', '2', '3', '4', '5', '7', '8', '9', '15', '16', '17', '31', '32', '33', '64', '97', '127',
+  '128', '1001', '1024', '1291'];
 
 describe('verify_optimization', { skip: SKIP_NO_BINARY, timeout: 600000 }, () => {
   let s;
@@ -26,8 +29,13 @@ describe('verify_optimization', { skip: SKIP_NO_BINARY, timeout: 600000 }, () =>
     assert.equal(r.accepted, true, JSON.stringify(r.speedup));
     assert.equal(r.reason, 'verified faster');
     assert.equal(r.verification.passed, true);
-    assert.equal(r.verification.total, 9); // 3 given, then six small sizes (red team 4)
-    assert.deepEqual(r.verification.cases.slice(3).map((c) => c.input), ['2', '3', '7', '15', '97', '1001']);
+    // 3 given, then the small sizes (six in red team 4, 22 since red team 5)
+    assert.deepEqual(r.verification.cases.slice(3).map((c) => c.input), SIZE_EDGES);
+    assert.equal(r.verification.total, 3 + 22);
+    assert.equal(r.equivalence.method, 'sampled');
+    assert.equal(r.equivalence.inputs_compared, 25);
+    assert.equal(r.equivalence.sizes_added, 22);
+    assert.deepEqual(r.equivalence.timing_sizes_compared, r.sizes);
     assert.deepEqual(r.verification.edge_inputs.kinds, ['size']);
     assert.equal(r.language, 'python3');
     assert.equal(r.min_speedup, 1.15);
@@ -57,7 +65,7 @@ describe('verify_optimization', { skip: SKIP_NO_BINARY, timeout: 600000 }, () =>
       assert.match(String(p.ratio), /^\d+(\.\d{1,2})?$/);
     }
     assertGrade(r, 'cross_checked', new RegExp(
-      `^cross-checked: original and candidate independently agreed on 9/9 test input\\(s\\) under python3 execution; `
+      `^cross-checked: original and candidate independently agreed on 25/25 test input\\(s\\) under python3 execution; `
       + `speed measured at ${String(r.speedup.ratio).replace('.', '\\.')}(\\.0)?x \\(median\\) across ${r.speedup.per_size.length} size\\(s\\)$`));
     // Timed serially: never two runs of this call in flight while timing.
     assert.equal(r.execution.timing.max_in_flight, 1);
@@ -131,8 +139,8 @@ describe('verify_optimization', { skip: SKIP_NO_BINARY, timeout: 600000 }, () =>
   });
 
   test('a baseline that fails while timing: "baseline measurement failed", code validation', async () => {
-    const orig = 'import sys\nn=int(sys.stdin.readline())\nif n > 1000: sys.exit(3)\nprint(n)';
-    // seven inputs: no sizes are added (1001 would show the original failing in gate 1)
+    const orig = 'import sys\nn=int(sys.stdin.readline())\nif n > 2000: sys.exit(3)\nprint(n)';
+    // the sizes gate 1 adds stop at 1291 (red team 5): none shows the original failing
     const r = await vo({ original: orig, candidate: 'import sys\nprint(int(sys.stdin.readline()))', language: 'python3',
       test_inputs: ['1', '2', '3', '4', '5', '6', '7'], sizes: [5000] });
     assert.equal(r.ok, false);

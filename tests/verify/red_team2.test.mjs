@@ -48,13 +48,14 @@ describe('red team 2: verification verdicts', { skip: SKIP_NO_BINARY, timeout: 6
     assert.match(r.reason, /^could not verify/);
   });
 
-  test('a deterministic port still passes, each match run twice', async () => {
+  test('a deterministic port still passes, each match run twice (15 times where quick: red team 5)', async () => {
     const code = 'n = int(input())\nprint(n * 2)';
     const r = await s.tool('verify_translation', { source_code: code, source_language: 'python3',
       target_code: 'print(int(input()) * 2)', target_language: 'python3', test_inputs: ['3', '-7', '0'] });
     assert.equal(r.passed, true, JSON.stringify(r));
     assert.equal(r.matched, 3);
-    assert.equal(r.execution.runs, 12);
+    assert.ok(r.odds.runs_per_input >= 2 && r.odds.runs_per_input <= 15, JSON.stringify(r.odds));
+    assert.equal(r.execution.runs, 6 * r.odds.runs_per_input);
     assert.equal(r.cases[0].repeat, undefined);
     assert.equal(r.grade, 'cross_checked');
   });
@@ -109,8 +110,8 @@ describe('red team 2: verification verdicts', { skip: SKIP_NO_BINARY, timeout: 6
     const r = await s.tool('verify_optimization', {
       original: 'n = int(input())\ns = 0\nfor i in range(n):\n    s += i\nprint(s)',
       candidate: 'import random\nn = int(input())\n'
-        + 'print(n * (n - 1) // 2 if n < 1000 or random.random() < 0.2 else random.randrange(10**9))',
-      // seven inputs: no sizes are added (1001 among them would catch it in gate 1)
+        + 'print(n * (n - 1) // 2 if n < 1500 or random.random() < 0.2 else random.randrange(10**9))',
+      // the sizes gate 1 adds stop at 1291 (red team 5): only the timing sizes reach n >= 1500
       language: 'python3', test_inputs: ['0', '5', '10', '1', '2', '3', '7'], sizes: [200000, 400000] });
     assert.equal(r.accepted, false, JSON.stringify(r));
     assert.equal(r.reason, 'not equivalent');

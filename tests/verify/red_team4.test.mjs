@@ -41,8 +41,10 @@ describe('red team 4: verification verdicts', { skip: SKIP_NO_BINARY, timeout: 6
     assert.equal(r.reason, 'not equivalent');
     assert.equal(r.speedup, undefined);
     const v = r.verification;
-    assert.equal(v.total, 13);
-    assert.deepEqual(v.cases.slice(7).map((c) => c.input), ['2', '3', '7', '15', '97', '1001']);
+    // the seven defaults, then the sizes up to 2000 but 0 and 1 (in the defaults): 20 since red team 5
+    assert.equal(v.total, 27);
+    assert.deepEqual(v.cases.slice(7).map((c) => c.input), ['2', '3', '4', '5', '7', '8', '9', '15', '16', '17', '31',
+      '32', '33', '64', '97', '127', '128', '1001', '1024', '1291']);
     assert.deepEqual(v.edge_inputs.kinds, ['size']);
     const three = v.cases.find((c) => c.input === '3');
     assert.deepEqual([three.outcome, three.source.stdout, three.target.stdout], ['mismatch', '3', '2']);

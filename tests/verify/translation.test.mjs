@@ -101,7 +101,10 @@ describe('verify_translation', { skip: SKIP_NO_BINARY, timeout: 600000 }, () => 
     assert.equal(r.passed, true, JSON.stringify(r.cases.map((c) => [c.outcome, c.reason])));
     assert.deepEqual(r.cases.map((c) => c.target.stdout), ['0', '1', '1', '2', '2', '3', '7']);
     assert.deepEqual(r.execution.compiles, { source: 0, target: 1 });
-    assert.equal(r.execution.runs, 28); // each matched input run twice per side (rule 37, docs/contract.md)
+    // each matched input run again per side (rule 37): 44 runs over 7
+    // inputs, fewer when the first runs were slow (red team 5, docs/contract.md)
+    assert.ok(r.odds.runs_per_input >= 2 && r.odds.runs_per_input <= 7, JSON.stringify(r.odds));
+    assert.equal(r.execution.runs, 14 * r.odds.runs_per_input);
     const again = await vt(args);
     assert.equal(again.passed, true);
     assert.deepEqual(again.execution.compiles, { source: 0, target: 0 });
@@ -205,21 +208,23 @@ describe('verify_translation', { skip: SKIP_NO_BINARY, timeout: 600000 }, () => 
     assert.ok(sdk.length >= 1, 'the SDK client received progress');
     const token = raw[0]?.progressToken;
     const seen = raw.filter((p) => p.progressToken === token);
-    // Each match is run once more on both sides (rule 37, docs/contract.md):
-    // the second six are planned when the first six have finished.
-    assert.equal(seen.length, 12);
-    assert.deepEqual(seen.map((p) => p.progress), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-    assert.deepEqual(seen.map((p) => p.total), [6, 6, 6, 6, 6, 6, 12, 12, 12, 12, 12, 12]);
+    // Each match is run again on both sides (rule 37, docs/contract.md):
+    // up to 14 times, fewer when the first runs were slow (red team 5); the
+    // repeats are planned when the first six have finished.
+    const k = r.odds.runs_per_input, reps = k - 1;
+    assert.ok(k >= 2 && k <= 15, JSON.stringify(r.odds));
+    assert.equal(seen.length, 6 * k);
+    assert.deepEqual(seen.map((p) => p.progress), Array.from({ length: 6 * k }, (_, i) => i + 1));
+    assert.deepEqual(seen.map((p) => p.total), [...Array(6).fill(6), ...Array(6 * reps).fill(6 * k)]);
     const msgs = seen.map((p) => p.message).sort();
-    const again = ', second run to check the match reproduces';
-    assert.deepEqual(msgs, [
-      'input 1/3 "1": source (python3)', `input 1/3 "1": source (python3)${again}`,
-      'input 1/3 "1": target (node)', `input 1/3 "1": target (node)${again}`,
-      'input 2/3 "2": source (python3)', `input 2/3 "2": source (python3)${again}`,
-      'input 2/3 "2": target (node)', `input 2/3 "2": target (node)${again}`,
-      'input 3/3 "3": source (python3)', `input 3/3 "3": source (python3)${again}`,
-      'input 3/3 "3": target (node)', `input 3/3 "3": target (node)${again}`,
-    ]);
+    const want = [];
+    for (const i of [1, 2, 3]) {
+      for (const side of ['source (python3)', 'target (node)']) {
+        want.push(`input ${i}/3 "${i}": ${side}`);
+        for (let j = 1; j <= reps; j++) want.push(`input ${i}/3 "${i}": ${side}, repeat ${j} of ${reps} to check the match reproduces`);
+      }
+    }
+    assert.deepEqual(msgs, want.sort());
   });
 
   test('a runaway side gets its verdict (TLE, OLE) and the other cases still complete', async () => {

@@ -1,5 +1,5 @@
 """The one runner of the verification red-team corpora (redverify2.py,
-redverify3.py, redverify4.py): each corpus holds its cases and calls main()
+redverify3.py, redverify4.py, redverify5.py): each corpus holds its cases and calls main()
 with its sets.
 
 A case is {id, tool, args, truth, why}. truth is what a correct tool must
@@ -54,6 +54,8 @@ def verdict(c, r):
     if tool == "compare_edge_cases":
         if t == "same":
             return "wrong" if r.get("divergence_count") else "ok"
+        if r.get("divergence_count") == 0 and r.get("incomplete_count"):
+            return "honest"  # rows whose runs all died: not compared on output (red team 5)
         return "wrong" if r.get("divergence_count") == 0 else "ok"
     if tool == "verify_optimization":
         if t == "faster":
