@@ -206,18 +206,7 @@ static bool equal_to_200_bits(mpq_srcptr a, mpq_srcptr b, mpq_srcptr scale) {
  * floor of 1 in equal_to_200_bits() (there for the rounding residue a
  * true zero leaves, different at each precision) read exp(-1000), 5e-435,
  * as equal to the double's 0 and made it exact. */
-static bool same_nonzero(mpq_srcptr a, mpq_srcptr b) {
-    if (mpq_sgn(a) == 0 || mpq_sgn(a) != mpq_sgn(b)) return false;
-    mpq_t d, s;
-    mpq_inits(d, s, NULL);
-    mpq_sub(d, a, b);
-    mpq_abs(d, d);
-    mpq_abs(s, b);
-    mpq_mul_2exp(d, d, 200);
-    bool eq = mpq_cmp(d, s) <= 0;
-    mpq_clears(d, s, NULL);
-    return eq;
-}
+static bool same_nonzero(mpq_srcptr a, mpq_srcptr b) { return agree_to_bits(a, b, 200); }
 
 /* Both looks differ from v by one nonzero amount, to 200 bits of its size:
  * a real difference, however small beside v (1 + exp(-1000) is not 1,
