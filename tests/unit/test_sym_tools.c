@@ -715,7 +715,7 @@ static void test_redsym_batch5(void) {
      * (from sinh(x)/cosh(x) on): giac has no rewriting of sinh/cosh
      * products and quotients (2*sinh(x)*cosh(x) stayed as it was, SymPy
      * gives sinh(2*x)); they go through the trigonometric functions of I*x
-     * and back. A mixed input keeps its own form. */
+     * and back, simplify term by term. A mixed input keeps its own form. */
     static const char *const hyp[][2] = {{"(exp(x) - exp(-x))/2", "sinh(x)"},
                                          {"(exp(x/3) + exp(-x/3))/2", "cosh(x/3)"},
                                          {"exp(x) - exp(-x)", "2*sinh(x)"},
@@ -723,6 +723,7 @@ static void test_redsym_batch5(void) {
                                          {"2*sinh(x)*cosh(x)", "sinh(2*x)"},
                                          {"cosh(x)**2 + sinh(x)**2", "cosh(2*x)"},
                                          {"sinh(3*y)/cosh(3*y)", "tanh(3*y)"},
+                                         {"sinh(y)/cosh(y) + cosh(x)", "cosh(x) + tanh(y)"},
                                          {"sin(x)*cosh(x)", "cosh(x)*sin(x)"}};
     for (size_t i = 0; i < sizeof hyp / sizeof *hyp; i++) {
         r = simplify_of(hyp[i][0]);

@@ -3019,6 +3019,18 @@ gen trig_to_hyperbolic(const gen &g) {
     return call(at_normal, h);
 }
 
+// giac's simplify of each term of a sum on its own: on the whole sum it
+// leaves a quotient that a term alone turns into tan (the trigonometric
+// form of sinh(y)/cosh(y) + cosh(x)).
+gen simplify_terms(const gen &g) {
+    if (!g.is_symb_of_sommet(at_plus) || g._SYMBptr->feuille.type != _VECT)
+        return _simplify(g, g_ctx);
+    gen sum(0);
+    for (const gen &t : *g._SYMBptr->feuille._VECTptr)
+        sum += _simplify(t, g_ctx);
+    return sum;
+}
+
 gen rewrite(cc_rw how, const gen &x) {
     switch (how) {
     case CC_RW_NORMAL: return call(at_normal, x);
@@ -3033,7 +3045,7 @@ gen rewrite(cc_rw how, const gen &x) {
     case CC_RW_EXP2HYP: return exp_to_hyperbolic(_hyp2exp(x, g_ctx));
     case CC_RW_INTROUND: return integer_rounding(x);
     case CC_RW_HYPTCOLLECT: return trig_to_hyperbolic(_tcollect(hyperbolic_to_trig(x), g_ctx));
-    case CC_RW_HYPSIMPLIFY: return trig_to_hyperbolic(_simplify(hyperbolic_to_trig(x), g_ctx));
+    case CC_RW_HYPSIMPLIFY: return trig_to_hyperbolic(simplify_terms(hyperbolic_to_trig(x)));
     case CC_RW_COUNT: break;
     }
     fail("internal", "giac shim: unknown rewrite");
