@@ -104,8 +104,9 @@ describe('red team: execution and verification', { skip: SKIP_NO_BINARY, timeout
   test('verify_optimization rejects a candidate that is wrong only at the timing sizes', async () => {
     const r = await s.tool('verify_optimization', {
       original: 'n = int(input())\ns = 0\nfor i in range(n):\n    s += i\nprint(s)',
-      candidate: 'n = int(input())\nprint(n * (n - 1) // 2 if n < 1000 else 0)',
-      // seven inputs: no sizes are added (1001 among them would catch it in gate 1)
+      candidate: 'n = int(input())\nprint(n * (n - 1) // 2 if n < 5000 else 0)',
+      // right below 5000: the sizes gate 1 adds to the inputs (up to 1291,
+      // red team 5) do not catch it; the timing sizes do
       language: 'python3', test_inputs: ['0', '10', '100', '1', '2', '3', '7'], sizes: [200000] });
     assert.equal(r.accepted, false, JSON.stringify(r));
     assert.equal(r.reason, 'not equivalent');
