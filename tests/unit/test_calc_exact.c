@@ -701,6 +701,26 @@ static int value_of(const char *expr) {
     return t;
 }
 
+/* a op b, its truth wanted: 1, 0, or -1 for null */
+struct relation {
+    const char *a, *op, *b;
+    int want;
+};
+
+/* Each relation in calc_exact (as one expression) and compare_threshold
+ * alike: both evaluate one comparison node. */
+static void check_relations(const struct relation *w, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        char expr[256];
+        snprintf(expr, sizeof expr, "%s %s %s", w[i].a, w[i].op, w[i].b);
+        int v = value_of(expr), h = holds_of(w[i].a, w[i].op, w[i].b);
+        if (v != w[i].want || h != w[i].want)
+            fprintf(stderr, "  %s: calc_exact %d, compare_threshold %d, want %d\n", expr, v, h, w[i].want);
+        CHECK_INTEQ(v, w[i].want);
+        CHECK_INTEQ(h, w[i].want);
+    }
+}
+
 /* Regression (tanh(300) == tanh(400) and exp(-10**10) < exp(-10**9) were
  * null: every look holds both sides at one integer, from one side, and
  * atan(10**200) == atan(10**201) at one rational). Both sides a call of
@@ -709,10 +729,7 @@ static int value_of(const char *expr) {
  * functions, or arguments too close to tell stay open. In calc_exact and
  * compare_threshold alike: both evaluate one comparison node. */
 static void test_monotone_function_of_ordered_arguments_was_undecided(void) {
-    static const struct {
-        const char *a, *op, *b;
-        int want; /* 1, 0, or -1 for null */
-    } w[] = {
+    static const struct relation w[] = {
         {"tanh(300)", "==", "tanh(400)", 0},         {"tanh(300)", "<", "tanh(400)", 1},
         {"tanh(400)", ">", "tanh(300)", 1},          {"tanh(300)", "==", "tanh(300)", 1},
         {"exp(-10**10)", "<", "exp(-10**9)", 1},     {"exp(-10**10)", ">=", "exp(-10**9)", 0},
@@ -731,15 +748,7 @@ static void test_monotone_function_of_ordered_arguments_was_undecided(void) {
         {"tanh(300)", ">", "1 - 10**-300", -1},       /* the distance is still needed */
         {"log(10**-400, 10)", "==", "log(10**-399, 10)", 0}, /* two arguments: exact anyway */
     };
-    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
-        char expr[256];
-        snprintf(expr, sizeof expr, "%s %s %s", w[i].a, w[i].op, w[i].b);
-        int v = value_of(expr), h = holds_of(w[i].a, w[i].op, w[i].b);
-        if (v != w[i].want || h != w[i].want)
-            fprintf(stderr, "  %s: calc_exact %d, compare_threshold %d, want %d\n", expr, v, h, w[i].want);
-        CHECK_INTEQ(v, w[i].want);
-        CHECK_INTEQ(h, w[i].want);
-    }
+    check_relations(w, sizeof w / sizeof w[0]);
     /* decided by the arguments, the distance not known: no difference */
     json_t *r = cmp("tanh(300)", "<", "tanh(400)");
     CHECK(json_is_null(json_object_get(r, "difference")));
@@ -826,10 +835,7 @@ static void test_threshold_sides_evaluated_three_times(void) {
  * defined on every real (acosh(tanh(300)) is not real: it stays null,
  * as does sqrt, whose domain the rule does not read). */
 static void test_nested_monotone_calls_were_undecided(void) {
-    static const struct {
-        const char *a, *op, *b;
-        int want; /* 1, 0, or -1 for null */
-    } w[] = {
+    static const struct relation w[] = {
         {"tanh(tanh(300))", "<", "tanh(tanh(400))", 1},   {"tanh(tanh(300))", "==", "tanh(tanh(400))", 0},
         {"-tanh(tanh(300))", ">", "-tanh(tanh(400))", 1}, {"tanh(-tanh(300))", ">", "tanh(-tanh(400))", 1},
         {"exp(tanh(300))", "<", "exp(tanh(400))", 1},     {"erfc(erf(10**5))", ">", "erfc(erf(10**6))", 1},
@@ -843,15 +849,7 @@ static void test_nested_monotone_calls_were_undecided(void) {
         {"tanh(floor(tanh(300)))", "<", "tanh(floor(tanh(400)))", -1},
         {"tanh(tanh(300) + 1)", "<", "tanh(tanh(400) + 1)", -1},
     };
-    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
-        char expr[256];
-        snprintf(expr, sizeof expr, "%s %s %s", w[i].a, w[i].op, w[i].b);
-        int v = value_of(expr), h = holds_of(w[i].a, w[i].op, w[i].b);
-        if (v != w[i].want || h != w[i].want)
-            fprintf(stderr, "  %s: calc_exact %d, compare_threshold %d, want %d\n", expr, v, h, w[i].want);
-        CHECK_INTEQ(v, w[i].want);
-        CHECK_INTEQ(h, w[i].want);
-    }
+    check_relations(w, sizeof w / sizeof w[0]);
 }
 
 /* Regression (confident wrong): exp(100) - exp(50)*exp(50) == 0 was false,
@@ -865,10 +863,7 @@ static void test_nested_monotone_calls_were_undecided(void) {
  * 256 bits' reach, beyond 384's) was null: it is decided when the looks'
  * differences agree. */
 static void test_cancelled_residue_compared_was_decided(void) {
-    static const struct {
-        const char *a, *op, *b;
-        int want; /* 1, 0, or -1 for null */
-    } w[] = {
+    static const struct relation w[] = {
         {"exp(100) - exp(50)*exp(50)", "==", "0", -1}, {"exp(100)", "==", "exp(50)**2", -1},
         {"sqrt(10**60 + 1)**2 - 10**60", "==", "1", -1}, {"10**50*sin(pi)", "==", "0", -1},
         {"exp(200) - exp(100)*exp(100)", "!=", "0", -1}, {"10**40*(sqrt(2)**2 - 2)", ">", "0", -1},
@@ -887,15 +882,7 @@ static void test_cancelled_residue_compared_was_decided(void) {
         {"1/exp(187)", ">", "0", 1},                    {"2/exp(187)", "==", "0", 0},
         {"sqrt(10**160)", ">", "10**79", 1},            {"sqrt(10**160)", "==", "10**80", -1},
     };
-    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
-        char expr[256];
-        snprintf(expr, sizeof expr, "%s %s %s", w[i].a, w[i].op, w[i].b);
-        int v = value_of(expr), h = holds_of(w[i].a, w[i].op, w[i].b);
-        if (v != w[i].want || h != w[i].want)
-            fprintf(stderr, "  %s: calc_exact %d, compare_threshold %d, want %d\n", expr, v, h, w[i].want);
-        CHECK_INTEQ(v, w[i].want);
-        CHECK_INTEQ(h, w[i].want);
-    }
+    check_relations(w, sizeof w / sizeof w[0]);
 }
 
 /* Regression: approx of an approximated value printed the double's
@@ -943,10 +930,7 @@ static void test_approx_printed_the_doubles_wrong_digits(void) {
  * function's real domain lies outside it, or an approximation lies within
  * the look's reach of an edge; inside the domain the answers stand. */
 static void test_argument_rounded_off_domain_was_ordered(void) {
-    static const struct {
-        const char *a, *op, *b;
-        int want; /* 1, 0, or -1 for null */
-    } w[] = {
+    static const struct relation w[] = {
         {"acosh(1 - 10**-300)", "<", "acosh(1 - 10**-301)", -1},
         {"asin(1 + 10**-300)", "<", "asin(1 + 10**-299)", -1},
         {"acos(-1 - 10**-300)", ">", "acos(-1 - 10**-299)", -1},
@@ -958,15 +942,7 @@ static void test_argument_rounded_off_domain_was_ordered(void) {
         {"log(10**-400)", "<", "log(10**-399)", 1},
         {"asin(1/2)", "<", "asin(1)", 1},
     };
-    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
-        char expr[256];
-        snprintf(expr, sizeof expr, "%s %s %s", w[i].a, w[i].op, w[i].b);
-        int v = value_of(expr), h = holds_of(w[i].a, w[i].op, w[i].b);
-        if (v != w[i].want || h != w[i].want)
-            fprintf(stderr, "  %s: calc_exact %d, compare_threshold %d, want %d\n", expr, v, h, w[i].want);
-        CHECK_INTEQ(v, w[i].want);
-        CHECK_INTEQ(h, w[i].want);
-    }
+    check_relations(w, sizeof w / sizeof w[0]);
 }
 
 int main(void) {
