@@ -264,6 +264,11 @@ static void test_smt2_scan_prefixes(void) {
         if (k == n) {
             whole = sc.n_asserts;
             CHECK(sc.has_scopes);
+            CHECK(sc.complete);
+            CHECK_INTEQ((long long)sc.n_checks, 1);
+            CHECK_INTEQ((long long)sc.checks[0].end, (long long)n); /* the script up to its ')' */
+            CHECK_INTEQ((long long)sc.checks[0].line, 7);
+            CHECK_INTEQ((long long)sc.checks[0].asserts, 4);
             CHECK_STREQ(sc.names[0], "q1");
             CHECK(sc.names[1] == NULL && sc.names[2] == NULL);
             CHECK_STREQ(sc.names[3], "a b");
@@ -283,42 +288,99 @@ static void test_smt2_scan_prefixes(void) {
     cc_smt2_scan_free(&sc);
 }
 
+/* The result of check k of a multi-check answer, and its line. */
+static const char *check_result(const json_t *r, size_t k, long long *line) {
+    const json_t *e = json_array_get(json_object_get(r, "checks"), k);
+    if (line) *line = json_integer_value(json_object_get(e, "line"));
+    return str(e, "result");
+}
+
 /* check_sat_assuming_answered_without_its_assumptions: sat with p = false
- * for a script whose only check is unsat under p; and
- * assertion_after_the_check_answered_as_the_check: unsat, solver_proven,
- * for (assert (> x 5)) (check-sat) (assert (< x 0)), whose check is sat.
- * The one check is refused where it is not the script's question. */
-static void test_one_check_that_is_not_the_scripts_question_refused(void) {
+ * for a script whose only check is unsat under p: refused. */
+static void test_check_sat_assuming_answered_without_its_assumptions(void) {
     json_t *r = z3("(declare-const p Bool)(declare-const x Int)(assert (=> p (< x 0)))(assert (> x 0))"
                    "(check-sat-assuming (p))");
     CHECK_STREQ(str(r, "code"), "validation");
     CHECK(str(r, "error") && strstr(str(r, "error"), "(check-sat-assuming ...) is not supported"));
     CHECK_STREQ(str(r, "grade"), "ungraded");
     json_decref(r);
-    r = z3("(declare-const x Int)\n(assert (> x 5))\n(check-sat)\n(assert (< x 0))");
-    CHECK_STREQ(str(r, "code"), "validation");
-    CHECK(str(r, "error") && strstr(str(r, "error"), "after its last (check-sat): (assert ...) at line 4."));
-    json_decref(r);
-    /* the popped scope: the check inside it was unsat, the end state sat */
-    r = z3("(declare-const x Int)(assert (> x 5))(push 1)(assert (< x 3))(check-sat)(pop 1)");
-    CHECK(str(r, "error") && strstr(str(r, "error"), "(pop ...) at line 1."));
-    json_decref(r);
     r = z3("; (check-sat)\n(declare-const x Int)(assert (> x 5))");
     CHECK(str(r, "error") && strstr(str(r, "error"), "no (check-sat) command"));
     json_decref(r);
-    /* still answered: the last check sees the end state; a popped scope
-     * before it; commands after (exit) are not read; a get-model after */
-    r = z3("(declare-const x Int)(assert (> x 5))(push 1)(assert (< x 3))(check-sat)(pop 1)(check-sat)");
-    CHECK_STREQ(str(r, "result"), "sat");
+}
+
+/* earlier_checks_went_unanswered: a script's checks were answered as one
+ * check of the assertions left at its end, so a check inside a scope
+ * popped later, or followed by an assert, had another check's answer (or a
+ * refusal), and every check but the last was silently dropped. Each is
+ * answered at its place now. */
+static void test_earlier_checks_went_unanswered(void) {
+    json_t *r = z3("(declare-const x Int)\n(assert (> x 5))\n(check-sat)\n(assert (< x 0))");
+    CHECK_STREQ(str(r, "result"), "sat"); /* was unsat, solver_proven; then refused */
+    CHECK_INTEQ(json_integer_value(json_object_get(r, "assertions")), 1);
+    CHECK(json_object_get(r, "checks") == NULL); /* one check: the one-check answer */
     json_decref(r);
-    r = z3("(declare-const x Int)(assert (> x 5))(check-sat)(exit)(assert false)");
+    long long line = 0;
+    r = z3("(declare-const x Int)(assert (> x 5))\n(push 1)(assert (< x 3))\n(check-sat)(pop 1)\n(check-sat)");
+    CHECK_STREQ(check_result(r, 0, &line), "unsat"); /* inside the scope */
+    CHECK_INTEQ(line, 3);
+    CHECK_STREQ(check_result(r, 1, &line), "sat");
+    CHECK_INTEQ(line, 4);
+    CHECK_STREQ(str(r, "result"), "sat"); /* the last one's */
+    CHECK_INTEQ(json_array_size(json_object_get(r, "checks")), 2);
+    CHECK(str(r, "note") && strstr(str(r, "note"), "2 (check-sat) commands"));
+    json_decref(r);
+    r = z3("(declare-const x Int)(assert (> x 5))(push 1)(assert (< x 3))(check-sat)(pop 1)");
+    CHECK_STREQ(str(r, "result"), "unsat"); /* was refused */
+    CHECK_STREQ(str(r, "grade"), "solver_proven");
+    json_decref(r);
+    r = z3("(declare-const x Int)(assert (> x 5))(check-sat)(assert (< x 0))(check-sat)");
+    CHECK_STREQ(check_result(r, 0, NULL), "sat");
+    CHECK_STREQ(check_result(r, 1, NULL), "unsat");
+    CHECK_STREQ(str(r, "result"), "unsat");
+    json_decref(r);
+    /* named assertions in an unsat core: the labels each check sees */
+    r = z3("(declare-const x Int)(assert (! (> x 0) :named a))(check-sat)(assert (! (< x 0) :named b))"
+           "(check-sat)(get-unsat-core)");
+    CHECK_STREQ(check_result(r, 0, NULL), "sat");
+    const json_t *core = json_object_get(json_object_get(r, "model"), "unsat_core");
+    CHECK_INTEQ(json_array_size(core), 2);
+    json_decref(r);
+    /* commands after (exit) are not read; a get-model after the check */
+    r = z3("(declare-const x Int)(assert (> x 5))(check-sat)(exit)(assert false)(check-sat)");
     CHECK_STREQ(str(r, "result"), "sat");
+    CHECK(json_object_get(r, "checks") == NULL);
     json_decref(r);
     r = z3("(declare-const x Int)(assert (> x 5))(check-sat)(get-model)(push 1)(declare-const y Int)(get-value (x))");
     CHECK_STREQ(str(r, "result"), "sat");
     json_decref(r);
-    r = z3("(declare-const x Int)(assert (> x 5))(check-sat)(assert (< x 0))(check-sat)");
-    CHECK_STREQ(str(r, "result"), "unsat");
+}
+
+/* Each check runs under the (set-option :timeout N) in force at its place. */
+static void test_timeout_of_each_check(void) {
+    char text[] = "(set-option :timeout 7)(check-sat)\n(set-option :timeout 9)(check-sat)";
+    struct cc_smt2_scan sc;
+    CHECK_INTEQ(cc_smt2_scan(text, sizeof text - 1, &sc), 0);
+    CHECK_INTEQ((long long)sc.n_checks, 2);
+    CHECK_INTEQ((long long)sc.checks[0].timeout_ms, 7);
+    CHECK_INTEQ((long long)sc.checks[1].timeout_ms, 9);
+    CHECK_INTEQ((long long)sc.checks[1].line, 2);
+    cc_smt2_scan_free(&sc);
+}
+
+/* More checks than one call answers is refused, not cut short. */
+static void test_too_many_checks_refused(void) {
+    char script[64 + 33 * 11];
+    size_t at = (size_t)snprintf(script, 64, "(declare-const x Int)");
+    for (int k = 0; k < 33; k++) at += (size_t)snprintf(script + at, sizeof script - at, "(check-sat)");
+    json_t *r = z3(script);
+    CHECK_STREQ(str(r, "code"), "validation");
+    CHECK(str(r, "error") && strstr(str(r, "error"), "has 33 (check-sat) commands"));
+    json_decref(r);
+    script[at - 11] = '\0'; /* 32 checks are answered */
+    r = z3(script);
+    CHECK_INTEQ(json_array_size(json_object_get(r, "checks")), 32);
+    CHECK_STREQ(check_result(r, 31, NULL), "sat");
     json_decref(r);
 }
 
@@ -401,7 +463,10 @@ int main(void) {
     RUN(test_named_assertions_leak_into_later_models);
     RUN(test_unsat_core_script_refused);
     RUN(test_smt2_scan_prefixes);
-    RUN(test_one_check_that_is_not_the_scripts_question_refused);
+    RUN(test_check_sat_assuming_answered_without_its_assumptions);
+    RUN(test_earlier_checks_went_unanswered);
+    RUN(test_too_many_checks_refused);
+    RUN(test_timeout_of_each_check);
     RUN(test_set_option_leaked_into_later_scripts);
     RUN(test_timeout);
     return check_summary("z3_check");

@@ -12,6 +12,7 @@ struct reader {
     const char *s;
     size_t n, i;
     size_t start, len; /* the last atom */
+    size_t counted, line; /* s[0..counted) holds line - 1 newlines */
 };
 
 static void skip_space(struct reader *r) {
@@ -151,39 +152,35 @@ static bool record(struct cc_smt2_scan *out, char *name) {
     return true;
 }
 
-static size_t line_of(const char *s, size_t at) {
-    size_t line = 1;
-    for (size_t k = 0; k < at; k++) line += s[k] == '\n';
-    return line;
+/* The 1-based line of offset at; offsets are asked in increasing order,
+ * so the whole scan counts each newline once. */
+static size_t line_of(struct reader *r, size_t at) {
+    for (; r->counted < at; r->counted++) r->line += r->s[r->counted] == '\n';
+    return r->line;
 }
 
-/* The commands that change the assertions a later check would see. */
-static const char *changes_assertions(const struct reader *r) {
-    static const char *const names[] = {"assert", "pop", "reset", "reset-assertions", NULL};
-    for (const char *const *p = names; *p; p++)
-        if (atom_is(r, *p)) return *p;
-    return NULL;
+static bool is_check(const struct reader *r) {
+    return atom_is(r, "check-sat") || atom_is(r, "check-sat-assuming");
 }
 
-/* Notes a command for the one-check reading: checks, and what changes the
- * assertions after the last of them. */
-static void note_command(const struct reader *r, size_t start, struct cc_smt2_scan *out) {
-    if (atom_is(r, "check-sat") || atom_is(r, "check-sat-assuming")) {
-        out->n_checks++;
-        out->assuming |= atom_is(r, "check-sat-assuming");
-        out->changed_after = NULL;
-        return;
+/* Check number n_checks - 1 ends at end. false when out of memory. */
+static bool record_check(struct cc_smt2_scan *out, struct reader *r, size_t start, size_t end) {
+    size_t k = out->n_checks - 1;
+    if (k == out->check_cap) {
+        size_t cap = out->check_cap ? 2 * out->check_cap : 4;
+        struct cc_smt2_check *grown = reallocarray(out->checks, cap, sizeof *grown);
+        if (!grown) return false;
+        out->checks = grown;
+        out->check_cap = cap;
     }
-    const char *what = changes_assertions(r);
-    if (what && out->n_checks && !out->changed_after) {
-        out->changed_after = what;
-        out->changed_line = line_of(r->s, start);
-    }
+    out->checks[k] = (struct cc_smt2_check){
+        .end = end, .line = line_of(r, start), .asserts = out->n_asserts, .timeout_ms = out->timeout_ms};
+    return true;
 }
 
 int cc_smt2_scan(char *script, size_t n, struct cc_smt2_scan *out) {
     memset(out, 0, sizeof *out);
-    struct reader r = {.s = script, .n = n};
+    struct reader r = {.s = script, .n = n, .line = 1};
     for (;;) {
         enum tok t = next(&r);
         if (t == T_END) out->complete = true;
@@ -194,7 +191,10 @@ int cc_smt2_scan(char *script, size_t n, struct cc_smt2_scan *out) {
             out->complete = true;
             return 0;
         }
-        note_command(&r, start, out);
+        if (is_check(&r)) {
+            out->n_checks++;
+            out->assuming |= atom_is(&r, "check-sat-assuming");
+        }
         if (atom_is(&r, "assert")) {
             char *name;
             bool ok = assert_body(&r, &name);
@@ -211,16 +211,21 @@ int cc_smt2_scan(char *script, size_t n, struct cc_smt2_scan *out) {
         }
         if (atom_is(&r, "push") || atom_is(&r, "pop") || atom_is(&r, "reset") || atom_is(&r, "reset-assertions"))
             out->has_scopes = true;
-        bool option = false;
+        bool option = false, check = is_check(&r);
         if (atom_is(&r, "set-option") && next(&r) == T_ATOM)
             option = benign_option(&r) || timeout_option(&r, &out->timeout_ms);
         if (!close_form(&r)) return 0;
         if (option) blank(script, start, r.i);
+        if (check && !record_check(out, &r, start, r.i)) {
+            cc_smt2_scan_free(out);
+            return -1;
+        }
     }
 }
 
 void cc_smt2_scan_free(struct cc_smt2_scan *s) {
     for (size_t i = 0; i < s->n_asserts; i++) free(s->names[i]);
     free(s->names);
+    free(s->checks);
     memset(s, 0, sizeof *s);
 }

@@ -9,23 +9,29 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct cc_smt2_check {
+    size_t end;                /* its script is script[0..end) */
+    size_t line;               /* its 1-based line */
+    size_t asserts;            /* top-level asserts before it */
+    unsigned long timeout_ms;  /* the (set-option :timeout N) in force there, 0: none */
+};
+
 struct cc_smt2_scan {
     size_t n_asserts;   /* top-level (assert ...) commands, in order */
     char **names;       /* names[i]: assert i's :named label, or NULL; owned */
     bool has_scopes;    /* push, pop or reset: asserts may not all reach the solver */
-    /* What the one check of z3_check would misread (TOOLS.md 3.4.1 checks
-     * the assertions left at the end of the script, once): */
     bool complete;      /* the whole script scanned (to its end or its (exit)) */
     size_t n_checks;    /* top-level (check-sat) and (check-sat-assuming ...) */
     bool assuming;      /* a (check-sat-assuming ...): its assumptions never reach the solver */
-    const char *changed_after; /* the first assert/pop/reset/reset-assertions after the
-                                  last check, static; NULL when none */
-    size_t changed_line;       /* its 1-based line */
     /* the last top-level (set-option :timeout N), in ms (0: none; at most
      * UINT32_MAX). It is blanked as the output options are: z3's own
      * timer deadlocks when it fires (z3_check.c), so the caller enforces
      * it. */
     unsigned long timeout_ms;
+    /* Each top-level check, so it can be answered at its place: n_checks
+     * entries when the scan is complete, owned. */
+    struct cc_smt2_check *checks;
+    size_t check_cap; /* entries allocated */
 };
 
 /* Scans script[0..n) in place: every top-level (set-option :produce-...)

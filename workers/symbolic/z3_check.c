@@ -1,6 +1,7 @@
 /* z3_check (TOOLS.md 3.4.1): load an SMT-LIB2 script's declarations and
- * assertions into one Z3 solver, run one check, and report the verdict with
- * a model, an (empty unless tracked) unsat core, and a grade (1.14).
+ * assertions into a Z3 solver, check, and report the verdict with a model,
+ * an (empty unless tracked) unsat core, and a grade (1.14). Each
+ * (check-sat) is answered on the script up to it (docs/contract.md).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -18,6 +19,11 @@
 json_t *cc_tool_z3_check(json_t *args, cc_wctx *ctx);
 
 #define Z3_TIMEOUT_MS 5000u
+/* A script with several (check-sat) commands gets each answered, at most
+ * Z3_MAX_CHECKS of them, all within Z3_SCRIPT_BUDGET_MS (the pool's
+ * deadline is 30 s). */
+#define Z3_MAX_CHECKS 32u
+#define Z3_SCRIPT_BUDGET_MS 20000u
 
 /* ---- grades --------------------------------------------------------------- */
 
@@ -432,7 +438,8 @@ static json_t *drop_labels(json_t *res, const struct cc_smt2_scan *scan) {
 }
 
 /* Parse, assert everything into one fresh solver, check once. */
-static json_t *check_in(Z3_context c, const char *script, const struct cc_smt2_scan *scan, bool *spoiled) {
+static json_t *check_in(Z3_context c, const char *script, const struct cc_smt2_scan *scan, unsigned limit_ms,
+                        bool *spoiled) {
     /* Z3_parse_smtlib2_string does not clear the error code a previous
      * failed parse left in the context; without this, one bad script would
      * make every later one on this context fail with the old message. */
@@ -463,8 +470,6 @@ static json_t *check_in(Z3_context c, const char *script, const struct cc_smt2_s
         if (Z3_get_error_code(c) != Z3_OK) {
             res = z3_failure(c, Z3_get_error_code(c));
         } else {
-            /* decided once: the watchdog's deadline and the verdict's timeout_ms */
-            unsigned limit_ms = check_limit_ms(scan->timeout_ms);
             Z3_lbool r = Z3_L_UNDEF;
             if (guarded_check(c, s, limit_ms, &r, spoiled) != 0)
                 res = fail("resource_exhausted", "could not start the solver's time limit (thread creation failed)");
@@ -503,14 +508,10 @@ static void context_drop(void) {
     shared_ctx = NULL;
 }
 
-/* The one check over the assertions left at the end of the script
- * answers the script's question only when its (check-sat) saw those same
- * assertions. (check-sat-assuming (p)) was answered sat with p = false (the
- * parser drops the assumptions), and (assert (> x 5)) (check-sat) (assert
- * (< x 0)) was unsat, solver_proven, for a check that is sat. A refusal
- * with the rewrite that makes the question askable, never another
- * question's answer (docs/contract.md). NULL when the reading is true. */
-static json_t *one_check_misreads(const struct cc_smt2_scan *sc) {
+/* What the tool cannot answer as the script asks. (check-sat-assuming (p))
+ * was answered sat with p = false: the parser drops the assumptions. NULL
+ * when every check can be answered. */
+static json_t *unanswerable(const struct cc_smt2_scan *sc) {
     if (!sc->complete) return NULL; /* z3 names what stopped the scan */
     if (sc->n_checks == 0)
         return fail("validation", "script has no (check-sat) command (the word appears only in a comment, "
@@ -520,12 +521,100 @@ static json_t *one_check_misreads(const struct cc_smt2_scan *sc) {
         return fail("validation", "(check-sat-assuming ...) is not supported: this tool checks the asserted "
                                   "formulas only, so its answer would ignore the assumptions; assert them "
                                   "instead: (assert p) (check-sat)");
-    if (sc->changed_after)
-        return fail("validation", "the script changes its assertions after its last (check-sat): (%s ...) at "
-                    "line %zu. This tool answers one check, of the assertions left at the end of the script, "
-                    "which is not the question that (check-sat) asked; end the script with the (check-sat) to "
-                    "be answered", sc->changed_after, sc->changed_line);
+    if (sc->n_checks > Z3_MAX_CHECKS)
+        return fail("validation", "the script has %zu (check-sat) commands; this tool answers at most %u in "
+                    "one call (each is a solver run of up to %u ms): split the script", sc->n_checks,
+                    Z3_MAX_CHECKS, Z3_TIMEOUT_MS);
     return NULL;
+}
+
+static long elapsed_ms(const struct timespec *t0) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (t.tv_sec - t0->tv_sec) * 1000 + (t.tv_nsec - t0->tv_nsec) / 1000000;
+}
+
+/* A check the script's time budget left no time for. */
+static json_t *not_run(size_t asserts) {
+    char engine[64];
+    engine_name(engine);
+    json_t *r = cc_ok();
+    json_object_set_new(r, "result", json_string("unknown"));
+    json_object_set_new(r, "model", json_null());
+    json_object_set_new(r, "assertions", json_integer((json_int_t)asserts));
+    json_object_set_new(r, "engine", json_string(engine));
+    json_object_set_new(r, "timeout_ms", json_integer(0));
+    json_object_set_new(r, "reason", json_string("not run: the checks before it spent the script's "
+                                                 "time budget"));
+    return graded(r, "ungraded", "not graded: the check was not run, which decides nothing");
+}
+
+/* Check k answered at its place: the script up to its closing ')' is
+ * parsed alone, so the assertions the parser leaves are the ones in scope
+ * when the script asked (a check inside a scope popped later was answered
+ * for the outer scope; an assert after the check changed its answer). */
+static json_t *check_at(Z3_context c, char *text, const struct cc_smt2_scan *scan, size_t k, unsigned budget_ms,
+                        bool *spoiled) {
+    const struct cc_smt2_check *at = &scan->checks[k];
+    unsigned limit_ms = check_limit_ms(at->timeout_ms);
+    if (budget_ms == 0) return not_run(at->asserts);
+    if (budget_ms < limit_ms) limit_ms = budget_ms;
+    struct cc_smt2_scan view = *scan;
+    view.n_asserts = at->asserts; /* the labels of the asserts it sees */
+    char saved = text[at->end];
+    text[at->end] = '\0';
+    json_t *r = check_in(c, text, &view, limit_ms, spoiled);
+    text[at->end] = saved;
+    return r;
+}
+
+/* checks[k]: the line and answer of check k. */
+static json_t *check_entry(const struct cc_smt2_check *at, const json_t *r) {
+    json_t *e = json_object();
+    json_object_set_new(e, "line", json_integer((json_int_t)at->line));
+    static const char *const keys[] = {"result", "model", "assertions", "reason"};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+        json_t *v = json_object_get(r, keys[i]);
+        if (v) json_object_set(e, keys[i], v);
+    }
+    return e;
+}
+
+/* Every check of a complete scan, in order, under one time budget. The
+ * result is the last check's (what a one-check script gets), plus, when
+ * there are several, each check's answer in checks. A failing check fails
+ * the call. A check interrupted or failed inside z3 leaves the context
+ * unfit: the next check gets a fresh one. */
+static json_t *check_all(char *text, const struct cc_smt2_scan *scan, bool *spoiled) {
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    json_t *list = json_array(), *last = NULL;
+    for (size_t k = 0; k < scan->n_checks; k++) {
+        Z3_context c = context_get();
+        if (!c) {
+            json_decref(last);
+            last = NULL;
+            break;
+        }
+        long used = elapsed_ms(&t0);
+        unsigned budget = used >= Z3_SCRIPT_BUDGET_MS ? 0 : Z3_SCRIPT_BUDGET_MS - (unsigned)used;
+        bool unfit = *spoiled;
+        json_decref(last);
+        last = check_at(c, text, scan, k, budget, &unfit);
+        if (unfit && k + 1 < scan->n_checks) context_drop();
+        *spoiled |= unfit;
+        if (!last || !json_is_true(json_object_get(last, "ok"))) break;
+        json_array_append_new(list, check_entry(&scan->checks[k], last));
+    }
+    if (last && json_is_true(json_object_get(last, "ok")) && scan->n_checks > 1) {
+        json_object_set_new(last, "checks", list);
+        json_object_set_new(last, "note", json_sprintf("the script has %zu (check-sat) commands: checks answers "
+                                                       "each at its place; result, model and grade are the "
+                                                       "last one's", scan->n_checks));
+        return last;
+    }
+    json_decref(list);
+    return last;
 }
 
 json_t *cc_tool_z3_check(json_t *args, cc_wctx *ctx) {
@@ -563,8 +652,10 @@ json_t *cc_tool_z3_check(json_t *args, cc_wctx *ctx) {
      * resets the global parameters (this worker sets none of its own). */
     bool options = memmem(text, n, "set-option", 10) != NULL;
     spoiled |= options;
-    json_t *res = one_check_misreads(&scan);
-    if (!res) res = check_in(c, text, &scan, &spoiled);
+    json_t *res = unanswerable(&scan);
+    if (!res && scan.complete) res = check_all(text, &scan, &spoiled);
+    /* a script that does not scan: z3 reads it whole and names the fault */
+    else if (!res) res = check_in(c, text, &scan, check_limit_ms(scan.timeout_ms), &spoiled);
     cc_smt2_scan_free(&scan);
     free(text);
     if (spoiled) context_drop();
