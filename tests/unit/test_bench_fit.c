@@ -175,6 +175,29 @@ static void python_rounding(void) {
     CHECK(cc_bench_round(1.23456, 4) == 1.2346);
 }
 
+/* quadratic_read_as_constant_under_load: python's O(n^2) at n = 100..800
+ * on a loaded host (these are its runs) read O(1), then O(n): its 102 ms
+ * spread was start-up jitter, 25 ms of it a smaller n measured slower. */
+static void run_noise_of_a_round(void) {
+    json_t *runs = json_loads("[{\"n\":100,\"duration_ms\":92,\"all_runs_ms\":[92,111,124]},"
+                              "{\"n\":200,\"duration_ms\":67,\"all_runs_ms\":[76,67,208]},"
+                              "{\"n\":400,\"duration_ms\":116,\"all_runs_ms\":[205,132,116]},"
+                              "{\"n\":800,\"duration_ms\":169,\"all_runs_ms\":[169,170,277]}]", 0, NULL);
+    CHECK_INTEQ(cc_bench_run_noise(runs), 25); /* n=100 at 92 ms against n=200 at 67 */
+    json_decref(runs);
+    /* the gap between a size's two fastest runs (19 ms at n=100) */
+    runs = json_loads("[{\"n\":100,\"duration_ms\":92,\"all_runs_ms\":[111,92,124]},"
+                      "{\"n\":200,\"duration_ms\":95,\"all_runs_ms\":[95,96]}]", 0, NULL);
+    CHECK_INTEQ(cc_bench_run_noise(runs), 19);
+    json_decref(runs);
+    /* one run per size, growing times: nothing witnesses noise */
+    runs = json_loads("[{\"n\":1,\"duration_ms\":5,\"all_runs_ms\":[5]},"
+                      "{\"n\":2,\"duration_ms\":9,\"all_runs_ms\":[9]},"
+                      "{\"n\":4,\"duration_ms\":null,\"all_runs_ms\":[]}]", 0, NULL);
+    CHECK_INTEQ(cc_bench_run_noise(runs), 0);
+    json_decref(runs);
+}
+
 int main(void) {
     RUN(linear_by_doubling);
     RUN(quadratic_by_doubling);
@@ -187,5 +210,6 @@ int main(void) {
     RUN(n_log_n_at_doubling_sizes_was_linear);
     RUN(ratio_classes);
     RUN(python_rounding);
+    RUN(run_noise_of_a_round);
     return check_summary("bench_fit");
 }

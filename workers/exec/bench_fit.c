@@ -222,3 +222,33 @@ done:
     free(fn), free(ft), free(ratios);
     return out;
 }
+
+/* Each size's time is its fastest run; how far can that be off? Two
+ * witnesses, the larger wins: the gap between one size's two fastest runs,
+ * and a larger size measured faster than a smaller one (the stdin-N
+ * contract has the work grow with N; under load a size whose three runs
+ * were all slowed read 92 ms against 67 ms at twice its n). 0 when no
+ * size ran twice and the times grow with n. */
+int64_t cc_bench_run_noise(const json_t *runs) {
+    int64_t worst = 0;
+    size_t i, j;
+    json_t *rec, *v, *other;
+    json_array_foreach(runs, i, rec) {
+        int64_t lo = -1, next = -1;
+        json_array_foreach(json_object_get(rec, "all_runs_ms"), j, v) {
+            int64_t ms = json_integer_value(v);
+            if (lo < 0 || ms < lo) next = lo, lo = ms;
+            else if (next < 0 || ms < next) next = ms;
+        }
+        if (next >= 0 && next - lo > worst) worst = next - lo;
+        json_t *d = json_object_get(rec, "duration_ms");
+        json_array_foreach(runs, j, other) {
+            json_t *e = json_object_get(other, "duration_ms");
+            if (!json_is_integer(d) || !json_is_integer(e)) continue;
+            int64_t n = json_integer_value(json_object_get(rec, "n"));
+            int64_t inversion = json_integer_value(d) - json_integer_value(e);
+            if (json_integer_value(json_object_get(other, "n")) > n && inversion > worst) worst = inversion;
+        }
+    }
+    return worst;
+}

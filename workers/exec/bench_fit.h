@@ -27,4 +27,10 @@ const char *cc_bench_ratio_class(double median);
  * binary value, half to even). */
 double cc_bench_round(double x, int d);
 
+/* The run-to-run noise of a round of size records (benchmark's runs:
+ * n, duration_ms = the fastest of all_runs_ms), in ms: the larger of the
+ * largest gap between one size's two fastest runs and the largest amount
+ * by which a larger n was measured faster than a smaller one. */
+int64_t cc_bench_run_noise(const json_t *runs);
+
 #endif

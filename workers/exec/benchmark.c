@@ -30,6 +30,9 @@
 #define SCALE_STEPS_MAX 5
 #define SCALE_LIMIT 100000000LL
 #define SPREAD_MIN_MS 50
+/* Growth is read only when the spread of the sizes' times is this many
+ * times the run-to-run noise (docs/contract.md 3.5.2). */
+#define NOISE_FACTOR 5
 #define MAX_SIZES 64
 #define TEXT_CHARS 200
 
@@ -256,6 +259,36 @@ static int64_t largest(const int64_t *sizes, int count) {
     return m;
 }
 
+/* Too little growth to read a class from: under SPREAD_MIN_MS (the
+ * spec's rule), or within NOISE_FACTOR times the run-to-run noise. */
+static bool too_flat(const json_t *runs) {
+    int64_t s = spread(runs);
+    return s < SPREAD_MIN_MS || s < NOISE_FACTOR * cc_bench_run_noise(runs);
+}
+
+/* note += sentence (a new sentence after any the estimate wrote). */
+static void add_note(json_t *r, const char *sentence) {
+    const char *old = json_string_value(json_object_get(r, "note"));
+    json_object_set_new(r, "note", old ? json_sprintf("%s. %s", old, sentence) : json_string(sentence));
+}
+
+/* A class read from growth within the noise would be a guess
+ * (python's O(n^2) at n = 100..800 under load read O(n): the 98 ms spread
+ * was start-up jitter of up to 56 ms within one size). The estimate says
+ * so; the scores stay for what they are worth. */
+static void mark_noise(json_t *r, const json_t *runs) {
+    int64_t noise = cc_bench_run_noise(runs), s = spread(runs);
+    json_object_set_new(r, "noise_ms", json_integer(noise));
+    if (s >= NOISE_FACTOR * noise) return;
+    json_object_set_new(r, "estimate", json_string("inconclusive (growth within run-to-run noise)"));
+    char buf[400];
+    snprintf(buf, sizeof buf, "the fastest and slowest sizes differ by %lld ms, less than %d times the run-to-run "
+             "noise (%lld ms: the largest gap between one size's two fastest runs, or a larger n measured "
+             "faster), so no class is read from them; larger sizes or a quieter host would decide",
+             (long long)s, NOISE_FACTOR, (long long)noise);
+    add_note(r, buf);
+}
+
 /* Steps 3-7 over the sizes that have a duration. */
 static json_t *conclude(struct bench *b, bool scaled) {
     size_t total = json_array_size(b->runs), k = 0;
@@ -279,6 +312,7 @@ static json_t *conclude(struct bench *b, bool scaled) {
                           "auto_scaled", scaled);
     json_object_update(r, est);
     json_decref(est);
+    if (!floor) mark_noise(r, b->runs);
     json_object_set(r, "runs", b->runs);
     return r;
 }
@@ -292,14 +326,28 @@ CC_TOOL(benchmark) {
     b.language = cc_lang_find(b.language)->name;
     r = measure_all(&b, sizes, count);
     bool scaled = false;
-    for (int step = 0; !r && step < SCALE_STEPS_MAX && spread(b.runs) < SPREAD_MIN_MS &&
-                       largest(sizes, count) < SCALE_LIMIT;
+    char stopped[400] = "";
+    for (int step = 0; !r && step < SCALE_STEPS_MAX && too_flat(b.runs) && largest(sizes, count) < SCALE_LIMIT;
          step++) {
+        json_t *kept = json_incref(b.runs);
         for (int i = 0; i < count; i++) sizes[i] *= 10;
-        scaled = true;
         r = measure_all(&b, sizes, count);
+        if (r && !(ctx && cc_wctx_cancelled(ctx))) {
+            /* sizes the caller never asked for failed (a run out of time or
+             * memory ten times larger): the last round that ran stands */
+            snprintf(stopped, sizeof stopped, "auto-scaling stopped at sizes x10 (%s); the estimate rests on "
+                     "the sizes before", json_string_value(json_object_get(r, "error")));
+            json_decref(r);
+            r = NULL;
+            json_decref(b.runs);
+            b.runs = kept;
+            break;
+        }
+        json_decref(kept);
+        if (!r) scaled = true;
     }
     if (!r) r = conclude(&b, scaled);
+    if (stopped[0] && json_is_true(json_object_get(r, "ok"))) add_note(r, stopped);
     json_decref(b.runs);
     return r;
 }
