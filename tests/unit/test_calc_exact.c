@@ -999,9 +999,11 @@ static void test_saturated_value_through_a_domain_was_undecided(void) {
         {"log1p(tanh(300))", ">=", "log1p(tanh(400))", 0},
         /* the inner pair voids the look on its own values: open */
         {"sqrt(sqrt(tanh(300)))", "<", "sqrt(sqrt(tanh(400)))", -1},
-        /* at an edge of the domain, or outside it: open */
-        {"acosh(tanh(300))", "<", "acosh(tanh(400))", -1}, {"asin(tanh(300))", "<", "asin(tanh(400))", -1},
-        {"acos(erf(30))", ">", "acos(erf(40))", -1},
+        /* held at an edge from the domain's side: inside */
+        {"asin(tanh(300))", "<", "asin(tanh(400))", 1},   {"acos(erf(30))", ">", "acos(erf(40))", 1},
+        {"asin(-tanh(300))", ">", "asin(-tanh(400))", 1}, {"acos(erf(-30))", "==", "acos(erf(-40))", 0},
+        /* held at an edge from outside the domain: open */
+        {"acosh(tanh(300))", "<", "acosh(tanh(400))", -1}, {"acosh(erf(30))", ">=", "acosh(erf(40))", -1},
     };
     check_relations(w, sizeof w / sizeof w[0]);
 }

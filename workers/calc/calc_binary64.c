@@ -325,6 +325,9 @@ bool calc_inside_domain(const struct calc_ev *e, const struct calc_fdef *f, cons
     for (int k = 0; k < (d.hi_set ? 2 : 1) && inside; k++) {
         mpq_set_si(b, k ? d.hi : d.lo, 1);
         int c = mpq_cmp(a->q, b);
+        /* held at the edge itself from the domain's side: inside
+         * (asin(tanh(300)): tanh(300) < 1), however close */
+        if (c == 0 && a->tiny == (k ? -1 : 1)) continue;
         inside = (k ? c < 0 : c > 0) && !calc_within_reach(e, a->q, b);
     }
     mpq_clear(b);

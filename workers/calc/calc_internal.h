@@ -243,8 +243,9 @@ int calc_dist_against(const struct calc_dist *a, mpq_srcptr dist);
 /* Whether the true value of a, an argument of f as this look holds it,
  * lies inside f's real domain: true for a function defined on every real;
  * for another (sqrt, log, acosh, ...) a must lie inside the domain beyond
- * the look's reach of each edge (tanh(300), held at 1 from below, is
- * inside sqrt's domain, not provably inside acosh's). */
+ * the look's reach of each edge, or held at an edge from the domain's
+ * side (tanh(300), held at 1 from below, is inside the domains of sqrt
+ * and asin, outside acosh's). */
 bool calc_inside_domain(const struct calc_ev *e, const struct calc_fdef *f, const struct calc_val *a);
 /* a**b in binary64 (the non-integer exponent case of the power rules). */
 int calc_pow_binary64(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b, bool inexact, mpq_t out);
