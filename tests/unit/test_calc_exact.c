@@ -603,8 +603,10 @@ static void test_saturated_limit_compared_was_undecided(void) {
         {"exp2(-10**3360) != 0", 1},        {"-tanh(300) > -1", 1},
         {"1 > tanh(300)", 1},               {"tanh(300) < 1.0", 1},
         {"exp(-10**5) > -exp(-10**5)", 1},  {"tanh(300) < pi/3", 1},
-        /* the distance is needed: open */
-        {"tanh(300) > 1 - 10**-300", -1},   {"tanh(300) < 1 - 10**-300", -1},
+        /* the distance is needed: proven (2e-261 below 1;
+         * test_saturated_value_against_known_distance_was_undecided) */
+        {"tanh(300) > 1 - 10**-300", 0},    {"tanh(300) < 1 - 10**-300", 1},
+        /* open: the look cannot follow the value */
         {"(tanh(300) - 1) * 10**300 > -1", -1}, {"floor(tanh(300)) == 0", -1},
         {"tanh(300) + 0 < 1", -1},          {"cos(pi) == -1", -1},
         /* held at one integer from one side, told apart by their arguments
@@ -632,7 +634,8 @@ static void test_saturated_limit_compared_was_undecided(void) {
     CHECK(json_is_true(json_object_get(r, "holds")));
     json_decref(r);
     r = cmp("tanh(300)", ">", "1 - 10**-300");
-    CHECK(json_is_null(json_object_get(r, "holds")));
+    CHECK(json_is_false(json_object_get(r, "holds")));
+    CHECK(json_is_null(json_object_get(r, "difference")));
     json_decref(r);
     r = cmp("exp(-10**10)", "<", "0.5");
     CHECK(json_is_true(json_object_get(r, "holds")));
@@ -743,9 +746,9 @@ static void test_monotone_function_of_ordered_arguments_was_undecided(void) {
         {"-exp(-10**10)", "<", "-exp(-10**9)", 0},
         /* no rule: open as before */
         {"sin(10**20)", "==", "sin(10**20 + 2*10**-300)", -1}, /* not monotonic */
-        {"tanh(300)", "==", "erf(300)", -1},          /* two functions */
+        {"tanh(300)", "==", "erf(300)", 0},           /* two functions: by their proven distances */
         {"tanh(2**0.5 * 300)", "==", "tanh(sqrt(2) * 300)", -1}, /* arguments too close */
-        {"tanh(300)", ">", "1 - 10**-300", -1},       /* the distance is still needed */
+        {"tanh(300)", ">", "1 - 10**-300", 0},        /* by its proven distance */
         {"log(10**-400, 10)", "==", "log(10**-399, 10)", 0}, /* two arguments: exact anyway */
     };
     check_relations(w, sizeof w / sizeof w[0]);
@@ -843,8 +846,11 @@ static void test_nested_monotone_calls_were_undecided(void) {
         {"atan(atan(10**200))", "<", "atan(atan(10**201))", 1},
         {"tanh(exp(-10**10))", "<", "tanh(exp(-10**9))", 1}, {"tanh(tanh(300))", "<", "tanh(1)", 1},
         {"tanh(tanh(300))", "==", "tanh(1)", 0},
+        /* a function with a domain, of values held inside it beyond the
+         * look's reach of its edges (test_saturated_value_through_a_domain_was_undecided) */
+        {"sqrt(tanh(300))", "<", "sqrt(tanh(400))", 1},
         /* open: a domain the rule does not read, the distance, no pair */
-        {"acosh(tanh(300))", "<", "acosh(tanh(400))", -1}, {"sqrt(tanh(300))", "<", "sqrt(tanh(400))", -1},
+        {"acosh(tanh(300))", "<", "acosh(tanh(400))", -1},
         {"tanh(tanh(300))", "<", "0.7615941559557649", -1},
         {"tanh(floor(tanh(300)))", "<", "tanh(floor(tanh(400)))", -1},
         {"tanh(tanh(300) + 1)", "<", "tanh(tanh(400) + 1)", -1},
@@ -902,19 +908,23 @@ static void test_approx_printed_the_doubles_wrong_digits(void) {
         {"sqrt(2)*10**16", "14142135623730951", "14142135623730950.488016887242", true},
         {"sqrt(2)", "14142135623730951/10000000000000000", "1.414213562373", true},
         {"exp(-1000)", "0", "5.07595889755e-435", true},
-        /* the looks cannot pin it: the double's digits, said so */
-        {"exp(100) - exp(50)*exp(50)", "6328187314466816000000000000", "6328187314466816000000000000", false},
-        {"sin(pi)", "3061616997868383/25000000000000000000000000000000", "1.22464679915e-16", false},
+        /* the looks cannot pin it but hold the double to its leading
+         * digits: the double's text, said so */
         {"tanh(300)", "1", "1", false},
+        /* the looks show the double's digits are not the true value's
+         * (test_unchecked_approx_of_a_cancelled_value_was_the_doubles) */
+        {"exp(100) - exp(50)*exp(50)", "6328187314466816000000000000", NULL, false},
+        {"sin(pi)", "3061616997868383/25000000000000000000000000000000", NULL, false},
     };
     for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
         json_t *r = calc(w[i].expr);
         CHECK_STREQ(sget(r, "value"), w[i].value);
-        CHECK_STREQ(sget(r, "approx"), w[i].approx);
+        if (w[i].approx) CHECK_STREQ(sget(r, "approx"), w[i].approx);
+        else CHECK(json_is_null(json_object_get(r, "approx")));
         CHECK(json_is_false(json_object_get(r, "exact")));
         CHECK_INTEQ(json_is_true(json_object_get(r, "approx_checked")), w[i].checked);
         CHECK(json_is_true(json_object_get(r, "differs_from_decimal")) ==
-              (strcmp(w[i].value, w[i].approx) != 0));
+              (!w[i].approx || strcmp(w[i].value, w[i].approx) != 0));
         json_decref(r);
     }
     /* exact results carry no approx_checked */
@@ -943,6 +953,87 @@ static void test_argument_rounded_off_domain_was_ordered(void) {
         {"asin(1/2)", "<", "asin(1)", 1},
     };
     check_relations(w, sizeof w / sizeof w[0]);
+}
+
+/* Regression (74 of heldout-redcalc4 null): a saturated value compared
+ * with a true value within the look's reach of its limit was null:
+ * tanh(300) > 1 - 10**-300 (false: 2e-261 below 1) and erf(389) > 1 -
+ * 10**-157 (true: 1e-65719 below 1). Both looks hold them at 1 from below,
+ * and only the side was known. The distance to the limit is now bounded in
+ * MPFR with directed rounding (2/(exp(2x) + 1) for tanh, erfc(|x|) for erf
+ * and erfc, exp(x) for expm1) and decides where the bounds do; a value on
+ * the far side of the limit needs none (tanh(300) < 1 + 10**-300); two
+ * saturated values compare by their distances. tanh(tanh(300)) < tanh(1)
+ * stays true (the attempt that held the distance as the value lost it). */
+static void test_saturated_value_against_known_distance_was_undecided(void) {
+    static const struct relation w[] = {
+        {"erf(389)", ">", "1 - 10**-157", 1},         {"erf(389)", ">", "1 - 10**-4000", 1},
+        {"erf(60)", "<", "1 - 10**-1566", 1},         {"erf(60)", ">", "1 - 10**-1565", 1},
+        {"tanh(300)", "<", "1 - 10**-261", 1},        {"tanh(300)", ">", "1 - 10**-260", 1},
+        {"tanh(300)", "<", "1 + 10**-300", 1},        {"tanh(300)", "!=", "1 - 10**-300", 1},
+        {"tanh(300)", "==", "1 - 10**-300", 0},       {"-tanh(300)", ">", "-1 + 10**-300", 1},
+        {"tanh(-300)", ">", "-1 + 10**-261", 1},      {"erfc(-60)", ">", "2 - 10**-1500", 1},
+        {"erfc(-60)", "<", "2 - 10**-1567", 1},      {"expm1(-1000)", "<", "-1 + 10**-434", 1},
+        {"expm1(-1000)", ">", "-1 + 10**-435", 1},    {"tanh(300)", "<", "erf(30)", 1},
+        {"erf(30)", ">", "tanh(300)", 1},             {"tanh(1116)", "<", "tanh(1141)", 1},
+        {"tanh(tanh(300))", "<", "tanh(1)", 1},
+        /* 1 - tanh(300) is 5.30079310600862163268e-261: a hair beside it
+         * (closer than the bounds' 64 bits), and an approximated other
+         * side, stay open */
+        {"tanh(300)", "<", "1 - 530079310600862163267735889453916*10**-293", -1},
+        {"tanh(300)", ">", "1 - exp(-600)", -1},
+        /* beyond MPFR's exponent range: the side only */
+        {"tanh(10**10)", ">", "1 - 10**-300", -1},    {"tanh(10**10)", "<", "1", 1},
+    };
+    check_relations(w, sizeof w / sizeof w[0]);
+}
+
+/* Regression: sqrt(tanh(300)) < sqrt(tanh(400)) was null. The look voids
+ * itself on sqrt of a value held beside 1, and the monotone rule went on
+ * only through functions defined on every real (acosh(tanh(300)) is not
+ * real). It now also goes through one whose arguments, as the look holds
+ * them, lie inside its domain beyond the look's reach of its edges. */
+static void test_saturated_value_through_a_domain_was_undecided(void) {
+    static const struct relation w[] = {
+        {"sqrt(tanh(300))", "<", "sqrt(tanh(400))", 1}, {"log(erf(30))", "<", "log(erf(40))", 1},
+        {"log1p(tanh(300))", ">=", "log1p(tanh(400))", 0},
+        /* the inner pair voids the look on its own values: open */
+        {"sqrt(sqrt(tanh(300)))", "<", "sqrt(sqrt(tanh(400)))", -1},
+        /* held at an edge from the domain's side: inside */
+        {"asin(tanh(300))", "<", "asin(tanh(400))", 1},   {"acos(erf(30))", ">", "acos(erf(40))", 1},
+        {"asin(-tanh(300))", ">", "asin(-tanh(400))", 1}, {"acos(erf(-30))", "==", "acos(erf(-40))", 0},
+        /* held at an edge from outside the domain: open */
+        {"acosh(tanh(300))", "<", "acosh(tanh(400))", -1}, {"acosh(erf(30))", ">=", "acosh(erf(40))", -1},
+    };
+    check_relations(w, sizeof w / sizeof w[0]);
+}
+
+/* Regression: where the looks could not pin an approximated value
+ * (approx_checked false), approx was the double's text even where the
+ * looks showed its digits were not the true value's: exp(100) -
+ * exp(50)*exp(50) gave approx "6328187314466816000000000000" (the truth is
+ * 0), 10**30*sin(pi) "122464679914735.32" (0), tanh(300) - 1 "0" (-5.3e-261).
+ * approx is now null there; the double's text stays where both looks hold
+ * the double to 2^-40 of its size (tanh(300): "1"). */
+static void test_unchecked_approx_of_a_cancelled_value_was_the_doubles(void) {
+    static const struct {
+        const char *expr, *approx; /* NULL: approx null */
+    } w[] = {
+        {"exp(100) - exp(50)*exp(50)", NULL}, {"10**30*sin(pi)", NULL},  {"tanh(300) - 1", NULL},
+        {"sqrt(10**40 + 1)**2 - 10**40", "1"}, {"exp(-10**10)", NULL},  {"tanh(300)", "1"},
+        {"-erf(400)", "-1"},                  {"exp(1)", "2.718281828459"},
+    };
+    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
+        json_t *r = calc(w[i].expr);
+        json_t *a = json_object_get(r, "approx");
+        bool ok = w[i].approx ? json_is_string(a) && strcmp(json_string_value(a), w[i].approx) == 0
+                              : json_is_null(a);
+        if (!ok) fprintf(stderr, "  %s: approx %s\n", w[i].expr, json_is_string(a) ? json_string_value(a) : "?");
+        CHECK(ok);
+        CHECK(json_is_false(json_object_get(r, "exact")));
+        if (!w[i].approx) CHECK(json_is_true(json_object_get(r, "differs_from_decimal")));
+        json_decref(r);
+    }
 }
 
 int main(void) {
@@ -975,5 +1066,8 @@ int main(void) {
     RUN(test_comparison_of_approximations);
     RUN(test_compare_threshold_approximated);
     RUN(test_underflow_to_zero_not_exact);
+    RUN(test_saturated_value_against_known_distance_was_undecided);
+    RUN(test_saturated_value_through_a_domain_was_undecided);
+    RUN(test_unchecked_approx_of_a_cancelled_value_was_the_doubles);
     return check_summary("test_calc_exact");
 }

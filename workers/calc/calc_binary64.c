@@ -164,6 +164,103 @@ static bool exact_log_power(mpq_srcptr x, mpq_srcptr b, long *k) {
     return eq;
 }
 
+/* The precision of a distance bound: its width does not matter, its
+ * direction does. */
+#define DIST_PREC 64
+
+/* The distance from f's saturated limit to f(x) for |x| = ax, rounded in
+ * direction rnd (ax already rounded the opposite way: every distance here
+ * decreases as |x| grows): 1 - |tanh x| = 2/(exp(2|x|) + 1); 1 - |erf x|,
+ * erfc(x) from 0 (x > 0) and 2 - erfc(x) (x < 0) are erfc(|x|); expm1(x)
+ * + 1 = exp(-|x|) for x < 0. false for another function. */
+static bool distance_at(const char *name, mpfr_srcptr ax, mpfr_rnd_t rnd, mpfr_ptr r) {
+    mpfr_rnd_t away = rnd == MPFR_RNDD ? MPFR_RNDU : MPFR_RNDD;
+    if (strcmp(name, "tanh") == 0) {
+        mpfr_mul_2ui(r, ax, 1, away);
+        mpfr_exp(r, r, away);
+        mpfr_add_ui(r, r, 1, away);
+        mpfr_ui_div(r, 2, r, rnd);
+    } else if (strcmp(name, "erf") == 0 || strcmp(name, "erfc") == 0) {
+        mpfr_erfc(r, ax, rnd);
+    } else if (strcmp(name, "expm1") == 0) {
+        mpfr_neg(r, ax, MPFR_RNDN); /* exact: the same precision */
+        mpfr_exp(r, r, rnd);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/* The largest |x| a distance is computed for: beyond it the distance is
+ * below MPFR's smallest exponent (tanh near 3.7e8, erfc near 27,000), and
+ * the bound would be 0. */
+#define DIST_ARG_MAX 400000000UL
+
+/* One end of a distance bound: r as m * 2^x, rounded in direction rnd. */
+static bool store_end(mpfr_srcptr r, mpfr_rnd_t rnd, double *m, long *x) {
+    if (!mpfr_regular_p(r) || mpfr_sgn(r) <= 0) return false;
+    *m = mpfr_get_d_2exp(x, r, rnd);
+    return *m > 0;
+}
+
+/* A proven bound on the distance from f's saturated limit to f(q), q the
+ * true argument (calc_dist); known false where none is computed. */
+static void saturation_distance(const char *name, mpq_srcptr q, struct calc_dist *d) {
+    d->known = false;
+    unsigned flags = mpfr_flags_save();
+    mpfr_t up, dn, lo, hi;
+    mpfr_inits2(DIST_PREC, up, dn, lo, hi, (mpfr_ptr)0);
+    mpfr_set_q(up, q, MPFR_RNDA);
+    mpfr_set_q(dn, q, MPFR_RNDZ);
+    mpfr_abs(up, up, MPFR_RNDN);
+    mpfr_abs(dn, dn, MPFR_RNDN);
+    if (mpfr_cmp_ui(up, DIST_ARG_MAX) <= 0 && distance_at(name, up, MPFR_RNDD, lo) &&
+        distance_at(name, dn, MPFR_RNDU, hi))
+        d->known = store_end(lo, MPFR_RNDD, &d->lo_m, &d->lo_x) &&
+                   store_end(hi, MPFR_RNDU, &d->hi_m, &d->hi_x);
+    mpfr_clears(up, dn, lo, hi, (mpfr_ptr)0);
+    mpfr_flags_restore(flags, MPFR_FLAGS_ALL);
+}
+
+/* The sign of p - q for two ends of distance bounds. */
+static int end_cmp(double pm, long px, double qm, long qx) {
+    mpfr_t p, q;
+    mpfr_inits2(DIST_PREC, p, q, (mpfr_ptr)0);
+    mpfr_set_d(p, pm, MPFR_RNDN);
+    mpfr_set_d(q, qm, MPFR_RNDN);
+    mpfr_mul_2si(p, p, px, MPFR_RNDN);
+    mpfr_mul_2si(q, q, qx, MPFR_RNDN);
+    int c = mpfr_cmp(p, q);
+    mpfr_clears(p, q, (mpfr_ptr)0);
+    return (c > 0) - (c < 0);
+}
+
+int calc_dist_order(const struct calc_dist *a, const struct calc_dist *b) {
+    if (!a->known || !b->known) return 0;
+    if (end_cmp(a->lo_m, a->lo_x, b->hi_m, b->hi_x) > 0) return 1;
+    if (end_cmp(a->hi_m, a->hi_x, b->lo_m, b->lo_x) < 0) return -1;
+    return 0;
+}
+
+int calc_dist_against(const struct calc_dist *a, mpq_srcptr dist) {
+    if (!a->known || mpq_sgn(dist) <= 0) return 0;
+    mpfr_t up, dn, end;
+    mpfr_inits2(DIST_PREC, up, dn, end, (mpfr_ptr)0);
+    unsigned flags = mpfr_flags_save();
+    mpfr_set_q(up, dist, MPFR_RNDU);
+    mpfr_set_q(dn, dist, MPFR_RNDD);
+    int c = 0;
+    mpfr_set_d(end, a->lo_m, MPFR_RNDN);
+    mpfr_mul_2si(end, end, a->lo_x, MPFR_RNDN);
+    if (mpfr_regular_p(up) && mpfr_cmp(end, up) > 0) c = 1; /* the true distance is larger */
+    mpfr_set_d(end, a->hi_m, MPFR_RNDN);
+    mpfr_mul_2si(end, end, a->hi_x, MPFR_RNDN);
+    if (mpfr_regular_p(dn) && mpfr_cmp(end, dn) < 0) c = -1;
+    mpfr_flags_restore(flags, MPFR_FLAGS_ALL);
+    mpfr_clears(up, dn, end, (mpfr_ptr)0);
+    return c;
+}
+
 /* y is an integer while its ulp is below 1 (0 included): the integer
  * means something there (tanh(1000) rounds to 1). From 2^prec up every
  * value of the precision is an integer and says nothing: exp(187) at 256
@@ -219,6 +316,24 @@ static bool argument_off_domain(const struct calc_ev *e, const char *name, const
     return off;
 }
 
+bool calc_inside_domain(const struct calc_ev *e, const struct calc_fdef *f, const struct calc_val *a) {
+    struct domain d;
+    if (!domain_of(f->name, &d)) return true;
+    mpq_t b;
+    mpq_init(b);
+    bool inside = true;
+    for (int k = 0; k < (d.hi_set ? 2 : 1) && inside; k++) {
+        mpq_set_si(b, k ? d.hi : d.lo, 1);
+        int c = mpq_cmp(a->q, b);
+        /* held at the edge itself from the domain's side: inside
+         * (asin(tanh(300)): tanh(300) < 1), however close */
+        if (c == 0 && a->tiny == (k ? -1 : 1)) continue;
+        inside = (k ? c < 0 : c > 0) && !calc_within_reach(e, a->q, b);
+    }
+    mpq_clear(b);
+    return inside;
+}
+
 /* MPFR on the exact arguments; Python's error for a NaN (domain), an exact
  * infinity such as log(0) or gamma(0) (domain) and a finite value beyond
  * the doubles (range). With e->prec (the second look, calc_internal.h) the
@@ -265,8 +380,11 @@ static int mpfr_apply(struct calc_ev *e, int i, struct calc_val *a, int n, doubl
      * can carry it (calc_val.tiny) gets that side instead. */
     if (e->prec && t != 0 && integer_below_ulp(y, prec)) {
         bool side_known = (true_args && direct(i, n)) || saturated(MPFR_FUNCS[i].name, y);
-        if (side_known && e->want_tiny) e->tiny = t > 0 ? -1 : 1;
-        else if (side_known || mpfr_underflow_p()) e->close = true;
+        if (side_known && e->want_tiny) {
+            e->tiny = t > 0 ? -1 : 1;
+            if (n == 1 && !a[0].inexact && saturated(MPFR_FUNCS[i].name, y))
+                saturation_distance(MPFR_FUNCS[i].name, a[0].q, &e->dist);
+        } else if (side_known || mpfr_underflow_p()) e->close = true;
     }
     if (e->prec && !proven) e->unproven = true;
     int rc = 0;

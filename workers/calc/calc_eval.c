@@ -101,11 +101,14 @@ static int eval_call(struct calc_ev *e, const node *n, struct calc_val *out) {
     if (rc == 0 && e->b64) rc = b64_arguments(e, f, a, argc);
     e->fn_exact = false;
     e->tiny = 0;
+    e->dist.known = false;
     e->unproven = false;
     e->want_tiny = f->kind == CALC_F_FLOAT;
     if (rc == 0) rc = calc_apply(e, f, a, argc, out->q);
     e->want_tiny = false;
     out->tiny = rc == 0 ? e->tiny : 0;
+    out->dist = e->dist;
+    out->dist.known &= out->tiny != 0;
     out->unproven = call_unproven(e, f, a, argc);
     if (rc == 0) out->inexact = call_inexact(e, f, a, argc);
     out->negzero = false;
@@ -519,19 +522,58 @@ static int cmp_sign(mpq_srcptr a, mpq_srcptr b) {
     return (c > 0) - (c < 0);
 }
 
+/* The sign of a - b where a and/or b is held beside one integer
+ * (calc_val.tiny) and they are within the look's reach of each other, by
+ * the proven distance of a held value from its integer (calc_val.dist):
+ * tanh(300) > 1 - 10**-300 is false (2e-261 below 1), erf(389) > 1 -
+ * 10**-157 true, tanh(300) < erf(30) true (e^-900 below 1). Another true
+ * value on the far side of the integer needs no distance (tanh(300) < 1 +
+ * 10**-300). CMP_OPEN where the distance is unknown, the bounds do not
+ * separate them, or the other side is an approximation. */
+static int distance_sign(struct calc_ev *e, const struct calc_val *a, const struct calc_val *b) {
+    int s;
+    if (a->tiny && b->tiny) {
+        /* one integer (values beyond reach of each other were decided) */
+        if (!mpq_equal(a->q, b->q)) return CMP_OPEN;
+        if (a->tiny != b->tiny) s = a->tiny;
+        else if ((s = calc_dist_order(&a->dist, &b->dist)) == 0) return CMP_OPEN;
+        else s *= a->tiny; /* farther from the integer on side tiny */
+    } else {
+        const struct calc_val *t = a->tiny ? a : b, *o = a->tiny ? b : a;
+        if (o->inexact) return CMP_OPEN;
+        mpq_t d;
+        mpq_init(d);
+        mpq_sub(d, o->q, t->q);
+        int side = mpq_sgn(d), c = 0;
+        if (side != t->tiny) c = 1; /* o on the far side: t's true value is the farther out */
+        else {
+            mpq_abs(d, d);
+            c = calc_dist_against(&t->dist, d);
+        }
+        mpq_clear(d);
+        if (c == 0) return CMP_OPEN;
+        /* c > 0: t's true value lies beyond o, on side tiny */
+        s = c > 0 ? t->tiny : -t->tiny;
+        if (t == b) s = -s;
+    }
+    e->no_distance = true;
+    return s;
+}
+
 /* A comparison with a value held as the integer beside its true value
  * (calc_val.tiny): when the other side is that very integer and no
  * approximation (tanh(300) < 1, exp(-10**10) > 0), or such a value from
- * the other side, the side decides it (e->no_distance); a distance within the
- * look's reach is CMP_OPEN, since the true value's distance from the
- * integer is not known (tanh(300) > 1 - 10**-300 is false: 2e-261 is
- * beyond what either look holds). The sign of a - b, CMP_ORDINARY when
- * neither side is so held. This is the one place the rule lives:
- * compare_threshold evaluates a op b as a comparison node too. */
+ * the other side, the side decides it (e->no_distance); a distance within
+ * the look's reach is decided by the held value's proven distance
+ * (distance_sign), else CMP_OPEN: the true value's distance from the
+ * integer is not known. The sign of a - b, CMP_ORDINARY when neither side
+ * is so held. This is the one place the rule lives: compare_threshold
+ * evaluates a op b as a comparison node too. */
 static int tiny_compare(struct calc_ev *e, const struct calc_val *a, const struct calc_val *b) {
     if (!a->tiny && !b->tiny) return CMP_ORDINARY;
-    if (!mpq_equal(a->q, b->q)) return calc_within_reach(e, a->q, b->q) ? CMP_OPEN : cmp_sign(a->q, b->q);
-    if (a->tiny && b->tiny && a->tiny == b->tiny) return CMP_OPEN;
+    if (!mpq_equal(a->q, b->q))
+        return calc_within_reach(e, a->q, b->q) ? distance_sign(e, a, b) : cmp_sign(a->q, b->q);
+    if (a->tiny && b->tiny && a->tiny == b->tiny) return distance_sign(e, a, b);
     if (!(a->tiny && b->tiny) && (a->tiny ? b : a)->inexact) return CMP_OPEN;
     e->no_distance = true;
     return a->tiny ? a->tiny : -b->tiny;
@@ -582,22 +624,32 @@ static int monotone_pair(const node **pa, const node **pb, const struct calc_fde
  * tanh(tanh(400)): the look holds both inner values at 1 from below).
  * values_void: this look voided itself evaluating a and b (a function of
  * a value held beside an integer: tanh(tanh(300))); the rule then holds
- * only for a function defined on every real, as the true argument may lie
- * outside the domain the look held it in (acosh(tanh(300)) is not real).
+ * for a function defined on every real, or for one whose arguments the
+ * look holds inside its domain beyond reach of its edges, as the true
+ * argument may lie outside the domain the look held it in
+ * (acosh(tanh(300)) is not real; sqrt(tanh(300)) is).
  * The sign of f(x) - f(y), or CMP_OPEN, which leaves no trace on e (a
  * failure to evaluate again, a bug, voids the look). */
 static int monotone_compare(struct calc_ev *e, const node *a, const node *b, bool values_void) {
     const struct calc_fdef *f = NULL;
     int dir = monotone_pair(&a, &b, &f);
-    if (e->prec == 0 || dir == 0 || (values_void && !calc_monotone_total(f))) return CMP_OPEN;
+    if (e->prec == 0 || dir == 0) return CMP_OPEN;
     bool close0 = e->close;
     int ncmp0 = e->ncmp;
     struct calc_val x = {0}, y = {0};
     mpq_inits(x.q, y.q, NULL);
     int s = CMP_OPEN;
     bool failed = calc_eval(e, a->child[0], &x) != 0 || calc_eval(e, b->child[0], &y) != 0;
-    if (!failed) {
-        bool void_args = e->close && !close0;
+    bool void_args = !failed && e->close && !close0;
+    /* f not defined on every real: the arguments the look holds must be
+     * inside its domain, beyond reach of its edges (sqrt(tanh(300)) <
+     * sqrt(tanh(400)) is decided, acosh(tanh(300)) is not real) */
+    bool outside = values_void && !calc_monotone_total(f) &&
+                   (void_args || !calc_inside_domain(e, f, &x) || !calc_inside_domain(e, f, &y));
+    if (!failed && outside) {
+        calc_near_truncate(e, ncmp0);
+        e->close = close0;
+    } else if (!failed) {
         if (!void_args) s = argument_sign(e, &x, &y);
         if (s == CMP_OPEN) {
             calc_near_truncate(e, ncmp0);

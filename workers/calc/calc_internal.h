@@ -49,6 +49,17 @@ struct calc_cmp {
     bool near, rule;
 };
 
+/* A proven bound on the distance between a value held at a function's
+ * saturated limit (calc_val.tiny) and its true value: lo <= |true - held|
+ * <= hi, each as m * 2^x (a double and an exponent: erf(389) is 2^-218000
+ * from 1). known false: no bound (the limit is an underflow, an argument
+ * is an approximation, or the function has no remainder formula here). */
+struct calc_dist {
+    bool known;
+    double lo_m, hi_m;
+    long lo_x, hi_x;
+};
+
 struct calc_ev {
     const char *code;
     char *msg;
@@ -64,6 +75,7 @@ struct calc_ev {
      * in tiny instead of voiding the look; any other caller voids it. */
     bool want_tiny;
     signed char tiny;
+    struct calc_dist dist; /* with tiny: the distance, when proven */
     /* prec > 0: a comparison was decided without its sides' distance: by
      * the side a value held beside its integer lies on (calc_val.tiny), or
      * by the order of one monotonic function's arguments where the look
@@ -111,6 +123,11 @@ struct calc_val {
      * side; a distance within the look's reach voids it); any other use
      * voids the look, as (tanh(300) - 1) * 10**300 would read 0. */
     signed char tiny;
+    /* with tiny: a proven bound on the true value's distance from q
+     * (tanh, erf, erfc, expm1 of a true argument): a comparison with a
+     * true value within the look's reach is decided by it (tanh(300) >
+     * 1 - 10**-300 is false, erf(389) > 1 - 10**-157 true) */
+    struct calc_dist dist;
     /* prec > 0: q came through a binary64 function whose value on this
      * look MPFR did not prove to be the true one (an exact result of exact
      * arguments: sqrt(16), log2(8)). Agreement of the looks is no proof of
@@ -217,6 +234,19 @@ uint64_t calc_function_bit(const struct calc_fdef *f);
  * rules; out receives the exact rational of the result's shortest repr. */
 int calc_binary64(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
                   mpq_t out);
+/* The order of two proven distances (calc_dist): 1 when a's is surely
+ * the larger, -1 the smaller, 0 when unknown or overlapping. */
+int calc_dist_order(const struct calc_dist *a, const struct calc_dist *b);
+/* The order of a proven distance and dist > 0: 1 when the distance is
+ * surely larger than dist, -1 smaller, 0 when unknown. */
+int calc_dist_against(const struct calc_dist *a, mpq_srcptr dist);
+/* Whether the true value of a, an argument of f as this look holds it,
+ * lies inside f's real domain: true for a function defined on every real;
+ * for another (sqrt, log, acosh, ...) a must lie inside the domain beyond
+ * the look's reach of each edge, or held at an edge from the domain's
+ * side (tanh(300), held at 1 from below, is inside the domains of sqrt
+ * and asin, outside acosh's). */
+bool calc_inside_domain(const struct calc_ev *e, const struct calc_fdef *f, const struct calc_val *a);
 /* a**b in binary64 (the non-integer exponent case of the power rules). */
 int calc_pow_binary64(struct calc_ev *e, mpq_srcptr a, mpq_srcptr b, bool inexact, mpq_t out);
 

@@ -282,6 +282,35 @@ static char *looked_approx(const struct cc_calc_outcome *o) {
     return NULL;
 }
 
+/* The bits of its size within which both looks must hold the double for
+ * its text to stand as approx unchecked: its leading digits (about 12)
+ * are then the true value's, only those past them are not. */
+#define DOUBLE_CONFIRM_BITS 40
+
+/* Where the looks give no one text (approx_checked false): whether the
+ * double is still the true value to its leading digits, both looks valid
+ * and within 2^-DOUBLE_CONFIRM_BITS of its size from it (tanh(300), held
+ * at 1 from below, is 1 to 261 digits). Else its digits may all be wrong
+ * (exp(100) - exp(50)*exp(50) is the double 6.3e27 and the true 0, sin(pi)
+ * 1.2e-16 against 0) and approx is null. A value held beside 0 (an
+ * underflow) is not confirmed: its size is not known. */
+static bool double_confirmed(const struct cc_calc_outcome *o) {
+    if (!o->looked || !o->look[0].ok || !o->look[1].ok) return false;
+    bool ok = true;
+    mpq_t d, s;
+    mpq_inits(d, s, NULL);
+    for (int k = 0; k < CC_CALC_LOOKS && ok; k++) {
+        if (o->look[k].tiny && mpq_sgn(o->look[k].q) == 0) ok = false;
+        mpq_sub(d, o->q, o->look[k].q);
+        mpq_abs(d, d);
+        mpq_abs(s, o->look[k].q);
+        mpq_mul_2exp(d, d, DOUBLE_CONFIRM_BITS);
+        ok = ok && mpq_cmp(d, s) <= 0;
+    }
+    mpq_clears(d, s, NULL);
+    return ok;
+}
+
 json_t *calc_render_number(const struct cc_calc_outcome *o) {
     /* An integer from binary64 functions is exact only when the second looks
      * find the true value to be that integer (sqrt(16), log(8, 2)); exp(50)
@@ -289,6 +318,8 @@ json_t *calc_render_number(const struct cc_calc_outcome *o) {
     bool integral = calc_is_int(o->q) && (o->funcs == 0 || cc_calc_check_value(o, o->q) == CC_CALC_SAME);
     bool exact = o->consts == 0 && (o->funcs == 0 || integral); /* cc_calc_value_exact's rule */
     char *looked = exact ? NULL : looked_approx(o);
+    /* unchecked and unconfirmed: no digits to give (approx null) */
+    bool none = !exact && !looked && !double_confirmed(o);
     char *value = cc_calc_q_str(o->q), *approx = looked ? looked : cc_calc_approx_str(o->q);
     if (!value || !approx) {
         free(value);
@@ -300,9 +331,9 @@ json_t *calc_render_number(const struct cc_calc_outcome *o) {
      * are digits, '-', '/' and '.' (GMP's and ours), so the UTF-8 checks
      * of json_object_set_new and json_string are skipped. */
     json_object_set_new_nocheck(r, "value", json_string_nocheck(value));
-    json_object_set_new_nocheck(r, "approx", json_string_nocheck(approx));
+    json_object_set_new_nocheck(r, "approx", none ? json_null() : json_string_nocheck(approx));
     json_object_set_new_nocheck(r, "exact", json_boolean(exact));
-    json_object_set_new_nocheck(r, "differs_from_decimal", json_boolean(strcmp(value, approx) != 0));
+    json_object_set_new_nocheck(r, "differs_from_decimal", json_boolean(none || strcmp(value, approx) != 0));
     json_object_set_new_nocheck(r, "type", json_string_nocheck("rational"));
     if (!exact) add_approximation(r, o, integral, looked != NULL);
     free(value);

@@ -102,9 +102,10 @@ static void decide_approximated(const struct cc_calc_outcome *l, const struct cc
     json_object_set_new(res, "note", json_string(
         no_distance ? "the true values are closer than 256 and 384 bits hold: a binary64 function's value lies "
                   "beside the integer its evaluation gives (a saturated limit such as tanh(300) < 1 or "
-                  "exp(-10**10) > 0, never reached), or one increasing or decreasing function's values are "
-                  "ordered as its arguments (tanh(300) < tanh(400)); holds is decided so, and the distance, "
-                  "so difference and shortfall, is not known"
+                  "exp(-10**10) > 0, never reached, at a distance from it bounded in MPFR: tanh(300) < "
+                  "1 - 10**-300), or one increasing or decreasing function's values are ordered as its "
+                  "arguments (tanh(300) < tanh(400)); holds is decided so, and the exact distance, so "
+                  "difference and shortfall, is not known"
         : told ? "a binary64 function or constant was used, so a and b are approximations: holds is "
                "decided on the true values, evaluated at 256 and 384 bits, and difference and shortfall "
                "are decimals of that evaluation"
