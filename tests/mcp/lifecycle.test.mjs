@@ -236,4 +236,39 @@ describe('one-shot calls and configuration (issue 11 item 14)', { skip: SKIP_NO_
     const section = doc.slice(doc.indexOf('## Numbers'), doc.indexOf('## State and tools'));
     for (const n of names) assert.match(section, new RegExp(`\\| \`${n}\` \\| [^|]+ \\| [^|]*[0-9][^|]* \\|\n`), n);
   });
+
+  // Ten readers had six rules (CODECALC_ALLOW_GLOBAL_INSTALL took "1" only,
+  // CODECALC_REQUIRE_NATIVE "false" was on, CODECALC_EXEC_TIMINGS "0" was
+  // on): every on/off knob now takes the same eight words in any case, and
+  // anything else stops codecalc.
+  test('an on/off knob set to a value it does not take is refused at start, naming the words', () => {
+    const rule = 'one of 1, true, yes, on, 0, false, no, off \\(any case, no spaces\\)';
+    const cases = [['CODECALC_ALLOW_GLOBAL_INSTALL', 'nope'], ['CODECALC_ALLOW_RUNTIME_APPLY', ' Yes '],
+      ['CODECALC_REQUIRE_NATIVE', '2'], ['CODECALC_TEST_OPS', 'yes '], ['CODECALC_EXEC_TIMINGS', 'enabled']];
+    for (const [name, value] of cases) {
+      for (const args of [['tools'], ['doctor', '--json']]) {
+        const r = spawnSync(BIN, args, { env: { PATH: process.env.PATH, [name]: value }, encoding: 'utf8', timeout: 10000 });
+        assert.equal(r.status, 2, `${name}=${value} ${args[0]}`);
+        assert.equal(r.stdout, '');
+        assert.match(r.stderr, new RegExp(`^codecalc: ${name}="${value}" is not ${rule} ` +
+          '\\(docs/configuration\\.md\\); unset it for the default\n$'));
+      }
+    }
+    // the words, in any case, and empty (the default): the command runs
+    for (const env of [{ CODECALC_TEST_OPS: 'TRUE' }, { CODECALC_EXEC_TIMINGS: 'Off' }, { CODECALC_ALLOW_GLOBAL_INSTALL: '' },
+      { CODECALC_SYMBOLIC_FASTPATH: 'no' }]) {
+      const ok = spawnSync(BIN, ['tools'], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 10000 });
+      assert.equal(ok.status, 0, JSON.stringify(env) + ok.stderr);
+    }
+    // CODECALC_TEST_OPS "TRUE" offers the test tools (it took "1" only)
+    const listed = spawnSync(BIN, ['tools'], { env: { PATH: process.env.PATH, CODECALC_TEST_OPS: 'TRUE' }, encoding: 'utf8', timeout: 10000 });
+    assert.match(listed.stdout, /__test_sleep/);
+    // every knob protocol/flag.c reads has a row in configuration.md's on/off table
+    const table = readFileSync(join(REPO, 'protocol', 'flag.c'), 'utf8');
+    const names = [...table.matchAll(/\{"(CODECALC_[A-Z_]+)"/g)].map((m) => m[1]);
+    assert.ok(names.length >= 10, names.join());
+    const doc = readFileSync(join(REPO, 'docs', 'configuration.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## On/off'), doc.indexOf('## State and tools'));
+    for (const n of names) assert.match(section, new RegExp(`\\| \`${n}\` \\| (on|off) \\| [^|]+ \\|\n`), n);
+  });
 });
