@@ -93,8 +93,8 @@ int cc_json_get_mpz(const json_t *j, mpz_t out);
  * 2^53 in magnitude (1e23 is not 10^23 in binary64, and 9007199254740993.0
  * is 2^53), so a larger integer must come as a JSON integer or a string. */
 int cc_json_get_int_exact(const json_t *j, mpz_t out);
-/* true when j is a sentinel big-integer string. */
-bool cc_json_is_bigint(const json_t *j);
+/* cc_json_is_bigint (protocol/json_convert.h): true when j is a sentinel
+ * big-integer string. */
 
 /* Read a number argument (integer, real, big integer or numeric string) as a
  * double. Returns 0, or -1 if j is not numeric. */
