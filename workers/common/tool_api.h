@@ -80,8 +80,10 @@ json_t *cc_ok(void);
 
 /* ---- big integers ------------------------------------------------------ */
 
-/* A JSON integer for v: a plain integer when it fits int64, else the
- * sentinel string. New reference. */
+/* An output integer v: a JSON number when |v| < 2^53, else its decimal
+ * digits as a plain JSON string (docs/contract.md "integers beyond 2^53
+ * are strings"; never the sentinel, which would print as a bare number).
+ * New reference. */
 json_t *cc_json_mpz(const mpz_t v);
 /* Read an integer argument: a JSON integer, a sentinel big integer, a real
  * with an integral value (3.0), or a string of decimal digits (leniency of
