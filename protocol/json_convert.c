@@ -14,10 +14,14 @@
 
 /* The digits of a JSON integer: an optional '-', then "0" or digits without
  * a leading zero. They are printed as they are, so anything else (a worker's
- * "007") would make the message invalid JSON. */
+ * "007") would make the message invalid JSON. No bound on the length: the
+ * message that holds them has one (CODECALC_MAX_MESSAGE_BYTES); a bound of
+ * 10^6 digits here alone made a longer integer a marker string for the
+ * transport (an id echoed as "\u0000bigint:...") and a number for the
+ * workers. */
 static bool digits_ok(const char *s, size_t n) {
     size_t i = (n && s[0] == '-') ? 1 : 0;
-    if (i == n || n > 1000000) return false;
+    if (i == n) return false;
     if (s[i] == '0' && n - i > 1) return false;
     for (; i < n; i++)
         if (!isdigit((unsigned char)s[i])) return false;
@@ -32,6 +36,11 @@ const char *cc_json_bigint_digits(const json_t *j, size_t *n) {
     if (!digits_ok(s + CC_BIGINT_PREFIX_LEN, len - CC_BIGINT_PREFIX_LEN)) return NULL;
     *n = len - CC_BIGINT_PREFIX_LEN;
     return s + CC_BIGINT_PREFIX_LEN;
+}
+
+bool cc_json_is_bigint(const json_t *j) {
+    size_t n;
+    return cc_json_bigint_digits(j, &n) != NULL;
 }
 
 /* depth: containers already open around j. */

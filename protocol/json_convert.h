@@ -30,10 +30,19 @@
 #define CC_MP_MAX_NESTING 31
 
 /* The digits of a big-integer sentinel string, or NULL when j is no such
- * string (then it is an ordinary string). */
+ * string (then it is an ordinary string). The one definition of a big
+ * integer inside a process: the prefix, an optional '-', then "0" or
+ * digits without a leading zero (what the parser and the msgpack ext make,
+ * and what JSON text can print); the transport, the schema check and the
+ * workers all ask it. */
 const char *cc_json_bigint_digits(const json_t *j, size_t *n);
-/* Pack j (any JSON value). Returns 0, or -1 when j nests more than
- * CC_MP_MAX_NESTING arrays/objects deep (the packer then holds garbage). */
+/* cc_json_bigint_digits(j) != NULL. */
+bool cc_json_is_bigint(const json_t *j);
+/* Pack j (any JSON value) with msgpack-c's packer. Returns 0, or -1 when j
+ * nests more than CC_MP_MAX_NESTING arrays/objects deep (the packer then
+ * holds garbage). Every frame is packed by cc_mpw_json (protocol/mp_write.h),
+ * which writes the same bytes faster; this one is the reference the unit
+ * tests and the fuzzer (tests/fuzz/fuzz_convert.c) compare it with. */
 int cc_json_to_mp(msgpack_packer *pk, const json_t *j);
 /* New jansson value for o, or NULL on nesting > 512 / allocation failure. */
 json_t *cc_mp_to_json(const msgpack_object *o);

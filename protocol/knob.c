@@ -2,6 +2,9 @@
  * why). docs/configuration.md lists every knob with the rule below. */
 #include "protocol/knob.h"
 
+#include "protocol/flag.h"
+
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,10 +91,33 @@ bool cc_knob_parse(const struct cc_knob_def *k, const char *s, int64_t *out) {
     return true;
 }
 
-int64_t cc_knob_or(enum cc_knob_id id, int64_t dflt) {
+/* Every knob parsed once per process (knob.h says why): given is false
+ * where the knob is unset, empty or not a value of it. */
+static struct {
     int64_t v;
-    if ((unsigned)id >= CC_KNOB_COUNT) return dflt;
-    return cc_knob_parse(&cc_knob_defs[id], getenv(cc_knob_defs[id].name), &v) ? v : dflt;
+    bool given;
+} cache[CC_KNOB_COUNT];
+static pthread_once_t loaded = PTHREAD_ONCE_INIT;
+
+static void load(void) {
+    for (int i = 0; i < CC_KNOB_COUNT; i++)
+        cache[i].given = cc_knob_parse(&cc_knob_defs[i], getenv(cc_knob_defs[i].name), &cache[i].v);
+}
+
+void cc_knobs_reload(void) {
+    pthread_once(&loaded, load);
+    load();
+    cc_flags_reload();
+}
+
+bool cc_knob_given(enum cc_knob_id id) {
+    if ((unsigned)id >= CC_KNOB_COUNT) return false;
+    pthread_once(&loaded, load);
+    return cache[id].given;
+}
+
+int64_t cc_knob_or(enum cc_knob_id id, int64_t dflt) {
+    return cc_knob_given(id) ? cache[id].v : dflt;
 }
 
 int64_t cc_knob(enum cc_knob_id id) { return cc_knob_or(id, cc_knob_defs[id].dflt); }

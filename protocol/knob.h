@@ -81,11 +81,22 @@ extern const struct cc_knob_def cc_knob_defs[CC_KNOB_COUNT];
  * are not values (an unset or empty knob is its default: cc_knob). */
 bool cc_knob_parse(const struct cc_knob_def *k, const char *s, int64_t *out);
 
-/* The knob's value now (the environment is read at every call): the
- * parsed value, or its default when unset, empty or not a value. */
+/* The knob's value: the parsed value, or its default when unset, empty or
+ * not a value. A knob is fixed for the life of a process: the first call
+ * of any of these reads and parses every knob once (a process's
+ * environment cannot be changed from outside, and the exec path asks for
+ * several knobs per run; each used to scan the environment and parse
+ * again). Thread-safe. */
 int64_t cc_knob(enum cc_knob_id id);
 /* The same with the default given by the caller. */
 int64_t cc_knob_or(enum cc_knob_id id, int64_t dflt);
+/* Whether the knob is set to a value of it (unset, empty or not a value:
+ * false). */
+bool cc_knob_given(enum cc_knob_id id);
+
+/* Read every knob (numeric and on/off, protocol/flag.h) again, for tests
+ * that change the environment with setenv; not thread-safe. */
+void cc_knobs_reload(void);
 
 /* The id whose name is name, or -1. */
 int cc_knob_find(const char *name);

@@ -14,6 +14,7 @@
 
 #include "protocol/json_convert.h"
 #include "protocol/monotonic.h"
+#include "protocol/mp_write.h"
 #include "repl-workers/launcher.h"
 
 #define SOCK_CHECK_MS 1000
@@ -47,9 +48,7 @@ static void queue_frame(struct rl_peer *p, const char *body, size_t n) {
 static void queue_json(struct rl_peer *p, json_t *msg) {
     msgpack_sbuffer sb;
     msgpack_sbuffer_init(&sb);
-    msgpack_packer pk;
-    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
-    if (cc_json_to_mp(&pk, msg) == 0 && sb.size <= CC_FRAME_MAX) queue_frame(p, sb.data, sb.size);
+    if (cc_mpw_json(&sb, msg) == 0 && sb.size <= CC_FRAME_MAX) queue_frame(p, sb.data, sb.size);
     msgpack_sbuffer_destroy(&sb);
 }
 

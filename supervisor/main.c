@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "protocol/flag.h"
 #include "protocol/knob.h"
 #include "supervisor/cli/cli.h"
 #include "supervisor/log.h"
@@ -48,10 +49,11 @@ int main(int argc, char **argv) {
         fputs("codecalc: CODECALC_LOG must be one of debug, info, warning, error\n", stderr);
         return 2;
     }
-    /* A numeric knob set to what is not a value of it (protocol/knob.h):
-     * no command runs on a number the operator did not write. */
+    /* A numeric or on/off knob set to what is not a value of it
+     * (protocol/knob.h, protocol/flag.h): no command runs on a number or a
+     * state the operator did not write. */
     char why[512];
-    if (cc_knobs_check(why, sizeof why) < 0) {
+    if (cc_knobs_check(why, sizeof why) < 0 || cc_flags_check(why, sizeof why) < 0) {
         fprintf(stderr, "codecalc: %s\n", why);
         return 2;
     }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "protocol/fdio.h"
+#include "protocol/flag.h"
 #include "protocol/strbuf.h"
 #include "workers/exec/probe_report.h"
 
@@ -59,8 +60,7 @@ int cc_native_verdict(const json_t *caps, char *msg, size_t cap) {
 }
 
 bool cc_native_required(void) {
-    const char *v = getenv("CODECALC_REQUIRE_NATIVE");
-    return v && strcmp(v, "0") != 0;
+    return cc_flag(CC_FLAG_REQUIRE_NATIVE);
 }
 
 json_t *cc_worker_report(const char *bindir, const char *binary, const char *arg, size_t max, char *why,

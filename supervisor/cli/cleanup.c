@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "protocol/knob.h"
+#include "protocol/rmtree.h"
 
 #include "supervisor/cli/args.h"
 #include "supervisor/cli/cli.h"
@@ -73,7 +74,7 @@ static const char *remove_checked(int root_fd, const struct cc_inv_entry *e) {
         renameat(root_fd, aside, root_fd, e->id);
         return "replaced since it was inspected (identity changed); left alone";
     }
-    if (cc_session_rmtree(root_fd, aside) != 0) return strerror(errno);
+    if (cc_rmtree_at(root_fd, aside) != 0) return strerror(errno);
     return NULL;
 }
 

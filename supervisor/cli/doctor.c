@@ -18,6 +18,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "protocol/flag.h"
 #include "supervisor/cli/args.h"
 #include "supervisor/cli/cli.h"
 #include "supervisor/cli/inventory.h"
@@ -69,14 +70,13 @@ static json_t *strict_runtime(bool deep) {
 static json_t *windows_isolation(void) {
     return json_pack("{s:b,s:b,s:{s:s,s:s,s:b,s:s,s:n,s:s},s:s}", "applies", 0, "job_object_resource_limits", 0,
                      "appcontainer_security_isolation", "flag", "CODECALC_WIN_APPCONTAINER", "default", "off",
-                     "requested", getenv("CODECALC_WIN_APPCONTAINER") != NULL, "status", "not_applicable",
+                     "requested", cc_flag(CC_FLAG_WIN_APPCONTAINER), "status", "not_applicable",
                      "disclosure_token", "detail", NOT_THIS_PLATFORM, "detail", NOT_THIS_PLATFORM);
 }
 
 static json_t *extensions(void) {
     const char *allowed = getenv("CODECALC_EXTENSION_ALLOWED_PERMISSIONS");
-    const char *off = getenv("CODECALC_DISABLE_THIRD_PARTY_EXTENSIONS");
-    bool disabled = off && (!strcmp(off, "1") || !strcmp(off, "true") || !strcmp(off, "True"));
+    bool disabled = cc_flag(CC_FLAG_DISABLE_THIRD_PARTY_EXTENSIONS);
     return json_pack("{s:s,s:{s:b,s:s,s:s},s:[],s:s}", "framework_version", "1", "policy", "allow_third_party",
                      !disabled, "disable_switch", "CODECALC_DISABLE_THIRD_PARTY_EXTENSIONS", "allowed_permissions",
                      allowed && *allowed ? allowed : "all", "loaded", "detail",

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "protocol/flag.h"
 #include "protocol/strbuf.h"
 
 const struct cc_tool *cc_tool_lookup(const char *name) {
@@ -82,8 +83,7 @@ static int parse_groups(const char *env, unsigned *mask, char *err, size_t errca
 
 bool cc_tool_offered(const struct cc_tool *t) {
     if (!(t->flags & CC_TOOL_TEST_ONLY)) return true;
-    const char *v = getenv("CODECALC_TEST_OPS");
-    return v && strcmp(v, "1") == 0;
+    return cc_flag(CC_FLAG_TEST_OPS);
 }
 
 int cc_registry_load(struct cc_registry *r, const char *groups_env, char *err, size_t errcap) {

@@ -190,13 +190,8 @@ struct cc_validator *cc_validator_compile_text(const char *schema, char *err, si
 
 /* ---- check -------------------------------------------------------------- */
 
-static bool is_bigint(const json_t *v) {
-    return json_is_string(v) && json_string_length(v) > CC_BIGINT_PREFIX_LEN &&
-           memcmp(json_string_value(v), CC_BIGINT_PREFIX, CC_BIGINT_PREFIX_LEN) == 0;
-}
-
 static bool numeric_string(const json_t *v, bool integer_only) {
-    if (!json_is_string(v) || is_bigint(v)) return is_bigint(v);
+    if (!json_is_string(v) || cc_json_is_bigint(v)) return cc_json_is_bigint(v);
     const char *s = json_string_value(v);
     size_t n = json_string_length(v);
     if (n == 0 || n > 4096 || memchr(s, 0, n)) return false;
@@ -229,7 +224,7 @@ static unsigned value_types(const json_t *v) {
     if (json_is_boolean(v)) return T_BOOLEAN;
     if (json_is_array(v)) return T_ARRAY;
     if (json_is_object(v)) return T_OBJECT;
-    if (json_is_integer(v) || is_bigint(v)) return T_INTEGER | T_NUMBER;
+    if (json_is_integer(v) || cc_json_is_bigint(v)) return T_INTEGER | T_NUMBER;
     if (json_is_real(v)) return T_NUMBER | (integral_real(v) ? T_INTEGER : 0);
     unsigned t = T_STRING;
     if (numeric_string(v, true)) t |= T_INTEGER | T_NUMBER;
@@ -249,7 +244,7 @@ static unsigned plain_types(const json_t *v) {
     case JSON_OBJECT: return T_OBJECT;
     case JSON_INTEGER: return T_INTEGER | T_NUMBER;
     case JSON_REAL: return T_NUMBER;
-    case JSON_STRING: return is_bigint(v) ? T_INTEGER | T_NUMBER : T_STRING;
+    case JSON_STRING: return cc_json_is_bigint(v) ? T_INTEGER | T_NUMBER : T_STRING;
     }
     return 0;
 }

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "protocol/flag.h"
 #include "supervisor/home.h"
 #include "supervisor/sessions/installer.h"
 #include "workers/common/pkg_managers.h"
@@ -109,9 +110,8 @@ static int choose_target(struct cc_server *srv, struct cc_req *r, json_t *args, 
         sp->session_id = (char *)id;
         if (asprintf(&sp->target, "%s/%s", ss->root, id) < 0) sp->target = NULL;
     } else {
-        const char *allow = getenv("CODECALC_ALLOW_GLOBAL_INSTALL");
         char home[PATH_MAX];
-        if (!allow || strcmp(allow, "1") != 0) {
+        if (!cc_flag(CC_FLAG_ALLOW_GLOBAL_INSTALL)) {
             audit_denied(args, "global_install_refused");
             cc_req_answer_fail(r, "permission_denied", "global installs (no session_id) are refused: pass the "
                                "session_id of a session to install into its workspace, or have the operator "

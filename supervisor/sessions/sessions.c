@@ -6,7 +6,6 @@
 #include "workers/exec/languages.h"
 #include "workers/exec/lang_refusal.h"
 
-#include <dirent.h>
 #include <event2/event.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -20,6 +19,7 @@
 
 #include "protocol/json_convert.h"
 #include "protocol/knob.h"
+#include "protocol/rmtree.h"
 #include "protocol/strbuf.h"
 #include "supervisor/home.h"
 #include "supervisor/mcp/local_tools.h"
@@ -126,7 +126,7 @@ static void remember_expired(struct cc_sessions *ss, const char *id) {
 static void expire(struct cc_server *srv, struct cc_session *s) {
     struct cc_sessions *ss = srv->sessions;
     if (s->stateful) cc_repl_close(srv, s);
-    if (cc_session_rmtree(ss->root_fd, s->id) != 0 && errno != ENOENT)
+    if (cc_rmtree_at(ss->root_fd, s->id) != 0 && errno != ENOENT)
         cc_log(CC_LOG_WARNING, "session %s: workspace not fully removed at expiry: %s", s->id, strerror(errno));
     s->expired = true;
     remember_expired(ss, s->id);
@@ -201,24 +201,6 @@ int cc_session_open(struct cc_server *srv, struct cc_req *r, json_t *args, struc
     *s = found;
     *idp = id;
     return 0;
-}
-
-/* ---- rmtree ------------------------------------------------------------- */
-
-int cc_session_rmtree(int dirfd, const char *name) {
-    if (unlinkat(dirfd, name, 0) == 0) return 0;
-    int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd < 0) return -1;
-    DIR *d = fdopendir(fd);
-    if (!d) {
-        close(fd);
-        return -1;
-    }
-    struct dirent *e;
-    while ((e = readdir(d)))
-        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) cc_session_rmtree(fd, e->d_name);
-    closedir(d);
-    return unlinkat(dirfd, name, AT_REMOVEDIR);
 }
 
 /* ---- session_start ------------------------------------------------------ */
@@ -315,7 +297,7 @@ static void session_stop(struct cc_server *srv, struct cc_req *r, json_t *args) 
                      S_ISDIR(st.st_mode) && st.st_dev == s->dev && st.st_ino == s->ino;
         session_unlink(srv, s);
     }
-    if (may_delete && !keep) cc_session_rmtree(ss->root_fd, id);
+    if (may_delete && !keep) cc_rmtree_at(ss->root_fd, id);
     cc_srec_forget(srv, id);
     for (int i = 0; i < ss->n_expired; i++)
         if (!strcmp(ss->expired[i], id)) ss->expired[i][0] = '\0';

@@ -88,8 +88,6 @@ void cc_session_answer_image(struct cc_req *r, const char *b64, const char *mime
 /* true when r is still waiting for its answer (not cancelled/freed). */
 bool cc_session_req_alive(struct cc_server *srv, struct cc_req *r, uint64_t wid);
 
-/* Recursive, no-follow removal of name beneath dirfd. 0 or -1. */
-int cc_session_rmtree(int dirfd, const char *name);
 
 /* Idle TTL in seconds: CODECALC_SESSION_IDLE_TTL_SECONDS, default 24 h;
  * 0 (set explicitly) when the operator turned expiry off. */

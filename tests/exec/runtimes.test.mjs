@@ -210,7 +210,7 @@ describe('runtimes_status / update_runtimes with fake managers', { skip: SKIP_NO
   });
 
   test('apply with consent: one command per manager, packages de-duplicated', async () => {
-    const c = await startServer({ env: fakeEnv({ CODECALC_ALLOW_RUNTIME_APPLY: ' Yes ' }) });
+    const c = await startServer({ env: fakeEnv({ CODECALC_ALLOW_RUNTIME_APPLY: 'Yes' }) });
     try {
       const r = await c.call('update_runtimes', { languages: 'python3,deno,typescript', apply: true });
       assert.equal(r.ok, true, JSON.stringify(r));

@@ -10,6 +10,29 @@ import {
   schemaErrors, BIN, REPO,
 } from './harness.mjs';
 
+const escapeRe = (t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// A knob set to a value it does not take: `tools` and `doctor` (every
+// command) exit 2 before doing anything, with one line naming the knob,
+// the value and rule (a regular expression).
+function assertKnobRefused(name, value, rule) {
+  for (const args of [['tools'], ['doctor', '--json']]) {
+    const r = spawnSync(BIN, args, { env: { PATH: process.env.PATH, [name]: value }, encoding: 'utf8', timeout: 10000 });
+    assert.equal(r.status, 2, `${name}=${value} ${args[0]}`);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr, new RegExp(`^codecalc: ${name}="${escapeRe(value)}" is not ${rule} ` +
+      '\\(docs/configuration\\.md\\); unset it for the default\n$'));
+  }
+}
+
+// `codecalc tools` runs with each of these environments.
+function assertKnobsTaken(envs) {
+  for (const env of envs) {
+    const ok = spawnSync(BIN, ['tools'], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 10000 });
+    assert.equal(ok.status, 0, JSON.stringify(env) + ok.stderr);
+  }
+}
+
 describe('lifecycle (SDK client)', { skip: SKIP_NO_BINARY }, () => {
   let s;
   before(async () => { s = await startServer(); });
@@ -214,20 +237,9 @@ describe('one-shot calls and configuration (issue 11 item 14)', { skip: SKIP_NO_
       ['CODECALC_SESSION_DISK_QUOTA_MB', ' 5', 'a number above 0 \\(decimals allowed\\) up to 1000000000000'],
       ['CODECALC_MAX_EXEC_WORKERS', '1e3', 'a whole number from 1 to 1000000'],
     ];
-    for (const [name, value, rule] of cases) {
-      for (const args of [['tools'], ['doctor', '--json']]) {
-        const r = spawnSync(BIN, args, { env: { PATH: process.env.PATH, [name]: value }, encoding: 'utf8', timeout: 10000 });
-        assert.equal(r.status, 2, `${name}=${value} ${args[0]}`);
-        assert.equal(r.stdout, '');
-        assert.match(r.stderr, new RegExp(`^codecalc: ${name}="${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" is not ${rule} ` +
-          '\\(docs/configuration\\.md\\); unset it for the default\n$'));
-      }
-    }
+    for (const [name, value, rule] of cases) assertKnobRefused(name, value, rule);
     // in range, and empty (the default): the command runs
-    for (const env of [{ CODECALC_RUN_DISK_MB: '16' }, { CODECALC_SESSION_DISK_QUOTA_MB: '0.5' }, { CODECALC_HTTP_TIMEOUT_MS: '' }]) {
-      const ok = spawnSync(BIN, ['tools'], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 10000 });
-      assert.equal(ok.status, 0, JSON.stringify(env) + ok.stderr);
-    }
+    assertKnobsTaken([{ CODECALC_RUN_DISK_MB: '16' }, { CODECALC_SESSION_DISK_QUOTA_MB: '0.5' }, { CODECALC_HTTP_TIMEOUT_MS: '' }]);
     // every knob protocol/knob.c reads has a row in configuration.md's table of ranges
     const table = readFileSync(join(REPO, 'protocol', 'knob.c'), 'utf8');
     const names = [...table.matchAll(/\{"(CODECALC_[A-Z_]+)"/g)].map((m) => m[1]);
@@ -235,5 +247,29 @@ describe('one-shot calls and configuration (issue 11 item 14)', { skip: SKIP_NO_
     const doc = readFileSync(join(REPO, 'docs', 'configuration.md'), 'utf8');
     const section = doc.slice(doc.indexOf('## Numbers'), doc.indexOf('## State and tools'));
     for (const n of names) assert.match(section, new RegExp(`\\| \`${n}\` \\| [^|]+ \\| [^|]*[0-9][^|]* \\|\n`), n);
+  });
+
+  // Ten readers had six rules (CODECALC_ALLOW_GLOBAL_INSTALL took "1" only,
+  // CODECALC_REQUIRE_NATIVE "false" was on, CODECALC_EXEC_TIMINGS "0" was
+  // on): every on/off knob now takes the same eight words in any case, and
+  // anything else stops codecalc.
+  test('an on/off knob set to a value it does not take is refused at start, naming the words', () => {
+    const rule = 'one of 1, true, yes, on, 0, false, no, off \\(any case, no spaces\\)';
+    const cases = [['CODECALC_ALLOW_GLOBAL_INSTALL', 'nope'], ['CODECALC_ALLOW_RUNTIME_APPLY', ' Yes '],
+      ['CODECALC_REQUIRE_NATIVE', '2'], ['CODECALC_TEST_OPS', 'yes '], ['CODECALC_EXEC_TIMINGS', 'enabled']];
+    for (const [name, value] of cases) assertKnobRefused(name, value, rule);
+    // the words, in any case, and empty (the default): the command runs
+    assertKnobsTaken([{ CODECALC_TEST_OPS: 'TRUE' }, { CODECALC_EXEC_TIMINGS: 'Off' }, { CODECALC_ALLOW_GLOBAL_INSTALL: '' },
+      { CODECALC_SYMBOLIC_FASTPATH: 'no' }]);
+    // CODECALC_TEST_OPS "TRUE" offers the test tools (it took "1" only)
+    const listed = spawnSync(BIN, ['tools'], { env: { PATH: process.env.PATH, CODECALC_TEST_OPS: 'TRUE' }, encoding: 'utf8', timeout: 10000 });
+    assert.match(listed.stdout, /__test_sleep/);
+    // every knob protocol/flag.c reads has a row in configuration.md's on/off table
+    const table = readFileSync(join(REPO, 'protocol', 'flag.c'), 'utf8');
+    const names = [...table.matchAll(/\{"(CODECALC_[A-Z_]+)"/g)].map((m) => m[1]);
+    assert.ok(names.length >= 10, names.join());
+    const doc = readFileSync(join(REPO, 'docs', 'configuration.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## On/off'), doc.indexOf('## State and tools'));
+    for (const n of names) assert.match(section, new RegExp(`\\| \`${n}\` \\| (on|off) \\| [^|]+ \\|\n`), n);
   });
 });

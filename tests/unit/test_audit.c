@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "knob_env.h"
 #include "protocol/base64.h"
 #include "supervisor/metrics/metrics.h"
 #include "workers/common/audit.h"
@@ -67,7 +68,7 @@ static void test_rotation(void) {
     snprintf(p2, sizeof p2, "%s.2", path);
     snprintf(p3, sizeof p3, "%s.3", path);
     setenv("CODECALC_AUDIT_LOG", path, 1);
-    setenv("CODECALC_AUDIT_MAX_MB", "0.001", 1); /* 1048 bytes */
+    knob_setenv("CODECALC_AUDIT_MAX_MB", "0.001"); /* 1048 bytes */
     for (int i = 0; i < 40; i++) cc_audit_event("cleanup", NULL, NULL, "removed", "rotation-test", NULL);
     struct stat st;
     CHECK(stat(path, &st) == 0 && st.st_size <= 1048);
@@ -78,7 +79,7 @@ static void test_rotation(void) {
     CHECK_INTEQ(json_integer_value(json_object_get(d, "rotate_at_bytes")), 1048);
     CHECK_INTEQ(json_array_size(json_object_get(d, "rotated")), 2);
     json_decref(d);
-    unsetenv("CODECALC_AUDIT_MAX_MB");
+    knob_setenv("CODECALC_AUDIT_MAX_MB", NULL);
 }
 
 /* Is a process blocked waiting for a lock on inode ino? (/proc/locks marks

@@ -1,6 +1,7 @@
 /* cc_execute end to end: real runtimes (python3, node, bash, gcc, g++), each
  * verdict on purpose, timing/byte fields and the compile cache. */
 #include "tests/unit/check.h"
+#include "tests/unit/knob_env.h"
 #include "workers/exec/execute.h"
 #include "workers/exec/languages.h"
 #include "workers/sandbox/sandbox.h"
@@ -376,7 +377,7 @@ static void test_execve_refused_for_lack_of_processes(void) {
         struct rlimit none = {0, 0};
         /* where no pids cgroup holds the run: RLIMIT_NPROC 1, which the
          * holder alone uses up (0 is no value of the knob) */
-        setenv("CODECALC_MAX_PROCESSES", "1", 1);
+        knob_setenv("CODECALC_MAX_PROCESSES", "1");
         if (setrlimit(RLIMIT_NPROC, &none) != 0) _exit(2);
         json_t *r = run("bash", "echo started", "");
         char *text = json_dumps(r, 0);

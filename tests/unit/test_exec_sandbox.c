@@ -2,6 +2,7 @@
  * run directories (workers/sandbox/rundir.c). Hostile programs (fork bombs)
  * run only after containment (pid namespace + pids cgroup) is confirmed. */
 #include "tests/unit/check.h"
+#include "tests/unit/knob_env.h"
 #include "workers/sandbox/rundir.h"
 #include "workers/sandbox/sandbox.h"
 
@@ -528,11 +529,11 @@ static void test_run_directory_inodes_took_the_host_disk(void) {
         printf("SKIP run directory bound: not root (run_directory_bound is disclosed)\n");
         return;
     }
-    setenv("CODECALC_RUN_INODES", "100", 1);
+    knob_setenv("CODECALC_RUN_INODES", "100");
     struct cc_rundir rd;
     char dir[PATH_MAX], f[PATH_MAX + 16];
     CHECK_INTEQ(cc_rundir_create(runs, dir, sizeof dir, &rd), 0);
-    unsetenv("CODECALC_RUN_INODES");
+    knob_setenv("CODECALC_RUN_INODES", NULL);
     CHECK(rd.bounded);
     struct statvfs v;
     CHECK_INTEQ(statvfs(dir, &v), 0);
@@ -618,7 +619,7 @@ static void test_nproc_only_without_pids_cgroup(void) {
     CHECK(nproc == 0);
     CHECK(!names(&r, "process_limit"));
     sbx_result_free(&r);
-    setenv("CODECALC_MAX_PROCESSES", "40", 1);
+    knob_setenv("CODECALC_MAX_PROCESSES", "40");
     nproc_plan(false, &r, &nproc);
     CHECK(nproc == 40);
     CHECK(names(&r, "process_limit: no pids cgroup holds this run; RLIMIT_NPROC (40)"));
@@ -626,7 +627,7 @@ static void test_nproc_only_without_pids_cgroup(void) {
     nproc_plan(true, &r, &nproc);
     CHECK(nproc == 0);              /* the variable sets the cgroup ceiling, not a uid-wide one */
     sbx_result_free(&r);
-    unsetenv("CODECALC_MAX_PROCESSES");
+    knob_setenv("CODECALC_MAX_PROCESSES", NULL);
 }
 
 /* Queues of the default size this process can open before the uid's

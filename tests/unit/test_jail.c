@@ -10,6 +10,7 @@
 #include "supervisor/sessions/quota.h"
 #include "supervisor/sessions/walk.h"
 #include "tests/unit/check.h"
+#include "tests/unit/knob_env.h"
 
 static char root[] = "/tmp/cc-jail-XXXXXX";
 static int ws;
@@ -109,13 +110,13 @@ static void test_walk(void) {
 
 static void test_quota(void) {
     int rootfd = open(root, O_RDONLY | O_DIRECTORY);
-    setenv("CODECALC_MAX_ARTIFACT_BYTES", "100", 1);
-    setenv("CODECALC_MIN_HOST_FREE_MB", "1", 1); /* 1 MiB, the least floor */
+    knob_setenv("CODECALC_MAX_ARTIFACT_BYTES", "100");
+    knob_setenv("CODECALC_MIN_HOST_FREE_MB", "1"); /* 1 MiB, the least floor */
     json_t *r = cc_quota_write_check(rootfd, ws, "s1", 101, 101, true);
     CHECK(r && !strcmp(json_string_value(json_object_get(r, "code")), "resource_exhausted"));
     CHECK(r && json_integer_value(json_object_get(r, "max_artifact_bytes")) == 100);
     json_decref(r);
-    setenv("CODECALC_SESSION_DISK_QUOTA_MB", "0.00001", 1); /* 10 bytes */
+    knob_setenv("CODECALC_SESSION_DISK_QUOTA_MB", "0.00001"); /* 10 bytes */
     r = cc_quota_write_check(rootfd, ws, "s1", 5, 5, true);
     CHECK(r && !strcmp(json_string_value(json_object_get(r, "scope")), "session"));
     CHECK(r && json_integer_value(json_object_get(r, "usage_bytes")) == 10);
@@ -126,20 +127,20 @@ static void test_quota(void) {
     /* shrinking is always allowed, even over quota */
     r = cc_quota_write_check(rootfd, ws, "s1", 1, -4, false);
     CHECK(r == NULL);
-    setenv("CODECALC_MAX_ARTIFACT_COUNT", "1", 1);
+    knob_setenv("CODECALC_MAX_ARTIFACT_COUNT", "1");
     r = cc_quota_write_check(rootfd, ws, "s1", 1, 0, true);
     /* c.txt and main.py: the user's main.py is an artifact now (issue 11 item 1) */
     CHECK(r && json_integer_value(json_object_get(r, "artifact_count")) == 2);
     json_decref(r);
-    setenv("CODECALC_SESSION_DISK_QUOTA_MB", "0.000005", 1); /* 5 bytes: usage 10 is over */
+    knob_setenv("CODECALC_SESSION_DISK_QUOTA_MB", "0.000005"); /* 5 bytes: usage 10 is over */
     json_t *res = json_object();
     cc_quota_postcheck(res, rootfd, ws);
     CHECK(json_is_true(json_object_get(res, "disk_quota_exceeded")));
     CHECK_INTEQ(json_integer_value(json_object_get(res, "disk_usage_bytes")), 10);
     CHECK_INTEQ(json_integer_value(json_object_get(res, "disk_quota_bytes")), 5);
     json_decref(res);
-    unsetenv("CODECALC_SESSION_DISK_QUOTA_MB");
-    unsetenv("CODECALC_MAX_ARTIFACT_COUNT");
+    knob_setenv("CODECALC_SESSION_DISK_QUOTA_MB", NULL);
+    knob_setenv("CODECALC_MAX_ARTIFACT_COUNT", NULL);
     CHECK(cc_quota_precheck(rootfd, ws, "s1") == NULL);
     close(rootfd);
 }

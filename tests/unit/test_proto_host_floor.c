@@ -10,6 +10,7 @@
 #include "protocol/host_floor.h"
 #include "supervisor/sessions/quota.h"
 #include "tests/unit/check.h"
+#include "tests/unit/knob_env.h"
 
 #define MiB (1ull << 20)
 
@@ -39,29 +40,29 @@ static void regression_floor_knob_was_read_three_ways(void) {
 }
 
 static void floor_bytes_reads_the_environment_each_time(void) {
-    unsetenv(CC_HOST_FLOOR_ENV);
+    knob_setenv(CC_HOST_FLOOR_ENV, NULL);
     CHECK_INTEQ(cc_host_floor_bytes(), 256 * MiB);
-    setenv(CC_HOST_FLOOR_ENV, "7", 1);
+    knob_setenv(CC_HOST_FLOOR_ENV, "7");
     CHECK_INTEQ(cc_host_floor_bytes(), 7 * MiB);
-    setenv(CC_HOST_FLOOR_ENV, "0.5", 1);
+    knob_setenv(CC_HOST_FLOOR_ENV, "0.5");
     CHECK_INTEQ(cc_host_floor_bytes(), 256 * MiB);
-    unsetenv(CC_HOST_FLOOR_ENV);
+    knob_setenv(CC_HOST_FLOOR_ENV, NULL);
 }
 
 /* The quota checks take the floor from the same reading (they parsed the
  * knob as float MB of their own). */
 static void quota_floor_is_the_shared_reading(void) {
     struct cc_quota_cfg q;
-    setenv(CC_HOST_FLOOR_ENV, "0.5", 1);
+    knob_setenv(CC_HOST_FLOOR_ENV, "0.5");
     cc_quota_read(&q);
     CHECK_INTEQ(q.min_free, 256 * MiB);
-    setenv(CC_HOST_FLOOR_ENV, "0", 1);
+    knob_setenv(CC_HOST_FLOOR_ENV, "0");
     cc_quota_read(&q);
     CHECK_INTEQ(q.min_free, 256 * MiB);
-    setenv(CC_HOST_FLOOR_ENV, "12", 1);
+    knob_setenv(CC_HOST_FLOOR_ENV, "12");
     cc_quota_read(&q);
     CHECK_INTEQ(q.min_free, 12 * MiB);
-    unsetenv(CC_HOST_FLOOR_ENV);
+    knob_setenv(CC_HOST_FLOOR_ENV, NULL);
 }
 
 static void inode_floor_is_one_per_64_kib(void) {

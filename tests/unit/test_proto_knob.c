@@ -7,6 +7,7 @@
 #include "supervisor/mcp/tool_table.h"
 #include "supervisor/sessions/sessions.h"
 #include "tests/unit/check.h"
+#include "tests/unit/knob_env.h"
 
 #define MiB (INT64_C(1) << 20)
 
@@ -80,21 +81,21 @@ static void decimal_knob_is_read_down_to_its_base_unit(void) {
 }
 
 static void knob_reads_the_environment_and_falls_back_to_its_default(void) {
-    unsetenv("CODECALC_MAX_QUEUED_RUNS");
+    knob_setenv("CODECALC_MAX_QUEUED_RUNS", NULL);
     CHECK_INTEQ(cc_knob(CC_KNOB_MAX_QUEUED_RUNS), 10000);
-    setenv("CODECALC_MAX_QUEUED_RUNS", "", 1); /* set but empty: the default */
+    knob_setenv("CODECALC_MAX_QUEUED_RUNS", ""); /* set but empty: the default */
     CHECK_INTEQ(cc_knob(CC_KNOB_MAX_QUEUED_RUNS), 10000);
-    setenv("CODECALC_MAX_QUEUED_RUNS", "12", 1);
+    knob_setenv("CODECALC_MAX_QUEUED_RUNS", "12");
     CHECK_INTEQ(cc_knob(CC_KNOB_MAX_QUEUED_RUNS), 12);
-    setenv("CODECALC_MAX_QUEUED_RUNS", "12x", 1);
+    knob_setenv("CODECALC_MAX_QUEUED_RUNS", "12x");
     CHECK_INTEQ(cc_knob(CC_KNOB_MAX_QUEUED_RUNS), 10000);
-    unsetenv("CODECALC_MAX_QUEUED_RUNS");
+    knob_setenv("CODECALC_MAX_QUEUED_RUNS", NULL);
     /* a pool's maximum: the default is the caller's (pools.json) */
-    setenv("CODECALC_MAX_EXEC_WORKERS", "3", 1);
+    knob_setenv("CODECALC_MAX_EXEC_WORKERS", "3");
     CHECK_INTEQ(cc_knob_or(CC_KNOB_MAX_EXEC_WORKERS, 32), 3);
-    setenv("CODECALC_MAX_EXEC_WORKERS", "0", 1);
+    knob_setenv("CODECALC_MAX_EXEC_WORKERS", "0");
     CHECK_INTEQ(cc_knob_or(CC_KNOB_MAX_EXEC_WORKERS, 32), 32);
-    unsetenv("CODECALC_MAX_EXEC_WORKERS");
+    knob_setenv("CODECALC_MAX_EXEC_WORKERS", NULL);
     CHECK_INTEQ(cc_knob_or((enum cc_knob_id)-1, 9), 9);
 }
 
@@ -104,32 +105,32 @@ static void check_refuses_a_bad_value_naming_the_rule(void) {
     char why[512] = "";
     for (int i = 0; i < CC_KNOB_COUNT; i++) unsetenv(cc_knob_defs[i].name);
     CHECK_INTEQ(cc_knobs_check(why, sizeof why), 0);
-    setenv("CODECALC_HTTP_TIMEOUT_MS", "", 1);
+    knob_setenv("CODECALC_HTTP_TIMEOUT_MS", "");
     CHECK_INTEQ(cc_knobs_check(why, sizeof why), 0);
-    setenv("CODECALC_HTTP_TIMEOUT_MS", "0", 1); /* was "no timeout at all" */
+    knob_setenv("CODECALC_HTTP_TIMEOUT_MS", "0"); /* was "no timeout at all" */
     CHECK_INTEQ(cc_knobs_check(why, sizeof why), -1);
     CHECK_STREQ(why, "CODECALC_HTTP_TIMEOUT_MS=\"0\" is not a whole number from 1 to 3600000 "
                      "(docs/configuration.md); unset it for the default");
-    unsetenv("CODECALC_HTTP_TIMEOUT_MS");
-    setenv("CODECALC_TOTAL_DISK_QUOTA_MB", "1e3", 1);
+    knob_setenv("CODECALC_HTTP_TIMEOUT_MS", NULL);
+    knob_setenv("CODECALC_TOTAL_DISK_QUOTA_MB", "1e3");
     CHECK_INTEQ(cc_knobs_check(why, sizeof why), -1);
     CHECK_STREQ(why, "CODECALC_TOTAL_DISK_QUOTA_MB=\"1e3\" is not a number above 0 (decimals allowed) "
                      "up to 1000000000000 (docs/configuration.md); unset it for the default");
-    unsetenv("CODECALC_TOTAL_DISK_QUOTA_MB");
-    setenv("CODECALC_RUN_LEASE_SECONDS", "0.5", 1);
+    knob_setenv("CODECALC_TOTAL_DISK_QUOTA_MB", NULL);
+    knob_setenv("CODECALC_RUN_LEASE_SECONDS", "0.5");
     CHECK_INTEQ(cc_knobs_check(why, sizeof why), -1);
     CHECK_STREQ(why, "CODECALC_RUN_LEASE_SECONDS=\"0.5\" is not a number (decimals allowed) from 1 to 3600 "
                      "(docs/configuration.md); unset it for the default");
-    unsetenv("CODECALC_RUN_LEASE_SECONDS");
+    knob_setenv("CODECALC_RUN_LEASE_SECONDS", NULL);
     /* a long value is cut in the message */
     char long_value[200];
     memset(long_value, '9', sizeof long_value - 1);
     long_value[sizeof long_value - 1] = '\0';
-    setenv("CODECALC_RUN_INODES", long_value, 1);
+    knob_setenv("CODECALC_RUN_INODES", long_value);
     CHECK_INTEQ(cc_knobs_check(why, sizeof why), -1);
     CHECK(strstr(why, "CODECALC_RUN_INODES=\"9999999999999999999999999999999999999999...\" is not a whole "
                       "number from 64 to 16777216") == why);
-    unsetenv("CODECALC_RUN_INODES");
+    knob_setenv("CODECALC_RUN_INODES", NULL);
     CHECK_INTEQ(cc_knobs_check(why, sizeof why), 0);
 }
 
@@ -138,11 +139,11 @@ static void check_refuses_a_bad_value_naming_the_rule(void) {
  * (start-up refuses it) and one reading serves both. */
 static void regression_max_processes_zero_was_two_numbers(void) {
     CHECK_INTEQ(parsed(CC_KNOB_MAX_PROCESSES, "0"), -1);
-    setenv("CODECALC_MAX_PROCESSES", "0", 1);
+    knob_setenv("CODECALC_MAX_PROCESSES", "0");
     CHECK_INTEQ(cc_knob(CC_KNOB_MAX_PROCESSES), 512);
-    setenv("CODECALC_MAX_PROCESSES", "40", 1);
+    knob_setenv("CODECALC_MAX_PROCESSES", "40");
     CHECK_INTEQ(cc_knob(CC_KNOB_MAX_PROCESSES), 40);
-    unsetenv("CODECALC_MAX_PROCESSES");
+    knob_setenv("CODECALC_MAX_PROCESSES", NULL);
     /* the headroom may be 0: exactly the tasks the uid has */
     CHECK_INTEQ(parsed(CC_KNOB_PROCESS_HEADROOM, "0"), 0);
 }
@@ -151,13 +152,13 @@ static void regression_max_processes_zero_was_two_numbers(void) {
  * of its own, 0 ("never"), where the server's is 24 h: it now asks the
  * server's reading. */
 static void regression_cleanup_read_another_idle_ttl_default(void) {
-    unsetenv("CODECALC_SESSION_IDLE_TTL_SECONDS");
+    knob_setenv("CODECALC_SESSION_IDLE_TTL_SECONDS", NULL);
     CHECK(cc_session_idle_ttl() == 86400.0);
-    setenv("CODECALC_SESSION_IDLE_TTL_SECONDS", "0.5", 1);
+    knob_setenv("CODECALC_SESSION_IDLE_TTL_SECONDS", "0.5");
     CHECK(cc_session_idle_ttl() == 0.5);
-    setenv("CODECALC_SESSION_IDLE_TTL_SECONDS", "-1", 1);
+    knob_setenv("CODECALC_SESSION_IDLE_TTL_SECONDS", "-1");
     CHECK(cc_session_idle_ttl() == 86400.0);
-    unsetenv("CODECALC_SESSION_IDLE_TTL_SECONDS");
+    knob_setenv("CODECALC_SESSION_IDLE_TTL_SECONDS", NULL);
 }
 
 static void table_is_consistent(void) {

@@ -5,9 +5,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "protocol/flag.h"
+
 bool cc_test_ops_enabled(void) {
-    const char *v = getenv("CODECALC_TEST_OPS");
-    return v && strcmp(v, "1") == 0;
+    return cc_flag(CC_FLAG_TEST_OPS);
 }
 
 const char *cc_test_omitted_op(void) {

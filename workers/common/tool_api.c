@@ -96,12 +96,14 @@ static bool all_digits(const char *s, size_t n) {
     return true;
 }
 
-bool cc_json_is_bigint(const json_t *j) {
-    if (!json_is_string(j)) return false;
-    size_t n = json_string_length(j);
-    const char *s = json_string_value(j);
-    return n > CC_BIGINT_PREFIX_LEN && memcmp(s, CC_BIGINT_PREFIX, CC_BIGINT_PREFIX_LEN) == 0 &&
-           all_digits(s + CC_BIGINT_PREFIX_LEN, n - CC_BIGINT_PREFIX_LEN);
+/* The text of a string argument: a big integer's digits (without the
+ * marker), else the string itself. */
+static const char *string_text(const json_t *j, size_t *n, bool *big) {
+    const char *d = cc_json_bigint_digits(j, n);
+    *big = d != NULL;
+    if (d) return d;
+    *n = json_string_length(j);
+    return json_string_value(j);
 }
 
 int cc_json_get_mpz(const json_t *j, mpz_t out) {
@@ -116,12 +118,10 @@ int cc_json_get_mpz(const json_t *j, mpz_t out) {
         return 0;
     }
     if (!json_is_string(j)) return -1;
-    const char *s = json_string_value(j);
-    size_t n = json_string_length(j);
-    if (cc_json_is_bigint(j)) {
-        s += CC_BIGINT_PREFIX_LEN;
-        n -= CC_BIGINT_PREFIX_LEN;
-    } else {
+    size_t n;
+    bool big;
+    const char *s = string_text(j, &n, &big);
+    if (!big) {
         while (n && isspace((unsigned char)*s)) s++, n--;
         while (n && isspace((unsigned char)s[n - 1])) n--;
         if (n > 100000 || !all_digits(s, n) || memchr(s, '\0', n)) return -1;
@@ -151,12 +151,9 @@ int cc_json_get_double(const json_t *j, double *out) {
         return 0;
     }
     if (!json_is_string(j)) return -1;
-    const char *s = json_string_value(j);
-    size_t n = json_string_length(j);
-    if (cc_json_is_bigint(j)) {
-        s += CC_BIGINT_PREFIX_LEN;
-        n -= CC_BIGINT_PREFIX_LEN;
-    }
+    size_t n;
+    bool big;
+    const char *s = string_text(j, &n, &big);
     if (n == 0 || n > 4096 || memchr(s, '\0', n)) return -1;
     char *tmp = strndup(s, n);
     if (!tmp) return -1;

@@ -80,8 +80,10 @@ json_t *cc_ok(void);
 
 /* ---- big integers ------------------------------------------------------ */
 
-/* A JSON integer for v: a plain integer when it fits int64, else the
- * sentinel string. New reference. */
+/* An output integer v: a JSON number when |v| < 2^53, else its decimal
+ * digits as a plain JSON string (docs/contract.md "integers beyond 2^53
+ * are strings"; never the sentinel, which would print as a bare number).
+ * New reference. */
 json_t *cc_json_mpz(const mpz_t v);
 /* Read an integer argument: a JSON integer, a sentinel big integer, a real
  * with an integral value (3.0), or a string of decimal digits (leniency of
@@ -93,8 +95,8 @@ int cc_json_get_mpz(const json_t *j, mpz_t out);
  * 2^53 in magnitude (1e23 is not 10^23 in binary64, and 9007199254740993.0
  * is 2^53), so a larger integer must come as a JSON integer or a string. */
 int cc_json_get_int_exact(const json_t *j, mpz_t out);
-/* true when j is a sentinel big-integer string. */
-bool cc_json_is_bigint(const json_t *j);
+/* cc_json_is_bigint (protocol/json_convert.h): true when j is a sentinel
+ * big-integer string. */
 
 /* Read a number argument (integer, real, big integer or numeric string) as a
  * double. Returns 0, or -1 if j is not numeric. */

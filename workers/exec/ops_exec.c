@@ -3,6 +3,7 @@
  * broker and the receipt live here; running lives in execute.c. */
 #include "workers/common/provider_select.h"
 #include "workers/common/tool_api.h"
+#include "protocol/flag.h"
 #include "protocol/monotonic.h"
 #include "workers/common/deps.h"
 #include "workers/exec/deps_env.h"
@@ -185,7 +186,7 @@ static json_t *with_receipt(json_t *r, const struct exec_args *a, const json_t *
 /* With CODECALC_EXEC_TIMINGS set (make bench), where the call spent its
  * time inside the worker, in microseconds. */
 static void add_timings(json_t *r, cc_wctx *ctx, int64_t t_handler, const struct cc_exec_timing *t) {
-    if (!ctx || !r || !getenv("CODECALC_EXEC_TIMINGS") || !t->given_us) return;
+    if (!ctx || !r || !cc_flag(CC_FLAG_EXEC_TIMINGS) || !t->given_us) return;
     int64_t t_end = cc_now_us(), rx = cc_wctx_received_us(ctx);
     int64_t prepare = t->given_us - t_handler, run_end = t->given_us + t->sbx.start_us +
                       t->sbx.exec_us + t->sbx.wait_us + t->sbx.collect_us;

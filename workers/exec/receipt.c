@@ -191,6 +191,16 @@ static void audit_broker(const char *decision, const char *reason, const char *p
     json_decref(meta);
 }
 
+/* Refuse the run: the answer (fmt names the provider) and its audit event.
+ * Returns 0, what cc_broker_decide returns for a decision made. */
+static int reject(struct cc_broker *out, const char *reason, const char *provider_id, bool requested,
+                  const char *policy, const char *fmt) {
+    out->rejected = true;
+    out->rejection = broker_reject(reason, provider_id, requested, fmt);
+    audit_broker("rejected", reason, provider_id, requested, policy);
+    return 0;
+}
+
 int cc_broker_decide(const struct cc_exec_spec *s, bool network_control, const char *policy,
                      const char *provider_id, struct cc_broker *out) {
     memset(out, 0, sizeof *out);
@@ -198,26 +208,16 @@ int cc_broker_decide(const struct cc_exec_spec *s, bool network_control, const c
     parse_policy(policy, &p);
     bool requested = !s->no_net;
     out->policy_denies_network = p.active && p.deny_network && !p.grant_network;
-    if (p.active && p.grant_network && !requested) {
-        out->rejected = true;
-        out->rejection = broker_reject(
-            "capability_not_requested", provider_id, requested,
-            "capability policy would grant 'network' on provider '%s', which the request did "
-            "not ask for (no_net is true); refusing to widen the request");
-        audit_broker("rejected", "capability_not_requested", provider_id, requested, policy);
-        return 0;
-    }
+    if (p.active && p.grant_network && !requested)
+        return reject(out, "capability_not_requested", provider_id, requested, policy,
+                      "capability policy would grant 'network' on provider '%s', which the request did "
+                      "not ask for (no_net is true); refusing to widen the request");
     bool approved = requested && !(p.active && p.deny_network && !p.grant_network);
     bool denied = requested && !approved;
-    if (p.active && p.strict && denied && !network_control) {
-        out->rejected = true;
-        out->rejection = broker_reject(
-            "capability_unenforceable", provider_id, requested,
-            "capability policy denies 'network' under 'strict', but provider '%s' cannot "
-            "enforce that denial; refusing to run");
-        audit_broker("rejected", "capability_unenforceable", provider_id, requested, policy);
-        return 0;
-    }
+    if (p.active && p.strict && denied && !network_control)
+        return reject(out, "capability_unenforceable", provider_id, requested, policy,
+                      "capability policy denies 'network' under 'strict', but provider '%s' cannot "
+                      "enforce that denial; refusing to run");
     if (p.active && requested)
         audit_broker(denied ? "denied" : "approved", denied ? "policy_denies_network" : "policy_allows_network",
                      provider_id, requested, policy);

@@ -4,13 +4,12 @@
  * npm when its global root belongs to root) runs only when the host set
  * CODECALC_ALLOW_RUNTIME_APPLY; `apply` is something a model can flip, the
  * variable is not. */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
 
+#include "protocol/flag.h"
 #include "protocol/monotonic.h"
 #include "workers/exec/host_cmd.h"
 #include "workers/exec/languages.h"
@@ -24,17 +23,7 @@
 
 static const char *const managers[] = {"apt", "npm", NULL};
 
-static bool apply_allowed(void) {
-    const char *v = getenv("CODECALC_ALLOW_RUNTIME_APPLY");
-    if (!v) return false;
-    while (isspace((unsigned char)*v)) v++;
-    size_t n = strlen(v);
-    while (n && isspace((unsigned char)v[n - 1])) n--;
-    static const char *const yes[] = {"1", "true", "yes", "on", NULL};
-    for (int i = 0; yes[i]; i++)
-        if (n == strlen(yes[i]) && strncasecmp(v, yes[i], n) == 0) return true;
-    return false;
-}
+static bool apply_allowed(void) { return cc_flag(CC_FLAG_ALLOW_RUNTIME_APPLY); }
 
 /* The updatable rows of one manager: their languages, packages (npm with
  * the version to install) and whether any needs root rights. */

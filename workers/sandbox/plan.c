@@ -91,9 +91,7 @@ static int64_t count_tasks(uid_t uid) {
  * see sbx_plan_program for why a box with a pids cgroup goes without it. */
 static uint64_t nproc_limit(const struct sbx_limits *lim, uid_t uid, bool root,
                             struct sbx_result *res) {
-    const char *env = getenv("CODECALC_MAX_PROCESSES");
-    if (env && *env) /* set (the supervisor refused a value that is not one) */
-        return (uint64_t)cc_knob(CC_KNOB_MAX_PROCESSES);
+    if (cc_knob_given(CC_KNOB_MAX_PROCESSES)) return (uint64_t)cc_knob(CC_KNOB_MAX_PROCESSES);
     uint64_t headroom = (uint64_t)cc_knob(CC_KNOB_PROCESS_HEADROOM);
     int64_t have = count_tasks(uid);
     if (have < 0) {

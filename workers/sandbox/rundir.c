@@ -1,10 +1,8 @@
-/* Run directories: exclusive creation and identity-checked removal.
- *
- * Removal works on directory file descriptors all the way down (openat with
- * O_NOFOLLOW, unlinkat), so a symlink swapped in by the program can neither
- * redirect the walk nor be followed out of the tree. */
+/* Run directories: exclusive creation and identity-checked removal (the
+ * walk itself is protocol/rmtree.c's, shared with session workspaces). */
 #include "workers/sandbox/rundir.h"
 
+#include "protocol/rmtree.h"
 #include "workers/sandbox/sandbox.h"
 
 #include <dirent.h>
@@ -15,17 +13,6 @@
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/* Recursion stops at this depth; a deeper subtree is moved up to the top of
- * the run directory and removed by a later pass, so any depth is removed
- * with bounded stack. */
-#define MAX_DEPTH 128
-
-struct rm_ctx {
-    int top;            /* the run directory itself */
-    unsigned long moved;/* subtrees moved up during this pass */
-    unsigned long seq;  /* names for moved subtrees */
-};
 
 static int nonce_hex(char *out, size_t cap) {
     unsigned char b[8];
@@ -93,67 +80,6 @@ int cc_rundir_create_on_disk(const char *parent, char *out_path, size_t cap, str
     return create(parent, out_path, cap, rd, false);
 }
 
-static int empty_dir(int dfd, int depth, struct rm_ctx *cx);
-
-/* A directory the program made read-only (chmod 555, a sealed
- * environment) cannot be emptied without root's override: a non-root
- * server, which shares the program's uid, gives itself write access back. */
-static void writable(int dfd, const struct stat *st) {
-    if ((st->st_mode & S_IRWXU) != S_IRWXU)
-        (void)fchmod(dfd, S_IRWXU);
-}
-
-/* Remove one entry of the directory dfd. */
-static int remove_entry(int dfd, const char *name, int depth, struct rm_ctx *cx) {
-    struct stat st;
-    if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
-        return errno == ENOENT ? 0 : -1;
-    if (!S_ISDIR(st.st_mode))
-        return unlinkat(dfd, name, 0) == 0 || errno == ENOENT ? 0 : -1;
-    if (depth >= MAX_DEPTH) {
-        char up[64];
-        snprintf(up, sizeof up, ".codecalc-deep-%lu", cx->seq++);
-        if (renameat(dfd, name, cx->top, up) != 0) return -1;
-        cx->moved++;
-        return 0;
-    }
-    int sub = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (sub < 0 && errno == EACCES) {
-        /* The program may have chmod'ed its own directory to 000. */
-        if (fchmodat(dfd, name, 0700, 0) == 0)
-            sub = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    }
-    if (sub < 0)
-        return -1;
-    writable(sub, &st);
-    int rc = empty_dir(sub, depth + 1, cx); /* takes ownership of sub */
-    if (rc != 0)
-        return -1;
-    return unlinkat(dfd, name, AT_REMOVEDIR) == 0 || errno == ENOENT ? 0 : -1;
-}
-
-/* Unlink everything inside dfd; closes dfd. */
-static int empty_dir(int dfd, int depth, struct rm_ctx *cx) {
-    DIR *d = fdopendir(dfd);
-    if (!d) {
-        close(dfd);
-        return -1;
-    }
-    int rc = 0;
-    struct dirent *e;
-    errno = 0;
-    while ((e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-            continue;
-        if (remove_entry(dirfd(d), e->d_name, depth, cx) != 0)
-            rc = -1;
-    }
-    int saved = errno;
-    closedir(d);
-    errno = saved;
-    return rc;
-}
-
 /* Split rd->path into an open parent fd and the last component. */
 static int open_parent(const char *path, char *name, size_t cap) {
     const char *slash = strrchr(path, '/');
@@ -194,16 +120,7 @@ int cc_rundir_remove(const struct cc_rundir *rd) {
         close(dfd);
         errno = ESTALE;
     } else {
-        struct rm_ctx cx = {.top = dfd};
-        int ok;
-        writable(dfd, &st);
-        do { /* each pass removes up to MAX_DEPTH levels */
-            cx.moved = 0;
-            /* A fresh open file description: a dup would share the offset
-             * the previous pass left at the end of the directory. */
-            int again = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-            ok = again >= 0 && empty_dir(again, 0, &cx) == 0;
-        } while (ok && cx.moved > 0);
+        int ok = cc_rmtree_empty(dfd) == 0;
         close(dfd);
         if (ok) rc = unlinkat(pfd, name, AT_REMOVEDIR);
     }

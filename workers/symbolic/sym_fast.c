@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "protocol/flag.h"
 #include "workers/symbolic/sym_factor.h"
 #include "workers/symbolic/sym_measure.h"
 #include "workers/symbolic/sym_poly.h"
@@ -12,8 +13,7 @@
 bool sym_fast_enabled(void) {
     static int on = -1;
     if (on < 0) {
-        const char *v = getenv("CODECALC_SYMBOLIC_FASTPATH");
-        on = !(v && !strcmp(v, "0"));
+        on = cc_flag(CC_FLAG_SYMBOLIC_FASTPATH);
     }
     return on;
 }

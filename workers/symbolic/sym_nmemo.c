@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "protocol/flag.h"
 #include "workers/symbolic/sym_fast.h"
 #include "workers/symbolic/sym_numeval.h"
 
@@ -30,8 +31,7 @@ void sym_nmemo_enable(bool yes) { on = yes; }
  * compares every answer with and without it */
 bool sym_nmemo_enabled(void) {
     if (on < 0) {
-        const char *v = getenv("CODECALC_SYMBOLIC_NMEMO");
-        on = !(v && !strcmp(v, "0")) && sym_fast_enabled();
+        on = cc_flag(CC_FLAG_SYMBOLIC_NMEMO) && sym_fast_enabled();
     }
     return on;
 }

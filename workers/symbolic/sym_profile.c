@@ -1,4 +1,5 @@
 /* Per-phase timing of the symbolic tools (see sym_profile.h). */
+#include "protocol/flag.h"
 #include "protocol/monotonic.h"
 #include "workers/common/tool_api.h"
 #include "workers/symbolic/sym_profile.h"
@@ -16,8 +17,7 @@ static bool fast;      /* sym_prof_mark_fast() since the call began */
 
 static bool on(void) {
     if (enabled < 0) {
-        const char *v = getenv("CODECALC_PROFILE_SYMBOLIC");
-        enabled = v && !strcmp(v, "1");
+        enabled = cc_flag(CC_FLAG_PROFILE_SYMBOLIC);
     }
     return enabled;
 }
