@@ -219,9 +219,9 @@ static bool positive_monomial(const struct sym_node *t) {
 
 /* sin(x), -cos(x)/2, x**2*exp(2*x)/3, y*log(x): a rational times powers of
  * symbols and one call of a plain_function_name on a positive monomial.
- * giac's simplify and expand give such a value back unchanged (2 to 12 M
- * instructions for the two passes on what integrate and diff return), so
- * they are skipped. Locked by tests/crosscheck/fastpath.py
+ * giac's simplify and expand give such a value back unchanged (0.1 to
+ * 0.9 M instructions for the two passes on what integrate and diff
+ * return), so they are skipped. Locked by tests/crosscheck/fastpath.py
  * (function_form_cases). */
 static bool function_monomial(const struct sym_node *t) {
     if (!sym_fast_enabled())
