@@ -215,6 +215,8 @@ def generated_cases(rng):
     cases += linear_cases(rng)
     cases += integer_value_cases(rng)
     cases += constant_form_cases(rng)
+    cases += function_form_cases(rng)
+    cases += series_cases(rng)
     return cases
 
 
@@ -274,6 +276,82 @@ def constant_form_cases(rng):
             parts.append(f"sqrt({rng.randint(2, 50)})")
         texts.append("*".join(parts))
     CONSTANT_FORMS.update(texts)
+    return [("evaluate_expression", {"expression": t}) for t in texts]
+
+
+# the inputs of function_form_cases, whose fast answers main counts
+FUNCTION_FORMS = set()
+# fast answers among them, at least
+MIN_FAST_FUNCTION = 100
+
+
+def function_form_cases(rng):
+    """evaluate_expression of values that are a rational times powers of
+    symbols and one call of a function on a positive monomial
+    (workers/symbolic/evaluate_expression.c function_monomial: sin(x),
+    -cos(x)/2, x**2*exp(2*x)/3, whose simplified and expanded forms are the
+    value itself, without giac's passes), reached directly and through
+    integrate and diff, and near shapes that must take giac's passes:
+    negative arguments (exp(-x) simplifies to 1/exp(x)), sums, two calls,
+    functions giac rewrites (gamma, sqrt, erfc, cot, Abs, asinh)."""
+    taken = ["sin", "cos", "tan", "sinh", "cosh", "tanh", "asin", "acos", "atan", "acosh", "atanh",
+             "exp", "log", "erf", "Si", "Ci", "Ei", "LambertW", "digamma", "zeta"]
+    declined = ["gamma", "loggamma", "sqrt", "erfc", "cot", "sec", "csc", "acot", "asec", "asinh",
+                "acoth", "Abs", "sign", "floor", "re", "im", "arg", "cbrt", "factorial"]
+    texts = ["integrate(sin(x), x)", "integrate(cos(x), x)", "diff(exp(x), x)", "integrate(sinh(x), x)",
+             "integrate(exp(2*x), x)", "diff(sin(x**2), x)", "diff(exp(-x**2), x)", "integrate(1/x, x)",
+             "diff(x*log(x), x)", "integrate(x*exp(x), x)", "diff(tan(x), x)", "integrate(cosh(3*x), x)",
+             "diff(atan(x), x)", "integrate(exp(x)*sin(x), x)", "sin(x)*cos(x)", "exp(x)*exp(y)",
+             "sin(x) + 1", "log(2*x)", "log(x**2)", "exp(x/2)", "exp(0*x)", "sin(0)", "sin(pi*x)",
+             "cos(x)**2", "exp(x)**2", "1/sin(x)", "sin(x)/x", "x**-1*exp(x)", "sin(x)*I", "sin(I*x)",
+             "sin(1.5*x)", "sin(x)*pi", "E*exp(x)", "exp(x + 1)", "log(E*x)", "atan(x*y)", "erf(x)/3"]
+    for _ in range(260):
+        f = rng.choice(taken if rng.random() < 0.75 else declined)
+        var = rng.choice(["x", "y", "t"])
+        arg = rng.choice([var, var, f"{rng.randint(2, 9)}*{var}", f"{var}**{rng.randint(2, 4)}",
+                          f"{var}/{rng.randint(2, 7)}", f"-{var}", f"{var}*z", f"{var} + {rng.randint(1, 5)}",
+                          f"{rng.randint(2, 5)}*{var}**2/{rng.randint(2, 7)}"])
+        text = f"{f}({arg})"
+        r = rng.random()
+        if r < 0.3:
+            text = f"{rng.choice(['-', '2*', '-3*', ''])}{var}**{rng.randint(1, 3)}*{text}"
+        elif r < 0.5:
+            text = f"{text}/{rng.randint(2, 9)}"
+        elif r < 0.6:
+            text = f"{rng.choice(['-', ''])}{rng.randint(1, 9)}*y*{text}*x"
+        shape = rng.random()
+        if shape < 0.15:
+            text = f"diff({text}, {var})"
+        elif shape < 0.3:
+            text = f"integrate({text}, {var})"
+        texts.append(text)
+    FUNCTION_FORMS.update(texts)
+    return [("evaluate_expression", {"expression": t}) for t in texts]
+
+
+# the inputs of series_cases, whose fast answers main counts
+SERIES_FORMS = set()
+# fast answers among them, at least
+MIN_FAST_SERIES = 80
+
+
+def series_cases(rng):
+    """evaluate_expression of truncated series (evaluate_expression.c
+    series_value: a sum holding its O term keeps its simplified and
+    expanded forms, without giac's passes): many functions, points,
+    orders, parameters and complex coefficients, and series with no O term
+    left (an exact polynomial, log(3*x)), which take giac's passes."""
+    fs = ["sin(X)", "cos(X)", "exp(X)", "log(1 + X)", "atan(X)", "tan(X)", "sinh(X)", "sqrt(1 + X)",
+          "1/(1 - X)", "exp(X)*sin(X)", "sin(X)/X", "(1 + X)**3", "log(3*X)", "exp(I*X)", "cos(a*X)",
+          "exp(a*X + b)", "1/(X**2 + 1)", "asin(X)", "erf(X)", "X**3 - 2*X", "log(X)", "sqrt(X)",
+          "X*log(X)", "exp(-X**2)", "cosh(X)**2", "1/cos(X)", "atanh(X)", "(1 + X)**(1/3)", "gamma(1 + X)"]
+    texts = []
+    for _ in range(160):
+        f = rng.choice(fs).replace("X", rng.choice(["x", "x", "2*x", "x**2", "x/3", "-x"]))
+        args = rng.choice(["", f", x, {rng.choice([0, 0, 1, 2, -1, '1/2', 'pi'])}, {rng.randint(1, 8)}",
+                           f", x, 0, {rng.randint(1, 8)}"])
+        texts.append(f"series({f}{args})")
+    SERIES_FORMS.update(texts)
     return [("evaluate_expression", {"expression": t}) for t in texts]
 
 
@@ -557,7 +635,7 @@ def main():
     generated = generated_cases(rng)
     fast, slow = Server(opt.bin, True), Server(opt.base or opt.bin, False)
     failures, fast_corpus, fast_generated, checked, memo_generated = [], 0, 0, 0, 0
-    fast_by_tool, fast_constant = {}, 0
+    fast_by_tool, fast_constant, fast_function, fast_series = {}, 0, 0, 0
     try:
         for i, (tool, args) in enumerate(corpus + generated):
             a, answered_fast = fast.call(tool, args)
@@ -575,6 +653,8 @@ def main():
                 fast_generated += 1
                 fast_by_tool[tool] = fast_by_tool.get(tool, 0) + 1
                 fast_constant += tool == "evaluate_expression" and args["expression"] in CONSTANT_FORMS
+                fast_function += tool == "evaluate_expression" and args["expression"] in FUNCTION_FORMS
+                fast_series += tool == "evaluate_expression" and args["expression"] in SERIES_FORMS
             why = numeric_check(tool, args, a, rng)
             checked += 1
             if why:
@@ -588,7 +668,8 @@ def main():
         print("FAIL", f)
     print(f"fastpath: {len(corpus)} corpus and {len(generated)} generated cases through both paths; "
           f"fast-path answers: {fast_corpus} corpus, {fast_generated} generated "
-          f"({checked} checked numerically; constant values {fast_constant}); "
+          f"({checked} checked numerically; constant values {fast_constant}, function "
+          f"values {fast_function}, series {fast_series}); "
           f"generated calls with memo hits: {memo_generated}; "
           f"{len(failures)} failures")
     if fast_generated < MIN_FAST:
@@ -603,6 +684,14 @@ def main():
     if fast_constant < MIN_FAST_CONSTANT:
         print(f"fastpath: FAIL: only {fast_constant} constant values skipped giac's simplified and "
               f"expanded passes (expected at least {MIN_FAST_CONSTANT})")
+        return 1
+    if fast_function < MIN_FAST_FUNCTION:
+        print(f"fastpath: FAIL: only {fast_function} function values skipped giac's simplified and "
+              f"expanded passes (expected at least {MIN_FAST_FUNCTION})")
+        return 1
+    if fast_series < MIN_FAST_SERIES:
+        print(f"fastpath: FAIL: only {fast_series} series skipped giac's simplified and expanded "
+              f"passes (expected at least {MIN_FAST_SERIES})")
         return 1
     if memo_generated < MIN_MEMO:
         print(f"fastpath: FAIL: only {memo_generated} generated calls took values from the "

@@ -2,6 +2,7 @@
  * symbols, named constants): the simplify/expand passes are skipped for
  * them, so these tests pin the forms that must still come out, and the
  * 12-digit value that now takes the multiprecision path directly. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,11 +60,75 @@ static void test_non_atoms_still_simplified(void) {
     json_decref(r);
 }
 
+/* Whether a fast path answered the call (the profile says so). */
+static bool answered_fast(json_t *r) {
+    return json_is_true(json_object_get(json_object_get(r, "profile_us"), "fast"));
+}
+
+/* expr's value prints as printed, its simplified and expanded forms are
+ * that text, and giac's two passes were skipped (fast) or run. */
+static void check_unchanged(const char *expr, const char *printed, bool fast) {
+    json_t *r = sym_eval(expr);
+    if (!r || answered_fast(r) != fast)
+        fprintf(stderr, "  %s: fast %d, want %d\n", expr, r && answered_fast(r), fast);
+    CHECK(answered_fast(r) == fast);
+    CHECK_STREQ(sym_str(r, "expression"), printed);
+    CHECK_STREQ(sym_str(r, "simplified"), printed);
+    CHECK_STREQ(sym_str(r, "expanded"), printed);
+    json_decref(r);
+}
+
+/* A rational times powers of symbols and one call of a function on a
+ * positive monomial (evaluate_expression.c function_monomial), and a
+ * truncated series (series_value): giac's simplify and expand give them
+ * back unchanged, so the passes are skipped; the forms are what the CAS
+ * path printed (tests/crosscheck/fastpath.py compares both paths). */
+static void test_unchanged_forms_skip_giac(void) {
+    check_unchanged("integrate(sin(x), x)", "-cos(x)", true);
+    check_unchanged("diff(exp(x), x)", "exp(x)", true);
+    check_unchanged("diff(sin(x**2), x)", "2*x*cos(x**2)", true);
+    check_unchanged("integrate(exp(2*x), x)", "exp(2*x)/2", true);
+    check_unchanged("-3*x**2*y*log(x/2)/7", "-3*x**2*y*log(x/2)/7", true);
+    check_unchanged("series(atan(x), x, 0, 6)", "x - x**3/3 + x**5/5 + O(x**6)", true);
+    check_unchanged("series(exp(x), x, 1, 3)", "E + E*(x - 1) + E*(x - 1)**2/2 + O((x - 1)**3, (x, 1))",
+                    true);
+}
+
+/* The shapes next to those whose forms giac does change: the passes run. */
+static void test_changed_forms_still_simplified(void) {
+    /* a negative argument giac's evaluation left (x**2 - 5*x**2 is
+     * -4*x**2): simplify takes the sign out (tanh is odd) */
+    json_t *r = sym_eval("x*tanh(x**2 - 5*x**2)/3");
+    CHECK(!answered_fast(r));
+    CHECK_STREQ(sym_str(r, "expression"), "x*tanh(-4*x**2)/3");
+    CHECK_STREQ(sym_str(r, "simplified"), "-x*tanh(4*x**2)/3");
+    json_decref(r);
+    /* exp of a negative argument: simplify writes 1/exp */
+    r = sym_eval("-3*x**2*y*exp(-x)");
+    CHECK(!answered_fast(r));
+    CHECK_STREQ(sym_str(r, "simplified"), "-3*x**2*y/exp(x)");
+    json_decref(r);
+    /* gamma: simplify writes a factorial */
+    r = sym_eval("x*gamma(x)");
+    CHECK(!answered_fast(r));
+    CHECK_STREQ(sym_str(r, "simplified"), "x*factorial(x - 1)");
+    json_decref(r);
+    /* a series with no order term left is an expression like any other */
+    r = sym_eval("series(log(3*x), x, 0, 4)");
+    CHECK(!answered_fast(r));
+    CHECK_STREQ(sym_str(r, "simplified"), "log(3*x)");
+    json_decref(r);
+}
+
 int main(void) {
+    /* profile_us.fast says which calls a fast path answered */
+    setenv("CODECALC_PROFILE_SYMBOLIC", "1", 1);
     cc_symbolic_warmup();
     cc_symbolic_warmup(); /* a second warm-up is a no-op */
     RUN(test_exact_numbers);
     RUN(test_constants_and_symbols);
     RUN(test_non_atoms_still_simplified);
+    RUN(test_unchanged_forms_skip_giac);
+    RUN(test_changed_forms_still_simplified);
     return check_summary("sym_atoms");
 }
