@@ -186,8 +186,9 @@ static void optimization_defaults_were_all_even(void) {
      * hold code-point order (U+FF01 before an astral character), and every
      * kind the empty stdin (red team 5). */
     CHECK_INTEQ(cc_edges_build(&e, given, true, true), 0);
-    CHECK_INTEQ(json_array_size(e.inputs), 2 + 28);
-    CHECK_STREQ(json_string_value(json_array_get(e.inputs, 2 + 16)), "\xef\xbc\x81\xf0\x9f\x98\x80");
+    CHECK_INTEQ(json_array_size(e.inputs), 2 + 31); /* 28, and red team 6's "42\n", "0.5\n" and 14 words */
+    CHECK_STREQ(json_string_value(json_array_get(e.inputs, 2 + 18)), "\xef\xbc\x81\xf0\x9f\x98\x80");
+    CHECK_STREQ(json_string_value(json_array_get(e.inputs, 2 + 8)), "42\n");
     CHECK_STREQ(json_string_value(json_array_get(e.inputs, 2 + 6)), "5000");
     cc_edges_free(&e);
     json_decref(given);
