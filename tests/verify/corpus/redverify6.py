@@ -10,7 +10,15 @@ the fixes of this lane (ports an agent writes that differ on dict order,
 sort stability, a trailing newline, nondeterminism on an added edge); the
 `fresh` set after them, not looked at while fixing.
 
-Results: see the end of this docstring (filled in by the lane)."""
+Results (2026-12-02, the shared 2-core host; main is 341b23d's build):
+  main set (5 cases, --repeat 2): main 9 wrong (every case but one run of
+    vt-nondet-only-on-edges); redverify6 0. vt-nondet-only-on-edges x10:
+    main 3 wrong, redverify6 0.
+  fresh set (6 cases, --repeat 2): main 8 wrong (first-index dict against
+    Object.keys, java BigInteger and go big.Int without a trim, go's
+    sort.Slice in compare_edge_cases); redverify6 0.
+    f-vt-node-random-on-long-strings x10: 0 on both (main's one long
+    string edge, run once, caught it by luck each time)."""
 import os
 import sys
 
