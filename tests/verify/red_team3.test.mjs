@@ -65,7 +65,7 @@ describe('red team 3: verification verdicts', { skip: SKIP_NO_BINARY, timeout: 6
       target_language: 'node', test_inputs: ['Hello', 'ABC'], edge_inputs: true });
     assert.equal(r.passed, false, JSON.stringify(r).slice(0, 2000));
     assert.deepEqual(r.edge_inputs.kinds, ['string']);
-    assert.equal(r.matched + r.mismatched + r.inconclusive, 11); // 2 given, 9 string edges (6 before red team 4, 7 before red team 5)
+    assert.equal(r.matched + r.mismatched + r.inconclusive, 12); // 2 given, 10 string edges (6 before red team 4, 7 before red team 5, 9 before red team 6)
     const c = byInput(r)['Straße'];
     assert.equal(c.outcome, 'mismatch');
     assert.equal(c.source.stdout, 'strasse');
