@@ -26,6 +26,8 @@ struct call {
     int stage;                    /* 0 first runs, 1 repeats, 2 done */
     int reps;                     /* repeats per agreeing input and snippet (runs beyond the first) */
     size_t repeated;              /* inputs whose runs agreed and were repeated */
+    size_t all_died;              /* inputs whose runs all died alike: no agreement, not repeated */
+    bool diverged;                /* some input's first runs diverged: one repeat per input */
     json_t **again;               /* reps*k*n: repeat r of snippet j on input i, [(r*k + j)*n + i] */
     struct again_slot *aslots;
 };
@@ -210,7 +212,9 @@ static json_t *build(struct call *c, struct cc_fanout *fo) {
                           "divergence_count", (json_int_t)json_array_size(divs), "incomplete_count",
                           (json_int_t)n_incomplete, "nondeterministic", nondet, "results", results, "divergences",
                           divs);
-    if (c->repeated) json_object_set_new(r, "odds", cc_edge_odds(1 + c->reps, (int)c->repeated));
+    if (c->repeated || c->all_died)
+        json_object_set_new(r, "odds", cc_edge_odds(c->repeated ? 1 + c->reps : 1, (int)c->repeated,
+                                                    (int)c->all_died, c->diverged));
     if (c->edges.probed) json_object_set(r, "edge_inputs", c->edges.probed);
     json_object_set_new(r, "execution", cc_verify_execution(fo, cc_matrix_compiles(&c->mx, c->sn.names)));
     return r;
@@ -236,15 +240,22 @@ static double slowest_ms(struct call *c) {
 }
 
 /* How many repeats each agreeing input gets (cc_repeat_runs, less the
- * first run), the repeats within RUNS_MAX. */
+ * first run), the repeats within RUNS_MAX. Once some input diverged the
+ * call's answer is a divergence whatever the repeats show: one repeat per
+ * input still flags a snippet that is often nondeterministic, at a
+ * fraction of the cost (red team 6). */
 static int repeats_for(struct call *c, struct cc_fanout *fo, size_t agreeing) {
-    int runs = cc_repeat_runs(agreeing, c->sn.k, slowest_ms(c), cc_fanout_stats(fo)->limit,
-                              cc_fanout_remaining_ms(fo));
+    int runs = c->diverged ? 2
+                           : cc_repeat_runs(agreeing, c->sn.k, slowest_ms(c), cc_fanout_stats(fo)->limit,
+                                            cc_fanout_remaining_ms(fo));
     while (runs > 2 && (size_t)(runs - 1) * agreeing * c->sn.k > RUNS_MAX) runs--;
     return runs - 1;
 }
 
-/* The inputs whose first runs agreed (no divergence, no run out of time). */
+/* The inputs whose first runs agreed (no divergence, no run out of time,
+ * not all died: runs that all died were not compared on their output, so
+ * they are no agreement to test, red team 6). Sets c->all_died and
+ * c->diverged. */
 static bool *agreeing_inputs(struct call *c, size_t *count) {
     size_t n = c->mx.n, k = c->sn.k;
     bool *agreed = calloc(n + 1, sizeof *agreed);
@@ -253,7 +264,13 @@ static bool *agreeing_inputs(struct call *c, size_t *count) {
     *count = 0;
     for (size_t i = 0; agreed && have && i < n; i++) {
         json_decref(runs_of(c, i, &m));
-        agreed[i] = !m.late && cc_edge_divergence(k, m.ok, (const char *const *)m.norm, m.ex) == CC_DIV_NONE;
+        const char *const *norm = (const char *const *)m.norm;
+        enum cc_divergence d = cc_edge_divergence(k, m.ok, norm, m.ex);
+        bool died = d != CC_DIV_ORDER && cc_edge_all_died_alike(k, m.died, norm, m.ex);
+        bool edge_late = m.late && cc_edges_label(&c->edges, i);
+        c->diverged |= d != CC_DIV_NONE && !died && !edge_late;
+        agreed[i] = !m.late && d == CC_DIV_NONE && !died;
+        c->all_died += died && !edge_late;
         *count += agreed[i];
         for (size_t j = 0; j < k; j++) free(m.norm[j]), m.norm[j] = NULL;
     }

@@ -27,12 +27,17 @@ static const struct edge table[] = {
      * pass 2^64 long before. Small enough for any loop. */
     {CC_EDGE_INT, "5000", "int: 5000 (deeper than python's recursion limit of 1000; past 20!, where int64 products wrap)"},
     {CC_EDGE_INT, "100000", "int: 100000 (deeper than node's and java's default stacks)"},
+    /* The inputs are fed as given ("3"), but a shell or a file ends the
+     * line ("3\n"): rust's str::parse and go's strconv.Atoi without a
+     * trim fail on it, and a port passed every input (red team 6). */
+    {CC_EDGE_INT, "42\n", "int: a number and its line end, as a shell or a file gives stdin (a parse without a trim fails)"},
     {CC_EDGE_FLOAT, "2.5", "float: a half (rounding half to even or away from zero)"},
     {CC_EDGE_FLOAT, "-0.0", "float: negative zero"},
     {CC_EDGE_FLOAT, "1e16", "float: 1e16 (printed 1e+16 or 10000000000000000)"},
     {CC_EDGE_FLOAT, "1e308", "float: near the largest double (overflow to infinity)"},
     {CC_EDGE_FLOAT, "nan", "float: NaN"},
     {CC_EDGE_FLOAT, "inf", "float: infinity"},
+    {CC_EDGE_FLOAT, "0.5\n", "float: a number and its line end, as a shell or a file gives stdin (a parse without a trim fails)"},
     {CC_EDGE_STRING, "h\xc3\xa9llo w\xc3\xb6rld", "string: non-ASCII (bytes or characters)"},
     {CC_EDGE_STRING, "\xf0\x9f\x98\x80", "string: an astral character (2 UTF-16 units, 4 bytes)"},
     {CC_EDGE_STRING, "\xef\xbc\x81\xf0\x9f\x98\x80",
@@ -42,6 +47,14 @@ static const struct edge table[] = {
     {CC_EDGE_STRING, "  a  b  ", "string: spaces around and between words"},
     {CC_EDGE_STRING, "x\r\n", "string: a CRLF line end"},
     {CC_EDGE_STRING, "b A a B", "string: mixed-case words (code-point order puts upper case first, locale order does not)"},
+    /* A python Counter or dict keeps insertion order where a JavaScript
+     * object lists integer keys first, in numeric order; python's sorted,
+     * JavaScript's and java's sorts are stable, go's sort.Slice past 12
+     * elements and C's qsort need not be. Short word lists reached
+     * neither (red team 6). */
+    {CC_EDGE_STRING, "b 10 a 2 b dd cc 33 a ee ff 4 gg hh",
+     "string: 14 words with numbers among them, repeats and ties in length (dict insertion order against a "
+     "JavaScript object's integer keys first; a stable sort against go's sort.Slice or C's qsort)"},
     /* Every kind: the defaults have it, the typed edges did not (red team 5). */
     {CC_EDGE_INT | CC_EDGE_FLOAT | CC_EDGE_STRING | CC_EDGE_LIST, "", "empty stdin (end of input before any token)"},
     {CC_EDGE_LIST, "0\n", "list: empty (a count of 0)"},

@@ -96,13 +96,15 @@ int cc_lang_crash_code(const char *lang);
 int cc_exit_class(int code, const char *lang);
 
 /* What the matches of a call rule out (red team 3): each of `matched`
- * given inputs (not the added edges, which run once) ran runs_per_input
- * times per program with the same output (twice, or more where runs are
- * cheap: red team 5), so a port answering wrongly at random on a fraction
- * p of its runs passes with chance (1 - p)^(runs_per_input * matched).
- * {matched_runs_per_program, runs_per_input, pass_chance_if_wrong_1_in_10,
- * ..._1_in_100, note}. New ref. */
-json_t *cc_verify_odds(int matched, int runs_per_input);
+ * inputs (the given ones, and the added edges when `edges` says they were
+ * repeated too: red team 6) ran runs_per_input times per program with the
+ * same output (twice, or more where runs are cheap: red team 5), so a
+ * port answering wrongly at random on a fraction p of its runs passes
+ * with chance (1 - p)^(runs_per_input * matched). mismatched: the first
+ * runs already mismatched, so one repeat per match was made.
+ * {matched_runs_per_program, runs_per_input, edges_repeated,
+ * pass_chance_if_wrong_1_in_10, ..._1_in_100, note}. New ref. */
+json_t *cc_verify_odds(int matched, int runs_per_input, bool edges, bool mismatched);
 /* Aggregate of 3.4.3: *passed and the reason (malloc'd, NULL when passed). */
 char *cc_verify_aggregate(int matched, int mismatched, int total, bool *passed);
 /* grade, grade_basis, grade_rules_version of 1.14 set on obj. basis_detail
@@ -142,13 +144,20 @@ bool cc_edge_all_died_alike(size_t n, const bool *died, const char *const *out, 
 #define CC_REPEAT_TARGET 44
 #define CC_REPEAT_MAX 15
 int cc_repeat_runs(size_t agreeing, size_t programs, double max_ms, int share, int64_t left_ms);
+/* One repeat of each of `inputs` inputs by `programs` programs fits the
+ * same budget (verify_translation's added edges are repeated only then:
+ * red team 6). */
+bool cc_repeat_affordable(size_t inputs, size_t programs, double max_ms, int share, int64_t left_ms);
 /* What a call's agreements rule out (red team 5): each of `inputs` inputs
  * whose runs agreed ran every snippet runs_per_input times with the same
  * behaviour, so a snippet behaving differently at random on a fraction p
  * of its runs shows no divergence with chance (1 - p)^(runs_per_input *
- * inputs). {runs_per_input, runs_per_snippet,
- * no_divergence_chance_if_wrong_1_in_10, ..._1_in_100, note}. New ref. */
-json_t *cc_edge_odds(int runs_per_input, int inputs);
+ * inputs). {runs_per_input, inputs_repeated, runs_per_snippet,
+ * no_divergence_chance_if_wrong_1_in_10, ..._1_in_100, note}, and
+ * inputs_all_died {count, note} when all_died inputs (every run died) were
+ * left out: they are no agreement (red team 6). diverged: the first runs
+ * already diverged and the repeats were cut to one per input. New ref. */
+json_t *cc_edge_odds(int runs_per_input, int inputs, int all_died, bool diverged);
 
 /* ---- verify_optimization (rules_speed.c) ---- */
 

@@ -40,29 +40,57 @@ bool cc_edge_all_died_alike(size_t n, const bool *died, const char *const *out, 
     return true;
 }
 
+/* The repeats' time budget: min(30 s, (left_ms - 30 s) / 2), <= 0 when
+ * none is left. */
+static double repeat_budget(int64_t left_ms) {
+    double budget = (double)(left_ms - 30000) / 2;
+    return budget > 30000 ? 30000 : budget;
+}
+
+/* runs - 1 repeats of `inputs` inputs by `programs` programs, each costed
+ * at max_ms over `share` runs in flight, pass the budget. */
+static bool over_budget(size_t runs, size_t inputs, size_t programs, double max_ms, int share, double budget) {
+    if (max_ms < 1) max_ms = 1;
+    return (double)(runs - 1) * (double)(inputs * programs) * max_ms > budget * (share < 1 ? 1 : share);
+}
+
 int cc_repeat_runs(size_t agreeing, size_t programs, double max_ms, int share, int64_t left_ms) {
     if (agreeing == 0 || programs == 0) return 2;
     size_t runs = (CC_REPEAT_TARGET + agreeing - 1) / agreeing;
     if (runs > CC_REPEAT_MAX) runs = CC_REPEAT_MAX;
     if (runs < 2) runs = 2;
-    double budget = (double)(left_ms - 30000) / 2;
-    if (budget > 30000) budget = 30000;
+    double budget = repeat_budget(left_ms);
     if (budget <= 0) return 2;
-    if (max_ms < 1) max_ms = 1;
-    while (runs > 2 && (double)(runs - 1) * (double)(agreeing * programs) * max_ms > budget * (share < 1 ? 1 : share))
-        runs--;
+    while (runs > 2 && over_budget(runs, agreeing, programs, max_ms, share, budget)) runs--;
     return (int)runs;
+}
+
+bool cc_repeat_affordable(size_t inputs, size_t programs, double max_ms, int share, int64_t left_ms) {
+    double budget = repeat_budget(left_ms);
+    return budget > 0 && !over_budget(2, inputs, programs, max_ms, share, budget);
 }
 
 static double chance(double p, int runs) { return round(pow(1 - p, runs) * 1000) / 1000; }
 
-json_t *cc_edge_odds(int runs_per_input, int inputs) {
+json_t *cc_edge_odds(int runs_per_input, int inputs, int all_died, bool diverged) {
     int runs = runs_per_input * inputs;
-    return json_pack("{s:i, s:i, s:f, s:f, s:s}", "runs_per_input", runs_per_input, "runs_per_snippet", runs,
-                     "no_divergence_chance_if_wrong_1_in_10", chance(0.1, runs),
-                     "no_divergence_chance_if_wrong_1_in_100", chance(0.01, runs), "note",
-                     "each input whose runs agreed ran every snippet runs_per_input times (2 to 15: up to 44 runs "
-                     "over the agreeing inputs, fewer when runs are slow) with the same behaviour each time; a snippet that behaves differently at random "
-                     "on 1 run in 10 (or 100) would still have shown no divergence with the chance given. More "
-                     "inputs or another call lower it; no number of runs removes it");
+    json_t *o = json_pack(
+        "{s:i, s:i, s:i, s:f, s:f, s:s}", "runs_per_input", runs_per_input, "inputs_repeated", inputs,
+        "runs_per_snippet", runs, "no_divergence_chance_if_wrong_1_in_10", chance(0.1, runs),
+        "no_divergence_chance_if_wrong_1_in_100", chance(0.01, runs), "note",
+        diverged ? "the first runs already diverged, so each other input whose runs agreed (the added edges "
+                   "included) ran every snippet only twice (runs_per_input), with the same behaviour both times: "
+                   "enough to flag a snippet that is often nondeterministic, not one wrong 1 run in 10 (the chance "
+                   "given). The divergences found stand either way"
+                 : "each input whose runs agreed (the added edges included) ran every snippet runs_per_input times "
+                   "(2 to 15: up to 44 runs over those inputs, fewer when runs are slow) with the same behaviour "
+                   "each time; a snippet that behaves differently at random on 1 run in 10 (or 100) would still "
+                   "have shown no divergence with the chance given. More inputs or another call lower it; no "
+                   "number of runs removes it");
+    if (all_died)
+        json_object_set_new(o, "inputs_all_died", json_pack("{s:i, s:s}", "count", all_died, "note",
+                                                            "inputs whose runs all died (incomplete rows) are no "
+                                                            "agreement: they were not repeated and are not counted "
+                                                            "in inputs_repeated or the chances"));
+    return o;
 }

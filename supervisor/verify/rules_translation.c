@@ -150,16 +150,25 @@ static double chance(double p, int runs) {
     return round(pow(1 - p, runs) * 1000) / 1000;
 }
 
-json_t *cc_verify_odds(int matched, int runs_per_input) {
+json_t *cc_verify_odds(int matched, int runs_per_input, bool edges, bool mismatched) {
     int runs = runs_per_input * matched;
-    return json_pack("{s:i, s:i, s:f, s:f, s:s}", "matched_runs_per_program", runs, "runs_per_input",
-                     runs_per_input, "pass_chance_if_wrong_1_in_10", chance(0.1, runs),
-                     "pass_chance_if_wrong_1_in_100", chance(0.01, runs), "note",
-                     "each matched given input (not an added edge, run once) ran runs_per_input times per program "
-                     "(2 to 15: up to 44 runs over the matched inputs, fewer when runs are slow) and printed the "
-                     "same each time; a port that "
-                     "answers wrongly at random on 1 run in 10 (or 100) would still have matched everywhere with "
-                     "the chance given. More inputs or another call lower it; no number of runs removes it");
+    const char *note =
+        mismatched ? "the first runs already mismatched (the call fails on that), so each other matched input ran "
+                     "only twice per program (runs_per_input): enough to flag a program that is often "
+                     "nondeterministic, not one wrong 1 run in 10 (the chance given)"
+        : edges ? "each matched input (the given ones and the added edges) ran runs_per_input times per program "
+                  "(2 to 15: up to 44 runs over the matched inputs, fewer when runs are slow) and printed the same "
+                  "each time; a port that answers wrongly at random on 1 run in 10 (or 100) would still have "
+                  "matched everywhere with the chance given. More inputs or another call lower it; no number of "
+                  "runs removes it"
+                : "each matched given input ran runs_per_input times per program (2 to 15: up to 44 runs over the "
+                  "matched inputs, fewer when runs are slow) and printed the same each time; the added edges ran "
+                  "once (their repeats did not fit the time left); a port that answers wrongly at random on 1 run "
+                  "in 10 (or 100) would still have matched everywhere with the chance given. More inputs or "
+                  "another call lower it; no number of runs removes it";
+    return json_pack("{s:i, s:i, s:b, s:f, s:f, s:s}", "matched_runs_per_program", runs, "runs_per_input",
+                     runs_per_input, "edges_repeated", edges, "pass_chance_if_wrong_1_in_10", chance(0.1, runs),
+                     "pass_chance_if_wrong_1_in_100", chance(0.01, runs), "note", note);
 }
 
 char *cc_verify_aggregate(int matched, int mismatched, int total, bool *passed) {

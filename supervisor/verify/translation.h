@@ -20,12 +20,14 @@ struct cc_translation {
     int *rerun_side;             /* per input: 0, 1 source, 2 target */
     json_t **rerun;              /* per input: the re-run's result */
     void *rslots;
-    int reps;                    /* repeats per side of a matched given input (runs beyond the first) */
+    int reps;                    /* repeats per side of a matched input (runs beyond the first) */
     json_t **again[2];           /* per side: repeat r of input i after a match, [r*n + i] */
     void *aslots;
     struct cc_edges edges;       /* the inputs run: the given ones, then added edge values */
     int edge_mismatched;         /* mismatches on added edge values */
-    int given_matched;           /* matches on the given inputs (each run 1 + reps times per side) */
+    int repeated_matched;        /* matches whose input was repeated (each run 1 + reps times per side) */
+    bool edges_repeated;         /* the added edges' matches were repeated too (they fit the budget) */
+    bool mismatched_first;       /* the first runs already mismatched: one repeat per match */
     int source_unstable;         /* inputs where a repeat of the source printed otherwise */
 };
 

@@ -258,25 +258,56 @@ static json_t *answer_base(struct call *c, bool accepted, const char *reason) {
                      "verification", c->verification, "language", c->lang);
 }
 
+/* The largest n whose outputs agreed: a matched gate-1 input that is one
+ * integer, or a compared timing size. */
+static long long largest_n(const struct call *c, size_t sizes_compared) {
+    long long m = 0;
+    size_t i;
+    json_t *k;
+    json_array_foreach(json_object_get(c->verification, "cases"), i, k) {
+        const char *in = json_string_value(json_object_get(k, "input"));
+        char *end = NULL;
+        long long n = in ? strtoll(in, &end, 10) : 0;
+        if (json_is_true(json_object_get(k, "match")) && end && end != in && !end[strspn(end, " \t\r\n")] &&
+            n > m)
+            m = n;
+    }
+    for (i = 0; i < c->nsizes && i < sizes_compared; i++)
+        if ((long long)c->sizes[i] > m) m = (long long)c->sizes[i];
+    return m;
+}
+
 /* What the equivalence rests on (red team 5): the inputs gate 1 compared
  * (how many were sizes the tool added) and the timing sizes whose outputs
  * were compared. Samples, never a proof: a candidate wrong at one rare n
- * (a table entry, a size past the largest timed) passes them. */
+ * (a table entry) or only past the largest n compared (an overflow, a
+ * shortcut above a threshold) passes them; the largest n is said, and how
+ * to reach past it (red team 6). */
 static json_t *equivalence(const struct call *c, size_t sizes_compared) {
     const json_t *v = c->verification, *e = json_object_get(v, "edge_inputs");
     json_int_t added = json_integer_value(json_object_get(e, "added"));
     json_t *sizes = json_array();
     for (size_t i = 0; i < c->nsizes && i < sizes_compared; i++) json_array_append_new(sizes, json_integer(c->sizes[i]));
-    return json_pack("{s:s, s:I, s:I, s:I, s:o, s:s}", "method", "sampled", "inputs_compared",
+    long long top = largest_n(c, sizes_compared);
+    char *beyond = NULL;
+    if (asprintf(&beyond, "no n above %lld was run: a candidate that differs only past it (an overflow, a shortcut "
+                 "or table that holds up to some n) would pass. To check further, pass larger n in test_inputs "
+                 "(each compared in a run of up to 30 s) or in sizes (timed, and their outputs compared; up to "
+                 "10^12)", top) < 0)
+        beyond = NULL;
+    json_t *j = json_pack("{s:s, s:I, s:I, s:I, s:o, s:I, s:s, s:s}", "method", "sampled", "inputs_compared",
                      json_integer_value(json_object_get(v, "total")), "inputs_matched",
                      json_integer_value(json_object_get(v, "matched")), "sizes_added", added, "timing_sizes_compared",
-                     sizes, "note",
+                     sizes, "largest_n_compared", (json_int_t)top, "beyond_largest_n",
+                     beyond ? beyond : "no n above largest_n_compared was run", "note",
                      "a sampled check, not a proof: the outputs agreed on these inputs (the given ones, then small "
                      "sizes where closed forms and shortcuts break: 0, 1, primes, powers of two and their "
                      "neighbours, perfect squares, odd n; verification.cases marks them edge) and at these timing "
                      "sizes; an n outside them (a rare value, a size past the largest timed, values near overflow "
                      "that were not reached) was never run. Negative n is compared only where test_inputs has it "
                      "(-1 is among the defaults)");
+    free(beyond);
+    return j;
 }
 
 /* Accepted on the median although some sizes were slower: said beside the
@@ -336,9 +367,10 @@ static json_t *decide(struct call *c, struct cc_fanout *fo) {
         char rb[40], *basis = NULL;
         const json_t *v = c->verification;
         if (asprintf(&basis, "cross-checked: original and candidate independently agreed on %lld/%lld test "
-                     "input(s) under %s execution; speed measured at %sx (median) across %zu size(s)",
+                     "input(s) under %s execution (sampled: no n above %lld compared); speed measured at %sx "
+                     "(median) across %zu size(s)",
                      (long long)json_integer_value(json_object_get(v, "matched")),
-                     (long long)json_integer_value(json_object_get(v, "total")), c->lang,
+                     (long long)json_integer_value(json_object_get(v, "total")), c->lang, largest_n(c, c->nsizes),
                      cc_float_repr(ratio, rb), json_array_size(json_object_get(speedup, "per_size"))) < 0)
             basis = NULL;
         cc_verify_grade(r, true, basis ? basis : "cross-checked");

@@ -186,8 +186,9 @@ static void optimization_defaults_were_all_even(void) {
      * hold code-point order (U+FF01 before an astral character), and every
      * kind the empty stdin (red team 5). */
     CHECK_INTEQ(cc_edges_build(&e, given, true, true), 0);
-    CHECK_INTEQ(json_array_size(e.inputs), 2 + 28);
-    CHECK_STREQ(json_string_value(json_array_get(e.inputs, 2 + 16)), "\xef\xbc\x81\xf0\x9f\x98\x80");
+    CHECK_INTEQ(json_array_size(e.inputs), 2 + 31); /* 28, and red team 6's "42\n", "0.5\n" and 14 words */
+    CHECK_STREQ(json_string_value(json_array_get(e.inputs, 2 + 18)), "\xef\xbc\x81\xf0\x9f\x98\x80");
+    CHECK_STREQ(json_string_value(json_array_get(e.inputs, 2 + 8)), "42\n");
     CHECK_STREQ(json_string_value(json_array_get(e.inputs, 2 + 6)), "5000");
     cc_edges_free(&e);
     json_decref(given);
@@ -375,17 +376,20 @@ static void lost_buffer_agreement_was_an_agreement(void) {
 /* A snippet wrong one run in ten passed 13 of 20 calls on three inputs
  * run twice: the odds say what the runs rule out. */
 static void nondeterministic_snippet_agreed_by_luck(void) {
-    json_t *o = cc_edge_odds(15, 3);
+    json_t *o = cc_edge_odds(15, 3, 0, false);
     CHECK_INTEQ(json_integer_value(json_object_get(o, "runs_per_input")), 15);
+    CHECK_INTEQ(json_integer_value(json_object_get(o, "inputs_repeated")), 3);
+    CHECK(!json_object_get(o, "inputs_all_died"));
     CHECK_INTEQ(json_integer_value(json_object_get(o, "runs_per_snippet")), 45);
     CHECK(json_real_value(json_object_get(o, "no_divergence_chance_if_wrong_1_in_10")) == 0.009);
     CHECK(json_real_value(json_object_get(o, "no_divergence_chance_if_wrong_1_in_100")) == 0.636);
     json_decref(o);
-    o = cc_edge_odds(2, 3);
+    o = cc_edge_odds(2, 3, 0, false);
     CHECK(json_real_value(json_object_get(o, "no_divergence_chance_if_wrong_1_in_10")) == 0.531);
     json_decref(o);
-    o = cc_verify_odds(3, 15); /* verify_translation's matches, repeated the same way */
+    o = cc_verify_odds(3, 15, false, false); /* verify_translation's matches, repeated the same way */
     CHECK_INTEQ(json_integer_value(json_object_get(o, "matched_runs_per_program")), 45);
+    CHECK(json_is_false(json_object_get(o, "edges_repeated")));
     CHECK_INTEQ(json_integer_value(json_object_get(o, "runs_per_input")), 15);
     CHECK(json_real_value(json_object_get(o, "pass_chance_if_wrong_1_in_10")) == 0.009);
     json_decref(o);
@@ -403,6 +407,35 @@ static void repeats_fell_back_to_two_under_load(void) {
     CHECK_INTEQ(cc_repeat_runs(3, 2, 1000, 8, 50000), 14);   /* 10 s left to spend: 13 * 6 * 1 s <= 80 s */
     CHECK_INTEQ(cc_repeat_runs(3, 2, 1000, 8, 30000), 2);    /* no time left */
     CHECK_INTEQ(cc_repeat_runs(1, 2, 0, 4, 120000), 15);
+}
+
+/* An input whose runs all died was counted as an agreement in odds: it
+ * is counted apart, and nothing of it enters the chances (red team 6). */
+static void odds_counted_all_died_as_agreeing(void) {
+    json_t *o = cc_edge_odds(15, 2, 1, false);
+    CHECK_INTEQ(json_integer_value(json_object_get(o, "inputs_repeated")), 2);
+    CHECK_INTEQ(json_integer_value(json_object_get(o, "runs_per_snippet")), 30);
+    CHECK_INTEQ(json_integer_value(json_object_get(json_object_get(o, "inputs_all_died"), "count")), 1);
+    json_decref(o);
+    o = cc_edge_odds(1, 0, 2, false); /* every input died: no agreement at all */
+    CHECK_INTEQ(json_integer_value(json_object_get(o, "runs_per_snippet")), 0);
+    CHECK(json_real_value(json_object_get(o, "no_divergence_chance_if_wrong_1_in_10")) == 1.0);
+    json_decref(o);
+    o = cc_edge_odds(2, 3, 0, true); /* a divergence already: one repeat each, and the note says so */
+    CHECK(strstr(json_string_value(json_object_get(o, "note")), "already diverged") != NULL);
+    json_decref(o);
+}
+
+/* verify_translation's added edges ran once: they are repeated when one
+ * repeat of every match fits the repeats' budget (red team 6). */
+static void edges_ran_once_in_verify_translation(void) {
+    CHECK(cc_repeat_affordable(34, 2, 50, 8, 800000));      /* 34 x 2 x 50 ms <= 30 s x 8 */
+    CHECK(!cc_repeat_affordable(34, 2, 5000, 4, 800000));   /* 340 s > 120 s */
+    CHECK(!cc_repeat_affordable(3, 2, 10, 8, 30000));       /* no time left */
+    json_t *o = cc_verify_odds(34, 2, true, false);
+    CHECK_INTEQ(json_integer_value(json_object_get(o, "matched_runs_per_program")), 68);
+    CHECK(json_is_true(json_object_get(o, "edges_repeated")));
+    json_decref(o);
 }
 
 static void edge_divergence_kinds(void) {
@@ -704,6 +737,8 @@ int main(void) {
     RUN(lost_buffer_agreement_was_an_agreement);
     RUN(nondeterministic_snippet_agreed_by_luck);
     RUN(repeats_fell_back_to_two_under_load);
+    RUN(odds_counted_all_died_as_agreeing);
+    RUN(edges_ran_once_in_verify_translation);
     RUN(speed_autoscale);
     RUN(round2_is_pythons);
     RUN(speedup_object);

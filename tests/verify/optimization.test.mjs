@@ -36,6 +36,9 @@ describe('verify_optimization', { skip: SKIP_NO_BINARY, timeout: 600000 }, () =>
     assert.equal(r.equivalence.inputs_compared, 25);
     assert.equal(r.equivalence.sizes_added, 22);
     assert.deepEqual(r.equivalence.timing_sizes_compared, r.sizes);
+    // the largest n compared is said, and how to reach past it (red team 6)
+    assert.equal(r.equivalence.largest_n_compared, r.sizes[3]);
+    assert.match(r.equivalence.beyond_largest_n, new RegExp(`^no n above ${r.sizes[3]} was run: .* pass larger n in test_inputs`));
     assert.deepEqual(r.verification.edge_inputs.kinds, ['size']);
     assert.equal(r.language, 'python3');
     assert.equal(r.min_speedup, 1.15);
@@ -65,7 +68,8 @@ describe('verify_optimization', { skip: SKIP_NO_BINARY, timeout: 600000 }, () =>
       assert.match(String(p.ratio), /^\d+(\.\d{1,2})?$/);
     }
     assertGrade(r, 'cross_checked', new RegExp(
-      `^cross-checked: original and candidate independently agreed on 25/25 test input\\(s\\) under python3 execution; `
+      `^cross-checked: original and candidate independently agreed on 25/25 test input\\(s\\) under python3 execution `
+      + `\\(sampled: no n above ${r.sizes[3]} compared\\); `
       + `speed measured at ${String(r.speedup.ratio).replace('.', '\\.')}(\\.0)?x \\(median\\) across ${r.speedup.per_size.length} size\\(s\\)$`));
     // Timed serially: never two runs of this call in flight while timing.
     assert.equal(r.execution.timing.max_in_flight, 1);

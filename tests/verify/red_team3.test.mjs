@@ -12,7 +12,7 @@ import { startVerifyServer, skipUnlessLangs, SKIP_NO_BINARY, DEFAULT_INPUTS } fr
 const PY_INT = "import sys\ns = sys.stdin.read().strip()\ntry:\n    n = int(s)\nexcept ValueError:\n    print('bad')\n    sys.exit(0)\n";
 const NODE_INT = 'const s = require("fs").readFileSync(0, "utf8").trim();\n' +
   'if (!/^[+-]?\\d+$/.test(s)) { console.log("bad"); process.exit(0); }\nconst n = Number(s);\n';
-const INT_EDGES = ['-7', '-0', '2147483648', '4294967296', '9007199254740993', '9223372036854775808', '5000', '100000', ''];
+const INT_EDGES = ['-7', '-0', '2147483648', '4294967296', '9007199254740993', '9223372036854775808', '5000', '100000', '42\n', ''];
 const byInput = (r) => Object.fromEntries(r.cases.map((c) => [c.input, c]));
 
 describe('red team 3: verification verdicts', { skip: SKIP_NO_BINARY, timeout: 600000 }, () => {
@@ -24,10 +24,10 @@ describe('red team 3: verification verdicts', { skip: SKIP_NO_BINARY, timeout: 6
     const r = await s.tool('verify_translation', { source_code: PY_INT + 'print(n * 2)', source_language: 'python3',
       target_code: NODE_INT + 'console.log(n * 2)', target_language: 'node', edge_inputs: true });
     assert.equal(r.passed, false, JSON.stringify(r).slice(0, 2000));
-    assert.equal(r.total, 34); // 22 edges since red team 4 (U+FF01 before an astral character), 27 since red team 5
+    assert.equal(r.total, 37); // 22 edges since red team 4 (U+FF01 before an astral character), 27 since red team 5, 30 since red team 6
     assert.deepEqual(r.cases.slice(0, 7).map((c) => c.input), DEFAULT_INPUTS);
     assert.equal(r.cases[0].edge, undefined);
-    assert.equal(r.edge_inputs.added, 27);
+    assert.equal(r.edge_inputs.added, 30);
     assert.deepEqual(r.edge_inputs.kinds, ['int', 'float', 'string', 'list']);
     const c = byInput(r);
     assert.equal(c['9007199254740993'].outcome, 'mismatch');
@@ -37,7 +37,7 @@ describe('red team 3: verification verdicts', { skip: SKIP_NO_BINARY, timeout: 6
     assert.equal(c['-0'].target.stdout, '-0');
     assert.equal(c['-0'].source.stdout, '0');
     assert.equal(c['10'].outcome, 'match');
-    assert.match(r.reason, /^\d+ of 34 test input\(s\) showed different behaviour \(\d+ of them edge input\(s\) the tool added: see the cases marked edge\)$/);
+    assert.match(r.reason, /^\d+ of 37 test input\(s\) showed different behaviour \(\d+ of them edge input\(s\) the tool added: see the cases marked edge\)$/);
     assert.equal(r.grade, 'ungraded');
   });
 
@@ -65,7 +65,7 @@ describe('red team 3: verification verdicts', { skip: SKIP_NO_BINARY, timeout: 6
       target_language: 'node', test_inputs: ['Hello', 'ABC'], edge_inputs: true });
     assert.equal(r.passed, false, JSON.stringify(r).slice(0, 2000));
     assert.deepEqual(r.edge_inputs.kinds, ['string']);
-    assert.equal(r.matched + r.mismatched + r.inconclusive, 11); // 2 given, 9 string edges (6 before red team 4, 7 before red team 5)
+    assert.equal(r.matched + r.mismatched + r.inconclusive, 12); // 2 given, 10 string edges (6 before red team 4, 7 before red team 5, 9 before red team 6)
     const c = byInput(r)['Straße'];
     assert.equal(c.outcome, 'mismatch');
     assert.equal(c.source.stdout, 'strasse');
@@ -161,7 +161,7 @@ describe('red team 3: verification verdicts', { skip: SKIP_NO_BINARY, timeout: 6
     assert.deepEqual(r.divergences.map((d) => d.input).sort(), ['-0', '9007199254740993', '9223372036854775808'].sort());
     assert.equal(r.divergences.find((d) => d.input === '-0').edge, 'int: negative zero (-0 in JavaScript)');
     assert.equal(r.results[0].edge, undefined);
-    assert.equal(r.edge_inputs.added, 9);
+    assert.equal(r.edge_inputs.added, 10);
   });
 
   test('a passing call says how many runs its matches rest on and what they rule out', async () => {

@@ -82,7 +82,17 @@ MAIN = [
          args=vt(PY_READ_N + "print(n)\nif n == 0: raise SystemExit(2)", "python3",
                  PY_READ_N + "print(n)\nif n == 0: raise SystemExit(3)", "python3", ["0", "1"])),
     # --- same programs must pass ---
-    dict(id="same-double", tool="verify_translation", truth="same", why="identical behaviour",
+    # Truth fixed by redverify6: the same on 3, 7 and 0 only. Since red team 3
+    # the tool adds the int edges, and there the port differs (checked by
+    # running both by hand): -0 prints 0 / -0, 2^53 + 1 and 2^63 lose
+    # precision in node, the empty stdin is an exception / 0. So "same" holds
+    # with edge_inputs false, and with the edges the truth is "differ".
+    dict(id="same-double", tool="verify_translation", truth="same", why="identical behaviour on the given inputs",
+         args=dict(vt(PY_READ_N + "print(n * 2)", "python3",
+                      'const n = +require("fs").readFileSync(0, "utf8").trim();\nconsole.log(n * 2)', "node",
+                      ["3", "7", "0"]), edge_inputs=False)),
+    dict(id="same-double-edges", tool="verify_translation", truth="differ",
+         why="node prints -0 for -0 and loses 2^53 + 1 and 2^63 (the int edges)",
          args=vt(PY_READ_N + "print(n * 2)", "python3",
                  'const n = +require("fs").readFileSync(0, "utf8").trim();\nconsole.log(n * 2)', "node",
                  ["3", "7", "0"])),
@@ -161,14 +171,31 @@ FRESH = [
                  'const s = require("fs").readFileSync(0, "utf8").trim();\n'
                  'if (!s) { console.log("usage: prog <n>"); process.exit(2); }\nconsole.log(Number(s) + 1)', "node",
                  ["", "4", "9"])),
+    # Truths fixed by redverify6 (as same-double): the same on the given
+    # inputs, different on the int edges the tool adds since red team 3
+    # (checked by hand): Number() loses 2^53 + 1 and 2^63; go's int wraps
+    # at 2^63 (fmt.Scan fails and n stays 0: -1) and prints -1 on the empty
+    # stdin where python raises.
     dict(id="f-same-crash", tool="verify_translation", truth="same",
          why="same usage text and exit code on an empty input; the rest matches",
+         args=dict(vt("import sys\ns = sys.stdin.read().strip()\nif not s:\n    print('usage')\n    sys.exit(2)\nprint(int(s) + 1)",
+                      "python3",
+                      'const s = require("fs").readFileSync(0, "utf8").trim();\n'
+                      'if (!s) { console.log("usage"); process.exit(2); }\nconsole.log(Number(s) + 1)', "node",
+                      ["", "4", "9"]), edge_inputs=False)),
+    dict(id="f-same-crash-edges", tool="verify_translation", truth="differ",
+         why="Number(s) + 1 loses 2^53 + 1 and 2^63",
          args=vt("import sys\ns = sys.stdin.read().strip()\nif not s:\n    print('usage')\n    sys.exit(2)\nprint(int(s) + 1)",
                  "python3",
                  'const s = require("fs").readFileSync(0, "utf8").trim();\n'
                  'if (!s) { console.log("usage"); process.exit(2); }\nconsole.log(Number(s) + 1)', "node",
                  ["", "4", "9"])),
-    dict(id="f-same-go", tool="verify_translation", truth="same", why="deterministic go port",
+    dict(id="f-same-go", tool="verify_translation", truth="same", why="deterministic go port (on the given inputs)",
+         args=dict(vt(PY_READ_N + "print(n * 3 - 1)", "python3",
+                      'package main\nimport "fmt"\nfunc main() { var n int; fmt.Scan(&n); fmt.Println(n*3 - 1) }', "go",
+                      ["1", "-4", "12"]), edge_inputs=False)),
+    dict(id="f-same-go-edges", tool="verify_translation", truth="differ",
+         why="go's int cannot read 2^63 (n stays 0: -1) and prints -1 on the empty stdin where python raises",
          args=vt(PY_READ_N + "print(n * 3 - 1)", "python3",
                  'package main\nimport "fmt"\nfunc main() { var n int; fmt.Scan(&n); fmt.Println(n*3 - 1) }', "go",
                  ["1", "-4", "12"])),
