@@ -111,6 +111,14 @@ static void test_simplify_hyperbolic_whole_sum(void) {
     }
 }
 
+/* solve(x**5 - 2*x = 0) answered [0]: giac's complex solve dropped the
+ * four roots of x**4 - 2 (x*(x**4 - 2) gave all five) */
+static void test_solve_dropped_roots_of_a_factor(void) {
+    sym_expect_set("x**5 - 2*x = 0", "[\"-2**(1/4)\",\"0\",\"2**(1/4)\",\"-2**(1/4)*I\",\"2**(1/4)*I\"]");
+    sym_expect_set("x**6 - 2*x**2 = 0", "[\"-2**(1/4)\",\"0\",\"2**(1/4)\",\"-2**(1/4)*I\",\"2**(1/4)*I\"]");
+    sym_expect_set("x**3 - 2*x = 0", "[\"-sqrt(2)\",\"0\",\"sqrt(2)\"]");
+}
+
 int main(void) {
     cc_symbolic_warmup();
     RUN(test_solve_linear_printed_residue_for_exact_zero);
@@ -119,5 +127,6 @@ int main(void) {
     RUN(test_n_digits_of_polylog_and_bessel);
     RUN(test_sum_printed_without_limits_tuple);
     RUN(test_simplify_hyperbolic_whole_sum);
+    RUN(test_solve_dropped_roots_of_a_factor);
     return check_summary("sym_redsym9");
 }

@@ -2595,11 +2595,52 @@ void sort_roots(vecteur &v) {
         v[i] = it[i].g;
 }
 
+// giac's complex solve of x**5 - 2*x gave [0] (x**6 - 2*x**2 too: the
+// roots of x**4 - 2 dropped), a confident incomplete answer, while x*(x**4
+// - 2) gave all five. For a polynomial with numeric coefficients the roots
+// number the degree of its squarefree part: when giac's are fewer, each
+// irreducible factor is solved on its own and their roots replace giac's
+// when they are all there (redsym9).
+void complete_poly_roots(const gen &args, vecteur &v) {
+    if (!complex_mode(g_ctx) || args.type != _VECT || args._VECTptr->size() != 2)
+        return;
+    gen e = (*args._VECTptr)[0], x = (*args._VECTptr)[1];
+    if (e.is_symb_of_sommet(at_equal) && e._SYMBptr->feuille.type == _VECT)
+        e = (*e._SYMBptr->feuille._VECTptr)[0] - (*e._SYMBptr->feuille._VECTptr)[1];
+    try {
+        gen num = _numer(normal(e, g_ctx), g_ctx);
+        vecteur k = lvar(num);
+        if (k.size() != 1 || k[0] != x)
+            return;
+        gen fs = _factors(num, g_ctx);
+        if (fs.type != _VECT || fs._VECTptr->size() % 2)
+            return;
+        vecteur all;
+        long want = 0;
+        for (size_t i = 0; i < fs._VECTptr->size(); i += 2) {
+            const gen &f = (*fs._VECTptr)[i];
+            gen d = _degree(makesequence(f, x), g_ctx);
+            if (d.type != _INT_ || d.val < 1)
+                continue;
+            want += d.val;
+            gen r = call(at_solve, makesequence(f, x));
+            if (r.type != _VECT || (long)r._VECTptr->size() != d.val)
+                return;
+            for (const gen &c : *r._VECTptr)
+                all.push_back(c);
+        }
+        if ((long)v.size() < want && (long)all.size() == want)
+            v = all;
+    } catch (...) {
+    }
+}
+
 gen solve_one(const gen &args) {
     gen r = call(at_solve, args);
     if (r.type != _VECT)
         fail("validation", "the solver could not solve this equation");
     vecteur v = *r._VECTptr;
+    complete_poly_roots(args, v);
     sort_roots(v);
     return gen(v, 0);
 }
