@@ -60,14 +60,22 @@ def _fill(R, t):
 # ---- truth by sampling -------------------------------------------------------------------------
 
 def _sample(kind, rng):
+    """A point of the domain; integers and halves among them, where floor,
+    ceiling and the branch cuts of real-only rewrites change."""
     if kind == "integer":
         return mpmath.mpf(rng.randint(-6, 6))
+    if kind != "complex" and rng.random() < 0.3:
+        v = mpmath.mpf(rng.randint(0 if kind != "real" else -8, 8)) / rng.choice([1, 2])
+        if kind != "positive" or v > 0:
+            return v
     if kind == "positive":
         return mpmath.mpf(rng.choice([rng.uniform(0.01, 1), rng.uniform(1, 20)]))
     if kind == "nonnegative":
         return mpmath.mpf(0) if rng.random() < 0.15 else mpmath.mpf(rng.uniform(0.01, 20))
     if kind == "real":
         return mpmath.mpf(rng.uniform(-20, 20))
+    if rng.random() < 0.3:  # near 0, where 1/x and the like leave the principal strips
+        return mpmath.mpc(rng.uniform(-0.4, 0.4), rng.uniform(-0.4, 0.4))
     return mpmath.mpc(rng.uniform(-6, 6), rng.uniform(-6, 6))
 
 
