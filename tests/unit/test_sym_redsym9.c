@@ -117,6 +117,9 @@ static void test_solve_dropped_roots_of_a_factor(void) {
     sym_expect_set("x**5 - 2*x = 0", "[\"-2**(1/4)\",\"0\",\"2**(1/4)\",\"-2**(1/4)*I\",\"2**(1/4)*I\"]");
     sym_expect_set("x**6 - 2*x**2 = 0", "[\"-2**(1/4)\",\"0\",\"2**(1/4)\",\"-2**(1/4)*I\",\"2**(1/4)*I\"]");
     sym_expect_set("x**3 - 2*x = 0", "[\"-sqrt(2)\",\"0\",\"sqrt(2)\"]");
+    /* the completion reads the reduced numerator: a root where the
+     * equation as written is 0/0 stays out */
+    sym_expect_set("x**2*(x - 1)/(x**2 - x)", "[]");
 }
 
 int main(void) {

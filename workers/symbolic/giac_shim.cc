@@ -2626,8 +2626,16 @@ void complete_poly_roots(const gen &args, vecteur &v) {
             gen r = call(at_solve, makesequence(f, x));
             if (r.type != _VECT || (long)r._VECTptr->size() != d.val)
                 return;
-            for (const gen &c : *r._VECTptr)
+            for (const gen &c : *r._VECTptr) {
+                // a root of the reduced numerator where the equation as
+                // written is undefined (x**2*(x - 1)/(x**2 - x) at 0, a
+                // 0/0 giac rightly left out) is none of its roots
+                double re, im;
+                if (!numeric_parts(subst(e, x, c, false, g_ctx), re, im) || !std::isfinite(re) ||
+                    !std::isfinite(im))
+                    return;
                 all.push_back(c);
+            }
         }
         if ((long)v.size() < want && (long)all.size() == want)
             v = all;
