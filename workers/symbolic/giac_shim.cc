@@ -1580,6 +1580,116 @@ gen partial_product_limit(const vecteur &v) {
     }
 }
 
+bool inexact(const gen &g);
+long tree_size(const gen &g);
+gen with_complex(gen (*fn)(const gen &), const gen &a);
+
+// The roots of polynomial p in x with their multiplicities, all exact
+// (giac's roots over the complex numbers), counted up to p's degree; false
+// otherwise.
+bool exact_roots(const gen &p, const gen &x, std::vector<std::pair<gen, int>> &out) {
+    gen r = with_complex([](const gen &a) { return _roots(a, g_ctx); }, makesequence(p, x));
+    if (r.type != _VECT)
+        return false;
+    int total = 0;
+    for (const gen &row : *r._VECTptr) {
+        if (row.type != _VECT || row._VECTptr->size() != 2 || (*row._VECTptr)[1].type != _INT_ ||
+            inexact((*row._VECTptr)[0]))
+            return false;
+        out.push_back({(*row._VECTptr)[0], (*row._VECTptr)[1].val});
+        total += (*row._VECTptr)[1].val;
+    }
+    gen deg = _degree(makesequence(p, x), g_ctx);
+    return deg.type == _INT_ && deg.val == total;
+}
+
+// gamma(u)*gamma(m - u) for an integer m, by the reflection formula
+// gamma(u)*gamma(1 - u) = pi/sin(pi*u) and the recurrence
+gen reflected(const gen &u, int m) {
+    gen r = cst_pi / call(at_sin, cst_pi * u);
+    for (int j = 1; j <= m - 1; j++)
+        r = r * (gen(j) - u);
+    for (int j = m; j <= 0; j++)
+        r = r / (gen(j) - u);
+    return r;
+}
+
+// sin and cos of a constant a + b*I split into real functions,
+// sin(a)*cosh(b) + I*cos(a)*sinh(b) and cos(a)*cosh(b) - I*sin(a)*sinh(b),
+// then normal: the reflected gammas of conjugate roots are real numbers
+// (I*sin(pi*(1 + I))/pi is sinh(pi)/pi). g itself when a non-real
+// constant is left.
+gen real_trig(const gen &g) {
+    gen r = map_tree(g, [](const unary_function_ptr &f, const gen &u) -> gen {
+        if ((f != at_sin && f != at_cos) || u.type == _VECT || has_user_symbol(u))
+            return symbolic(f, u);
+        gen a = _simplify(giac::re(u, g_ctx), g_ctx), b = _simplify(giac::im(u, g_ctx), g_ctx);
+        if (is_zero(b))
+            return symbolic(f, u);
+        if (f == at_sin)
+            return call(at_sin, a) * call(at_cosh, b) + cst_i * call(at_cos, a) * call(at_sinh, b);
+        return call(at_cos, a) * call(at_cosh, b) - cst_i * call(at_sin, a) * call(at_sinh, b);
+    });
+    r = normal(r, g_ctx);
+    double d;
+    return real_value(r, d) ? r : g;
+}
+
+// A rational term tending to 1, (n - a1)...(n - ar)/((n - b1)...(n - br))
+// with a1 + ... + ar = b1 + ... + br, has the infinite product from k
+// gamma(k - b1)...gamma(k - br)/(gamma(k - a1)...gamma(k - ar)); pairs of
+// gamma at arguments summing to an integer become sines (reflected):
+// product(1 + 1/n**2, (n, 1, oo)) = 1/(gamma(1 - I)*gamma(1 + I)) =
+// sinh(pi)/pi, which giac has no product for. undef where the term is
+// not of that kind (a root the CAS cannot write, a gamma at a pole).
+gen gamma_product(const gen &term, const gen &n, int k) {
+    try {
+        gen f = normal(term, g_ctx);
+        gen num = _numer(f, g_ctx), den = _denom(f, g_ctx);
+        std::vector<std::pair<gen, int>> a, b;
+        if (!exact_roots(num, n, a) || !exact_roots(den, n, b) || a.empty())
+            return undef;
+        if (!is_one(_simplify(call(at_limit, makesequence(f, n, plus_inf)), g_ctx)))
+            return undef;
+        gen sa(0), sb(0);
+        std::vector<std::pair<gen, int>> args; // gamma's argument, its power
+        for (const auto &r : a) {
+            sa += r.first * gen(r.second);
+            args.push_back({gen(k) - r.first, -r.second});
+        }
+        for (const auto &r : b) {
+            sb += r.first * gen(r.second);
+            args.push_back({gen(k) - r.first, r.second});
+        }
+        if (!is_zero(_simplify(sa - sb, g_ctx)))
+            return undef;
+        gen value(1);
+        std::vector<bool> used(args.size(), false);
+        for (size_t i = 0; i < args.size(); i++) {
+            if (used[i])
+                continue;
+            gen u = args[i].first;
+            if (is_integer(u) && !is_strictly_positive(u, g_ctx))
+                return undef; // gamma's pole (the term is 0 or infinite at some n)
+            for (size_t j = i + 1; j < args.size() && !is_integer(u); j++) {
+                gen m = _simplify(u + args[j].first, g_ctx);
+                if (used[j] || args[j].second != args[i].second || m.type != _INT_ ||
+                    std::abs(m.val) > 50)
+                    continue;
+                used[i] = used[j] = true;
+                value = value * pow(reflected(u, m.val), args[i].second, g_ctx);
+                break;
+            }
+            if (!used[i])
+                value = value * pow(call(at_Gamma, u), args[i].second, g_ctx);
+            used[i] = true;
+        }
+        return real_trig(_simplify(value, g_ctx));
+    } catch (...) {
+        return undef;
+    }
+}
+
 // Infinite products stayed unevaluated (product(1 - 1/n**2, (n, 2, oo)) is
 // 1/2: giac has no infinite product of it). The limit of the checked
 // partial product is the value, and every finite positive value (giac's
@@ -1604,6 +1714,8 @@ gen checked_product(const vecteur &v, const gen &r, const cc_node *n) {
     bool own = finite_number(r);
     gen c = own ? r : partial_product_limit(v);
     double cv;
+    if (!own && !real_value(c, cv))
+        c = gamma_product(v[0], v[1], v[2].val);
     if (!real_value(c, cv))
         return r;
     const cc_node *tup = n->nchild > 1 ? n->child[1] : nullptr;
@@ -2285,11 +2397,31 @@ sym_node *zeta_derivative_tree(const gen &f) {
     return h.release();
 }
 
+// giac's sum(f, k, a, b), product(...) and integrate(f, x, a, b) in
+// SymPy's spelling, the limits a tuple: Sum(f, (k, a, b)). They printed
+// as Sum(f, k, 1, oo), which SymPy reads as a sum over k, then over 1 and
+// oo (an error); the tuple form is what our input reads too (redsym9).
+sym_node *limits_tree(const char *name, const gen &f) {
+    const vecteur &v = *f._VECTptr;
+    tree_holder h, lim; // each freed if a conversion throws
+    h.p = need(sym_func(name, nullptr, 0));
+    lim.p = need(sym_nary(SYM_TUPLE, nullptr, 0));
+    for (int i = 1; i <= 3; i++)
+        if (sym_append(lim.p, to_tree(v[i])) < 0)
+            need(nullptr);
+    if (sym_append(h.p, to_tree(v[0])) < 0 || sym_append(h.p, lim.release()) < 0)
+        need(nullptr);
+    return h.release();
+}
+
 sym_node *symb_tree(const gen &g) {
     const unary_function_ptr &s = g._SYMBptr->sommet;
     const gen &f = g._SYMBptr->feuille;
     if (is_order_call(s, f))
         return order_tree(f);
+    if ((s == at_sum || s == at_product || s == at_integrate) && f.type == _VECT &&
+        f._VECTptr->size() == 4 && (*f._VECTptr)[1].type == _IDNT)
+        return limits_tree(s == at_sum ? "Sum" : s == at_product ? "Product" : "Integral", f);
     if (s == at_plus) {
         if (f.type != _VECT && is_inf(f))
             return need(sym_const(SYM_OO));
@@ -2463,11 +2595,60 @@ void sort_roots(vecteur &v) {
         v[i] = it[i].g;
 }
 
+// giac's complex solve of x**5 - 2*x gave [0] (x**6 - 2*x**2 too: the
+// roots of x**4 - 2 dropped), a confident incomplete answer, while x*(x**4
+// - 2) gave all five. For a polynomial with numeric coefficients the roots
+// number the degree of its squarefree part: when giac's are fewer, each
+// irreducible factor is solved on its own and their roots replace giac's
+// when they are all there (redsym9).
+void complete_poly_roots(const gen &args, vecteur &v) {
+    if (!complex_mode(g_ctx) || args.type != _VECT || args._VECTptr->size() != 2)
+        return;
+    gen e = (*args._VECTptr)[0], x = (*args._VECTptr)[1];
+    if (e.is_symb_of_sommet(at_equal) && e._SYMBptr->feuille.type == _VECT)
+        e = (*e._SYMBptr->feuille._VECTptr)[0] - (*e._SYMBptr->feuille._VECTptr)[1];
+    try {
+        gen num = _numer(normal(e, g_ctx), g_ctx);
+        vecteur k = lvar(num);
+        if (k.size() != 1 || k[0] != x)
+            return;
+        gen fs = _factors(num, g_ctx);
+        if (fs.type != _VECT || fs._VECTptr->size() % 2)
+            return;
+        vecteur all;
+        long want = 0;
+        for (size_t i = 0; i < fs._VECTptr->size(); i += 2) {
+            const gen &f = (*fs._VECTptr)[i];
+            gen d = _degree(makesequence(f, x), g_ctx);
+            if (d.type != _INT_ || d.val < 1)
+                continue;
+            want += d.val;
+            gen r = call(at_solve, makesequence(f, x));
+            if (r.type != _VECT || (long)r._VECTptr->size() != d.val)
+                return;
+            for (const gen &c : *r._VECTptr) {
+                // a root of the reduced numerator where the equation as
+                // written is undefined (x**2*(x - 1)/(x**2 - x) at 0, a
+                // 0/0 giac rightly left out) is none of its roots
+                double re, im;
+                if (!numeric_parts(subst(e, x, c, false, g_ctx), re, im) || !std::isfinite(re) ||
+                    !std::isfinite(im))
+                    return;
+                all.push_back(c);
+            }
+        }
+        if ((long)v.size() < want && (long)all.size() == want)
+            v = all;
+    } catch (...) {
+    }
+}
+
 gen solve_one(const gen &args) {
     gen r = call(at_solve, args);
     if (r.type != _VECT)
         fail("validation", "the solver could not solve this equation");
     vecteur v = *r._VECTptr;
+    complete_poly_roots(args, v);
     sort_roots(v);
     return gen(v, 0);
 }
@@ -2642,16 +2823,70 @@ bool numerically_equal(const gen &a, const gen &b) {
     return std::hypot(dre, dim) <= 1e-20 * std::max(1.0, std::hypot(sre, sim));
 }
 
-// A root in radicals equal to the value v of variable x: a root of an
-// equation of the system in x alone once the values without rootof are
-// substituted. undef when none is.
+// true when g holds a floating-point number: a value of giac's numeric
+// fallback for a system it cannot solve exactly
+bool holds_float(const gen &g) {
+    if (g.type == _DOUBLE_ || g.type == _REAL)
+        return true;
+    if (g.type == _CPLX)
+        return holds_float(g._CPLXptr[0]) || holds_float(g._CPLXptr[1]);
+    if (g.type == _SYMB)
+        return holds_float(g._SYMBptr->feuille);
+    if (g.type == _VECT)
+        for (const gen &e : *g._VECTptr)
+            if (holds_float(e))
+                return true;
+    return false;
+}
+
+// a solution component that is not an exact closed form: a rootof or a
+// float
+bool inexact(const gen &g) { return holds_op(g, at_rootof) || holds_float(g); }
+
+// |a - b| within 1e-8 of max(1, |b|): an exact root taken for a float of
+// giac's numeric fallback (its values are good to about 1e-14)
+bool near_float(const gen &a, const gen &b) {
+    double dre, dim, sre, sim;
+    try {
+        if (!numeric_parts(approx(a - b, 30), dre, dim) || !numeric_parts(approx(b, 30), sre, sim))
+            return false;
+    } catch (...) {
+        return false;
+    }
+    return std::hypot(dre, dim) <= 1e-8 * std::max(1.0, std::hypot(sre, sim));
+}
+
+// An exact root (in radicals) equal to the value v of variable x: a root
+// of an equation of the system in x alone once the exact values are
+// substituted. A rootof v must equal it (30 digits); a float v (giac's
+// numeric fallback) must be near exactly one root. undef when none is.
+// The shortest form of the exact root c found for component i: c, its
+// normal form, or another exact component of the solution equal to it
+// (x**2*y = 2; x*y**2 = 2 gave x = 8/((-1 + sqrt(3)*I)**2*(2**(1/3))**2)
+// beside y = 2**(1/3)*(-1/2 + sqrt(3)*I/2), the same number; giac's
+// simplify of it took over 15 s)
+gen shortest_root(const gen &c, const vecteur &sol, size_t i) {
+    gen best = c;
+    try {
+        gen n = normal(c, g_ctx);
+        if (tree_size(n) < tree_size(best))
+            best = n;
+    } catch (...) {
+    }
+    for (size_t j = 0; j < sol.size(); j++)
+        if (j != i && !inexact(sol[j]) && tree_size(sol[j]) < tree_size(best) && numerically_equal(sol[j], c))
+            best = sol[j];
+    return best;
+}
+
 gen radical_for(const vecteur &eqs, const vecteur &vars, const vecteur &sol, size_t i) {
     vecteur from, to;
     for (size_t j = 0; j < vars.size() && j < sol.size(); j++)
-        if (j != i && !holds_op(sol[j], at_rootof)) {
+        if (j != i && !inexact(sol[j])) {
             from.push_back(vars[j]);
             to.push_back(sol[j]);
         }
+    bool fl = !holds_op(sol[i], at_rootof);
     for (const gen &e : eqs) {
         gen f = subst(e, from, to, false, g_ctx);
         vecteur ids = lidnt(f);
@@ -2660,9 +2895,18 @@ gen radical_for(const vecteur &eqs, const vecteur &vars, const vecteur &sol, siz
         gen roots = with_complex([](const gen &a) { return call(at_solve, a); }, makesequence(f, vars[i]));
         if (roots.type != _VECT)
             continue;
-        for (const gen &c : *roots._VECTptr)
-            if (!holds_op(c, at_rootof) && numerically_equal(c, sol[i]))
-                return c;
+        gen pick = undef;
+        int near = 0;
+        for (const gen &c : *roots._VECTptr) {
+            if (inexact(c))
+                continue;
+            if (!fl && numerically_equal(c, sol[i]))
+                return shortest_root(c, sol, i);
+            if (fl && near_float(c, sol[i]) && near++ == 0)
+                pick = c;
+        }
+        if (near == 1)
+            return shortest_root(pick, sol, i);
     }
     return undef;
 }
@@ -2714,6 +2958,27 @@ void check_empty(const vecteur &eqs, const vecteur &vars) {
                        "one variable with solve_expression");
 }
 
+// true when a part of a float component of sol is non-zero and below
+// 1e-10 of its largest component (or of 1): a residue of giac's numeric
+// fallback, maybe for 0 (y = 3.55e-14; a real root's imaginary part)
+bool residue_left(const vecteur &sol) {
+    double big = 1;
+    std::vector<std::pair<double, double>> parts;
+    for (const gen &c : sol) {
+        double re = 0, im = 0;
+        if (!numeric_parts(approx(c, 30), re, im))
+            re = im = 0;
+        parts.push_back({std::fabs(re), std::fabs(im)});
+        big = std::max(big, std::hypot(re, im));
+    }
+    for (size_t i = 0; i < sol.size(); i++)
+        if (holds_float(sol[i]))
+            for (double p : {parts[i].first, parts[i].second})
+                if (p > 0 && p <= 1e-10 * big)
+                    return true;
+    return false;
+}
+
 // giac writes some solutions of a nonlinear system with rootof(...), an
 // algebraic number by its minimal polynomial, which means nothing to a
 // reader: x**2*y = 2; x*y**2 = 2 gave x = -rootof([-I, -1, 10*I, ...], [1,
@@ -2721,8 +2986,14 @@ void check_empty(const vecteur &eqs, const vecteur &vars) {
 // y there). Each such value becomes the root in radicals it equals
 // (radical_for; repeated while that helps, a value found helping the
 // next); a solution that keeps one fails the call: no rootof is printed.
+// The same holds for the floats of giac's numeric fallback (redsym9):
+// x**5 - x + y = 1; y = 0 gave y = 3.55e-14 beside each float x, a
+// residue for the exact 0 that y = 0 states; it is 0 now. A float
+// component left near 0 (below 1e-10 of the solution's largest) is a
+// residue nothing here can tell from a value: the call fails rather than
+// print it.
 gen radical_solutions(const gen &eqs, const gen &vars, const gen &r) {
-    if (!holds_op(r, at_rootof) || eqs.type != _VECT || vars.type != _VECT)
+    if (!inexact(r) || eqs.type != _VECT || vars.type != _VECT)
         return r;
     vecteur out;
     for (const gen &s0 : *r._VECTptr) {
@@ -2731,10 +3002,10 @@ gen radical_solutions(const gen &eqs, const gen &vars, const gen &r) {
             continue;
         }
         vecteur sol = *s0._VECTptr;
-        for (bool progress = true; progress && holds_op(gen(sol), at_rootof);) {
+        for (bool progress = true; progress && inexact(gen(sol));) {
             progress = false;
             for (size_t i = 0; i < sol.size(); i++)
-                if (holds_op(sol[i], at_rootof)) {
+                if (inexact(sol[i])) {
                     gen c = radical_for(*eqs._VECTptr, *vars._VECTptr, sol, i);
                     progress |= !is_undef(c);
                     if (!is_undef(c))
@@ -2746,6 +3017,11 @@ gen radical_solutions(const gen &eqs, const gen &vars, const gen &r) {
                                "numbers the CAS can write only as rootof(...), not in radicals: "
                                "eliminate variables and solve the remaining equation in one "
                                "variable with solve_expression");
+        if (residue_left(sol))
+            fail("validation", "the CAS solved this system only numerically, and a component of a "
+                               "solution came out near 0 (a value or a rounding residue, which the "
+                               "numbers cannot tell apart): eliminate variables and solve the "
+                               "remaining equation in one variable with solve_expression");
         out.push_back(gen(sol, s0.subtype));
     }
     return gen(out, r.subtype);
@@ -3031,6 +3307,67 @@ gen simplify_terms(const gen &g) {
     return sum;
 }
 
+// The nodes of g's tree: a size to choose between forms of one term
+long tree_size(const gen &g) {
+    if (g.type == _SYMB)
+        return 1 + tree_size(g._SYMBptr->feuille);
+    if (g.type == _VECT) {
+        long n = 0;
+        for (const gen &e : *g._VECTptr)
+            n += tree_size(e);
+        return n;
+    }
+    if (g.type == _CPLX)
+        return 3;
+    return 1;
+}
+
+// Each term of a sum on its own (redsym9): the smallest of the term and
+// its forms by simplify, simplify of the trigonometric form (sinh(x)/
+// cosh(x) is tanh(x)), simplify of the exponential form turned back
+// (sinh(2*x)/sinh(x) is exp(x) + exp(-x), 2*cosh(x)) and simplify of the
+// expanded form (texpand). giac's simplify of the whole sum left
+// sinh(x)/cosh(x) - sinh(x)*sinh(y) and sinh(2*x)/sinh(x) as they were.
+// Each form is an identity for every complex value; simplify's measure
+// still decides against the input.
+// exponentials back to hyperbolic functions: exp(u)**k as exp(k*u),
+// products of exponentials combined, then exp_to_hyperbolic (giac's
+// simplify of the trigonometric form of sinh(2*x)/sinh(x) is
+// exp(-x)**2*exp(x) + exp(x), which is 2*cosh(x))
+gen exp_back_to_hyperbolic(const gen &g) {
+    gen h = map_tree(g, [](const unary_function_ptr &f, const gen &args) -> gen {
+        if (f == at_pow && args.type == _VECT && args._VECTptr->size() == 2 &&
+            (*args._VECTptr)[0].is_symb_of_sommet(at_exp) && is_integer((*args._VECTptr)[1]))
+            return call(at_exp, (*args._VECTptr)[1] * (*args._VECTptr)[0]._SYMBptr->feuille);
+        return symbolic(f, args);
+    });
+    return exp_to_hyperbolic(combine_exp(h));
+}
+
+gen smallest_terms(const gen &g) {
+    vecteur terms = g.is_symb_of_sommet(at_plus) && g._SYMBptr->feuille.type == _VECT
+                        ? *g._SYMBptr->feuille._VECTptr
+                        : vecteur(1, g);
+    gen sum(0);
+    for (const gen &t : terms) {
+        gen best = t;
+        for (int how = 0; how < 4; how++) {
+            try {
+                gen c = how == 0   ? _simplify(t, g_ctx)
+                        : how == 1 ? trig_to_hyperbolic(_simplify(hyperbolic_to_trig(t), g_ctx))
+                        : how == 2 ? _simplify(_hyp2exp(t, g_ctx), g_ctx)
+                                   : _simplify(_texpand(t, g_ctx), g_ctx);
+                for (const gen &d : {c, exp_back_to_hyperbolic(c)})
+                    if (tree_size(d) < tree_size(best))
+                        best = d;
+            } catch (...) {
+            }
+        }
+        sum += best;
+    }
+    return sum;
+}
+
 gen rewrite(cc_rw how, const gen &x) {
     switch (how) {
     case CC_RW_NORMAL: return call(at_normal, x);
@@ -3046,6 +3383,7 @@ gen rewrite(cc_rw how, const gen &x) {
     case CC_RW_INTROUND: return integer_rounding(x);
     case CC_RW_HYPTCOLLECT: return trig_to_hyperbolic(_tcollect(hyperbolic_to_trig(x), g_ctx));
     case CC_RW_HYPSIMPLIFY: return trig_to_hyperbolic(simplify_terms(hyperbolic_to_trig(x)));
+    case CC_RW_HYPTERMS: return smallest_terms(x);
     case CC_RW_COUNT: break;
     }
     fail("internal", "giac shim: unknown rewrite");

@@ -49,6 +49,8 @@ static const struct {
     /* giac's simplify of the trigonometric form took 1.5 s on a sum of
      * five hyperbolic terms that it then left as it was */
     {CC_RW_HYPSIMPLIFY, {"sinh", "cosh", "tanh", NULL}, NULL, false, 12},
+    /* each term alone, expanded too (sinh(2*x)/sinh(x) is 2*cosh(x)) */
+    {CC_RW_HYPTERMS, {"sinh", "cosh", "tanh", NULL}, NULL, false, 12},
     {CC_RW_EXP2TRIG, {"exp", NULL, NULL, NULL}, "I", false, 0},
     {CC_RW_LNCOLLECT, {"log", NULL, NULL, NULL}, NULL, false, 0},
     {CC_RW_NORMAL, {"/", NULL, NULL, NULL}, NULL, false, 0},

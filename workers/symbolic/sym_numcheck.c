@@ -40,7 +40,7 @@ static void sample(enum cc_num_dom d, int k, unsigned long long *s, mpc_t out) {
      * never land on a line. The negative reals -1/4 and -5/2 are not
      * integers: ((3*x)**(-1))**x = (3*x)**(-x) holds at every integer. */
     static const int nice_re[] = {-8, -16, 0, 8, 24, -8, 16, -24, 0, 8, 2, 28, 0, 0, -2, -20};
-    static const int nice_im[] = {0, 0, 8, 8, -8, 32, -40, 16, -16, 0, 0, 0, -4, 24, 0, 0};
+    static const int nice_im[] = {0, 0, 8, 8, -8, 32, -40, 16, -16, 0, 0, 0, -2, 24, 0, 0};
     long re = 0, im = 0;
     switch (d) {
     case CC_DOM_INTEGER: re = k < 3 ? (long[]){-1, -2, 3}[k] * 8 : range(s, -7, 7) * 8; break;

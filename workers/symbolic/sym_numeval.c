@@ -333,8 +333,9 @@ static int lambert_w(const mpc_t a, mpc_t out) {
 static const char *const OTHER_UNARY[] = {"LambertW", "log", "cot", "sec", "csc", "Abs", "re",
                                           "im", "arg", "sign", "cbrt", "acot", "asec", "acsc",
                                           "N"};
-static const char *const BINARY[] = {"log", "root", "Rational", "atan2",   "Min",
-                                     "Max", "N",    "Mod",      "LambertW"};
+static const char *const BINARY[] = {"log", "root",    "Rational", "atan2",  "Min",
+                                     "Max", "N",       "Mod",      "LambertW", "polylog",
+                                     "besselj", "bessely"};
 
 static bool in_list(const char *name, const char *const *list, size_t n) {
     for (size_t i = 0; i < n; i++)
@@ -497,6 +498,44 @@ static int call_unary(const struct ev *e, const char *name, const mpc_t a, mpc_t
     return -1;
 }
 
+/* The order of polylog(s, z), besselj(n, z), bessely(n, z) as a small
+ * integer, or false */
+static bool small_order(const mpc_t a, long *k) {
+    if (!is_real(a) || !mpfr_integer_p(mpc_realref(a)) || mpfr_cmpabs_ui(mpc_realref(a), 1000) > 0)
+        return false;
+    *k = mpfr_get_si(mpc_realref(a), RRND);
+    return true;
+}
+
+/* The special functions of two arguments MPFR evaluates, correctly
+ * rounded, where their value is real (N(polylog(2, 1/3), 30) was refused,
+ * N(besselj(0, 1), 30) gave giac's 15 digits): polylog(2, z) for real z <=
+ * 1 (mpfr_li2; Li2 is complex past 1), besselj(n, x) for an integer n and
+ * a real x (mpfr_jn), bessely(n, x) for x > 0 (mpfr_yn). Elsewhere no
+ * value of ours (-1). */
+static int special_binary(const char *name, const mpc_t a, const mpc_t b, mpc_t out) {
+    long k;
+    if (!small_order(a, &k) || !is_real(b))
+        return -1;
+    mpfr_srcptr x = mpc_realref(b);
+    mpfr_ptr r = mpc_realref(out);
+    int inex;
+    if (!strcmp(name, "polylog")) {
+        if (k != 2 || mpfr_cmp_ui(x, 1) > 0)
+            return -1;
+        inex = mpfr_li2(r, x, RRND);
+    } else if (!strcmp(name, "besselj")) {
+        inex = mpfr_jn(r, k, x, RRND);
+    } else {
+        if (mpfr_sgn(x) <= 0)
+            return -1;
+        inex = mpfr_yn(r, k, x, RRND);
+    }
+    mpfr_set_zero(mpc_imagref(out), 1);
+    fn_inex = MPC_INEX(inex, 0);
+    return mpfr_number_p(r) ? 0 : -1;
+}
+
 static int call_binary(const char *name, const mpc_t a, const mpc_t b, mpc_t out) {
     fn_inex = MPC_INEX(1, 1);
     if (!strcmp(name, "log")) { /* log(a, base) */
@@ -545,6 +584,8 @@ static int call_binary(const char *name, const mpc_t a, const mpc_t b, mpc_t out
             return lambert_w(a, out);
         return lambert_w_branch(a, k, out);
     }
+    if (!strcmp(name, "polylog") || !strcmp(name, "besselj") || !strcmp(name, "bessely"))
+        return special_binary(name, a, b, out);
     if (!strcmp(name, "Mod") && is_real(a) && is_real(b) && !mpfr_zero_p(mpc_realref(b))) {
         mpfr_t q; /* a - b*floor(a/b), the sign of b as SymPy's Mod */
         mpfr_init2(q, mpfr_get_prec(mpc_realref(out)));
@@ -627,7 +668,7 @@ static double fn_err(const char *name, const mpc_t a, double ea, double eb, cons
     static const char *const rounded[] = {
         "exp", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh",
         "acosh", "atanh", "sqrt", "log", "gamma", "erf", "erfc", "zeta", "Ei", "digamma",
-        "floor", "ceiling", "arg"};
+        "floor", "ceiling", "arg", "polylog", "besselj", "bessely"};
     if (in_list(name, copies, sizeof copies / sizeof *copies) && eb == 0)
         return ea + 2;
     if ((!strcmp(name, "re") || !strcmp(name, "im")) && ea > 0) /* a part of a */

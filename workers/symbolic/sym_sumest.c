@@ -28,15 +28,44 @@ static double averaged(const double *s, int n) {
     return w[0];
 }
 
+/* The terms of a series or product: term evaluated at k = start + i by
+ * our evaluator at SYM_NUM_BITS, the work counted from term_open (both
+ * estimates share this set-up). */
+struct term_at {
+    const struct cc_node *term;
+    long start;
+    mpc_t kv, v;
+    mpc_srcptr vals[1];
+    const char *names[1];
+    struct sym_point p;
+};
+
+static void term_open(struct term_at *t, const struct cc_node *term, const char *k, long start) {
+    t->term = term;
+    t->start = start;
+    mpc_init2(t->kv, SYM_NUM_BITS);
+    mpc_init2(t->v, SYM_NUM_BITS);
+    t->vals[0] = t->kv;
+    t->names[0] = k;
+    t->p = (struct sym_point){1, t->names, t->vals};
+    sym_nwork_reset();
+}
+
+/* The i-th term's value in t->v; false when it has none */
+static bool term_eval(struct term_at *t, int i) {
+    mpc_set_si(t->kv, t->start + i, MPC_RNDNN);
+    return sym_numeval(t->term, &t->p, t->v) == 0;
+}
+
+static void term_close(struct term_at *t) {
+    mpc_clear(t->kv);
+    mpc_clear(t->v);
+}
+
 bool sym_sum_estimate(const struct cc_node *term, const char *k, long start, double *out,
                       double *spread) {
     static double s[TERMS];
-    mpc_t kv, v;
-    mpc_init2(kv, SYM_NUM_BITS);
-    mpc_init2(v, SYM_NUM_BITS);
-    mpc_srcptr vals[1] = {kv};
-    const char *names[1] = {k};
-    struct sym_point p = {1, names, vals};
+    struct term_at t;
     mpfr_t acc;
     mpfr_init2(acc, SYM_NUM_BITS);
     mpfr_set_ui(acc, 0, MPFR_RNDN);
@@ -46,20 +75,19 @@ bool sym_sum_estimate(const struct cc_node *term, const char *k, long start, dou
      * make the check the slow part of the call: the work is counted, not
      * timed, so the same series gets the same number of terms on any host
      * (a CPU-time cap left it unchecked on a slow or loaded one) */
-    sym_nwork_reset();
+    term_open(&t, term, k, start);
     for (int i = 0; i < TERMS && ok; i++) {
         if (sym_nwork() > WORK) {
             n = i;
             break;
         }
-        mpc_set_si(kv, start + i, MPC_RNDNN);
-        ok = sym_numeval(term, &p, v) == 0;
+        ok = term_eval(&t, i);
         if (ok) {
             /* a non-real term is no real series */
-            double re = mpfr_get_d(mpc_realref(v), MPFR_RNDN);
-            double im = mpfr_get_d(mpc_imagref(v), MPFR_RNDN);
+            double re = mpfr_get_d(mpc_realref(t.v), MPFR_RNDN);
+            double im = mpfr_get_d(mpc_imagref(t.v), MPFR_RNDN);
             ok = isfinite(re) && fabs(im) <= 1e-20 * fmax(1.0, fabs(re));
-            mpfr_add(acc, acc, mpc_realref(v), MPFR_RNDN);
+            mpfr_add(acc, acc, mpc_realref(t.v), MPFR_RNDN);
             s[i] = mpfr_get_d(acc, MPFR_RNDN);
             /* 64 terms in a row below 1e-30 of the sum: a fast series
              * (geometric, factorial) has converged */
@@ -70,8 +98,7 @@ bool sym_sum_estimate(const struct cc_node *term, const char *k, long start, dou
             }
         }
     }
-    mpc_clear(kv);
-    mpc_clear(v);
+    term_close(&t);
     mpfr_clear(acc);
     if (!ok || n < 2 * TAIL)
         return false;
@@ -89,33 +116,26 @@ bool sym_sum_estimate(const struct cc_node *term, const char *k, long start, dou
 
 bool sym_product_estimate(const struct cc_node *term, const char *k, long start, double *out,
                           double *spread) {
-    mpc_t kv, v;
-    mpc_init2(kv, SYM_NUM_BITS);
-    mpc_init2(v, SYM_NUM_BITS);
-    mpc_srcptr vals[1] = {kv};
-    const char *names[1] = {k};
-    struct sym_point p = {1, names, vals};
+    struct term_at t;
     mpfr_t acc, lg;
     mpfr_init2(acc, SYM_NUM_BITS);
     mpfr_init2(lg, SYM_NUM_BITS);
     mpfr_set_ui(acc, 0, MPFR_RNDN);
     double L[4]; /* after 500, 1000, 2000 and 4000 terms */
     bool ok = true;
-    sym_nwork_reset();
+    term_open(&t, term, k, start);
     for (int i = 0; i < TERMS && ok; i++) {
-        mpc_set_si(kv, start + i, MPC_RNDNN);
-        ok = sym_nwork() <= WORK && sym_numeval(term, &p, v) == 0 &&
-             mpfr_zero_p(mpc_imagref(v)) && mpfr_sgn(mpc_realref(v)) > 0;
+        ok = sym_nwork() <= WORK && term_eval(&t, i) && mpfr_zero_p(mpc_imagref(t.v)) &&
+             mpfr_sgn(mpc_realref(t.v)) > 0;
         if (ok) {
-            mpfr_log(lg, mpc_realref(v), MPFR_RNDN);
+            mpfr_log(lg, mpc_realref(t.v), MPFR_RNDN);
             mpfr_add(acc, acc, lg, MPFR_RNDN);
             for (int j = 0; j < 4; j++)
                 if (i + 1 == TERMS >> (3 - j))
                     L[j] = mpfr_get_d(acc, MPFR_RNDN);
         }
     }
-    mpc_clear(kv);
-    mpc_clear(v);
+    term_close(&t);
     mpfr_clear(acc);
     mpfr_clear(lg);
     if (!ok)
