@@ -490,7 +490,25 @@ for c in mc.CASES[B:]:
     c["cat"] = "b6/" + c["cat"].split("/")[-1]
 
 
+# Pairs both samplings called identical that a point they never reach
+# refutes: at x = -I/4, 1/x = 4*I and log(exp(4*I)) = (4 - 2*pi)*I (the
+# samplings keep |Im(1/x)| < pi). The corpus held it as true until
+# algebraic_equiv's witness point moved to -I/4 (redsym9) and answered
+# false. Mended after the draw, so every other case is drawn as before.
+REFUTED = {("log(exp(1/x))", "1/x")}
+
+
+def mend_refuted():
+    for c in mc.CASES:
+        args = c["args"]
+        if c["tool"] != "algebraic_equiv" or "assume" in args or (args["a"], args["b"]) not in REFUTED:
+            continue
+        c["checks"] = [chk("identical", "verdict", False), chk("holds_for", "holds_for", None, a=args["a"], b=args["b"])]
+        c["why"] = "false at x = -I/4: log(exp(4*I)) = (4 - 2*pi)*I"
+
+
 def main():
+    mend_refuted()
     for i, c in enumerate(mc.CASES):
         c["id"] = "gen%d-%s-%03d" % (c.get("batch", 5), c["tool"], i + 1)
     mc.write_cases("generated.json", "batch 5: generated symbolic cases by class; built by make_generated.py")
