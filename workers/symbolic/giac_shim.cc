@@ -2810,9 +2810,8 @@ gen inverse(const gen &m) {
 
 gen approx(const gen &g, int digits);
 
-// |a - b| below 1e-20 of max(1, |b|) at 30 digits: two algebraic numbers
-// taken as equal (giac's evalf of a rootof finds its root numerically)
-bool numerically_equal(const gen &a, const gen &b) {
+// |a - b| within rel of max(1, |b|), both evaluated at 30 digits
+static bool within(const gen &a, const gen &b, double rel) {
     double dre, dim, sre, sim;
     try {
         if (!numeric_parts(approx(a - b, 30), dre, dim) || !numeric_parts(approx(b, 30), sre, sim))
@@ -2820,8 +2819,12 @@ bool numerically_equal(const gen &a, const gen &b) {
     } catch (...) {
         return false;
     }
-    return std::hypot(dre, dim) <= 1e-20 * std::max(1.0, std::hypot(sre, sim));
+    return std::hypot(dre, dim) <= rel * std::max(1.0, std::hypot(sre, sim));
 }
+
+// |a - b| below 1e-20 of max(1, |b|): two algebraic numbers taken as equal
+// (giac's evalf of a rootof finds its root numerically)
+bool numerically_equal(const gen &a, const gen &b) { return within(a, b, 1e-20); }
 
 // true when g holds a floating-point number: a value of giac's numeric
 // fallback for a system it cannot solve exactly
@@ -2845,16 +2848,7 @@ bool inexact(const gen &g) { return holds_op(g, at_rootof) || holds_float(g); }
 
 // |a - b| within 1e-8 of max(1, |b|): an exact root taken for a float of
 // giac's numeric fallback (its values are good to about 1e-14)
-bool near_float(const gen &a, const gen &b) {
-    double dre, dim, sre, sim;
-    try {
-        if (!numeric_parts(approx(a - b, 30), dre, dim) || !numeric_parts(approx(b, 30), sre, sim))
-            return false;
-    } catch (...) {
-        return false;
-    }
-    return std::hypot(dre, dim) <= 1e-8 * std::max(1.0, std::hypot(sre, sim));
-}
+bool near_float(const gen &a, const gen &b) { return within(a, b, 1e-8); }
 
 // An exact root (in radicals) equal to the value v of variable x: a root
 // of an equation of the system in x alone once the exact values are
