@@ -191,7 +191,8 @@ int cc_smt2_scan(char *script, size_t n, struct cc_smt2_scan *out) {
             out->complete = true;
             return 0;
         }
-        if (is_check(&r)) {
+        bool check = is_check(&r);
+        if (check) {
             out->n_checks++;
             out->assuming |= atom_is(&r, "check-sat-assuming");
         }
@@ -211,7 +212,7 @@ int cc_smt2_scan(char *script, size_t n, struct cc_smt2_scan *out) {
         }
         if (atom_is(&r, "push") || atom_is(&r, "pop") || atom_is(&r, "reset") || atom_is(&r, "reset-assertions"))
             out->has_scopes = true;
-        bool option = false, check = is_check(&r);
+        bool option = false;
         if (atom_is(&r, "set-option") && next(&r) == T_ATOM)
             option = benign_option(&r) || timeout_option(&r, &out->timeout_ms);
         if (!close_form(&r)) return 0;

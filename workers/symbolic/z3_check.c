@@ -232,6 +232,19 @@ static unsigned check_limit_ms(unsigned long script_ms) {
     return script_ms && script_ms < Z3_TIMEOUT_MS ? (unsigned)script_ms : Z3_TIMEOUT_MS;
 }
 
+/* The fields of an answer, before its grade; takes model. */
+static json_t *answer(const char *word, json_t *model, size_t n_assertions, unsigned limit_ms) {
+    char engine[64];
+    engine_name(engine);
+    json_t *res = cc_ok();
+    json_object_set_new(res, "result", json_string(word));
+    json_object_set_new(res, "model", model ? model : json_null());
+    json_object_set_new(res, "assertions", json_integer((json_int_t)n_assertions));
+    json_object_set_new(res, "engine", json_string(engine));
+    json_object_set_new(res, "timeout_ms", json_integer(limit_ms));
+    return res;
+}
+
 static json_t *verdict(Z3_context c, Z3_solver s, Z3_lbool r, unsigned n_assertions, unsigned limit_ms) {
     char engine[64], basis[160];
     engine_name(engine);
@@ -262,13 +275,7 @@ static json_t *verdict(Z3_context c, Z3_solver s, Z3_lbool r, unsigned n_asserti
         json_decref(model);
         return z3_failure(c, Z3_get_error_code(c));
     }
-    json_t *res = cc_ok();
-    json_object_set_new(res, "result", json_string(word));
-    json_object_set_new(res, "model", model ? model : json_null());
-    json_object_set_new(res, "assertions", json_integer(n_assertions));
-    json_object_set_new(res, "engine", json_string(engine));
-    json_object_set_new(res, "timeout_ms", json_integer(limit_ms));
-    return graded(res, grade, why);
+    return graded(answer(word, model, n_assertions, limit_ms), grade, why);
 }
 
 /* ---- the 5000 ms limit -------------------------------------------------------
@@ -536,14 +543,7 @@ static long elapsed_ms(const struct timespec *t0) {
 
 /* A check the script's time budget left no time for. */
 static json_t *not_run(size_t asserts) {
-    char engine[64];
-    engine_name(engine);
-    json_t *r = cc_ok();
-    json_object_set_new(r, "result", json_string("unknown"));
-    json_object_set_new(r, "model", json_null());
-    json_object_set_new(r, "assertions", json_integer((json_int_t)asserts));
-    json_object_set_new(r, "engine", json_string(engine));
-    json_object_set_new(r, "timeout_ms", json_integer(0));
+    json_t *r = answer("unknown", json_null(), asserts, 0);
     json_object_set_new(r, "reason", json_string("not run: the checks before it spent the script's "
                                                  "time budget"));
     return graded(r, "ungraded", "not graded: the check was not run, which decides nothing");
