@@ -3,6 +3,7 @@
 #include "protocol/knob.h"
 
 #include "protocol/flag.h"
+#include "protocol/text_knob.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -108,6 +109,7 @@ void cc_knobs_reload(void) {
     pthread_once(&loaded, load);
     load();
     cc_flags_reload();
+    cc_texts_reload();
 }
 
 bool cc_knob_given(enum cc_knob_id id) {
