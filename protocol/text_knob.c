@@ -3,6 +3,7 @@
 #include "protocol/text_knob.h"
 
 #include "protocol/cap_policy.h"
+#include "protocol/knob.h"
 
 #include <ctype.h>
 #include <pthread.h>
@@ -109,9 +110,7 @@ int cc_texts_check(char *why, size_t cap) {
         const struct cc_text_def *k = &cc_text_defs[i];
         const char *v = getenv(k->name);
         if (!v || !*v || cc_text_parse(k, v)) continue;
-        snprintf(why, cap, "%s=\"%.40s%s\" is not %s (docs/configuration.md); unset it for the default", k->name,
-                 v, strlen(v) > 40 ? "..." : "", k->rule);
-        return -1;
+        return cc_knob_refusal(why, cap, k->name, v, k->rule);
     }
     return 0;
 }
