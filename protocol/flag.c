@@ -2,6 +2,8 @@
  * why). docs/configuration.md "On/off" lists every knob with this rule. */
 #include "protocol/flag.h"
 
+#include "protocol/knob.h"
+
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,9 +59,7 @@ int cc_flags_check(char *why, size_t cap) {
     for (int i = 0; i < CC_FLAG_COUNT; i++) {
         const char *v = getenv(cc_flag_defs[i].name);
         if (!v || !*v || cc_flag_parse(v) >= 0) continue;
-        snprintf(why, cap, "%s=\"%.40s%s\" is not " CC_FLAG_RULE " (docs/configuration.md); unset it for the default",
-                 cc_flag_defs[i].name, v, strlen(v) > 40 ? "..." : "");
-        return -1;
+        return cc_knob_refusal(why, cap, cc_flag_defs[i].name, v, CC_FLAG_RULE);
     }
     return 0;
 }

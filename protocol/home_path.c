@@ -1,4 +1,5 @@
 #include "protocol/home_path.h"
+#include "protocol/text_knob.h"
 
 #include <errno.h>
 #include <pwd.h>
@@ -7,9 +8,9 @@
 #include <unistd.h>
 
 int cc_home_path(char *out, size_t cap) {
-    const char *env = getenv("CODECALC_HOME");
+    const char *env = cc_text(CC_TEXT_HOME);
     int n;
-    if (env && *env) {
+    if (env) {
         n = snprintf(out, cap, "%s", env);
     } else {
         const char *home = getenv("HOME");

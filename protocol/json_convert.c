@@ -43,46 +43,6 @@ bool cc_json_is_bigint(const json_t *j) {
     return cc_json_bigint_digits(j, &n) != NULL;
 }
 
-/* depth: containers already open around j. */
-static int to_mp(msgpack_packer *pk, const json_t *j, int depth) {
-    switch (json_typeof(j)) {
-    case JSON_OBJECT: {
-        if (depth >= CC_MP_MAX_NESTING) return -1;
-        msgpack_pack_map(pk, json_object_size(j));
-        const char *k;
-        json_t *v;
-        json_object_foreach((json_t *)j, k, v) {
-            size_t kl = strlen(k);
-            msgpack_pack_str_with_body(pk, k, kl);
-            if (to_mp(pk, v, depth + 1) < 0) return -1;
-        }
-        return 0;
-    }
-    case JSON_ARRAY: {
-        if (depth >= CC_MP_MAX_NESTING) return -1;
-        size_t n = json_array_size(j);
-        msgpack_pack_array(pk, n);
-        for (size_t i = 0; i < n; i++)
-            if (to_mp(pk, json_array_get(j, i), depth + 1) < 0) return -1;
-        return 0;
-    }
-    case JSON_STRING: {
-        size_t n;
-        const char *d = cc_json_bigint_digits(j, &n);
-        if (d) return msgpack_pack_ext_with_body(pk, d, n, CC_MP_EXT_BIGINT);
-        return msgpack_pack_str_with_body(pk, json_string_value(j), json_string_length(j));
-    }
-    case JSON_INTEGER: return msgpack_pack_int64(pk, json_integer_value(j));
-    case JSON_REAL: return msgpack_pack_double(pk, json_real_value(j));
-    case JSON_TRUE: return msgpack_pack_true(pk);
-    case JSON_FALSE: return msgpack_pack_false(pk);
-    case JSON_NULL: return msgpack_pack_nil(pk);
-    }
-    return -1;
-}
-
-int cc_json_to_mp(msgpack_packer *pk, const json_t *j) { return to_mp(pk, j, 0); }
-
 static json_t *bigint_json(const char *d, size_t n) {
     char *buf = malloc(CC_BIGINT_PREFIX_LEN + n);
     if (!buf) return NULL;

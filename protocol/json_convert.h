@@ -22,8 +22,8 @@
 #endif
 #define CC_MP_EXT_BIGINT 1
 
-/* Deepest nesting of arrays and objects cc_json_to_mp packs. msgpack-c's
- * unpacker refuses a value with more than 32 containers open at once
+/* Deepest nesting of arrays and objects cc_mpw_json (protocol/mp_write.h)
+ * packs. msgpack-c's unpacker refuses a value with more than 32 containers open at once
  * (MSGPACK_EMBED_STACK_SIZE), and every value we pack travels inside the
  * map of a frame: one level for the frame, 31 for the value. A deeper value
  * would be packed fine and then kill the process that cannot decode it. */
@@ -38,12 +38,6 @@
 const char *cc_json_bigint_digits(const json_t *j, size_t *n);
 /* cc_json_bigint_digits(j) != NULL. */
 bool cc_json_is_bigint(const json_t *j);
-/* Pack j (any JSON value) with msgpack-c's packer. Returns 0, or -1 when j
- * nests more than CC_MP_MAX_NESTING arrays/objects deep (the packer then
- * holds garbage). Every frame is packed by cc_mpw_json (protocol/mp_write.h),
- * which writes the same bytes faster; this one is the reference the unit
- * tests and the fuzzer (tests/fuzz/fuzz_convert.c) compare it with. */
-int cc_json_to_mp(msgpack_packer *pk, const json_t *j);
 /* New jansson value for o, or NULL on nesting > 512 / allocation failure. */
 json_t *cc_mp_to_json(const msgpack_object *o);
 /* Append o as compact JSON text. Returns 0, or -1 on nesting > 512. */

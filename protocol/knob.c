@@ -3,6 +3,7 @@
 #include "protocol/knob.h"
 
 #include "protocol/flag.h"
+#include "protocol/text_knob.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -108,6 +109,7 @@ void cc_knobs_reload(void) {
     pthread_once(&loaded, load);
     load();
     cc_flags_reload();
+    cc_texts_reload();
 }
 
 bool cc_knob_given(enum cc_knob_id id) {
@@ -158,9 +160,13 @@ int cc_knobs_check(char *why, size_t cap) {
         if (!v || !*v || cc_knob_parse(k, v, &x)) continue;
         char rule[160];
         cc_knob_rule(k, rule, sizeof rule);
-        snprintf(why, cap, "%s=\"%.40s%s\" is not %s (docs/configuration.md); unset it for the default",
-                 k->name, v, strlen(v) > 40 ? "..." : "", rule);
-        return -1;
+        return cc_knob_refusal(why, cap, k->name, v, rule);
     }
     return 0;
+}
+
+int cc_knob_refusal(char *why, size_t cap, const char *name, const char *value, const char *rule) {
+    snprintf(why, cap, "%s=\"%.40s%s\" is not %s (docs/configuration.md); unset it for the default", name, value,
+             strlen(value) > 40 ? "..." : "", rule);
+    return -1;
 }

@@ -109,4 +109,9 @@ void cc_knob_rule(const struct cc_knob_def *k, char *buf, size_t cap);
  * naming the first knob set to something that is not a value of it. */
 int cc_knobs_check(char *why, size_t cap);
 
+/* The one refusal line of every kind of knob (numeric, on/off, text):
+ * NAME="value" (cut at 40 bytes) is not RULE, where to read, what to do.
+ * Returns -1, what the checks return for a refusal. */
+int cc_knob_refusal(char *why, size_t cap, const char *name, const char *value, const char *rule);
+
 #endif

@@ -17,9 +17,10 @@ void cc_mpw_str(msgpack_sbuffer *sb, const char *s, size_t n);
 void cc_mpw_uint(msgpack_sbuffer *sb, uint64_t v);
 void cc_mpw_int(msgpack_sbuffer *sb, int64_t v);
 void cc_mpw_bool(msgpack_sbuffer *sb, int b);
-/* Any JSON value, as cc_json_to_mp packs it (big-integer strings as ext,
- * the same nesting bound). Returns 0, or -1 past CC_MP_MAX_NESTING (sb
- * then holds garbage). */
+/* Any JSON value, the bytes msgpack-c's packer writes for it (the tests
+ * hold that packer's version, tests/unit/mp_packer_ref.h): big-integer
+ * strings as ext CC_MP_EXT_BIGINT. Returns 0, or -1 past
+ * CC_MP_MAX_NESTING containers (sb then holds garbage). */
 int cc_mpw_json(msgpack_sbuffer *sb, const json_t *j);
 
 #endif

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -23,6 +24,41 @@ struct rm_ctx {
 
 static int empty_dir(int dfd, int depth, struct rm_ctx *cx);
 
+/* Names tried for one moved subtree before giving up. */
+#define MOVE_TRIES 8
+
+/* renameat that never replaces: RENAME_NOREPLACE, or where the file
+ * system lacks it (EINVAL), a check first (the tree is the program's, not
+ * the server's, so the window between the two only costs a retry). */
+static int rename_noreplace(int from, const char *name, int to, const char *up) {
+    if (renameat2(from, name, to, up, RENAME_NOREPLACE) == 0) return 0;
+    if (errno != EINVAL) return -1;
+    struct stat st;
+    if (fstatat(to, up, &st, AT_SYMLINK_NOFOLLOW) == 0) return errno = EEXIST, -1;
+    return renameat(from, name, to, up);
+}
+
+/* Move dfd/name up to the top of the tree under a name nothing holds. The
+ * program can make .codecalc-deep-N itself: a plain renameat onto its
+ * non-empty directory (or the very ancestor being emptied) failed, and the
+ * whole removal with it; onto its empty one it replaced it. A name taken
+ * gets a random suffix the program cannot foresee. */
+static int move_up(int dfd, const char *name, struct rm_ctx *cx) {
+    for (int i = 0; i < MOVE_TRIES; i++) {
+        char up[64];
+        unsigned long long r = 0;
+        if (i > 0 && getrandom(&r, sizeof r, GRND_NONBLOCK) != (ssize_t)sizeof r) r = (unsigned long long)i;
+        if (i == 0) snprintf(up, sizeof up, ".codecalc-deep-%lu", cx->seq++);
+        else snprintf(up, sizeof up, ".codecalc-deep-%lu-%016llx", cx->seq++, r);
+        if (rename_noreplace(dfd, name, cx->top, up) == 0) {
+            cx->moved++;
+            return 0;
+        }
+        if (errno != EEXIST && errno != ENOTEMPTY) return -1;
+    }
+    return -1;
+}
+
 /* A directory the program made read-only (chmod 555, a sealed
  * environment) cannot be emptied without root's override: a non-root
  * server, which shares the program's uid, gives itself write access back. */
@@ -35,13 +71,7 @@ static int remove_entry(int dfd, const char *name, int depth, struct rm_ctx *cx)
     struct stat st;
     if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) return errno == ENOENT ? 0 : -1;
     if (!S_ISDIR(st.st_mode)) return unlinkat(dfd, name, 0) == 0 || errno == ENOENT ? 0 : -1;
-    if (depth >= MAX_DEPTH) {
-        char up[64];
-        snprintf(up, sizeof up, ".codecalc-deep-%lu", cx->seq++);
-        if (renameat(dfd, name, cx->top, up) != 0) return -1;
-        cx->moved++;
-        return 0;
-    }
+    if (depth >= MAX_DEPTH) return move_up(dfd, name, cx);
     int sub = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (sub < 0 && errno == EACCES) {
         /* The program may have chmod'ed its own directory to 000. */

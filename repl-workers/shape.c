@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "repl-workers/launcher.h"
+#include "protocol/text_knob.h"
 #include "workers/common/tool_api.h"
 #include "workers/exec/execute.h"
 #include "workers/exec/receipt.h"
@@ -97,7 +98,7 @@ static void add_receipt(const struct launcher *L, json_t *res, json_t *args) {
     };
     struct cc_broker b;
     memset(&b, 0, sizeof b);
-    if (cc_broker_decide(&spec, false, getenv("CODECALC_CAPABILITY_POLICY"), "local", &b) != 0) return;
+    if (cc_broker_decide(&spec, false, cc_text(CC_TEXT_CAPABILITY_POLICY), "local", &b) != 0) return;
     json_t *receipt = cc_receipt_local(&spec, L->id, json_object_get(res, "unenforced"), b.capabilities);
     if (receipt) json_object_set_new(res, "provider", receipt);
     cc_broker_free(&b);

@@ -1,5 +1,6 @@
 /* Backend choice and server identity (see shared.h). */
 #include "state/shared.h"
+#include "protocol/text_knob.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,8 +9,7 @@ static char server_id[CC_SERVER_ID_MAX];
 static char server_url[CC_SERVER_URL_MAX];
 
 const char *cc_state_database_url(void) {
-    const char *u = getenv("CODECALC_DATABASE_URL");
-    return u && *u ? u : NULL;
+    return cc_text(CC_TEXT_DATABASE_URL);
 }
 
 void cc_state_set_identity(const char *id, const char *url) {

@@ -1,4 +1,5 @@
 #include "supervisor/log.h"
+#include "protocol/text_knob.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,16 +9,11 @@
 
 static enum cc_log_level threshold = CC_LOG_WARNING;
 
-int cc_log_init(void) {
+void cc_log_init(void) {
     static const char *const names[] = {"debug", "info", "warning", "error"};
-    const char *v = getenv("CODECALC_LOG");
-    if (!v || !*v) return 0;
-    for (int i = 0; i < 4; i++)
-        if (strcmp(v, names[i]) == 0) {
-            threshold = (enum cc_log_level)i;
-            return 0;
-        }
-    return -1;
+    const char *v = cc_text(CC_TEXT_LOG);
+    for (int i = 0; v && i < 4; i++)
+        if (strcmp(v, names[i]) == 0) threshold = (enum cc_log_level)i;
 }
 
 void cc_log(enum cc_log_level lvl, const char *fmt, ...) {

@@ -5,10 +5,10 @@
 
 enum cc_log_level { CC_LOG_DEBUG, CC_LOG_INFO, CC_LOG_WARNING, CC_LOG_ERROR };
 
-/* Read CODECALC_LOG: debug, info, warning (default) or error. -1 for any
- * other value (the caller refuses to start: a typo must not silently mean
- * the default). */
-int cc_log_init(void);
+/* Read CODECALC_LOG: debug, info, warning (default) or error. Any other
+ * value refused start before this (protocol/text_knob.c: a typo must not
+ * silently mean the default). */
+void cc_log_init(void);
 void cc_log(enum cc_log_level lvl, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

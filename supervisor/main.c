@@ -5,6 +5,7 @@
 
 #include "protocol/flag.h"
 #include "protocol/knob.h"
+#include "protocol/text_knob.h"
 #include "supervisor/cli/cli.h"
 #include "supervisor/log.h"
 #include "supervisor/mcp/methods.h"
@@ -45,18 +46,16 @@ static const char usage[] =
 
 int main(int argc, char **argv) {
     cc_cli_guard_std_fds();
-    if (cc_log_init() < 0) {
-        fputs("codecalc: CODECALC_LOG must be one of debug, info, warning, error\n", stderr);
-        return 2;
-    }
-    /* A numeric or on/off knob set to what is not a value of it
-     * (protocol/knob.h, protocol/flag.h): no command runs on a number or a
-     * state the operator did not write. */
+    /* A numeric, on/off or text knob set to what is not a value of it
+     * (protocol/knob.h, flag.h, text_knob.h): no command runs on a number,
+     * a state or a setting the operator did not write. */
     char why[512];
-    if (cc_knobs_check(why, sizeof why) < 0 || cc_flags_check(why, sizeof why) < 0) {
+    if (cc_knobs_check(why, sizeof why) < 0 || cc_flags_check(why, sizeof why) < 0 ||
+        cc_texts_check(why, sizeof why) < 0) {
         fprintf(stderr, "codecalc: %s\n", why);
         return 2;
     }
+    cc_log_init();
     const char *cmd = argc > 1 ? argv[1] : "";
     if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0) {
         fputs(usage, stdout);

@@ -1,5 +1,6 @@
 /* JSON-RPC dispatch and the MCP lifecycle (2025-era revisions). */
 #include "supervisor/server.h"
+#include "protocol/text_knob.h"
 #include "workers/common/deps.h"
 
 #include <errno.h>
@@ -53,7 +54,7 @@ int cc_server_init(struct cc_server *srv, bool prefork, bool stateful) {
     srv->stateful = stateful;
     cc_metrics_started();
     char err[1024];
-    if (cc_registry_load(&srv->reg, getenv("CODECALC_TOOLS"), err, sizeof err) < 0) {
+    if (cc_registry_load(&srv->reg, cc_text(CC_TEXT_TOOLS), err, sizeof err) < 0) {
         fprintf(stderr, "codecalc: %s\n", err);
         return -1;
     }

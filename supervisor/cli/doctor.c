@@ -9,6 +9,7 @@
  * Fields about other platforms (Windows isolation, the gVisor strict
  * runtime) are present with applies/available false and a reason. */
 #include "supervisor/cli/doctor.h"
+#include "protocol/text_knob.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -75,11 +76,11 @@ static json_t *windows_isolation(void) {
 }
 
 static json_t *extensions(void) {
-    const char *allowed = getenv("CODECALC_EXTENSION_ALLOWED_PERMISSIONS");
+    const char *allowed = cc_text(CC_TEXT_EXTENSION_ALLOWED_PERMISSIONS);
     bool disabled = cc_flag(CC_FLAG_DISABLE_THIRD_PARTY_EXTENSIONS);
     return json_pack("{s:s,s:{s:b,s:s,s:s},s:[],s:s}", "framework_version", "1", "policy", "allow_third_party",
                      !disabled, "disable_switch", "CODECALC_DISABLE_THIRD_PARTY_EXTENSIONS", "allowed_permissions",
-                     allowed && *allowed ? allowed : "all", "loaded", "detail",
+                     allowed ? allowed : "all", "loaded", "detail",
                      "this build has no extension framework; nothing is loaded");
 }
 
@@ -127,7 +128,7 @@ static json_t *tool_groups(void) {
     struct cc_registry all, active;
     char err[512];
     if (cc_registry_load(&all, NULL, err, sizeof err) < 0) return json_pack("{s:s}", "error", err);
-    const char *conf = getenv("CODECALC_TOOLS");
+    const char *conf = cc_text(CC_TEXT_TOOLS);
     bool act_ok = cc_registry_load(&active, conf, err, sizeof err) == 0;
     json_t *groups = json_object(), *active_groups = json_array();
     for (int g = 0; cc_tool_groups[g]; g++) {

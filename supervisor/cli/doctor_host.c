@@ -4,6 +4,7 @@
  * an operator needs to act on them: which hierarchy is mounted where, which
  * controllers it offers, and why a feature is unusable. */
 #include "supervisor/cli/doctor.h"
+#include "protocol/text_knob.h"
 
 #include <mntent.h>
 #include <pwd.h>
@@ -65,7 +66,7 @@ static json_t *cgroups(const json_t *caps) {
     json_t *v1 = json_pack("{s:{s:b,s:s?,s:b},s:{s:b,s:s?,s:b}}",
                            "memory", "mounted", mem != NULL, "mount", mem, "usable", HAS("cgroup_v1_memory"),
                            "pids", "mounted", pids != NULL, "mount", pids, "usable", HAS("cgroup_v1_pids"));
-    const char *cg = getenv("CODECALC_CGROUP");
+    const char *cg = cc_text(CC_TEXT_CGROUP);
     const char *in_use = HAS("cgroup_v2") ? "v2" : (HAS("cgroup_v1_memory") || HAS("cgroup_v1_pids")) ? "v1" : "none";
     const char *detail =
         HAS("cgroup_v2") ? NULL

@@ -2,6 +2,7 @@
  * and who holds it, the database) and the temp root of run directories.
  * Writability is established by writing, never inferred from modes. */
 #include "supervisor/cli/doctor.h"
+#include "protocol/text_knob.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -62,7 +63,7 @@ static const char *write_test(const char *dir) {
 json_t *cc_doc_state_dir(void) {
     char home[PATH_MAX];
     if (cc_home_dir(home, sizeof home) < 0) {
-        const char *env = getenv("CODECALC_HOME");
+        const char *env = cc_text(CC_TEXT_HOME);
         return json_pack("{s:s?,s:b,s:s}", "path", env, "writable", 0, "error", strerror(errno));
     }
     const char *why = write_test(home);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "supervisor/cli/args.h"
+#include "protocol/text_knob.h"
 #include "supervisor/cli/cli.h"
 #include "supervisor/mcp/registry.h"
 
@@ -38,7 +39,7 @@ int cc_cli_tools(int argc, char **argv) {
     if (cc_cli_parse(argc, argv, flags, "usage: codecalc tools [--json]\n") < 0) return 2;
     struct cc_registry reg;
     char err[1024];
-    if (cc_registry_load(&reg, getenv("CODECALC_TOOLS"), err, sizeof err) < 0) {
+    if (cc_registry_load(&reg, cc_text(CC_TEXT_TOOLS), err, sizeof err) < 0) {
         fprintf(stderr, "codecalc: %s\n", err);
         return 2;
     }

@@ -14,6 +14,7 @@
 #include <event2/keyvalq_struct.h>
 
 #include "protocol/json_convert.h"
+#include "protocol/text_knob.h"
 #include "protocol/strbuf.h"
 #include "state/session_store.h"
 #include "state/shared.h"
@@ -38,8 +39,8 @@ struct forward {
 };
 
 bool cc_cluster_token_ok(const char *presented) {
-    const char *want = getenv("CODECALC_CLUSTER_TOKEN");
-    if (!want || !*want || !presented) return false;
+    const char *want = cc_text(CC_TEXT_CLUSTER_TOKEN);
+    if (!want || !presented) return false;
     size_t a = strlen(want), b = strlen(presented);
     unsigned diff = a != b;
     for (size_t i = 0; i < a && i < b; i++) diff |= (unsigned char)(want[i] ^ presented[i]);
@@ -213,9 +214,10 @@ static int send_forward(struct forward *f, json_t *params) {
         evhttp_add_header(h, "MCP-Protocol-Version", CC_MCP_STATELESS_VERSION);
         evhttp_add_header(h, "Mcp-Method", "tools/call");
         evhttp_add_header(h, "Mcp-Name", json_string_value(json_object_get(params, "name")));
-        evhttp_add_header(h, CC_CLUSTER_TOKEN_HEADER, getenv("CODECALC_CLUSTER_TOKEN"));
-        const char *bearer = getenv("CODECALC_HTTP_TOKEN");
-        if (bearer && *bearer) {
+        const char *token = cc_text(CC_TEXT_CLUSTER_TOKEN); /* forwarding only with one (below) */
+        if (token) evhttp_add_header(h, CC_CLUSTER_TOKEN_HEADER, token);
+        const char *bearer = cc_text(CC_TEXT_HTTP_TOKEN);
+        if (bearer) {
             char auth[1100];
             snprintf(auth, sizeof auth, "Bearer %.1024s", bearer);
             evhttp_add_header(h, "Authorization", auth);
@@ -247,8 +249,8 @@ bool cc_cluster_forward(struct cc_server *srv, struct cc_req *r, json_t *params,
         owner_gone(srv, r, sid, rec.owner, rec.owner_url, why, true);
         return true;
     }
-    const char *token = getenv("CODECALC_CLUSTER_TOKEN");
-    if (!rec.owner_url[0] || !token || !*token) {
+    const char *token = cc_text(CC_TEXT_CLUSTER_TOKEN);
+    if (!rec.owner_url[0] || !token) {
         json_t *e = cc_err("worker_failure", "session '%s' lives on server %s and cannot be reached from here: %s", sid,
                            rec.owner, rec.owner_url[0] ? "CODECALC_CLUSTER_TOKEN is not set on this server"
                                                        : "that server serves no HTTP (no internal URL)");

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "protocol/knob.h"
+#include "protocol/text_knob.h"
 #include "protocol/fdio.h"
 #include "state/shared.h"
 #include "supervisor/cluster/cluster.h"
@@ -62,15 +63,14 @@ int cc_cluster_identity_init(const char *home) {
             return -1;
         }
     }
-    const char *adv = getenv("CODECALC_ADVERTISE_URL");
-    cc_state_set_identity(id, adv && *adv ? adv : "");
+    const char *adv = cc_text(CC_TEXT_ADVERTISE_URL);
+    cc_state_set_identity(id, adv ? adv : "");
     return 0;
 }
 
 void cc_cluster_advertise(struct cc_server *srv, const char *host, int port) {
     (void)srv;
-    const char *adv = getenv("CODECALC_ADVERTISE_URL");
-    if (adv && *adv) return;
+    if (cc_text(CC_TEXT_ADVERTISE_URL)) return;
     char url[CC_SERVER_URL_MAX];
     bool v6 = strchr(host, ':') != NULL;
     snprintf(url, sizeof url, "http://%s%s%s:%d/mcp", v6 ? "[" : "", host, v6 ? "]" : "", port);

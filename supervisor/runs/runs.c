@@ -12,6 +12,8 @@
 #include <sys/stat.h>
 
 #include "protocol/json_convert.h"
+#include "protocol/cap_policy.h"
+#include "protocol/text_knob.h"
 #include "protocol/knob.h"
 #include "protocol/proc_stat.h"
 #include "protocol/strbuf.h"
@@ -156,11 +158,11 @@ static json_t *check_submit(json_t *args, int64_t *timeout) {
  * The run itself is brokered again by its shepherd (execute_code's path),
  * which applies a forced no_net and writes the receipt. */
 static json_t *broker(struct cc_runs *rs, json_t *args, bool *net_denied) {
-    const char *policy = getenv("CODECALC_CAPABILITY_POLICY");
-    bool blank = true;
+    const char *policy = cc_text(CC_TEXT_CAPABILITY_POLICY);
+    struct cc_cap_policy p;
     *net_denied = false;
-    for (const char *p = policy; p && *p && blank; p++) blank = isspace((unsigned char)*p) != 0;
-    if (blank) return NULL;
+    cc_cap_policy_parse(policy, &p, NULL, NULL);
+    if (!p.active) return NULL;
     return cc_runs_broker_check(rs, json_is_true(json_object_get(args, "no_net")), policy, net_denied);
 }
 

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "protocol/flag.h"
+#include "protocol/text_knob.h"
 #include "supervisor/home.h"
 #include "supervisor/sessions/installer.h"
 #include "workers/common/pkg_managers.h"
@@ -47,7 +48,7 @@ static bool allowlisted(const char *lang, const char *pkg, char *bare, size_t ca
     if (n >= cap) n = cap - 1;
     for (size_t i = 0; i < n; i++) bare[i] = (char)tolower((unsigned char)pkg[i]);
     bare[n] = '\0';
-    const char *env = getenv("CODECALC_PACKAGE_ALLOWLIST");
+    const char *env = cc_text(CC_TEXT_PACKAGE_ALLOWLIST);
     if (!env) return true;
     char *copy = strdup(env), *save = NULL;
     bool ok = false;

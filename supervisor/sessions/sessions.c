@@ -3,6 +3,7 @@
  * expiry, answers). File tools live in supervisor/sessions/files.c, code in the
  * workspace in supervisor/sessions/exec.c, REPL hosts in supervisor/sessions/repl.c. */
 #include "supervisor/sessions/sessions.h"
+#include "protocol/text_knob.h"
 #include "workers/exec/languages.h"
 #include "workers/exec/lang_refusal.h"
 
@@ -358,9 +359,9 @@ bool cc_sessions_intercept(struct cc_server *srv, struct cc_req *r, json_t *args
 /* ---- lifecycle ---------------------------------------------------------- */
 
 int cc_session_root(char *out, size_t cap) {
-    const char *env = getenv("CODECALC_SESSION_ROOT");
+    const char *env = cc_text(CC_TEXT_SESSION_ROOT); /* absolute, or start was refused */
     char home[PATH_MAX];
-    if (env && env[0] == '/') {
+    if (env) {
         if ((size_t)snprintf(out, cap, "%s", env) >= cap) return -1;
     } else {
         if (cc_home_dir(home, sizeof home) < 0) return -1;

@@ -2,6 +2,7 @@
  * per-POST exchange (a short-lived cc_conn), the 2025 GET stream, and the
  * SIGTERM drain. See supervisor/transport/http.h for the outline. */
 #include "supervisor/transport/http.h"
+#include "protocol/text_knob.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -1142,8 +1143,7 @@ int cc_http_main(int argc, char **argv) {
             }
         }
     }
-    const char *token = getenv("CODECALC_HTTP_TOKEN");
-    if (token && !*token) token = NULL;
+    const char *token = cc_text(CC_TEXT_HTTP_TOKEN);
     bool loopback = cc_http_host_is_loopback(host, strlen(host));
     if (!loopback && !token) {
         fprintf(stderr, "codecalc serve-http: refusing to listen on non-loopback host '%s' without "

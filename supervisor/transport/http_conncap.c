@@ -136,8 +136,7 @@ void cc_http_conncap_init(struct cc_http_conncap *c, struct evhttp *http, struct
                           int listen_fd) {
     *c = (struct cc_http_conncap){.base = base, .listen_fd = listen_fd, .port = -1,
                                   .max = (int)cc_knob(CC_KNOB_HTTP_MAX_CONNECTIONS)};
-    const char *v = getenv("CODECALC_HTTP_MAX_CONNECTIONS");
-    bool asked = v && *v;
+    bool asked = cc_knob_given(CC_KNOB_HTTP_MAX_CONNECTIONS);
     /* Descriptors are the real bound: leave room for workers, sessions and
      * files under the process's own limit. */
     struct rlimit rl;

@@ -216,7 +216,8 @@ describe('one-shot calls and configuration (issue 11 item 14)', { skip: SKIP_NO_
   test('an invalid CODECALC_LOG is refused; --help lists the values configuration.md lists', () => {
     const bad = spawnSync(BIN, ['tools'], { env: { PATH: process.env.PATH, CODECALC_LOG: 'verbose' }, encoding: 'utf8', timeout: 10000 });
     assert.equal(bad.status, 2);
-    assert.equal(bad.stderr, 'codecalc: CODECALC_LOG must be one of debug, info, warning, error\n');
+    assert.equal(bad.stderr, 'codecalc: CODECALC_LOG="verbose" is not one of debug, info, warning, error ' +
+      '(docs/configuration.md); unset it for the default\n');
     const ok = spawnSync(BIN, ['tools'], { env: { PATH: process.env.PATH, CODECALC_LOG: 'warning' }, encoding: 'utf8', timeout: 10000 });
     assert.equal(ok.status, 0);
     const help = spawnSync(BIN, ['--help'], { encoding: 'utf8', timeout: 10000 }).stdout;
@@ -271,5 +272,38 @@ describe('one-shot calls and configuration (issue 11 item 14)', { skip: SKIP_NO_
     const doc = readFileSync(join(REPO, 'docs', 'configuration.md'), 'utf8');
     const section = doc.slice(doc.indexOf('## On/off'), doc.indexOf('## State and tools'));
     for (const n of names) assert.match(section, new RegExp(`\\| \`${n}\` \\| (on|off) \\| [^|]+ \\|\n`), n);
+  });
+
+  // Each text knob had a reader of its own, and a value it could not use
+  // was quietly something else (a relative CODECALC_CGROUP our own cgroup,
+  // "deny-netwrok" no policy at all, "lcoal" a server failing every run):
+  // every text knob now has its rule in one table, and a value the rule
+  // does not take stops codecalc.
+  test('a text knob set to a value its rule does not take is refused at start, naming the rule', () => {
+    const cases = [
+      ['CODECALC_CGROUP', 'codecalc.slice', 'an absolute path'],
+      ['CODECALC_SESSION_ROOT', 'sessions', 'an absolute path'],
+      ['CODECALC_HOME', 'state', 'an absolute path'],
+      ['CODECALC_CAPABILITY_POLICY', 'deny-netwrok', 'comma-separated directives deny-network, no-network, ' +
+        'default-deny-network, allow-network, grant-network, strict \\(any case, spaces around them ignored\\)'],
+      ['CODECALC_EXECUTION_PROVIDER', 'lcoal', 'local \\(the one provider of this build\\)'],
+      ['CODECALC_ADVERTISE_URL', '10.0.0.2:8000/mcp', 'an http:// or https:// URL'],
+      ['CODECALC_PIP_INDEX_URL', 'pypi.org/simple', 'none, or a URL \\(scheme://\\.\\.\\.\\)'],
+      ['CODECALC_VALIDATE_PYTHON', 'python3', "an absolute path without a ' in it"],
+    ];
+    for (const [name, value, rule] of cases) assertKnobRefused(name, value, rule);
+    assertKnobsTaken([{ CODECALC_CAPABILITY_POLICY: ' Deny-Network , strict' }, { CODECALC_CGROUP: '' },
+      { CODECALC_PIP_INDEX_URL: 'none' }, { CODECALC_EXECUTION_PROVIDER: 'local' }, { CODECALC_AUDIT_LOG: '' }]);
+    // every knob protocol/text_knob.c reads has a row in configuration.md's text table
+    const table = readFileSync(join(REPO, 'protocol', 'text_knob.c'), 'utf8');
+    const names = [...table.matchAll(/\{"(CODECALC_[A-Z_]+)"/g)].map((m) => m[1]);
+    assert.ok(names.length >= 20, names.join());
+    const doc = readFileSync(join(REPO, 'docs', 'configuration.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## Text'), doc.indexOf('## State and tools'));
+    for (const n of names) assert.match(section, new RegExp(`\\| \`${n}\` \\| [^|]+ \\|\n`), n);
+    // and no C file reads a CODECALC_ variable but the three tables
+    const grep = spawnSync('grep', ['-rln', '--include=*.c', 'getenv("CODECALC_', 'protocol', 'supervisor', 'workers',
+      'repl-workers', 'state'], { cwd: REPO, encoding: 'utf8' });
+    assert.deepEqual(grep.stdout.split('\n').filter(Boolean).sort(), []);
   });
 });

@@ -1,6 +1,6 @@
-/* Setting a CODECALC_* knob inside a unit test. Numeric and on/off knobs
- * are read once per process (protocol/knob.h), so a test that changes one
- * has them read again; value NULL unsets it. */
+/* Setting a CODECALC_* knob inside a unit test. Numeric, on/off and text
+ * knobs are read once per process (protocol/knob.h, text_knob.h), so a
+ * test that changes one has them read again; value NULL unsets it. */
 #ifndef CC_TEST_KNOB_ENV_H
 #define CC_TEST_KNOB_ENV_H
 

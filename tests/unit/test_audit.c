@@ -33,8 +33,8 @@ static char *slurp(const char *path) {
 static void test_line_shape_and_redaction(void) {
     char path[256];
     snprintf(path, sizeof path, "%s/sub/audit.log", dir);
-    setenv("CODECALC_AUDIT_LOG", path, 1);
-    setenv("CODECALC_HTTP_TOKEN", "s3cret-token-value", 1);
+    knob_setenv("CODECALC_AUDIT_LOG", path);
+    knob_setenv("CODECALC_HTTP_TOKEN", "s3cret-token-value");
     setenv("CODECALC_PISTON_AUTHORIZATION", "Bearer piston-secret", 1);
     json_t *meta = json_pack("{s:s,s:s}", "note", "token s3cret-token-value and piston-secret", "zeta", "z");
     cc_audit_event("cleanup", NULL, "sess-1", "removed", "idle-expired", meta);
@@ -57,7 +57,7 @@ static void test_line_shape_and_redaction(void) {
     CHECK(text[strlen(text) - 1] == '\n');
     struct stat st;
     CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0600);
-    unsetenv("CODECALC_HTTP_TOKEN");
+    knob_setenv("CODECALC_HTTP_TOKEN", NULL);
     unsetenv("CODECALC_PISTON_AUTHORIZATION");
 }
 
@@ -67,7 +67,7 @@ static void test_rotation(void) {
     snprintf(p1, sizeof p1, "%s.1", path);
     snprintf(p2, sizeof p2, "%s.2", path);
     snprintf(p3, sizeof p3, "%s.3", path);
-    setenv("CODECALC_AUDIT_LOG", path, 1);
+    knob_setenv("CODECALC_AUDIT_LOG", path);
     knob_setenv("CODECALC_AUDIT_MAX_MB", "0.001"); /* 1048 bytes */
     for (int i = 0; i < 40; i++) cc_audit_event("cleanup", NULL, NULL, "removed", "rotation-test", NULL);
     struct stat st;
@@ -106,7 +106,7 @@ static void test_writer_waiting_on_a_rotation_appends_to_the_live_file(void) {
     char path[256], p1[270];
     snprintf(path, sizeof path, "%s/race.log", dir);
     snprintf(p1, sizeof p1, "%s.1", path);
-    setenv("CODECALC_AUDIT_LOG", path, 1);
+    knob_setenv("CODECALC_AUDIT_LOG", path);
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     CHECK(fd >= 0 && write(fd, "old\n", 4) == 4 && flock(fd, LOCK_EX) == 0);
     struct stat st;
@@ -138,7 +138,7 @@ static void test_writer_waiting_on_a_rotation_appends_to_the_live_file(void) {
 }
 
 static void test_disabled(void) {
-    setenv("CODECALC_AUDIT_LOG", "", 1);
+    knob_setenv("CODECALC_AUDIT_LOG", "");
     char p[64];
     CHECK_INTEQ(cc_audit_path(p, sizeof p), 0);
     json_t *d = cc_audit_describe();

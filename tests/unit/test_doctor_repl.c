@@ -12,6 +12,7 @@
 #include "repl-workers/repl_langs.h"
 #include "supervisor/cli/doctor.h"
 #include "tests/unit/check.h"
+#include "tests/unit/knob_env.h"
 
 static void touch(const char *dir, const char *name) {
     char path[PATH_MAX];
@@ -23,7 +24,7 @@ static void touch(const char *dir, const char *name) {
 static void doctor_names_repl_hosts_from_the_table_not_by_hand(void) {
     char dir[] = "/tmp/codecalc-doctor-repl-XXXXXX";
     CHECK(mkdtemp(dir) != NULL);
-    unsetenv("CODECALC_REPL_DIR");
+    knob_setenv("CODECALC_REPL_DIR", NULL);
     const struct cc_repl_lang *l;
     size_t rows = 0;
     for (; (l = cc_repl_lang_at(rows)); rows++) touch(dir, l->script);

@@ -1,6 +1,7 @@
 /* The language registry: 32 sorted entries, aliases, template splitting and
  * substitution, deciding commands and the list_languages array. */
 #include "tests/unit/check.h"
+#include "tests/unit/knob_env.h"
 #include "workers/exec/languages.h"
 
 #include <stdlib.h>
@@ -76,7 +77,7 @@ static json_t *entry(json_t *arr, const char *name) {
 }
 
 static void test_list(void) {
-    setenv("CODECALC_RUNTIME_PATH", "/usr/local/bin:/usr/bin:/bin", 1);
+    knob_setenv("CODECALC_RUNTIME_PATH", "/usr/local/bin:/usr/bin:/bin");
     json_t *a = cc_list_languages_json();
     CHECK_INTEQ(json_array_size(a), 32);
     char *c = json_dumps(entry(a, "c"), JSON_COMPACT | JSON_PRESERVE_ORDER);
@@ -97,7 +98,7 @@ static void test_list(void) {
     CHECK_INTEQ(bools, 32);
     json_decref(a);
 
-    setenv("CODECALC_RUNTIME_PATH", "/nonexistent", 1);
+    knob_setenv("CODECALC_RUNTIME_PATH", "/nonexistent");
     a = cc_list_languages_json();
     int installed = 0;
     json_array_foreach(a, i, e) installed += json_is_true(json_object_get(e, "available"));

@@ -277,7 +277,7 @@ static void test_unknown_language_lists_only_installed_languages(void) {
     char *dir = path_with_awk_and_jq();
     CHECK(dir != NULL);
     if (!dir) return;
-    setenv("CODECALC_RUNTIME_PATH", dir, 1);
+    knob_setenv("CODECALC_RUNTIME_PATH", dir);
     json_t *r = run("klingon", "x", "");
     CHECK_STREQ(str(r, "code"), "validation");
     CHECK(!json_object_get(r, "verdict"));
@@ -290,13 +290,13 @@ static void test_unknown_language_lists_only_installed_languages(void) {
     CHECK_INTEQ(json_array_size(json_object_get(r, "available_languages")), 2);
     CHECK_INTEQ(json_array_size(json_object_get(r, "not_installed")), 30);
     json_decref(r);
-    setenv("CODECALC_RUNTIME_PATH", "/nonexistent", 1);
+    knob_setenv("CODECALC_RUNTIME_PATH", "/nonexistent");
     r = run("klingon", "x", "");
     static const char none[] = "unknown language 'klingon'. Available: none. Not installed here: awk, bash,";
     CHECK(strncmp(str(r, "error"), none, sizeof none - 1) == 0);
     json_decref(r);
-    if (keep) setenv("CODECALC_RUNTIME_PATH", keep, 1);
-    else unsetenv("CODECALC_RUNTIME_PATH");
+    if (keep) knob_setenv("CODECALC_RUNTIME_PATH", keep);
+    else knob_setenv("CODECALC_RUNTIME_PATH", NULL);
     free(keep);
     remove_path_dir(dir);
 }
@@ -304,7 +304,7 @@ static void test_unknown_language_lists_only_installed_languages(void) {
 static void test_runtime_unavailable(void) {
     const char *saved = getenv("CODECALC_RUNTIME_PATH");
     char *keep = saved ? strdup(saved) : NULL;
-    setenv("CODECALC_RUNTIME_PATH", "/nonexistent", 1);
+    knob_setenv("CODECALC_RUNTIME_PATH", "/nonexistent");
     json_t *r = run("python3", "print(1)", "");
     CHECK_STREQ(str(r, "code"), "runtime_unavailable");
     CHECK_STREQ(str(r, "verdict"), "RTE");
@@ -319,7 +319,7 @@ static void test_runtime_unavailable(void) {
     CHECK_STREQ(str(r, "error"),
                 "runtime unavailable for the compile phase of 'c': 'gcc' (not found in PATH)");
     json_decref(r);
-    if (keep) setenv("CODECALC_RUNTIME_PATH", keep, 1);
+    if (keep) knob_setenv("CODECALC_RUNTIME_PATH", keep);
     free(keep);
 }
 
@@ -555,10 +555,10 @@ static void test_hooks(void) {
 
 int main(void) {
     /* The worker's own PATH may point into a home the sandbox uid cannot read. */
-    setenv("CODECALC_RUNTIME_PATH", "/usr/local/bin:/usr/bin:/bin", 1);
+    knob_setenv("CODECALC_RUNTIME_PATH", "/usr/local/bin:/usr/bin:/bin");
     strcpy(cache_home, "/tmp/cc-exec-test-XXXXXX");
     if (!mkdtemp(cache_home)) return 2;
-    setenv("CODECALC_HOME", cache_home, 1);
+    knob_setenv("CODECALC_HOME", cache_home);
     RUN(test_languages);
     RUN(test_spec_example);
     RUN(test_tle);

@@ -586,7 +586,7 @@ static void setup_dirs(void) {
     mkdir(p, 0755);
     snprintf(p, sizeof p, "%s/other/secret", runs);
     write_text(p, "s", 0644);
-    setenv("CODECALC_HOME", home, 1);
+    knob_setenv("CODECALC_HOME", home);
 }
 
 static void cleanup_dirs(void) {

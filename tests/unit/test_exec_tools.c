@@ -1,6 +1,7 @@
 /* The exec worker's tool handlers (list_languages, list_execution_providers,
  * execute_code) and their rows of the tool table. */
 #include "tests/unit/check.h"
+#include "tests/unit/knob_env.h"
 #include "workers/common/tool_api.h"
 #include "supervisor/mcp/tool_table.h"
 #include "workers/common/dispatch.h"
@@ -205,18 +206,18 @@ static void test_rejections(void) {
     CHECK_STREQ(str(r, "code"), "validation");
     CHECK_STREQ(str(r, "provider_error"), "unknown_provider");
     json_decref(r);
-    setenv("CODECALC_CAPABILITY_POLICY", "allow-network", 1);
+    knob_setenv("CODECALC_CAPABILITY_POLICY", "allow-network");
     r = call("execute_code", "{\"language\":\"python3\",\"code\":\"x\",\"no_net\":true}");
     CHECK_STREQ(str(r, "code"), "permission_denied");
     CHECK_STREQ(str(r, "requested_provider"), "local");
     json_decref(r);
-    unsetenv("CODECALC_CAPABILITY_POLICY");
+    knob_setenv("CODECALC_CAPABILITY_POLICY", NULL);
 }
 
 int main(void) {
-    setenv("CODECALC_RUNTIME_PATH", "/usr/local/bin:/usr/bin:/bin", 1);
-    unsetenv("CODECALC_CAPABILITY_POLICY");
-    unsetenv("CODECALC_EXECUTION_PROVIDER");
+    knob_setenv("CODECALC_RUNTIME_PATH", "/usr/local/bin:/usr/bin:/bin");
+    knob_setenv("CODECALC_CAPABILITY_POLICY", NULL);
+    knob_setenv("CODECALC_EXECUTION_PROVIDER", NULL);
     RUN(test_registry);
     RUN(test_list_tools);
     RUN(test_execute);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "protocol/json_convert.h"
+#include "protocol/mp_write.h"
 #include "protocol/strbuf.h"
 #include "supervisor/mcp/schema_check.h"
 #include "tests/unit/check.h"
@@ -38,10 +39,8 @@ static bool schema_integer(const json_t *j) {
 static bool transport_integer(const json_t *j) {
     msgpack_sbuffer sb;
     msgpack_sbuffer_init(&sb);
-    msgpack_packer pk;
-    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
     bool ext = false;
-    if (cc_json_to_mp(&pk, j) == 0) {
+    if (cc_mpw_json(&sb, j) == 0) {
         msgpack_unpacked u;
         msgpack_unpacked_init(&u);
         if (msgpack_unpack_next(&u, sb.data, sb.size, NULL) == MSGPACK_UNPACK_SUCCESS)

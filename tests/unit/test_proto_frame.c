@@ -11,6 +11,7 @@
 #include "protocol/msg.h"
 #include "protocol/strbuf.h"
 #include "tests/unit/check.h"
+#include "tests/unit/mp_packer_ref.h"
 
 static void pack_sample(msgpack_sbuffer *sb) {
     msgpack_packer pk;
@@ -91,9 +92,7 @@ static void bigint_survives_json_to_msgpack_to_text(void) {
     CHECK(json_integer_value(json_object_get(j, "k")) == 5);
     msgpack_sbuffer sb;
     msgpack_sbuffer_init(&sb);
-    msgpack_packer pk;
-    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
-    CHECK(cc_json_to_mp(&pk, j) == 0);
+    CHECK(cc_mpw_json(&sb, j) == 0);
     msgpack_unpacked u;
     msgpack_unpacked_init(&u);
     size_t off = 0;
@@ -438,7 +437,7 @@ static void writer_writes_what_the_packer_writes(void) {
     msgpack_sbuffer_init(&b);
     msgpack_packer pk;
     msgpack_packer_init(&pk, &a, msgpack_sbuffer_write);
-    CHECK(cc_json_to_mp(&pk, v) == 0);
+    CHECK(ref_json_to_mp(&pk, v) == 0);
     CHECK(cc_mpw_json(&b, v) == 0);
     CHECK(a.size == b.size && memcmp(a.data, b.data, a.size) == 0);
     msgpack_sbuffer_destroy(&a);

@@ -57,6 +57,30 @@ static void regression_session_rmtree_left_a_deep_tree_behind(void) {
     close(root);
 }
 
+/* A subtree deeper than the walk's bound is moved up to the top of the
+ * tree as .codecalc-deep-N. A program can make that name itself: here the
+ * deep tree hangs below a directory named .codecalc-deep-0 (so the move
+ * meets it whatever order the directory lists in, as the very ancestor
+ * being emptied) and .codecalc-deep-1 is a file. renameat onto the
+ * non-empty directory failed (ENOTEMPTY) and the workspace stayed on
+ * disk; a taken name now gets a fresh one. */
+static void regression_rmtree_move_up_blocked_by_program_made_deep_name(void) {
+    int root = open(base, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    CHECK(root >= 0);
+    CHECK_INTEQ(mkdirat(root, "ws", 0700), 0);
+    int ws = openat(root, "ws", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    CHECK(ws >= 0);
+    CHECK_INTEQ(make_deep(ws, ".codecalc-deep-0", 1000), 0);
+    int f = openat(ws, ".codecalc-deep-1", O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+    CHECK(f >= 0);
+    close(f);
+    close(ws);
+    CHECK_INTEQ(cc_rmtree_at(root, "ws"), 0);
+    struct stat sb;
+    CHECK(fstatat(root, "ws", &sb, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT);
+    close(root);
+}
+
 /* Symlinks inside are removed, never followed; a plain file is unlinked;
  * a name that is not there is ENOENT. */
 static void removal_stays_inside_the_tree(void) {
@@ -81,6 +105,7 @@ static void removal_stays_inside_the_tree(void) {
 int main(void) {
     if (!mkdtemp(base)) return perror("mkdtemp"), 1;
     RUN(regression_session_rmtree_left_a_deep_tree_behind);
+    RUN(regression_rmtree_move_up_blocked_by_program_made_deep_name);
     RUN(removal_stays_inside_the_tree);
     char cmd[256];
     snprintf(cmd, sizeof cmd, "rm -rf %s", base);

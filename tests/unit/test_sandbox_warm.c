@@ -12,6 +12,7 @@
  *   the box's namespaces and cgroup, goes with a box destroyed unused, and
  *   gives the program the OOM score init started with. */
 #include "tests/unit/check.h"
+#include "tests/unit/knob_env.h"
 #include "workers/exec/execute.h"
 #include "workers/exec/warm.h"
 #include "workers/sandbox/rundir.h"
@@ -51,7 +52,7 @@ static void test_cgroup_v2_fake_tree(void) {
     snprintf(root, sizeof root, "%s/cgv2", base);
     mkdir(root, 0755);
     put(root, "cgroup.subtree_control", "cpu io memory pids\n");
-    setenv("CODECALC_CGROUP", root, 1);
+    knob_setenv("CODECALC_CGROUP", root);
     CHECK_INTEQ(sbx_cg2_base(out, sizeof out), 0);
     CHECK_STREQ(out, root);
 
@@ -104,7 +105,7 @@ static void test_cgroup_v2_fake_tree(void) {
     /* Without the pids controller delegated the base is refused. */
     put(root, "cgroup.subtree_control", "memory\n");
     CHECK_INTEQ(sbx_cg2_base(out, sizeof out), -1);
-    unsetenv("CODECALC_CGROUP");
+    knob_setenv("CODECALC_CGROUP", NULL);
 }
 
 /* ---- warm boxes ----------------------------------------------------------- */
@@ -281,7 +282,7 @@ static void test_program_gets_init_original_oom_score(void) {
 int main(void) {
     snprintf(base, sizeof base, "/var/tmp/cc-warm-test-%ld", (long)getpid());
     mkdir(base, 0711);
-    setenv("CODECALC_RUNTIME_PATH", "/usr/local/bin:/usr/bin:/bin", 1);
+    knob_setenv("CODECALC_RUNTIME_PATH", "/usr/local/bin:/usr/bin:/bin");
     RUN(test_cgroup_v2_fake_tree);
     if (contained()) {
         RUN(test_boxes_prepared_together_are_apart);

@@ -1,5 +1,6 @@
 /* The audit log (audit.h). */
 #include "workers/common/audit.h"
+#include "protocol/text_knob.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -19,7 +20,7 @@
 #define GENERATIONS 2
 
 int cc_audit_path(char *out, size_t cap) {
-    const char *env = getenv("CODECALC_AUDIT_LOG");
+    const char *env = cc_text(CC_TEXT_AUDIT_LOG);
     if (env && !*env) return 0;
     if (env) return (size_t)snprintf(out, cap, "%s", env) < cap ? 1 : -1;
     char home[PATH_MAX];

@@ -1,4 +1,5 @@
 #include "workers/common/provider_select.h"
+#include "protocol/text_knob.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -8,8 +9,8 @@
 json_t *cc_provider_reject(const char *requested) {
     const char *id = requested;
     if (!id) {
-        const char *env = getenv("CODECALC_EXECUTION_PROVIDER");
-        id = env && *env ? env : "local";
+        const char *env = cc_text(CC_TEXT_EXECUTION_PROVIDER);
+        id = env ? env : "local";
     }
     if (strcmp(id, "local") == 0) return NULL;
     json_t *r = cc_err("validation", "unknown execution provider '%.100s'; available: local", id);

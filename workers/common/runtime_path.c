@@ -8,6 +8,7 @@
  * as the sandbox uid (workers/sandbox/sandbox.h SBX_RUN_UID), so a file
  * counts as executable only when that uid may reach and execute it. */
 #include "workers/common/runtime_path.h"
+#include "protocol/text_knob.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -19,8 +20,8 @@
 #include "workers/sandbox/sandbox.h"
 
 const char *cc_runtime_path(void) {
-    const char *p = getenv("CODECALC_RUNTIME_PATH");
-    if (p && *p) return p;
+    const char *p = cc_text(CC_TEXT_RUNTIME_PATH);
+    if (p) return p;
     p = getenv("PATH");
     if (p && *p) return p;
     return "/usr/local/bin:/usr/bin:/bin";

@@ -1,4 +1,5 @@
 #include "workers/common/test_ops.h"
+#include "protocol/text_knob.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -12,8 +13,8 @@ bool cc_test_ops_enabled(void) {
 }
 
 const char *cc_test_omitted_op(void) {
-    const char *v = getenv("CODECALC_TEST_OMIT_OP");
-    return cc_test_ops_enabled() && v && *v ? v : NULL;
+    const char *v = cc_text(CC_TEXT_TEST_OMIT_OP);
+    return cc_test_ops_enabled() ? v : NULL;
 }
 
 CC_TOOL(__test_sleep) {

@@ -2,6 +2,7 @@
 #include "workers/exec/compile_cache.h"
 
 #include "protocol/fdio.h"
+#include "protocol/home_path.h"
 #include "protocol/knob.h"
 #include "protocol/sha256.h"
 
@@ -9,7 +10,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <pwd.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -27,18 +27,10 @@ static int mkdir_one(const char *p) {
     return (mkdir(p, 0700) == 0 || errno == EEXIST) ? 0 : -1;
 }
 
-/* $CODECALC_HOME, else ~/.codecalc (malloc'd), or NULL. */
+/* The state directory (protocol/home_path.h; malloc'd), or NULL. */
 static char *state_base(void) {
-    const char *home = getenv("CODECALC_HOME");
-    char *base = NULL;
-    if (home && *home) return strdup(home);
-    const char *h = getenv("HOME");
-    if (!h || !*h) {
-        struct passwd *pw = getpwuid(getuid());
-        h = pw ? pw->pw_dir : NULL;
-    }
-    if (h && asprintf(&base, "%s/.codecalc", h) < 0) base = NULL;
-    return base;
+    char home[PATH_MAX];
+    return cc_home_path(home, sizeof home) == 0 ? strdup(home) : NULL;
 }
 
 /* base, base/cache and base/cache/v2 (v2: entries are the artifacts

@@ -11,6 +11,7 @@
  * the pool grows beside it. A worker that loses its supervisor (the protocol
  * pipe closes) kills the installer. */
 #include "workers/exec/install.h"
+#include "protocol/text_knob.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -118,7 +119,7 @@ static char **install_env(const struct cc_install_run *in) {
     char caches[PATH_MAX];
     snprintf(caches, sizeof caches, "%s", in->scratch_caches ? "/tmp/.codecalc-caches" : in->target);
     if (!in->scratch_caches) strncat(caches, "/.cache", sizeof caches - strlen(caches) - 1);
-    const char *index = getenv("CODECALC_PIP_INDEX_URL"), *links = getenv("CODECALC_PIP_FIND_LINKS");
+    const char *index = cc_text(CC_TEXT_PIP_INDEX_URL), *links = cc_text(CC_TEXT_PIP_FIND_LINKS);
     bool no_index = index && strcasecmp(index, "none") == 0;
     cc_env_keep(&e, lang);
     for (const char *const *v = cc_registry_env; *v; v++) {

@@ -2,6 +2,7 @@
  * and execute_code (one-shot). Argument reading, provider selection, the
  * broker and the receipt live here; running lives in execute.c. */
 #include "workers/common/provider_select.h"
+#include "protocol/text_knob.h"
 #include "workers/common/tool_api.h"
 #include "protocol/flag.h"
 #include "protocol/monotonic.h"
@@ -210,7 +211,7 @@ static json_t *run_request(json_t *args, cc_wctx *ctx, int64_t tdefault, int64_t
     if ((r = cc_provider_reject(a.provider))) return r;
     if (a.session_id && !a.workdir) return cc_err("validation", "unknown session '%s'", a.session_id);
     struct cc_broker b;
-    if (cc_broker_decide(&a.spec, cc_local_network_control(), getenv("CODECALC_CAPABILITY_POLICY"),
+    if (cc_broker_decide(&a.spec, cc_local_network_control(), cc_text(CC_TEXT_CAPABILITY_POLICY),
                          "local", &b) != 0)
         return NULL;
     if (b.rejected) {

@@ -1,5 +1,6 @@
 /* Canonical spec hashing, the capability broker and the local receipt. */
 #include "workers/exec/receipt.h"
+#include "protocol/cap_policy.h"
 #include "workers/common/audit.h"
 #include "workers/common/tool_api.h"
 #include "protocol/sha256.h"
@@ -130,42 +131,6 @@ int cc_spec_hash(const struct cc_exec_spec *s, char out[72]) {
 
 /* ---- capability broker (10.2) ------------------------------------------ */
 
-struct policy {
-    bool active;        /* any non-blank text */
-    bool deny_network;  /* default-deny directive seen */
-    bool grant_network; /* allow directive seen */
-    bool strict;
-};
-
-static bool directive_is(const char *d, size_t n, const char *word) {
-    return strlen(word) == n && strncasecmp(d, word, n) == 0;
-}
-
-static void parse_policy(const char *text, struct policy *p) {
-    memset(p, 0, sizeof *p);
-    if (!text) return;
-    for (const char *q = text; *q; q++)
-        if (!isspace((unsigned char)*q)) p->active = true;
-    for (const char *q = text; p->active && *q;) {
-        const char *end = strchrnul(q, ',');
-        const char *a = q, *b = end;
-        while (a < b && isspace((unsigned char)*a)) a++;
-        while (b > a && isspace((unsigned char)b[-1])) b--;
-        size_t n = (size_t)(b - a);
-        if (directive_is(a, n, "deny-network") || directive_is(a, n, "no-network") ||
-            directive_is(a, n, "default-deny-network"))
-            p->deny_network = true;
-        else if (directive_is(a, n, "allow-network") || directive_is(a, n, "grant-network"))
-            p->grant_network = true;
-        else if (directive_is(a, n, "strict"))
-            p->strict = true;
-        else if (n)
-            fprintf(stderr, "codecalc: ignoring unknown CODECALC_CAPABILITY_POLICY directive '%.*s'\n",
-                    (int)n, a);
-        q = *end ? end + 1 : end;
-    }
-}
-
 /* ["network"] or [] — the only brokered capability today. */
 static json_t *capset(bool network) {
     return network ? json_pack("[s]", "network") : json_array();
@@ -204,8 +169,10 @@ static int reject(struct cc_broker *out, const char *reason, const char *provide
 int cc_broker_decide(const struct cc_exec_spec *s, bool network_control, const char *policy,
                      const char *provider_id, struct cc_broker *out) {
     memset(out, 0, sizeof *out);
-    struct policy p;
-    parse_policy(policy, &p);
+    /* A directive the parser does not know refused the server's start
+     * (protocol/text_knob.c); the known ones around it still count. */
+    struct cc_cap_policy p;
+    cc_cap_policy_parse(policy, &p, NULL, NULL);
     bool requested = !s->no_net;
     out->policy_denies_network = p.active && p.deny_network && !p.grant_network;
     if (p.active && p.grant_network && !requested)

@@ -3,6 +3,7 @@
  * apart from cgroup.c so a fake cgroupfs tree (a plain directory with the
  * interface files) exercises it on hosts that only have v1. */
 #include "workers/sandbox/sandbox.h"
+#include "protocol/text_knob.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -16,8 +17,8 @@
 /* The delegated v2 group runs may be created in ($CODECALC_CGROUP, else our
  * own group), or -1 when it lacks the memory or pids controller. */
 int sbx_cg2_base(char *out, size_t cap) {
-    const char *env = getenv("CODECALC_CGROUP");
-    if (env && env[0] == '/') {
+    const char *env = cc_text(CC_TEXT_CGROUP); /* absolute (text_knob.c) */
+    if (env) {
         if (snprintf(out, cap, "%s", env) >= (int)cap)
             return -1;
     } else {

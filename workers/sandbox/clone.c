@@ -3,6 +3,8 @@
  * id maps of a user namespace. */
 #include "workers/sandbox/sandbox.h"
 
+#include "protocol/text_knob.h"
+
 #include <fcntl.h>
 #include <limits.h>
 #include <stdbool.h>
@@ -14,10 +16,10 @@
 #include <unistd.h>
 
 void sbx_codecalc_home(char *out, size_t cap) {
-    const char *h = getenv("CODECALC_HOME");
+    const char *h = cc_text(CC_TEXT_HOME); /* absolute (protocol/text_knob.c) */
     const char *home = getenv("HOME");
     out[0] = '\0';
-    if (h && h[0] == '/')
+    if (h)
         snprintf(out, cap, "%s", h);
     else if (home && home[0] == '/')
         snprintf(out, cap, "%s/.codecalc", home);

@@ -18,13 +18,6 @@ from runner import main, vt  # noqa: E402
 PY_READ_N = "n = int(input())\n"
 
 
-def vt(src, sl, tgt, tl, inputs=None):
-    a = {"source_code": src, "source_language": sl, "target_code": tgt, "target_language": tl}
-    if inputs is not None:
-        a["test_inputs"] = inputs
-    return a
-
-
 MAIN = [
     # --- nondeterminism judged equal by luck ---
     dict(id="nondet-target-random-90", tool="verify_translation", truth="differ",

@@ -31,11 +31,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from runner import main, vt  # noqa: E402
-
-
-def ep(code, examples, language="python"):
-    return {"code": code, "language": language, "mode": "execute", "options": {"examples": examples}}
+from runner import ep, main, vt  # noqa: E402
 
 
 PY_INT = ("import sys\ns = sys.stdin.read().strip()\ntry:\n    n = int(s)\nexcept ValueError:\n"

@@ -37,30 +37,12 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from runner import main, vt  # noqa: E402
+from runner import ce, main, opt, vt  # noqa: E402
 
 C_HEAD = "#include <stdio.h>\n#include <stdlib.h>\n"
 PY_NODE_INT = 'const n = +require("fs").readFileSync(0, "utf8");\n'
 LOOP_SUM = "n = int(input())\ns = 0\nfor i in range(n):\n    s += i\nprint(s)"
 SEVEN_EVEN = ["0", "2", "4", "10", "20", "50", "100"]
-
-
-def ce(snippets, inputs=None, edges=None):
-    a = {"snippets": snippets}
-    if inputs is not None:
-        a["inputs"] = inputs
-    if edges is not None:
-        a["edge_inputs"] = edges
-    return a
-
-
-def opt(original, candidate, inputs=None, sizes=None, language="python3"):
-    a = {"original": original, "candidate": candidate, "language": language}
-    if inputs is not None:
-        a["test_inputs"] = inputs
-    if sizes is not None:
-        a["sizes"] = sizes
-    return a
 
 
 MAIN = [

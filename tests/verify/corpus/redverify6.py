@@ -23,7 +23,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from runner import main, vt  # noqa: E402
+from runner import ce, main, vt  # noqa: E402
 
 PY_COUNTER = ("import sys\nfrom collections import Counter\nc = Counter(sys.stdin.read().split())\n"
               "for k, v in c.items():\n    print(k, v)")
@@ -36,15 +36,6 @@ GO_BYLEN = ('package main\nimport ("fmt"; "io"; "os"; "sort"; "strings")\n'
             '  fmt.Println(strings.Join(w, " ")) }')
 RUST_NO_TRIM = ('use std::io::Read;\nfn main() { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap();\n'
                 '  let n: i128 = s.parse().unwrap(); println!("{}", n * 2); }')
-
-
-def ce(snippets, inputs=None, edges=None):
-    a = {"snippets": snippets}
-    if inputs is not None:
-        a["inputs"] = inputs
-    if edges is not None:
-        a["edge_inputs"] = edges
-    return a
 
 
 MAIN = [

@@ -1,6 +1,7 @@
-"""The one runner of the verification red-team corpora (redverify2.py,
-redverify3.py, redverify4.py, redverify5.py): each corpus holds its cases and calls main()
-with its sets.
+"""The one runner of the verification red-team corpora (redverify2.py to
+redverify6.py): each corpus holds its cases and calls main() with its
+sets. The tools' argument builders (vt, ce, opt, ep) are here too, shared
+as the calculator generators share calcgen.py.
 
 A case is {id, tool, args, truth, why}. truth is what a correct tool must
 NOT claim:
@@ -36,6 +37,31 @@ def vt(src, sl, tgt, tl, inputs=None):
     if inputs is not None:
         a["test_inputs"] = inputs
     return a
+
+
+def ce(snippets, inputs=None, edges=None):
+    """compare_edge_cases's arguments."""
+    a = {"snippets": snippets}
+    if inputs is not None:
+        a["inputs"] = inputs
+    if edges is not None:
+        a["edge_inputs"] = edges
+    return a
+
+
+def opt(original, candidate, inputs=None, sizes=None, language="python3"):
+    """verify_optimization's arguments."""
+    a = {"original": original, "candidate": candidate, "language": language}
+    if inputs is not None:
+        a["test_inputs"] = inputs
+    if sizes is not None:
+        a["sizes"] = sizes
+    return a
+
+
+def ep(code, examples, language="python"):
+    """execute_python's arguments in execute mode with examples."""
+    return {"code": code, "language": language, "mode": "execute", "options": {"examples": examples}}
 
 
 def verdict(c, r):

@@ -3,6 +3,7 @@
  * (request on stdin, no network), then result.json read back without
  * following links and the directory removed. */
 #include "workers/exec/validate/validate.h"
+#include "protocol/text_knob.h"
 
 #include "protocol/fdio.h"
 #include "workers/exec/execute.h"
@@ -30,8 +31,8 @@ static const char *run_parent(void) {
  * CODECALC_VALIDATE_PYTHON, else Debian's /usr/bin/python3, else python3
  * on the runtime PATH. */
 static const char *python_path(void) {
-    const char *e = getenv("CODECALC_VALIDATE_PYTHON");
-    if (e && *e == '/' && !strchr(e, '\'')) return e;
+    const char *e = cc_text(CC_TEXT_VALIDATE_PYTHON); /* absolute, no quote (text_knob.c) */
+    if (e) return e;
     return access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3";
 }
 
