@@ -189,4 +189,21 @@ describe('verify_optimization under its deadline', { skip: SKIP_NO_BINARY, timeo
     assert.equal(r.code, 'timeout');
     assert.match(r.error, /^baseline measurement failed: program timed out at n=1000 \(\d+s\)$/);
   });
+
+  test('regression: auto-scaling ran a x10 round past the deadline and the call failed on sizes never asked for', async () => {
+    // Under load (or with little time left) the loop's x10 round at
+    // n = 2*10^6 timed out: "baseline measurement failed ... at n=4000000".
+    // A round that would not fit is not started (the unit test
+    // scaled_round_ran_past_the_deadline checks the estimate); whether the
+    // first or second x10 is the one refused depends on the host's speed.
+    const loop = 'n = int(input())\ns = 0\nfor i in range(n):\n    s += i * i\nprint(s)';
+    const r = await s.call('verify_optimization', { original: loop, candidate: loop, language: 'python3',
+      test_inputs: ['0', '5'], sizes: [20000, 40000], min_speedup: 1.01 }, LONG);
+    assert.equal(r.ok, true, JSON.stringify(r).slice(0, 600));
+    assert.equal(r.accepted, false);
+    if (r.note !== undefined) {
+      assert.match(r.note, /^auto-scaling stopped at these sizes: the next x10 round would take about \d+ s and \d+ s of the call's deadline were left$/);
+    }
+    assert.ok([20000, 200000, 2000000].includes(r.sizes[0]), JSON.stringify(r.sizes));
+  });
 });
