@@ -186,6 +186,11 @@ double cc_speed_net_floor(const struct cc_startup *st);
 /* Auto-scale on net durations: scale while the original's largest net
  * time is below max(20 ms, twice the net floor). */
 bool cc_speed_should_scale_net(const double *ms, size_t n, const struct cc_startup *st);
+/* The estimated duration of the next x10 auto-scaling round: `runs`
+ * runs per size (ms: this round's fastest per size, floor_ms the fixed
+ * start-up part that does not grow), the work grown by the growth this
+ * round showed (10^1 to 10^3). */
+double cc_speed_next_round_ms(const int64_t *sizes, const double *ms, size_t n, double floor_ms, int runs);
 /* The speedup object on net durations: each raw minimum less floor_ms
  * (not below 0); a size counts when the original's net time reaches the
  * net floor; the candidate's net time is read as at least jitter_ms (the

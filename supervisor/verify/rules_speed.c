@@ -145,6 +145,24 @@ bool cc_speed_should_scale_net(const double *ms, size_t n, const struct cc_start
     return hi < need;
 }
 
+/* What the next x10 round would cost: each size's run, its fixed part
+ * (floor_ms) as is and the rest grown by 10^k, k the growth this round
+ * showed between its smallest and largest size (held to 1..3: jitter
+ * at small sizes reads as no growth, and a cubic loop is the worst the
+ * x10 steps are meant for), times the runs a round makes per size. */
+double cc_speed_next_round_ms(const int64_t *sizes, const double *ms, size_t n, double floor_ms, int runs) {
+    double k = 1, total = 0;
+    if (n >= 2 && sizes[n - 1] > sizes[0] && ms[0] - floor_ms > 0 && ms[n - 1] - floor_ms > 0) {
+        k = log((ms[n - 1] - floor_ms) / (ms[0] - floor_ms)) / log((double)sizes[n - 1] / (double)sizes[0]);
+        k = k < 1 ? 1 : k > 3 ? 3 : k;
+    }
+    for (size_t i = 0; i < n; i++) {
+        double fixed = ms[i] < floor_ms ? ms[i] : floor_ms;
+        total += fixed + pow(10, k) * (ms[i] - fixed);
+    }
+    return total * runs;
+}
+
 static json_t *startup_json(const struct cc_startup *st) {
     return json_pack("{s:I, s:I, s:I, s:I, s:I}", "n", (json_int_t)1, "original_ms", (json_int_t)st->orig_ms,
                      "candidate_ms", (json_int_t)st->cand_ms, "floor_ms", (json_int_t)st->floor_ms,

@@ -30,6 +30,8 @@ struct call {
     int64_t *sizes;
     size_t nsizes;
     int scales;
+    double unscaled_need_ms;      /* > 0: a x10 round was due but would not fit the time left */
+    double unscaled_left_ms;
     /* The timing cursor: which program, size and attempt runs now. */
     int side;                     /* 0 original, 1 candidate */
     size_t size_i;
@@ -358,6 +360,14 @@ static json_t *decide(struct call *c, struct cc_fanout *fo) {
     json_t *sizes = json_array();
     for (size_t i = 0; i < c->nsizes; i++) json_array_append_new(sizes, json_integer(c->sizes[i]));
     json_object_set_new(r, "sizes", sizes); /* the list timing settled on (after auto-scaling) */
+    if (c->unscaled_need_ms > 0) {
+        char *note = NULL;
+        if (asprintf(&note, "auto-scaling stopped at these sizes: the next x10 round would take about %.0f s and "
+                     "%.0f s of the call's deadline were left", c->unscaled_need_ms / 1000,
+                     c->unscaled_left_ms / 1000) >= 0)
+            json_object_set_new(r, "note", json_string(note));
+        free(note);
+    }
     json_t *m = json_object_get(c->args, "min_speedup");
     json_object_set_new(r, "min_speedup", json_is_number(m) ? json_incref(m) : json_real(1.15));
     double ratio = json_number_value(json_object_get(speedup, "ratio"));
@@ -419,6 +429,22 @@ static json_t *original_nondeterministic_at(const struct call *c, size_t i) {
     return r;
 }
 
+/* A x10 round costs ten times this one or more, and the call's deadline
+ * bounds it: under load a round of a linear loop scaled to n = 4*10^7
+ * left the candidate 17 s, it timed out, and the call answered only
+ * "measurement failed" for sizes the caller never asked for. A round that
+ * would not fit is not started; the sizes measured stand, and a note says
+ * why they were not scaled. */
+static bool next_round_fits(struct call *c, struct cc_fanout *fo) {
+    double floor_ms = c->startup.measured ? c->startup.floor_ms : 0;
+    double need = cc_speed_next_round_ms(c->sizes, c->best[0], c->nsizes, floor_ms, 3 * ATTEMPTS);
+    double left = (double)cc_fanout_remaining_ms(fo) - 2000;
+    if (need <= left) return true;
+    c->unscaled_need_ms = need;
+    c->unscaled_left_ms = left > 0 ? left : 0;
+    return false;
+}
+
 static void idle(struct cc_fanout *fo, void *ud) {
     struct call *c = ud;
     if (!c->verification) {
@@ -454,7 +480,7 @@ static void idle(struct cc_fanout *fo, void *ud) {
     }
     bool scale = c->startup.measured ? cc_speed_should_scale_net(c->best[0], c->nsizes, &c->startup)
                                      : cc_speed_should_scale(c->best[0], c->nsizes);
-    if (c->side == 0 && c->scales < SCALES_MAX && scale) {
+    if (c->side == 0 && c->scales < SCALES_MAX && scale && next_round_fits(c, fo)) {
         c->scales++;
         for (size_t i = 0; i < c->nsizes; i++) c->sizes[i] *= 10;
         start_side(c, fo, 0);

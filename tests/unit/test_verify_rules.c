@@ -1,5 +1,6 @@
 /* The verification tools' rules (supervisor/verify/rules.h), one test per
  * rule of TOOLS.md 3.1.5 and 3.4.3-3.4.5, and the fan-out share. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -560,6 +561,29 @@ static void net_noise_cannot_accept_the_same_program(void) {
     CHECK(cc_speed_should_scale_net(c15, 1, &quiet));   /* below 20 ms */
 }
 
+/* Under load a x10 round of a linear loop (n = 4*10^7) left the candidate
+ * 17 s of the call and timed out: the call failed on sizes the caller
+ * never asked for. The round's cost is estimated before it starts: start-up
+ * as is, the work grown by the growth the round showed (1 to 3). */
+static bool about(double got, double want) {
+    return fabs(got - want) <= 1e-9 * want;
+}
+
+static void scaled_round_ran_past_the_deadline(void) {
+    int64_t sz[] = {1000, 2000};
+    double linear[] = {140, 240}, square[] = {140, 440}, jitter[] = {45, 44}, below[] = {30};
+    CHECK(about(cc_speed_next_round_ms(sz, linear, 2, 40, 9), 9 * ((40 + 1000) + (40 + 2000))));
+    CHECK(about(cc_speed_next_round_ms(sz, square, 2, 40, 9), 9 * ((40 + 10000) + (40 + 40000))));
+    /* n^6 growth is held at 10^3 */
+    double steep[] = {41, 40 + 64};
+    CHECK(about(cc_speed_next_round_ms(sz, steep, 2, 40, 1), (40 + 1000) + (40 + 64000)));
+    /* a larger size measured faster reads as linear growth, not none */
+    CHECK(about(cc_speed_next_round_ms(sz, jitter, 2, 40, 1), (40 + 50) + (40 + 40)));
+    /* below the start-up floor nothing grows; one size is linear */
+    CHECK(about(cc_speed_next_round_ms(sz, below, 1, 40, 3), 3 * 30));
+    CHECK(about(cc_speed_next_round_ms(sz, linear, 1, 0, 1), 1400));
+}
+
 /* The four decisions of the 3.4.5 examples, and not measurable first. */
 static void speed_decisions(void) {
     bool acc;
@@ -744,6 +768,7 @@ int main(void) {
     RUN(speedup_object);
     RUN(slower_sizes_hidden_by_the_median);
     RUN(speed_decisions);
+    RUN(scaled_round_ran_past_the_deadline);
     RUN(startup_dominated_speedup_was_refused);
     RUN(net_noise_cannot_accept_the_same_program);
     RUN(overlapping_timings_are_not_a_speedup);

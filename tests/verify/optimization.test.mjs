@@ -87,10 +87,15 @@ describe('verify_optimization', { skip: SKIP_NO_BINARY, timeout: 600000 }, () =>
     // jitters (2 s at n = 4 here).
     // Since red team 3 a speedup needs more than half the counted sizes
     // separated (the candidate's median run under the original's fastest):
-    // n = 1 must count too (1 s against a net floor of 10 jitters), or
-    // the 11x at n = 2 and the 0.5x at n = 4 are refused.
-    const original = 'import sys,time\nn=int(sys.stdin.readline())\ntime.sleep(1.0*n)\nprint(n)';
-    const candidate = 'import sys,time\nn=int(sys.stdin.readline())\ntime.sleep(0.2*n if n < 4 else 8)\nprint(n)';
+    // n = 1 must count too, or the 15x at n = 2 and the 0.75x at n = 4 are
+    // refused. A size counts when the original's net time reaches 10
+    // jitters, 1 s at the 100 ms a load of 20 gives; the net is taken over
+    // the candidate's run at n = 1, so the candidate does no work there and
+    // the original sleeps 1.5 s (it slept 1 s against the candidate's
+    // 0.2 s, 0.7 s net, and the test failed at load 19). Below 1 both do
+    // the same (n = 0 is among the compared inputs).
+    const original = 'import sys,time\nn=int(sys.stdin.readline())\ntime.sleep(1.5*n)\nprint(n)';
+    const candidate = 'import sys,time\nn=int(sys.stdin.readline())\ntime.sleep(8 if n >= 4 else 0.2*(n-1) if n >= 1 else 1.5*n)\nprint(n)';
     const r = await vo({ original, candidate, language: 'python3', test_inputs: ['1', '2'], sizes: [1, 2, 4] });
     assert.equal(r.accepted, true, JSON.stringify(r.speedup));
     assert.deepEqual(r.speedup.slower_at, [4], JSON.stringify(r.speedup));
@@ -183,5 +188,22 @@ describe('verify_optimization under its deadline', { skip: SKIP_NO_BINARY, timeo
     assert.equal(r.ok, false);
     assert.equal(r.code, 'timeout');
     assert.match(r.error, /^baseline measurement failed: program timed out at n=1000 \(\d+s\)$/);
+  });
+
+  test('regression: auto-scaling ran a x10 round past the deadline and the call failed on sizes never asked for', async () => {
+    // Under load (or with little time left) the loop's x10 round at
+    // n = 2*10^6 timed out: "baseline measurement failed ... at n=4000000".
+    // A round that would not fit is not started (the unit test
+    // scaled_round_ran_past_the_deadline checks the estimate); whether the
+    // first or second x10 is the one refused depends on the host's speed.
+    const loop = 'n = int(input())\ns = 0\nfor i in range(n):\n    s += i * i\nprint(s)';
+    const r = await s.call('verify_optimization', { original: loop, candidate: loop, language: 'python3',
+      test_inputs: ['0', '5'], sizes: [20000, 40000], min_speedup: 1.01 }, LONG);
+    assert.equal(r.ok, true, JSON.stringify(r).slice(0, 600));
+    assert.equal(r.accepted, false);
+    if (r.note !== undefined) {
+      assert.match(r.note, /^auto-scaling stopped at these sizes: the next x10 round would take about \d+ s and \d+ s of the call's deadline were left$/);
+    }
+    assert.ok([20000, 200000, 2000000].includes(r.sizes[0]), JSON.stringify(r.sizes));
   });
 });
