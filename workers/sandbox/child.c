@@ -158,8 +158,16 @@ static _Noreturn void exec_program(const struct sbx_init_cfg *cfg, const int fds
 }
 
 _Noreturn void sbx_program_main(const struct sbx_init_cfg *cfg, pid_t init_pid,
-                                const char *oom_adj) {
+                                const char *oom_adj, int uchan) {
     struct sbx_shared *sh = cfg->shared;
+    /* First: a credential change clears the parent-death signal set below.
+     * Where no namespace could be made init discloses the shared pools. */
+    if (uchan >= 0) {
+        const struct sbx_caps *caps = sbx_probe();
+        if (sbx_userns_enter(uchan, (uid_t)sh->owner_uid, caps->run_uid, caps->run_gid) < 0)
+            fail(sh, errno);
+        close(uchan);
+    }
     /* While it waits it goes with init: a box destroyed unused, a worker
      * killed (init has PDEATHSIG too; in a pid namespace init's death ends
      * us anyway). */

@@ -1,0 +1,113 @@
+/* A user namespace of its own for the program of a root server's box, so the
+ * kernel's per-uid pools are per run (hostile6).
+ *
+ * The kernel counts some objects per user: inotify instances and watches,
+ * POSIX message queue bytes (RLIMIT_MSGQUEUE), pending signals and posix
+ * timers (RLIMIT_SIGPENDING), SHM_LOCKed memory (RLIMIT_MEMLOCK), processes
+ * (RLIMIT_NPROC). Every program of a root server runs as uid 64999, so one
+ * run that took a whole pool (128 inotify instances) made the same call
+ * fail in every run beside it. Since Linux 5.14 these counts ("ucounts")
+ * are kept per (user namespace, uid), and a namespace's whole use is
+ * charged once more to its owner in the parent namespace, against the
+ * parent's limit. So the program's process makes a user namespace whose
+ * owner is a uid no other live box has (SBX_OWNER_UID_BASE + the host pid
+ * of the box's init), and init maps uid and gid 64999 in it to 64999: the
+ * program still is uid 64999 for every file and process check, and a run's
+ * use is counted against limits of its own.
+ *
+ * Pools the kernel keeps per user_struct (by uid alone, whatever the
+ * namespace) stay shared: pipe buffer pages past fs.pipe-user-pages-soft,
+ * epoll watches, descriptors in flight over unix sockets
+ * (docs/security.md, "Known gaps").
+ *
+ * The owner uid is used only for the instant of unshare(): nothing runs as
+ * it and it owns no file. init holds root in the host namespace, so it
+ * writes the maps (the program's process, inside the new namespace, has no
+ * capability over the host one). */
+#include "workers/sandbox/sandbox.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <linux/securebits.h>
+
+enum { MSG_UNSHARED = 'U', MSG_FELL_BACK = 'F', MSG_MAPPED = 'M' };
+
+static int send_one(int fd, char c) {
+    ssize_t w;
+    do
+        w = send(fd, &c, 1, MSG_NOSIGNAL);
+    while (w < 0 && errno == EINTR);
+    return w == 1 ? 0 : -1;
+}
+
+static int recv_one(int fd, char *c) {
+    ssize_t r;
+    do
+        r = recv(fd, c, 1, 0);
+    while (r < 0 && errno == EINTR);
+    return r == 1 ? 0 : -1;
+}
+
+/* unshare(CLONE_NEWUSER) with owner as the effective uid: the new
+ * namespace's owner is the caller's euid. SECBIT_NO_SETUID_FIXUP keeps root's
+ * capabilities across the euid change (a kernel that refuses unprivileged
+ * user namespaces still lets CAP_SYS_ADMIN make one). On failure everything
+ * is put back. */
+static bool unshare_as(uid_t owner) {
+    int bits = prctl(PR_GET_SECUREBITS, 0, 0, 0, 0);
+    if (bits < 0 || prctl(PR_SET_SECUREBITS, (unsigned long)bits | SECBIT_NO_SETUID_FIXUP, 0, 0, 0) != 0)
+        return false;
+    bool in = setresuid((uid_t)-1, owner, (uid_t)-1) == 0 && unshare(CLONE_NEWUSER) == 0;
+    if (!in) (void)setresuid((uid_t)-1, 0, (uid_t)-1);
+    /* SETPCAP is ours either way: root's kept, or every capability of the
+     * new namespace. */
+    (void)prctl(PR_SET_SECUREBITS, (unsigned long)bits, 0, 0, 0);
+    return in;
+}
+
+int sbx_userns_enter(int chan, uid_t owner, uid_t uid, gid_t gid) {
+    if (!unshare_as(owner)) {
+        (void)send_one(chan, MSG_FELL_BACK);
+        return 1;
+    }
+    char c;
+    if (send_one(chan, MSG_UNSHARED) != 0 || recv_one(chan, &c) != 0 || c != MSG_MAPPED) {
+        errno = EPERM;
+        return -1;
+    }
+    /* The ids now: the waiting process is then 64999 as before (its chdir
+     * into the run directory, owned by 64999, needs no capability). The
+     * capabilities of the new namespace stay until execve (its uid 0 is not
+     * mapped, so the uid change does not drop them): the late network
+     * namespace and the bounding set need them. */
+    if (setgroups(0, NULL) != 0 || setresgid(gid, gid, gid) != 0 || setresuid(uid, uid, uid) != 0)
+        return -1;
+    return 0;
+}
+
+static int write_map(pid_t pid, const char *name, unsigned id) {
+    char path[64], line[48];
+    snprintf(path, sizeof path, "/proc/%ld/%s", (long)pid, name);
+    int n = snprintf(line, sizeof line, "%u %u 1\n", id, id);
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    bool ok = write(fd, line, (size_t)n) == n;
+    return close(fd) == 0 && ok ? 0 : -1;
+}
+
+int sbx_userns_map(int chan, pid_t child, uid_t uid, gid_t gid) {
+    char c;
+    if (recv_one(chan, &c) != 0) return -1;
+    if (c == MSG_FELL_BACK) return 1;
+    if (c != MSG_UNSHARED) return -1;
+    if (write_map(child, "uid_map", (unsigned)uid) != 0 || write_map(child, "gid_map", (unsigned)gid) != 0)
+        return -1; /* the child reads EOF when we close: it cannot start */
+    return send_one(chan, MSG_MAPPED);
+}
