@@ -177,6 +177,10 @@ static void build_view(const struct sbx_init_cfg *cfg) {
      * memory the memory_cgroup disclosure names where it has none. */
     if (cfg->own_ipcns)
         (void)sbx_ipc_bound();
+    /* Likewise the sysctls of init's user namespace (a non-root server's
+     * box; a root server's program makes its own, userns.c). */
+    if (cfg->own_userns)
+        (void)sbx_userns_bound_pools();
     if (cfg->own_mntns) {
         sh->degraded |= sbx_mounts_setup(cfg->workdir, cfg->home, cfg->own_pidns, cfg->share_dir,
                                          cfg->share_at, cfg->own_ipcns);

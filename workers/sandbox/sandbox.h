@@ -445,6 +445,7 @@ struct sbx_init_cfg {
     const char *share_dir;       /* sbx_share_readonly's directory, may be NULL */
     const char *share_at;        /* where the box shows it */
     bool own_pidns, own_mntns, own_utsns, own_ipcns;
+    bool own_userns;             /* init is in a user namespace of its own */
 };
 
 /* The planner (workers/sandbox/plan.c): everything decided from the probe
@@ -499,14 +500,20 @@ _Noreturn void sbx_init_main(const struct sbx_init_cfg *cfg);
 _Noreturn void sbx_program_main(const struct sbx_init_cfg *cfg, pid_t init_pid,
                                 const char *oom_adj, int uchan);
 
-/* workers/sandbox/userns.c. In the program's process (root, before anything
- * else): make a user namespace owned by owner, wait on chan until init has
- * mapped uid and gid in it, and become uid/gid. 0 done; 1 none could be
- * made (nothing changed; the pools stay shared); -1 with errno: fatal. */
-int sbx_userns_enter(int chan, uid_t owner, uid_t uid, gid_t gid);
+/* workers/sandbox/userns.c. In the program's process (root, in its work
+ * directory): make a user namespace owned by owner and wait on chan until
+ * init has mapped the run's uid and gid in it. 0 done; 1 none could be made
+ * (nothing changed; the pools stay shared); -1 with errno: fatal. */
+int sbx_userns_enter(int chan, uid_t owner);
 /* In init: answer the child on chan, writing its maps (uid and gid to
  * themselves). 0 mapped, 1 the child fell back, -1 failed. */
 int sbx_userns_map(int chan, pid_t child, uid_t uid, gid_t gid);
+/* In init of a box whose user namespace is the server's uid's (a non-root
+ * server): the uid's inotify pools are shared by every run and the server,
+ * so this namespace gets at most 1/SBX_POOL_SHARE of each: one run alone
+ * cannot leave the others none. false when one could not be written. */
+#define SBX_POOL_SHARE 4
+bool sbx_userns_bound_pools(void);
 
 /* started/exited/exit_code/term_signal from the shared page; init_status
  * (init's own wait status) when init died before the program's status. */

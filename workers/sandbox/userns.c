@@ -28,9 +28,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -72,7 +72,7 @@ static bool unshare_as(uid_t owner) {
     return in;
 }
 
-int sbx_userns_enter(int chan, uid_t owner, uid_t uid, gid_t gid) {
+int sbx_userns_enter(int chan, uid_t owner) {
     if (!unshare_as(owner)) {
         (void)send_one(chan, MSG_FELL_BACK);
         return 1;
@@ -82,13 +82,11 @@ int sbx_userns_enter(int chan, uid_t owner, uid_t uid, gid_t gid) {
         errno = EPERM;
         return -1;
     }
-    /* The ids now: the waiting process is then 64999 as before (its chdir
-     * into the run directory, owned by 64999, needs no capability). The
-     * capabilities of the new namespace stay until execve (its uid 0 is not
-     * mapped, so the uid change does not drop them): the late network
-     * namespace and the bounding set need them. */
-    if (setgroups(0, NULL) != 0 || setresgid(gid, gid, gid) != 0 || setresuid(uid, uid, uid) != 0)
-        return -1;
+    /* The ids stay until the program arrives (child.c drops them then, as
+     * without a namespace): the waiting process is root's to the host, and
+     * holds every capability of the new namespace, which the late network
+     * namespace and the bounding set need; its uid 0 is not mapped, so the
+     * switch to 64999 does not drop them, and execve as 64999 drops all. */
     return 0;
 }
 
@@ -110,4 +108,38 @@ int sbx_userns_map(int chan, pid_t child, uid_t uid, gid_t gid) {
     if (write_map(child, "uid_map", (unsigned)uid) != 0 || write_map(child, "gid_map", (unsigned)gid) != 0)
         return -1; /* the child reads EOF when we close: it cannot start */
     return send_one(chan, MSG_MAPPED);
+}
+
+/* The number a sysctl file holds, or -1. */
+static long long read_number(const char *path) {
+    char buf[32];
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0) return -1;
+    buf[n] = '\0';
+    char *end;
+    long long v = strtoll(buf, &end, 10);
+    return end == buf ? -1 : v;
+}
+
+bool sbx_userns_bound_pools(void) {
+    /* The uid's limit (the host's, fs.inotify) and this namespace's own
+     * (user.*), which binds the run whatever the uid's other users hold. */
+    static const char *const pools[][2] = {
+        {"/proc/sys/fs/inotify/max_user_instances", "/proc/sys/user/max_inotify_instances"},
+        {"/proc/sys/fs/inotify/max_user_watches", "/proc/sys/user/max_inotify_watches"},
+    };
+    bool ok = true;
+    for (size_t i = 0; i < sizeof pools / sizeof *pools; i++) {
+        long long uid_max = read_number(pools[i][0]);
+        char v[32];
+        int n = snprintf(v, sizeof v, "%lld\n", uid_max / SBX_POOL_SHARE > 0 ? uid_max / SBX_POOL_SHARE : 1);
+        int fd = uid_max > 0 ? open(pools[i][1], O_WRONLY | O_CLOEXEC) : -1;
+        bool put = fd >= 0 && write(fd, v, (size_t)n) == n;
+        if (fd >= 0 && close(fd) != 0) put = false;
+        ok = ok && put;
+    }
+    return ok;
 }
