@@ -146,6 +146,21 @@ describe('hostile round 6: per-uid kernel pools between concurrent runs', { skip
   });
 });
 
+describe('hostile round 6: a non-root server\'s pools', { skip: SKIP_NO_BINARY || (process.getuid() === 0 && 'the server is root: each program has a user namespace of its own (the cases above)'), timeout: 120000 }, () => {
+  let s;
+  before(async () => { s = await startSecServer(); });
+  after(async () => { await s?.close(); });
+
+  test('regression: one run of a non-root server took all of its uid\'s inotify instances; it now gets a quarter, and per_uid_pools says the pools are the server uid\'s', async (t) => {
+    if (await skipUnlessIsolated(t, s)) return;
+    const uidMax = Number(readFileSync('/proc/sys/fs/inotify/max_user_instances', 'utf8'));
+    const r = await s.exec({ language: 'python3', code: hoard(null) });
+    const g = fields(r);
+    assert.deepEqual(g.inotify, [String(Math.floor(uidMax / 4)), String(EMFILE)], brief(r));
+    assert.equal(r.unenforced.filter((u) => u.startsWith('per_uid_pools: no user namespace owned by this run alone')).length, 1, brief(r));
+  });
+});
+
 describe('hostile round 6: kernel surface', { skip: SKIP_NO_BINARY, timeout: 120000 }, () => {
   let s;
   before(async () => { s = await startSecServer(); });
