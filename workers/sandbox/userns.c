@@ -10,8 +10,8 @@
  * are kept per (user namespace, uid), and a namespace's whole use is
  * charged once more to its owner in the parent namespace, against the
  * parent's limit. So the program's process makes a user namespace whose
- * owner is a uid no other live box has (SBX_OWNER_UID_BASE + the host pid
- * of the box's init), and init maps uid and gid 64999 in it to 64999: the
+ * owner is a uid no other live box has (SBX_OWNER_UID_BASE + the pid of
+ * the box's init as the worker sees it), and init maps uid and gid 64999 in it to 64999: the
  * program still is uid 64999 for every file and process check, and a run's
  * use is counted against limits of its own.
  *
@@ -20,10 +20,12 @@
  * epoll watches, descriptors in flight over unix sockets
  * (docs/security.md, "Known gaps").
  *
- * The owner uid is used only for the instant of unshare(): nothing runs as
- * it and it owns no file. init holds root in the host namespace, so it
- * writes the maps (the program's process, inside the new namespace, has no
- * capability over the host one). */
+ * The owner uid owns no file and no process runs as it: the waiting
+ * process keeps it as its effective uid only until its program arrives
+ * (real and saved uid stay 0, so the host sees root's process, as before).
+ * init holds root in the host namespace, so it writes the maps (the
+ * program's process, inside the new namespace, has no capability over the
+ * host one). */
 #include "workers/sandbox/sandbox.h"
 
 #include <errno.h>
