@@ -56,6 +56,9 @@ export function assertHostDisclosures(unenforced, { memory = false, oneShot = tr
   if (oneShot && process.getuid() !== 0) want.push("run_directory_bound: on the host's disk");
   if (!hasPidsCgroup()) want.push('pids_cgroup: cannot create a pids cgroup here', 'process_limit: no pids cgroup holds this run; RLIMIT_NPROC (');
   if (memory && !hasMemoryCgroup()) want.push('memory_cgroup: no memory cgroup could hold the ceiling here; RLIMIT_AS');
+  // A non-root server's box is in a user namespace owned by the server's uid
+  // (workers/sandbox/userns.c): its per-uid kernel pools are shared.
+  if (process.getuid() !== 0) want.push('per_uid_pools: no user namespace owned by this run alone');
   assert.equal(unenforced.length, want.length, JSON.stringify(unenforced));
   for (const w of want) assert.ok(unenforced.some((u) => u.startsWith(w)), `${w}... missing from ${JSON.stringify(unenforced)}`);
 }

@@ -10,6 +10,8 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/securebits.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -130,7 +132,10 @@ static void test_spec_example(void) {
     CHECK(lists(r, "pids_cgroup: cannot create a pids cgroup here") == !pids);
     CHECK(lists(r, "process_limit: no pids cgroup holds this run; RLIMIT_NPROC") == !pids);
     CHECK(lists(r, "run_directory_bound: on the host's disk") == !disk);
-    CHECK_INTEQ(json_array_size(json_object_get(r, "unenforced")), (pids ? 0 : 2) + (disk ? 0 : 1));
+    /* A non-root server's box is in a user namespace owned by its uid
+     * (workers/sandbox/userns.c, hostile6). */
+    CHECK(lists(r, "per_uid_pools: no user namespace owned by this run alone") == !disk);
+    CHECK_INTEQ(json_array_size(json_object_get(r, "unenforced")), (pids ? 0 : 2) + (disk ? 0 : 2));
     json_decref(r);
 }
 
@@ -357,18 +362,16 @@ static pid_t hold_run_uid_process(int *release_fd) {
     return pid;
 }
 
-static void test_execve_refused_for_lack_of_processes(void) {
-    if (geteuid() != 0) {
-        /* The kernel refuses the execve only after a uid switch over
-         * RLIMIT_NPROC; a non-root server's program keeps the server's uid. */
-        fprintf(stderr, "skip test_execve_refused_for_lack_of_processes: needs root (the "
-                        "refusal follows the switch to the sandbox uid, which only root makes)\n");
-        return;
-    }
+/* The run of "echo started" as root, with RLIMIT_NPROC 1 where no pids
+ * cgroup holds the run, while a process of the run uid outside it waits.
+ * shared_pool: lock SECBIT_NO_SETUID_FIXUP off, so the program cannot make
+ * a user namespace of its own (workers/sandbox/userns.c falls back and
+ * discloses per_uid_pools): its process count is then the uid's. */
+static json_t *run_beside_run_uid_process(bool shared_pool) {
     int release = -1;
     pid_t holder = hold_run_uid_process(&release);
     CHECK(holder > 0);
-    if (holder <= 0) return;
+    if (holder <= 0) return NULL;
     int p[2];
     CHECK(pipe(p) == 0);
     pid_t pid = fork();
@@ -379,6 +382,7 @@ static void test_execve_refused_for_lack_of_processes(void) {
          * holder alone uses up (0 is no value of the knob) */
         knob_setenv("CODECALC_MAX_PROCESSES", "1");
         if (setrlimit(RLIMIT_NPROC, &none) != 0) _exit(2);
+        if (shared_pool && prctl(PR_SET_SECUREBITS, SECBIT_NO_SETUID_FIXUP_LOCKED, 0, 0, 0) != 0) _exit(4);
         json_t *r = run("bash", "echo started", "");
         char *text = json_dumps(r, 0);
         size_t len = text ? strlen(text) : 0;
@@ -400,6 +404,18 @@ static void test_execve_refused_for_lack_of_processes(void) {
     CHECK(WIFEXITED(hst) && WEXITSTATUS(hst) == 0);
     json_t *r = json_loads(buf, 0, NULL);
     CHECK(r != NULL);
+    return r;
+}
+
+static void test_execve_refused_for_lack_of_processes(void) {
+    if (geteuid() != 0) {
+        /* The kernel refuses the execve only after a uid switch over
+         * RLIMIT_NPROC; a non-root server's program keeps the server's uid. */
+        fprintf(stderr, "skip test_execve_refused_for_lack_of_processes: needs root (the "
+                        "refusal follows the switch to the sandbox uid, which only root makes)\n");
+        return;
+    }
+    json_t *r = run_beside_run_uid_process(true);
     if (!r) return;
     CHECK_STREQ(str(r, "code"), "resource_exhausted");
     CHECK_STREQ(str(r, "verdict"), "RTE");
@@ -412,6 +428,22 @@ static void test_execve_refused_for_lack_of_processes(void) {
                                                      "the program ran"));
     CHECK_STREQ(str(r, "stderr"), str(r, "error"));
     CHECK(str(r, "remedy") && strstr(str(r, "remedy"), "retry when fewer runs are active"));
+    json_decref(r);
+}
+
+/* Regression (hostile6): the process count behind RLIMIT_NPROC was the
+ * sandbox uid's, host-wide, so a process of that uid outside the run made
+ * the run's execve fail. In a user namespace of its own the run counts
+ * only its own processes. */
+static void test_run_uid_process_elsewhere_took_the_runs_processes(void) {
+    if (geteuid() != 0) {
+        fprintf(stderr, "skip test_run_uid_process_elsewhere_took_the_runs_processes: needs root\n");
+        return;
+    }
+    json_t *r = run_beside_run_uid_process(false);
+    if (!r) return;
+    CHECK_STREQ(str(r, "verdict"), "OK");
+    CHECK_STREQ(str(r, "stdout"), "started\n");
     json_decref(r);
 }
 
@@ -571,6 +603,7 @@ int main(void) {
     RUN(test_unknown_language_lists_only_installed_languages);
     RUN(test_runtime_unavailable);
     RUN(test_execve_refused_for_lack_of_processes);
+    RUN(test_run_uid_process_elsewhere_took_the_runs_processes);
     RUN(test_compile_cache);
     RUN(test_compile_cache_dir_and_lru_clock);
     RUN(test_hooks);

@@ -141,6 +141,12 @@ static void check_host_disclosures(const struct sbx_result *r, bool mem_asked) {
         CHECK(names(r, "memory_cgroup: no memory cgroup could hold the ceiling here; RLIMIT_AS"));
         want++;
     }
+    /* A non-root server's box is in a user namespace owned by the server's
+     * uid (workers/sandbox/userns.c). */
+    if (!c->root) {
+        CHECK(names(r, "per_uid_pools: no user namespace owned by this run alone"));
+        want++;
+    }
     CHECK_INTEQ(r->n_unenforced, want);
     if (r->n_unenforced != want) print_unenforced(r);
 }
@@ -827,6 +833,71 @@ static void test_message_queue_bound_was_the_servers(void) {
     sbx_result_free(&r);
 }
 
+/* Regression (hostile6): every root server's program ran as uid 64999 in
+ * the host's user namespace, where the kernel counts inotify instances per
+ * uid: a run holding all 128 left a run beside it none (EMFILE at the first
+ * inotify_init). Each program now has a user namespace of its own, owned
+ * by a uid no other live box has. A long-lived box takes its pool and says
+ * how many it got (the pipe is the synchronisation); a one-shot run beside
+ * it must get as many. */
+static const char *const hoard_inotify =
+    "import ctypes, os, sys, time\n"
+    "libc = ctypes.CDLL(None, use_errno=True)\n"
+    "n = 0\n"
+    "while n < 5000 and libc.inotify_init1(0) >= 0: n += 1\n"
+    "print(n, ctypes.get_errno(), flush=True)\n"
+    "if len(sys.argv) > 1: time.sleep(60)\n";
+
+static void test_inotify_pool_was_shared_by_concurrent_runs(void) {
+    if (!sbx_probe()->root) {
+        printf("SKIP inotify pool per run: a non-root server's runs share its uid (disclosed)\n");
+        return;
+    }
+    struct cc_rundir rd;
+    char dir[PATH_MAX];
+    CHECK_INTEQ(cc_rundir_create(runs, dir, sizeof dir, &rd), 0);
+    int pfd[2];
+    CHECK_INTEQ(pipe2(pfd, O_CLOEXEC), 0);
+    const char *hold[] = {"/usr/bin/python3", "-c", hoard_inotify, "hold", NULL};
+    struct sbx_spec spec = {.argv = hold, .envp = env, .workdir = dir, .stdin_fd = -1,
+                            .stdout_fd = pfd[1], .stderr_fd = -1, .lim = default_limits()};
+    struct sbx_proc p;
+    struct sbx_result pr;
+    CHECK_INTEQ(sbx_spawn(&spec, &p, &pr), 0);
+    close(pfd[1]);
+    char held[64] = "";
+    ssize_t n = read(pfd[0], held, sizeof held - 1);
+    held[n > 0 ? n : 0] = '\0';
+    const char *beside[] = {"/usr/bin/python3", "-c", hoard_inotify, NULL};
+    struct sbx_result r;
+    CHECK_INTEQ(run(beside, default_limits(), &r), 0);
+    CHECK(atoi(held) >= 64);
+    CHECK(strstr(held, " 24\n") != NULL);
+    CHECK_STREQ(out, held);
+    sbx_result_free(&r);
+    sbx_proc_kill(&p);
+    sbx_proc_reap(&p, &pr);
+    sbx_result_free(&pr);
+    close(pfd[0]);
+    CHECK_INTEQ(cc_rundir_remove(&rd), 0);
+}
+
+static void test_program_user_namespace(void) {
+    const char *argv[] = {"/bin/sh", "-c", "cat /proc/self/uid_map /proc/self/gid_map; "
+                          "grep -E '^Cap(Eff|Prm|Bnd)' /proc/self/status", NULL};
+    struct sbx_result r;
+    CHECK_INTEQ(run(argv, default_limits(), &r), 0);
+    if (geteuid() == 0) {
+        char want[256];
+        snprintf(want, sizeof want, "%10d %10d %10d\n%10d %10d %10d\nCapPrm:\t0000000000000000\n"
+                 "CapEff:\t0000000000000000\nCapBnd:\t0000000000000000\n",
+                 SBX_RUN_UID, SBX_RUN_UID, 1, SBX_RUN_GID, SBX_RUN_GID, 1);
+        CHECK_STREQ(out, want);
+    }
+    check_host_disclosures(&r, true);
+    sbx_result_free(&r);
+}
+
 int main(void) {
     setup_dirs();
     RUN(test_rundir);
@@ -836,6 +907,8 @@ int main(void) {
     RUN(test_exit_and_signal);
     RUN(test_spawn_failure);
     RUN(test_identity);
+    RUN(test_program_user_namespace);
+    RUN(test_inotify_pool_was_shared_by_concurrent_runs);
     RUN(test_wall_timeout);
     RUN(test_tick_cancel);
     RUN(test_double_fork_dies);

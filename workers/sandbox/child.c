@@ -158,19 +158,28 @@ static _Noreturn void exec_program(const struct sbx_init_cfg *cfg, const int fds
 }
 
 _Noreturn void sbx_program_main(const struct sbx_init_cfg *cfg, pid_t init_pid,
-                                const char *oom_adj) {
+                                const char *oom_adj, int uchan) {
     struct sbx_shared *sh = cfg->shared;
+    restore_oom_score(oom_adj);
+    if (setsid() < 0 && !cfg->own_pidns)
+        fail(sh, errno);
+    /* As root in the host's namespace: the path may cross directories
+     * only root may search (the namespace below does not map root). */
+    if (chdir(cfg->workdir) != 0)
+        fail(sh, errno);
+    /* Before the parent-death signal: a credential change clears it.
+     * Where no namespace could be made init discloses the shared pools. */
+    if (uchan >= 0) {
+        if (sbx_userns_enter(uchan, (uid_t)sh->owner_uid) < 0)
+            fail(sh, errno);
+        close(uchan);
+    }
     /* While it waits it goes with init: a box destroyed unused, a worker
      * killed (init has PDEATHSIG too; in a pid namespace init's death ends
      * us anyway). */
     prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
     if (getppid() != init_pid)
         _exit(0);
-    restore_oom_score(oom_adj);
-    if (setsid() < 0 && !cfg->own_pidns)
-        fail(sh, errno);
-    if (chdir(cfg->workdir) != 0)
-        fail(sh, errno);
     int fds[4];
     if (!wait_program(cfg->sock, fds))
         _exit(0); /* the box was destroyed unused */

@@ -156,6 +156,17 @@ static _Noreturn void reap_until_program_ends(const struct sbx_init_cfg *cfg, pi
     }
 }
 
+/* Whether the program's process may get a user namespace of its own
+ * (userns.c): a root server's box (the worker set the owner), where the
+ * /proc init sees numbers processes as fork() does: its maps are written
+ * through /proc/<pid>, and a pid of our namespace read in the host's /proc
+ * would name another process. */
+static bool owner_ns_possible(const struct sbx_init_cfg *cfg) {
+    const struct sbx_shared *sh = cfg->shared;
+    if (!sh->owner_uid) return false;
+    return !cfg->own_pidns || (cfg->own_mntns && !(sh->degraded & SBX_DEGRADED_PROC));
+}
+
 static void build_view(const struct sbx_init_cfg *cfg) {
     struct sbx_shared *sh = cfg->shared;
     /* Before the view: the host's /proc is still the one mounted, and its
@@ -166,6 +177,10 @@ static void build_view(const struct sbx_init_cfg *cfg) {
      * memory the memory_cgroup disclosure names where it has none. */
     if (cfg->own_ipcns)
         (void)sbx_ipc_bound();
+    /* Likewise the sysctls of init's user namespace (a non-root server's
+     * box; a root server's program makes its own, userns.c). */
+    if (cfg->own_userns)
+        (void)sbx_userns_bound_pools();
     if (cfg->own_mntns) {
         sh->degraded |= sbx_mounts_setup(cfg->workdir, cfg->home, cfg->own_pidns, cfg->share_dir,
                                          cfg->share_at, cfg->own_ipcns);
@@ -197,13 +212,29 @@ _Noreturn void sbx_init_main(const struct sbx_init_cfg *cfg) {
     /* The program's process is forked now, ahead of its program: the
      * request then wakes only that process (child.c). init reads nothing
      * more from the socket; it reaps until the program ends. */
-    pid_t self = getpid(), child = fork();
+    pid_t self = getpid();
+    int uchan[2] = {-1, -1};
+    if (!owner_ns_possible(cfg) ||
+        socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, uchan) != 0) {
+        sh->owner_uid = 0;
+        uchan[0] = uchan[1] = -1;
+    }
+    pid_t child = fork();
     if (child < 0) {
         note_stage(sh, "fork", errno);
         _exit(0);
     }
-    if (child == 0)
-        sbx_program_main(cfg, self, oom_adj);
+    if (child == 0) {
+        if (uchan[0] >= 0) close(uchan[0]);
+        sbx_program_main(cfg, self, oom_adj, uchan[1]);
+    }
+    if (uchan[0] >= 0) {
+        close(uchan[1]);
+        if (sbx_userns_map(uchan[0], child, sbx_probe()->run_uid, sbx_probe()->run_gid) != 0)
+            sh->owner_uid = 0;
+        close(uchan[0]);
+    }
+    if (!sh->owner_uid) sh->degraded |= SBX_DEGRADED_UIDPOOL;
     sh->t_ready_us = cc_now_us();
     reap_until_program_ends(cfg, child);
 }

@@ -21,6 +21,7 @@ int sbx_plan_namespaces(const struct sbx_caps *c, bool no_net, struct sbx_init_c
     int flags = 0;
     if (!c->root && c->userns)
         flags |= CLONE_NEWUSER;
+    cfg->own_userns = flags & CLONE_NEWUSER;
     bool usable = c->root || c->userns;
     cfg->own_pidns = usable && c->pidns;
     cfg->own_mntns = usable && c->mntns;

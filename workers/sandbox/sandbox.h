@@ -184,6 +184,11 @@ void sbx_result_free(struct sbx_result *res);
  * owns nothing on the host except the run directory). */
 #define SBX_RUN_UID 64999
 #define SBX_RUN_GID 64999
+/* A root server's program makes a user namespace of its own, owned by this
+ * plus the host pid of its box's init (workers/sandbox/userns.c): the
+ * kernel's per-uid pools are then per run. pid_max is at most 2^22, so the
+ * owners stay below 0x7f400000; nothing runs as them and they own no file. */
+#define SBX_OWNER_UID_BASE 0x7f000000u
 
 /* ======================================================================
  * Boxes: one sandbox, prepared ahead of its program (workers/sandbox/box.c).
@@ -360,6 +365,8 @@ enum {
     SBX_DEGRADED_NNP    = 1u << 6,   /* no_new_privs failed */
     SBX_DEGRADED_NET    = 1u << 7,   /* the late network namespace failed */
     SBX_DEGRADED_SCOPE  = 1u << 8,   /* no Landlock scope (abstract sockets, signals) */
+    SBX_DEGRADED_UIDPOOL = 1u << 9,  /* no user namespace of the run's own: the
+                                      * per-uid pools are shared (userns.c) */
 };
 
 /* One-shot run directories as bounded tmpfs mounts (scratch.c). The
@@ -422,6 +429,8 @@ struct sbx_shared {
     volatile int64_t t_exec_us;   /* ... and called execve */
     volatile int64_t t_end_us;    /* init reported the end */
     volatile unsigned space_full; /* SBX_FULL_*, seen by init after the tree ended */
+    volatile uint32_t owner_uid;  /* root servers: the owner of the program's user
+                                   * namespace (set before "G"); 0 = none */
     struct sbx_program prog;     /* written by the worker before handing over */
     size_t arena_used;
     char arena[];                /* argv/envp strings and vectors */
@@ -436,6 +445,7 @@ struct sbx_init_cfg {
     const char *share_dir;       /* sbx_share_readonly's directory, may be NULL */
     const char *share_at;        /* where the box shows it */
     bool own_pidns, own_mntns, own_utsns, own_ipcns;
+    bool own_userns;             /* init is in a user namespace of its own */
 };
 
 /* The planner (workers/sandbox/plan.c): everything decided from the probe
@@ -488,7 +498,22 @@ _Noreturn void sbx_init_main(const struct sbx_init_cfg *cfg);
  * limits, identity, fds, seccomp, execve; never returns. init_pid is its
  * parent as it sees it; oom_adj the score to give the program back. */
 _Noreturn void sbx_program_main(const struct sbx_init_cfg *cfg, pid_t init_pid,
-                                const char *oom_adj);
+                                const char *oom_adj, int uchan);
+
+/* workers/sandbox/userns.c. In the program's process (root, in its work
+ * directory): make a user namespace owned by owner and wait on chan until
+ * init has mapped the run's uid and gid in it. 0 done; 1 none could be made
+ * (nothing changed; the pools stay shared); -1 with errno: fatal. */
+int sbx_userns_enter(int chan, uid_t owner);
+/* In init: answer the child on chan, writing its maps (uid and gid to
+ * themselves). 0 mapped, 1 the child fell back, -1 failed. */
+int sbx_userns_map(int chan, pid_t child, uid_t uid, gid_t gid);
+/* In init of a box whose user namespace is the server's uid's (a non-root
+ * server): the uid's inotify pools are shared by every run and the server,
+ * so this namespace gets at most 1/SBX_POOL_SHARE of each: one run alone
+ * cannot leave the others none. false when one could not be written. */
+#define SBX_POOL_SHARE 4
+bool sbx_userns_bound_pools(void);
 
 /* started/exited/exit_code/term_signal from the shared page; init_status
  * (init's own wait status) when init died before the program's status. */

@@ -221,6 +221,14 @@ static void report_degraded(struct sbx_result *res, unsigned d, bool no_net, boo
         sbx_unenforced_add(res, "abstract_unix_sockets: no network namespace and no Landlock "
                                 "scope (Linux 6.12+); the program can connect to abstract unix "
                                 "sockets of host services");
+    /* workers/sandbox/userns.c: a non-root server's box is in a user
+     * namespace owned by the server's uid, whose pools it charges. */
+    if (d & SBX_DEGRADED_UIDPOOL)
+        sbx_unenforced_add(res, "per_uid_pools: no user namespace owned by this run alone; "
+                                "inotify instances and watches, POSIX message queue bytes, "
+                                "pending signals and locked shared memory are counted per uid, "
+                                "shared with every other run of the uid (and the server when it "
+                                "runs as that uid)");
     if (d & SBX_DEGRADED_SECCOMP) {
         sbx_unenforced_add(res, "seccomp: the filter could not be loaded");
         if (no_net)
