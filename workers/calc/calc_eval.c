@@ -316,13 +316,20 @@ static int need_int_operands(struct calc_ev *e, enum cc_op op, mpq_srcptr a, mpq
 }
 
 /* Python refuses a float operand of & | << >> (TypeError), even an
- * integral one: 5.0 & 3 and 1 << 2.0 are refused, as 4/2 & 1 is. */
+ * integral one: 5.0 & 3 and 1 << 2.0 are refused, as 4/2 & 1 is, in
+ * TOOLS.md's wording for a non-integer operand. */
 static int refuse_float_operands(struct calc_ev *e, enum cc_op op, const struct calc_val *a,
                                  const struct calc_val *b) {
-    char what[48];
     for (int side = 0; side < 2; side++) {
-        snprintf(what, sizeof what, "bitwise %s (%s operand)", op_text(op), side ? "right" : "left");
-        if (calc_refuse_float(e, what, side ? b : a)) return -1;
+        const struct calc_val *v = side ? b : a;
+        if (!v->isfloat) continue;
+        char *s = calc_show(v->q);
+        e->remedy = calc_float_remedy;
+        calc_fail(e, "validation",
+                  "bitwise %s needs integers; %s operand is %s, a float ('float' object cannot be "
+                  "interpreted as an integer, as in Python)", op_text(op), side ? "right" : "left", s ? s : "?");
+        free(s);
+        return -1;
     }
     return 0;
 }

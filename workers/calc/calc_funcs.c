@@ -9,7 +9,7 @@
 #include "workers/calc/calc_internal.h"
 
 /* What to pass an integer function instead of a float. */
-static const char FLOAT_REMEDY[] =
+const char calc_float_remedy[] =
     "pass an integer: 2, not 2.0 or 4/2 (a / b is a float even when it divides evenly; a // b, "
     "int(x) and round(x) are integers)";
 
@@ -19,7 +19,7 @@ static const char FLOAT_REMEDY[] =
 int calc_refuse_float(struct calc_ev *e, const char *what, const struct calc_val *v) {
     if (!v->isfloat) return 0;
     char *s = calc_show(v->q);
-    e->remedy = FLOAT_REMEDY;
+    e->remedy = calc_float_remedy;
     calc_fail(e, "validation",
               "%s needs an integer, got a float (%s): 'float' object cannot be interpreted as an "
               "integer, as in Python", what, s ? s : "?");

@@ -195,9 +195,11 @@ struct calc_fdef {
 };
 
 /* -1 with a validation failure (Python's TypeError, and what to pass
- * instead) when v is a float, what ("factorial()", "bitwise &") naming
- * the integer operation; else 0. */
+ * instead) when v is a float, what ("factorial()") naming the integer
+ * function; else 0. */
 int calc_refuse_float(struct calc_ev *e, const char *what, const struct calc_val *v);
+/* The remedy of that refusal: what to pass instead. */
+extern const char calc_float_remedy[];
 /* The function named name, or NULL. */
 const struct calc_fdef *calc_find_function(const char *name);
 /* int, trunc, floor, ceil, round: their value is exact whenever the look
