@@ -151,8 +151,12 @@ static void test_operators(void) {
     fails("1 and 2", "validation", "unsupported syntax: BoolOp");
     fails("not 1", "validation", "unsupported unary op");
     fails("(1, 2)", "validation", "unsupported syntax: Tuple");
-    fails("1.5 & 1", "validation", "bitwise & needs integers; left operand is 3/2");
-    fails("1 | 0.5", "validation", "bitwise | needs integers; right operand is 1/2");
+    fails("1.5 & 1", "validation",
+          "bitwise & needs integers; left operand is 3/2, a float ('float' object cannot be interpreted as "
+          "an integer, as in Python)");
+    fails("1 | 0.5", "validation",
+          "bitwise | needs integers; right operand is 1/2, a float ('float' object cannot be interpreted as "
+          "an integer, as in Python)");
     fails("1 << -1", "validation", "negative shift count -1");
     fails("1 // 0", "validation", "division by zero");
     fails("1 % 0", "validation", "division by zero");
@@ -633,9 +637,10 @@ static void test_saturated_limit_compared_was_undecided(void) {
     r = cmp("erf(-10**156)", ">", "-1");
     CHECK(json_is_true(json_object_get(r, "holds")));
     json_decref(r);
+    /* the distance is proven (test_held_value_difference_was_null) */
     r = cmp("tanh(300)", ">", "1 - 10**-300");
     CHECK(json_is_false(json_object_get(r, "holds")));
-    CHECK(json_is_null(json_object_get(r, "difference")));
+    CHECK_STREQ(sget(r, "difference"), "-5.30079310600862163e-261");
     json_decref(r);
     r = cmp("exp(-10**10)", "<", "0.5");
     CHECK(json_is_true(json_object_get(r, "holds")));
@@ -752,8 +757,14 @@ static void test_monotone_function_of_ordered_arguments_was_undecided(void) {
         {"log(10**-400, 10)", "==", "log(10**-399, 10)", 0}, /* two arguments: exact anyway */
     };
     check_relations(w, sizeof w / sizeof w[0]);
-    /* decided by the arguments, the distance not known: no difference */
+    /* decided by the arguments; both distances proven: 1 - tanh(300) is
+     * 5.30079310600862163268e-261, 1 - tanh(400) is 1.2e-347 */
     json_t *r = cmp("tanh(300)", "<", "tanh(400)");
+    CHECK_STREQ(sget(r, "difference"), "-5.30079310600862163e-261");
+    json_decref(r);
+    /* an underflow (exp held at 0) has no proven distance: none */
+    r = cmp("exp(-10**10)", "<", "exp(-10**9)");
+    CHECK(json_is_true(json_object_get(r, "holds")));
     CHECK(json_is_null(json_object_get(r, "difference")));
     json_decref(r);
 }
@@ -997,8 +1008,8 @@ static void test_saturated_value_through_a_domain_was_undecided(void) {
     static const struct relation w[] = {
         {"sqrt(tanh(300))", "<", "sqrt(tanh(400))", 1}, {"log(erf(30))", "<", "log(erf(40))", 1},
         {"log1p(tanh(300))", ">=", "log1p(tanh(400))", 0},
-        /* the inner pair voids the look on its own values: open */
-        {"sqrt(sqrt(tanh(300)))", "<", "sqrt(sqrt(tanh(400)))", -1},
+        /* the inner values are held beside 1 too (test_nested_held_values_were_undecided) */
+        {"sqrt(sqrt(tanh(300)))", "<", "sqrt(sqrt(tanh(400)))", 1},
         /* held at an edge from the domain's side: inside */
         {"asin(tanh(300))", "<", "asin(tanh(400))", 1},   {"acos(erf(30))", ">", "acos(erf(40))", 1},
         {"asin(-tanh(300))", ">", "asin(-tanh(400))", 1}, {"acos(erf(-30))", "==", "acos(erf(-40))", 0},
@@ -1036,6 +1047,102 @@ static void test_unchecked_approx_of_a_cancelled_value_was_the_doubles(void) {
     }
 }
 
+/* Regression (redcalc7): factorial(2.0), comb(5, 4/2), gcd(6, 4.0),
+ * isqrt(16.0), xor(6, 4.0), round(2.567, 2.0), 5.0 & 3 and 1 << 2.0 were
+ * answered as if the float were an int; Python raises TypeError for each
+ * ('float' object cannot be interpreted as an integer), and calc_exact
+ * follows Python. Each is refused with a remedy; an int the float
+ * operation does not touch is still one (factorial(max(2, 1.5)),
+ * factorial(7 // 2), factorial(int(3.0)), factorial(round(2.5))). */
+static void test_float_argument_of_integer_function_was_accepted(void) {
+    static const char *const refused[] = {
+        "factorial(2.0)", "factorial(4/2)", "factorial(sqrt(16))", "factorial(abs(-3.0))",
+        "comb(5, 2.0)", "comb(5.0, 2)", "perm(5.0)", "perm(5, 2.0)", "gcd(6, 4.0)", "lcm(4, 6.0)",
+        "isqrt(16.0)", "xor(6, 4.0)", "round(2.567, 2.0)", "5.0 & 3", "3 | 1e0", "1 << 2.0",
+        "8.0 >> 1", "factorial(7.0 // 2)", "factorial(1e1)", "factorial(-(-2.0))",
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        json_t *r = calc(refused[i]);
+        const char *err = sget(r, "error");
+        bool ok = json_is_false(json_object_get(r, "ok")) && err && strstr(err, "float") &&
+                  sget(r, "remedy") && strstr(sget(r, "remedy"), "pass an integer");
+        if (!ok) fprintf(stderr, "  %s: %s\n", refused[i], err ? err : "accepted");
+        CHECK(ok);
+        json_decref(r);
+    }
+    static const struct want_value ints[] = {
+        {"factorial(max(2, 1.5))", "2", 1}, {"factorial(min(3, 3.0))", "6", 1},
+        {"factorial(7 // 2)", "6", 1},       {"factorial(int(3.0))", "6", 1},
+        {"factorial(round(2.5))", "2", 1},   {"comb(10, 2**2)", "210", 1},
+        {"gcd(12, 18 % 7)", "4", 1},         {"1 << (3 - 1)", "4", 1},
+        {"round(2.567, 1 + 1)", "257/100", 1},
+    };
+    ok_values(ints, sizeof ints / sizeof ints[0]);
+    /* ~ keeps TOOLS.md's rule for any rational: ~x = -trunc(x) - 1 */
+    ok_value("~(1/2)", "-1", NULL, 1);
+}
+
+/* Regression (redcalc7): compare_threshold's difference was null for a
+ * value held beside its limit against that limit (erf(18) <= 1.0; the
+ * truth is -erfc(18) = -6.0823692318163993077e-143): only the side was
+ * used, though the distance is proven. difference and shortfall are now
+ * the digits the distance bounds prove (an interval rounded outward: its
+ * ends round to one decimal), never a rounded 0. */
+static void test_held_value_difference_was_null(void) {
+    static const struct {
+        const char *a, *op, *b, *difference, *shortfall; /* NULL: null */
+    } w[] = {
+        {"erf(18)", "<=", "1.0", "-6.082369231816399308e-143", NULL},
+        {"erf(18)", ">", "1", "-6.082369231816399308e-143", "6.082369231816399308e-143"},
+        {"-erfc(-20)", "<", "-2", "5.395865611607900929e-176", "-5.395865611607900929e-176"},
+        {"tanh(300)", "<", "erf(30)", "-5.30079310600862163e-261", NULL},
+        {"sqrt(tanh(300))", "<", "1", "-2.65039655300431082e-261", NULL},
+        {"tanh(300)", ">", "0.5", "0.5", NULL},
+        /* an underflow has no proven distance */
+        {"exp(-10**10)", ">", "0", NULL, NULL},
+    };
+    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
+        json_t *r = cmp(w[i].a, w[i].op, w[i].b);
+        json_t *d = json_object_get(r, "difference"), *s = json_object_get(r, "shortfall");
+        bool ok = (w[i].difference ? json_is_string(d) && strcmp(json_string_value(d), w[i].difference) == 0
+                                   : json_is_null(d)) &&
+                  (w[i].shortfall ? json_is_string(s) && strcmp(json_string_value(s), w[i].shortfall) == 0
+                                  : json_is_null(s));
+        if (!ok)
+            fprintf(stderr, "  %s %s %s: difference %s shortfall %s\n", w[i].a, w[i].op, w[i].b,
+                    json_is_string(d) ? json_string_value(d) : "null",
+                    json_is_string(s) ? json_string_value(s) : "null");
+        CHECK(ok);
+        CHECK(json_is_boolean(json_object_get(r, "holds")));
+        json_decref(r);
+    }
+}
+
+/* Regression (redcalc7): sqrt(sqrt(tanh(300))) < sqrt(sqrt(tanh(400)))
+ * and log(sqrt(tanh(300))) < -10**-262 were null: a function of a value
+ * held beside an integer voided the look. A monotone function with a
+ * finite slope there, whose value at that integer is an integer (sqrt(1),
+ * log(1), exp(0)), now holds its value beside that integer too, on the
+ * side its direction gives, at a distance computed from the argument's
+ * proven one (MPFR, directed rounding). Edges of a domain (acos(1),
+ * acosh(1)) and infinite slopes stay open. */
+static void test_nested_held_values_were_undecided(void) {
+    static const struct relation w[] = {
+        {"sqrt(sqrt(tanh(300)))", "<", "sqrt(sqrt(tanh(400)))", 1},
+        {"log(sqrt(tanh(300)))", "<", "-10**-262", 1}, /* -2.65e-261 */
+        {"log(sqrt(tanh(300)))", "<", "-10**-260", 0},
+        {"exp(log(tanh(300)))", "<", "1", 1},
+        {"exp(log(tanh(300)))", "==", "tanh(300)", -1}, /* an identity: no proof */
+        {"log2(erf(20))", "<", "log2(erf(21))", 1},
+        {"-sqrt(tanh(300))", ">", "-1", 1},
+        {"cbrt(erfc(-30))", "<", "cbrt(2)", 1},   /* the monotone rule: erfc(-30) < 2 */
+        {"erfc(log(tanh(300)))", ">", "1", 1},    /* log < 0, erfc decreasing */
+        {"acos(tanh(300))", ">", "0", -1},        /* acos(1): a domain edge */
+        {"sqrt(log(tanh(300)))", ">=", "0", -1},  /* not real */
+    };
+    check_relations(w, sizeof w / sizeof w[0]);
+}
+
 int main(void) {
     RUN(test_argument_rounded_off_domain_was_ordered);
     RUN(test_approx_printed_the_doubles_wrong_digits);
@@ -1069,5 +1176,8 @@ int main(void) {
     RUN(test_saturated_value_against_known_distance_was_undecided);
     RUN(test_saturated_value_through_a_domain_was_undecided);
     RUN(test_unchecked_approx_of_a_cancelled_value_was_the_doubles);
+    RUN(test_float_argument_of_integer_function_was_accepted);
+    RUN(test_held_value_difference_was_null);
+    RUN(test_nested_held_values_were_undecided);
     return check_summary("test_calc_exact");
 }

@@ -9,8 +9,11 @@
  * is recorded as approximated. */
 #include <fenv.h>
 #include <math.h>
-#include <mpfr.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <mpfr.h>
 #include <string.h>
 
 #include "workers/calc/calc_internal.h"
@@ -196,11 +199,27 @@ static bool distance_at(const char *name, mpfr_srcptr ax, mpfr_rnd_t rnd, mpfr_p
  * the bound would be 0. */
 #define DIST_ARG_MAX 400000000UL
 
-/* One end of a distance bound: r as m * 2^x, rounded in direction rnd. */
-static bool store_end(mpfr_srcptr r, mpfr_rnd_t rnd, double *m, long *x) {
+/* One end of a distance bound: r as m * 2^x, m a 64-bit integer (r has
+ * DIST_PREC bits, so the conversion is exact). */
+static bool store_end(mpfr_srcptr r, uint64_t *m, long *x) {
     if (!mpfr_regular_p(r) || mpfr_sgn(r) <= 0) return false;
-    *m = mpfr_get_d_2exp(x, r, rnd);
-    return *m > 0;
+    mpfr_t t;
+    mpfr_init2(t, DIST_PREC);
+    /* rounded outward by the caller already: exact at DIST_PREC */
+    mpfr_set(t, r, MPFR_RNDN);
+    mpz_t z;
+    mpz_init(z);
+    *x = mpfr_get_z_2exp(z, t);
+    bool ok = mpz_sgn(z) > 0 && mpz_sizeinbase(z, 2) <= 64;
+    if (ok) *m = (uint64_t)mpz_get_ui(z);
+    mpz_clear(z);
+    mpfr_clear(t);
+    return ok;
+}
+
+/* r = m * 2^x exactly (r has DIST_PREC >= 64 bits). */
+static void load_end(mpfr_ptr r, uint64_t m, long x) {
+    mpfr_set_uj_2exp(r, m, x, MPFR_RNDN);
 }
 
 /* A proven bound on the distance from f's saturated limit to f(q), q the
@@ -216,20 +235,17 @@ static void saturation_distance(const char *name, mpq_srcptr q, struct calc_dist
     mpfr_abs(dn, dn, MPFR_RNDN);
     if (mpfr_cmp_ui(up, DIST_ARG_MAX) <= 0 && distance_at(name, up, MPFR_RNDD, lo) &&
         distance_at(name, dn, MPFR_RNDU, hi))
-        d->known = store_end(lo, MPFR_RNDD, &d->lo_m, &d->lo_x) &&
-                   store_end(hi, MPFR_RNDU, &d->hi_m, &d->hi_x);
+        d->known = store_end(lo, &d->lo_m, &d->lo_x) && store_end(hi, &d->hi_m, &d->hi_x);
     mpfr_clears(up, dn, lo, hi, (mpfr_ptr)0);
     mpfr_flags_restore(flags, MPFR_FLAGS_ALL);
 }
 
 /* The sign of p - q for two ends of distance bounds. */
-static int end_cmp(double pm, long px, double qm, long qx) {
+static int end_cmp(uint64_t pm, long px, uint64_t qm, long qx) {
     mpfr_t p, q;
     mpfr_inits2(DIST_PREC, p, q, (mpfr_ptr)0);
-    mpfr_set_d(p, pm, MPFR_RNDN);
-    mpfr_set_d(q, qm, MPFR_RNDN);
-    mpfr_mul_2si(p, p, px, MPFR_RNDN);
-    mpfr_mul_2si(q, q, qx, MPFR_RNDN);
+    load_end(p, pm, px);
+    load_end(q, qm, qx);
     int c = mpfr_cmp(p, q);
     mpfr_clears(p, q, (mpfr_ptr)0);
     return (c > 0) - (c < 0);
@@ -250,11 +266,9 @@ int calc_dist_against(const struct calc_dist *a, mpq_srcptr dist) {
     mpfr_set_q(up, dist, MPFR_RNDU);
     mpfr_set_q(dn, dist, MPFR_RNDD);
     int c = 0;
-    mpfr_set_d(end, a->lo_m, MPFR_RNDN);
-    mpfr_mul_2si(end, end, a->lo_x, MPFR_RNDN);
+    load_end(end, a->lo_m, a->lo_x);
     if (mpfr_regular_p(up) && mpfr_cmp(end, up) > 0) c = 1; /* the true distance is larger */
-    mpfr_set_d(end, a->hi_m, MPFR_RNDN);
-    mpfr_mul_2si(end, end, a->hi_x, MPFR_RNDN);
+    load_end(end, a->hi_m, a->hi_x);
     if (mpfr_regular_p(dn) && mpfr_cmp(end, dn) < 0) c = -1;
     mpfr_flags_restore(flags, MPFR_FLAGS_ALL);
     mpfr_clears(up, dn, end, (mpfr_ptr)0);
@@ -332,6 +346,99 @@ bool calc_inside_domain(const struct calc_ev *e, const struct calc_fdef *f, cons
     }
     mpq_clear(b);
     return inside;
+}
+
+static int mpfr_index(const char *name);
+
+/* The most bits a distance is carried through a function with (the
+ * argument q + d must be exact: tanh(10000) is 2^-28854 from 1). */
+#define THROUGH_PREC_MAX 131072
+
+/* |f(q + s * d) - f(q)| for the end d = m * 2^x of a proven distance,
+ * rounded down (low) or up into r (DIST_PREC bits); fq = f(q) exactly, dir
+ * f's direction. false when it cannot be computed. */
+static bool through_end(int i, mpq_srcptr q, int s, int dir, uint64_t m, long x, mpfr_srcptr fq, bool low,
+                        mpfr_ptr r) {
+    long qbits = (long)mpz_sizeinbase(mpq_numref(q), 2);
+    long prec = qbits + 2 - x;
+    if (prec < 2 * DIST_PREC) prec = 2 * DIST_PREC;
+    if (x > 0 || prec > THROUGH_PREC_MAX) return false;
+    mpfr_t z, y;
+    mpfr_inits2((mpfr_prec_t)prec, z, y, (mpfr_ptr)0);
+    mpfr_set_uj_2exp(z, m, x, MPFR_RNDN); /* exact: 64 bits */
+    if (s < 0) mpfr_neg(z, z, MPFR_RNDN);
+    mpfr_add_z(z, z, mpq_numref(q), MPFR_RNDN); /* exact: prec covers both ends */
+    /* f(z) lies on side s * dir of f(q): rounded toward f(q) for the low
+     * end, away from it for the high one */
+    bool above = s * dir > 0;
+    mpfr_rnd_t rnd = above == low ? MPFR_RNDD : MPFR_RNDU;
+    MPFR_FUNCS[i].f1(y, z, rnd);
+    mpfr_sub(y, y, fq, rnd); /* exact: y is within 2^-prec of fq's size */
+    mpfr_abs(y, y, MPFR_RNDN);
+    mpfr_set(r, y, low ? MPFR_RNDD : MPFR_RNDU);
+    bool ok = mpfr_regular_p(r) && !mpfr_nan_p(y);
+    mpfr_clears(z, y, (mpfr_ptr)0);
+    return ok;
+}
+
+/* q, held beside its true value on side a->tiny at a proven distance,
+ * through f (monotone, one argument, q strictly inside its domain, a
+ * finite slope at q: not cbrt at 0) where f(q) is an integer MPFR gives
+ * exactly: the true f-value lies beside f(q) on side tiny * direction, at
+ * a distance f carries from the argument's (computed from its ends,
+ * rounded outward). sqrt(tanh(300)) is 1 - 2.7e-261, held at 1 from
+ * below, where the look voided itself, and sqrt(sqrt(tanh(300))) <
+ * sqrt(sqrt(tanh(400))) was null. The new distance must stay far below
+ * the look's reach, as a held value's does (its ulp). */
+bool calc_tiny_through(struct calc_ev *e, const struct calc_fdef *f, const struct calc_val *a, mpq_t out) {
+    int dir = calc_monotone(f);
+    int i = f->f1 ? mpfr_index(f->name) : -1;
+    if (!e->prec || !dir || i < 0 || !direct(i, 1) || !a->tiny || !a->dist.known)
+        return false;
+    if (mpq_sgn(a->q) == 0 && strcmp(f->name, "cbrt") == 0) return false;
+    struct domain d;
+    if (domain_of(f->name, &d) &&
+        (mpq_cmp_si(a->q, d.lo, 1) <= 0 || (d.hi_set && mpq_cmp_si(a->q, d.hi, 1) >= 0)))
+        return false;
+    mpfr_t x, fq, lo, hi, reach;
+    mpfr_inits2((mpfr_prec_t)e->prec, x, fq, (mpfr_ptr)0);
+    mpfr_inits2(DIST_PREC, lo, hi, reach, (mpfr_ptr)0);
+    unsigned flags = mpfr_flags_save();
+    bool ok = mpfr_set_q(x, a->q, MPFR_RNDN) == 0 && MPFR_FUNCS[i].f1(fq, x, MPFR_RNDN) == 0 &&
+              mpfr_number_p(fq) && mpfr_integer_p(fq);
+    struct calc_dist nd = {.known = false};
+    ok = ok && through_end(i, a->q, a->tiny, dir, a->dist.lo_m, a->dist.lo_x, fq, true, lo) &&
+         through_end(i, a->q, a->tiny, dir, a->dist.hi_m, a->dist.hi_x, fq, false, hi) &&
+         store_end(lo, &nd.lo_m, &nd.lo_x) && store_end(hi, &nd.hi_m, &nd.hi_x);
+    if (ok) {
+        /* beyond every look's reach of f(q), with a margin */
+        mpfr_set_ui(reach, 1, MPFR_RNDN);
+        if (mpfr_cmpabs(fq, reach) > 0) mpfr_abs(reach, fq, MPFR_RNDU);
+        mpfr_mul_2si(reach, reach, -(long)e->prec, MPFR_RNDD);
+        ok = mpfr_cmp(hi, reach) < 0;
+    }
+    if (ok) {
+        mpfr_get_q(out, fq);
+        nd.known = true;
+        e->tiny = (signed char)(a->tiny * dir);
+        e->dist = nd;
+        e->unproven = true;
+        e->fn_exact = false;
+        e->funcs |= calc_function_bit(f);
+    }
+    mpfr_flags_restore(flags, MPFR_FLAGS_ALL);
+    mpfr_clears(x, fq, lo, hi, reach, (mpfr_ptr)0);
+    return ok;
+}
+
+void calc_dist_bounds(const struct calc_dist *d, mpq_t lo, mpq_t hi) {
+    mpfr_t t;
+    mpfr_init2(t, DIST_PREC);
+    load_end(t, d->lo_m, d->lo_x);
+    mpfr_get_q(lo, t);
+    load_end(t, d->hi_m, d->hi_x);
+    mpfr_get_q(hi, t);
+    mpfr_clear(t);
 }
 
 /* MPFR on the exact arguments; Python's error for a NaN (domain), an exact

@@ -8,6 +8,7 @@
  * price themselves (calc_funcs.c), and binary64 functions run on doubles. So
  * no input makes this evaluator allocate more than a few megabytes. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,6 +63,14 @@ static int b64_result(struct calc_ev *e, const struct calc_fdef *f, const struct
                       struct calc_val *out) {
     bool any_float = false;
     for (int i = 0; i < argc; i++) any_float |= a[i].isfloat;
+    /* min and max return the argument they chose (the first of equals),
+     * int or float as it was: factorial(max(2, 1.5)) is factorial(2) */
+    if (f->exact && (strcmp(f->name, "min") == 0 || strcmp(f->name, "max") == 0))
+        for (int i = 0; i < argc; i++)
+            if (mpq_equal(a[i].q, out->q)) {
+                any_float = a[i].isfloat;
+                break;
+            }
     if (f->kind == CALC_F_FLOAT) out->isfloat = true;
     else if (f->kind == CALC_F_EXACT && any_float && !calc_is_step(f)) out->isfloat = true;
     else if (strcmp(f->name, "round") == 0 && argc == 2 && a[0].isfloat) out->isfloat = true;
@@ -97,14 +106,17 @@ static int eval_call(struct calc_ev *e, const node *n, struct calc_val *out) {
     for (int i = 0; i < argc; i++) mpq_init(a[i].q);
     int rc = 0;
     for (int i = 0; i < argc && rc == 0; i++) rc = calc_eval(e, n->child[i], &a[i]);
-    for (int i = 0; i < argc && rc == 0; i++) void_tiny(e, &a[i]);
-    if (rc == 0 && e->b64) rc = b64_arguments(e, f, a, argc);
     e->fn_exact = false;
     e->tiny = 0;
     e->dist.known = false;
     e->unproven = false;
+    /* a monotone function of a value held beside an integer, at a proven
+     * distance, can hold its own value so (sqrt(tanh(300))) */
+    bool through = rc == 0 && argc == 1 && a[0].tiny && calc_tiny_through(e, f, &a[0], out->q);
+    for (int i = 0; i < argc && rc == 0 && !through; i++) void_tiny(e, &a[i]);
+    if (rc == 0 && e->b64) rc = b64_arguments(e, f, a, argc);
     e->want_tiny = f->kind == CALC_F_FLOAT;
-    if (rc == 0) rc = calc_apply(e, f, a, argc, out->q);
+    if (rc == 0 && !through) rc = calc_apply(e, f, a, argc, out->q);
     e->want_tiny = false;
     out->tiny = rc == 0 ? e->tiny : 0;
     out->dist = e->dist;
@@ -303,6 +315,25 @@ static int need_int_operands(struct calc_ev *e, enum cc_op op, mpq_srcptr a, mpq
     return 0;
 }
 
+/* Python refuses a float operand of & | << >> (TypeError), even an
+ * integral one: 5.0 & 3 and 1 << 2.0 are refused, as 4/2 & 1 is, in
+ * TOOLS.md's wording for a non-integer operand. */
+static int refuse_float_operands(struct calc_ev *e, enum cc_op op, const struct calc_val *a,
+                                 const struct calc_val *b) {
+    for (int side = 0; side < 2; side++) {
+        const struct calc_val *v = side ? b : a;
+        if (!v->isfloat) continue;
+        char *s = calc_show(v->q);
+        e->remedy = calc_float_remedy;
+        calc_fail(e, "validation",
+                  "bitwise %s needs integers; %s operand is %s, a float ('float' object cannot be "
+                  "interpreted as an integer, as in Python)", op_text(op), side ? "right" : "left", s ? s : "?");
+        free(s);
+        return -1;
+    }
+    return 0;
+}
+
 static int eval_bitwise(struct calc_ev *e, enum cc_op op, mpq_srcptr a, mpq_srcptr b, mpq_t out) {
     if (need_int_operands(e, op, a, b)) return -1;
     mpz_t z;
@@ -477,7 +508,7 @@ static int eval_binary(struct calc_ev *e, const node *n, struct calc_val *out) {
         e->unproven = false;
         out->unproven |= r.unproven;
         if (n->op >= CC_OP_BITAND && n->op <= CC_OP_RSHIFT)
-            rc = eval_bitwise(e, n->op, out->q, r.q, out->q);
+            rc = refuse_float_operands(e, n->op, out, &r) ? -1 : eval_bitwise(e, n->op, out->q, r.q, out->q);
         else
             rc = eval_arith(e, n->op, out->q, r.q, inexact, out->q);
         /* a // b is a step (calc_near_step); a power with a fractional

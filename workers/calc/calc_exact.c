@@ -124,6 +124,7 @@ static void fill_look(struct cc_calc_look *l, bool is_bool, int rc, const struct
     l->ok = rc == 0 && !e->close && v->is_bool == is_bool;
     l->truth = v->is_bool && mpq_sgn(v->q) != 0;
     l->tiny = v->is_bool ? 0 : v->tiny;
+    l->dist = l->tiny ? v->dist : (struct calc_dist){.known = false};
     l->unproven = !v->is_bool && v->unproven;
     l->no_distance = v->is_bool && e->no_distance;
     mpq_set(l->q, v->q);

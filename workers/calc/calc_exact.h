@@ -12,6 +12,18 @@
 #include "workers/common/expr_ast.h"
 #include "workers/common/tool_api.h"
 
+/* A proven bound on the distance between a value held at a function's
+ * saturated limit (calc_val.tiny in calc_internal.h) and its true value:
+ * lo <= |true - held| <= hi, each as m * 2^x (a 64-bit integer and an
+ * exponent: erf(389) is 2^-218000 from 1). known false: no bound (the
+ * limit is an underflow, an argument is an approximation, or the function
+ * has no remainder formula here). */
+struct calc_dist {
+    bool known;
+    uint64_t lo_m, hi_m;
+    long lo_x, hi_x;
+};
+
 /* The second look at an approximated result (calc_internal.h): the same
  * expression with its functions and constants at CC_CALC_LOOK_BITS[k] bits.
  * ok is false when that evaluation failed or a step was too close to call
@@ -27,6 +39,8 @@ struct cc_calc_look {
      * -1 below) closer than the look can hold (tanh(300), exp(-10**10):
      * calc_internal.h); 0 otherwise */
     signed char tiny;
+    /* with tiny: the proven distance of the true value from q, if known */
+    struct calc_dist dist;
     /* a number's: it came through a binary64 function whose value MPFR
      * did not prove (calc_val.unproven): the look cannot confirm it */
     bool unproven;

@@ -2,15 +2,39 @@
  * integers (priced before they are computed, so no argument makes them
  * unbounded), and the table that names every function, exact or binary64. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "workers/calc/calc_internal.h"
 
-/* Refuses the call unless all n arguments are integers (non-negative ones
- * when nonneg). */
+/* What to pass an integer function instead of a float. */
+const char calc_float_remedy[] =
+    "pass an integer: 2, not 2.0 or 4/2 (a / b is a float even when it divides evenly; a // b, "
+    "int(x) and round(x) are integers)";
+
+/* A float argument, even an integral one (2.0, 4/2, sqrt(16)): Python's
+ * math.factorial, comb, perm, gcd, lcm, isqrt and round's ndigits raise
+ * TypeError for it, and calc_exact follows Python (factorial(2.0) was 2). */
+int calc_refuse_float(struct calc_ev *e, const char *what, const struct calc_val *v) {
+    if (!v->isfloat) return 0;
+    char *s = calc_show(v->q);
+    e->remedy = calc_float_remedy;
+    calc_fail(e, "validation",
+              "%s needs an integer, got a float (%s): 'float' object cannot be interpreted as an "
+              "integer, as in Python", what, s ? s : "?");
+    free(s);
+    return -1;
+}
+
+/* Refuses the call unless all n arguments are integers, not floats
+ * (non-negative ones when nonneg). */
 static int need_int(struct calc_ev *e, const struct calc_fdef *f, const struct calc_val *a, int n,
                     bool nonneg) {
+    char what[32];
+    snprintf(what, sizeof what, "%s()", f->name);
+    for (int i = 0; i < n; i++)
+        if (calc_refuse_float(e, what, &a[i])) return -1;
     for (int i = 0; i < n; i++) {
         if (!calc_is_int(a[i].q) || (nonneg && mpq_sgn(a[i].q) < 0)) {
             char *v = calc_show(a[i].q);

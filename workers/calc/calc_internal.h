@@ -49,17 +49,6 @@ struct calc_cmp {
     bool near, rule;
 };
 
-/* A proven bound on the distance between a value held at a function's
- * saturated limit (calc_val.tiny) and its true value: lo <= |true - held|
- * <= hi, each as m * 2^x (a double and an exponent: erf(389) is 2^-218000
- * from 1). known false: no bound (the limit is an underflow, an argument
- * is an approximation, or the function has no remainder formula here). */
-struct calc_dist {
-    bool known;
-    double lo_m, hi_m;
-    long lo_x, hi_x;
-};
-
 struct calc_ev {
     const char *code;
     char *msg;
@@ -205,6 +194,12 @@ struct calc_fdef {
     bool raw; /* no libm error reporting: a non-finite result is reported as such */
 };
 
+/* -1 with a validation failure (Python's TypeError, and what to pass
+ * instead) when v is a float, what ("factorial()") naming the integer
+ * function; else 0. */
+int calc_refuse_float(struct calc_ev *e, const char *what, const struct calc_val *v);
+/* The remedy of that refusal: what to pass instead. */
+extern const char calc_float_remedy[];
 /* The function named name, or NULL. */
 const struct calc_fdef *calc_find_function(const char *name);
 /* int, trunc, floor, ceil, round: their value is exact whenever the look
@@ -240,6 +235,14 @@ int calc_dist_order(const struct calc_dist *a, const struct calc_dist *b);
 /* The order of a proven distance and dist > 0: 1 when the distance is
  * surely larger than dist, -1 smaller, 0 when unknown. */
 int calc_dist_against(const struct calc_dist *a, mpq_srcptr dist);
+/* prec > 0: a, held beside an integer at a proven distance (calc_val.tiny,
+ * dist), through f, monotone, where f of that integer is an integer: f's
+ * value is then held so too (out, e->tiny, e->dist; f recorded as
+ * applied). false when f, the integer or the distance does not allow it
+ * (the caller voids the look as before). */
+bool calc_tiny_through(struct calc_ev *e, const struct calc_fdef *f, const struct calc_val *a, mpq_t out);
+/* The exact ends of a proven distance (d->known). */
+void calc_dist_bounds(const struct calc_dist *d, mpq_t lo, mpq_t hi);
 /* Whether the true value of a, an argument of f as this look holds it,
  * lies inside f's real domain: true for a function defined on every real;
  * for another (sqrt, log, acosh, ...) a must lie inside the domain beyond

@@ -9,6 +9,7 @@
 #include <mpfr.h>
 
 #include "workers/calc/calc_exact.h"
+#include "workers/calc/calc_internal.h"
 
 /* Trimmed operator: a pointer into op and its length. */
 static const char *trim(const char *s, size_t len, size_t *out_len) {
@@ -70,6 +71,88 @@ static bool side_value(const struct cc_calc_outcome *o, mpq_srcptr *v) {
     return o->look[CC_CALC_LOOKS - 1].ok;
 }
 
+/* The bounds [lo, hi] of side o's true value: its exact value, or the
+ * integer both looks hold it at (calc_val.tiny) and its proven distance
+ * from there (tanh(300) lies in 1 - [5.3e-261, 5.3e-261], to 64 bits).
+ * held: it was the latter. false when neither is known. */
+static bool side_bounds(const struct cc_calc_outcome *o, mpq_t lo, mpq_t hi, bool *held) {
+    *held = false;
+    if (cc_calc_value_exact(o)) {
+        mpq_set(lo, o->q);
+        mpq_set(hi, o->q);
+        return true;
+    }
+    const struct cc_calc_look *a = &o->look[0], *b = &o->look[1];
+    if (!o->looked || !a->ok || !b->ok || !b->tiny || a->tiny != b->tiny || !mpq_equal(a->q, b->q) ||
+        !a->dist.known || !b->dist.known)
+        return false;
+    mpq_t dlo, dhi;
+    mpq_inits(dlo, dhi, NULL);
+    calc_dist_bounds(&b->dist, dlo, dhi);
+    if (b->tiny > 0) {
+        mpq_add(lo, b->q, dlo);
+        mpq_add(hi, b->q, dhi);
+    } else {
+        mpq_sub(lo, b->q, dhi);
+        mpq_sub(hi, b->q, dlo);
+    }
+    mpq_clears(dlo, dhi, NULL);
+    *held = true;
+    return true;
+}
+
+/* The decimal every value in [lo, hi] rounds to, at the most significant
+ * digits (25 at most) for which that is one decimal: the digits the bounds
+ * prove. lo and hi are rounded outward first, so the truth, between them,
+ * rounds to it too. NULL when not even one digit is shared (or 0 lies in
+ * [lo, hi]). */
+static json_t *proven_decimal(mpq_srcptr lo, mpq_srcptr hi) {
+    if (mpq_sgn(lo) * mpq_sgn(hi) <= 0) return NULL;
+    mpfr_t l, h;
+    mpfr_inits2(256, l, h, (mpfr_ptr)0);
+    mpfr_set_q(l, lo, MPFR_RNDD);
+    mpfr_set_q(h, hi, MPFR_RNDU);
+    json_t *j = NULL;
+    for (int digits = 25; digits >= 1 && !j; digits--) {
+        char *a = NULL, *b = NULL;
+        if (mpfr_asprintf(&a, "%.*Rg", digits, l) >= 0 && mpfr_asprintf(&b, "%.*Rg", digits, h) >= 0 &&
+            strcmp(a, b) == 0)
+            j = json_string(a);
+        if (a) mpfr_free_str(a);
+        if (b) mpfr_free_str(b);
+    }
+    mpfr_clears(l, h, (mpfr_ptr)0);
+    return j;
+}
+
+/* a - b of two sides at least one of which is held beside an integer at
+ * a proven distance (side_bounds), as the decimal its bounds prove
+ * (proven_decimal); NULL otherwise, or when its sign is not the one that
+ * decided the relation (truth of rop). erf(18) <= 1.0 has difference
+ * -erfc(18) (-5.5e-143), where the side rule alone knew only its sign. */
+static json_t *held_difference(const struct cc_calc_outcome *l, const struct cc_calc_outcome *r, enum cc_op rop,
+                               bool truth, bool negate) {
+    mpq_t al, ah, bl, bh;
+    mpq_inits(al, ah, bl, bh, NULL);
+    bool lheld, rheld;
+    json_t *j = NULL;
+    if (side_bounds(l, al, ah, &lheld) && side_bounds(r, bl, bh, &rheld) && (lheld || rheld)) {
+        mpq_sub(al, al, bh); /* the difference's low end */
+        mpq_sub(ah, ah, bl); /* and high end */
+        int sign = mpq_sgn(al);
+        if (sign == mpq_sgn(ah) && sign != 0 && cc_calc_relation_holds(rop, sign) == (int)truth) {
+            if (negate) {
+                mpq_neg(al, al);
+                mpq_neg(ah, ah);
+                mpq_swap(al, ah);
+            }
+            j = proven_decimal(al, ah);
+        }
+    }
+    mpq_clears(al, ah, bl, bh, NULL);
+    return j;
+}
+
 /* Approximated sides (a binary64 function or constant): the relation of
  * the true values, as the second looks of "a op b" evaluated as one
  * comparison tell it (rel, cc_calc_evaluate_relation): the evaluator's
@@ -81,9 +164,22 @@ static bool side_value(const struct cc_calc_outcome *o, mpq_srcptr *v) {
  * look's, null when the relation was decided by the side a saturated value
  * lies on (its distance is not known). */
 static void decide_approximated(const struct cc_calc_outcome *l, const struct cc_calc_outcome *r,
-                                const struct cc_calc_outcome *rel, json_t *res) {
+                                const struct cc_calc_outcome *rel, enum cc_op rop, json_t *res) {
     bool truth = false;
     bool told = cc_calc_looked_truth(rel, &truth);
+    json_t *held = told ? held_difference(l, r, rop, truth, false) : NULL;
+    if (held) {
+        json_object_set_new(res, "holds", json_boolean(truth));
+        json_object_set_new(res, "difference", held);
+        json_object_set_new(res, "shortfall", truth ? json_null() : held_difference(l, r, rop, truth, true));
+        json_object_set_new(res, "exact", json_false());
+        json_object_set_new(res, "note", json_string(
+            "a binary64 function's value lies beside the integer its evaluation gives (a saturated limit "
+            "such as tanh(300) = 1 - 5.3e-261, never reached), at a distance bounded in MPFR with directed "
+            "rounding: holds is decided by it, and difference and shortfall carry the significant digits "
+            "(at most 25) those bounds prove"));
+        return;
+    }
     bool no_distance = told && (rel->look[0].no_distance || rel->look[1].no_distance);
     mpq_srcptr va, vb;
     bool known = told && !no_distance && side_value(l, &va) && side_value(r, &vb);
@@ -123,7 +219,7 @@ static json_t *decide(const struct cc_calc_outcome *l, const struct cc_calc_outc
     json_object_set_new(res, "b", q_json(r->q));
     json_object_set_new(res, "op", json_stringn(op, oplen));
     if (!cc_calc_value_exact(l) || !cc_calc_value_exact(r)) {
-        decide_approximated(l, r, rel, res);
+        decide_approximated(l, r, rel, rop, res);
         return res;
     }
     int holds = cc_calc_relation_holds(rop, mpq_cmp(l->q, r->q));
