@@ -3021,6 +3021,289 @@ gen radical_solutions(const gen &eqs, const gen &vars, const gen &r) {
     return gen(out, r.subtype);
 }
 
+// ---- every solution of a polynomial system (redsym10) ----------------------
+//
+// giac's system solve dropped roots: x**5 - 2*x + y = 1; y = 1 answered
+// only {x: 0, y: 1} (x**4 = 2 has four more), and x**5 + x*y = 1; y = 1 was
+// refused (roots of x**3 + x**2 - 1 only as rootof). For a system of
+// polynomials with numeric coefficients whose solutions are finitely many,
+// their number is that of the distinct values of a separating linear form
+// t = x + 5*y + ... (the roots of the squarefree part of the polynomial in
+// t alone of a lexicographic Groebner basis). When giac's answer is short
+// of that count, or giac fails, the solutions are rebuilt: each variable's
+// values are the roots of its own eliminant, solved per irreducible factor
+// (radicals where the CAS has them, else 40-digit numeric roots), and the
+// tuples of them that satisfy every equation at 40 digits are the
+// solutions, kept only when they are exactly as many as the count says.
+
+// The numerators of eqs when each equation is a polynomial in vars with
+// numeric coefficients over a constant denominator; false otherwise.
+bool numeric_polynomials(const vecteur &eqs, const vecteur &vars, vecteur &nums) {
+    for (const gen &e : eqs) {
+        gen n = normal(e, g_ctx);
+        gen num = _numer(n, g_ctx), den = _denom(n, g_ctx);
+        if (!lvar(den).empty())
+            return false;
+        for (const gen &k : lvar(num))
+            if (std::find(vars.begin(), vars.end(), k) == vars.end())
+                return false;
+        if (!is_zero(num))
+            nums.push_back(num);
+    }
+    return !nums.empty();
+}
+
+gen plex_basis(const vecteur &polys, const vecteur &order) {
+    gen o(_PLEX_ORDER);
+    o.subtype = _INT_GROEBNER;
+    return call(at_gbasis, makesequence(gen(polys, 0), gen(order, 0), o));
+}
+
+// true when the basis is [1]: no solution
+bool unit_basis(const gen &b) {
+    if (b.type != _VECT)
+        return false;
+    for (const gen &p : *b._VECTptr)
+        if (!is_zero(p) && lvar(p).empty())
+            return true;
+    return false;
+}
+
+// The squarefree part of the polynomial of basis b in x alone; 0 when the
+// basis has none (infinitely many solutions, or no basis).
+gen eliminant(const gen &b, const gen &x) {
+    if (b.type != _VECT)
+        return 0;
+    for (const gen &p : *b._VECTptr) {
+        vecteur k = lvar(p);
+        if (k.size() == 1 && k[0] == x) {
+            gen g = call(at_gcd, makesequence(p, derive(p, x, g_ctx)));
+            return normal(p / g, g_ctx);
+        }
+    }
+    return 0;
+}
+
+long degree_in(const gen &p, const gen &x) {
+    gen d = _degree(makesequence(p, x), g_ctx);
+    return d.type == _INT_ ? d.val : -1;
+}
+
+// The number of solutions of the polynomials nums in vars: 0 when none,
+// -1 when they are infinitely many or the count fails.
+long solution_count(const vecteur &nums, const vecteur &vars) {
+    static const int coef[] = {1, 5, 11, 23, 37, 53, 71, 97};
+    gen t(identificateur("cc_sep_t"));
+    gen form = t;
+    for (size_t i = 0; i < vars.size(); i++)
+        form = form - coef[i % 8] * vars[i];
+    vecteur polys = nums, order = vars;
+    polys.push_back(form);
+    order.push_back(t);
+    gen b = plex_basis(polys, order);
+    if (unit_basis(b))
+        return 0;
+    gen p = eliminant(b, t);
+    return is_zero(p) ? -1 : degree_in(p, t);
+}
+
+// The roots of the squarefree polynomial p in x, per irreducible factor:
+// giac's closed forms when it gives all of a factor's, else its roots at 40
+// digits (*approx set). false when neither works.
+bool eliminant_roots(const gen &p, const gen &x, vecteur &out, bool *approx) {
+    gen fs = _factors(p, g_ctx);
+    if (fs.type != _VECT || fs._VECTptr->size() % 2)
+        return false;
+    for (size_t i = 0; i < fs._VECTptr->size(); i += 2) {
+        const gen &f = (*fs._VECTptr)[i];
+        long d = degree_in(f, x);
+        if (d < 1)
+            continue;
+        if (d > 60)
+            return false;
+        gen r = with_complex([](const gen &a) { return call(at_solve, a); }, makesequence(f, x));
+        if (r.type == _VECT && (long)r._VECTptr->size() == d && !inexact(r)) {
+            for (const gen &c : *r._VECTptr)
+                out.push_back(c);
+            continue;
+        }
+        r = call(at_proot, makesequence(f, gen(40)));
+        if (r.type != _VECT || (long)r._VECTptr->size() != d)
+            return false;
+        for (const gen &c : *r._VECTptr)
+            out.push_back(c);
+        *approx = true;
+    }
+    return true;
+}
+
+// |p| at the point (from -> to) below 1e-25 of its largest term there, at
+// 40 digits
+bool vanishes_at(const gen &p, const vecteur &from, const vecteur &to) {
+    gen e = expand(p, g_ctx);
+    vecteur terms(1, e);
+    if (e.is_symb_of_sommet(at_plus) && e._SYMBptr->feuille.type == _VECT)
+        terms = *e._SYMBptr->feuille._VECTptr;
+    gen v = approx(subst(e, from, to, false, g_ctx), 40);
+    double re, im, big = 0;
+    for (const gen &tm : terms) {
+        if (!numeric_parts(approx(subst(tm, from, to, false, g_ctx), 40), re, im))
+            return false;
+        big = std::max(big, std::hypot(re, im));
+    }
+    gen m = approx(call(at_abs, v), 40);
+    gen lim = approx(gen(big) * gen(1e-25), 40);
+    return is_zero(v) || is_greater(lim, m, g_ctx);
+}
+
+// The equations among nums whose variables are all among the first k
+// of vars and not all among the first k - 1: checked once the k-th is set.
+std::vector<vecteur> equations_by_level(const vecteur &nums, const vecteur &vars) {
+    std::vector<vecteur> lv(vars.size());
+    for (const gen &p : nums) {
+        size_t last = 0;
+        for (size_t i = 0; i < vars.size(); i++)
+            if (mentions(p, vars[i]))
+                last = i;
+        lv[last].push_back(p);
+    }
+    return lv;
+}
+
+void search_tuples(const std::vector<vecteur> &roots, const std::vector<vecteur> &vals,
+                   const std::vector<vecteur> &level, const vecteur &vars, vecteur &pick,
+                   vecteur &num, std::vector<vecteur> &out, size_t limit) {
+    size_t k = pick.size();
+    if (k == vars.size()) {
+        out.push_back(pick);
+        return;
+    }
+    vecteur from;
+    for (size_t i = 0; i <= k; i++)
+        from.push_back(vars[i]);
+    for (size_t j = 0; j < roots[k].size() && out.size() <= limit; j++) {
+        pick.push_back(roots[k][j]);
+        num.push_back(vals[k][j]);
+        bool ok = true;
+        for (const gen &p : level[k])
+            if (!(ok = vanishes_at(p, from, num)))
+                break;
+        if (ok)
+            search_tuples(roots, vals, level, vars, pick, num, out, limit);
+        pick.pop_back();
+        num.pop_back();
+    }
+}
+
+// A 40-digit root as the printed float, 15 digits: a multiprecision value
+// of 16 digits (a giac double drops the low bits of its mantissa, and
+// 0.75487766624669276... printed 0.754877666246692), a part below 1e-30 of
+// the other dropped (a real root's rounding residue)
+gen float_root(const gen &c) {
+    gen a = approx(giac::re(c, g_ctx), 40), b = approx(giac::im(c, g_ctx), 40);
+    double ra, ia, rb, ib;
+    if (!numeric_parts(a, ra, ia) || !numeric_parts(b, rb, ib))
+        return c;
+    auto short_real = [](const gen &v) { return checked(call(at_evalf, makesequence(v, gen(16)))); };
+    if (std::fabs(rb) <= 1e-30 * std::fabs(ra))
+        return short_real(a);
+    if (std::fabs(ra) <= 1e-30 * std::fabs(rb))
+        return gen(0, 1) * short_real(b);
+    return gen(short_real(a), short_real(b));
+}
+
+// Every solution of the polynomials nums in vars, which number n (> 0);
+// undef when they cannot all be found.
+gen polynomial_solutions(const vecteur &nums, const vecteur &vars, long n) {
+    std::vector<vecteur> roots(vars.size()), vals(vars.size());
+    bool approx_any = false;
+    for (size_t i = 0; i < vars.size(); i++) {
+        vecteur order;
+        for (size_t j = 0; j < vars.size(); j++)
+            if (j != i)
+                order.push_back(vars[j]);
+        order.push_back(vars[i]);
+        gen p = eliminant(plex_basis(nums, order), vars[i]);
+        bool ap = false;
+        if (is_zero(p) || !eliminant_roots(p, vars[i], roots[i], &ap))
+            return undef;
+        approx_any |= ap;
+        sort_roots(roots[i]);
+        for (const gen &c : roots[i])
+            vals[i].push_back(approx(c, 40));
+    }
+    std::vector<vecteur> found;
+    vecteur pick, num;
+    search_tuples(roots, vals, equations_by_level(nums, vars), vars, pick, num, found, (size_t)n);
+    if ((long)found.size() != n)
+        return undef;
+    vecteur out;
+    for (vecteur &s : found) {
+        for (gen &c : s)
+            if (inexact(c))
+                c = float_root(c);
+        out.push_back(gen(s, 0));
+    }
+    if (approx_any)
+        g_note = "numeric roots: some solutions have no closed form the CAS found, so each such "
+                 "value is given to about 15 significant digits, checked against every equation";
+    return gen(out, 0);
+}
+
+// giac's solutions of the system, rebuilt by polynomial_solutions when it
+// fails or finds fewer than there are (see above); a short answer that
+// cannot be rebuilt is an error, never printed as the answer.
+gen solve_system(const gen &eqs, const gen &vars) {
+    gen r;
+    shim_error first{nullptr, ""};
+    bool failed = false;
+    try {
+        r = with_complex([](const gen &s) { return call(at_solve, s); }, makesequence(eqs, vars));
+        if (r.type != _VECT)
+            fail("validation", "the solver could not solve this system");
+        if (r._VECTptr->empty() && eqs.type == _VECT && vars.type == _VECT)
+            check_empty(*eqs._VECTptr, *vars._VECTptr);
+        r = radical_solutions(eqs, vars, r);
+    } catch (const shim_error &e) {
+        first = e;
+        failed = true;
+    }
+    vecteur nums;
+    long n = -1;
+    if (eqs.type == _VECT && vars.type == _VECT && vars._VECTptr->size() <= 6 &&
+        !linear_system(*eqs._VECTptr, *vars._VECTptr)) {
+        try {
+            if (numeric_polynomials(*eqs._VECTptr, *vars._VECTptr, nums))
+                n = solution_count(nums, *vars._VECTptr);
+        } catch (const shim_error &) {
+            n = -1;
+        } catch (const std::runtime_error &) {
+            n = -1;
+        }
+    }
+    long have = failed ? -1 : (long)r._VECTptr->size();
+    if (n > 0 && have < n) {
+        gen own = undef;
+        try {
+            own = polynomial_solutions(nums, *vars._VECTptr, n);
+        } catch (const shim_error &) {
+            own = undef;
+        } catch (const std::runtime_error &) {
+            own = undef;
+        }
+        if (!is_undef(own))
+            return own;
+        if (!failed)
+            fail("validation", "the CAS found %ld of the %ld solutions of this polynomial system and "
+                               "could not find the others: eliminate variables and solve the "
+                               "remaining equation in one variable with solve_expression",
+                 have, n);
+    }
+    if (failed)
+        throw first;
+    return r;
+}
+
 gen apply(cc_giac_op op, cc_gexpr *const *a, size_t n) {
     static const size_t arity[] = {1, 1, 1, 2, 2, 3, 2, 1, 1, 1, 1, 1, 1, 2, 3, 2};
     if ((size_t)op >= sizeof arity / sizeof arity[0] || n != arity[op])
@@ -3039,15 +3322,7 @@ gen apply(cc_giac_op op, cc_gexpr *const *a, size_t n) {
         const gen &pt = a[2]->g;
         return limit_or_squeeze(x, a[1]->g, pt, is_inf(pt) ? 0 : 1);
     }
-    case CC_G_SOLVE_SYSTEM: {
-        gen r = with_complex([](const gen &s) { return call(at_solve, s); },
-                             makesequence(x, a[1]->g));
-        if (r.type != _VECT)
-            fail("validation", "the solver could not solve this system");
-        if (r._VECTptr->empty() && x.type == _VECT && a[1]->g.type == _VECT)
-            check_empty(*x._VECTptr, *a[1]->g._VECTptr);
-        return radical_solutions(x, a[1]->g, r);
-    }
+    case CC_G_SOLVE_SYSTEM: return solve_system(x, a[1]->g);
     case CC_G_DET: need_matrix(x); return checked(_det(x, g_ctx));
     case CC_G_INVERSE: need_matrix(x); return inverse(x);
     case CC_G_EIGENVALUES: {

@@ -198,6 +198,21 @@ static json_t *report(cc_gexpr *sols, const struct gvec *vars, bool floats) {
     return out;
 }
 
+/* Solutions some of whose values are numeric roots (a polynomial system
+ * with a root the CAS has no closed form for: giac_shim's
+ * polynomial_solutions) say so as solve_expression does: approximate: true
+ * and the shim's note, beside any note of the report's own. Other notes
+ * (the parse's) are not the solve's word and are dropped. Takes note. */
+static void mark_numeric(json_t *out, char *note) {
+    if (out && note && !strncmp(note, "numeric roots:", 14) && json_is_true(json_object_get(out, "ok"))) {
+        json_t *had = json_object_get(out, "note");
+        json_object_set_new(out, "approximate", json_true());
+        json_object_set_new(out, "note", had ? json_sprintf("%s; %s", note, json_string_value(had))
+                                             : json_string(note));
+    }
+    free(note);
+}
+
 static json_t *solve_linear_handler(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *err = NULL;
@@ -232,6 +247,7 @@ static json_t *solve_linear_handler(json_t *args, cc_wctx *ctx) {
         cc_gexpr *ab[2] = {le, lv};
         cc_gexpr *sols = lv ? cc_giac_apply(CC_G_SOLVE_SYSTEM, ab, 2, &se) : NULL;
         out = sols ? report(sols, vars, had_float) : sym_err_json(&se, "");
+        mark_numeric(out, cc_giac_take_note());
         cc_gexpr_free(sols);
         cc_gexpr_free(le);
         cc_gexpr_free(lv);

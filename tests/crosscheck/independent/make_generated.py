@@ -60,10 +60,13 @@ def s(e):
     return sp.sstr(e, order=None)
 
 
-def truth(a, b, domain=None):
-    """True/False from two independent samplings; None when undecided."""
-    v1, _ = numeq(parse(a), parse(b), domain, count=14, seed=3)
-    v2, _ = numeq(parse(a), parse(b), domain, count=14, seed=29)
+def truth(a, b, domain=None, probes=False):
+    """True/False from two independent samplings; None when undecided.
+    The draw below judges without the oracle's probes (as it did when the
+    corpus was first drawn, so the same cases are drawn); probe_truths()
+    then judges every drawn identity with them."""
+    v1, _ = numeq(parse(a), parse(b), domain, count=14, seed=3, probes=probes)
+    v2, _ = numeq(parse(a), parse(b), domain, count=14, seed=29, probes=probes)
     if v1 is None or v2 is None:
         return None
     return v1 and v2
@@ -490,25 +493,29 @@ for c in mc.CASES[B:]:
     c["cat"] = "b6/" + c["cat"].split("/")[-1]
 
 
-# Pairs both samplings called identical that a point they never reach
-# refutes: at x = -I/4, 1/x = 4*I and log(exp(4*I)) = (4 - 2*pi)*I (the
-# samplings keep |Im(1/x)| < pi). The corpus held it as true until
-# algebraic_equiv's witness point moved to -I/4 (redsym9) and answered
-# false. Mended after the draw, so every other case is drawn as before.
-REFUTED = {("log(exp(1/x))", "1/x")}
-
-
-def mend_refuted():
+# Identities the draw held true that the oracle's probes (oracle.PROBES,
+# redsym10: points near 0 off the real axis and with a large imaginary
+# part) refute: at x = -I/4, 1/x = 4*I and log(exp(4*I)) = (4 - 2*pi)*I,
+# while the random points keep |Im(1/x)| < pi. The draw judged without
+# probes (so every case is drawn as before); each true verdict is judged
+# again here with them.
+def probe_truths():
     for c in mc.CASES:
         args = c["args"]
-        if c["tool"] != "algebraic_equiv" or "assume" in args or (args["a"], args["b"]) not in REFUTED:
+        if c["tool"] != "algebraic_equiv" or not any(k["at"] == "identical" and k["want"] is True
+                                                     for k in c["checks"]):
             continue
+        if truth(args["a"], args["b"], args.get("assume"), probes=True) is not False:
+            continue
+        _, det = numeq(parse(args["a"]), parse(args["b"]), args.get("assume"), count=14, seed=3)
         c["checks"] = [chk("identical", "verdict", False), chk("holds_for", "holds_for", None, a=args["a"], b=args["b"])]
-        c["why"] = "false at x = -I/4: log(exp(4*I)) = (4 - 2*pi)*I"
+        c["why"] = "false at %s: %s vs %s (an oracle probe)" % (
+            ", ".join("%s = %s" % kv for kv in sorted(det["point"].items())), det["a"], det["b"])
+        print("refuted by a probe: %s == %s" % (args["a"], args["b"]), file=sys.stderr)
 
 
 def main():
-    mend_refuted()
+    probe_truths()
     for i, c in enumerate(mc.CASES):
         c["id"] = "gen%d-%s-%03d" % (c.get("batch", 5), c["tool"], i + 1)
     mc.write_cases("generated.json", "batch 5: generated symbolic cases by class; built by make_generated.py")

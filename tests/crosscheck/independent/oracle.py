@@ -219,34 +219,103 @@ def points(syms, domain, count, seed):
     return out
 
 
-def numeq(a, b, domain=None, count=10, seed=7, rel=mpmath.mpf("1e-20")):
+# Probes tried after the random points agree (redsym10): complex values
+# near 0 whose reciprocal has |Im| > pi (x = -I/4: 1/x = 4*I, where
+# log(exp(1/x)) = 1/x - 2*pi*I) and values with a large imaginary part. The
+# pool alone kept |Im(1/x)| < pi at every point, so log(exp(1/x)) == 1/x
+# passed as an identity. Probes can only refute: the random points are
+# drawn as before, so a verdict changes only where a probe disproves it.
+PROBES = [mpmath.mpc("0", "-0.25"), mpmath.mpc("0.1", "0.2"), mpmath.mpc("-0.05", "-0.12"),
+          mpmath.mpc("0.6", "9.5"), mpmath.mpc("-0.4", "-13")]
+
+
+def probe_points(syms, domain):
+    """One assignment per probe, symbol j taking PROBES[i + j]; symbols
+    whose domain is not complex keep a value of their own pool."""
+    out = []
+    for i in range(len(PROBES)):
+        pt = []
+        for j, s in enumerate(syms):
+            kind = domain.get(str(s), domain.get("*", "complex"))
+            pool = PROBES if kind == "complex" else _pool(kind)
+            pt.append(pool[(i + j) % len(pool)])
+        out.append(pt)
+    return out
+
+
+def _differ(a, b, syms, fa, fb, pt, rel):
+    """(va, vb) when a and b differ at pt (confirmed at 40 digits), None
+    when they agree, "skip" when either side does not evaluate."""
+    va, vb = _val(fa, pt), _val(fb, pt)
+    if va is None or vb is None:
+        return "skip"
+    scale = max(abs(va), abs(vb), mpmath.mpf(1))
+    if abs(va - vb) > rel * scale:
+        # confirm with SymPy's own 40-digit evaluation: lambdify may
+        # compute a constant subexpression in Python doubles (1j**1j)
+        va, vb = _val_sympy(a, syms, pt), _val_sympy(b, syms, pt)
+        if va is None or vb is None:
+            return "skip"
+        scale = max(abs(va), abs(vb), mpmath.mpf(1))
+    return (va, vb) if abs(va - vb) > rel * scale else None
+
+
+def _strict_gap(a, b, syms, pt, rel):
+    """(va, vb) when SymPy's 40-digit evaluation, strict (every digit
+    certain, else PrecisionExhausted), shows a and b apart at pt: a probe's
+    large imaginary part can make a side cancel every digit (cosh(u)**2 -
+    sinh(u)**2 with |u| ~ 2000 evaluates to 0 at 40, 60 or 100 digits),
+    and such a gap refutes nothing."""
+    vals = []
+    for e in (a, b):
+        subs = {s: sp.Float(str(v.real), 45) + sp.I * sp.Float(str(v.imag), 45)
+                for s, v in zip(syms, (mpmath.mpc(p) for p in pt))}
+        try:
+            v = sp.N(e.subs(subs), 40, strict=True)
+            if not v.is_number or v.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
+                return None
+            vals.append(mpmath.mpc(mpmath.mpf(str(sp.re(v))), mpmath.mpf(str(sp.im(v)))))
+        except Exception:  # noqa: BLE001 - uncertain digits: no refutation
+            return None
+    va, vb = vals
+    # SymPy's strict evaluation still claimed -1.3e4742 for sin(2*w) -
+    # 2*sin(w)*cos(w) with |w| ~ 4e5 (x = 0.6 + 9.5*I in sin(x)): a value
+    # that large at a probe is no evidence either way
+    if max(abs(va), abs(vb)) > mpmath.mpf(10) ** 30:
+        return None
+    return (va, vb) if abs(va - vb) > rel * max(abs(va), abs(vb), mpmath.mpf(1)) else None
+
+
+def _refuted(syms, pt, va, vb):
+    return False, {"point": {str(s): str(v) for s, v in zip(syms, pt)},
+                   "a": mpmath.nstr(va, 12), "b": mpmath.nstr(vb, 12)}
+
+
+def numeq(a, b, domain=None, count=10, seed=7, rel=mpmath.mpf("1e-20"), probes=True):
     """(verdict, detail): True when equal at every point that evaluates
-    (at least 3), False with the first mismatching point, None when too few
-    points evaluate."""
+    (at least 3) and at every probe that evaluates, False with the first
+    mismatching point, None when too few points evaluate."""
     domain = domain or {}
     syms = sorted((a.free_symbols | b.free_symbols), key=str)
     fa, fb = lam(a, syms), lam(b, syms)
     good = 0
     for pt in points(syms, domain, count * 2, seed):
-        va, vb = _val(fa, pt), _val(fb, pt)
-        if va is None or vb is None:
+        d = _differ(a, b, syms, fa, fb, pt, rel)
+        if d == "skip":
             continue
-        scale = max(abs(va), abs(vb), mpmath.mpf(1))
-        if abs(va - vb) > rel * scale:
-            # confirm with SymPy's own 40-digit evaluation: lambdify may
-            # compute a constant subexpression in Python doubles (1j**1j)
-            va, vb = _val_sympy(a, syms, pt), _val_sympy(b, syms, pt)
-            if va is None or vb is None:
-                continue
-            scale = max(abs(va), abs(vb), mpmath.mpf(1))
-        if abs(va - vb) > rel * scale:
-            return False, {"point": {str(s): str(v) for s, v in zip(syms, pt)},
-                           "a": mpmath.nstr(va, 12), "b": mpmath.nstr(vb, 12)}
+        if d is not None:
+            return _refuted(syms, pt, *d)
         good += 1
         if good >= count:
             break
     if good < (1 if not syms else 3):
         return None, {"evaluated_points": good}
+    for pt in (probe_points(syms, domain) if probes and syms else []):
+        d = _differ(a, b, syms, fa, fb, pt, rel)
+        if d not in ("skip", None):
+            d = _strict_gap(a, b, syms, pt, rel)
+            if d is not None:
+                return _refuted(syms, pt, *d)
     return True, {"points": good}
 
 
