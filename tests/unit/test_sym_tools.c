@@ -195,6 +195,8 @@ static void test_simplify_exp2trig_only_with_I(void) {
     json_decref(r);
 }
 
+static json_t *equiv(const char *a, const char *b, const char *assume);
+
 static void test_equiv(void) {
     json_t *r = call(cc_tool_algebraic_equiv, "{\"a\": \"(a*b)/c\", \"b\": \"a*(b/c)\"}");
     dump_if_bad(r);
@@ -214,6 +216,41 @@ static void test_equiv(void) {
     json_decref(r);
     r = call(cc_tool_algebraic_equiv, "{\"a\": \"sin(x)**2+cos(x)**2\", \"b\": \"1\"}");
     CHECK(json_is_true(json_object_get(r, "identical")));
+    json_decref(r);
+    /* a refuted pair's difference is a - b reduced as a rational function
+     * of its non-rational parts, exact over C (docs/contract.md, speed6) */
+    static const char *const refuted[][3] = {
+        {"x/(x + 1)", "1", "-1/(x + 1)"},
+        {"(x + 1)**2 + sin(x)", "x**2 + 1 + sin(x)", "2*x"},
+        {"1/(x + y)", "1/x + 1/y", "(-x**2 - x*y - y**2)/(x**2*y + x*y**2)"},
+        /* equiv_refuted_difference_half_angle_tangents: giac's simplify
+         * printed (tan(x/2)**2 + 2*tan(x/2) - 1)/(tan(x/2)**2 + 1) */
+        {"sin(x)", "cos(x)", "-cos(x) + sin(x)"},
+        /* equiv_refuted_difference_assumed_real: pi*sign(x)/2 - pi/2, not
+         * a - b at complex x */
+        {"atan(x) + atan(1/x)", "pi/2", "atan(1/x) + atan(x) - pi/2"},
+        /* giac's simplify gave "0" (shown as null); its normal of these
+         * cube roots runs past the 15 s limit: ratnormal keeps the roots
+         * as atoms */
+        {"((x/2)*(x*y))**(1/3)", "(x/2)**(1/3)*(x*y)**(1/3)",
+         "-(x*y)**(1/3)*(x/2)**(1/3) + (x**2*y/2)**(1/3)"},
+    };
+    for (size_t i = 0; i < sizeof refuted / sizeof *refuted; i++) {
+        r = equiv(refuted[i][0], refuted[i][1], NULL);
+        dump_if_bad(r);
+        CHECK(json_is_false(json_object_get(r, "identical")));
+        CHECK_STREQ(str(r, "difference"), refuted[i][2]);
+        json_decref(r);
+    }
+    /* equiv_refuted_difference_not_a_minus_b: giac's reduction takes
+     * Abs(y)**2 as y**2, so this a - b came out as a difference that is not
+     * a - b at complex y; a difference that disagrees with a - b at the
+     * check's points is withheld */
+    r = equiv("sqrt((((sqrt(y**2))/(y))/((sqrt(3*y))**3))**2)",
+              "((sqrt(y**2))/(y))/((sqrt(3*y))**3)", NULL);
+    CHECK(json_is_false(json_object_get(r, "identical")));
+    CHECK(json_is_null(json_object_get(r, "difference")));
+    CHECK(str(r, "note") && strstr(str(r, "note"), "disagrees with a - b"));
     json_decref(r);
     char *big = calloc(1, 120001 + 64);
     CHECK(big != NULL);
@@ -444,12 +481,20 @@ static void test_equiv_domains(void) {
     }
     json_t *r = equiv("log(x*y)", "log(x) + log(y)", NULL);
     CHECK_STREQ(str(r, "holds_for"), "x > 0, y > 0");
-    /* equiv_refuted_pair_shows_no_zero_difference: the CAS's a - b was "0"
-     * beside identical: false */
-    CHECK(json_is_null(json_object_get(r, "difference")));
-    CHECK(str(r, "note") && strstr(str(r, "note"), "only by assuming more of the symbols"));
+    /* equiv_refuted_difference_assumed_positive: giac's simplify split
+     * log(x*y) and gave "0" (then shown as null); a refuted pair's
+     * difference is a - b as a reduced rational function of its parts */
+    CHECK_STREQ(str(r, "difference"), "-log(x) + log(x*y) - log(y)");
+    CHECK(json_object_get(r, "note") == NULL);
     CHECK_STREQ(json_string_value(json_object_get(json_object_get(r, "counterexample"), "point")),
                 "x = -1, y = -1");
+    json_decref(r);
+    /* equiv_refuted_pair_shows_no_zero_difference: the CAS's a - b was "0"
+     * beside identical: false (giac reads sqrt(x**2) as Abs(x) already) */
+    r = equiv("sqrt(x**2)", "Abs(x)", NULL);
+    CHECK(json_is_false(json_object_get(r, "identical")));
+    CHECK(json_is_null(json_object_get(r, "difference")));
+    CHECK(str(r, "note") && strstr(str(r, "note"), "only by assuming more of the symbols"));
     json_decref(r);
     r = equiv("log(x*y)", "log(x) + log(y)", "{\"x\": \"positive\", \"y\": \"positive\"}");
     CHECK(json_is_true(json_object_get(r, "identical")));

@@ -123,6 +123,8 @@ enum cc_rw {
     CC_RW_NORMAL, CC_RW_TRIGSIMPLIFY, CC_RW_TCOLLECT, CC_RW_TLIN, CC_RW_EXP2TRIG,
     CC_RW_LNCOLLECT, CC_RW_HYP2EXP, CC_RW_TRIG2EXP, CC_RW_EXPCOLLECT, CC_RW_EXP2HYP, CC_RW_INTROUND,
     CC_RW_HYPTCOLLECT, CC_RW_HYPSIMPLIFY, CC_RW_HYPTERMS,
+    CC_RW_RATNORMAL, /* a rational function of its non-rational parts, reduced
+                        (sqrt(x), sin(x) are atoms: no algebraic extensions) */
     CC_RW_COUNT
 };
 /* rewrite(g), or NULL with *err. */

@@ -216,6 +216,7 @@ static void compare(const struct cc_node *a, const struct cc_node *b, const stru
     /* giac often prints the input back as written: b need not be evaluated */
     bool same = b && same_tree(a, b);
     for (int k = 0; k < want && !stop_now(stop, out); k++) {
+        out->tried = k + 1;
         /* symbol j takes the simple value k + j, so both x = y = -1 and
          * x = -1, y = -2 occur among the first points */
         for (size_t j = 0; j < n; j++)

@@ -25,6 +25,8 @@ struct sym_num_verdict {
     int mismatches;  /* of those, where they differ by more than 1e-25 relative */
     int a_only;      /* points where a evaluated and b did not (b undefined
                         there: floor(x) at complex x, 1/x at 0) */
+    int tried;       /* points tried, evaluated or not (the check stops early
+                        on request: these are the ones it visited) */
     char witness[300]; /* first mismatch (else first a_only point), "x = -1, y = -1" */
     char va[64], vb[64]; /* the two values there */
 };
