@@ -327,17 +327,30 @@ static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
     }
     json_t *out = json_pack("{s:b, s:o, s:o, s:o, s:s}", "ok", 1, "a", pa, "b", pb, "difference",
                             pd, "domain", as->n ? "as assumed, complex elsewhere" : "complex");
-    verdict(out, cas_zero, &v, ca.root ? &ca : a, cb.root ? &cb : b, &d, constant);
-    if (!cas_zero && v.mismatches == 0 && exact_nonzero(json_string_value(pd))) {
-        /* the numbers cannot see it, the algebra proves it */
-        json_object_set_new(out, "identical", json_false());
-        json_object_set_new(out, "note",
-                            json_string("a - b reduces exactly to a non-zero rational function "
-                                        "(see difference): the two differ everywhere it is "
-                                        "non-zero, by less than the numeric check resolves"));
-    }
+    const struct sym_expr *ea = ca.root ? &ca : a, *eb = cb.root ? &cb : b;
+    verdict(out, cas_zero, &v, ea, eb, &d, constant);
     struct sym_domains tried = d;
     tried.dflt = strcmp(checked_over, "real") ? d.dflt : CC_DOM_REAL;
+    if (!cas_zero && v.mismatches == 0 && exact_nonzero(json_string_value(pd))) {
+        /* The numbers cannot see it; the algebra proves it, if the algebra
+         * is right: giac's reductions of rational functions are not always
+         * (see difference_agrees), and a wrong non-zero a - b of a true
+         * identity would make this a confident false. So the printed
+         * difference must itself agree with a - b at the points tried. */
+        if (difference_agrees(ea, eb, json_string_value(pd), &tried, v.tried)) {
+            json_object_set_new(out, "identical", json_false());
+            json_object_set_new(out, "note",
+                                json_string("a - b reduces exactly to a non-zero rational function "
+                                            "(see difference): the two differ everywhere it is "
+                                            "non-zero, by less than the numeric check resolves"));
+        } else {
+            json_object_set_new(out, "difference", json_null());
+            json_object_set_new(out, "note",
+                                json_string("the CAS's a - b is a non-zero rational function that "
+                                            "disagrees with a - b at a test point, so it is not "
+                                            "shown and decides nothing"));
+        }
+    }
     if (!fast && v.mismatches > 0 && !strcmp(source, "input") &&
         strcmp(json_string_value(pd), "0") &&
         !difference_agrees(a, b, json_string_value(pd), &tried, v.tried)) {
