@@ -31,6 +31,9 @@
 #define SBX_TMP_INODES 32768
 #define SBX_SHM_MB 64
 #define SBX_SHM_INODES 4096
+/* Pseudo-terminals a run may hold at once, in a devpts instance of its own
+ * (mounts.c): the host's pool (kernel.pty.max) is shared by the host. */
+#define SBX_PTY_MAX 64
 /* RLIMIT_MSGQUEUE of a run: the kernel's default (800 KiB, about 9 queues
  * of default size), whatever the server's own (workers/sandbox/plan.c). */
 #define SBX_MSGQUEUE_BYTES 819200
@@ -367,6 +370,7 @@ enum {
     SBX_DEGRADED_SCOPE  = 1u << 8,   /* no Landlock scope (abstract sockets, signals) */
     SBX_DEGRADED_UIDPOOL = 1u << 9,  /* no user namespace of the run's own: the
                                       * per-uid pools are shared (userns.c) */
+    SBX_DEGRADED_PTY    = 1u << 10,  /* ptys come from the host's devpts pool */
 };
 
 /* One-shot run directories as bounded tmpfs mounts (scratch.c). The

@@ -229,6 +229,10 @@ static void report_degraded(struct sbx_result *res, unsigned d, bool no_net, boo
                                 "pending signals and locked shared memory are counted per uid, "
                                 "shared with every other run of the uid (and the server when it "
                                 "runs as that uid)");
+    if (d & SBX_DEGRADED_PTY)
+        sbx_unenforced_add(res, "pty_pool: no devpts instance of the run's own; its "
+                                "pseudo-terminals come from the host's pool (kernel.pty.max), "
+                                "shared with every process of the host");
     if (d & SBX_DEGRADED_SECCOMP) {
         sbx_unenforced_add(res, "seccomp: the filter could not be loaded");
         if (no_net)
