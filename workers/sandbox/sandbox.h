@@ -192,6 +192,12 @@ void sbx_result_free(struct sbx_result *res);
  * kernel's per-uid pools are then per run. pid_max is at most 2^22, so the
  * owners stay below 0x7f400000; nothing runs as them and they own no file. */
 #define SBX_OWNER_UID_BASE 0x7f000000u
+/* ... and, for a server in a pid namespace of its own, this plus the low 30
+ * bits of init's pidfs inode (owner.c): 0x80000000..0xbfffffff. */
+#define SBX_OWNER_UID_PIDFS_BASE 0x80000000u
+/* The owner for a box whose init is init_pid (pidfd: its pidfd); host_unique
+ * says whether no other live box on the host can have it. */
+uint32_t sbx_owner_uid(pid_t init_pid, int pidfd, bool *host_unique);
 
 /* ======================================================================
  * Boxes: one sandbox, prepared ahead of its program (workers/sandbox/box.c).
@@ -371,6 +377,8 @@ enum {
     SBX_DEGRADED_UIDPOOL = 1u << 9,  /* no user namespace of the run's own: the
                                       * per-uid pools are shared (userns.c) */
     SBX_DEGRADED_PTY    = 1u << 10,  /* ptys come from the host's devpts pool */
+    SBX_DEGRADED_OWNER  = 1u << 11,  /* the owner uid is unique only in our pid
+                                      * namespace (owner.c) */
 };
 
 /* One-shot run directories as bounded tmpfs mounts (scratch.c). The

@@ -229,6 +229,12 @@ static void report_degraded(struct sbx_result *res, unsigned d, bool no_net, boo
                                 "pending signals and locked shared memory are counted per uid, "
                                 "shared with every other run of the uid (and the server when it "
                                 "runs as that uid)");
+    if ((d & SBX_DEGRADED_OWNER) && !(d & SBX_DEGRADED_UIDPOOL))
+        sbx_unenforced_add(res, "per_uid_pools: the server is in a pid namespace of its own and "
+                                "the kernel has no pidfs (Linux 6.9+); the run's user namespace "
+                                "owner is unique among this server's runs only, and a run of "
+                                "another server on the host may share its inotify, message queue "
+                                "and signal pools");
     if (d & SBX_DEGRADED_PTY)
         sbx_unenforced_add(res, "pty_pool: no devpts instance of the run's own; its "
                                 "pseudo-terminals come from the host's pool (kernel.pty.max), "
