@@ -56,23 +56,6 @@ static int private_tmp(const char *dir, const char *opts) {
     return mount("codecalc-tmp", dir, "tmpfs", MS_NOSUID | MS_NODEV, opts);
 }
 
-/* Pseudo-terminals (hostile7). The host view's /dev/ptmx opens a pty in the
- * host's devpts instance, whose pool (kernel.pty.max, 4096) every process
- * of the host shares: one run opened 126 ptys per process, so a few of its
- * processes could leave the host's sshd and every other run none. The run
- * gets an instance of its own, bounded by max= (a pty past it fails with
- * ENOSPC in that run only), over /dev/pts, and its ptmx over /dev/ptmx. */
-static int private_pts(void) {
-    struct stat st;
-    if (stat("/dev/pts", &st) != 0 || stat("/dev/ptmx", &st) != 0)
-        return errno == ENOENT ? 0 : -1;
-    char opts[64];
-    snprintf(opts, sizeof opts, "newinstance,ptmxmode=0666,mode=0600,max=%u", SBX_PTY_MAX);
-    if (mount("codecalc-pts", "/dev/pts", "devpts", MS_NOSUID | MS_NOEXEC, opts) != 0)
-        return -1;
-    return mount("/dev/pts/ptmx", "/dev/ptmx", NULL, MS_BIND, NULL);
-}
-
 /* The parent of workdir, unless that is "/" (masking it would hide all). */
 static bool parent_of(const char *workdir, char *out, size_t cap) {
     if (snprintf(out, cap, "%s", workdir) >= (int)cap)
@@ -102,9 +85,9 @@ static unsigned mask_private_dirs(const char *workdir, const char *home, bool wa
         bad |= SBX_DEGRADED_TMP;
         if (watching) sbx_ipc_unwatch("/tmp");
     }
+    /* The run's own /dev (devfs.c), then its /dev/shm in it. */
+    bad |= sbx_dev_setup();
     (void)private_tmp("/dev/shm", shm_opts);
-    if (private_pts() != 0)
-        bad |= SBX_DEGRADED_PTY;
     if (home && home[0] == '/' && strcmp(home, "/") != 0 && mask_dir(home) != 0)
         bad |= SBX_DEGRADED_MASK;
     /* A run directory directly under /tmp is already hidden from other runs

@@ -32,7 +32,7 @@
 #define SBX_SHM_MB 64
 #define SBX_SHM_INODES 4096
 /* Pseudo-terminals a run may hold at once, in a devpts instance of its own
- * (mounts.c): the host's pool (kernel.pty.max) is shared by the host. */
+ * (devfs.c): the host's pool (kernel.pty.max) is shared by the host. */
 #define SBX_PTY_MAX 64
 /* RLIMIT_MSGQUEUE of a run: the kernel's default (800 KiB, about 9 queues
  * of default size), whatever the server's own (workers/sandbox/plan.c). */
@@ -361,6 +361,9 @@ int sbx_seccomp_apply(const struct sbx_bpf *bpf);
  * recursive read-only host, private /tmp and /dev/shm, $CODECALC_HOME and the
  * directory holding other runs masked, workdir writable, fresh /proc.
  * Returns a bit set of SBX_DEGRADED_* for what could not be done. */
+/* The run's /dev: a tmpfs with the nodes a program needs and a devpts
+ * instance of its own (devfs.c). Returns SBX_DEGRADED_DEV / _PTY bits. */
+unsigned sbx_dev_setup(void);
 unsigned sbx_mounts_setup(const char *workdir, const char *home, bool fresh_proc,
                           const char *share_dir, const char *share_at, bool watch_queues);
 
@@ -377,6 +380,7 @@ enum {
     SBX_DEGRADED_UIDPOOL = 1u << 9,  /* no user namespace of the run's own: the
                                       * per-uid pools are shared (userns.c) */
     SBX_DEGRADED_PTY    = 1u << 10,  /* ptys come from the host's devpts pool */
+    SBX_DEGRADED_DEV    = 1u << 12,  /* the host's /dev, not the run's own (devfs.c) */
     SBX_DEGRADED_OWNER  = 1u << 11,  /* the owner uid is unique only in our pid
                                       * namespace (owner.c) */
 };
