@@ -14,19 +14,15 @@
 // are root: never a bomb outside the sandbox).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync, rmSync, readdirSync, readlinkSync, readFileSync, chmodSync } from 'node:fs';
+import { writeFileSync, rmSync, readdirSync, readlinkSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   startSecServer, skipUnlessContained, skipUnlessIsolated, brief, SKIP_NO_BINARY, waitFor, RUN_UID, fixture,
+  fields, flagDir, holdUntil,
 } from './util.mjs';
 
 const EMFILE = 24, EPERM = 1, ENOSYS = 38, EACCES = 13, EROFS = 30, EINVAL = 22;
 
-/** "name value..." lines of a run's stdout as an object of string arrays. */
-const fields = (r) => Object.fromEntries(r.stdout.trim().split('\n').filter(Boolean).map((l) => {
-  const [k, ...v] = l.split(' ');
-  return [k, v];
-}));
 
 /** inotify descriptors held by processes of uid, host-wide. */
 function inotifyHeldBy(uid) {
@@ -57,30 +53,25 @@ const hoard = (release) => [
   'eq = ctypes.get_errno()',
   'print("inotify", n, ei)',
   'print("mqueue", q, eq, flush=True)',
-  ...(release ? [
-    't0 = time.time()',
-    `while not os.path.exists(${JSON.stringify(release)}) and time.time() - t0 < 60: time.sleep(0.02)`,
-    'print("released", int(os.path.exists(' + JSON.stringify(release) + ')))',
-  ] : []),
+  ...(release ? holdUntil(release) : []),
 ].join('\n');
 
 describe('hostile round 6: per-uid kernel pools between concurrent runs', { skip: SKIP_NO_BINARY, timeout: 180000 }, () => {
-  let s, flagDir;
+  let s, flags;
   before(async () => {
     s = await startSecServer({ env: { CODECALC_MAX_EXEC_WORKERS: '4' } });
     // Outside the run's private /tmp, readable by uid 64999 through the
     // read-only host view: the test releases the holding run through it.
-    flagDir = mkdtempSync('/var/tmp/codecalc-h6-');
-    chmodSync(flagDir, 0o755);
+    flags = flagDir('codecalc-h6-');
   });
   after(async () => {
-    rmSync(flagDir, { recursive: true, force: true });
+    rmSync(flags, { recursive: true, force: true });
     await s?.close();
   });
 
   test('regression: a run holding every inotify instance and message queue of uid 64999 left a concurrent run none (EMFILE at the first call); each run now has a whole pool', async (t) => {
     if (await skipUnlessContained(t, s)) return;
-    const release = join(flagDir, 'release-pools');
+    const release = join(flags, 'release-pools');
     const before = inotifyHeldBy(RUN_UID);
     const holder = s.exec({ language: 'python3', code: hoard(release), timeout: 90 });
     // The holder has its pool once it holds 64 instances more than before.

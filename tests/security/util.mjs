@@ -69,6 +69,28 @@ export async function startSecServer({ env = {}, tmpBase = '/tmp' } = {}) {
   };
 }
 
+/** "name value..." lines of a run's stdout as an object of string arrays. */
+export const fields = (r) => Object.fromEntries(r.stdout.trim().split('\n').filter(Boolean).map((l) => {
+  const [k, ...v] = l.split(' ');
+  return [k, v];
+}));
+
+/**
+ * A directory outside the runs' private /tmp that uid 64999 can read
+ * through the read-only host view: a test releases a holding run by
+ * creating a file in it (holdUntil). Remove it with rmSync when done.
+ */
+export function flagDir(prefix) {
+  return openDir('/var/tmp', prefix);
+}
+
+/** Python lines that wait (at most 60 s) until path exists, then print "released 1". */
+export const holdUntil = (path) => [
+  't0 = time.time()',
+  `while not os.path.exists(${JSON.stringify(path)}) and time.time() - t0 < 60: time.sleep(0.02)`,
+  `print("released", int(os.path.exists(${JSON.stringify(path)})), flush=True)`,
+];
+
 /** Short description of an envelope for assertion messages. */
 export function brief(r) {
   if (!r) return String(r);

@@ -20,6 +20,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -882,6 +883,60 @@ static void test_inotify_pool_was_shared_by_concurrent_runs(void) {
     CHECK_INTEQ(cc_rundir_remove(&rd), 0);
 }
 
+/* hostile7: the owner was SBX_OWNER_UID_BASE + init's pid wherever the
+ * server ran, and pids repeat across pid namespaces: two servers in two
+ * containers could give live boxes one owner, so one pool. In the host's
+ * pid namespace the pid stays the owner; in another, init's pidfs inode. */
+static void test_owner_uid_was_unique_only_in_one_pid_namespace(void) {
+    bool unique = false;
+    int self = (int)syscall(SYS_pidfd_open, getpid(), 0);
+    CHECK_INTEQ((int)sbx_owner_uid(getpid(), self, &unique), (int)(SBX_OWNER_UID_BASE + (uint32_t)getpid()));
+    CHECK(unique);
+    int ch[2];
+    CHECK_INTEQ(pipe(ch), 0);
+    pid_t outer = fork();
+    if (outer == 0) {
+        /* A pid namespace of our own (a user namespace too when not root). */
+        if (unshare(CLONE_NEWPID) != 0 && unshare(CLONE_NEWUSER | CLONE_NEWPID) != 0) _exit(2);
+        pid_t inner = fork();
+        if (inner == 0) {
+            int fd = (int)syscall(SYS_pidfd_open, getpid(), 0);
+            struct stat st;
+            bool u = false;
+            uint32_t got = sbx_owner_uid(getpid(), fd, &u);
+            char line[96];
+            int n = snprintf(line, sizeof line, "%u %u %d %d\n", got,
+                             fd >= 0 && fstat(fd, &st) == 0 ? SBX_OWNER_UID_PIDFS_BASE + (uint32_t)(st.st_ino & 0x3fffffffu) : 0u,
+                             (int)u, (int)getpid());
+            _exit(write(ch[1], line, (size_t)n) == n ? 0 : 3);
+        }
+        int st = 0;
+        waitpid(inner, &st, 0);
+        _exit(WIFEXITED(st) ? WEXITSTATUS(st) : 4);
+    }
+    close(ch[1]);
+    int st = 0;
+    waitpid(outer, &st, 0);
+    char line[96] = "";
+    ssize_t n = read(ch[0], line, sizeof line - 1);
+    line[n > 0 ? n : 0] = '\0';
+    close(ch[0]);
+    close(self);
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 2) {
+        printf("SKIP owner uid in a pid namespace: no pid namespace can be made here\n");
+        return;
+    }
+    unsigned got = 0, want = 0;
+    int u = -1, pid = 0;
+    CHECK_INTEQ(sscanf(line, "%u %u %d %d", &got, &want, &u, &pid), 4);
+    /* pid 1 of its namespace: with the old rule every such server's first
+     * box would have had owner BASE + small pid. */
+    CHECK_INTEQ(pid, 1);
+    CHECK(want >= SBX_OWNER_UID_PIDFS_BASE);
+    CHECK_INTEQ((int)got, (int)want);
+    CHECK_INTEQ(u, 1);
+}
+
 static void test_program_user_namespace(void) {
     const char *argv[] = {"/bin/sh", "-c", "cat /proc/self/uid_map /proc/self/gid_map; "
                           "grep -E '^Cap(Eff|Prm|Bnd)' /proc/self/status", NULL};
@@ -908,6 +963,7 @@ int main(void) {
     RUN(test_spawn_failure);
     RUN(test_identity);
     RUN(test_program_user_namespace);
+    RUN(test_owner_uid_was_unique_only_in_one_pid_namespace);
     RUN(test_inotify_pool_was_shared_by_concurrent_runs);
     RUN(test_wall_timeout);
     RUN(test_tick_cancel);

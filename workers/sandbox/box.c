@@ -53,11 +53,13 @@ static int release_init(struct sbx_box *b, struct sbx_result *notes) {
     if (b->userns && sbx_map_ids(b->pid) != 0)
         return -1;
     /* A root server's program gets a user namespace of its own (userns.c),
-     * owned by a uid no other live box has: init's host pid is unique while
-     * the box lives. A non-root server's box has its user namespace already
+     * owned by a uid no other live box has (owner.c). A non-root server's box has its user namespace already
      * (owned by the server's uid: the disclosure says so). */
-    if (!b->userns && sbx_probe()->root)
-        b->shared->owner_uid = SBX_OWNER_UID_BASE + (uint32_t)b->pid;
+    if (!b->userns && sbx_probe()->root) {
+        bool unique;
+        b->shared->owner_uid = sbx_owner_uid(b->pid, b->pidfd, &unique);
+        if (!unique) b->shared->degraded |= SBX_DEGRADED_OWNER;
+    }
     if ((b->cg.mem_dir[0] || b->cg.pids_dir[0]) && sbx_cg_attach(&b->cg, b->pid) != 0)
         sbx_unenforced_add(notes, "cgroup: the run could not join its cgroup (%s)", strerror(errno));
     return send_byte(b->sock, SBX_MSG_GO);

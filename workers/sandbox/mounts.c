@@ -4,7 +4,8 @@
  * No pivot_root: the host tree itself becomes the view, made read-only with
  * one recursive mount_setattr (a plain remount of / would not cover the
  * submounts). Writable places are mounted on top: a private /tmp and
- * /dev/shm, and the run directory, cloned before anything covers it. The
+ * /dev/shm (in the run's own /dev, devfs.c), and the run directory, cloned
+ * before anything covers it. The
  * server's state directory and the directory holding the other runs are
  * hidden under empty tmpfs mounts. Cost: a handful of mount calls. */
 #include "workers/sandbox/sandbox.h"
@@ -85,6 +86,8 @@ static unsigned mask_private_dirs(const char *workdir, const char *home, bool wa
         bad |= SBX_DEGRADED_TMP;
         if (watching) sbx_ipc_unwatch("/tmp");
     }
+    /* The run's own /dev (devfs.c), then its /dev/shm in it. */
+    bad |= sbx_dev_setup();
     (void)private_tmp("/dev/shm", shm_opts);
     if (home && home[0] == '/' && strcmp(home, "/") != 0 && mask_dir(home) != 0)
         bad |= SBX_DEGRADED_MASK;

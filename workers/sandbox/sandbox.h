@@ -31,6 +31,9 @@
 #define SBX_TMP_INODES 32768
 #define SBX_SHM_MB 64
 #define SBX_SHM_INODES 4096
+/* Pseudo-terminals a run may hold at once, in a devpts instance of its own
+ * (devfs.c): the host's pool (kernel.pty.max) is shared by the host. */
+#define SBX_PTY_MAX 64
 /* RLIMIT_MSGQUEUE of a run: the kernel's default (800 KiB, about 9 queues
  * of default size), whatever the server's own (workers/sandbox/plan.c). */
 #define SBX_MSGQUEUE_BYTES 819200
@@ -189,6 +192,12 @@ void sbx_result_free(struct sbx_result *res);
  * kernel's per-uid pools are then per run. pid_max is at most 2^22, so the
  * owners stay below 0x7f400000; nothing runs as them and they own no file. */
 #define SBX_OWNER_UID_BASE 0x7f000000u
+/* ... and, for a server in a pid namespace of its own, this plus the low 30
+ * bits of init's pidfs inode (owner.c): 0x80000000..0xbfffffff. */
+#define SBX_OWNER_UID_PIDFS_BASE 0x80000000u
+/* The owner for a box whose init is init_pid (pidfd: its pidfd); host_unique
+ * says whether no other live box on the host can have it. */
+uint32_t sbx_owner_uid(pid_t init_pid, int pidfd, bool *host_unique);
 
 /* ======================================================================
  * Boxes: one sandbox, prepared ahead of its program (workers/sandbox/box.c).
@@ -352,6 +361,9 @@ int sbx_seccomp_apply(const struct sbx_bpf *bpf);
  * recursive read-only host, private /tmp and /dev/shm, $CODECALC_HOME and the
  * directory holding other runs masked, workdir writable, fresh /proc.
  * Returns a bit set of SBX_DEGRADED_* for what could not be done. */
+/* The run's /dev: a tmpfs with the nodes a program needs and a devpts
+ * instance of its own (devfs.c). Returns SBX_DEGRADED_DEV / _PTY bits. */
+unsigned sbx_dev_setup(void);
 unsigned sbx_mounts_setup(const char *workdir, const char *home, bool fresh_proc,
                           const char *share_dir, const char *share_at, bool watch_queues);
 
@@ -367,6 +379,10 @@ enum {
     SBX_DEGRADED_SCOPE  = 1u << 8,   /* no Landlock scope (abstract sockets, signals) */
     SBX_DEGRADED_UIDPOOL = 1u << 9,  /* no user namespace of the run's own: the
                                       * per-uid pools are shared (userns.c) */
+    SBX_DEGRADED_PTY    = 1u << 10,  /* ptys come from the host's devpts pool */
+    SBX_DEGRADED_DEV    = 1u << 12,  /* the host's /dev, not the run's own (devfs.c) */
+    SBX_DEGRADED_OWNER  = 1u << 11,  /* the owner uid is unique only in our pid
+                                      * namespace (owner.c) */
 };
 
 /* One-shot run directories as bounded tmpfs mounts (scratch.c). The

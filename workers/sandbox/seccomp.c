@@ -43,6 +43,10 @@ static const char *const nosys[] = {
     /* clone3 passes flags in memory the filter cannot read; libc falls back
      * to clone(), whose flags we can check. */
     "clone3",
+    /* Secret memory is taken out of the kernel's direct map, which splits
+     * its huge pages for every process of the host (hostile7: allowed
+     * before, a run made one); ENOSYS is what a kernel without it says. */
+    "memfd_secret",
 };
 
 static const unsigned long ns_clone_flags[] = {

@@ -229,6 +229,19 @@ static void report_degraded(struct sbx_result *res, unsigned d, bool no_net, boo
                                 "pending signals and locked shared memory are counted per uid, "
                                 "shared with every other run of the uid (and the server when it "
                                 "runs as that uid)");
+    if ((d & SBX_DEGRADED_OWNER) && !(d & SBX_DEGRADED_UIDPOOL))
+        sbx_unenforced_add(res, "per_uid_pools: the server is in a pid namespace of its own and "
+                                "the kernel has no pidfs (Linux 6.9+); the run's user namespace "
+                                "owner is unique among this server's runs only, and a run of "
+                                "another server on the host may share its inotify, message queue "
+                                "and signal pools");
+    if (d & SBX_DEGRADED_DEV)
+        sbx_unenforced_add(res, "private_dev: the run sees the host's /dev; every device node "
+                                "the host grants to everybody is the run's too");
+    if (d & SBX_DEGRADED_PTY)
+        sbx_unenforced_add(res, "pty_pool: no devpts instance of the run's own; its "
+                                "pseudo-terminals come from the host's pool (kernel.pty.max), "
+                                "shared with every process of the host");
     if (d & SBX_DEGRADED_SECCOMP) {
         sbx_unenforced_add(res, "seccomp: the filter could not be loaded");
         if (no_net)
@@ -338,6 +351,18 @@ static int open_pipes(struct waiter *w, int stdio[3]) {
         w->pipe[i] = p[i][0];
         stdio[i + 1] = p[i][1];
         fcntl(p[i][0], F_SETFL, O_NONBLOCK);
+        /* A root worker's pipe is root's, mode 0600: the program could not
+         * reopen its own stdout through /proc/self/fd/1, so bash's
+         * `echo x > /dev/stderr` failed with EACCES (hostile7). The run uid
+         * owns it now; only the run's processes see its /proc/PID/fd. */
+        if (sbx_probe()->root && fchown(p[i][1], sbx_probe()->run_uid, sbx_probe()->run_gid) != 0) {
+            for (int j = 0; j < 2; j++) {
+                close(p[j][0]);
+                close(p[j][1]);
+            }
+            w->pipe[0] = w->pipe[1] = -1;
+            return -1;
+        }
     }
     return 0;
 }
