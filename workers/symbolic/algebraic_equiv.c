@@ -432,6 +432,17 @@ static json_t *decide(struct sym_expr *a, struct sym_expr *b, const struct sym_a
     return out ? out : err;
 }
 
+/* Inputs this long or longer do not get tlin and tcollect before giac's
+ * simplify: an identity short enough to reduce quickly is short, and on a
+ * large trigonometric difference either can take seconds that the full
+ * path (simplify, then its rewritings) did not spend. */
+#define QUICK_TRIG_MAX_CHARS 200
+
+static bool quick_trig(const char *ta, const char *tb) {
+    return strlen(ta) + strlen(tb) < QUICK_TRIG_MAX_CHARS &&
+           (sym_calls_trig(ta) || sym_calls_trig(tb));
+}
+
 static json_t *algebraic_equiv_handler(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *err = NULL;
@@ -451,7 +462,7 @@ static json_t *algebraic_equiv_handler(json_t *args, cc_wctx *ctx) {
         json_t *berr = err;
         out = sym_build_expr(&a, "a: ", &err) == 0 ? berr : (json_decref(berr), err);
     } else {
-        out = decide(&a, &b, &as, sym_calls_trig(ta) || sym_calls_trig(tb));
+        out = decide(&a, &b, &as, quick_trig(ta, tb));
     }
     sym_expr_free(&a);
     sym_expr_free(&b);

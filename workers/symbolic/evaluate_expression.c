@@ -270,10 +270,11 @@ struct form {
 /* Keeps r (a form of the value g, which prints as exact) in *best when it
  * agrees with the value at complex points and is smaller: no more
  * operations (sym_count_ops) than the value, as simplify_expression
- * judges; fewer, or as many and shorter, than another form. Takes r. A form that turned an exact value into floats
- * (giac evaluates some special functions numerically as it simplifies) is
- * not a simplification, nor is the value itself (giac's == of floats may
- * hold across precisions that print differently: only exact text stands). */
+ * judges; fewer, or as many and shorter, than another form. Takes r. A
+ * form that turned an exact value into floats (giac evaluates some special
+ * functions numerically as it simplifies) is not a simplification, nor is
+ * the value itself (giac's == of floats may hold across precisions that
+ * print differently: only exact text stands). */
 static void consider_form(struct form *best, cc_gexpr *r, cc_gexpr *g, const char *exact,
                           struct sym_agree_memo *agree) {
     struct cc_sym_err se = {0};
@@ -283,8 +284,8 @@ static void consider_form(struct form *best, cc_gexpr *r, cc_gexpr *g, const cha
     char *text = t ? sym_print(t) : NULL;
     long ops = t ? sym_count_ops(t) : 0;
     sym_free(t);
-    bool smaller = text && (ops < best->ops || (ops == best->ops && (!best->text ||
-                                                                     strlen(text) < strlen(best->text))));
+    bool smaller = text && (ops < best->ops ||
+                            (ops == best->ops && (!best->text || strlen(text) < strlen(best->text))));
     if (smaller && !(strchr(text, '.') && !strchr(exact, '.')) && sym_agrees_memo(agree, text)) {
         free(best->text);
         best->text = text;

@@ -160,10 +160,18 @@ static int64_t cpu_ns(void) {
  * other form of that integer prints the same. giac's simplify of such a
  * sum costs 0.3 to 3 ms (tan(x/2) rewriting) and is then not needed.
  * Otherwise each result waits, with its CPU time, for its turn in the
- * search, so that the search and its budget see what they saw before. */
+ * search, so that the search and its budget see what they saw before.
+ * Only a small input is tried so (the identities that reduce to an integer
+ * are short), and only while the early rewritings have spent little: on a
+ * large input one of them can take seconds, which the search would not
+ * have spent once giac's simplify had used up its budget. */
+#define EARLY_MAX_OPS 40
+#define EARLY_BUDGET_NS 20000000ll
+
 struct early {
     cc_gexpr *r[sizeof REWRITES / sizeof *REWRITES];
     int64_t ns[sizeof REWRITES / sizeof *REWRITES];
+    bool done[sizeof REWRITES / sizeof *REWRITES];
     int64_t pending_ns; /* CPU time of the results not yet taken */
 };
 
@@ -194,13 +202,18 @@ static char *agreed_integer(cc_gexpr *r, struct sym_agree_memo *agree) {
 static char *early_integer(const struct sym_expr *in, const struct pick *input,
                            struct sym_agree_memo *agree, struct early *e) {
     memset(e, 0, sizeof *e);
+    if (input->ops > EARLY_MAX_OPS)
+        return NULL;
     for (size_t i = 0; i < sizeof REWRITES / sizeof *REWRITES; i++) {
         if (!quick_for_input(i, input))
             continue;
+        if (e->pending_ns > EARLY_BUDGET_NS)
+            break; /* the rest in the search's own turn */
         int64_t t0 = cpu_ns();
         struct cc_sym_err se = {0};
         e->r[i] = cc_giac_rewrite(REWRITES[i].how, in->g, &se);
         e->ns[i] = cpu_ns() - t0;
+        e->done[i] = true;
         e->pending_ns += e->ns[i];
         char *text = agreed_integer(e->r[i], agree);
         if (text) {
@@ -277,9 +290,10 @@ static json_t *simplified(const struct sym_expr *in, const struct pick *value,
                     break;
                 }
                 cc_gexpr *r;
-                if (k == 0 && !slow) {
+                if (k == 0 && early.done[i]) {
                     r = early.r[i];
                     early.r[i] = NULL;
+                    early.done[i] = false;
                     early.pending_ns -= early.ns[i];
                 } else {
                     r = cc_giac_rewrite(REWRITES[i].how, from[k], &se);
