@@ -56,9 +56,9 @@ static const enum cc_rw ZERO_TRIES[] = {CC_RW_EXP2TRIG, CC_RW_HYP2EXP, CC_RW_TRI
  * not a - b at complex x). NULL with *err. */
 /* a - b reduced to exactly 0 by a quick rewriting (new handle), or NULL:
  * as a rational function of its other parts (ratnormal, microseconds),
- * and with sines and cosines in the inputs (trig) linearised or collected
- * (tlin, tcollect: cos(x)**2 - (1 + cos(2*x))/2, sin(2*x) -
- * 2*sin(x)*cos(x)). giac's simplify of such a difference takes the tan(x/2)
+ * and, with sines and cosines but no tangent, secant... in the inputs
+ * (trig), linearised or collected (tlin, tcollect: cos(x)**2 - (1 +
+ * cos(2*x))/2, sin(2*x) - 2*sin(x)*cos(x)). giac's simplify of such a difference takes the tan(x/2)
  * route, 1 to 7 ms, to reach the same 0. Each of these is an identity over
  * the complex numbers; the verdict still needs the numbers to agree. */
 static cc_gexpr *quick_zero(cc_gexpr *d, bool trig) {
@@ -439,8 +439,12 @@ static json_t *decide(struct sym_expr *a, struct sym_expr *b, const struct sym_a
 #define QUICK_TRIG_MAX_CHARS 200
 
 static bool quick_trig(const char *ta, const char *tb) {
-    return strlen(ta) + strlen(tb) < QUICK_TRIG_MAX_CHARS &&
-           (sym_calls_trig(ta) || sym_calls_trig(tb));
+    if (strlen(ta) + strlen(tb) >= QUICK_TRIG_MAX_CHARS)
+        return false;
+    /* sines or cosines on some side, and no tangent, secant... on either */
+    bool a_trig = sym_calls_trig(ta), b_trig = sym_calls_trig(tb);
+    return (a_trig || b_trig) && (!a_trig || sym_calls_sin_cos_only(ta)) &&
+           (!b_trig || sym_calls_sin_cos_only(tb));
 }
 
 static json_t *algebraic_equiv_handler(json_t *args, cc_wctx *ctx) {

@@ -268,9 +268,9 @@ struct form {
 };
 
 /* Keeps r (a form of the value g, which prints as exact) in *best when it
- * agrees with the value at complex points and is smaller: no more
- * operations (sym_count_ops) than the value, as simplify_expression
- * judges; fewer, or as many and shorter, than another form. Takes r. A
+ * agrees with the value at complex points and is smaller: fewer
+ * operations (sym_count_ops) than the value, or as many and no longer;
+ * fewer, or as many and shorter, than another form. Takes r. A
  * form that turned an exact value into floats (giac evaluates some special
  * functions numerically as it simplifies) is not a simplification, nor is
  * the value itself (giac's == of floats may hold across precisions that
@@ -284,8 +284,14 @@ static void consider_form(struct form *best, cc_gexpr *r, cc_gexpr *g, const cha
     char *text = t ? sym_print(t) : NULL;
     long ops = t ? sym_count_ops(t) : 0;
     sym_free(t);
-    bool smaller = text && (ops < best->ops ||
-                            (ops == best->ops && (!best->text || strlen(text) < strlen(best->text))));
+    if (text && !strcmp(text, exact)) { /* the value, as it prints */
+        free(text);
+        return;
+    }
+    /* as many operations: no longer than the value, shorter than a form */
+    size_t now = strlen(best->text ? best->text : exact);
+    bool smaller = text && (ops < best->ops || (ops == best->ops && (best->text ? strlen(text) < now
+                                                                               : strlen(text) <= now)));
     if (smaller && !(strchr(text, '.') && !strchr(exact, '.')) && sym_agrees_memo(agree, text)) {
         free(best->text);
         best->text = text;
@@ -312,8 +318,9 @@ static void add_simplified(json_t *out, const struct sym_node *t, const char *pr
     struct form best = {NULL, sym_count_ops(t)};
     struct cc_sym_err se = {0};
     if (sym_calls_trig(printed)) {
-        consider_form(&best, cc_giac_rewrite(CC_RW_TLIN, g, &se), g, printed, agree);
-        consider_form(&best, cc_giac_rewrite(CC_RW_NORMAL, g, &se), g, printed, agree);
+        if (sym_calls_sin_cos_only(printed))
+            consider_form(&best, cc_giac_rewrite(CC_RW_TLIN, g, &se), g, printed, agree);
+        consider_form(&best, cc_giac_rewrite(CC_RW_RATNORMAL, g, &se), g, printed, agree);
     } else {
         consider_form(&best, cc_giac_apply(CC_G_SIMPLIFY, &g, 1, &se), g, printed, agree);
     }

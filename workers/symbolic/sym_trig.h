@@ -10,4 +10,9 @@
  * sinh, asin, ...) */
 bool sym_calls_trig(const char *text);
 
+/* true when text calls sin or cos, and none of tan, sec, csc, cot: the
+ * sums that linearising (tlin) and collecting (tcollect) reduce; they
+ * leave tan(x)**2 + 1 - 1/cos(x)**2 as it is, at a cost */
+bool sym_calls_sin_cos_only(const char *text);
+
 #endif
