@@ -26,6 +26,7 @@
 #include "workers/symbolic/sym_numcheck.h"
 #include "workers/symbolic/sym_numeval.h"
 #include "workers/symbolic/sym_tools.h"
+#include "workers/symbolic/sym_trig.h"
 #include "workers/symbolic/sym_profile.h"
 
 #define EQUIV_CAVEAT \
@@ -53,11 +54,36 @@ static const enum cc_rw ZERO_TRIES[] = {CC_RW_EXP2TRIG, CC_RW_HYP2EXP, CC_RW_TRI
  * of 5.0 M instructions, printed with half-angle tangents), and it assumes
  * real symbols (atan(x) + atan(1/x) - pi/2 became pi*sign(x)/2 - pi/2,
  * not a - b at complex x). NULL with *err. */
-static cc_gexpr *symbolic_difference(cc_gexpr *a, cc_gexpr *b, bool decide, bool *zero,
+/* a - b reduced to exactly 0 by a quick rewriting (new handle), or NULL:
+ * as a rational function of its other parts (ratnormal, microseconds),
+ * and, with sines and cosines but no tangent, secant... in the inputs
+ * (trig), linearised or collected (tlin, tcollect: cos(x)**2 - (1 +
+ * cos(2*x))/2, sin(2*x) - 2*sin(x)*cos(x)). giac's simplify of such a difference takes the tan(x/2)
+ * route, 1 to 7 ms, to reach the same 0. Each of these is an identity over
+ * the complex numbers; the verdict still needs the numbers to agree. */
+static cc_gexpr *quick_zero(cc_gexpr *d, bool trig) {
+    static const enum cc_rw QUICK[] = {CC_RW_RATNORMAL, CC_RW_TLIN, CC_RW_TCOLLECT};
+    for (size_t i = 0; i < (trig ? 3 : 1); i++) {
+        struct cc_sym_err se = {0};
+        cc_gexpr *r = cc_giac_rewrite(QUICK[i], d, &se);
+        if (r && cc_giac_is_literal_zero(r))
+            return r;
+        cc_gexpr_free(r);
+    }
+    return NULL;
+}
+
+static cc_gexpr *symbolic_difference(cc_gexpr *a, cc_gexpr *b, bool decide, bool trig, bool *zero,
                                      json_t **err) {
     struct cc_sym_err se = {0};
     cc_gexpr *ab[2] = {a, b};
     cc_gexpr *d = cc_giac_apply(CC_G_SUB, ab, 2, &se);
+    cc_gexpr *z = d && decide ? quick_zero(d, trig) : NULL;
+    if (z) {
+        cc_gexpr_free(d);
+        *zero = true;
+        return z;
+    }
     cc_gexpr *sd = !d        ? NULL
                    : decide ? cc_giac_apply(CC_G_SIMPLIFY, &d, 1, &se)
                             : cc_giac_rewrite(CC_RW_RATNORMAL, d, &se);
@@ -256,11 +282,11 @@ static int printed_forms(const char *ta, const char *tb, struct sym_expr *ca,
  * numbers refuted the pair: rewrite false), and whether some rewriting of
  * the difference is exactly 0. 0, or -1 with *err. */
 static int cas_difference(const struct sym_expr *a, const struct sym_expr *b,
-                          const struct sym_assume *as, bool rewrite, json_t *printed[3],
+                          const struct sym_assume *as, bool rewrite, bool trig, json_t *printed[3],
                           bool *cas_zero, json_t **err) {
     if (sym_assume_apply(as, err) < 0)
         return -1;
-    cc_gexpr *sd = symbolic_difference(a->g, b->g, rewrite, cas_zero, err);
+    cc_gexpr *sd = symbolic_difference(a->g, b->g, rewrite, trig, cas_zero, err);
     cc_giac_forget_all();
     if (!sd)
         return -1;
@@ -293,9 +319,10 @@ static int fast_difference(const struct sym_expr *a, const struct sym_expr *b,
     return -1;
 }
 
-/* fast: a fast path's difference of a and b, or NULL (the CAS's). */
+/* fast: a fast path's difference of a and b, or NULL (the CAS's); trig:
+ * the inputs call sines or cosines (sym_calls_trig). */
 static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
-                     const struct sym_assume *as, const struct sym_fast_diff *fast) {
+                     const struct sym_assume *as, const struct sym_fast_diff *fast, bool trig) {
     json_t *err = NULL;
     /* the numbers first: when they refute the identity, the CAS's rewritings
      * cannot change the verdict, and only the plain difference is printed */
@@ -306,7 +333,7 @@ static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
     bool cas_zero = false;
     json_t *printed[3];
     if ((fast ? fast_difference(a, b, fast, printed, &cas_zero, &err)
-              : cas_difference(a, b, as, v.mismatches == 0, printed, &cas_zero, &err)) < 0)
+              : cas_difference(a, b, as, v.mismatches == 0, trig, printed, &cas_zero, &err)) < 0)
         return err;
     json_t *pa = printed[0], *pb = printed[1], *pd = printed[2];
     char *syms = sym_numcheck_describe(a->root, b->root, &(struct sym_domains){0}, CC_DOM_REAL);
@@ -390,18 +417,34 @@ static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
  * difference it can give, building the CAS value only of a side it does
  * not print; else the CAS path. Errors come in the CAS path's order (a
  * side's CAS failure before anything about b that follows it). */
-static json_t *decide(struct sym_expr *a, struct sym_expr *b, const struct sym_assume *as) {
+static json_t *decide(struct sym_expr *a, struct sym_expr *b, const struct sym_assume *as,
+                      bool trig) {
     json_t *err = NULL;
     struct sym_fast_diff f;
     bool fast = sym_fast_enabled() && sym_fast_difference(a->root, b->root, &f) == 0;
     json_t *out = NULL;
     if ((fast && f.a) || sym_build_expr(a, "a: ", &err) == 0) {
         if ((fast && f.b) || sym_build_expr(b, "b: ", &err) == 0)
-            out = equiv(a, b, as, fast ? &f : NULL);
+            out = equiv(a, b, as, fast ? &f : NULL, trig);
     }
     if (fast)
         sym_fast_diff_free(&f);
     return out ? out : err;
+}
+
+/* Inputs this long or longer do not get tlin and tcollect before giac's
+ * simplify: an identity short enough to reduce quickly is short, and on a
+ * large trigonometric difference either can take seconds that the full
+ * path (simplify, then its rewritings) did not spend. */
+#define QUICK_TRIG_MAX_CHARS 200
+
+static bool quick_trig(const char *ta, const char *tb) {
+    if (strlen(ta) + strlen(tb) >= QUICK_TRIG_MAX_CHARS)
+        return false;
+    /* sines or cosines on some side, and no tangent, secant... on either */
+    bool a_trig = sym_calls_trig(ta), b_trig = sym_calls_trig(tb);
+    return (a_trig || b_trig) && (!a_trig || sym_calls_sin_cos_only(ta)) &&
+           (!b_trig || sym_calls_sin_cos_only(tb));
 }
 
 static json_t *algebraic_equiv_handler(json_t *args, cc_wctx *ctx) {
@@ -423,7 +466,7 @@ static json_t *algebraic_equiv_handler(json_t *args, cc_wctx *ctx) {
         json_t *berr = err;
         out = sym_build_expr(&a, "a: ", &err) == 0 ? berr : (json_decref(berr), err);
     } else {
-        out = decide(&a, &b, &as);
+        out = decide(&a, &b, &as, quick_trig(ta, tb));
     }
     sym_expr_free(&a);
     sym_expr_free(&b);

@@ -3800,6 +3800,12 @@ extern "C" bool cc_giac_is_zero(const cc_gexpr *g) {
     return z;
 }
 
+extern "C" bool cc_giac_is_literal_zero(const cc_gexpr *g) {
+    bool z = false;
+    guarded(nullptr, [&] { z = is_exactly_zero(g->g); });
+    return z;
+}
+
 extern "C" bool cc_giac_same(const cc_gexpr *a, const cc_gexpr *b) {
     bool same = false;
     guarded(nullptr, [&] { same = a->g == b->g; });

@@ -82,6 +82,8 @@ long cc_giac_len(const cc_gexpr *g);
 cc_gexpr *cc_giac_item(const cc_gexpr *g, size_t i, struct cc_sym_err *err);
 /* true when g is exactly zero after simplification. */
 bool cc_giac_is_zero(const cc_gexpr *g);
+/* true when g is exactly zero as it stands (no simplification: cheap). */
+bool cc_giac_is_literal_zero(const cc_gexpr *g);
 /* true when a and b are the same value as giac compares them (same tree;
  * numbers by value). */
 bool cc_giac_same(const cc_gexpr *a, const cc_gexpr *b);

@@ -152,6 +152,86 @@ static int64_t cpu_ns(void) {
     return (int64_t)ts.tv_sec * 1000000000ll + ts.tv_nsec;
 }
 
+/* The quick rewritings of the input (REWRITES not slow), computed before
+ * giac's simplify: when one of them is a non-negative integer that agrees
+ * with the input (sin(x)**2 + cos(x)**2 is 1, sin(2*x) - 2*sin(x)*cos(x)
+ * is 0, by tlin or tcollect in tens of microseconds) it is the answer, as
+ * the full search would find: no form has fewer operations (0), and any
+ * other form of that integer prints the same. giac's simplify of such a
+ * sum costs 0.3 to 3 ms (tan(x/2) rewriting) and is then not needed.
+ * Otherwise each result waits, with its CPU time, for its turn in the
+ * search, so that the search and its budget see what they saw before.
+ * Only a small input is tried so (the identities that reduce to an integer
+ * are short), and only while the early rewritings have spent little: on a
+ * large input one of them can take seconds, which the search would not
+ * have spent once giac's simplify had used up its budget. */
+#define EARLY_MAX_OPS 40
+#define EARLY_BUDGET_NS 20000000ll
+
+struct early {
+    cc_gexpr *r[sizeof REWRITES / sizeof *REWRITES];
+    int64_t ns[sizeof REWRITES / sizeof *REWRITES];
+    bool done[sizeof REWRITES / sizeof *REWRITES];
+    int64_t pending_ns; /* CPU time of the results not yet taken */
+};
+
+static bool quick_for_input(size_t i, const struct pick *input) {
+    return !REWRITES[i].slow && triggered(i, input->text) &&
+           !(REWRITES[i].max_ops && input->ops > REWRITES[i].max_ops);
+}
+
+/* r as a non-negative integer's text that agrees with the input, or NULL */
+static char *agreed_integer(cc_gexpr *r, struct sym_agree_memo *agree) {
+    if (!r || !cc_giac_is_number(r))
+        return NULL;
+    struct cc_sym_err se = {0};
+    struct sym_node *t = cc_giac_tree(r, &se);
+    char *text = NULL;
+    if (t && t->kind == SYM_NUM && mpz_cmp_ui(mpq_denref(t->q), 1) == 0 && mpq_sgn(t->q) >= 0)
+        text = sym_print(t);
+    sym_free(t);
+    if (text && !sym_agrees_memo(agree, text)) {
+        free(text);
+        text = NULL;
+    }
+    return text;
+}
+
+/* Fills e with the quick rewritings of the input; returns the text of the
+ * first that is an agreeing non-negative integer (e then holds nothing). */
+static char *early_integer(const struct sym_expr *in, const struct pick *input,
+                           struct sym_agree_memo *agree, struct early *e) {
+    memset(e, 0, sizeof *e);
+    if (input->ops > EARLY_MAX_OPS)
+        return NULL;
+    for (size_t i = 0; i < sizeof REWRITES / sizeof *REWRITES; i++) {
+        if (!quick_for_input(i, input))
+            continue;
+        if (e->pending_ns > EARLY_BUDGET_NS)
+            break; /* the rest in the search's own turn */
+        int64_t t0 = cpu_ns();
+        struct cc_sym_err se = {0};
+        e->r[i] = cc_giac_rewrite(REWRITES[i].how, in->g, &se);
+        e->ns[i] = cpu_ns() - t0;
+        e->done[i] = true;
+        e->pending_ns += e->ns[i];
+        char *text = agreed_integer(e->r[i], agree);
+        if (text) {
+            for (size_t k = 0; k <= i; k++)
+                cc_gexpr_free(e->r[k]);
+            memset(e, 0, sizeof *e);
+            return text;
+        }
+    }
+    return NULL;
+}
+
+static void early_free(struct early *e) {
+    for (size_t i = 0; i < sizeof REWRITES / sizeof *REWRITES; i++)
+        cc_gexpr_free(e->r[i]);
+    memset(e, 0, sizeof *e);
+}
+
 /* The simplified form: the smallest candidate that agrees with the input
  * (giac's own simplify included: it combines log(x) + log(y), which is
  * wrong at x = y = -1), and never larger than the input. *stopped is set
@@ -162,10 +242,22 @@ static json_t *simplified(const struct sym_expr *in, const struct pick *value,
     int64_t t0 = cpu_ns();
     struct cc_sym_err se = {0};
     cc_gexpr *g = in->g;
-    cc_gexpr *base = cc_giac_apply(CC_G_SIMPLIFY, &g, 1, &se);
     struct pick input = {0}, best = {0};
-    if (!base || !measure_input(value, written, &input)) {
-        cc_gexpr_free(base);
+    if (!measure_input(value, written, &input)) {
+        *err = cc_err("resource_exhausted", "expression exhausted the memory ceiling");
+        return NULL;
+    }
+    struct early early;
+    char *integer = early_integer(in, &input, agree, &early);
+    if (integer) {
+        json_t *j = json_string(integer);
+        free(integer);
+        pick_free(&input);
+        return j;
+    }
+    cc_gexpr *base = cc_giac_apply(CC_G_SIMPLIFY, &g, 1, &se);
+    if (!base) {
+        early_free(&early);
         pick_free(&input);
         *err = se.code ? sym_err_json(&se, "") : cc_err("resource_exhausted",
                                                         "expression exhausted the memory ceiling");
@@ -191,11 +283,21 @@ static json_t *simplified(const struct sym_expr *in, const struct pick *value,
                 if (REWRITES[i].slow != (slow == 1) || !triggered(i, input.text) ||
                     (REWRITES[i].max_ops && input.ops > REWRITES[i].max_ops))
                     continue;
-                if (cpu_ns() - t0 > REWRITE_BUDGET_NS) {
+                /* the budget counts what the search has done so far: an
+                 * early result's time once it is taken */
+                if (cpu_ns() - t0 - early.pending_ns > REWRITE_BUDGET_NS) {
                     *stopped = true;
                     break;
                 }
-                cc_gexpr *r = cc_giac_rewrite(REWRITES[i].how, from[k], &se);
+                cc_gexpr *r;
+                if (k == 0 && early.done[i]) {
+                    r = early.r[i];
+                    early.r[i] = NULL;
+                    early.done[i] = false;
+                    early.pending_ns -= early.ns[i];
+                } else {
+                    r = cc_giac_rewrite(REWRITES[i].how, from[k], &se);
+                }
                 /* one that gives simplify's value back prints as that did,
                  * and a text considered before never changes the pick (best
                  * only improves; its check has the same outcome) */
@@ -203,6 +305,7 @@ static json_t *simplified(const struct sym_expr *in, const struct pick *value,
                     consider_value(agree, r, in->g, value, &best);
                 cc_gexpr_free(r);
             }
+    early_free(&early);
     cc_gexpr_free(base);
     /* never larger than the input (nor a form that failed the check) */
     struct pick *win = !best.text || best.ops == LONG_MAX || input.ops < best.ops ? &input : &best;
