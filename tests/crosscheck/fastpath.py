@@ -217,6 +217,9 @@ def generated_cases(rng):
     cases += constant_form_cases(rng)
     cases += function_form_cases(rng)
     cases += series_cases(rng)
+    # a generator of its own, so that the cases above stay as they were
+    cases += higher_solve_cases(random.Random(20261203))
+    cases += general_solve_cases()
     return cases
 
 
@@ -515,6 +518,66 @@ def multivariate_cases(rng):
                  "(x*y - 1)**3", "x**2 + y**2 + z**2 + t**2 + a", "(a + b + c)**2"]:
         cases.append(("simplify_expression", {"expr": text}))
     return cases
+
+
+def higher_solve_cases(rng):
+    """Polynomial equations of degree 3 to 9 in one variable: products of
+    rational-root linear factors (with multiplicities, a power of the
+    variable) and at most one quadratic (complex, irrational or rational
+    roots), written expanded, factored or over both sides (the fast path of
+    degree 3 and above), and the shapes it must decline (an irreducible
+    rest of degree 3 or more, large coefficients, degree 9)."""
+    cases = []
+    for _ in range(160):
+        var = rng.choice(["x", "x", "y", "t"])
+        poly = [Fraction(rng.choice([1, 1, 2, -1, -3]), rng.choice([1, 1, 2, 3]))]
+        factors = []
+        for _ in range(rng.randint(1, 4)):
+            p, q, m = rng.randint(-6, 6), rng.choice([1, 1, 1, 2, 3]), rng.choice([1, 1, 1, 2, 3])
+            f = [Fraction(-p), Fraction(q)]
+            for _ in range(m):
+                poly = poly_mul(poly, f)
+            factors.append(f"({q}*{var} - ({p}))**{m}" if m > 1 else f"({q}*{var} - ({p}))")
+        if rng.random() < 0.6:
+            a, b, c = rng.randint(1, 4), rng.randint(-6, 6), rng.randint(-9, 9)
+            poly = poly_mul(poly, [Fraction(c), Fraction(b), Fraction(a)])
+            factors.append(f"({a}*{var}**2 + ({b})*{var} + ({c}))")
+        if len(poly) - 1 < 3:
+            poly = poly_mul(poly, [Fraction(0), Fraction(1)])
+            factors.append(var)
+        terms = [f"({rational_text(c)})*{var}**{i}" for i, c in enumerate(poly) if c]
+        shape = rng.random()
+        if shape < 0.45:
+            text = " + ".join(reversed(terms))
+        elif shape < 0.75:
+            text = "*".join(factors)
+        else:
+            k = rng.randint(1, len(terms) - 1) if len(terms) > 1 else 1
+            right = " + ".join(terms[k:]) or "0"
+            text = f"{' + '.join(terms[:k])} = -({right})"
+        cases.append(("solve_expression", {"expr": text, "var": var}))
+    for text in ["x**3 - 2", "x**4 + 1", "x**4 - 2", "x**5 - 1", "x**3 + x + 1", "x**6 - 1",
+                 "x**9 - x", "x**3 - 70000*x", "(x - 1)*(x**3 - 3)", "x**4 - 10*x**2 + 1",
+                 "x**3 - x - 1.0", "x**3 - a*x", "x**3 = x**3 + 1", "x**3 - x**3", "x**8 - 1",
+                 "x**4 - 5*x**2 + 4", "x**3 - 3*x + 2", "x**4 + 4", "x**3 + 8", "x**3 = 8",
+                 "(x**2 - 2)*(x**2 - 3)", "(x**2 + 1)*(x**2 + 4)", "x**7 - x", "x**3/3 - x/12",
+                 "(2*x - 1)**3*(x + 1)**2", "x**3 - 16777216*x", "x**4 - x**3 + x**2 - x"]:
+        cases.append(("solve_expression", {"expr": text, "var": "x"}))
+    return cases
+
+
+def general_solve_cases():
+    """Equations whose general_solution follows the complex solve: without
+    trigonometric or hyperbolic functions giac's second solve is skipped
+    (exponential families only), with them it is not."""
+    texts = ["x**x - 4", "x**x = 27", "exp(x) = 2*x + 4", "exp(x) = -x", "x*exp(x) = 3",
+             "2**x = x**2", "exp(2*x) - 5*exp(x) + 6", "2**x = 8", "3**x = 2**x", "exp(x) + x",
+             "exp(x) = x + 2", "x*2**x - 1", "exp(-x) = x", "exp(x**2) = 4", "log(x) + x",
+             "exp(3*x) = 7", "4**x - 2**x - 2", "exp(x)*(x - 1)", "x**(1/2) - 2**x",
+             "exp(I*x) = 1", "exp(x) = sin(x) + 2", "sinh(x) = 1", "cosh(x) = 2", "tanh(x) = 1/2",
+             "sin(x) = x/2", "exp(x) - cos(x)", "2**x - sec(x)", "exp(x) + exp(-x) = 3",
+             "(-2)**x = 4", "x**x = -1", "E**x = 5", "exp(x)/x = 3", "log(x) = exp(-x)"]
+    return [("solve_expression", {"expr": t, "var": "x"}) for t in texts]
 
 
 def rational_text(q):

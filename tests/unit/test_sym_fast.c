@@ -155,7 +155,34 @@ static void solving(void) {
     CHECK_ROOTS("3*x**2 + 2*x + 7", "", "x",
                 "[\"-1/3 - 2*sqrt(5)*I/3\",\"-1/3 + 2*sqrt(5)*I/3\"]");
     CHECK_ROOTS("t*(t - 4)", "5", "t", "[\"-1\",\"5\"]");
-    CHECK_ROOTS("x**3 - 1", "", "x", "(declined)");          /* degree 3 */
+}
+
+/* Degree 3 and above: every root rational but at most two, which a
+ * quadratic rest gives in closed form; the CAS path's order (real first,
+ * by value, then by real and imaginary part), a multiple root once. */
+static void solving_higher_degree(void) {
+    CHECK_ROOTS("x**4 - 5*x**2 + 4", "", "x", "[\"-2\",\"-1\",\"1\",\"2\"]");
+    CHECK_ROOTS("2*x**3 - 3*x**2 - 3*x + 2", "", "x", "[\"-1\",\"1/2\",\"2\"]");
+    CHECK_ROOTS("(x - 1)**2*(x + 2)", "", "x", "[\"-2\",\"1\"]");
+    CHECK_ROOTS("(x - 1)**3", "", "x", "[\"1\"]");
+    CHECK_ROOTS("x**3/6 - x/6", "", "x", "[\"-1\",\"0\",\"1\"]");
+    CHECK_ROOTS("x**5 - x", "", "x", "[\"-1\",\"0\",\"1\",\"-I\",\"I\"]");
+    CHECK_ROOTS("x**3", "8", "x", "[\"2\",\"-1 - sqrt(3)*I\",\"-1 + sqrt(3)*I\"]");
+    CHECK_ROOTS("x**4 - 2*x**2", "", "x", "[\"-sqrt(2)\",\"0\",\"sqrt(2)\"]");
+    CHECK_ROOTS("x**4 + x**2 - 2", "", "x",
+                "[\"-1\",\"1\",\"-sqrt(2)*I\",\"sqrt(2)*I\"]");
+    /* an irrational root between rational ones */
+    CHECK_ROOTS("(x - 2)*(x + 2)*(x**2 - 3)", "", "x",
+                "[\"-2\",\"-sqrt(3)\",\"sqrt(3)\",\"2\"]");
+    CHECK_ROOTS("x**3 - 2", "", "x", "(declined)");        /* an irreducible cubic */
+    CHECK_ROOTS("x**6 - 1", "", "x", "(declined)");        /* a quartic rest */
+    CHECK_ROOTS("x**9 - x", "", "x", "(declined)");        /* beyond SOLVE_MAX_DEGREE */
+    CHECK_ROOTS("x**3 - 70000*x", "", "x", "(declined)");  /* a large literal */
+    CHECK_ROOTS("x**3 - a*x", "", "x", "(declined)");      /* a parameter */
+    CHECK_ROOTS("x**3 + 0.5", "", "x", "(declined)");      /* a float */
+}
+
+static void solving_declines(void) {
     CHECK_ROOTS("x**2 + a", "", "x", "(declined)");          /* a parameter */
     CHECK_ROOTS("x**2 - 1", "", "y", "(declined)");          /* not in the variable */
     CHECK_ROOTS("x - x", "", "x", "(declined)");             /* no equation left */
@@ -255,6 +282,8 @@ int main(void) {
     RUN(factorisation);
     RUN(difference);
     RUN(solving);
+    RUN(solving_higher_degree);
+    RUN(solving_declines);
     RUN(limiting);
     RUN(linear_systems);
     cc_arena_free(arena);
