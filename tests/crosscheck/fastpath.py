@@ -521,12 +521,13 @@ def multivariate_cases(rng):
 
 
 def higher_solve_cases(rng):
-    """Polynomial equations of degree 3 to 9 in one variable: products of
-    rational-root linear factors (with multiplicities, a power of the
-    variable) and at most one quadratic (complex, irrational or rational
+    """Polynomial equations of degree 3 and above in one variable: products
+    of rational-root linear factors (with multiplicities, a power of the
+    variable) and up to two quadratics (complex, irrational or rational
     roots), written expanded, factored or over both sides (the fast path of
-    degree 3 and above), and the shapes it must decline (an irreducible
-    rest of degree 3 or more, large coefficients, degree 9)."""
+    degree 3 to 8), and the shapes it must decline (an irreducible rest of
+    degree 3 or more, large coefficients, degree 9, two quadratics whose
+    roots share a real part)."""
     cases = []
     for _ in range(160):
         var = rng.choice(["x", "x", "y", "t"])
@@ -538,7 +539,7 @@ def higher_solve_cases(rng):
             for _ in range(m):
                 poly = poly_mul(poly, f)
             factors.append(f"({q}*{var} - ({p}))**{m}" if m > 1 else f"({q}*{var} - ({p}))")
-        if rng.random() < 0.6:
+        for _ in range(rng.choice([0, 1, 1, 2])):
             a, b, c = rng.randint(1, 4), rng.randint(-6, 6), rng.randint(-9, 9)
             poly = poly_mul(poly, [Fraction(c), Fraction(b), Fraction(a)])
             factors.append(f"({a}*{var}**2 + ({b})*{var} + ({c}))")
@@ -561,7 +562,9 @@ def higher_solve_cases(rng):
                  "x**3 - x - 1.0", "x**3 - a*x", "x**3 = x**3 + 1", "x**3 - x**3", "x**8 - 1",
                  "x**4 - 5*x**2 + 4", "x**3 - 3*x + 2", "x**4 + 4", "x**3 + 8", "x**3 = 8",
                  "(x**2 - 2)*(x**2 - 3)", "(x**2 + 1)*(x**2 + 4)", "x**7 - x", "x**3/3 - x/12",
-                 "(2*x - 1)**3*(x + 1)**2", "x**3 - 16777216*x", "x**4 - x**3 + x**2 - x"]:
+                 "(2*x - 1)**3*(x + 1)**2", "x**3 - 16777216*x", "x**4 - x**3 + x**2 - x",
+                 "x**4 + 5*x**2 + 4", "x**4 - 10*x**2 + 1", "x**5 + 4*x", "x**4 + x**2 + 1",
+                 "(x**2 + x + 1)*(x**2 + x + 2)", "(x**2 - 2)*(x**2 - 8)", "x**8 - 1"]:
         cases.append(("solve_expression", {"expr": text, "var": "x"}))
     return cases
 
@@ -643,18 +646,34 @@ def value_at(text, point):
 
 
 def roots_check(args, answer):
-    """None when every solution satisfies the equation (to 1e-9 of its
-    scale, in floating point), else why not."""
+    """None when every solution satisfies the equation (to 1e-30 of its
+    scale, at 60 digits: a root of a degree-8 polynomial with 5-digit
+    coefficients is beyond double precision's reach), else why not."""
+    import mpmath
+    mpmath.mp.dps = 60
+    exact = lambda t: re.sub(r"(?<![\w.])(\d+)(?![\w.])", r"mpf(\1)", t)  # noqa: E731
+    names = {"__builtins__": {}}
+    funcs = {"sqrt": mpmath.sqrt, "I": mpmath.mpc(0, 1), "mpf": mpmath.mpf}
     text, var = args["expr"], args.get("var", "x").strip()
     lhs, _, rhs = text.partition("=") if "==" not in text else (text, "", "")
     for root in answer.get("solutions", []):
-        env = {"sqrt": cmath.sqrt, "I": 1j, var: eval(root, {"__builtins__": {}},  # noqa: S307
-                                                      {"sqrt": cmath.sqrt, "I": 1j})}
-        left = eval(lhs, {"__builtins__": {}}, env)  # noqa: S307
-        right = eval(rhs, {"__builtins__": {}}, env) if rhs else 0  # noqa: S307
-        if abs(left - right) > 1e-9 * max(1, abs(right)):
+        env = dict(funcs, **{var: eval(exact(root), names, funcs)})  # noqa: S307
+        left = eval(exact(lhs), names, env)  # noqa: S307
+        right = eval(exact(rhs), names, env) if rhs else 0  # noqa: S307
+        if abs(left - right) > mpmath.mpf(10) ** -30 * max(1, abs(right)):
             return f"solution {root} gives {left} vs {right}"
     return None
+
+
+def cas_failed_fast_holds(tool, args, fast, cas, answered_fast):
+    """A polynomial equation giac's solver fails on ("the CAS failed: Not
+    invertible Error" for a quintic with two quadratic factors) that the
+    closed-form path answers, every root checked at 60 digits
+    (docs/contract.md, "solve_expression: polynomial equations of degree 3
+    to 8")."""
+    return (tool == "solve_expression" and answered_fast and fast.get("ok") and
+            cas.get("ok") is False and cas.get("error", "").startswith("the CAS failed") and
+            roots_check(args, fast) is None)
 
 
 def numeric_check(tool, args, answer, rng):
@@ -699,11 +718,15 @@ def main():
     fast, slow = Server(opt.bin, True), Server(opt.base or opt.bin, False)
     failures, fast_corpus, fast_generated, checked, memo_generated = [], 0, 0, 0, 0
     fast_by_tool, fast_constant, fast_function, fast_series = {}, 0, 0, 0
+    fast_over_failure = 0
     try:
         for i, (tool, args) in enumerate(corpus + generated):
             a, answered_fast = fast.call(tool, args)
             memo_generated += i >= len(corpus) and fast.memo_hits > 0
             b, _ = slow.call(tool, args)
+            if a != b and cas_failed_fast_holds(tool, args, a, b, answered_fast):
+                fast_over_failure += 1  # the CAS's own failure, answered and checked
+                continue
             if a != b:
                 failures.append(f"{tool} {json.dumps(args)}: fast path {json.dumps(a)[:300]} "
                                 f"!= CAS path {json.dumps(b)[:300]}")
@@ -734,6 +757,7 @@ def main():
           f"({checked} checked numerically; constant values {fast_constant}, function "
           f"values {fast_function}, series {fast_series}); "
           f"generated calls with memo hits: {memo_generated}; "
+          f"polynomial equations the CAS failed on, answered and checked: {fast_over_failure}; "
           f"{len(failures)} failures")
     if fast_generated < MIN_FAST:
         print(f"fastpath: FAIL: only {fast_generated} generated cases took the fast path "

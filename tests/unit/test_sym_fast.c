@@ -175,7 +175,19 @@ static void solving_higher_degree(void) {
     CHECK_ROOTS("(x - 2)*(x + 2)*(x**2 - 3)", "", "x",
                 "[\"-2\",\"-sqrt(3)\",\"sqrt(3)\",\"2\"]");
     CHECK_ROOTS("x**3 - 2", "", "x", "(declined)");        /* an irreducible cubic */
-    CHECK_ROOTS("x**6 - 1", "", "x", "(declined)");        /* a quartic rest */
+    /* a quartic rest that splits into two quadratics */
+    CHECK_ROOTS("x**6 - 1", "", "x",
+                "[\"-1\",\"1\",\"-1/2 - sqrt(3)*I/2\",\"-1/2 + sqrt(3)*I/2\",\"1/2 - "
+                "sqrt(3)*I/2\",\"1/2 + sqrt(3)*I/2\"]");
+    CHECK_ROOTS("x**5 + 4*x", "", "x", "[\"0\",\"-1 - I\",\"-1 + I\",\"1 - I\",\"1 + I\"]");
+    CHECK_ROOTS("(2*x**2 + 3*x + 5)*(x**2 - x - 1)", "", "x",
+                "[\"1/2 - sqrt(5)/2\",\"1/2 + sqrt(5)/2\",\"-3/4 - sqrt(31)*I/4\",\"-3/4 + "
+                "sqrt(31)*I/4\"]");
+    CHECK_ROOTS("x**4 + 1", "", "x", "(declined)");           /* irreducible over Q */
+    CHECK_ROOTS("x**4 - 10*x**2 + 1", "", "x", "(declined)"); /* irreducible over Q */
+    /* two quadratics' roots with one real part: the CAS path's doubles
+     * decide their order, which is not guessed */
+    CHECK_ROOTS("x**4 + 5*x**2 + 4", "", "x", "(declined)");
     CHECK_ROOTS("x**9 - x", "", "x", "(declined)");        /* beyond SOLVE_MAX_DEGREE */
     CHECK_ROOTS("x**3 - 70000*x", "", "x", "(declined)");  /* a large literal */
     CHECK_ROOTS("x**3 - a*x", "", "x", "(declined)");      /* a parameter */

@@ -263,8 +263,65 @@ static void to_dense_scaled(const struct sym_poly *p, size_t var, struct upoly *
     mpz_clear(l);
 }
 
+/* The integers q, t with (p*x**2 + q*x + r)*(s*x**2 + t*x + w) = u
+ * (degree 4) for these p, s, r, w, when there are: from the x**3 and x
+ * coefficients, a linear system in q and t, solved directly when its
+ * determinant is not 0 and by trying q in [-SPLIT_SEARCH, SPLIT_SEARCH]
+ * otherwise (x**4 + x**2 + 1 = (x**2 + x + 1)*(x**2 - x + 1)). */
+#define SPLIT_SEARCH 64
+static bool split_with(const struct upoly *u, long p, long s, long r, long w, long *q, long *t) {
+    long a3 = mpz_get_si(u->a[3]), a2 = mpz_get_si(u->a[2]), a1 = mpz_get_si(u->a[1]);
+    long det = s * r - p * w;
+    for (long k = -SPLIT_SEARCH; k <= SPLIT_SEARCH; k++) {
+        long qn = det ? a3 * r - p * a1 : k, tn;
+        if (det) {
+            if (qn % det)
+                return false;
+            qn /= det;
+        }
+        if ((a3 - qn * s) % p)
+            continue;
+        tn = (a3 - qn * s) / p;
+        if (qn * w + r * tn == a1 && p * w + qn * tn + r * s == a2) {
+            *q = qn;
+            *t = tn;
+            return true;
+        }
+        if (det)
+            return false;
+    }
+    return false;
+}
+
+/* u (degree 4, small coefficients, no rational root) as a product of two
+ * integer quadratics into rest[0] and rest[1]; false when none is found
+ * (irreducible, or beyond the search). */
+static bool split_quartic(const struct upoly *u, mpq_t rest[][3]) {
+    for (unsigned i = 0; i <= 4; i++)
+        if (mpz_cmpabs_ui(u->a[i], 1UL << 20) > 0)
+            return false;
+    unsigned long ps[MAX_DIVISORS], rs[MAX_DIVISORS];
+    int np = divisors(u->a[4], ps), nr = divisors(u->a[0], rs);
+    long a4 = mpz_get_si(u->a[4]), a0 = mpz_get_si(u->a[0]);
+    for (int i = 0; i < np; i++)
+        for (int j = 0; j < nr; j++)
+            for (int sign = 1; sign >= -1; sign -= 2) {
+                long p = (long)ps[i], s = a4 / p, r = sign * (long)rs[j], w = a0 / r, q, t;
+                if (!split_with(u, p, s, r, w, &q, &t))
+                    continue;
+                mpq_set_si(rest[0][0], r, 1);
+                mpq_set_si(rest[0][1], q, 1);
+                mpq_set_si(rest[0][2], p, 1);
+                mpq_set_si(rest[1][0], w, 1);
+                mpq_set_si(rest[1][1], t, 1);
+                mpq_set_si(rest[1][2], s, 1);
+                return true;
+            }
+    return false;
+}
+
 int sym_rational_roots(const struct sym_poly *p, size_t var, mpq_t *roots, size_t cap,
-                       mpq_t rest[3], int *rest_deg) {
+                       mpq_t rest[][3], int *rests) {
     struct upoly u;
     up_init(&u);
     mpz_t content;
@@ -280,11 +337,17 @@ int sym_rational_roots(const struct sym_poly *p, size_t var, mpq_t *roots, size_
         goto out;
     if (u.deg > 0 && take_roots(&u, &sink) < 0)
         goto out;
-    if (u.deg > 2)
+    if (u.deg == 4 && split_quartic(&u, rest)) {
+        *rests = 2;
+    } else if (u.deg == 2) {
+        for (unsigned i = 0; i < 3; i++)
+            mpq_set_z(rest[0][i], u.a[i]);
+        *rests = 1;
+    } else if (u.deg == 0) {
+        *rests = 0;
+    } else {
         goto out;
-    for (unsigned i = 0; i < 3; i++)
-        mpq_set_z(rest[i], u.a[i]);
-    *rest_deg = (int)u.deg;
+    }
     n = (int)sink.n;
 out:
     up_clear(&u);

@@ -285,46 +285,52 @@ static json_t *printed_items(const struct cc_node *lhs, const struct cc_node *rh
 }
 
 /* The roots of d (degree 3 to SOLVE_MAX_DEGREE in var alone) when all but
- * at most two are rational: the rational ones and the closed form of the
- * quadratic left, printed in the CAS path's order; NULL otherwise. */
+ * at most four are rational and those are the roots of one or two
+ * quadratics: the rational ones and the quadratics' closed forms, printed
+ * in the CAS path's order; NULL otherwise. */
 static json_t *higher_roots(const struct cc_node *lhs, const struct cc_node *rhs, const char *var,
                             const struct sym_poly *d) {
-    struct roots rs[SOLVE_MAX_ROOTS + 1];
-    mpq_t qs[SOLVE_MAX_ROOTS], rest[3];
-    for (size_t i = 0; i <= SOLVE_MAX_ROOTS; i++) {
+    struct roots rs[SOLVE_MAX_ROOTS + 2];
+    mpq_t qs[SOLVE_MAX_ROOTS], rest[2][3];
+    for (size_t i = 0; i < SOLVE_MAX_ROOTS + 2; i++) {
         mpq_inits(rs[i].p, rs[i].q, NULL);
         rs[i].r = 1;
         rs[i].imag = false;
     }
     for (size_t i = 0; i < SOLVE_MAX_ROOTS; i++)
         mpq_init(qs[i]);
-    mpq_inits(rest[0], rest[1], rest[2], NULL);
+    for (size_t i = 0; i < 2; i++)
+        mpq_inits(rest[i][0], rest[i][1], rest[i][2], NULL);
     json_t *out = NULL;
-    struct item items[SOLVE_MAX_ROOTS + 1];
+    struct item items[SOLVE_MAX_ROOTS + 4];
     size_t n = 0;
-    int rest_deg = 0;
-    int k = sym_rational_roots(d, 0, qs, SOLVE_MAX_ROOTS, rest, &rest_deg);
+    int rests = 0;
+    int k = sym_rational_roots(d, 0, qs, SOLVE_MAX_ROOTS, rest, &rests);
     for (int i = 0; i < k; i++) {
         mpq_set(rs[n].p, qs[i]);
         items[n] = (struct item){&rs[n], 1, 0, 0};
         n++;
     }
-    struct roots *q = &rs[SOLVE_MAX_ROOTS];
-    bool ok = k >= 0 && (rest_deg == 0 || (rest_deg == 2 && closed_form(rest, 2, q) == 0 &&
-                                           mpq_sgn(q->q) != 0));
-    if (ok && rest_deg == 2) {
-        items[n++] = (struct item){q, -1, 0, 0};
-        items[n++] = (struct item){q, 1, 0, 0};
+    bool ok = k >= 0;
+    for (int i = 0; ok && i < rests; i++) {
+        /* a quadratic left has no rational root: two distinct roots */
+        struct roots *q = &rs[SOLVE_MAX_ROOTS + i];
+        ok = closed_form(rest[i], 2, q) == 0 && mpq_sgn(q->q) != 0;
+        if (ok) {
+            items[n++] = (struct item){q, -1, 0, 0};
+            items[n++] = (struct item){q, 1, 0, 0};
+        }
     }
     for (size_t i = 0; i < n; i++)
         item_value(&items[i]);
     if (ok && n > 0)
         out = printed_items(lhs, rhs, var, items, n);
-    for (size_t i = 0; i <= SOLVE_MAX_ROOTS; i++)
+    for (size_t i = 0; i < SOLVE_MAX_ROOTS + 2; i++)
         mpq_clears(rs[i].p, rs[i].q, NULL);
     for (size_t i = 0; i < SOLVE_MAX_ROOTS; i++)
         mpq_clear(qs[i]);
-    mpq_clears(rest[0], rest[1], rest[2], NULL);
+    for (size_t i = 0; i < 2; i++)
+        mpq_clears(rest[i][0], rest[i][1], rest[i][2], NULL);
     return out;
 }
 
