@@ -263,33 +263,36 @@ static void to_dense_scaled(const struct sym_poly *p, size_t var, struct upoly *
     mpz_clear(l);
 }
 
+#define SPLIT_SEARCH 64
+#define SPLIT_BOUND (1L << 24)
+
+/* q and the t it implies make (p*x**2 + q*x + r)*(s*x**2 + t*x + w) = u.
+ * |u's coefficients| <= 2**20 (split_quartic) and |q|, |t| <= SPLIT_BOUND
+ * keep every product below far from overflow; a larger factor
+ * coefficient is not looked for. */
+static bool try_q(const struct upoly *u, long p, long s, long r, long w, long q, long *t) {
+    long a3 = mpz_get_si(u->a[3]), a2 = mpz_get_si(u->a[2]), a1 = mpz_get_si(u->a[1]);
+    if (labs(q) > SPLIT_BOUND || (a3 - q * s) % p)
+        return false;
+    *t = (a3 - q * s) / p;
+    return labs(*t) <= SPLIT_BOUND && q * w + r * *t == a1 && p * w + q * *t + r * s == a2;
+}
+
 /* The integers q, t with (p*x**2 + q*x + r)*(s*x**2 + t*x + w) = u
  * (degree 4) for these p, s, r, w, when there are: from the x**3 and x
  * coefficients, a linear system in q and t, solved directly when its
  * determinant is not 0 and by trying q in [-SPLIT_SEARCH, SPLIT_SEARCH]
  * otherwise (x**4 + x**2 + 1 = (x**2 + x + 1)*(x**2 - x + 1)). */
-#define SPLIT_SEARCH 64
 static bool split_with(const struct upoly *u, long p, long s, long r, long w, long *q, long *t) {
-    long a3 = mpz_get_si(u->a[3]), a2 = mpz_get_si(u->a[2]), a1 = mpz_get_si(u->a[1]);
     long det = s * r - p * w;
-    for (long k = -SPLIT_SEARCH; k <= SPLIT_SEARCH; k++) {
-        long qn = det ? a3 * r - p * a1 : k, tn;
-        if (det) {
-            if (qn % det)
-                return false;
-            qn /= det;
-        }
-        if ((a3 - qn * s) % p)
-            continue;
-        tn = (a3 - qn * s) / p;
-        if (qn * w + r * tn == a1 && p * w + qn * tn + r * s == a2) {
-            *q = qn;
-            *t = tn;
-            return true;
-        }
-        if (det)
-            return false;
+    if (det) {
+        long num = mpz_get_si(u->a[3]) * r - p * mpz_get_si(u->a[1]);
+        *q = num / det;
+        return num % det == 0 && try_q(u, p, s, r, w, *q, t);
     }
+    for (*q = -SPLIT_SEARCH; *q <= SPLIT_SEARCH; (*q)++)
+        if (try_q(u, p, s, r, w, *q, t))
+            return true;
     return false;
 }
 
