@@ -520,6 +520,12 @@ def multivariate_cases(rng):
     return cases
 
 
+# the generated equations of degree 3 and above, and how many of them must
+# take the closed-form path (147 do)
+HIGHER_SOLVE = set()
+MIN_FAST_HIGHER = 100
+
+
 def higher_solve_cases(rng):
     """Polynomial equations of degree 3 and above in one variable: products
     of rational-root linear factors (with multiplicities, a power of the
@@ -566,6 +572,7 @@ def higher_solve_cases(rng):
                  "x**4 + 5*x**2 + 4", "x**4 - 10*x**2 + 1", "x**5 + 4*x", "x**4 + x**2 + 1",
                  "(x**2 + x + 1)*(x**2 + x + 2)", "(x**2 - 2)*(x**2 - 8)", "x**8 - 1"]:
         cases.append(("solve_expression", {"expr": text, "var": "x"}))
+    HIGHER_SOLVE.update(c[1]["expr"] for c in cases)
     return cases
 
 
@@ -723,7 +730,7 @@ def main():
     fast, slow = Server(opt.bin, True), Server(opt.base or opt.bin, False)
     failures, fast_corpus, fast_generated, checked, memo_generated = [], 0, 0, 0, 0
     fast_by_tool, fast_constant, fast_function, fast_series = {}, 0, 0, 0
-    fast_over_failure = 0
+    fast_over_failure, fast_higher = 0, 0
     try:
         for i, (tool, args) in enumerate(corpus + generated):
             a, answered_fast = fast.call(tool, args)
@@ -745,6 +752,7 @@ def main():
                 fast_by_tool[tool] = fast_by_tool.get(tool, 0) + 1
                 fast_constant += tool == "evaluate_expression" and args["expression"] in CONSTANT_FORMS
                 fast_function += tool == "evaluate_expression" and args["expression"] in FUNCTION_FORMS
+                fast_higher += tool == "solve_expression" and args["expr"] in HIGHER_SOLVE
                 fast_series += tool == "evaluate_expression" and args["expression"] in SERIES_FORMS
             why = numeric_check(tool, args, a, rng)
             checked += 1
@@ -762,7 +770,8 @@ def main():
           f"({checked} checked numerically; constant values {fast_constant}, function "
           f"values {fast_function}, series {fast_series}); "
           f"generated calls with memo hits: {memo_generated}; "
-          f"polynomial equations the CAS failed on, answered and checked: {fast_over_failure}; "
+          f"equations of degree 3 and above {fast_higher}, those the CAS failed on, answered "
+          f"and checked: {fast_over_failure}; "
           f"{len(failures)} failures")
     if fast_generated < MIN_FAST:
         print(f"fastpath: FAIL: only {fast_generated} generated cases took the fast path "
@@ -784,6 +793,10 @@ def main():
     if fast_series < MIN_FAST_SERIES:
         print(f"fastpath: FAIL: only {fast_series} series skipped giac's simplified and expanded "
               f"passes (expected at least {MIN_FAST_SERIES})")
+        return 1
+    if fast_higher < MIN_FAST_HIGHER:
+        print(f"fastpath: FAIL: only {fast_higher} equations of degree 3 and above took the "
+              f"closed-form path (expected at least {MIN_FAST_HIGHER})")
         return 1
     if memo_generated < MIN_MEMO:
         print(f"fastpath: FAIL: only {memo_generated} generated calls took values from the "
