@@ -155,7 +155,46 @@ static void solving(void) {
     CHECK_ROOTS("3*x**2 + 2*x + 7", "", "x",
                 "[\"-1/3 - 2*sqrt(5)*I/3\",\"-1/3 + 2*sqrt(5)*I/3\"]");
     CHECK_ROOTS("t*(t - 4)", "5", "t", "[\"-1\",\"5\"]");
-    CHECK_ROOTS("x**3 - 1", "", "x", "(declined)");          /* degree 3 */
+}
+
+/* Degree 3 and above: every root rational but at most two, which a
+ * quadratic rest gives in closed form; the CAS path's order (real first,
+ * by value, then by real and imaginary part), a multiple root once. */
+static void solving_higher_degree(void) {
+    CHECK_ROOTS("x**4 - 5*x**2 + 4", "", "x", "[\"-2\",\"-1\",\"1\",\"2\"]");
+    CHECK_ROOTS("2*x**3 - 3*x**2 - 3*x + 2", "", "x", "[\"-1\",\"1/2\",\"2\"]");
+    CHECK_ROOTS("(x - 1)**2*(x + 2)", "", "x", "[\"-2\",\"1\"]");
+    CHECK_ROOTS("(x - 1)**3", "", "x", "[\"1\"]");
+    CHECK_ROOTS("x**3/6 - x/6", "", "x", "[\"-1\",\"0\",\"1\"]");
+    CHECK_ROOTS("x**5 - x", "", "x", "[\"-1\",\"0\",\"1\",\"-I\",\"I\"]");
+    CHECK_ROOTS("x**3", "8", "x", "[\"2\",\"-1 - sqrt(3)*I\",\"-1 + sqrt(3)*I\"]");
+    CHECK_ROOTS("x**4 - 2*x**2", "", "x", "[\"-sqrt(2)\",\"0\",\"sqrt(2)\"]");
+    CHECK_ROOTS("x**4 + x**2 - 2", "", "x",
+                "[\"-1\",\"1\",\"-sqrt(2)*I\",\"sqrt(2)*I\"]");
+    /* an irrational root between rational ones */
+    CHECK_ROOTS("(x - 2)*(x + 2)*(x**2 - 3)", "", "x",
+                "[\"-2\",\"-sqrt(3)\",\"sqrt(3)\",\"2\"]");
+    CHECK_ROOTS("x**3 - 2", "", "x", "(declined)");        /* an irreducible cubic */
+    /* a quartic rest that splits into two quadratics */
+    CHECK_ROOTS("x**6 - 1", "", "x",
+                "[\"-1\",\"1\",\"-1/2 - sqrt(3)*I/2\",\"-1/2 + sqrt(3)*I/2\",\"1/2 - "
+                "sqrt(3)*I/2\",\"1/2 + sqrt(3)*I/2\"]");
+    CHECK_ROOTS("x**5 + 4*x", "", "x", "[\"0\",\"-1 - I\",\"-1 + I\",\"1 - I\",\"1 + I\"]");
+    CHECK_ROOTS("(2*x**2 + 3*x + 5)*(x**2 - x - 1)", "", "x",
+                "[\"1/2 - sqrt(5)/2\",\"1/2 + sqrt(5)/2\",\"-3/4 - sqrt(31)*I/4\",\"-3/4 + "
+                "sqrt(31)*I/4\"]");
+    CHECK_ROOTS("x**4 + 1", "", "x", "(declined)");           /* irreducible over Q */
+    CHECK_ROOTS("x**4 - 10*x**2 + 1", "", "x", "(declined)"); /* irreducible over Q */
+    /* two quadratics' roots with one real part: the CAS path's doubles
+     * decide their order, which is not guessed */
+    CHECK_ROOTS("x**4 + 5*x**2 + 4", "", "x", "(declined)");
+    CHECK_ROOTS("x**9 - x", "", "x", "(declined)");        /* beyond SOLVE_MAX_DEGREE */
+    CHECK_ROOTS("x**3 - 70000*x", "", "x", "(declined)");  /* a large literal */
+    CHECK_ROOTS("x**3 - a*x", "", "x", "(declined)");      /* a parameter */
+    CHECK_ROOTS("x**3 + 0.5", "", "x", "(declined)");      /* a float */
+}
+
+static void solving_declines(void) {
     CHECK_ROOTS("x**2 + a", "", "x", "(declined)");          /* a parameter */
     CHECK_ROOTS("x**2 - 1", "", "y", "(declined)");          /* not in the variable */
     CHECK_ROOTS("x - x", "", "x", "(declined)");             /* no equation left */
@@ -255,6 +294,8 @@ int main(void) {
     RUN(factorisation);
     RUN(difference);
     RUN(solving);
+    RUN(solving_higher_degree);
+    RUN(solving_declines);
     RUN(limiting);
     RUN(linear_systems);
     cc_arena_free(arena);

@@ -2767,6 +2767,40 @@ gen exp_general(const gen &f, const gen &x) {
     return gen(out, 0);
 }
 
+// true when every function in g is one giac's solver isolates without
+// consulting all_trig_sol: sums, products, powers, exp and ln. all_trig_sol
+// changes giac's solve only in isolating sin, cos, tan, sinh, cosh and tanh
+// (the integer parameters n_0, ...); an equation of these functions alone
+// solves with it exactly as without it.
+bool trig_free(const gen &g) {
+    if (g.type == _CPLX) /* I: the conversions giac may make are not worth a proof */
+        return false;
+    if (g.type == _VECT)
+        return std::all_of(g._VECTptr->begin(), g._VECTptr->end(), trig_free);
+    if (g.type != _SYMB)
+        return true;
+    const unary_function_ptr &f = g._SYMBptr->sommet;
+    if (f != at_plus && f != at_prod && f != at_pow && f != at_inv && f != at_neg && f != at_exp &&
+        f != at_ln && f != at_equal)
+        return false;
+    return trig_free(g._SYMBptr->feuille);
+}
+
+gen general_solutions(const gen &args);
+
+// general_solutions after a complex solve of the same equation that gave a
+// list (solve_one): an equation free of trigonometric and hyperbolic
+// functions (trig_free) gives giac's general solve that very list, holding
+// no integer parameter, so only the exponential families remain to be
+// found. giac's second solve is skipped: when it cannot isolate x it runs
+// its bisection again (x**x = 4: 45 M instructions).
+gen general_solutions_after_solve(const gen &args) {
+    const gen &e = (*args._VECTptr)[0];
+    if (!trig_free(e))
+        return general_solutions(args);
+    return exp_general(e, (*args._VECTptr)[1]);
+}
+
 gen general_solutions(const gen &args) {
     bool old = all_trig_sol(g_ctx);
     all_trig_sol(g_ctx) = true;
@@ -3305,7 +3339,7 @@ gen solve_system(const gen &eqs, const gen &vars) {
 }
 
 gen apply(cc_giac_op op, cc_gexpr *const *a, size_t n) {
-    static const size_t arity[] = {1, 1, 1, 2, 2, 3, 2, 1, 1, 1, 1, 1, 1, 2, 3, 2};
+    static const size_t arity[] = {1, 1, 1, 2, 2, 3, 2, 1, 1, 1, 1, 1, 1, 2, 3, 2, 2};
     if ((size_t)op >= sizeof arity / sizeof arity[0] || n != arity[op])
         fail("internal", "giac shim: bad arity for op %d", (int)op);
     for (size_t i = 0; i < n; i++)
@@ -3336,6 +3370,7 @@ gen apply(cc_giac_op op, cc_gexpr *const *a, size_t n) {
     case CC_G_TRACE: need_matrix(x); return call(at_trace, x);
     case CC_G_TRANSPOSE: need_matrix(x); return checked(_tran(x, g_ctx));
     case CC_G_SOLVE_GENERAL: return general_solutions(makesequence(x, a[1]->g));
+    case CC_G_SOLVE_GENERAL_AFTER: return general_solutions_after_solve(makesequence(x, a[1]->g));
     case CC_G_SOLVE_REAL: return solve_one(makesequence(x, a[1]->g));
     case CC_G_LIMIT_LEFT: return limit_or_squeeze(x, a[1]->g, a[2]->g, -1);
     }

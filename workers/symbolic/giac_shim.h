@@ -70,6 +70,10 @@ enum cc_giac_op {
     CC_G_LIMIT_LEFT,    /* (expr, var, point): from the left at a finite point */
     CC_G_SOLVE_REAL,    /* (expr, var): roots over the reals, giac's exact forms
                            (LambertW(1) where the complex solver gives a float) */
+    CC_G_SOLVE_GENERAL_AFTER, /* as CC_G_SOLVE_GENERAL, when CC_G_SOLVE of the same
+                                 arguments has given a list: an equation without
+                                 trigonometric or hyperbolic functions skips giac's
+                                 second solve (the same list, no family in it) */
 };
 
 /* Applies op to args (borrowed). A new value, or NULL with *err. */

@@ -525,9 +525,13 @@ static bool periodic_looking(const char *text) {
     return variable_exponent(text);
 }
 
+/* Called after roots() has solved ev with giac (CC_G_SOLVE_GENERAL_AFTER
+ * then spares giac's second solve of an equation without trigonometric
+ * functions; locked against the full path by fastpath.py). */
 static void add_general(json_t *out, cc_gexpr *ev[2]) {
     struct cc_sym_err se = {0};
-    cc_gexpr *gs = cc_giac_apply(CC_G_SOLVE_GENERAL, ev, 2, &se);
+    cc_gexpr *gs = cc_giac_apply(sym_fast_enabled() ? CC_G_SOLVE_GENERAL_AFTER : CC_G_SOLVE_GENERAL,
+                                 ev, 2, &se);
     json_t *err = NULL;
     json_t *arr = gs && cc_giac_len(gs) > 0 ? sym_print_list(gs, &err) : NULL;
     cc_gexpr_free(gs);

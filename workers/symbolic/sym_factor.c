@@ -170,9 +170,28 @@ static void strip(struct upoly *u, mpz_t content, unsigned *k) {
     u->deg -= *k;
 }
 
-/* Takes every rational root out of u (primitive, a[0] != 0), appending its
- * factor to prod. 0, or -1 to decline. */
-static int take_roots(struct upoly *u, const char *x, struct sym_node *prod) {
+/* Where take_roots puts each root p/q of multiplicity m: its factor
+ * (q*x - p)**m appended to prod, or (prod NULL) p/q into roots[n++]. */
+struct root_sink {
+    const char *x;
+    struct sym_node *prod;
+    mpq_t *roots;
+    size_t cap, n;
+};
+
+static int sink_root(struct root_sink *k, long p, unsigned long q, unsigned m) {
+    if (k->prod)
+        return sym_append(k->prod, linear_factor(k->x, p, q, m));
+    if (k->n >= k->cap)
+        return -1;
+    mpq_set_si(k->roots[k->n], p, q);
+    mpq_canonicalize(k->roots[k->n++]);
+    return 0;
+}
+
+/* Takes every rational root out of u (primitive, a[0] != 0) into the
+ * sink. 0, or -1 to decline. */
+static int take_roots(struct upoly *u, struct root_sink *sink) {
     unsigned long ps[MAX_DIVISORS], qs[MAX_DIVISORS];
     int np = divisors(u->a[0], ps), nq = divisors(u->a[u->deg], qs);
     if (np < 0 || nq < 0)
@@ -187,7 +206,7 @@ static int take_roots(struct upoly *u, const char *x, struct sym_node *prod) {
                     divide_linear(u, p, q);
                     m++;
                 }
-                if (m && sym_append(prod, linear_factor(x, p, q, m)) < 0)
+                if (m && sink_root(sink, p, q, m) < 0)
                     return -1;
             }
     return 0;
@@ -210,7 +229,8 @@ struct sym_node *sym_factor_univariate(const struct sym_poly *p, const struct sy
     if (k && sym_append(prod, k == 1 ? sym_symbol(v->name[var])
                                      : sym_bin(SYM_POW, sym_symbol(v->name[var]), sym_int(k))) < 0)
         goto decline;
-    if (u.deg > 0 && take_roots(&u, v->name[var], prod) < 0)
+    struct root_sink sink = {v->name[var], prod, NULL, 0, 0};
+    if (u.deg > 0 && take_roots(&u, &sink) < 0)
         goto decline;
     if (u.deg != 0 && !(u.deg == 2 && complex_roots(&u)))
         goto decline;
@@ -224,4 +244,116 @@ decline:
     up_clear(&u);
     mpz_clear(content);
     return NULL;
+}
+
+/* p's coefficients times the least common multiple of their denominators
+ * into u (integers). */
+static void to_dense_scaled(const struct sym_poly *p, size_t var, struct upoly *u) {
+    mpz_t l;
+    mpz_init_set_ui(l, 1);
+    for (size_t i = 0; i < p->n; i++)
+        mpz_lcm(l, l, mpq_denref(p->t[i].c));
+    for (size_t i = 0; i < p->n; i++) {
+        unsigned e = p->t[i].e[var];
+        mpz_divexact(u->a[e], l, mpq_denref(p->t[i].c));
+        mpz_mul(u->a[e], u->a[e], mpq_numref(p->t[i].c));
+        if (e > u->deg)
+            u->deg = e;
+    }
+    mpz_clear(l);
+}
+
+#define SPLIT_SEARCH 64
+#define SPLIT_BOUND (1L << 24)
+
+/* q and the t it implies make (p*x**2 + q*x + r)*(s*x**2 + t*x + w) = u.
+ * |u's coefficients| <= 2**20 (split_quartic) and |q|, |t| <= SPLIT_BOUND
+ * keep every product below far from overflow; a larger factor
+ * coefficient is not looked for. */
+static bool try_q(const struct upoly *u, long p, long s, long r, long w, long q, long *t) {
+    long a3 = mpz_get_si(u->a[3]), a2 = mpz_get_si(u->a[2]), a1 = mpz_get_si(u->a[1]);
+    if (labs(q) > SPLIT_BOUND || (a3 - q * s) % p)
+        return false;
+    *t = (a3 - q * s) / p;
+    return labs(*t) <= SPLIT_BOUND && q * w + r * *t == a1 && p * w + q * *t + r * s == a2;
+}
+
+/* The integers q, t with (p*x**2 + q*x + r)*(s*x**2 + t*x + w) = u
+ * (degree 4) for these p, s, r, w, when there are: from the x**3 and x
+ * coefficients, a linear system in q and t, solved directly when its
+ * determinant is not 0 and by trying q in [-SPLIT_SEARCH, SPLIT_SEARCH]
+ * otherwise (x**4 + x**2 + 1 = (x**2 + x + 1)*(x**2 - x + 1)). */
+static bool split_with(const struct upoly *u, long p, long s, long r, long w, long *q, long *t) {
+    long det = s * r - p * w;
+    if (det) {
+        long num = mpz_get_si(u->a[3]) * r - p * mpz_get_si(u->a[1]);
+        *q = num / det;
+        return num % det == 0 && try_q(u, p, s, r, w, *q, t);
+    }
+    for (*q = -SPLIT_SEARCH; *q <= SPLIT_SEARCH; (*q)++)
+        if (try_q(u, p, s, r, w, *q, t))
+            return true;
+    return false;
+}
+
+/* u (degree 4, small coefficients, no rational root) as a product of two
+ * integer quadratics into rest[0] and rest[1]; false when none is found
+ * (irreducible, or beyond the search). */
+static bool split_quartic(const struct upoly *u, mpq_t rest[][3]) {
+    for (unsigned i = 0; i <= 4; i++)
+        if (mpz_cmpabs_ui(u->a[i], 1UL << 20) > 0)
+            return false;
+    unsigned long ps[MAX_DIVISORS], rs[MAX_DIVISORS];
+    int np = divisors(u->a[4], ps), nr = divisors(u->a[0], rs);
+    long a4 = mpz_get_si(u->a[4]), a0 = mpz_get_si(u->a[0]);
+    for (int i = 0; i < np; i++)
+        for (int j = 0; j < nr; j++)
+            for (int sign = 1; sign >= -1; sign -= 2) {
+                long p = (long)ps[i], s = a4 / p, r = sign * (long)rs[j], w = a0 / r, q, t;
+                if (!split_with(u, p, s, r, w, &q, &t))
+                    continue;
+                mpq_set_si(rest[0][0], r, 1);
+                mpq_set_si(rest[0][1], q, 1);
+                mpq_set_si(rest[0][2], p, 1);
+                mpq_set_si(rest[1][0], w, 1);
+                mpq_set_si(rest[1][1], t, 1);
+                mpq_set_si(rest[1][2], s, 1);
+                return true;
+            }
+    return false;
+}
+
+int sym_rational_roots(const struct sym_poly *p, size_t var, mpq_t *roots, size_t cap,
+                       mpq_t rest[][3], int *rests) {
+    struct upoly u;
+    up_init(&u);
+    mpz_t content;
+    mpz_init(content);
+    int n = -1;
+    unsigned k = 0;
+    to_dense_scaled(p, var, &u);
+    if (u.deg == 0)
+        goto out;
+    strip(&u, content, &k);
+    struct root_sink sink = {NULL, NULL, roots, cap, 0};
+    if (k && sink_root(&sink, 0, 1, k) < 0)
+        goto out;
+    if (u.deg > 0 && take_roots(&u, &sink) < 0)
+        goto out;
+    if (u.deg == 4 && split_quartic(&u, rest)) {
+        *rests = 2;
+    } else if (u.deg == 2) {
+        for (unsigned i = 0; i < 3; i++)
+            mpq_set_z(rest[0][i], u.a[i]);
+        *rests = 1;
+    } else if (u.deg == 0) {
+        *rests = 0;
+    } else {
+        goto out;
+    }
+    n = (int)sink.n;
+out:
+    up_clear(&u);
+    mpz_clear(content);
+    return n;
 }

@@ -9,9 +9,11 @@
  * coefficients its check cannot fail on an exact root, and this path runs
  * the same check with a tolerance 10**10 times tighter, declining on any
  * doubt rather than guessing which way the CAS path's check would go. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "workers/symbolic/sym_factor.h"
 #include "workers/symbolic/sym_fast.h"
 #include "workers/symbolic/sym_numeval.h"
 #include "workers/symbolic/sym_poly.h"
@@ -203,6 +205,135 @@ static json_t *printed_roots(const struct cc_node *lhs, const struct cc_node *rh
     return arr;
 }
 
+/* ---- degree 3 and above: rational roots and a quadratic rest ---------------- */
+
+/* Higher degrees decline above this (the roots' checks stay far from the
+ * CAS path's tolerance with small coefficients up to it). */
+#define SOLVE_MAX_DEGREE 8
+#define SOLVE_MAX_ROOTS SOLVE_MAX_DEGREE
+
+/* d's degree in variable 0 when it is 3 to SOLVE_MAX_DEGREE with small
+ * coefficients, else -1. */
+static int higher_degree(const struct sym_poly *d) {
+    int deg = 0;
+    for (size_t i = 0; i < d->n; i++) {
+        if (!small_q(d->t[i].c))
+            return -1;
+        if ((int)d->t[i].e[0] > deg)
+            deg = (int)d->t[i].e[0];
+    }
+    return deg >= 3 && deg <= SOLVE_MAX_DEGREE ? deg : -1;
+}
+
+/* One root to print: root s of *r, with its value for the order. */
+struct item {
+    const struct roots *r;
+    int s;
+    double re, im;
+};
+
+static void item_value(struct item *it) {
+    double p = mpq_get_d(it->r->p), t = it->s * mpq_get_d(it->r->q) * sqrt((double)it->r->r);
+    it->re = it->r->imag ? p : p + t;
+    it->im = it->r->imag ? t : 0;
+}
+
+/* The CAS path's order (giac_shim.cc sort_roots): real first, then by
+ * real part, then by imaginary part. */
+static int item_cmp(const void *a, const void *b) {
+    const struct item *x = a, *y = b;
+    if ((x->im == 0) != (y->im == 0))
+        return x->im == 0 ? -1 : 1;
+    if (x->re != y->re)
+        return x->re < y->re ? -1 : 1;
+    return x->im < y->im ? -1 : x->im > y->im;
+}
+
+/* Two distinct roots whose doubles are this close could be ordered
+ * otherwise by the CAS path's doubles: decline. */
+static bool too_close(const struct item *x, const struct item *y) {
+    double scale = fmax(1.0, fmax(fabs(x->re), fabs(y->re)));
+    if ((x->im == 0) != (y->im == 0))
+        return false;
+    if (fabs(x->re - y->re) > 1e-9 * scale)
+        return false;
+    /* a conjugate pair shares its real part exactly; its parts differ */
+    return x->r != y->r || fabs(x->im - y->im) <= 1e-9 * scale;
+}
+
+/* The printed items in order, each checked against the equation, or
+ * NULL. */
+static json_t *printed_items(const struct cc_node *lhs, const struct cc_node *rhs, const char *var,
+                             struct item *items, size_t n) {
+    qsort(items, n, sizeof *items, item_cmp);
+    for (size_t i = 1; i < n; i++)
+        if (too_close(&items[i - 1], &items[i]))
+            return NULL;
+    json_t *arr = json_array();
+    for (size_t i = 0; arr && i < n; i++) {
+        struct sym_node *t =
+            satisfies(lhs, rhs, var, items[i].r, items[i].s) ? root_tree(items[i].r, items[i].s) : NULL;
+        char *text = t ? sym_print(t) : NULL;
+        sym_free(t);
+        if (!text || json_array_append_new(arr, json_string(text)) < 0) {
+            json_decref(arr);
+            arr = NULL;
+        }
+        free(text);
+    }
+    return arr;
+}
+
+/* The roots of d (degree 3 to SOLVE_MAX_DEGREE in var alone) when all but
+ * at most four are rational and those are the roots of one or two
+ * quadratics: the rational ones and the quadratics' closed forms, printed
+ * in the CAS path's order; NULL otherwise. */
+static json_t *higher_roots(const struct cc_node *lhs, const struct cc_node *rhs, const char *var,
+                            const struct sym_poly *d) {
+    struct roots rs[SOLVE_MAX_ROOTS + 2];
+    mpq_t qs[SOLVE_MAX_ROOTS], rest[2][3];
+    for (size_t i = 0; i < SOLVE_MAX_ROOTS + 2; i++) {
+        mpq_inits(rs[i].p, rs[i].q, NULL);
+        rs[i].r = 1;
+        rs[i].imag = false;
+    }
+    for (size_t i = 0; i < SOLVE_MAX_ROOTS; i++)
+        mpq_init(qs[i]);
+    for (size_t i = 0; i < 2; i++)
+        mpq_inits(rest[i][0], rest[i][1], rest[i][2], NULL);
+    json_t *out = NULL;
+    struct item items[SOLVE_MAX_ROOTS + 4];
+    size_t n = 0;
+    int rests = 0;
+    int k = sym_rational_roots(d, 0, qs, SOLVE_MAX_ROOTS, rest, &rests);
+    for (int i = 0; i < k; i++) {
+        mpq_set(rs[n].p, qs[i]);
+        items[n] = (struct item){&rs[n], 1, 0, 0};
+        n++;
+    }
+    bool ok = k >= 0;
+    for (int i = 0; ok && i < rests; i++) {
+        /* a quadratic left has no rational root: two distinct roots */
+        struct roots *q = &rs[SOLVE_MAX_ROOTS + i];
+        ok = closed_form(rest[i], 2, q) == 0 && mpq_sgn(q->q) != 0;
+        if (ok) {
+            items[n++] = (struct item){q, -1, 0, 0};
+            items[n++] = (struct item){q, 1, 0, 0};
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        item_value(&items[i]);
+    if (ok && n > 0)
+        out = printed_items(lhs, rhs, var, items, n);
+    for (size_t i = 0; i < SOLVE_MAX_ROOTS + 2; i++)
+        mpq_clears(rs[i].p, rs[i].q, NULL);
+    for (size_t i = 0; i < SOLVE_MAX_ROOTS; i++)
+        mpq_clear(qs[i]);
+    for (size_t i = 0; i < 2; i++)
+        mpq_clears(rest[i][0], rest[i][1], rest[i][2], NULL);
+    return out;
+}
+
 json_t *sym_fast_roots(const struct cc_node *lhs, const struct cc_node *rhs, const char *var) {
     if (cc_node_any(lhs, big_literal) || (rhs && cc_node_any(rhs, big_literal)))
         return NULL;
@@ -226,9 +357,12 @@ json_t *sym_fast_roots(const struct cc_node *lhs, const struct cc_node *rhs, con
     mpq_inits(c[0], c[1], c[2], NULL);
     struct roots r;
     mpq_inits(r.p, r.q, NULL);
-    int deg = v.n == 1 && !strcmp(v.name[0], var) ? coefficients(&d, c) : -1;
+    bool alone = v.n == 1 && !strcmp(v.name[0], var);
+    int deg = alone ? coefficients(&d, c) : -1;
     if (deg > 0 && closed_form(c, deg, &r) == 0)
         out = printed_roots(lhs, rhs, var, &r);
+    else if (deg < 0 && alone && higher_degree(&d) > 0)
+        out = higher_roots(lhs, rhs, var, &d);
     mpq_clears(r.p, r.q, NULL);
     mpq_clears(c[0], c[1], c[2], NULL);
     sym_poly_clear(&d);
