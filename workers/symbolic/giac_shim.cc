@@ -2595,12 +2595,30 @@ void sort_roots(vecteur &v) {
         v[i] = it[i].g;
 }
 
+bool eliminant_roots(const gen &p, const gen &x, vecteur &out, bool *approx, bool numeric);
+// e at the root c: 1 when finite, 0 when undefined there (a 0/0 or a pole
+// of the equation as written), -1 when it cannot be evaluated
+int defined_at(const gen &e, const gen &x, const gen &c) {
+    gen v = subst(e, x, c, false, g_ctx);
+    if (is_undef(v) || is_inf(v))
+        return 0;
+    double re, im;
+    if (!numeric_parts(v, re, im))
+        return -1;
+    return std::isfinite(re) && std::isfinite(im) ? 1 : 0;
+}
+
 // giac's complex solve of x**5 - 2*x gave [0] (x**6 - 2*x**2 too: the
 // roots of x**4 - 2 dropped), a confident incomplete answer, while x*(x**4
 // - 2) gave all five. For a polynomial with numeric coefficients the roots
-// number the degree of its squarefree part: when giac's are fewer, each
-// irreducible factor is solved on its own and their roots replace giac's
-// when they are all there (redsym9).
+// are those of its irreducible factors: when giac's are fewer, they are
+// eliminant_roots' in its solver-only mode (no 40-digit fallback; giac's
+// own floats for a factor it has no radicals for are kept: an exact-only
+// mode lost the four roots of x**4 = 2 of (x**5 - x - 1)*(x**5 - 2*x)),
+// less the roots where the equation as written is undefined (x**2*(x -
+// 1)/(x**2 - x) at 0, a 0/0 giac rightly left out), and replace giac's when
+// they are more (redsym9; one root loop with solve_system's since
+// redsym11).
 void complete_poly_roots(const gen &args, vecteur &v) {
     if (!complex_mode(g_ctx) || args.type != _VECT || args._VECTptr->size() != 2)
         return;
@@ -2612,33 +2630,19 @@ void complete_poly_roots(const gen &args, vecteur &v) {
         vecteur k = lvar(num);
         if (k.size() != 1 || k[0] != x)
             return;
-        gen fs = _factors(num, g_ctx);
-        if (fs.type != _VECT || fs._VECTptr->size() % 2)
+        vecteur all, kept;
+        bool numeric = false;
+        if (!eliminant_roots(num, x, all, &numeric, false))
             return;
-        vecteur all;
-        long want = 0;
-        for (size_t i = 0; i < fs._VECTptr->size(); i += 2) {
-            const gen &f = (*fs._VECTptr)[i];
-            gen d = _degree(makesequence(f, x), g_ctx);
-            if (d.type != _INT_ || d.val < 1)
-                continue;
-            want += d.val;
-            gen r = call(at_solve, makesequence(f, x));
-            if (r.type != _VECT || (long)r._VECTptr->size() != d.val)
+        for (const gen &c : all) {
+            int ok = defined_at(e, x, c);
+            if (ok < 0)
                 return;
-            for (const gen &c : *r._VECTptr) {
-                // a root of the reduced numerator where the equation as
-                // written is undefined (x**2*(x - 1)/(x**2 - x) at 0, a
-                // 0/0 giac rightly left out) is none of its roots
-                double re, im;
-                if (!numeric_parts(subst(e, x, c, false, g_ctx), re, im) || !std::isfinite(re) ||
-                    !std::isfinite(im))
-                    return;
-                all.push_back(c);
-            }
+            if (ok)
+                kept.push_back(c);
         }
-        if ((long)v.size() < want && (long)all.size() == want)
-            v = all;
+        if (v.size() < kept.size())
+            v = kept;
     } catch (...) {
     }
 }
@@ -3107,10 +3111,13 @@ long solution_count(const vecteur &nums, const vecteur &vars) {
     return is_zero(p) ? -1 : degree_in(p, t);
 }
 
-// The roots of the squarefree polynomial p in x, per irreducible factor:
-// giac's closed forms when it gives all of a factor's, else its roots at 40
-// digits (*approx set). false when neither works.
-bool eliminant_roots(const gen &p, const gen &x, vecteur &out, bool *approx) {
+// The roots of the polynomial p in x, per irreducible factor: giac's
+// closed forms when it gives all of a factor's, else (numeric) its roots at
+// 40 digits (*approx set). numeric false is the solver's word alone: all
+// of a factor's roots as giac's solve gives them, closed forms or its own
+// 15-digit floats, and no 40-digit fallback. false when a factor's roots
+// cannot all be found.
+bool eliminant_roots(const gen &p, const gen &x, vecteur &out, bool *approx, bool numeric) {
     gen fs = _factors(p, g_ctx);
     if (fs.type != _VECT || fs._VECTptr->size() % 2)
         return false;
@@ -3122,11 +3129,13 @@ bool eliminant_roots(const gen &p, const gen &x, vecteur &out, bool *approx) {
         if (d > 60)
             return false;
         gen r = with_complex([](const gen &a) { return call(at_solve, a); }, makesequence(f, x));
-        if (r.type == _VECT && (long)r._VECTptr->size() == d && !inexact(r)) {
+        if (r.type == _VECT && (long)r._VECTptr->size() == d && (!numeric || !inexact(r))) {
             for (const gen &c : *r._VECTptr)
                 out.push_back(c);
             continue;
         }
+        if (!numeric)
+            return false;
         r = call(at_proot, makesequence(f, gen(40)));
         if (r.type != _VECT || (long)r._VECTptr->size() != d)
             return false;
@@ -3225,7 +3234,7 @@ gen polynomial_solutions(const vecteur &nums, const vecteur &vars, long n) {
         order.push_back(vars[i]);
         gen p = eliminant(plex_basis(nums, order), vars[i]);
         bool ap = false;
-        if (is_zero(p) || !eliminant_roots(p, vars[i], roots[i], &ap))
+        if (is_zero(p) || !eliminant_roots(p, vars[i], roots[i], &ap, true))
             return undef;
         approx_any |= ap;
         sort_roots(roots[i]);
@@ -3253,7 +3262,7 @@ gen polynomial_solutions(const vecteur &nums, const vecteur &vars, long n) {
 // giac's solutions of the system, rebuilt by polynomial_solutions when it
 // fails or finds fewer than there are (see above); a short answer that
 // cannot be rebuilt is an error, never printed as the answer.
-gen solve_system(const gen &eqs, const gen &vars) {
+gen solve_mentioned(const gen &eqs, const gen &vars) {
     gen r;
     shim_error first{nullptr, ""};
     bool failed = false;
@@ -3302,6 +3311,69 @@ gen solve_system(const gen &eqs, const gen &vars) {
     if (failed)
         throw first;
     return r;
+}
+
+// The user symbols of g as written (the shim's prefix dropped), ", "
+// between them
+std::string user_symbols(const gen &g) {
+    std::string out;
+    for (const gen &v : lidnt(g))
+        if (v.type == _IDNT && !strncmp(v._IDNTptr->id_name, PREFIX, strlen(PREFIX)))
+            out += (out.empty() ? "" : ", ") + std::string(v._IDNTptr->id_name + strlen(PREFIX));
+    return out;
+}
+
+// A requested variable that no equation mentions is free, and it made the
+// solutions infinitely many, so the completeness count (solution_count)
+// was skipped: x**5 - 2*x + y = 1; y = 1 for x, y, z kept giac's one
+// solution of five, and x**5 + x*y = 1; y = 1 for x, y, z was refused with
+// the rootof error the count's rebuild had removed for x, y (redsym11).
+// The system is solved in the variables it mentions; each free one comes
+// back as itself, which report() lists as unsolved. An equation that
+// mentions no variable but other symbols is a condition on those: x + y =
+// 1 for z answered [] ("inconsistent") though every z solves it where x +
+// y = 1; the call now fails saying so.
+gen solve_system(const gen &eqs, const gen &vars) {
+    if (eqs.type != _VECT || vars.type != _VECT)
+        return solve_mentioned(eqs, vars);
+    const vecteur &ev = *eqs._VECTptr, &vv = *vars._VECTptr;
+    for (size_t i = 0; i < ev.size(); i++) {
+        bool any = false;
+        for (const gen &v : vv)
+            any = any || mentions(ev[i], v);
+        std::string syms = any ? "" : user_symbols(ev[i]);
+        if (!syms.empty())
+            fail("validation", "equation %zu mentions none of the variables to solve for, only %s: "
+                               "it is a condition on %s, and the system has solutions only where it "
+                               "holds; list %s among the variables, or substitute a value",
+                 i + 1, syms.c_str(), syms.c_str(), syms.c_str());
+    }
+    vecteur used;
+    for (const gen &v : vv) {
+        bool any = false;
+        for (const gen &e : ev)
+            any = any || mentions(e, v);
+        if (any)
+            used.push_back(v);
+    }
+    if (used.empty() || used.size() == vv.size())
+        return solve_mentioned(eqs, vars);
+    gen r = solve_mentioned(eqs, gen(used, 0));
+    if (r.type != _VECT)
+        return r;
+    vecteur out;
+    for (const gen &sol : *r._VECTptr) {
+        if (sol.type != _VECT || sol._VECTptr->size() != used.size())
+            return solve_mentioned(eqs, vars); // a shape not met: as before
+        vecteur full;
+        size_t j = 0;
+        for (const gen &v : vv) {
+            bool in = std::find(used.begin(), used.end(), v) != used.end();
+            full.push_back(in ? (*sol._VECTptr)[j++] : v);
+        }
+        out.push_back(gen(full, 0));
+    }
+    return gen(out, r.subtype);
 }
 
 gen apply(cc_giac_op op, cc_gexpr *const *a, size_t n) {
@@ -3829,6 +3901,23 @@ extern "C" sym_node *cc_giac_tree(const cc_gexpr *g, cc_sym_err *err) {
     return r;
 }
 
+namespace {
+// A part of cc_giac_approx's value in decimals. A double printed by giac
+// shows 12 digits, so asked for 40 or more (solve_expression's root check
+// asks 50) it is printed with all 17 of its own: the check read the root
+// -1.38879198440725 of the expanded (x**2 + x + 1)*(x**4 + 1)**2*(x**5 -
+// 3*x + 1) as -1.38879198441, where the residual (f' is 535) failed the
+// 1e-9 test, and dropped it: 10 roots of 11 said to be all (redsym11).
+// Fewer digits asked keep giac's print (the values printed as floats).
+std::string approx_part(const gen &p, int digits) {
+    if (p.type != _DOUBLE_ || digits < 40)
+        return decimal(p);
+    char buf[40];
+    snprintf(buf, sizeof buf, "%.17g", p._DOUBLE_val);
+    return buf;
+}
+} // namespace
+
 extern "C" int cc_giac_approx(const cc_gexpr *g, int digits, char **re, char **im,
                               cc_sym_err *err) {
     *re = *im = nullptr;
@@ -3841,8 +3930,8 @@ extern "C" int cc_giac_approx(const cc_gexpr *g, int digits, char **re, char **i
         }
         if (!is_finite_real(r) || !is_finite_real(i))
             fail("validation", "the value is not a finite number");
-        *re = dup_str(decimal(r));
-        *im = dup_str(decimal(i));
+        *re = dup_str(approx_part(r, digits));
+        *im = dup_str(approx_part(i, digits));
     });
     if (!ok) {
         free(*re);
