@@ -4,7 +4,8 @@
  * condition on other symbols answered "inconsistent"; solve_expression
  * kept giac's short answer when a root of the reduced numerator is a pole
  * of the equation as written, and dropped a right float root it read at
- * giac's 12 printed digits. */
+ * giac's 12 printed digits; a product with an exponential factor lost
+ * that factor's periodic family. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,6 +131,24 @@ static void test_solve_float_root_read_at_twelve_digits(void) {
     json_decref(r);
 }
 
+/* (exp(x) - 1)*(x - 2) = 0 answered [0, 2] with no general solution:
+ * 2*pi*I*k solves it for every k. A product's families are its factors' */
+static void test_solve_product_lost_its_periodic_family(void) {
+    json_t *r = solve("(exp(x) - 1)*(x - 2)");
+    json_t *g = json_object_get(r, "general_solution");
+    CHECK_INTEQ(json_array_size(g), 2);
+    CHECK(has_str(g, "2*I*pi*k"));
+    CHECK(has_str(g, "2"));
+    json_decref(r);
+    r = solve("x*(exp(x) - 2)");
+    CHECK(has_str(json_object_get(r, "general_solution"), "2*I*pi*k + log(2)"));
+    json_decref(r);
+    /* x in a denominator: no family claimed */
+    r = solve("(exp(x) - 1)*(x - 2)/(x - 3)");
+    CHECK(json_object_get(r, "general_solution") == NULL);
+    json_decref(r);
+}
+
 int main(void) {
     cc_symbolic_warmup();
     RUN(test_solve_linear_free_variable_skipped_the_count);
@@ -138,5 +157,6 @@ int main(void) {
     RUN(test_solve_pole_root_discarded_the_completion);
     RUN(test_solve_exact_only_completion_lost_roots);
     RUN(test_solve_float_root_read_at_twelve_digits);
+    RUN(test_solve_product_lost_its_periodic_family);
     return check_summary("sym_redsym11");
 }

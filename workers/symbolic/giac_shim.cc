@@ -2771,6 +2771,52 @@ gen exp_general(const gen &f, const gen &x) {
     return gen(out, 0);
 }
 
+bool eliminant_roots(const gen &p, const gen &x, vecteur &out, bool *approx, bool numeric);
+
+// (exp(x) - 1)*(x - 2) = 0 and x*(exp(x) - 2) = 0 had no general
+// solution: x occurs outside the exponentials, so exp_general gives none,
+// and the principal roots (0, 2; 0, log(2)) were all the answer said,
+// though 2*pi*I*k solves the first for every integer k (redsym11). A
+// product is 0 where a factor is: the families of each factor exp_general
+// solves, and the roots of each polynomial factor (eliminant_roots,
+// solver-only) as constant members, the form giac gives for trigonometric
+// products. Empty when a factor is neither, or x is in a denominator.
+gen product_general(const gen &f, const gen &x) {
+    gen e = f;
+    if (e.is_symb_of_sommet(at_equal) && e._SYMBptr->feuille.type == _VECT)
+        e = (*e._SYMBptr->feuille._VECTptr)[0] - (*e._SYMBptr->feuille._VECTptr)[1];
+    gen fs = _factors(e, g_ctx);
+    if (fs.type != _VECT || fs._VECTptr->size() % 2 || fs._VECTptr->size() < 4)
+        return gen(vecteur(), 0);
+    vecteur out;
+    bool periodic = false;
+    for (size_t i = 0; i < fs._VECTptr->size(); i += 2) {
+        const gen &fi = (*fs._VECTptr)[i], &m = (*fs._VECTptr)[i + 1];
+        if (!mentions(fi, x))
+            continue;
+        if (m.type != _INT_ || m.val < 1)
+            return gen(vecteur(), 0);
+        vecteur cs, k = lvar(fi);
+        bool ap = false;
+        if (exp_coefficients(fi, x, cs) && !cs.empty()) {
+            gen g = exp_general(fi, x);
+            if (g.type != _VECT || g._VECTptr->empty())
+                return gen(vecteur(), 0);
+            for (const gen &c : *g._VECTptr)
+                out.push_back(c);
+            periodic = true;
+        } else if (k.size() != 1 || k[0] != x || !eliminant_roots(fi, x, out, &ap, false)) {
+            return gen(vecteur(), 0);
+        }
+    }
+    return gen(periodic ? out : vecteur(), 0);
+}
+
+gen exp_or_product_general(const gen &f, const gen &x) {
+    gen g = exp_general(f, x);
+    return g.type == _VECT && !g._VECTptr->empty() ? g : product_general(f, x);
+}
+
 gen general_solutions(const gen &args) {
     bool old = all_trig_sol(g_ctx);
     all_trig_sol(g_ctx) = true;
@@ -2783,7 +2829,7 @@ gen general_solutions(const gen &args) {
     }
     all_trig_sol(g_ctx) = old;
     if (r.type != _VECT)
-        return exp_general((*args._VECTptr)[0], (*args._VECTptr)[1]);
+        return exp_or_product_general((*args._VECTptr)[0], (*args._VECTptr)[1]);
     vecteur params, names;
     for (const gen &v : lidnt(r))
         if (is_family_param(v)) {
@@ -2791,7 +2837,7 @@ gen general_solutions(const gen &args) {
             names.push_back(gen(identificateur(params.size() == 1 ? "k" : "k" + std::to_string(params.size()))));
         }
     if (params.empty())
-        return exp_general((*args._VECTptr)[0], (*args._VECTptr)[1]);
+        return exp_or_product_general((*args._VECTptr)[0], (*args._VECTptr)[1]);
     vecteur out;
     for (const gen &e : *r._VECTptr)
         out.push_back(_simplify(subst(e, params, names, false, g_ctx), g_ctx));
