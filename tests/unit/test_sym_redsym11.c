@@ -5,7 +5,8 @@
  * kept giac's short answer when a root of the reduced numerator is a pole
  * of the equation as written, and dropped a right float root it read at
  * giac's 12 printed digits; a product with an exponential factor lost
- * that factor's periodic family. */
+ * that factor's periodic family, and float roots at a pole of the
+ * equation as written were listed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,6 +150,26 @@ static void test_solve_product_lost_its_periodic_family(void) {
     json_decref(r);
 }
 
+/* (x**14 - ...)/(x**5 - 3*x + 1) = 0, whose numerator holds (x**5 - 3*x +
+ * 1)**2, listed the five float roots of x**5 - 3*x + 1, where the
+ * equation as written is 0/0; the roots of x**2 - 3 are its only ones.
+ * A denominator our parser folds away still counts as folded */
+static void test_solve_float_roots_at_a_written_pole(void) {
+    json_t *r = solve("(x**14 - 6*x**12 + 3*x**10 + 2*x**9 + 36*x**8 - 12*x**7 - 45*x**6 + 12*x**5 - "
+                      "53*x**4 + 36*x**3 + 75*x**2 - 54*x + 9)/(x**5 - 3*x + 1)");
+    json_t *s = json_object_get(r, "solutions");
+    CHECK_INTEQ(json_array_size(s), 2);
+    CHECK(has_str(s, "-sqrt(3)"));
+    CHECK(has_str(s, "sqrt(3)"));
+    json_decref(r);
+    r = solve("(x**5 - x - 1)**2/(x**5 - x - 1)");
+    CHECK_INTEQ(count_of(r, "solutions"), 5);
+    json_decref(r);
+    r = solve("1/(1/x) + x**2");
+    CHECK(has_str(json_object_get(r, "solutions"), "0"));
+    json_decref(r);
+}
+
 int main(void) {
     cc_symbolic_warmup();
     RUN(test_solve_linear_free_variable_skipped_the_count);
@@ -158,5 +179,6 @@ int main(void) {
     RUN(test_solve_exact_only_completion_lost_roots);
     RUN(test_solve_float_root_read_at_twelve_digits);
     RUN(test_solve_product_lost_its_periodic_family);
+    RUN(test_solve_float_roots_at_a_written_pole);
     return check_summary("sym_redsym11");
 }

@@ -2647,12 +2647,113 @@ void complete_poly_roots(const gen &args, vecteur &v) {
     }
 }
 
+static bool within(const gen &a, const gen &b, double rel);
+long degree_in(const gen &p, const gen &x);
+
+// u when g is inv(u) or u**(-n), else 0
+gen denominator_base(const gen &g) {
+    if (g.is_symb_of_sommet(at_inv))
+        return g._SYMBptr->feuille;
+    const gen &f = g.type == _SYMB ? g._SYMBptr->feuille : g;
+    if (g.is_symb_of_sommet(at_pow) && f.type == _VECT && f._VECTptr->size() == 2 &&
+        is_strictly_positive(-(*f._VECTptr)[1], g_ctx))
+        return (*f._VECTptr)[0];
+    return 0;
+}
+
+// The bases of e's denominators as our parser reads e: u of inv(u) and of
+// u**(-n), not those inside u (1/(1/x) is x, and 0 solves 1/(1/x) + x**2
+// = 0), nor one whose base is also a factor of the same product
+// ((x**5 - x - 1)**2/(x**5 - x - 1) is x**5 - x - 1, as the printed
+// equation says)
+void written_denominators(const gen &e, vecteur &out) {
+    if (e.type != _SYMB)
+        return;
+    const gen &f = e._SYMBptr->feuille;
+    if (e.is_symb_of_sommet(at_prod) && f.type == _VECT) {
+        vecteur bases;
+        for (const gen &a : *f._VECTptr)
+            if (is_zero(denominator_base(a)))
+                bases.push_back(a.is_symb_of_sommet(at_pow) && a._SYMBptr->feuille.type == _VECT
+                                    ? (*a._SYMBptr->feuille._VECTptr)[0]
+                                    : a);
+        for (const gen &a : *f._VECTptr) {
+            gen u = denominator_base(a);
+            if (is_zero(u))
+                written_denominators(a, out);
+            else if (std::find(bases.begin(), bases.end(), u) == bases.end())
+                out.push_back(u);
+        }
+        return;
+    }
+    if (e.is_symb_of_sommet(at_inv)) {
+        out.push_back(f);
+        return;
+    }
+    if (e.is_symb_of_sommet(at_pow) && f.type == _VECT && f._VECTptr->size() == 2 &&
+        is_strictly_positive(-(*f._VECTptr)[1], g_ctx)) {
+        out.push_back((*f._VECTptr)[0]);
+        return;
+    }
+    if (f.type == _VECT)
+        for (const gen &a : *f._VECTptr)
+            written_denominators(a, out);
+    else
+        written_denominators(f, out);
+}
+
+// giac solves the reduced equation: (x**14 - ...)/(x**5 - 3*x + 1) = 0,
+// whose numerator holds (x**5 - 3*x + 1)**2, was answered with the five
+// roots of x**5 - 3*x + 1, where the equation as written is 0/0 (redsym11;
+// an exact root there giac drops itself, a float one it cannot tell). For
+// an equation whose reduced numerator is a polynomial in x, a root of its
+// gcd with a denominator as written (a polynomial in x too) is no root:
+// each candidate within 1e-10 of one (40 digits) is dropped.
+void drop_written_poles(const gen &args, vecteur &v) {
+    if (args.type != _VECT || args._VECTptr->size() != 2 || v.empty())
+        return;
+    gen e = (*args._VECTptr)[0], x = (*args._VECTptr)[1];
+    if (e.is_symb_of_sommet(at_equal) && e._SYMBptr->feuille.type == _VECT)
+        e = (*e._SYMBptr->feuille._VECTptr)[0] - (*e._SYMBptr->feuille._VECTptr)[1];
+    vecteur dens, poles;
+    written_denominators(e, dens);
+    if (dens.empty())
+        return;
+    try {
+        gen num = _numer(normal(e, g_ctx), g_ctx);
+        vecteur k = lvar(num);
+        if (k.size() != 1 || k[0] != x)
+            return;
+        for (const gen &d : dens) {
+            gen dn = _numer(normal(d, g_ctx), g_ctx);
+            vecteur kd = lvar(dn);
+            bool ap = false;
+            if (kd.size() != 1 || kd[0] != x)
+                continue;
+            gen g = call(at_gcd, makesequence(num, dn));
+            if (degree_in(g, x) >= 1 && !eliminant_roots(g, x, poles, &ap, true))
+                return;
+        }
+        vecteur kept;
+        for (const gen &c : v) {
+            bool pole = false;
+            for (const gen &p : poles)
+                pole = pole || within(c, p, 1e-10);
+            if (!pole)
+                kept.push_back(c);
+        }
+        v = kept;
+    } catch (...) {
+    }
+}
+
 gen solve_one(const gen &args) {
     gen r = call(at_solve, args);
     if (r.type != _VECT)
         fail("validation", "the solver could not solve this equation");
     vecteur v = *r._VECTptr;
     complete_poly_roots(args, v);
+    drop_written_poles(args, v);
     sort_roots(v);
     return gen(v, 0);
 }
