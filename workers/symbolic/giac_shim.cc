@@ -2595,12 +2595,30 @@ void sort_roots(vecteur &v) {
         v[i] = it[i].g;
 }
 
+bool eliminant_roots(const gen &p, const gen &x, vecteur &out, bool *approx, bool numeric);
+// e at the root c: 1 when finite, 0 when undefined there (a 0/0 or a pole
+// of the equation as written), -1 when it cannot be evaluated
+int defined_at(const gen &e, const gen &x, const gen &c) {
+    gen v = subst(e, x, c, false, g_ctx);
+    if (is_undef(v) || is_inf(v))
+        return 0;
+    double re, im;
+    if (!numeric_parts(v, re, im))
+        return -1;
+    return std::isfinite(re) && std::isfinite(im) ? 1 : 0;
+}
+
 // giac's complex solve of x**5 - 2*x gave [0] (x**6 - 2*x**2 too: the
 // roots of x**4 - 2 dropped), a confident incomplete answer, while x*(x**4
 // - 2) gave all five. For a polynomial with numeric coefficients the roots
-// number the degree of its squarefree part: when giac's are fewer, each
-// irreducible factor is solved on its own and their roots replace giac's
-// when they are all there (redsym9).
+// are those of its irreducible factors: when giac's are fewer, they are
+// eliminant_roots' in its solver-only mode (no 40-digit fallback; giac's
+// own floats for a factor it has no radicals for are kept: an exact-only
+// mode lost the four roots of x**4 = 2 of (x**5 - x - 1)*(x**5 - 2*x)),
+// less the roots where the equation as written is undefined (x**2*(x -
+// 1)/(x**2 - x) at 0, a 0/0 giac rightly left out), and replace giac's when
+// they are more (redsym9; one root loop with solve_system's since
+// redsym11).
 void complete_poly_roots(const gen &args, vecteur &v) {
     if (!complex_mode(g_ctx) || args.type != _VECT || args._VECTptr->size() != 2)
         return;
@@ -2612,33 +2630,119 @@ void complete_poly_roots(const gen &args, vecteur &v) {
         vecteur k = lvar(num);
         if (k.size() != 1 || k[0] != x)
             return;
-        gen fs = _factors(num, g_ctx);
-        if (fs.type != _VECT || fs._VECTptr->size() % 2)
+        vecteur all, kept;
+        bool numeric = false;
+        if (!eliminant_roots(num, x, all, &numeric, false))
             return;
-        vecteur all;
-        long want = 0;
-        for (size_t i = 0; i < fs._VECTptr->size(); i += 2) {
-            const gen &f = (*fs._VECTptr)[i];
-            gen d = _degree(makesequence(f, x), g_ctx);
-            if (d.type != _INT_ || d.val < 1)
-                continue;
-            want += d.val;
-            gen r = call(at_solve, makesequence(f, x));
-            if (r.type != _VECT || (long)r._VECTptr->size() != d.val)
+        for (const gen &c : all) {
+            int ok = defined_at(e, x, c);
+            if (ok < 0)
                 return;
-            for (const gen &c : *r._VECTptr) {
-                // a root of the reduced numerator where the equation as
-                // written is undefined (x**2*(x - 1)/(x**2 - x) at 0, a
-                // 0/0 giac rightly left out) is none of its roots
-                double re, im;
-                if (!numeric_parts(subst(e, x, c, false, g_ctx), re, im) || !std::isfinite(re) ||
-                    !std::isfinite(im))
-                    return;
-                all.push_back(c);
-            }
+            if (ok)
+                kept.push_back(c);
         }
-        if ((long)v.size() < want && (long)all.size() == want)
-            v = all;
+        if (v.size() < kept.size())
+            v = kept;
+    } catch (...) {
+    }
+}
+
+static bool within(const gen &a, const gen &b, double rel);
+long degree_in(const gen &p, const gen &x);
+
+// u when g is inv(u) or u**(-n), else 0
+gen denominator_base(const gen &g) {
+    if (g.is_symb_of_sommet(at_inv))
+        return g._SYMBptr->feuille;
+    const gen &f = g.type == _SYMB ? g._SYMBptr->feuille : g;
+    if (g.is_symb_of_sommet(at_pow) && f.type == _VECT && f._VECTptr->size() == 2 &&
+        is_strictly_positive(-(*f._VECTptr)[1], g_ctx))
+        return (*f._VECTptr)[0];
+    return 0;
+}
+
+// The bases of e's denominators as our parser reads e: u of inv(u) and of
+// u**(-n), not those inside u (1/(1/x) is x, and 0 solves 1/(1/x) + x**2
+// = 0), nor one whose base is also a factor of the same product
+// ((x**5 - x - 1)**2/(x**5 - x - 1) is x**5 - x - 1, as the printed
+// equation says)
+void written_denominators(const gen &e, vecteur &out) {
+    if (e.type != _SYMB)
+        return;
+    const gen &f = e._SYMBptr->feuille;
+    if (e.is_symb_of_sommet(at_prod) && f.type == _VECT) {
+        vecteur bases;
+        for (const gen &a : *f._VECTptr)
+            if (is_zero(denominator_base(a)))
+                bases.push_back(a.is_symb_of_sommet(at_pow) && a._SYMBptr->feuille.type == _VECT
+                                    ? (*a._SYMBptr->feuille._VECTptr)[0]
+                                    : a);
+        for (const gen &a : *f._VECTptr) {
+            gen u = denominator_base(a);
+            if (is_zero(u))
+                written_denominators(a, out);
+            else if (std::find(bases.begin(), bases.end(), u) == bases.end())
+                out.push_back(u);
+        }
+        return;
+    }
+    if (e.is_symb_of_sommet(at_inv)) {
+        out.push_back(f);
+        return;
+    }
+    if (e.is_symb_of_sommet(at_pow) && f.type == _VECT && f._VECTptr->size() == 2 &&
+        is_strictly_positive(-(*f._VECTptr)[1], g_ctx)) {
+        out.push_back((*f._VECTptr)[0]);
+        return;
+    }
+    if (f.type == _VECT)
+        for (const gen &a : *f._VECTptr)
+            written_denominators(a, out);
+    else
+        written_denominators(f, out);
+}
+
+// giac solves the reduced equation: (x**14 - ...)/(x**5 - 3*x + 1) = 0,
+// whose numerator holds (x**5 - 3*x + 1)**2, was answered with the five
+// roots of x**5 - 3*x + 1, where the equation as written is 0/0 (redsym11;
+// an exact root there giac drops itself, a float one it cannot tell). For
+// an equation whose reduced numerator is a polynomial in x, a root of its
+// gcd with a denominator as written (a polynomial in x too) is no root:
+// each candidate within 1e-10 of one (40 digits) is dropped.
+void drop_written_poles(const gen &args, vecteur &v) {
+    if (args.type != _VECT || args._VECTptr->size() != 2 || v.empty())
+        return;
+    gen e = (*args._VECTptr)[0], x = (*args._VECTptr)[1];
+    if (e.is_symb_of_sommet(at_equal) && e._SYMBptr->feuille.type == _VECT)
+        e = (*e._SYMBptr->feuille._VECTptr)[0] - (*e._SYMBptr->feuille._VECTptr)[1];
+    vecteur dens, poles;
+    written_denominators(e, dens);
+    if (dens.empty())
+        return;
+    try {
+        gen num = _numer(normal(e, g_ctx), g_ctx);
+        vecteur k = lvar(num);
+        if (k.size() != 1 || k[0] != x)
+            return;
+        for (const gen &d : dens) {
+            gen dn = _numer(normal(d, g_ctx), g_ctx);
+            vecteur kd = lvar(dn);
+            bool ap = false;
+            if (kd.size() != 1 || kd[0] != x)
+                continue;
+            gen g = call(at_gcd, makesequence(num, dn));
+            if (degree_in(g, x) >= 1 && !eliminant_roots(g, x, poles, &ap, true))
+                return;
+        }
+        vecteur kept;
+        for (const gen &c : v) {
+            bool pole = false;
+            for (const gen &p : poles)
+                pole = pole || within(c, p, 1e-10);
+            if (!pole)
+                kept.push_back(c);
+        }
+        v = kept;
     } catch (...) {
     }
 }
@@ -2649,6 +2753,7 @@ gen solve_one(const gen &args) {
         fail("validation", "the solver could not solve this equation");
     vecteur v = *r._VECTptr;
     complete_poly_roots(args, v);
+    drop_written_poles(args, v);
     sort_roots(v);
     return gen(v, 0);
 }
@@ -2767,6 +2872,52 @@ gen exp_general(const gen &f, const gen &x) {
     return gen(out, 0);
 }
 
+bool eliminant_roots(const gen &p, const gen &x, vecteur &out, bool *approx, bool numeric);
+
+// (exp(x) - 1)*(x - 2) = 0 and x*(exp(x) - 2) = 0 had no general
+// solution: x occurs outside the exponentials, so exp_general gives none,
+// and the principal roots (0, 2; 0, log(2)) were all the answer said,
+// though 2*pi*I*k solves the first for every integer k (redsym11). A
+// product is 0 where a factor is: the families of each factor exp_general
+// solves, and the roots of each polynomial factor (eliminant_roots,
+// solver-only) as constant members, the form giac gives for trigonometric
+// products. Empty when a factor is neither, or x is in a denominator.
+gen product_general(const gen &f, const gen &x) {
+    gen e = f;
+    if (e.is_symb_of_sommet(at_equal) && e._SYMBptr->feuille.type == _VECT)
+        e = (*e._SYMBptr->feuille._VECTptr)[0] - (*e._SYMBptr->feuille._VECTptr)[1];
+    gen fs = _factors(e, g_ctx);
+    if (fs.type != _VECT || fs._VECTptr->size() % 2 || fs._VECTptr->size() < 4)
+        return gen(vecteur(), 0);
+    vecteur out;
+    bool periodic = false;
+    for (size_t i = 0; i < fs._VECTptr->size(); i += 2) {
+        const gen &fi = (*fs._VECTptr)[i], &m = (*fs._VECTptr)[i + 1];
+        if (!mentions(fi, x))
+            continue;
+        if (m.type != _INT_ || m.val < 1)
+            return gen(vecteur(), 0);
+        vecteur cs, k = lvar(fi);
+        bool ap = false;
+        if (exp_coefficients(fi, x, cs) && !cs.empty()) {
+            gen g = exp_general(fi, x);
+            if (g.type != _VECT || g._VECTptr->empty())
+                return gen(vecteur(), 0);
+            for (const gen &c : *g._VECTptr)
+                out.push_back(c);
+            periodic = true;
+        } else if (k.size() != 1 || k[0] != x || !eliminant_roots(fi, x, out, &ap, false)) {
+            return gen(vecteur(), 0);
+        }
+    }
+    return gen(periodic ? out : vecteur(), 0);
+}
+
+gen exp_or_product_general(const gen &f, const gen &x) {
+    gen g = exp_general(f, x);
+    return g.type == _VECT && !g._VECTptr->empty() ? g : product_general(f, x);
+}
+
 // true when every function in g is one giac's solver isolates without
 // consulting all_trig_sol: sums, products, powers, exp and ln. all_trig_sol
 // changes giac's solve only in isolating sin, cos, tan, sinh, cosh and tanh
@@ -2791,14 +2942,15 @@ gen general_solutions(const gen &args);
 // general_solutions after a complex solve of the same equation that gave a
 // list (solve_one): an equation free of trigonometric and hyperbolic
 // functions (trig_free) gives giac's general solve that very list, holding
-// no integer parameter, so only the exponential families remain to be
-// found. giac's second solve is skipped: when it cannot isolate x it runs
+// no integer parameter, so only the exponential families (and those of a
+// product's exponential factors) remain to be found. giac's second solve is
+// skipped: when it cannot isolate x it runs
 // its bisection again (x**x = 4: 45 M instructions).
 gen general_solutions_after_solve(const gen &args) {
     const gen &e = (*args._VECTptr)[0];
     if (!trig_free(e))
         return general_solutions(args);
-    return exp_general(e, (*args._VECTptr)[1]);
+    return exp_or_product_general(e, (*args._VECTptr)[1]);
 }
 
 gen general_solutions(const gen &args) {
@@ -2813,7 +2965,7 @@ gen general_solutions(const gen &args) {
     }
     all_trig_sol(g_ctx) = old;
     if (r.type != _VECT)
-        return exp_general((*args._VECTptr)[0], (*args._VECTptr)[1]);
+        return exp_or_product_general((*args._VECTptr)[0], (*args._VECTptr)[1]);
     vecteur params, names;
     for (const gen &v : lidnt(r))
         if (is_family_param(v)) {
@@ -2821,7 +2973,7 @@ gen general_solutions(const gen &args) {
             names.push_back(gen(identificateur(params.size() == 1 ? "k" : "k" + std::to_string(params.size()))));
         }
     if (params.empty())
-        return exp_general((*args._VECTptr)[0], (*args._VECTptr)[1]);
+        return exp_or_product_general((*args._VECTptr)[0], (*args._VECTptr)[1]);
     vecteur out;
     for (const gen &e : *r._VECTptr)
         out.push_back(_simplify(subst(e, params, names, false, g_ctx), g_ctx));
@@ -3141,10 +3293,13 @@ long solution_count(const vecteur &nums, const vecteur &vars) {
     return is_zero(p) ? -1 : degree_in(p, t);
 }
 
-// The roots of the squarefree polynomial p in x, per irreducible factor:
-// giac's closed forms when it gives all of a factor's, else its roots at 40
-// digits (*approx set). false when neither works.
-bool eliminant_roots(const gen &p, const gen &x, vecteur &out, bool *approx) {
+// The roots of the polynomial p in x, per irreducible factor: giac's
+// closed forms when it gives all of a factor's, else (numeric) its roots at
+// 40 digits (*approx set). numeric false is the solver's word alone: all
+// of a factor's roots as giac's solve gives them, closed forms or its own
+// 15-digit floats, and no 40-digit fallback. false when a factor's roots
+// cannot all be found.
+bool eliminant_roots(const gen &p, const gen &x, vecteur &out, bool *approx, bool numeric) {
     gen fs = _factors(p, g_ctx);
     if (fs.type != _VECT || fs._VECTptr->size() % 2)
         return false;
@@ -3156,11 +3311,13 @@ bool eliminant_roots(const gen &p, const gen &x, vecteur &out, bool *approx) {
         if (d > 60)
             return false;
         gen r = with_complex([](const gen &a) { return call(at_solve, a); }, makesequence(f, x));
-        if (r.type == _VECT && (long)r._VECTptr->size() == d && !inexact(r)) {
+        if (r.type == _VECT && (long)r._VECTptr->size() == d && (!numeric || !inexact(r))) {
             for (const gen &c : *r._VECTptr)
                 out.push_back(c);
             continue;
         }
+        if (!numeric)
+            return false;
         r = call(at_proot, makesequence(f, gen(40)));
         if (r.type != _VECT || (long)r._VECTptr->size() != d)
             return false;
@@ -3259,7 +3416,7 @@ gen polynomial_solutions(const vecteur &nums, const vecteur &vars, long n) {
         order.push_back(vars[i]);
         gen p = eliminant(plex_basis(nums, order), vars[i]);
         bool ap = false;
-        if (is_zero(p) || !eliminant_roots(p, vars[i], roots[i], &ap))
+        if (is_zero(p) || !eliminant_roots(p, vars[i], roots[i], &ap, true))
             return undef;
         approx_any |= ap;
         sort_roots(roots[i]);
@@ -3287,7 +3444,7 @@ gen polynomial_solutions(const vecteur &nums, const vecteur &vars, long n) {
 // giac's solutions of the system, rebuilt by polynomial_solutions when it
 // fails or finds fewer than there are (see above); a short answer that
 // cannot be rebuilt is an error, never printed as the answer.
-gen solve_system(const gen &eqs, const gen &vars) {
+gen solve_mentioned(const gen &eqs, const gen &vars) {
     gen r;
     shim_error first{nullptr, ""};
     bool failed = false;
@@ -3336,6 +3493,69 @@ gen solve_system(const gen &eqs, const gen &vars) {
     if (failed)
         throw first;
     return r;
+}
+
+// The user symbols of g as written (the shim's prefix dropped), ", "
+// between them
+std::string user_symbols(const gen &g) {
+    std::string out;
+    for (const gen &v : lidnt(g))
+        if (v.type == _IDNT && !strncmp(v._IDNTptr->id_name, PREFIX, strlen(PREFIX)))
+            out += (out.empty() ? "" : ", ") + std::string(v._IDNTptr->id_name + strlen(PREFIX));
+    return out;
+}
+
+// A requested variable that no equation mentions is free, and it made the
+// solutions infinitely many, so the completeness count (solution_count)
+// was skipped: x**5 - 2*x + y = 1; y = 1 for x, y, z kept giac's one
+// solution of five, and x**5 + x*y = 1; y = 1 for x, y, z was refused with
+// the rootof error the count's rebuild had removed for x, y (redsym11).
+// The system is solved in the variables it mentions; each free one comes
+// back as itself, which report() lists as unsolved. An equation that
+// mentions no variable but other symbols is a condition on those: x + y =
+// 1 for z answered [] ("inconsistent") though every z solves it where x +
+// y = 1; the call now fails saying so.
+gen solve_system(const gen &eqs, const gen &vars) {
+    if (eqs.type != _VECT || vars.type != _VECT)
+        return solve_mentioned(eqs, vars);
+    const vecteur &ev = *eqs._VECTptr, &vv = *vars._VECTptr;
+    for (size_t i = 0; i < ev.size(); i++) {
+        bool any = false;
+        for (const gen &v : vv)
+            any = any || mentions(ev[i], v);
+        std::string syms = any ? "" : user_symbols(ev[i]);
+        if (!syms.empty())
+            fail("validation", "equation %zu mentions none of the variables to solve for, only %s: "
+                               "it is a condition on %s, and the system has solutions only where it "
+                               "holds; list %s among the variables, or substitute a value",
+                 i + 1, syms.c_str(), syms.c_str(), syms.c_str());
+    }
+    vecteur used;
+    for (const gen &v : vv) {
+        bool any = false;
+        for (const gen &e : ev)
+            any = any || mentions(e, v);
+        if (any)
+            used.push_back(v);
+    }
+    if (used.empty() || used.size() == vv.size())
+        return solve_mentioned(eqs, vars);
+    gen r = solve_mentioned(eqs, gen(used, 0));
+    if (r.type != _VECT)
+        return r;
+    vecteur out;
+    for (const gen &sol : *r._VECTptr) {
+        if (sol.type != _VECT || sol._VECTptr->size() != used.size())
+            return solve_mentioned(eqs, vars); // a shape not met: as before
+        vecteur full;
+        size_t j = 0;
+        for (const gen &v : vv) {
+            bool in = std::find(used.begin(), used.end(), v) != used.end();
+            full.push_back(in ? (*sol._VECTptr)[j++] : v);
+        }
+        out.push_back(gen(full, 0));
+    }
+    return gen(out, r.subtype);
 }
 
 gen apply(cc_giac_op op, cc_gexpr *const *a, size_t n) {
@@ -3870,6 +4090,23 @@ extern "C" sym_node *cc_giac_tree(const cc_gexpr *g, cc_sym_err *err) {
     return r;
 }
 
+namespace {
+// A part of cc_giac_approx's value in decimals. A double printed by giac
+// shows 12 digits, so asked for 40 or more (solve_expression's root check
+// asks 50) it is printed with all 17 of its own: the check read the root
+// -1.38879198440725 of the expanded (x**2 + x + 1)*(x**4 + 1)**2*(x**5 -
+// 3*x + 1) as -1.38879198441, where the residual (f' is 535) failed the
+// 1e-9 test, and dropped it: 10 roots of 11 said to be all (redsym11).
+// Fewer digits asked keep giac's print (the values printed as floats).
+std::string approx_part(const gen &p, int digits) {
+    if (p.type != _DOUBLE_ || digits < 40)
+        return decimal(p);
+    char buf[40];
+    snprintf(buf, sizeof buf, "%.17g", p._DOUBLE_val);
+    return buf;
+}
+} // namespace
+
 extern "C" int cc_giac_approx(const cc_gexpr *g, int digits, char **re, char **im,
                               cc_sym_err *err) {
     *re = *im = nullptr;
@@ -3882,8 +4119,8 @@ extern "C" int cc_giac_approx(const cc_gexpr *g, int digits, char **re, char **i
         }
         if (!is_finite_real(r) || !is_finite_real(i))
             fail("validation", "the value is not a finite number");
-        *re = dup_str(decimal(r));
-        *im = dup_str(decimal(i));
+        *re = dup_str(approx_part(r, digits));
+        *im = dup_str(approx_part(i, digits));
     });
     if (!ok) {
         free(*re);

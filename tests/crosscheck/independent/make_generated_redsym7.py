@@ -64,6 +64,7 @@ import make_corpus as mc  # noqa: E402  (the helpers; its own cases are dropped)
 from make_corpus import case, chk, ev_diverge  # noqa: E402
 from oracle import parse, timed, start_generator, run_generator, x  # noqa: E402
 from oracle import show as s  # noqa: E402
+from redsym_common import fill as _fill, system_solutions  # noqa: E402
 
 start_generator(mc)
 
@@ -154,10 +155,6 @@ DIV = ["1/n", "1/sqrt(n)", "n/(n**2 + Q)", "1/(P*n + Q)", "log(n)/n", "1/log(n)"
        "factorial(n)/P**n", "cos(1/n)", "(n + 1)/(Q*n)"]
 
 
-def _fill(R, t):
-    return t.replace("P", str(R.randint(2, 4))).replace("Q", str(R.randint(1, 3)))
-
-
 def _start(t):
     return 2 if "log(n)" in t else 1
 
@@ -246,28 +243,10 @@ def system(R, used):
         return
     used.add(t)
     names = sorted({str(v) for part in t.split(";") for side in part.split("=") for v in parse(side).free_symbols})
-    eqs = []
-    for part in t.split(";"):
-        lhs, rhs = part.split("=")
-        eqs.append(sp.Eq(parse(lhs), parse(rhs)))
-    syms = [sp.Symbol(v) for v in names]
-    sols = timed(sp.solve, eqs, syms, dict=True, secs=20)
-    if sols is None:
+    # SymPy's solutions that satisfy the system as written (sqrt, log)
+    good = system_solutions(t, names)
+    if good is None:
         return
-    # keep SymPy's solutions that satisfy the system as written (sqrt, log)
-    good = []
-    for so in sols:
-        okk = True
-        for q in eqs:
-            try:
-                d = complex(sp.N((q.lhs - q.rhs).subs(so), 40))
-            except (TypeError, ValueError):
-                okk = False
-                break
-            if abs(d) > 1e-25:
-                okk = False
-        if okk and len(so) == len(syms):
-            good.append({str(k): s(v) for k, v in so.items()})
     case("solve_linear", {"system": t, "variables": ", ".join(names)},
          chk("solutions", "linsol", good, system=t, variables=", ".join(names)),
          cat="system", why="every solution satisfies the system; none missing")

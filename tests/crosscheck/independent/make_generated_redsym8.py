@@ -59,13 +59,10 @@ import make_corpus as mc  # noqa: E402  (the helpers; its own cases are dropped)
 from make_corpus import case, chk, ev_diverge  # noqa: E402
 from oracle import parse, timed, start_generator, run_generator, limit_case  # noqa: E402
 from oracle import show as s  # noqa: E402
+from redsym_common import fill as _fill, system_solutions  # noqa: E402
 
 start_generator(mc)
 n_ = sp.Symbol("n")
-
-
-def _fill(R, t):
-    return t.replace("P", str(R.randint(2, 4))).replace("Q", str(R.randint(1, 3)))
 
 
 # ---- infinite products ------------------------------------------------------------------------
@@ -132,21 +129,9 @@ def system(R, used):
         return
     used.add(t)
     names = sorted({str(v) for part in t.split(";") for side in part.split("=") for v in parse(side).free_symbols})
-    eqs = [sp.Eq(parse(a), parse(b)) for a, b in (p.split("=") for p in t.split(";"))]
-    syms = [sp.Symbol(v) for v in names]
-    sols = timed(sp.solve, eqs, syms, dict=True, secs=20)
-    if sols is None:
+    good = system_solutions(t, names)
+    if good is None:
         return
-    good = []
-    for so in sols:
-        okk = len(so) == len(syms)
-        for q in eqs:
-            try:
-                okk = okk and abs(complex(sp.N((q.lhs - q.rhs).subs(so), 40))) <= 1e-25
-            except (TypeError, ValueError):
-                okk = False
-        if okk:
-            good.append({str(k): s(v) for k, v in so.items()})
     case("solve_linear", {"system": t, "variables": ", ".join(names)},
          chk("solutions", "linsol", good, system=t, variables=", ".join(names)),
          cat="system", accept_refusal=True, why="every solution satisfies the system; none missing")

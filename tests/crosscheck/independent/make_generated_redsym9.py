@@ -53,7 +53,6 @@ Results (--report-only; main = 341b23d, redsym9 = this branch):
   integral open).
 """
 import os
-import random
 import sys
 
 import mpmath
@@ -65,63 +64,9 @@ import make_corpus as mc  # noqa: E402  (the helpers; its own cases are dropped)
 from make_corpus import case, chk  # noqa: E402
 from oracle import parse, timed, start_generator, run_generator, limit_case  # noqa: E402
 from oracle import show as s  # noqa: E402
+from redsym_common import fill as _fill, sampled_truth, traced as _traced  # noqa: E402
 
 start_generator(mc)
-
-
-def _fill(R, t):
-    return t.replace("P", str(R.randint(2, 4))).replace("Q", str(R.randint(1, 3)))
-
-
-# ---- truth by sampling -------------------------------------------------------------------------
-
-def _sample(kind, rng):
-    """A point of the domain; integers and halves among them, where floor,
-    ceiling and the branch cuts of real-only rewrites change."""
-    if kind == "integer":
-        return mpmath.mpf(rng.randint(-6, 6))
-    if kind != "complex" and rng.random() < 0.3:
-        v = mpmath.mpf(rng.randint(0 if kind != "real" else -8, 8)) / rng.choice([1, 2])
-        if kind != "positive" or v > 0:
-            return v
-    if kind == "positive":
-        return mpmath.mpf(rng.choice([rng.uniform(0.01, 1), rng.uniform(1, 20)]))
-    if kind == "nonnegative":
-        return mpmath.mpf(0) if rng.random() < 0.15 else mpmath.mpf(rng.uniform(0.01, 20))
-    if kind == "real":
-        return mpmath.mpf(rng.uniform(-20, 20))
-    if rng.random() < 0.3:  # near 0, where 1/x and the like leave the principal strips
-        return mpmath.mpc(rng.uniform(-0.4, 0.4), rng.uniform(-0.4, 0.4))
-    return mpmath.mpc(rng.uniform(-6, 6), rng.uniform(-6, 6))
-
-
-def sampled_truth(a, b, dom, seed, count=40):
-    """True when a == b at count random points of the domain (each symbol's
-    kind in dom, complex otherwise) where both evaluate; False at the first
-    clear mismatch; None when too few points evaluate."""
-    ea, eb = parse(a), parse(b)
-    syms = sorted(ea.free_symbols | eb.free_symbols, key=str)
-    fa = sp.lambdify(syms, ea, "mpmath")
-    fb = sp.lambdify(syms, eb, "mpmath")
-    rng = random.Random(seed)
-    good = 0
-    with mpmath.workdps(30):
-        for _ in range(count * 3):
-            pt = [_sample(dom.get(str(v), "complex"), rng) for v in syms]
-            try:
-                va, vb = mpmath.mpc(fa(*pt)), mpmath.mpc(fb(*pt))
-            except (ZeroDivisionError, ValueError, TypeError, OverflowError):
-                continue
-            if not all(mpmath.isfinite(t) for t in (va.real, va.imag, vb.real, vb.imag)):
-                continue
-            if abs(va - vb) > mpmath.mpf(10) ** -18 * max(1, abs(va), abs(vb)):
-                if abs(va - vb) > mpmath.mpf(10) ** -8 * max(1, abs(va), abs(vb)):
-                    return False
-                return None  # too close to call at this precision
-            good += 1
-            if good >= count:
-                return True
-    return None if good < 10 else True
 
 
 # ---- algebraic_equiv with assume ------------------------------------------------------------------
@@ -354,18 +299,6 @@ def prod(R, used):
             return
     case("evaluate_expression", {"expression": text}, chk("expression", "value_or_open", mpmath.nstr(v, 35)),
          cat="prod", why="a convergent infinite product: its value (mpmath.nprod)")
-
-
-def _traced(fn):
-    """fn with a line on stderr per call (the slow oracles show)."""
-    import time
-
-    def run(R, used):
-        t = time.time()
-        fn(R, used)
-        sys.stderr.write("%s %.1fs\n" % (fn.__name__, time.time() - t))
-    run.__name__ = fn.__name__
-    return run
 
 
 CLASSES = ()
