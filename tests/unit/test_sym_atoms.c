@@ -94,6 +94,27 @@ static void test_unchanged_forms_skip_giac(void) {
                     true);
 }
 
+/* An expanded polynomial in symbols and one transcendental
+ * (evaluate_expression.c one_atom_sum): giac's passes give it back, so
+ * they are skipped; next to it, two transcendentals take the passes (exp(x)
+ * and exp(2*x): giac's simplify writes exp(x)**2 + exp(x), which the
+ * never-larger rule then weighs; the fast path must not decide that).
+ * Regression test for evaluate's sums of constants paying for
+ * giac's simplify and expand (docs/performance.md, eleventh pass). */
+static void test_one_atom_sums_skip_giac(void) {
+    check_unchanged("1 + sqrt(2)", "1 + sqrt(2)", true);
+    check_unchanged("pi + 1", "1 + pi", true);
+    check_unchanged("pi**2 + pi", "pi + pi**2", true);
+    check_unchanged("integrate(x*exp(y), (x, 0, 2), (y, 0, 1))", "-2 + 2*E", true);
+    check_unchanged("integrate(x*log(x), x)", "x**2*log(x)/2 - x**2/4", true);
+    check_unchanged("sqrt(2) + sqrt(3)", "sqrt(2) + sqrt(3)", false);
+    check_unchanged("pi + E", "E + pi", false);
+    json_t *r = sym_eval("exp(x) + exp(2*x)");
+    CHECK(!answered_fast(r));
+    CHECK_STREQ(sym_str(r, "simplified"), "exp(2*x) + exp(x)");
+    json_decref(r);
+}
+
 /* The shapes next to those whose forms giac does change: the passes run. */
 static void test_changed_forms_still_simplified(void) {
     /* a negative argument giac's evaluation left (x**2 - 5*x**2 is
@@ -131,5 +152,6 @@ int main(void) {
     RUN(test_non_atoms_still_simplified);
     RUN(test_unchanged_forms_skip_giac);
     RUN(test_changed_forms_still_simplified);
+    RUN(test_one_atom_sums_skip_giac);
     return check_summary("sym_atoms");
 }

@@ -61,6 +61,19 @@ static void test_equiv_zero_by_a_quick_rewriting(void) {
     check_equiv("x/(x*y)", "1/y", 1, "0");
 }
 
+/* Exponentials beside sines and cosines: written as exponentials
+ * (trig2exp) and reduced (ratnormal), a - b is 0 where giac's simplify
+ * printed a non-zero form of 0 ((exp(I*x)*tan(x/2) + ...)/(tan(x/2) + I))
+ * after 7 ms; a sign error is still refuted. Regression test for
+ * algebraic_equiv paying for simplify on exp(I*x) identities
+ * (docs/contract.md, "algebraic_equiv: the difference of a pair proved by
+ * exponentials"). */
+static void test_equiv_zero_through_exponentials(void) {
+    check_equiv("exp(I*x)", "cos(x) + I*sin(x)", 1, "0");
+    check_equiv("exp(I*(x))", "cos((x)) + I*sin((x))", 1, "0");
+    check_equiv("exp(I*x)", "cos(x) - I*sin(x)", 0, NULL);
+}
+
 /* near-identities: no rewriting may reach 0 for them */
 static void test_equiv_near_identities_stay_false(void) {
     check_equiv("sin(2*x)", "2*sin(x)*cos(x) + 1/10**30", 0, NULL);
@@ -84,6 +97,7 @@ int main(void) {
     RUN(test_simplify_other_forms_still_searched);
     RUN(test_equiv_zero_by_a_quick_rewriting);
     RUN(test_equiv_near_identities_stay_false);
+    RUN(test_equiv_zero_through_exponentials);
     RUN(test_calls_trig_names_only_circular_functions);
     return check_summary("sym_quick_rewrites");
 }

@@ -14,6 +14,7 @@
  * point as a counterexample and, when one is found, a domain on which the
  * identity does hold. Numbers that agree everywhere while the CAS cannot
  * show zero give identical: null with numerically_equal: true. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,27 @@ static const enum cc_rw ZERO_TRIES[] = {CC_RW_EXP2TRIG, CC_RW_HYP2EXP, CC_RW_TRI
  * of 5.0 M instructions, printed with half-angle tangents), and it assumes
  * real symbols (atan(x) + atan(1/x) - pi/2 became pi*sign(x)/2 - pi/2,
  * not a - b at complex x). NULL with *err. */
+/* trig_kind's answers */
+enum { TRIG = 1, TRIG_AND_EXP = 2 };
+
+/* a - b reduced to exactly 0 through exponentials (new handle), or NULL:
+ * sines and cosines written with exp(I*u) (trig2exp, an identity over the
+ * complex numbers), then reduced as a rational function of those
+ * exponentials (ratnormal). This reaches the zero of identities that mix
+ * exponentials with sines and cosines, which linearising does not:
+ * exp(I*x) against cos(x) + I*sin(x) (giac's simplify: 7 ms, and its a - b
+ * was not even printed as 0). It does not reach the tangent identities
+ * (exp(I*x) and exp(2*I*x) stay separate atoms). Taken only with the fast
+ * paths on (fastpath.py compares). */
+static cc_gexpr *exp_zero(cc_gexpr *d) {
+    struct cc_sym_err se = {0};
+    cc_gexpr *r = cc_giac_rewrite(CC_RW_TRIG2EXP_RAT, d, &se);
+    if (r && cc_giac_is_literal_zero(r))
+        return r;
+    cc_gexpr_free(r);
+    return NULL;
+}
+
 /* a - b reduced to exactly 0 by a quick rewriting (new handle), or NULL:
  * as a rational function of its other parts (ratnormal, microseconds),
  * and, with sines and cosines but no tangent, secant... in the inputs
@@ -61,7 +83,7 @@ static const enum cc_rw ZERO_TRIES[] = {CC_RW_EXP2TRIG, CC_RW_HYP2EXP, CC_RW_TRI
  * cos(2*x))/2, sin(2*x) - 2*sin(x)*cos(x)). giac's simplify of such a difference takes the tan(x/2)
  * route, 1 to 7 ms, to reach the same 0. Each of these is an identity over
  * the complex numbers; the verdict still needs the numbers to agree. */
-static cc_gexpr *quick_zero(cc_gexpr *d, bool trig) {
+static cc_gexpr *quick_zero(cc_gexpr *d, int trig) {
     static const enum cc_rw QUICK[] = {CC_RW_RATNORMAL, CC_RW_TLIN, CC_RW_TCOLLECT};
     for (size_t i = 0; i < (trig ? 3 : 1); i++) {
         struct cc_sym_err se = {0};
@@ -70,10 +92,10 @@ static cc_gexpr *quick_zero(cc_gexpr *d, bool trig) {
             return r;
         cc_gexpr_free(r);
     }
-    return NULL;
+    return trig == TRIG_AND_EXP && sym_fast_enabled() ? exp_zero(d) : NULL;
 }
 
-static cc_gexpr *symbolic_difference(cc_gexpr *a, cc_gexpr *b, bool decide, bool trig, bool *zero,
+static cc_gexpr *symbolic_difference(cc_gexpr *a, cc_gexpr *b, bool decide, int trig, bool *zero,
                                      json_t **err) {
     struct cc_sym_err se = {0};
     cc_gexpr *ab[2] = {a, b};
@@ -282,7 +304,7 @@ static int printed_forms(const char *ta, const char *tb, struct sym_expr *ca,
  * numbers refuted the pair: rewrite false), and whether some rewriting of
  * the difference is exactly 0. 0, or -1 with *err. */
 static int cas_difference(const struct sym_expr *a, const struct sym_expr *b,
-                          const struct sym_assume *as, bool rewrite, bool trig, json_t *printed[3],
+                          const struct sym_assume *as, bool rewrite, int trig, json_t *printed[3],
                           bool *cas_zero, json_t **err) {
     if (sym_assume_apply(as, err) < 0)
         return -1;
@@ -322,7 +344,7 @@ static int fast_difference(const struct sym_expr *a, const struct sym_expr *b,
 /* fast: a fast path's difference of a and b, or NULL (the CAS's); trig:
  * the inputs call sines or cosines (sym_calls_trig). */
 static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
-                     const struct sym_assume *as, const struct sym_fast_diff *fast, bool trig) {
+                     const struct sym_assume *as, const struct sym_fast_diff *fast, int trig) {
     json_t *err = NULL;
     /* the numbers first: when they refute the identity, the CAS's rewritings
      * cannot change the verdict, and only the plain difference is printed */
@@ -418,7 +440,7 @@ static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
  * not print; else the CAS path. Errors come in the CAS path's order (a
  * side's CAS failure before anything about b that follows it). */
 static json_t *decide(struct sym_expr *a, struct sym_expr *b, const struct sym_assume *as,
-                      bool trig) {
+                      int trig) {
     json_t *err = NULL;
     struct sym_fast_diff f;
     bool fast = sym_fast_enabled() && sym_fast_difference(a->root, b->root, &f) == 0;
@@ -447,6 +469,27 @@ static bool quick_trig(const char *ta, const char *tb) {
            (!b_trig || sym_calls_sin_cos_only(tb));
 }
 
+/* true when text writes an exponential: exp(...) or a power of E. */
+static bool writes_exp(const char *text) {
+    for (const char *p = strstr(text, "exp("); p; p = strstr(p + 1, "exp("))
+        if (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+            return true;
+    for (const char *p = strstr(text, "E**"); p; p = strstr(p + 1, "E**"))
+        if (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+            return true;
+    return false;
+}
+
+/* Which quick rewritings a pair gets: 0 none but ratnormal (not
+ * quick_trig); TRIG tlin and tcollect; TRIG_AND_EXP also exp_zero (an
+ * exponential beside the sines and cosines, whose zero linearising does
+ * not reach). */
+static int trig_kind(const char *ta, const char *tb) {
+    if (!quick_trig(ta, tb))
+        return 0;
+    return writes_exp(ta) || writes_exp(tb) ? TRIG_AND_EXP : TRIG;
+}
+
 static json_t *algebraic_equiv_handler(json_t *args, cc_wctx *ctx) {
     (void)ctx;
     json_t *err = NULL;
@@ -466,7 +509,7 @@ static json_t *algebraic_equiv_handler(json_t *args, cc_wctx *ctx) {
         json_t *berr = err;
         out = sym_build_expr(&a, "a: ", &err) == 0 ? berr : (json_decref(berr), err);
     } else {
-        out = decide(&a, &b, &as, quick_trig(ta, tb));
+        out = decide(&a, &b, &as, trig_kind(ta, tb));
     }
     sym_expr_free(&a);
     sym_expr_free(&b);

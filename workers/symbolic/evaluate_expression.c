@@ -242,6 +242,84 @@ static bool function_monomial(const struct sym_node *t) {
     return call;
 }
 
+/* Structural equality (numbers by value) of the trees one_atom_sum
+ * compares: numbers, symbols, constants, sums, products, powers, calls. */
+static bool same_tree(const struct sym_node *a, const struct sym_node *b) {
+    if (a->kind != b->kind || a->n != b->n)
+        return false;
+    switch (a->kind) {
+    case SYM_NUM: return mpq_equal(a->q, b->q);
+    case SYM_SYMBOL: return !strcmp(a->name, b->name);
+    case SYM_CONST: return a->ival == b->ival;
+    case SYM_FUNC:
+        if (strcmp(a->name, b->name))
+            return false;
+        break;
+    case SYM_ADD:
+    case SYM_MUL:
+    case SYM_POW: break;
+    default: return false;
+    }
+    for (size_t i = 0; i < a->n; i++)
+        if (!same_tree(a->kid[i], b->kid[i]))
+            return false;
+    return true;
+}
+
+/* The transcendental factor of a term of one_atom_sum: pi or E to a
+ * positive integer power (its base), a square-free root, or one call of a
+ * plain function other than sin, cos and tan (those take the
+ * trigonometric forms) on a positive monomial. NULL when f is none. */
+static const struct sym_node *sum_atom(const struct sym_node *f) {
+    int which;
+    if (constant_power(f, &which))
+        return f->kind == SYM_POW && mpz_cmp_ui(mpq_denref(f->kid[1]->q), 1) == 0 ? f->kid[0] : f;
+    if (squarefree_root(f))
+        return f;
+    if (f->kind == SYM_FUNC && f->n == 1 && plain_function_name(f->name) &&
+        strcmp(f->name, "sin") && strcmp(f->name, "cos") && strcmp(f->name, "tan") &&
+        positive_monomial(f->kid[0]))
+        return f;
+    return NULL;
+}
+
+/* A term of one_atom_sum: a rational times positive integer powers of
+ * symbols and at most one transcendental factor, which must be *atom when
+ * one was seen (set here otherwise). */
+static bool atom_term(const struct sym_node *t, const struct sym_node **atom) {
+    struct sym_node *const *k = t->kind == SYM_MUL ? t->kid : (struct sym_node *const[]){(struct sym_node *)t};
+    size_t n = t->kind == SYM_MUL ? t->n : 1;
+    bool own = false;
+    for (size_t i = 0; i < n; i++) {
+        if ((i == 0 && k[i]->kind == SYM_NUM) || power_of_symbol(k[i]))
+            continue;
+        const struct sym_node *a = sum_atom(k[i]);
+        if (!a || own || (*atom && !same_tree(a, *atom)))
+            return false;
+        *atom = a;
+        own = true;
+    }
+    return true;
+}
+
+/* 1 + sqrt(2), 2*E - 2, pi**2 + pi, x*exp(x) - exp(x), x**2*log(x)/2 -
+ * x**2/4: an expanded polynomial, with rational coefficients, in symbols
+ * and one transcendental (sum_atom). giac's simplify of such a value is
+ * its normal form, the same polynomial (possibly in another order, which
+ * the simplified form's rule does not take: it is not smaller), and expand
+ * gives it back (0.3 to 0.6 M instructions for the two passes on what
+ * integrate and diff return). Locked by tests/crosscheck/fastpath.py
+ * (atom_sum_cases). */
+static bool one_atom_sum(const struct sym_node *t) {
+    if (!sym_fast_enabled() || t->kind != SYM_ADD)
+        return false;
+    const struct sym_node *atom = NULL;
+    for (size_t i = 0; i < t->n; i++)
+        if (!atom_term(t->kid[i], &atom))
+            return false;
+    return atom != NULL;
+}
+
 /* 1 + x + x**2/2 + O(x**3): a truncated series, a sum holding its order
  * term (giac_shim.cc order_term). giac's simplify and expand give it back
  * unchanged (series(atan(x), x, 0, 6): 1.4 M instructions for the two
@@ -332,7 +410,7 @@ static void add_simplified(json_t *out, const struct sym_node *t, const char *pr
 static void add_forms(json_t *out, const struct sym_node *t, const char *printed, cc_gexpr *g) {
     /* giac's passes would give these back unchanged: fast answers */
     bool unchanged = !canonical_atom(t) && (constant_monomial(t) || function_monomial(t) ||
-                                                series_value(t));
+                                                series_value(t) || one_atom_sum(t));
     if (unchanged)
         sym_prof_mark_fast(); /* fastpath.py counts the answers it gave */
     bool atom = canonical_atom(t) || unchanged || strlen(printed) > SYM_FORMS_MAX_CHARS;

@@ -3909,6 +3909,7 @@ gen rewrite(cc_rw how, const gen &x) {
     case CC_RW_HYPSIMPLIFY: return trig_to_hyperbolic(simplify_terms(hyperbolic_to_trig(x)));
     case CC_RW_HYPTERMS: return smallest_terms(x);
     case CC_RW_RATNORMAL: return ratnormal(x, g_ctx);
+    case CC_RW_TRIG2EXP_RAT: return ratnormal(_trig2exp(x, g_ctx), g_ctx);
     case CC_RW_COUNT: break;
     }
     fail("internal", "giac shim: unknown rewrite");

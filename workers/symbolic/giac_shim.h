@@ -131,6 +131,8 @@ enum cc_rw {
     CC_RW_HYPTCOLLECT, CC_RW_HYPSIMPLIFY, CC_RW_HYPTERMS,
     CC_RW_RATNORMAL, /* a rational function of its non-rational parts, reduced
                         (sqrt(x), sin(x) are atoms: no algebraic extensions) */
+    CC_RW_TRIG2EXP_RAT, /* sines, cosines and tangents as exponentials, then
+                           ratnormal (no simplify: cheap; for zero tests) */
     CC_RW_COUNT
 };
 /* rewrite(g), or NULL with *err. */
