@@ -40,6 +40,7 @@ struct rl_diskwatch {
     struct cc_disk_free start;    /* free bytes/inodes when the host or call started */
     uint64_t last_b;              /* free bytes at the last look */
     bool falling;                 /* ... and more than 1 MiB less than the one before */
+    int64_t fast_until_ms;        /* looks stay 50 ms apart until then */
     int64_t next_ms;              /* monotonic time of the next look */
 };
 
@@ -92,6 +93,8 @@ json_t *rl_shape_failure(const struct launcher *L, json_t *args, const char *cod
 /* ---- diskwatch.c: the host disk under the workspace ---- */
 /* Measure the free space a fall is counted from (host start, call start). */
 void rl_disk_arm(struct launcher *L);
+/* A call has ended: a child it left behind may write on; look closely. */
+void rl_disk_call_ended(struct launcher *L);
 /* When the next look is due (monotonic ms); INT64_MAX when none. */
 int64_t rl_disk_next_ms(const struct launcher *L);
 /* Look if due: true once the disk fell below the floor (and below the

@@ -73,6 +73,7 @@ static void finish_call(struct launcher *L, json_t *result) {
     json_decref(L->req_args);
     L->req_args = NULL;
     L->busy = L->orphan = false;
+    rl_disk_call_ended(L);
 }
 
 static void set_notice(struct launcher *L, const char *why) {

@@ -13,12 +13,7 @@
 
 static void check_simplified(const char *expr, const char *want) {
     json_t *args = json_pack("{s:s}", "expr", expr);
-    json_t *r = cc_tool_simplify_expression(args, NULL);
-    const char *got = sym_str(r, "simplified");
-    if (!got || strcmp(got, want))
-        fprintf(stderr, "  simplify %s: got %s, want %s\n", expr, got ? got : "(none)", want);
-    CHECK_STREQ(got, want);
-    json_decref(r);
+    sym_check(cc_tool_simplify_expression(args, NULL), expr, "simplified", want, NULL, NULL);
     json_decref(args);
 }
 

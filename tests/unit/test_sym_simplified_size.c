@@ -14,13 +14,9 @@
 /* evaluate_expression(expr) prints expression and simplified exactly */
 static void check_forms(const char *expr, const char *expression, const char *simplified) {
     json_t *r = sym_eval(expr);
-    const char *e = sym_str(r, "expression"), *s = sym_str(r, "simplified");
-    if (!e || !s || strcmp(e, expression) || strcmp(s, simplified))
-        fprintf(stderr, "  %s: got %s / %s, want %s / %s\n", expr, e ? e : "(none)",
-                s ? s : "(none)", expression, simplified);
-    CHECK_STREQ(e, expression);
-    CHECK_STREQ(s, simplified);
-    json_decref(r);
+    json_incref(r); /* sym_check releases it, once per field */
+    sym_check(r, expr, "expression", expression, NULL, NULL);
+    sym_check(r, expr, "simplified", simplified, NULL, NULL);
 }
 
 /* integrate(x*sin(x), x) showed (x*tan(x/2)**2 - x + 2*tan(x/2))/

@@ -187,21 +187,28 @@ static bool satisfies(const struct cc_node *lhs, const struct cc_node *rhs, cons
     return ok;
 }
 
+/* arr with the root (r, s) appended when it satisfies the equation; NULL
+ * (arr released) when it does not, or on OOM. */
+static json_t *append_root(json_t *arr, const struct cc_node *lhs, const struct cc_node *rhs,
+                           const char *var, const struct roots *r, int s) {
+    struct sym_node *t = satisfies(lhs, rhs, var, r, s) ? root_tree(r, s) : NULL;
+    char *text = t ? sym_print(t) : NULL;
+    sym_free(t);
+    if (!text || json_array_append_new(arr, json_string(text)) < 0) {
+        json_decref(arr);
+        arr = NULL;
+    }
+    free(text);
+    return arr;
+}
+
 /* The printed roots, or NULL (a root failed its check, or OOM). */
 static json_t *printed_roots(const struct cc_node *lhs, const struct cc_node *rhs, const char *var,
                              const struct roots *r) {
     bool single = mpq_sgn(r->q) == 0;
     json_t *arr = json_array();
-    for (int s = single ? 1 : -1; arr && s <= 1; s += 2) {
-        struct sym_node *t = satisfies(lhs, rhs, var, r, s) ? root_tree(r, s) : NULL;
-        char *text = t ? sym_print(t) : NULL;
-        sym_free(t);
-        if (!text || json_array_append_new(arr, json_string(text)) < 0) {
-            json_decref(arr);
-            arr = NULL;
-        }
-        free(text);
-    }
+    for (int s = single ? 1 : -1; arr && s <= 1; s += 2)
+        arr = append_root(arr, lhs, rhs, var, r, s);
     return arr;
 }
 
@@ -270,17 +277,8 @@ static json_t *printed_items(const struct cc_node *lhs, const struct cc_node *rh
         if (too_close(&items[i - 1], &items[i]))
             return NULL;
     json_t *arr = json_array();
-    for (size_t i = 0; arr && i < n; i++) {
-        struct sym_node *t =
-            satisfies(lhs, rhs, var, items[i].r, items[i].s) ? root_tree(items[i].r, items[i].s) : NULL;
-        char *text = t ? sym_print(t) : NULL;
-        sym_free(t);
-        if (!text || json_array_append_new(arr, json_string(text)) < 0) {
-            json_decref(arr);
-            arr = NULL;
-        }
-        free(text);
-    }
+    for (size_t i = 0; arr && i < n; i++)
+        arr = append_root(arr, lhs, rhs, var, items[i].r, items[i].s);
     return arr;
 }
 
