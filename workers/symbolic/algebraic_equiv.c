@@ -44,17 +44,6 @@
 static const enum cc_rw ZERO_TRIES[] = {CC_RW_EXP2TRIG, CC_RW_HYP2EXP, CC_RW_TRIG2EXP,
                                         CC_RW_TRIGSIMPLIFY, CC_RW_INTROUND};
 
-/* The difference to print (new handle) and whether some rewriting of it
- * is exactly 0. decide: false when the numbers already refute the
- * identity; whether the CAS reaches 0 then changes nothing in the answer,
- * so neither the zero test (a second simplify) nor the rewritings run and
- * *zero is false. The difference is then a - b reduced as a rational
- * function of its other parts (giac's ratnormal: (x + 1)**2 - (x**2 + 1)
- * is 2*x, x/(x + 1) - 1 is -1/(x + 1), sin(x) - cos(x) stays), not giac's
- * simplify: that was most of a refuted pair's work (sin(x) - cos(x): 4.7 M
- * of 5.0 M instructions, printed with half-angle tangents), and it assumes
- * real symbols (atan(x) + atan(1/x) - pi/2 became pi*sign(x)/2 - pi/2,
- * not a - b at complex x). NULL with *err. */
 /* trig_kind's answers */
 enum { TRIG = 1, TRIG_AND_EXP = 2 };
 
@@ -80,9 +69,10 @@ static cc_gexpr *exp_zero(cc_gexpr *d) {
  * as a rational function of its other parts (ratnormal, microseconds),
  * and, with sines and cosines but no tangent, secant... in the inputs
  * (trig), linearised or collected (tlin, tcollect: cos(x)**2 - (1 +
- * cos(2*x))/2, sin(2*x) - 2*sin(x)*cos(x)). giac's simplify of such a difference takes the tan(x/2)
- * route, 1 to 7 ms, to reach the same 0. Each of these is an identity over
- * the complex numbers; the verdict still needs the numbers to agree. */
+ * cos(2*x))/2, sin(2*x) - 2*sin(x)*cos(x)). giac's simplify of such a
+ * difference takes the tan(x/2) route, 1 to 7 ms, to reach the same 0.
+ * Each of these is an identity over the complex numbers; the verdict still
+ * needs the numbers to agree. */
 static cc_gexpr *quick_zero(cc_gexpr *d, int trig) {
     static const enum cc_rw QUICK[] = {CC_RW_RATNORMAL, CC_RW_TLIN, CC_RW_TCOLLECT};
     for (size_t i = 0; i < (trig ? 3 : 1); i++) {
@@ -95,6 +85,17 @@ static cc_gexpr *quick_zero(cc_gexpr *d, int trig) {
     return trig == TRIG_AND_EXP && sym_fast_enabled() ? exp_zero(d) : NULL;
 }
 
+/* The difference to print (new handle) and whether some rewriting of it
+ * is exactly 0. decide: false when the numbers already refute the
+ * identity; whether the CAS reaches 0 then changes nothing in the answer,
+ * so neither the zero test (a second simplify) nor the rewritings run and
+ * *zero is false. The difference is then a - b reduced as a rational
+ * function of its other parts (giac's ratnormal: (x + 1)**2 - (x**2 + 1)
+ * is 2*x, x/(x + 1) - 1 is -1/(x + 1), sin(x) - cos(x) stays), not giac's
+ * simplify: that was most of a refuted pair's work (sin(x) - cos(x): 4.7 M
+ * of 5.0 M instructions, printed with half-angle tangents), and it assumes
+ * real symbols (atan(x) + atan(1/x) - pi/2 became pi*sign(x)/2 - pi/2,
+ * not a - b at complex x). NULL with *err. */
 static cc_gexpr *symbolic_difference(cc_gexpr *a, cc_gexpr *b, bool decide, int trig, bool *zero,
                                      json_t **err) {
     struct cc_sym_err se = {0};
@@ -342,7 +343,7 @@ static int fast_difference(const struct sym_expr *a, const struct sym_expr *b,
 }
 
 /* fast: a fast path's difference of a and b, or NULL (the CAS's); trig:
- * the inputs call sines or cosines (sym_calls_trig). */
+ * the quick rewritings the pair gets (trig_kind). */
 static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
                      const struct sym_assume *as, const struct sym_fast_diff *fast, int trig) {
     json_t *err = NULL;
