@@ -177,8 +177,14 @@ struct cc_startup {
     bool measured;
     double orig_ms, cand_ms;      /* fastest run at n = 1 per program */
     double floor_ms;              /* min of the two: what both pay */
-    double jitter_ms;             /* max(1, spread of either program's runs at n = 1) */
+    double jitter_ms;             /* the larger cc_speed_jitter of the two programs' runs at n = 1 */
 };
+/* The jitter of a program's runs at n = 1 as timing sees it: its median
+ * less its fastest run, at least 1 ms. Timing keeps each size's fastest
+ * run, so one slow run (a load spike) says nothing about it; max - min
+ * read one 124 ms run among 18 ms ones as 106 ms of jitter and asked for
+ * a second of work no size reached (a fresh-clone CI failure). */
+double cc_speed_jitter(const double *ms, size_t n);
 /* The smallest net time of the original at which a size counts: ten
  * times the start-up runs' jitter, so a same-speed candidate cannot read
  * as 1.15x faster on noise. */

@@ -120,6 +120,15 @@ char *cc_speed_decision(const json_t *speedup, double min_speedup, const char *m
 
 #define SCALE_NEED_CAP_MS 2000.0
 
+double cc_speed_jitter(const double *ms, size_t n) {
+    double sorted[16];
+    if (n == 0) return 1;
+    if (n > sizeof sorted / sizeof *sorted) n = sizeof sorted / sizeof *sorted;
+    memcpy(sorted, ms, n * sizeof *ms);
+    double j = median(sorted, n) - sorted[0]; /* median() sorts: [0] is the fastest */
+    return j < 1 ? 1 : j;
+}
+
 double cc_speed_net_floor(const struct cc_startup *st) {
     return 10 * st->jitter_ms;
 }

@@ -16,6 +16,7 @@
 #define SIZES_MAX 8
 #define SIZE_MAX_N 1000000000000LL   /* 10^12: four x10 auto-scales stay within 10^16 */
 #define ATTEMPTS 3
+#define PROBE_RUNS 5               /* at n = 1: the median of five shrugs off two slow runs */
 #define SCALES_MAX 4
 
 static const int64_t default_sizes[] = {2000, 5000, 10000, 20000};
@@ -44,9 +45,10 @@ struct call {
     bool *varied[2];              /* per side and size: that program's runs printed differently */
     json_t *failure;              /* a timing run that timed out or failed */
     bool timing;                  /* gate 2 started */
-    /* The start-up probe: each program 3 times at n = 1, before timing. */
+    /* The start-up probe: each program PROBE_RUNS times at n = 1, before timing. */
     bool probing;
-    double probe_lo[2], probe_hi[2]; /* -1 none yet */
+    double probe_ms[2][PROBE_RUNS];
+    int probe_n[2];               /* runs recorded per program */
     char *probe_error;            /* why a run at n = 1 failed (then raw durations) */
     struct cc_startup startup;
 };
@@ -67,7 +69,8 @@ static int run_side(const struct call *c) {
 }
 
 static int attempts_per_size(const struct call *c) {
-    return c->side == 1 && !c->probing ? 2 * ATTEMPTS : ATTEMPTS;
+    if (c->probing) return PROBE_RUNS;
+    return c->side == 1 ? 2 * ATTEMPTS : ATTEMPTS;
 }
 
 /* "program timed out at n=..." / "program failed at n=...": the failure. */
@@ -150,27 +153,31 @@ static void on_probe(struct cc_fanout *fo, struct call *c, json_t *res) {
             json_decref(f);
         }
     } else {
-        double ms = (double)json_integer_value(d), *lo = &c->probe_lo[c->side], *hi = &c->probe_hi[c->side];
-        if (*lo < 0 || ms < *lo) *lo = ms;
-        if (*hi < 0 || ms > *hi) *hi = ms;
+        c->probe_ms[c->side][c->probe_n[c->side]++] = (double)json_integer_value(d);
     }
     json_decref(res);
-    if (++c->attempt == ATTEMPTS) c->attempt = 0, c->side++;
+    if (++c->attempt == PROBE_RUNS) c->attempt = 0, c->side++;
     if (c->side < 2 && !c->probe_error) run_next(c, fo);
 }
 
-/* What the probe measured; measured only if all six runs succeeded. */
+static double fastest(const double *ms, int n) {
+    double lo = ms[0];
+    for (int i = 1; i < n; i++)
+        if (ms[i] < lo) lo = ms[i];
+    return lo;
+}
+
+/* What the probe measured; measured only if every run succeeded. */
 static void settle_startup(struct call *c) {
     struct cc_startup *st = &c->startup;
     c->probing = false;
-    st->measured = !c->probe_error && c->probe_lo[0] >= 0 && c->probe_lo[1] >= 0;
+    st->measured = !c->probe_error && c->probe_n[0] == PROBE_RUNS && c->probe_n[1] == PROBE_RUNS;
     if (!st->measured) return;
-    st->orig_ms = c->probe_lo[0];
-    st->cand_ms = c->probe_lo[1];
+    st->orig_ms = fastest(c->probe_ms[0], PROBE_RUNS);
+    st->cand_ms = fastest(c->probe_ms[1], PROBE_RUNS);
     st->floor_ms = st->orig_ms < st->cand_ms ? st->orig_ms : st->cand_ms;
-    st->jitter_ms = 1;
-    for (int s = 0; s < 2; s++)
-        if (c->probe_hi[s] - c->probe_lo[s] > st->jitter_ms) st->jitter_ms = c->probe_hi[s] - c->probe_lo[s];
+    double j0 = cc_speed_jitter(c->probe_ms[0], PROBE_RUNS), j1 = cc_speed_jitter(c->probe_ms[1], PROBE_RUNS);
+    st->jitter_ms = j0 > j1 ? j0 : j1;
 }
 
 static void on_timed(struct cc_fanout *fo, void *ud, json_t *res) {
@@ -238,7 +245,7 @@ static void start_probe(struct call *c, struct cc_fanout *fo) {
     c->probing = true;
     c->side = 0;
     c->attempt = 0;
-    c->probe_lo[0] = c->probe_lo[1] = c->probe_hi[0] = c->probe_hi[1] = -1;
+    c->probe_n[0] = c->probe_n[1] = 0;
     run_next(c, fo);
 }
 

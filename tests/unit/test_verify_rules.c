@@ -561,6 +561,24 @@ static void net_noise_cannot_accept_the_same_program(void) {
     CHECK(cc_speed_should_scale_net(c15, 1, &quiet));   /* below 20 ms */
 }
 
+/* A fresh-clone CI's start-up runs of 18, 20 and 124 ms read as 106 ms of
+ * jitter (max - min): no size reached the 1,060 ms of work that asked for,
+ * and "half the work" was not measurable. Timing keeps each size's fastest
+ * run, so the jitter is the median's distance from the fastest. */
+static void one_slow_startup_run_set_the_jitter(void) {
+    double ci[] = {18, 124, 20, 19, 21};
+    CHECK(cc_speed_jitter(ci, 5) == 2);           /* median 20 - 18 */
+    double spiky[] = {124, 18, 130, 20, 19};
+    CHECK(cc_speed_jitter(spiky, 5) == 2);        /* two spikes: median 20 */
+    double loaded[] = {40, 90, 120, 70, 150};
+    CHECK(cc_speed_jitter(loaded, 5) == 50);      /* a host slow most of the time still shows */
+    double three[] = {30, 31, 200};
+    CHECK(cc_speed_jitter(three, 3) == 1);
+    double same[] = {25, 25, 25};
+    CHECK(cc_speed_jitter(same, 3) == 1);         /* at least 1 ms: the clock's grain */
+    CHECK(cc_speed_jitter(same, 0) == 1);
+}
+
 /* Under load a x10 round of a linear loop (n = 4*10^7) left the candidate
  * 17 s of the call and timed out: the call failed on sizes the caller
  * never asked for. The round's cost is estimated before it starts: start-up
@@ -771,6 +789,7 @@ int main(void) {
     RUN(scaled_round_ran_past_the_deadline);
     RUN(startup_dominated_speedup_was_refused);
     RUN(net_noise_cannot_accept_the_same_program);
+    RUN(one_slow_startup_run_set_the_jitter);
     RUN(overlapping_timings_are_not_a_speedup);
     RUN(compare_fastest_and_discrepancies);
     RUN(compare_timeout_notes);

@@ -14,7 +14,6 @@
  * point as a counterexample and, when one is found, a domain on which the
  * identity does hold. Numbers that agree everywhere while the CAS cannot
  * show zero give identical: null with numerically_equal: true. */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -472,13 +471,7 @@ static bool quick_trig(const char *ta, const char *tb) {
 
 /* true when text writes an exponential: exp(...) or a power of E. */
 static bool writes_exp(const char *text) {
-    for (const char *p = strstr(text, "exp("); p; p = strstr(p + 1, "exp("))
-        if (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_'))
-            return true;
-    for (const char *p = strstr(text, "E**"); p; p = strstr(p + 1, "E**"))
-        if (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_'))
-            return true;
-    return false;
+    return sym_text_calls(text, "exp(") || sym_text_calls(text, "E**");
 }
 
 /* Which quick rewritings a pair gets: 0 none but ratnormal (not

@@ -2608,6 +2608,13 @@ int defined_at(const gen &e, const gen &x, const gen &c) {
     return std::isfinite(re) && std::isfinite(im) ? 1 : 0;
 }
 
+// lhs - rhs for an equation lhs = rhs; any other expression as it is
+gen as_difference(const gen &e) {
+    if (e.is_symb_of_sommet(at_equal) && e._SYMBptr->feuille.type == _VECT)
+        return (*e._SYMBptr->feuille._VECTptr)[0] - (*e._SYMBptr->feuille._VECTptr)[1];
+    return e;
+}
+
 // giac's complex solve of x**5 - 2*x gave [0] (x**6 - 2*x**2 too: the
 // roots of x**4 - 2 dropped), a confident incomplete answer, while x*(x**4
 // - 2) gave all five. For a polynomial with numeric coefficients the roots
@@ -2623,8 +2630,7 @@ void complete_poly_roots(const gen &args, vecteur &v) {
     if (!complex_mode(g_ctx) || args.type != _VECT || args._VECTptr->size() != 2)
         return;
     gen e = (*args._VECTptr)[0], x = (*args._VECTptr)[1];
-    if (e.is_symb_of_sommet(at_equal) && e._SYMBptr->feuille.type == _VECT)
-        e = (*e._SYMBptr->feuille._VECTptr)[0] - (*e._SYMBptr->feuille._VECTptr)[1];
+    e = as_difference(e);
     try {
         gen num = _numer(normal(e, g_ctx), g_ctx);
         vecteur k = lvar(num);
@@ -2686,13 +2692,9 @@ void written_denominators(const gen &e, vecteur &out) {
         }
         return;
     }
-    if (e.is_symb_of_sommet(at_inv)) {
-        out.push_back(f);
-        return;
-    }
-    if (e.is_symb_of_sommet(at_pow) && f.type == _VECT && f._VECTptr->size() == 2 &&
-        is_strictly_positive(-(*f._VECTptr)[1], g_ctx)) {
-        out.push_back((*f._VECTptr)[0]);
+    gen u = denominator_base(e);
+    if (!is_zero(u)) {
+        out.push_back(u);
         return;
     }
     if (f.type == _VECT)
@@ -2713,8 +2715,7 @@ void drop_written_poles(const gen &args, vecteur &v) {
     if (args.type != _VECT || args._VECTptr->size() != 2 || v.empty())
         return;
     gen e = (*args._VECTptr)[0], x = (*args._VECTptr)[1];
-    if (e.is_symb_of_sommet(at_equal) && e._SYMBptr->feuille.type == _VECT)
-        e = (*e._SYMBptr->feuille._VECTptr)[0] - (*e._SYMBptr->feuille._VECTptr)[1];
+    e = as_difference(e);
     vecteur dens, poles;
     written_denominators(e, dens);
     if (dens.empty())
@@ -2884,8 +2885,7 @@ bool eliminant_roots(const gen &p, const gen &x, vecteur &out, bool *approx, boo
 // products. Empty when a factor is neither, or x is in a denominator.
 gen product_general(const gen &f, const gen &x) {
     gen e = f;
-    if (e.is_symb_of_sommet(at_equal) && e._SYMBptr->feuille.type == _VECT)
-        e = (*e._SYMBptr->feuille._VECTptr)[0] - (*e._SYMBptr->feuille._VECTptr)[1];
+    e = as_difference(e);
     gen fs = _factors(e, g_ctx);
     if (fs.type != _VECT || fs._VECTptr->size() % 2 || fs._VECTptr->size() < 4)
         return gen(vecteur(), 0);

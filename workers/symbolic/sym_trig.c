@@ -6,12 +6,18 @@ static bool name_char(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+bool sym_text_calls(const char *text, const char *call) {
+    for (const char *p = strstr(text, call); p; p = strstr(p + 1, call))
+        if (p == text || !name_char(p[-1]))
+            return true;
+    return false;
+}
+
 /* text calls one of names[0..n) */
 static bool calls_any(const char *text, const char *const *names, size_t n) {
     for (size_t i = 0; i < n; i++)
-        for (const char *p = strstr(text, names[i]); p; p = strstr(p + 1, names[i]))
-            if (p == text || !name_char(p[-1]))
-                return true;
+        if (sym_text_calls(text, names[i]))
+            return true;
     return false;
 }
 

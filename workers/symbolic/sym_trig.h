@@ -6,6 +6,10 @@
 
 #include <stdbool.h>
 
+/* true when text holds `call` (a name and its opening, "exp(", "E**")
+ * not preceded by a name character: "sinh(" does not hold "sin(" */
+bool sym_text_calls(const char *text, const char *call);
+
 /* true when text holds a call of sin, cos, tan, sec, csc or cot (not of
  * sinh, asin, ...) */
 bool sym_calls_trig(const char *text);
