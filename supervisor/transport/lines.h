@@ -20,6 +20,7 @@
 struct cc_lines {
     struct evbuffer *in;          /* bytes not yet framed (owned) */
     size_t max_line;
+    size_t scanned;               /* leading bytes of in already searched: no newline */
     bool discarding;              /* inside an over-long line: drop until newline */
     char head[4096], tail[4096];  /* ends of a line being discarded */
     size_t head_len, tail_len;

@@ -47,6 +47,22 @@ export async function startHttp({ env = {}, args = [] } = {}) {
   };
 }
 
+/**
+ * Wait until the server counts at least n tool calls in flight (GET
+ * /metrics), so a test that cancels or signals "a call in flight" does so
+ * once the call is in; a fixed sleep raced the POST's arrival under load.
+ * Throws after ms.
+ */
+export async function untilInFlight(url, n = 1, ms = 30000) {
+  const metrics = `${new URL(url).origin}/metrics`;
+  for (const end = Date.now() + ms; ;) {
+    const m = /^codecalc_requests_in_flight (\d+)$/m.exec(await (await fetch(metrics)).text());
+    if (m && Number(m[1]) >= n) return;
+    if (Date.now() > end) throw new Error(`fewer than ${n} calls in flight after ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /** Raw POST of a JSON-RPC message (object or text). Returns {status, headers, text, json}. */
 export async function post(url, body, headers = {}, init = {}) {
   const res = await fetch(url, {

@@ -6,7 +6,7 @@ import net from 'node:net';
 import { spawnSync } from 'node:child_process';
 import {
   BIN, SKIP_NO_BINARY, ACCEPT_BOTH, STATELESS, startHttp, post, openSession, sessionHeaders,
-  statelessHeaders, statelessParams, statelessCall, structured, sseMessages,
+  statelessHeaders, statelessParams, statelessCall, structured, sseMessages, untilInFlight,
 } from './http_harness.mjs';
 
 const call = (id, name, args, meta) => ({
@@ -145,9 +145,9 @@ describe('serve-http, 2025 era', { skip: SKIP_NO_BINARY }, () => {
   test('notifications/cancelled on another POST ends the call with -32800', async () => {
     const sid = await openSession(s.url);
     const h = sessionHeaders(sid);
-    const t0 = Date.now();
     const slow = post(s.url, call('slow-1', '__test_sleep', { ms: 8000 }), h);
-    await new Promise((r) => setTimeout(r, 300));
+    await untilInFlight(s.url); // a cancel that came first would name no call
+    const t0 = Date.now();
     const c = await post(s.url, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'slow-1' } }, h);
     assert.equal(c.status, 202);
     const r = await slow;
@@ -261,7 +261,7 @@ describe('serve-http, hostile clients and lifecycle', { skip: SKIP_NO_BINARY }, 
     const s = await startHttp();
     try {
       const p = statelessCall(s.url, 1, '__test_sleep', { ms: 700 });
-      await new Promise((r) => setTimeout(r, 200));
+      await untilInFlight(s.url); // SIGTERM before the call was in would find none to finish
       s.proc.kill('SIGTERM');
       const r = await p;
       assert.equal(structured(r).slept_ms, 700);
@@ -275,7 +275,7 @@ describe('serve-http, hostile clients and lifecycle', { skip: SKIP_NO_BINARY }, 
     try {
       const t0 = Date.now();
       const p = statelessCall(s.url, 1, '__test_sleep', { ms: 20000 });
-      await new Promise((r) => setTimeout(r, 200));
+      await untilInFlight(s.url);
       s.proc.kill('SIGTERM');
       const r = await p;
       assert.equal(r.json.error.code, -32603);

@@ -173,7 +173,9 @@ describe('admission cap', { skip: SKIP_NO_BINARY, timeout: 60000 }, () => {
     assert.equal(c.active_runs, 2);
     assert.equal(c.limit, 2);
     assert.match(c.error, /^2 runs are already active against a limit of 2;/);
-    await sleep(2500);
+    // Wait for a run to end, not for a time: a 2.5 s sleep assumed a 1.5 s
+    // sleep in python3 plus its start-up had ended, which load can stretch.
+    assert.equal((await waitTerminal(srv, a.run_id)).state, 'cleaned', 'the first run never ended');
     const d = await srv.call('run_submit', { language: 'python3', code: 'print(5)' });
     assert.equal(d.ok, true, JSON.stringify(d));
     const r = await waitTerminal(srv, d.run_id);
