@@ -1736,6 +1736,29 @@ gen checked_product(const vecteur &v, const gen &r, const cc_node *n) {
     return own ? r : undef;
 }
 
+// Sum(...) is inert, as SymPy's, but giac evaluates it later (the
+// simplified and expanded forms) with its own sum, unchecked: Sum(1/(k*(k +
+// 5)), (k, 1, oo)) was simplified to 5/12 (it is 137/300), Sum(cos(k), (k,
+// 0, oo)) to 1/2 (it diverges), Sum(x**k, (k, 0, oo)) expanded to -1/(x - 1)
+// without the condition |x| < 1. An infinite sum is checked as summation()
+// checks it; when the check changes the value or has something to say, the
+// checked value and its note are the answer, else the sum stays inert.
+gen inert_sum(const vecteur &v, const gen &args, const cc_node *n) {
+    if (!is_inf(v[3]) && !is_inf(v[2]))
+        return symbolic(at_sum, args);
+    std::string before = g_note;
+    g_note.clear();
+    gen plain = call(at_sum, args);
+    gen checked = checked_series(v, plain, args, n);
+    if (g_note.empty() && !is_undef(checked) && checked == plain) {
+        g_note = before;
+        return symbolic(at_sum, args);
+    }
+    if (g_note.empty())
+        g_note = before;
+    return checked;
+}
+
 gen sp_sum(const cc_node *n, const char *name) {
     vecteur v(1, arg(n, 0));
     push_limits(v, n->child[1]);
@@ -1743,7 +1766,7 @@ gen sp_sum(const cc_node *n, const char *name) {
         fail("validation", "parse error: %s() needs (expr, (k, lower, upper))", name);
     gen args(v, _SEQ__VECT);
     if (!strcmp(name, "Sum"))
-        return symbolic(at_sum, args);
+        return inert_sum(v, args, n);
     if (!strcmp(name, "product")) {
         // giac answers undef for an infinite product it cannot evaluate
         // (prod(1 + 1/n^2) = sinh(pi)/pi): undefined it is not

@@ -272,7 +272,7 @@ def c_not_finite(got, ck, res, case):
         g = p_expr(t)
     except Judged:
         return True, "unparsed %r" % t  # not a finite number either
-    if g.has(sp.oo, sp.zoo, sp.nan, -sp.oo, sp.Integral):
+    if g.has(sp.oo, sp.zoo, sp.nan, -sp.oo, sp.Integral, sp.Sum):
         return True, ""
     return False, "a divergent integral/sum answered %s" % t
 
