@@ -118,7 +118,13 @@ describe('verify_optimization', { skip: SKIP_NO_BINARY, timeout: 600000 }, () =>
   test('spec example: min_speedup 0 is refused whatever the measured ratio', async () => {
     const r = await vo({ original: LOOP, candidate: FORMULA, language: 'python3', test_inputs: INPUTS, sizes: SIZES, min_speedup: 0 });
     assert.equal(r.accepted, false);
-    assert.equal(r.reason, 'min_speedup=0 does not demand a speedup (it must be > 1) — refusing to certify a non-improvement');
+    // TOOLS.md 3.4.5's decision is first-match and "not measurable" comes
+    // first: on a loaded CI host (seen: stop 34) no size cleared the
+    // start-up jitter and that reason won. Either way the reason is the
+    // one the measurement dictates; the order itself is unit-tested.
+    assert.equal(r.reason, r.speedup.measurable
+      ? 'min_speedup=0 does not demand a speedup (it must be > 1) — refusing to certify a non-improvement'
+      : 'equivalent but not measurably faster', JSON.stringify(r.speedup));
     assert.equal(r.min_speedup, 0);
     assertGrade(r, 'ungraded', `not graded: ${r.reason}`);
   });
