@@ -506,10 +506,14 @@ static json_t *describe(const char *text, struct sym_node *t, cc_gexpr *g,
  * definite integrals by quadrature: integrate(exp(x**2), (x, 0, 1)) is
  * 1.46265174590717) is a value, not the exact answer: it says so, as
  * solve_expression's numeric roots do. */
-static void flag_approximate(const char *text, json_t *out) {
+static bool is_float_literal(const struct cc_node *n) { return n->kind == CC_N_FLOAT; }
+
+/* root: the parsed input; a float literal without a point (1e308*10) is a
+ * float the caller wrote, as 1.5 is */
+static void flag_approximate(const char *text, const struct cc_node *root, json_t *out) {
     const char *type = json_string_value(json_object_get(out, "type"));
-    if (!type || strcmp(type, "Float") || strchr(text, '.') || strstr(text, "N(") ||
-        strstr(text, "evalf"))
+    if (!type || strcmp(type, "Float") || cc_node_any(root, is_float_literal) ||
+        strstr(text, "N(") || strstr(text, "evalf"))
         return;
     json_object_set_new(out, "approximate", json_true());
     if (!json_object_get(out, "note"))
@@ -534,6 +538,15 @@ static void replace_float_value(json_t **out, const struct cc_node *root) {
         return;
     json_decref(*out);
     *out = mine;
+}
+
+/* giac gave no tree: for a constant written with floats whose binary64
+ * evaluation is nan or inf (asin(2.0), acosh(0.5), exp(1000.0)), our
+ * evaluator's value is the answer (1.5707963267949 - 1.31695789692482*I,
+ * as SymPy); otherwise giac's error. */
+static json_t *no_tree(const struct cc_sym_err *se, const struct cc_node *root) {
+    json_t *mine = sym_float_answer(root);
+    return mine ? mine : sym_err_json(se, "");
 }
 
 static json_t *evaluate_expression_handler(json_t *args, cc_wctx *ctx) {
@@ -567,7 +580,7 @@ static json_t *evaluate_expression_handler(json_t *args, cc_wctx *ctx) {
     char *note = cc_giac_take_note();
     struct cc_sym_err se = {0};
     struct sym_node *t = cc_giac_tree(in.g, &se);
-    json_t *out = t ? describe(text, t, in.g, in.root) : sym_err_json(&se, "");
+    json_t *out = t ? describe(text, t, in.g, in.root) : no_tree(&se, in.root);
     /* in.g as printed (describe's "expression"), for sym_real_rewrite's
      * checks to read rather than print it again */
     const char *shown = json_string_value(json_object_get(out, "expression"));
@@ -576,7 +589,7 @@ static json_t *evaluate_expression_handler(json_t *args, cc_wctx *ctx) {
     if (note && json_is_true(json_object_get(out, "ok")))
         json_object_set_new(out, "note", json_string(note));
     free(note);
-    flag_approximate(text, out);
+    flag_approximate(text, in.root, out);
     if (json_is_true(json_object_get(out, "ok")) && json_object_get(out, "expanded")) {
         /* a real-only rewrite by giac: the answer is the input as written */
         struct sym_node *w = sym_real_rewrite_printed(&in, printed, out);

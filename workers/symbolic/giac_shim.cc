@@ -18,6 +18,7 @@
 extern "C" {
 #include "workers/common/expr_funcs.h"
 #include "workers/symbolic/giac_shim.h"
+#include "workers/symbolic/sym_float.h"
 #include "workers/symbolic/sym_limcheck.h"
 #include "workers/symbolic/sym_numeval.h"
 #include "workers/symbolic/sym_nval.h"
@@ -2204,6 +2205,48 @@ const fn_entry FUNCS[] = {
     {"Heaviside", at_Heaviside, 1, 1, nullptr}, {"DiracDelta", at_Dirac, 1, 1, nullptr},
 };
 
+// giac's float evaluation of a float input off the real domain (asin(2.0),
+// acosh(0.5)) or past binary64 (exp(1000.0)) is a nan or an infinity: no
+// number to print. Printing failed and was reported as out of memory, and
+// inside a product the value was lost (limit(asin(2.0)*x, x, 1) was 1).
+[[noreturn]] void no_number(bool nan) {
+    fail("validation",
+         "the CAS's floating-point evaluation gave %s, not a number: a float argument may be "
+         "outside the function's real domain or the value beyond binary64; write exact numbers "
+         "(2 instead of 2.0) for the exact value, or N(expr, digits)",
+         nan ? "nan" : "an infinity");
+}
+
+bool is_nan(const gen &x) {
+    return (x.type == _DOUBLE_ && std::isnan(x._DOUBLE_val)) ||
+           (x.type == _REAL && mpfr_nan_p(x._REALptr->inf));
+}
+
+bool no_number_part(const gen &x) {
+    return (x.type == _DOUBLE_ && !std::isfinite(x._DOUBLE_val)) ||
+           (x.type == _REAL && !mpfr_number_p(x._REALptr->inf));
+}
+
+// giac evaluates a function of a float in binary64 over the reals:
+// asin(2.0) and acosh(0.5) are nan. Left in giac's hands a nan vanished
+// from products and sums (limit(asin(2.0)*x, x, 1) answered 1, solve(x -
+// asin(2.0)) solved x = 0). The value is our evaluator's instead (SymPy's
+// complex value, correctly rounded); with none, the call is refused.
+gen settled(const cc_node *n, const gen &r) {
+    bool bad = no_number_part(r) ||
+               (r.type == _CPLX && (no_number_part(r._CPLXptr[0]) || no_number_part(r._CPLXptr[1])));
+    if (!bad)
+        return r;
+    mpc_t v;
+    mpc_init2(v, 64);
+    bool ok = sym_nvalue_mpc(n, 17, v);
+    double re = mpfr_get_d(mpc_realref(v), MPFR_RNDN), im = mpfr_get_d(mpc_imagref(v), MPFR_RNDN);
+    mpc_clear(v);
+    if (!ok || !std::isfinite(re) || !std::isfinite(im))
+        no_number(is_nan(r) || (r.type == _CPLX && (is_nan(r._CPLXptr[0]) || is_nan(r._CPLXptr[1]))));
+    return im == 0 ? gen(re) : gen(re, im);
+}
+
 gen from_call(const cc_node *n) {
     const char *name = cc_expr_canonical_function(n->v.name);
     for (const fn_entry &e : FUNCS) {
@@ -2214,7 +2257,7 @@ gen from_call(const cc_node *n) {
             keep_modes keep; // the whole of integrate, limit, summation...
             return e.special(n, name);
         }
-        return call(e.f, n->nchild == 1 ? arg(n, 0) : seq_of(n));
+        return settled(n, call(e.f, n->nchild == 1 ? arg(n, 0) : seq_of(n)));
     }
     const char *near[4];
     size_t k = cc_expr_suggest(name, near, 4);
@@ -2502,27 +2545,50 @@ sym_node *idnt_tree(const gen &g) {
 // A multiprecision float (N(pi, 50)) keeps its digits: the node carries its
 // decimal text and digit count beside the binary64 value; the last
 // GUARD_DIGITS of the precision are not printed.
+// mpfr's decimal digits and exponent as "[-]0.DIGITSeEXP" (sym_nv_decimal's
+// form); empty on allocation failure.
+std::string mpfr_decimal(const mpfr_t x, size_t digits) {
+    mpfr_exp_t e;
+    char *d = mpfr_get_str(nullptr, &e, 10, digits, x, MPFR_RNDN);
+    if (!d)
+        return std::string();
+    bool neg = d[0] == '-';
+    std::string t = std::string(neg ? "-" : "") + "0." + (d + neg) + "e" + std::to_string((long)e);
+    mpfr_free_str(d);
+    return t;
+}
+
+// A finite value binary64 cannot hold (it rounds to an infinity or to 0):
+// its own 17 digits, printed at 15 (sym_float_decimal).
+sym_node *beyond_binary64(const mpfr_t x) {
+    std::string t = mpfr_decimal(x, 17);
+    return need(t.empty() ? nullptr : sym_float_decimal(t.c_str()));
+}
+
 sym_node *real_tree(const mpfr_t x) {
-    sym_node *n = need(sym_float(mpfr_get_d(x, MPFR_RNDN)));
+    if (!mpfr_number_p(x))
+        no_number(mpfr_nan_p(x));
     mpfr_prec_t p = mpfr_get_prec(x);
-    if (p <= 64 || !mpfr_number_p(x))
+    double d = mpfr_get_d(x, MPFR_RNDN);
+    if (p <= 64 && (std::isinf(d) || (d == 0 && !mpfr_zero_p(x))))
+        return beyond_binary64(x); // exp(1000.0) printed inf: out of memory
+    sym_node *n = need(sym_float(d));
+    if (p <= 64)
         return n;
     int digits = (int)lround((double)p * 0.30102999566398120) - GUARD_DIGITS;
-    mpfr_exp_t e;
-    char *d = mpfr_get_str(nullptr, &e, 10, (size_t)digits + 3, x, MPFR_RNDN);
-    std::string t;
-    if (d) {
-        bool neg = d[0] == '-';
-        t = std::string(neg ? "-" : "") + "0." + (d + neg) + "e" + std::to_string((long)e);
-        mpfr_free_str(d);
-    }
-    n->name = strdup(t.c_str());
+    std::string t = mpfr_decimal(x, (size_t)digits + 3);
+    n->name = t.empty() ? nullptr : strdup(t.c_str());
     n->ival = digits;
     if (!n->name) {
         sym_free(n);
         need(nullptr);
     }
     return n;
+}
+
+bool float_zero(const gen &x) {
+    return (x.type == _DOUBLE_ && x._DOUBLE_val == 0) ||
+           (x.type == _REAL && mpfr_zero_p(x._REALptr->inf));
 }
 
 sym_node *to_tree(const gen &g) {
@@ -2546,10 +2612,15 @@ sym_node *to_tree(const gen &g) {
         }
         return need(sym_bin(SYM_MUL, to_tree(a), sym_bin(SYM_POW, to_tree(b), sym_int(-1))));
     }
-    case _DOUBLE_: return need(sym_float(g._DOUBLE_val));
+    case _DOUBLE_:
+        if (!std::isfinite(g._DOUBLE_val))
+            no_number(std::isnan(g._DOUBLE_val));
+        return need(sym_float(g._DOUBLE_val));
     case _REAL: return real_tree(g._REALptr->inf);
     case _CPLX: {
         sym_node *im = sym_bin(SYM_MUL, to_tree(g._CPLXptr[1]), sym_const(SYM_I));
+        if (float_zero(g._CPLXptr[0])) // x*(0.0 + 1.41421356237*I): SymPy has no 0.0 there
+            return need(im);
         return need(sym_bin(SYM_ADD, to_tree(g._CPLXptr[0]), im));
     }
     case _IDNT: return idnt_tree(g);

@@ -1,0 +1,82 @@
+/* Regression tests: a constant written with floats whose binary64
+ * evaluation leaves the reals or binary64 (asin(2.0), acosh(0.5),
+ * exp(1000.0)) was answered "resource_exhausted ... out of memory" by
+ * evaluate_expression, and inside a larger input the value was lost:
+ * limit(asin(2.0)*x, x, 1) answered 1 and solve(x - asin(2.0)) solved
+ * x = 0. Each asserts SymPy 1.12's value. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/unit/check.h"
+#include "tests/unit/sym_eval.h"
+#include "workers/symbolic/giac_shim.h"
+#include "workers/symbolic/sym_tools.h"
+
+static void expect_value(const char *expr, const char *want) {
+    json_t *r = sym_eval(expr);
+    const char *got = sym_str(r, "expression");
+    if (!got || strcmp(got, want)) {
+        char *d = json_dumps(r, 0);
+        fprintf(stderr, "  %s: got %s\n", expr, d ? d : "(null)");
+        free(d);
+    }
+    CHECK_STREQ(got, want);
+    json_decref(r);
+}
+
+static void test_float_off_the_real_domain_was_out_of_memory(void) {
+    expect_value("asin(2.0)", "1.5707963267949 - 1.31695789692482*I");
+    expect_value("asin(2.0) + 1", "2.5707963267949 - 1.31695789692482*I");
+    expect_value("acosh(0.5)", "1.0471975511966*I");
+    expect_value("acos(1.5)*2", "1.92484730023841*I");
+    expect_value("asin(1.0000001)", "1.5707963267949 - 0.000447213591903735*I");
+    expect_value("atanh(2.0)", "0.549306144334055 - 1.5707963267949*I");
+}
+
+static void test_float_past_binary64_was_out_of_memory(void) {
+    expect_value("exp(1000.0)", "1.97007111401705e+434");
+}
+
+/* the nan vanished inside larger inputs: limit(asin(2.0)*x, x, 1) was 1,
+ * solve(x - asin(2.0)) solved Eq(x, 0) and dropped its root */
+static void test_nan_vanished_from_limit_and_solve(void) {
+    json_t *r = sym_limit_at("asin(2.0)*x", "1", NULL);
+    /* giac's limit reads floats as nearby rationals (SymPy's too): the
+     * value 1.5707963267949 - 1.31695789692482*I, not 1 */
+    const char *lim = sym_str(r, "limit");
+    CHECK(lim && strcmp(lim, "1") && strstr(lim, "*I/"));
+    json_decref(r);
+    r = sym_solve("x - asin(2.0)");
+    CHECK_STREQ(json_string_value(json_array_get(json_object_get(r, "solutions"), 0)),
+                "1.5707963267949 - 1.31695789692482*I");
+    CHECK(json_array_size(json_object_get(r, "solutions")) == 1);
+    json_decref(r);
+    /* a zero real part of a complex float is not printed (SymPy has none) */
+    expect_value("sqrt(-2.0)*x", "1.4142135623731*I*x");
+}
+
+/* with no value of ours either, a refusal that names the cause, not memory */
+static void test_no_number_is_a_validation_error(void) {
+    json_t *r = sym_eval("log(0.0)");
+    CHECK_STREQ(sym_str(r, "code"), "validation");
+    CHECK(strstr(sym_str(r, "error"), "gave an infinity, not a number") != NULL);
+    json_decref(r);
+}
+
+/* 1e308*10 was said to have no closed form: its float has no point */
+static void test_float_without_a_point_was_flagged_approximate(void) {
+    json_t *r = sym_eval("1e308*10");
+    CHECK_STREQ(sym_str(r, "expression"), "1.00000000000000e+309");
+    CHECK(json_object_get(r, "approximate") == NULL);
+    json_decref(r);
+}
+
+int main(void) {
+    cc_symbolic_warmup();
+    RUN(test_float_off_the_real_domain_was_out_of_memory);
+    RUN(test_float_past_binary64_was_out_of_memory);
+    RUN(test_nan_vanished_from_limit_and_solve);
+    RUN(test_no_number_is_a_validation_error);
+    RUN(test_float_without_a_point_was_flagged_approximate);
+    return check_summary("sym_nonfinite_float");
+}
