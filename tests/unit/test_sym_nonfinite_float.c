@@ -71,6 +71,42 @@ static void test_float_without_a_point_was_flagged_approximate(void) {
     json_decref(r);
 }
 
+/* loggamma(x) was log(gamma(x)) everywhere: at a negative real its
+ * imaginary part is -pi*ceil(-x) (SymPy, mpmath), not +pi */
+static void test_loggamma_of_a_negative_real_was_the_principal_log(void) {
+    json_t *r = sym_eval("loggamma(-5/2)");
+    CHECK_STREQ(sym_str(r, "value"), "-0.0562437164977 - 9.42477796077*I");
+    json_decref(r);
+    expect_value("loggamma(-2.5)", "-0.0562437164976741 - 9.42477796076938*I");
+    expect_value("loggamma(-10.3)", "-14.4575154400242 - 34.5575191894877*I");
+    expect_value("loggamma(-1e-20)", "46.0517018598809 - 3.14159265358979*I");
+    expect_value("loggamma(-1)", "oo");
+    expect_value("loggamma(5/2)", "log(3*sqrt(pi)/4)");
+    r = sym_eval("loggamma(2 + 3*I)");
+    CHECK_STREQ(sym_str(r, "code"), "validation");
+    json_decref(r);
+}
+
+/* the gamma family at a float pole: digamma(-1.0) was -2.56530507880075e+16
+ * (binary64 noise), digamma(0.0) and polygamma(0, 0.0) never returned */
+static void test_gamma_family_at_a_float_pole_was_noise_or_a_hang(void) {
+    expect_value("digamma(-1.0)", "zoo");
+    expect_value("digamma(-1.0) + x", "zoo");
+    expect_value("digamma(0.0)", "zoo");
+    expect_value("polygamma(0, 0.0)", "zoo");
+    expect_value("polygamma(1, -2.0)", "zoo");
+    expect_value("factorial(-1.0)", "zoo");
+    expect_value("digamma(-2.5)", "1.10315664064524");
+}
+
+/* giac's erf of a large float never returned (erf(1e5): 10 s of CPU) */
+static void test_erf_of_a_large_float_never_returned(void) {
+    expect_value("erf(-1e5)", "-1.00000000000000");
+    json_t *r = sym_eval("erfc(1e5)"); /* 10**-4342944819: past the evaluator */
+    CHECK_STREQ(sym_str(r, "code"), "validation");
+    json_decref(r);
+}
+
 int main(void) {
     cc_symbolic_warmup();
     RUN(test_float_off_the_real_domain_was_out_of_memory);
@@ -78,5 +114,8 @@ int main(void) {
     RUN(test_nan_vanished_from_limit_and_solve);
     RUN(test_no_number_is_a_validation_error);
     RUN(test_float_without_a_point_was_flagged_approximate);
+    RUN(test_loggamma_of_a_negative_real_was_the_principal_log);
+    RUN(test_gamma_family_at_a_float_pole_was_noise_or_a_hang);
+    RUN(test_erf_of_a_large_float_never_returned);
     return check_summary("sym_nonfinite_float");
 }
