@@ -107,6 +107,26 @@ static void test_erf_of_a_large_float_never_returned(void) {
     json_decref(r);
 }
 
+/* coth, sech, csch, asech and acsch (SymPy has them) were unknown
+ * functions; values as SymPy 1.12 gives them */
+static void test_reciprocal_hyperbolic_functions_were_unknown(void) {
+    expect_value("coth(0.5)", "2.16395341373865");
+    expect_value("sech(0.5)", "0.886818883970074");
+    expect_value("csch(0.5)", "1.91903475133494");
+    expect_value("asech(0.5)", "1.31695789692482");
+    expect_value("acsch(-2.0)", "-0.481211825059603");
+    expect_value("asech(2.0)", "1.0471975511966*I");
+    expect_value("asech(-0.5)", "1.31695789692482 + 3.14159265358979*I");
+    expect_value("asech(0)", "oo");
+    expect_value("sech(0)", "1");
+    json_t *r = sym_eval("coth(1)");
+    CHECK_STREQ(sym_str(r, "value"), "1.31303528550");
+    json_decref(r);
+    r = sym_eval("asech(2)");
+    CHECK_STREQ(sym_str(r, "value"), "1.0471975512*I");
+    json_decref(r);
+}
+
 int main(void) {
     cc_symbolic_warmup();
     RUN(test_float_off_the_real_domain_was_out_of_memory);
@@ -117,5 +137,6 @@ int main(void) {
     RUN(test_loggamma_of_a_negative_real_was_the_principal_log);
     RUN(test_gamma_family_at_a_float_pole_was_noise_or_a_hang);
     RUN(test_erf_of_a_large_float_never_returned);
+    RUN(test_reciprocal_hyperbolic_functions_were_unknown);
     return check_summary("sym_nonfinite_float");
 }

@@ -2171,6 +2171,24 @@ gen sp_loggamma(const cc_node *n, const char *) {
 gen sp_acoth(const cc_node *n, const char *) {
     return call(at_atanh, inv(arg(n, 0), g_ctx));
 }
+bool is_float_node(const cc_node *x);
+bool our_value(const cc_node *n, gen &out);
+
+// The reciprocal hyperbolic functions and their inverses, which giac lacks,
+// by SymPy's definitions: coth = 1/tanh, sech = 1/cosh, csch = 1/sinh,
+// asech(x) = acosh(1/x), acsch(x) = asinh(1/x) (the same logarithms, so
+// the same branch cuts). A float argument gets our evaluator's value.
+gen sp_rechyp(const cc_node *n, const char *name) {
+    gen x = arg(n, 0), mine;
+    if (cc_node_any(n, is_float_node) && lidnt(x).empty() && our_value(n, mine))
+        return mine;
+    if (!strcmp(name, "coth")) return inv(call(at_tanh, x), g_ctx);
+    if (!strcmp(name, "sech")) return inv(call(at_cosh, x), g_ctx);
+    if (!strcmp(name, "csch")) return inv(call(at_sinh, x), g_ctx);
+    if (is_zero(x)) // asech(0) = oo, acsch(0) = zoo (SymPy)
+        return !strcmp(name, "asech") ? plus_inf : unsigned_inf;
+    return call(!strcmp(name, "asech") ? at_acosh : at_asinh, inv(x, g_ctx));
+}
 // Guard digits of a multiprecision value: N(x, d) past binary64 evaluates
 // at d + GUARD_DIGITS digits and real_tree prints GUARD_DIGITS fewer than
 // the precision holds, so the last printed digit is the correctly rounded
@@ -2254,6 +2272,9 @@ const fn_entry FUNCS[] = {
     {"fresnels", nullptr, 1, 1, sp_at_zero_only}, {"fresnelc", nullptr, 1, 1, sp_at_zero_only},
     {"acot", at_acot, 1, 1, nullptr},      {"asec", at_asec, 1, 1, nullptr},
     {"acsc", at_acsc, 1, 1, nullptr},      {"acoth", nullptr, 1, 1, sp_acoth},
+    {"coth", nullptr, 1, 1, sp_rechyp},    {"sech", nullptr, 1, 1, sp_rechyp},
+    {"csch", nullptr, 1, 1, sp_rechyp},    {"asech", nullptr, 1, 1, sp_rechyp},
+    {"acsch", nullptr, 1, 1, sp_rechyp},
     {"Heaviside", at_Heaviside, 1, 1, nullptr}, {"DiracDelta", at_Dirac, 1, 1, nullptr},
 };
 
