@@ -127,6 +127,27 @@ static void test_reciprocal_hyperbolic_functions_were_unknown(void) {
     json_decref(r);
 }
 
+/* giac's is_zero() calls a float below its epsilon (1e-12) zero: 1/1e-13
+ * was zoo, x/1e-20 zoo, 5 % 1e-20 nan, acoth(1e-20) I*pi/2 */
+static void test_small_float_was_taken_for_zero(void) {
+    expect_value("1/1e-13", "10000000000000.0");
+    expect_value("x/1e-20", "1.0e+20*x");
+    expect_value("6.62607015e-34/1.602176634e-19", "4.13566769692386e-15");
+    expect_value("5 % 1e-20", "3.64272895215678e-21"); /* Python's 5 % 1e-20 */
+    expect_value("Mod(5, 1e-20)", "3.64272895215678e-21");
+    expect_value("acoth(1e-20)", "1.0e-20 - 1.5707963267949*I");
+    expect_value("1/0.0", "zoo");
+}
+
+/* acoth of a float inside (-1, 1) was a nan from giac's real atanh, and
+ * acoth(0.0) printed nan (SymPy: I*pi/2) */
+static void test_acoth_of_a_float_inside_the_unit_interval_was_nan(void) {
+    expect_value("acoth(0.5)", "0.549306144334055 - 1.5707963267949*I");
+    expect_value("acoth(-0.5)", "-0.549306144334055 + 1.5707963267949*I");
+    expect_value("acoth(0.0)", "I*pi/2");
+    expect_value("acoth(2.0)", "0.549306144334055");
+}
+
 int main(void) {
     cc_symbolic_warmup();
     RUN(test_float_off_the_real_domain_was_out_of_memory);
@@ -138,5 +159,7 @@ int main(void) {
     RUN(test_gamma_family_at_a_float_pole_was_noise_or_a_hang);
     RUN(test_erf_of_a_large_float_never_returned);
     RUN(test_reciprocal_hyperbolic_functions_were_unknown);
+    RUN(test_small_float_was_taken_for_zero);
+    RUN(test_acoth_of_a_float_inside_the_unit_interval_was_nan);
     return check_summary("sym_nonfinite_float");
 }

@@ -257,7 +257,7 @@ gen sp_cbrt(const cc_node *n, const char *) {
 }
 gen sp_root(const cc_node *n, const char *) {
     gen k = arg(n, 1);
-    if (is_zero(k))
+    if (is_exactly_zero(k))
         fail("validation", "parse error: root() of order 0");
     return power(arg(n, 0), inv(k, g_ctx));
 }
@@ -272,13 +272,13 @@ gen sp_atan2(const cc_node *n, const char *) {
 }
 gen sp_mod(const cc_node *n, const char *) {
     gen a = arg(n, 0), b = arg(n, 1);
-    if (is_zero(b))
+    if (is_exactly_zero(b)) // Mod(5, 1e-20) was nan
         return undef;
     return a - b * call(at_floor, a / b);
 }
 gen sp_rational(const cc_node *n, const char *) {
     gen d = n->nchild > 1 ? arg(n, 1) : gen(1);
-    if (is_zero(d))
+    if (is_exactly_zero(d))
         return unsigned_inf;
     return arg(n, 0) / d;
 }
@@ -2167,12 +2167,20 @@ gen sp_loggamma(const cc_node *n, const char *) {
         return plus_inf;
     return call(at_ln, call(at_abs, call(at_Gamma, x))) - cst_i * cst_pi * up;
 }
-// acoth(x) as atanh(1/x) (sympy's definition).
-gen sp_acoth(const cc_node *n, const char *) {
-    return call(at_atanh, inv(arg(n, 0), g_ctx));
-}
 bool is_float_node(const cc_node *x);
 bool our_value(const cc_node *n, gen &out);
+
+// acoth(x) as atanh(1/x) (sympy's definition); acoth(0) is I*pi/2 (SymPy;
+// acoth(0.0) printed nan), a float's value is our evaluator's (acoth(0.5)
+// was a nan from giac's real atanh(2.0)).
+gen sp_acoth(const cc_node *n, const char *) {
+    gen x = arg(n, 0), mine;
+    if (is_exactly_zero(x)) // acoth(1e-20) was I*pi/2 (its imaginary part is -pi/2)
+        return cst_i * cst_pi / 2;
+    if (cc_node_any(n, is_float_node) && lidnt(x).empty() && our_value(n, mine))
+        return mine;
+    return call(at_atanh, inv(x, g_ctx));
+}
 
 // The reciprocal hyperbolic functions and their inverses, which giac lacks,
 // by SymPy's definitions: coth = 1/tanh, sech = 1/cosh, csch = 1/sinh,
@@ -2185,7 +2193,7 @@ gen sp_rechyp(const cc_node *n, const char *name) {
     if (!strcmp(name, "coth")) return inv(call(at_tanh, x), g_ctx);
     if (!strcmp(name, "sech")) return inv(call(at_cosh, x), g_ctx);
     if (!strcmp(name, "csch")) return inv(call(at_sinh, x), g_ctx);
-    if (is_zero(x)) // asech(0) = oo, acsch(0) = zoo (SymPy)
+    if (is_exactly_zero(x)) // asech(0) = oo, acsch(0) = zoo (SymPy)
         return !strcmp(name, "asech") ? plus_inf : unsigned_inf;
     return call(!strcmp(name, "asech") ? at_acosh : at_asinh, inv(x, g_ctx));
 }
@@ -2423,20 +2431,51 @@ gen logical(const unary_function_ptr *f, const gen &a, const gen &b) {
     return checked(symbolic(f, makesequence(a, b)).eval(1, g_ctx));
 }
 
+// A finite real number's binary64 value (a float literal is a 53-bit
+// _REAL), or false.
+bool as_double(const gen &g, double &d) {
+    gen f = evalf(g, 1, g_ctx);
+    if (f.type == _DOUBLE_)
+        d = f._DOUBLE_val;
+    else if (f.type == _REAL)
+        d = mpfr_get_d(f._REALptr->inf, MPFR_RNDN);
+    else
+        return false;
+    return std::isfinite(d);
+}
+
+// a % b of real numbers one of which is a float, as Python's float %:
+// fmod is exact, and the result takes b's sign (a - b*floor(a/b) in
+// binary64 rounded a/b first: 5 % 1e-20 was 0.0, not 3.64e-21). Anything
+// else (a complex or symbolic operand) keeps the floor form.
+gen float_mod(const gen &a, const gen &b) {
+    double x, y;
+    if (!as_double(a, x) || !as_double(b, y))
+        return a - b * call(at_floor, a / b);
+    double r = std::fmod(x, y);
+    if (r != 0 && (r < 0) != (y < 0))
+        r += y;
+    return gen(r);
+}
+
 gen from_binary(const cc_node *n) {
     gen a = arg(n, 0), b = arg(n, 1);
     switch (n->op) {
     case CC_OP_ADD: return a + b;
     case CC_OP_SUB: return a - b;
     case CC_OP_MUL: return a * b;
-    case CC_OP_DIV: return is_zero(b) && !is_zero(a) ? unsigned_inf : a / b;
+    // exactly zero: giac's is_zero() calls a float below its epsilon zero,
+    // so 1/1e-13 was zoo and 5 % 1e-20 nan
+    case CC_OP_DIV: return is_exactly_zero(b) && !is_exactly_zero(a) ? unsigned_inf : a / b;
     case CC_OP_FLOORDIV:
-        if (is_zero(b))
+        if (is_exactly_zero(b))
             return unsigned_inf;
         return call(at_floor, a / b);
-    case CC_OP_MOD:
-        if (is_zero(b))
+    case CC_OP_MOD: // of floats: 5 % 1e-20 was 0.0 (a rounded a/b), not 3.64e-21
+        if (is_exactly_zero(b))
             return undef;
+        if ((float_part(a) || float_part(b)) && is_finite_real(a) && is_finite_real(b))
+            return float_mod(a, b);
         return a - b * call(at_floor, a / b);
     case CC_OP_POW: return power(a, b);
     case CC_OP_BITAND: case CC_OP_AND: return logical(at_and, a, b);
