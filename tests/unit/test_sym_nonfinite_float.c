@@ -148,6 +148,13 @@ static void test_acoth_of_a_float_inside_the_unit_interval_was_nan(void) {
     expect_value("acoth(2.0)", "0.549306144334055");
 }
 
+/* harmonic(2.5) summed k = 1, 2 and answered 1.5 (SymPy: 1.68037230554678) */
+static void test_harmonic_of_a_non_integer_summed_its_integer_part(void) {
+    expect_value("harmonic(2.5)", "1.68037230554678");
+    expect_value("harmonic(5/2)", "46/15 - log(4)");
+    expect_value("harmonic(10)", "7381/2520");
+}
+
 int main(void) {
     cc_symbolic_warmup();
     RUN(test_float_off_the_real_domain_was_out_of_memory);
@@ -161,5 +168,6 @@ int main(void) {
     RUN(test_reciprocal_hyperbolic_functions_were_unknown);
     RUN(test_small_float_was_taken_for_zero);
     RUN(test_acoth_of_a_float_inside_the_unit_interval_was_nan);
+    RUN(test_harmonic_of_a_non_integer_summed_its_integer_part);
     return check_summary("sym_nonfinite_float");
 }

@@ -1890,8 +1890,18 @@ gen sp_beta(const cc_node *n, const char *) {
 }
 // harmonic(n[, m]) is the sum of 1/k**m for k = 1..n: exact for an integer
 // n (harmonic(10) = 7381/2520), giac's digamma form for a symbol.
+bool float_part(const gen &x);
+
+// A non-integer number n is no count of terms: harmonic(2.5) summed k = 1,
+// 2 and answered 1.5 where SymPy has digamma(3.5) + EulerGamma = 1.68.
 gen sp_harmonic(const cc_node *n, const char *) {
-    gen m = n->nchild > 1 ? arg(n, 1) : gen(1);
+    gen m = n->nchild > 1 ? arg(n, 1) : gen(1), x = arg(n, 0);
+    if (lidnt(x).empty() && !is_integer(x) && x.type != _CPLX) {
+        if (!is_one(m))
+            fail("validation", "harmonic(n, m) of a non-integer n is supported for m = 1 only");
+        gen r = call(at_Psi, x + 1) + identificateur("euler_gamma");
+        return float_part(x) ? evalf(r, 1, g_ctx) : r;
+    }
     gen k(identificateur("cc_harmonic_k"));
     return call(at_sum, makesequence(pow(k, -m, g_ctx), k, gen(1), arg(n, 0)));
 }
