@@ -7,6 +7,7 @@
 #include <giac/giac.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
@@ -256,7 +257,7 @@ gen sp_cbrt(const cc_node *n, const char *) {
 }
 gen sp_root(const cc_node *n, const char *) {
     gen k = arg(n, 1);
-    if (is_zero(k))
+    if (is_exactly_zero(k))
         fail("validation", "parse error: root() of order 0");
     return power(arg(n, 0), inv(k, g_ctx));
 }
@@ -271,13 +272,13 @@ gen sp_atan2(const cc_node *n, const char *) {
 }
 gen sp_mod(const cc_node *n, const char *) {
     gen a = arg(n, 0), b = arg(n, 1);
-    if (is_zero(b))
+    if (is_exactly_zero(b)) // Mod(5, 1e-20) was nan
         return undef;
     return a - b * call(at_floor, a / b);
 }
 gen sp_rational(const cc_node *n, const char *) {
     gen d = n->nchild > 1 ? arg(n, 1) : gen(1);
-    if (is_zero(d))
+    if (is_exactly_zero(d))
         return unsigned_inf;
     return arg(n, 0) / d;
 }
@@ -1872,7 +1873,10 @@ gen sp_isprime(const cc_node *n, const char *) {
 gen sp_primefactors(const cc_node *n, const char *) { return prime_factors(arg(n, 0)); }
 gen sp_factorint(const cc_node *n, const char *) { return factor_int(arg(n, 0)); }
 // sympy's polygamma(n, x) is giac's Psi(x, n).
+bool float_at_pole(const cc_node *n, const char *name);
 gen sp_polygamma(const cc_node *n, const char *) {
+    if (float_at_pole(n, "polygamma")) // giac's polygamma(0, 0.0) never returned
+        return unsigned_inf;
     return call(at_Psi, makesequence(arg(n, 1), arg(n, 0)));
 }
 // Special functions SymPy has and giac lacks, by their definitions
@@ -1886,8 +1890,18 @@ gen sp_beta(const cc_node *n, const char *) {
 }
 // harmonic(n[, m]) is the sum of 1/k**m for k = 1..n: exact for an integer
 // n (harmonic(10) = 7381/2520), giac's digamma form for a symbol.
+bool float_part(const gen &x);
+
+// A non-integer number n is no count of terms: harmonic(2.5) summed k = 1,
+// 2 and answered 1.5 where SymPy has digamma(3.5) + EulerGamma = 1.68.
 gen sp_harmonic(const cc_node *n, const char *) {
-    gen m = n->nchild > 1 ? arg(n, 1) : gen(1);
+    gen m = n->nchild > 1 ? arg(n, 1) : gen(1), x = arg(n, 0);
+    if (lidnt(x).empty() && !is_integer(x) && x.type != _CPLX) {
+        if (!is_one(m))
+            fail("validation", "harmonic(n, m) of a non-integer n is supported for m = 1 only");
+        gen r = call(at_Psi, x + 1) + identificateur("euler_gamma");
+        return float_part(x) ? evalf(r, 1, g_ctx) : r;
+    }
     gen k(identificateur("cc_harmonic_k"));
     return call(at_sum, makesequence(pow(k, -m, g_ctx), k, gen(1), arg(n, 0)));
 }
@@ -2111,13 +2125,87 @@ gen sp_bessel(const cc_node *n, const char *name) {
     return symbolic(f, makesequence(arg(n, 0), arg(n, 1)));
 }
 
-// loggamma(x) as log(gamma(x)) (equal on the positive reals, where it is
-// mostly asked for), acoth(x) as atanh(1/x) (sympy's definition).
-gen sp_loggamma(const cc_node *n, const char *) {
-    return call(at_ln, call(at_Gamma, arg(n, 0)));
+// loggamma(x) as log(gamma(x)): equal on the positive reals, where it is
+// mostly asked for. loggamma is the analytic continuation, not the
+// principal log: at a negative real x it is log|gamma(x)| - I*pi*ceil(-x)
+// (SymPy's and mpmath's; loggamma(-5/2) was answered log(-8*sqrt(pi)/15),
+// +pi*I where -3*pi*I is right), and at a pole oo. At a non-real number
+// the two differ by a multiple of 2*pi*I that takes a path to decide: refused.
+bool is_finite_real(const gen &x);
+
+// loggamma at a negative float: mpfr's log|gamma(x)| and
+// -pi*ceil(-x) at the float's precision plus guard bits, each rounded once
+// (giac left gamma(-2.5) unevaluated and its pi was a unit off in the 15th
+// digit). A literal of more than 17 digits keeps its precision.
+gen loggamma_negative_float(const gen &x) {
+    mpfr_prec_t prec = x.type == _REAL ? mpfr_get_prec(x._REALptr->inf) : 53;
+    mpfr_t v, c, p;
+    mpfr_inits2(prec + 32, v, c, p, (mpfr_ptr)0);
+    if (x.type == _REAL)
+        mpfr_set(v, x._REALptr->inf, MPFR_RNDN);
+    else
+        mpfr_set_d(v, x._DOUBLE_val, MPFR_RNDN);
+    if (mpfr_integer_p(v)) { // a pole (giac's is_zero of 1 - 1e-20 said so too)
+        mpfr_clears(v, c, p, (mpfr_ptr)0);
+        return plus_inf;
+    }
+    mpfr_neg(c, v, MPFR_RNDN);
+    mpfr_ceil(c, c);
+    int sign = 0;
+    mpfr_lgamma(v, &sign, v, MPFR_RNDN);
+    mpfr_const_pi(p, MPFR_RNDN);
+    mpfr_mul(p, p, c, MPFR_RNDN);
+    mpfr_neg(p, p, MPFR_RNDN);
+    mpfr_prec_round(v, prec, MPFR_RNDN);
+    mpfr_prec_round(p, prec, MPFR_RNDN);
+    gen r = gen(real_object(v)) + cst_i * gen(real_object(p));
+    mpfr_clears(v, c, p, (mpfr_ptr)0);
+    return r;
 }
+
+gen sp_loggamma(const cc_node *n, const char *) {
+    gen x = arg(n, 0);
+    if (x.type == _CPLX)
+        fail("validation", "loggamma of a non-real number is not supported (log(gamma(z)) "
+                           "differs from it by a multiple of 2*pi*I)");
+    if (!is_finite_real(x) || is_strictly_positive(x, g_ctx))
+        return call(at_ln, call(at_Gamma, x));
+    if (x.type == _DOUBLE_ || x.type == _REAL) // a float's value is a float
+        return loggamma_negative_float(x);
+    gen up = call(at_ceil, -x); // ceil(-x) for x <= 0
+    if (is_zero(up + x))        // x a non-positive integer: a pole
+        return plus_inf;
+    return call(at_ln, call(at_abs, call(at_Gamma, x))) - cst_i * cst_pi * up;
+}
+bool is_float_node(const cc_node *x);
+bool our_value(const cc_node *n, gen &out);
+
+// acoth(x) as atanh(1/x) (sympy's definition); acoth(0) is I*pi/2 (SymPy;
+// acoth(0.0) printed nan), a float's value is our evaluator's (acoth(0.5)
+// was a nan from giac's real atanh(2.0)).
 gen sp_acoth(const cc_node *n, const char *) {
-    return call(at_atanh, inv(arg(n, 0), g_ctx));
+    gen x = arg(n, 0), mine;
+    if (is_exactly_zero(x)) // acoth(1e-20) was I*pi/2 (its imaginary part is -pi/2)
+        return cst_i * cst_pi / 2;
+    if (cc_node_any(n, is_float_node) && lidnt(x).empty() && our_value(n, mine))
+        return mine;
+    return call(at_atanh, inv(x, g_ctx));
+}
+
+// The reciprocal hyperbolic functions and their inverses, which giac lacks,
+// by SymPy's definitions: coth = 1/tanh, sech = 1/cosh, csch = 1/sinh,
+// asech(x) = acosh(1/x), acsch(x) = asinh(1/x) (the same logarithms, so
+// the same branch cuts). A float argument gets our evaluator's value.
+gen sp_rechyp(const cc_node *n, const char *name) {
+    gen x = arg(n, 0), mine;
+    if (cc_node_any(n, is_float_node) && lidnt(x).empty() && our_value(n, mine))
+        return mine;
+    if (!strcmp(name, "coth")) return inv(call(at_tanh, x), g_ctx);
+    if (!strcmp(name, "sech")) return inv(call(at_cosh, x), g_ctx);
+    if (!strcmp(name, "csch")) return inv(call(at_sinh, x), g_ctx);
+    if (is_exactly_zero(x)) // asech(0) = oo, acsch(0) = zoo (SymPy)
+        return !strcmp(name, "asech") ? plus_inf : unsigned_inf;
+    return call(!strcmp(name, "asech") ? at_acosh : at_asinh, inv(x, g_ctx));
 }
 // Guard digits of a multiprecision value: N(x, d) past binary64 evaluates
 // at d + GUARD_DIGITS digits and real_tree prints GUARD_DIGITS fewer than
@@ -2202,6 +2290,9 @@ const fn_entry FUNCS[] = {
     {"fresnels", nullptr, 1, 1, sp_at_zero_only}, {"fresnelc", nullptr, 1, 1, sp_at_zero_only},
     {"acot", at_acot, 1, 1, nullptr},      {"asec", at_asec, 1, 1, nullptr},
     {"acsc", at_acsc, 1, 1, nullptr},      {"acoth", nullptr, 1, 1, sp_acoth},
+    {"coth", nullptr, 1, 1, sp_rechyp},    {"sech", nullptr, 1, 1, sp_rechyp},
+    {"csch", nullptr, 1, 1, sp_rechyp},    {"asech", nullptr, 1, 1, sp_rechyp},
+    {"acsch", nullptr, 1, 1, sp_rechyp},
     {"Heaviside", at_Heaviside, 1, 1, nullptr}, {"DiracDelta", at_Dirac, 1, 1, nullptr},
 };
 
@@ -2227,24 +2318,93 @@ bool no_number_part(const gen &x) {
            (x.type == _REAL && !mpfr_number_p(x._REALptr->inf));
 }
 
+bool float_part(const gen &x) { return x.type == _DOUBLE_ || x.type == _REAL; }
+
+bool float_number(const gen &r) {
+    return float_part(r) ||
+           (r.type == _CPLX && (float_part(r._CPLXptr[0]) || float_part(r._CPLXptr[1])));
+}
+
+bool is_float_node(const cc_node *x) { return x->kind == CC_N_FLOAT; }
+
+// The gamma family's poles at a float that is a non-positive integer
+// (digamma(-1.0)): giac's binary64 answers a huge finite number there
+// (-2.56530507880075e+16), SymPy zoo.
+bool float_at_pole(const cc_node *n, const char *name) {
+    size_t i = !strcmp(name, "polygamma") ? 1 : 0;
+    if ((strcmp(name, "gamma") && strcmp(name, "digamma") && strcmp(name, "factorial") &&
+         strcmp(name, "polygamma")) || i >= n->nchild)
+        return false;
+    const cc_node *a = n->child[i];
+    double sign = 1;
+    if (a->kind == CC_N_UNARY && (a->op == CC_OP_NEG || a->op == CC_OP_POS)) {
+        sign = a->op == CC_OP_NEG ? -1 : 1;
+        a = a->child[0];
+    }
+    if (a->kind != CC_N_FLOAT)
+        return false;
+    double x = sign * a->v.f.d;
+    return x == std::floor(x) && (x < 0 || (x == 0 && strcmp(name, "factorial")));
+}
+
 // giac evaluates a function of a float in binary64 over the reals:
 // asin(2.0) and acosh(0.5) are nan. Left in giac's hands a nan vanished
 // from products and sums (limit(asin(2.0)*x, x, 1) answered 1, solve(x -
-// asin(2.0)) solved x = 0). The value is our evaluator's instead (SymPy's
-// complex value, correctly rounded); with none, the call is refused.
+// asin(2.0)) solved x = 0), and near a pole its value is noise. A float
+// value of a call on floats is checked against our evaluator (SymPy's
+// complex value, correctly rounded), which wins where they differ; a nan
+// or infinity with no value of ours is refused.
+// One part of our evaluator's value: a double where binary64 holds it, else
+// a 53-bit multiprecision float (Ei(-1e5) is -3.6e-43435, not -0.0).
+gen part_gen(mpfr_srcptr x) {
+    double d = mpfr_get_d(x, MPFR_RNDN);
+    if (mpfr_zero_p(x) || (std::isfinite(d) && d != 0 && std::fabs(d) >= DBL_MIN))
+        return gen(d);
+    mpfr_t r;
+    mpfr_init2(r, 53);
+    mpfr_set(r, x, MPFR_RNDN);
+    gen g = gen(real_object(r));
+    mpfr_clear(r);
+    return g;
+}
+
+// Our evaluator's value of the call n on constants (17 digits), or false
+// (a symbol, a function it lacks, a value beyond its range).
+bool our_value(const cc_node *n, gen &out) {
+    mpc_t v;
+    mpc_init2(v, 64);
+    bool ok = sym_nvalue_mpc(n, 17, v) && mpfr_number_p(mpc_realref(v)) &&
+              mpfr_number_p(mpc_imagref(v));
+    if (ok) {
+        gen re = part_gen(mpc_realref(v));
+        out = mpfr_zero_p(mpc_imagref(v)) ? re : gen(re, part_gen(mpc_imagref(v)));
+    }
+    mpc_clear(v);
+    return ok;
+}
+
+// giac's value stands where ours agrees with it to 12 digits (its printed
+// digits unchanged); a zero of giac's where ours is not (an underflow) or
+// any larger difference does not.
+bool agrees(const gen &r, const gen &mine) {
+    gen d = evalf(abs(r - mine, g_ctx), 1, g_ctx), m = evalf(abs(mine, g_ctx), 1, g_ctx);
+    if (d.type != _DOUBLE_ || m.type != _DOUBLE_ || (is_zero(r) && m._DOUBLE_val != 0))
+        return false;
+    return d._DOUBLE_val <= 1e-12 * std::max(1.0, m._DOUBLE_val);
+}
+
 gen settled(const cc_node *n, const gen &r) {
     bool bad = no_number_part(r) ||
                (r.type == _CPLX && (no_number_part(r._CPLXptr[0]) || no_number_part(r._CPLXptr[1])));
-    if (!bad)
+    if (!bad && !(float_number(r) && cc_node_any(n, is_float_node)))
         return r;
-    mpc_t v;
-    mpc_init2(v, 64);
-    bool ok = sym_nvalue_mpc(n, 17, v);
-    double re = mpfr_get_d(mpc_realref(v), MPFR_RNDN), im = mpfr_get_d(mpc_imagref(v), MPFR_RNDN);
-    mpc_clear(v);
-    if (!ok || !std::isfinite(re) || !std::isfinite(im))
-        no_number(is_nan(r) || (r.type == _CPLX && (is_nan(r._CPLXptr[0]) || is_nan(r._CPLXptr[1]))));
-    return im == 0 ? gen(re) : gen(re, im);
+    gen mine;
+    if (!our_value(n, mine)) {
+        if (bad)
+            no_number(is_nan(r) || (r.type == _CPLX && (is_nan(r._CPLXptr[0]) || is_nan(r._CPLXptr[1]))));
+        return r;
+    }
+    return !bad && agrees(r, mine) ? r : mine;
 }
 
 gen from_call(const cc_node *n) {
@@ -2256,6 +2416,14 @@ gen from_call(const cc_node *n) {
         if (e.special) {
             keep_modes keep; // the whole of integrate, limit, summation...
             return e.special(n, name);
+        }
+        if (float_at_pole(n, name)) // giac's digamma(0.0) never returned
+            return unsigned_inf;
+        gen mine; // giac's erf(1e5) and erfc(1e5) never returned
+        if (!strncmp(name, "erf", 3) && cc_node_any(n, is_float_node) && !lidnt(arg(n, 0)).size()) {
+            if (our_value(n, mine))
+                return mine;
+            fail("validation", "%s of this float is beyond the range of the evaluator", name);
         }
         return settled(n, call(e.f, n->nchild == 1 ? arg(n, 0) : seq_of(n)));
     }
@@ -2273,20 +2441,51 @@ gen logical(const unary_function_ptr *f, const gen &a, const gen &b) {
     return checked(symbolic(f, makesequence(a, b)).eval(1, g_ctx));
 }
 
+// A finite real number's binary64 value (a float literal is a 53-bit
+// _REAL), or false.
+bool as_double(const gen &g, double &d) {
+    gen f = evalf(g, 1, g_ctx);
+    if (f.type == _DOUBLE_)
+        d = f._DOUBLE_val;
+    else if (f.type == _REAL)
+        d = mpfr_get_d(f._REALptr->inf, MPFR_RNDN);
+    else
+        return false;
+    return std::isfinite(d);
+}
+
+// a % b of real numbers one of which is a float, as Python's float %:
+// fmod is exact, and the result takes b's sign (a - b*floor(a/b) in
+// binary64 rounded a/b first: 5 % 1e-20 was 0.0, not 3.64e-21). Anything
+// else (a complex or symbolic operand) keeps the floor form.
+gen float_mod(const gen &a, const gen &b) {
+    double x, y;
+    if (!as_double(a, x) || !as_double(b, y))
+        return a - b * call(at_floor, a / b);
+    double r = std::fmod(x, y);
+    if (r != 0 && (r < 0) != (y < 0))
+        r += y;
+    return gen(r);
+}
+
 gen from_binary(const cc_node *n) {
     gen a = arg(n, 0), b = arg(n, 1);
     switch (n->op) {
     case CC_OP_ADD: return a + b;
     case CC_OP_SUB: return a - b;
     case CC_OP_MUL: return a * b;
-    case CC_OP_DIV: return is_zero(b) && !is_zero(a) ? unsigned_inf : a / b;
+    // exactly zero: giac's is_zero() calls a float below its epsilon zero,
+    // so 1/1e-13 was zoo and 5 % 1e-20 nan
+    case CC_OP_DIV: return is_exactly_zero(b) && !is_exactly_zero(a) ? unsigned_inf : a / b;
     case CC_OP_FLOORDIV:
-        if (is_zero(b))
+        if (is_exactly_zero(b))
             return unsigned_inf;
         return call(at_floor, a / b);
-    case CC_OP_MOD:
-        if (is_zero(b))
+    case CC_OP_MOD: // of floats: 5 % 1e-20 was 0.0 (a rounded a/b), not 3.64e-21
+        if (is_exactly_zero(b))
             return undef;
+        if ((float_part(a) || float_part(b)) && is_finite_real(a) && is_finite_real(b))
+            return float_mod(a, b);
         return a - b * call(at_floor, a / b);
     case CC_OP_POW: return power(a, b);
     case CC_OP_BITAND: case CC_OP_AND: return logical(at_and, a, b);

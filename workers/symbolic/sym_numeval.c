@@ -332,7 +332,7 @@ static int lambert_w(const mpc_t a, mpc_t out) {
  * be evaluated. Keep in step with the two functions. */
 static const char *const OTHER_UNARY[] = {"LambertW", "log", "cot", "sec", "csc", "Abs", "re",
                                           "im", "arg", "sign", "cbrt", "acot", "asec", "acsc",
-                                          "N"};
+                                          "coth", "sech", "csch", "asech", "acsch", "acoth", "N"};
 static const char *const BINARY[] = {"log", "root",    "Rational", "atan2",  "Min",
                                      "Max", "N",       "Mod",      "LambertW", "polylog",
                                      "besselj", "bessely"};
@@ -454,6 +454,12 @@ static int call_unary(const struct ev *e, const char *name, const mpc_t a, mpc_t
     if (!strcmp(name, "acot")) return of_recip(e, "atan", a, out);
     if (!strcmp(name, "asec")) return of_recip(e, "acos", a, out);
     if (!strcmp(name, "acsc")) return of_recip(e, "asin", a, out);
+    if (!strcmp(name, "acoth")) return of_recip(e, "atanh", a, out);
+    if (!strcmp(name, "coth")) return recip(mpc_tanh, a, out);
+    if (!strcmp(name, "sech")) return recip(mpc_cosh, a, out);
+    if (!strcmp(name, "csch")) return recip(mpc_sinh, a, out);
+    if (!strcmp(name, "asech")) return of_recip(e, "acosh", a, out);
+    if (!strcmp(name, "acsch")) return of_recip(e, "asinh", a, out);
     if (!strcmp(name, "Abs")) {
         mpc_abs(mpc_realref(out), a, RRND);
         mpfr_set_zero(mpc_imagref(out), 1);
