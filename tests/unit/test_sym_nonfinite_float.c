@@ -155,6 +155,18 @@ static void test_harmonic_of_a_non_integer_summed_its_integer_part(void) {
     expect_value("harmonic(10)", "7381/2520");
 }
 
+/* 0.1*x + 0.2*x vs 0.3*x: the note blamed an assumption of real or
+ * positive values; it is the CAS's float tolerance */
+static void test_float_pair_note_blamed_an_assumption(void) {
+    json_t *r = sym_equiv("0.1*x + 0.2*x", "0.3*x");
+    CHECK(json_is_false(json_object_get(r, "identical")));
+    CHECK(strstr(sym_str(r, "note"), "within its floating-point tolerance") != NULL);
+    json_decref(r);
+    r = sym_equiv("sqrt(x**2)", "x"); /* no float: the assumption note stays */
+    CHECK(json_is_false(json_object_get(r, "identical")));
+    json_decref(r);
+}
+
 int main(void) {
     cc_symbolic_warmup();
     RUN(test_float_off_the_real_domain_was_out_of_memory);
@@ -169,5 +181,6 @@ int main(void) {
     RUN(test_small_float_was_taken_for_zero);
     RUN(test_acoth_of_a_float_inside_the_unit_interval_was_nan);
     RUN(test_harmonic_of_a_non_integer_summed_its_integer_part);
+    RUN(test_float_pair_note_blamed_an_assumption);
     return check_summary("sym_nonfinite_float");
 }

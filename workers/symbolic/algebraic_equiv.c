@@ -343,6 +343,23 @@ static int fast_difference(const struct sym_expr *a, const struct sym_expr *b,
 
 /* fast: a fast path's difference of a and b, or NULL (the CAS's); trig:
  * the quick rewritings the pair gets (trig_kind). */
+static bool is_float_literal(const struct cc_node *n) { return n->kind == CC_N_FLOAT; }
+
+/* Why the CAS's a - b was 0 for a pair the numbers refute. With a float in
+ * the input it is usually the CAS's float tolerance, not an assumption:
+ * 0.1*x + 0.2*x vs 0.3*x differ by 5.55e-17*x as binary64 floats, below
+ * the 12 digits the counterexample shows. */
+static const char *cas_zero_note(const struct sym_expr *a, const struct sym_expr *b) {
+    if (cc_node_any(a->root, is_float_literal) || cc_node_any(b->root, is_float_literal))
+        return "the CAS reduces a - b to 0 within its floating-point tolerance (or by assuming "
+               "real or positive values); the floats as written, read as binary64 numbers, "
+               "differ (possibly below the 12 digits the counterexample shows): write exact "
+               "numbers (1/10 for 0.1) to compare the decimals";
+    return "the CAS reduces a - b to 0 only by assuming more of the symbols than was given "
+           "(real or positive values; a and b are shown as it reads them); the numbers refute "
+           "the identity: see counterexample and holds_for";
+}
+
 static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
                      const struct sym_assume *as, const struct sym_fast_diff *fast, int trig) {
     json_t *err = NULL;
@@ -417,11 +434,7 @@ static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
          * a - b can be 0 for a pair the points refute: a "0" beside
          * identical: false would be read as the identity */
         json_object_set_new(out, "difference", json_null());
-        json_object_set_new(out, "note",
-                            json_string("the CAS reduces a - b to 0 only by assuming more of the "
-                                        "symbols than was given (real or positive values; a and b "
-                                        "are shown as it reads them); the numbers refute the "
-                                        "identity: see counterexample and holds_for"));
+        json_object_set_new(out, "note", json_string(cas_zero_note(a, b)));
     }
     json_object_set_new(json_object_get(out, "numeric_check"), "evaluated", json_string(source));
     cc_arena_free(ca.arena);

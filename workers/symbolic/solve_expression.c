@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "workers/symbolic/sym_abs_real.h"
 #include "workers/symbolic/sym_fast.h"
 #include "workers/symbolic/sym_ineq.h"
 #include "workers/symbolic/sym_input.h"
@@ -815,6 +816,71 @@ static json_t *solve_inequality(const struct sides *s, cc_gexpr *var, const char
     return out;
 }
 
+/* The real roots of one sign case of the equation (sym_abs_case), each
+ * checked against the equation as written (s), appended to all when new. */
+static bool abs_case_roots(const struct sides *s, cc_gexpr *var, const char *name,
+                           const char *text, json_t *all) {
+    struct sides s2;
+    json_t *err = NULL;
+    if (parse_sides(text, &s2, &err) < 0) {
+        json_decref(err);
+        return false;
+    }
+    struct cc_sym_err se = {0};
+    cc_gexpr *lr[2] = {s2.lhs.g, s2.rhs.g};
+    cc_gexpr *e = s2.rhs.g ? cc_giac_apply(CC_G_SUB, lr, 2, &se) : s2.lhs.g;
+    cc_gexpr *ev[2] = {e, var};
+    json_t *scratch = json_object();
+    json_t *found = e && scratch ? roots(s, name, ev, text, scratch, &err) : NULL;
+    if (e && e != s2.lhs.g)
+        cc_gexpr_free(e);
+    sym_expr_free(&s2.lhs);
+    sym_expr_free(&s2.rhs);
+    json_decref(scratch);
+    json_decref(err);
+    if (!found)
+        return false;
+    size_t i, j;
+    json_t *r, *have;
+    json_array_foreach(found, i, r) {
+        bool seen = false;
+        json_array_foreach(all, j, have) seen |= json_equal(have, r);
+        if (!seen && !strchr(json_string_value(r), 'I'))
+            json_array_append(all, r);
+    }
+    json_decref(found);
+    return true;
+}
+
+/* The CAS cannot isolate Abs (abs(x - 1) = 2 was refused): over the reals
+ * each Abs(u) is +u or -u, one equation per choice of signs; the real
+ * roots that satisfy the equation as written are the answer. NULL, *err
+ * kept, when there is no Abs, too many, or a case fails. */
+static json_t *abs_real_roots(const struct sides *s, cc_gexpr *var, const char *name,
+                              const char *text, json_t *out, json_t **err) {
+    int n = sym_abs_count(text);
+    if (n < 1 || n > SYM_ABS_MAX_CASES)
+        return NULL;
+    json_t *all = json_array();
+    for (unsigned signs = 0; all && signs < (1u << n); signs++) {
+        char *c = sym_abs_case(text, signs);
+        bool ok = c && abs_case_roots(s, var, name, c, all);
+        free(c);
+        if (!ok) {
+            json_decref(all);
+            return NULL;
+        }
+    }
+    json_decref(*err);
+    *err = NULL;
+    json_object_set_new(out, "note",
+                        json_string("real solutions: the solver cannot isolate Abs, so each "
+                                    "Abs(u) was taken as u and as -u and every root was checked "
+                                    "in the equation as written"));
+    json_object_set_new(out, "domain", json_string("real"));
+    return all;
+}
+
 static json_t *solve(const struct sides *s, cc_gexpr *var, const char *name, const char *text) {
     if (!s->rhs.root && sym_ineq_is(s->lhs.root))
         return solve_inequality(s, var, name, text);
@@ -836,6 +902,8 @@ static json_t *solve(const struct sides *s, cc_gexpr *var, const char *name, con
         sym_prof_mark_fast();
     else if (eqn)
         arr = roots(s, name, ev, text, out, &err);
+    if (!arr && eqn && err)
+        arr = abs_real_roots(s, var, name, text, out, &err);
     if (arr && periodic_looking(text))
         add_general(out, ev);
     if (e != s->lhs.g)
