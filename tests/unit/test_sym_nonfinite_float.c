@@ -167,6 +167,13 @@ static void test_float_pair_note_blamed_an_assumption(void) {
     json_decref(r);
 }
 
+/* 0.0**0.0 was a validation error (giac's nan); SymPy and Python: 1.0 */
+static void test_float_zero_to_the_zero_was_nan(void) {
+    expect_value("0.0**0.0", "1.00000000000000");
+    expect_value("0**0.0", "1.00000000000000");
+    expect_value("0**0", "1");
+}
+
 int main(void) {
     cc_symbolic_warmup();
     RUN(test_float_off_the_real_domain_was_out_of_memory);
@@ -182,5 +189,6 @@ int main(void) {
     RUN(test_acoth_of_a_float_inside_the_unit_interval_was_nan);
     RUN(test_harmonic_of_a_non_integer_summed_its_integer_part);
     RUN(test_float_pair_note_blamed_an_assumption);
+    RUN(test_float_zero_to_the_zero_was_nan);
     return check_summary("sym_nonfinite_float");
 }

@@ -108,9 +108,14 @@ gen call(const unary_function_ptr *f, const gen &args) {
 // giac's pow() helper rewrites a^b as exp(b*ln(a)); the ^ node keeps x**2.
 // giac's pow(0, 0) is undef; SymPy and Python define 0**0 = 1 (as x**0 = 1
 // already gives every other base), so an exact 0**0 is 1.
+bool float_part(const gen &x);
+
 gen power(const gen &a, const gen &b) {
     if (a.type == _INT_ && a.val == 0 && b.type == _INT_ && b.val == 0)
         return gen(1);
+    // 0.0**0.0 (and 0**0.0, 0.0**0) is 1.0 in SymPy and Python, not a nan
+    if (is_exactly_zero(a) && is_exactly_zero(b) && (float_part(a) || float_part(b)))
+        return gen(1.0);
     // giac evaluates 0^x to undef for a symbolic x, but 0**x is 0 wherever
     // Re(x) > 0 (SymPy keeps it as written): the power stays unevaluated
     if (a.type == _INT_ && a.val == 0 && !lidnt(b).empty() && b.type != _INT_)
