@@ -84,6 +84,9 @@ static inline bool cc_node_any(const struct cc_node *n, bool (*pred)(const struc
     return false;
 }
 
+/* cc_node_any's predicate for a float literal (2.5, 1e-20) */
+static inline bool cc_node_is_float(const struct cc_node *n) { return n->kind == CC_N_FLOAT; }
+
 /* Parse dialects. */
 enum cc_dialect {
     CC_DIALECT_PYTHON,   /* calc_exact: Python expression grammar; '^' is XOR */

@@ -341,16 +341,12 @@ static int fast_difference(const struct sym_expr *a, const struct sym_expr *b,
     return -1;
 }
 
-/* fast: a fast path's difference of a and b, or NULL (the CAS's); trig:
- * the quick rewritings the pair gets (trig_kind). */
-static bool is_float_literal(const struct cc_node *n) { return n->kind == CC_N_FLOAT; }
-
 /* Why the CAS's a - b was 0 for a pair the numbers refute. With a float in
  * the input it is usually the CAS's float tolerance, not an assumption:
  * 0.1*x + 0.2*x vs 0.3*x differ by 5.55e-17*x as binary64 floats, below
  * the 12 digits the counterexample shows. */
 static const char *cas_zero_note(const struct sym_expr *a, const struct sym_expr *b) {
-    if (cc_node_any(a->root, is_float_literal) || cc_node_any(b->root, is_float_literal))
+    if (cc_node_any(a->root, cc_node_is_float) || cc_node_any(b->root, cc_node_is_float))
         return "the CAS reduces a - b to 0 within its floating-point tolerance (or by assuming "
                "real or positive values); the floats as written, read as binary64 numbers, "
                "differ (possibly below the 12 digits the counterexample shows): write exact "
@@ -360,6 +356,8 @@ static const char *cas_zero_note(const struct sym_expr *a, const struct sym_expr
            "the identity: see counterexample and holds_for";
 }
 
+/* fast: a fast path's difference of a and b, or NULL (the CAS's); trig:
+ * the quick rewritings the pair gets (trig_kind). */
 static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
                      const struct sym_assume *as, const struct sym_fast_diff *fast, int trig) {
     json_t *err = NULL;

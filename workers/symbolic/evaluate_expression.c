@@ -506,13 +506,11 @@ static json_t *describe(const char *text, struct sym_node *t, cc_gexpr *g,
  * definite integrals by quadrature: integrate(exp(x**2), (x, 0, 1)) is
  * 1.46265174590717) is a value, not the exact answer: it says so, as
  * solve_expression's numeric roots do. */
-static bool is_float_literal(const struct cc_node *n) { return n->kind == CC_N_FLOAT; }
-
 /* root: the parsed input; a float literal without a point (1e308*10) is a
  * float the caller wrote, as 1.5 is */
 static void flag_approximate(const char *text, const struct cc_node *root, json_t *out) {
     const char *type = json_string_value(json_object_get(out, "type"));
-    if (!type || strcmp(type, "Float") || cc_node_any(root, is_float_literal) ||
+    if (!type || strcmp(type, "Float") || cc_node_any(root, cc_node_is_float) ||
         strstr(text, "N(") || strstr(text, "evalf"))
         return;
     json_object_set_new(out, "approximate", json_true());

@@ -105,11 +105,15 @@ gen call(const unary_function_ptr *f, const gen &args) {
 
 // ---- AST -> gen ------------------------------------------------------------
 
+// Floats in calls (defined with settled(), below the function table).
+bool float_part(const gen &x);
+bool is_finite_real(const gen &x);
+bool float_at_pole(const cc_node *n, const char *name);
+bool float_constant_value(const cc_node *n, gen &out);
+
 // giac's pow() helper rewrites a^b as exp(b*ln(a)); the ^ node keeps x**2.
 // giac's pow(0, 0) is undef; SymPy and Python define 0**0 = 1 (as x**0 = 1
 // already gives every other base), so an exact 0**0 is 1.
-bool float_part(const gen &x);
-
 gen power(const gen &a, const gen &b) {
     if (a.type == _INT_ && a.val == 0 && b.type == _INT_ && b.val == 0)
         return gen(1);
@@ -1878,7 +1882,6 @@ gen sp_isprime(const cc_node *n, const char *) {
 gen sp_primefactors(const cc_node *n, const char *) { return prime_factors(arg(n, 0)); }
 gen sp_factorint(const cc_node *n, const char *) { return factor_int(arg(n, 0)); }
 // sympy's polygamma(n, x) is giac's Psi(x, n).
-bool float_at_pole(const cc_node *n, const char *name);
 gen sp_polygamma(const cc_node *n, const char *) {
     if (float_at_pole(n, "polygamma")) // giac's polygamma(0, 0.0) never returned
         return unsigned_inf;
@@ -1895,8 +1898,6 @@ gen sp_beta(const cc_node *n, const char *) {
 }
 // harmonic(n[, m]) is the sum of 1/k**m for k = 1..n: exact for an integer
 // n (harmonic(10) = 7381/2520), giac's digamma form for a symbol.
-bool float_part(const gen &x);
-
 // A non-integer number n is no count of terms: harmonic(2.5) summed k = 1,
 // 2 and answered 1.5 where SymPy has digamma(3.5) + EulerGamma = 1.68.
 gen sp_harmonic(const cc_node *n, const char *) {
@@ -2136,8 +2137,6 @@ gen sp_bessel(const cc_node *n, const char *name) {
 // (SymPy's and mpmath's; loggamma(-5/2) was answered log(-8*sqrt(pi)/15),
 // +pi*I where -3*pi*I is right), and at a pole oo. At a non-real number
 // the two differ by a multiple of 2*pi*I that takes a path to decide: refused.
-bool is_finite_real(const gen &x);
-
 // loggamma at a negative float: mpfr's log|gamma(x)| and
 // -pi*ceil(-x) at the float's precision plus guard bits, each rounded once
 // (giac left gamma(-2.5) unevaluated and its pi was a unit off in the 15th
@@ -2182,9 +2181,6 @@ gen sp_loggamma(const cc_node *n, const char *) {
         return plus_inf;
     return call(at_ln, call(at_abs, call(at_Gamma, x))) - cst_i * cst_pi * up;
 }
-bool is_float_node(const cc_node *x);
-bool our_value(const cc_node *n, gen &out);
-
 // acoth(x) as atanh(1/x) (sympy's definition); acoth(0) is I*pi/2 (SymPy;
 // acoth(0.0) printed nan), a float's value is our evaluator's (acoth(0.5)
 // was a nan from giac's real atanh(2.0)).
@@ -2192,7 +2188,7 @@ gen sp_acoth(const cc_node *n, const char *) {
     gen x = arg(n, 0), mine;
     if (is_exactly_zero(x)) // acoth(1e-20) was I*pi/2 (its imaginary part is -pi/2)
         return cst_i * cst_pi / 2;
-    if (cc_node_any(n, is_float_node) && lidnt(x).empty() && our_value(n, mine))
+    if (float_constant_value(n, mine))
         return mine;
     return call(at_atanh, inv(x, g_ctx));
 }
@@ -2203,7 +2199,7 @@ gen sp_acoth(const cc_node *n, const char *) {
 // the same branch cuts). A float argument gets our evaluator's value.
 gen sp_rechyp(const cc_node *n, const char *name) {
     gen x = arg(n, 0), mine;
-    if (cc_node_any(n, is_float_node) && lidnt(x).empty() && our_value(n, mine))
+    if (float_constant_value(n, mine))
         return mine;
     if (!strcmp(name, "coth")) return inv(call(at_tanh, x), g_ctx);
     if (!strcmp(name, "sech")) return inv(call(at_cosh, x), g_ctx);
@@ -2330,8 +2326,6 @@ bool float_number(const gen &r) {
            (r.type == _CPLX && (float_part(r._CPLXptr[0]) || float_part(r._CPLXptr[1])));
 }
 
-bool is_float_node(const cc_node *x) { return x->kind == CC_N_FLOAT; }
-
 // The gamma family's poles at a float that is a non-positive integer
 // (digamma(-1.0)): giac's binary64 answers a huge finite number there
 // (-2.56530507880075e+16), SymPy zoo.
@@ -2352,13 +2346,6 @@ bool float_at_pole(const cc_node *n, const char *name) {
     return x == std::floor(x) && (x < 0 || (x == 0 && strcmp(name, "factorial")));
 }
 
-// giac evaluates a function of a float in binary64 over the reals:
-// asin(2.0) and acosh(0.5) are nan. Left in giac's hands a nan vanished
-// from products and sums (limit(asin(2.0)*x, x, 1) answered 1, solve(x -
-// asin(2.0)) solved x = 0), and near a pole its value is noise. A float
-// value of a call on floats is checked against our evaluator (SymPy's
-// complex value, correctly rounded), which wins where they differ; a nan
-// or infinity with no value of ours is refused.
 // One part of our evaluator's value: a double where binary64 holds it, else
 // a 53-bit multiprecision float (Ei(-1e5) is -3.6e-43435, not -0.0).
 gen part_gen(mpfr_srcptr x) {
@@ -2388,6 +2375,12 @@ bool our_value(const cc_node *n, gen &out) {
     return ok;
 }
 
+// A call n on constants written with a float: our evaluator's value into
+// out, or false (a symbol in it among the reasons).
+bool float_constant_value(const cc_node *n, gen &out) {
+    return cc_node_any(n, cc_node_is_float) && our_value(n, out);
+}
+
 // giac's value stands where ours agrees with it to 12 digits (its printed
 // digits unchanged); a zero of giac's where ours is not (an underflow) or
 // any larger difference does not.
@@ -2398,10 +2391,17 @@ bool agrees(const gen &r, const gen &mine) {
     return d._DOUBLE_val <= 1e-12 * std::max(1.0, m._DOUBLE_val);
 }
 
+// giac evaluates a function of a float in binary64 over the reals:
+// asin(2.0) and acosh(0.5) are nan. Left in giac's hands a nan vanished
+// from products and sums (limit(asin(2.0)*x, x, 1) answered 1, solve(x -
+// asin(2.0)) solved x = 0), and near a pole its value is noise. A float
+// value of a call on floats is checked against our evaluator (SymPy's
+// complex value, correctly rounded), which wins where they differ; a nan
+// or infinity with no value of ours is refused.
 gen settled(const cc_node *n, const gen &r) {
     bool bad = no_number_part(r) ||
                (r.type == _CPLX && (no_number_part(r._CPLXptr[0]) || no_number_part(r._CPLXptr[1])));
-    if (!bad && !(float_number(r) && cc_node_any(n, is_float_node)))
+    if (!bad && !(float_number(r) && cc_node_any(n, cc_node_is_float)))
         return r;
     gen mine;
     if (!our_value(n, mine)) {
@@ -2425,11 +2425,10 @@ gen from_call(const cc_node *n) {
         if (float_at_pole(n, name)) // giac's digamma(0.0) never returned
             return unsigned_inf;
         gen mine; // giac's erf(1e5) and erfc(1e5) never returned
-        if (!strncmp(name, "erf", 3) && cc_node_any(n, is_float_node) && !lidnt(arg(n, 0)).size()) {
-            if (our_value(n, mine))
-                return mine;
+        if (!strncmp(name, "erf", 3) && float_constant_value(n, mine))
+            return mine;
+        if (!strncmp(name, "erf", 3) && cc_node_any(n, cc_node_is_float) && lidnt(arg(n, 0)).empty())
             fail("validation", "%s of this float is beyond the range of the evaluator", name);
-        }
         return settled(n, call(e.f, n->nchild == 1 ? arg(n, 0) : seq_of(n)));
     }
     const char *near[4];

@@ -15,8 +15,6 @@
 #include "workers/symbolic/sym_nval.h"
 #include "workers/symbolic/sym_print.h"
 
-static bool is_float(const struct cc_node *n) { return n->kind == CC_N_FLOAT; }
-
 static void free_stripped(struct cc_node *n);
 
 static bool is_n_call(const struct cc_node *n) {
@@ -65,7 +63,7 @@ static void free_stripped(struct cc_node *n) {
  * pi is not 0). */
 static bool cas_part_zero(const struct cc_node *arg, int part, void *ctx) {
     (void)ctx;
-    if (cc_node_any(arg, is_float))
+    if (cc_node_any(arg, cc_node_is_float))
         return false;
     struct cc_node *bare = NULL;
     if (cc_node_any(arg, is_n_call) && !(arg = bare = strip_n(arg)))
@@ -224,7 +222,7 @@ bool sym_n_value(const struct cc_node *root, json_t *out) {
     const char *names[1];
     size_t nsyms = 0;
     sym_numeval_symbols(root, names, &nsyms, 1);
-    if (nsyms > 0 || cc_node_any(root, is_float))
+    if (nsyms > 0 || cc_node_any(root, cc_node_is_float))
         return false;
     struct sym_nv v;
     if (sym_nvalue(root, 12, cas_part_zero, NULL, &v) != SYM_NV_OK)
@@ -239,7 +237,7 @@ bool sym_n_value(const struct cc_node *root, json_t *out) {
 }
 
 json_t *sym_float_answer(const struct cc_node *root) {
-    if (!cc_node_any(root, is_float) || cc_node_any(root, is_n_call))
+    if (!cc_node_any(root, cc_node_is_float) || cc_node_any(root, is_n_call))
         return NULL;
     int digits = fewest_digits(root);
     const char *names[1];
