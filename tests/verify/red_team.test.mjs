@@ -120,14 +120,24 @@ describe('red team: execution and verification', { skip: SKIP_NO_BINARY, timeout
   });
 
   test('verify_optimization still accepts an equivalent candidate (outputs compared at the timing sizes)', async () => {
-    // A second of fixed work: the speedup counts once the original's time
-    // above start-up is ten jitters of the start-up runs (docs/contract.md),
-    // which a loaded machine (jitter ~50 ms) puts near half a second.
+    // The speedup counts once the original's time above start-up is ten
+    // jitters of the start-up runs (docs/contract.md). A fixed second of
+    // work was not enough: a fresh-clone CI measured 181 ms of jitter, so
+    // 1,810 ms was needed and the call honestly answered "not measurably
+    // faster". The original's work now grows with n (4 s at n = 40), which
+    // a jitter below 390 ms measures. A host noisier than that gets the
+    // same honest answer, which is asserted instead.
     const r = await s.tool('verify_optimization', {
-      original: 'import time\nn = int(input())\ntime.sleep(1.0)\nprint(n * 2)',
+      original: 'import time\nn = int(input())\ntime.sleep(0.1 * n)\nprint(n * 2)',
       candidate: 'n = int(input())\nprint(n + n)',
-      language: 'python3', test_inputs: ['0', '7'], sizes: [10, 20] });
+      language: 'python3', test_inputs: ['0', '7'], sizes: [10, 40] });
     assert.equal(r.timing_mismatch, undefined);
+    assert.notEqual(r.reason, 'not equivalent', JSON.stringify(r));
+    const jitter = r.speedup?.startup?.jitter_ms ?? 0;
+    if (r.speedup?.measurable === false && jitter >= 390) {
+      assert.equal(r.reason, 'equivalent but not measurably faster', JSON.stringify(r));
+      return;
+    }
     assert.equal(r.accepted, true, JSON.stringify(r));
   });
 });
