@@ -461,6 +461,28 @@ static void test_readings_unsaid(void) {
     check_error_prefix(conv(json_integer(1), "Mb", "B"), "unknown unit 'Mb' (did you mean MB,");
 }
 
+/* mpg to L/100km was "unknown unit 'mpg'", and mi/gal to L/100 km
+ * "incompatible dimensions": economy (distance per volume) and
+ * consumption (volume per distance) are reciprocals, which is what an
+ * agent converting one to the other means. Exact values are Python
+ * fractions' of the same definitions. Only that pair is reciprocal. */
+static void test_fuel_economy_was_unknown(void) {
+    check_exact(json_integer(30), "mpg", "L/100km", "112903/14400");
+    check_exact(json_integer(30), "mi/gal", "L/100 km", "112903/14400");
+    check_exact(json_integer(8), "L/100km", "mpg", "112903/3840");
+    check_exact(json_integer(8), "l/100km", "mpg_imp", "56826125/1609344");
+    check_exact(json_integer(5), "gal/mi", "km/L", "9600/112903");
+    check_exact(json_integer(20), "km/L", "mpg", "112903/2400"); /* same dimension: a factor */
+    check_exact(json_integer(8), "L/100km", "L/km", "2/25");
+    const char *ex;
+    CHECK(strstr(note_of(json_integer(30), "mpg", "L/100km", &ex), "reciprocals") != NULL);
+    CHECK(strstr(note_of(json_integer(30), "mpg", "L/100km", &ex), "mpg_imp") != NULL);
+    CHECK(strstr(note_of(json_integer(20), "km/L", "mpg", &ex), "reciprocals") == NULL);
+    check_error_prefix(conv(json_integer(0), "mpg", "L/100km"), "0 mpg has no value in L/100km");
+    check_error_prefix(conv(json_integer(1), "acre", "mpg"), "conversion failed: incompatible dimensions");
+    check_error_prefix(conv(json_integer(2), "s", "Hz"), "conversion failed: incompatible dimensions");
+}
+
 int main(void) {
     RUN(test_year_not_the_light_year_year);
     RUN(test_convert_examples);
@@ -476,5 +498,6 @@ int main(void) {
     RUN(test_compound_units);
     RUN(test_superscript_minus_refused);
     RUN(test_readings_unsaid);
+    RUN(test_fuel_economy_was_unknown);
     return check_summary("units");
 }
