@@ -107,6 +107,7 @@ gen call(const unary_function_ptr *f, const gen &args) {
 
 // Floats in calls (defined with settled(), below the function table).
 bool float_part(const gen &x);
+bool float_number(const gen &r);
 bool is_finite_real(const gen &x);
 bool float_at_pole(const cc_node *n, const char *name);
 bool float_constant_value(const cc_node *n, gen &out);
@@ -1326,6 +1327,137 @@ bool sequences_disagree(const gen &f, const gen &x, const gen &pt, int dir) {
 // the zeros of an oscillation (infinity_refuted) is undef, with the note;
 // where giac fails and no squeeze decides, two sequences with different
 // limits (sequences_disagree) make it undef with the note.
+// ---- floats through limit, sum and product ---------------------------------
+// giac's limit, sum and product read a float as the rational its exact()
+// finds within giac's epsilon, and answer in those rationals as if they
+// were exact: limit(sqrt(-2.0)*x, x, 1) was 1607521*I/1136689 (1.6e-12
+// off sqrt(2)), product(1 - 0.25/k**2, (k, 1, oo)) 364913/573204 (2/pi to
+// 12 digits). Each float is instead read as the rational it holds exactly
+// (a float is a dyadic rational), and the exact answer is given back as a
+// float: floats in, floats out, as SymPy answers.
+
+bool has_float(const gen &g) {
+    if (float_number(g))
+        return true;
+    if (g.type == _SYMB)
+        return has_float(g._SYMBptr->feuille);
+    if (g.type == _VECT)
+        for (const gen &e : *g._VECTptr)
+            if (has_float(e))
+                return true;
+    return false;
+}
+
+// The exact value of a finite float; g itself for any other value.
+gen float_as_rational(const gen &g) {
+    mpfr_t v;
+    mpfr_init2(v, g.type == _REAL ? mpfr_get_prec(g._REALptr->inf) : 53);
+    if (g.type == _REAL)
+        mpfr_set(v, g._REALptr->inf, MPFR_RNDN);
+    else
+        mpfr_set_d(v, g._DOUBLE_val, MPFR_RNDN);
+    if (!mpfr_number_p(v)) {
+        mpfr_clear(v);
+        return g;
+    }
+    mpz_t m;
+    mpq_t q;
+    mpz_init(m);
+    mpq_init(q);
+    long e = mpfr_get_z_2exp(m, v); /* v = m * 2**e */
+    mpq_set_z(q, m);
+    if (e >= 0)
+        mpq_mul_2exp(q, q, (mp_bitcnt_t)e);
+    else
+        mpq_div_2exp(q, q, (mp_bitcnt_t)-e);
+    gen num = integer(mpq_numref(q)), den = integer(mpq_denref(q));
+    mpq_clear(q);
+    mpz_clear(m);
+    mpfr_clear(v);
+    return is_one(den) ? num : num / den;
+}
+
+gen exact_floats(const gen &g) {
+    if (float_part(g))
+        return float_as_rational(g);
+    if (g.type == _CPLX)
+        return exact_floats(g._CPLXptr[0]) + cst_i * exact_floats(g._CPLXptr[1]);
+    if (g.type == _SYMB)
+        return symbolic(g._SYMBptr->sommet, exact_floats(g._SYMBptr->feuille));
+    if (g.type == _VECT) {
+        vecteur v;
+        for (const gen &e : *g._VECTptr)
+            v.push_back(exact_floats(e));
+        return gen(v, g.subtype);
+    }
+    return g;
+}
+
+// Each float of g rounded to binary64 (a real53).
+gen to_binary64(const gen &g) {
+    if (g.type == _REAL)
+        return real53(mpfr_get_d(g._REALptr->inf, MPFR_RNDN));
+    if (g.type == _DOUBLE_)
+        return real53(g._DOUBLE_val);
+    if (g.type == _CPLX)
+        return gen(to_binary64(g._CPLXptr[0]), to_binary64(g._CPLXptr[1]));
+    if (g.type == _SYMB)
+        return symbolic(g._SYMBptr->sommet, to_binary64(g._SYMBptr->feuille));
+    if (g.type == _VECT) {
+        vecteur v;
+        for (const gen &e : *g._VECTptr)
+            v.push_back(to_binary64(e));
+        return gen(v, g.subtype);
+    }
+    return g;
+}
+
+// r with its sums distributed when it has symbols: giac's exact answer
+// is one fraction ((18014398509481984*pi + 5404319552844595*y)/
+// 18014398509481984), whose float form is no reading of 0.3*y + pi.
+// Kept as it is when expanding makes it much longer.
+gen float_summands(const gen &r) {
+    if (lidnt(r).empty())
+        return r;
+    gen e = checked(expand(r, g_ctx));
+    return taille(e, 4096) <= 2 * taille(r, 4096) + 8 ? e : r;
+}
+
+// An exact answer reached from floats, given back as floats: evaluated at
+// 30 digits, each number then rounded once to binary64 (giac's evalf at
+// its default precision left pi**2/6 as 1.64493406684820, 3e-14 off). An
+// exact 0 (exp(-0.5*x) at oo: the floats vanished), an infinity, undef or
+// an oscillation's placeholder stays as it is.
+gen float_answer(const gen &r) {
+    if (is_zero(r) || is_undef(r) || is_inf(r) || r.type == _STRNG || holds_op(r, at_bounded_function))
+        return r;
+    // evalf at 30 digits leaves the context at 30 digits
+    // and MPFR's default precision at 30 digits' bits, which every float
+    // made after it takes (0.6366197723675813824328884): both restored
+    int digits = decimal_digits(g_ctx);
+    mpfr_prec_t prec = mpfr_get_default_prec();
+    gen f;
+    try {
+        f = checked(call(at_evalf, makesequence(float_summands(r), gen(30))));
+    } catch (...) {
+        decimal_digits(g_ctx) = digits;
+        mpfr_set_default_prec(prec);
+        throw;
+    }
+    decimal_digits(g_ctx) = digits;
+    mpfr_set_default_prec(prec);
+    return to_binary64(f);
+}
+
+// limit_or_squeeze of an expression or point with floats in it, the floats
+// read exactly (above).
+gen limit_of_floats(const gen &f, const gen &x, const gen &pt, int dir) {
+    if (!has_float(f) && !has_float(pt))
+        return limit_or_squeeze(f, x, pt, dir);
+    gen r = limit_or_squeeze(eval(exact_floats(f), 1, g_ctx), x, eval(exact_floats(pt), 1, g_ctx), dir);
+    return float_answer(r);
+}
+
 gen limit_or_squeeze(const gen &f, const gen &x, const gen &pt, int dir) {
     gen r;
     try {
@@ -1357,7 +1489,7 @@ gen limit_or_squeeze(const gen &f, const gen &x, const gen &pt, int dir) {
 // limit(cos(sqrt(x))/x, x, -oo) was 0; cos(I*t) = cosh(t) grows).
 gen sp_limit(const cc_node *n, const char *) {
     gen pt = arg(n, 2);
-    gen r = limit_or_squeeze(arg(n, 0), arg(n, 1), pt, is_inf(pt) ? 0 : 1);
+    gen r = limit_of_floats(arg(n, 0), arg(n, 1), pt, is_inf(pt) ? 0 : 1);
     int sgn = pt == plus_inf ? 1 : pt == minus_inf ? -1 : 0;
     long ex = 0;
     if (sgn && finite_number(r) && n->child[1]->kind == CC_N_NAME &&
@@ -1770,11 +1902,28 @@ gen inert_sum(const vecteur &v, const gen &args, const cc_node *n) {
     return checked;
 }
 
+gen exact_sum(vecteur &v, const cc_node *n, const char *name);
+
+// summation and product (not the inert Sum) of floats: each float read
+// exactly, the answer given back as a float (limit_of_floats).
 gen sp_sum(const cc_node *n, const char *name) {
     vecteur v(1, arg(n, 0));
     push_limits(v, n->child[1]);
     if (v.size() != 4)
         fail("validation", "parse error: %s() needs (expr, (k, lower, upper))", name);
+    if (strcmp(name, "Sum") && has_float(gen(v, _SEQ__VECT))) {
+        vecteur exact(v);
+        for (gen &e : exact)
+            e = eval(exact_floats(e), 1, g_ctx);
+        gen r = exact_sum(exact, n, name);
+        // left unevaluated: shown with the floats the caller wrote
+        if (!holds_op(r, at_sum) && !holds_op(r, at_product))
+            return float_answer(r);
+    }
+    return exact_sum(v, n, name);
+}
+
+gen exact_sum(vecteur &v, const cc_node *n, const char *name) {
     gen args(v, _SEQ__VECT);
     if (!strcmp(name, "Sum"))
         return inert_sum(v, args, n);
@@ -3871,7 +4020,7 @@ gen apply(cc_giac_op op, cc_gexpr *const *a, size_t n) {
     case CC_G_SOLVE: return with_complex(solve_one, makesequence(x, a[1]->g));
     case CC_G_LIMIT: {
         const gen &pt = a[2]->g;
-        return limit_or_squeeze(x, a[1]->g, pt, is_inf(pt) ? 0 : 1);
+        return limit_of_floats(x, a[1]->g, pt, is_inf(pt) ? 0 : 1);
     }
     case CC_G_SOLVE_SYSTEM: return solve_system(x, a[1]->g);
     case CC_G_DET: need_matrix(x); return checked(_det(x, g_ctx));
@@ -3889,7 +4038,7 @@ gen apply(cc_giac_op op, cc_gexpr *const *a, size_t n) {
     case CC_G_SOLVE_GENERAL: return general_solutions(makesequence(x, a[1]->g));
     case CC_G_SOLVE_GENERAL_AFTER: return general_solutions_after_solve(makesequence(x, a[1]->g));
     case CC_G_SOLVE_REAL: return solve_one(makesequence(x, a[1]->g));
-    case CC_G_LIMIT_LEFT: return limit_or_squeeze(x, a[1]->g, a[2]->g, -1);
+    case CC_G_LIMIT_LEFT: return limit_of_floats(x, a[1]->g, a[2]->g, -1);
     }
     fail("internal", "giac shim: unknown op");
 }
