@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Dimension vectors {m, kg, s, B}. */
+/* Dimension vectors {m, kg, s, B, K, turn}; unwritten exponents are 0. */
 #define D_LEN    {1, 0, 0, 0}
 #define D_MASS   {0, 1, 0, 0}
 #define D_TIME   {0, 0, 1, 0}
@@ -27,6 +27,9 @@
 #define D_DATA   {0, 0, 0, 1}
 #define D_FREQ   {0, 0, -1, 0}
 #define D_ECONOMY {-2, 0, 0, 0}
+#define D_RATE   {0, 0, -1, 1}
+#define D_ANGLE  {0, 0, 0, 0, 0, 1}
+#define D_ANGULAR_SPEED {0, 0, -1, 0, 0, 1}
 
 /* Names with more than one reading in use: the table's reading is fixed
  * (TOOLS.md 3.3.19), and the result says which one it took. */
@@ -156,6 +159,22 @@ static const struct cc_unit table[] = {
     {"TiB", "1099511627776", D_DATA, 0, NULL},
     {"bit", "0.125", D_DATA, 0, NULL}, {"bits", "0.125", D_DATA, 0, NULL}, {"kbit", "125", D_DATA, 0, NULL},
     {"Mbit", "125000", D_DATA, 0, NULL}, {"Gbit", "125000000", D_DATA, 0, NULL}, {"Tbit", "125000000000", D_DATA, 0, NULL},
+    /* bit rates: bits per second, as network speeds are quoted */
+    {"bps", "0.125", D_RATE, 0, NULL}, {"kbps", "125", D_RATE, 0, NULL},
+    {"Mbps", "125000", D_RATE, 0, NULL}, {"Gbps", "125000000", D_RATE, 0, NULL},
+    {"Tbps", "125000000000", D_RATE, 0, NULL},
+    /* plane angles, in turns: every one exact but the radian, 1/(2*pi) */
+    {"turn", "1", D_ANGLE, 0, NULL}, {"turns", "1", D_ANGLE, 0, NULL},
+    {"rev", "1", D_ANGLE, 0, NULL}, {"revolution", "1", D_ANGLE, 0, NULL},
+    {"deg", "1/360", D_ANGLE, 0, NULL}, {"degree", "1/360", D_ANGLE, 0, NULL},
+    {"degrees", "1/360", D_ANGLE, 0, NULL}, {"\xc2\xb0", "1/360", D_ANGLE, 0, NULL},
+    {"arcmin", "1/21600", D_ANGLE, 0, NULL}, {"arcsec", "1/1296000", D_ANGLE, 0, NULL},
+    {"grad", "1/400", D_ANGLE, 0, NULL}, {"gon", "1/400", D_ANGLE, 0, NULL},
+    {"rad", "0.15915494309189533576888376337251436203445964574046", D_ANGLE, 1, NULL},
+    {"radian", "0.15915494309189533576888376337251436203445964574046", D_ANGLE, 1, NULL},
+    {"radians", "0.15915494309189533576888376337251436203445964574046", D_ANGLE, 1, NULL},
+    {"mrad", "0.00015915494309189533576888376337251436203445964574046", D_ANGLE, 1, NULL},
+    {"rpm", "1/60", D_ANGULAR_SPEED, 0, NULL},
     {"Hz", "1", D_FREQ, 0, NULL}, {"hertz", "1", D_FREQ, 0, NULL},
     {"kHz", "1000", D_FREQ, 0, NULL}, {"MHz", "1e6", D_FREQ, 0, NULL}, {"GHz", "1e9", D_FREQ, 0, NULL},
 };
