@@ -3101,6 +3101,92 @@ void complete_poly_roots(const gen &args, vecteur &v) {
 
 static bool within(const gen &a, const gen &b, double rel);
 long degree_in(const gen &p, const gen &x);
+bool inexact(const gen &g);
+
+// ---- casus irreducibilis ----------------------------------------------------
+// A cubic with rational coefficients and three distinct real roots has no
+// real radical form when it is irreducible (casus irreducibilis): giac's
+// solve answers floats, and the answer was flagged approximate. Its roots
+// are exact in Viete's trigonometric form: with x = t - b/(3a) and t**3 +
+// p*t + q = 0 (p < 0),
+//   t_k = 2*sqrt(-p/3)*cos(acos(3*q/(2*p)*sqrt(-3/p))/3 - 2*pi*k/3),
+// k = 0, 1, 2 (x**3 - 3*x + 1 = 0 at 2*cos(2*pi/9), 2*cos(4*pi/9),
+// -2*cos(pi/9)).
+
+bool rational_number(const gen &g) { return g.type == _INT_ || g.type == _ZINT || g.type == _FRAC; }
+
+// The coefficient of x**k in the cubic f, as the k-th derivative at 0 / k!
+gen cubic_coefficient(const gen &f, const gen &x, int k) {
+    gen d = f;
+    for (int i = 0; i < k; i++)
+        d = derive(d, x, g_ctx);
+    static const int fact[] = {1, 1, 2, 6};
+    return ratnormal(subst(d, x, 0, false, g_ctx), g_ctx) / gen(fact[k]);
+}
+
+// f's three roots in trigonometric form into out; false unless f is a
+// cubic in x with rational coefficients and three distinct real roots.
+bool trig_cubic_roots(const gen &f, const gen &x, vecteur &out) {
+    if (degree_in(f, x) != 3)
+        return false;
+    gen c[4];
+    for (int k = 0; k < 4; k++)
+        if (!rational_number(c[k] = eval(cubic_coefficient(f, x, k), 1, g_ctx)))
+            return false;
+    const gen &a = c[3], &b = c[2], &cc = c[1], &d = c[0];
+    gen p = (3 * a * cc - b * b) / (3 * a * a);
+    gen q = (2 * b * b * b - 9 * a * b * cc + 27 * a * a * d) / (27 * a * a * a);
+    if (!is_strictly_positive(-(4 * p * p * p + 27 * q * q), g_ctx))
+        return false;
+    gen m = 2 * call(at_sqrt, -p / 3), y = eval(3 * q / (2 * p) * call(at_sqrt, gen(-3) / p), 1, g_ctx);
+    gen th = call(at_acos, y);
+    // acos of a value it knows (-1/2: 2*pi/3) evaluates to cos(2*pi/9)
+    // forms; any other giac rewrites as pi/2 - asin and folds into
+    // cos(-7*pi/6 + asin(...)/3): that one is kept as Viete wrote it
+    bool known = !holds_op(th, at_acos) && !holds_op(th, at_asin);
+    for (int k = 0; k < 3; k++) {
+        gen angle = (known ? th : symbolic(at_acos, y)) / 3 - gen(2 * k) * cst_pi / 3;
+        gen cosine = known ? call(at_cos, angle) : symbolic(at_cos, angle);
+        out.push_back(known ? eval(m * cosine - b / (3 * a), 1, g_ctx) : m * cosine - b / (3 * a));
+    }
+    return true;
+}
+
+// Each inexact root in v (a float or a rootof) of an irreducible cubic
+// factor of the polynomial equation args replaced by its trigonometric
+// form; v unchanged unless every root of such a factor is matched (to
+// 1e-9).
+void casus_roots(const gen &args, vecteur &v) {
+    if (args.type != _VECT || args._VECTptr->size() != 2 || !inexact(gen(v, 0)))
+        return;
+    gen e = as_difference((*args._VECTptr)[0]), x = (*args._VECTptr)[1];
+    try {
+        gen num = _numer(normal(e, g_ctx), g_ctx);
+        vecteur k = lvar(num);
+        if (k.size() != 1 || k[0] != x)
+            return;
+        gen fs = _factors(num, g_ctx);
+        if (fs.type != _VECT || fs._VECTptr->size() % 2)
+            return;
+        vecteur w = v;
+        for (size_t i = 0; i < fs._VECTptr->size(); i += 2) {
+            vecteur exact;
+            if (!trig_cubic_roots((*fs._VECTptr)[i], x, exact))
+                continue;
+            for (const gen &r : exact) {
+                size_t j = 0;
+                while (j < w.size() && !(inexact(w[j]) && within(w[j], r, 1e-9)))
+                    j++;
+                if (j == w.size())
+                    return;
+                w[j] = r;
+            }
+        }
+        v = w;
+    } catch (...) {
+    }
+}
+
 
 // u when g is inv(u) or u**(-n), else 0
 gen denominator_base(const gen &g) {
@@ -3200,6 +3286,7 @@ gen solve_one(const gen &args) {
         fail("validation", "the solver could not solve this equation");
     vecteur v = *r._VECTptr;
     complete_poly_roots(args, v);
+    casus_roots(args, v);
     drop_written_poles(args, v);
     sort_roots(v);
     return gen(v, 0);
