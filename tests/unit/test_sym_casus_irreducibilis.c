@@ -1,9 +1,9 @@
-/* Regression tests: an irreducible cubic with three real roots (casus
- * irreducibilis: no real radical form) was answered with three floats
- * flagged approximate ("numeric roots: no closed form was found"). Its
- * roots are exact in Viete's trigonometric form, now the answer; values
- * are asserted against SymPy 1.12's roots (the forms differ: SymPy's are
- * radicals of complex numbers). */
+/* Regression tests: an irreducible cubic with rational coefficients was
+ * answered with three floats flagged approximate ("numeric roots: no
+ * closed form was found"). With three real roots (casus irreducibilis: no
+ * real radical form) they are exact in Viete's trigonometric form, with
+ * one in Cardano's radicals; values are asserted against SymPy 1.12's
+ * roots (the forms differ: SymPy's are radicals of complex numbers). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +47,32 @@ static void test_casus_irreducibilis_was_approximate(void) {
     expect_roots("x**3 - 2*x**2 - x + 1", d);
 }
 
+/* one real root: giac's complex solve gave floats too; Cardano's formula
+ * with real cube roots (SymPy: 1.32471795724475, -0.662358978622373 -+
+ * 0.562279512062301*I) */
+static void test_cubic_with_one_real_root_was_approximate(void) {
+    static const char *const a[3] = {
+        "(1/2 + sqrt(69)/18)**(1/3) + (1/2 - sqrt(69)/18)**(1/3)",
+        "-(1/2 + sqrt(69)/18)**(1/3)/2 - (1/2 - sqrt(69)/18)**(1/3)/2 - "
+        "sqrt(3)*I*((1/2 + sqrt(69)/18)**(1/3) - (1/2 - sqrt(69)/18)**(1/3))/2",
+        "-(1/2 + sqrt(69)/18)**(1/3)/2 - (1/2 - sqrt(69)/18)**(1/3)/2 + "
+        "sqrt(3)*I*((1/2 + sqrt(69)/18)**(1/3) - (1/2 - sqrt(69)/18)**(1/3))/2"};
+    expect_roots("x**3 - x - 1", a);
+    json_t *r = sym_eval(a[0]);
+    CHECK_STREQ(sym_str(r, "value"), "1.32471795724");
+    json_decref(r);
+    r = sym_eval(a[2]);
+    CHECK_STREQ(sym_str(r, "value"), "-0.662358978622 + 0.562279512062*I");
+    json_decref(r);
+    /* a negative radicand takes the real cube root: x**3 + x + 1 = 0 at
+     * -0.682327803828019 (SymPy) */
+    r = sym_solve("x**3 + x + 1");
+    json_t *v = sym_eval(json_string_value(json_array_get(json_object_get(r, "solutions"), 0)));
+    CHECK_STREQ(sym_str(v, "value"), "-0.682327803828");
+    json_decref(v);
+    json_decref(r);
+}
+
 /* the values, through evaluate_expression, are SymPy's roots */
 static void test_trigonometric_roots_are_the_roots(void) {
     json_t *r = sym_eval("2*sqrt(21)*cos(-4*pi/3 + acos(-3*sqrt(21)/14)/3)/3");
@@ -74,6 +100,7 @@ static void test_other_cubics_unchanged(void) {
 int main(void) {
     cc_symbolic_warmup();
     RUN(test_casus_irreducibilis_was_approximate);
+    RUN(test_cubic_with_one_real_root_was_approximate);
     RUN(test_trigonometric_roots_are_the_roots);
     RUN(test_other_cubics_unchanged);
     return check_summary("test_sym_casus_irreducibilis");

@@ -3124,9 +3124,32 @@ gen cubic_coefficient(const gen &f, const gen &x, int k) {
     return ratnormal(subst(d, x, 0, false, g_ctx), g_ctx) / gen(fact[k]);
 }
 
-// f's three roots in trigonometric form into out; false unless f is a
-// cubic in x with rational coefficients and three distinct real roots.
-bool trig_cubic_roots(const gen &f, const gen &x, vecteur &out) {
+// The real cube root of the real number w (w**(1/3) is the principal,
+// complex one for w < 0)
+gen real_cbrt(const gen &w) {
+    if (is_strictly_positive(-w, g_ctx))
+        return -pow(-w, gen(1) / 3, g_ctx);
+    return pow(w, gen(1) / 3, g_ctx);
+}
+
+// The roots of t**3 + p*t + q = 0 less shift, one real and two complex
+// (4*p**3 + 27*q**2 > 0), by Cardano's formula with real cube roots u, v:
+// u + v and -(u + v)/2 -+ sqrt(3)*(u - v)*I/2. giac's complex solve gave
+// floats for x**3 - x - 1.
+bool cardano_roots(const gen &p, const gen &q, const gen &shift, vecteur &out) {
+    gen s = call(at_sqrt, q * q / 4 + p * p * p / 27);
+    gen u = real_cbrt(eval(-q / 2 + s, 1, g_ctx)), v = real_cbrt(eval(-q / 2 - s, 1, g_ctx));
+    gen re = eval(-(u + v) / 2 - shift, 1, g_ctx), im = eval(call(at_sqrt, 3) * (u - v) / 2, 1, g_ctx);
+    out.push_back(eval(u + v - shift, 1, g_ctx));
+    out.push_back(re - cst_i * im);
+    out.push_back(re + cst_i * im);
+    return true;
+}
+
+// f's three roots in closed form into out: Viete's trigonometric form for
+// three distinct real roots, Cardano's for one; false unless f is a cubic
+// in x with rational coefficients and no repeated root.
+bool cubic_closed_roots(const gen &f, const gen &x, vecteur &out) {
     if (degree_in(f, x) != 3)
         return false;
     gen c[4];
@@ -3136,7 +3159,10 @@ bool trig_cubic_roots(const gen &f, const gen &x, vecteur &out) {
     const gen &a = c[3], &b = c[2], &cc = c[1], &d = c[0];
     gen p = (3 * a * cc - b * b) / (3 * a * a);
     gen q = (2 * b * b * b - 9 * a * b * cc + 27 * a * a * d) / (27 * a * a * a);
-    if (!is_strictly_positive(-(4 * p * p * p + 27 * q * q), g_ctx))
+    gen disc = 4 * p * p * p + 27 * q * q;
+    if (is_strictly_positive(disc, g_ctx))
+        return cardano_roots(p, q, b / (3 * a), out);
+    if (!is_strictly_positive(-disc, g_ctx))
         return false;
     gen m = 2 * call(at_sqrt, -p / 3), y = eval(3 * q / (2 * p) * call(at_sqrt, gen(-3) / p), 1, g_ctx);
     gen th = call(at_acos, y);
@@ -3171,7 +3197,7 @@ void casus_roots(const gen &args, vecteur &v) {
         vecteur w = v;
         for (size_t i = 0; i < fs._VECTptr->size(); i += 2) {
             vecteur exact;
-            if (!trig_cubic_roots((*fs._VECTptr)[i], x, exact))
+            if (!cubic_closed_roots((*fs._VECTptr)[i], x, exact))
                 continue;
             for (const gen &r : exact) {
                 size_t j = 0;
