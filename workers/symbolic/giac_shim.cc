@@ -1377,39 +1377,31 @@ gen float_as_rational(const gen &g) {
     return is_one(den) ? num : num / den;
 }
 
-gen exact_floats(const gen &g) {
+// g with each float f in it (in a complex number, a call, a list) replaced
+// by leaf(f)
+template <class F> gen map_floats(const gen &g, F leaf) {
     if (float_part(g))
-        return float_as_rational(g);
+        return leaf(g);
     if (g.type == _CPLX)
-        return exact_floats(g._CPLXptr[0]) + cst_i * exact_floats(g._CPLXptr[1]);
+        return map_floats(g._CPLXptr[0], leaf) + cst_i * map_floats(g._CPLXptr[1], leaf);
     if (g.type == _SYMB)
-        return symbolic(g._SYMBptr->sommet, exact_floats(g._SYMBptr->feuille));
+        return symbolic(g._SYMBptr->sommet, map_floats(g._SYMBptr->feuille, leaf));
     if (g.type == _VECT) {
         vecteur v;
         for (const gen &e : *g._VECTptr)
-            v.push_back(exact_floats(e));
+            v.push_back(map_floats(e, leaf));
         return gen(v, g.subtype);
     }
     return g;
 }
 
+gen exact_floats(const gen &g) { return map_floats(g, float_as_rational); }
+
 // Each float of g rounded to binary64 (a real53).
 gen to_binary64(const gen &g) {
-    if (g.type == _REAL)
-        return real53(mpfr_get_d(g._REALptr->inf, MPFR_RNDN));
-    if (g.type == _DOUBLE_)
-        return real53(g._DOUBLE_val);
-    if (g.type == _CPLX)
-        return gen(to_binary64(g._CPLXptr[0]), to_binary64(g._CPLXptr[1]));
-    if (g.type == _SYMB)
-        return symbolic(g._SYMBptr->sommet, to_binary64(g._SYMBptr->feuille));
-    if (g.type == _VECT) {
-        vecteur v;
-        for (const gen &e : *g._VECTptr)
-            v.push_back(to_binary64(e));
-        return gen(v, g.subtype);
-    }
-    return g;
+    return map_floats(g, [](const gen &f) {
+        return real53(f.type == _REAL ? mpfr_get_d(f._REALptr->inf, MPFR_RNDN) : f._DOUBLE_val);
+    });
 }
 
 // r with its sums distributed when it has symbols: giac's exact answer
