@@ -439,6 +439,32 @@ static void test_underflow_to_zero_not_exact(void) {
     json_decref(r);
 }
 
+/* pow(a, b, m) was refused ("pow() takes 2 arguments (3 given)"): an
+ * agent writing Python's modular pow got no answer. It is Python's
+ * builtin: exact over integers, the sign of m, an inverse for b < 0, and
+ * priced before it runs. Values are Python 3.12's. */
+static void test_modular_pow_was_refused(void) {
+    static const struct want_value w[] = {
+        {"pow(2, 100, 7)", "2", 1},
+        {"pow(3, 4, -5)", "-4", 1},
+        {"pow(-3, 3, 5)", "3", 1},
+        {"pow(3, -1, 7)", "5", 1},
+        {"pow(5, 0, 1)", "0", 1},
+        {"pow(7, 0, -3)", "-2", 1},
+        {"pow(2, 10**100, 10**9 + 7)", "314344290", 1},
+        {"pow(2, 10**10000, 10**9 + 7)", "781394225", 1},
+        {"pow(3, 2**2000, 3**9999 * 2**10000 + 1) % 1000003", "59369", 1},
+        {"pow(2, 10)", "1024", -1}, /* two arguments: still math.pow's float */
+    };
+    ok_values(w, sizeof w / sizeof w[0]);
+    fails("pow(2, -1, 4)", "validation", "base is not invertible for the given modulus");
+    fails("pow(2, 10, 0)", "validation", "pow() 3rd argument cannot be 0");
+    fails("pow(2.0, 10, 7)", "validation", NULL);
+    fails("pow(2, 10, 7.5)", "validation", NULL);
+    fails("pow(2, 3, 4, 5)", "validation", "pow() takes 2 to 3 arguments (4 given)");
+    fails("pow(3, 2**9999, 3**9999 * 2**10000 + 1)", "resource_exhausted", NULL);
+}
+
 /* log(2, 0) was "0", exact: log(2) / log(0) = log(2) / -inf = -0 passed
  * the result's checks; Python's math.log refuses a base or an argument
  * <= 0 before dividing. */
@@ -1179,5 +1205,6 @@ int main(void) {
     RUN(test_float_argument_of_integer_function_was_accepted);
     RUN(test_held_value_difference_was_null);
     RUN(test_nested_held_values_were_undecided);
+    RUN(test_modular_pow_was_refused);
     return check_summary("test_calc_exact");
 }

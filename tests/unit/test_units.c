@@ -461,6 +461,49 @@ static void test_readings_unsaid(void) {
     check_error_prefix(conv(json_integer(1), "Mb", "B"), "unknown unit 'Mb' (did you mean MB,");
 }
 
+/* mpg to L/100km was "unknown unit 'mpg'", and mi/gal to L/100 km
+ * "incompatible dimensions": economy (distance per volume) and
+ * consumption (volume per distance) are reciprocals, which is what an
+ * agent converting one to the other means. Exact values are Python
+ * fractions' of the same definitions. Only that pair is reciprocal. */
+static void test_fuel_economy_was_unknown(void) {
+    check_exact(json_integer(30), "mpg", "L/100km", "112903/14400");
+    check_exact(json_integer(30), "mi/gal", "L/100 km", "112903/14400");
+    check_exact(json_integer(8), "L/100km", "mpg", "112903/3840");
+    check_exact(json_integer(8), "l/100km", "mpg_imp", "56826125/1609344");
+    check_exact(json_integer(5), "gal/mi", "km/L", "9600/112903");
+    check_exact(json_integer(20), "km/L", "mpg", "112903/2400"); /* same dimension: a factor */
+    check_exact(json_integer(8), "L/100km", "L/km", "2/25");
+    const char *ex;
+    CHECK(strstr(note_of(json_integer(30), "mpg", "L/100km", &ex), "reciprocals") != NULL);
+    CHECK(strstr(note_of(json_integer(30), "mpg", "L/100km", &ex), "mpg_imp") != NULL);
+    CHECK(strstr(note_of(json_integer(20), "km/L", "mpg", &ex), "reciprocals") == NULL);
+    check_error_prefix(conv(json_integer(0), "mpg", "L/100km"), "0 mpg has no value in L/100km");
+    check_error_prefix(conv(json_integer(1), "acre", "mpg"), "conversion failed: incompatible dimensions");
+    check_error_prefix(conv(json_integer(2), "s", "Hz"), "conversion failed: incompatible dimensions");
+}
+
+/* deg, rad, rpm, Mbps were unknown units. A plane angle is its own
+ * dimension (in turns, so every angle unit but the radian is exact), and
+ * an angular speed is not a frequency; bit rates are data per second. */
+static void test_angles_and_bit_rates_were_unknown(void) {
+    check_exact(json_integer(1), "deg", "arcsec", "3600");
+    check_exact(json_integer(90), "degrees", "grad", "100");
+    check_exact(json_integer(2), "turn", "\xc2\xb0", "720");
+    check_exact(json_integer(100), "Mbps", "MB/s", "25/2");
+    check_exact(json_integer(1), "Gbps", "Mbit/s", "1000");
+    check_exact(json_integer(60), "rpm", "deg/s", "360");
+    check_value(json_integer(180), "deg", "rad", 3.141592653589793);
+    check_value(json_integer(1), "rad", "deg", 57.29577951308232);
+    check_value(json_integer(3000), "rpm", "rad/s", 314.1592653589793);
+    json_t *r = conv(json_integer(180), "deg", "rad");
+    CHECK(json_object_get(r, "exact") == NULL); /* pi is no rational */
+    json_decref(r);
+    check_error_prefix(conv(json_integer(3000), "rpm", "Hz"), "conversion failed: incompatible dimensions");
+    check_error_prefix(conv(json_integer(1), "deg", "m"), "conversion failed: incompatible dimensions");
+    check_exact(json_integer(1), "deg C/s", "K/s", "1"); /* still a temperature step */
+}
+
 int main(void) {
     RUN(test_year_not_the_light_year_year);
     RUN(test_convert_examples);
@@ -476,5 +519,7 @@ int main(void) {
     RUN(test_compound_units);
     RUN(test_superscript_minus_refused);
     RUN(test_readings_unsaid);
+    RUN(test_fuel_economy_was_unknown);
+    RUN(test_angles_and_bit_rates_were_unknown);
     return check_summary("units");
 }

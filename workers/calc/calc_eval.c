@@ -97,9 +97,9 @@ static bool call_unproven(const struct calc_ev *e, const struct calc_fdef *f,
 }
 
 static int eval_call(struct calc_ev *e, const node *n, struct calc_val *out) {
-    const struct calc_fdef *f = n->v.name[0] ? calc_find_function(n->v.name) : NULL;
-    if (!f) return calc_fail(e, "validation", "only whitelisted math functions are callable");
     int argc = (int)n->nchild;
+    const struct calc_fdef *f = n->v.name[0] ? calc_find_call(n->v.name, argc) : NULL;
+    if (!f) return calc_fail(e, "validation", "only whitelisted math functions are callable");
     if (calc_check_arity(e, f, argc) != 0) return -1;
     struct calc_val *a = calloc(argc ? (size_t)argc : 1, sizeof *a);
     if (!a) return calc_fail(e, "resource_exhausted", "expression exhausted the memory ceiling");

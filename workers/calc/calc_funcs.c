@@ -258,6 +258,43 @@ static int fn_isqrt(struct calc_ev *e, const struct calc_fdef *f, struct calc_va
     return set_int(out, z);
 }
 
+/* pow(a, b, m): Python's three-argument pow, a**b mod m over integers,
+ * with the sign of m as Python's % has it; a negative b takes the inverse
+ * of a mod m first (Python 3.8). Its cost is about bits(b) squarings of
+ * numbers of bits(m) bits, priced before anything is computed. */
+#define CALC_POWMOD_WORK_LIMIT (1UL << 26)
+
+static int fn_pow_modular(struct calc_ev *e, const struct calc_fdef *f, struct calc_val *a, int n,
+                          mpq_t out) {
+    if (need_int(e, f, a, n, false)) return -1;
+    mpz_srcptr base = mpq_numref(a[0].q), ex = mpq_numref(a[1].q), m = mpq_numref(a[2].q);
+    if (mpz_sgn(m) == 0) return calc_fail(e, "validation", "pow() 3rd argument cannot be 0");
+    double work = (double)mpz_sizeinbase(ex, 2) * (double)mpz_sizeinbase(m, 2);
+    if (mpz_sizeinbase(m, 2) > CALC_POW_BITS_LIMIT || work > (double)CALC_POWMOD_WORK_LIMIT)
+        return calc_fail(e, "resource_exhausted",
+                         "pow(a, b, m) with a %zu-bit exponent and a %zu-bit modulus exceeds the "
+                         "limit for exact results (bits(b) * bits(m) <= %lu, bits(m) <= %lu)",
+                         mpz_sizeinbase(ex, 2), mpz_sizeinbase(m, 2), CALC_POWMOD_WORK_LIMIT,
+                         CALC_POW_BITS_LIMIT);
+    mpz_t am, z;
+    mpz_inits(am, z, NULL);
+    mpz_abs(am, m);
+    int rc = 0;
+    if (mpz_sgn(ex) < 0 && mpz_invert(z, base, am) == 0)
+        rc = calc_fail(e, "validation", "base is not invertible for the given modulus");
+    else if (mpz_sgn(ex) < 0) {
+        mpz_neg(am, ex); /* am is free again once z holds the inverse */
+        mpz_powm(z, z, am, m);
+    } else mpz_powm(z, base, ex, m);
+    if (rc == 0 && mpz_sgn(m) < 0 && mpz_sgn(z) != 0) mpz_add(z, z, m); /* 81 % -5 == -4 */
+    if (rc == 0) mpq_set_z(out, z);
+    mpz_clears(am, z, NULL);
+    return rc;
+}
+
+static const struct calc_fdef pow_modular = {"pow", CALC_F_INT, 3, 3, fn_pow_modular, NULL, NULL,
+                                              false};
+
 static double f_degrees(double x) { return x * (180.0 / M_PI); }
 static double f_radians(double x) { return x * (M_PI / 180.0); }
 static double f_float(double x) { return x; }
@@ -290,7 +327,8 @@ static const struct calc_fdef functions[] = {
     FLOAT1("log10", log10, false),     FLOAT1("log1p", log1p, false),
     FLOAT1("log2", log2, false),       EXACT("max", 2, -1, fn_minmax),
     EXACT("min", 2, -1, fn_minmax),    INTEGER("perm", 1, 2, fn_perm),
-    FLOAT2("pow", pow, false),         FLOAT1("radians", f_radians, true),
+    /* pow of three arguments is calc_find_call's pow_modular */
+    {"pow", CALC_F_FLOAT, 2, 3, NULL, NULL, pow, false}, FLOAT1("radians", f_radians, true),
     FLOAT2("remainder", remainder, false), EXACT("round", 1, 2, fn_round),
     FLOAT1("sin", sin, false),         FLOAT1("sinh", sinh, false),
     FLOAT1("sqrt", sqrt, false),       FLOAT1("tan", tan, false),
@@ -306,6 +344,11 @@ static int by_name(const void *key, const void *entry) {
 
 const struct calc_fdef *calc_find_function(const char *name) {
     return bsearch(name, functions, NFUNCS, sizeof functions[0], by_name);
+}
+
+const struct calc_fdef *calc_find_call(const char *name, int argc) {
+    if (argc == 3 && strcmp(name, "pow") == 0) return &pow_modular;
+    return calc_find_function(name);
 }
 
 const char *calc_function_name(unsigned i) { return i < NFUNCS ? functions[i].name : NULL; }

@@ -202,6 +202,9 @@ int calc_refuse_float(struct calc_ev *e, const char *what, const struct calc_val
 extern const char calc_float_remedy[];
 /* The function named name, or NULL. */
 const struct calc_fdef *calc_find_function(const char *name);
+/* The function a call of argc arguments names: pow of three is Python's
+ * modular pow (exact, integers), outside the table's function bits. */
+const struct calc_fdef *calc_find_call(const char *name, int argc);
 /* int, trunc, floor, ceil, round: their value is exact whenever the look
  * was not too close to their step (calc_near_step). */
 bool calc_is_step(const struct calc_fdef *f);

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Dimension vectors {m, kg, s, B}. */
+/* Dimension vectors {m, kg, s, B, K, turn}; unwritten exponents are 0. */
 #define D_LEN    {1, 0, 0, 0}
 #define D_MASS   {0, 1, 0, 0}
 #define D_TIME   {0, 0, 1, 0}
@@ -26,6 +26,10 @@
 #define D_AREA   {2, 0, 0, 0}
 #define D_DATA   {0, 0, 0, 1}
 #define D_FREQ   {0, 0, -1, 0}
+#define D_ECONOMY {-2, 0, 0, 0}
+#define D_RATE   {0, 0, -1, 1}
+#define D_ANGLE  {0, 0, 0, 0, 0, 1}
+#define D_ANGULAR_SPEED {0, 0, -1, 0, 0, 1}
 
 /* Names with more than one reading in use: the table's reading is fixed
  * (TOOLS.md 3.3.19), and the result says which one it took. */
@@ -36,6 +40,7 @@
 #define N_OZ "avoirdupois ounce (28.349523125 g); the troy ounce of precious metals is 31.1034768 g (ozt)"
 #define N_CAL "thermochemical calorie (4.184 J); the International Table calorie is 4.1868 J"
 #define N_HP "mechanical horsepower (745.7 W); metric horsepower (PS) is 735.49875 W"
+#define N_MPG "US miles per US gallon (3.785411784 L); miles per imperial gallon is mpg_imp"
 #define N_YEAR "Julian year, 365.25 days (31557600 s); a calendar year has 365 or 366 days"
 
 /* Spellings are case-sensitive (m milli, M mega; mW milliwatt, MW
@@ -133,6 +138,12 @@ static const struct cc_unit table[] = {
     {"floz", "2.95735295625e-5", D_VOL, 0, N_GAL},
     {"imp_gal", "0.00454609", D_VOL, 0, NULL}, {"imp_quart", "0.0011365225", D_VOL, 0, NULL},
     {"imp_pint", "0.00056826125", D_VOL, 0, NULL}, {"imp_floz", "0.0000284130625", D_VOL, 0, NULL},
+    /* fuel economy (distance per volume) and consumption (volume per
+     * distance): inverse dimensions, converted reciprocally (convert()) */
+    {"mpg", "1609.344/0.003785411784", D_ECONOMY, 0, N_MPG},
+    {"mpg_imp", "1609.344/0.00454609", D_ECONOMY, 0, NULL},
+    {"km/L", "1000/0.001", D_ECONOMY, 0, NULL}, {"km/l", "1000/0.001", D_ECONOMY, 0, NULL},
+    {"L/100km", "0.001/100000", D_AREA, 0, NULL}, {"l/100km", "0.001/100000", D_AREA, 0, NULL},
     {"ha", "10000", D_AREA, 0, NULL}, {"hectare", "10000", D_AREA, 0, NULL},
     {"acre", "4046.8564224", D_AREA, 0, NULL},
     {"sqft", "0.09290304", D_AREA, 0, NULL},
@@ -148,6 +159,22 @@ static const struct cc_unit table[] = {
     {"TiB", "1099511627776", D_DATA, 0, NULL},
     {"bit", "0.125", D_DATA, 0, NULL}, {"bits", "0.125", D_DATA, 0, NULL}, {"kbit", "125", D_DATA, 0, NULL},
     {"Mbit", "125000", D_DATA, 0, NULL}, {"Gbit", "125000000", D_DATA, 0, NULL}, {"Tbit", "125000000000", D_DATA, 0, NULL},
+    /* bit rates: bits per second, as network speeds are quoted */
+    {"bps", "0.125", D_RATE, 0, NULL}, {"kbps", "125", D_RATE, 0, NULL},
+    {"Mbps", "125000", D_RATE, 0, NULL}, {"Gbps", "125000000", D_RATE, 0, NULL},
+    {"Tbps", "125000000000", D_RATE, 0, NULL},
+    /* plane angles, in turns: every one exact but the radian, 1/(2*pi) */
+    {"turn", "1", D_ANGLE, 0, NULL}, {"turns", "1", D_ANGLE, 0, NULL},
+    {"rev", "1", D_ANGLE, 0, NULL}, {"revolution", "1", D_ANGLE, 0, NULL},
+    {"deg", "1/360", D_ANGLE, 0, NULL}, {"degree", "1/360", D_ANGLE, 0, NULL},
+    {"degrees", "1/360", D_ANGLE, 0, NULL}, {"\xc2\xb0", "1/360", D_ANGLE, 0, NULL},
+    {"arcmin", "1/21600", D_ANGLE, 0, NULL}, {"arcsec", "1/1296000", D_ANGLE, 0, NULL},
+    {"grad", "1/400", D_ANGLE, 0, NULL}, {"gon", "1/400", D_ANGLE, 0, NULL},
+    {"rad", "0.15915494309189533576888376337251436203445964574046", D_ANGLE, 1, NULL},
+    {"radian", "0.15915494309189533576888376337251436203445964574046", D_ANGLE, 1, NULL},
+    {"radians", "0.15915494309189533576888376337251436203445964574046", D_ANGLE, 1, NULL},
+    {"mrad", "0.00015915494309189533576888376337251436203445964574046", D_ANGLE, 1, NULL},
+    {"rpm", "1/60", D_ANGULAR_SPEED, 0, NULL},
     {"Hz", "1", D_FREQ, 0, NULL}, {"hertz", "1", D_FREQ, 0, NULL},
     {"kHz", "1000", D_FREQ, 0, NULL}, {"MHz", "1e6", D_FREQ, 0, NULL}, {"GHz", "1e9", D_FREQ, 0, NULL},
 };
@@ -554,9 +581,25 @@ json_t *cc_unit_name_error(const char *norm, int rc, const char **spell, size_t 
     return cc_err("validation", "unknown unit '%s'. Known: %s", norm, cc_unit_short_alias_list());
 }
 
+/* Fuel economy (length per volume, m^-2: mpg, km/L) and fuel consumption
+ * (volume per length, m^2, written as a ratio: L/100km, gal/mi) measure
+ * one thing as reciprocals, and an agent converting one to the other
+ * means the reciprocal. No other pair of inverse dimensions converts: s to
+ * Hz is not a conversion, and an area (acre, m^2) is no consumption. */
+static bool economy_and_consumption(const struct cc_unit_ref *a, const struct cc_unit_ref *b) {
+    static const signed char economy[CC_DIM_COUNT] = D_ECONOMY, area[CC_DIM_COUNT] = D_AREA;
+    return memcmp(a->unit->dim, economy, sizeof economy) == 0 &&
+           memcmp(b->unit->dim, area, sizeof area) == 0 && strchr(b->spelling, '/');
+}
+
+static bool fuel_inverse(const struct cc_unit_ref *a, const struct cc_unit_ref *b) {
+    return economy_and_consumption(a, b) || economy_and_consumption(b, a);
+}
+
 /* The conversion of q (in place) from one resolved unit to another; NULL,
  * or the error object. */
-static json_t *convert(mpq_t q, const struct cc_unit_ref *f, const struct cc_unit_ref *t) {
+static json_t *convert(mpq_t q, const struct cc_unit_ref *f, const struct cc_unit_ref *t,
+                       bool *reciprocal) {
     if (!f->unit || !t->unit) {
         if (f->unit || t->unit)
             return cc_err("validation", "cannot mix temperature and non-temperature units");
@@ -568,13 +611,18 @@ static json_t *convert(mpq_t q, const struct cc_unit_ref *f, const struct cc_uni
         from_kelvin(q, t->temp);
         return NULL;
     }
-    if (!cc_unit_same_dimension(f->unit, t->unit))
+    bool inverse = *reciprocal = fuel_inverse(f, t);
+    if (!inverse && !cc_unit_same_dimension(f->unit, t->unit))
         return cc_err("validation", "conversion failed: incompatible dimensions ('%s' vs '%s')",
                       f->spelling, t->spelling);
+    if (inverse && mpq_sgn(q) == 0)
+        return cc_err("validation", "0 %s has no value in %s: economy and consumption are "
+                      "reciprocal, and 1/0 is infinite", f->spelling, t->spelling);
     mpq_t k;
     mpq_init(k);
     cc_unit_factor_q(f->unit->factor, k);
     mpq_mul(q, q, k);
+    if (inverse) mpq_inv(q, q);
     cc_unit_factor_q(t->unit->factor, k);
     mpq_div(q, q, k);
     mpq_clear(k);
@@ -587,11 +635,14 @@ static const char *reading_note(const struct cc_unit_ref *r, const char *norm) {
     return cc_unit_fold_note(norm, r);
 }
 
+#define N_RECIPROCAL "fuel economy (distance per volume) and consumption (volume per distance) " \
+                     "are reciprocals: the value is 1 / the given one, in these units"
+
 static json_t *build_result(double v, const mpq_t q, bool finite, const struct cc_unit_ref *f,
                             const struct cc_unit_ref *t, const char *from_trim, const char *to_trim,
-                            const char *from_norm, const char *to_norm) {
+                            const char *from_norm, const char *to_norm, bool reciprocal) {
     char rep[32];
-    char *from_text = NULL;
+    char *from_text = NULL, *both = NULL;
     if (asprintf(&from_text, "%s %s", cc_float_repr(v, rep), from_trim) < 0) return NULL;
     json_t *r = cc_ok();
     bool approx = (f->unit && f->unit->approx) || (t->unit && t->unit->approx);
@@ -605,7 +656,10 @@ static json_t *build_result(double v, const mpq_t q, bool finite, const struct c
     json_object_set_new(r, "from", json_string(from_text));
     const char *note = reading_note(f, from_norm);
     if (!note) note = reading_note(t, to_norm);
+    if (reciprocal && note && asprintf(&both, "%s; %s", N_RECIPROCAL, note) < 0) both = NULL;
+    if (reciprocal) note = both ? both : N_RECIPROCAL;
     if (note) json_object_set_new(r, "note", json_string(note));
+    free(both);
     if (f->folded || t->folded) {
         json_t *io = json_object();
         if (f->folded) json_object_set_new(io, "from_unit", json_string(f->spelling));
@@ -696,9 +750,9 @@ static json_t *convert_names(const json_t *jv, double v, const char *from, const
     if (!r) {
         mpq_t q;
         mpq_init(q);
-        bool finite = value_q(jv, v, q) == 0;
-        r = convert(q, &f, &t);
-        if (!r) r = build_result(v, q, finite, &f, &t, from_trim, to_trim, from, to);
+        bool finite = value_q(jv, v, q) == 0, reciprocal = false;
+        r = convert(q, &f, &t, &reciprocal);
+        if (!r) r = build_result(v, q, finite, &f, &t, from_trim, to_trim, from, to, reciprocal);
         mpq_clear(q);
     }
     cc_unit_compound_free(fown);

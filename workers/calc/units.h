@@ -13,12 +13,15 @@
 
 #include "workers/common/tool_api.h"
 
-/* Exponents of the base dimensions: metre, kilogram, second, byte, kelvin.
- * The byte is its own "information" dimension so data sizes never convert
- * to anything physical. The kelvin appears only in compound units (J/(kg*K)),
- * where a temperature is the size of a degree; the table's own temperatures
- * are scales, handled apart. */
-enum { CC_DIM_M, CC_DIM_KG, CC_DIM_S, CC_DIM_B, CC_DIM_K, CC_DIM_COUNT };
+/* Exponents of the base dimensions: metre, kilogram, second, byte, kelvin,
+ * turn. The byte is its own "information" dimension so data sizes never
+ * convert to anything physical. The kelvin appears only in compound units
+ * (J/(kg*K)), where a temperature is the size of a degree; the table's own
+ * temperatures are scales, handled apart. A plane angle is its own
+ * dimension too (its unit the turn, so degrees, grads and arcminutes are
+ * exact), so an angular speed (rpm, rad/s) never reads as a frequency:
+ * 1 rpm is 1/60 Hz of revolutions but 0.105 rad/s. */
+enum { CC_DIM_M, CC_DIM_KG, CC_DIM_S, CC_DIM_B, CC_DIM_K, CC_DIM_TURN, CC_DIM_COUNT };
 
 struct cc_unit {
     const char *alias;        /* case-sensitive spelling, e.g. "km/h", "mW" */

@@ -107,6 +107,7 @@ gen call(const unary_function_ptr *f, const gen &args) {
 
 // Floats in calls (defined with settled(), below the function table).
 bool float_part(const gen &x);
+bool float_number(const gen &r);
 bool is_finite_real(const gen &x);
 bool float_at_pole(const cc_node *n, const char *name);
 bool float_constant_value(const cc_node *n, gen &out);
@@ -1326,6 +1327,129 @@ bool sequences_disagree(const gen &f, const gen &x, const gen &pt, int dir) {
 // the zeros of an oscillation (infinity_refuted) is undef, with the note;
 // where giac fails and no squeeze decides, two sequences with different
 // limits (sequences_disagree) make it undef with the note.
+// ---- floats through limit, sum and product ---------------------------------
+// giac's limit, sum and product read a float as the rational its exact()
+// finds within giac's epsilon, and answer in those rationals as if they
+// were exact: limit(sqrt(-2.0)*x, x, 1) was 1607521*I/1136689 (1.6e-12
+// off sqrt(2)), product(1 - 0.25/k**2, (k, 1, oo)) 364913/573204 (2/pi to
+// 12 digits). Each float is instead read as the rational it holds exactly
+// (a float is a dyadic rational), and the exact answer is given back as a
+// float: floats in, floats out, as SymPy answers.
+
+bool has_float(const gen &g) {
+    if (float_number(g))
+        return true;
+    if (g.type == _SYMB)
+        return has_float(g._SYMBptr->feuille);
+    if (g.type == _VECT)
+        for (const gen &e : *g._VECTptr)
+            if (has_float(e))
+                return true;
+    return false;
+}
+
+// The exact value of a finite float; g itself for any other value.
+gen float_as_rational(const gen &g) {
+    mpfr_t v;
+    mpfr_init2(v, g.type == _REAL ? mpfr_get_prec(g._REALptr->inf) : 53);
+    if (g.type == _REAL)
+        mpfr_set(v, g._REALptr->inf, MPFR_RNDN);
+    else
+        mpfr_set_d(v, g._DOUBLE_val, MPFR_RNDN);
+    if (!mpfr_number_p(v)) {
+        mpfr_clear(v);
+        return g;
+    }
+    mpz_t m;
+    mpq_t q;
+    mpz_init(m);
+    mpq_init(q);
+    long e = mpfr_get_z_2exp(m, v); /* v = m * 2**e */
+    mpq_set_z(q, m);
+    if (e >= 0)
+        mpq_mul_2exp(q, q, (mp_bitcnt_t)e);
+    else
+        mpq_div_2exp(q, q, (mp_bitcnt_t)-e);
+    gen num = integer(mpq_numref(q)), den = integer(mpq_denref(q));
+    mpq_clear(q);
+    mpz_clear(m);
+    mpfr_clear(v);
+    return is_one(den) ? num : num / den;
+}
+
+// g with each float f in it (in a complex number, a call, a list) replaced
+// by leaf(f)
+template <class F> gen map_floats(const gen &g, F leaf) {
+    if (float_part(g))
+        return leaf(g);
+    if (g.type == _CPLX)
+        return map_floats(g._CPLXptr[0], leaf) + cst_i * map_floats(g._CPLXptr[1], leaf);
+    if (g.type == _SYMB)
+        return symbolic(g._SYMBptr->sommet, map_floats(g._SYMBptr->feuille, leaf));
+    if (g.type == _VECT) {
+        vecteur v;
+        for (const gen &e : *g._VECTptr)
+            v.push_back(map_floats(e, leaf));
+        return gen(v, g.subtype);
+    }
+    return g;
+}
+
+gen exact_floats(const gen &g) { return map_floats(g, float_as_rational); }
+
+// Each float of g rounded to binary64 (a real53).
+gen to_binary64(const gen &g) {
+    return map_floats(g, [](const gen &f) {
+        return real53(f.type == _REAL ? mpfr_get_d(f._REALptr->inf, MPFR_RNDN) : f._DOUBLE_val);
+    });
+}
+
+// r with its sums distributed when it has symbols: giac's exact answer
+// is one fraction ((18014398509481984*pi + 5404319552844595*y)/
+// 18014398509481984), whose float form is no reading of 0.3*y + pi.
+// Kept as it is when expanding makes it much longer.
+gen float_summands(const gen &r) {
+    if (lidnt(r).empty())
+        return r;
+    gen e = checked(expand(r, g_ctx));
+    return taille(e, 4096) <= 2 * taille(r, 4096) + 8 ? e : r;
+}
+
+// An exact answer reached from floats, given back as floats: evaluated at
+// 30 digits, each number then rounded once to binary64 (giac's evalf at
+// its default precision left pi**2/6 as 1.64493406684820, 3e-14 off). An
+// exact 0 (exp(-0.5*x) at oo: the floats vanished), an infinity, undef or
+// an oscillation's placeholder stays as it is.
+gen float_answer(const gen &r) {
+    if (is_zero(r) || is_undef(r) || is_inf(r) || r.type == _STRNG || holds_op(r, at_bounded_function))
+        return r;
+    // evalf at 30 digits leaves the context at 30 digits
+    // and MPFR's default precision at 30 digits' bits, which every float
+    // made after it takes (0.6366197723675813824328884): both restored
+    int digits = decimal_digits(g_ctx);
+    mpfr_prec_t prec = mpfr_get_default_prec();
+    gen f;
+    try {
+        f = checked(call(at_evalf, makesequence(float_summands(r), gen(30))));
+    } catch (...) {
+        decimal_digits(g_ctx) = digits;
+        mpfr_set_default_prec(prec);
+        throw;
+    }
+    decimal_digits(g_ctx) = digits;
+    mpfr_set_default_prec(prec);
+    return to_binary64(f);
+}
+
+// limit_or_squeeze of an expression or point with floats in it, the floats
+// read exactly (above).
+gen limit_of_floats(const gen &f, const gen &x, const gen &pt, int dir) {
+    if (!has_float(f) && !has_float(pt))
+        return limit_or_squeeze(f, x, pt, dir);
+    gen r = limit_or_squeeze(eval(exact_floats(f), 1, g_ctx), x, eval(exact_floats(pt), 1, g_ctx), dir);
+    return float_answer(r);
+}
+
 gen limit_or_squeeze(const gen &f, const gen &x, const gen &pt, int dir) {
     gen r;
     try {
@@ -1357,7 +1481,7 @@ gen limit_or_squeeze(const gen &f, const gen &x, const gen &pt, int dir) {
 // limit(cos(sqrt(x))/x, x, -oo) was 0; cos(I*t) = cosh(t) grows).
 gen sp_limit(const cc_node *n, const char *) {
     gen pt = arg(n, 2);
-    gen r = limit_or_squeeze(arg(n, 0), arg(n, 1), pt, is_inf(pt) ? 0 : 1);
+    gen r = limit_of_floats(arg(n, 0), arg(n, 1), pt, is_inf(pt) ? 0 : 1);
     int sgn = pt == plus_inf ? 1 : pt == minus_inf ? -1 : 0;
     long ex = 0;
     if (sgn && finite_number(r) && n->child[1]->kind == CC_N_NAME &&
@@ -1770,11 +1894,28 @@ gen inert_sum(const vecteur &v, const gen &args, const cc_node *n) {
     return checked;
 }
 
+gen exact_sum(vecteur &v, const cc_node *n, const char *name);
+
+// summation and product (not the inert Sum) of floats: each float read
+// exactly, the answer given back as a float (limit_of_floats).
 gen sp_sum(const cc_node *n, const char *name) {
     vecteur v(1, arg(n, 0));
     push_limits(v, n->child[1]);
     if (v.size() != 4)
         fail("validation", "parse error: %s() needs (expr, (k, lower, upper))", name);
+    if (strcmp(name, "Sum") && has_float(gen(v, _SEQ__VECT))) {
+        vecteur exact(v);
+        for (gen &e : exact)
+            e = eval(exact_floats(e), 1, g_ctx);
+        gen r = exact_sum(exact, n, name);
+        // left unevaluated: shown with the floats the caller wrote
+        if (!holds_op(r, at_sum) && !holds_op(r, at_product))
+            return float_answer(r);
+    }
+    return exact_sum(v, n, name);
+}
+
+gen exact_sum(vecteur &v, const cc_node *n, const char *name) {
     gen args(v, _SEQ__VECT);
     if (!strcmp(name, "Sum"))
         return inert_sum(v, args, n);
@@ -2952,6 +3093,118 @@ void complete_poly_roots(const gen &args, vecteur &v) {
 
 static bool within(const gen &a, const gen &b, double rel);
 long degree_in(const gen &p, const gen &x);
+bool inexact(const gen &g);
+
+// ---- casus irreducibilis ----------------------------------------------------
+// A cubic with rational coefficients and three distinct real roots has no
+// real radical form when it is irreducible (casus irreducibilis): giac's
+// solve answers floats, and the answer was flagged approximate. Its roots
+// are exact in Viete's trigonometric form: with x = t - b/(3a) and t**3 +
+// p*t + q = 0 (p < 0),
+//   t_k = 2*sqrt(-p/3)*cos(acos(3*q/(2*p)*sqrt(-3/p))/3 - 2*pi*k/3),
+// k = 0, 1, 2 (x**3 - 3*x + 1 = 0 at 2*cos(2*pi/9), 2*cos(4*pi/9),
+// -2*cos(pi/9)).
+
+bool rational_number(const gen &g) { return g.type == _INT_ || g.type == _ZINT || g.type == _FRAC; }
+
+// The coefficient of x**k in the cubic f, as the k-th derivative at 0 / k!
+gen cubic_coefficient(const gen &f, const gen &x, int k) {
+    gen d = f;
+    for (int i = 0; i < k; i++)
+        d = derive(d, x, g_ctx);
+    static const int fact[] = {1, 1, 2, 6};
+    return ratnormal(subst(d, x, 0, false, g_ctx), g_ctx) / gen(fact[k]);
+}
+
+// The real cube root of the real number w (w**(1/3) is the principal,
+// complex one for w < 0)
+gen real_cbrt(const gen &w) {
+    if (is_strictly_positive(-w, g_ctx))
+        return -pow(-w, gen(1) / 3, g_ctx);
+    return pow(w, gen(1) / 3, g_ctx);
+}
+
+// The roots of t**3 + p*t + q = 0 less shift, one real and two complex
+// (4*p**3 + 27*q**2 > 0), by Cardano's formula with real cube roots u, v:
+// u + v and -(u + v)/2 -+ sqrt(3)*(u - v)*I/2. giac's complex solve gave
+// floats for x**3 - x - 1.
+bool cardano_roots(const gen &p, const gen &q, const gen &shift, vecteur &out) {
+    gen s = call(at_sqrt, q * q / 4 + p * p * p / 27);
+    gen u = real_cbrt(eval(-q / 2 + s, 1, g_ctx)), v = real_cbrt(eval(-q / 2 - s, 1, g_ctx));
+    gen re = eval(-(u + v) / 2 - shift, 1, g_ctx), im = eval(call(at_sqrt, 3) * (u - v) / 2, 1, g_ctx);
+    out.push_back(eval(u + v - shift, 1, g_ctx));
+    out.push_back(re - cst_i * im);
+    out.push_back(re + cst_i * im);
+    return true;
+}
+
+// f's three roots in closed form into out: Viete's trigonometric form for
+// three distinct real roots, Cardano's for one; false unless f is a cubic
+// in x with rational coefficients and no repeated root.
+bool cubic_closed_roots(const gen &f, const gen &x, vecteur &out) {
+    if (degree_in(f, x) != 3)
+        return false;
+    gen c[4];
+    for (int k = 0; k < 4; k++)
+        if (!rational_number(c[k] = eval(cubic_coefficient(f, x, k), 1, g_ctx)))
+            return false;
+    const gen &a = c[3], &b = c[2], &cc = c[1], &d = c[0];
+    gen p = (3 * a * cc - b * b) / (3 * a * a);
+    gen q = (2 * b * b * b - 9 * a * b * cc + 27 * a * a * d) / (27 * a * a * a);
+    gen disc = 4 * p * p * p + 27 * q * q;
+    if (is_strictly_positive(disc, g_ctx))
+        return cardano_roots(p, q, b / (3 * a), out);
+    if (!is_strictly_positive(-disc, g_ctx))
+        return false;
+    gen m = 2 * call(at_sqrt, -p / 3), y = eval(3 * q / (2 * p) * call(at_sqrt, gen(-3) / p), 1, g_ctx);
+    gen th = call(at_acos, y);
+    // acos of a value it knows (-1/2: 2*pi/3) evaluates to cos(2*pi/9)
+    // forms; any other giac rewrites as pi/2 - asin and folds into
+    // cos(-7*pi/6 + asin(...)/3): that one is kept as Viete wrote it
+    bool known = !holds_op(th, at_acos) && !holds_op(th, at_asin);
+    for (int k = 0; k < 3; k++) {
+        gen angle = (known ? th : symbolic(at_acos, y)) / 3 - gen(2 * k) * cst_pi / 3;
+        gen cosine = known ? call(at_cos, angle) : symbolic(at_cos, angle);
+        out.push_back(known ? eval(m * cosine - b / (3 * a), 1, g_ctx) : m * cosine - b / (3 * a));
+    }
+    return true;
+}
+
+// Each inexact root in v (a float or a rootof) of an irreducible cubic
+// factor of the polynomial equation args replaced by its trigonometric
+// form; v unchanged unless every root of such a factor is matched (to
+// 1e-9).
+void casus_roots(const gen &args, vecteur &v) {
+    if (args.type != _VECT || args._VECTptr->size() != 2 || !inexact(gen(v, 0)))
+        return;
+    gen e = as_difference((*args._VECTptr)[0]), x = (*args._VECTptr)[1];
+    try {
+        gen num = _numer(normal(e, g_ctx), g_ctx);
+        vecteur k = lvar(num);
+        if (k.size() != 1 || k[0] != x)
+            return;
+        gen fs = _factors(num, g_ctx);
+        if (fs.type != _VECT || fs._VECTptr->size() % 2)
+            return;
+        vecteur w = v;
+        for (size_t i = 0; i < fs._VECTptr->size(); i += 2) {
+            vecteur exact;
+            if (!cubic_closed_roots((*fs._VECTptr)[i], x, exact))
+                continue;
+            for (const gen &r : exact) {
+                size_t j = 0;
+                while (j < w.size() && !(inexact(w[j]) && within(w[j], r, 1e-9)))
+                    j++;
+                if (j == w.size())
+                    return;
+                w[j] = r;
+            }
+        }
+        v = w;
+    } catch (...) {
+    }
+}
+
 
 // u when g is inv(u) or u**(-n), else 0
 gen denominator_base(const gen &g) {
@@ -3051,6 +3304,7 @@ gen solve_one(const gen &args) {
         fail("validation", "the solver could not solve this equation");
     vecteur v = *r._VECTptr;
     complete_poly_roots(args, v);
+    casus_roots(args, v);
     drop_written_poles(args, v);
     sort_roots(v);
     return gen(v, 0);
@@ -3871,7 +4125,7 @@ gen apply(cc_giac_op op, cc_gexpr *const *a, size_t n) {
     case CC_G_SOLVE: return with_complex(solve_one, makesequence(x, a[1]->g));
     case CC_G_LIMIT: {
         const gen &pt = a[2]->g;
-        return limit_or_squeeze(x, a[1]->g, pt, is_inf(pt) ? 0 : 1);
+        return limit_of_floats(x, a[1]->g, pt, is_inf(pt) ? 0 : 1);
     }
     case CC_G_SOLVE_SYSTEM: return solve_system(x, a[1]->g);
     case CC_G_DET: need_matrix(x); return checked(_det(x, g_ctx));
@@ -3889,7 +4143,7 @@ gen apply(cc_giac_op op, cc_gexpr *const *a, size_t n) {
     case CC_G_SOLVE_GENERAL: return general_solutions(makesequence(x, a[1]->g));
     case CC_G_SOLVE_GENERAL_AFTER: return general_solutions_after_solve(makesequence(x, a[1]->g));
     case CC_G_SOLVE_REAL: return solve_one(makesequence(x, a[1]->g));
-    case CC_G_LIMIT_LEFT: return limit_or_squeeze(x, a[1]->g, a[2]->g, -1);
+    case CC_G_LIMIT_LEFT: return limit_of_floats(x, a[1]->g, a[2]->g, -1);
     }
     fail("internal", "giac shim: unknown op");
 }
