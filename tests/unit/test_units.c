@@ -504,6 +504,17 @@ static void test_angles_and_bit_rates_were_unknown(void) {
     check_exact(json_integer(1), "deg C/s", "K/s", "1"); /* still a temperature step */
 }
 
+/* mol, mmol were unknown units (and so was every compound with them:
+ * J/(mol*K), mmol/L). The mole is its own dimension. */
+static void test_amount_of_substance_was_unknown(void) {
+    check_exact(json_integer(250), "mmol", "mol", "1/4");
+    check_exact(json_integer(1), "mol/L", "mmol/mL", "1");
+    check_exact(json_integer(3), "mmol/L", "\xc2\xb5mol/mL", "3");
+    check_exact(json_integer(2), "J/(mol*K)", "kJ/(mol*K)", "1/500");
+    check_exact(json_integer(1), "kmol", "nmol", "1000000000000");
+    check_error_prefix(conv(json_integer(1), "mol", "kg"), "conversion failed: incompatible dimensions");
+}
+
 int main(void) {
     RUN(test_year_not_the_light_year_year);
     RUN(test_convert_examples);
@@ -521,5 +532,6 @@ int main(void) {
     RUN(test_readings_unsaid);
     RUN(test_fuel_economy_was_unknown);
     RUN(test_angles_and_bit_rates_were_unknown);
+    RUN(test_amount_of_substance_was_unknown);
     return check_summary("units");
 }

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Dimension vectors {m, kg, s, B, K, turn}; unwritten exponents are 0. */
+/* Dimension vectors {m, kg, s, B, K, turn, mol}; unwritten exponents are 0. */
 #define D_LEN    {1, 0, 0, 0}
 #define D_MASS   {0, 1, 0, 0}
 #define D_TIME   {0, 0, 1, 0}
@@ -30,6 +30,7 @@
 #define D_RATE   {0, 0, -1, 1}
 #define D_ANGLE  {0, 0, 0, 0, 0, 1}
 #define D_ANGULAR_SPEED {0, 0, -1, 0, 0, 1}
+#define D_AMOUNT {0, 0, 0, 0, 0, 0, 1}
 
 /* Names with more than one reading in use: the table's reading is fixed
  * (TOOLS.md 3.3.19), and the result says which one it took. */
@@ -175,6 +176,12 @@ static const struct cc_unit table[] = {
     {"radians", "0.15915494309189533576888376337251436203445964574046", D_ANGLE, 1, NULL},
     {"mrad", "0.00015915494309189533576888376337251436203445964574046", D_ANGLE, 1, NULL},
     {"rpm", "1/60", D_ANGULAR_SPEED, 0, NULL},
+    /* amount of substance; mol/L and the rest as compounds (M is not
+     * molar here: M alone is no unit, and MB, MW are mega) */
+    {"mol", "1", D_AMOUNT, 0, NULL}, {"mole", "1", D_AMOUNT, 0, NULL}, {"moles", "1", D_AMOUNT, 0, NULL},
+    {"kmol", "1000", D_AMOUNT, 0, NULL}, {"mmol", "0.001", D_AMOUNT, 0, NULL},
+    {"umol", "1e-6", D_AMOUNT, 0, NULL}, {"\xc2\xb5mol", "1e-6", D_AMOUNT, 0, NULL},
+    {"nmol", "1e-9", D_AMOUNT, 0, NULL},
     {"Hz", "1", D_FREQ, 0, NULL}, {"hertz", "1", D_FREQ, 0, NULL},
     {"kHz", "1000", D_FREQ, 0, NULL}, {"MHz", "1e6", D_FREQ, 0, NULL}, {"GHz", "1e9", D_FREQ, 0, NULL},
 };

@@ -20,8 +20,9 @@
  * temperatures are scales, handled apart. A plane angle is its own
  * dimension too (its unit the turn, so degrees, grads and arcminutes are
  * exact), so an angular speed (rpm, rad/s) never reads as a frequency:
- * 1 rpm is 1/60 Hz of revolutions but 0.105 rad/s. */
-enum { CC_DIM_M, CC_DIM_KG, CC_DIM_S, CC_DIM_B, CC_DIM_K, CC_DIM_TURN, CC_DIM_COUNT };
+ * 1 rpm is 1/60 Hz of revolutions but 0.105 rad/s. The mole (amount of
+ * substance) is the seventh. */
+enum { CC_DIM_M, CC_DIM_KG, CC_DIM_S, CC_DIM_B, CC_DIM_K, CC_DIM_TURN, CC_DIM_MOL, CC_DIM_COUNT };
 
 struct cc_unit {
     const char *alias;        /* case-sensitive spelling, e.g. "km/h", "mW" */

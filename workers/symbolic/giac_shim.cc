@@ -1321,12 +1321,6 @@ bool sequences_disagree(const gen &f, const gen &x, const gen &pt, int dir) {
     return false;
 }
 
-// giac's limit, or the squeeze's where giac fails or answers an
-// oscillation (bounded_function) or undef for a product the squeeze
-// decides (or a sum sum_squeeze decides); an infinite answer refuted along
-// the zeros of an oscillation (infinity_refuted) is undef, with the note;
-// where giac fails and no squeeze decides, two sequences with different
-// limits (sequences_disagree) make it undef with the note.
 // ---- floats through limit, sum and product ---------------------------------
 // giac's limit, sum and product read a float as the rational its exact()
 // finds within giac's epsilon, and answer in those rationals as if they
@@ -1450,6 +1444,12 @@ gen limit_of_floats(const gen &f, const gen &x, const gen &pt, int dir) {
     return float_answer(r);
 }
 
+// giac's limit, or the squeeze's where giac fails or answers an
+// oscillation (bounded_function) or undef for a product the squeeze
+// decides (or a sum sum_squeeze decides); an infinite answer refuted along
+// the zeros of an oscillation (infinity_refuted) is undef, with the note;
+// where giac fails and no squeeze decides, two sequences with different
+// limits (sequences_disagree) make it undef with the note.
 gen limit_or_squeeze(const gen &f, const gen &x, const gen &pt, int dir) {
     gen r;
     try {
@@ -1915,6 +1915,8 @@ gen sp_sum(const cc_node *n, const char *name) {
     return exact_sum(v, n, name);
 }
 
+// The sum, product or inert Sum of v = (expr, k, lower, upper), checked
+// (checked_series, checked_product) as their exact values.
 gen exact_sum(vecteur &v, const cc_node *n, const char *name) {
     gen args(v, _SEQ__VECT);
     if (!strcmp(name, "Sum"))
