@@ -98,6 +98,21 @@ struct keep_modes {
     keep_modes &operator=(const keep_modes &) = delete;
 };
 
+// giac's context digits and MPFR's default precision, restored on leaving
+// a scope: evalf at 30 digits leaves both raised, and every float made
+// after it printed 25 digits (0.6366197723675813824328884).
+struct keep_precision {
+    int digits;
+    mpfr_prec_t prec;
+    keep_precision() : digits(decimal_digits(g_ctx)), prec(mpfr_get_default_prec()) {}
+    ~keep_precision() {
+        decimal_digits(g_ctx) = digits;
+        mpfr_set_default_prec(prec);
+    }
+    keep_precision(const keep_precision &) = delete;
+    keep_precision &operator=(const keep_precision &) = delete;
+};
+
 gen call(const unary_function_ptr *f, const gen &args) {
     keep_modes keep;
     return checked(symbolic(f, args).eval(1, g_ctx));
@@ -1330,17 +1345,7 @@ bool sequences_disagree(const gen &f, const gen &x, const gen &pt, int dir) {
 // (a float is a dyadic rational), and the exact answer is given back as a
 // float: floats in, floats out, as SymPy answers.
 
-bool has_float(const gen &g) {
-    if (float_number(g))
-        return true;
-    if (g.type == _SYMB)
-        return has_float(g._SYMBptr->feuille);
-    if (g.type == _VECT)
-        for (const gen &e : *g._VECTptr)
-            if (has_float(e))
-                return true;
-    return false;
-}
+bool holds_float(const gen &g);
 
 // The exact value of a finite float; g itself for any other value.
 gen float_as_rational(const gen &g) {
@@ -1417,28 +1422,18 @@ gen float_summands(const gen &r) {
 gen float_answer(const gen &r) {
     if (is_zero(r) || is_undef(r) || is_inf(r) || r.type == _STRNG || holds_op(r, at_bounded_function))
         return r;
-    // evalf at 30 digits leaves the context at 30 digits
-    // and MPFR's default precision at 30 digits' bits, which every float
-    // made after it takes (0.6366197723675813824328884): both restored
-    int digits = decimal_digits(g_ctx);
-    mpfr_prec_t prec = mpfr_get_default_prec();
     gen f;
-    try {
+    { // restored before the binary64 floats are made, which take MPFR's default
+        keep_precision keep;
         f = checked(call(at_evalf, makesequence(float_summands(r), gen(30))));
-    } catch (...) {
-        decimal_digits(g_ctx) = digits;
-        mpfr_set_default_prec(prec);
-        throw;
     }
-    decimal_digits(g_ctx) = digits;
-    mpfr_set_default_prec(prec);
     return to_binary64(f);
 }
 
 // limit_or_squeeze of an expression or point with floats in it, the floats
 // read exactly (above).
 gen limit_of_floats(const gen &f, const gen &x, const gen &pt, int dir) {
-    if (!has_float(f) && !has_float(pt))
+    if (!holds_float(f) && !holds_float(pt))
         return limit_or_squeeze(f, x, pt, dir);
     gen r = limit_or_squeeze(eval(exact_floats(f), 1, g_ctx), x, eval(exact_floats(pt), 1, g_ctx), dir);
     return float_answer(r);
@@ -1903,7 +1898,7 @@ gen sp_sum(const cc_node *n, const char *name) {
     push_limits(v, n->child[1]);
     if (v.size() != 4)
         fail("validation", "parse error: %s() needs (expr, (k, lower, upper))", name);
-    if (strcmp(name, "Sum") && has_float(gen(v, _SEQ__VECT))) {
+    if (strcmp(name, "Sum") && holds_float(gen(v, _SEQ__VECT))) {
         vecteur exact(v);
         for (gen &e : exact)
             e = eval(exact_floats(e), 1, g_ctx);
