@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/socket.h>
 
 #include "protocol/json_convert.h"
 #include "protocol/knob.h"
@@ -38,6 +39,9 @@
 #define META_VERSION "io.modelcontextprotocol/protocolVersion"
 #define HEADER_MISMATCH (-32001)
 #define TICK_S 15
+/* The accept queue a burst of new connections may fill (capped by
+ * net.core.somaxconn). */
+#define LISTEN_BACKLOG 4096
 
 struct cc_http_transport;
 
@@ -1045,6 +1049,13 @@ static int setup(struct cc_http_transport *t, const char *host, int port) {
     socklen_t sl = sizeof ss;
     int bound = port;
     evutil_socket_t fd = evhttp_bound_socket_get_fd(t->sock);
+    /* evhttp listens with a backlog of 128. A burst of more clients than
+     * that at a busy server overflowed the accept queue: the kernel dropped
+     * their handshakes' last ACK, and each waited out SYN-ACK retransmits
+     * (1, 2, 4, 8, 16 s) before the server even saw it. Listening again
+     * raises it; the kernel caps it at net.core.somaxconn. */
+    if (listen(fd, LISTEN_BACKLOG) < 0)
+        cc_log(CC_LOG_WARNING, "http: the listen backlog stays at evhttp's 128: %s", strerror(errno));
     if (getsockname(fd, (struct sockaddr *)&ss, &sl) == 0)
         bound = ntohs(ss.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&ss)->sin6_port
                                                : ((struct sockaddr_in *)&ss)->sin_port);
