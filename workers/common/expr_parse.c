@@ -217,6 +217,24 @@ static node *parse_paren(struct parser *p) {
     return tup;
 }
 
+static node *mk_small_int(struct parser *p, const char *digits, uint32_t pos) {
+    node *n = mk(p, CC_N_INT, CC_OP_NONE, pos, 0);
+    if (n && cc_lex_int_value(digits, (uint32_t)strlen(digits), n->v.z) != 0) return fail_oom(p);
+    return n;
+}
+
+/* SymPy's GoldenRatio is the constant (1 + sqrt(5))/2. Read as a free
+ * symbol, algebraic_equiv called GoldenRatio**2 and GoldenRatio + 1 not
+ * identical, and N(GoldenRatio) had no value. */
+static node *golden_ratio(struct parser *p, uint32_t pos) {
+    node *sqrt5 = mk(p, CC_N_CALL, CC_OP_NONE, pos, 1);
+    if (!sqrt5) return NULL;
+    sqrt5->v.name = "sqrt";
+    if (!(sqrt5->child[0] = mk_small_int(p, "5", pos))) return NULL;
+    node *sum = mk_binary(p, CC_OP_ADD, pos, mk_small_int(p, "1", pos), sqrt5);
+    return mk_binary(p, CC_OP_DIV, pos, sum, mk_small_int(p, "2", pos));
+}
+
 static node *parse_atom(struct parser *p) {
     const struct cc_token *t = cur(p);
     switch (t->kind) {
@@ -233,6 +251,7 @@ static node *parse_atom(struct parser *p) {
             if (b) b->v.b = p->src[t->pos] == 'T';
             return b;
         }
+        if (symbolic(p) && cc_tok_is(p->src, t, "GoldenRatio")) return golden_ratio(p, t->pos);
         char *name = cc_arena_strndup(p->a, p->src + t->pos, t->len);
         if (!name) return fail_oom(p);
         return mk_name(p, name, t->pos);

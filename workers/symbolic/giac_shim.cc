@@ -2378,6 +2378,56 @@ gen sp_N(const cc_node *n, const char *) {
     return call(at_evalf, makesequence(arg(n, 0), d));
 }
 
+gen settled(const cc_node *n, const gen &r);
+bool as_double(const gen &g, double &d);
+
+// w is W_k(z) (k 0 or -1) exactly: w e^w = z exactly, and w real on k's
+// side of -1 (W_0 >= -1, W_-1 <= -1).
+bool lambertw_is(const gen &z, long k, const gen &w) {
+    double d;
+    if (!as_double(w, d) || (k == 0 ? d < -1 : d > -1))
+        return false;
+    return is_zero(_simplify(w * exp(w, g_ctx) - z, g_ctx));
+}
+
+// The exact W_k(z) of a constant z built as w e^w from a kernel of its
+// own: the exponent u of an exp(u) in z (W(-exp(-1)) = -1, W(2 e^2) = 2,
+// on branch -1 W(-2 e^-2) = -2), or a log(a) in z (W(2 log 2) = log 2,
+// W(-log(2)/2) = -log 2); and at z = -pi/2, W_0 = I pi/2 and W_-1 =
+// -I pi/2 (the values from above the cut, SymPy's). giac keeps most of
+// these as LambertW(...), and
+// its floats at the branch point -1/e are Newton's slow steps toward a
+// double root (N(LambertW(-exp(-1)) + 1) was 4.3e-61).
+bool lambertw_exact(const gen &z, long k, gen &w) {
+    if (is_zero(_simplify(z + cst_pi / 2, g_ctx))) {
+        w = (k == 0 ? gen(1) : gen(-1)) * cst_i * cst_pi / 2;
+        return true;
+    }
+    vecteur cands;
+    for (const gen &e : lop(z, at_exp))
+        cands.push_back(e._SYMBptr->feuille);
+    for (const gen &l : lop(z, at_ln))
+        cands.push_back(l);
+    for (const gen &c : cands)
+        for (const gen &cand : {c, gen(-c)})
+            if (lambertw_is(z, k, cand)) {
+                w = cand;
+                return true;
+            }
+    return false;
+}
+
+gen sp_lambertw(const cc_node *n, const char *) {
+    gen built = settled(n, call(at_LambertW, n->nchild == 1 ? arg(n, 0) : seq_of(n)));
+    if (cc_node_any(n, cc_node_is_float) || built.type != _SYMB || built._SYMBptr->sommet != at_LambertW)
+        return built;
+    gen z = arg(n, 0), k = n->nchild > 1 ? arg(n, 1) : gen(0);
+    if (k.type != _INT_ || (k.val != 0 && k.val != -1) || has_user_symbol(z))
+        return built;
+    gen w;
+    return lambertw_exact(z, k.val, w) ? w : built;
+}
+
 const fn_entry FUNCS[] = {
     {"sqrt", at_sqrt, 1, 1, nullptr},      {"cbrt", nullptr, 1, 1, sp_cbrt},
     {"root", nullptr, 2, 2, sp_root},      {"exp", at_exp, 1, 1, nullptr},
@@ -2412,7 +2462,7 @@ const fn_entry FUNCS[] = {
     {"solve", nullptr, 1, 2, sp_solve},    {"Eq", nullptr, 1, 2, sp_eq},
     {"Integral", nullptr, 1, 4, sp_integral}, {"Derivative", nullptr, 1, 8, sp_derivative},
     {"Sum", nullptr, 2, 2, sp_sum},
-    {"LambertW", at_LambertW, 1, 2, nullptr}, {"erf", at_erf, 1, 1, nullptr},
+    {"LambertW", nullptr, 1, 2, sp_lambertw}, {"erf", at_erf, 1, 1, nullptr},
     {"erfc", at_erfc, 1, 1, nullptr},      {"Ei", at_Ei, 1, 1, nullptr},
     {"Si", at_Si, 1, 1, nullptr},          {"Ci", at_Ci, 1, 1, nullptr},
     {"zeta", at_Zeta, 1, 1, nullptr},      {"digamma", at_Psi, 1, 1, nullptr},

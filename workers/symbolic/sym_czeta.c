@@ -200,12 +200,22 @@ static int w_newton(mpc_ptr w, mpc_srcptr z, mpfr_prec_t p) {
     mpc_init2(df, p);
     mpfr_inits2(p, a, b, (mpfr_ptr)0);
     int rc = -1;
+    mpfr_exp_t zp = (mpfr_exp_t)mpfr_get_prec(mpc_realref(z));
     for (int i = 0; i < 400 && rc; i++) {
         mpc_exp(ew, w, RND);
         mpc_mul(f, w, ew, RND);
         mpc_sub(f, f, z, RND);
         mpc_add_ui(df, w, 1, RND);
         mpc_mul(df, df, ew, RND);
+        /* w e^w within a few units of z at z's own precision: W of a
+         * number that close to z (at the branch point -1/e the step is
+         * rounding noise and need not shrink) */
+        mpc_abs(a, f, MPFR_RNDN);
+        mpc_abs(b, z, MPFR_RNDN);
+        if (mpfr_zero_p(a) || (!mpfr_zero_p(b) && mpfr_get_exp(a) < mpfr_get_exp(b) - zp + 4)) {
+            rc = 0;
+            break;
+        }
         if (mpc_cmp_si_si(df, 0, 0) == 0)
             break;
         mpc_div(f, f, df, RND);
@@ -240,9 +250,38 @@ static bool on_branch(mpc_srcptr w, mpc_srcptr z, long k, mpfr_prec_t p) {
     return fabs(re) < 1e-6 && fabs(im - 2 * M_PI * (double)k) < 1e-6;
 }
 
+void sym_lambertw_branch_start(mpfr_ptr w, mpfr_srcptr x, int s) {
+    mpfr_t q, t;
+    mpfr_inits2(mpfr_get_prec(w), q, t, (mpfr_ptr)0);
+    mpfr_set_ui(q, 1, MPFR_RNDN);
+    mpfr_exp(q, q, MPFR_RNDN);
+    mpfr_mul(q, q, x, MPFR_RNDN);
+    mpfr_add_ui(q, q, 1, MPFR_RNDN);
+    if (mpfr_sgn(q) < 0) /* x rounded past -1/e */
+        mpfr_set_zero(q, 1);
+    mpfr_mul_2ui(q, q, 1, MPFR_RNDN);
+    mpfr_sqrt(q, q, MPFR_RNDN);
+    /* Horner: -1 + q (s + q (-1/3 + q s 11/72)) */
+    mpfr_mul_si(t, q, 11 * s, MPFR_RNDN);
+    mpfr_div_ui(t, t, 72, MPFR_RNDN);
+    mpfr_set_ui(w, 1, MPFR_RNDN);
+    mpfr_div_ui(w, w, 3, MPFR_RNDN);
+    mpfr_sub(t, t, w, MPFR_RNDN);
+    mpfr_mul(t, t, q, MPFR_RNDN);
+    mpfr_add_si(t, t, s, MPFR_RNDN);
+    mpfr_mul(t, t, q, MPFR_RNDN);
+    mpfr_sub_ui(w, t, 1, MPFR_RNDN);
+    mpfr_clears(q, t, (mpfr_ptr)0);
+}
+
 /* The start for the real branch -1 on (-1/e, 0): log(-z) - log(-log(-z)),
- * kept below -1. */
+ * kept below -1; the branch-point series where that is closer to -1. */
 static void w_start_real_minus1(mpc_ptr w, mpc_srcptr z, mpfr_prec_t p) {
+    if (mpfr_cmp_d(mpc_realref(z), -0.25) < 0) {
+        mpc_set_ui(w, 0, RND);
+        sym_lambertw_branch_start(mpc_realref(w), mpc_realref(z), -1);
+        return;
+    }
     mpfr_t u, v;
     mpfr_inits2(p, u, v, (mpfr_ptr)0);
     mpfr_neg(u, mpc_realref(z), MPFR_RNDN);
@@ -274,7 +313,7 @@ int sym_clambertw(mpc_ptr out, mpc_srcptr z, long k) {
         w_start(w, z, k, p);
     int rc = w_newton(w, z, p);
     if (!rc && real_minus1)
-        rc = fabs(mpfr_get_d(mpc_imagref(w), MPFR_RNDN)) < 1e-20 && mpfr_cmp_si(mpc_realref(w), -1) < 0
+        rc = fabs(mpfr_get_d(mpc_imagref(w), MPFR_RNDN)) < 1e-20 && mpfr_cmp_si(mpc_realref(w), -1) <= 0
                  ? 0
                  : -1;
     else if (!rc)

@@ -24,4 +24,13 @@ int sym_czeta(mpc_ptr out, mpc_srcptr s);
  * root of that branch is found or z = 0 on a branch k != 0 (-oo there). */
 int sym_clambertw(mpc_ptr out, mpc_srcptr z, long k);
 
+/* w = a start for Newton on a real branch of W at real x in [-1/e, 0)
+ * near the branch point: the series -1 + s q - q^2/3 + s 11 q^3/72,
+ * q = sqrt(2 (e x + 1)), s = +1 on branch 0 and -1 on branch -1. There W
+ * has a double root in w (f'(-1) = 0), Newton from a far start only
+ * halves its error each step, and 200 steps from -0.5 left
+ * LambertW(-exp(-1)) + 1 = 4.3e-61 at every precision: a value that
+ * looked settled. */
+void sym_lambertw_branch_start(mpfr_ptr w, mpfr_srcptr x, int s);
+
 #endif

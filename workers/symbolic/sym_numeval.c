@@ -304,24 +304,36 @@ static int lambert_w(const mpc_t a, mpc_t out) {
     mpfr_neg(t, t, RRND); /* -1/e */
     int rc = mpfr_cmp(x, t) < 0 ? -1 : 0;
     if (!rc) {
-        mpfr_log1p(w, x, RRND); /* a start on the principal branch */
-        if (mpfr_cmp_si(x, -1) < 0 || mpfr_cmp_d(x, -0.25) < 0)
-            mpfr_set_d(w, -0.5, RRND);
-        for (int i = 0; i < 200; i++) {
+        if (mpfr_cmp_d(x, -0.25) < 0)
+            sym_lambertw_branch_start(w, x, 1);
+        else
+            mpfr_log1p(w, x, RRND); /* a start on the principal branch */
+        rc = -1; /* until a step is within the precision, or w solves x to it */
+        for (int i = 0; i < 200 && rc; i++) {
             mpfr_exp(ew, w, RRND);
             mpfr_mul(f, w, ew, RRND);
             mpfr_sub(f, f, x, RRND);       /* f = w e^w - x */
             mpfr_add_ui(t, w, 1, RRND);
             mpfr_mul(u, ew, t, RRND);       /* f' = e^w (w + 1) */
+            /* w e^w within a few units of x: w is W of a number that
+             * close to x, all a rounded x can ask; at the branch point
+             * the step itself is rounding noise and need not shrink */
+            if (mpfr_zero_p(f) ||
+                (!mpfr_zero_p(x) && mpfr_get_exp(f) < mpfr_get_exp(x) - (mpfr_exp_t)prec + 4)) {
+                rc = 0;
+                break;
+            }
             if (mpfr_zero_p(u))
                 break;
             mpfr_div(t, f, u, RRND);
             mpfr_sub(w, w, t, RRND);
             if (mpfr_zero_p(t) || mpfr_get_exp(t) < mpfr_get_exp(w) - (mpfr_exp_t)prec + 4)
-                break;
+                rc = 0;
         }
-        mpfr_set(mpc_realref(out), w, RRND);
-        mpfr_set_zero(mpc_imagref(out), 1);
+        if (!rc) {
+            mpfr_set(mpc_realref(out), w, RRND);
+            mpfr_set_zero(mpc_imagref(out), 1);
+        }
     }
     mpfr_clears(x, w, ew, f, t, u, (mpfr_ptr)0);
     return rc;
