@@ -1156,6 +1156,11 @@ int sym_numeval(const struct cc_node *n, const struct sym_point *p, mpc_t out) {
     return eval(&e, n, out);
 }
 
+int sym_numeval_at(const struct cc_node *n, const struct sym_point *p, mpc_t out) {
+    struct ev e = {.p = p, .prec = mpfr_get_prec(mpc_realref(out))};
+    return eval(&e, n, out);
+}
+
 int sym_numeval_strict(const struct cc_node *n, mpc_t out, struct sym_strict *info) {
     static const struct sym_point none = {0, NULL, NULL};
     struct ev e = {.p = &none, .prec = mpfr_get_prec(mpc_realref(out)), .strict = true};
