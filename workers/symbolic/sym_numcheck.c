@@ -13,6 +13,7 @@ static void compare(const struct cc_node *a, const struct cc_node *b, const stru
 
 #define MAX_SYMS 32
 #define NICE 16
+#define MIXED_REAL 4
 /* 128-bit arithmetic carries ~38 digits; cancellation in a legitimate
  * identity costs some of them, a false one differs in the leading digits. */
 #define REL_TOL_EXP (-25)
@@ -61,6 +62,21 @@ static void sample(enum cc_num_dom d, int k, unsigned long long *s, mpc_t out) {
         break;
     }
     mpc_set_si_si(out, re, im, MPC_RNDNN);
+    mpc_div_ui(out, out, 8, MPC_RNDNN);
+}
+
+/* Points past the usual ones, for two or more symbols: every symbol real,
+ * of mixed signs, so that a product or sum of them is a negative real. An
+ * identity that fails only there (acosh(z)**2 = log(z + sqrt(z**2 -
+ * 1))**2 holds off the real line below -1) had no witness among the
+ * others: simplify rewrote acosh(x*y)**2 so, and the check agreed. */
+static void mixed_real(enum cc_num_dom d, int i, unsigned long long *s, mpc_t out) {
+    static const int eighths[] = {-16, 12, -20, 24, 10, -12};
+    if (d != CC_DOM_COMPLEX && d != CC_DOM_REAL) {
+        sample(d, NICE + i, s, out);
+        return;
+    }
+    mpc_set_si_si(out, eighths[i % (int)(sizeof eighths / sizeof *eighths)], 0, MPC_RNDNN);
     mpc_div_ui(out, out, 8, MPC_RNDNN);
 }
 
@@ -135,6 +151,41 @@ static bool differ(const mpc_t va, const mpc_t vb) {
     mpfr_max(s, s, t, MPFR_RNDN);
     mpfr_mul(s, s, tol, MPFR_RNDN);
     return mpfr_cmp(m, s) > 0;
+}
+
+/* A difference at SYM_NUM_BITS that is not rounding noise: noise shrinks
+ * as the bits grow, a true difference keeps its size. A true identity with
+ * large cancelling terms loses digits at 128 bits (cosh(x*y)**2 -
+ * sinh(x*y)**2 at x*y = 18 + 13*I, terms of 1e15, was 1 to 22 digits, not
+ * the 25 asked) and was called not identical, with a counterexample where
+ * both sides printed 1. Re-evaluated at 512 bits, noise falls by far more
+ * than 2^200; a difference of any size (x**(1/2) against x**0.5 +
+ * 10**-25, at the tolerance itself) stays. A point that cannot be
+ * evaluated there keeps the difference. */
+static bool still_differ(const struct cc_node *a, const struct cc_node *b, const struct sym_point *p,
+                         const mpc_t va, const mpc_t vb) {
+    mpc_t x, y, d;
+    mpfr_t lo, hi;
+    mpfr_prec_t bits = 4 * SYM_NUM_BITS;
+    mpc_init2(x, bits);
+    mpc_init2(y, bits);
+    mpc_init2(d, bits);
+    mpfr_inits2(bits, lo, hi, (mpfr_ptr)0);
+    bool differs = true;
+    if (sym_numeval_at(a, p, x) == 0 &&
+        (b ? sym_numeval_at(b, p, y) == 0 : (mpc_set_ui(y, 0, MPC_RNDNN), true))) {
+        mpc_sub(d, va, vb, MPC_RNDNN);
+        mpc_abs(lo, d, MPFR_RNDN);
+        mpc_sub(d, x, y, MPC_RNDNN);
+        mpc_abs(hi, d, MPFR_RNDN);
+        differs = !mpfr_number_p(hi) || !mpfr_number_p(lo) ||
+                  (!mpfr_zero_p(hi) && mpfr_get_exp(hi) >= mpfr_get_exp(lo) - 200);
+    }
+    mpc_clear(x);
+    mpc_clear(y);
+    mpc_clear(d);
+    mpfr_clears(lo, hi, (mpfr_ptr)0);
+    return differs;
 }
 
 void sym_numcheck_until(const struct cc_node *a, const struct cc_node *b,
@@ -213,6 +264,8 @@ static void compare(const struct cc_node *a, const struct cc_node *b, const stru
     struct sym_point p = {n, names, cvals};
     unsigned long long seed = 0x9E3779B97F4A7C15ULL;
     int want = n ? tries : 1;
+    if (n >= 2 && tries >= NICE)
+        want += MIXED_REAL;
     /* giac often prints the input back as written: b need not be evaluated */
     bool same = b && same_tree(a, b);
     for (int k = 0; k < want && !stop_now(stop, out); k++) {
@@ -220,8 +273,11 @@ static void compare(const struct cc_node *a, const struct cc_node *b, const stru
         /* symbol j takes the simple value k + j, so both x = y = -1 and
          * x = -1, y = -2 occur among the first points */
         for (size_t j = 0; j < n; j++)
-            sample(domain_of(d, names[j]), k < NICE ? (k + (k ? (int)j : 0)) % NICE : k, &seed,
-                   vals[j]);
+            if (k >= tries)
+                mixed_real(domain_of(d, names[j]), k - tries + (int)j, &seed, vals[j]);
+            else
+                sample(domain_of(d, names[j]), k < NICE ? (k + (k ? (int)j : 0)) % NICE : k, &seed,
+                       vals[j]);
         if (sym_numeval(a, &p, va) < 0)
             continue;
         if (same) {
@@ -236,7 +292,7 @@ static void compare(const struct cc_node *a, const struct cc_node *b, const stru
             continue;
         }
         out->points++;
-        if (differ(va, vb) && out->mismatches++ == 0)
+        if (differ(va, vb) && still_differ(a, b, &p, va, vb) && out->mismatches++ == 0)
             note_witness(out, names, vals, n, va, vb);
     }
     for (size_t i = 0; i < n; i++)

@@ -894,10 +894,16 @@ static int eval_call(struct ev *e, const struct cc_node *n, mpc_t out) {
 static void small_pow(const mpc_t a, long k, mpc_t out) {
     static mpc_t acc, base; /* kept between calls (see tmp_stack) */
     static bool ready;
+    /* out's precision plus the guard: a re-check at 512 bits squared at
+     * 160 and kept the 128-bit noise it was to see shrink */
+    mpfr_prec_t want = mpfr_get_prec(mpc_realref(out)) + 32;
     if (!ready) {
-        mpc_init2(acc, SYM_NUM_BITS + 32);
-        mpc_init2(base, SYM_NUM_BITS + 32);
+        mpc_init2(acc, want);
+        mpc_init2(base, want);
         ready = true;
+    } else if (mpfr_get_prec(mpc_realref(acc)) != want) {
+        mpc_set_prec(acc, want);
+        mpc_set_prec(base, want);
     }
     mpc_set(base, a, RND);
     mpc_set_ui(acc, 1, RND);
@@ -1153,6 +1159,11 @@ static int eval(struct ev *e, const struct cc_node *n, mpc_t out) {
 
 int sym_numeval(const struct cc_node *n, const struct sym_point *p, mpc_t out) {
     struct ev e = {.p = p, .prec = SYM_NUM_BITS};
+    return eval(&e, n, out);
+}
+
+int sym_numeval_at(const struct cc_node *n, const struct sym_point *p, mpc_t out) {
+    struct ev e = {.p = p, .prec = mpfr_get_prec(mpc_realref(out))};
     return eval(&e, n, out);
 }
 

@@ -33,6 +33,8 @@ struct sym_point {
  * a symbol without a value, or a non-finite result. out must be
  * initialised with SYM_NUM_BITS. */
 int sym_numeval(const struct cc_node *n, const struct sym_point *p, mpc_t out);
+/* The same at out's own precision (a re-check at more bits). */
+int sym_numeval_at(const struct cc_node *n, const struct sym_point *p, mpc_t out);
 
 struct sym_strict {
     /* the part is exactly the true value: an exact zero part is then a
