@@ -1926,6 +1926,13 @@ gen exact_sum(vecteur &v, const cc_node *n, const char *name) {
         gen r = checked_product(v, call(at_product, args), n);
         return is_undef(r) ? symbolic(at_product, args) : r;
     }
+    // a rational term's partial sum, verified and taken to the limit, is
+    // the value giac's own infinite sum is checked against: taken first,
+    // since giac's sum of 1/((3*k - 1)*(3*k + 1)) to oo never returned
+    // (the worker's CPU limit ended it; its partial sum is digammas, 40 ms)
+    gen s = partial_sum_limit(v);
+    if (!is_undef(s))
+        return s;
     return checked_series(v, call(at_sum, args), args, n);
 }
 // giac's series carries an order_size(x) remainder term; the truncated
@@ -3385,8 +3392,29 @@ void drop_written_poles(const gen &args, vecteur &v) {
     }
 }
 
+// The roots of the reduced numerator of a rational function of x alone
+// (args = (equation, x)) into r; false for anything else. giac's solve of
+// (x**10 + 6*x**9 + ... + 9*x)/(x**3 - x**2) failed ("Not invertible")
+// where its numerator's solves; the written poles are dropped after.
+bool numerator_solve(const gen &args, gen &r) {
+    if (args.type != _VECT || args._VECTptr->size() != 2)
+        return false;
+    gen x = (*args._VECTptr)[1], num = _numer(normal(as_difference((*args._VECTptr)[0]), g_ctx), g_ctx);
+    vecteur k = lvar(num);
+    if (k.size() != 1 || k[0] != x)
+        return false;
+    r = call(at_solve, makesequence(num, x));
+    return true;
+}
+
 gen solve_one(const gen &args) {
-    gen r = call(at_solve, args);
+    gen r;
+    try {
+        r = call(at_solve, args);
+    } catch (const std::runtime_error &) {
+        if (!numerator_solve(args, r))
+            throw;
+    }
     if (r.type != _VECT)
         fail("validation", "the solver could not solve this equation");
     vecteur v = *r._VECTptr;
