@@ -75,6 +75,19 @@ static inline json_t *sym_equiv(const char *a, const char *b) {
     return r;
 }
 
+/* algebraic_equiv(a, b) answers identical: want (true or false, never
+ * null) */
+static inline void sym_expect_identical(const char *a, const char *b, bool want) {
+    json_t *r = sym_equiv(a, b);
+    json_t *got = json_object_get(r, "identical");
+    if (want ? !json_is_true(got) : !json_is_false(got))
+        fprintf(stderr, "  %s vs %s: identical %s, want %s\n", a, b,
+                json_is_true(got) ? "true" : json_is_false(got) ? "false" : "null",
+                want ? "true" : "false");
+    CHECK(want ? json_is_true(got) : json_is_false(got));
+    json_decref(r);
+}
+
 /* r (a tool's result for the input label) has field equal to want and its
  * field text (note, error) holding part; a NULL want or part is not
  * checked. Releases r. */

@@ -11,18 +11,12 @@
 #include "workers/symbolic/sym_tools.h"
 
 static void test_golden_ratio_was_a_free_symbol(void) {
-    json_t *r = sym_equiv("GoldenRatio**2", "GoldenRatio + 1");
-    CHECK(json_is_true(json_object_get(r, "identical")));
-    json_decref(r);
-    r = sym_equiv("GoldenRatio", "2*cos(pi/5)");
-    CHECK(json_is_true(json_object_get(r, "identical")));
-    json_decref(r);
-    r = sym_equiv("GoldenRatio", "x");
-    CHECK(json_is_false(json_object_get(r, "identical")));
-    json_decref(r);
+    sym_expect_identical("GoldenRatio**2", "GoldenRatio + 1", true);
+    sym_expect_identical("GoldenRatio", "2*cos(pi/5)", true);
+    sym_expect_identical("GoldenRatio", "x", false);
     sym_expect("N(GoldenRatio, 20)", "1.6180339887498948482");
     sym_expect("GoldenRatio", "1/2 + sqrt(5)/2");
-    r = sym_eval("GoldenRatio**2 - GoldenRatio");
+    json_t *r = sym_eval("GoldenRatio**2 - GoldenRatio");
     CHECK_STREQ(sym_str(r, "simplified"), "1");
     json_decref(r);
 }

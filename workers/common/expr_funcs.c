@@ -2,7 +2,7 @@
  * required set of TOOLS.md 2.3, the special functions LambertW, erf, erfc,
  * Ei, Si, Ci, zeta, digamma, polygamma, loggamma, the Bessel functions,
  * acot/asec/acsc/acoth, coth/sech/csch/asech/acsch, Heaviside and DiracDelta (issue 12), fibonacci, lucas,
- * bernoulli, uppergamma, lowergamma, expint, Shi, Chi, elliptic_k,
+ * bernoulli, euler, catalan, uppergamma, lowergamma, expint, Shi, Chi, elliptic_k,
  * fresnels and fresnelc (exact where they have a closed form), plus the
  * synonyms abs and ln; the symbolic
  * engine must map every one of them. */
@@ -29,7 +29,7 @@ static const char *const functions[] = {
     "acot", "asec", "acsc", "acoth", "Heaviside", "DiracDelta", "loggamma", "besselj", "bessely",
     "besseli", "besselk", "polygamma", "beta", "harmonic", "polylog", "fibonacci", "lucas",
     "bernoulli", "uppergamma", "lowergamma", "expint", "Shi", "Chi", "elliptic_k",
-    "fresnels", "fresnelc", "coth", "sech", "csch", "asech", "acsch", NULL,
+    "fresnels", "fresnelc", "coth", "sech", "csch", "asech", "acsch", "euler", "catalan", NULL,
 };
 
 /* The same names in strcmp order, for the binary search every name token of
@@ -40,8 +40,8 @@ static const char *const functions_sorted[] = {
     "LambertW", "Max", "Min", "Mod", "N", "Rational", "Shi", "Si", "Sum", "abs", "acos", "acosh",
     "acot", "acoth", "acsc", "acsch", "apart", "arg", "asec", "asech", "asin", "asinh", "atan",
     "atan2", "atanh", "bernoulli", "besseli", "besselj", "besselk", "bessely", "beta", "binomial",
-    "cancel", "cbrt", "ceiling", "conjugate", "cos", "cosh", "cot", "coth", "csc", "csch", "diff",
-    "digamma", "divisors", "elliptic_k", "erf", "erfc", "exp", "expand", "expint", "factor",
+    "cancel", "catalan", "cbrt", "ceiling", "conjugate", "cos", "cosh", "cot", "coth", "csc", "csch", "diff",
+    "digamma", "divisors", "elliptic_k", "erf", "erfc", "euler", "exp", "expand", "expint", "factor",
     "factorial", "factorint", "fibonacci", "floor", "fresnelc", "fresnels", "gamma", "gcd",
     "harmonic", "im", "integrate", "isprime", "lcm", "limit", "ln", "log", "loggamma",
     "lowergamma", "lucas", "nextprime", "polygamma", "polylog", "prevprime", "prime",

@@ -1926,6 +1926,13 @@ gen exact_sum(vecteur &v, const cc_node *n, const char *name) {
         gen r = checked_product(v, call(at_product, args), n);
         return is_undef(r) ? symbolic(at_product, args) : r;
     }
+    // a rational term's partial sum, verified and taken to the limit, is
+    // the value giac's own infinite sum is checked against: taken first,
+    // since giac's sum of 1/((3*k - 1)*(3*k + 1)) to oo never returned
+    // (the worker's CPU limit ended it; its partial sum is digammas, 40 ms)
+    gen s = partial_sum_limit(v);
+    if (!is_undef(s))
+        return s;
     return checked_series(v, call(at_sum, args), args, n);
 }
 // giac's series carries an order_size(x) remainder term; the truncated
@@ -2136,6 +2143,38 @@ gen sp_bernoulli(const cc_node *n, const char *) {
         sum = sum + call(at_comb, makesequence(gen((int)m), gen((int)k))) * bernoulli_minus(k) *
                         pow(x, (int)(m - k), g_ctx);
     return sum;
+}
+// SymPy's euler(n), the Euler numbers (euler(4) = 5, 0 at odd n): E_0 = 1,
+// E_m = -sum(binomial(m, 2k)*E_2k, 2k < m) for even m, exact; O(n**2)
+// products of numbers of up to 1,300 digits at the bound. giac's euler is
+// the totient, and the name was unknown here.
+gen sp_euler(const cc_node *n, const char *) {
+    if (n->nchild > 1)
+        fail("validation", "euler(n, x) (the polynomials) is not supported; euler(n) is");
+    long m = int_arg(n, 0, "euler", 0, 500);
+    if (m % 2)
+        return gen(0);
+    std::vector<mpz_holder> e((size_t)m / 2 + 1);
+    mpz_set_ui(e[0].z, 1);
+    mpz_holder b, t;
+    for (long j = 2; j <= m; j += 2) {
+        mpz_set_ui(e[(size_t)j / 2].z, 0);
+        for (long k = 0; k < j; k += 2) {
+            mpz_bin_uiui(b.z, (unsigned long)j, (unsigned long)k);
+            mpz_mul(t.z, b.z, e[(size_t)k / 2].z);
+            mpz_sub(e[(size_t)j / 2].z, e[(size_t)j / 2].z, t.z);
+        }
+    }
+    return integer(e[(size_t)m / 2].z);
+}
+// SymPy's catalan(n), the Catalan numbers binomial(2n, n)/(n + 1) (the
+// constant is Catalan)
+gen sp_catalan(const cc_node *n, const char *) {
+    long m = int_arg(n, 0, "catalan", 0, 100000);
+    mpz_holder c;
+    mpz_bin_uiui(c.z, 2 * (unsigned long)m, (unsigned long)m);
+    mpz_divexact_ui(c.z, c.z, (unsigned long)m + 1);
+    return integer(c.z);
 }
 // Gamma(s, x) = (s - 1)!*exp(-x)*sum(x**k/k!, k < s) for an integer s >= 1
 // and sqrt(pi)*erfc(sqrt(x)) for s = 1/2 (SymPy's forms, entire in x or
@@ -2476,7 +2515,8 @@ const fn_entry FUNCS[] = {
     {"beta", nullptr, 2, 2, sp_beta},      {"harmonic", nullptr, 1, 2, sp_harmonic},
     {"polylog", nullptr, 2, 2, sp_polylog},
     {"fibonacci", nullptr, 1, 2, sp_fibonacci}, {"lucas", nullptr, 1, 1, sp_lucas},
-    {"bernoulli", nullptr, 1, 2, sp_bernoulli},
+    {"bernoulli", nullptr, 1, 2, sp_bernoulli}, {"euler", nullptr, 1, 2, sp_euler},
+    {"catalan", nullptr, 1, 1, sp_catalan},
     {"uppergamma", nullptr, 2, 2, sp_uppergamma}, {"lowergamma", nullptr, 2, 2, sp_lowergamma},
     {"expint", nullptr, 2, 2, sp_expint},  {"Shi", nullptr, 1, 1, sp_shi},
     {"Chi", nullptr, 1, 1, sp_chi},        {"elliptic_k", nullptr, 1, 1, sp_at_zero_only},
@@ -3352,8 +3392,29 @@ void drop_written_poles(const gen &args, vecteur &v) {
     }
 }
 
+// The roots of the reduced numerator of a rational function of x alone
+// (args = (equation, x)) into r; false for anything else. giac's solve of
+// (x**10 + 6*x**9 + ... + 9*x)/(x**3 - x**2) failed ("Not invertible")
+// where its numerator's solves; the written poles are dropped after.
+bool numerator_solve(const gen &args, gen &r) {
+    if (args.type != _VECT || args._VECTptr->size() != 2)
+        return false;
+    gen x = (*args._VECTptr)[1], num = _numer(normal(as_difference((*args._VECTptr)[0]), g_ctx), g_ctx);
+    vecteur k = lvar(num);
+    if (k.size() != 1 || k[0] != x)
+        return false;
+    r = call(at_solve, makesequence(num, x));
+    return true;
+}
+
 gen solve_one(const gen &args) {
-    gen r = call(at_solve, args);
+    gen r;
+    try {
+        r = call(at_solve, args);
+    } catch (const std::runtime_error &) {
+        if (!numerator_solve(args, r))
+            throw;
+    }
     if (r.type != _VECT)
         fail("validation", "the solver could not solve this equation");
     vecteur v = *r._VECTptr;
