@@ -1524,12 +1524,17 @@ bool holds_real(const gen &g) {
 // when it is not (or v is not a sum from a finite start to +oo).
 bool estimate_refutes(const vecteur &v, const cc_node *n, const gen &s);
 
+// the term t is a rational function of k alone
+bool rational_term(const gen &t, const gen &k) {
+    vecteur kernels = lvar(t);
+    return kernels.size() == 1 && kernels[0] == k;
+}
+
 gen partial_sum_limit(const vecteur &v, const cc_node *node) {
     if (v[3] != plus_inf || is_inf(v[2]))
         return undef;
     try {
-        vecteur kernels = lvar(v[0]); // a rational function of k only
-        if (kernels.size() != 1 || kernels[0] != v[1])
+        if (!rational_term(v[0], v[1]))
             return undef;
         gen n = user_symbol("partial_sum_bound_");
         gen part = call(at_sum, makesequence(v[0], v[1], v[2], n));
@@ -1658,7 +1663,8 @@ gen shift_checked(const vecteur &v, const gen &r, const gen &args, const cc_node
 // of a geometric series is its Abel sum: summation(cos(n), (n, 0, oo)) =
 // 1/2); one with a parameter (summation(x**n, (n, 0, oo)) = 1/(1 - x)) is
 // the closed form only where it converges (|x| < 1), which the note says.
-gen checked_series(const vecteur &v, const gen &r, const gen &args, const cc_node *n) {
+gen checked_series(const vecteur &v, const gen &r, const gen &args, const cc_node *n,
+                   bool partial_tried) {
     if (!is_inf(v[3]) && !is_inf(v[2]))
         return r;
     gen l = term_limit(v[0], v[1]);
@@ -1679,14 +1685,12 @@ gen checked_series(const vecteur &v, const gen &r, const gen &args, const cc_nod
     if (is_zero(l)) {
         // giac's own infinite sum is checked against it: it was 5/12 for
         // summation(1/(k*(k + 5)), (k, 1, oo)), which is 137/300
-        gen s = partial_sum_limit(v, n);
+        gen s = partial_tried ? undef : partial_sum_limit(v, n);
         if (!is_undef(s) && (is_inf(r) || is_undef(r) || !is_zero(_simplify(r - s, g_ctx))))
             return s;
         // and a rational term's against the numbers, when the partial sum
         // gave nothing (an alternating one is shift_checked's, below)
-        vecteur kernels = lvar(v[0]);
-        bool rational = kernels.size() == 1 && kernels[0] == v[1];
-        if (rational && is_undef(s) && finite_number(r) && estimate_refutes(v, n, r)) {
+        if (is_undef(s) && rational_term(v[0], v[1]) && finite_number(r) && estimate_refutes(v, n, r)) {
             g_note = "the CAS's closed form disagrees with the series' numeric estimate, so the "
                      "sum is left unevaluated";
             return symbolic(at_sum, args);
@@ -1912,7 +1916,7 @@ gen inert_sum(const vecteur &v, const gen &args, const cc_node *n) {
     std::string before = g_note;
     g_note.clear();
     gen plain = call(at_sum, args);
-    gen checked = checked_series(v, plain, args, n);
+    gen checked = checked_series(v, plain, args, n, false);
     if (g_note.empty() && !is_undef(checked) && checked == plain) {
         g_note = before;
         return symbolic(at_sum, args);
@@ -1962,7 +1966,7 @@ gen exact_sum(vecteur &v, const cc_node *n, const char *name) {
     gen s = partial_sum_limit(v, n);
     if (!is_undef(s))
         return s;
-    return checked_series(v, call(at_sum, args), args, n);
+    return checked_series(v, call(at_sum, args), args, n, true);
 }
 // giac's series carries an order_size(x) remainder term; the truncated
 // polynomial is what we report.
@@ -2467,9 +2471,9 @@ bool lambertw_is(const gen &z, long k, const gen &w) {
 // on branch -1 W(-2 e^-2) = -2), or a log(a) in z (W(2 log 2) = log 2,
 // W(-log(2)/2) = -log 2); and at z = -pi/2, W_0 = I pi/2 and W_-1 =
 // -I pi/2 (the values from above the cut, SymPy's). giac keeps most of
-// these as LambertW(...), and
-// its floats at the branch point -1/e are Newton's slow steps toward a
-// double root (N(LambertW(-exp(-1)) + 1) was 4.3e-61).
+// these as LambertW(...), and its floats at the branch point -1/e are
+// Newton's slow steps toward a double root (N(LambertW(-exp(-1)) + 1) was
+// 4.3e-61).
 bool lambertw_exact(const gen &z, long k, gen &w) {
     if (is_zero(_simplify(z + cst_pi / 2, g_ctx))) {
         w = (k == 0 ? gen(1) : gen(-1)) * cst_i * cst_pi / 2;
