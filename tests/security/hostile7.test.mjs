@@ -71,7 +71,14 @@ const inflight = (release, many, comm) => [
 
 // Pipe buffer pages: pipes grown to 1 MiB until the kernel refuses
 // (EPERM past fs.pipe-user-pages-soft). beside: one new pipe's size, and
-// whether it may grow to 1 MiB.
+// whether it may grow to 1 MiB. The holder then takes new pipes (the
+// kernel's smallest, past the soft limit) up to 100 in all: a margin over
+// the soft limit, because every run of the uid counts in the same pool,
+// and the test suites beside this one (the verification stream) run
+// programs that open and close pipes meanwhile. Without it the holder
+// stopped a few pages past the limit while another run held some, and the
+// run beside, once those were closed, was under it again (seen under load:
+// a 64 KiB new pipe beside the holder).
 const pipes = (release, many, comm) => [
   'import os, fcntl, time',
   'F_SETPIPE_SZ, F_GETPIPE_SZ = 1031, 1032',
@@ -80,6 +87,12 @@ const pipes = (release, many, comm) => [
   '    r, w = os.pipe(); held.append((r, w))',
   '    try: pages += fcntl.fcntl(w, F_SETPIPE_SZ, 1 << 20) // 4096',
   '    except OSError as e: err = e.errno; break',
+  ...(many ? [
+    'margin = []',
+    'while len(held) < 100:',
+    '    r, w = os.pipe(); held.append((r, w)); margin.append(fcntl.fcntl(w, F_GETPIPE_SZ))',
+    'print("margin_pipes", len(margin), max(margin, default=0), flush=True)',
+  ] : []),
   'r, w = os.pipe()',
   'print("pipe_new_size", fcntl.fcntl(w, F_GETPIPE_SZ), flush=True)',
   'print("pipe_pages", pages, err, flush=True)',
@@ -140,9 +153,10 @@ describe('hostile round 7: pools shared between concurrent runs', { skip: SKIP_N
       () => commsNamed(comm).length > 0);
     const h = fields(held), b = fields(beside);
     assert.deepEqual(h.released, ['1'], `the holder ended before the run beside it: ${brief(held)}`);
-    // The holder stops past RLIMIT_NOFILE (256) in flight: 264 here.
+    // The holder stops past RLIMIT_NOFILE (256) in flight: 264 alone, less
+    // what other runs of the uid (the suites beside this one) had in flight.
     assert.equal(Number(h.inflight[1]), ETOOMANYREFS, brief(held));
-    assert.ok(Number(h.inflight[0]) > 256 && Number(h.inflight[0]) <= 256 + 8, brief(held));
+    assert.ok(Number(h.inflight[0]) > 128 && Number(h.inflight[0]) <= 256 + 8, brief(held));
     assert.deepEqual(b.inflight, ['0', String(ETOOMANYREFS)],
       `the pool is shared (docs/security.md "Known gaps"); if this changed, update the docs: ${brief(beside)}`);
     const after = fields(await s.exec({ language: 'python3', code: inflight(null, false) }));
@@ -159,11 +173,19 @@ describe('hostile round 7: pools shared between concurrent runs', { skip: SKIP_N
     const h = fields(held), b = fields(beside);
     assert.deepEqual(h.released, ['1'], `the holder ended before the run beside it: ${brief(held)}`);
     assert.equal(Number(h.pipe_pages[1]), EPERM, brief(held));
-    assert.ok(Number(h.pipe_pages[0]) >= soft - 256, brief(held));
-    // The kernel's smallest pipe: two pages (one before Linux 5.x).
-    assert.ok(['4096', '8192'].includes(b.pipe_new_size[0]),
+    // Its own pages reach the soft limit less what other runs of the uid
+    // held at that moment (the suites beside this one).
+    assert.ok(Number(h.pipe_pages[0]) >= soft / 2, brief(held));
+    // Past the limit a new pipe is the kernel's smallest: two pages (one
+    // before Linux 5.x). The holder's margin pipes, made while it held the
+    // pool, show it; the run beside's new pipe is only reported, since
+    // other runs closing pipes meanwhile may leave it a few pages under
+    // the limit. That it cannot grow is the shared pool, asserted.
+    assert.ok(Number(h.margin_pipes[0]) > 0 && ['4096', '8192'].includes(h.margin_pipes[1]),
+      `the pool is shared (docs/security.md "Known gaps"); if this changed, update the docs: ${brief(held)}`);
+    assert.deepEqual(b.pipe_pages, ['0', String(EPERM)],
       `the pool is shared (docs/security.md "Known gaps"); if this changed, update the docs: ${brief(beside)}`);
-    assert.deepEqual(b.pipe_pages, ['0', String(EPERM)], brief(beside));
+    t.diagnostic(`the run beside's new pipe: ${b.pipe_new_size[0]} bytes`);
     const after = fields(await s.exec({ language: 'python3', code: pipes(null, false) }));
     assert.deepEqual(after.pipe_new_size, ['65536'], 'the holder\'s pipes outlived its run');
     assert.deepEqual(after.pipe_pages, ['256', '0'], brief(after));
