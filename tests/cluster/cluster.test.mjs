@@ -36,11 +36,32 @@ async function ownerOf(url, servers, runId) {
   throw new Error(`run ${runId} was not claimed`);
 }
 
+/** call for a read-only poll through the balancer: a request haproxy had
+ * sent to a server as it was killed comes back as a closed connection
+ * (undici: "fetch failed", other side closed) or a 502, which a client
+ * retries; retried here up to 5 times in a row. Anything else fails. */
+async function pollCall(url, name, args) {
+  for (let failures = 0; ; failures++) {
+    try {
+      const r = await statelessCall(url, nextId++, name, args);
+      if (![502, 503, 504].includes(r.status) || failures >= 5) {
+        assert.equal(r.status, 200, `${name}: HTTP ${r.status} ${r.text}`);
+        const sc = structured(r);
+        assert.ok(sc, `${name}: no structuredContent in ${r.text.slice(0, 500)}`);
+        return { sc, servedBy: r.headers.get('x-served-by') };
+      }
+    } catch (e) {
+      if (!(e instanceof TypeError && /fetch failed/.test(e.message)) || failures >= 5) throw e;
+    }
+    await sleep(200);
+  }
+}
+
 /** Poll run_inspect through url until the run is terminal. */
 async function awaitRun(url, runId, limitMs = 120000) {
   const stop = Date.now() + limitMs;
   for (;;) {
-    const { sc } = await call(url, 'run_inspect', { run_id: runId });
+    const { sc } = await pollCall(url, 'run_inspect', { run_id: runId });
     if (TERMINAL.has(sc.state)) return sc;
     if (Date.now() > stop) throw new Error(`run ${runId} not terminal: ${JSON.stringify(sc)}`);
     await sleep(200);

@@ -153,19 +153,36 @@ static bool one_plus_small(mpc_srcptr z) {
     return small;
 }
 
+/* L - log L, L = log z + 2 pi i k: W_k's asymptotic start, far from the
+ * branch point. */
+static void w_start_asymptotic(mpc_ptr w, mpc_srcptr z, long k, mpfr_prec_t p) {
+    mpc_t l;
+    mpfr_t twopik;
+    mpc_init2(l, p);
+    mpfr_init2(twopik, p);
+    mpc_log(l, z, RND);
+    mpfr_const_pi(twopik, MPFR_RNDN);
+    mpfr_mul_si(twopik, twopik, 2 * k, MPFR_RNDN);
+    mpfr_add(mpc_imagref(l), mpc_imagref(l), twopik, MPFR_RNDN);
+    mpc_log(w, l, RND);
+    mpc_sub(w, l, w, RND);
+    mpfr_clear(twopik);
+    mpc_clear(l);
+}
+
 /* The starting point of Newton's iteration for W_k(z): the branch point's
  * series near -1/e and log(1 + z) near 0 on branch 0, else the asymptotic
  * L - log L. */
 static void w_start(mpc_ptr w, mpc_srcptr z, long k, mpfr_prec_t p) {
     mpc_t l;
-    mpfr_t m, twopik;
+    mpfr_t m, e;
     mpc_init2(l, p);
     mpfr_init2(m, 53);
-    mpfr_init2(twopik, p);
+    mpfr_init2(e, p);
     mpc_abs(m, z, MPFR_RNDN);
-    mpfr_set_ui(twopik, 1, MPFR_RNDN);
-    mpfr_exp(twopik, twopik, MPFR_RNDN); /* e (twopik is reused below) */
-    mpc_mul_fr(l, z, twopik, RND);
+    mpfr_set_ui(e, 1, MPFR_RNDN);
+    mpfr_exp(e, e, MPFR_RNDN);
+    mpc_mul_fr(l, z, e, RND);
     mpc_add_ui(l, l, 1, RND); /* 1 + e z, 0 at the branch point -1/e */
     mpfr_t near;
     mpfr_init2(near, 53);
@@ -180,14 +197,9 @@ static void w_start(mpc_ptr w, mpc_srcptr z, long k, mpfr_prec_t p) {
         mpc_add_ui(w, z, 1, RND); /* log(1 + z) near the origin */
         mpc_log(w, w, RND);
     } else {
-        mpc_log(l, z, RND);
-        mpfr_const_pi(twopik, MPFR_RNDN);
-        mpfr_mul_si(twopik, twopik, 2 * k, MPFR_RNDN);
-        mpfr_add(mpc_imagref(l), mpc_imagref(l), twopik, MPFR_RNDN);
-        mpc_log(w, l, RND);
-        mpc_sub(w, l, w, RND); /* L - log L */
+        w_start_asymptotic(w, z, k, p);
     }
-    mpfr_clears(m, twopik, (mpfr_ptr)0);
+    mpfr_clears(m, e, (mpfr_ptr)0);
     mpc_clear(l);
 }
 
@@ -318,6 +330,14 @@ int sym_clambertw(mpc_ptr out, mpc_srcptr z, long k) {
                  : -1;
     else if (!rc)
         rc = on_branch(w, z, k, p) ? 0 : -1;
+    /* log(1 + z), the start near the origin, sits on its own cut where
+     * 1 + z is negative: from log(-0.57) = -0.56 + pi i the iteration for
+     * W_0(-pi/2) settled on W_-1's root, -pi i/2, and the call was refused.
+     * The asymptotic start is tried before giving up. */
+    if (rc && !real_minus1) {
+        w_start_asymptotic(w, z, k, p);
+        rc = w_newton(w, z, p) == 0 && on_branch(w, z, k, p) ? 0 : -1;
+    }
     if (!rc) {
         if (real_minus1)
             mpfr_set_zero(mpc_imagref(w), 1);

@@ -88,6 +88,8 @@ def get(res, path):
     for part in path.split("."):
         if isinstance(cur, dict) and part in cur:
             cur = cur[part]
+        elif isinstance(cur, list) and part.isdigit() and int(part) < len(cur):
+            cur = cur[int(part)]
         else:
             return MISSING
     return cur
@@ -759,6 +761,16 @@ def c_smt_model(got, ck, res, case):
     if v is None:
         return True, "model not evaluated"
     return v, "the model %s violates an assertion" % json.dumps(got)
+
+
+def c_smt_verdict(got, ck, res, case):
+    """sat/unsat as the enumeration decided; z3's "unknown" decides
+    nothing, so it is a short answer, never a wrong one."""
+    if got == ck["want"]:
+        return True, ""
+    if got == "unknown":
+        return "short", "unknown where the enumeration says %s" % ck["want"]
+    return False, "%s where the enumeration says %s" % (got, ck["want"])
 
 
 def _big_ints(v, path=""):

@@ -88,6 +88,8 @@ def model_value(text, sort):
         raise Unsupported("root-obj")
     if t.startswith("#x") or t.startswith("#b") or t in ("true", "false") or t.startswith('"'):
         return literal(t)
+    if isinstance(sort, list) and sort[:2] == ["_", "BitVec"] and re.fullmatch(r"\d+", t):
+        return BV(int(t), int(sort[2]))  # a bit-vector's value printed as its unsigned number
     return Fraction(t)
 
 
@@ -106,7 +108,7 @@ def evaluate(e, env, funs):
     if head == "!":
         return evaluate(e[1], env, funs)
     if isinstance(head, list) and head[0] == "_":
-        raise Unsupported(str(head))
+        return indexed(head, evaluate(e[1], env, funs))
     if head == "_":
         m = re.fullmatch(r"bv(\d+)", e[1])
         if m:
@@ -182,6 +184,25 @@ def apply(h, a):
     raise Unsupported(h)
 
 
+def indexed(head, x):
+    """((_ extract hi lo) x), ((_ zero_extend k) x), ((_ sign_extend k) x),
+    ((_ rotate_left k) x), ((_ rotate_right k) x)."""
+    name, ks = head[1], [int(k) for k in head[2:]]
+    if not isinstance(x, BV):
+        raise Unsupported(name)
+    if name == "extract":
+        hi, lo = ks
+        return BV(x.v >> lo, hi - lo + 1)
+    if name == "zero_extend":
+        return BV(x.v, x.w + ks[0])
+    if name == "sign_extend":
+        return BV(x.s(), x.w + ks[0])
+    if name in ("rotate_left", "rotate_right"):
+        k = ks[0] % x.w if name == "rotate_left" else (x.w - ks[0] % x.w) % x.w
+        return BV((x.v << k) | (x.v >> (x.w - k)), x.w)
+    raise Unsupported(name)
+
+
 def bvop(h, a):
     w = a[0].w
     m = 1 << w
@@ -216,11 +237,37 @@ def bvop(h, a):
             return BV(1 if s[0] < 0 else -1, w)
         q = abs(s[0]) // abs(s[1])
         return BV(q if (s[0] < 0) == (s[1] < 0) else -q, w)
+    if h == "bvsrem":  # the sign of the dividend; x when the divisor is 0
+        if s[1] == 0:
+            return BV(u[0], w)
+        r = abs(s[0]) % abs(s[1])
+        return BV(-r if s[0] < 0 else r, w)
+    if h == "bvsmod":  # the sign of the divisor; x when the divisor is 0
+        if s[1] == 0:
+            return BV(u[0], w)
+        return BV(s[0] - s[1] * (s[0] // s[1]), w)
+    if h == "bvashr":
+        return BV(s[0] >> min(u[1], w), w)
+    if h == "concat":
+        v, width = 0, 0
+        for x in a:
+            v, width = (v << x.w) | x.v, width + x.w
+        return BV(v, width)
     cmp = {"bvult": u[0] < u[1], "bvule": u[0] <= u[1], "bvugt": u[0] > u[1], "bvuge": u[0] >= u[1],
            "bvslt": s[0] < s[1], "bvsle": s[0] <= s[1], "bvsgt": s[0] > s[1], "bvsge": s[0] >= s[1]}
     if h in cmp:
         return cmp[h]
     raise Unsupported(h)
+
+
+def default_value(sort):
+    if sort in ("Int", "Real"):
+        return Fraction(0)
+    if sort == "Bool":
+        return False
+    if isinstance(sort, list) and sort[:2] == ["_", "BitVec"]:
+        return BV(0, int(sort[2]))
+    return None
 
 
 def check_model(script, model):
@@ -240,13 +287,19 @@ def check_model(script, model):
             elif h == "assert":
                 stack[-1].append(cmd[1])
             elif h == "push":
-                stack.append([])
+                stack.extend([] for _ in range(int(cmd[1]) if len(cmd) > 1 else 1))
             elif h == "pop":
-                stack.pop()
+                del stack[len(stack) - (int(cmd[1]) if len(cmd) > 1 else 1):]
         env, funs = {}, {}
         for name, sort in decls.items():
             if name not in model:
-                return None  # an unconstrained name may be left out
+                # z3 leaves out a name the assertions do not depend on (once
+                # simplified): any value must do, so the sort's zero is used.
+                zero = default_value(sort)
+                if zero is None:
+                    return None
+                env[name] = zero
+                continue
             v = model_value(model[name], sort)
             if isinstance(v, tuple) and v[0] == "fun":
                 funs[name] = (v[1], v[2])
