@@ -292,8 +292,23 @@ gen sp_log(const cc_node *n, const char *) {
         return x;
     return x / call(at_ln, arg(n, 1));
 }
+// giac's zero test takes a float below its epsilon for 0: atan2(-1e-20, 0)
+// and arg(-1e-20*I) were nan (they are -pi/2), gamma(-1e-20) stayed
+// unevaluated as at a pole (it is -1e20 - 0.58). Where giac gives no number
+// for an argument holding a float, our evaluator's value stands.
+gen float_fallback(const cc_node *n, const gen &r, const unary_function_ptr *f) {
+    gen mine;
+    bool none = is_undef(r) || (r.type == _SYMB && r._SYMBptr->sommet == f);
+    return none && float_constant_value(n, mine) ? mine : r;
+}
 gen sp_atan2(const cc_node *n, const char *) {
-    return call(at_arg, arg(n, 1) + cst_i * arg(n, 0));
+    return float_fallback(n, call(at_arg, arg(n, 1) + cst_i * arg(n, 0)), at_arg);
+}
+gen sp_arg(const cc_node *n, const char *) {
+    return float_fallback(n, call(at_arg, arg(n, 0)), at_arg);
+}
+gen sp_gamma(const cc_node *n, const char *) {
+    return float_fallback(n, call(at_Gamma, arg(n, 0)), at_Gamma);
 }
 gen sp_mod(const cc_node *n, const char *) {
     gen a = arg(n, 0), b = arg(n, 1);
@@ -2407,6 +2422,43 @@ gen sp_acoth(const cc_node *n, const char *) {
     return call(at_atanh, inv(x, g_ctx));
 }
 
+// acot and Heaviside jump at 0, and giac's zero test takes a float below
+// its epsilon for 0: acot(-1e-20) was pi/2 (it is -pi/2 + 1e-20, SymPy's
+// atan(1/x) convention) and Heaviside(-1e-20) was 1/2 (it is 0). Only an
+// exact zero is 0 here; a float argument gets our evaluator's value (acot)
+// or its sign (Heaviside).
+gen sp_acot(const cc_node *n, const char *) {
+    gen x = arg(n, 0), mine;
+    if (is_exactly_zero(x)) // SymPy: acot(0) = pi/2
+        return cst_pi / 2;
+    if (float_constant_value(n, mine))
+        return mine;
+    return call(at_acot, x);
+}
+
+gen sp_heaviside(const cc_node *n, const char *) {
+    gen x = arg(n, 0);
+    double d;
+    if (is_exactly_zero(x)) // SymPy's Heaviside(0)
+        return gen(1) / gen(2);
+    if (holds_float(x) && real_value(x, d) && d != 0)
+        return gen(d > 0 ? 1 : 0);
+    return call(at_Heaviside, x);
+}
+
+// DiracDelta(1e-20) was zoo, as DiracDelta(0): a float away from 0 is 0
+// (SymPy), and at 0 it stays as written (SymPy's DiracDelta(0); giac's
+// infinity is no value of a distribution).
+gen sp_dirac(const cc_node *n, const char *) {
+    gen x = arg(n, 0);
+    double d;
+    if (is_exactly_zero(x))
+        return symbolic(at_Dirac, x);
+    if (holds_float(x) && real_value(x, d) && d != 0)
+        return gen(0);
+    return call(at_Dirac, x);
+}
+
 // The reciprocal hyperbolic functions and their inverses, which giac lacks,
 // by SymPy's definitions: coth = 1/tanh, sech = 1/cosh, csch = 1/sinh,
 // asech(x) = acosh(1/x), acsch(x) = asinh(1/x) (the same logarithms, so
@@ -2520,7 +2572,7 @@ const fn_entry FUNCS[] = {
     {"ceiling", nullptr, 1, 1, sp_floor_ceiling},   {"Min", at_min, 1, 64, nullptr},
     {"Max", at_max, 1, 64, nullptr},       {"Mod", nullptr, 2, 2, sp_mod},
     {"factorial", at_factorial, 1, 1, nullptr}, {"binomial", at_comb, 2, 2, nullptr},
-    {"gamma", at_Gamma, 1, 1, nullptr},    {"gcd", at_gcd, 2, 64, nullptr},
+    {"gamma", nullptr, 1, 1, sp_gamma},    {"gcd", at_gcd, 2, 64, nullptr},
     {"lcm", at_lcm, 2, 64, nullptr},       {"isprime", nullptr, 1, 1, sp_isprime},
     {"nextprime", at_nextprime, 1, 1, nullptr}, {"prevprime", at_prevprime, 1, 1, nullptr},
     {"prime", at_ithprime, 1, 1, nullptr}, {"primefactors", nullptr, 1, 1, sp_primefactors},
@@ -2528,7 +2580,7 @@ const fn_entry FUNCS[] = {
     {"totient", at_euler, 1, 1, nullptr},  {"Rational", nullptr, 1, 2, sp_rational},
     {"N", nullptr, 1, 2, sp_N},            {"re", at_re, 1, 1, nullptr},
     {"im", at_im, 1, 1, nullptr},          {"conjugate", at_conj, 1, 1, nullptr},
-    {"arg", at_arg, 1, 1, nullptr},        {"integrate", nullptr, 1, 8, sp_integrate},
+    {"arg", nullptr, 1, 1, sp_arg},        {"integrate", nullptr, 1, 8, sp_integrate},
     {"diff", nullptr, 1, 8, sp_diff},      {"limit", nullptr, 3, 3, sp_limit},
     {"series", nullptr, 1, 4, sp_series},  {"summation", nullptr, 2, 2, sp_sum},
     {"product", nullptr, 2, 2, sp_sum},    {"simplify", at_simplify, 1, 1, nullptr},
@@ -2554,12 +2606,12 @@ const fn_entry FUNCS[] = {
     {"expint", nullptr, 2, 2, sp_expint},  {"Shi", nullptr, 1, 1, sp_shi},
     {"Chi", nullptr, 1, 1, sp_chi},        {"elliptic_k", nullptr, 1, 1, sp_at_zero_only},
     {"fresnels", nullptr, 1, 1, sp_at_zero_only}, {"fresnelc", nullptr, 1, 1, sp_at_zero_only},
-    {"acot", at_acot, 1, 1, nullptr},      {"asec", at_asec, 1, 1, nullptr},
+    {"acot", nullptr, 1, 1, sp_acot},      {"asec", at_asec, 1, 1, nullptr},
     {"acsc", at_acsc, 1, 1, nullptr},      {"acoth", nullptr, 1, 1, sp_acoth},
     {"coth", nullptr, 1, 1, sp_rechyp},    {"sech", nullptr, 1, 1, sp_rechyp},
     {"csch", nullptr, 1, 1, sp_rechyp},    {"asech", nullptr, 1, 1, sp_rechyp},
     {"acsch", nullptr, 1, 1, sp_rechyp},
-    {"Heaviside", at_Heaviside, 1, 1, nullptr}, {"DiracDelta", at_Dirac, 1, 1, nullptr},
+    {"Heaviside", nullptr, 1, 1, sp_heaviside}, {"DiracDelta", nullptr, 1, 1, sp_dirac},
 };
 
 // giac's float evaluation of a float input off the real domain (asin(2.0),
