@@ -54,10 +54,26 @@ static void test_tiny_imaginary_parts_were_dropped(void) {
     sym_expect("limit(1e-15*I + x, x, 0)", "1.0e-15*I");
 }
 
+/* factor(1e-30*x) was 0: giac's zero test, and an agreement check against
+ * max(1, |value|) let the form 0 stand */
+static void test_form_zero_of_a_tiny_input_was_kept(void) {
+    json_t *args = json_pack("{s:s}", "expr", "x*1e-30");
+    json_t *r = cc_tool_simplify_expression(args, NULL);
+    CHECK_STREQ(sym_str(r, "factored"), "1.0e-30*x");
+    json_decref(r);
+    json_decref(args);
+    args = json_pack("{s:s}", "expr", "sin(x)**2 + cos(x)**2 - 1");
+    r = cc_tool_simplify_expression(args, NULL);
+    CHECK_STREQ(sym_str(r, "simplified"), "0");
+    json_decref(r);
+    json_decref(args);
+}
+
 int main(void) {
     cc_symbolic_warmup();
     RUN(test_tiny_float_coefficients_were_read_as_zero);
     RUN(test_exact_root_near_a_pole_was_dropped);
     RUN(test_tiny_imaginary_parts_were_dropped);
+    RUN(test_form_zero_of_a_tiny_input_was_kept);
     return check_summary("test_sym_solve_tiny_floats");
 }

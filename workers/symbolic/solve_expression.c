@@ -13,6 +13,7 @@
 #include "workers/symbolic/sym_fast.h"
 #include "workers/symbolic/sym_ineq.h"
 #include "workers/symbolic/sym_input.h"
+#include "workers/symbolic/sym_magnitude.h"
 #include "workers/symbolic/sym_numeval.h"
 #include "workers/symbolic/sym_paramroot.h"
 #include "workers/symbolic/sym_print.h"
@@ -260,60 +261,11 @@ static char *polished(const struct sides *s, const char *var, cc_gexpr *root) {
     return out;
 }
 
-/* |n| at p into out; false when it cannot be evaluated. */
-static bool abs_at(const struct cc_node *n, const struct sym_point *p, mpfr_t out) {
-    mpc_t v;
-    mpc_init2(v, SYM_NUM_BITS);
-    bool ok = sym_numeval(n, p, v) == 0;
-    if (ok)
-        mpc_abs(out, v, MPFR_RNDN);
-    mpc_clear(v);
-    return ok;
-}
-
-/* The size of n at p before any cancellation: a sum's largest term, a
- * product's product of sizes, a power's base size to its (real, positive)
- * exponent, a quotient's numerator size over its denominator's value; a
- * function's value, at least 1 (sin(x) at pi is 1e-38 of rounding, and
- * its size is its argument's order). False when a part cannot be
- * evaluated. Depth is bounded by the parser's nesting limit. */
-static bool magnitude(const struct cc_node *n, const struct sym_point *p, mpfr_t out) {
-    bool ok;
-    mpfr_t a, b;
-    mpfr_inits2(SYM_NUM_BITS, a, b, (mpfr_ptr)0);
-    if (n->kind == CC_N_BINARY && (n->op == CC_OP_ADD || n->op == CC_OP_SUB)) {
-        ok = magnitude(n->child[0], p, a) && magnitude(n->child[1], p, b);
-        if (ok)
-            mpfr_max(out, a, b, MPFR_RNDN);
-    } else if (n->kind == CC_N_BINARY && n->op == CC_OP_MUL) {
-        ok = magnitude(n->child[0], p, a) && magnitude(n->child[1], p, b);
-        if (ok)
-            mpfr_mul(out, a, b, MPFR_RNDN);
-    } else if (n->kind == CC_N_BINARY && n->op == CC_OP_DIV) {
-        ok = magnitude(n->child[0], p, a) && abs_at(n->child[1], p, b) && !mpfr_zero_p(b);
-        if (ok)
-            mpfr_div(out, a, b, MPFR_RNDN);
-    } else if (n->kind == CC_N_BINARY && n->op == CC_OP_POW && n->child[1]->kind == CC_N_INT &&
-               mpz_sgn(n->child[1]->v.z) > 0 && mpz_fits_ulong_p(n->child[1]->v.z)) {
-        ok = magnitude(n->child[0], p, a);
-        if (ok)
-            mpfr_pow_ui(out, a, mpz_get_ui(n->child[1]->v.z), MPFR_RNDN);
-    } else if (n->kind == CC_N_UNARY && (n->op == CC_OP_NEG || n->op == CC_OP_POS)) {
-        ok = magnitude(n->child[0], p, out);
-    } else {
-        ok = abs_at(n, p, out);
-        if (ok && n->kind == CC_N_CALL && mpfr_cmp_ui(out, 1) < 0)
-            mpfr_set_ui(out, 1, MPFR_RNDN);
-    }
-    mpfr_clears(a, b, (mpfr_ptr)0);
-    return ok;
-}
-
 /* The scale a residual is measured against. An equation with floats is
  * solved by giac with its zero test, which calls a float below its epsilon
  * 0: x**2 - 1e-40 = 0 was answered 0, 0, and (x - 1e-20)**2 = 0 with 0,
  * their residuals passing a test against 1. Where the equation holds a
- * float the scale is the sides' size before cancellation (magnitude), so
+ * float the scale is the sides' size before cancellation (sym_magnitude), so
  * a root must cancel what it claims to; else max(1, |rhs|). */
 static void residual_scale(const struct sides *s, const char *var, const mpc_t x, mpfr_t scale) {
     const struct cc_node *rhs = s->rhs.root;
@@ -324,7 +276,7 @@ static void residual_scale(const struct sides *s, const char *var, const mpc_t x
         mpfr_t l, r;
         mpfr_inits2(SYM_NUM_BITS, l, r, (mpfr_ptr)0);
         mpfr_set_zero(r, 1);
-        bool ok = magnitude(s->lhs.root, &p, l) && (!rhs || magnitude(rhs, &p, r));
+        bool ok = sym_magnitude(s->lhs.root, &p, l) && (!rhs || sym_magnitude(rhs, &p, r));
         if (ok)
             mpfr_max(scale, l, r, MPFR_RNDN);
         mpfr_clears(l, r, (mpfr_ptr)0);
