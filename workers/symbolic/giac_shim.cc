@@ -1440,6 +1440,15 @@ gen float_answer(const gen &r) {
     gen f;
     { // restored before the binary64 floats are made, which take MPFR's default
         keep_precision keep;
+        // a constant's parts each on its own: giac's evalf of a complex
+        // number drops an imaginary part below its epsilon, and
+        // summation(1e-13*I/2**k, (k, 1, oo)) was 0.0 (it is 1.0e-13*I),
+        // x**2 + 1e-30 = 0 solved as 0.0, 0.0
+        if (lidnt(r).empty() && !is_zero(im(r, g_ctx))) {
+            gen re_f = checked(call(at_evalf, makesequence(re(r, g_ctx), gen(30))));
+            gen im_f = checked(call(at_evalf, makesequence(im(r, g_ctx), gen(30))));
+            return to_binary64(re_f) + cst_i * to_binary64(im_f);
+        }
         f = checked(call(at_evalf, makesequence(float_summands(r), gen(30))));
     }
     return to_binary64(f);
@@ -3268,6 +3277,7 @@ void complete_poly_roots(const gen &args, vecteur &v) {
 }
 
 static bool within(const gen &a, const gen &b, double rel);
+static bool within_own(const gen &a, const gen &b, double rel);
 long degree_in(const gen &p, const gen &x);
 bool inexact(const gen &g);
 
@@ -3467,8 +3477,11 @@ void drop_written_poles(const gen &args, vecteur &v) {
         vecteur kept;
         for (const gen &c : v) {
             bool pole = false;
+            // an exact candidate against an exact pole is compared to its
+            // own size: 1/10**20 was within 1e-10 of the pole 0 (the test
+            // is against max(1, |pole|)), and 1/x = 10**20 had no root
             for (const gen &p : poles)
-                pole = pole || within(c, p, 1e-10);
+                pole = pole || (inexact(c) || inexact(p) ? within(c, p, 1e-10) : within_own(c, p, 1e-20));
             if (!pole)
                 kept.push_back(c);
         }
@@ -3757,6 +3770,20 @@ static bool within(const gen &a, const gen &b, double rel) {
         return false;
     }
     return std::hypot(dre, dim) <= rel * std::max(1.0, std::hypot(sre, sim));
+}
+
+// |a - b| within rel of max(|a|, |b|) (no floor of 1: for exact numbers,
+// which 30 digits give to their own size), both evaluated at 30 digits
+static bool within_own(const gen &a, const gen &b, double rel) {
+    double dre, dim, are, aim, bre, bim;
+    try {
+        if (!numeric_parts(approx(a - b, 30), dre, dim) || !numeric_parts(approx(a, 30), are, aim) ||
+            !numeric_parts(approx(b, 30), bre, bim))
+            return false;
+    } catch (...) {
+        return false;
+    }
+    return std::hypot(dre, dim) <= rel * std::max(std::hypot(are, aim), std::hypot(bre, bim));
 }
 
 // |a - b| below 1e-20 of max(1, |b|): two algebraic numbers taken as equal
@@ -4310,7 +4337,7 @@ gen solve_system(const gen &eqs, const gen &vars) {
 }
 
 gen apply(cc_giac_op op, cc_gexpr *const *a, size_t n) {
-    static const size_t arity[] = {1, 1, 1, 2, 2, 3, 2, 1, 1, 1, 1, 1, 1, 2, 3, 2, 2};
+    static const size_t arity[] = {1, 1, 1, 2, 2, 3, 2, 1, 1, 1, 1, 1, 1, 2, 3, 2, 2, 2};
     if ((size_t)op >= sizeof arity / sizeof arity[0] || n != arity[op])
         fail("internal", "giac shim: bad arity for op %d", (int)op);
     for (size_t i = 0; i < n; i++)
@@ -4343,6 +4370,13 @@ gen apply(cc_giac_op op, cc_gexpr *const *a, size_t n) {
     case CC_G_SOLVE_GENERAL: return general_solutions(makesequence(x, a[1]->g));
     case CC_G_SOLVE_GENERAL_AFTER: return general_solutions_after_solve(makesequence(x, a[1]->g));
     case CC_G_SOLVE_REAL: return solve_one(makesequence(x, a[1]->g));
+    case CC_G_SOLVE_EXACTED: {
+        gen r = with_complex(solve_one, makesequence(exact_floats(x), a[1]->g));
+        vecteur v = *r._VECTptr;
+        for (gen &e : v)
+            e = float_answer(e);
+        return gen(v, 0);
+    }
     case CC_G_LIMIT_LEFT: return limit_of_floats(x, a[1]->g, a[2]->g, -1);
     }
     fail("internal", "giac shim: unknown op");
@@ -4369,13 +4403,35 @@ bool is_finite_real(const gen &x) {
 // Up to 15 digits a hardware double is enough when evalf yields one; more
 // digits always take the multiprecision path, so the double is not computed
 // (or computed twice) just to be thrown away.
+// true when g holds the imaginary unit or a complex number
+static bool holds_complex(const gen &g) {
+    if (g.type == _CPLX)
+        return true;
+    if (g.type == _SYMB)
+        return holds_complex(g._SYMBptr->feuille);
+    if (g.type == _VECT)
+        for (const gen &e : *g._VECTptr)
+            if (holds_complex(e))
+                return true;
+    return false;
+}
+
 gen approx(const gen &g, int digits) {
-    if (digits <= 15) {
-        gen d = evalf(g, 1, g_ctx);
-        if (d.type == _DOUBLE_)
-            return d;
+    gen v;
+    if (digits <= 15)
+        v = evalf(g, 1, g_ctx);
+    if (v.type != _DOUBLE_)
+        v = checked(call(at_evalf, makesequence(g, gen(digits))));
+    // giac's evalf drops an imaginary part below its epsilon relative to
+    // the value (1.0e-15*I evaluated to 0.0, and x**2 + 1e-30 = 0 lost its
+    // roots to the check): a complex constant that came back real has its
+    // imaginary part evaluated on its own
+    if ((v.type == _DOUBLE_ || v.type == _REAL) && holds_complex(g) && lidnt(g).empty()) {
+        gen vi = checked(call(at_evalf, makesequence(im(g, g_ctx), gen(std::max(digits, 16)))));
+        if ((vi.type == _DOUBLE_ || vi.type == _REAL) && !is_exactly_zero(vi))
+            v = gen(v, vi);
     }
-    return checked(call(at_evalf, makesequence(g, gen(digits))));
+    return v;
 }
 
 // Runs body, converting every exception into *err. Returns ok.

@@ -74,6 +74,10 @@ enum cc_giac_op {
                                  arguments has given a list: an equation without
                                  trigonometric or hyperbolic functions skips giac's
                                  second solve (the same list, no family in it) */
+    CC_G_SOLVE_EXACTED, /* (expr, var): as CC_G_SOLVE with every float of expr read
+                           as the rational it is, the roots given back as floats
+                           (giac's zero test called 1e-40 zero: x**2 - 1e-40 was
+                           answered 0, 0) */
 };
 
 /* Applies op to args (borrowed). A new value, or NULL with *err. */

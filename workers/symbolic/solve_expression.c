@@ -13,6 +13,7 @@
 #include "workers/symbolic/sym_fast.h"
 #include "workers/symbolic/sym_ineq.h"
 #include "workers/symbolic/sym_input.h"
+#include "workers/symbolic/sym_magnitude.h"
 #include "workers/symbolic/sym_numeval.h"
 #include "workers/symbolic/sym_paramroot.h"
 #include "workers/symbolic/sym_print.h"
@@ -260,6 +261,35 @@ static char *polished(const struct sides *s, const char *var, cc_gexpr *root) {
     return out;
 }
 
+/* The scale a residual is measured against. An equation with floats is
+ * solved by giac with its zero test, which calls a float below its epsilon
+ * 0: x**2 - 1e-40 = 0 was answered 0, 0, and (x - 1e-20)**2 = 0 with 0,
+ * their residuals passing a test against 1. Where the equation holds a
+ * float the scale is the sides' size before cancellation (sym_magnitude), so
+ * a root must cancel what it claims to; else max(1, |rhs|). */
+static void residual_scale(const struct sides *s, const char *var, const mpc_t x, mpfr_t scale) {
+    const struct cc_node *rhs = s->rhs.root;
+    if (cc_node_any(s->lhs.root, cc_node_is_float) || (rhs && cc_node_any(rhs, cc_node_is_float))) {
+        mpc_srcptr vals[1] = {x};
+        const char *names[1] = {var};
+        struct sym_point p = {1, names, vals};
+        mpfr_t l, r;
+        mpfr_inits2(SYM_NUM_BITS, l, r, (mpfr_ptr)0);
+        mpfr_set_zero(r, 1);
+        bool ok = sym_magnitude(s->lhs.root, &p, l) && (!rhs || sym_magnitude(rhs, &p, r));
+        if (ok)
+            mpfr_max(scale, l, r, MPFR_RNDN);
+        mpfr_clears(l, r, (mpfr_ptr)0);
+        if (ok)
+            return;
+    }
+    mpfr_t one;
+    mpfr_init2(one, 2);
+    mpfr_set_ui(one, 1, MPFR_RNDN);
+    mpfr_max(scale, scale, one, MPFR_RNDN);
+    mpfr_clear(one);
+}
+
 static int check_root_numeric(const struct sides *s, const char *var, cc_gexpr *root, double tol) {
     mpc_t x, l;
     mpc_init2(x, SYM_NUM_BITS);
@@ -269,8 +299,7 @@ static int check_root_numeric(const struct sides *s, const char *var, cc_gexpr *
     mpfr_inits2(SYM_NUM_BITS, d, scale, t, (mpfr_ptr)0);
     if (root_value(root, x) && residual(s, var, x, l, scale) == 0) {
         mpc_abs(d, l, MPFR_RNDN);
-        mpfr_set_ui(t, 1, MPFR_RNDN);
-        mpfr_max(scale, scale, t, MPFR_RNDN);
+        residual_scale(s, var, x, scale);
         mpfr_mul_d(scale, scale, tol, MPFR_RNDN);
         verdict = mpfr_cmp(d, scale) <= 0 ? 1 : -1;
         if (verdict > 0 && tol > 1e-12 && !newton_stays(s, var, x, l))
@@ -426,11 +455,50 @@ static json_t *kept_roots(const struct sides *s, const char *var, cc_gexpr *sol,
     return arr;
 }
 
+/* true when a root is listed twice: giac's roots of a float equation it
+ * read with its zero test (x**3 - 1e-30*x gave 0, 0, 0). */
+static bool repeats(const json_t *arr) {
+    for (size_t i = 0; i < json_array_size(arr); i++)
+        for (size_t j = i + 1; j < json_array_size(arr); j++)
+            if (json_equal(json_array_get(arr, i), json_array_get(arr, j)))
+                return true;
+    return false;
+}
+
+/* A float equation whose roots failed the check or repeated: solved again
+ * with its floats read exactly (CC_G_SOLVE_EXACTED). Those roots replace
+ * arr when every one of them passes and they are more; else arr stands. */
+static json_t *exacted_roots(const struct sides *s, const char *var, cc_gexpr *ev[2], json_t *arr,
+                             int *dropped, bool *floats, const json_t *conditional) {
+    struct cc_sym_err se = {0};
+    cc_gexpr *sol = cc_giac_apply(CC_G_SOLVE_EXACTED, ev, 2, &se);
+    if (!sol)
+        return arr;
+    int d2 = 0;
+    bool f2 = false;
+    json_t *cond2 = json_array();
+    json_t *err2 = NULL;
+    json_t *again = kept_roots(s, var, sol, false, &d2, &f2, cond2, &err2);
+    cc_gexpr_free(sol);
+    json_decref(err2);
+    if (again && d2 == 0 && !repeats(again) && json_array_size(again) >= json_array_size(arr) &&
+        json_array_size(cond2) == json_array_size(conditional)) {
+        json_decref(arr);
+        json_decref(cond2);
+        *dropped = 0;
+        *floats = f2;
+        return again;
+    }
+    json_decref(again);
+    json_decref(cond2);
+    return arr;
+}
+
 /* The solutions of e = 0, complex first; when the complex solver answers
  * with floats for an exact equation, giac's real solver often has the exact
  * form (LambertW(1) for x*exp(x) = 1), and that is preferred. */
-static json_t *roots(const struct sides *s, const char *var, cc_gexpr *ev[2], const char *text,
-                     json_t *out, json_t **err) {
+static json_t *roots(const struct sides *s, const char *var, cc_gexpr *ev[2], json_t *out,
+                     json_t **err) {
     struct cc_sym_err se = {0};
     cc_gexpr *sol = cc_giac_apply(CC_G_SOLVE, ev, 2, &se);
     if (!sol) {
@@ -439,12 +507,19 @@ static json_t *roots(const struct sides *s, const char *var, cc_gexpr *ev[2], co
     }
     int dropped = 0;
     bool floats = false;
-    /* a float input asks for float roots: only an exact equation's are snapped */
-    bool snap = !strchr(text, '.');
+    /* a float input asks for float roots: only an exact equation's are
+     * snapped. A float is a node of the tree, not a '.' of the text: 1e-30
+     * has none, and x**3 - 1e-30*x went to the exact real solver below,
+     * whose 0 replaced the roots -1e-15, 0, 1e-15. */
+    bool float_eq = cc_node_any(s->lhs.root, cc_node_is_float) ||
+                    (s->rhs.root && cc_node_any(s->rhs.root, cc_node_is_float));
+    bool snap = !float_eq;
     json_t *conditional = json_array();
     json_t *arr = kept_roots(s, var, sol, snap, &dropped, &floats, conditional, err);
     cc_gexpr_free(sol);
-    if (arr && floats && !strchr(text, '.')) {
+    if (arr && float_eq && (dropped > 0 || repeats(arr) || json_array_size(arr) == 0))
+        arr = exacted_roots(s, var, ev, arr, &dropped, &floats, conditional);
+    if (arr && floats && !float_eq) {
         cc_gexpr *rs = cc_giac_apply(CC_G_SOLVE_REAL, ev, 2, &se);
         int d2 = 0;
         bool f2 = true;
@@ -831,7 +906,7 @@ static bool abs_case_roots(const struct sides *s, cc_gexpr *var, const char *nam
     cc_gexpr *e = s2.rhs.g ? cc_giac_apply(CC_G_SUB, lr, 2, &se) : s2.lhs.g;
     cc_gexpr *ev[2] = {e, var};
     json_t *scratch = json_object();
-    json_t *found = e && scratch ? roots(s, name, ev, text, scratch, &err) : NULL;
+    json_t *found = e && scratch ? roots(s, name, ev, scratch, &err) : NULL;
     if (e && e != s2.lhs.g)
         cc_gexpr_free(e);
     sym_expr_free(&s2.lhs);
@@ -901,7 +976,7 @@ static json_t *solve(const struct sides *s, cc_gexpr *var, const char *name, con
     if (arr)
         sym_prof_mark_fast();
     else if (eqn)
-        arr = roots(s, name, ev, text, out, &err);
+        arr = roots(s, name, ev, out, &err);
     if (!arr && eqn && err)
         arr = abs_real_roots(s, var, name, text, out, &err);
     if (arr && periodic_looking(text))

@@ -12,6 +12,7 @@
 #include "workers/symbolic/sym_numeric.h"
 #include "workers/symbolic/sym_print.h"
 #include "workers/symbolic/sym_numcheck.h"
+#include "workers/symbolic/sym_magnitude.h"
 #include "workers/symbolic/sym_numeval.h"
 #include "workers/symbolic/sym_nval.h"
 #include "workers/symbolic/sym_profile.h"
@@ -124,6 +125,53 @@ static bool undefined_name(const struct cc_node *n) {
     return n->kind == CC_N_NAME && (!strcmp(n->v.name, "nan") || !strcmp(n->v.name, "zoo"));
 }
 
+/* c is the constant 0 (0, 0.0) */
+static bool zero_constant(const struct cc_node *c) {
+    if (c->kind == CC_N_INT)
+        return mpz_sgn(c->v.z) == 0;
+    return c->kind == CC_N_FLOAT && c->v.f.d == 0 && !(c->flags & CC_NF_IMAG);
+}
+
+/* A form 0 of an input that is not 0: giac's factor of 1e-30*x is 0 (its
+ * zero test calls the float 0), and the agreement check, which measures a
+ * difference against max(1, |value|), let it stand. The input is valued at
+ * three points and measured against its own size before cancellation
+ * (sym_magnitude): sin(x)**2 + cos(x)**2 - 1 is rounding there, 1e-30*x is
+ * all of its size. */
+static bool zero_form_refuted(const struct cc_node *input) {
+    static const double PTS[3][2] = {{0.7, 0.2}, {-1.3, 0.5}, {2.1, -0.4}};
+    const char *names[8];
+    size_t count = 0;
+    sym_numeval_symbols(input, names, &count, 8);
+    if (count == 8)
+        return false;
+    mpc_t vals[8], v;
+    mpc_srcptr ptrs[8];
+    mpfr_t size, abs;
+    mpc_init2(v, SYM_NUM_BITS);
+    mpfr_inits2(SYM_NUM_BITS, size, abs, (mpfr_ptr)0);
+    for (size_t i = 0; i < count; i++) {
+        mpc_init2(vals[i], SYM_NUM_BITS);
+        ptrs[i] = vals[i];
+    }
+    bool refuted = false;
+    for (size_t k = 0; k < 3 && !refuted; k++) {
+        for (size_t i = 0; i < count; i++)
+            mpc_set_d_d(vals[i], PTS[(k + i) % 3][0], PTS[(k + i) % 3][1], MPC_RNDNN);
+        struct sym_point p = {count, names, ptrs};
+        if (sym_numeval(input, &p, v) != 0 || !sym_magnitude(input, &p, size))
+            continue;
+        mpc_abs(abs, v, MPFR_RNDN);
+        mpfr_mul_d(size, size, 1e-25, MPFR_RNDN);
+        refuted = mpfr_cmp(abs, size) > 0;
+    }
+    for (size_t i = 0; i < count; i++)
+        mpc_clear(vals[i]);
+    mpc_clear(v);
+    mpfr_clears(size, abs, (mpfr_ptr)0);
+    return refuted;
+}
+
 bool sym_agrees(const struct cc_node *input, const char *text) {
     struct cc_arena *a = cc_arena_new();
     struct cc_expr_error ee = {0};
@@ -133,6 +181,10 @@ bool sym_agrees(const struct cc_node *input, const char *text) {
      * evaluates 0**x to undef, though it is 0 wherever Re(x) > 0), even
      * where the numbers could not tell (no point evaluates) */
     if (c && cc_node_any(c, undefined_name) && !cc_node_any(input, undefined_name)) {
+        cc_arena_free(a);
+        return false;
+    }
+    if (c && zero_constant(c) && !zero_constant(input) && zero_form_refuted(input)) {
         cc_arena_free(a);
         return false;
     }
