@@ -62,6 +62,21 @@ static inline json_t *sym_solve(const char *expr) {
     return r;
 }
 
+/* solve_expression(expr) gives exactly the n solutions want, in order */
+static inline void sym_expect_roots(const char *expr, const char *const *want, size_t n) {
+    json_t *r = sym_solve(expr);
+    json_t *sol = json_object_get(r, "solutions");
+    if (json_array_size(sol) != n) {
+        char *d = json_dumps(r, 0);
+        fprintf(stderr, "  %s: %s\n", expr, d ? d : "(null)");
+        free(d);
+    }
+    CHECK(json_array_size(sol) == n);
+    for (size_t i = 0; i < n && i < json_array_size(sol); i++)
+        CHECK_STREQ(json_string_value(json_array_get(sol, i)), want[i]);
+    json_decref(r);
+}
+
 /* the i-th general_solution of a solve_expression result */
 static inline const char *sym_general(json_t *r, size_t i) {
     return json_string_value(json_array_get(json_object_get(r, "general_solution"), i));

@@ -2445,14 +2445,21 @@ gen sp_acot(const cc_node *n, const char *) {
     return call(at_acot, x);
 }
 
+// The sign of a float expression x that is not 0 (-1 or 1); 0 for an exact
+// zero, an exact or symbolic x, or a float that is 0.
+int float_sign(const gen &x) {
+    double d;
+    if (is_exactly_zero(x) || !holds_float(x) || !real_value(x, d) || d == 0)
+        return 0;
+    return d > 0 ? 1 : -1;
+}
+
 gen sp_heaviside(const cc_node *n, const char *) {
     gen x = arg(n, 0);
-    double d;
     if (is_exactly_zero(x)) // SymPy's Heaviside(0)
         return gen(1) / gen(2);
-    if (holds_float(x) && real_value(x, d) && d != 0)
-        return gen(d > 0 ? 1 : 0);
-    return call(at_Heaviside, x);
+    int sign = float_sign(x);
+    return sign ? gen(sign > 0 ? 1 : 0) : call(at_Heaviside, x);
 }
 
 // DiracDelta(1e-20) was zoo, as DiracDelta(0): a float away from 0 is 0
@@ -2460,12 +2467,9 @@ gen sp_heaviside(const cc_node *n, const char *) {
 // infinity is no value of a distribution).
 gen sp_dirac(const cc_node *n, const char *) {
     gen x = arg(n, 0);
-    double d;
     if (is_exactly_zero(x))
         return symbolic(at_Dirac, x);
-    if (holds_float(x) && real_value(x, d) && d != 0)
-        return gen(0);
-    return call(at_Dirac, x);
+    return float_sign(x) ? gen(0) : call(at_Dirac, x);
 }
 
 // The reciprocal hyperbolic functions and their inverses, which giac lacks,
@@ -3276,8 +3280,7 @@ void complete_poly_roots(const gen &args, vecteur &v) {
     }
 }
 
-static bool within(const gen &a, const gen &b, double rel);
-static bool within_own(const gen &a, const gen &b, double rel);
+static bool within(const gen &a, const gen &b, double rel, bool own_size = false);
 long degree_in(const gen &p, const gen &x);
 bool inexact(const gen &g);
 
@@ -3481,7 +3484,7 @@ void drop_written_poles(const gen &args, vecteur &v) {
             // own size: 1/10**20 was within 1e-10 of the pole 0 (the test
             // is against max(1, |pole|)), and 1/x = 10**20 had no root
             for (const gen &p : poles)
-                pole = pole || (inexact(c) || inexact(p) ? within(c, p, 1e-10) : within_own(c, p, 1e-20));
+                pole = pole || (inexact(c) || inexact(p) ? within(c, p, 1e-10) : within(c, p, 1e-20, true));
             if (!pole)
                 kept.push_back(c);
         }
@@ -3760,30 +3763,21 @@ gen inverse(const gen &m) {
 
 gen approx(const gen &g, int digits);
 
-// |a - b| within rel of max(1, |b|), both evaluated at 30 digits
-static bool within(const gen &a, const gen &b, double rel) {
-    double dre, dim, sre, sim;
+// |a - b| within rel of max(1, |b|), or with own_size of max(|a|, |b|) (no
+// floor of 1: exact numbers, which 30 digits give to their own size), all
+// evaluated at 30 digits
+static bool within(const gen &a, const gen &b, double rel, bool own_size) {
+    double dre, dim, are = 0, aim = 0, bre, bim;
     try {
-        if (!numeric_parts(approx(a - b, 30), dre, dim) || !numeric_parts(approx(b, 30), sre, sim))
+        if (!numeric_parts(approx(a - b, 30), dre, dim) || !numeric_parts(approx(b, 30), bre, bim) ||
+            (own_size && !numeric_parts(approx(a, 30), are, aim)))
             return false;
     } catch (...) {
         return false;
     }
-    return std::hypot(dre, dim) <= rel * std::max(1.0, std::hypot(sre, sim));
-}
-
-// |a - b| within rel of max(|a|, |b|) (no floor of 1: for exact numbers,
-// which 30 digits give to their own size), both evaluated at 30 digits
-static bool within_own(const gen &a, const gen &b, double rel) {
-    double dre, dim, are, aim, bre, bim;
-    try {
-        if (!numeric_parts(approx(a - b, 30), dre, dim) || !numeric_parts(approx(a, 30), are, aim) ||
-            !numeric_parts(approx(b, 30), bre, bim))
-            return false;
-    } catch (...) {
-        return false;
-    }
-    return std::hypot(dre, dim) <= rel * std::max(std::hypot(are, aim), std::hypot(bre, bim));
+    double scale = own_size ? std::max(std::hypot(are, aim), std::hypot(bre, bim))
+                            : std::max(1.0, std::hypot(bre, bim));
+    return std::hypot(dre, dim) <= rel * scale;
 }
 
 // |a - b| below 1e-20 of max(1, |b|): two algebraic numbers taken as equal
