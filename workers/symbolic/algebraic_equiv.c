@@ -447,10 +447,6 @@ static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
                                             "shown and decides nothing"));
         }
     }
-    if (v.mismatches == 0 &&
-        (cas_zero ? json_is_true(json_object_get(out, "identical")) && has_float(ea, eb)
-                  : json_is_null(json_object_get(out, "identical")) && v.points > 0))
-        tiny_gap(out, ea, eb, &tried, v.tried, cas_zero);
     if (!fast && v.mismatches > 0 && !strcmp(source, "input") &&
         strcmp(json_string_value(pd), "0") &&
         !difference_agrees(a, b, json_string_value(pd), &tried, v.tried)) {
@@ -470,6 +466,11 @@ static json_t *equiv(const struct sym_expr *a, const struct sym_expr *b,
         json_object_set_new(out, "difference", json_null());
         json_object_set_new(out, "note", json_string(cas_zero_note(a, b)));
     }
+    /* last: it may replace difference, which pd is */
+    if (v.mismatches == 0 &&
+        (cas_zero ? json_is_true(json_object_get(out, "identical")) && has_float(ea, eb)
+                  : json_is_null(json_object_get(out, "identical")) && v.points > 0))
+        tiny_gap(out, ea, eb, &tried, v.tried, cas_zero);
     json_object_set_new(json_object_get(out, "numeric_check"), "evaluated", json_string(source));
     cc_arena_free(ca.arena);
     cc_arena_free(cb.arena);
