@@ -8,6 +8,7 @@
 #ifndef CC_SYM_NUMCHECK_H
 #define CC_SYM_NUMCHECK_H
 
+#include <mpc.h>
 #include <stddef.h>
 
 #include "workers/common/expr_ast.h"
@@ -29,6 +30,7 @@ struct sym_num_verdict {
                         on request: these are the ones it visited) */
     char witness[300]; /* first mismatch (else first a_only point), "x = -1, y = -1" */
     char va[64], vb[64]; /* the two values there */
+    char gap[48];        /* sym_numcheck_hidden_gap: |a - b| at its witness */
 };
 
 /* Compares a and b (b may be NULL: compared with 0) at up to `tries`
@@ -55,6 +57,16 @@ void sym_numcheck_float_tolerance(bool on);
 void sym_numcheck_until(const struct cc_node *a, const struct cc_node *b,
                         const struct sym_domains *d, int tries, enum sym_numcheck_stop stop,
                         struct sym_num_verdict *out);
+
+/* A difference of a and b far below what the 1e-25 check resolves (x +
+ * 1e-30 against x; sin(x) - 5e-33 against sin(x), which giac's float
+ * tolerance reduced to 0): at each of the first `tries` points of the
+ * check, |a - b| at 256 and at 512 bits. Rounding noise shrinks by far
+ * more than 2^8 between them; a true difference keeps its size. 1 with
+ * out's witness, values and gap (|a - b| there) at the first point that
+ * shows one, else 0 (out->points counts the points evaluated). */
+int sym_numcheck_hidden_gap(const struct cc_node *a, const struct cc_node *b, const struct sym_domains *d,
+                            int tries, struct sym_num_verdict *out);
 
 /* The symbols of a and b as "x, y" (the order they first occur), with a
  * prefix/suffix per the domain: "real x, y", "x > 0, y > 0". Symbols named
