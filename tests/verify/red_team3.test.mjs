@@ -205,10 +205,14 @@ describe('red team 3: verification verdicts', { skip: SKIP_NO_BINARY, timeout: 6
     }
   });
 
+  // It failed once in CI under load ("equivalent but not measurably
+  // faster") at sizes 200000..800000: the loop's 15 to 60 ms of work was
+  // within the start-up jitter of a busy host. Ten times the sizes give
+  // the loop 0.15 to 0.6 s against the closed form's start-up alone.
   test('verify_optimization still accepts a closed form, its runs separated from the loop', async () => {
     const r = await s.tool('verify_optimization', { original: 'n = int(input())\ns = 0\nfor i in range(n):\n    s += i\nprint(s)',
       candidate: 'n = int(input())\nprint(n * (n - 1) // 2 if n > 0 else 0)', language: 'python3',
-      test_inputs: ['0', '1', '10'], sizes: [200000, 400000, 800000] });
+      test_inputs: ['0', '1', '10'], sizes: [2000000, 4000000, 8000000] });
     assert.equal(r.accepted, true, JSON.stringify(r).slice(0, 2000));
     assert.ok(r.speedup.per_size.filter((p) => p.separated).length * 2 > r.speedup.per_size.length);
   });

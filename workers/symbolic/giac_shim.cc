@@ -552,6 +552,10 @@ vecteur parameters(const vecteur &v) {
     return out;
 }
 
+// The note integrate_positive_parameters() writes holds this after the
+// parameters' names.
+const char POSITIVE_NOTE[] = " > 0 only: the CAS could not integrate";
+
 // giac leaves a definite integral with a parameter unevaluated when the
 // answer depends on the parameter's sign (integrate(exp(-a*x), (x, 0, oo))).
 // It is retried with every parameter assumed positive, and an answer found
@@ -579,12 +583,15 @@ gen integrate_positive_parameters(const vecteur &v) {
     std::string names;
     for (const gen &p : ps)
         names += (names.empty() ? "" : ", ") + std::string(p.print(g_ctx)).substr(strlen(PREFIX));
-    g_note = "for " + names + " > 0 only: the CAS could not integrate for every value of the "
+    g_note = "for " + names + POSITIVE_NOTE + " for every value of the "
              "parameter" + std::string(ps.size() > 1 ? "s" : "") + " and assumed " +
              (ps.size() > 1 ? "them" : "it") + " positive (elsewhere the integral may diverge or "
              "have another value)";
     return r;
 }
+
+// The note parameter_note() writes starts so.
+const char PARAM_NOTE[] = "the value holds only for the parameter values where the integral converges";
 
 // The parameter values at which parameter_note() tries an integral: each
 // parameter set to the same one in turn (0 and the negative ones are where
@@ -621,9 +628,8 @@ void parameter_note(const vecteur &v, const gen &r) {
         std::string names;
         for (const gen &p : ps)
             names += (names.empty() ? "" : ", ") + std::string(p.print(g_ctx)).substr(strlen(PREFIX));
-        g_note = "the value holds only for the parameter values where the integral converges, "
-                 "a condition the CAS does not state: at " + names + " = " + std::to_string(t) +
-                 " it diverges";
+        g_note = std::string(PARAM_NOTE) + ", a condition the CAS does not state: at " + names +
+                 " = " + std::to_string(t) + " it diverges";
         return;
     }
 }
@@ -653,6 +659,72 @@ gen integrand_rewrites(const gen &f, const gen &x) {
     });
 }
 
+// true when giac's singular points of f include a real one strictly
+// inside (lo, hi).
+bool singular_inside(const gen &f, const gen &x, double lo, double hi) {
+    vecteur cand;
+    try {
+        cand = singular(f, x, g_ctx);
+    } catch (...) {
+        return false;
+    }
+    for (const gen &s : cand) {
+        double sd;
+        if (real_value(s, sd) && sd > lo && sd < hi)
+            return true;
+    }
+    return false;
+}
+
+// A closed form of a definite integral that numeric quadrature refutes is
+// refused: giac integrated -atan(1/y)/y + atan(2/y)/y (the inner integral
+// of 1/(x**2 + y**2) over x in (1, 2)) over (-1, 1) to -5*atan(2)/2 +
+// 3*pi/4 = -0.41 for a positive integrand (0.857486...): its antiderivative
+// jumps at y = 0. Checked when the integrand holds no symbol but x and a
+// singular point strictly inside the bounds (where such jumps are; a
+// quadrature of a smooth oscillating integrand costs 400 ms and finds
+// nothing), the bounds are finite real numbers and the value r is a
+// number: giac's
+// adaptive Gauss-Kronrod quadrature (gaussquad) must agree to 1e-4 of
+// max(1, |q|), far looser than its error on the integrands tried (1e-6 on
+// sin(1/x) near 0), far tighter than a lost jump. A quadrature that gives
+// no finite real number proves nothing.
+void quadrature_check(const gen &f, const gen &x, const gen &a, const gen &b, const gen &r) {
+    double lo, hi;
+    if (!real_value(a, lo) || !real_value(b, hi) || lo == hi || has_user_symbol(r) || is_inf(r) ||
+        is_undef(r))
+        return;
+    for (const gen &s : lidnt(f))
+        if (s != x && has_user_symbol(s))
+            return;
+    if (!singular_inside(f, x, std::min(lo, hi), std::max(lo, hi)))
+        return;
+    gen q, rv;
+    try {
+        q = evalf_double(evalf(_gaussquad(makesequence(f, x, a, b), g_ctx), 1, g_ctx), 1, g_ctx);
+        rv = evalf_double(evalf(r, 1, g_ctx), 1, g_ctx);
+    } catch (...) {
+        return;
+    }
+    if (q.type != _DOUBLE_ || !std::isfinite(q._DOUBLE_val))
+        return;
+    double qd = q._DOUBLE_val, re, im = 0;
+    if (rv.type == _DOUBLE_ || rv.type == _INT_) {
+        re = rv.type == _INT_ ? rv.val : rv._DOUBLE_val;
+    } else if (rv.type == _CPLX && rv._CPLXptr[0].type == _DOUBLE_ && rv._CPLXptr[1].type == _DOUBLE_) {
+        re = rv._CPLXptr[0]._DOUBLE_val;
+        im = rv._CPLXptr[1]._DOUBLE_val;
+    } else {
+        return;
+    }
+    if (std::hypot(re - qd, im) <= 1e-4 * std::max(1.0, std::fabs(qd)))
+        return;
+    std::string rs = r.print(g_ctx);
+    fail("validation", "the CAS's closed form of this definite integral, %s, disagrees with numeric "
+                       "quadrature (%.10g), so neither is given as its value; try splitting the "
+                       "interval at the integrand's singular points", rs.c_str(), qd);
+}
+
 // One definite integration step, v = [f, x, a, b].
 gen definite_as_given(const vecteur &v) {
     const gen &f = v[0], &x = v[1];
@@ -680,9 +752,10 @@ gen definite_as_given(const vecteur &v) {
         parameter_note(v, r);
         return r;
     }
-    if (!divergence_note(f, x, v[2], v[3], r))
-        return r;
-    return undef;
+    if (divergence_note(f, x, v[2], v[3], r))
+        return undef;
+    quadrature_check(f, x, v[2], v[3], r);
+    return r;
 }
 
 // One definite integration step with integrand_rewrites() applied; the
@@ -706,6 +779,81 @@ gen definite(const vecteur &v0) {
     return r;
 }
 
+// The inner step v = [f, x, a, b] was integrated with its parameters
+// assumed positive (integrate_positive_parameters), and the next range is
+// w = [y, c, d] with lower end lo: integrate(atan(y/x), (x, -1, 0), (y,
+// -2, -1)) integrated the inner one for y > 0, then took that over y in
+// (-2, -1), a complex value for a real integrand. With y the only
+// parameter and lo >= 0 the assumption holds on the range and the note
+// goes; with lo < 0 the value is refused.
+void positive_inner(const vecteur &v, const vecteur &w, double lo) {
+    vecteur ps = parameters(v);
+    bool ranged = false;
+    for (const gen &p : ps)
+        ranged |= p == w[0];
+    if (!ranged)
+        return;
+    std::string y = std::string(w[0].print(g_ctx)).substr(strlen(PREFIX)),
+                x = std::string(v[1].print(g_ctx)).substr(strlen(PREFIX));
+    if (lo < 0)
+        fail("validation", "the CAS could integrate over %s only for %s > 0, and %s ranges over (%s, %s); "
+                           "split the range at 0, or integrate over %s first", x.c_str(), y.c_str(), y.c_str(),
+             w[1].print(g_ctx).c_str(), w[2].print(g_ctx).c_str(), y.c_str());
+    if (ps.size() == 1)
+        g_note.clear();
+}
+
+// The inner step v = [f, x, a, b] of a multiple integral whose next range
+// is w = [y, c, d]. parameter_note() probed y at -1, 0, 1, 2, -2, wherever
+// those lie: integrate(1/(x + y), (x, 1, 2), (y, 1, 2)) carried "at y = -1
+// it diverges" to its right answer, while integrate(1/(x - y), (x, 0, 1),
+// (y, 0, 1)) answered 0 and integrate(1/(1 + x + y), (x, -1, 1), (y, -1,
+// 2)) 6*log(2), principal values of integrals that diverge: for every y
+// of a range (not one point, where the double integral may still
+// converge: 1/sqrt(x**2 + y**2) at y = 0) the inner one has a
+// non-integrable singularity. So y is probed at 7 points inside (c, d)
+// instead: none diverging drops that note, one keeps a note naming it,
+// two or more make the whole integral diverge (true, with g_note).
+bool inner_diverges(const vecteur &v, const vecteur &w) {
+    double c, d;
+    if (w.size() != 3 || !real_value(w[1], c) || !real_value(w[2], d))
+        return false;
+    if (g_note.find(POSITIVE_NOTE) != std::string::npos)
+        positive_inner(v, w, std::min(c, d));
+    if (g_note.compare(0, sizeof PARAM_NOTE - 1, PARAM_NOTE) != 0)
+        return false;
+    g_note.clear();
+    int hits = 0;
+    gen first;
+    for (int k = 1; k <= 7; k++) {
+        gen t = w[1] + (w[2] - w[1]) * gen(k) / gen(8);
+        bool diverges = false;
+        try {
+            gen f = subst(v[0], w[0], t, false, g_ctx), a = subst(v[2], w[0], t, false, g_ctx),
+                b = subst(v[3], w[0], t, false, g_ctx);
+            diverges = !is_undef(f) && divergence_note(f, v[1], a, b, gen(0));
+        } catch (...) {
+            diverges = false;
+        }
+        g_note.clear();
+        if (diverges && hits++ == 0)
+            first = t;
+    }
+    if (hits == 0)
+        return false;
+    std::string y = std::string(w[0].print(g_ctx)).substr(strlen(PREFIX)),
+                x = std::string(v[1].print(g_ctx)).substr(strlen(PREFIX));
+    if (hits == 1) {
+        g_note = "at " + y + " = " + first.print(g_ctx) + " the inner integral over " + x +
+                 " diverges (a non-integrable singularity), and the value may be a principal value there";
+        return false;
+    }
+    g_note = "the integral diverges: for " + y + " in a part of (" + w[1].print(g_ctx) + ", " +
+             w[2].print(g_ctx) + ") the inner integral over " + x + " has a non-integrable singularity (at " +
+             y + " = " + first.print(g_ctx) + ", for one); a finite value would be a principal value";
+    return true;
+}
+
 // integrate(f, x, y) and integrate(f, (x, a, b), (y, c, d)): one variable
 // (or limits tuple) after another, innermost first, as sympy reads them.
 // A single bare variable keeps giac's own argument forms.
@@ -724,7 +872,12 @@ gen sp_integrate(const cc_node *n, const char *) {
         if (v.size() != 2 && v.size() != 4)
             fail("validation", "parse error: integrate() takes (var) or (var, lower, upper) tuples");
         if (v.size() == 4) {
+            vecteur next;
+            if (i + 1 < n->nchild)
+                push_limits(next, n->child[i + 1]);
             r = definite(v);
+            if (inner_diverges(v, next))
+                return undef;
             continue;
         }
         r = call(at_integrate, gen(v, _SEQ__VECT));
