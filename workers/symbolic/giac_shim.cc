@@ -498,6 +498,9 @@ bool tail_diverges(const gen &f, const gen &x, const gen &end, gen &lim) {
     return is_inf(lim) || (finite_number(lim) && !is_zero(_simplify(lim, g_ctx)));
 }
 
+// A user symbol's name as the user wrote it (without the shim's prefix).
+std::string user_name(const gen &s) { return std::string(s.print(g_ctx)).substr(strlen(PREFIX)); }
+
 // A bound of a definite integral as a double (+-inf for oo); false for a
 // bound that is no real number.
 bool bound_value(const gen &b, double &d) {
@@ -519,7 +522,7 @@ bool divergence_note(const gen &f, const gen &x, const gen &a, const gen &b, con
     double lo, hi;
     if (!bound_value(a, lo) || !bound_value(b, hi))
         return false;
-    std::string var = std::string(x.print(g_ctx)).substr(strlen(PREFIX));
+    std::string var = user_name(x);
     for (const gen &end : {a, b}) {
         gen lim;
         if (is_inf(end) && tail_diverges(f, x, end, lim)) {
@@ -582,7 +585,7 @@ gen integrate_positive_parameters(const vecteur &v) {
         return undef;
     std::string names;
     for (const gen &p : ps)
-        names += (names.empty() ? "" : ", ") + std::string(p.print(g_ctx)).substr(strlen(PREFIX));
+        names += (names.empty() ? "" : ", ") + user_name(p);
     g_note = "for " + names + POSITIVE_NOTE + " for every value of the "
              "parameter" + std::string(ps.size() > 1 ? "s" : "") + " and assumed " +
              (ps.size() > 1 ? "them" : "it") + " positive (elsewhere the integral may diverge or "
@@ -627,7 +630,7 @@ void parameter_note(const vecteur &v, const gen &r) {
             continue;
         std::string names;
         for (const gen &p : ps)
-            names += (names.empty() ? "" : ", ") + std::string(p.print(g_ctx)).substr(strlen(PREFIX));
+            names += (names.empty() ? "" : ", ") + user_name(p);
         g_note = std::string(PARAM_NOTE) + ", a condition the CAS does not state: at " + names +
                  " = " + std::to_string(t) + " it diverges";
         return;
@@ -684,11 +687,10 @@ bool singular_inside(const gen &f, const gen &x, double lo, double hi) {
 // singular point strictly inside the bounds (where such jumps are; a
 // quadrature of a smooth oscillating integrand costs 400 ms and finds
 // nothing), the bounds are finite real numbers and the value r is a
-// number: giac's
-// adaptive Gauss-Kronrod quadrature (gaussquad) must agree to 1e-4 of
-// max(1, |q|), far looser than its error on the integrands tried (1e-6 on
-// sin(1/x) near 0), far tighter than a lost jump. A quadrature that gives
-// no finite real number proves nothing.
+// number: giac's adaptive Gauss-Kronrod quadrature (gaussquad) must agree
+// to 1e-4 of max(1, |q|), far looser than its error on the integrands
+// tried (1e-6 on sin(1/x) near 0), far tighter than a lost jump. A
+// quadrature that gives no finite real number proves nothing.
 void quadrature_check(const gen &f, const gen &x, const gen &a, const gen &b, const gen &r) {
     double lo, hi;
     if (!real_value(a, lo) || !real_value(b, hi) || lo == hi || has_user_symbol(r) || is_inf(r) ||
@@ -793,8 +795,7 @@ void positive_inner(const vecteur &v, const vecteur &w, double lo) {
         ranged |= p == w[0];
     if (!ranged)
         return;
-    std::string y = std::string(w[0].print(g_ctx)).substr(strlen(PREFIX)),
-                x = std::string(v[1].print(g_ctx)).substr(strlen(PREFIX));
+    std::string y = user_name(w[0]), x = user_name(v[1]);
     if (lo < 0)
         fail("validation", "the CAS could integrate over %s only for %s > 0, and %s ranges over (%s, %s); "
                            "split the range at 0, or integrate over %s first", x.c_str(), y.c_str(), y.c_str(),
@@ -811,16 +812,19 @@ void positive_inner(const vecteur &v, const vecteur &w, double lo) {
 // 2)) 6*log(2), principal values of integrals that diverge: for every y
 // of a range (not one point, where the double integral may still
 // converge: 1/sqrt(x**2 + y**2) at y = 0) the inner one has a
-// non-integrable singularity. So y is probed at 7 points inside (c, d)
-// instead: none diverging drops that note, one keeps a note naming it,
-// two or more make the whole integral diverge (true, with g_note).
+// non-integrable singularity. So y, when it is the only parameter, is
+// probed at 7 points inside (c, d) instead: none diverging drops that
+// note, one keeps a note naming it, two or more make the whole integral
+// diverge (true, with g_note).
 bool inner_diverges(const vecteur &v, const vecteur &w) {
     double c, d;
     if (w.size() != 3 || !real_value(w[1], c) || !real_value(w[2], d))
         return false;
     if (g_note.find(POSITIVE_NOTE) != std::string::npos)
         positive_inner(v, w, std::min(c, d));
-    if (g_note.compare(0, sizeof PARAM_NOTE - 1, PARAM_NOTE) != 0)
+    /* with another parameter left (a third range) a probe cannot decide,
+     * and parameter_note()'s note stands */
+    if (g_note.compare(0, sizeof PARAM_NOTE - 1, PARAM_NOTE) != 0 || parameters(v).size() != 1)
         return false;
     g_note.clear();
     int hits = 0;
@@ -841,8 +845,7 @@ bool inner_diverges(const vecteur &v, const vecteur &w) {
     }
     if (hits == 0)
         return false;
-    std::string y = std::string(w[0].print(g_ctx)).substr(strlen(PREFIX)),
-                x = std::string(v[1].print(g_ctx)).substr(strlen(PREFIX));
+    std::string y = user_name(w[0]), x = user_name(v[1]);
     if (hits == 1) {
         g_note = "at " + y + " = " + first.print(g_ctx) + " the inner integral over " + x +
                  " diverges (a non-integrable singularity), and the value may be a principal value there";
