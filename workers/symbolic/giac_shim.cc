@@ -1030,16 +1030,22 @@ gen plain_limit(const gen &f, const gen &x, const gen &pt, int dir) {
     return call(at_limit, makesequence(f, x, pt, gen(dir)));
 }
 
-bool holds_op(const gen &g, const unary_function_ptr *op) {
-    if (g.is_symb_of_sommet(op))
+// true when some node of g (g itself, an operator's argument, a vector's
+// element) satisfies p
+template <class P> bool any_node(const gen &g, P p) {
+    if (p(g))
         return true;
     if (g.type == _SYMB)
-        return holds_op(g._SYMBptr->feuille, op);
+        return any_node(g._SYMBptr->feuille, p);
     if (g.type == _VECT)
         for (const gen &e : *g._VECTptr)
-            if (holds_op(e, op))
+            if (any_node(e, p))
                 return true;
     return false;
+}
+
+bool holds_op(const gen &g, const unary_function_ptr *op) {
+    return any_node(g, [op](const gen &e) { return e.is_symb_of_sommet(op); });
 }
 
 // The squeeze limit of f, or undef when it does not apply: f's factors
@@ -1684,17 +1690,7 @@ gen term_limit(const gen &f, const gen &k) {
 
 // true when g holds abs or sign, the marks of a formula giac wrote for real
 // values (log(abs(u)))
-bool holds_real(const gen &g) {
-    if (g.is_symb_of_sommet(at_abs) || g.is_symb_of_sommet(at_sign))
-        return true;
-    if (g.type == _SYMB)
-        return holds_real(g._SYMBptr->feuille);
-    if (g.type == _VECT)
-        for (const gen &e : *g._VECTptr)
-            if (holds_real(e))
-                return true;
-    return false;
-}
+bool holds_real(const gen &g) { return holds_op(g, at_abs) || holds_op(g, at_sign); }
 
 // giac's infinite sum of a telescoping rational term with a gap of 3 or
 // more is wrong: summation(1/(k*(k + 3)), (k, 1, oo)) was zoo (11/18),
@@ -2150,17 +2146,7 @@ gen exact_sum(vecteur &v, const cc_node *n, const char *name) {
 }
 // giac's series carries an order_size(x) remainder term; the truncated
 // polynomial is what we report.
-bool has_order(const gen &g) {
-    if (g.is_symb_of_sommet(at_order_size))
-        return true;
-    if (g.type == _SYMB)
-        return has_order(g._SYMBptr->feuille);
-    if (g.type == _VECT)
-        for (const gen &e : *g._VECTptr)
-            if (has_order(e))
-                return true;
-    return false;
-}
+bool has_order(const gen &g) { return holds_op(g, at_order_size); }
 
 gen drop_order_term(const gen &s) {
     if (!s.is_symb_of_sommet(at_plus) || s._SYMBptr->feuille.type != _VECT)
@@ -4550,22 +4536,14 @@ bool is_finite_real(const gen &x) {
            x.type == _FRAC;
 }
 
+// true when g holds the imaginary unit or a complex number
+static bool holds_complex(const gen &g) {
+    return any_node(g, [](const gen &e) { return e.type == _CPLX; });
+}
+
 // Up to 15 digits a hardware double is enough when evalf yields one; more
 // digits always take the multiprecision path, so the double is not computed
 // (or computed twice) just to be thrown away.
-// true when g holds the imaginary unit or a complex number
-static bool holds_complex(const gen &g) {
-    if (g.type == _CPLX)
-        return true;
-    if (g.type == _SYMB)
-        return holds_complex(g._SYMBptr->feuille);
-    if (g.type == _VECT)
-        for (const gen &e : *g._VECTptr)
-            if (holds_complex(e))
-                return true;
-    return false;
-}
-
 gen approx(const gen &g, int digits) {
     gen v;
     if (digits <= 15)
