@@ -207,16 +207,26 @@ json_t *cc_speedup_net(const int64_t *sizes, const double *before, const double 
  * (malloc'd). min_text is min_speedup as the client wrote it. */
 char *cc_speed_decision(const json_t *speedup, double min_speedup, const char *min_text,
                         bool *accepted);
+/* Per size, the timed runs the separation rule reads (ms, -1 none). */
+struct cc_speed_runs {
+    const double *orig_min, *orig_mid;   /* the original's fastest and median of its six */
+    const double *cand_mid, *cand_max;   /* the candidate's median and slowest of its three */
+};
+/* The median of n durations, -1 when n is 0 (ms is not reordered). */
+double cc_speed_median_of(const double *ms, size_t n);
 /* Whether the speedup stands out of the noise (red team 3): a size is
  * separated when the candidate's median timed run (of three) beat the
- * original's fastest; when only one size counts, its slowest run must.
- * Under equal speed that happens at a size with chance 1/12 (1/84 for the
- * slowest). Marks each per_size row {separated, candidate_median_ms,
- * candidate_slowest_ms} (sizes[i] matched in order) and returns how many
- * rows are separated; *counted gets the rows. Two runs of the same
- * program were "verified faster" at 1.2x on medians of minima. */
-int cc_speed_separation(json_t *speedup, const int64_t *sizes, const double *orig_min, const double *cand_mid,
-                        const double *cand_max, size_t n, int *counted);
+ * original's fastest by half the original's own spread (its median less
+ * its fastest); when only one size counts, its slowest run must. Beating
+ * the fastest alone happens at equal speed with chance 1/12 a size, and
+ * the same program at min_speedup 1.01 was "verified faster" in a
+ * fresh-clone CI; the margin makes a lucky run at equal speed about ten
+ * times rarer, at little cost to a real 2x under load. Marks each
+ * per_size row {separated, bar_ms, original_median_ms,
+ * candidate_median_ms, candidate_slowest_ms} (sizes[i] matched in order)
+ * and returns how many rows are separated; *counted gets the rows. */
+int cc_speed_separation(json_t *speedup, const int64_t *sizes, const struct cc_speed_runs *runs, size_t n,
+                        int *counted);
 /* The decision's overlap rule: an accepted speedup whose sizes are
  * separated at no more than half of those counted is refused (reason
  * malloc'd, NULL when it stands). */

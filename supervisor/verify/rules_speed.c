@@ -120,12 +120,20 @@ char *cc_speed_decision(const json_t *speedup, double min_speedup, const char *m
 
 #define SCALE_NEED_CAP_MS 2000.0
 
-double cc_speed_jitter(const double *ms, size_t n) {
+double cc_speed_median_of(const double *ms, size_t n) {
     double sorted[16];
-    if (n == 0) return 1;
+    if (n == 0) return -1;
     if (n > sizeof sorted / sizeof *sorted) n = sizeof sorted / sizeof *sorted;
     memcpy(sorted, ms, n * sizeof *ms);
-    double j = median(sorted, n) - sorted[0]; /* median() sorts: [0] is the fastest */
+    return median(sorted, n);
+}
+
+double cc_speed_jitter(const double *ms, size_t n) {
+    if (n == 0) return 1;
+    double lo = ms[0];
+    for (size_t i = 1; i < n; i++)
+        if (ms[i] < lo) lo = ms[i];
+    double j = cc_speed_median_of(ms, n) - lo;
     return j < 1 ? 1 : j;
 }
 
@@ -227,8 +235,15 @@ json_t *cc_speedup_net(const int64_t *sizes, const double *before, const double 
     return r;
 }
 
-int cc_speed_separation(json_t *speedup, const int64_t *sizes, const double *orig_min, const double *cand_mid,
-                        const double *cand_max, size_t n, int *counted) {
+/* What the candidate's run must beat at a size: the original's fastest
+ * less half its spread above it. */
+static double separation_bar(double orig_min, double orig_mid) {
+    double spread = orig_mid > orig_min ? orig_mid - orig_min : 0;
+    return orig_min - spread / 2;
+}
+
+int cc_speed_separation(json_t *speedup, const int64_t *sizes, const struct cc_speed_runs *runs, size_t n,
+                        int *counted) {
     json_t *per = json_object_get(speedup, "per_size"), *row;
     size_t r, i = 0;
     int sep = 0;
@@ -238,10 +253,13 @@ int cc_speed_separation(json_t *speedup, const int64_t *sizes, const double *ori
         json_int_t want = json_integer_value(json_object_get(row, "n"));
         while (i < n && sizes[i] != want) i++;
         if (i == n) break;
-        double cand = one ? cand_max[i] : cand_mid[i];
-        bool s = cand >= 0 && orig_min[i] >= 0 && cand < orig_min[i];
-        json_object_set_new(row, "candidate_median_ms", json_integer((json_int_t)cand_mid[i]));
-        json_object_set_new(row, "candidate_slowest_ms", json_integer((json_int_t)cand_max[i]));
+        double cand = one ? runs->cand_max[i] : runs->cand_mid[i];
+        double bar = separation_bar(runs->orig_min[i], runs->orig_mid[i]);
+        bool s = cand >= 0 && runs->orig_min[i] >= 0 && runs->orig_mid[i] >= 0 && cand < bar;
+        json_object_set_new(row, "original_median_ms", json_integer((json_int_t)runs->orig_mid[i]));
+        json_object_set_new(row, "bar_ms", json_integer((json_int_t)bar));
+        json_object_set_new(row, "candidate_median_ms", json_integer((json_int_t)runs->cand_mid[i]));
+        json_object_set_new(row, "candidate_slowest_ms", json_integer((json_int_t)runs->cand_max[i]));
         json_object_set_new(row, "separated", json_boolean(s));
         sep += s;
         (*counted)++;
@@ -253,9 +271,9 @@ int cc_speed_separation(json_t *speedup, const int64_t *sizes, const double *ori
 char *cc_speed_overlap_refusal(const json_t *speedup, int separated, int counted) {
     char rb[40], *r = NULL;
     if (counted == 0 || 2 * separated > counted) return NULL;
-    if (asprintf(&r, "measured %sx, but the timings overlap: at %d of %d size(s) the candidate's %s run was not "
-                 "faster than the original's fastest, so the speedup cannot be told from noise on this host; "
-                 "equivalent but not measurably faster", cc_number_text(json_object_get(speedup, "ratio"), rb),
+    if (asprintf(&r, "measured %sx, but the timings overlap: at %d of %d size(s) the candidate's %s run did "
+                 "not beat the original's fastest by half the original's spread (its median less its fastest: "
+                 "bar_ms in per_size), so the speedup cannot be told from noise on this host; equivalent but not measurably faster", cc_number_text(json_object_get(speedup, "ratio"), rb),
                  counted - separated, counted, counted == 1 ? "slowest" : "median") < 0)
         return NULL;
     return r;

@@ -18,6 +18,7 @@
 #define ATTEMPTS 3
 #define PROBE_RUNS 5               /* at n = 1: the median of five shrugs off two slow runs */
 #define SCALES_MAX 4
+#define RUNS_PER_SIZE (2 * ATTEMPTS) /* the original's: three alone, three between the candidate's */
 
 static const int64_t default_sizes[] = {2000, 5000, 10000, 20000};
 
@@ -40,7 +41,8 @@ struct call {
     int64_t run_timeout;          /* of the run in flight */
     double *best[2];              /* per size: minimum duration_ms, -1 none yet */
     double *worst[2];             /* per size: maximum duration_ms, -1 none yet */
-    double *sum[2];               /* per size: the durations' sum (three runs: the median is sum - min - max) */
+    double *runs[2];              /* per size: RUNS_PER_SIZE slots of duration_ms */
+    int *nruns[2];                /* per size: the slots filled */
     char **out[2];                /* per size: the first run's normalised stdout */
     bool *varied[2];              /* per side and size: that program's runs printed differently */
     json_t *failure;              /* a timing run that timed out or failed */
@@ -198,7 +200,8 @@ static void on_timed(struct cc_fanout *fo, void *ud, json_t *res) {
     double *w = &c->worst[run_side(c)][c->size_i];
     if (*b < 0 || ms < *b) *b = ms;
     if (*w < 0 || ms > *w) *w = ms;
-    c->sum[run_side(c)][c->size_i] += ms;
+    int *k = &c->nruns[run_side(c)][c->size_i];
+    if (*k < RUNS_PER_SIZE) c->runs[run_side(c)][c->size_i * RUNS_PER_SIZE + (size_t)(*k)++] = ms;
     keep_output(c, res);
     json_decref(res);
     if (++c->attempt == attempts_per_size(c)) {
@@ -231,7 +234,7 @@ static void start_side(struct call *c, struct cc_fanout *fo, int side) {
     for (size_t i = 0; i < c->nsizes; i++) {
         c->best[side][i] = -1;
         c->worst[side][i] = -1;
-        c->sum[side][i] = 0;
+        c->nruns[side][i] = 0;
         free(c->out[side][i]);
         c->out[side][i] = NULL;
         c->varied[1][i] = false;
@@ -347,14 +350,17 @@ static json_t *decide(struct call *c, struct cc_fanout *fo) {
                           : raw_speedup(c);
     bool accepted;
     char *reason = cc_speed_decision(speedup, c->min_speedup, c->min_text, &accepted);
-    /* The candidate's three runs per size: their median. */
-    double *mid = calloc(c->nsizes + 1, sizeof *mid);
-    for (size_t i = 0; mid && i < c->nsizes; i++)
-        mid[i] = c->best[1][i] < 0 ? -1 : c->sum[1][i] - c->best[1][i] - c->worst[1][i];
-    int counted = 0, sep = mid ? cc_speed_separation(speedup, c->sizes, c->best[0], mid, c->worst[1], c->nsizes,
-                                                     &counted)
-                               : 0;
-    free(mid);
+    /* Per size, each program's median run: the candidate's of three, the
+     * original's of six (its spread above its fastest is the noise a
+     * speedup must clear). */
+    double *mid[2] = {calloc(c->nsizes + 1, sizeof(double)), calloc(c->nsizes + 1, sizeof(double))};
+    for (int side = 0; side < 2; side++)
+        for (size_t i = 0; mid[side] && i < c->nsizes; i++)
+            mid[side][i] = cc_speed_median_of(&c->runs[side][i * RUNS_PER_SIZE], (size_t)c->nruns[side][i]);
+    const struct cc_speed_runs runs = {c->best[0], mid[0], mid[1], c->worst[1]};
+    int counted = 0, sep = mid[0] && mid[1] ? cc_speed_separation(speedup, c->sizes, &runs, c->nsizes, &counted) : 0;
+    free(mid[0]);
+    free(mid[1]);
     char *overlap = accepted ? cc_speed_overlap_refusal(speedup, sep, counted) : NULL;
     if (overlap) {
         free(reason);
@@ -514,8 +520,10 @@ static void destroy(void *ud) {
     free(c->best[1]);
     free(c->worst[0]);
     free(c->worst[1]);
-    free(c->sum[0]);
-    free(c->sum[1]);
+    for (int side = 0; side < 2; side++) {
+        free(c->runs[side]);
+        free(c->nruns[side]);
+    }
     for (int side = 0; side < 2; side++) {
         for (size_t i = 0; c->out[side] && i < c->nsizes; i++) free(c->out[side][i]);
         free(c->out[side]);
@@ -541,13 +549,15 @@ static json_t *read_sizes(struct call *c, json_t *v) {
     c->best[1] = calloc(c->nsizes, sizeof(double));
     c->worst[0] = calloc(c->nsizes, sizeof(double));
     c->worst[1] = calloc(c->nsizes, sizeof(double));
-    c->sum[0] = calloc(c->nsizes, sizeof(double));
-    c->sum[1] = calloc(c->nsizes, sizeof(double));
+    for (int side = 0; side < 2; side++) {
+        c->runs[side] = calloc(c->nsizes * RUNS_PER_SIZE, sizeof(double));
+        c->nruns[side] = calloc(c->nsizes, sizeof(int));
+    }
     c->out[0] = calloc(c->nsizes, sizeof(char *));
     c->out[1] = calloc(c->nsizes, sizeof(char *));
     c->varied[0] = calloc(c->nsizes, sizeof(bool));
     c->varied[1] = calloc(c->nsizes, sizeof(bool));
-    if (!c->sizes || !c->best[0] || !c->best[1] || !c->worst[0] || !c->worst[1] || !c->sum[0] || !c->sum[1] ||
+    if (!c->sizes || !c->best[0] || !c->best[1] || !c->worst[0] || !c->worst[1] || !c->runs[0] || !c->runs[1] || !c->nruns[0] || !c->nruns[1] ||
         !c->out[0] || !c->out[1] ||
         !c->varied[0] || !c->varied[1])
         return cc_err("internal", "out of memory");

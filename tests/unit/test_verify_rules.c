@@ -717,47 +717,97 @@ static void share_of_the_exec_pool(void) {
 /* Regression (red team 3): the same program as original and candidate
  * was "verified faster" at 1.2x (per-size ratios 1.17 and 1.22 of the
  * fastest runs under a changing load) while every size's runs overlapped.
- * A speedup now needs the candidate's median run under the original's
- * fastest at more than half the sizes counted (its slowest run when one
- * size counts). */
+ * A speedup now needs the candidate's median run under the bar at more
+ * than half the sizes counted (its slowest run when one size counts). An
+ * original whose runs do not spread (median = fastest) puts the bar at
+ * its fastest run. */
 static void overlapping_timings_are_not_a_speedup(void) {
     const int64_t sizes[] = {1000, 2000, 4000};
     const double orig_min[] = {356, 996, 2000}, same_mid[] = {380, 1000, 2050}, same_max[] = {400, 1100, 2100};
     json_t *sp = json_pack("{s:f, s:b, s:[{s:I}, {s:I}]}", "ratio", 1.2, "measurable", 1, "per_size", "n",
                            (json_int_t)2000, "n", (json_int_t)4000);
-    int counted, sep = cc_speed_separation(sp, sizes, orig_min, same_mid, same_max, 3, &counted);
+    struct cc_speed_runs runs = {orig_min, orig_min, same_mid, same_max};
+    int counted, sep = cc_speed_separation(sp, sizes, &runs, 3, &counted);
     CHECK_INTEQ(counted, 2);
     CHECK_INTEQ(sep, 0);
     CHECK(json_is_false(json_object_get(json_array_get(json_object_get(sp, "per_size"), 0), "separated")));
     char *why = cc_speed_overlap_refusal(sp, sep, counted);
-    CHECK_STREQ(why, "measured 1.2x, but the timings overlap: at 2 of 2 size(s) the candidate's median run was "
-                     "not faster than the original's fastest, so the speedup cannot be told from noise on this "
-                     "host; equivalent but not measurably faster");
+    CHECK_STREQ(why, "measured 1.2x, but the timings overlap: at 2 of 2 size(s) the candidate's median run did not "
+                     "beat the original's fastest by half the original's spread (its median less its fastest: "
+                     "bar_ms in per_size), so the speedup cannot be told from noise on this host; equivalent but "
+                     "not measurably faster");
     free(why);
     /* 2000 separated (a load spike on one candidate run does not undo
      * it: the median is read), 4000 not: half is not more than half */
     const double half_mid[] = {150, 500, 2050}, half_max[] = {150, 1500, 2100};
-    sep = cc_speed_separation(sp, sizes, orig_min, half_mid, half_max, 3, &counted);
+    runs.cand_mid = half_mid, runs.cand_max = half_max;
+    sep = cc_speed_separation(sp, sizes, &runs, 3, &counted);
     CHECK_INTEQ(sep, 1);
     why = cc_speed_overlap_refusal(sp, sep, counted);
     CHECK(why != NULL);
     free(why);
     const double fast_mid[] = {150, 500, 900}, fast_max[] = {150, 1500, 2100};
-    sep = cc_speed_separation(sp, sizes, orig_min, fast_mid, fast_max, 3, &counted);
+    runs.cand_mid = fast_mid, runs.cand_max = fast_max;
+    sep = cc_speed_separation(sp, sizes, &runs, 3, &counted);
     CHECK_INTEQ(sep, 2);
     CHECK(cc_speed_overlap_refusal(sp, sep, counted) == NULL);
-    CHECK_INTEQ(json_integer_value(json_object_get(json_array_get(json_object_get(sp, "per_size"), 1),
-                                                   "candidate_median_ms")), 900);
+    json_t *row = json_array_get(json_object_get(sp, "per_size"), 1);
+    CHECK_INTEQ(json_integer_value(json_object_get(row, "candidate_median_ms")), 900);
+    CHECK_INTEQ(json_integer_value(json_object_get(row, "bar_ms")), 2000);
+    CHECK_INTEQ(json_integer_value(json_object_get(row, "original_median_ms")), 2000);
     json_decref(sp);
     /* One size counted: all three candidate runs must beat the original. */
     json_t *one = json_pack("{s:f, s:b, s:[{s:I}]}", "ratio", 1.17, "measurable", 1, "per_size", "n", (json_int_t)2000);
-    sep = cc_speed_separation(one, sizes, orig_min, fast_mid, fast_max, 3, &counted);
+    sep = cc_speed_separation(one, sizes, &runs, 3, &counted);
     CHECK_INTEQ(counted, 1);
     CHECK_INTEQ(sep, 0);
     why = cc_speed_overlap_refusal(one, sep, counted);
     CHECK(why && strstr(why, "the candidate's slowest run") != NULL);
     free(why);
     json_decref(one);
+}
+
+/* Regression (fresh-clone CI of stop 36): the same loop as original and
+ * candidate at min_speedup 1.01 was "verified faster". Under load a
+ * candidate's median run lands under the original's fastest of six by
+ * luck (chance 1/12 a size at equal speed); it must now clear half the
+ * original's own spread too. A real 2x under the same load still does. */
+static void same_program_beat_the_fastest_by_luck(void) {
+    const int64_t sizes[] = {200000, 400000};
+    /* the original's six runs at each size, in the order they ran */
+    const double o1[] = {400, 470, 520, 420, 600, 450}, o2[] = {800, 950, 830, 1200, 900, 1000};
+    const double orig_min[] = {400, 800};
+    const double orig_mid[] = {cc_speed_median_of(o1, 6), cc_speed_median_of(o2, 6)};
+    CHECK(orig_mid[0] == 460 && orig_mid[1] == 925);
+    CHECK(o1[1] == 470 && o2[3] == 1200); /* the runs are read, not reordered */
+    CHECK(cc_speed_median_of(o1, 0) == -1);
+    /* the same program: medians 390 and 790, under 400 and 800 */
+    const double same_mid[] = {390, 790}, same_max[] = {430, 1000};
+    json_t *sp = json_pack("{s:f, s:b, s:[{s:I}, {s:I}]}", "ratio", 1.03, "measurable", 1, "per_size", "n",
+                           (json_int_t)200000, "n", (json_int_t)400000);
+    struct cc_speed_runs runs = {orig_min, orig_mid, same_mid, same_max};
+    int counted, sep = cc_speed_separation(sp, sizes, &runs, 2, &counted);
+    CHECK_INTEQ(counted, 2);
+    CHECK_INTEQ(sep, 0);
+    json_t *row = json_array_get(json_object_get(sp, "per_size"), 0);
+    CHECK_INTEQ(json_integer_value(json_object_get(row, "bar_ms")), 370);       /* 400 - (460 - 400) / 2 */
+    CHECK_INTEQ(json_integer_value(json_object_get(row, "original_median_ms")), 460);
+    row = json_array_get(json_object_get(sp, "per_size"), 1);
+    CHECK_INTEQ(json_integer_value(json_object_get(row, "bar_ms")), 737);       /* 800 - 62.5, shown whole */
+    char *why = cc_speed_overlap_refusal(sp, sep, counted);
+    CHECK(why && strncmp(why, "measured 1.03x, but the timings overlap: at 2 of 2 size(s)", 58) == 0);
+    free(why);
+    /* half the time under the same load: separated at both sizes */
+    const double half_mid[] = {220, 450}, half_max[] = {350, 600};
+    runs.cand_mid = half_mid, runs.cand_max = half_max;
+    sep = cc_speed_separation(sp, sizes, &runs, 2, &counted);
+    CHECK_INTEQ(sep, 2);
+    CHECK(cc_speed_overlap_refusal(sp, sep, counted) == NULL);
+    /* a candidate exactly at the bar is not under it */
+    const double at_bar[] = {370, 737.5};
+    runs.cand_mid = at_bar;
+    CHECK_INTEQ(cc_speed_separation(sp, sizes, &runs, 2, &counted), 0);
+    json_decref(sp);
 }
 
 int main(void) {
@@ -791,6 +841,7 @@ int main(void) {
     RUN(net_noise_cannot_accept_the_same_program);
     RUN(one_slow_startup_run_set_the_jitter);
     RUN(overlapping_timings_are_not_a_speedup);
+    RUN(same_program_beat_the_fastest_by_luck);
     RUN(compare_fastest_and_discrepancies);
     RUN(compare_timeout_notes);
     RUN(share_of_the_exec_pool);
