@@ -232,6 +232,14 @@ static void early_free(struct early *e) {
     memset(e, 0, sizeof *e);
 }
 
+/* giac threw on an operation the input is valid for ("Not implemented, e.g.
+ * for multivariate mod/approx polynomials" when simplify or factor meets
+ * cos(x)**2 + sin(x)**2 + 0.5): the form is not found, the input stands.
+ * Resource and time limits are not this: they end the call. */
+static bool cas_declined(const struct cc_sym_err *se) {
+    return se->code && !strcmp(se->code, "validation") && !strncmp(se->msg, "the CAS failed: ", 16);
+}
+
 /* The simplified form: the smallest candidate that agrees with the input
  * (giac's own simplify included: it combines log(x) + log(y), which is
  * wrong at x = y = -1), and never larger than the input. *stopped is set
@@ -256,7 +264,7 @@ static json_t *simplified(const struct sym_expr *in, const struct pick *value,
         return j;
     }
     cc_gexpr *base = cc_giac_apply(CC_G_SIMPLIFY, &g, 1, &se);
-    if (!base) {
+    if (!base && !cas_declined(&se)) {
         early_free(&early);
         pick_free(&input);
         *err = se.code ? sym_err_json(&se, "") : cc_err("resource_exhausted",
@@ -269,8 +277,8 @@ static json_t *simplified(const struct sym_expr *in, const struct pick *value,
     struct pick p = {0};
     /* simplify often gives the input back: its rewritings would then be
      * the input's again, same candidates in the same order */
-    bool unchanged = measure(base, &p) && !written && !strcmp(p.text, input.text) &&
-                     cc_giac_same(base, in->g);
+    bool unchanged = !base || (measure(base, &p) && !written && !strcmp(p.text, input.text) &&
+                               cc_giac_same(base, in->g));
     /* giac's == of two floats may hold across precisions that print
      * differently: only an exact value stands for its print */
     bool base_exact = p.text && !strchr(p.text, '.');
@@ -318,12 +326,17 @@ static json_t *simplified(const struct sym_expr *in, const struct pick *value,
 /* Sets out[key] = printed(op(g)), or the original form when that does not
  * agree with the input at complex points (giac's factor and expand rewrite
  * sqrt(x**2*y**2) as Abs(x)*Abs(y) and asin(sin(x)) with floor, which hold
- * for real values only); returns 0, or -1 with *err. */
+ * for real values only) or when giac declines the operation; returns 0,
+ * or -1 with *err. */
 static int set_form(json_t *out, const char *key, enum cc_giac_op op, const struct sym_expr *in,
                     const struct pick *value, struct sym_agree_memo *agree, json_t **err) {
     struct cc_sym_err se = {0};
     cc_gexpr *g = in->g;
     cc_gexpr *r = cc_giac_apply(op, &g, 1, &se);
+    if (!r && cas_declined(&se)) {
+        json_object_set(out, key, json_object_get(out, "original"));
+        return 0;
+    }
     if (!r) {
         *err = sym_err_json(&se, "");
         return -1;

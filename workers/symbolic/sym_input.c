@@ -122,8 +122,11 @@ void sym_expr_free(struct sym_expr *e) {
 #define AGREE_POINTS_ENTIRE 4
 #define GAP_POINTS 3
 /* A float's own rounding moves a form by about 2^-53 of the float; a gap
- * this close to the smallest float written is that float, dropped. */
+ * this close to the smallest float written is that float, dropped ... */
 #define DROPPED_FLOAT_SHARE_EXP (-30)
+/* ... unless it is the rounding of the value itself (a 15-digit print of
+ * 1/1e-13 is 3e-4 off, 3e-17 of the value): a lost term is far below it. */
+#define DROPPED_VALUE_SHARE_EXP (-60)
 
 /* n names nan or zoo */
 static bool undefined_name(const struct cc_node *n) {
@@ -190,17 +193,17 @@ static double smallest_float(const struct cc_node *n) {
  * see (giac's simplify, within its float tolerance, read sin(x) - 5e-33
  * as sin(x), which is wrong by half near x = 1e-32): a difference seen at
  * 150 digits (sym_numcheck_hidden_gap) that is not far below the smallest
- * float written. A float's rounding moves a form by about 2^-53 of that
- * float, far below the bar. */
-static bool dropped_a_float(const struct cc_node *input, const struct cc_node *form) {
+ * float written, and far below the value's own rounding. */
+static bool dropped_a_float(const struct cc_node *input, const struct cc_node *form,
+                            struct sym_num_verdict *g) {
     double m = smallest_float(input);
     if (m == HUGE_VAL)
         return false;
     struct sym_domains d = {0, NULL, NULL, CC_DOM_COMPLEX};
-    struct sym_num_verdict g;
-    if (!sym_numcheck_hidden_gap(input, form, &d, GAP_POINTS, &g))
+    if (!sym_numcheck_hidden_gap(input, form, &d, GAP_POINTS, g))
         return false;
-    return strtod(g.gap, NULL) >= ldexp(m, DROPPED_FLOAT_SHARE_EXP);
+    return strtod(g->gap, NULL) >= ldexp(m, DROPPED_FLOAT_SHARE_EXP) &&
+           g->gap_share <= ldexp(1, DROPPED_VALUE_SHARE_EXP);
 }
 
 bool sym_agrees(const struct cc_node *input, const char *text) {
@@ -229,7 +232,7 @@ bool sym_agrees(const struct cc_node *input, const char *text) {
         sym_numcheck_until(input, c, &d,
                            sym_numeval_branch_free(input) ? AGREE_POINTS_ENTIRE : AGREE_POINTS,
                            SYM_NC_DISAGREEMENT, &v);
-        ok = v.mismatches == 0 && v.a_only == 0 && !dropped_a_float(input, c);
+        ok = v.mismatches == 0 && v.a_only == 0 && !dropped_a_float(input, c, &v);
     }
     cc_arena_free(a);
     return ok;
@@ -610,17 +613,45 @@ struct sym_node *sym_real_rewrite(const struct sym_expr *e, json_t *out) {
     return sym_real_rewrite_printed(e, NULL, out);
 }
 
+/* giac's value of an input with a float dropped a term of it within its
+ * float tolerance (factor(x**2 - 1e-30) is x**2): the input as written,
+ * with a note. NULL when the value stands. */
+static struct sym_node *dropped_float_value(const struct sym_expr *e, const char *printed,
+                                            json_t *out) {
+    if (!cc_node_any(e->root, cc_node_is_float))
+        return NULL;
+    char *text = printed_copy(e->g, printed);
+    struct cc_arena *a = text ? cc_arena_new() : NULL;
+    struct cc_expr_error ee = {0};
+    struct cc_node *value = a ? cc_expr_screen_parse(a, text, strlen(text), CC_DIALECT_SYMBOLIC, &ee) : NULL;
+    struct sym_num_verdict g;
+    struct sym_node *written = NULL;
+    if (value && dropped_a_float(e->root, value, &g) &&
+        (written = sym_written_tree(sym_numeval_value_of(e->root))))
+        json_object_set_new(out, "note",
+                            json_sprintf("the CAS's value %s differs from the input by %s%s%s, a float "
+                                         "term of the input lost below its floating-point tolerance, "
+                                         "so the input is kept as written", text, g.gap,
+                                         g.witness[0] ? " at " : "", g.witness));
+    cc_arena_free(a);
+    free(text);
+    return written;
+}
+
 struct sym_node *sym_real_rewrite_printed(const struct sym_expr *e, const char *printed,
                                           json_t *out) {
     if (!json_is_object(out))
         return NULL;
+    struct sym_node *kept = dropped_float_value(e, printed, out);
+    if (kept)
+        return kept;
     if (!may_rewrite(e->root))
         return wrong_constant(e, printed, out);
     char *text = NULL;
     struct sym_num_verdict v;
     struct sym_node *written = NULL;
     if (real_only(e->root, e->g, printed, &text, &v)) {
-        written = sym_written_tree(e->root);
+        written = sym_written_tree(sym_numeval_value_of(e->root));
         json_object_set_new(out, "domain_note",
                             json_sprintf("the CAS rewrites the input as %s, which equals it "
                                          "for real (or positive) values only; over the "

@@ -356,6 +356,15 @@ int sym_numcheck_hidden_gap(const struct cc_node *a, const struct cc_node *b, co
         sym_numeval_at(b, &p, lb);
         note_witness(out, names, vals, n, la, lb);
         mpfr_snprintf(out->gap, sizeof out->gap, "%.6Rg", hi);
+        /* lo is free now: the larger value's size there, then the share */
+        mpfr_t other;
+        mpfr_init2(other, lo_bits);
+        mpc_abs(lo, la, MPFR_RNDN);
+        mpc_abs(other, lb, MPFR_RNDN);
+        mpfr_max(lo, lo, other, MPFR_RNDN);
+        mpfr_div(lo, hi, lo, MPFR_RNDN);
+        out->gap_share = mpfr_get_d(lo, MPFR_RNDN);
+        mpfr_clear(other);
     }
     for (size_t i = 0; i < n; i++)
         mpc_clear(vals[i]);

@@ -31,6 +31,7 @@ struct sym_num_verdict {
     char witness[300]; /* first mismatch (else first a_only point), "x = -1, y = -1" */
     char va[64], vb[64]; /* the two values there */
     char gap[48];        /* sym_numcheck_hidden_gap: |a - b| at its witness */
+    double gap_share;    /* ... and over max(|a|, |b|) there */
 };
 
 /* Compares a and b (b may be NULL: compared with 0) at up to `tries`

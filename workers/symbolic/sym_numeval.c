@@ -356,7 +356,25 @@ static bool in_list(const char *name, const char *const *list, size_t n) {
     return false;
 }
 
+/* Rewritings: the value of simplify(f) is f's (giac gives another form of
+ * the same function). Evaluated as their argument, so the form giac gives
+ * for them is checked against what was written: factor(x**2 - 1e-30) was
+ * x**2, and algebraic_equiv called it identical to x**2. */
+static const char *const SAME_VALUE[] = {"simplify", "expand", "factor", "cancel", "together", "trigsimp"};
+
+static bool same_value_call(const char *name, uint32_t nargs) {
+    return nargs == 1 && in_list(name, SAME_VALUE, sizeof SAME_VALUE / sizeof *SAME_VALUE);
+}
+
+const struct cc_node *sym_numeval_value_of(const struct cc_node *n) {
+    while (n->kind == CC_N_CALL && same_value_call(cc_expr_canonical_function(n->v.name), n->nchild))
+        n = n->child[0];
+    return n;
+}
+
 static bool known_call(const char *name, uint32_t nargs) {
+    if (same_value_call(name, nargs))
+        return true;
     if (nargs == 2)
         return in_list(name, BINARY, sizeof BINARY / sizeof *BINARY);
     if (nargs != 1)
@@ -907,6 +925,8 @@ static bool jump_unsure(const char *name, const mpc_t a, const mpc_t b) {
 
 static int eval_call(struct ev *e, const struct cc_node *n, mpc_t out) {
     const char *name = cc_expr_canonical_function(n->v.name);
+    if (same_value_call(name, n->nchild))
+        return eval(e, n->child[0], out);
     if (n->nchild < 1 || n->nchild > 2)
         return -1;
     mpc_ptr a = tmp_take(e), b = tmp_take(e);

@@ -66,6 +66,10 @@ bool sym_numeval_never(const struct cc_node *n);
  * cannot be right for positive reals and wrong elsewhere. */
 bool sym_numeval_branch_free(const struct cc_node *n);
 
+/* n with every rewriting call around it taken off (simplify(factor(f)) is
+ * f): what it evaluates as. */
+const struct cc_node *sym_numeval_value_of(const struct cc_node *n);
+
 /* A decimal literal with more significant digits than this is not read as
  * a double: it is the decimal it spells, at its own precision (SymPy's
  * Float keeps 1.000000000000000000001; a double makes it 1.0). */
