@@ -273,7 +273,8 @@ char *cc_speed_overlap_refusal(const json_t *speedup, int separated, int counted
     if (counted == 0 || 2 * separated > counted) return NULL;
     if (asprintf(&r, "measured %sx, but the timings overlap: at %d of %d size(s) the candidate's %s run did "
                  "not beat the original's fastest by half the original's spread (its median less its fastest: "
-                 "bar_ms in per_size), so the speedup cannot be told from noise on this host; equivalent but not measurably faster", cc_number_text(json_object_get(speedup, "ratio"), rb),
+                 "bar_ms in per_size), so the speedup cannot be told from noise on this host; equivalent but "
+                 "not measurably faster", cc_number_text(json_object_get(speedup, "ratio"), rb),
                  counted - separated, counted, counted == 1 ? "slowest" : "median") < 0)
         return NULL;
     return r;

@@ -358,7 +358,8 @@ static json_t *decide(struct call *c, struct cc_fanout *fo) {
         for (size_t i = 0; mid[side] && i < c->nsizes; i++)
             mid[side][i] = cc_speed_median_of(&c->runs[side][i * RUNS_PER_SIZE], (size_t)c->nruns[side][i]);
     const struct cc_speed_runs runs = {c->best[0], mid[0], mid[1], c->worst[1]};
-    int counted = 0, sep = mid[0] && mid[1] ? cc_speed_separation(speedup, c->sizes, &runs, c->nsizes, &counted) : 0;
+    int counted = 0;
+    int sep = mid[0] && mid[1] ? cc_speed_separation(speedup, c->sizes, &runs, c->nsizes, &counted) : 0;
     free(mid[0]);
     free(mid[1]);
     char *overlap = accepted ? cc_speed_overlap_refusal(speedup, sep, counted) : NULL;
@@ -516,20 +517,15 @@ static void destroy(void *ud) {
     json_decref(c->failure);
     free(c->probe_error);
     free(c->sizes);
-    free(c->best[0]);
-    free(c->best[1]);
-    free(c->worst[0]);
-    free(c->worst[1]);
     for (int side = 0; side < 2; side++) {
+        free(c->best[side]);
+        free(c->worst[side]);
         free(c->runs[side]);
         free(c->nruns[side]);
-    }
-    for (int side = 0; side < 2; side++) {
         for (size_t i = 0; c->out[side] && i < c->nsizes; i++) free(c->out[side][i]);
         free(c->out[side]);
+        free(c->varied[side]);
     }
-    free(c->varied[0]);
-    free(c->varied[1]);
     json_decref(c->args);
     free(c);
 }
@@ -557,9 +553,8 @@ static json_t *read_sizes(struct call *c, json_t *v) {
     c->out[1] = calloc(c->nsizes, sizeof(char *));
     c->varied[0] = calloc(c->nsizes, sizeof(bool));
     c->varied[1] = calloc(c->nsizes, sizeof(bool));
-    if (!c->sizes || !c->best[0] || !c->best[1] || !c->worst[0] || !c->worst[1] || !c->runs[0] || !c->runs[1] || !c->nruns[0] || !c->nruns[1] ||
-        !c->out[0] || !c->out[1] ||
-        !c->varied[0] || !c->varied[1])
+    if (!c->sizes || !c->best[0] || !c->best[1] || !c->worst[0] || !c->worst[1] || !c->runs[0] || !c->runs[1] ||
+        !c->nruns[0] || !c->nruns[1] || !c->out[0] || !c->out[1] || !c->varied[0] || !c->varied[1])
         return cc_err("internal", "out of memory");
     for (size_t i = 0; i < c->nsizes; i++) {
         json_t *e = n ? json_array_get(v, i) : NULL;

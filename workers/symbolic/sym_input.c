@@ -232,7 +232,8 @@ bool sym_agrees(const struct cc_node *input, const char *text) {
         sym_numcheck_until(input, c, &d,
                            sym_numeval_branch_free(input) ? AGREE_POINTS_ENTIRE : AGREE_POINTS,
                            SYM_NC_DISAGREEMENT, &v);
-        ok = v.mismatches == 0 && v.a_only == 0 && !dropped_a_float(input, c, &v);
+        struct sym_num_verdict gap;
+        ok = v.mismatches == 0 && v.a_only == 0 && !dropped_a_float(input, c, &gap);
     }
     cc_arena_free(a);
     return ok;
@@ -623,7 +624,8 @@ static struct sym_node *dropped_float_value(const struct sym_expr *e, const char
     char *text = printed_copy(e->g, printed);
     struct cc_arena *a = text ? cc_arena_new() : NULL;
     struct cc_expr_error ee = {0};
-    struct cc_node *value = a ? cc_expr_screen_parse(a, text, strlen(text), CC_DIALECT_SYMBOLIC, &ee) : NULL;
+    struct cc_node *value =
+        a ? cc_expr_screen_parse(a, text, strlen(text), CC_DIALECT_SYMBOLIC, &ee) : NULL;
     struct sym_num_verdict g;
     struct sym_node *written = NULL;
     if (value && dropped_a_float(e->root, value, &g) &&
