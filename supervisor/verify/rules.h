@@ -216,17 +216,24 @@ struct cc_speed_runs {
 double cc_speed_median_of(const double *ms, size_t n);
 /* Whether the speedup stands out of the noise (red team 3): a size is
  * separated when the candidate's median timed run (of three) beat the
- * original's fastest by half the original's own spread (its median less
- * its fastest); when only one size counts, its slowest run must. Beating
- * the fastest alone happens at equal speed with chance 1/12 a size, and
- * the same program at min_speedup 1.01 was "verified faster" in a
- * fresh-clone CI; the margin makes a lucky run at equal speed about ten
- * times rarer, at little cost to a real 2x under load. Marks each
- * per_size row {separated, bar_ms, original_median_ms,
- * candidate_median_ms, candidate_slowest_ms} (sizes[i] matched in order)
- * and returns how many rows are separated; *counted gets the rows. */
+ * original's fastest; when only one size counts, its slowest run must.
+ * Under equal speed that happens at a size with chance 1/12 (1/84 for the
+ * slowest). Marks each per_size row {separated, original_median_ms,
+ * original_spread, candidate_median_ms, candidate_slowest_ms} (sizes[i]
+ * matched in order) and returns how many rows are separated; *counted
+ * gets the rows, *spread the median across them of the original's spread
+ * (its median run over its fastest, net of start-up when the row is).
+ * Two runs of the same program were "verified faster" at 1.2x on medians
+ * of minima. */
 int cc_speed_separation(json_t *speedup, const int64_t *sizes, const struct cc_speed_runs *runs, size_t n,
-                        int *counted);
+                        int *counted, double *spread);
+/* The decision's noise rule: a speedup no larger than the original's own
+ * spread is refused (reason malloc'd, NULL when it stands). Separation
+ * alone let the same loop as original and candidate at min_speedup 1.01
+ * through in a fresh-clone CI: a candidate's median under the original's
+ * fastest by luck is 1/12 a size at equal speed; a ratio above the
+ * original's spread as well is far rarer (docs/contract.md). */
+char *cc_speed_noise_refusal(const json_t *speedup, double spread);
 /* The decision's overlap rule: an accepted speedup whose sizes are
  * separated at no more than half of those counted is refused (reason
  * malloc'd, NULL when it stands). */

@@ -235,29 +235,34 @@ json_t *cc_speedup_net(const int64_t *sizes, const double *before, const double 
     return r;
 }
 
-/* What the candidate's run must beat at a size: the original's fastest
- * less half its spread above it. */
-static double separation_bar(double orig_min, double orig_mid) {
-    double spread = orig_mid > orig_min ? orig_mid - orig_min : 0;
-    return orig_min - spread / 2;
+/* The original's own spread at a row: its median run over its fastest,
+ * both net of the start-up the row subtracted (raw rows subtract none). */
+static double row_spread(const json_t *row, double orig_min, double orig_mid) {
+    json_t *net = json_object_get(row, "before_net_ms");
+    double floor_ms = json_is_integer(net) ? orig_min - (double)json_integer_value(net) : 0;
+    double lo = orig_min - floor_ms, mid = orig_mid - floor_ms;
+    return lo >= 1 && mid > lo ? mid / lo : 1;
 }
 
 int cc_speed_separation(json_t *speedup, const int64_t *sizes, const struct cc_speed_runs *runs, size_t n,
-                        int *counted) {
+                        int *counted, double *spread) {
     json_t *per = json_object_get(speedup, "per_size"), *row;
     size_t r, i = 0;
     int sep = 0;
     bool one = json_array_size(per) == 1;
+    double spreads[16];
+    size_t k = 0;
     *counted = 0;
     json_array_foreach(per, r, row) {
         json_int_t want = json_integer_value(json_object_get(row, "n"));
         while (i < n && sizes[i] != want) i++;
         if (i == n) break;
         double cand = one ? runs->cand_max[i] : runs->cand_mid[i];
-        double bar = separation_bar(runs->orig_min[i], runs->orig_mid[i]);
-        bool s = cand >= 0 && runs->orig_min[i] >= 0 && runs->orig_mid[i] >= 0 && cand < bar;
+        bool s = cand >= 0 && runs->orig_min[i] >= 0 && cand < runs->orig_min[i];
+        double sp = row_spread(row, runs->orig_min[i], runs->orig_mid[i]);
+        if (k < sizeof spreads / sizeof *spreads) spreads[k++] = sp;
         json_object_set_new(row, "original_median_ms", json_integer((json_int_t)runs->orig_mid[i]));
-        json_object_set_new(row, "bar_ms", json_integer((json_int_t)bar));
+        json_object_set_new(row, "original_spread", json_real(cc_round2(sp)));
         json_object_set_new(row, "candidate_median_ms", json_integer((json_int_t)runs->cand_mid[i]));
         json_object_set_new(row, "candidate_slowest_ms", json_integer((json_int_t)runs->cand_max[i]));
         json_object_set_new(row, "separated", json_boolean(s));
@@ -265,16 +270,30 @@ int cc_speed_separation(json_t *speedup, const int64_t *sizes, const struct cc_s
         (*counted)++;
         i++;
     }
+    *spread = k ? median(spreads, k) : 1;
     return sep;
+}
+
+char *cc_speed_noise_refusal(const json_t *speedup, double spread) {
+    char rb[40], sb[40], *r = NULL;
+    double ratio = json_number_value(json_object_get(speedup, "ratio"));
+    if (ratio > spread) return NULL;
+    json_t *s = json_real(cc_round2(spread));
+    if (asprintf(&r, "measured %sx, but the original's own runs vary by %sx (its median run over its fastest, net "
+                 "of start-up; original_spread in per_size, the median across sizes): the speedup cannot be told "
+                 "from noise on this host; equivalent but not measurably faster",
+                 cc_number_text(json_object_get(speedup, "ratio"), rb), cc_number_text(s, sb)) < 0)
+        r = NULL;
+    json_decref(s);
+    return r;
 }
 
 char *cc_speed_overlap_refusal(const json_t *speedup, int separated, int counted) {
     char rb[40], *r = NULL;
     if (counted == 0 || 2 * separated > counted) return NULL;
-    if (asprintf(&r, "measured %sx, but the timings overlap: at %d of %d size(s) the candidate's %s run did "
-                 "not beat the original's fastest by half the original's spread (its median less its fastest: "
-                 "bar_ms in per_size), so the speedup cannot be told from noise on this host; equivalent but "
-                 "not measurably faster", cc_number_text(json_object_get(speedup, "ratio"), rb),
+    if (asprintf(&r, "measured %sx, but the timings overlap: at %d of %d size(s) the candidate's %s run was not "
+                 "faster than the original's fastest, so the speedup cannot be told from noise on this host; "
+                 "equivalent but not measurably faster", cc_number_text(json_object_get(speedup, "ratio"), rb),
                  counted - separated, counted, counted == 1 ? "slowest" : "median") < 0)
         return NULL;
     return r;

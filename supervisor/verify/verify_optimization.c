@@ -359,10 +359,14 @@ static json_t *decide(struct call *c, struct cc_fanout *fo) {
             mid[side][i] = cc_speed_median_of(&c->runs[side][i * RUNS_PER_SIZE], (size_t)c->nruns[side][i]);
     const struct cc_speed_runs runs = {c->best[0], mid[0], mid[1], c->worst[1]};
     int counted = 0;
-    int sep = mid[0] && mid[1] ? cc_speed_separation(speedup, c->sizes, &runs, c->nsizes, &counted) : 0;
+    double spread = 1;
+    int sep = 0;
+    if (mid[0] && mid[1]) sep = cc_speed_separation(speedup, c->sizes, &runs, c->nsizes, &counted, &spread);
     free(mid[0]);
     free(mid[1]);
     char *overlap = accepted ? cc_speed_overlap_refusal(speedup, sep, counted) : NULL;
+    if (accepted && !overlap)
+        overlap = cc_speed_noise_refusal(speedup, spread);
     if (overlap) {
         free(reason);
         reason = overlap;
