@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "tests/unit/check.h"
+#include "tests/unit/sym_eval.h"
 #include "workers/symbolic/sym_input.h"
-#include "workers/symbolic/sym_tools.h"
 
 struct pair {
     const char *input, *form;
@@ -54,25 +54,25 @@ static void dropped_float_term_is_not_the_same_function(void) {
     }
 }
 
-static json_t *tool(json_t *(*fn)(json_t *, cc_wctx *), const char *key, const char *text) {
-    json_t *args = json_pack("{s:s}", key, text);
-    json_t *r = fn(args, NULL);
+static json_t *simplify(const char *expr) {
+    json_t *args = json_pack("{s:s}", "expr", expr);
+    json_t *r = cc_tool_simplify_expression(args, NULL);
     json_decref(args);
     return r;
 }
 
 /* the tools' answers: every form keeps the term */
 static void simplify_and_evaluate_keep_a_tiny_float_term(void) {
-    json_t *r = tool(cc_tool_simplify_expression, "expr", "sin(x) - 5e-33");
-    CHECK_STREQ(json_string_value(json_object_get(r, "simplified")), "sin(x) - 5.0e-33");
-    CHECK_STREQ(json_string_value(json_object_get(r, "expanded")), "sin(x) - 5.0e-33");
+    json_t *r = simplify("sin(x) - 5e-33");
+    CHECK_STREQ(sym_str(r, "simplified"), "sin(x) - 5.0e-33");
+    CHECK_STREQ(sym_str(r, "expanded"), "sin(x) - 5.0e-33");
     json_decref(r);
-    r = tool(cc_tool_evaluate_expression, "expression", "sin(x) - 5e-33");
-    CHECK_STREQ(json_string_value(json_object_get(r, "simplified")), "sin(x) - 5.0e-33");
+    r = sym_eval("sin(x) - 5e-33");
+    CHECK_STREQ(sym_str(r, "simplified"), "sin(x) - 5.0e-33");
     json_decref(r);
     /* a float the identity does not touch still simplifies */
-    r = tool(cc_tool_simplify_expression, "expr", "cos(x)**2 + sin(x)**2 + 1/2");
-    CHECK_STREQ(json_string_value(json_object_get(r, "simplified")), "3/2");
+    r = simplify("cos(x)**2 + sin(x)**2 + 1/2");
+    CHECK_STREQ(sym_str(r, "simplified"), "3/2");
     json_decref(r);
 }
 
@@ -83,27 +83,20 @@ static void simplify_and_evaluate_keep_a_tiny_float_term(void) {
  * cos with a float, though the input is valid. A form giac declines is not
  * found; the input stands for it, and the other candidates are tried. */
 static void simplify_where_giac_declines_answers(void) {
-    json_t *r = tool(cc_tool_simplify_expression, "expr", "cos(x)**2 + sin(x)**2 + 0.5");
+    json_t *r = simplify("cos(x)**2 + sin(x)**2 + 0.5");
     CHECK(json_is_true(json_object_get(r, "ok")));
-    CHECK_STREQ(json_string_value(json_object_get(r, "simplified")), "1.50000000000000");
-    CHECK_STREQ(json_string_value(json_object_get(r, "factored")), "cos(x)**2 + sin(x)**2 + 0.5");
+    CHECK_STREQ(sym_str(r, "simplified"), "1.50000000000000");
+    CHECK_STREQ(sym_str(r, "factored"), "cos(x)**2 + sin(x)**2 + 0.5");
     json_decref(r);
-    r = tool(cc_tool_simplify_expression, "expr", "cos(y)**2 + sin(x)**2 + 0.5");
+    r = simplify("cos(y)**2 + sin(x)**2 + 0.5");
     CHECK(json_is_true(json_object_get(r, "ok")));
-    CHECK_STREQ(json_string_value(json_object_get(r, "simplified")), "cos(y)**2 + sin(x)**2 + 0.5");
+    CHECK_STREQ(sym_str(r, "simplified"), "cos(y)**2 + sin(x)**2 + 0.5");
     json_decref(r);
     /* 1 + 1e-20 is not 1 for the binary64 values written: the input stands */
-    r = tool(cc_tool_simplify_expression, "expr", "cos(x)**2 + sin(x)**2 + 1e-20");
+    r = simplify("cos(x)**2 + sin(x)**2 + 1e-20");
     CHECK(json_is_true(json_object_get(r, "ok")));
-    CHECK_STREQ(json_string_value(json_object_get(r, "simplified")), "cos(x)**2 + sin(x)**2 + 1.0e-20");
+    CHECK_STREQ(sym_str(r, "simplified"), "cos(x)**2 + sin(x)**2 + 1.0e-20");
     json_decref(r);
-}
-
-static json_t *equiv(const char *a, const char *b) {
-    json_t *args = json_pack("{s:s, s:s}", "a", a, "b", b);
-    json_t *r = cc_tool_algebraic_equiv(args, NULL);
-    json_decref(args);
-    return r;
 }
 
 /* Regression: evaluate_expression of factor(x**2 - 1e-30) was x**2 (giac's
@@ -115,36 +108,36 @@ static json_t *equiv(const char *a, const char *b) {
  * a simplify around a dropped term, and simplify(sqrt(x**2)), Abs(x), which
  * holds for real x only. */
 static void rewriting_call_that_drops_a_float_is_checked(void) {
-    json_t *r = tool(cc_tool_evaluate_expression, "expression", "factor(x**2 - 1e-30)");
-    CHECK_STREQ(json_string_value(json_object_get(r, "expression")), "x**2 - 1.0e-30");
-    const char *note = json_string_value(json_object_get(r, "note"));
+    json_t *r = sym_eval("factor(x**2 - 1e-30)");
+    CHECK_STREQ(sym_str(r, "expression"), "x**2 - 1.0e-30");
+    const char *note = sym_str(r, "note");
     CHECK(note && strstr(note, "a float term of the input lost below its floating-point tolerance"));
     json_decref(r);
-    r = tool(cc_tool_evaluate_expression, "expression", "x*(1 + 1e-20)");
-    CHECK_STREQ(json_string_value(json_object_get(r, "expression")), "x*(1 + 1.0e-20)");
+    r = sym_eval("x*(1 + 1e-20)");
+    CHECK_STREQ(sym_str(r, "expression"), "x*(1 + 1.0e-20)");
     json_decref(r);
-    r = equiv("factor(x**2 - 1e-30)", "x**2");
+    r = sym_equiv("factor(x**2 - 1e-30)", "x**2");
     CHECK(json_is_false(json_object_get(r, "identical")));
     CHECK(json_is_false(json_object_get(r, "numerically_equal")));
     json_decref(r);
-    r = equiv("simplify(sin(x) - 5e-33)", "sin(x)");
+    r = sym_equiv("simplify(sin(x) - 5e-33)", "sin(x)");
     CHECK(json_is_false(json_object_get(r, "identical")));
     json_decref(r);
-    r = tool(cc_tool_evaluate_expression, "expression", "simplify(sqrt(x**2))");
-    CHECK_STREQ(json_string_value(json_object_get(r, "expression")), "sqrt(x**2)");
+    r = sym_eval("simplify(sqrt(x**2))");
+    CHECK_STREQ(sym_str(r, "expression"), "sqrt(x**2)");
     CHECK(json_object_get(r, "domain_note") != NULL);
     json_decref(r);
     /* what the rewritings get right stands */
-    r = tool(cc_tool_evaluate_expression, "expression", "factor(x**2 - 1)");
-    CHECK_STREQ(json_string_value(json_object_get(r, "expression")), "(x + 1)*(x - 1)");
+    r = sym_eval("factor(x**2 - 1)");
+    CHECK_STREQ(sym_str(r, "expression"), "(x + 1)*(x - 1)");
     json_decref(r);
-    r = tool(cc_tool_evaluate_expression, "expression", "factor(x**2 - 1e-10)");
-    CHECK_STREQ(json_string_value(json_object_get(r, "expression")), "(x + 1.0e-5)*(x - 1.0e-5)");
+    r = sym_eval("factor(x**2 - 1e-10)");
+    CHECK_STREQ(sym_str(r, "expression"), "(x + 1.0e-5)*(x - 1.0e-5)");
     json_decref(r);
-    r = equiv("simplify(sin(x)**2 + cos(x)**2)", "1");
+    r = sym_equiv("simplify(sin(x)**2 + cos(x)**2)", "1");
     CHECK(json_is_true(json_object_get(r, "identical")));
     json_decref(r);
-    r = equiv("expand((x + 1)**2)", "x**2 + 2*x + 1");
+    r = sym_equiv("expand((x + 1)**2)", "x**2 + 2*x + 1");
     CHECK(json_is_true(json_object_get(r, "identical")));
     json_decref(r);
 }

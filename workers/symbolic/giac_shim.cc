@@ -72,6 +72,7 @@ void set_err(cc_sym_err *err, const char *code, const std::string &msg) {
     if (!err)
         return;
     err->code = code;
+    err->declined = false;
     snprintf(err->msg, sizeof err->msg, "%s", msg.c_str());
 }
 
@@ -4577,6 +4578,8 @@ template <class F> bool guarded(cc_sym_err *err, F body) {
         set_err(err, "resource_exhausted", "expression exhausted the memory ceiling");
     } catch (const std::exception &e) {
         set_err(err, "validation", std::string("the CAS failed: ") + e.what());
+        if (err)
+            err->declined = true;
     } catch (...) {
         set_err(err, "internal", "the CAS failed with an unknown exception");
     }

@@ -27,6 +27,8 @@ extern "C" {
 struct cc_sym_err {
     const char *code;  /* one of the closed codes, static storage */
     char msg[600];
+    bool declined;     /* giac itself threw on the operation ("Not implemented
+                          ..."): not a limit, not the shim's own refusal */
 };
 
 typedef struct cc_gexpr cc_gexpr;

@@ -232,14 +232,6 @@ static void early_free(struct early *e) {
     memset(e, 0, sizeof *e);
 }
 
-/* giac threw on an operation the input is valid for ("Not implemented, e.g.
- * for multivariate mod/approx polynomials" when simplify or factor meets
- * cos(x)**2 + sin(x)**2 + 0.5): the form is not found, the input stands.
- * Resource and time limits are not this: they end the call. */
-static bool cas_declined(const struct cc_sym_err *se) {
-    return se->code && !strcmp(se->code, "validation") && !strncmp(se->msg, "the CAS failed: ", 16);
-}
-
 /* The simplified form: the smallest candidate that agrees with the input
  * (giac's own simplify included: it combines log(x) + log(y), which is
  * wrong at x = y = -1), and never larger than the input. *stopped is set
@@ -263,8 +255,12 @@ static json_t *simplified(const struct sym_expr *in, const struct pick *value,
         pick_free(&input);
         return j;
     }
+    /* giac may throw on an input it is valid for ("Not implemented, e.g.
+     * for multivariate mod/approx polynomials" for cos(x)**2 + sin(x)**2 +
+     * 0.5): the other rewritings are tried from the input. A resource or
+     * time limit ends the call. */
     cc_gexpr *base = cc_giac_apply(CC_G_SIMPLIFY, &g, 1, &se);
-    if (!base && !cas_declined(&se)) {
+    if (!base && !se.declined) {
         early_free(&early);
         pick_free(&input);
         *err = se.code ? sym_err_json(&se, "") : cc_err("resource_exhausted",
@@ -333,7 +329,7 @@ static int set_form(json_t *out, const char *key, enum cc_giac_op op, const stru
     struct cc_sym_err se = {0};
     cc_gexpr *g = in->g;
     cc_gexpr *r = cc_giac_apply(op, &g, 1, &se);
-    if (!r && cas_declined(&se)) {
+    if (!r && se.declined) {
         json_object_set(out, key, json_object_get(out, "original"));
         return 0;
     }
