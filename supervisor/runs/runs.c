@@ -425,9 +425,13 @@ static int open_state(struct cc_runs *rs, const char *home) {
 }
 
 int cc_runs_init(struct cc_server *srv) {
-    char home[4096];
+    char home[4096] = "";
     if (cc_home_dir(home, sizeof home) < 0) {
-        fprintf(stderr, "codecalc: cannot use the state directory (CODECALC_HOME): %s\n", strerror(errno));
+        /* The operator needs the path: HOME=/nonexistent (a service user)
+         * named only CODECALC_HOME, which was not even set. */
+        fprintf(stderr, "codecalc: cannot use the state directory %s: %s; it is $CODECALC_HOME, else "
+                "$HOME/.codecalc: set CODECALC_HOME to a directory this user can create or write\n",
+                home[0] ? home : "(neither CODECALC_HOME nor HOME is set)", strerror(errno));
         return -1;
     }
     struct cc_runs *rs = calloc(1, sizeof *rs);

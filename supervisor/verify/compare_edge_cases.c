@@ -68,13 +68,14 @@ struct cmp {
     char **norm;
     int *ex;
     bool *died;
+    bool *cut;    /* stdout was cut at the output cap */
     bool late;
 };
 
 static bool cmp_alloc(struct cmp *m, size_t k) {
     *m = (struct cmp){calloc(k + 1, sizeof(bool)), calloc(k + 1, sizeof(char *)), calloc(k + 1, sizeof(int)),
-                      calloc(k + 1, sizeof(bool)), false};
-    return m->ok && m->norm && m->ex && m->died;
+                      calloc(k + 1, sizeof(bool)), calloc(k + 1, sizeof(bool)), false};
+    return m->ok && m->norm && m->ex && m->died && m->cut;
 }
 
 static void cmp_free(struct cmp *m) {
@@ -82,6 +83,7 @@ static void cmp_free(struct cmp *m) {
     free(m->norm);
     free(m->ex);
     free(m->died);
+    free(m->cut);
 }
 
 /* {lang: run} of input i; m's ok, norm (malloc'd each), ex and died for
@@ -95,6 +97,7 @@ static json_t *runs_of(struct call *c, size_t i, struct cmp *m) {
     for (size_t j = 0; j < c->sn.k; j++) {
         const json_t *res = cc_matrix_res(&c->mx, j, i);
         m->died[j] = died(res);
+        m->cut[j] = res && cc_res_stdout_cut(res);
         json_t *side = cc_side_json(res, OUT_CHARS, ERR_CHARS, &norm[j]);
         json_object_del(side, "phase");
         ok[j] = cc_res_ok(res);
@@ -154,9 +157,23 @@ static json_t *incomplete_note(void) {
                        "wrote; the runs were not compared on their output (not an agreement, not a divergence)");
 }
 
+/* The note of a row whose runs agree up to the output cap, where a
+ * stdout was cut. */
+static json_t *cut_note(void) {
+    return json_string("the runs' stdout agrees up to the output cap, but a run's stdout was cut there: what it "
+                       "wrote after the cap was never compared (not an agreement, not a divergence)");
+}
+
+static bool any_cut(const struct cmp *m, size_t k) {
+    for (size_t j = 0; j < k; j++)
+        if (m->cut[j]) return true;
+    return false;
+}
+
 /* The divergence of input i (appended to divs); marks row. *incomplete
- * when its runs all died alike (not compared on output), *nondet when a
- * snippet's repeat behaved otherwise than its first run. */
+ * when its runs all died alike, or agree only up to the output cap (not
+ * compared on the whole of their output), *nondet when a snippet's repeat
+ * behaved otherwise than its first run. */
 static void judge_input(struct call *c, size_t i, const char *in, const struct cmp *m, json_t *row, json_t *runs,
                         json_t *langs, json_t *divs, bool *nondet, bool *incomplete) {
     const char *edge = cc_edges_label(&c->edges, i);
@@ -166,6 +183,8 @@ static void judge_input(struct call *c, size_t i, const char *in, const struct c
     *incomplete = compared && d != CC_DIV_ORDER &&
                   cc_edge_all_died_alike(c->sn.k, m->died, (const char *const *)m->norm, m->ex);
     if (*incomplete) d = CC_DIV_NONE;
+    bool cut = compared && d == CC_DIV_NONE && !*incomplete && any_cut(m, c->sn.k);
+    *incomplete |= cut;
     int rep = 0;
     long u = d == CC_DIV_NONE && c->again ? unstable(c, i, m->ok, m->norm, m->ex, &rep) : -1;
     json_t *div = NULL;
@@ -181,7 +200,7 @@ static void judge_input(struct call *c, size_t i, const char *in, const struct c
                                                      "limit: the input was not compared"));
     if (*incomplete) {
         json_object_set_new(row, "incomplete", json_true());
-        json_object_set_new(row, "note", incomplete_note());
+        json_object_set_new(row, "note", cut ? cut_note() : incomplete_note());
     }
     if (div && edge) json_object_set_new(div, "edge", json_string(edge));
     if (div) json_array_append_new(divs, div);

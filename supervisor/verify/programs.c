@@ -10,6 +10,7 @@
 #include "supervisor/sessions/sessions.h"
 #include "supervisor/verify/rules.h"
 #include "workers/common/tool_api.h"
+#include "workers/exec/execute.h"
 #include "workers/exec/lang_refusal.h"
 #include "workers/exec/program_ops.h"
 
@@ -212,6 +213,13 @@ char *cc_input_label(const char *in, size_t i, size_t n) {
 /* ---- sides of a result ------------------------------------------------------ */
 
 bool cc_res_ok(const json_t *res) { return json_is_true(json_object_get(res, "ok")); }
+
+bool cc_res_stdout_cut(const json_t *res) {
+    const json_t *out = json_object_get(res, "stdout");
+    size_t len = json_string_length(out), m = strlen(CC_TRUNC_MARKER);
+    return json_is_true(json_object_get(res, "output_truncated")) && json_is_string(out) && len >= m &&
+           memcmp(json_string_value(out) + len - m, CC_TRUNC_MARKER, m) == 0;
+}
 
 bool cc_res_compile_failed(const json_t *res) {
     const char *phase = json_string_value(json_object_get(res, "phase"));

@@ -101,6 +101,8 @@ json_t *cc_side_json(const json_t *res, size_t out_chars, size_t err_chars, char
 char *cc_res_stdout_norm(const json_t *res, char **visible);
 /* ok of an exec answer (false for a rejected one). */
 bool cc_res_ok(const json_t *res);
+/* stdout was cut at the output cap (it ends with the exec worker's marker). */
+bool cc_res_stdout_cut(const json_t *res);
 /* Not ok in the compile phase. */
 bool cc_res_compile_failed(const json_t *res);
 

@@ -7,7 +7,6 @@
 
 #include "supervisor/verify/rules.h"
 #include "workers/common/tool_api.h"
-#include "workers/exec/execute.h"
 
 #define INPUT_CHARS 60
 #define OUT_CHARS 400
@@ -62,14 +61,6 @@ void cc_translation_start(struct cc_translation *t, struct cc_fanout *fo, const 
     cc_fanout_answer(fo, e);
 }
 
-/* stdout was cut at the output cap. */
-static bool stdout_truncated(const json_t *res) {
-    const char *out = json_string_value(json_object_get(res, "stdout"));
-    size_t len = json_string_length(json_object_get(res, "stdout")), m = strlen(CC_TRUNC_MARKER);
-    return json_is_true(json_object_get(res, "output_truncated")) && out && len >= m &&
-           memcmp(out + len - m, CC_TRUNC_MARKER, m) == 0;
-}
-
 /* One side (program k) of input i: its report and the rules' view (norm
  * owned). */
 static json_t *side(const struct cc_translation *t, int k, size_t i, const json_t *res, struct cc_side *s,
@@ -77,7 +68,7 @@ static json_t *side(const struct cc_translation *t, int k, size_t i, const json_
     json_t *j = cc_side_json(res, OUT_CHARS, ERR_CHARS, norm);
     *s = (struct cc_side){.ran = res != NULL, .ok = res && cc_res_ok(res),
                           .compile_failed = res && cc_res_compile_failed(res),
-                          .out = *norm ? *norm : "", .truncated = res && stdout_truncated(res)};
+                          .out = *norm ? *norm : "", .truncated = res && cc_res_stdout_cut(res)};
     json_t *code = json_object_get(res, "exit_code");
     const char *verdict = json_string_value(json_object_get(res, "verdict"));
     const json_t *sig = json_object_get(res, "signal");

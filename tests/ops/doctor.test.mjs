@@ -105,6 +105,18 @@ describe('doctor', { skip: SKIP_NO_BINARY }, () => {
     assert.match(t.stdout, /NOT HEALTHY/);
   });
 
+  // A service user's HOME=/nonexistent stopped the server with "cannot use
+  // the state directory (CODECALC_HOME): No such file or directory":
+  // neither the path nor where it came from.
+  test('state_dir_unnamed_at_start: the server names the state directory it cannot use', () => {
+    const r = spawnSync(BIN, [], { env: { PATH: process.env.PATH, HOME: '/nonexistent-codecalc-home' }, input: '',
+      encoding: 'utf8', timeout: 60000 });
+    assert.notEqual(r.status, 0);
+    assert.equal(r.stderr, 'codecalc: cannot use the state directory /nonexistent-codecalc-home/.codecalc: No such ' +
+      'file or directory; it is $CODECALC_HOME, else $HOME/.codecalc: set CODECALC_HOME to a directory this user can ' +
+      'create or write\n');
+  });
+
   test('an unwritable temp root is unhealthy', () => {
     const j = run(['doctor', '--json'], { home, env: { TMPDIR: '/proc/no-such-tmp' } });
     assert.equal(j.status, 1);

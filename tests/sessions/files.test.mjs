@@ -2,9 +2,9 @@
 // quotas, session_run, workspace execute_code, resources (TOOLS.md 3.2, 4.9).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, assertRejected, SKIP_NO_BINARY } from '../mcp/harness.mjs';
+import { startServer, assertRejected, removeHome, SKIP_NO_BINARY } from '../mcp/harness.mjs';
 
 describe('session workspaces', { skip: SKIP_NO_BINARY }, () => {
   let s, sid, other;
@@ -256,5 +256,43 @@ describe('session workspaces', { skip: SKIP_NO_BINARY }, () => {
     assert.equal(r.deleted, true);
     const again = await s.call('session_stop', { session_id: 'python3-00000000' });
     assert.deepEqual([again.ok, again.deleted], [true, false]);
+  });
+});
+
+// A root server keeps its sessions under its home, and /root is mode 0700:
+// the program (uid 64999) could not reach its own workspace, and every
+// workspace run failed ("main.sh: Permission denied", "cc1: fatal error:
+// main.c: Permission denied"). These tests' homes were under /tmp, which
+// the sandbox replaces with its own, so none saw it. Here the home lies
+// below a 0700 directory outside /tmp. (A non-root server's programs run
+// as its own uid, which owns that directory: the test holds there too.)
+describe('workspace below a directory the program cannot search', { skip: SKIP_NO_BINARY }, () => {
+  let s, top;
+  before(async () => {
+    top = mkdtempSync('/var/tmp/codecalc-private-');
+    chmodSync(top, 0o700);
+    const home = join(top, 'home');
+    mkdirSync(home);
+    s = await startServer({ env: { HOME: home, CODECALC_HOME: home } });
+  });
+  after(async () => {
+    await s?.close();
+    if (top) removeHome(top);
+  });
+
+  test('workspace_run_denied_under_a_private_home: bash and c runs reach their workspace', async () => {
+    const bash = (await s.call('session_start', { language: 'bash' })).session_id;
+    const r = await s.call('execute_code', { language: 'bash', session_id: bash, code: 'echo hi > out.txt; cat out.txt; pwd' });
+    assert.equal(r.stderr, '');
+    assert.equal(r.verdict, 'OK');
+    assert.equal(r.stdout, `hi\n${r.workdir}\n`);
+    assert.ok(r.workdir.startsWith(`${top}/`), r.workdir);
+    const back = await s.call('session_read_file', { session_id: bash, path: 'out.txt' });
+    assert.equal(back.content, 'hi\n');
+    const c = (await s.call('session_start', { language: 'c' })).session_id;
+    const rc = await s.call('execute_code', { language: 'c', session_id: c,
+      code: '#include <stdio.h>\nint main(void) { printf("%d\\n", 6 * 7); return 0; }' });
+    assert.equal(rc.stderr, '');
+    assert.deepEqual([rc.verdict, rc.stdout], ['OK', '42\n']);
   });
 });

@@ -158,6 +158,30 @@ static void test_named_assertions_leak_into_later_models(void) {
     json_decref(r);
 }
 
+/* A script's definitions outlived it: after (define-fun key () String
+ * "...") or a define-fun-rec, every later model on the worker that touched
+ * strings or arrays listed key and its value, another caller's. */
+static void test_definitions_leak_into_later_models(void) {
+    static const char *const defs[] = {
+        "(define-fun key () String \"s3cret\")(declare-const k String)(assert (= k key))(check-sat)",
+        "(define-fun h ((a Int)) Int (+ a 1))(declare-const k Int)(assert (= (h k) 5))(check-sat)",
+        "(define-fun-rec fact ((n Int)) Int (ite (<= n 0) 1 (* n (fact (- n 1)))))"
+        "(declare-const k Int)(assert (= (fact k) 6))(check-sat)",
+        "(define-const c Int 42)(declare-const k Int)(assert (= k c))(check-sat)",
+    };
+    for (size_t i = 0; i < sizeof defs / sizeof *defs; i++) {
+        json_t *r = z3(defs[i]);
+        CHECK_STREQ(str(r, "result"), "sat");
+        json_decref(r);
+        r = z3("(declare-const s String)(declare-const q (Array Int Int))"
+               "(assert (= (str.len s) 3))(assert (= (select q 1) 2))(check-sat)");
+        CHECK_STREQ(str(r, "result"), "sat");
+        const json_t *m = json_object_get(r, "model");
+        CHECK(json_is_object(m) && json_object_size(m) == 2 && model_of(r, "s") && model_of(r, "q"));
+        json_decref(r);
+    }
+}
+
 /* The test hooks of z3_check.c (no header: nothing else may call them). */
 struct z3_check_watch_facts {
     unsigned interrupts;
@@ -461,6 +485,7 @@ int main(void) {
     RUN(test_failures);
     RUN(test_isolation);
     RUN(test_named_assertions_leak_into_later_models);
+    RUN(test_definitions_leak_into_later_models);
     RUN(test_unsat_core_script_refused);
     RUN(test_smt2_scan_prefixes);
     RUN(test_check_sat_assuming_answered_without_its_assumptions);

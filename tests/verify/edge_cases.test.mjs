@@ -84,6 +84,28 @@ describe('compare_edge_cases', { skip: SKIP_NO_BINARY, timeout: 300000 }, () => 
     assert.equal(r.results[0].runs.bash.verdict, 'RTE');
   });
 
+  // Both printed 70,000 x's, then python 1 and node 2: each stdout was cut
+  // at the 64 KiB cap inside the x's, the prefixes were equal and the input
+  // read as an agreement (divergence_count 0, incomplete_count 0).
+  test('ce_cut_outputs_agreed: outputs equal only up to the output cap are incomplete, not an agreement', async () => {
+    const r = await ec({ snippets: { python3: "print('x' * 70000)\nprint(input())",
+      node: "console.log('x'.repeat(70000)); console.log(2)" }, inputs: ['1'], edge_inputs: false });
+    assert.equal(r.divergence_count, 0, JSON.stringify(r).slice(0, 2000));
+    assert.equal(r.incomplete_count, 1);
+    const [row] = r.results;
+    assert.equal(row.incomplete, true);
+    assert.equal(row.runs.python3.verdict, 'OLE');
+    assert.equal(row.runs.node.verdict, 'OLE');
+    assert.equal(row.note, "the runs' stdout agrees up to the output cap, but a run's stdout was cut there: what it " +
+      'wrote after the cap was never compared (not an agreement, not a divergence)');
+    // under the cap the same outputs are compared and agree
+    const under = await ec({ snippets: { python3: "print('x' * 60000)", node: "console.log('x'.repeat(60000))" },
+      inputs: ['1'], edge_inputs: false });
+    assert.equal(under.divergence_count, 0);
+    assert.equal(under.incomplete_count, 0);
+    assert.equal(under.results[0].incomplete, undefined);
+  });
+
   test('one language: nothing to compare, no divergence', async () => {
     const r = await ec({ snippets: { python3: 'print(2)' }, inputs: ['1', '2'] });
     assert.equal(r.divergence_count, 0);

@@ -100,6 +100,41 @@ static unsigned mask_private_dirs(const char *workdir, const char *home, bool wa
     return bad;
 }
 
+/* May the program's uid search (x) directory st? */
+static bool searchable(const struct stat *st, uid_t uid, gid_t gid) {
+    if (st->st_uid == uid)
+        return st->st_mode & S_IXUSR;
+    if (st->st_gid == gid)
+        return st->st_mode & S_IXGRP;
+    return st->st_mode & S_IXOTH;
+}
+
+/* A root server keeps its sessions under its home (/root/.codecalc), and
+ * /root is mode 0700: the program, uid 64999, could not reach its own
+ * workspace, and every workspace run failed ("main.sh: Permission
+ * denied"). The topmost directory above workdir that the program cannot
+ * search is covered by an empty tmpfs, on which place_workdir builds the
+ * path. It hides nothing the program could have reached. */
+static int open_the_way(const char *workdir) {
+    const struct sbx_caps *c = sbx_probe();
+    char buf[PATH_MAX];
+    if (!c->root || snprintf(buf, sizeof buf, "%s", workdir) >= (int)sizeof buf)
+        return 0;
+    for (char *p = strchr(buf + 1, '/'); p; p = strchr(p + 1, '/')) {
+        struct stat st;
+        *p = '\0';
+        int r = stat(buf, &st);
+        if (r != 0)
+            return errno == ENOENT ? 0 : -1; /* a missing part is built by place_workdir */
+        if (!S_ISDIR(st.st_mode))
+            return -1;
+        if (!searchable(&st, c->run_uid, c->run_gid))
+            return mount("codecalc-mask", buf, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=0755,size=64k");
+        *p = '/';
+    }
+    return 0;
+}
+
 /* Re-attach the cloned run directory at its own path. */
 static int place_workdir(int tree_fd, const char *workdir) {
     if (mkdir_path(workdir) != 0)
@@ -137,7 +172,7 @@ unsigned sbx_mounts_setup(const char *workdir, const char *home, bool fresh_proc
     place_share(share, share_at, bad);
     if (share >= 0)
         close(share);
-    if (tree < 0 || place_workdir(tree, workdir) != 0)
+    if (tree < 0 || open_the_way(workdir) != 0 || place_workdir(tree, workdir) != 0)
         bad |= SBX_DEGRADED_WORKDIR;
     if (tree >= 0)
         close(tree);

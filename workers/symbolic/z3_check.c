@@ -494,8 +494,9 @@ static json_t *check_in(Z3_context c, const char *script, const struct cc_smt2_s
 /* One reference-counted context per worker process, reused across requests
  * (a fresh context costs from one to over a hundred milliseconds; a fresh
  * solver costs microseconds). Every script is parsed into its own command
- * context, so no declaration survives a request (named assertions do: a
- * script with :named drops the context). Reference counting keeps
+ * context, so no declaration survives a request (named assertions and
+ * definitions do: a script with :named or a define- command drops the
+ * context). Reference counting keeps
  * the context from growing: everything a request made is released by the
  * end of it. The context is dropped after an interrupt or an error. */
 static Z3_context shared_ctx;
@@ -638,6 +639,12 @@ json_t *cc_tool_z3_check(json_t *args, cc_wctx *ctx) {
      * worker listed a1 with its formula, another caller's assertion. A
      * script that names assertions gets the context dropped after it. */
     bool spoiled = memmem(script, n, ":named", 6) != NULL;
+    /* So does a definition: after (define-fun key () String "..."), every
+     * later model on this worker that touched strings or arrays listed key
+     * with its value, another caller's definition. define-fun-rec,
+     * define-funs-rec and z3's define-const do the same (a false match, in a
+     * comment or a string, costs only a fresh context). */
+    spoiled |= memmem(script, n, "define-", 7) != NULL;
     char *text = strndup(script, n);
     struct cc_smt2_scan scan;
     if (!text || cc_smt2_scan(text, n, &scan) != 0) {
