@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "workers/common/expr_funcs.h"
 #include "workers/symbolic/sym_decimals.h"
 #include "workers/symbolic/sym_fast.h"
 #include "workers/symbolic/sym_input.h"
@@ -124,6 +125,43 @@ static int split_vars(const char *text, struct gvec *vars, json_t **err) {
     return rc;
 }
 
+/* The names in `variables`, checked before either path reads them (the
+ * fast path reads the text itself). A constant of the language (E, I, pi,
+ * oo, EulerGamma) or a function name (gamma, N, S) inside an equation is
+ * that constant, not the unknown: `E + I = 3; E - I = 1` for "E, I" read as
+ * e + i = 3 had no unknown to solve for and answered [], "inconsistent",
+ * for a system whose solution is E = 2, I = 1. A name listed twice was
+ * solved as two unknowns: "x, y, x" answered {x: 2, y: 1 - y}. Both are
+ * refused, as solve_expression refuses such a `var`. */
+static json_t *check_var_names(const char *text) {
+    char *copy = strdup(text), *save = NULL;
+    const char *seen[MAX_PIECES];
+    size_t n = 0;
+    json_t *err = copy ? NULL : cc_err("resource_exhausted", "expression exhausted the memory ceiling");
+    for (char *tok = copy ? strtok_r(copy, ",", &save) : NULL; tok && !err; tok = strtok_r(NULL, ",", &save)) {
+        while (*tok == ' ' || *tok == '\t' || *tok == '\n' || *tok == '\r')
+            tok++;
+        size_t len = strlen(tok);
+        while (len && (tok[len - 1] == ' ' || tok[len - 1] == '\t' || tok[len - 1] == '\n' || tok[len - 1] == '\r'))
+            tok[--len] = '\0';
+        if (!len || !sym_valid_name(tok))
+            continue; /* blank items are dropped; split_vars words a bad name */
+        if (cc_expr_is_constant(tok) || cc_expr_is_function(tok)) {
+            err = cc_err("validation", "variables: '%s' is a %s of the expression language, not a variable "
+                                       "name; rename it in the system and in variables",
+                         tok, cc_expr_is_constant(tok) ? "constant" : "function");
+            break;
+        }
+        for (size_t i = 0; i < n && !err; i++)
+            if (!strcmp(seen[i], tok))
+                err = cc_err("validation", "variables: '%s' is listed twice", tok);
+        if (n < MAX_PIECES)
+            seen[n++] = tok;
+    }
+    free(copy);
+    return err;
+}
+
 /* "{x: 6, y: 4}" for one solution; marks solved[] for each variable set. */
 static char *solution_text(cc_gexpr *sol, const struct gvec *vars, bool floats, bool *solved,
                            json_t **err) {
@@ -222,6 +260,8 @@ static json_t *solve_linear_handler(json_t *args, cc_wctx *ctx) {
         return err;
     if (strlen(sys) > 2000) /* the cap applies to the whole system (2.1) */
         return cc_err("resource_exhausted", "expression too long (max 2000 chars)");
+    if ((err = check_var_names(vtext)))
+        return err;
     /* a square rational system with one solution: exact elimination
      * (sym_fast.h); no CAS value is built, so a note an earlier call left
      * unread is dropped here as the CAS path's reading would drop it */
