@@ -1,8 +1,10 @@
 /* solve_linear (TOOLS.md 3.3.24): a system of equations separated by ';'
  * solved for named variables; solutions printed as {x: 6, y: 4}. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "workers/common/expr_ast.h"
 #include "workers/common/expr_funcs.h"
 #include "workers/symbolic/sym_decimals.h"
 #include "workers/symbolic/sym_fast.h"
@@ -34,13 +36,68 @@ static bool blank(const char *s, size_t n) {
     return true;
 }
 
+/* The '=' that makes a piece lhs = rhs (*width 1, or 2 for "==", which
+ * reads as "="); NULL when there is none. The '=' of <=, >= and != belongs
+ * to an inequality: splitting there read x + y != 10 as x + y! = 10, a
+ * factorial, and answered three numeric "solutions" (solve_expression's
+ * equals_sign learnt this in redsym7). */
+static const char *equals_sign(const char *s, size_t n, size_t *width) {
+    for (const char *p = memchr(s, '=', n); p; p = memchr(p + 1, '=', n - (size_t)(p + 1 - s))) {
+        if (p > s && (p[-1] == '<' || p[-1] == '>' || p[-1] == '!'))
+            continue;
+        *width = p + 1 < s + n && p[1] == '=' ? 2 : 1;
+        return p;
+    }
+    return NULL;
+}
+
+/* true when the tree holds a comparison (< <= > >= != ==, Ne(a, b)). The
+ * parser bounds the depth, so the recursion is bounded too. */
+static bool has_comparison(const struct cc_node *n) {
+    if (!n)
+        return false;
+    if (n->kind == CC_N_COMPARE)
+        return true;
+    for (uint32_t i = 0; i < n->nchild; i++)
+        if (has_comparison(n->child[i]))
+            return true;
+    return false;
+}
+
+/* One side of a piece in the CAS. A comparison is refused: the system is
+ * solved as equations lhs - rhs = 0, and giac read x + y < 10; x - y = 2
+ * as an empty set (answered [], "inconsistent", for a system every x =
+ * y + 2 with y < 4 satisfies) and x < 3; x = 1 alike. */
+static cc_gexpr *side(const char *s, size_t n, const char *whole, size_t wn, json_t **err) {
+    struct sym_expr e;
+    if (sym_input_expr(s, n, "", &e, err) < 0)
+        return NULL;
+    cc_gexpr *g = NULL;
+    while (wn && (*whole == ' ' || *whole == '\t' || *whole == '\n' || *whole == '\r'))
+        whole++, wn--;
+    while (wn && (whole[wn - 1] == ' ' || whole[wn - 1] == '\t' || whole[wn - 1] == '\n' || whole[wn - 1] == '\r'))
+        wn--;
+    if (has_comparison(e.root))
+        *err = cc_err("validation",
+                      "solve_linear solves equations, and '%.*s' is an inequality (or holds one); "
+                      "write each piece as lhs = rhs, or solve one inequality in one variable with "
+                      "solve_expression", (int)(wn > 200 ? 200 : wn), whole);
+    else {
+        g = e.g;
+        e.g = NULL;
+    }
+    sym_expr_free(&e);
+    return g;
+}
+
 /* One piece "lhs = rhs" or "expr" as the expression lhs - rhs. */
 static cc_gexpr *piece(const char *s, size_t n, json_t **err) {
-    const char *eq = memchr(s, '=', n);
+    size_t w = 0;
+    const char *eq = equals_sign(s, n, &w);
     if (!eq)
-        return sym_input(s, n, "", err);
-    cc_gexpr *l = sym_input(s, (size_t)(eq - s), "", err);
-    cc_gexpr *r = l ? sym_input(eq + 1, n - (size_t)(eq - s) - 1, "", err) : NULL;
+        return side(s, n, s, n, err);
+    cc_gexpr *l = side(s, (size_t)(eq - s), s, n, err);
+    cc_gexpr *r = l ? side(eq + w, n - (size_t)(eq - s) - w, s, n, err) : NULL;
     cc_gexpr *lr[2] = {l, r}, *d = NULL;
     if (r) {
         struct cc_sym_err se = {0};
