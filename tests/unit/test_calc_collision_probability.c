@@ -105,10 +105,39 @@ static void test_subnormal_probability_percent_and_zero(void) {
     json_decref(r);
 }
 
+/* The probability is a dyadic rational and can be a tie exactly: of
+ * binary64, or of the six decimals of percent. The 256-bit evaluation
+ * rounded those ties either way; the references are Python's
+ * float(Fraction) and round(Fraction, 6) of the exact product. */
+static void test_exact_ties_were_misrounded(void) {
+    static const struct { const char *args; double p, pct; } t[] = {
+        /* 94/1024: percent 9.1796875, a tie, to even */
+        {"{\"items\": 3, \"bits\": 5}", 0.091796875, 9.179688},
+        /* 3*2^-53 - 2^-105: half an ulp below 3*2^-53 */
+        {"{\"items\": 3, \"bits\": 53}", 3.3306690738754696e-16, 3.33067e-14},
+        /* 13510798513012739 / 2^77: 54 significant bits */
+        {"{\"items\": 4, \"bits\": 26}", 8.940696472059531e-08, 9e-06},
+        /* 2^-1075: the tie between 0 and the smallest subnormal, to 0 */
+        {"{\"items\": 2, \"bits\": 1075}", 0.0, 2.47e-322},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        json_t *r = run(t[i].args);
+        CHECK(num(r, "probability") == t[i].p);
+        CHECK(num(r, "percent") == t[i].pct);
+        json_decref(r);
+    }
+    /* percent is nonzero there, so the note says only the probability is 0 */
+    json_t *r = run("{\"items\": 2, \"bits\": 1075}");
+    const char *note = json_string_value(json_object_get(r, "note"));
+    CHECK(note && strstr(note, "probability is 0.0 only as a double") != NULL);
+    json_decref(r);
+}
+
 int main(void) {
     RUN(test_examples);
     RUN(test_subnormal_probability_percent_and_zero);
     RUN(test_edges);
     RUN(test_small_percent_not_rounded_to_zero);
+    RUN(test_exact_ties_were_misrounded);
     return check_summary("calc_collision_probability");
 }

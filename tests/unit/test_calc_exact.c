@@ -1169,6 +1169,22 @@ static void test_nested_held_values_were_undecided(void) {
     check_relations(w, sizeof w / sizeof w[0]);
 }
 
+/* The approx of a look 10**-43429449 small (exp(-10**8), erfc(10000)) was
+ * written exactly, building 10**43429453 several times: 8 to 10 s of CPU,
+ * and the guard killed the worker. Past 2**-(2**20) the 12 digits come
+ * from MPFR; the texts are mpmath's at 30 digits, on both sides of the
+ * boundary (exp(-700000) is still written exactly). */
+static void test_approx_of_a_tiny_look_ran_out_of_time(void) {
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    ok_value("exp(-10**8)", "0", "6.45170969282e-43429449", 0);
+    ok_value("-exp(-10**8)", "0", "-6.45170969282e-43429449", 0);
+    ok_value("erfc(10000)", "0", "3.63998738656e-43429453", 0);
+    ok_value("exp(-740000)", "0", "1.21169019516e-321378", 0);
+    ok_value("exp(-700000)", "0", "7.2889961984e-304007", 0);
+    CHECK(elapsed(t0) < 60); /* was about 25 s; ASan included, a few now */
+}
+
 int main(void) {
     RUN(test_argument_rounded_off_domain_was_ordered);
     RUN(test_approx_printed_the_doubles_wrong_digits);
@@ -1206,5 +1222,6 @@ int main(void) {
     RUN(test_held_value_difference_was_null);
     RUN(test_nested_held_values_were_undecided);
     RUN(test_modular_pow_was_refused);
+    RUN(test_approx_of_a_tiny_look_ran_out_of_time);
     return check_summary("test_calc_exact");
 }

@@ -515,6 +515,18 @@ static void test_amount_of_substance_was_unknown(void) {
     check_error_prefix(conv(json_integer(1), "mol", "kg"), "conversion failed: incompatible dimensions");
 }
 
+/* 273.15 was the uncanonical rational 27315/100, so a temperature's exact
+ * was unreduced: 0 C in K was "27315/100", -273.15 C "0/5". */
+static void test_temperature_exact_was_unreduced(void) {
+    check_exact(json_integer(0), "C", "K", "5463/20");
+    check_exact(json_string("-273.15"), "C", "K", "0");
+    check_exact(json_string("273.15"), "K", "C", "0");
+    check_exact(json_integer(0), "K", "F", "-45967/100");
+    check_exact(json_integer(1), "K", "F", "-45787/100");
+    check_exact(json_integer(32), "F", "K", "5463/20");
+    check_exact(json_string("-459.67"), "F", "K", "0");
+}
+
 int main(void) {
     RUN(test_year_not_the_light_year_year);
     RUN(test_convert_examples);
@@ -533,5 +545,6 @@ int main(void) {
     RUN(test_fuel_economy_was_unknown);
     RUN(test_angles_and_bit_rates_were_unknown);
     RUN(test_amount_of_substance_was_unknown);
+    RUN(test_temperature_exact_was_unreduced);
     return check_summary("units");
 }

@@ -8,6 +8,8 @@
 
 #include "workers/calc/calc_internal.h"
 
+#include <mpfr.h>
+
 /* The fraction digits approx keeps at most. */
 #define APPROX_FRACTION 12
 /* The significant digits approx is first rounded to. */
@@ -157,6 +159,47 @@ static char *tiny_text(mpq_srcptr q) {
     return out;
 }
 
+/* Past this many bits of magnitude (about 10**-315000) tiny_text's exact
+ * path does not finish in time: a look holding exp(-10**8) (2**-144269504)
+ * or erfc(10000) made it build 10**43429453 several times over, 8 to 10 s of
+ * CPU, and the guard killed the calc worker (resource_exhausted). */
+#define APPROX_EXACT_MAX_BITS (1L << 20)
+
+/* tiny_text's text for such a value, from a 128-bit MPFR value of q and
+ * MPFR's correctly rounded 12 digits (ties to even). The two roundings
+ * differ only for a q within 2**-128 of its size from a 12-digit midpoint;
+ * a q with a huge binary exponent is a dyadic rational, never exactly on a
+ * decimal midpoint, and an approximated value's text stands only where
+ * both looks give it (looked_approx), so a misrounding there is null, not
+ * wrong. NULL when MPFR's exponent range cannot hold q (or on OOM). */
+static char *tiny_text_mpfr(mpq_srcptr q) {
+    mpfr_exp_t old_min = mpfr_get_emin(), old_max = mpfr_get_emax();
+    mpfr_set_emin(mpfr_get_emin_min());
+    mpfr_set_emax(mpfr_get_emax_max());
+    mpfr_t x;
+    mpfr_init2(x, 128);
+    mpfr_set_q(x, q, MPFR_RNDN);
+    char *out = NULL;
+    mpfr_exp_t e;
+    char *d = mpfr_regular_p(x) ? mpfr_get_str(NULL, &e, 10, APPROX_TINY_DIGITS, x, MPFR_RNDN) : NULL;
+    if (d) {
+        const char *digits = d + (d[0] == '-');
+        size_t nd = strlen(digits);
+        while (nd > 1 && digits[nd - 1] == '0') nd--;
+        out = malloc(nd + 40);
+        if (out) {
+            int k = sprintf(out, "%s%c", mpfr_signbit(x) ? "-" : "", digits[0]);
+            if (nd > 1) k += sprintf(out + k, ".%.*s", (int)(nd - 1), digits + 1);
+            sprintf(out + k, "e%ld", (long)e - 1); /* MPFR's 0.ddd x 10**e */
+        }
+        mpfr_free_str(d);
+    }
+    mpfr_clear(x);
+    mpfr_set_emin(old_min);
+    mpfr_set_emax(old_max);
+    return out;
+}
+
 size_t calc_small_approx_text(uint64_t num, uint64_t den, bool negative,
                               char buf[CALC_SMALL_APPROX_TEXT]) {
     _Static_assert(APPROX_FRACTION == 12, "small_approx_digits scales by 10**12");
@@ -192,6 +235,8 @@ char *cc_calc_approx_str(const mpq_t q) {
         calc_small_approx_text(mpz_get_ui(mpq_numref(q)), mpz_get_ui(mpq_denref(q)), mpq_sgn(q) < 0, small);
         return strdup(small);
     }
+    long bits = (long)mpz_sizeinbase(mpq_numref(q), 2) - (long)mpz_sizeinbase(mpq_denref(q), 2);
+    if (bits < -APPROX_EXACT_MAX_BITS) return tiny_text_mpfr(q);
     mpz_t n;
     mpz_init(n);
     approx_units(q, n);

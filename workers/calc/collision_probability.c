@@ -9,6 +9,7 @@
  * pigeonhole), and loses half its digits for small p. Here ln q (q = 1 - p)
  * is computed exactly enough that the final rounding is the only one:
  *   - n > N: p = 1 (pigeonhole);
+ *   - b * n <= 8192: the exact rational (every tie is there);
  *   - n much smaller than N (m = n - 1 < N / 2^20): the series
  *     ln q = -sum_k S_k(m) / (k N^k), S_k(m) = 1^k + ... + m^k, whose first
  *     four terms are exact rationals and whose tail is below 2^-80 of it;
@@ -85,6 +86,33 @@ static void lnq_gamma(const mpz_t n, unsigned long b, mpfr_t lnq) {
     mpfr_clears(bigN, a, c, (mpfr_ptr)0);
 }
 
+/* Largest b * n for which p is computed as the exact rational: every p
+ * that is a tie (of binary64, or of the six decimals of percent) is there.
+ * p = j / 2^K with j odd and K = b(n-1) - v2((n-1)!); a binary64 tie needs
+ * 54 significant bits above 2^-1022 or its last bit at 2^-1075, so
+ * K <= 1076, and a percent tie needs K = 9; K >= (b-1)(n-1) then bounds
+ * b*n well inside 8192. A 256-bit p misrounds a tie about half the time:
+ * (3, 53) is 3*2^-53 - 2^-105, half an ulp below 3*2^-53, and rounded
+ * down; (3, 5) is 94/1024, percent 9.1796875, and gave 9.179687. */
+#define EXACT_BITS 8192UL
+
+/* pq = 1 - N(N-1)...(N-n+1) / N^n exactly, for n <= N = 2^b. */
+static void p_exact(unsigned long n, unsigned long b, mpq_t pq) {
+    mpz_t bigN, term;
+    mpz_inits(bigN, term, NULL);
+    mpz_setbit(bigN, b);
+    mpz_set_ui(mpq_numref(pq), 1);
+    for (unsigned long i = 0; i < n; i++) {
+        mpz_sub_ui(term, bigN, i);
+        mpz_mul(mpq_numref(pq), mpq_numref(pq), term);
+    }
+    mpz_set_ui(mpq_denref(pq), 1);
+    mpz_mul_2exp(mpq_denref(pq), mpq_denref(pq), b * n);
+    mpq_canonicalize(pq);
+    mpz_sub(mpq_numref(pq), mpq_denref(pq), mpq_numref(pq)); /* 1 - q */
+    mpz_clears(bigN, term, NULL);
+}
+
 /* p to 256 bits into pq (0 and 1 exactly where they are exact); *tiny
  * when p is nonzero but below 2^-1100, where it is not computed (then
  * *lx, when known, is log2 of about p, else LONG_MIN). */
@@ -101,6 +129,10 @@ static void probability(const mpz_t n, const mpz_t bits, mpq_t pq, bool *tiny, l
     unsigned long b = mpz_get_ui(bits);
     if (more_than_buckets(n, b)) {
         mpq_set_ui(pq, 1, 1);
+        return;
+    }
+    if (mpz_cmp_ui(n, EXACT_BITS / b) <= 0) {
+        p_exact(mpz_get_ui(n), b, pq);
         return;
     }
     mpz_t m;
@@ -157,12 +189,16 @@ static json_t *build(const mpz_t n, const mpz_t bits) {
         if (p == 0) {
             /* a nonzero chance no double holds: say so, never a bare 0.0 */
             char note[200];
+            /* 100 p may still be a double (2^-1075 is 2.47e-322 percent) */
+            const char *zeros = json_real_value(json_object_get(r, "percent")) == 0
+                                    ? "probability and percent are 0.0 only as doubles"
+                                    : "probability is 0.0 only as a double";
             if (tiny && lx != LONG_MIN)
                 snprintf(note, sizeof note, "the probability is about 2^%ld, below the smallest double "
-                                            "(5e-324): probability and percent are 0.0 only as doubles", lx);
+                                            "(5e-324): %s", lx, zeros);
             else
                 snprintf(note, sizeof note, "the probability is nonzero but below the smallest double "
-                                            "(5e-324): probability and percent are 0.0 only as doubles");
+                                            "(5e-324): %s", zeros);
             ok &= cc_nf_set(r, "note", json_string(note));
         }
         mpq_clear(pct);

@@ -399,8 +399,10 @@ void cc_unit_factor_q(const char *text, mpq_t out) {
     mpq_clear(d);
 }
 
-/* 273.15 exactly. */
-static void zero_celsius(mpq_t out) { mpq_set_ui(out, 27315, 100); }
+/* 273.15 exactly, in lowest terms: GMP's arithmetic assumes canonical
+ * operands, and 27315/100 made every temperature's `exact` unreduced
+ * ("27315/100" for 0 C in K, "0/5" for -273.15 C). */
+static void zero_celsius(mpq_t out) { mpq_set_ui(out, 5463, 20); }
 
 /* v on scale `from` converted to kelvin, in place. */
 static void to_kelvin(mpq_t v, enum cc_temp_scale from) {

@@ -1,8 +1,11 @@
 /* solve_linear (TOOLS.md 3.3.24): a system of equations separated by ';'
  * solved for named variables; solutions printed as {x: 6, y: 4}. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "workers/common/expr_ast.h"
+#include "workers/common/expr_funcs.h"
 #include "workers/symbolic/sym_decimals.h"
 #include "workers/symbolic/sym_fast.h"
 #include "workers/symbolic/sym_input.h"
@@ -33,13 +36,68 @@ static bool blank(const char *s, size_t n) {
     return true;
 }
 
+/* The '=' that makes a piece lhs = rhs (*width 1, or 2 for "==", which
+ * reads as "="); NULL when there is none. The '=' of <=, >= and != belongs
+ * to an inequality: splitting there read x + y != 10 as x + y! = 10, a
+ * factorial, and answered three numeric "solutions" (solve_expression's
+ * equals_sign learnt this in redsym7). */
+static const char *equals_sign(const char *s, size_t n, size_t *width) {
+    for (const char *p = memchr(s, '=', n); p; p = memchr(p + 1, '=', n - (size_t)(p + 1 - s))) {
+        if (p > s && (p[-1] == '<' || p[-1] == '>' || p[-1] == '!'))
+            continue;
+        *width = p + 1 < s + n && p[1] == '=' ? 2 : 1;
+        return p;
+    }
+    return NULL;
+}
+
+/* true when the tree holds a comparison (< <= > >= != ==, Ne(a, b)). The
+ * parser bounds the depth, so the recursion is bounded too. */
+static bool has_comparison(const struct cc_node *n) {
+    if (!n)
+        return false;
+    if (n->kind == CC_N_COMPARE)
+        return true;
+    for (uint32_t i = 0; i < n->nchild; i++)
+        if (has_comparison(n->child[i]))
+            return true;
+    return false;
+}
+
+/* One side of a piece in the CAS. A comparison is refused: the system is
+ * solved as equations lhs - rhs = 0, and giac read x + y < 10; x - y = 2
+ * as an empty set (answered [], "inconsistent", for a system every x =
+ * y + 2 with y < 4 satisfies) and x < 3; x = 1 alike. */
+static cc_gexpr *side(const char *s, size_t n, const char *whole, size_t wn, json_t **err) {
+    struct sym_expr e;
+    if (sym_input_expr(s, n, "", &e, err) < 0)
+        return NULL;
+    cc_gexpr *g = NULL;
+    while (wn && (*whole == ' ' || *whole == '\t' || *whole == '\n' || *whole == '\r'))
+        whole++, wn--;
+    while (wn && (whole[wn - 1] == ' ' || whole[wn - 1] == '\t' || whole[wn - 1] == '\n' || whole[wn - 1] == '\r'))
+        wn--;
+    if (has_comparison(e.root))
+        *err = cc_err("validation",
+                      "solve_linear solves equations, and '%.*s' is an inequality (or holds one); "
+                      "write each piece as lhs = rhs, or solve one inequality in one variable with "
+                      "solve_expression", (int)(wn > 200 ? 200 : wn), whole);
+    else {
+        g = e.g;
+        e.g = NULL;
+    }
+    sym_expr_free(&e);
+    return g;
+}
+
 /* One piece "lhs = rhs" or "expr" as the expression lhs - rhs. */
 static cc_gexpr *piece(const char *s, size_t n, json_t **err) {
-    const char *eq = memchr(s, '=', n);
+    size_t w = 0;
+    const char *eq = equals_sign(s, n, &w);
     if (!eq)
-        return sym_input(s, n, "", err);
-    cc_gexpr *l = sym_input(s, (size_t)(eq - s), "", err);
-    cc_gexpr *r = l ? sym_input(eq + 1, n - (size_t)(eq - s) - 1, "", err) : NULL;
+        return side(s, n, s, n, err);
+    cc_gexpr *l = side(s, (size_t)(eq - s), s, n, err);
+    cc_gexpr *r = l ? side(eq + w, n - (size_t)(eq - s) - w, s, n, err) : NULL;
     cc_gexpr *lr[2] = {l, r}, *d = NULL;
     if (r) {
         struct cc_sym_err se = {0};
@@ -122,6 +180,43 @@ static int split_vars(const char *text, struct gvec *vars, json_t **err) {
         rc = -1;
     }
     return rc;
+}
+
+/* The names in `variables`, checked before either path reads them (the
+ * fast path reads the text itself). A constant of the language (E, I, pi,
+ * oo, EulerGamma) or a function name (gamma, N, S) inside an equation is
+ * that constant, not the unknown: `E + I = 3; E - I = 1` for "E, I" read as
+ * e + i = 3 had no unknown to solve for and answered [], "inconsistent",
+ * for a system whose solution is E = 2, I = 1. A name listed twice was
+ * solved as two unknowns: "x, y, x" answered {x: 2, y: 1 - y}. Both are
+ * refused, as solve_expression refuses such a `var`. */
+static json_t *check_var_names(const char *text) {
+    char *copy = strdup(text), *save = NULL;
+    const char *seen[MAX_PIECES];
+    size_t n = 0;
+    json_t *err = copy ? NULL : cc_err("resource_exhausted", "expression exhausted the memory ceiling");
+    for (char *tok = copy ? strtok_r(copy, ",", &save) : NULL; tok && !err; tok = strtok_r(NULL, ",", &save)) {
+        while (*tok == ' ' || *tok == '\t' || *tok == '\n' || *tok == '\r')
+            tok++;
+        size_t len = strlen(tok);
+        while (len && (tok[len - 1] == ' ' || tok[len - 1] == '\t' || tok[len - 1] == '\n' || tok[len - 1] == '\r'))
+            tok[--len] = '\0';
+        if (!len || !sym_valid_name(tok))
+            continue; /* blank items are dropped; split_vars words a bad name */
+        if (cc_expr_is_constant(tok) || cc_expr_is_function(tok)) {
+            err = cc_err("validation", "variables: '%s' is a %s of the expression language, not a variable "
+                                       "name; rename it in the system and in variables",
+                         tok, cc_expr_is_constant(tok) ? "constant" : "function");
+            break;
+        }
+        for (size_t i = 0; i < n && !err; i++)
+            if (!strcmp(seen[i], tok))
+                err = cc_err("validation", "variables: '%s' is listed twice", tok);
+        if (n < MAX_PIECES)
+            seen[n++] = tok;
+    }
+    free(copy);
+    return err;
 }
 
 /* "{x: 6, y: 4}" for one solution; marks solved[] for each variable set. */
@@ -222,6 +317,8 @@ static json_t *solve_linear_handler(json_t *args, cc_wctx *ctx) {
         return err;
     if (strlen(sys) > 2000) /* the cap applies to the whole system (2.1) */
         return cc_err("resource_exhausted", "expression too long (max 2000 chars)");
+    if ((err = check_var_names(vtext)))
+        return err;
     /* a square rational system with one solution: exact elimination
      * (sym_fast.h); no CAS value is built, so a note an earlier call left
      * unread is dropped here as the CAS path's reading would drop it */
