@@ -302,10 +302,16 @@ gen float_fallback(const cc_node *n, const gen &r, const unary_function_ptr *f) 
     bool none = is_undef(r) || (r.type == _SYMB && r._SYMBptr->sommet == f);
     return none && float_constant_value(n, mine) ? mine : r;
 }
+// The argument of 0 is undefined: SymPy's arg(0) and atan2(0, 0) are nan
+// (as 0/0 is here); giac's were 0.
 gen sp_atan2(const cc_node *n, const char *) {
+    if (is_exactly_zero(arg(n, 0)) && is_exactly_zero(arg(n, 1)))
+        return undef;
     return float_fallback(n, call(at_arg, arg(n, 1) + cst_i * arg(n, 0)), at_arg);
 }
 gen sp_arg(const cc_node *n, const char *) {
+    if (is_exactly_zero(arg(n, 0)))
+        return undef;
     return float_fallback(n, call(at_arg, arg(n, 0)), at_arg);
 }
 gen sp_gamma(const cc_node *n, const char *) {
@@ -2451,12 +2457,16 @@ gen sp_at_zero_only(const cc_node *n, const char *name) {
 // the integer, when N's correctly rounded loop puts the value farther from
 // an integer than its rounding error, at 40, 80, 160 or 320 digits. A tie
 // beyond that is never decided by a rounded value (see sp_floor_ceiling).
+// The loop may go to CANCEL_BITS: a value that cancels far below its terms
+// (sin(1e-20) - 1e-20 is -1.7e-61) settles only there, and floor of it was
+// 0 (it is -1).
+const mpfr_prec_t CANCEL_BITS = 4096;
 bool integer_part_by_value(const cc_node *a, bool up, mpz_t z) {
     for (int d = 40; d <= 320; d *= 2) {
         mpfr_prec_t bits = (mpfr_prec_t)(d * 3.33) + 32;
         mpc_t v;
         mpc_init2(v, bits);
-        bool ok = sym_nvalue_mpc(a, d, v) && mpfr_zero_p(mpc_imagref(v)) &&
+        bool ok = sym_nvalue_mpc_bits(a, d, CANCEL_BITS, v) && mpfr_zero_p(mpc_imagref(v)) &&
                   mpfr_number_p(mpc_realref(v));
         bool decided = false;
         if (ok) {
@@ -2483,6 +2493,27 @@ bool integer_part_by_value(const cc_node *a, bool up, mpz_t z) {
     }
     return false;
 }
+// The sign (-1 or 1) of a real constant a, by our evaluator to 3 digits
+// with the loop going on to CANCEL_BITS; 0 when a has a symbol, is not
+// real, or did not settle (an exact 0 among the reasons). giac evaluates a
+// float expression in binary64 and its zero test takes what cancels there
+// for 0: Heaviside(sin(1e-20) - 1e-20) was 1/2 and sign(cos(1e-10) - 1)
+// was 0, though the literals' values differ by 1.7e-61 and 5e-21.
+int value_sign(const cc_node *a) {
+    const char *names[1];
+    size_t nsyms = 0;
+    sym_numeval_symbols(a, names, &nsyms, 1);
+    if (nsyms > 0)
+        return 0;
+    mpc_t v;
+    mpc_init2(v, 64);
+    bool ok = sym_nvalue_mpc_bits(a, 3, CANCEL_BITS, v) && mpfr_zero_p(mpc_imagref(v)) &&
+              mpfr_number_p(mpc_realref(v));
+    int s = ok ? mpfr_sgn(mpc_realref(v)) : 0;
+    mpc_clear(v);
+    return s > 0 ? 1 : s < 0 ? -1 : 0;
+}
+
 gen sp_floor_ceiling(const cc_node *n, const char *name) {
     const unary_function_ptr *f = name[0] == 'c' ? at_ceil : at_floor;
     const char *names[1];
@@ -2599,9 +2630,11 @@ int float_sign(const gen &x) {
 
 gen sp_heaviside(const cc_node *n, const char *) {
     gen x = arg(n, 0);
-    if (is_exactly_zero(x)) // SymPy's Heaviside(0)
+    int sign = value_sign(n->child[0]);
+    if (!sign && is_exactly_zero(x)) // SymPy's Heaviside(0)
         return gen(1) / gen(2);
-    int sign = float_sign(x);
+    if (!sign)
+        sign = float_sign(x);
     return sign ? gen(sign > 0 ? 1 : 0) : call(at_Heaviside, x);
 }
 
@@ -2610,9 +2643,23 @@ gen sp_heaviside(const cc_node *n, const char *) {
 // infinity is no value of a distribution).
 gen sp_dirac(const cc_node *n, const char *) {
     gen x = arg(n, 0);
+    if (value_sign(n->child[0]))
+        return gen(0);
     if (is_exactly_zero(x))
         return symbolic(at_Dirac, x);
     return float_sign(x) ? gen(0) : call(at_Dirac, x);
+}
+
+gen settled(const cc_node *n, const gen &r);
+
+// sign of a constant that giac takes for 0 (see value_sign) is its sign
+// by value; giac's answer stands where it is not 0.
+gen sp_sign(const cc_node *n, const char *) {
+    gen r = settled(n, call(at_sign, arg(n, 0)));
+    if (!is_zero(r))
+        return r;
+    int s = value_sign(n->child[0]);
+    return s ? gen(s) : r;
 }
 
 // The reciprocal hyperbolic functions and their inverses, which giac lacks,
@@ -2724,7 +2771,7 @@ const fn_entry FUNCS[] = {
     {"cosh", at_cosh, 1, 1, nullptr},      {"tanh", at_tanh, 1, 1, nullptr},
     {"asinh", at_asinh, 1, 1, nullptr},    {"acosh", at_acosh, 1, 1, nullptr},
     {"atanh", at_atanh, 1, 1, nullptr},    {"Abs", at_abs, 1, 1, nullptr},
-    {"sign", at_sign, 1, 1, nullptr},      {"floor", nullptr, 1, 1, sp_floor_ceiling},
+    {"sign", nullptr, 1, 1, sp_sign},      {"floor", nullptr, 1, 1, sp_floor_ceiling},
     {"ceiling", nullptr, 1, 1, sp_floor_ceiling},   {"Min", at_min, 1, 64, nullptr},
     {"Max", at_max, 1, 64, nullptr},       {"Mod", nullptr, 2, 2, sp_mod},
     {"factorial", at_factorial, 1, 1, nullptr}, {"binomial", at_comb, 2, 2, nullptr},

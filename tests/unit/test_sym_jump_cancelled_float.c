@@ -1,0 +1,46 @@
+/* Regression: Heaviside(sin(1e-20) - 1e-20) was 1/2. giac evaluates a
+ * float expression in binary64, where sin(1e-20) is 1e-20, and its zero
+ * test took the cancelled argument for 0; the literals' exact values
+ * differ by about -1.7e-61, so the answer is 0. The same class: every
+ * function that jumps at 0 (or at an integer) of a constant that cancels
+ * in binary64 but not exactly: sign(cos(1e-10) - 1) was 0 (-1),
+ * floor(sin(1e-20) - 1e-20) was 0 (-1), ceiling(1e-20 - sin(1e-20)) was 0
+ * (1), DiracDelta(sin(1e-20) - 1e-20) stayed DiracDelta(0.0) (0), and the
+ * exact floor(sin(10**-20) - 10**-20) simplified to 0 (-1). The sign is now
+ * our evaluator's, whose loop runs until the value settles. */
+#include "tests/unit/check.h"
+#include "tests/unit/sym_eval.h"
+
+static void jump_functions_of_cancelled_floats(void) {
+    sym_expect("Heaviside(sin(1e-20) - 1e-20)", "0");
+    sym_expect("Heaviside(1e-20 - sin(1e-20))", "1");
+    sym_expect("Heaviside(cos(1e-10) - 1)", "0");
+    sym_expect("sign(cos(1e-10) - 1)", "-1");
+    sym_expect("sign(sin(1e-20) - 1e-20)", "-1");
+    sym_expect("floor(sin(1e-20) - 1e-20)", "-1");
+    sym_expect("ceiling(1e-20 - sin(1e-20))", "1");
+    sym_expect("floor(cos(1e-10) - 1)", "-1");
+    sym_expect("floor(sin(10**-20) - 10**-20)", "-1");
+    sym_expect("DiracDelta(sin(1e-20) - 1e-20)", "0");
+}
+
+/* an exact zero, a symbol, and plain values keep their answers */
+static void jump_functions_elsewhere_unchanged(void) {
+    sym_expect("Heaviside(0)", "1/2");
+    sym_expect("Heaviside(1e-20 - 1e-20)", "1/2");
+    sym_expect("Heaviside(x)", "Heaviside(x)");
+    sym_expect("Heaviside(-1e-20)", "0");
+    sym_expect("sign(0)", "0");
+    sym_expect("sign(-2.5)", "-1");
+    sym_expect("sign(x)", "sign(x)");
+    sym_expect("floor(-3.5)", "-4");
+    sym_expect("floor(exp(pi*sqrt(163)))", "262537412640768743");
+    sym_expect("DiracDelta(0)", "DiracDelta(0)");
+}
+
+int main(void) {
+    cc_symbolic_warmup();
+    RUN(jump_functions_of_cancelled_floats);
+    RUN(jump_functions_elsewhere_unchanged);
+    return check_summary("sym_jump_cancelled_float");
+}
