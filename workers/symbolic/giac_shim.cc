@@ -2992,15 +2992,36 @@ gen float_mod(const gen &a, const gen &b) {
     return gen(r);
 }
 
+// A complex float that giac's is_one() takes for 1 but is not exactly 1:
+// is_one tests the imaginary part against giac's epsilon, and the product
+// with it was dropped as a product with 1: (1 + 1e-12*I)*k was k, and
+// summation((1 + 1e-15*I)/2**k, (k, 0, oo)) was 2 (2 + 2e-15*I).
+bool complex_float_near_one(const gen &g) {
+    if (g.type != _CPLX || !float_number(g) || !is_one(g))
+        return false;
+    return !(is_one(g._CPLXptr[0]) && is_exactly_zero(g._CPLXptr[1]));
+}
+
+// a*b, kept as a product where giac would drop a factor near 1
+gen times(const gen &a, const gen &b) {
+    if (complex_float_near_one(a) || complex_float_near_one(b))
+        return symbolic(at_prod, makesequence(a, b));
+    return a * b;
+}
+
 gen from_binary(const cc_node *n) {
     gen a = arg(n, 0), b = arg(n, 1);
     switch (n->op) {
     case CC_OP_ADD: return a + b;
     case CC_OP_SUB: return a - b;
-    case CC_OP_MUL: return a * b;
+    case CC_OP_MUL: return times(a, b);
     // exactly zero: giac's is_zero() calls a float below its epsilon zero,
     // so 1/1e-13 was zoo and 5 % 1e-20 nan
-    case CC_OP_DIV: return is_exactly_zero(b) && !is_exactly_zero(a) ? unsigned_inf : a / b;
+    case CC_OP_DIV:
+        if (is_exactly_zero(b) && !is_exactly_zero(a))
+            return unsigned_inf;
+        return complex_float_near_one(a) || complex_float_near_one(b) ? times(a, inv(b, g_ctx))
+                                                                      : a / b;
     case CC_OP_FLOORDIV:
         if (is_exactly_zero(b))
             return unsigned_inf;
