@@ -302,17 +302,40 @@ gen float_fallback(const cc_node *n, const gen &r, const unary_function_ptr *f) 
     bool none = is_undef(r) || (r.type == _SYMB && r._SYMBptr->sommet == f);
     return none && float_constant_value(n, mine) ? mine : r;
 }
+int value_sign(const cc_node *a);
+bool agrees(const gen &r, const gen &mine);
+
+// giac's value where our evaluator's value of the float constant n agrees
+// with it, else ours (see settled).
+gen float_checked(const cc_node *n, const gen &r) {
+    gen mine;
+    if (float_constant_value(n, mine) && !agrees(r, mine))
+        return mine;
+    return float_fallback(n, r, at_arg);
+}
+
 // The argument of 0 is undefined: SymPy's arg(0) and atan2(0, 0) are nan
-// (as 0/0 is here); giac's were 0.
+// (as 0/0 is here); giac's were 0. Only a value that is 0 is: giac's zero
+// test takes a float expression that cancels in binary64 for 0, and
+// arg(exp(1e-25) - 1 - 1e-25) was pi (the literals' value is 5e-51 > 0),
+// so a real argument's sign comes from our evaluator (value_sign).
 gen sp_atan2(const cc_node *n, const char *) {
-    if (is_exactly_zero(arg(n, 0)) && is_exactly_zero(arg(n, 1)))
+    gen y = arg(n, 0), x = arg(n, 1);
+    int sy = value_sign(n->child[0]), sx = value_sign(n->child[1]);
+    if (is_exactly_zero(y) && is_exactly_zero(x) && !sy && !sx)
         return undef;
-    return float_fallback(n, call(at_arg, arg(n, 1) + cst_i * arg(n, 0)), at_arg);
+    if (is_exactly_zero(y) && !sy && sx)
+        return sx > 0 ? gen(0) : cst_pi;
+    return float_checked(n, call(at_arg, x + cst_i * y));
 }
 gen sp_arg(const cc_node *n, const char *) {
-    if (is_exactly_zero(arg(n, 0)))
+    gen x = arg(n, 0);
+    int s = value_sign(n->child[0]);
+    if (s)
+        return s > 0 ? gen(0) : cst_pi;
+    if (is_exactly_zero(x))
         return undef;
-    return float_fallback(n, call(at_arg, arg(n, 0)), at_arg);
+    return float_checked(n, call(at_arg, x));
 }
 gen sp_gamma(const cc_node *n, const char *) {
     return float_fallback(n, call(at_Gamma, arg(n, 0)), at_Gamma);
@@ -2652,14 +2675,17 @@ gen sp_dirac(const cc_node *n, const char *) {
 
 gen settled(const cc_node *n, const gen &r);
 
-// sign of a constant that giac takes for 0 (see value_sign) is its sign
-// by value; giac's answer stands where it is not 0.
+// sign of a constant is its sign by value (see value_sign): giac's took
+// a cancelled float for 0 (sign(cos(1e-10) - 1) was 0) or for its binary64
+// value (sign(exp(1e-30) - 1 - 1e-30) was -1; it is 1). giac's answer
+// stands where it agrees, or where no sign is found.
 gen sp_sign(const cc_node *n, const char *) {
     gen r = settled(n, call(at_sign, arg(n, 0)));
-    if (!is_zero(r))
-        return r;
     int s = value_sign(n->child[0]);
-    return s ? gen(s) : r;
+    double d;
+    if (!s || (real_value(r, d) && d == s))
+        return r;
+    return gen(s);
 }
 
 // The reciprocal hyperbolic functions and their inverses, which giac lacks,
