@@ -25,6 +25,12 @@ static void jump_functions_of_cancelled_floats(void) {
     /* binary64 gives the wrong sign, not 0: exp(1e-30) is 1.0 there */
     sym_expect("sign(exp(1e-30) - 1 - 1e-30)", "1");
     sym_expect("Heaviside(exp(1e-30) - 1 - 1e-30)", "1");
+    /* Min and Max compare the values, not their binary64 roundings
+     * (a generated batch: Min(exp(1e-20) - 1 - 1e-20, 0) was -1e-20) */
+    sym_expect("Min(exp(1e-20) - 1 - 1e-20, 0)", "0");
+    sym_expect("Min(exp(1e-30) - 1 - 1e-30, 0)", "0");
+    sym_expect("Max(exp(1e-20) - 1 - 1e-20, 0)", "5.00000000000000e-41");
+    sym_expect("Max(sin(1e-20) - 1e-20, -1e-70)", "-1.00000000000000e-70");
 }
 
 /* an exact zero, a symbol, and plain values keep their answers */
@@ -39,6 +45,11 @@ static void jump_functions_elsewhere_unchanged(void) {
     sym_expect("floor(-3.5)", "-4");
     sym_expect("floor(exp(pi*sqrt(163)))", "262537412640768743");
     sym_expect("DiracDelta(0)", "DiracDelta(0)");
+    sym_expect("Min(2.5, 3)", "2.50000000000000");
+    sym_expect("Max(2.5, 3)", "3");
+    sym_expect("Max(0.1, 1/3)", "1/3");
+    sym_expect("Min(x, 1.5)", "Min(x, 1.5)");
+    sym_expect("Max(1, 2, 3)", "3");
 }
 
 int main(void) {

@@ -2679,6 +2679,49 @@ gen settled(const cc_node *n, const gen &r);
 // a cancelled float for 0 (sign(cos(1e-10) - 1) was 0) or for its binary64
 // value (sign(exp(1e-30) - 1 - 1e-30) was -1; it is 1). giac's answer
 // stands where it agrees, or where no sign is found.
+gen part_gen(mpfr_srcptr x);
+
+// The real value of the constant a by our evaluator, its loop allowed to
+// CANCEL_BITS (see value_sign), into v; false when it has none.
+bool wide_real_value(const cc_node *a, mpc_t v) {
+    const char *names[1];
+    size_t nsyms = 0;
+    sym_numeval_symbols(a, names, &nsyms, 1);
+    return nsyms == 0 && sym_nvalue_mpc_bits(a, 17, CANCEL_BITS, v) &&
+           mpfr_zero_p(mpc_imagref(v)) && mpfr_number_p(mpc_realref(v));
+}
+
+// Min and Max of real constants written with floats, compared by our
+// values: giac compares binary64 values, and Min(exp(1e-20) - 1 - 1e-20, 0)
+// was -1e-20 (exp(1e-20) is 1.0 there; the literals' value is 5e-41, and
+// the minimum 0). The chosen argument is given exactly when it holds no
+// float, else as our value; anything else is giac's, checked as before.
+gen sp_minmax(const cc_node *n, const char *name) {
+    bool is_max = name[1] == 'a';
+    gen giacs = settled(n, call(is_max ? at_max : at_min, n->nchild == 1 ? arg(n, 0) : seq_of(n)));
+    if (n->nchild < 2 || !cc_node_any(n, cc_node_is_float))
+        return giacs;
+    mpc_t best, v;
+    mpc_init2(best, 64);
+    mpc_init2(v, 64);
+    size_t at = 0;
+    bool ok = true;
+    for (size_t i = 0; ok && i < n->nchild; i++) {
+        ok = wide_real_value(n->child[i], v);
+        int c = ok && i ? mpfr_cmp(mpc_realref(v), mpc_realref(best)) : 0;
+        if (ok && (i == 0 || (is_max ? c > 0 : c < 0))) {
+            mpc_set(best, v, MPC_RNDNN);
+            at = i;
+        }
+    }
+    gen r = giacs;
+    if (ok)
+        r = cc_node_any(n->child[at], cc_node_is_float) ? part_gen(mpc_realref(best)) : arg(n, at);
+    mpc_clear(best);
+    mpc_clear(v);
+    return r;
+}
+
 gen sp_sign(const cc_node *n, const char *) {
     gen r = settled(n, call(at_sign, arg(n, 0)));
     int s = value_sign(n->child[0]);
@@ -2798,8 +2841,8 @@ const fn_entry FUNCS[] = {
     {"asinh", at_asinh, 1, 1, nullptr},    {"acosh", at_acosh, 1, 1, nullptr},
     {"atanh", at_atanh, 1, 1, nullptr},    {"Abs", at_abs, 1, 1, nullptr},
     {"sign", nullptr, 1, 1, sp_sign},      {"floor", nullptr, 1, 1, sp_floor_ceiling},
-    {"ceiling", nullptr, 1, 1, sp_floor_ceiling},   {"Min", at_min, 1, 64, nullptr},
-    {"Max", at_max, 1, 64, nullptr},       {"Mod", nullptr, 2, 2, sp_mod},
+    {"ceiling", nullptr, 1, 1, sp_floor_ceiling},   {"Min", nullptr, 1, 64, sp_minmax},
+    {"Max", nullptr, 1, 64, sp_minmax},       {"Mod", nullptr, 2, 2, sp_mod},
     {"factorial", at_factorial, 1, 1, nullptr}, {"binomial", at_comb, 2, 2, nullptr},
     {"gamma", nullptr, 1, 1, sp_gamma},    {"gcd", at_gcd, 2, 64, nullptr},
     {"lcm", at_lcm, 2, 64, nullptr},       {"isprime", nullptr, 1, 1, sp_isprime},
@@ -2929,12 +2972,15 @@ bool float_constant_value(const cc_node *n, gen &out) {
 
 // giac's value stands where ours agrees with it to 12 digits (its printed
 // digits unchanged); a zero of giac's where ours is not (an underflow) or
-// any larger difference does not.
+// any larger difference does not. Relative to our value, however small:
+// measured against max(1, |ours|), Min(exp(1e-20) - 1 - 1e-20, 0) kept
+// giac's binary64 -1e-20 (exp(1e-20) is 1.0 there), 1e-20 from our 0 (the
+// literals' value is 5e-41 > 0).
 bool agrees(const gen &r, const gen &mine) {
     gen d = evalf(abs(r - mine, g_ctx), 1, g_ctx), m = evalf(abs(mine, g_ctx), 1, g_ctx);
     if (d.type != _DOUBLE_ || m.type != _DOUBLE_ || (is_zero(r) && m._DOUBLE_val != 0))
         return false;
-    return d._DOUBLE_val <= 1e-12 * std::max(1.0, m._DOUBLE_val);
+    return d._DOUBLE_val <= 1e-12 * m._DOUBLE_val;
 }
 
 // giac evaluates a function of a float in binary64 over the reals:
