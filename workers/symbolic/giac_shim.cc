@@ -840,10 +840,12 @@ void jump_quadrature_check(const gen &f, const gen &x, const gen &a, const gen &
          rs.c_str(), q);
 }
 
+gen exactly_if_tiny_complex(const gen &args, const unary_function_ptr *f);
+
 // One definite integration step, v = [f, x, a, b].
 gen definite_as_given(const vecteur &v) {
     const gen &f = v[0], &x = v[1];
-    gen r = call(at_integrate, gen(v, _SEQ__VECT));
+    gen r = exactly_if_tiny_complex(gen(v, _SEQ__VECT), at_integrate);
     // integrate(sign(x), x, -2, 3) = 5*sign(x): giac took sign(x) for a
     // constant. sign(u) = u/|u| (off a null set), which giac splits by
     // intervals; an answer that still holds x is never returned.
@@ -988,7 +990,7 @@ gen sp_integrate(const cc_node *n, const char *) {
         gen args = integral_args(n);
         if (args._VECTptr->size() == 4)
             return definite(*args._VECTptr);
-        gen r = call(at_integrate, args);
+        gen r = exactly_if_tiny_complex(args, at_integrate);
         return args._VECTptr->size() == 2 ? drop_abs_in_ln(r) : r;
     }
     gen r = arg(n, 0);
@@ -1006,20 +1008,35 @@ gen sp_integrate(const cc_node *n, const char *) {
                 return undef;
             continue;
         }
-        r = call(at_integrate, gen(v, _SEQ__VECT));
+        r = exactly_if_tiny_complex(gen(v, _SEQ__VECT), at_integrate);
         r = drop_abs_in_ln(r);
     }
     return r;
 }
 gen sp_integral(const cc_node *n, const char *) { return symbolic(at_integrate, integral_args(n)); }
+bool tiny_complex_part(const gen &g);
+gen float_answer(const gen &r);
+gen exact_floats(const gen &g);
+
+// giac's arithmetic takes a complex float whose imaginary part is tiny
+// beside its real part for real (is_one, is_zero within its epsilon):
+// diff((1 + 1e-12*I)*x**3, x) was 3*x**2. Such floats are read as the
+// rationals they hold, and the answer given back as floats (float_answer),
+// as limit, summation and product do.
+gen exactly_if_tiny_complex(const gen &args, const unary_function_ptr *f) {
+    if (!tiny_complex_part(args))
+        return call(f, args);
+    return float_answer(call(f, eval(exact_floats(args), 1, g_ctx)));
+}
+
 gen sp_diff(const cc_node *n, const char *) {
     if (n->nchild == 1) {
         vecteur ids = lidnt(arg(n, 0));
         if (ids.size() != 1)
             fail("validation", "parse error: diff() needs the variable");
-        return call(at_derive, makesequence(arg(n, 0), ids[0]));
+        return exactly_if_tiny_complex(makesequence(arg(n, 0), ids[0]), at_derive);
     }
-    return call(at_derive, seq_of(n));
+    return exactly_if_tiny_complex(seq_of(n), at_derive);
 }
 gen sp_derivative(const cc_node *n, const char *) { return symbolic(at_derive, seq_of(n)); }
 // ---- squeeze: a bounded factor times one that tends to 0 ---------------
@@ -3114,7 +3131,7 @@ gen from_call(const cc_node *n) {
             return mine;
         if (!strncmp(name, "erf", 3) && cc_node_any(n, cc_node_is_float) && lidnt(arg(n, 0)).empty())
             fail("validation", "%s of this float is beyond the range of the evaluator", name);
-        return settled(n, call(e.f, n->nchild == 1 ? arg(n, 0) : seq_of(n)));
+        return settled(n, exactly_if_tiny_complex(n->nchild == 1 ? arg(n, 0) : seq_of(n), e.f));
     }
     const char *near[4];
     size_t k = cc_expr_suggest(name, near, 4);
@@ -4172,6 +4189,27 @@ bool holds_float(const gen &g) {
     if (g.type == _VECT)
         for (const gen &e : *g._VECTptr)
             if (holds_float(e))
+                return true;
+    return false;
+}
+
+// A complex float one of whose parts is nonzero and below 1e-10 of the
+// other: giac's epsilon tests may drop it (see exactly_if_tiny_complex).
+bool tiny_complex_part(const gen &g) {
+    if (g.type == _CPLX && float_number(g)) {
+        double re, im;
+        gen r = evalf_double(g._CPLXptr[0], 1, g_ctx), i = evalf_double(g._CPLXptr[1], 1, g_ctx);
+        if (r.type != _DOUBLE_ || i.type != _DOUBLE_)
+            return false;
+        re = std::fabs(r._DOUBLE_val);
+        im = std::fabs(i._DOUBLE_val);
+        return re != 0 && im != 0 && std::min(re, im) < 1e-10 * std::max(re, im);
+    }
+    if (g.type == _SYMB)
+        return tiny_complex_part(g._SYMBptr->feuille);
+    if (g.type == _VECT)
+        for (const gen &e : *g._VECTptr)
+            if (tiny_complex_part(e))
                 return true;
     return false;
 }
