@@ -4312,6 +4312,30 @@ bool proven_inconsistent(const vecteur &eqs, const vecteur &vars) {
     return false;
 }
 
+// giac's solve answered [] ("inconsistent") for the dependent linear
+// system x/10 + y/5 = 3/10; 3*x/10 + 3*y/5 = 9/10 (0.1*x + 0.2*y = 0.3;
+// 0.3*x + 0.6*y = 0.9 in decimals, read exactly), whose solutions are x =
+// 3 - 2*y; x + 2*y = 3; 3*x + 6*y = 9 it solved. An empty answer to a
+// linear system that is not proven inconsistent is solved again by giac's
+// linsolve (Gaussian elimination); its solution, when it finds one,
+// replaces the empty answer.
+gen linear_retry(const vecteur &eqs, const vecteur &vars, const gen &r) {
+    if (!linear_system(eqs, vars) || proven_inconsistent(eqs, vars))
+        return r;
+    // each equation over its common denominator: giac's linsolve gives []
+    // for the rational equations as they are, and solves x + 2*y - 3 = 0
+    vecteur whole;
+    for (const gen &e : eqs)
+        whole.push_back(call(at_numer, normal(e, g_ctx)));
+    gen l = call(at_linsolve, makesequence(gen(whole, 0), gen(vars, 0)));
+    if (l.type != _VECT || l._VECTptr->size() != vars.size())
+        return r;
+    for (const gen &e : whole) // the solution, checked in every equation
+        if (!is_exactly_zero(normal(subst(e, gen(vars, 0), l, false, g_ctx), g_ctx)))
+            return r;
+    return gen(vecteur(1, l), r.subtype);
+}
+
 // giac's solver answered [] for x**3*y = 2; x*y**3 = 2 (x = y = 2**(1/4)
 // is one of 8 solutions), a confident "inconsistent". An empty answer to a
 // nonlinear system stands only when proven_inconsistent; otherwise the
@@ -4638,6 +4662,8 @@ gen solve_mentioned(const gen &eqs, const gen &vars) {
         r = with_complex([](const gen &s) { return call(at_solve, s); }, makesequence(eqs, vars));
         if (r.type != _VECT)
             fail("validation", "the solver could not solve this system");
+        if (r._VECTptr->empty() && eqs.type == _VECT && vars.type == _VECT)
+            r = linear_retry(*eqs._VECTptr, *vars._VECTptr, r);
         if (r._VECTptr->empty() && eqs.type == _VECT && vars.type == _VECT)
             check_empty(*eqs._VECTptr, *vars._VECTptr);
         r = radical_solutions(eqs, vars, r);
