@@ -1014,7 +1014,7 @@ gen sp_integrate(const cc_node *n, const char *) {
     return r;
 }
 gen sp_integral(const cc_node *n, const char *) { return symbolic(at_integrate, integral_args(n)); }
-bool tiny_complex_part(const gen &g);
+bool tiny_complex_part(const gen &g, bool exact_too = false);
 gen float_answer(const gen &r);
 gen exact_floats(const gen &g);
 
@@ -1736,10 +1736,63 @@ gen float_summands(const gen &r) {
 // its default precision left pi**2/6 as 1.64493406684820, 3e-14 off). An
 // exact 0 (exp(-0.5*x) at oo: the floats vanished), an infinity, undef or
 // an oscillation's placeholder stays as it is.
+bool tiny_complex_part(const gen &g, bool exact_too);
+
+// A constant's value at 30 digits, a complex one's parts each on its own.
+gen evalf_parts(const gen &c) {
+    gen re_f = checked(call(at_evalf, makesequence(re(c, g_ctx), gen(30))));
+    if (is_zero(im(c, g_ctx)))
+        return re_f;
+    return gen(re_f, checked(call(at_evalf, makesequence(im(c, g_ctx), gen(30)))));
+}
+
+// g with each constant valued (evalf_parts) and every node rebuilt
+// unevaluated: a product's constant factors are multiplied exactly and
+// valued as one, an integer exponent stays exact.
+gen evalf_kept(const gen &g) {
+    if (lidnt(g).empty() && g.type != _VECT)
+        return evalf_parts(g);
+    if (g.type == _VECT) {
+        vecteur v;
+        for (const gen &e : *g._VECTptr)
+            v.push_back(evalf_kept(e));
+        return gen(v, g.subtype);
+    }
+    if (g.type != _SYMB)
+        return g;
+    const gen &args = g._SYMBptr->feuille;
+    if (g._SYMBptr->sommet == at_prod && args.type == _VECT) {
+        gen c = 1;
+        vecteur rest;
+        for (const gen &e : *args._VECTptr) {
+            if (lidnt(e).empty())
+                c = c * e;
+            else
+                rest.push_back(evalf_kept(e));
+        }
+        if (!is_one(c) || !is_exactly_zero(im(c, g_ctx)))
+            rest.insert(rest.begin(), evalf_parts(c));
+        return rest.size() == 1 ? rest[0] : symbolic(at_prod, gen(rest, _SEQ__VECT));
+    }
+    if (g._SYMBptr->sommet == at_pow && args.type == _VECT && args._VECTptr->size() == 2 &&
+        is_integer((*args._VECTptr)[1]))
+        return symbolic(at_pow, makesequence(evalf_kept((*args._VECTptr)[0]), (*args._VECTptr)[1]));
+    return symbolic(g._SYMBptr->sommet, evalf_kept(args));
+}
+
 gen float_answer(const gen &r) {
     if (is_zero(r) || is_undef(r) || is_inf(r) || r.type == _STRNG || holds_op(r, at_bounded_function))
         return r;
     gen f;
+    // giac's evalf of x**2*(1 + I/10**13) dropped the factor as 1 (its
+    // is_one within its epsilon), and expand((1 + 1e-13*I)*(x + 1)**2)
+    // lost the x**2 term's imaginary part: with such a part, the constants
+    // are valued on their own and the products rebuilt unevaluated
+    if (!lidnt(r).empty() && tiny_complex_part(r, true)) {
+        keep_precision keep;
+        f = evalf_kept(float_summands(r));
+        return to_binary64(f);
+    }
     { // restored before the binary64 floats are made, which take MPFR's default
         keep_precision keep;
         // a constant's parts each on its own: giac's evalf of a complex
@@ -4195,8 +4248,8 @@ bool holds_float(const gen &g) {
 
 // A complex float one of whose parts is nonzero and below 1e-10 of the
 // other: giac's epsilon tests may drop it (see exactly_if_tiny_complex).
-bool tiny_complex_part(const gen &g) {
-    if (g.type == _CPLX && float_number(g)) {
+bool tiny_complex_part(const gen &g, bool exact_too) {
+    if (g.type == _CPLX && (exact_too || float_number(g))) {
         double re, im;
         gen r = evalf_double(g._CPLXptr[0], 1, g_ctx), i = evalf_double(g._CPLXptr[1], 1, g_ctx);
         if (r.type != _DOUBLE_ || i.type != _DOUBLE_)
@@ -4206,10 +4259,10 @@ bool tiny_complex_part(const gen &g) {
         return re != 0 && im != 0 && std::min(re, im) < 1e-10 * std::max(re, im);
     }
     if (g.type == _SYMB)
-        return tiny_complex_part(g._SYMBptr->feuille);
+        return tiny_complex_part(g._SYMBptr->feuille, exact_too);
     if (g.type == _VECT)
         for (const gen &e : *g._VECTptr)
-            if (tiny_complex_part(e))
+            if (tiny_complex_part(e, exact_too))
                 return true;
     return false;
 }
