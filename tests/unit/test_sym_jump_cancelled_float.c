@@ -58,9 +58,24 @@ static void jump_functions_elsewhere_unchanged(void) {
     sym_expect("Max(1, 2, 3)", "3");
 }
 
+/* Order comparisons of float constants by their values' difference:
+ * sin(1e-20) < 1e-20 was False (binary64's sin(1e-20) is 1e-20), though
+ * Heaviside(1e-20 - sin(1e-20)) is 1 */
+static void comparisons_of_cancelled_floats(void) {
+    sym_expect("sin(1e-20) < 1e-20", "True");
+    sym_expect("sin(1e-20) >= 1e-20", "False");
+    sym_expect("exp(1e-30) - 1 > 1e-30", "True");
+    sym_expect("(sin(1e-20) - 1e-20) > 0", "False");
+    sym_expect("0.1 + 0.2 > 0.3", "True");
+    sym_expect("0.5 <= 0.5", "True");
+    sym_expect("1 < 2.5 < 2", "False");
+    sym_expect("x < 1.5", "1.5 > x");
+}
+
 int main(void) {
     cc_symbolic_warmup();
     RUN(jump_functions_of_cancelled_floats);
     RUN(jump_functions_elsewhere_unchanged);
+    RUN(comparisons_of_cancelled_floats);
     return check_summary("sym_jump_cancelled_float");
 }

@@ -3287,11 +3287,40 @@ const unary_function_ptr *rel_fn(cc_op op) {
     }
 }
 
+int value_sign(const cc_node *a);
+
+// An order comparison of two constants written with floats, decided by the
+// sign of their difference by value (value_sign): giac compares binary64
+// values, and sin(1e-20) < 1e-20 was False (sin(1e-20) is 1e-20 there; the
+// literals' values differ by 1.7e-61), while Heaviside(1e-20 - sin(1e-20))
+// is 1. 0 when undecided (equal values, a symbol): giac's comparison.
+int compare_by_value(const cc_node *a, const cc_node *b, cc_op op) {
+    if (op == CC_OP_EQ || op == CC_OP_NE ||
+        !(cc_node_any(a, cc_node_is_float) || cc_node_any(b, cc_node_is_float)))
+        return 0;
+    cc_node *kids[2] = {(cc_node *)a, (cc_node *)b};
+    cc_node d = {};
+    d.kind = CC_N_BINARY;
+    d.op = CC_OP_SUB;
+    d.nchild = 2;
+    d.child = kids;
+    d.pos = a->pos;
+    int s = value_sign(&d);
+    if (!s)
+        return 0;
+    bool holds = (op == CC_OP_LT || op == CC_OP_LE) ? s < 0 : s > 0;
+    return holds ? 1 : -1;
+}
+
 gen from_compare(const cc_node *n) {
     gen acc;
     for (size_t i = 0; i + 1 < n->nchild; i++) {
         gen r = symbolic(rel_fn(n->cmp_ops[i]), makesequence(arg(n, i), arg(n, i + 1)));
-        if (n->cmp_ops[i] != CC_OP_EQ)
+        int byval = compare_by_value(n->child[i], n->child[i + 1], n->cmp_ops[i]);
+        if (byval) {
+            r = gen(byval > 0 ? 1 : 0);
+            r.subtype = _INT_BOOLEAN;
+        } else if (n->cmp_ops[i] != CC_OP_EQ)
             r = checked(r.eval(1, g_ctx));
         acc = i == 0 ? r : logical(at_and, acc, r);
     }
