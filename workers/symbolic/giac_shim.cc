@@ -2857,8 +2857,9 @@ bool wide_real_value(const cc_node *a, mpc_t v) {
 // Min and Max of real constants written with floats, compared by our
 // values: giac compares binary64 values, and Min(exp(1e-20) - 1 - 1e-20, 0)
 // was -1e-20 (exp(1e-20) is 1.0 there; the literals' value is 5e-41, and
-// the minimum 0). The chosen argument is given exactly when it holds no
-// float, else as our value; anything else is giac's, checked as before.
+// the minimum 0). Where giac picked another argument, the chosen one is
+// given exactly when it holds no float, else as our value; anything else
+// is giac's, checked as before.
 gen sp_minmax(const cc_node *n, const char *name) {
     bool is_max = name[1] == 'a';
     gen giacs = settled(n, call(is_max ? at_max : at_min, n->nchild == 1 ? arg(n, 0) : seq_of(n)));
@@ -2878,7 +2879,11 @@ gen sp_minmax(const cc_node *n, const char *name) {
         }
     }
     gen r = giacs;
-    if (ok)
+    // giac's answer stands where it picked the same argument: its binary64
+    // value then cancels with the same value elsewhere in the expression
+    // (Max(exp(8e-10) - 1, 8e-10) - (exp(8e-10) - 1) is 0.0, and our value
+    // beside giac's made it -6.6e-17)
+    if (ok && !is_exactly_zero(giacs - arg(n, at)))
         r = cc_node_any(n->child[at], cc_node_is_float) ? part_gen(mpc_realref(best)) : arg(n, at);
     mpc_clear(best);
     mpc_clear(v);
@@ -3135,15 +3140,14 @@ bool float_constant_value(const cc_node *n, gen &out) {
 
 // giac's value stands where ours agrees with it to 12 digits (its printed
 // digits unchanged); a zero of giac's where ours is not (an underflow) or
-// any larger difference does not. Relative to our value, however small:
-// measured against max(1, |ours|), Min(exp(1e-20) - 1 - 1e-20, 0) kept
-// giac's binary64 -1e-20 (exp(1e-20) is 1.0 there), 1e-20 from our 0 (the
-// literals' value is 5e-41 > 0).
+// any larger difference does not. (Measured against max(1, |ours|): giac's
+// binary64 value of a small float call then stands, and cancels with the
+// same value elsewhere in the expression; see sp_minmax.)
 bool agrees(const gen &r, const gen &mine) {
     gen d = evalf(abs(r - mine, g_ctx), 1, g_ctx), m = evalf(abs(mine, g_ctx), 1, g_ctx);
     if (d.type != _DOUBLE_ || m.type != _DOUBLE_ || (is_zero(r) && m._DOUBLE_val != 0))
         return false;
-    return d._DOUBLE_val <= 1e-12 * m._DOUBLE_val;
+    return d._DOUBLE_val <= 1e-12 * std::max(1.0, m._DOUBLE_val);
 }
 
 // giac evaluates a function of a float in binary64 over the reals:

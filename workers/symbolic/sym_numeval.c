@@ -864,8 +864,9 @@ static double abs_err(const mpc_t a, struct exact x) {
 }
 
 /* Min and Max pick one argument, and sign jumps at 0: with an argument
- * that is not exact the choice is known only when the error bounds keep
- * the two values apart (the value away from 0). Max(exp(1e-20) - 1 -
+ * that is not exact but bounded, the choice is known only when the error
+ * bounds keep the two values apart (the value away from 0); with no bound
+ * the loop compares rounds as before. Max(exp(1e-20) - 1 -
  * 1e-20, 1e-70) was 1e-70: rounds that could not yet see 5e-41 picked
  * 1e-70 twice and the loop took that for settled. The result keeps the
  * chosen argument's exactness and bound (sign's is exact). */
@@ -875,7 +876,9 @@ static bool choice_resolved(struct ev *e, const char *name, const mpc_t a, struc
         if (xa.re && xa.im)
             return true;
         double ea = abs_err(a, xa);
-        if (!isfinite(ea) || mpc_cmp_si_si(a, 0, 0) == 0 || exp2(lmag_lo(a)) <= ea)
+        if (!isfinite(ea)) /* no bound: N's loop compares rounds, as before */
+            return true;
+        if (mpc_cmp_si_si(a, 0, 0) == 0 || exp2(lmag_lo(a)) <= ea)
             return false;
         e->xre = e->xim = true;
         e->err = 0;
@@ -886,8 +889,8 @@ static bool choice_resolved(struct ev *e, const char *name, const mpc_t a, struc
     if (xa.re && xa.im && xb.re && xb.im)
         return true;
     double gap = abs_err(a, xa) + abs_err(b, xb);
-    if (!isfinite(gap))
-        return false;
+    if (!isfinite(gap)) /* no bound (sin(sqrt(2.0))): the loop compares rounds */
+        return true;
     mpc_t d;
     mpc_init2(d, mpc_get_prec(a) + 8);
     mpc_sub(d, a, b, RND);
