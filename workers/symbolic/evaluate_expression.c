@@ -538,6 +538,24 @@ static void replace_float_value(json_t **out, const struct cc_node *root) {
     *out = mine;
 }
 
+/* An infinite or undefined answer to a constant written with floats, where
+ * our evaluator finds a finite value: giac's zero test took a float
+ * expression that cancels in binary64 for 0, and 1/(sin(1e-20) - 1e-20)
+ * was zoo and log(sin(1e-20) - 1e-20) was -oo (the literals' values
+ * differ by -1.7e-61: -6e60 and -139.6 + pi*I). Our evaluator declines a
+ * true 0 (1/(1e-20 - 1e-20) stays zoo). */
+static void replace_float_infinity(json_t **out, const struct cc_node *root) {
+    const char *type = json_string_value(json_object_get(*out, "type"));
+    if (!type || (strcmp(type, "ComplexInfinity") && strcmp(type, "Infinity") &&
+                  strcmp(type, "NegativeInfinity") && strcmp(type, "NaN")))
+        return;
+    json_t *mine = sym_float_answer(root);
+    if (!mine)
+        return;
+    json_decref(*out);
+    *out = mine;
+}
+
 /* giac gave no tree: for a constant written with floats whose binary64
  * evaluation is nan or inf (asin(2.0), acosh(0.5), exp(1000.0)), our
  * evaluator's value is the answer (1.5707963267949 - 1.31695789692482*I,
@@ -584,6 +602,7 @@ static json_t *evaluate_expression_handler(json_t *args, cc_wctx *ctx) {
     const char *shown = json_string_value(json_object_get(out, "expression"));
     char *printed = shown ? strdup(shown) : NULL;
     replace_float_value(&out, in.root);
+    replace_float_infinity(&out, in.root);
     if (note && json_is_true(json_object_get(out, "ok")))
         json_object_set_new(out, "note", json_string(note));
     free(note);

@@ -302,11 +302,40 @@ gen float_fallback(const cc_node *n, const gen &r, const unary_function_ptr *f) 
     bool none = is_undef(r) || (r.type == _SYMB && r._SYMBptr->sommet == f);
     return none && float_constant_value(n, mine) ? mine : r;
 }
+int value_sign(const cc_node *a);
+bool agrees(const gen &r, const gen &mine);
+
+// giac's value where our evaluator's value of the float constant n agrees
+// with it, else ours (see settled).
+gen float_checked(const cc_node *n, const gen &r) {
+    gen mine;
+    if (float_constant_value(n, mine) && !agrees(r, mine))
+        return mine;
+    return float_fallback(n, r, at_arg);
+}
+
+// The argument of 0 is undefined: SymPy's arg(0) and atan2(0, 0) are nan
+// (as 0/0 is here); giac's were 0. Only a value that is 0 is: giac's zero
+// test takes a float expression that cancels in binary64 for 0, and
+// arg(exp(1e-25) - 1 - 1e-25) was pi (the literals' value is 5e-51 > 0),
+// so a real argument's sign comes from our evaluator (value_sign).
 gen sp_atan2(const cc_node *n, const char *) {
-    return float_fallback(n, call(at_arg, arg(n, 1) + cst_i * arg(n, 0)), at_arg);
+    gen y = arg(n, 0), x = arg(n, 1);
+    int sy = value_sign(n->child[0]), sx = value_sign(n->child[1]);
+    if (is_exactly_zero(y) && is_exactly_zero(x) && !sy && !sx)
+        return undef;
+    if (is_exactly_zero(y) && !sy && sx)
+        return sx > 0 ? gen(0) : cst_pi;
+    return float_checked(n, call(at_arg, x + cst_i * y));
 }
 gen sp_arg(const cc_node *n, const char *) {
-    return float_fallback(n, call(at_arg, arg(n, 0)), at_arg);
+    gen x = arg(n, 0);
+    int s = value_sign(n->child[0]);
+    if (s)
+        return s > 0 ? gen(0) : cst_pi;
+    if (is_exactly_zero(x))
+        return undef;
+    return float_checked(n, call(at_arg, x));
 }
 gen sp_gamma(const cc_node *n, const char *) {
     return float_fallback(n, call(at_Gamma, arg(n, 0)), at_Gamma);
@@ -728,10 +757,95 @@ void quadrature_check(const gen &f, const gen &x, const gen &a, const gen &b, co
                        "interval at the integrand's singular points", rs.c_str(), qd);
 }
 
+// Adaptive Simpson quadrature of f over (a, b) in binary64, its integrand
+// valued by giac at each point. Every interval is split at least MIN_DEPTH
+// times (a rule can match its halves by chance across a jump of a
+// piecewise constant integrand: floor(exp(x)) over (0, 2) matched at the
+// first level), then until the halves agree with the whole to tol, which
+// confines each jump to an interval too short to matter. The ends are
+// moved inward by 1e-14 of the width (log(1 + x) is not valued at -1).
+// ok is false when a value is not a finite real or the budget runs out.
+struct jump_quad {
+    const gen &f, &x;
+    double tol;
+    long evals = 0;
+    bool ok = true;
+    static const int MIN_DEPTH = 6, MAX_DEPTH = 50;
+    static const long BUDGET = 60000;
+    double value(double t) {
+        if (!ok || ++evals > BUDGET) {
+            ok = false;
+            return 0;
+        }
+        gen v = evalf_double(evalf(subst(f, x, gen(t), false, g_ctx), 1, g_ctx), 1, g_ctx);
+        if (v.type == _INT_)
+            return v.val;
+        if (v.type != _DOUBLE_ || !std::isfinite(v._DOUBLE_val))
+            ok = false;
+        return ok ? v._DOUBLE_val : 0;
+    }
+    double adapt(double a, double b, double fa, double fm, double fb, double whole, int depth) {
+        double m = (a + b) / 2, flm = value((a + m) / 2), frm = value((m + b) / 2);
+        double l = (m - a) / 6 * (fa + 4 * flm + fm), r = (b - m) / 6 * (fm + 4 * frm + fb);
+        if (!ok || depth >= MAX_DEPTH ||
+            (depth >= MIN_DEPTH && std::fabs(l + r - whole) <= 15 * tol))
+            return l + r + (l + r - whole) / 15;
+        return adapt(a, m, fa, flm, fm, l, depth + 1) + adapt(m, b, fm, frm, fb, r, depth + 1);
+    }
+    double integral(double lo, double hi) {
+        double a = lo + (hi - lo) * 1e-14, b = hi - (hi - lo) * 1e-14;
+        double fa = value(a), fm = value((a + b) / 2), fb = value(b);
+        return adapt(a, b, fa, fm, fb, (b - a) / 6 * (fa + 4 * fm + fb), 0);
+    }
+};
+
+// A float value of a definite integral whose integrand jumps (floor,
+// ceiling, sign, Heaviside) comes from giac's numeric quadrature, which
+// misplaces the jumps: integrate(floor(x**2), (x, 1, 3)) was
+// 7.69399883186981 (24 - sqrt(1) - ... - sqrt(8) = 7.69399947396428),
+// integrate(floor(exp(x)), (x, 0, 2)) 5.47490152391742 (14 - log(5040) =
+// 5.47483863917), each flagged "about 15 significant digits"; giac's
+// gaussquad gives the same values. The value stands only when our
+// adaptive quadrature (jump_quad, which bisects down to each jump) agrees
+// to 1e-9 of max(1, |q|); otherwise it is refused, as quadrature_check
+// refuses a closed form. Only finite real bounds and a real float value
+// are checked.
+bool holds_op(const gen &g, const unary_function_ptr *op);
+void jump_quadrature_check(const gen &f, const gen &x, const gen &a, const gen &b, const gen &r) {
+    double lo, hi, rv;
+    if (!float_number(r) || has_user_symbol(r) || !real_value(r, rv) || !real_value(a, lo) ||
+        !real_value(b, hi) || lo == hi || !std::isfinite(lo) || !std::isfinite(hi) ||
+        !(holds_op(f, at_floor) || holds_op(f, at_ceil) || holds_op(f, at_sign) ||
+          holds_op(f, at_Heaviside)))
+        return;
+    for (const gen &s : lidnt(f))
+        if (s != x && has_user_symbol(s))
+            return;
+    double q = 0;
+    bool ok = true;
+    try {
+        jump_quad jq{f, x, 1e-13 * std::max(1.0, std::fabs(rv))};
+        q = jq.integral(lo, hi);
+        ok = jq.ok;
+    } catch (...) {
+        ok = false;
+    }
+    if (!ok || std::fabs(rv - q) <= 1e-9 * std::max(1.0, std::fabs(q)))
+        return;
+    std::string rs = r.print(g_ctx);
+    fail("validation", "the CAS evaluated this definite integral numerically (%s), and an adaptive "
+                       "quadrature that resolves the integrand's jumps (floor, ceiling, sign or "
+                       "Heaviside) gives %.12g, so neither is given as its value; split the interval "
+                       "at the jumps",
+         rs.c_str(), q);
+}
+
+gen exactly_if_tiny_complex(const gen &args, const unary_function_ptr *f);
+
 // One definite integration step, v = [f, x, a, b].
 gen definite_as_given(const vecteur &v) {
     const gen &f = v[0], &x = v[1];
-    gen r = call(at_integrate, gen(v, _SEQ__VECT));
+    gen r = exactly_if_tiny_complex(gen(v, _SEQ__VECT), at_integrate);
     // integrate(sign(x), x, -2, 3) = 5*sign(x): giac took sign(x) for a
     // constant. sign(u) = u/|u| (off a null set), which giac splits by
     // intervals; an answer that still holds x is never returned.
@@ -740,6 +854,15 @@ gen definite_as_given(const vecteur &v) {
         w[0] = sign_to_ratio(f);
         r = call(at_integrate, gen(w, _SEQ__VECT));
     }
+    // giac's numeric fallback gives two estimates when it does not
+    // converge: integrate(floor(1/x), (x, 0.01, 1)) was [4.18895873076224,
+    // 4.18778443888749] with ok true (4.18737751763962); a list is no value
+    // of a scalar integrand
+    if (r.type == _VECT && f.type != _VECT)
+        fail("validation", "the CAS's numeric quadrature of this definite integral did not converge "
+                           "(it gave the estimates %s); split the interval where the integrand jumps "
+                           "or oscillates",
+             r.print(g_ctx).c_str());
     if (r.is_symb_of_sommet(at_integrate)) {
         gen p = integrate_positive_parameters(v);
         if (!is_undef(p))
@@ -758,6 +881,7 @@ gen definite_as_given(const vecteur &v) {
     if (divergence_note(f, x, v[2], v[3], r))
         return undef;
     quadrature_check(f, x, v[2], v[3], r);
+    jump_quadrature_check(f, x, v[2], v[3], r);
     return r;
 }
 
@@ -866,7 +990,7 @@ gen sp_integrate(const cc_node *n, const char *) {
         gen args = integral_args(n);
         if (args._VECTptr->size() == 4)
             return definite(*args._VECTptr);
-        gen r = call(at_integrate, args);
+        gen r = exactly_if_tiny_complex(args, at_integrate);
         return args._VECTptr->size() == 2 ? drop_abs_in_ln(r) : r;
     }
     gen r = arg(n, 0);
@@ -884,20 +1008,35 @@ gen sp_integrate(const cc_node *n, const char *) {
                 return undef;
             continue;
         }
-        r = call(at_integrate, gen(v, _SEQ__VECT));
+        r = exactly_if_tiny_complex(gen(v, _SEQ__VECT), at_integrate);
         r = drop_abs_in_ln(r);
     }
     return r;
 }
 gen sp_integral(const cc_node *n, const char *) { return symbolic(at_integrate, integral_args(n)); }
+bool tiny_complex_part(const gen &g, bool exact_too = false);
+gen float_answer(const gen &r);
+gen exact_floats(const gen &g);
+
+// giac's arithmetic takes a complex float whose imaginary part is tiny
+// beside its real part for real (is_one, is_zero within its epsilon):
+// diff((1 + 1e-12*I)*x**3, x) was 3*x**2. Such floats are read as the
+// rationals they hold, and the answer given back as floats (float_answer),
+// as limit, summation and product do.
+gen exactly_if_tiny_complex(const gen &args, const unary_function_ptr *f) {
+    if (!tiny_complex_part(args))
+        return call(f, args);
+    return float_answer(call(f, eval(exact_floats(args), 1, g_ctx)));
+}
+
 gen sp_diff(const cc_node *n, const char *) {
     if (n->nchild == 1) {
         vecteur ids = lidnt(arg(n, 0));
         if (ids.size() != 1)
             fail("validation", "parse error: diff() needs the variable");
-        return call(at_derive, makesequence(arg(n, 0), ids[0]));
+        return exactly_if_tiny_complex(makesequence(arg(n, 0), ids[0]), at_derive);
     }
-    return call(at_derive, seq_of(n));
+    return exactly_if_tiny_complex(seq_of(n), at_derive);
 }
 gen sp_derivative(const cc_node *n, const char *) { return symbolic(at_derive, seq_of(n)); }
 // ---- squeeze: a bounded factor times one that tends to 0 ---------------
@@ -1597,10 +1736,63 @@ gen float_summands(const gen &r) {
 // its default precision left pi**2/6 as 1.64493406684820, 3e-14 off). An
 // exact 0 (exp(-0.5*x) at oo: the floats vanished), an infinity, undef or
 // an oscillation's placeholder stays as it is.
+bool tiny_complex_part(const gen &g, bool exact_too);
+
+// A constant's value at 30 digits, a complex one's parts each on its own.
+gen evalf_parts(const gen &c) {
+    gen re_f = checked(call(at_evalf, makesequence(re(c, g_ctx), gen(30))));
+    if (is_zero(im(c, g_ctx)))
+        return re_f;
+    return gen(re_f, checked(call(at_evalf, makesequence(im(c, g_ctx), gen(30)))));
+}
+
+// g with each constant valued (evalf_parts) and every node rebuilt
+// unevaluated: a product's constant factors are multiplied exactly and
+// valued as one, an integer exponent stays exact.
+gen evalf_kept(const gen &g) {
+    if (lidnt(g).empty() && g.type != _VECT)
+        return evalf_parts(g);
+    if (g.type == _VECT) {
+        vecteur v;
+        for (const gen &e : *g._VECTptr)
+            v.push_back(evalf_kept(e));
+        return gen(v, g.subtype);
+    }
+    if (g.type != _SYMB)
+        return g;
+    const gen &args = g._SYMBptr->feuille;
+    if (g._SYMBptr->sommet == at_prod && args.type == _VECT) {
+        gen c = 1;
+        vecteur rest;
+        for (const gen &e : *args._VECTptr) {
+            if (lidnt(e).empty())
+                c = c * e;
+            else
+                rest.push_back(evalf_kept(e));
+        }
+        if (!is_one(c) || !is_exactly_zero(im(c, g_ctx)))
+            rest.insert(rest.begin(), evalf_parts(c));
+        return rest.size() == 1 ? rest[0] : symbolic(at_prod, gen(rest, _SEQ__VECT));
+    }
+    if (g._SYMBptr->sommet == at_pow && args.type == _VECT && args._VECTptr->size() == 2 &&
+        is_integer((*args._VECTptr)[1]))
+        return symbolic(at_pow, makesequence(evalf_kept((*args._VECTptr)[0]), (*args._VECTptr)[1]));
+    return symbolic(g._SYMBptr->sommet, evalf_kept(args));
+}
+
 gen float_answer(const gen &r) {
     if (is_zero(r) || is_undef(r) || is_inf(r) || r.type == _STRNG || holds_op(r, at_bounded_function))
         return r;
     gen f;
+    // giac's evalf of x**2*(1 + I/10**13) dropped the factor as 1 (its
+    // is_one within its epsilon), and expand((1 + 1e-13*I)*(x + 1)**2)
+    // lost the x**2 term's imaginary part: with such a part, the constants
+    // are valued on their own and the products rebuilt unevaluated
+    if (!lidnt(r).empty() && tiny_complex_part(r, true)) {
+        keep_precision keep;
+        f = evalf_kept(float_summands(r));
+        return to_binary64(f);
+    }
     { // restored before the binary64 floats are made, which take MPFR's default
         keep_precision keep;
         // a constant's parts each on its own: giac's evalf of a complex
@@ -2451,12 +2643,16 @@ gen sp_at_zero_only(const cc_node *n, const char *name) {
 // the integer, when N's correctly rounded loop puts the value farther from
 // an integer than its rounding error, at 40, 80, 160 or 320 digits. A tie
 // beyond that is never decided by a rounded value (see sp_floor_ceiling).
+// The loop may go to CANCEL_BITS: a value that cancels far below its terms
+// (sin(1e-20) - 1e-20 is -1.7e-61) settles only there, and floor of it was
+// 0 (it is -1).
+const mpfr_prec_t CANCEL_BITS = 4096;
 bool integer_part_by_value(const cc_node *a, bool up, mpz_t z) {
     for (int d = 40; d <= 320; d *= 2) {
         mpfr_prec_t bits = (mpfr_prec_t)(d * 3.33) + 32;
         mpc_t v;
         mpc_init2(v, bits);
-        bool ok = sym_nvalue_mpc(a, d, v) && mpfr_zero_p(mpc_imagref(v)) &&
+        bool ok = sym_nvalue_mpc_bits(a, d, CANCEL_BITS, v) && mpfr_zero_p(mpc_imagref(v)) &&
                   mpfr_number_p(mpc_realref(v));
         bool decided = false;
         if (ok) {
@@ -2483,6 +2679,27 @@ bool integer_part_by_value(const cc_node *a, bool up, mpz_t z) {
     }
     return false;
 }
+// The sign (-1 or 1) of a real constant a, by our evaluator to 3 digits
+// with the loop going on to CANCEL_BITS; 0 when a has a symbol, is not
+// real, or did not settle (an exact 0 among the reasons). giac evaluates a
+// float expression in binary64 and its zero test takes what cancels there
+// for 0: Heaviside(sin(1e-20) - 1e-20) was 1/2 and sign(cos(1e-10) - 1)
+// was 0, though the literals' values differ by 1.7e-61 and 5e-21.
+int value_sign(const cc_node *a) {
+    const char *names[1];
+    size_t nsyms = 0;
+    sym_numeval_symbols(a, names, &nsyms, 1);
+    if (nsyms > 0)
+        return 0;
+    mpc_t v;
+    mpc_init2(v, 64);
+    bool ok = sym_nvalue_mpc_bits(a, 3, CANCEL_BITS, v) && mpfr_zero_p(mpc_imagref(v)) &&
+              mpfr_number_p(mpc_realref(v));
+    int s = ok ? mpfr_sgn(mpc_realref(v)) : 0;
+    mpc_clear(v);
+    return s > 0 ? 1 : s < 0 ? -1 : 0;
+}
+
 gen sp_floor_ceiling(const cc_node *n, const char *name) {
     const unary_function_ptr *f = name[0] == 'c' ? at_ceil : at_floor;
     const char *names[1];
@@ -2599,9 +2816,11 @@ int float_sign(const gen &x) {
 
 gen sp_heaviside(const cc_node *n, const char *) {
     gen x = arg(n, 0);
-    if (is_exactly_zero(x)) // SymPy's Heaviside(0)
+    int sign = value_sign(n->child[0]);
+    if (!sign && is_exactly_zero(x)) // SymPy's Heaviside(0)
         return gen(1) / gen(2);
-    int sign = float_sign(x);
+    if (!sign)
+        sign = float_sign(x);
     return sign ? gen(sign > 0 ? 1 : 0) : call(at_Heaviside, x);
 }
 
@@ -2610,9 +2829,74 @@ gen sp_heaviside(const cc_node *n, const char *) {
 // infinity is no value of a distribution).
 gen sp_dirac(const cc_node *n, const char *) {
     gen x = arg(n, 0);
+    if (value_sign(n->child[0]))
+        return gen(0);
     if (is_exactly_zero(x))
         return symbolic(at_Dirac, x);
     return float_sign(x) ? gen(0) : call(at_Dirac, x);
+}
+
+gen settled(const cc_node *n, const gen &r);
+
+// sign of a constant is its sign by value (see value_sign): giac's took
+// a cancelled float for 0 (sign(cos(1e-10) - 1) was 0) or for its binary64
+// value (sign(exp(1e-30) - 1 - 1e-30) was -1; it is 1). giac's answer
+// stands where it agrees, or where no sign is found.
+gen part_gen(mpfr_srcptr x);
+
+// The real value of the constant a by our evaluator, its loop allowed to
+// CANCEL_BITS (see value_sign), into v; false when it has none.
+bool wide_real_value(const cc_node *a, mpc_t v) {
+    const char *names[1];
+    size_t nsyms = 0;
+    sym_numeval_symbols(a, names, &nsyms, 1);
+    return nsyms == 0 && sym_nvalue_mpc_bits(a, 17, CANCEL_BITS, v) &&
+           mpfr_zero_p(mpc_imagref(v)) && mpfr_number_p(mpc_realref(v));
+}
+
+// Min and Max of real constants written with floats, compared by our
+// values: giac compares binary64 values, and Min(exp(1e-20) - 1 - 1e-20, 0)
+// was -1e-20 (exp(1e-20) is 1.0 there; the literals' value is 5e-41, and
+// the minimum 0). Where giac picked another argument, the chosen one is
+// given exactly when it holds no float, else as our value; anything else
+// is giac's, checked as before.
+gen sp_minmax(const cc_node *n, const char *name) {
+    bool is_max = name[1] == 'a';
+    gen giacs = settled(n, call(is_max ? at_max : at_min, n->nchild == 1 ? arg(n, 0) : seq_of(n)));
+    if (n->nchild < 2 || !cc_node_any(n, cc_node_is_float))
+        return giacs;
+    mpc_t best, v;
+    mpc_init2(best, 64);
+    mpc_init2(v, 64);
+    size_t at = 0;
+    bool ok = true;
+    for (size_t i = 0; ok && i < n->nchild; i++) {
+        ok = wide_real_value(n->child[i], v);
+        int c = ok && i ? mpfr_cmp(mpc_realref(v), mpc_realref(best)) : 0;
+        if (ok && (i == 0 || (is_max ? c > 0 : c < 0))) {
+            mpc_set(best, v, MPC_RNDNN);
+            at = i;
+        }
+    }
+    gen r = giacs;
+    // giac's answer stands where it picked the same argument: its binary64
+    // value then cancels with the same value elsewhere in the expression
+    // (Max(exp(8e-10) - 1, 8e-10) - (exp(8e-10) - 1) is 0.0, and our value
+    // beside giac's made it -6.6e-17)
+    if (ok && !is_exactly_zero(giacs - arg(n, at)))
+        r = cc_node_any(n->child[at], cc_node_is_float) ? part_gen(mpc_realref(best)) : arg(n, at);
+    mpc_clear(best);
+    mpc_clear(v);
+    return r;
+}
+
+gen sp_sign(const cc_node *n, const char *) {
+    gen r = settled(n, call(at_sign, arg(n, 0)));
+    int s = value_sign(n->child[0]);
+    double d;
+    if (!s || (real_value(r, d) && d == s))
+        return r;
+    return gen(s);
 }
 
 // The reciprocal hyperbolic functions and their inverses, which giac lacks,
@@ -2724,9 +3008,9 @@ const fn_entry FUNCS[] = {
     {"cosh", at_cosh, 1, 1, nullptr},      {"tanh", at_tanh, 1, 1, nullptr},
     {"asinh", at_asinh, 1, 1, nullptr},    {"acosh", at_acosh, 1, 1, nullptr},
     {"atanh", at_atanh, 1, 1, nullptr},    {"Abs", at_abs, 1, 1, nullptr},
-    {"sign", at_sign, 1, 1, nullptr},      {"floor", nullptr, 1, 1, sp_floor_ceiling},
-    {"ceiling", nullptr, 1, 1, sp_floor_ceiling},   {"Min", at_min, 1, 64, nullptr},
-    {"Max", at_max, 1, 64, nullptr},       {"Mod", nullptr, 2, 2, sp_mod},
+    {"sign", nullptr, 1, 1, sp_sign},      {"floor", nullptr, 1, 1, sp_floor_ceiling},
+    {"ceiling", nullptr, 1, 1, sp_floor_ceiling},   {"Min", nullptr, 1, 64, sp_minmax},
+    {"Max", nullptr, 1, 64, sp_minmax},       {"Mod", nullptr, 2, 2, sp_mod},
     {"factorial", at_factorial, 1, 1, nullptr}, {"binomial", at_comb, 2, 2, nullptr},
     {"gamma", nullptr, 1, 1, sp_gamma},    {"gcd", at_gcd, 2, 64, nullptr},
     {"lcm", at_lcm, 2, 64, nullptr},       {"isprime", nullptr, 1, 1, sp_isprime},
@@ -2856,7 +3140,9 @@ bool float_constant_value(const cc_node *n, gen &out) {
 
 // giac's value stands where ours agrees with it to 12 digits (its printed
 // digits unchanged); a zero of giac's where ours is not (an underflow) or
-// any larger difference does not.
+// any larger difference does not. (Measured against max(1, |ours|): giac's
+// binary64 value of a small float call then stands, and cancels with the
+// same value elsewhere in the expression; see sp_minmax.)
 bool agrees(const gen &r, const gen &mine) {
     gen d = evalf(abs(r - mine, g_ctx), 1, g_ctx), m = evalf(abs(mine, g_ctx), 1, g_ctx);
     if (d.type != _DOUBLE_ || m.type != _DOUBLE_ || (is_zero(r) && m._DOUBLE_val != 0))
@@ -2902,7 +3188,7 @@ gen from_call(const cc_node *n) {
             return mine;
         if (!strncmp(name, "erf", 3) && cc_node_any(n, cc_node_is_float) && lidnt(arg(n, 0)).empty())
             fail("validation", "%s of this float is beyond the range of the evaluator", name);
-        return settled(n, call(e.f, n->nchild == 1 ? arg(n, 0) : seq_of(n)));
+        return settled(n, exactly_if_tiny_complex(n->nchild == 1 ? arg(n, 0) : seq_of(n), e.f));
     }
     const char *near[4];
     size_t k = cc_expr_suggest(name, near, 4);
@@ -2945,15 +3231,36 @@ gen float_mod(const gen &a, const gen &b) {
     return gen(r);
 }
 
+// A complex float that giac's is_one() takes for 1 but is not exactly 1:
+// is_one tests the imaginary part against giac's epsilon, and the product
+// with it was dropped as a product with 1: (1 + 1e-12*I)*k was k, and
+// summation((1 + 1e-15*I)/2**k, (k, 0, oo)) was 2 (2 + 2e-15*I).
+bool complex_float_near_one(const gen &g) {
+    if (g.type != _CPLX || !float_number(g) || !is_one(g))
+        return false;
+    return !(is_one(g._CPLXptr[0]) && is_exactly_zero(g._CPLXptr[1]));
+}
+
+// a*b, kept as a product where giac would drop a factor near 1
+gen times(const gen &a, const gen &b) {
+    if (complex_float_near_one(a) || complex_float_near_one(b))
+        return symbolic(at_prod, makesequence(a, b));
+    return a * b;
+}
+
 gen from_binary(const cc_node *n) {
     gen a = arg(n, 0), b = arg(n, 1);
     switch (n->op) {
     case CC_OP_ADD: return a + b;
     case CC_OP_SUB: return a - b;
-    case CC_OP_MUL: return a * b;
+    case CC_OP_MUL: return times(a, b);
     // exactly zero: giac's is_zero() calls a float below its epsilon zero,
     // so 1/1e-13 was zoo and 5 % 1e-20 nan
-    case CC_OP_DIV: return is_exactly_zero(b) && !is_exactly_zero(a) ? unsigned_inf : a / b;
+    case CC_OP_DIV:
+        if (is_exactly_zero(b) && !is_exactly_zero(a))
+            return unsigned_inf;
+        return complex_float_near_one(a) || complex_float_near_one(b) ? times(a, inv(b, g_ctx))
+                                                                      : a / b;
     case CC_OP_FLOORDIV:
         if (is_exactly_zero(b))
             return unsigned_inf;
@@ -2984,11 +3291,40 @@ const unary_function_ptr *rel_fn(cc_op op) {
     }
 }
 
+int value_sign(const cc_node *a);
+
+// An order comparison of two constants written with floats, decided by the
+// sign of their difference by value (value_sign): giac compares binary64
+// values, and sin(1e-20) < 1e-20 was False (sin(1e-20) is 1e-20 there; the
+// literals' values differ by 1.7e-61), while Heaviside(1e-20 - sin(1e-20))
+// is 1. 0 when undecided (equal values, a symbol): giac's comparison.
+int compare_by_value(const cc_node *a, const cc_node *b, cc_op op) {
+    if (op == CC_OP_EQ || op == CC_OP_NE ||
+        !(cc_node_any(a, cc_node_is_float) || cc_node_any(b, cc_node_is_float)))
+        return 0;
+    cc_node *kids[2] = {(cc_node *)a, (cc_node *)b};
+    cc_node d = {};
+    d.kind = CC_N_BINARY;
+    d.op = CC_OP_SUB;
+    d.nchild = 2;
+    d.child = kids;
+    d.pos = a->pos;
+    int s = value_sign(&d);
+    if (!s)
+        return 0;
+    bool holds = (op == CC_OP_LT || op == CC_OP_LE) ? s < 0 : s > 0;
+    return holds ? 1 : -1;
+}
+
 gen from_compare(const cc_node *n) {
     gen acc;
     for (size_t i = 0; i + 1 < n->nchild; i++) {
         gen r = symbolic(rel_fn(n->cmp_ops[i]), makesequence(arg(n, i), arg(n, i + 1)));
-        if (n->cmp_ops[i] != CC_OP_EQ)
+        int byval = compare_by_value(n->child[i], n->child[i + 1], n->cmp_ops[i]);
+        if (byval) {
+            r = gen(byval > 0 ? 1 : 0);
+            r.subtype = _INT_BOOLEAN;
+        } else if (n->cmp_ops[i] != CC_OP_EQ)
             r = checked(r.eval(1, g_ctx));
         acc = i == 0 ? r : logical(at_and, acc, r);
     }
@@ -3943,6 +4279,27 @@ bool holds_float(const gen &g) {
     return false;
 }
 
+// A complex float one of whose parts is nonzero and below 1e-10 of the
+// other: giac's epsilon tests may drop it (see exactly_if_tiny_complex).
+bool tiny_complex_part(const gen &g, bool exact_too) {
+    if (g.type == _CPLX && (exact_too || float_number(g))) {
+        double re, im;
+        gen r = evalf_double(g._CPLXptr[0], 1, g_ctx), i = evalf_double(g._CPLXptr[1], 1, g_ctx);
+        if (r.type != _DOUBLE_ || i.type != _DOUBLE_)
+            return false;
+        re = std::fabs(r._DOUBLE_val);
+        im = std::fabs(i._DOUBLE_val);
+        return re != 0 && im != 0 && std::min(re, im) < 1e-10 * std::max(re, im);
+    }
+    if (g.type == _SYMB)
+        return tiny_complex_part(g._SYMBptr->feuille, exact_too);
+    if (g.type == _VECT)
+        for (const gen &e : *g._VECTptr)
+            if (tiny_complex_part(e, exact_too))
+                return true;
+    return false;
+}
+
 // a solution component that is not an exact closed form: a rootof or a
 // float
 bool inexact(const gen &g) { return holds_op(g, at_rootof) || holds_float(g); }
@@ -4039,6 +4396,30 @@ bool proven_inconsistent(const vecteur &eqs, const vecteur &vars) {
         if (g.type == _INT_ && g.val != 0)
             return true;
     return false;
+}
+
+// giac's solve answered [] ("inconsistent") for the dependent linear
+// system x/10 + y/5 = 3/10; 3*x/10 + 3*y/5 = 9/10 (0.1*x + 0.2*y = 0.3;
+// 0.3*x + 0.6*y = 0.9 in decimals, read exactly), whose solutions are x =
+// 3 - 2*y; x + 2*y = 3; 3*x + 6*y = 9 it solved. An empty answer to a
+// linear system that is not proven inconsistent is solved again by giac's
+// linsolve (Gaussian elimination); its solution, when it finds one,
+// replaces the empty answer.
+gen linear_retry(const vecteur &eqs, const vecteur &vars, const gen &r) {
+    if (!linear_system(eqs, vars) || proven_inconsistent(eqs, vars))
+        return r;
+    // each equation over its common denominator: giac's linsolve gives []
+    // for the rational equations as they are, and solves x + 2*y - 3 = 0
+    vecteur whole;
+    for (const gen &e : eqs)
+        whole.push_back(call(at_numer, normal(e, g_ctx)));
+    gen l = call(at_linsolve, makesequence(gen(whole, 0), gen(vars, 0)));
+    if (l.type != _VECT || l._VECTptr->size() != vars.size())
+        return r;
+    for (const gen &e : whole) // the solution, checked in every equation
+        if (!is_exactly_zero(normal(subst(e, gen(vars, 0), l, false, g_ctx), g_ctx)))
+            return r;
+    return gen(vecteur(1, l), r.subtype);
 }
 
 // giac's solver answered [] for x**3*y = 2; x*y**3 = 2 (x = y = 2**(1/4)
@@ -4367,6 +4748,8 @@ gen solve_mentioned(const gen &eqs, const gen &vars) {
         r = with_complex([](const gen &s) { return call(at_solve, s); }, makesequence(eqs, vars));
         if (r.type != _VECT)
             fail("validation", "the solver could not solve this system");
+        if (r._VECTptr->empty() && eqs.type == _VECT && vars.type == _VECT)
+            r = linear_retry(*eqs._VECTptr, *vars._VECTptr, r);
         if (r._VECTptr->empty() && eqs.type == _VECT && vars.type == _VECT)
             check_empty(*eqs._VECTptr, *vars._VECTptr);
         r = radical_solutions(eqs, vars, r);

@@ -853,8 +853,64 @@ static bool near_integer(mpfr_srcptr x, double bound) {
  * on it: N answered 1.0, not 0). false: no value at this precision (the
  * loop raises it, then the CAS answers). Of an argument that is off the
  * jump, floor and ceiling are exact integers. */
+/* An upper bound on the absolute error of a, whose relative bound is err
+ * (units of 2**-prec); INFINITY when unknown. */
+static double abs_err(const mpc_t a, struct exact x) {
+    if (x.re && x.im)
+        return 0;
+    if (!isfinite(x.err))
+        return INFINITY;
+    return (x.err + 1) * exp2(lmag_hi(a) - (double)mpc_get_prec(a));
+}
+
+/* Min and Max pick one argument, and sign jumps at 0: with an argument
+ * that is not exact but bounded, the choice is known only when the error
+ * bounds keep the two values apart (the value away from 0); with no bound
+ * the loop compares rounds as before. Max(exp(1e-20) - 1 -
+ * 1e-20, 1e-70) was 1e-70: rounds that could not yet see 5e-41 picked
+ * 1e-70 twice and the loop took that for settled. The result keeps the
+ * chosen argument's exactness and bound (sign's is exact). */
+static bool choice_resolved(struct ev *e, const char *name, const mpc_t a, struct exact xa,
+                            const mpc_t b, struct exact xb, const mpc_t out) {
+    if (!strcmp(name, "sign")) {
+        if (xa.re && xa.im)
+            return true;
+        double ea = abs_err(a, xa);
+        if (!isfinite(ea)) /* no bound: N's loop compares rounds, as before */
+            return true;
+        if (mpc_cmp_si_si(a, 0, 0) == 0 || exp2(lmag_lo(a)) <= ea)
+            return false;
+        e->xre = e->xim = true;
+        e->err = 0;
+        return true;
+    }
+    if (!b || (strcmp(name, "Min") && strcmp(name, "Max")))
+        return true;
+    if (xa.re && xa.im && xb.re && xb.im)
+        return true;
+    double gap = abs_err(a, xa) + abs_err(b, xb);
+    if (!isfinite(gap)) /* no bound (sin(sqrt(2.0))): the loop compares rounds */
+        return true;
+    mpc_t d;
+    mpc_init2(d, mpc_get_prec(a) + 8);
+    mpc_sub(d, a, b, RND);
+    bool apart = mpc_cmp_si_si(d, 0, 0) != 0 && exp2(lmag_lo(d)) > gap;
+    mpc_clear(d);
+    if (!apart)
+        return false;
+    /* out is a copy of the argument equal to it */
+    bool took_a = mpc_cmp(out, a) == 0;
+    struct exact x = took_a ? xa : xb;
+    e->xre = x.re;
+    e->xim = x.im;
+    e->err = x.err;
+    return true;
+}
+
 static bool jump_resolved(struct ev *e, const char *name, const mpc_t a, struct exact xa,
-                          const mpc_t b, struct exact xb) {
+                          const mpc_t b, struct exact xb, const mpc_t out) {
+    if (!choice_resolved(e, name, a, xa, b, xb, out))
+        return false;
     bool mod = !strcmp(name, "Mod");
     if (!mod && strcmp(name, "floor") && strcmp(name, "ceiling"))
         return true;
@@ -953,7 +1009,7 @@ static int eval_call(struct ev *e, const struct cc_node *n, mpc_t out) {
     }
     if (!rc && e->strict) {
         fn_exactness(e, name, a, xa, n->nchild == 2 ? b : NULL, xb, out);
-        if (!jump_resolved(e, name, a, xa, n->nchild == 2 ? b : NULL, xb))
+        if (!jump_resolved(e, name, a, xa, n->nchild == 2 ? b : NULL, xb, out))
             rc = -1;
     }
     tmp_give(2);

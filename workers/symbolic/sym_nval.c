@@ -379,10 +379,14 @@ static bool set_part(mpfr_ptr x, const char *digits, long exp) {
 }
 
 bool sym_nvalue_mpc(const struct cc_node *arg, int digits, mpc_t out) {
-    struct sym_nv v;
     /* a check, not an answer: a part that has not settled by 4 times the
      * digits (sin(pi), exactly 0) is left to the 128-bit evaluation */
-    if (nvalue(arg, digits, NULL, NULL, &v, 0) != SYM_NV_OK)
+    return sym_nvalue_mpc_bits(arg, digits, 0, out);
+}
+
+bool sym_nvalue_mpc_bits(const struct cc_node *arg, int digits, mpfr_prec_t max_bits, mpc_t out) {
+    struct sym_nv v;
+    if (nvalue(arg, digits, NULL, NULL, &v, max_bits) != SYM_NV_OK)
         return false;
     bool ok = set_part(mpc_realref(out), v.re, v.exp_re) && set_part(mpc_imagref(out), v.im, v.exp_im);
     sym_nv_clear(&v);

@@ -64,6 +64,10 @@ void sym_nv_clear(struct sym_nv *v);
  * out (whose precision should hold them); false, out unset, when the loop
  * does not answer (a part that will not settle is not asked of the CAS). */
 bool sym_nvalue_mpc(const struct cc_node *arg, int digits, mpc_t out);
+/* As sym_nvalue_mpc, with the loop going on up to max_bits (or 4 times
+ * the digits, if more): a value that cancels far below its terms
+ * (sin(1e-20) - 1e-20, about -1.7e-61) settles only past the 4 times. */
+bool sym_nvalue_mpc_bits(const struct cc_node *arg, int digits, mpfr_prec_t max_bits, mpc_t out);
 
 /* The value as a result tree: a float, float*I, float + float*I, or the
  * integer 0. NULL on OOM. */
