@@ -4282,22 +4282,15 @@ bool holds_float(const gen &g) {
 // A complex float one of whose parts is nonzero and below 1e-10 of the
 // other: giac's epsilon tests may drop it (see exactly_if_tiny_complex).
 bool tiny_complex_part(const gen &g, bool exact_too) {
-    if (g.type == _CPLX && (exact_too || float_number(g))) {
-        double re, im;
-        gen r = evalf_double(g._CPLXptr[0], 1, g_ctx), i = evalf_double(g._CPLXptr[1], 1, g_ctx);
+    return any_node(g, [exact_too](const gen &e) {
+        if (e.type != _CPLX || !(exact_too || float_number(e)))
+            return false;
+        gen r = evalf_double(e._CPLXptr[0], 1, g_ctx), i = evalf_double(e._CPLXptr[1], 1, g_ctx);
         if (r.type != _DOUBLE_ || i.type != _DOUBLE_)
             return false;
-        re = std::fabs(r._DOUBLE_val);
-        im = std::fabs(i._DOUBLE_val);
+        double re = std::fabs(r._DOUBLE_val), im = std::fabs(i._DOUBLE_val);
         return re != 0 && im != 0 && std::min(re, im) < 1e-10 * std::max(re, im);
-    }
-    if (g.type == _SYMB)
-        return tiny_complex_part(g._SYMBptr->feuille, exact_too);
-    if (g.type == _VECT)
-        for (const gen &e : *g._VECTptr)
-            if (tiny_complex_part(e, exact_too))
-                return true;
-    return false;
+    });
 }
 
 // a solution component that is not an exact closed form: a rootof or a

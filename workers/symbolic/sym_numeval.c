@@ -847,12 +847,6 @@ static bool near_integer(mpfr_srcptr x, double bound) {
     return near;
 }
 
-/* floor, ceiling and Mod jump at integers: of an argument that is not
- * exact they are known only when its error bound keeps it off the jump
- * (floor(1 - 10**-50) at 64 bits is floor(1.0) = 1, and two rounds agreed
- * on it: N answered 1.0, not 0). false: no value at this precision (the
- * loop raises it, then the CAS answers). Of an argument that is off the
- * jump, floor and ceiling are exact integers. */
 /* An upper bound on the absolute error of a, whose relative bound is err
  * (units of 2**-prec); INFINITY when unknown. */
 static double abs_err(const mpc_t a, struct exact x) {
@@ -907,6 +901,13 @@ static bool choice_resolved(struct ev *e, const char *name, const mpc_t a, struc
     return true;
 }
 
+/* floor, ceiling and Mod jump at integers: of an argument that is not
+ * exact they are known only when its error bound keeps it off the jump
+ * (floor(1 - 10**-50) at 64 bits is floor(1.0) = 1, and two rounds agreed
+ * on it: N answered 1.0, not 0). false: no value at this precision (the
+ * loop raises it, then the CAS answers). Of an argument that is off the
+ * jump, floor and ceiling are exact integers. Min, Max and sign are
+ * settled first (choice_resolved). */
 static bool jump_resolved(struct ev *e, const char *name, const mpc_t a, struct exact xa,
                           const mpc_t b, struct exact xb, const mpc_t out) {
     if (!choice_resolved(e, name, a, xa, b, xb, out))
