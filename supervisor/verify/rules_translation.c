@@ -11,11 +11,18 @@ const char *cc_outcome_name(enum cc_outcome o) {
     return o == CC_MATCH ? "match" : o == CC_MISMATCH ? "mismatch" : "inconclusive";
 }
 
+/* What each runtime exits with when an error nobody caught ends it (every
+ * language not listed: 1). escript exits 127 after an uncaught erlang
+ * error, gawk 2 after a fatal error, a gfortran runtime error 2, jq 5
+ * after an error raised at run time; without them a python exception
+ * against an erlang one read as two programs failing differently (rule 39:
+ * a mismatch where the spec's rule 7 says inconclusive). */
 int cc_lang_crash_code(const char *lang) {
     static const struct {
         const char *lang;
         int code;
-    } t[] = {{"go", 2}, {"rust", 101}, {"php", 255}, {"perl", 255}};
+    } t[] = {{"awk", 2},   {"erlang", 127}, {"fortran", 2}, {"go", 2},
+             {"jq", 5},    {"perl", 255},   {"php", 255},   {"rust", 101}};
     for (size_t i = 0; lang && i < sizeof t / sizeof t[0]; i++)
         if (strcmp(lang, t[i].lang) == 0) return t[i].code;
     return 1;

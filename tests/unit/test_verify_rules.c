@@ -829,6 +829,32 @@ static void same_program_beat_the_fastest_by_luck(void) {
     json_decref(raw);
 }
 
+/* Regression (lane execred): a python exception (exit 1) against an
+ * erlang one (escript's 127), a gawk fatal error (2), a gfortran runtime
+ * error (2) or a jq error (5) read as two programs failing differently:
+ * rule 39's mismatch, where two uncaught errors are rule 7's
+ * inconclusive. compare_edge_cases read them as a content divergence. */
+static void uncaught_error_codes_of_erlang_awk_fortran_jq(void) {
+    static const struct {
+        const char *lang;
+        int code;
+    } t[] = {{"erlang", 127}, {"awk", 2}, {"fortran", 2}, {"jq", 5}};
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        CHECK_INTEQ(cc_lang_crash_code(t[i].lang), t[i].code);
+        CHECK_INTEQ(cc_exit_class(t[i].code, t[i].lang), -2);
+        struct cc_side a = {.ran = true, .out = "", .exited = true, .exit_code = 1, .crash_code = 1};
+        struct cc_side b = {.ran = true, .out = "", .exited = true, .exit_code = t[i].code,
+                            .crash_code = cc_lang_crash_code(t[i].lang)};
+        struct cc_pair_verdict v = cc_verify_classify(&a, &b);
+        CHECK_INTEQ(v.outcome, CC_INCONCLUSIVE);
+        CHECK_INTEQ(v.rule, 7);
+        b.exit_code = 3; /* a deliberate exit 3 is still not an uncaught error */
+        CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 39);
+    }
+    CHECK_INTEQ(cc_exit_class(1, "erlang"), 1);
+    CHECK_INTEQ(cc_lang_crash_code("elixir"), 1);
+}
+
 int main(void) {
     RUN(normalise_strips_line_ends_and_the_whole);
     RUN(nul_byte_in_output_does_not_end_the_comparison);
@@ -836,6 +862,7 @@ int main(void) {
     RUN(classify_rules_in_order);
     RUN(same_exit_code_different_output_is_a_mismatch);
     RUN(different_exit_codes_are_a_mismatch);
+    RUN(uncaught_error_codes_of_erlang_awk_fortran_jq);
     RUN(uncaught_errors_of_two_languages_after_different_output_passed);
     RUN(optimization_defaults_were_all_even);
     RUN(edge_input_timeout_is_inconclusive);

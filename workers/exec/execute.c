@@ -396,19 +396,40 @@ static bool died_near_rlimit_as(const struct cc_exec_req *q, const struct sbx_re
            q->max_memory_mb < (1ll << 40) && r->peak_kb >= q->max_memory_mb * 1024 / 2;
 }
 
+/* Whether the ceiling can make an allocation fail (rather than end the
+ * program through the OOM killer). Without a memory cgroup rlimits hold it,
+ * and an allocation past them fails. Under a memory cgroup nothing refuses
+ * an allocation for the ceiling's sake: past it the OOM killer ends the
+ * program (SBX_KILL_MEMORY), and an allocation the kernel refuses is
+ * refused whatever the ceiling (a request beyond the host's memory). Only
+ * a runtime that sizes its own heap from the ceiling then reports an
+ * allocation failure because of it: V8 (--max-old-space-size), the JVM
+ * (-XX:MaxRAM, and its container support reading the cgroup: java, kotlin
+ * and kotlinc), .NET (a hard heap limit read from the cgroup). A python
+ * program printing "out of memory" and exiting 1 under a 256 MiB ceiling
+ * at a peak of 3 MiB was MLE, "an allocation failed ... under the memory
+ * ceiling". */
+static bool ceiling_fails_allocations(const struct cc_lang *l, const struct sbx_result *r) {
+    static const char *const sized_from_ceiling[] = {"node", "java", "kotlin", "csharp", NULL};
+    if (!r->mem_enforced) return true;
+    for (const char *const *n = sized_from_ceiling; *n; n++)
+        if (strcmp(l->name, *n) == 0) return true;
+    return false;
+}
+
 /* Verdict of one step: TOOLS.md 1.4 as amended (docs/languages.md
- * "Verdicts"): the memory cgroup's OOM kill or an allocation failure is
- * MLE. */
+ * "Verdicts"): the memory cgroup's OOM kill or an allocation failure the
+ * ceiling caused (blamed: ceiling_fails_allocations) is MLE. */
 static const char *classify(const struct cc_exec_req *q, const struct step *s, bool truncated,
-                            bool compile) {
+                            bool compile, bool blamed) {
     const struct sbx_result *r = &s->res;
     if (r->timed_out) return "TLE";
     if (truncated) return "OLE";
     if (r->killed_by == SBX_KILL_MEMORY) return "MLE";
     /* An allocation failure is the ceiling's doing only where there is
-     * one; without, it is the program's own error (a MemoryError it raised
-     * itself, a request no machine could grant): RTE. */
-    if (alloc_failure(s) && step_limits(q, 1, compile).mem_bytes > 0) return "MLE";
+     * one that can refuse it; without, it is the program's own error (a
+     * MemoryError it raised itself, a request no machine could grant): RTE. */
+    if (alloc_failure(s) && blamed && step_limits(q, 1, compile).mem_bytes > 0) return "MLE";
     if (died_near_rlimit_as(q, r)) return "MLE";
     return !r->exited || r->exit_code != 0 ? "RTE" : "OK";
 }
@@ -422,7 +443,7 @@ static json_t *signal_json(int sig) {
 
 /* One line on why the step ended the way it did; NULL for a plain exit. */
 static char *reason(const struct cc_exec_req *q, const struct step *s, int64_t wall_ms,
-                    bool compile) {
+                    bool compile, bool blamed) {
     const struct sbx_result *r = &s->res;
     uint64_t mem = step_limits(q, wall_ms, compile).mem_bytes >> 20;
     const char *sig = r->term_signal ? sigabbrev_np(r->term_signal) : NULL;
@@ -445,6 +466,7 @@ static char *reason(const struct cc_exec_req *q, const struct step *s, int64_t w
     case SBX_KILL_NONE: break;
     }
     const char *mark = alloc_failure(s);
+    if (!blamed) mem = 0; /* the ceiling refused nothing (classify) */
     if (mark && !r->term_signal && compile && mem)
         return fmt("an allocation failed (%s) under the compile step's memory budget of %llu MiB "
                    "(CODECALC_COMPILE_MEMORY_MB)", mark, (unsigned long long)mem);
@@ -506,7 +528,9 @@ static json_t *step_envelope(const struct run_ctx *x, const char *phase, const s
     json_object_set_new(e, "stderr", note ? json_string(CC_TIMEOUT_TEXT) : capture_json(&s->err));
     json_object_set_new(e, "exit_code", r->exited ? json_integer(r->exit_code) : json_null());
     json_object_set_new(e, "timed_out", json_boolean(r->timed_out));
-    json_object_set_new(e, "verdict", json_string(classify(x->req, s, truncated, strcmp(phase, "compile") == 0)));
+    bool blamed = ceiling_fails_allocations(x->lang, r);
+    json_object_set_new(e, "verdict",
+                        json_string(classify(x->req, s, truncated, strcmp(phase, "compile") == 0, blamed)));
     json_object_set_new(e, "output_truncated", json_boolean(truncated));
     json_object_set_new(e, "stdout_bytes", bytes_json(s->out.bytes));
     if (s->out.raw_sha[0]) json_object_set_new(e, "stdout_sha256", json_string(s->out.raw_sha));
@@ -517,7 +541,7 @@ static json_t *step_envelope(const struct run_ctx *x, const char *phase, const s
     json_object_set_new(e, "peak_memory_kb", bytes_json(r->peak_kb));
     if (r->cancelled) json_object_set_new(e, "cancelled", json_true());
     if (r->term_signal) json_object_set_new(e, "signal", signal_json(r->term_signal));
-    char *why = reason(x->req, s, wall_ms, strcmp(phase, "compile") == 0);
+    char *why = reason(x->req, s, wall_ms, strcmp(phase, "compile") == 0, blamed);
     /* The disk watch's kill: the workdir's filesystem ran out of the space
      * a run may take (its floor), whether or not it was found full. */
     unsigned full = r->space_full | (r->killed_by == SBX_KILL_DISK ? SBX_FULL_WORKDIR : 0u);

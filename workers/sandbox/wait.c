@@ -283,6 +283,17 @@ void sbx_fill_status(struct sbx_result *res, const struct sbx_shared *sh, int in
         /* init died before the program: our kill, or the OOM killer. */
         res->term_signal = WIFSIGNALED(init_status) ? WTERMSIG(init_status) : SIGKILL;
     }
+    /* A program that exited with a status was not killed by the clock: a
+     * SIGKILL that reaches it first leaves a signal status. The clock ran
+     * out after it exited, while init was ending what it left behind
+     * (killing and reaping 450 leftover processes took 130 ms here), which
+     * init does at every end. A C program printing its answer and exiting 0
+     * at 1.9 s of a 2 s budget was TLE with exit_code 0 and its stderr
+     * replaced by the timeout note. */
+    if (res->exited && res->timed_out) {
+        res->timed_out = false;
+        if (res->killed_by == SBX_KILL_TIMEOUT) res->killed_by = SBX_KILL_NONE;
+    }
 }
 
 /* Reap init now (only when it died without reporting: its rusage is then
@@ -337,6 +348,25 @@ static int collect(struct waiter *w) {
     return res->started ? 0 : finish_unstarted(res, b, w->spec);
 }
 
+/* The pipe holds everything the result keeps. A program may write its
+ * stdout non-blocking: node does (its pipes are asynchronous on POSIX), and
+ * process.exit() then drops whatever the pipe could not take at once. With
+ * the kernel's 64 KiB pipe, `console.log(<100,000 bytes>); process.exit(0)`
+ * was OK with 65,536 bytes and output_truncated false, or OLE with all of
+ * them, depending on how fast this side drained (and 300,000 bytes under a
+ * 240 KiB cap was OK with 128 KiB). With room for `keep` bytes a write can
+ * only be refused once more than the cap is unread, which is OLE anyway.
+ * 1 MiB is the unprivileged ceiling (fs.pipe-max-size); the pages are
+ * taken only as the program writes. A refusal (EPERM once the uid is past
+ * fs.pipe-user-pages-soft) keeps the 64 KiB pipe: the output is still
+ * read, as before. */
+static void size_pipe(int fd, uint64_t keep) {
+    if (keep <= 65536) return;
+    int want = keep > (1u << 20) ? 1 << 20 : (int)keep;
+    if (fcntl(fd, F_SETPIPE_SZ, want) < 0)
+        return; /* the default size stays: see above */
+}
+
 /* Non-blocking capture pipes; ours are the read ends. */
 static int open_pipes(struct waiter *w, int stdio[3]) {
     int p[2][2];
@@ -351,6 +381,7 @@ static int open_pipes(struct waiter *w, int stdio[3]) {
         w->pipe[i] = p[i][0];
         stdio[i + 1] = p[i][1];
         fcntl(p[i][0], F_SETFL, O_NONBLOCK);
+        size_pipe(p[i][1], w->keep);
         /* A root worker's pipe is root's, mode 0600: the program could not
          * reopen its own stdout through /proc/self/fd/1, so bash's
          * `echo x > /dev/stderr` failed with EACCES (hostile7). The run uid
