@@ -66,6 +66,10 @@ static void exact_eigenvalues_unchanged(void) {
     CHECK(json_integer_value(json_object_get(ev, "4.32447262533630")) == 1);
     CHECK(counted(r) == 3);
     json_decref(r);
+    /* irrational entries: giac's own values and print, as before */
+    r = matrix("{\"rows\": [[\"sqrt(2)\",1,0],[1,\"sqrt(3)\",1],[0,1,1]], \"op\": \"eigenvalues\"}");
+    CHECK(json_integer_value(json_object_get(json_object_get(r, "eigenvalues"), "0.00992379716479064")) == 1);
+    json_decref(r);
 }
 
 /* a rootof factor repeated: each root counted as often as the factor */

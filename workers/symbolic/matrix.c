@@ -1,5 +1,6 @@
 /* matrix (TOOLS.md 3.3.25): det, inverse, eigenvalues, transpose, rank and
  * trace of a matrix given as JSON rows (numbers or expression strings). */
+#include <ctype.h>
 #include <math.h>
 #include <mpfr.h>
 #include <stdio.h>
@@ -157,6 +158,21 @@ static cc_gexpr *entry(json_t *v, size_t i, size_t j, bool keep_float, bool *had
 
 static json_t *shape_json(size_t r, size_t c) { return json_pack("[I, I]", (json_int_t)r, (json_int_t)c); }
 
+/* text holds a number of more than 17 significant digits (a
+ * multiprecision value; leading zeros are not significant) */
+static bool long_digit_run(const char *text) {
+    size_t run = 0;
+    for (const char *p = text; *p; p++) {
+        if (isdigit((unsigned char)*p))
+            run += run > 0 || *p != '0';
+        else if (*p != '.')
+            run = 0;
+        if (run > 17)
+            return true;
+    }
+    return false;
+}
+
 /* The printed eigenvalues; one giac can only write as a rootof(...) (an
  * algebraic number with no spelling in our language, and no value a caller
  * can read) is given by its value instead, and *numeric is set. */
@@ -174,12 +190,14 @@ static json_t *eigen_printed(cc_gexpr *list, bool to_float, bool *numeric, json_
             *numeric = true;
         } else if (j && !to_float && strchr(json_string_value(j), '.')) {
             /* giac solved the characteristic polynomial numerically itself
-             * (a 5x5 with a quartic factor): a value, not a closed form,
-             * printed from its exact binary64 value (the CAS's printing
-             * of a double was off in the last digits: 4.32447262533628 for
-             * 4.3244726253362954) */
-            json_decref(j);
-            j = sym_print_json_as(it, true, err);
+             * (a 5x5 with a quartic factor): a value, not a closed form.
+             * A multiprecision root (the shim's, refined to 60 digits)
+             * prints at 15 digits like every float; a double keeps the
+             * CAS's print (the float printer would give its 12 digits) */
+            if (long_digit_run(json_string_value(j))) {
+                json_decref(j);
+                j = sym_print_json_as(it, true, err);
+            }
             *numeric = true;
         }
         cc_gexpr_free(it);
