@@ -4242,12 +4242,12 @@ gen general_solutions(const gen &args) {
 }
 
 long degree_in(const gen &p, const gen &x);
+gen approx(const gen &g, int digits);
 
 // The root c of the irreducible (so square-free) factor f in l, refined
 // by Newton's iteration at 60 digits: proot's roots are about binary64
 // accurate only (x**3 - 10*x**2 + 22*x + 11 at 4.32447262533628, for
 // 4.32447262533630); the printer rounds the value to 15 digits once.
-gen approx(const gen &g, int digits);
 gen refined_root(const gen &f, const gen &l, gen c) {
     gen df = derive(f, l, g_ctx);
     c = approx(exact_floats(c), 60); // evalf keeps a double a double
@@ -4262,9 +4262,9 @@ gen refined_root(const gen &f, const gen &l, gen c) {
 
 // The eigenvalues of the rational matrix m from its characteristic
 // polynomial, factor by factor, each as often as its multiplicity: the
-// solver's closed forms when it writes all of a factor's roots so, else the
-// factor's roots found by proot and refined to 60 digits. false when a factor's roots
-// cannot all be found.
+// solver's closed forms when it writes all of a factor's roots so, else
+// the factor's roots found by proot and refined to 60 digits. false when a
+// factor's roots cannot all be found.
 bool eigen_by_factors(const gen &m, vecteur &out) {
     size_t n = m._VECTptr->size();
     gen l(identificateur("cc_eig_l"));
@@ -4280,7 +4280,7 @@ bool eigen_by_factors(const gen &m, vecteur &out) {
         if (mult.type != _INT_ || mult.val < 1)
             return false;
         gen r = call(at_solve, makesequence(f, l));
-                if (r.type != _VECT || (long)r._VECTptr->size() != d || inexact(r)) {
+        if (r.type != _VECT || (long)r._VECTptr->size() != d || inexact(r)) {
             r = call(at_proot, makesequence(f, gen(40)));
             if (r.type != _VECT || (long)r._VECTptr->size() != d)
                 return false;
@@ -4316,7 +4316,7 @@ bool rational_matrix(const gen &m) {
 // characteristic polynomial; another one fails rather than answer part.
 gen eigen(const gen &m) {
     gen r = checked(_eigenvals(m, g_ctx));
-        size_t n = m._VECTptr->size();
+    size_t n = m._VECTptr->size();
     bool complete = r.type == _VECT && r._VECTptr->size() == n;
     if (complete && !inexact(r))
         return r;
