@@ -1856,6 +1856,12 @@ gen limit_or_squeeze(const gen &f, const gen &x, const gen &pt, int dir) {
 gen sp_limit(const cc_node *n, const char *) {
     gen pt = arg(n, 2);
     gen r = limit_of_floats(arg(n, 0), arg(n, 1), pt, is_inf(pt) ? 0 : 1);
+    if (holds_op(r, at_bounded_function)) {
+        // giac's placeholder printed as the answer (limit(sin(1/x), x, 0)
+        // was bounded_function(2)); limit_expression says "does not exist"
+        g_note = "undefined: the expression oscillates between bounds without approaching a value";
+        return undef;
+    }
     int sgn = pt == plus_inf ? 1 : pt == minus_inf ? -1 : 0;
     long ex = 0;
     if (sgn && finite_number(r) && n->child[1]->kind == CC_N_NAME &&
@@ -2391,6 +2397,7 @@ gen sp_series(const cc_node *n, const char *) {
 gen sp_eq(const cc_node *n, const char *) {
     return symbolic(at_equal, makesequence(arg(n, 0), n->nchild > 1 ? arg(n, 1) : gen(0)));
 }
+void complete_poly_roots(const gen &args, vecteur &v);
 gen sp_solve(const cc_node *n, const char *) {
     gen e = arg(n, 0);
     gen v;
@@ -2407,6 +2414,14 @@ gen sp_solve(const cc_node *n, const char *) {
     gen r;
     try {
         r = call(at_solve, makesequence(e, v));
+        // giac's complex solve drops the roots of a factor of some
+        // polynomials (x**5 - 2*x gave [0]); solve_expression completes
+        // them since redsym9, and solve(...) here answered [0] still
+        if (r.type == _VECT) {
+            vecteur all = *r._VECTptr;
+            complete_poly_roots(makesequence(e, v), all);
+            r = gen(all, 0);
+        }
     } catch (...) {
         complex_mode(old, g_ctx);
         throw;
@@ -4226,7 +4241,95 @@ gen general_solutions(const gen &args) {
     return gen(out, 0);
 }
 
-gen eigen(const gen &m) { return checked(_eigenvals(m, g_ctx)); }
+long degree_in(const gen &p, const gen &x);
+gen approx(const gen &g, int digits);
+
+// The root c of the irreducible (so square-free) factor f in l, refined
+// by Newton's iteration at 60 digits: proot's roots are about binary64
+// accurate only (x**3 - 10*x**2 + 22*x + 11 at 4.32447262533628, for
+// 4.32447262533630); the printer rounds the value to 15 digits once.
+gen refined_root(const gen &f, const gen &l, gen c) {
+    gen df = derive(f, l, g_ctx);
+    c = approx(exact_floats(c), 60); // evalf keeps a double a double
+    for (int i = 0; i < 8; i++) {
+        gen d = approx(subst(df, l, c, false, g_ctx), 60);
+        if (is_zero(d))
+            break;
+        c = approx(c - approx(subst(f, l, c, false, g_ctx), 60) / d, 60);
+    }
+    return c;
+}
+
+// The eigenvalues of the rational matrix m from its characteristic
+// polynomial, factor by factor, each as often as its multiplicity: the
+// solver's closed forms when it writes all of a factor's roots so, else
+// the factor's roots found by proot and refined to 60 digits. false when a
+// factor's roots cannot all be found.
+bool eigen_by_factors(const gen &m, vecteur &out) {
+    size_t n = m._VECTptr->size();
+    gen l(identificateur("cc_eig_l"));
+    gen p = normal(_det(m - l * gen(midn((int)n), _MATRIX__VECT), g_ctx), g_ctx);
+    gen fs = _factors(p, g_ctx);
+    if (fs.type != _VECT || fs._VECTptr->size() % 2)
+        return false;
+    for (size_t i = 0; i < fs._VECTptr->size(); i += 2) {
+        const gen &f = (*fs._VECTptr)[i], &mult = (*fs._VECTptr)[i + 1];
+        long d = degree_in(f, l);
+        if (d < 1)
+            continue;
+        if (mult.type != _INT_ || mult.val < 1)
+            return false;
+        gen r = call(at_solve, makesequence(f, l));
+        if (r.type != _VECT || (long)r._VECTptr->size() != d || inexact(r)) {
+            r = call(at_proot, makesequence(f, gen(40)));
+            if (r.type != _VECT || (long)r._VECTptr->size() != d)
+                return false;
+            for (gen &c : *r._VECTptr)
+                c = refined_root(f, l, c);
+        }
+        for (int k = 0; k < mult.val; k++)
+            for (const gen &c : *r._VECTptr)
+                out.push_back(c);
+    }
+    return out.size() == n;
+}
+
+// every entry a Gaussian rational: the characteristic polynomial is then
+// factored over the rationals (over an algebraic extension, sqrt(2) and
+// sqrt(3) entries, factoring can take seconds)
+bool rational_matrix(const gen &m) {
+    for (const gen &row : *m._VECTptr)
+        for (const gen &e : *row._VECTptr)
+            if (!rational_number(e) &&
+                !(e.type == _CPLX && rational_number(e._CPLXptr[0]) && rational_number(e._CPLXptr[1])))
+                return false;
+    return true;
+}
+
+// giac's eigenvals lists each eigenvalue as often as its multiplicity, but
+// an eigenvalue it can only write as rootof(...) is valued in binary64 on a
+// representation that can cancel catastrophically ([[1, 10**21 + 8,
+// 10**11], [-3, 1, 3], [1, 0, -10**17]] gave -6.1e12 and 6.1e12 for
+// 1 +- 5.48e10*I), and with symbols in the entries the eigenvalues it has no
+// closed form for were left out (a 3x3 gave no eigenvalue at all). A
+// rational matrix with such an answer is solved again from its
+// characteristic polynomial; another one fails rather than answer part.
+gen eigen(const gen &m) {
+    gen r = checked(_eigenvals(m, g_ctx));
+    size_t n = m._VECTptr->size();
+    bool complete = r.type == _VECT && r._VECTptr->size() == n;
+    if (complete && !inexact(r))
+        return r;
+    vecteur mine;
+    if (rational_matrix(m) && eigen_by_factors(m, mine))
+        return gen(mine, 0);
+    if (!complete)
+        fail("validation",
+             "the CAS found %zu of the %zu eigenvalues of this matrix (the others are roots of a "
+             "polynomial it cannot solve in closed form): give rational entries to get their values",
+             r.type == _VECT ? r._VECTptr->size() : (size_t)0, n);
+    return r;
+}
 
 void need_matrix(const gen &m) {
     if (!ckmatrix(m))

@@ -1,11 +1,14 @@
 /* matrix (TOOLS.md 3.3.25): det, inverse, eigenvalues, transpose, rank and
  * trace of a matrix given as JSON rows (numbers or expression strings). */
+#include <ctype.h>
 #include <math.h>
+#include <mpfr.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "workers/symbolic/sym_decimals.h"
+#include "workers/symbolic/sym_float.h"
 #include "workers/symbolic/sym_input.h"
 #include "workers/symbolic/sym_tools.h"
 #include "workers/symbolic/sym_profile.h"
@@ -155,6 +158,21 @@ static cc_gexpr *entry(json_t *v, size_t i, size_t j, bool keep_float, bool *had
 
 static json_t *shape_json(size_t r, size_t c) { return json_pack("[I, I]", (json_int_t)r, (json_int_t)c); }
 
+/* text holds a number of more than 17 significant digits (a
+ * multiprecision value; leading zeros are not significant) */
+static bool long_digit_run(const char *text) {
+    size_t run = 0;
+    for (const char *p = text; *p; p++) {
+        if (isdigit((unsigned char)*p))
+            run += run > 0 || *p != '0';
+        else if (*p != '.')
+            run = 0;
+        if (run > 17)
+            return true;
+    }
+    return false;
+}
+
 /* The printed eigenvalues; one giac can only write as a rootof(...) (an
  * algebraic number with no spelling in our language, and no value a caller
  * can read) is given by its value instead, and *numeric is set. */
@@ -172,7 +190,14 @@ static json_t *eigen_printed(cc_gexpr *list, bool to_float, bool *numeric, json_
             *numeric = true;
         } else if (j && !to_float && strchr(json_string_value(j), '.')) {
             /* giac solved the characteristic polynomial numerically itself
-             * (a 5x5 with a quartic factor): a value, not a closed form */
+             * (a 5x5 with a quartic factor): a value, not a closed form.
+             * A multiprecision root (the shim's, refined to 60 digits)
+             * prints at 15 digits like every float; a double keeps the
+             * CAS's print (the float printer would give its 12 digits) */
+            if (long_digit_run(json_string_value(j))) {
+                json_decref(j);
+                j = sym_print_json_as(it, true, err);
+            }
             *numeric = true;
         }
         cc_gexpr_free(it);
@@ -185,11 +210,93 @@ static json_t *eigen_printed(cc_gexpr *list, bool to_float, bool *numeric, json_
     return arr;
 }
 
+/* The decimal string dec rounded to digits significant digits, into buf */
+static bool rounded_decimal(const char *dec, int digits, char *buf, size_t cap) {
+    mpfr_t v;
+    mpfr_init2(v, 256);
+    bool ok = mpfr_set_str(v, dec, 10, MPFR_RNDN) == 0 &&
+              mpfr_snprintf(buf, cap, "%#.*Rg", digits, v) < (int)cap;
+    mpfr_clear(v);
+    return ok;
+}
+
+/* item i of list printed with digits significant digits ("re", or "re +
+ * im*I", "re - im*I", "im*I"); NULL when it has no numeric value */
+static char *digits_key(cc_gexpr *list, size_t i, int digits) {
+    struct cc_sym_err se = {0};
+    cc_gexpr *it = cc_giac_item(list, i, &se);
+    char *re = NULL, *im = NULL, *out = NULL;
+    char r[128], m[128];
+    if (it && cc_giac_approx(it, digits + 10, &re, &im, &se) == 0 &&
+        rounded_decimal(re, digits, r, sizeof r) && rounded_decimal(im, digits, m, sizeof m)) {
+        bool real = sym_decimal_is_zero(im), zero_re = sym_decimal_is_zero(re);
+        size_t cap = sizeof r + sizeof m + 8;
+        out = malloc(cap);
+        if (out && real)
+            snprintf(out, cap, "%s", r);
+        else if (out && zero_re)
+            snprintf(out, cap, "%s*I", m);
+        else if (out)
+            snprintf(out, cap, "%s %c %s*I", r, m[0] == '-' ? '-' : '+', m[0] == '-' ? m + 1 : m);
+    }
+    free(re);
+    free(im);
+    cc_gexpr_free(it);
+    return out;
+}
+
+/* Distinct eigenvalues whose floats print alike were counted as one
+ * eigenvalue of multiplicity 2 ([[1, 1e-20], [1e-20, 1]]: 1 - 1e-20 and
+ * 1 + 1e-20 both "1.00000000000000"); those keys are printed again with as
+ * many digits (20 to 60) as tell the exact values apart. */
+static void separate_alike(cc_gexpr *list, json_t *arr, json_t *exact) {
+    size_t n = json_array_size(arr);
+    bool *alike = calloc(n ? n : 1, sizeof *alike);
+    if (!alike)
+        return;
+    bool any = false;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++)
+            if (!strcmp(json_string_value(json_array_get(arr, i)), json_string_value(json_array_get(arr, j))) &&
+                strcmp(json_string_value(json_array_get(exact, i)), json_string_value(json_array_get(exact, j))))
+                any = alike[i] = alike[j] = true;
+    for (int digits = 20; any && digits <= 60; digits += 10) {
+        json_t *keys = json_array();
+        for (size_t i = 0; keys && i < n; i++) {
+            char *k = alike[i] ? digits_key(list, i, digits) : NULL;
+            json_array_append_new(keys, k ? json_string(k) : json_incref(json_array_get(arr, i)));
+            free(k);
+        }
+        bool apart = keys != NULL;
+        for (size_t i = 0; apart && i < n; i++)
+            for (size_t j = i + 1; apart && j < n; j++)
+                apart = !strcmp(json_string_value(json_array_get(keys, i)), json_string_value(json_array_get(keys, j))) ==
+                        !strcmp(json_string_value(json_array_get(exact, i)), json_string_value(json_array_get(exact, j)));
+        if (apart) {
+            for (size_t i = 0; i < n; i++)
+                json_array_set(arr, i, json_array_get(keys, i));
+            any = false;
+        }
+        json_decref(keys);
+    }
+    free(alike);
+}
+
 /* {printed eigenvalue: multiplicity}, keys in the CAS's order. */
 static json_t *eigen_counts(cc_gexpr *list, bool to_float, bool *numeric, json_t **err) {
     json_t *arr = eigen_printed(list, to_float, numeric, err);
     if (!arr)
         return NULL;
+    if (to_float) {
+        bool exact_numeric = false;
+        json_t *exact = eigen_printed(list, false, &exact_numeric, err);
+        if (!exact) {
+            json_decref(arr);
+            return NULL;
+        }
+        separate_alike(list, arr, exact);
+        json_decref(exact);
+    }
     json_t *obj = json_object();
     size_t i;
     json_t *v;

@@ -81,9 +81,20 @@ enum sym_pr_verdict sym_param_root(const struct cc_node *lhs, const struct cc_no
     sym_numeval_symbols(root, all, &nall, MAX_PARAMS + 1);
     const char *names[MAX_PARAMS + 1];
     size_t n = 0;
+    bool self = false;
     for (size_t i = 0; i < nall; i++)
         if (strcmp(all[i], var))
             names[n++] = all[i];
+    /* giac's root x (every value solves) holds var itself: it is checked
+     * at sample values of var like a parameter (log(x**2) = 2*log(x) was
+     * answered ["x"], false at x = -1) */
+    const char *own[MAX_PARAMS + 2];
+    size_t nown = 0;
+    sym_numeval_symbols(root, own, &nown, MAX_PARAMS + 1);
+    for (size_t i = 0; i < nown; i++)
+        self = self || !strcmp(own[i], var);
+    if (self && n < MAX_PARAMS + 1)
+        names[n++] = var;
     if (n == 0 || n > MAX_PARAMS) {
         cc_arena_free(a);
         return SYM_PR_UNCHECKED;
