@@ -90,6 +90,16 @@ static inline json_t *sym_equiv(const char *a, const char *b) {
     return r;
 }
 
+/* matrix with the JSON arguments given as text; NULL when they do not
+ * parse */
+static inline json_t *sym_matrix(const char *json) {
+    json_error_t e;
+    json_t *args = json_loads(json, 0, &e);
+    json_t *r = args ? cc_tool_matrix(args, NULL) : NULL;
+    json_decref(args);
+    return r;
+}
+
 /* algebraic_equiv(a, b) answers identical: want (true or false, never
  * null) */
 static inline void sym_expect_identical(const char *a, const char *b, bool want) {

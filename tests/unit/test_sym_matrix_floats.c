@@ -7,15 +7,10 @@
 #include <string.h>
 
 #include "tests/unit/check.h"
+#include "tests/unit/sym_eval.h"
 #include "workers/symbolic/sym_tools.h"
 
-static json_t *matrix(const char *json) {
-    json_error_t e;
-    json_t *args = json_loads(json, 0, &e);
-    json_t *r = args ? cc_tool_matrix(args, NULL) : NULL;
-    json_decref(args);
-    return r;
-}
+static json_t *matrix(const char *json) { return sym_matrix(json); }
 
 static const char *value(json_t *r) { return json_string_value(json_object_get(r, "value")); }
 

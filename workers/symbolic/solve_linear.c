@@ -73,16 +73,15 @@ static cc_gexpr *side(const char *s, size_t n, const char *whole, size_t wn, jso
     if (sym_input_expr(s, n, "", &e, err) < 0)
         return NULL;
     cc_gexpr *g = NULL;
-    while (wn && (*whole == ' ' || *whole == '\t' || *whole == '\n' || *whole == '\r'))
-        whole++, wn--;
-    while (wn && (whole[wn - 1] == ' ' || whole[wn - 1] == '\t' || whole[wn - 1] == '\n' || whole[wn - 1] == '\r'))
-        wn--;
-    if (has_comparison(e.root))
+    if (has_comparison(e.root)) {
+        char *w = strndup(whole, wn), *t = w ? sym_trim(w) : NULL;
         *err = cc_err("validation",
-                      "solve_linear solves equations, and '%.*s' is an inequality (or holds one); "
+                      "solve_linear solves equations, and '%.200s' is an inequality (or holds one); "
                       "write each piece as lhs = rhs, or solve one inequality in one variable with "
-                      "solve_expression", (int)(wn > 200 ? 200 : wn), whole);
-    else {
+                      "solve_expression", t ? t : "");
+        free(t);
+        free(w);
+    } else {
         g = e.g;
         e.g = NULL;
     }
@@ -191,30 +190,29 @@ static int split_vars(const char *text, struct gvec *vars, json_t **err) {
  * solved as two unknowns: "x, y, x" answered {x: 2, y: 1 - y}. Both are
  * refused, as solve_expression refuses such a `var`. */
 static json_t *check_var_names(const char *text) {
-    char *copy = strdup(text), *save = NULL;
-    const char *seen[MAX_PIECES];
+    char *copy = strdup(text), *save = NULL, *seen[MAX_PIECES];
     size_t n = 0;
     json_t *err = copy ? NULL : cc_err("resource_exhausted", "expression exhausted the memory ceiling");
     for (char *tok = copy ? strtok_r(copy, ",", &save) : NULL; tok && !err; tok = strtok_r(NULL, ",", &save)) {
-        while (*tok == ' ' || *tok == '\t' || *tok == '\n' || *tok == '\r')
-            tok++;
-        size_t len = strlen(tok);
-        while (len && (tok[len - 1] == ' ' || tok[len - 1] == '\t' || tok[len - 1] == '\n' || tok[len - 1] == '\r'))
-            tok[--len] = '\0';
-        if (!len || !sym_valid_name(tok))
-            continue; /* blank items are dropped; split_vars words a bad name */
-        if (cc_expr_is_constant(tok) || cc_expr_is_function(tok)) {
+        char *name = sym_trim(tok);
+        if (!name || !*name || !sym_valid_name(name)) {
+            free(name); /* blank items are dropped; split_vars words a bad name */
+            continue;
+        }
+        if (cc_expr_is_constant(name) || cc_expr_is_function(name))
             err = cc_err("validation", "variables: '%s' is a %s of the expression language, not a variable "
                                        "name; rename it in the system and in variables",
-                         tok, cc_expr_is_constant(tok) ? "constant" : "function");
-            break;
-        }
+                         name, cc_expr_is_constant(name) ? "constant" : "function");
         for (size_t i = 0; i < n && !err; i++)
-            if (!strcmp(seen[i], tok))
-                err = cc_err("validation", "variables: '%s' is listed twice", tok);
+            if (!strcmp(seen[i], name))
+                err = cc_err("validation", "variables: '%s' is listed twice", name);
         if (n < MAX_PIECES)
-            seen[n++] = tok;
+            seen[n++] = name;
+        else
+            free(name);
     }
+    while (n)
+        free(seen[--n]);
     free(copy);
     return err;
 }
