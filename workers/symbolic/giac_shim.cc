@@ -1731,11 +1731,6 @@ gen float_summands(const gen &r) {
     return taille(e, 4096) <= 2 * taille(r, 4096) + 8 ? e : r;
 }
 
-// An exact answer reached from floats, given back as floats: evaluated at
-// 30 digits, each number then rounded once to binary64 (giac's evalf at
-// its default precision left pi**2/6 as 1.64493406684820, 3e-14 off). An
-// exact 0 (exp(-0.5*x) at oo: the floats vanished), an infinity, undef or
-// an oscillation's placeholder stays as it is.
 bool tiny_complex_part(const gen &g, bool exact_too);
 
 // A constant's value at 30 digits, a complex one's parts each on its own.
@@ -1780,6 +1775,11 @@ gen evalf_kept(const gen &g) {
     return symbolic(g._SYMBptr->sommet, evalf_kept(args));
 }
 
+// An exact answer reached from floats, given back as floats: evaluated at
+// 30 digits, each number then rounded once to binary64 (giac's evalf at
+// its default precision left pi**2/6 as 1.64493406684820, 3e-14 off). An
+// exact 0 (exp(-0.5*x) at oo: the floats vanished), an infinity, undef or
+// an oscillation's placeholder stays as it is.
 gen float_answer(const gen &r) {
     if (is_zero(r) || is_undef(r) || is_inf(r) || r.type == _STRNG || holds_op(r, at_bounded_function))
         return r;
