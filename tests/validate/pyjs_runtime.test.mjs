@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
 const SRC = readFileSync(new URL('../../workers/exec/validate/helpers/ccv_pyjs_runtime.js', import.meta.url), 'utf8');
-const R = new Function(`${SRC}\nreturn { $floordiv, $mod, $truediv, $pow, $add, $B, $math, $format, $repr, $m };`)();
+const R = new Function(`${SRC}\nreturn { $toint, $floordiv, $mod, $truediv, $pow, $add, $B, $math, $format, $repr, $m };`)();
 
 /** CPython's repr of the value, or the exception's type name. */
 function py(f) {
@@ -93,6 +93,14 @@ describe('pyjs runtime: CPython values on inputs no example covered', () => {
     assert.equal(R.$format(5n, '#b'), '0b101');
     assert.equal(R.$format('héllo', '.3'), 'hél');
     assert.equal(R.$format('ab', 's'), 'ab');
+  });
+
+  test('int_of_a_prefixed_string_refused', () => {
+    assert.equal(py(() => R.$toint('0x1f', 16n)), '31');
+    assert.equal(py(() => R.$toint('-0b101', 0n)), '-5');
+    assert.equal(py(() => R.$toint('0o17', 8n)), '15');
+    assert.equal(py(() => R.$toint('0x1f', 10n)), 'ValueError');
+    assert.equal(py(() => R.$toint('12', 0n)), '12');
   });
 
   test('str_center_split_the_padding_like_format', () => {

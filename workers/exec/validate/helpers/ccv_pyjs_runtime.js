@@ -576,10 +576,14 @@ function $len(x) {
 function $toint(x, base) {
   if (base !== undefined || typeof x === "string") {
     if (typeof x !== "string") $raise("TypeError", "int() can't convert non-string with explicit base");
-    const b = base === undefined ? 10 : Number($int(base));
+    let b = base === undefined ? 10 : Number($int(base));
     const s = x.trim().replace(/_/g, "").toLowerCase();
+    let mm = /^([+-]?)(.+)$/.exec(s);
+    // "0x1f" with base 16 (or base 0, which reads the prefix) is 31 in Python.
+    const px = mm && /^0([xob])(.+)$/.exec(mm[2]), pbase = px && { x: 16, o: 8, b: 2 }[px[1]];
+    if (px && (b === pbase || b === 0)) { b = pbase; mm = [mm[0], mm[1], px[2]]; }
+    else if (b === 0) b = 10;
     const digits = "0123456789abcdefghijklmnopqrstuvwxyz".slice(0, b);
-    const mm = /^([+-]?)(.+)$/.exec(s);
     if (!mm || ![...mm[2]].every((c) => digits.includes(c))) {
       $raise("ValueError", `invalid literal for int() with base ${b}: ${$strrepr(x)}`);
     }
