@@ -118,6 +118,16 @@ describe('execute_python: javascript, typescript and transpile', { skip: SKIP_NO
     assert.equal(node(`${r.transpiled_code}; console.log(String(fib(2)))`), '1\n');
   });
 
+  test('transpiled_float_floor_division_differed_from_cpython', async () => {
+    // Proved on 7 // 2 only; on 1 // 0.1 CPython says 9.0 and Math.floor(1 / 0.1) said 10.
+    const code = 'def f(a, b):\n    return [a // b, a % b, a / b, a ** -2, f"{a / b:.3g}"]\n';
+    const r = await call({ code, mode: 'execute', options: { transpile_to: 'javascript',
+      examples: 'assert f(7, 2) == [3, 1, 3.5, 1 / 49, "3.5"]' } });
+    assert.equal(r.transpile.proved_examples, 1);
+    assert.equal(node(`${r.transpiled_code}; console.log($repr(f(1n, 0.1)), $repr(f(7n, 1n)))`),
+      "[9.0, 0.09999999999999995, 10.0, 1.0, '10'] [7, 0, 7.0, 0.02040816326530612, '7']\n");
+  });
+
   test('transpile proved on expected_output: closures, dicts, sets, f-strings, exceptions, big ints', async () => {
     const code = [
       'def counter():', '    n = 0', '    def inc():', '        nonlocal n', '        n += 1', '        return n', '    return inc',

@@ -62,9 +62,45 @@ function $or(a, b) { return $bool(a) ? a : b(); }
 function $arith(op, a, b, ints, floats) {
   if ($isnum(a) && $isnum(b)) {
     if ($isint(a) && $isint(b)) return ints($int(a), $int(b));
-    return floats(Number(a), Number(b));
+    return floats($f(a), $f(b));
   }
   return $bad(op, a, b);
+}
+// A number as Python's float of it: an int is rounded to the nearest double
+// (Number(bigint) rounds so), and one past the largest double is an
+// OverflowError in Python, not Infinity.
+function $f(x) {
+  if (typeof x === "number") return x;
+  const v = Number($int(x));
+  if (!Number.isFinite(v)) $raise("OverflowError", "int too large to convert to float");
+  return v;
+}
+function $bitlen(v) { return v === 0n ? 0 : v.toString(2).length; }
+// num/den rounded once to the nearest double, ties to even, as Python's
+// int / int is; converting each side first rounds twice, and 10**400 / 10**399
+// would be Infinity / Infinity.
+function $ratio(num, den, what) {
+  const neg = (num < 0n) !== (den < 0n);
+  let n = num < 0n ? -num : num; const d = den < 0n ? -den : den;
+  if (n === 0n) return neg ? -0 : 0;
+  let lg = $bitlen(n) - $bitlen(d);
+  if (!(lg >= 0 ? n >= d << BigInt(lg) : n << BigInt(-lg) >= d)) lg -= 1;
+  const tooBig = () => $raise("OverflowError", what || "integer division result too large for a float");
+  if (lg > 1023) tooBig();
+  const k = Math.max(lg - 52, -1074);
+  const sn = k < 0 ? n << BigInt(-k) : n, sd = k > 0 ? d << BigInt(k) : d;
+  let m = sn / sd; const r2 = (sn % sd) * 2n;
+  if (r2 > sd || (r2 === sd && (m & 1n) === 1n)) m += 1n;
+  const v = Number(m) * 2 ** k;
+  if (!Number.isFinite(v)) tooBig();
+  return neg ? -v : v;
+}
+// A double as m * 2**e with m a BigInt (exact).
+function $dyadic(x) {
+  const buf = new DataView(new ArrayBuffer(8)); buf.setFloat64(0, Math.abs(x));
+  const hi = buf.getUint32(0), lo = buf.getUint32(4), eb = (hi >>> 20) & 0x7ff;
+  const m = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
+  return eb === 0 ? [m, -1074] : [m | (1n << 52n), eb - 1075];
 }
 function $add(a, b) {
   if (typeof a === "string" && typeof b === "string") return a + b;
@@ -91,15 +127,32 @@ function $mul(a, b) {
   return $arith("*", a, b, (x, y) => x * y, (x, y) => x * y);
 }
 function $zero(d) { if (d == 0) $raise("ZeroDivisionError", "division by zero"); }
+const $SAFE = 2n ** 53n;
 function $truediv(a, b) {
-  return $arith("/", a, b, (x, y) => { $zero(y); return Number(x) / Number(y); },
-    (x, y) => { $zero(y); return x / y; });
+  return $arith("/", a, b, (x, y) => {
+    $zero(y);
+    const small = -$SAFE < x && x < $SAFE && -$SAFE < y && y < $SAFE;
+    return small ? Number(x) / Number(y) : $ratio(x, y);
+  }, (x, y) => { $zero(y); return x / y; });
+}
+// Python's float divmod (floatobject.c): the quotient comes from fmod, so
+// 1 // 0.1 is 9.0 (0.1 is a little above 1/10) where floor(1 / 0.1) is 10,
+// and inf // 2 is nan.
+function $fdivmod(x, y) {
+  $zero(y);
+  let mod = x % y, div = (x - mod) / y;
+  if (mod !== 0) { if ((y < 0) !== (mod < 0)) { mod += y; div -= 1; } }
+  else mod = y < 0 ? -0 : 0;
+  let q;
+  if (div !== 0) { q = Math.floor(div); if (div - q > 0.5) q += 1; }
+  else { const s = x / y; q = s < 0 || Object.is(s, -0) ? -0 : 0; }
+  return [q, mod];
 }
 function $floordiv(a, b) {
   return $arith("//", a, b, (x, y) => {
     $zero(y); const q = x / y;
     return (x % y !== 0n && (x < 0n) !== (y < 0n)) ? q - 1n : q;
-  }, (x, y) => { $zero(y); return Math.floor(x / y); });
+  }, (x, y) => $fdivmod(x, y)[0]);
 }
 function $mod(a, b) {
   if (typeof a === "string") $raise("TypeError", "%-formatting is not translated");
@@ -115,12 +168,39 @@ function $mod(a, b) {
 function $pow(a, b) {
   return $arith("**", a, b, (x, y) => {
     if (y >= 0n) return x ** y;
-    if (x === 0n) $raise("ZeroDivisionError", "0.0 cannot be raised to a negative power");
-    return Number(x) ** Number(y);
-  }, (x, y) => {
-    if (x === 0 && y < 0) $raise("ZeroDivisionError", "0.0 cannot be raised to a negative power");
-    return x ** y;
-  });
+    return $fpow($f(x), $f(y));
+  }, $fpow);
+}
+// float ** float as Python's float_pow: a negative base to a fractional
+// power is complex in Python (refused here, not nan), an overflow is an
+// error, and a whole exponent is rounded once from the exact power
+// (JavaScript's ** is off by one unit in the last place for 7 ** -2).
+function $fpow(x, y) {
+  if (x === 0 && y < 0) $raise("ZeroDivisionError", "0.0 cannot be raised to a negative power");
+  if (x < 0 && Number.isFinite(x) && Number.isFinite(y) && !Number.isInteger(y)) {
+    $raise("NotImplementedError", "a negative number to a fractional power is complex in Python; complex numbers are not translated");
+  }
+  let r;
+  if (y === 0 || x === 1) return 1; // nan ** 0 and 1 ** nan too (C99 pow; JavaScript says nan)
+  if (x === -1 && !Number.isFinite(y) && !Number.isNaN(y)) return 1;
+  if (y === 1) r = x; else if (y === 2) r = x * x; else if (y === -1) r = 1 / x; // one rounding each
+  else if (Number.isFinite(x) && x !== 0 && Number.isInteger(y) && Math.abs(y) <= 2048) r = $powexact(x, y);
+  else r = x ** y;
+  if (!Number.isFinite(r) && Number.isFinite(x) && Number.isFinite(y)) $raise("OverflowError", "(34, 'Numerical result out of range')");
+  return r;
+}
+function $powexact(x, y) {
+  const neg = x < 0 && y % 2 !== 0, n = Math.abs(y);
+  const lg = y * Math.log2(Math.abs(x));
+  if (lg > 1025) return neg ? -Infinity : Infinity;
+  if (lg < -1080) return neg ? -0 : 0;
+  const [m, e] = $dyadic(x);
+  let num = m ** BigInt(n), den = 1n, ex = e * n;
+  if (y < 0) { [num, den] = [den, num]; ex = -ex; }
+  if (ex > 0) num <<= BigInt(ex); else den <<= BigInt(-ex);
+  let r;
+  try { r = $ratio(num, den); } catch (err) { if (err instanceof $PyError) return neg ? -Infinity : Infinity; throw err; }
+  return neg ? -r : r;
 }
 function $bitint(op, a, b, f) {
   if ($isint(a) && $isint(b)) {
@@ -308,7 +388,7 @@ function $floatrepr(x) {
   const exp = Number(e), neg = mant[0] === "-";
   const digits = mant.replace("-", "").replace(".", "");
   let s;
-  if (exp >= -5 && exp < 16) {
+  if (exp >= -4 && exp < 16) {
     if (exp >= 0) {
       const ip = digits.slice(0, exp + 1).padEnd(exp + 1, "0");
       const fp = digits.slice(exp + 1);
@@ -375,17 +455,68 @@ function $fixed(x, prec) {
   if (prec > 0) s = s.slice(0, s.length - prec) + "." + s.slice(s.length - prec);
   return (neg && /[1-9]/.test(s) ? "-" : neg ? "-" : "") + s;
 }
+// format(x, ".{prec}e"): the exact value of the double rounded once to
+// prec + 1 significant digits, ties to even, as Python's formatting does.
+function $sci(x, prec, type) {
+  if (!Number.isFinite(x)) { const r = $floatrepr(x); return type === "E" ? r.toUpperCase() : r; }
+  let q = 0n, e10 = 0;
+  if (x !== 0) {
+    const [m, e2] = $dyadic(x);
+    e10 = Math.floor(Math.log10(x));
+    for (;;) {
+      let num = m, den = 1n;
+      if (e2 > 0) num <<= BigInt(e2); else den <<= BigInt(-e2);
+      const sh = prec - e10;
+      if (sh > 0) num *= 10n ** BigInt(sh); else den *= 10n ** BigInt(-sh);
+      q = num / den; const r2 = (num % den) * 2n;
+      if (r2 > den || (r2 === den && (q & 1n) === 1n)) q += 1n;
+      const lo = 10n ** BigInt(prec), hi = lo * 10n;
+      if (q >= hi) e10 += 1; else if (q < lo) e10 -= 1; else break;
+    }
+  }
+  let d = q.toString().padStart(prec + 1, "0");
+  if (prec > 0) d = d[0] + "." + d.slice(1);
+  const ex = (e10 < 0 ? "-" : "+") + String(Math.abs(e10)).padStart(2, "0");
+  return d + (type === "E" ? "E" : "e") + ex;
+}
+// The "g" presentation: scientific when the exponent is below -4 or not
+// below the precision (bare: the precision less one), trailing zeros dropped
+// unless "#"; with no type, a fixed result keeps one decimal.
+function $general(x, prec, type, alt, bare) {
+  if (!Number.isFinite(x)) { const r = $floatrepr(x); return type === "G" ? r.toUpperCase() : r; }
+  const p = prec === 0 ? 1 : prec;
+  const sci = $sci(x, p - 1, "e");
+  const exp = x === 0 ? 0 : Number(sci.slice(sci.indexOf("e") + 1));
+  const trim = (t) => alt ? t : t.includes(".") ? t.replace(/0+$/, "").replace(/\.$/, "") : t;
+  if (exp < -4 || exp >= (bare ? p - 1 : p)) {
+    let [mant, ex] = sci.split("e");
+    mant = trim(mant);
+    if (alt && !mant.includes(".")) mant += ".";
+    return mant + (type === "G" ? "E" : "e") + ex;
+  }
+  let t = trim($fixed(x, p - 1 - exp));
+  if (alt && !t.includes(".")) t += ".";
+  if (bare && !t.includes(".")) t += ".0";
+  return t;
+}
 function $format(v, spec) {
-  const m = /^(?:(.)?([<>^=]))?([+\- ])?(#)?(0)?(\d+)?(,)?(?:\.(\d+))?([bcdeEfFgGnosxX%])?$/s.exec(spec);
+  const m = /^(?:(.)?([<>^=]))?([+\- ])?(#)?(0)?(\d+)?([,_])?(?:\.(\d+))?([bcdeEfFgGnosxX%])?$/s.exec(spec);
   if (!m) $raise("ValueError", `Invalid format specifier '${spec}'`);
-  let [, fill, align, sign, , zero, width, comma, prec, type] = m;
+  let [, fill, align, sign, alt, zero, width, comma, prec, type] = m;
   let body;
   const num = $isnum(v);
-  if (type === undefined && !num) body = $str(v);
-  else {
+  if ((type === undefined || type === "s") && !num) {
+    if (comma) $raise("ValueError", `Cannot specify '${comma}' with 's'.`);
+    body = $str(v);
+    if (prec !== undefined) body = [...body].slice(0, Number(prec)).join("");
+  } else {
     if (!num) $raise("ValueError", `Unknown format code '${type}' for object of type '${$type(v)}'`);
     let x = v;
-    if (type === undefined) type = $isint(v) ? "d" : (prec !== undefined ? "g" : "r");
+    let bare = false; // no type with a precision: "g" that keeps a ".0"
+    if (type === undefined) { bare = !$isint(v) && prec !== undefined; type = $isint(v) ? "d" : (prec !== undefined ? "g" : "r"); }
+    if (type === "s" || ("bcdnoxX".includes(type) && !$isint(v))) {
+      $raise("ValueError", `Unknown format code '${type}' for object of type '${$type(v)}'`);
+    }
     const neg = $isint(x) ? $int(x) < 0n : (x < 0 || Object.is(x, -0));
     const ax = $isint(x) ? ($int(x) < 0n ? -$int(x) : $int(x)) : Math.abs(x);
     switch (type) {
@@ -399,13 +530,19 @@ function $format(v, spec) {
       case "f": case "F": body = $fixed(Number(ax), prec === undefined ? 6 : Number(prec)); break;
       case "%": body = $fixed(Number(ax) * 100, prec === undefined ? 6 : Number(prec)) + "%"; break;
       case "r": body = $floatrepr(Number(ax)); break;
+      case "e": case "E": body = $sci($f(ax), prec === undefined ? 6 : Number(prec), type); break;
+      case "g": case "G": body = $general($f(ax), prec === undefined ? 6 : Number(prec), type, alt, bare); break;
       default: $raise("ValueError", `format code '${type}' is not translated`);
     }
+    const radix = "boxX".includes(type);
+    if (comma === "," && radix) $raise("ValueError", `Cannot specify ',' with '${type}'.`);
     if (comma) {
       const [ip, fp] = body.split(".");
-      body = ip.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (fp !== undefined ? "." + fp : "");
+      const group = radix ? /\B(?=([0-9a-fA-F]{4})+(?![0-9a-fA-F]))/g : /\B(?=(\d{3})+(?!\d))/g;
+      body = ip.replace(group, comma) + (fp !== undefined ? "." + fp : "");
     }
-    const sg = neg ? "-" : sign === "+" ? "+" : sign === " " ? " " : "";
+    let sg = neg ? "-" : sign === "+" ? "+" : sign === " " ? " " : "";
+    if (alt && radix) sg += type === "X" ? "0X" : "0" + type;
     if (zero && !align) { fill = "0"; align = "="; }
     if (align === "=") {
       const w = width ? Number(width) : 0;
@@ -439,10 +576,14 @@ function $len(x) {
 function $toint(x, base) {
   if (base !== undefined || typeof x === "string") {
     if (typeof x !== "string") $raise("TypeError", "int() can't convert non-string with explicit base");
-    const b = base === undefined ? 10 : Number($int(base));
+    let b = base === undefined ? 10 : Number($int(base));
     const s = x.trim().replace(/_/g, "").toLowerCase();
+    let mm = /^([+-]?)(.+)$/.exec(s);
+    // "0x1f" with base 16 (or base 0, which reads the prefix) is 31 in Python.
+    const px = mm && /^0([xob])(.+)$/.exec(mm[2]), pbase = px && { x: 16, o: 8, b: 2 }[px[1]];
+    if (px && (b === pbase || b === 0)) { b = pbase; mm = [mm[0], mm[1], px[2]]; }
+    else if (b === 0) b = 10;
     const digits = "0123456789abcdefghijklmnopqrstuvwxyz".slice(0, b);
-    const mm = /^([+-]?)(.+)$/.exec(s);
     if (!mm || ![...mm[2]].every((c) => digits.includes(c))) {
       $raise("ValueError", `invalid literal for int() with base ${b}: ${$strrepr(x)}`);
     }
@@ -529,6 +670,7 @@ const $B = {
   },
   round: (x, nd) => {
     if (nd !== undefined && nd !== null) $raise("NotImplementedError", "round() with ndigits is not translated");
+    if (!$isnum(x)) $raise("TypeError", `type ${$type(x)} doesn't define __round__ method`);
     return $isint(x) ? $int(x) : $roundhalfeven(x);
   },
   divmod: (a, b) => $T($floordiv(a, b), $mod(a, b)),
@@ -546,23 +688,46 @@ const $BKW = { // builtins that take keyword arguments
   enumerate: (a, kw) => $B.enumerate(a[0], kw.start !== undefined ? kw.start : a[1]),
   int: (a, kw) => $B.int(a[0], kw.base !== undefined ? kw.base : a[1]),
 };
+// A math function of one float as CPython's math_1 calls it: nan from a
+// number is a domain error, an infinity from a finite number a range error
+// (or a domain error for a pole, log(0)), not a value.
+function $m1(fn, x, canOverflow) {
+  x = $f(x);
+  const r = fn(x);
+  if (Number.isNaN(r) && !Number.isNaN(x)) $raise("ValueError", "math domain error");
+  if (!Number.isFinite(r) && Number.isFinite(x)) $raise(canOverflow ? "OverflowError" : "ValueError", canOverflow ? "math range error" : "math domain error");
+  return r;
+}
+// CPython's loghelper: an int too large for a float is taken apart into
+// mantissa * 2**e first, so log(10**400) is 921.03..., not inf.
+function $mlog(fn, x) {
+  if ($isint(x)) {
+    const v = $int(x);
+    if (v <= 0n) $raise("ValueError", "math domain error");
+    if (!Number.isFinite(Number(v))) {
+      const e = $bitlen(v);
+      return fn($ratio(v, 1n << BigInt(e))) + fn(2.0) * e;
+    }
+  }
+  return $m1(fn, x, false);
+}
 const $math = {
   pi: Math.PI, e: Math.E, inf: Infinity, nan: NaN, tau: 2 * Math.PI,
-  sqrt: (x) => { x = Number($int(x)); if (x < 0) $raise("ValueError", "math domain error"); return Math.sqrt(x); },
+  sqrt: (x) => $m1(Math.sqrt, x, false),
   floor: (x) => $isint(x) ? $int(x) : $toint(Math.floor(x)),
   ceil: (x) => $isint(x) ? $int(x) : $toint(Math.ceil(x)),
   trunc: (x) => $toint(x),
-  fabs: (x) => Math.abs(Number($int(x))),
-  exp: (x) => Math.exp(Number($int(x))),
-  log: (x, b) => {
-    x = Number($int(x)); if (x <= 0) $raise("ValueError", "math domain error");
-    return b === undefined ? Math.log(x) : Math.log(x) / Math.log(Number($int(b)));
-  },
-  log2: (x) => Math.log2(Number($int(x))), log10: (x) => Math.log10(Number($int(x))),
-  sin: (x) => Math.sin(Number($int(x))), cos: (x) => Math.cos(Number($int(x))),
-  tan: (x) => Math.tan(Number($int(x))), atan: (x) => Math.atan(Number($int(x))),
-  atan2: (y, x) => Math.atan2(Number($int(y)), Number($int(x))),
-  hypot: (...a) => Math.hypot(...a.map((v) => Number($int(v)))),
+  fabs: (x) => Math.abs($f(x)),
+  exp: (x) => $m1(Math.exp, x, true),
+  log: (x, b) => b === undefined ? $mlog(Math.log, x) : $truediv($mlog(Math.log, x), $mlog(Math.log, b)),
+  log2: (x) => $mlog(Math.log2, x), log10: (x) => $mlog(Math.log10, x),
+  sin: (x) => $m1(Math.sin, x, false), cos: (x) => $m1(Math.cos, x, false),
+  tan: (x) => $m1(Math.tan, x, false), atan: (x) => $m1(Math.atan, x, false),
+  asin: (x) => $m1(Math.asin, x, false), acos: (x) => $m1(Math.acos, x, false),
+  sinh: (x) => $m1(Math.sinh, x, true), cosh: (x) => $m1(Math.cosh, x, true),
+  tanh: (x) => $m1(Math.tanh, x, false),
+  atan2: (y, x) => Math.atan2($f(y), $f(x)),
+  hypot: (...a) => { const r = Math.hypot(...a.map($f)); if (!Number.isFinite(r) && a.every((v) => Number.isFinite($f(v)))) $raise("OverflowError", "math range error"); return r; },
   gcd: (...a) => { let g = 0n; for (let v of a) { v = $int(v); v = v < 0n ? -v : v; while (v) [g, v] = [v, g % v]; } return g; },
   factorial: (n) => { n = $int(n); if (n < 0n) $raise("ValueError", "factorial() not defined for negative values"); let r = 1n; for (let i = 2n; i <= n; i++) r *= i; return r; },
   isqrt: (n) => {
@@ -635,7 +800,12 @@ const $METHODS = {
     zfill: (s, w) => { w = Number(w); const sg = /^[+-]/.test(s) ? s[0] : ""; const b = sg ? s.slice(1) : s; return sg + b.padStart(w - sg.length, "0"); },
     ljust: (s, w, f) => s.padEnd(Number(w), f == null ? " " : f),
     rjust: (s, w, f) => s.padStart(Number(w), f == null ? " " : f),
-    center: (s, w, f) => $format(s, (f == null ? " " : f) + "^" + Number(w)),
+    center: (s, w, f) => { // CPython's pad split, which differs from format's "^"
+      const n = [...s].length, width = Number($int(w)), pad = width - n;
+      if (pad <= 0) return s;
+      const fill = f == null ? " " : f, left = Math.floor(pad / 2) + (pad & width & 1);
+      return fill.repeat(left) + s + fill.repeat(pad - left);
+    },
   },
   list: {
     append: (a, x) => { a.push(x); return null; },

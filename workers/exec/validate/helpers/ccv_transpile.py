@@ -47,6 +47,7 @@ _METHODS = {"upper", "lower", "strip", "lstrip", "rstrip", "split", "splitlines"
             "difference", "symmetric_difference", "issubset"}
 _METHOD_KW = {"sort": {"key", "reverse"}, "split": {"sep", "maxsplit"}}
 _MATH = {"pi", "e", "inf", "nan", "tau", "sqrt", "floor", "ceil", "trunc", "fabs", "exp", "log",
+         "asin", "acos", "sinh", "cosh", "tanh",
          "log2", "log10", "sin", "cos", "tan", "atan", "atan2", "hypot", "gcd", "factorial",
          "isqrt", "isclose", "isfinite", "isinf", "isnan"}
 _EXCEPTIONS = {"Exception", "BaseException", "ValueError", "TypeError", "KeyError", "IndexError",
