@@ -17,6 +17,7 @@
 #include "protocol/json_fast.h"
 #include "protocol/knob.h"
 #include "protocol/strbuf.h"
+#include "supervisor/mcp/instructions.h"
 #include "supervisor/mcp/local_tools.h"
 #include "supervisor/log.h"
 #include "supervisor/native_check.h"
@@ -58,6 +59,7 @@ int cc_server_init(struct cc_server *srv, bool prefork, bool stateful) {
         fprintf(stderr, "codecalc: %s\n", err);
         return -1;
     }
+    srv->instructions = cc_mcp_instructions(&srv->reg);
     if (cc_server_bindir(srv->bindir, sizeof srv->bindir) < 0) {
         fprintf(stderr, "codecalc: cannot locate the worker binaries\n");
         return -1;
@@ -106,6 +108,7 @@ void cc_server_free(struct cc_server *srv) {
     if (srv->sigchld_ev) event_free(srv->sigchld_ev);
     if (srv->shrink_ev) event_free(srv->shrink_ev);
     cc_registry_free(&srv->reg);
+    free(srv->instructions);
     if (srv->base) event_base_free(srv->base);
     memset(srv, 0, sizeof *srv);
 }

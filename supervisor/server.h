@@ -18,6 +18,7 @@ struct cc_req;
 struct cc_server {
     struct event_base *base;
     struct cc_registry reg;
+    char *instructions;          /* owned: initialize's text for reg (mcp/instructions.h) */
     struct cc_pool *pools[CC_POOL_COUNT]; /* by enum cc_pool_id; NULL for local */
     char bindir[4096];           /* where the worker binaries live */
     struct cc_req *inflight;     /* every request not yet answered */

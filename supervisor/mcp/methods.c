@@ -27,25 +27,7 @@ const char *cc_mcp_negotiate(const char *requested) {
     return versions[0];
 }
 
-static const char instructions[] =
-    "codecalc is a universal coding and logic calculator. Call it instead of guessing whenever "
-    "a number, a bit pattern, a formula or a program's behaviour matters.\n"
-    "Headline tools: list_languages (what this host can run), execute_code (run a program in "
-    "any language list_languages reports available, in a sandbox, with time/memory/output/network limits and an honest "
-    "verdict OK/RTE/TLE/MLE/OLE), calc_exact (exact rational arithmetic: 0.1+0.2 == 0.3 is "
-    "true), evaluate_expression (symbolic math), truth_table, z3_check (SMT-LIB2), "
-    "solve_linear, and the programmer tools (bitop, float_repr, int_widths, base_repr).\n"
-    "Sandbox tier: native. Programs run under this server's own C sandbox (namespaces, "
-    "cgroups, seccomp, rlimits). Any limit this host could not apply is named in the result's "
-    "`unenforced` list; an empty list means every limit held. Set CODECALC_REQUIRE_NATIVE to "
-    "refuse to start where the native tier is unavailable.\n"
-    "Every result carries ok and contract_version. A failure is {ok: false, code, error, remedy}: "
-    "branch on the stable `code` (validation, runtime_unavailable, timeout, resource_exhausted, "
-    "permission_denied, dependency_missing, worker_failure, internal). Output schemas list only "
-    "each tool's own fields; input schemas are closed: an argument a schema does not list is "
-    "refused.";
-
-static void do_initialize(struct cc_conn *c, json_t *id, json_t *params) {
+static void do_initialize(struct cc_server *srv, struct cc_conn *c, json_t *id, json_t *params) {
     const char *req = json_string_value(json_object_get(params, "protocolVersion"));
     const char *ver = cc_mcp_negotiate(req);
     snprintf(c->protocol_version, sizeof c->protocol_version, "%s", ver);
@@ -54,7 +36,7 @@ static void do_initialize(struct cc_conn *c, json_t *id, json_t *params) {
         "{s:s,s:{s:{s:b},s:{},s:{s:b,s:b}},s:{s:s,s:s,s:s},s:s}", "protocolVersion", ver,
         "capabilities", "tools", "listChanged", 0, "logging", "resources", "subscribe", 0,
         "listChanged", 0, "serverInfo", "name", CC_SERVER_NAME, "title",
-        "codecalc", "version", CC_VERSION, "instructions", instructions);
+        "codecalc", "version", CC_VERSION, "instructions", srv->instructions ? srv->instructions : "");
     cc_rpc_send_result(c, id, res);
     json_decref(res);
 }
@@ -236,7 +218,7 @@ void cc_mcp_dispatch(struct cc_server *srv, struct cc_conn *c, json_t *id, const
     }
     json_t *none = NULL;
     if (!params) params = none = json_object();
-    if (strcmp(method, "initialize") == 0 && id) do_initialize(c, id, params);
+    if (strcmp(method, "initialize") == 0 && id) do_initialize(srv, c, id, params);
     else if (strcmp(method, "ping") == 0 && id) {
         json_t *empty = json_object();
         cc_rpc_send_result(c, id, empty);

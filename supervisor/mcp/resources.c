@@ -15,13 +15,14 @@
 #include "supervisor/sessions/jail.h"
 #include "supervisor/mcp/local_tools.h"
 #include "supervisor/mcp/methods.h"
+#include "supervisor/mcp/res_uri.h"
 #include "supervisor/sessions/content.h"
 #include "supervisor/sessions/walk.h"
 #include "supervisor/sessions/sessions.h"
 
 #define RES_PAGE 100
 #define READ_CAP (4u << 20)
-#define URI_PREFIX "codecalc://session/"
+#define URI_PREFIX CC_RES_URI_PREFIX
 
 static void templates_list(struct cc_conn *c, json_t *id) {
     json_t *res = json_pack("{s:[{s:s,s:s,s:s,s:s}]}", "resourceTemplates", "uriTemplate",
@@ -39,10 +40,11 @@ struct collect {
 
 static int add_resource(void *ud, const char *rel, const struct stat *st) {
     struct collect *k = ud;
-    char uri[4200];
-    snprintf(uri, sizeof uri, URI_PREFIX "%s/files/%s", k->sid, rel);
-    json_array_append_new(k->arr, json_pack("{s:s,s:s,s:s,s:I}", "uri", uri, "name", rel, "mimeType",
-                                            cc_mime_guess(rel), "size", (json_int_t)st->st_size));
+    char *uri = cc_res_uri(k->sid, rel);
+    if (uri)
+        json_array_append_new(k->arr, json_pack("{s:s,s:s,s:s,s:I}", "uri", uri, "name", rel, "mimeType",
+                                                cc_mime_guess(rel), "size", (json_int_t)st->st_size));
+    free(uri);
     return json_array_size(k->arr) > 100000; /* bound the listing's memory */
 }
 
@@ -85,22 +87,29 @@ static void resources_list(struct cc_server *srv, struct cc_conn *c, json_t *id,
     json_decref(res);
 }
 
+/* Splits a session-file URI into its session id (into sid) and its
+ * workspace path, both percent-decoded (res_uri.h): the client may have
+ * built the URI from the template, which encodes what a raw name holds.
+ * NULL when the URI is not one; the path is the caller's to free. */
+static char *parse_uri(const char *uri, char sid[CC_SESSION_ID_MAX + 1]) {
+    if (!uri || strncmp(uri, URI_PREFIX, strlen(URI_PREFIX))) return NULL;
+    const char *p = uri + strlen(URI_PREFIX), *slash = strchr(p, '/');
+    if (!slash || strncmp(slash, "/files/", 7)) return NULL;
+    char *id = cc_res_uri_unescape(p, (size_t)(slash - p));
+    bool fits = id && strlen(id) <= CC_SESSION_ID_MAX;
+    if (fits) strcpy(sid, id);
+    free(id);
+    return fits ? cc_res_uri_unescape(slash + 7, strlen(slash + 7)) : NULL;
+}
+
 static void resources_read(struct cc_server *srv, struct cc_conn *c, json_t *id, json_t *params) {
     struct cc_sessions *ss = srv->sessions;
     const char *uri = json_string_value(json_object_get(params, "uri"));
-    char sid[CC_SESSION_ID_MAX + 1];
-    const char *path = NULL;
-    if (uri && !strncmp(uri, URI_PREFIX, strlen(URI_PREFIX))) {
-        const char *p = uri + strlen(URI_PREFIX), *slash = strchr(p, '/');
-        if (slash && (size_t)(slash - p) <= CC_SESSION_ID_MAX && !strncmp(slash, "/files/", 7)) {
-            memcpy(sid, p, (size_t)(slash - p));
-            sid[slash - p] = '\0';
-            path = slash + 7;
-        }
-    }
+    char sid[CC_SESSION_ID_MAX + 1] = "";
+    char *path = parse_uri(uri, sid);
     struct cc_jail_err je;
     int ws = -1;
-    if (path && cc_jail_precheck(path, strlen(path), &je) == 0 && !strchr(sid, '.') && sid[0])
+    if (path && cc_jail_precheck(path, strlen(path), &je) == 0 && !strpbrk(sid, "./") && sid[0])
         ws = openat(ss->root_fd, sid, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     size_t len = 0;
     char *data = ws >= 0 ? cc_session_slurp(ws, path, READ_CAP, &len) : NULL;
@@ -113,9 +122,10 @@ static void resources_read(struct cc_server *srv, struct cc_conn *c, json_t *id,
         cc_session_read_refusal(err, shown, READ_CAP, &je);
         bool missing = !strcmp(je.code, "validation") && !strncmp(je.msg, "no such", 7);
         if (err == EFBIG)
-            snprintf(je.msg, sizeof je.msg, "%.200s is larger than the %u MiB resources/read returns; read "
+            snprintf(je.msg, sizeof je.msg, "%.150s is larger than the %u MiB resources/read returns; read "
                      "its first bytes with session_read_file (max_bytes)", shown, READ_CAP >> 20);
         cc_rpc_send_error(c, id, missing ? -32002 : -32602, je.msg);
+        free(path);
         return;
     }
     cc_session_touch(srv, cc_session_find(srv, sid));
@@ -130,6 +140,7 @@ static void resources_read(struct cc_server *srv, struct cc_conn *c, json_t *id,
         free(b64);
     }
     free(data);
+    free(path);
     json_t *res = json_pack("{s:[o]}", "contents", item);
     cc_rpc_send_result(c, id, res);
     json_decref(res);

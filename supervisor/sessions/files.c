@@ -13,6 +13,7 @@
 #include "protocol/fdio.h"
 #include "protocol/json_convert.h"
 #include "protocol/strbuf.h"
+#include "supervisor/mcp/res_uri.h"
 #include "supervisor/sessions/jail.h"
 #include "supervisor/sessions/quota.h"
 #include "supervisor/sessions/content.h"
@@ -282,11 +283,11 @@ void cc_tool_session_read_file(struct cc_server *srv, struct cc_req *r, json_t *
     size_t tl;
     char *text = cc_utf8_repair(data, len, &tl);
     char *norm = cc_jail_normalize(path);
-    char uri[5000];
-    snprintf(uri, sizeof uri, "codecalc://session/%s/files/%s", id, norm ? norm : path);
+    char *uri = cc_res_uri(id, norm ? norm : path);
     json_t *res = json_pack("{s:b,s:s,s:I,s:s%,s:b,s:s}", "ok", 1, "path", norm ? norm : path,
                             "size", (json_int_t)size, "content", text ? text : "", text ? tl : 0,
-                            "truncated", size > len, "resource", uri);
+                            "truncated", size > len, "resource", uri ? uri : "");
+    free(uri);
     free(norm);
     free(text);
     free(data);

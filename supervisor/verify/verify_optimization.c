@@ -534,6 +534,18 @@ static void destroy(void *ud) {
     free(c);
 }
 
+/* One size as TOOLS.md 0.3's leniency lets it through the input schema
+ * (items: integer): a JSON integer, an integral real (100.0) or a decimal
+ * digit string ("2000"); 0 for anything else, which is then refused. */
+static json_int_t size_value(const json_t *e) {
+    if (json_is_integer(e)) return json_integer_value(e);
+    double d = json_is_real(e) ? json_real_value(e) : 0;
+    if (d >= 1 && d <= (double)SIZE_MAX_N && d == (double)(json_int_t)d) return (json_int_t)d;
+    const char *t = json_string_value(e);
+    if (!t || !*t || strspn(t, "0123456789") != strlen(t) || strlen(t) > 13) return 0;
+    return (json_int_t)strtoll(t, NULL, 10);
+}
+
 /* sizes: null/[] -> the defaults; else 1..8 integers in [1, 10^12]. */
 static json_t *read_sizes(struct call *c, json_t *v) {
     size_t n = json_is_array(v) ? json_array_size(v) : 0;
@@ -562,11 +574,12 @@ static json_t *read_sizes(struct call *c, json_t *v) {
         return cc_err("internal", "out of memory");
     for (size_t i = 0; i < c->nsizes; i++) {
         json_t *e = n ? json_array_get(v, i) : NULL;
-        if (e && (!json_is_integer(e) || json_integer_value(e) < 1 || json_integer_value(e) > SIZE_MAX_N))
+        json_int_t size = e ? size_value(e) : 0;
+        if (e && (size < 1 || size > SIZE_MAX_N))
             return cc_verify_invalid("write sizes as whole numbers, e.g. [2000, 5000, 10000, 20000]",
                                      "sizes[%zu] must be an integer from 1 to 10^12 (the N a timing run reads "
                                      "from stdin)", i);
-        c->sizes[i] = e ? json_integer_value(e) : default_sizes[i];
+        c->sizes[i] = e ? size : default_sizes[i];
     }
     return NULL;
 }

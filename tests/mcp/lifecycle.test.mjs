@@ -182,6 +182,23 @@ describe('CODECALC_TOOLS (TOOLS.md 0.4)', { skip: SKIP_NO_BINARY }, () => {
     } finally { await s.close(); }
   });
 
+  test('instructions_name_unregistered_tools: the headline tools named are the registered ones', async () => {
+    // The text was fixed: under core it sent the model to execute_code,
+    // list_languages and z3_check, which answer "Unknown tool" there, and it
+    // never named analyze_complexity, benchmark or compare_execution (0.1).
+    const headline = ['list_languages', 'execute_code', 'calc_exact', 'evaluate_expression', 'truth_table',
+      'z3_check', 'solve_linear', 'analyze_complexity', 'benchmark', 'compare_execution', 'bitop', 'float_repr'];
+    for (const tools of ['core', 'full']) {
+      const s = await startServer({ env: { CODECALC_TOOLS: tools } });
+      try {
+        const text = s.client.getInstructions();
+        const named = headline.filter((n) => new RegExp(`\\b${n}\\b`).test(text));
+        assert.deepEqual(named, headline.filter((n) => s.tools.has(n)), `${tools}: ${text}`);
+        assert.match(text, /CODECALC_REQUIRE_NATIVE/);
+      } finally { await s.close(); }
+    }
+  });
+
   test('an unknown group is a fatal startup error naming it', () => {
     const r = spawnSync(BIN, [], {
       env: { PATH: process.env.PATH, CODECALC_TOOLS: 'calculator,bogusgroup', HOME: '/nonexistent' },

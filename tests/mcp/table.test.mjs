@@ -48,6 +48,17 @@ describe('argument validation enforces the input schema (TOOLS.md 0.5)', { skip:
     assert.ok(!text.includes('hunter2'), `the value was echoed: ${text}`);
   });
 
+  test('sizes_leniency_refused: verify_optimization sizes "200" and 400.0 are the sizes 200 and 400', async () => {
+    // TOOLS.md 0.3 lets a decimal string or an integral real pass for an
+    // integer; sizes refused both ("sizes[0] must be an integer").
+    const same = 'n = int(input())\nprint(n)';
+    const r = await s.call('verify_optimization', { original: same, candidate: same, language: 'python3',
+      test_inputs: ['1'], sizes: ['200', 400.0, 800] }, { timeout: 170000 });
+    assert.notEqual(r.code, 'validation', JSON.stringify(r));
+    const k = r.sizes[0] / 200;
+    assert.deepEqual(r.sizes, [200, 400, 800].map((n) => n * k));
+  });
+
   test('an unknown key is refused on every kind of tool (exec, sessions, runs)', async () => {
     for (const [name, args] of [
       ['execute_code', { language: 'python3', code: 'print(1)', timeot: 5 }],

@@ -251,6 +251,34 @@ describe('session workspaces', { skip: SKIP_NO_BINARY }, () => {
     assert.equal(rd.contents[0].text, 'a,b\n1,2');
   });
 
+  test('resource_uri_not_percent_encoded: a name with a space, %, ?, # or é is read through the template', async () => {
+    const { UriTemplate } = await import('@modelcontextprotocol/sdk/shared/uriTemplate.js');
+    const tpl = new UriTemplate((await s.client.listResourceTemplates()).resourceTemplates[0].uriTemplate);
+    const names = ['my file.py', 'a%b.txt', 'q?x.txt', 'h#x.txt', 'caf\u00e9.txt'];
+    for (const n of names) await s.call('session_write_file', { session_id: other, path: n, content: `body of ${n}` });
+    const listed = new Map();
+    let cursor;
+    do {
+      const l = await s.client.listResources(cursor ? { cursor } : {});
+      for (const r of l.resources) if (r.uri.startsWith(`codecalc://session/${other}/`)) listed.set(r.name, r.uri);
+      cursor = l.nextCursor;
+    } while (cursor);
+    for (const n of names) {
+      // the URI the client builds from the template (RFC 6570: 'my%20file.py')
+      const built = tpl.expand({ session_id: other, path: n });
+      assert.equal((await s.client.readResource({ uri: built })).contents[0].text, `body of ${n}`, built);
+      // the listed URI is a URI (no raw space, '?', '#' or non-ASCII) that reads the same file
+      const u = listed.get(n);
+      assert.equal(u, `codecalc://session/${other}/files/${encodeURIComponent(n).replace(/%2F/g, '/')}`);
+      assert.equal(new URL(u).pathname.endsWith(encodeURIComponent(n)), true, u);
+      assert.equal((await s.client.readResource({ uri: u })).contents[0].text, `body of ${n}`, u);
+    }
+    const r = await s.call('session_read_file', { session_id: other, path: 'my file.py' });
+    assert.equal(r.resource, `codecalc://session/${other}/files/my%20file.py`);
+    await assert.rejects(s.client.readResource({ uri: `codecalc://session/${other}/files/%2e%2e/%2e%2e/etc/passwd` }),
+      /path escapes session workspace/);
+  });
+
   test('session_stop deletes; unknown well-formed id is deleted:false', async () => {
     const r = await s.call('session_stop', { session_id: other });
     assert.equal(r.deleted, true);
