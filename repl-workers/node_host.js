@@ -253,16 +253,21 @@ function compileCell(code) {
   }
 }
 
+const TIMERS_PENDING = (ms) => `codecalc: the call's timers were still pending at its ${ms} ms timeout; they were cleared\n`;
+const CODE_RAN_ON = (ms) => `codecalc: the call's code was still running at its ${ms} ms timeout; it was stopped there (the context and its variables are kept)\n`;
+
+// timedOut: null, or the note (TIMERS_PENDING / CODE_RAN_ON) that says what
+// the timeout stopped.
 function result(c, timedOut) {
   const trunc = c.outTrunc || c.errTrunc;
   const ok = c.ok && !timedOut;
   return {
     ok,
     stdout: c.out + (c.outTrunc ? MARKER : ''),
-    stderr: c.err + (c.errTrunc ? MARKER : '') + (timedOut ? `codecalc: the call's timers were still pending at its ${c.timeoutMs} ms timeout; they were cleared\n` : ''),
+    stderr: c.err + (c.errTrunc ? MARKER : '') + (timedOut ? timedOut(c.timeoutMs) : ''),
     exit_code: ok ? 0 : 1,
     output_truncated: trunc,
-    timed_out: timedOut,
+    timed_out: !!timedOut,
     verdict: timedOut ? 'TLE' : trunc ? 'OLE' : (ok ? 'OK' : 'RTE'),
   };
 }
@@ -276,8 +281,11 @@ function runCode(code, timeoutMs) {
     cell = compileCell(code);
     value = cell.script.runInContext(context, { timeout: Math.max(1, timeoutMs) });
   } catch (e) {
+    // vm's own timeout stops synchronous code (`while (true) {}`) with this
+    // error: that is the call's timeout, a TLE, not an error the code threw.
+    if (e && e.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return Promise.resolve(finish(CODE_RAN_ON));
     failLate(e);
-    return Promise.resolve(finish(false));
+    return Promise.resolve(finish(null));
   }
   const thenable = value !== null && (typeof value === 'object' || typeof value === 'function') &&
     typeof value.then === 'function';
@@ -292,10 +300,10 @@ function runCode(code, timeoutMs) {
       idleCheck = null;
       resolve(finish(timedOut));
     };
-    idleCheck = () => { if (settled && live.size === 0) done(false); };
+    idleCheck = () => { if (settled && live.size === 0) done(null); };
     // Answer a little before the relay's own deadline (the budget plus its
     // grace), which would replace the host.
-    const guard = setTimeout(() => done(true), Math.max(1, timeoutMs - 250 - (Date.now() - started)));
+    const guard = setTimeout(() => done(TIMERS_PENDING), Math.max(1, timeoutMs - 250 - (Date.now() - started)));
     if (!settled) {
       const echo = (v) => { if (cell.async && v !== undefined) emit(1, util.inspect(v) + '\n'); };
       Promise.resolve(value).then(echo, failLate).finally(() => { settled = true; idleCheck && idleCheck(); });

@@ -442,13 +442,16 @@ describe('node REPL sessions', { skip: SKIP_NO_BINARY }, () => {
     assert.equal((await js('console.log(kept)')).stdout, '3\n');
   });
 
-  test('an endless loop is stopped by the vm timeout; the context survives', async () => {
-    const r = await js('for (;;) {}', { timeout: 1 });
+  test('regression: node_sync_loop_timeout_read_as_rte (an endless loop stopped by the vm timeout is TLE; the context survives)', async () => {
+    await js('globalThis.before_loop = 5');
+    const r = await js('console.log("started"); let partial = 7; for (;;) {}', { timeout: 1 });
     assert.equal(r.ok, false);
-    assert.equal(r.verdict, 'RTE');
-    assert.match(r.stderr, /Script execution timed out/);
-    const n = await js('console.log(typeof kept)');
-    assert.equal(n.stdout, 'number\n');
+    assert.equal(r.verdict, 'TLE');
+    assert.equal(r.timed_out, true);
+    assert.equal(r.stdout, 'started\n');
+    assert.equal(r.stderr, "codecalc: the call's code was still running at its 1000 ms timeout; it was stopped there (the context and its variables are kept)\n");
+    const n = await js('console.log(before_loop, partial)');
+    assert.equal(n.stdout, '5 7\n');
     assert.equal(n.state_lost, undefined);
   });
 
