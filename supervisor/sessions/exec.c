@@ -77,6 +77,7 @@ static void spill_stream(struct cc_server *srv, int ws, const char *id, json_t *
 
 static void on_done(struct cc_server *srv, void *ud, json_t *result, const char *err) {
     struct pending *p = ud;
+    cc_session_release(srv, p->id);
     if (!cc_session_req_alive(srv, p->r, p->wid) || !srv->sessions) {
         pending_free(p);
         return;
@@ -124,7 +125,10 @@ static void submit(struct cc_server *srv, struct cc_req *r, json_t *args, const 
     json_object_set_new(args, "_workdir", json_string(wd));
     json_object_set_new(args, "session_id", json_string(id));
     if (spill) json_object_set_new(args, "_capture_kb", json_integer(SPILL_CAP / 1024));
+    /* The idle-expiry timer must not remove the workspace under the run. */
+    cc_session_hold(srv, id);
     if (cc_sub_exec(srv, "execute_code", args, 900, on_done, p) != 0) {
+        cc_session_release(srv, id);
         pending_free(p);
         cc_req_answer_fail(r, "internal", "cannot reach the exec workers");
     }

@@ -360,6 +360,36 @@ describe('session_stop after a restart (issue 11 item 10)', { skip: SKIP_NO_BINA
   });
 });
 
+describe('idle expiry and calls in progress', { skip: SKIP_NO_BINARY }, () => {
+  const home = mkdtempSync(join(tmpdir(), 'codecalc-busy-'));
+  after(() => rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }));
+
+  test('regression: idle_expiry_removed_workspace_under_a_run (a run in progress keeps its session alive)', async () => {
+    // The run lasts three times the TTL: the idle timer removed the workspace
+    // under it (python: FileNotFoundError, RTE) and the next call heard
+    // "expired"; a REPL call was already counted as busy, one-shot runs not.
+    const c = await serverAt(home, { CODECALC_SESSION_IDLE_TTL_SECONDS: '1' });
+    try {
+      const code = "import time\nfor i in range(3):\n  time.sleep(1); open('p%d' % i, 'w').write(str(i))\nprint(open('p2').read())";
+      for (const lang of ['bash', 'python3']) {
+        const sid = (await c.call('session_start', { language: lang })).session_id;
+        const r = await c.call('execute_code', { session_id: sid, language: 'python3', code: lang === 'bash' ? code : 'x = 1' });
+        assert.equal(r.ok, true, JSON.stringify(r));
+        if (lang === 'bash') assert.equal(r.stdout, '2\n');
+        await c.call('session_write_file', { session_id: sid, path: 'slow.py', content: code });
+        const sr = await c.call('session_run', { session_id: sid, entry_file: 'slow.py' });
+        assert.equal(sr.ok, true, JSON.stringify(sr));
+        assert.equal(sr.stdout, '2\n');
+        const f = await c.call('session_read_file', { session_id: sid, path: 'p2' });
+        assert.equal(f.content, '2', JSON.stringify(f));
+        await c.call('session_stop', { session_id: sid });
+      }
+    } finally {
+      await c.close();
+    }
+  });
+});
+
 describe('node REPL sessions', { skip: SKIP_NO_BINARY }, () => {
   let s, sid;
   before(async () => {
