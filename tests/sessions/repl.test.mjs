@@ -4,7 +4,7 @@
 // server restart, idle expiry (issue "REPL hosts", 4.8).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -196,7 +196,7 @@ async function serverAt(home, env = {}) {
   const client = new Client({ name: 'codecalc-repl-restart', version: '0.0.0' });
   await client.connect(transport);
   const call = async (name, args = {}) => (await client.callTool({ name, arguments: args })).structuredContent;
-  return { call, close: () => client.close() };
+  return { call, close: () => client.close(), pid: transport.pid };
 }
 
 describe('REPL sessions outlive the server', { skip: SKIP_NO_BINARY }, () => {
@@ -230,6 +230,36 @@ describe('REPL sessions outlive the server', { skip: SKIP_NO_BINARY }, () => {
       assert.equal(n.state_lost, true);
       for (const id of [sid, dead]) await b.call('session_stop', { session_id: id });
       await waitFor(() => readdirSync(join(home, 'repl')).every((f) => !f.endsWith('.sock')), 3000);
+    } finally {
+      await b.close();
+    }
+  });
+
+  test('regression: repl_call_after_restart_mid_call_dropped (a call sent while the host finishes a call from a killed server is answered)', async () => {
+    // The server is SIGKILLed while a call runs. The launcher dropped every
+    // answer until that orphaned call ended, the busy refusal included, so
+    // the next server's call hung 35 s, then "the REPL launcher stopped
+    // answering; session terminated" and the host (its variables) was killed.
+    const a = await serverAt(home);
+    const sid = (await a.call('session_start', { language: 'python3' })).session_id;
+    const ws = join(home, 'sessions', sid);
+    await a.call('execute_code', { language: 'python3', code: 'x = 1', session_id: sid });
+    const orphan = a.call('execute_code', { language: 'python3', session_id: sid, timeout: 60,
+      code: "import os, time\nopen('started', 'w').close()\nwhile not os.path.exists('go'): time.sleep(0.05)\nx = 2" })
+      .catch(() => null);
+    await waitFor(() => existsSync(join(ws, 'started')), 10000);
+    assert.ok(existsSync(join(ws, 'started')), 'the first call is running');
+    process.kill(a.pid, 'SIGKILL');
+    await orphan;
+    const b = await serverAt(home);
+    try {
+      const next = b.call('execute_code', { language: 'python3', code: 'print("next", x)', session_id: sid, timeout: 5 });
+      writeFileSync(join(ws, 'go'), '');
+      const r = await next;
+      assert.equal(r.ok, true, JSON.stringify(r));
+      assert.equal(r.stdout, 'next 2\n');
+      assert.equal(r.state_lost, undefined);
+      await b.call('session_stop', { session_id: sid });
     } finally {
       await b.close();
     }
