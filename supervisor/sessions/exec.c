@@ -19,6 +19,8 @@
 #define INLINE_CAP 65536
 #define SPILL_CAP (4u << 20)
 #define ENTRY_CAP (4u << 20)
+/* What the exec worker appends to a stream it cut (CC_TRUNC_MARKER). */
+#define TRUNC_MARKER "\n...[truncated]"
 
 struct pending {
     struct cc_req *r;
@@ -33,6 +35,18 @@ static void pending_free(struct pending *p) {
     free(p);
 }
 
+/* true when the worker cut this stream at its capture cap: the text ends
+ * with its marker and the program wrote more than the text holds
+ * (<name>_bytes counts what it wrote). */
+static bool cut_by_capture(json_t *res, const char *name, const char *text, size_t len) {
+    size_t m = sizeof TRUNC_MARKER - 1;
+    char key[40];
+    snprintf(key, sizeof key, "%s_bytes", name);
+    json_t *b = json_object_get(res, key);
+    return len >= m && memcmp(text + len - m, TRUNC_MARKER, m) == 0 && json_is_integer(b) &&
+           json_integer_value(b) > (json_int_t)(len - m);
+}
+
 /* One stream past the inline cap: write the spill file, trim, disclose. */
 static void spill_stream(struct cc_server *srv, int ws, const char *id, json_t *res, const char *name) {
     json_t *v = json_object_get(res, name);
@@ -41,6 +55,12 @@ static void spill_stream(struct cc_server *srv, int ws, const char *id, json_t *
     if (!text || len <= INLINE_CAP) return;
     bool capped = len >= SPILL_CAP;
     size_t keep = capped ? SPILL_CAP : len;
+    /* The capture itself was cut (the program wrote more than it keeps):
+     * the spill holds the first bytes, without the marker, and says so. */
+    if (cut_by_capture(res, name, text, len)) {
+        keep = len - (sizeof TRUNC_MARKER - 1);
+        capped = true;
+    }
     unsigned char b[16];
     char rel[96], key[40];
     if (getrandom(b, sizeof b, 0) != sizeof b) return;

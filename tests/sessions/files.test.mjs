@@ -296,3 +296,32 @@ describe('workspace below a directory the program cannot search', { skip: SKIP_N
     assert.deepEqual([rc.verdict, rc.stdout], ['OK', '42\n']);
   });
 });
+
+describe('output spill of a stream cut at its capture cap (4.7)', { skip: SKIP_NO_BINARY }, () => {
+  let s;
+  before(async () => { s = await startServer(); });
+  after(async () => { await s?.close(); });
+
+  test('regression: spill_of_cut_stream_not_marked_capped (the spill says it holds only the first bytes)', async () => {
+    // 300,000 digits: the capture keeps 240 KiB. The spill held those bytes
+    // plus the "\n...[truncated]" marker as if the program had printed it,
+    // and the result had no stdout_spill_capped.
+    const ws = (await s.call('session_start', { language: 'bash' })).session_id;
+    const code = "import sys\nsys.stdout.write(''.join(str(i % 10) for i in range(300000)))";
+    const r = await s.call('execute_code', { session_id: ws, language: 'python3', code });
+    assert.equal(r.verdict, 'OLE');
+    assert.equal(r.stdout_bytes, 300000);
+    assert.equal(r.stdout_spill_capped, true);
+    const res = await s.client.readResource({ uri: r.stdout_spill });
+    const text = res.contents[0].text;
+    assert.equal(text.length, 240 * 1024);
+    assert.equal(text, ''.padEnd(240 * 1024, '0123456789'));
+    // within the capture: the whole output spilled, nothing marked capped
+    const w = await s.call('execute_code', { session_id: ws, language: 'python3', code: "print('y' * 200000)" });
+    assert.equal(w.verdict, 'OK');
+    assert.equal(w.stdout_spill_capped, undefined);
+    const all = (await s.client.readResource({ uri: w.stdout_spill })).contents[0].text;
+    assert.equal(all, 'y'.repeat(200000) + '\n');
+    await s.call('session_stop', { session_id: ws });
+  });
+});
