@@ -150,6 +150,16 @@ function cleared(clear) {
   return (h) => { live.delete(h); clear(h); if (idleCheck) idleCheck(); };
 }
 
+function nodeGlobals() {
+  const names = ['Buffer', 'URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'structuredClone',
+    'atob', 'btoa', 'performance', 'AbortController', 'AbortSignal', 'Event', 'EventTarget',
+    'crypto', 'fetch', 'Blob', 'Headers', 'Request', 'Response', 'FormData', 'BroadcastChannel',
+    'MessageChannel', 'MessagePort', 'DOMException'];
+  const g = {};
+  for (const n of names) if (globalThis[n] !== undefined) g[n] = globalThis[n];
+  return g;
+}
+
 const context = vm.createContext({
   console: {
     log: line(1), info: line(1), debug: line(1), warn: line(2), error: line(2),
@@ -165,6 +175,10 @@ const context = vm.createContext({
   setImmediate: (fn, ...a) => tracked('immediate', fn, 0, a),
   clearTimeout: cleared(clearTimeout), clearInterval: cleared(clearInterval),
   clearImmediate: cleared(clearImmediate), queueMicrotask,
+  // node's own globals that are not language intrinsics: a vm context has
+  // none of them, so `Buffer.from('hi')` that runs in `node file.js` was a
+  // ReferenceError in a session.
+  ...nodeGlobals(),
 });
 vm.runInContext('globalThis.globalThis = globalThis;', context);
 

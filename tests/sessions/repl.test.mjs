@@ -515,6 +515,16 @@ describe('node REPL sessions', { skip: SKIP_NO_BINARY }, () => {
     assert.equal(n.state_lost, undefined);
   });
 
+  test('regression: node_session_missing_node_globals (Buffer, URL, TextEncoder... exist as in node file.js)', async () => {
+    // A vm context has only the language's intrinsics: Buffer.from(...) that
+    // runs under `node file.js` was "ReferenceError: Buffer is not defined".
+    const r = await js(`console.log(Buffer.from('hi').toString('base64'), new URL('http://h/p?q=7').searchParams.get('q'),
+  new TextEncoder().encode('\u00e9').length, new TextDecoder().decode(new Uint8Array([79, 75])),
+  structuredClone({ a: [1, 2] }).a.length, atob(btoa('ok')), typeof crypto.randomUUID(), typeof performance.now())`);
+    assert.equal(r.ok, true, JSON.stringify(r));
+    assert.equal(r.stdout, 'aGk= 7 2 OK 2 ok string number\n');
+  });
+
   test('a child spawned with stdio inherit cannot reach the protocol channel', async () => {
     await js('globalThis.keep = 17');
     // garbage at fd 0, 1, 2 and 3 of the child; none of it may reach the
