@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "supervisor/sessions/jail.h"
@@ -28,6 +29,8 @@ struct pending {
     char id[CC_SESSION_ID_MAX + 1];
     char *entry_file;      /* session_run only */
     bool spill;            /* apply 4.7 */
+    dev_t ws_dev;          /* the workspace the run was given */
+    ino_t ws_ino;
 };
 
 static void pending_free(struct pending *p) {
@@ -95,6 +98,13 @@ static void spill_stream(struct cc_server *srv, int ws, const char *id, json_t *
     json_object_set_new(res, "output_truncated", json_true());
 }
 
+/* true when ws (-1 when it could not be opened) is still the workspace the
+ * run was given: session_stop removes it under a run in progress. */
+static bool same_workspace(int ws, const struct pending *p) {
+    struct stat st;
+    return ws >= 0 && fstat(ws, &st) == 0 && st.st_dev == p->ws_dev && st.st_ino == p->ws_ino;
+}
+
 static void on_done(struct cc_server *srv, void *ud, json_t *result, const char *err) {
     struct pending *p = ud;
     cc_session_release(srv, p->id);
@@ -107,9 +117,18 @@ static void on_done(struct cc_server *srv, void *ud, json_t *result, const char 
         pending_free(p);
         return;
     }
-    json_t *res = json_deep_copy(result);
     struct cc_sessions *ss = srv->sessions;
     int ws = openat(ss->root_fd, p->id, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (!same_workspace(ws, p)) {
+        if (ws >= 0) close(ws);
+        cc_req_answer_fail(p->r, "worker_failure", "the session was stopped while this run was in progress: "
+                           "its workspace was removed under the program, so the run's result is not "
+                           "reported (an error about a missing file or directory would have come from "
+                           "that, not from the program)");
+        pending_free(p);
+        return;
+    }
+    json_t *res = json_deep_copy(result);
     if (ws >= 0 && json_object_get(res, "verdict")) {
         if (p->spill) {
             spill_stream(srv, ws, p->id, res, "stdout");
@@ -140,6 +159,11 @@ static void submit(struct cc_server *srv, struct cc_req *r, json_t *args, const 
     p->wid = r->wid;
     p->spill = spill;
     snprintf(p->id, sizeof p->id, "%s", id);
+    struct stat st;
+    if (fstatat(cc_sessions_of(srv)->root_fd, id, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+        p->ws_dev = st.st_dev;
+        p->ws_ino = st.st_ino;
+    }
     char wd[PATH_MAX + 80];
     snprintf(wd, sizeof wd, "%s/%s", cc_sessions_of(srv)->root, id);
     json_object_set_new(args, "_workdir", json_string(wd));

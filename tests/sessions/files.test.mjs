@@ -325,3 +325,27 @@ describe('output spill of a stream cut at its capture cap (4.7)', { skip: SKIP_N
     await s.call('session_stop', { session_id: ws });
   });
 });
+
+describe('session_stop during a workspace run', { skip: SKIP_NO_BINARY }, () => {
+  let s;
+  before(async () => { s = await startServer(); });
+  after(async () => { await s?.close(); });
+
+  test('regression: stop_during_workspace_run_read_as_program_error (the run says the session was stopped)', async () => {
+    // The run's answer used to be the program's own failure: RTE with
+    // "FileNotFoundError: ... 'after.txt'", as if the program were wrong.
+    const ws = (await s.call('session_start', { language: 'bash' })).session_id;
+    const dir = join(s.home, 'sessions', ws);
+    const run = s.call('execute_code', { session_id: ws, language: 'python3', timeout: 60,
+      code: "import os, time\nopen('started', 'w').close()\nwhile os.path.exists('started'): time.sleep(0.05)\nopen('after.txt', 'w').write('x')" });
+    for (let i = 0; i < 200 && !existsSync(join(dir, 'started')); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(existsSync(join(dir, 'started')), 'the run started');
+    const stop = await s.call('session_stop', { session_id: ws });
+    assert.equal(stop.deleted, true);
+    const r = await run;
+    assert.equal(r.ok, false);
+    assert.equal(r.code, 'worker_failure');
+    assert.match(r.error, /^the session was stopped while this run was in progress/);
+    assert.equal(r.verdict, undefined);
+  });
+});
