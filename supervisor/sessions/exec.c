@@ -31,6 +31,10 @@ struct pending {
     bool spill;            /* apply 4.7 */
     dev_t ws_dev;          /* the workspace the run was given */
     ino_t ws_ino;
+    struct cc_server *srv;
+    struct cc_sub *sub;    /* the exec sub-request, until it answers */
+    bool starting;         /* cc_sub_start has not returned yet */
+    bool answered;         /* on_done ran while starting */
 };
 
 static void pending_free(struct pending *p) {
@@ -105,16 +109,26 @@ static bool same_workspace(int ws, const struct pending *p) {
     return ws >= 0 && fstat(ws, &st) == 0 && st.st_dev == p->ws_dev && st.st_ino == p->ws_ino;
 }
 
+/* on_done is finished with p: free it, unless cc_sub_start (which may
+ * answer at once) has not returned yet; submit frees it then. */
+static void finish_pending(struct pending *p) {
+    if (p->starting) p->answered = true;
+    else pending_free(p);
+}
+
 static void on_done(struct cc_server *srv, void *ud, json_t *result, const char *err) {
     struct pending *p = ud;
     cc_session_release(srv, p->id);
+    p->sub = NULL;
+    /* The work is over: the request's end no longer has anything to stop. */
+    if (!p->starting && cc_session_req_alive(srv, p->r, p->wid)) p->r->on_free = NULL;
     if (!cc_session_req_alive(srv, p->r, p->wid) || !srv->sessions) {
-        pending_free(p);
+        finish_pending(p);
         return;
     }
     if (!result) {
         cc_req_answer_fail(p->r, "internal", "workspace run failed: %s", err);
-        pending_free(p);
+        finish_pending(p);
         return;
     }
     struct cc_sessions *ss = srv->sessions;
@@ -125,7 +139,7 @@ static void on_done(struct cc_server *srv, void *ud, json_t *result, const char 
                            "its workspace was removed under the program, so the run's result is not "
                            "reported (an error about a missing file or directory would have come from "
                            "that, not from the program)");
-        pending_free(p);
+        finish_pending(p);
         return;
     }
     json_t *res = json_deep_copy(result);
@@ -143,6 +157,15 @@ static void on_done(struct cc_server *srv, void *ud, json_t *result, const char 
     }
     cc_session_answer(p->r, res);
     json_decref(res);
+    finish_pending(p);
+}
+
+/* The request ended without our answer (cancelled, deadline, client
+ * gone): stop the run; on_done will not be called. */
+static void on_request_free(void *owner) {
+    struct pending *p = owner;
+    if (p->sub) cc_sub_cancel(p->sub);
+    cc_session_release(p->srv, p->id);
     pending_free(p);
 }
 
@@ -171,11 +194,25 @@ static void submit(struct cc_server *srv, struct cc_req *r, json_t *args, const 
     if (spill) json_object_set_new(args, "_capture_kb", json_integer(SPILL_CAP / 1024));
     /* The idle-expiry timer must not remove the workspace under the run. */
     cc_session_hold(srv, id);
-    if (cc_sub_exec(srv, "execute_code", args, 900, on_done, p) != 0) {
+    p->srv = srv;
+    p->starting = true;
+    struct cc_sub *sub = cc_sub_start(srv, "execute_code", args, 900 * 1000, on_done, p);
+    p->starting = false;
+    if (p->answered) {
+        pending_free(p);
+        return;
+    }
+    if (!sub) {
         cc_session_release(srv, id);
         pending_free(p);
         cc_req_answer_fail(r, "internal", "cannot reach the exec workers");
+        return;
     }
+    /* A cancelled call (or a client gone) stops its program, as a one-shot
+     * execute_code does, instead of letting it run on in the workspace. */
+    p->sub = sub;
+    r->on_free = on_request_free;
+    r->owner = p;
 }
 
 /* A copy of the client's arguments without any "_" key: those are ours. */

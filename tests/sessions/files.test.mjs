@@ -2,9 +2,9 @@
 // quotas, session_run, workspace execute_code, resources (TOOLS.md 3.2, 4.9).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, assertRejected, removeHome, SKIP_NO_BINARY } from '../mcp/harness.mjs';
+import { startServer, assertRejected, removeHome, SKIP_NO_BINARY, RawServer, waitFor } from '../mcp/harness.mjs';
 
 describe('session workspaces', { skip: SKIP_NO_BINARY }, () => {
   let s, sid, other;
@@ -347,5 +347,33 @@ describe('session_stop during a workspace run', { skip: SKIP_NO_BINARY }, () => 
     assert.equal(r.code, 'worker_failure');
     assert.match(r.error, /^the session was stopped while this run was in progress/);
     assert.equal(r.verdict, undefined);
+  });
+});
+
+describe('a cancelled workspace run', { skip: SKIP_NO_BINARY }, () => {
+  test('regression: cancelled_workspace_run_kept_running (notifications/cancelled stops the program)', async () => {
+    // A cancelled execute_code on a workspace session dropped its answer but
+    // left the program running to its timeout, writing into the workspace.
+    const s = new RawServer();
+    try {
+      await s.initialize();
+      const start = await s.request('tools/call', { name: 'session_start', arguments: { language: 'bash' } });
+      const ws = start.result.structuredContent.session_id;
+      const dir = join(s.home, 'sessions', ws);
+      const id = 'cancel-me';
+      const code = "import time\nopen('started', 'w').close()\nn = 0\nwhile True:\n  n += 1; open('count', 'w').write(str(n)); time.sleep(0.05)";
+      s.request('tools/call', { name: 'execute_code', arguments: { session_id: ws, language: 'python3', code, timeout: 120 } },
+        { id, timeoutMs: 150000 }).catch(() => null);
+      await waitFor(() => existsSync(join(dir, 'started')), 20000);
+      assert.ok(existsSync(join(dir, 'started')), 'the run started');
+      s.notify('notifications/cancelled', { requestId: id, reason: 'test' });
+      const running = () => readdirSync('/proc').filter((p) => /^\d+$/.test(p)).some((p) => {
+        try { return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(dir); } catch { return false; }
+      });
+      await waitFor(() => !running(), 10000);
+      assert.equal(running(), false, 'the program still runs after its call was cancelled');
+    } finally {
+      await s.close();
+    }
   });
 });
