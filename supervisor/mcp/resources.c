@@ -85,6 +85,33 @@ static void resources_list(struct cc_server *srv, struct cc_conn *c, json_t *id,
     json_decref(res);
 }
 
+static int hexval(char c) {
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* s with its %XX escapes decoded (malloc'd), or NULL when it has none, has
+ * a malformed one, or one that decodes to a NUL byte. */
+static char *pct_decode(const char *s) {
+    if (!strchr(s, '%')) return NULL;
+    char *out = malloc(strlen(s) + 1), *o = out;
+    if (!out) return NULL;
+    for (const char *p = s; *p; p++) {
+        if (*p != '%') {
+            *o++ = *p;
+            continue;
+        }
+        int hi = hexval(p[1]), lo = hi < 0 ? -1 : hexval(p[2]);
+        if (lo < 0 || (hi == 0 && lo == 0)) {
+            free(out);
+            return NULL;
+        }
+        *o++ = (char)(hi * 16 + lo);
+        p += 2;
+    }
+    *o = '\0';
+    return out;
+}
+
 static void resources_read(struct cc_server *srv, struct cc_conn *c, json_t *id, json_t *params) {
     struct cc_sessions *ss = srv->sessions;
     const char *uri = json_string_value(json_object_get(params, "uri"));
@@ -105,6 +132,16 @@ static void resources_read(struct cc_server *srv, struct cc_conn *c, json_t *id,
     size_t len = 0;
     char *data = ws >= 0 ? cc_session_slurp(ws, path, READ_CAP, &len) : NULL;
     int err = ws >= 0 ? errno : ENOENT;
+    /* A client that builds the URI from the template ({+path}, RFC 6570)
+     * percent-encodes a space or a non-ASCII name: "a b.txt" arrives as
+     * "a%20b.txt". The name as written wins; the decoded one is tried only
+     * when no such file exists, through the same checks. */
+    char *decoded = ws >= 0 && !data && err == ENOENT ? pct_decode(path) : NULL;
+    if (decoded && cc_jail_precheck(decoded, strlen(decoded), &je) == 0) {
+        data = cc_session_slurp(ws, decoded, READ_CAP, &len);
+        err = data ? 0 : errno;
+        if (data || err != ENOENT) path = decoded;
+    }
     if (ws >= 0) close(ws);
     if (!data) {
         /* Only a missing file is "not found" (-32002); a large file, a
@@ -116,6 +153,7 @@ static void resources_read(struct cc_server *srv, struct cc_conn *c, json_t *id,
             snprintf(je.msg, sizeof je.msg, "%.200s is larger than the %u MiB resources/read returns; read "
                      "its first bytes with session_read_file (max_bytes)", shown, READ_CAP >> 20);
         cc_rpc_send_error(c, id, missing ? -32002 : -32602, je.msg);
+        free(decoded);
         return;
     }
     cc_session_touch(srv, cc_session_find(srv, sid));
@@ -130,6 +168,7 @@ static void resources_read(struct cc_server *srv, struct cc_conn *c, json_t *id,
         free(b64);
     }
     free(data);
+    free(decoded);
     json_t *res = json_pack("{s:[o]}", "contents", item);
     cc_rpc_send_result(c, id, res);
     json_decref(res);

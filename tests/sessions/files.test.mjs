@@ -377,3 +377,26 @@ describe('a cancelled workspace run', { skip: SKIP_NO_BINARY }, () => {
     }
   });
 });
+
+describe('resources/read of a URI built from the template', { skip: SKIP_NO_BINARY }, () => {
+  let s;
+  before(async () => { s = await startServer(); });
+  after(async () => { await s?.close(); });
+
+  test('regression: resource_uri_percent_encoded_not_found (a%20b.txt reads "a b.txt")', async () => {
+    // Expanding codecalc://session/{session_id}/files/{+path} (RFC 6570)
+    // percent-encodes a space or a non-ASCII name; such a URI was
+    // "no such file". The name as written still wins.
+    const ws = (await s.call('session_start', { language: 'bash' })).session_id;
+    for (const path of ['a b.txt', '\u00fcn\u00ef/\u00df.txt', 'pct%41.txt']) {
+      await s.call('session_write_file', { session_id: ws, path, content: `C:${path}` });
+    }
+    const read = async (p) => (await s.client.readResource({ uri: `codecalc://session/${ws}/files/${p}` })).contents[0].text;
+    assert.equal(await read('a%20b.txt'), 'C:a b.txt');
+    assert.equal(await read(encodeURI('\u00fcn\u00ef/\u00df.txt')), 'C:\u00fcn\u00ef/\u00df.txt');
+    assert.equal(await read('pct%41.txt'), 'C:pct%41.txt');
+    assert.equal(await read('pct%2541.txt'), 'C:pct%41.txt');
+    await assert.rejects(read(`%2e%2e/${ws}/a%20b.txt`), /path escapes session workspace/);
+    await s.call('session_stop', { session_id: ws });
+  });
+});
