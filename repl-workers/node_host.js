@@ -133,6 +133,25 @@ function failLate(e) {
   emit(2, String((e && e.stack) || e) + '\n');
 }
 
+// An error no code path caught (a promise rejected with no handler, a
+// callback of a host API that threw): node's default ends the process, and
+// with it the session's every variable. It belongs to the call running
+// now; one raised between calls (background work of an answered call) is
+// told at the start of the next call, which it does not fail.
+let between = [];
+function uncaught(e) {
+  if (cur) failLate(e);
+  else if (between.length < 16) between.push(String((e && e.stack) || e));
+}
+process.on('unhandledRejection', uncaught);
+process.on('uncaughtException', uncaught);
+
+function tellBetween() {
+  for (const text of between)
+    emit(2, `codecalc: raised after the previous call had been answered (by work it left running):\n${text}\n`);
+  between = [];
+}
+
 function tracked(kind, fn, ms, args) {
   if (typeof fn !== 'function') throw new TypeError('the callback must be a function');
   const owner = live;
@@ -140,7 +159,9 @@ function tracked(kind, fn, ms, args) {
   const h = (kind === 'immediate' ? setImmediate : kind === 'interval' ? setInterval : setTimeout)(() => {
     if (once) owner.delete(h);
     try { fn(...args); } catch (e) { failLate(e); }
-    if (idleCheck) idleCheck();
+    // After the microtasks this callback queued: a promise it rejected with
+    // no handler is reported (unhandledRejection) to this call first.
+    setImmediate(() => { if (idleCheck) idleCheck(); });
   }, ...(kind === 'immediate' ? [] : [ms]));
   owner.add(h);
   return h;
@@ -288,6 +309,7 @@ function result(c, timedOut) {
 
 function runCode(code, timeoutMs) {
   cur = { out: '', err: '', outTrunc: false, errTrunc: false, ok: true, timeoutMs };
+  tellBetween();
   live = new Set();
   const started = Date.now();
   let value, cell;

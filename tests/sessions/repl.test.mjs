@@ -525,6 +525,27 @@ describe('node REPL sessions', { skip: SKIP_NO_BINARY }, () => {
     assert.equal(r.stdout, 'aGk= 7 2 OK 2 ok string number\n');
   });
 
+  test('regression: node_unhandled_rejection_killed_host (an uncaught async error fails its call, not the session)', async () => {
+    // node ends the process on an unhandled rejection: the host died with
+    // every variable ("node worker died ... its variables are gone"), also
+    // when the rejection came from a timer after the call was answered OK,
+    // and then the *next* call was the one answered with the death.
+    await js('globalThis.kept_async = 11');
+    const r = await js("(async () => { throw new Error('async boom') })(); 1");
+    assert.equal(r.ok, false);
+    assert.equal(r.verdict, 'RTE');
+    assert.match(r.stderr, /Error: async boom/);
+    const t = await js("setTimeout(() => { Promise.reject(new Error('timer boom')) }, 5); 2");
+    assert.equal(t.verdict, 'RTE');
+    assert.match(t.stderr, /Error: timer boom/);
+    // a host API's callback that throws once the call may have been answered
+    const f = await js("require('fs').readFile('/nonexistent-codecalc', (e) => { throw new Error('fs boom') }); 3");
+    const n = await js('console.log(kept_async)');
+    assert.equal(n.stdout, '11\n');
+    assert.equal(n.state_lost, undefined);
+    assert.match(f.stderr + n.stderr, /fs boom/, 'the error is told, in its call or the next');
+  });
+
   test('a child spawned with stdio inherit cannot reach the protocol channel', async () => {
     await js('globalThis.keep = 17');
     // garbage at fd 0, 1, 2 and 3 of the child; none of it may reach the
