@@ -263,6 +263,7 @@ class Host:
         self.ns = main.__dict__
         self.idle_out = os.dup(1)
         self.idle_err = os.dup(2)
+        self.pid = os.getpid()
 
     def redirect(self, out, err):
         os.dup2(out, 1)
@@ -282,6 +283,11 @@ class Host:
             ok, tb, mle = False, user_traceback(e), memory_ceiling_hit(e)
         finally:
             self.settle()
+            # A child the code forked (os.fork() with no exit of its own) came
+            # back here: it must not answer this request or read the next,
+            # which would desynchronise the channel and end the session.
+            if os.getpid() != self.pid:
+                os._exit(0)
         so, t1 = capped(out)
         se, t2 = capped(err)
         if not ok and se == "":

@@ -167,6 +167,22 @@ describe('python3 REPL sessions', { skip: SKIP_NO_BINARY }, () => {
     assert.deepEqual([...seen].sort((a, b) => a - b), Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
+  test('regression: python_fork_desynchronised_session (a forked child never answers for the host)', async () => {
+    // os.fork() with no exit in the child: the child came back to the host's
+    // loop, answered too, and the next call was "worker replied to request
+    // N while M was outstanding; session terminated", every variable gone.
+    await run(s, sid, 'before_fork = 31');
+    const r = await run(s, sid, "import os\npid = os.fork()\nif pid == 0: print('child')\nelse: os.waitpid(pid, 0); print('parent')");
+    assert.equal(r.ok, true, JSON.stringify(r));
+    assert.equal(r.stdout, 'child\nparent\n');
+    for (let i = 0; i < 3; i++) {
+      const n = await run(s, sid, 'print(before_fork, os.getpid() == pid)');
+      assert.equal(n.ok, true, JSON.stringify(n));
+      assert.equal(n.stdout, '31 False\n');
+      assert.equal(n.state_lost, undefined);
+    }
+  });
+
   test('session_list shows the live REPL sessions', async () => {
     const l = await s.call('session_list');
     const mine = l.sessions.find((e) => e.session_id === sid);
