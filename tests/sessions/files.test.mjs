@@ -400,3 +400,29 @@ describe('resources/read of a URI built from the template', { skip: SKIP_NO_BINA
     await s.call('session_stop', { session_id: ws });
   });
 });
+
+describe('toolchain caches of a workspace run', { skip: SKIP_NO_BINARY }, () => {
+  let s;
+  before(async () => { s = await startServer(); });
+  after(async () => { await s?.close(); });
+
+  test('regression: toolchain_cache_filled_workspace (go and deno caches stay out of the workspace)', async () => {
+    // HOME is the workspace: go left ~90 files in .cache/go-build, deno its
+    // .cache/deno, zig 810 files in .cache/zig, past the 500-file artifact
+    // cap, after which the session refused every run.
+    const progs = [
+      ['go', 'main.go', 'package main\nimport "fmt"\nfunc main() { fmt.Println("go ok") }\n', 'go ok\n'],
+      ['typescript', 'main.ts', 'console.log("ts ok")\n', 'ts ok\n'],
+    ];
+    for (const [language, file, content, want] of progs) {
+      const ws = (await s.call('session_start', { language })).session_id;
+      await s.call('session_write_file', { session_id: ws, path: file, content });
+      const r = await s.call('session_run', { session_id: ws, entry_file: file, timeout: 120 });
+      assert.equal(r.stdout, want, JSON.stringify(r));
+      const a = await s.call('session_artifacts', { session_id: ws });
+      assert.deepEqual(a.artifacts.map((x) => x.path), [file], language);
+      assert.equal(existsSync(join(s.home, 'sessions', ws, '.cache')), false, language);
+      await s.call('session_stop', { session_id: ws });
+    }
+  });
+});
