@@ -112,9 +112,26 @@ describe('python3 REPL sessions', { skip: SKIP_NO_BINARY }, () => {
     assertRejected(await s.call('execute_code', { language: 'node', code: '1', session_id: sid }), 'validation', /session is python3, not node/);
   });
 
-  test('a timeout kills the host; the next call runs on a fresh one and says state was lost', async () => {
+  test('regression: python_timeout_lost_every_variable (a cell stopped at its timeout keeps the namespace)', async () => {
+    // Every python3 timeout killed the host: `time.sleep(30)` with timeout
+    // 1 lost every variable of the session, where node's vm timeout kept its
+    // context. An interruptible cell is now stopped by the call's own timer.
+    await run(s, other, 'kept_py = 41');
+    const r = await run(s, other, "print('started')\npartial = 1\nimport time\ntime.sleep(30)\nnever = 1", { timeout: 1 });
+    assert.equal(r.ok, false);
+    assert.equal(r.verdict, 'TLE');
+    assert.equal(r.timed_out, true);
+    assert.equal(r.stdout, 'started\n');
+    assert.equal(r.stderr, "codecalc: the call's code was still running at its 1 s timeout; it was stopped there (the namespace and its variables are kept)\n");
+    const n = await run(s, other, "print(kept_py, partial, 'never' in globals())");
+    assert.equal(n.stdout, '41 1 False\n');
+    assert.equal(n.state_lost, undefined);
+  });
+
+  test('a timeout the cell cannot see kills the host; the next call runs on a fresh one and says state was lost', async () => {
     await run(s, other, 'kept = 1');
-    const r = await run(s, other, 'import time\ntime.sleep(30)', { timeout: 1 });
+    // sum over a range runs in C and never returns to the interpreter's loop
+    const r = await run(s, other, 'sum(range(10**13))', { timeout: 1 });
     assert.equal(r.ok, false);
     assert.equal(r.verdict, 'TLE');
     assert.equal(r.code, 'timeout');
