@@ -8,8 +8,9 @@
 #
 # Request:  {id, op: "exec", args: {code, stdin}, deadline_ms}
 # Response: {id, ok: true, result: {ok, stdout, stderr, exit_code,
-#            output_truncated, verdict}}
-# The deadline is the launcher's job: it kills us when a call overruns.
+#            output_truncated, timed_out, verdict}}
+# A call's own timer stops a cell that can be interrupted just before its
+# deadline (Host.run); the launcher kills us when a call overruns anyway.
 import builtins
 import io
 import os
