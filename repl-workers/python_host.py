@@ -375,8 +375,13 @@ class Host:
                 continue
             code = args.get("code") if isinstance(args.get("code"), str) else ""
             stdin = args.get("stdin") if isinstance(args.get("stdin"), str) else ""
+            # The launcher's deadline counts from deadline_ms (the timeout
+            # the supervisor clamped); the cell's own timeout if it is less.
             t = args.get("timeout")
-            budget_s = float(t) if isinstance(t, int) and t > 0 else (msg.get("deadline_ms") or 30000) / 1000.0
+            d = msg.get("deadline_ms")
+            budget_s = d / 1000.0 if isinstance(d, int) and d > 0 else 30.0
+            if isinstance(t, int) and 0 < t < budget_s:
+                budget_s = float(t)
             write_frame(self.proto, {"id": rid, "ok": True, "result": self.run(code, stdin, budget_s)})
 
 
