@@ -86,6 +86,7 @@ static void cleanup(void) {
     unlink(L.pid_path);
     sbx_result_free(&L.setup);
     json_decref(L.req_args);
+    rl_queued_drop(&L);
     free(L.notice);
     cc_sb_free(&L.client.out);
     cc_sb_free(&L.host.out);

@@ -65,6 +65,17 @@ struct launcher {
     uint64_t req_id;
     int64_t deadline_ms;          /* monotonic */
     json_t *req_args;             /* owned */
+    /* a call that arrived while an orphaned one still ran (a supervisor
+     * restarted mid-call): it starts when that one ends, or is answered
+     * unrun when its own budget is spent waiting */
+    struct {
+        bool set;
+        uint64_t id;
+        char *body;               /* the frame as received, owned */
+        size_t n;
+        json_t *args;             /* owned */
+        int64_t until_ms;         /* monotonic: arrival + its budget */
+    } queued;
     char *notice;                 /* why state was lost; told once, owned */
     struct rl_diskwatch disk;
     bool stop;
@@ -105,5 +116,7 @@ bool rl_disk_fell(struct launcher *L);
 int rl_relay_run(struct launcher *L);
 /* Queue one frame {id, ok: true, result} for the supervisor. */
 void rl_send_result(struct launcher *L, uint64_t id, json_t *result);
+/* Drop a queued call unanswered (its client is gone, or we are exiting). */
+void rl_queued_drop(struct launcher *L);
 
 #endif

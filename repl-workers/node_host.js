@@ -133,6 +133,25 @@ function failLate(e) {
   emit(2, String((e && e.stack) || e) + '\n');
 }
 
+// An error no code path caught (a promise rejected with no handler, a
+// callback of a host API that threw): node's default ends the process, and
+// with it the session's every variable. It belongs to the call running
+// now; one raised between calls (background work of an answered call) is
+// told at the start of the next call, which it does not fail.
+let between = [];
+function uncaught(e) {
+  if (cur) failLate(e);
+  else if (between.length < 16) between.push(String((e && e.stack) || e));
+}
+process.on('unhandledRejection', uncaught);
+process.on('uncaughtException', uncaught);
+
+function tellBetween() {
+  for (const text of between)
+    emit(2, `codecalc: raised after the previous call had been answered (by work it left running):\n${text}\n`);
+  between = [];
+}
+
 function tracked(kind, fn, ms, args) {
   if (typeof fn !== 'function') throw new TypeError('the callback must be a function');
   const owner = live;
@@ -140,7 +159,9 @@ function tracked(kind, fn, ms, args) {
   const h = (kind === 'immediate' ? setImmediate : kind === 'interval' ? setInterval : setTimeout)(() => {
     if (once) owner.delete(h);
     try { fn(...args); } catch (e) { failLate(e); }
-    if (idleCheck) idleCheck();
+    // After the microtasks this callback queued: a promise it rejected with
+    // no handler is reported (unhandledRejection) to this call first.
+    setImmediate(() => { if (idleCheck) idleCheck(); });
   }, ...(kind === 'immediate' ? [] : [ms]));
   owner.add(h);
   return h;
@@ -148,6 +169,16 @@ function tracked(kind, fn, ms, args) {
 
 function cleared(clear) {
   return (h) => { live.delete(h); clear(h); if (idleCheck) idleCheck(); };
+}
+
+function nodeGlobals() {
+  const names = ['Buffer', 'URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'structuredClone',
+    'atob', 'btoa', 'performance', 'AbortController', 'AbortSignal', 'Event', 'EventTarget',
+    'crypto', 'fetch', 'Blob', 'Headers', 'Request', 'Response', 'FormData', 'BroadcastChannel',
+    'MessageChannel', 'MessagePort', 'DOMException'];
+  const g = {};
+  for (const n of names) if (globalThis[n] !== undefined) g[n] = globalThis[n];
+  return g;
 }
 
 const context = vm.createContext({
@@ -165,6 +196,10 @@ const context = vm.createContext({
   setImmediate: (fn, ...a) => tracked('immediate', fn, 0, a),
   clearTimeout: cleared(clearTimeout), clearInterval: cleared(clearInterval),
   clearImmediate: cleared(clearImmediate), queueMicrotask,
+  // node's own globals that are not language intrinsics: a vm context has
+  // none of them, so `Buffer.from('hi')` that runs in `node file.js` was a
+  // ReferenceError in a session.
+  ...nodeGlobals(),
 });
 vm.runInContext('globalThis.globalThis = globalThis;', context);
 
@@ -253,22 +288,28 @@ function compileCell(code) {
   }
 }
 
+const TIMERS_PENDING = (ms) => `codecalc: the call's timers were still pending at its ${ms} ms timeout; they were cleared\n`;
+const CODE_RAN_ON = (ms) => `codecalc: the call's code was still running at its ${ms} ms timeout; it was stopped there (the context and its variables are kept)\n`;
+
+// timedOut: null, or the note (TIMERS_PENDING / CODE_RAN_ON) that says what
+// the timeout stopped.
 function result(c, timedOut) {
   const trunc = c.outTrunc || c.errTrunc;
   const ok = c.ok && !timedOut;
   return {
     ok,
     stdout: c.out + (c.outTrunc ? MARKER : ''),
-    stderr: c.err + (c.errTrunc ? MARKER : '') + (timedOut ? `codecalc: the call's timers were still pending at its ${c.timeoutMs} ms timeout; they were cleared\n` : ''),
+    stderr: c.err + (c.errTrunc ? MARKER : '') + (timedOut ? timedOut(c.timeoutMs) : ''),
     exit_code: ok ? 0 : 1,
     output_truncated: trunc,
-    timed_out: timedOut,
+    timed_out: !!timedOut,
     verdict: timedOut ? 'TLE' : trunc ? 'OLE' : (ok ? 'OK' : 'RTE'),
   };
 }
 
 function runCode(code, timeoutMs) {
   cur = { out: '', err: '', outTrunc: false, errTrunc: false, ok: true, timeoutMs };
+  tellBetween();
   live = new Set();
   const started = Date.now();
   let value, cell;
@@ -276,8 +317,11 @@ function runCode(code, timeoutMs) {
     cell = compileCell(code);
     value = cell.script.runInContext(context, { timeout: Math.max(1, timeoutMs) });
   } catch (e) {
+    // vm's own timeout stops synchronous code (`while (true) {}`) with this
+    // error: that is the call's timeout, a TLE, not an error the code threw.
+    if (e && e.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return Promise.resolve(finish(CODE_RAN_ON));
     failLate(e);
-    return Promise.resolve(finish(false));
+    return Promise.resolve(finish(null));
   }
   const thenable = value !== null && (typeof value === 'object' || typeof value === 'function') &&
     typeof value.then === 'function';
@@ -292,10 +336,10 @@ function runCode(code, timeoutMs) {
       idleCheck = null;
       resolve(finish(timedOut));
     };
-    idleCheck = () => { if (settled && live.size === 0) done(false); };
+    idleCheck = () => { if (settled && live.size === 0) done(null); };
     // Answer a little before the relay's own deadline (the budget plus its
     // grace), which would replace the host.
-    const guard = setTimeout(() => done(true), Math.max(1, timeoutMs - 250 - (Date.now() - started)));
+    const guard = setTimeout(() => done(TIMERS_PENDING), Math.max(1, timeoutMs - 250 - (Date.now() - started)));
     if (!settled) {
       const echo = (v) => { if (cell.async && v !== undefined) emit(1, util.inspect(v) + '\n'); };
       Promise.resolve(value).then(echo, failLate).finally(() => { settled = true; idleCheck && idleCheck(); });

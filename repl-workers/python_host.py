@@ -8,11 +8,13 @@
 #
 # Request:  {id, op: "exec", args: {code, stdin}, deadline_ms}
 # Response: {id, ok: true, result: {ok, stdout, stderr, exit_code,
-#            output_truncated, verdict}}
-# The deadline is the launcher's job: it kills us when a call overruns.
+#            output_truncated, timed_out, verdict}}
+# A call's own timer stops a cell that can be interrupted just before its
+# deadline (Host.run); the launcher kills us when a call overruns anyway.
 import builtins
 import io
 import os
+import signal
 import struct
 import sys
 import types
@@ -253,6 +255,20 @@ def user_traceback(exc):
     return "".join(traceback.format_exception(type(exc), exc, tb))
 
 
+class CallTimeout(BaseException):
+    """Raised into the cell by the call's own timer (see Host.run)."""
+
+
+def _on_call_timer(signum, frame):
+    raise CallTimeout()
+
+
+# The call's own timer fires this much before the launcher's deadline (the
+# budget plus 500 ms), so an interruptible cell is stopped by us, keeping
+# the namespace, rather than the host killed.
+TIMER_LEAD_S = 0.25
+
+
 class Host:
     def __init__(self, proto):
         self.proto = proto
@@ -263,33 +279,54 @@ class Host:
         self.ns = main.__dict__
         self.idle_out = os.dup(1)
         self.idle_err = os.dup(2)
+        self.pid = os.getpid()
 
     def redirect(self, out, err):
         os.dup2(out, 1)
         os.dup2(err, 2)
 
-    def run(self, code, stdin):
+    def run(self, code, stdin, budget_s):
         sys.stdout.flush()
         sys.stderr.flush()
         out = capture_fd()
         err = capture_fd()
         self.redirect(out, err)
         sys.stdin = io.StringIO(stdin)
-        ok, tb, mle = True, "", None
+        ok, tb, mle, timed_out = True, "", None, False
+        # A cell still running at its timeout is stopped by an exception
+        # (pure Python code sees it at once, a C call when it returns), as
+        # node's vm timeout stops a script: the namespace is kept. Only a
+        # cell that cannot be stopped is left to the launcher's kill.
+        signal.signal(signal.SIGALRM, _on_call_timer)
+        signal.setitimer(signal.ITIMER_REAL, max(budget_s - TIMER_LEAD_S, 0.05))
         try:
-            self.execute(code)
+            try:
+                self.execute(code)
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+        except CallTimeout:
+            ok, timed_out = False, True
         except BaseException as e:  # SystemExit too: it ends this request only
             ok, tb, mle = False, user_traceback(e), memory_ceiling_hit(e)
         finally:
             self.settle()
+            # A child the code forked (os.fork() with no exit of its own) came
+            # back here: it must not answer this request or read the next,
+            # which would desynchronise the channel and end the session.
+            if os.getpid() != self.pid:
+                os._exit(0)
         so, t1 = capped(out)
         se, t2 = capped(err)
         if not ok and se == "":
             se, t2 = (tb[:CAP] + MARKER, True) if len(tb.encode()) > CAP else (tb, False)
+        if timed_out:
+            note = ("codecalc: the call's code was still running at its %g s timeout; it was stopped "
+                    "there (the namespace and its variables are kept)\n" % budget_s)
+            se = se + note if len(se) + len(note) <= CAP else se
         trunc = t1 or t2
         res = {"ok": ok, "stdout": so, "stderr": se, "exit_code": 0 if ok else 1,
-               "output_truncated": trunc,
-               "verdict": "OLE" if trunc else ("MLE" if mle else ("OK" if ok else "RTE"))}
+               "output_truncated": trunc, "timed_out": timed_out,
+               "verdict": "TLE" if timed_out else ("OLE" if trunc else ("MLE" if mle else ("OK" if ok else "RTE")))}
         if mle and not trunc:
             res["reason"] = mle
         return res
@@ -338,7 +375,14 @@ class Host:
                 continue
             code = args.get("code") if isinstance(args.get("code"), str) else ""
             stdin = args.get("stdin") if isinstance(args.get("stdin"), str) else ""
-            write_frame(self.proto, {"id": rid, "ok": True, "result": self.run(code, stdin)})
+            # The launcher's deadline counts from deadline_ms (the timeout
+            # the supervisor clamped); the cell's own timeout if it is less.
+            t = args.get("timeout")
+            d = msg.get("deadline_ms")
+            budget_s = d / 1000.0 if isinstance(d, int) and d > 0 else 30.0
+            if isinstance(t, int) and 0 < t < budget_s:
+                budget_s = float(t)
+            write_frame(self.proto, {"id": rid, "ok": True, "result": self.run(code, stdin, budget_s)})
 
 
 def main():

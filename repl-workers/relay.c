@@ -53,7 +53,6 @@ static void queue_json(struct rl_peer *p, json_t *msg) {
 }
 
 void rl_send_result(struct launcher *L, uint64_t id, json_t *result) {
-    if (L->orphan) return;
     json_t *m = json_pack("{s:I,s:b,s:O}", "id", (json_int_t)id, "ok", 1, "result", result);
     if (m) queue_json(&L->client, m);
     json_decref(m);
@@ -61,19 +60,53 @@ void rl_send_result(struct launcher *L, uint64_t id, json_t *result) {
 
 /* ---- the call in progress ------------------------------------------------ */
 
+static void start_call(struct launcher *L, uint64_t id, const char *body, size_t n, json_t *args,
+                       int64_t deadline_ms);
+
+void rl_queued_drop(struct launcher *L) {
+    free(L->queued.body);
+    json_decref(L->queued.args);
+    memset(&L->queued, 0, sizeof L->queued);
+}
+
+/* The orphaned call ended: the queued one runs now, with what is left of
+ * its budget (the supervisor's wait for it started when it was sent). */
+static void start_queued(struct launcher *L) {
+    int64_t left = L->queued.until_ms - cc_now_ms();
+    json_t *args = L->queued.args;
+    L->queued.args = NULL;
+    start_call(L, L->queued.id, L->queued.body, L->queued.n, args, left > 1 ? left : 1);
+    rl_queued_drop(L);
+}
+
 static void finish_call(struct launcher *L, json_t *result) {
-    if (L->notice && json_is_object(result)) {
+    /* An orphaned call's answer has no one to go to: the supervisor that
+     * asked is gone, and its successor never sent this request. */
+    if (!L->orphan && L->notice && json_is_object(result)) {
         json_object_set_new(result, "state_lost", json_true());
         json_object_set_new(result, "host_restarted", json_string(L->notice));
         free(L->notice);
         L->notice = NULL;
     }
-    rl_send_result(L, L->req_id, result);
+    if (!L->orphan) rl_send_result(L, L->req_id, result);
     json_decref(result);
     json_decref(L->req_args);
     L->req_args = NULL;
     L->busy = L->orphan = false;
     rl_disk_call_ended(L);
+    if (L->queued.set) start_queued(L);
+}
+
+/* The orphaned call outlasted the queued call's budget: answer it unrun.
+ * The host and its variables stay; the orphan goes on to its own end. */
+static void queued_expired(struct launcher *L) {
+    json_t *r = rl_shape_failure(L, L->queued.args, "timeout", "TLE", "this call did not run: the %s host was "
+                                 "still running a call that was in progress when the server restarted "
+                                 "(it may run until its own timeout); the host and its variables are kept, "
+                                 "retry later", L->lang);
+    rl_send_result(L, L->queued.id, r);
+    json_decref(r);
+    rl_queued_drop(L);
 }
 
 static void set_notice(struct launcher *L, const char *why) {
@@ -174,7 +207,17 @@ static void on_client_frame(struct launcher *L, const char *body, size_t n) {
             json_decref(args);
             args = json_object();
         }
-        if (L->busy) {
+        if (L->busy && L->orphan && !L->queued.set && (L->queued.body = malloc(n ? n : 1))) {
+            /* The call in progress was sent by a supervisor that is gone
+             * (it restarted mid-call): this one waits for it to end. */
+            memcpy(L->queued.body, body, n);
+            L->queued.n = n;
+            L->queued.set = true;
+            L->queued.id = id;
+            L->queued.args = args;
+            int64_t budget = (int64_t)mp_uint(cc_mp_get(m, "deadline_ms"));
+            L->queued.until_ms = cc_now_ms() + (budget > 0 ? budget : 30000);
+        } else if (L->busy) {
             json_t *r = rl_shape_failure(L, args, "worker_failure", "RTE", "the %s worker is busy with "
                                          "request %llu", L->lang, (unsigned long long)L->req_id);
             rl_send_result(L, id, r);
@@ -248,6 +291,9 @@ static void close_client(struct launcher *L) {
     cc_frame_reader_free(&L->client.rd);
     cc_frame_reader_init(&L->client.rd);
     if (L->busy) L->orphan = true;
+    /* A call queued behind an orphan was asked by this client: no one is
+     * left to answer. */
+    if (L->queued.set) rl_queued_drop(L);
 }
 
 /* A new supervisor connection replaces the old one and learns who we are. */
@@ -275,6 +321,10 @@ static int poll_timeout(const struct launcher *L) {
     int64_t now = cc_now_ms(), t = SOCK_CHECK_MS;
     if (L->busy) {
         int64_t left = L->deadline_ms - now;
+        if (left < t) t = left < 0 ? 0 : left;
+    }
+    if (L->queued.set) {
+        int64_t left = L->queued.until_ms - now;
         if (left < t) t = left < 0 ? 0 : left;
     }
     int64_t disk = rl_disk_next_ms(L);
@@ -323,6 +373,7 @@ int rl_relay_run(struct launcher *L) {
             snprintf(what, sizeof what, "%s worker timed out", L->lang);
             host_lost(L, "timeout", "TLE", what, "timed out and was killed");
         }
+        if (L->queued.set && cc_now_ms() >= L->queued.until_ms) queued_expired(L);
         if (rl_disk_fell(L)) disk_full(L);
         if (cc_now_ms() >= next_check) {
             next_check = cc_now_ms() + SOCK_CHECK_MS;

@@ -114,6 +114,14 @@ static void resources_read(struct cc_server *srv, struct cc_conn *c, json_t *id,
     size_t len = 0;
     char *data = ws >= 0 ? cc_session_slurp(ws, path, READ_CAP, &len) : NULL;
     int err = ws >= 0 ? errno : ENOENT;
+    /* A raw name holding '%' ("pct%41.txt") was readable by its raw URI
+     * before URIs were decoded: when the decoded name does not exist, the
+     * name as written is tried, through the same checks. */
+    const char *raw = ws >= 0 && !data && err == ENOENT ? strstr(uri + strlen(URI_PREFIX), "/files/") + 7 : NULL;
+    if (raw && strcmp(raw, path) && cc_jail_precheck(raw, strlen(raw), &je) == 0) {
+        data = cc_session_slurp(ws, raw, READ_CAP, &len);
+        err = data ? 0 : errno;
+    }
     if (ws >= 0) close(ws);
     if (!data) {
         /* Only a missing file is "not found" (-32002); a large file, a

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "supervisor/sessions/jail.h"
@@ -19,6 +20,8 @@
 #define INLINE_CAP 65536
 #define SPILL_CAP (4u << 20)
 #define ENTRY_CAP (4u << 20)
+/* What the exec worker appends to a stream it cut (CC_TRUNC_MARKER). */
+#define TRUNC_MARKER "\n...[truncated]"
 
 struct pending {
     struct cc_req *r;
@@ -26,11 +29,29 @@ struct pending {
     char id[CC_SESSION_ID_MAX + 1];
     char *entry_file;      /* session_run only */
     bool spill;            /* apply 4.7 */
+    dev_t ws_dev;          /* the workspace the run was given */
+    ino_t ws_ino;
+    struct cc_server *srv;
+    struct cc_sub *sub;    /* the exec sub-request, until it answers */
+    bool starting;         /* cc_sub_start has not returned yet */
+    bool answered;         /* on_done ran while starting */
 };
 
 static void pending_free(struct pending *p) {
     free(p->entry_file);
     free(p);
+}
+
+/* true when the worker cut this stream at its capture cap: the text ends
+ * with its marker and the program wrote more than the text holds
+ * (<name>_bytes counts what it wrote). */
+static bool cut_by_capture(json_t *res, const char *name, const char *text, size_t len) {
+    size_t m = sizeof TRUNC_MARKER - 1;
+    char key[40];
+    snprintf(key, sizeof key, "%s_bytes", name);
+    json_t *b = json_object_get(res, key);
+    return len >= m && memcmp(text + len - m, TRUNC_MARKER, m) == 0 && json_is_integer(b) &&
+           json_integer_value(b) > (json_int_t)(len - m);
 }
 
 /* One stream past the inline cap: write the spill file, trim, disclose. */
@@ -41,6 +62,12 @@ static void spill_stream(struct cc_server *srv, int ws, const char *id, json_t *
     if (!text || len <= INLINE_CAP) return;
     bool capped = len >= SPILL_CAP;
     size_t keep = capped ? SPILL_CAP : len;
+    /* The capture itself was cut (the program wrote more than it keeps):
+     * the spill holds the first bytes, without the marker, and says so. */
+    if (cut_by_capture(res, name, text, len)) {
+        keep = len - (sizeof TRUNC_MARKER - 1);
+        capped = true;
+    }
     unsigned char b[16];
     char rel[96], key[40];
     if (getrandom(b, sizeof b, 0) != sizeof b) return;
@@ -75,20 +102,47 @@ static void spill_stream(struct cc_server *srv, int ws, const char *id, json_t *
     json_object_set_new(res, "output_truncated", json_true());
 }
 
+/* true when ws (-1 when it could not be opened) is still the workspace the
+ * run was given: session_stop removes it under a run in progress. */
+static bool same_workspace(int ws, const struct pending *p) {
+    struct stat st;
+    return ws >= 0 && fstat(ws, &st) == 0 && st.st_dev == p->ws_dev && st.st_ino == p->ws_ino;
+}
+
+/* on_done is finished with p: free it, unless cc_sub_start (which may
+ * answer at once) has not returned yet; submit frees it then. */
+static void finish_pending(struct pending *p) {
+    if (p->starting) p->answered = true;
+    else pending_free(p);
+}
+
 static void on_done(struct cc_server *srv, void *ud, json_t *result, const char *err) {
     struct pending *p = ud;
+    cc_session_release(srv, p->id);
+    p->sub = NULL;
+    /* The work is over: the request's end no longer has anything to stop. */
+    if (!p->starting && cc_session_req_alive(srv, p->r, p->wid)) p->r->on_free = NULL;
     if (!cc_session_req_alive(srv, p->r, p->wid) || !srv->sessions) {
-        pending_free(p);
+        finish_pending(p);
         return;
     }
     if (!result) {
         cc_req_answer_fail(p->r, "internal", "workspace run failed: %s", err);
-        pending_free(p);
+        finish_pending(p);
+        return;
+    }
+    struct cc_sessions *ss = srv->sessions;
+    int ws = openat(ss->root_fd, p->id, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (!same_workspace(ws, p)) {
+        if (ws >= 0) close(ws);
+        cc_req_answer_fail(p->r, "worker_failure", "the session was stopped while this run was in progress: "
+                           "its workspace was removed under the program, so the run's result is not "
+                           "reported (an error about a missing file or directory would have come from "
+                           "that, not from the program)");
+        finish_pending(p);
         return;
     }
     json_t *res = json_deep_copy(result);
-    struct cc_sessions *ss = srv->sessions;
-    int ws = openat(ss->root_fd, p->id, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (ws >= 0 && json_object_get(res, "verdict")) {
         if (p->spill) {
             spill_stream(srv, ws, p->id, res, "stdout");
@@ -103,6 +157,15 @@ static void on_done(struct cc_server *srv, void *ud, json_t *result, const char 
     }
     cc_session_answer(p->r, res);
     json_decref(res);
+    finish_pending(p);
+}
+
+/* The request ended without our answer (cancelled, deadline, client
+ * gone): stop the run; on_done will not be called. */
+static void on_request_free(void *owner) {
+    struct pending *p = owner;
+    if (p->sub) cc_sub_cancel(p->sub);
+    cc_session_release(p->srv, p->id);
     pending_free(p);
 }
 
@@ -119,15 +182,37 @@ static void submit(struct cc_server *srv, struct cc_req *r, json_t *args, const 
     p->wid = r->wid;
     p->spill = spill;
     snprintf(p->id, sizeof p->id, "%s", id);
+    struct stat st;
+    if (fstatat(cc_sessions_of(srv)->root_fd, id, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+        p->ws_dev = st.st_dev;
+        p->ws_ino = st.st_ino;
+    }
     char wd[PATH_MAX + 80];
     snprintf(wd, sizeof wd, "%s/%s", cc_sessions_of(srv)->root, id);
     json_object_set_new(args, "_workdir", json_string(wd));
     json_object_set_new(args, "session_id", json_string(id));
     if (spill) json_object_set_new(args, "_capture_kb", json_integer(SPILL_CAP / 1024));
-    if (cc_sub_exec(srv, "execute_code", args, 900, on_done, p) != 0) {
+    /* The idle-expiry timer must not remove the workspace under the run. */
+    cc_session_hold(srv, id);
+    p->srv = srv;
+    p->starting = true;
+    struct cc_sub *sub = cc_sub_start(srv, "execute_code", args, 900 * 1000, on_done, p);
+    p->starting = false;
+    if (p->answered) {
+        pending_free(p);
+        return;
+    }
+    if (!sub) {
+        cc_session_release(srv, id);
         pending_free(p);
         cc_req_answer_fail(r, "internal", "cannot reach the exec workers");
+        return;
     }
+    /* A cancelled call (or a client gone) stops its program, as a one-shot
+     * execute_code does, instead of letting it run on in the workspace. */
+    p->sub = sub;
+    r->on_free = on_request_free;
+    r->owner = p;
 }
 
 /* A copy of the client's arguments without any "_" key: those are ours. */

@@ -30,6 +30,7 @@ struct pending {
 
 static void on_done(struct cc_server *srv, void *ud, json_t *result, const char *err) {
     struct pending *p = ud;
+    if (p->session_id) cc_session_release(srv, p->session_id);
     if (!cc_session_req_alive(srv, p->r, p->wid)) goto out;
     if (!result) {
         cc_req_answer_fail(p->r, "internal", "install failed: %s", err);
@@ -67,7 +68,10 @@ void cc_install_run(struct cc_server *srv, struct cc_req *r, const struct cc_ins
     }
     p->r = r;
     p->wid = r->wid;
+    /* The idle-expiry timer must not remove the workspace under the install. */
+    if (p->session_id) cc_session_hold(srv, p->session_id);
     if (cc_sub_exec(srv, CC_EXEC_OP_INSTALL, args, BACKSTOP_S, on_done, p) != 0) {
+        if (p->session_id) cc_session_release(srv, p->session_id);
         free(p->session_id);
         free(p);
         cc_req_answer_fail(r, "internal", "cannot reach the exec workers");

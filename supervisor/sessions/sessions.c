@@ -161,6 +161,18 @@ void cc_session_touch(struct cc_server *srv, struct cc_session *s) {
     cc_srec_touch(srv, s);
 }
 
+void cc_session_hold(struct cc_server *srv, const char *id) {
+    struct cc_session *s = srv->sessions ? cc_session_find(srv, id) : NULL;
+    if (s) s->inflight++;
+}
+
+void cc_session_release(struct cc_server *srv, const char *id) {
+    struct cc_session *s = srv->sessions ? cc_session_find(srv, id) : NULL;
+    if (!s) return;
+    if (s->inflight > 0) s->inflight--;
+    cc_session_touch(srv, s);
+}
+
 static void answer_expired(struct cc_req *r, const char *id) {
     char ttl[32];
     double t = cc_session_idle_ttl();

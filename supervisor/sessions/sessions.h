@@ -40,7 +40,8 @@ struct cc_session {
     uint64_t host_start;        /* its /proc start time */
     bool attach_failed;         /* its host did not survive a restart */
     bool expired;               /* idle-expired: host and workspace removed */
-    int inflight;               /* REPL calls (and the start) not answered yet */
+    int inflight;               /* calls not answered yet: REPL calls, the start,
+                                 * workspace runs, session_run, installs */
     struct cc_repl *repl;       /* NULL for workspace sessions */
     struct cc_session *next;
 };
@@ -73,6 +74,12 @@ int cc_session_open(struct cc_server *srv, struct cc_req *r, json_t *args, struc
 /* Record activity (s may be NULL). Expiry is decided in cc_session_open. */
 void cc_session_touch(struct cc_server *srv, struct cc_session *s);
 bool cc_session_is_expired(struct cc_server *srv, const char *id);
+/* A one-shot call into session id's workspace (a run, session_run, an
+ * install) has started / has ended: while one is in progress the session
+ * is not idle, and the idle clock restarts from its end. Unknown ids are
+ * ignored (the session may be gone by the end). */
+void cc_session_hold(struct cc_server *srv, const char *id);
+void cc_session_release(struct cc_server *srv, const char *id);
 struct cc_session *cc_session_find(struct cc_server *srv, const char *id);
 
 /* Canonical language for a spelling; NULL when unknown. */

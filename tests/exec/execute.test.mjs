@@ -5,7 +5,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { startServer, assertRejected, SKIP_NO_BINARY, CONTRACT_VERSION, assertHostDisclosures, hasMemoryCgroup } from '../mcp/harness.mjs';
+import { startServer, assertRejected, SKIP_NO_BINARY, CONTRACT_VERSION, assertHostDisclosures, hasMemoryCgroup, RawServer } from '../mcp/harness.mjs';
 
 const ENVELOPE_KEYS = [
   'ok', 'language', 'phase', 'backend', 'platform', 'stdout', 'stderr', 'exit_code',
@@ -487,5 +487,40 @@ describe('execute_code_stream over stdio', { skip: SKIP_NO_BINARY }, () => {
       { language: 'python3', code: 'x = bytearray(300 * 1024 * 1024)', max_memory_mb: 32 }, LONG);
     assert.equal(r.ok, false);
     assert.ok(['MLE', 'RTE'].includes(r.verdict), r.verdict);
+  });
+});
+
+// A raw client: the SDK drops a progress notification that arrives in the
+// same read as the response (it handles notifications a tick later, after
+// the response removed the handler), so it cannot see the last one.
+describe('execute_code_stream: the progress stream is complete', { skip: SKIP_NO_BINARY }, () => {
+  test('regression: stream_last_output_never_notified (output written after the last tick reaches the progress stream)', async () => {
+    const s = new RawServer();
+    try {
+      await s.initialize();
+      // The last bytes are written just before exit, after a character split
+      // across ticks: the stream stopped at 'first\n\u00e9' (progress 8 of
+      // 16 bytes); a print-and-exit program sent no notification at all.
+      const codes = [
+        "import sys, time\nsys.stdout.buffer.write('first\\n\\u00e9\\u20ac'.encode()[:9]); sys.stdout.flush()\ntime.sleep(0.6)\nsys.stdout.buffer.write('\\u20ac'.encode()[1:] + b'last\\n')",
+        "print('only line')",
+      ];
+      for (const [k, code] of codes.entries()) {
+        s.notifications.length = 0;
+        const token = `t${k}`;
+        const msg = await s.request('tools/call',
+          { name: 'execute_code_stream', arguments: { language: 'python3', code }, _meta: { progressToken: token } },
+          { timeoutMs: 60000 });
+        const sc = msg.result.structuredContent;
+        assert.equal(sc.ok, true, JSON.stringify(sc));
+        const seen = s.notifications.filter((n) => n.method === 'notifications/progress' && n.params.progressToken === token)
+          .map((n) => n.params);
+        assert.ok(seen.length >= 1, 'at least one notification');
+        assert.equal(seen.at(-1).progress, sc.stdout_bytes, 'the stream ends at the result\'s byte count');
+        assert.equal(seen.map((p) => p.message).join(''), sc.stdout, 'the messages carry the whole output, in order');
+      }
+    } finally {
+      await s.close();
+    }
   });
 });

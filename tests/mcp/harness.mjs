@@ -255,6 +255,7 @@ export class RawServer {
     this.pending = new Map();   // id -> {resolve, reject, timer}
     this.orphans = [];          // responses with id null / unknown id
     this.orphanWaiters = [];
+    this.notifications = []; // every notification from the server, in order
     this.stderrText = '';
     this.exited = null;
     this.nextId = 1000000;
@@ -300,6 +301,7 @@ export class RawServer {
       p.resolve(msg);
     } else if (msg.method !== undefined && msg.id === undefined) {
       // a notification from the server (log, progress): not a response
+      this.notifications.push(msg);
     } else {
       this.#orphan(msg);
     }

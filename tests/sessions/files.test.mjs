@@ -2,9 +2,9 @@
 // quotas, session_run, workspace execute_code, resources (TOOLS.md 3.2, 4.9).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, assertRejected, removeHome, SKIP_NO_BINARY } from '../mcp/harness.mjs';
+import { startServer, assertRejected, removeHome, SKIP_NO_BINARY, RawServer, waitFor } from '../mcp/harness.mjs';
 
 describe('session workspaces', { skip: SKIP_NO_BINARY }, () => {
   let s, sid, other;
@@ -322,5 +322,135 @@ describe('workspace below a directory the program cannot search', { skip: SKIP_N
       code: '#include <stdio.h>\nint main(void) { printf("%d\\n", 6 * 7); return 0; }' });
     assert.equal(rc.stderr, '');
     assert.deepEqual([rc.verdict, rc.stdout], ['OK', '42\n']);
+  });
+});
+
+describe('output spill of a stream cut at its capture cap (4.7)', { skip: SKIP_NO_BINARY }, () => {
+  let s;
+  before(async () => { s = await startServer(); });
+  after(async () => { await s?.close(); });
+
+  test('regression: spill_of_cut_stream_not_marked_capped (the spill says it holds only the first bytes)', async () => {
+    // 300,000 digits: the capture keeps 240 KiB. The spill held those bytes
+    // plus the "\n...[truncated]" marker as if the program had printed it,
+    // and the result had no stdout_spill_capped.
+    const ws = (await s.call('session_start', { language: 'bash' })).session_id;
+    const code = "import sys\nsys.stdout.write(''.join(str(i % 10) for i in range(300000)))";
+    const r = await s.call('execute_code', { session_id: ws, language: 'python3', code });
+    assert.equal(r.verdict, 'OLE');
+    assert.equal(r.stdout_bytes, 300000);
+    assert.equal(r.stdout_spill_capped, true);
+    const res = await s.client.readResource({ uri: r.stdout_spill });
+    const text = res.contents[0].text;
+    assert.equal(text.length, 240 * 1024);
+    assert.equal(text, ''.padEnd(240 * 1024, '0123456789'));
+    // within the capture: the whole output spilled, nothing marked capped
+    const w = await s.call('execute_code', { session_id: ws, language: 'python3', code: "print('y' * 200000)" });
+    assert.equal(w.verdict, 'OK');
+    assert.equal(w.stdout_spill_capped, undefined);
+    const all = (await s.client.readResource({ uri: w.stdout_spill })).contents[0].text;
+    assert.equal(all, 'y'.repeat(200000) + '\n');
+    await s.call('session_stop', { session_id: ws });
+  });
+});
+
+describe('session_stop during a workspace run', { skip: SKIP_NO_BINARY }, () => {
+  let s;
+  before(async () => { s = await startServer(); });
+  after(async () => { await s?.close(); });
+
+  test('regression: stop_during_workspace_run_read_as_program_error (the run says the session was stopped)', async () => {
+    // The run's answer used to be the program's own failure: RTE with
+    // "FileNotFoundError: ... 'after.txt'", as if the program were wrong.
+    const ws = (await s.call('session_start', { language: 'bash' })).session_id;
+    const dir = join(s.home, 'sessions', ws);
+    const run = s.call('execute_code', { session_id: ws, language: 'python3', timeout: 60,
+      code: "import os, time\nopen('started', 'w').close()\nwhile os.path.exists('started'): time.sleep(0.05)\nopen('after.txt', 'w').write('x')" });
+    for (let i = 0; i < 200 && !existsSync(join(dir, 'started')); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(existsSync(join(dir, 'started')), 'the run started');
+    const stop = await s.call('session_stop', { session_id: ws });
+    assert.equal(stop.deleted, true);
+    const r = await run;
+    assert.equal(r.ok, false);
+    assert.equal(r.code, 'worker_failure');
+    assert.match(r.error, /^the session was stopped while this run was in progress/);
+    assert.equal(r.verdict, undefined);
+  });
+});
+
+describe('a cancelled workspace run', { skip: SKIP_NO_BINARY }, () => {
+  test('regression: cancelled_workspace_run_kept_running (notifications/cancelled stops the program)', async () => {
+    // A cancelled execute_code on a workspace session dropped its answer but
+    // left the program running to its timeout, writing into the workspace.
+    const s = new RawServer();
+    try {
+      await s.initialize();
+      const start = await s.request('tools/call', { name: 'session_start', arguments: { language: 'bash' } });
+      const ws = start.result.structuredContent.session_id;
+      const dir = join(s.home, 'sessions', ws);
+      const id = 'cancel-me';
+      const code = "import time\nopen('started', 'w').close()\nn = 0\nwhile True:\n  n += 1; open('count', 'w').write(str(n)); time.sleep(0.05)";
+      s.request('tools/call', { name: 'execute_code', arguments: { session_id: ws, language: 'python3', code, timeout: 120 } },
+        { id, timeoutMs: 150000 }).catch(() => null);
+      await waitFor(() => existsSync(join(dir, 'started')), 20000);
+      assert.ok(existsSync(join(dir, 'started')), 'the run started');
+      s.notify('notifications/cancelled', { requestId: id, reason: 'test' });
+      const running = () => readdirSync('/proc').filter((p) => /^\d+$/.test(p)).some((p) => {
+        try { return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(dir); } catch { return false; }
+      });
+      await waitFor(() => !running(), 10000);
+      assert.equal(running(), false, 'the program still runs after its call was cancelled');
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('resources/read of a URI built from the template', { skip: SKIP_NO_BINARY }, () => {
+  let s;
+  before(async () => { s = await startServer(); });
+  after(async () => { await s?.close(); });
+
+  test('regression: resource_uri_percent_encoded_not_found (a%20b.txt reads "a b.txt")', async () => {
+    // Expanding codecalc://session/{session_id}/files/{+path} (RFC 6570)
+    // percent-encodes a space or a non-ASCII name; such a URI was
+    // "no such file". The name as written still wins.
+    const ws = (await s.call('session_start', { language: 'bash' })).session_id;
+    for (const path of ['a b.txt', '\u00fcn\u00ef/\u00df.txt', 'pct%41.txt']) {
+      await s.call('session_write_file', { session_id: ws, path, content: `C:${path}` });
+    }
+    const read = async (p) => (await s.client.readResource({ uri: `codecalc://session/${ws}/files/${p}` })).contents[0].text;
+    assert.equal(await read('a%20b.txt'), 'C:a b.txt');
+    assert.equal(await read(encodeURI('\u00fcn\u00ef/\u00df.txt')), 'C:\u00fcn\u00ef/\u00df.txt');
+    assert.equal(await read('pct%41.txt'), 'C:pct%41.txt');
+    assert.equal(await read('pct%2541.txt'), 'C:pct%41.txt');
+    await assert.rejects(read(`%2e%2e/${ws}/a%20b.txt`), /path escapes session workspace/);
+    await s.call('session_stop', { session_id: ws });
+  });
+});
+
+describe('toolchain caches of a workspace run', { skip: SKIP_NO_BINARY }, () => {
+  let s;
+  before(async () => { s = await startServer(); });
+  after(async () => { await s?.close(); });
+
+  test('regression: toolchain_cache_filled_workspace (go and deno caches stay out of the workspace)', async () => {
+    // HOME is the workspace: go left ~90 files in .cache/go-build, deno its
+    // .cache/deno, zig 810 files in .cache/zig, past the 500-file artifact
+    // cap, after which the session refused every run.
+    const progs = [
+      ['go', 'main.go', 'package main\nimport "fmt"\nfunc main() { fmt.Println("go ok") }\n', 'go ok\n'],
+      ['typescript', 'main.ts', 'console.log("ts ok")\n', 'ts ok\n'],
+    ];
+    for (const [language, file, content, want] of progs) {
+      const ws = (await s.call('session_start', { language })).session_id;
+      await s.call('session_write_file', { session_id: ws, path: file, content });
+      const r = await s.call('session_run', { session_id: ws, entry_file: file, timeout: 120 });
+      assert.equal(r.stdout, want, JSON.stringify(r));
+      const a = await s.call('session_artifacts', { session_id: ws });
+      assert.deepEqual(a.artifacts.map((x) => x.path), [file], language);
+      assert.equal(existsSync(join(s.home, 'sessions', ws, '.cache')), false, language);
+      await s.call('session_stop', { session_id: ws });
+    }
   });
 });

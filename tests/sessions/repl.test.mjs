@@ -4,7 +4,7 @@
 // server restart, idle expiry (issue "REPL hosts", 4.8).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -112,9 +112,26 @@ describe('python3 REPL sessions', { skip: SKIP_NO_BINARY }, () => {
     assertRejected(await s.call('execute_code', { language: 'node', code: '1', session_id: sid }), 'validation', /session is python3, not node/);
   });
 
-  test('a timeout kills the host; the next call runs on a fresh one and says state was lost', async () => {
+  test('regression: python_timeout_lost_every_variable (a cell stopped at its timeout keeps the namespace)', async () => {
+    // Every python3 timeout killed the host: `time.sleep(30)` with timeout
+    // 1 lost every variable of the session, where node's vm timeout kept its
+    // context. An interruptible cell is now stopped by the call's own timer.
+    await run(s, other, 'kept_py = 41');
+    const r = await run(s, other, "print('started')\npartial = 1\nimport time\ntime.sleep(30)\nnever = 1", { timeout: 1 });
+    assert.equal(r.ok, false);
+    assert.equal(r.verdict, 'TLE');
+    assert.equal(r.timed_out, true);
+    assert.equal(r.stdout, 'started\n');
+    assert.equal(r.stderr, "codecalc: the call's code was still running at its 1 s timeout; it was stopped there (the namespace and its variables are kept)\n");
+    const n = await run(s, other, "print(kept_py, partial, 'never' in globals())");
+    assert.equal(n.stdout, '41 1 False\n');
+    assert.equal(n.state_lost, undefined);
+  });
+
+  test('a timeout the cell cannot see kills the host; the next call runs on a fresh one and says state was lost', async () => {
     await run(s, other, 'kept = 1');
-    const r = await run(s, other, 'import time\ntime.sleep(30)', { timeout: 1 });
+    // sum over a range runs in C and never returns to the interpreter's loop
+    const r = await run(s, other, 'sum(range(10**13))', { timeout: 1 });
     assert.equal(r.ok, false);
     assert.equal(r.verdict, 'TLE');
     assert.equal(r.code, 'timeout');
@@ -167,6 +184,22 @@ describe('python3 REPL sessions', { skip: SKIP_NO_BINARY }, () => {
     assert.deepEqual([...seen].sort((a, b) => a - b), Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
+  test('regression: python_fork_desynchronised_session (a forked child never answers for the host)', async () => {
+    // os.fork() with no exit in the child: the child came back to the host's
+    // loop, answered too, and the next call was "worker replied to request
+    // N while M was outstanding; session terminated", every variable gone.
+    await run(s, sid, 'before_fork = 31');
+    const r = await run(s, sid, "import os\npid = os.fork()\nif pid == 0: print('child')\nelse: os.waitpid(pid, 0); print('parent')");
+    assert.equal(r.ok, true, JSON.stringify(r));
+    assert.equal(r.stdout, 'child\nparent\n');
+    for (let i = 0; i < 3; i++) {
+      const n = await run(s, sid, 'print(before_fork, os.getpid() == pid)');
+      assert.equal(n.ok, true, JSON.stringify(n));
+      assert.equal(n.stdout, '31 False\n');
+      assert.equal(n.state_lost, undefined);
+    }
+  });
+
   test('session_list shows the live REPL sessions', async () => {
     const l = await s.call('session_list');
     const mine = l.sessions.find((e) => e.session_id === sid);
@@ -196,7 +229,7 @@ async function serverAt(home, env = {}) {
   const client = new Client({ name: 'codecalc-repl-restart', version: '0.0.0' });
   await client.connect(transport);
   const call = async (name, args = {}) => (await client.callTool({ name, arguments: args })).structuredContent;
-  return { call, close: () => client.close() };
+  return { call, close: () => client.close(), pid: transport.pid };
 }
 
 describe('REPL sessions outlive the server', { skip: SKIP_NO_BINARY }, () => {
@@ -230,6 +263,36 @@ describe('REPL sessions outlive the server', { skip: SKIP_NO_BINARY }, () => {
       assert.equal(n.state_lost, true);
       for (const id of [sid, dead]) await b.call('session_stop', { session_id: id });
       await waitFor(() => readdirSync(join(home, 'repl')).every((f) => !f.endsWith('.sock')), 3000);
+    } finally {
+      await b.close();
+    }
+  });
+
+  test('regression: repl_call_after_restart_mid_call_dropped (a call sent while the host finishes a call from a killed server is answered)', async () => {
+    // The server is SIGKILLed while a call runs. The launcher dropped every
+    // answer until that orphaned call ended, the busy refusal included, so
+    // the next server's call hung 35 s, then "the REPL launcher stopped
+    // answering; session terminated" and the host (its variables) was killed.
+    const a = await serverAt(home);
+    const sid = (await a.call('session_start', { language: 'python3' })).session_id;
+    const ws = join(home, 'sessions', sid);
+    await a.call('execute_code', { language: 'python3', code: 'x = 1', session_id: sid });
+    const orphan = a.call('execute_code', { language: 'python3', session_id: sid, timeout: 60,
+      code: "import os, time\nopen('started', 'w').close()\nwhile not os.path.exists('go'): time.sleep(0.05)\nx = 2" })
+      .catch(() => null);
+    await waitFor(() => existsSync(join(ws, 'started')), 10000);
+    assert.ok(existsSync(join(ws, 'started')), 'the first call is running');
+    process.kill(a.pid, 'SIGKILL');
+    await orphan;
+    const b = await serverAt(home);
+    try {
+      const next = b.call('execute_code', { language: 'python3', code: 'print("next", x)', session_id: sid, timeout: 5 });
+      writeFileSync(join(ws, 'go'), '');
+      const r = await next;
+      assert.equal(r.ok, true, JSON.stringify(r));
+      assert.equal(r.stdout, 'next 2\n');
+      assert.equal(r.state_lost, undefined);
+      await b.call('session_stop', { session_id: sid });
     } finally {
       await b.close();
     }
@@ -360,6 +423,36 @@ describe('session_stop after a restart (issue 11 item 10)', { skip: SKIP_NO_BINA
   });
 });
 
+describe('idle expiry and calls in progress', { skip: SKIP_NO_BINARY }, () => {
+  const home = mkdtempSync(join(tmpdir(), 'codecalc-busy-'));
+  after(() => rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }));
+
+  test('regression: idle_expiry_removed_workspace_under_a_run (a run in progress keeps its session alive)', async () => {
+    // The run lasts three times the TTL: the idle timer removed the workspace
+    // under it (python: FileNotFoundError, RTE) and the next call heard
+    // "expired"; a REPL call was already counted as busy, one-shot runs not.
+    const c = await serverAt(home, { CODECALC_SESSION_IDLE_TTL_SECONDS: '1' });
+    try {
+      const code = "import time\nfor i in range(3):\n  time.sleep(1); open('p%d' % i, 'w').write(str(i))\nprint(open('p2').read())";
+      for (const lang of ['bash', 'python3']) {
+        const sid = (await c.call('session_start', { language: lang })).session_id;
+        const r = await c.call('execute_code', { session_id: sid, language: 'python3', code: lang === 'bash' ? code : 'x = 1' });
+        assert.equal(r.ok, true, JSON.stringify(r));
+        if (lang === 'bash') assert.equal(r.stdout, '2\n');
+        await c.call('session_write_file', { session_id: sid, path: 'slow.py', content: code });
+        const sr = await c.call('session_run', { session_id: sid, entry_file: 'slow.py' });
+        assert.equal(sr.ok, true, JSON.stringify(sr));
+        assert.equal(sr.stdout, '2\n');
+        const f = await c.call('session_read_file', { session_id: sid, path: 'p2' });
+        assert.equal(f.content, '2', JSON.stringify(f));
+        await c.call('session_stop', { session_id: sid });
+      }
+    } finally {
+      await c.close();
+    }
+  });
+});
+
 describe('node REPL sessions', { skip: SKIP_NO_BINARY }, () => {
   let s, sid;
   before(async () => {
@@ -442,14 +535,48 @@ describe('node REPL sessions', { skip: SKIP_NO_BINARY }, () => {
     assert.equal((await js('console.log(kept)')).stdout, '3\n');
   });
 
-  test('an endless loop is stopped by the vm timeout; the context survives', async () => {
-    const r = await js('for (;;) {}', { timeout: 1 });
+  test('regression: node_sync_loop_timeout_read_as_rte (an endless loop stopped by the vm timeout is TLE; the context survives)', async () => {
+    await js('globalThis.before_loop = 5');
+    const r = await js('console.log("started"); let partial = 7; for (;;) {}', { timeout: 1 });
+    assert.equal(r.ok, false);
+    assert.equal(r.verdict, 'TLE');
+    assert.equal(r.timed_out, true);
+    assert.equal(r.stdout, 'started\n');
+    assert.equal(r.stderr, "codecalc: the call's code was still running at its 1000 ms timeout; it was stopped there (the context and its variables are kept)\n");
+    const n = await js('console.log(before_loop, partial)');
+    assert.equal(n.stdout, '5 7\n');
+    assert.equal(n.state_lost, undefined);
+  });
+
+  test('regression: node_session_missing_node_globals (Buffer, URL, TextEncoder... exist as in node file.js)', async () => {
+    // A vm context has only the language's intrinsics: Buffer.from(...) that
+    // runs under `node file.js` was "ReferenceError: Buffer is not defined".
+    const r = await js(`console.log(Buffer.from('hi').toString('base64'), new URL('http://h/p?q=7').searchParams.get('q'),
+  new TextEncoder().encode('\u00e9').length, new TextDecoder().decode(new Uint8Array([79, 75])),
+  structuredClone({ a: [1, 2] }).a.length, atob(btoa('ok')), typeof crypto.randomUUID(), typeof performance.now())`);
+    assert.equal(r.ok, true, JSON.stringify(r));
+    assert.equal(r.stdout, 'aGk= 7 2 OK 2 ok string number\n');
+  });
+
+  test('regression: node_unhandled_rejection_killed_host (an uncaught async error fails its call, not the session)', async () => {
+    // node ends the process on an unhandled rejection: the host died with
+    // every variable ("node worker died ... its variables are gone"), also
+    // when the rejection came from a timer after the call was answered OK,
+    // and then the *next* call was the one answered with the death.
+    await js('globalThis.kept_async = 11');
+    const r = await js("(async () => { throw new Error('async boom') })(); 1");
     assert.equal(r.ok, false);
     assert.equal(r.verdict, 'RTE');
-    assert.match(r.stderr, /Script execution timed out/);
-    const n = await js('console.log(typeof kept)');
-    assert.equal(n.stdout, 'number\n');
+    assert.match(r.stderr, /Error: async boom/);
+    const t = await js("setTimeout(() => { Promise.reject(new Error('timer boom')) }, 5); 2");
+    assert.equal(t.verdict, 'RTE');
+    assert.match(t.stderr, /Error: timer boom/);
+    // a host API's callback that throws once the call may have been answered
+    const f = await js("require('fs').readFile('/nonexistent-codecalc', (e) => { throw new Error('fs boom') }); 3");
+    const n = await js('console.log(kept_async)');
+    assert.equal(n.stdout, '11\n');
     assert.equal(n.state_lost, undefined);
+    assert.match(f.stderr + n.stderr, /fs boom/, 'the error is told, in its call or the next');
   });
 
   test('a child spawned with stdio inherit cannot reach the protocol channel', async () => {

@@ -212,6 +212,12 @@ static char **build_env(const char *path, const char *home, const char *tmp, boo
     /* A session snippet runs from its private scratch directory: modules
      * beside it in the workspace still import. */
     if (session) cc_env_set(&e, "NODE_PATH=%s", home);
+    /* HOME is the workspace, and toolchains keep their caches under
+     * ~/.cache (go-build, zig, deno, JNA): one zig run left 810 files
+     * there, past the session's artifact cap, so the session refused every
+     * later run. A session run's caches live and end with its scratch
+     * directory, as a one-shot run's do. */
+    if (session) cc_env_set(&e, "XDG_CACHE_HOME=%s/.cache", tmp);
     if (node_heap_mb > 0) cc_env_set(&e, "NODE_OPTIONS=--max-old-space-size=%lld", (long long)node_heap_mb);
     if (session || py_deps)
         cc_env_set(&e, "PYTHONPATH=%s%s%s", py_deps ? py_deps : "", py_deps && session ? ":" : "",

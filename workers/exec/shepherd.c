@@ -206,8 +206,8 @@ static void write_streams(int dirfd, json_t *result) {
     }
 }
 
-static int write_result(int dirfd, json_t *result) {
-    json_t *doc = json_pack("{s:b,s:O}", "cancelled", stop_requested != 0, "result", result);
+static int write_result(int dirfd, json_t *result, bool cancelled) {
+    json_t *doc = json_pack("{s:b,s:O}", "cancelled", cancelled, "result", result);
     if (!doc) return -1;
     struct cc_strbuf sb;
     cc_sb_init(&sb);
@@ -287,9 +287,16 @@ int cc_shepherd_main(const char *rundir) {
     unlinkat(sh.dirfd, CC_SHEPHERD_PARTIAL_FILE, 0);
     write_streams(sh.dirfd, result);
     /* A lost lease stopped the program for another attempt: it is not the
-     * run's outcome, so nothing is reported (the next attempt reports). */
-    bool cancelled = stop_requested && !cc_lease_lost(sh.lease);
-    int rc = cc_lease_lost(sh.lease) ? 0 : write_result(sh.dirfd, result);
+     * run's outcome, so nothing is reported (the next attempt reports).
+     * A run is cancelled only when the cancel stopped it (the executor
+     * marks a result it killed on our tick's word): a cancel that came
+     * after the program had ended on its own leaves a finished run, whose
+     * output and verdict are its own. */
+    bool stopped = json_is_true(json_object_get(result, "cancelled")) ||
+                   (stop_requested && json_object_get(result, "verdict") == NULL);
+    bool cancelled = stop_requested && stopped && !cc_lease_lost(sh.lease);
+    if (stop_requested && !stopped) json_object_set_new(result, "cancel_too_late", json_true());
+    int rc = cc_lease_lost(sh.lease) ? 0 : write_result(sh.dirfd, result, cancelled);
     if (rc < 0) fprintf(stderr, "shepherd: cannot write the result: %s\n", strerror(errno));
     cc_lease_finish(sh.lease, cancelled, result);
     cc_lease_close(sh.lease);

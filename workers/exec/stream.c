@@ -72,16 +72,17 @@ static void on_output(void *ud, const char *phase, int stream, const char *data,
 }
 
 /* The new output as message text: whole UTF-8 characters only. A
- * character split at the end waits for the next tick; one split at the
- * front by the 1 KiB cut is dropped with the bytes before it. */
-static json_t *fresh_message(struct stream_state *st) {
+ * character split at the end waits for the next tick (unless this is the
+ * last message: the stream has ended and it can never complete); one split
+ * at the front by the 1 KiB cut is dropped with the bytes before it. */
+static json_t *fresh_message(struct stream_state *st, bool last) {
     const unsigned char *p = (const unsigned char *)st->fresh;
     size_t start = 0, end = st->flen;
     bool cut = st->fresh_cut || end > MESSAGE_MAX;
     if (end > MESSAGE_MAX) start = end - MESSAGE_MAX;
     while (start < end && cut && (p[start] & 0xC0) == 0x80) start++;
     /* Hold back an incomplete last character for the next tick. */
-    for (size_t i = end; i > start && end - i < 4; i--) {
+    for (size_t i = end; !last && i > start && end - i < 4; i--) {
         unsigned char c = p[i - 1];
         if ((c & 0xC0) == 0x80) continue;
         size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
@@ -106,14 +107,18 @@ static json_t *fresh_message(struct stream_state *st) {
     return msg;
 }
 
+/* One progress event for the output seen since the last one, if any. */
+static void report(struct stream_state *st, bool last) {
+    if (st->seen <= st->sent) return;
+    st->sent = st->seen;
+    json_t *data = json_pack("{s:I,s:o?}", "progress", (json_int_t)st->seen, "message", fresh_message(st, last));
+    if (data) cc_wctx_event(st->ctx, "progress", data);
+    json_decref(data);
+}
+
 static int on_tick(void *ud) {
     struct stream_state *st = ud;
-    if (st->seen > st->sent) {
-        st->sent = st->seen;
-        json_t *data = json_pack("{s:I,s:o?}", "progress", (json_int_t)st->seen, "message", fresh_message(st));
-        if (data) cc_wctx_event(st->ctx, "progress", data);
-        json_decref(data);
-    }
+    report(st, false);
     return cc_wctx_cancelled(st->ctx) ? 1 : 0;
 }
 
@@ -153,6 +158,11 @@ json_t *cc_tool_execute_code_stream(json_t *args, cc_wctx *ctx) {
     json_t *r = cc_exec_run_request(a, ctx, STREAM_TIMEOUT_DEFAULT, STREAM_TIMEOUT_MAX, &hooks);
     json_decref(a);
     if (r && json_object_get(r, "verdict")) {
+        /* Output written after the last tick (a program that printed and
+         * exited within 250 ms, or its last lines) is reported before the
+         * answer, so the progress stream ends at the byte count the result
+         * has and its messages end with the run's last output. */
+        report(&st, true);
         json_object_set_new(r, "streamed", json_true());
         json_object_set_new(r, "streamed_partial", partial_text(&st));
     }

@@ -294,6 +294,13 @@ void sbx_fill_status(struct sbx_result *res, const struct sbx_shared *sh, int in
         res->timed_out = false;
         if (res->killed_by == SBX_KILL_TIMEOUT) res->killed_by = SBX_KILL_NONE;
     }
+    /* Likewise a cancel that came after the program exited stopped nothing
+     * of it: a background run printing `done` and exiting 0 read as
+     * `state: "cancelled"` beside its own `verdict: "OK"`. */
+    if (res->exited && res->cancelled) {
+        res->cancelled = false;
+        if (res->killed_by == SBX_KILL_CANCEL) res->killed_by = SBX_KILL_NONE;
+    }
 }
 
 /* Reap init now (only when it died without reporting: its rusage is then
