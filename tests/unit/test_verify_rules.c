@@ -855,6 +855,33 @@ static void uncaught_error_codes_of_erlang_awk_fortran_jq(void) {
     CHECK_INTEQ(cc_lang_crash_code("elixir"), 1);
 }
 
+/* perl's die exits with errno when set (2 after a failed open): its
+ * uncaught error read as a deliberate exit 2 (rule 39). Its stderr's
+ * location line tells it. A flushed shorter output is no lost tail. */
+static void perl_die_errno_read_as_a_deliberate_exit(void) {
+    CHECK(cc_perl_die_trace("cannot open cfg: No such file or directory at /tmp/x/main.pl line 2.\n"));
+    CHECK(cc_perl_die_trace("bad at /tmp/x/main.pl line 1, <STDIN> line 1.\n"));
+    CHECK(cc_perl_die_trace("warn\nDied at main.pl line 12, <$fh> chunk 3.\n"));
+    CHECK(!cc_perl_die_trace("cannot open cfg\n"));
+    CHECK(!cc_perl_die_trace("usage: prog n\n"));
+    CHECK(!cc_perl_die_trace("see line 4.\n"));
+    CHECK(!cc_perl_die_trace(""));
+    CHECK(cc_uncaught_exit("perl", 2, "x at main.pl line 1.\n"));
+    CHECK(!cc_uncaught_exit("perl", 2, "usage\n"));
+    CHECK(!cc_uncaught_exit("python3", 2, "x at main.pl line 1.\n"));
+    CHECK(cc_uncaught_exit("perl", 255, ""));
+    struct cc_side a = {.ran = true, .out = "", .exited = true, .exit_code = 1, .crash_code = 1, .complete = true};
+    struct cc_side b = {.ran = true, .out = "zero", .exited = true, .exit_code = 2, .crash_code = 2};
+    CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 41);
+    a.complete = false; /* a runtime that may have lost a tail */
+    CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 7);
+    const bool died[] = {true, true}, complete[] = {true, false};
+    const char *const out[] = {"", "zero"};
+    const int ex[] = {-2, -2};
+    CHECK(!cc_edge_all_died_alike_complete(2, died, out, ex, complete));
+    CHECK(cc_edge_all_died_alike_complete(2, died, out, ex, NULL));
+}
+
 int main(void) {
     RUN(normalise_strips_line_ends_and_the_whole);
     RUN(nul_byte_in_output_does_not_end_the_comparison);
@@ -863,6 +890,7 @@ int main(void) {
     RUN(same_exit_code_different_output_is_a_mismatch);
     RUN(different_exit_codes_are_a_mismatch);
     RUN(uncaught_error_codes_of_erlang_awk_fortran_jq);
+    RUN(perl_die_errno_read_as_a_deliberate_exit);
     RUN(uncaught_errors_of_two_languages_after_different_output_passed);
     RUN(optimization_defaults_were_all_even);
     RUN(edge_input_timeout_is_inconclusive);
