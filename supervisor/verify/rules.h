@@ -102,8 +102,8 @@ int cc_exit_class(int code, const char *lang);
  * optional ", <FH> line M."). */
 bool cc_perl_die_trace(const char *err);
 /* A run of lang that exited with code and wrote err died of an uncaught
- * error: its language's crash code, or perl's die whatever errno made
- * the code. */
+ * error: its language's crash code, perl's die whatever errno made the
+ * code, or a rust main that returned Err (exit 1 after "Error: "). */
 bool cc_uncaught_exit(const char *lang, int code, const char *err);
 /* Exiting with a code (not a signal), lang's runtime writes out all the
  * program printed, so a shorter output is not a lost tail. */

@@ -48,9 +48,18 @@ bool cc_perl_die_trace(const char *err) {
     return memmem(l, at, " at ", 4) != NULL;
 }
 
+/* A rust main returning Err (an error passed up with `?` to the top, the
+ * language's way to leave it uncaught) exits 1 after "Error: <debug>". */
+static bool rust_main_err(int code, const char *err) {
+    return code == 1 && err && (strncmp(err, "Error: ", 7) == 0 || strstr(err, "\nError: ") != NULL);
+}
+
 bool cc_uncaught_exit(const char *lang, int code, const char *err) {
     if (code == cc_lang_crash_code(lang)) return true;
-    return lang && strcmp(lang, "perl") == 0 && code != 0 && cc_perl_die_trace(err);
+    if (!lang || code == 0) return false;
+    if (strcmp(lang, "perl") == 0) return cc_perl_die_trace(err);
+    if (strcmp(lang, "rust") == 0) return rust_main_err(code, err);
+    return false;
 }
 
 /* Runtimes whose exit path, deliberate or by an uncaught error, writes

@@ -858,7 +858,7 @@ static void uncaught_error_codes_of_erlang_awk_fortran_jq(void) {
 /* perl's die exits with errno when set (2 after a failed open): its
  * uncaught error read as a deliberate exit 2 (rule 39). Its stderr's
  * location line tells it. A flushed shorter output is no lost tail. */
-static void perl_die_errno_read_as_a_deliberate_exit(void) {
+static void perl_die_errno_read_as_a_deliberate_exit(void) { /* and rust_main_err_read_as_a_deliberate_exit */
     CHECK(cc_perl_die_trace("cannot open cfg: No such file or directory at /tmp/x/main.pl line 2.\n"));
     CHECK(cc_perl_die_trace("bad at /tmp/x/main.pl line 1, <STDIN> line 1.\n"));
     CHECK(cc_perl_die_trace("warn\nDied at main.pl line 12, <$fh> chunk 3.\n"));
@@ -870,6 +870,10 @@ static void perl_die_errno_read_as_a_deliberate_exit(void) {
     CHECK(!cc_uncaught_exit("perl", 2, "usage\n"));
     CHECK(!cc_uncaught_exit("python3", 2, "x at main.pl line 1.\n"));
     CHECK(cc_uncaught_exit("perl", 255, ""));
+    CHECK(cc_uncaught_exit("rust", 1, "Error: ParseIntError { kind: InvalidDigit }\n"));
+    CHECK(cc_uncaught_exit("rust", 1, "warning\nError: Custom { kind: Other }\n"));
+    CHECK(!cc_uncaught_exit("rust", 1, "usage: prog n\n"));
+    CHECK(!cc_uncaught_exit("rust", 3, "Error: x\n"));
     struct cc_side a = {.ran = true, .out = "", .exited = true, .exit_code = 1, .crash_code = 1, .complete = true};
     struct cc_side b = {.ran = true, .out = "zero", .exited = true, .exit_code = 2, .crash_code = 2};
     CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 41);

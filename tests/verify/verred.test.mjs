@@ -64,4 +64,22 @@ describe('verred: how a failed run died', { skip: SKIP_NO_BINARY, timeout: 60000
     assert.equal(zero.outcome, 'mismatch', JSON.stringify(zero));
     assert.equal(r.passed, false);
   });
+  // A rust main returning Err (a parse error passed up with `?`) exits 1
+  // after "Error: ...": rust's way to leave an error uncaught. Against a go
+  // panic (exit 2) rule 39 read it as a deliberate exit 1 and failed a
+  // faithful go -> rust port.
+  test('rust_main_err_read_as_a_deliberate_exit: go panic against rust main returning Err is inconclusive', async (t) => {
+    if (await skipUnlessLangs(t, s, 'go', 'rust')) return;
+    const r = await s.tool('verify_translation', {
+      source_language: 'go',
+      source_code: 'package main\nimport ("bufio";"fmt";"os";"strconv";"strings")\nfunc main(){ r := bufio.NewReader(os.Stdin); s, _ := r.ReadString(\'\\n\'); n, err := strconv.Atoi(strings.TrimSpace(s)); if err != nil { panic(err) }; fmt.Println(n * 3) }',
+      target_language: 'rust',
+      target_code: 'use std::io::Read;\nfn main() -> Result<(), Box<dyn std::error::Error>> { let mut s = String::new(); std::io::stdin().read_to_string(&mut s)?; let n: i64 = s.trim().parse()?; println!("{}", n * 3); Ok(()) }',
+      test_inputs: ['3', 'x', '5'], edge_inputs: false });
+    const bad = r.cases.find((c) => c.input === 'x');
+    assert.equal(bad.source.exit_code, 2, JSON.stringify(bad));
+    assert.equal(bad.target.exit_code, 1, JSON.stringify(bad));
+    assert.equal(bad.outcome, 'inconclusive', JSON.stringify(bad));
+    assert.equal(r.passed, true, JSON.stringify(r).slice(0, 1500));
+  });
 });
