@@ -151,6 +151,15 @@ struct cc_pair_verdict cc_verify_after_repeat(const struct cc_side *src, const s
                        "the translation printed different output on a second run of the same input while the "
                        "source printed the same twice: the translation is not deterministic here and does not "
                        "reproduce the source's output (the first runs matched by luck)");
+    /* The target crashing on a second run (an exit code or a signal, not
+     * the clock) beside a source that printed the same twice: a port that
+     * dies now and then (a data race, uninitialised memory) is wrong on
+     * this input; read as inconclusive, the other inputs passed it. */
+    if (s_ok && tgt2->ran && !tgt2->compile_failed && (tgt2->exited || tgt2->signalled) && !tgt2->timed_out)
+        return verdict(CC_MISMATCH, 37,
+                       "the translation failed at run time on a second run of the same input (see repeat: an exit "
+                       "code or a signal, not a timeout) while the source printed the same output twice: the "
+                       "translation does not reliably reproduce the source's behaviour here");
     if (!s_ok || !t_ok)
         return verdict(CC_INCONCLUSIVE, 37,
                        "the outputs matched, but a second run of the same input, made to check that the match "

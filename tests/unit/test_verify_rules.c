@@ -320,6 +320,18 @@ static void match_that_does_not_reproduce(void) {
     CHECK(strstr(v.reason, "failed where the first succeeded") != NULL);
     v = cc_verify_after_repeat(&a, &b, &f, &b);
     CHECK_INTEQ(v.outcome, CC_INCONCLUSIVE);
+    /* flaky_port_crash_on_repeat_read_as_inconclusive: the target died
+     * (exit code or signal) on a repeat the source printed the same on. */
+    struct cc_side crash = {.ran = true, .out = "", .exited = true, .exit_code = 2, .crash_code = 2};
+    v = cc_verify_after_repeat(&a, &b, &a, &crash);
+    CHECK_INTEQ(v.outcome, CC_MISMATCH);
+    CHECK_INTEQ(v.rule, 37);
+    crash.exited = false, crash.signalled = true;
+    CHECK_INTEQ(cc_verify_after_repeat(&a, &b, &a, &crash).outcome, CC_MISMATCH);
+    crash.signalled = false, crash.timed_out = true; /* the clock: no evidence */
+    CHECK_INTEQ(cc_verify_after_repeat(&a, &b, &a, &crash).outcome, CC_INCONCLUSIVE);
+    crash.timed_out = false, crash.exited = true; /* the source crashed too: no oracle */
+    CHECK_INTEQ(cc_verify_after_repeat(&a, &b, &crash, &crash).outcome, CC_INCONCLUSIVE);
 }
 
 static void aggregate_and_grade(void) {
