@@ -89,6 +89,17 @@ struct cc_pair_verdict cc_verify_classify(const struct cc_side *src, const struc
         return verdict(CC_MISMATCH, 39,
                        "both programs failed at run time, but with different exit codes (each side's exit_code), "
                        "and they are not both their language's code for an uncaught error");
+    /* A deliberate exit (a code that is not the language's uncaught
+     * error) against a death by a signal (a C++ uncaught exception, an
+     * abort, a segfault) fails differently too: a python sys.exit(3)
+     * ported as a C++ throw was rule 7 and passed. compare_edge_cases
+     * already reads the pair as a divergence. */
+    bool s_deliberate = src->exited && src->exit_code != src->crash_code,
+         t_deliberate = tgt->exited && tgt->exit_code != tgt->crash_code;
+    if (src->ran && tgt->ran && ((s_deliberate && tgt->signalled) || (t_deliberate && src->signalled)))
+        return verdict(CC_MISMATCH, 39,
+                       "both programs failed at run time, but one exited with a code that is not its language's "
+                       "code for an uncaught error (a deliberate exit) and the other died by a signal");
     /* Two uncaught errors (python's 1, a go panic's 2) are not comparable
      * as errors, but what each printed before it is: a port printing 'nul'
      * where the source printed 'zero' before each died in its own way was

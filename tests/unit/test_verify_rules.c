@@ -898,6 +898,20 @@ static void perl_die_errno_read_as_a_deliberate_exit(void) { /* and rust_main_er
     CHECK(cc_edge_all_died_alike_complete(2, died, out, ex, NULL));
 }
 
+/* deliberate_exit_against_a_signal_read_as_inconclusive: python's
+ * sys.exit(3) against a C++ port's uncaught exception (SIGABRT) was
+ * rule 7; a python crash (its exit 1) against it stays rule 7. */
+static void deliberate_exit_against_a_signal_read_as_inconclusive(void) {
+    struct cc_side a = {.ran = true, .out = "", .exited = true, .exit_code = 3, .crash_code = 1};
+    struct cc_side b = {.ran = true, .out = "", .signalled = true, .crash_code = 1};
+    struct cc_pair_verdict v = cc_verify_classify(&a, &b);
+    CHECK_INTEQ(v.outcome, CC_MISMATCH);
+    CHECK_INTEQ(v.rule, 39);
+    CHECK_INTEQ(cc_verify_classify(&b, &a).rule, 39);
+    a.exit_code = 1; /* python's uncaught error */
+    CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 7);
+}
+
 int main(void) {
     RUN(normalise_strips_line_ends_and_the_whole);
     RUN(nul_byte_in_output_does_not_end_the_comparison);
@@ -907,6 +921,7 @@ int main(void) {
     RUN(different_exit_codes_are_a_mismatch);
     RUN(uncaught_error_codes_of_erlang_awk_fortran_jq);
     RUN(perl_die_errno_read_as_a_deliberate_exit);
+    RUN(deliberate_exit_against_a_signal_read_as_inconclusive);
     RUN(uncaught_errors_of_two_languages_after_different_output_passed);
     RUN(optimization_defaults_were_all_even);
     RUN(edge_input_timeout_is_inconclusive);

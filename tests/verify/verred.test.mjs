@@ -100,4 +100,21 @@ describe('verred: how a failed run died', { skip: SKIP_NO_BINARY, timeout: 60000
     assert.equal(r.passed, false);
     assert.equal(r.grade, 'ungraded');
   });
+  // python's sys.exit(3) ported as a C++ throw (uncaught: SIGABRT): a
+  // deliberate exit against a crash, which rule 39 calls a mismatch for
+  // two exit codes, was rule 7 (inconclusive) and the port passed.
+  test('deliberate_exit_against_a_signal_read_as_inconclusive: sys.exit(3) against a C++ throw is a mismatch', async (t) => {
+    if (await skipUnlessLangs(t, s, 'python3', 'c++')) return;
+    const r = await s.tool('verify_translation', {
+      source_language: 'python3',
+      source_code: 'import sys\nn = int(sys.stdin.read())\nif n < 0:\n    sys.exit(3)\nprint(n * 2)',
+      target_language: 'c++',
+      target_code: '#include <iostream>\n#include <stdexcept>\nint main(){ long n; std::cin >> n; if (n < 0) throw std::runtime_error("negative"); std::cout << n * 2 << "\\n"; return 0; }',
+      test_inputs: ['3', '-1', '5'], edge_inputs: false });
+    const neg = r.cases.find((c) => c.input === '-1');
+    assert.equal(neg.source.exit_code, 3, JSON.stringify(neg));
+    assert.equal(neg.target.verdict, 'RTE', JSON.stringify(neg));
+    assert.equal(neg.outcome, 'mismatch', JSON.stringify(neg));
+    assert.equal(r.passed, false);
+  });
 });
