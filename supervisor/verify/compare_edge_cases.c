@@ -57,7 +57,19 @@ static int exit_of(const json_t *res, const char *lang) {
         return -1;
     if (json_is_object(json_object_get(res, "signal"))) return -2;
     if (!json_is_integer(code)) return -1;
-    return cc_exit_class((int)json_integer_value(code), lang);
+    int c = (int)json_integer_value(code);
+    /* perl's die exits with errno when that is set: still its uncaught error. */
+    if (cc_uncaught_exit(lang, c, json_string_value(json_object_get(res, "stderr")))) return -2;
+    return cc_exit_class(c, lang);
+}
+
+/* A run that exited with a code in a runtime that writes out all it
+ * printed (cc_lang_output_complete): its output has no lost tail. */
+static bool complete_of(const json_t *res, const char *lang) {
+    const char *verdict = json_string_value(json_object_get(res, "verdict"));
+    return res && !cc_res_ok(res) && verdict && strcmp(verdict, "RTE") == 0 && !timed_out(res) &&
+           !json_is_object(json_object_get(res, "signal")) && json_is_integer(json_object_get(res, "exit_code")) &&
+           !cc_res_stdout_cut(res) && cc_lang_output_complete(lang);
 }
 
 static size_t again_at(const struct call *c, int r, size_t j, size_t i) {
@@ -75,13 +87,14 @@ struct cmp {
     int *ex;
     bool *died;
     bool *cut;    /* stdout was cut at the output cap */
+    bool *complete; /* complete_of */
     bool late;
 };
 
 static bool cmp_alloc(struct cmp *m, size_t k) {
     *m = (struct cmp){calloc(k + 1, sizeof(bool)), calloc(k + 1, sizeof(char *)), calloc(k + 1, sizeof(int)),
-                      calloc(k + 1, sizeof(bool)), calloc(k + 1, sizeof(bool)), false};
-    return m->ok && m->norm && m->ex && m->died && m->cut;
+                      calloc(k + 1, sizeof(bool)), calloc(k + 1, sizeof(bool)), calloc(k + 1, sizeof(bool)), false};
+    return m->ok && m->norm && m->ex && m->died && m->cut && m->complete;
 }
 
 static void cmp_free(struct cmp *m) {
@@ -90,6 +103,7 @@ static void cmp_free(struct cmp *m) {
     free(m->ex);
     free(m->died);
     free(m->cut);
+    free(m->complete);
 }
 
 /* {lang: run} of input i; m's ok, norm (malloc'd each), ex and died for
@@ -104,6 +118,7 @@ static json_t *runs_of(struct call *c, size_t i, struct cmp *m) {
         const json_t *res = cc_matrix_res(&c->mx, j, i);
         m->died[j] = died(res);
         m->cut[j] = res && cc_res_stdout_cut(res);
+        m->complete[j] = complete_of(res, c->sn.prog[j].lang);
         json_t *side = cc_side_json(res, OUT_CHARS, ERR_CHARS, &norm[j]);
         json_object_del(side, "phase");
         ok[j] = cc_res_ok(res);
@@ -187,7 +202,8 @@ static void judge_input(struct call *c, size_t i, const char *in, const struct c
     enum cc_divergence d = compared ? cc_edge_divergence(c->sn.k, m->ok, (const char *const *)m->norm, m->ex)
                                     : CC_DIV_NONE;
     *incomplete = compared && d != CC_DIV_ORDER &&
-                  cc_edge_all_died_alike(c->sn.k, m->died, (const char *const *)m->norm, m->ex);
+                  cc_edge_all_died_alike_complete(c->sn.k, m->died, (const char *const *)m->norm, m->ex,
+                                                  m->complete);
     if (*incomplete) d = CC_DIV_NONE;
     bool cut = compared && d == CC_DIV_NONE && !*incomplete && any_cut(m, c->sn.k);
     *incomplete |= cut;
@@ -291,7 +307,7 @@ static bool *agreeing_inputs(struct call *c, size_t *count) {
         json_decref(runs_of(c, i, &m));
         const char *const *norm = (const char *const *)m.norm;
         enum cc_divergence d = cc_edge_divergence(k, m.ok, norm, m.ex);
-        bool died = d != CC_DIV_ORDER && cc_edge_all_died_alike(k, m.died, norm, m.ex);
+        bool died = d != CC_DIV_ORDER && cc_edge_all_died_alike_complete(k, m.died, norm, m.ex, m.complete);
         bool edge_late = m.late && cc_edges_label(&c->edges, i);
         c->diverged |= d != CC_DIV_NONE && !died && !edge_late;
         agreed[i] = !m.late && d == CC_DIV_NONE && !died;

@@ -51,6 +51,7 @@ struct cc_side {
     int crash_code;         /* the exit code of an uncaught error in this side's language (cc_lang_crash_code) */
     bool timed_out;         /* the run was stopped at its timeout */
     bool edge;              /* the input is an edge value the tool added (edge_inputs.h) */
+    bool complete;          /* exited with a code in a runtime that writes out all it printed (cc_lang_output_complete) */
 };
 
 enum cc_outcome { CC_MATCH, CC_MISMATCH, CC_INCONCLUSIVE };
@@ -95,6 +96,19 @@ int cc_lang_crash_code(const char *lang);
  * language (cc_lang_crash_code) is -2, any other code itself. */
 int cc_exit_class(int code, const char *lang);
 
+/* ---- how a run died (rules_death.c) ---- */
+
+/* stderr ends with perl's die location ("... at FILE line N." with an
+ * optional ", <FH> line M."). */
+bool cc_perl_die_trace(const char *err);
+/* A run of lang that exited with code and wrote err died of an uncaught
+ * error: its language's crash code, perl's die whatever errno made the
+ * code, or a rust main that returned Err (exit 1 after "Error: "). */
+bool cc_uncaught_exit(const char *lang, int code, const char *err);
+/* Exiting with a code (not a signal), lang's runtime writes out all the
+ * program printed, so a shorter output is not a lost tail. */
+bool cc_lang_output_complete(const char *lang);
+
 /* What the matches of a call rule out (red team 3): each of `matched`
  * inputs (the given ones, and the added edges when `edges` says they were
  * repeated too: red team 6) ran runs_per_input times per program with the
@@ -132,6 +146,11 @@ enum cc_divergence cc_edge_divergence(size_t n, const bool *ok, const char *cons
  * differ only by a lost tail are not a divergence, and equal ones are not
  * an agreement. exit as cc_edge_divergence's. */
 bool cc_edge_all_died_alike(size_t n, const bool *died, const char *const *out, const int *exit);
+/* The same, where complete[i] says run i's output cannot have lost a tail
+ * (cc_lang_output_complete, exited with a code): such a run that printed
+ * less than the longest printed less, so the runs diverge. NULL: none. */
+bool cc_edge_all_died_alike_complete(size_t n, const bool *died, const char *const *out, const int *exit,
+                                     const bool *complete);
 /* How many runs each agreeing input gets (red team 5; compare_edge_cases,
  * and verify_translation's matches): enough for each program to run
  * CC_REPEAT_TARGET times over the agreeing inputs (0.9^44: a program wrong

@@ -29,6 +29,11 @@ enum cc_divergence cc_edge_divergence(size_t n, const bool *ok, const char *cons
 static bool prefix_of(const char *a, const char *b) { return strncmp(a, b, strlen(a)) == 0; }
 
 bool cc_edge_all_died_alike(size_t n, const bool *died, const char *const *out, const int *exit) {
+    return cc_edge_all_died_alike_complete(n, died, out, exit, NULL);
+}
+
+bool cc_edge_all_died_alike_complete(size_t n, const bool *died, const char *const *out, const int *exit,
+                                     const bool *complete) {
     size_t longest = 0;
     if (n < 2) return false;
     for (size_t i = 0; i < n; i++) {
@@ -36,7 +41,9 @@ bool cc_edge_all_died_alike(size_t n, const bool *died, const char *const *out, 
         if (strlen(out[i]) > strlen(out[longest])) longest = i;
     }
     for (size_t i = 0; i < n; i++)
-        if (!prefix_of(out[i], out[longest]) || cc_verify_differ_in_raw_bytes(out[i], out[longest])) return false;
+        if (!prefix_of(out[i], out[longest]) || cc_verify_differ_in_raw_bytes(out[i], out[longest]) ||
+            (complete && complete[i] && strcmp(out[i], out[longest]) != 0))
+            return false;
     return true;
 }
 

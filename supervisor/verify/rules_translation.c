@@ -89,6 +89,17 @@ struct cc_pair_verdict cc_verify_classify(const struct cc_side *src, const struc
         return verdict(CC_MISMATCH, 39,
                        "both programs failed at run time, but with different exit codes (each side's exit_code), "
                        "and they are not both their language's code for an uncaught error");
+    /* A deliberate exit (a code that is not the language's uncaught
+     * error) against a death by a signal (a C++ uncaught exception, an
+     * abort, a segfault) fails differently too: a python sys.exit(3)
+     * ported as a C++ throw was rule 7 and passed. compare_edge_cases
+     * already reads the pair as a divergence. */
+    bool s_deliberate = src->exited && src->exit_code != src->crash_code,
+         t_deliberate = tgt->exited && tgt->exit_code != tgt->crash_code;
+    if (src->ran && tgt->ran && ((s_deliberate && tgt->signalled) || (t_deliberate && src->signalled)))
+        return verdict(CC_MISMATCH, 39,
+                       "both programs failed at run time, but one exited with a code that is not its language's "
+                       "code for an uncaught error (a deliberate exit) and the other died by a signal");
     /* Two uncaught errors (python's 1, a go panic's 2) are not comparable
      * as errors, but what each printed before it is: a port printing 'nul'
      * where the source printed 'zero' before each died in its own way was
@@ -97,8 +108,14 @@ struct cc_pair_verdict cc_verify_classify(const struct cc_side *src, const struc
      * program printed is a prefix of what it wrote (a buffered tail may be
      * lost), so an output that is the start of the other stays rule 7. */
     bool s_died = src->exited || src->signalled, t_died = tgt->exited || tgt->signalled;
-    if (src->ran && tgt->ran && s_died && t_died && !prefix_of(src->out, tgt->out) &&
-        !prefix_of(tgt->out, src->out) && !cc_verify_differ_in_raw_bytes(src->out, tgt->out))
+    /* A shorter output from a run that exited in a runtime writing out
+     * all it printed (python3, C's exit) is what it printed: a python
+     * exception printing nothing against a go port printing 'zero' before
+     * its panic differ. */
+    bool s_short = prefix_of(src->out, tgt->out) && !src->complete,
+         t_short = prefix_of(tgt->out, src->out) && !tgt->complete;
+    if (src->ran && tgt->ran && s_died && t_died && strcmp(src->out, tgt->out) != 0 && !s_short && !t_short &&
+        !cc_verify_differ_in_raw_bytes(src->out, tgt->out))
         return verdict(CC_MISMATCH, 41,
                        "both programs died at run time (of their language's uncaught error or a signal: exit codes "
                        "that are not compared), but what they printed before it differs, and neither output is the "
@@ -145,6 +162,15 @@ struct cc_pair_verdict cc_verify_after_repeat(const struct cc_side *src, const s
                        "the translation printed different output on a second run of the same input while the "
                        "source printed the same twice: the translation is not deterministic here and does not "
                        "reproduce the source's output (the first runs matched by luck)");
+    /* The target crashing on a second run (an exit code or a signal, not
+     * the clock) beside a source that printed the same twice: a port that
+     * dies now and then (a data race, uninitialised memory) is wrong on
+     * this input; read as inconclusive, the other inputs passed it. */
+    if (s_ok && tgt2->ran && !tgt2->compile_failed && (tgt2->exited || tgt2->signalled) && !tgt2->timed_out)
+        return verdict(CC_MISMATCH, 37,
+                       "the translation failed at run time on a second run of the same input (see repeat: an exit "
+                       "code or a signal, not a timeout) while the source printed the same output twice: the "
+                       "translation does not reliably reproduce the source's behaviour here");
     if (!s_ok || !t_ok)
         return verdict(CC_INCONCLUSIVE, 37,
                        "the outputs matched, but a second run of the same input, made to check that the match "

@@ -80,6 +80,11 @@ static json_t *side(const struct cc_translation *t, int k, size_t i, const json_
                    !s->truncated;
     s->exit_code = s->exited ? (int)json_integer_value(code) : 0;
     s->crash_code = cc_lang_crash_code(t->prog[k].lang);
+    /* perl's die exits with errno when that is set (2 after a failed
+     * open): its uncaught error whatever the code. */
+    const char *err = json_string_value(json_object_get(res, "stderr"));
+    if (s->exited && cc_uncaught_exit(t->prog[k].lang, s->exit_code, err)) s->crash_code = s->exit_code;
+    s->complete = s->exited && cc_lang_output_complete(t->prog[k].lang);
     s->timed_out = res && json_is_true(json_object_get(res, "timed_out"));
     s->edge = i >= t->edges.given;
     return j;

@@ -320,6 +320,18 @@ static void match_that_does_not_reproduce(void) {
     CHECK(strstr(v.reason, "failed where the first succeeded") != NULL);
     v = cc_verify_after_repeat(&a, &b, &f, &b);
     CHECK_INTEQ(v.outcome, CC_INCONCLUSIVE);
+    /* flaky_port_crash_on_repeat_read_as_inconclusive: the target died
+     * (exit code or signal) on a repeat the source printed the same on. */
+    struct cc_side crash = {.ran = true, .out = "", .exited = true, .exit_code = 2, .crash_code = 2};
+    v = cc_verify_after_repeat(&a, &b, &a, &crash);
+    CHECK_INTEQ(v.outcome, CC_MISMATCH);
+    CHECK_INTEQ(v.rule, 37);
+    crash.exited = false, crash.signalled = true;
+    CHECK_INTEQ(cc_verify_after_repeat(&a, &b, &a, &crash).outcome, CC_MISMATCH);
+    crash.signalled = false, crash.timed_out = true; /* the clock: no evidence */
+    CHECK_INTEQ(cc_verify_after_repeat(&a, &b, &a, &crash).outcome, CC_INCONCLUSIVE);
+    crash.timed_out = false, crash.exited = true; /* the source crashed too: no oracle */
+    CHECK_INTEQ(cc_verify_after_repeat(&a, &b, &crash, &crash).outcome, CC_INCONCLUSIVE);
 }
 
 static void aggregate_and_grade(void) {
@@ -855,6 +867,51 @@ static void uncaught_error_codes_of_erlang_awk_fortran_jq(void) {
     CHECK_INTEQ(cc_lang_crash_code("elixir"), 1);
 }
 
+/* perl's die exits with errno when set (2 after a failed open): its
+ * uncaught error read as a deliberate exit 2 (rule 39). Its stderr's
+ * location line tells it. A flushed shorter output is no lost tail. */
+static void perl_die_errno_read_as_a_deliberate_exit(void) { /* and rust_main_err_read_as_a_deliberate_exit */
+    CHECK(cc_perl_die_trace("cannot open cfg: No such file or directory at /tmp/x/main.pl line 2.\n"));
+    CHECK(cc_perl_die_trace("bad at /tmp/x/main.pl line 1, <STDIN> line 1.\n"));
+    CHECK(cc_perl_die_trace("warn\nDied at main.pl line 12, <$fh> chunk 3.\n"));
+    CHECK(!cc_perl_die_trace("cannot open cfg\n"));
+    CHECK(!cc_perl_die_trace("usage: prog n\n"));
+    CHECK(!cc_perl_die_trace("see line 4.\n"));
+    CHECK(!cc_perl_die_trace(""));
+    CHECK(cc_uncaught_exit("perl", 2, "x at main.pl line 1.\n"));
+    CHECK(!cc_uncaught_exit("perl", 2, "usage\n"));
+    CHECK(!cc_uncaught_exit("python3", 2, "x at main.pl line 1.\n"));
+    CHECK(cc_uncaught_exit("perl", 255, ""));
+    CHECK(cc_uncaught_exit("rust", 1, "Error: ParseIntError { kind: InvalidDigit }\n"));
+    CHECK(cc_uncaught_exit("rust", 1, "warning\nError: Custom { kind: Other }\n"));
+    CHECK(!cc_uncaught_exit("rust", 1, "usage: prog n\n"));
+    CHECK(!cc_uncaught_exit("rust", 3, "Error: x\n"));
+    struct cc_side a = {.ran = true, .out = "", .exited = true, .exit_code = 1, .crash_code = 1, .complete = true};
+    struct cc_side b = {.ran = true, .out = "zero", .exited = true, .exit_code = 2, .crash_code = 2};
+    CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 41);
+    a.complete = false; /* a runtime that may have lost a tail */
+    CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 7);
+    const bool died[] = {true, true}, complete[] = {true, false};
+    const char *const out[] = {"", "zero"};
+    const int ex[] = {-2, -2};
+    CHECK(!cc_edge_all_died_alike_complete(2, died, out, ex, complete));
+    CHECK(cc_edge_all_died_alike_complete(2, died, out, ex, NULL));
+}
+
+/* deliberate_exit_against_a_signal_read_as_inconclusive: python's
+ * sys.exit(3) against a C++ port's uncaught exception (SIGABRT) was
+ * rule 7; a python crash (its exit 1) against it stays rule 7. */
+static void deliberate_exit_against_a_signal_read_as_inconclusive(void) {
+    struct cc_side a = {.ran = true, .out = "", .exited = true, .exit_code = 3, .crash_code = 1};
+    struct cc_side b = {.ran = true, .out = "", .signalled = true, .crash_code = 1};
+    struct cc_pair_verdict v = cc_verify_classify(&a, &b);
+    CHECK_INTEQ(v.outcome, CC_MISMATCH);
+    CHECK_INTEQ(v.rule, 39);
+    CHECK_INTEQ(cc_verify_classify(&b, &a).rule, 39);
+    a.exit_code = 1; /* python's uncaught error */
+    CHECK_INTEQ(cc_verify_classify(&a, &b).rule, 7);
+}
+
 int main(void) {
     RUN(normalise_strips_line_ends_and_the_whole);
     RUN(nul_byte_in_output_does_not_end_the_comparison);
@@ -863,6 +920,8 @@ int main(void) {
     RUN(same_exit_code_different_output_is_a_mismatch);
     RUN(different_exit_codes_are_a_mismatch);
     RUN(uncaught_error_codes_of_erlang_awk_fortran_jq);
+    RUN(perl_die_errno_read_as_a_deliberate_exit);
+    RUN(deliberate_exit_against_a_signal_read_as_inconclusive);
     RUN(uncaught_errors_of_two_languages_after_different_output_passed);
     RUN(optimization_defaults_were_all_even);
     RUN(edge_input_timeout_is_inconclusive);
