@@ -573,6 +573,66 @@ bool divergence_note(const gen &f, const gen &x, const gen &a, const gen &b, con
     return true;
 }
 
+// true when the limit of g at (x -> s, from side, 0 for none) is a
+// nonzero number or an infinity; an undecided limit is not counted.
+bool limit_nonzero(const gen &g, const gen &x, const gen &s, int side) {
+    gen l;
+    try {
+        l = side ? call(at_limit, makesequence(g, x, s, gen(side))) : call(at_limit, makesequence(g, x, s));
+    } catch (...) {
+        return false;
+    }
+    return is_inf(l) || (finite_number(l) && !is_zero(_simplify(l, g_ctx)));
+}
+
+// giac answered an infinity for the integral of f over [a, b] (no
+// parameter but x): it stands only when a divergence is found. giac gave
+// zoo for x**(3/2)/(1 + x**(7/2)) over (0, oo), which converges
+// (1.14807...): a real integral that converges is no infinity. Found means
+// an end at +-oo where x*f, or x*log|x|*f (1/(x*log(x)) over (2, oo)),
+// does not tend to 0, or a point s of [a, b] (a bound, or a singular point
+// of f) where (x - s)*f or (x - s)*log|x - s|*f does not. Bounds that are
+// no real numbers are not checked.
+bool divergence_found(const gen &f, const gen &x, const gen &a, const gen &b) {
+    double lo, hi;
+    if (!bound_value(a, lo) || !bound_value(b, hi))
+        return true;
+    for (const gen &s : lidnt(f))
+        if (s != x && has_user_symbol(s))
+            return true;
+    if (lo > hi)
+        std::swap(lo, hi);
+    for (const gen &end : {a, b}) {
+        if (!is_inf(end))
+            continue;
+        gen lim, lx = symbolic(at_ln, symbolic(at_abs, x));
+        if (tail_diverges(f, x, end, lim) || limit_nonzero(x * lx * f, x, end, 0))
+            return true;
+    }
+    if (!is_undef(divergence_point(f, x, lo, hi)))
+        return true;
+    vecteur cand;
+    try {
+        cand = singular(f, x, g_ctx);
+    } catch (...) {
+        cand.clear();
+    }
+    for (const gen &end : {a, b})
+        if (!is_inf(end))
+            cand.push_back(end);
+    for (const gen &s : cand) {
+        double sd;
+        if (!real_value(s, sd) || sd < lo - 1e-12 || sd > hi + 1e-12)
+            continue;
+        gen g = (x - s) * symbolic(at_ln, symbolic(at_abs, x - s)) * f;
+        for (int side : {1, -1})
+            if (!((side == 1 && sd >= hi) || (side == -1 && sd <= lo)) &&
+                (limit_nonzero((x - s) * f, x, s, side) || limit_nonzero(g, x, s, side)))
+                return true;
+    }
+    return false;
+}
+
 extern std::vector<gen> g_assumed;
 
 // The parameters of a definite integral v = [f, x, a, b]: its user symbols
@@ -874,6 +934,12 @@ gen definite_as_given(const vecteur &v) {
     // a constant that is no real number is checked too: cos(x)/x over
     // (-2, 3) was -Ci(-2) + Ci(3) (Ci(-2) is complex), over a pole at 0
     bool constant = !has_user_symbol(r) && !is_inf(r) && !is_undef(r);
+    if (is_inf(r) && !divergence_found(f, x, v[2], v[3]))
+        fail("validation", "the CAS answered an infinity (%s) for this definite integral, but no divergence was "
+                           "found (the integrand decays fast enough at each infinite end and is "
+                           "integrable at each bound and singular point), so the infinite value is "
+                           "not given; try splitting the interval or a substitution",
+             r == plus_inf ? "oo" : (r == minus_inf ? "-oo" : "zoo"));
     if (!finite_number(r) && !constant) {
         parameter_note(v, r);
         return r;
