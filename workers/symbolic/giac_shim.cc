@@ -2439,6 +2439,107 @@ gen order_term(const gen &x, const gen &x0, const gen &order) {
     return symbolic(at_of, makesequence(gen(identificateur(ORDER_FN)), args));
 }
 
+// |f - s| at x = x0 + h, valued at dig digits, as a double (+inf when it
+// overflows one); false when it is no number (undefined there, or the
+// valuation fails).
+bool series_gap(const gen &d, const gen &x, const gen &p, int dig, double &out) {
+    keep_precision keep;
+    try {
+        gen v = checked(call(at_evalf, makesequence(subst(d, x, p, false, g_ctx), gen(dig))));
+        // each part on its own: the abs of a complex multiprecision float
+        // came back as 0
+        double part[2];
+        for (int i = 0; i < 2; i++) {
+            gen a = evalf_double(i ? im(v, g_ctx) : re(v, g_ctx), 1, g_ctx);
+            if (a.type == _INT_)
+                part[i] = a.val;
+            else if (a.type == _DOUBLE_ && !std::isnan(a._DOUBLE_val))
+                part[i] = a._DOUBLE_val;
+            else
+                return false;
+        }
+        out = std::hypot(part[0], part[1]);
+        return true;
+    } catch (...) {
+        return false;
+    }
+}
+
+// true unless a series s of f at a finite x0 to O((x - x0)**order) is
+// refuted on the right of x0, where sympy's series holds: f - s must shrink like
+// h**order. giac answered O(x**4) for acot(x), atan(1/x) and exp(1/x) at
+// 0, and -sqrt(2)*sqrt(x) for acos(1 - x) (it is +sqrt(2*x)). The gap is
+// valued at h = 1e-3 and 1e-6 (at 6*order + 30 digits, so the remainder
+// stands above the rounding); from one to the other it must fall by at
+// least 10**(-3*(order - 1/4)) (a remainder h**order*log(h) falls by
+// 10**(-3*order + 0.3)); a gap at rounding level passes (g1, g2 the gaps).
+// Only series without other symbols and of order up to 20 are checked.
+bool series_holds(const gen &f, const gen &x, const gen &x0, int order, const gen &s, double &g1, double &g2) {
+    if (is_inf(x0) || order > 20 || has_user_symbol(x0))
+        return true;
+    for (const gen &v : lidnt(f))
+        if (v != x && has_user_symbol(v))
+            return true;
+    int dig = 6 * order + 30;
+    gen d = f - s;
+    double f2;
+    gen h1 = gen(1) / gen(1000), h2 = gen(1) / gen(1000000);
+    if (!series_gap(d, x, x0 + h1, dig, g1) || !series_gap(d, x, x0 + h2, dig, g2) ||
+        !series_gap(f, x, x0 + h2, dig, f2))
+        return true;
+    double noise = std::pow(10.0, -(dig - 12)) * std::max(1.0, f2);
+    if (std::isfinite(g2) && (g2 <= noise || g1 <= noise))
+        return true;
+    return std::isfinite(g2) && std::isfinite(g1) && g2 <= g1 * std::pow(10.0, -3.0 * (order - 0.25));
+}
+
+// The terms of the truncated series s whose degree in x - x0 is below
+// order: a term t is kept when t/(x - x0)**order is unbounded as x -> x0+.
+gen terms_below(const gen &s, const gen &x, const gen &x0, int order) {
+    vecteur ts;
+    if (s.is_symb_of_sommet(at_plus) && s._SYMBptr->feuille.type == _VECT)
+        ts = *s._SYMBptr->feuille._VECTptr;
+    else
+        ts.push_back(s);
+    gen sum(0);
+    for (const gen &t : ts) {
+        gen l = call(at_limit, makesequence(t / power(x - x0, gen(order)), x, x0, gen(1)));
+        if (is_inf(l))
+            sum = sum + t;
+        else if (!is_zero(l))
+            throw std::runtime_error("a term of the series has no degree");
+    }
+    return sum;
+}
+
+// giac keeps the terms of degree up to order - 1 and drops those of a
+// fractional degree between order - 1 and order: series(sqrt(x + x**2),
+// x, 0, 3) was sqrt(x) + x**(3/2)/2 + O(x**3), without -x**(5/2)/8. A
+// series that series_holds() refutes is asked once more at one degree
+// more, and its terms below order kept; one still refuted is refused.
+gen checked_series_expansion(const gen &f, const gen &x, const gen &x0, int order, const gen &s,
+                             bool &redone) {
+    double g1, g2;
+    redone = false;
+    if (series_holds(f, x, x0, order, drop_order_term(s), g1, g2))
+        return s;
+    try {
+        gen t = call(at_series, makesequence(f, symb_equal(x, x0), gen(order)));
+        gen kept = terms_below(drop_order_term(t), x, x0, order);
+        double k1, k2;
+        if (has_order(t) && series_holds(f, x, x0, order, kept, k1, k2)) {
+            redone = true;
+            return kept + order_term(x, x0, gen(order));
+        }
+    } catch (...) {
+    }
+    fail("validation", "the CAS's series does not match the expression near the point: at %s + 1e-6 "
+                       "the expression and the series differ by %.3g, more than a remainder of "
+                       "order %d allows (at %s + 1e-3 by %.3g), so it is not given (the expression "
+                       "may have no such expansion there)",
+         x0.print(g_ctx).c_str(), g2, order, x0.print(g_ctx).c_str(), g1);
+}
+
 gen sp_series(const cc_node *n, const char *) {
     gen x = n->nchild > 1 ? arg(n, 1) : gen(0);
     if (n->nchild == 1) { // series(f): the one free symbol, as sympy does
@@ -2456,6 +2557,10 @@ gen sp_series(const cc_node *n, const char *) {
     gen s = call(at_series, makesequence(arg(n, 0), symb_equal(x, x0), order - 1));
     // an exact polynomial of low degree has no remainder, and sympy then
     // prints no O term either
+    bool redone;
+    s = checked_series_expansion(arg(n, 0), x, x0, order.val, s, redone);
+    if (redone)
+        return s;
     if (!has_order(s))
         return s;
     return drop_order_term(s) + order_term(x, x0, order);
