@@ -5080,7 +5080,7 @@ std::string user_symbols(const gen &g) {
 // mentions no variable but other symbols is a condition on those: x + y =
 // 1 for z answered [] ("inconsistent") though every z solves it where x +
 // y = 1; the call now fails saying so.
-gen solve_system(const gen &eqs, const gen &vars) {
+gen solve_system_as_given(const gen &eqs, const gen &vars) {
     if (eqs.type != _VECT || vars.type != _VECT)
         return solve_mentioned(eqs, vars);
     const vecteur &ev = *eqs._VECTptr, &vv = *vars._VECTptr;
@@ -5121,6 +5121,43 @@ gen solve_system(const gen &eqs, const gen &vars) {
         out.push_back(gen(full, 0));
     }
     return gen(out, r.subtype);
+}
+
+// A system with no solution for the variables asked, but other symbols in
+// it, may be one whose equations also fix those: x + y = 10; x - y = 2 for
+// x alone answered [] (no x works for every y), and an agent wanting x = 6
+// read "inconsistent". When the system solved for the variables and the
+// other symbols together has a solution, the call fails saying so, naming
+// them; a system inconsistent either way keeps its [].
+gen solve_system(const gen &eqs, const gen &vars) {
+    gen r = solve_system_as_given(eqs, vars);
+    if (r.type != _VECT || !r._VECTptr->empty() || eqs.type != _VECT || vars.type != _VECT)
+        return r;
+    vecteur all = *vars._VECTptr;
+    std::string names;
+    for (const gen &v : lidnt(eqs)) {
+        bool listed = false;
+        for (const gen &w : *vars._VECTptr)
+            listed = listed || v == w;
+        if (listed || v.type != _IDNT || strncmp(v._IDNTptr->id_name, PREFIX, strlen(PREFIX)))
+            continue;
+        all.push_back(v);
+        names += (names.empty() ? "" : ", ") + user_name(v);
+    }
+    if (names.empty())
+        return r;
+    gen wider;
+    try {
+        wider = solve_system_as_given(eqs, gen(all, 0));
+    } catch (...) {
+        return r;
+    }
+    if (wider.type != _VECT || wider._VECTptr->empty())
+        return r;
+    fail("validation", "no value of the variables solves this system for every value of %s (taken as "
+                       "parameters), but the system also determines %s: solved together with %s it has "
+                       "%zu solution(s); list %s among the variables",
+         names.c_str(), names.c_str(), names.c_str(), wider._VECTptr->size(), names.c_str());
 }
 
 gen apply(cc_giac_op op, cc_gexpr *const *a, size_t n) {
