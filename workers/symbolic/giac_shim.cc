@@ -23,6 +23,7 @@ extern "C" {
 #include "workers/symbolic/sym_limcheck.h"
 #include "workers/symbolic/sym_numeval.h"
 #include "workers/symbolic/sym_nval.h"
+#include "workers/symbolic/sym_print.h"
 #include "workers/symbolic/sym_sumest.h"
 }
 #include "workers/symbolic/sym_profile.h"
@@ -4385,6 +4386,60 @@ gen general_solutions_after_solve(const gen &args) {
     return exp_or_product_general(e, (*args._VECTptr)[1]);
 }
 
+// The integers of a family's parameter k where it is undefined, for
+// cc_giac_take_family_note(): sin(1/x) = 0 has the family 1/(pi*k) and
+// sin(exp(x)) = 0 log(pi*k), and neither is anything at k = 0, though the
+// note said "k stands for any integer". Each family of one parameter k is
+// valued at k = -2 .. 2; where it, or the equation e at it, is no finite
+// value, "k = t in <family>" is noted.
+std::string g_family_note;
+
+// f printed as the tools print it.
+std::string family_text(const gen &f) {
+    sym_node *t = to_tree(f);
+    char *c = t ? sym_print(t) : nullptr;
+    sym_free(t);
+    std::string out = c ? c : f.print(g_ctx);
+    free(c);
+    return out;
+}
+
+bool undefined_value(const gen &g) {
+    try {
+        gen v = eval(g, 1, g_ctx);
+        if (is_undef(v) || is_inf(v))
+            return true;
+        gen d = evalf_double(evalf(v, 1, g_ctx), 1, g_ctx);
+        return is_undef(d) || is_inf(d);
+    } catch (...) {
+        return false;
+    }
+}
+
+void family_exclusions(const vecteur &fams, const gen &e, const gen &x) {
+    gen k(identificateur("k"));
+    for (const gen &f : fams) {
+        vecteur ids = lidnt(f);
+        bool only_k = false;
+        for (const gen &v : ids)
+            only_k = only_k || v == k;
+        for (const gen &v : ids)
+            only_k = only_k && (v == k || !has_user_symbol(v));
+        if (!only_k)
+            continue;
+        std::string bad;
+        for (int t = -2; t <= 2; t++) {
+            gen at = subst(f, k, gen(t), false, g_ctx);
+            if (undefined_value(at) || undefined_value(subst(e, x, at, false, g_ctx)))
+                bad += (bad.empty() ? "" : ", ") + std::to_string(t);
+        }
+        if (bad.empty())
+            continue;
+        g_family_note += std::string(g_family_note.empty() ? "" : "; ") + "k = " + bad + " in " +
+                         family_text(f);
+    }
+}
+
 gen general_solutions(const gen &args) {
     bool old = all_trig_sol(g_ctx);
     all_trig_sol(g_ctx) = true;
@@ -4409,6 +4464,7 @@ gen general_solutions(const gen &args) {
     vecteur out;
     for (const gen &e : *r._VECTptr)
         out.push_back(_simplify(subst(e, params, names, false, g_ctx), g_ctx));
+    family_exclusions(out, (*args._VECTptr)[0], (*args._VECTptr)[1]);
     return gen(out, 0);
 }
 
@@ -5819,6 +5875,14 @@ extern "C" cc_gexpr *cc_giac_rewrite(cc_rw how, const cc_gexpr *g, cc_sym_err *e
         return nullptr;
     cc_gexpr *r = nullptr;
     guarded(err, [&] { r = new cc_gexpr{checked(rewrite(how, g->g))}; });
+    return r;
+}
+
+extern "C" char *cc_giac_take_family_note(void) {
+    if (g_family_note.empty())
+        return nullptr;
+    char *r = strdup(g_family_note.c_str());
+    g_family_note.clear();
     return r;
 }
 

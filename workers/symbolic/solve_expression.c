@@ -606,6 +606,7 @@ static bool periodic_looking(const char *text) {
  * functions; locked against the full path by fastpath.py). */
 static void add_general(json_t *out, cc_gexpr *ev[2]) {
     struct cc_sym_err se = {0};
+    free(cc_giac_take_family_note());
     cc_gexpr *gs = cc_giac_apply(sym_fast_enabled() ? CC_G_SOLVE_GENERAL_AFTER : CC_G_SOLVE_GENERAL,
                                  ev, 2, &se);
     json_t *err = NULL;
@@ -623,8 +624,12 @@ static void add_general(json_t *out, cc_gexpr *ev[2]) {
             return;
         }
     json_object_set_new(out, "general_solution", arr);
+    char *excl = cc_giac_take_family_note();
     json_object_set_new(out, "general_solution_note",
-                        json_string("k (and k2, ...) stand for any integer"));
+                        excl ? json_sprintf("k (and k2, ...) stand for any integer, except where a family is "
+                                            "undefined: %s", excl)
+                             : json_string("k (and k2, ...) stand for any integer"));
+    free(excl);
 }
 
 
