@@ -4416,6 +4416,41 @@ bool undefined_value(const gen &g) {
     }
 }
 
+// The members of the families at k = -1 and 1 that solve e = 0 (valued at
+// 30 digits to 1e-20), for cc_giac_take_family_samples(): tan(1/x) = 0
+// answered solutions [] (giac's principal root 1/x = 0 is no number), and
+// 1/pi solves it.
+struct family_root {
+    bool real;
+    double re, im;
+    std::string text;
+};
+std::vector<family_root> g_family_samples;
+
+void family_sample(const gen &e, const gen &x, const gen &at) {
+    try {
+        keep_precision keep;
+        gen v = _simplify(at, g_ctx);
+        gen r = checked(call(at_evalf, makesequence(subst(e, x, v, false, g_ctx), gen(30))));
+        gen a = evalf_double(call(at_abs, r), 1, g_ctx);
+        if (a.type != _DOUBLE_ && a.type != _INT_)
+            return;
+        if ((a.type == _INT_ ? (double)a.val : a._DOUBLE_val) > 1e-20)
+            return;
+        gen vr = evalf_double(re(v, g_ctx), 1, g_ctx), vi = evalf_double(im(v, g_ctx), 1, g_ctx);
+        double dr = vr.type == _DOUBLE_ ? vr._DOUBLE_val : vr.type == _INT_ ? vr.val : NAN;
+        double di = vi.type == _DOUBLE_ ? vi._DOUBLE_val : vi.type == _INT_ ? vi.val : NAN;
+        if (std::isnan(dr) || std::isnan(di))
+            return;
+        std::string t = family_text(v);
+        for (const family_root &f : g_family_samples)
+            if (f.text == t)
+                return;
+        g_family_samples.push_back({std::fabs(di) <= 1e-15 * std::max(1.0, std::fabs(dr)), dr, di, t});
+    } catch (...) {
+    }
+}
+
 void family_exclusions(const vecteur &fams, const gen &e, const gen &x) {
     gen k(identificateur("k"));
     for (const gen &f : fams) {
@@ -4432,6 +4467,8 @@ void family_exclusions(const vecteur &fams, const gen &e, const gen &x) {
             gen at = subst(f, k, gen(t), false, g_ctx);
             if (undefined_value(at) || undefined_value(subst(e, x, at, false, g_ctx)))
                 bad += (bad.empty() ? "" : ", ") + std::to_string(t);
+            else if (t == -1 || t == 1)
+                family_sample(e, x, at);
         }
         if (bad.empty())
             continue;
@@ -5876,6 +5913,22 @@ extern "C" cc_gexpr *cc_giac_rewrite(cc_rw how, const cc_gexpr *g, cc_sym_err *e
     cc_gexpr *r = nullptr;
     guarded(err, [&] { r = new cc_gexpr{checked(rewrite(how, g->g))}; });
     return r;
+}
+
+// in the order of TOOLS.md 3.3.16: real roots ascending, then the others
+extern "C" char *cc_giac_take_family_samples(void) {
+    if (g_family_samples.empty())
+        return nullptr;
+    std::sort(g_family_samples.begin(), g_family_samples.end(), [](const family_root &a, const family_root &b) {
+        if (a.real != b.real)
+            return a.real;
+        return a.re != b.re ? a.re < b.re : a.im < b.im;
+    });
+    std::string out;
+    for (const family_root &f : g_family_samples)
+        out += (out.empty() ? "" : "\n") + f.text;
+    g_family_samples.clear();
+    return strdup(out.c_str());
 }
 
 extern "C" char *cc_giac_take_family_note(void) {

@@ -124,6 +124,11 @@ char *cc_giac_take_note(void);
  * undefined ("k = 0 in 1/(pi*k)"), or NULL; malloc'd, cleared by the call. */
 char *cc_giac_take_family_note(void);
 
+/* After CC_G_SOLVE_GENERAL(_AFTER): the families' members at k = -1 and 1
+ * that solve the equation, printed, one a line; or NULL; malloc'd, cleared
+ * by the call. */
+char *cc_giac_take_family_samples(void);
+
 /* Declares (giac assume) symbol `name` to be in domain d, until
  * cc_giac_forget_all(). 0, or -1 with *err. */
 int cc_giac_assume(const char *name, enum cc_num_dom d, struct cc_sym_err *err);
