@@ -2570,6 +2570,7 @@ gen sp_eq(const cc_node *n, const char *) {
     return symbolic(at_equal, makesequence(arg(n, 0), n->nchild > 1 ? arg(n, 1) : gen(0)));
 }
 void complete_poly_roots(const gen &args, vecteur &v);
+void casus_roots(const gen &args, vecteur &v);
 gen sp_solve(const cc_node *n, const char *) {
     gen e = arg(n, 0);
     gen v;
@@ -2592,6 +2593,11 @@ gen sp_solve(const cc_node *n, const char *) {
         if (r.type == _VECT) {
             vecteur all = *r._VECTptr;
             complete_poly_roots(makesequence(e, v), all);
+            // giac's rootof(...) has no spelling in the language:
+            // solve(x**3 - x + 1, x) printed three of them;
+            // solve_expression's radicals (casus_roots) replace them
+            if (holds_op(gen(all, 0), at_rootof))
+                casus_roots(makesequence(e, v), all);
             r = gen(all, 0);
         }
     } catch (...) {
