@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <chrono>
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
@@ -23,6 +24,7 @@ extern "C" {
 #include "workers/symbolic/sym_limcheck.h"
 #include "workers/symbolic/sym_numeval.h"
 #include "workers/symbolic/sym_nval.h"
+#include "workers/symbolic/sym_print.h"
 #include "workers/symbolic/sym_sumest.h"
 }
 #include "workers/symbolic/sym_profile.h"
@@ -573,6 +575,66 @@ bool divergence_note(const gen &f, const gen &x, const gen &a, const gen &b, con
     return true;
 }
 
+// true when the limit of g at (x -> s, from side, 0 for none) is a
+// nonzero number or an infinity; an undecided limit is not counted.
+bool limit_nonzero(const gen &g, const gen &x, const gen &s, int side) {
+    gen l;
+    try {
+        l = side ? call(at_limit, makesequence(g, x, s, gen(side))) : call(at_limit, makesequence(g, x, s));
+    } catch (...) {
+        return false;
+    }
+    return is_inf(l) || (finite_number(l) && !is_zero(_simplify(l, g_ctx)));
+}
+
+// giac answered an infinity for the integral of f over [a, b] (no
+// parameter but x): it stands only when a divergence is found. giac gave
+// zoo for x**(3/2)/(1 + x**(7/2)) over (0, oo), which converges
+// (1.14807...): a real integral that converges is no infinity. Found means
+// an end at +-oo where x*f, or x*log|x|*f (1/(x*log(x)) over (2, oo)),
+// does not tend to 0, or a point s of [a, b] (a bound, or a singular point
+// of f) where (x - s)*f or (x - s)*log|x - s|*f does not. Bounds that are
+// no real numbers are not checked.
+bool divergence_found(const gen &f, const gen &x, const gen &a, const gen &b) {
+    double lo, hi;
+    if (!bound_value(a, lo) || !bound_value(b, hi))
+        return true;
+    for (const gen &s : lidnt(f))
+        if (s != x && has_user_symbol(s))
+            return true;
+    if (lo > hi)
+        std::swap(lo, hi);
+    for (const gen &end : {a, b}) {
+        if (!is_inf(end))
+            continue;
+        gen lim, lx = symbolic(at_ln, symbolic(at_abs, x));
+        if (tail_diverges(f, x, end, lim) || limit_nonzero(x * lx * f, x, end, 0))
+            return true;
+    }
+    if (!is_undef(divergence_point(f, x, lo, hi)))
+        return true;
+    vecteur cand;
+    try {
+        cand = singular(f, x, g_ctx);
+    } catch (...) {
+        cand.clear();
+    }
+    for (const gen &end : {a, b})
+        if (!is_inf(end))
+            cand.push_back(end);
+    for (const gen &s : cand) {
+        double sd;
+        if (!real_value(s, sd) || sd < lo - 1e-12 || sd > hi + 1e-12)
+            continue;
+        gen g = (x - s) * symbolic(at_ln, symbolic(at_abs, x - s)) * f;
+        for (int side : {1, -1})
+            if (!((side == 1 && sd >= hi) || (side == -1 && sd <= lo)) &&
+                (limit_nonzero((x - s) * f, x, s, side) || limit_nonzero(g, x, s, side)))
+                return true;
+    }
+    return false;
+}
+
 extern std::vector<gen> g_assumed;
 
 // The parameters of a definite integral v = [f, x, a, b]: its user symbols
@@ -841,6 +903,7 @@ void jump_quadrature_check(const gen &f, const gen &x, const gen &a, const gen &
 }
 
 gen exactly_if_tiny_complex(const gen &args, const unary_function_ptr *f);
+void float_integral_check(const gen &f, const gen &x, const gen &a, const gen &b, const gen &r);
 
 // One definite integration step, v = [f, x, a, b].
 gen definite_as_given(const vecteur &v) {
@@ -874,6 +937,12 @@ gen definite_as_given(const vecteur &v) {
     // a constant that is no real number is checked too: cos(x)/x over
     // (-2, 3) was -Ci(-2) + Ci(3) (Ci(-2) is complex), over a pole at 0
     bool constant = !has_user_symbol(r) && !is_inf(r) && !is_undef(r);
+    if (is_inf(r) && !divergence_found(f, x, v[2], v[3]))
+        fail("validation", "the CAS answered an infinity (%s) for this definite integral, but no divergence was "
+                           "found (the integrand decays fast enough at each infinite end and is "
+                           "integrable at each bound and singular point), so the infinite value is "
+                           "not given; try splitting the interval or a substitution",
+             r == plus_inf ? "oo" : (r == minus_inf ? "-oo" : "zoo"));
     if (!finite_number(r) && !constant) {
         parameter_note(v, r);
         return r;
@@ -882,6 +951,7 @@ gen definite_as_given(const vecteur &v) {
         return undef;
     quadrature_check(f, x, v[2], v[3], r);
     jump_quadrature_check(f, x, v[2], v[3], r);
+    float_integral_check(f, x, v[2], v[3], r);
     return r;
 }
 
@@ -2373,6 +2443,107 @@ gen order_term(const gen &x, const gen &x0, const gen &order) {
     return symbolic(at_of, makesequence(gen(identificateur(ORDER_FN)), args));
 }
 
+// |f - s| at x = x0 + h, valued at dig digits, as a double (+inf when it
+// overflows one); false when it is no number (undefined there, or the
+// valuation fails).
+bool series_gap(const gen &d, const gen &x, const gen &p, int dig, double &out) {
+    keep_precision keep;
+    try {
+        gen v = checked(call(at_evalf, makesequence(subst(d, x, p, false, g_ctx), gen(dig))));
+        // each part on its own: the abs of a complex multiprecision float
+        // came back as 0
+        double part[2];
+        for (int i = 0; i < 2; i++) {
+            gen a = evalf_double(i ? im(v, g_ctx) : re(v, g_ctx), 1, g_ctx);
+            if (a.type == _INT_)
+                part[i] = a.val;
+            else if (a.type == _DOUBLE_ && !std::isnan(a._DOUBLE_val))
+                part[i] = a._DOUBLE_val;
+            else
+                return false;
+        }
+        out = std::hypot(part[0], part[1]);
+        return true;
+    } catch (...) {
+        return false;
+    }
+}
+
+// true unless a series s of f at a finite x0 to O((x - x0)**order) is
+// refuted on the right of x0, where sympy's series holds: f - s must shrink like
+// h**order. giac answered O(x**4) for acot(x), atan(1/x) and exp(1/x) at
+// 0, and -sqrt(2)*sqrt(x) for acos(1 - x) (it is +sqrt(2*x)). The gap is
+// valued at h = 1e-3 and 1e-6 (at 6*order + 30 digits, so the remainder
+// stands above the rounding); from one to the other it must fall by at
+// least 10**(-3*(order - 1/4)) (a remainder h**order*log(h) falls by
+// 10**(-3*order + 0.3)); a gap at rounding level passes (g1, g2 the gaps).
+// Only series without other symbols and of order up to 20 are checked.
+bool series_holds(const gen &f, const gen &x, const gen &x0, int order, const gen &s, double &g1, double &g2) {
+    if (is_inf(x0) || order > 20 || has_user_symbol(x0))
+        return true;
+    for (const gen &v : lidnt(f))
+        if (v != x && has_user_symbol(v))
+            return true;
+    int dig = 6 * order + 30;
+    gen d = f - s;
+    double f2;
+    gen h1 = gen(1) / gen(1000), h2 = gen(1) / gen(1000000);
+    if (!series_gap(d, x, x0 + h1, dig, g1) || !series_gap(d, x, x0 + h2, dig, g2) ||
+        !series_gap(f, x, x0 + h2, dig, f2))
+        return true;
+    double noise = std::pow(10.0, -(dig - 12)) * std::max(1.0, f2);
+    if (std::isfinite(g2) && (g2 <= noise || g1 <= noise))
+        return true;
+    return std::isfinite(g2) && std::isfinite(g1) && g2 <= g1 * std::pow(10.0, -3.0 * (order - 0.25));
+}
+
+// The terms of the truncated series s whose degree in x - x0 is below
+// order: a term t is kept when t/(x - x0)**order is unbounded as x -> x0+.
+gen terms_below(const gen &s, const gen &x, const gen &x0, int order) {
+    vecteur ts;
+    if (s.is_symb_of_sommet(at_plus) && s._SYMBptr->feuille.type == _VECT)
+        ts = *s._SYMBptr->feuille._VECTptr;
+    else
+        ts.push_back(s);
+    gen sum(0);
+    for (const gen &t : ts) {
+        gen l = call(at_limit, makesequence(t / power(x - x0, gen(order)), x, x0, gen(1)));
+        if (is_inf(l))
+            sum = sum + t;
+        else if (!is_zero(l))
+            throw std::runtime_error("a term of the series has no degree");
+    }
+    return sum;
+}
+
+// giac keeps the terms of degree up to order - 1 and drops those of a
+// fractional degree between order - 1 and order: series(sqrt(x + x**2),
+// x, 0, 3) was sqrt(x) + x**(3/2)/2 + O(x**3), without -x**(5/2)/8. A
+// series that series_holds() refutes is asked once more at one degree
+// more, and its terms below order kept; one still refuted is refused.
+gen checked_series_expansion(const gen &f, const gen &x, const gen &x0, int order, const gen &s,
+                             bool &redone) {
+    double g1, g2;
+    redone = false;
+    if (series_holds(f, x, x0, order, drop_order_term(s), g1, g2))
+        return s;
+    try {
+        gen t = call(at_series, makesequence(f, symb_equal(x, x0), gen(order)));
+        gen kept = terms_below(drop_order_term(t), x, x0, order);
+        double k1, k2;
+        if (has_order(t) && series_holds(f, x, x0, order, kept, k1, k2)) {
+            redone = true;
+            return kept + order_term(x, x0, gen(order));
+        }
+    } catch (...) {
+    }
+    fail("validation", "the CAS's series does not match the expression near the point: at %s + 1e-6 "
+                       "the expression and the series differ by %.3g, more than a remainder of "
+                       "order %d allows (at %s + 1e-3 by %.3g), so it is not given (the expression "
+                       "may have no such expansion there)",
+         x0.print(g_ctx).c_str(), g2, order, x0.print(g_ctx).c_str(), g1);
+}
+
 gen sp_series(const cc_node *n, const char *) {
     gen x = n->nchild > 1 ? arg(n, 1) : gen(0);
     if (n->nchild == 1) { // series(f): the one free symbol, as sympy does
@@ -2390,6 +2561,10 @@ gen sp_series(const cc_node *n, const char *) {
     gen s = call(at_series, makesequence(arg(n, 0), symb_equal(x, x0), order - 1));
     // an exact polynomial of low degree has no remainder, and sympy then
     // prints no O term either
+    bool redone;
+    s = checked_series_expansion(arg(n, 0), x, x0, order.val, s, redone);
+    if (redone)
+        return s;
     if (!has_order(s))
         return s;
     return drop_order_term(s) + order_term(x, x0, order);
@@ -2398,6 +2573,7 @@ gen sp_eq(const cc_node *n, const char *) {
     return symbolic(at_equal, makesequence(arg(n, 0), n->nchild > 1 ? arg(n, 1) : gen(0)));
 }
 void complete_poly_roots(const gen &args, vecteur &v);
+void casus_roots(const gen &args, vecteur &v);
 gen sp_solve(const cc_node *n, const char *) {
     gen e = arg(n, 0);
     gen v;
@@ -2420,6 +2596,11 @@ gen sp_solve(const cc_node *n, const char *) {
         if (r.type == _VECT) {
             vecteur all = *r._VECTptr;
             complete_poly_roots(makesequence(e, v), all);
+            // giac's rootof(...) has no spelling in the language:
+            // solve(x**3 - x + 1, x) printed three of them;
+            // solve_expression's radicals (casus_roots) replace them
+            if (holds_op(gen(all, 0), at_rootof))
+                casus_roots(makesequence(e, v), all);
             r = gen(all, 0);
         }
     } catch (...) {
@@ -2954,7 +3135,9 @@ gen float_literal(const cc_node *n) {
     return g;
 }
 
+void check_quadratures(const gen &g);
 gen sp_N(const cc_node *n, const char *) {
+    check_quadratures(arg(n, 0));
     gen d = n->nchild > 1 ? arg(n, 1) : gen(15);
     if (d.type == _INT_ && d.val > 15)
         d = gen(d.val + GUARD_DIGITS);
@@ -4214,6 +4397,97 @@ gen general_solutions_after_solve(const gen &args) {
     return exp_or_product_general(e, (*args._VECTptr)[1]);
 }
 
+// The integers of a family's parameter k where it is undefined, for
+// cc_giac_take_family_note(): sin(1/x) = 0 has the family 1/(pi*k) and
+// sin(exp(x)) = 0 log(pi*k), and neither is anything at k = 0, though the
+// note said "k stands for any integer". Each family of one parameter k is
+// valued at k = -2 .. 2; where it, or the equation e at it, is no finite
+// value, "k = t in <family>" is noted.
+std::string g_family_note;
+
+// f printed as the tools print it.
+std::string family_text(const gen &f) {
+    sym_node *t = to_tree(f);
+    char *c = t ? sym_print(t) : nullptr;
+    sym_free(t);
+    std::string out = c ? c : f.print(g_ctx);
+    free(c);
+    return out;
+}
+
+bool undefined_value(const gen &g) {
+    try {
+        gen v = eval(g, 1, g_ctx);
+        if (is_undef(v) || is_inf(v))
+            return true;
+        gen d = evalf_double(evalf(v, 1, g_ctx), 1, g_ctx);
+        return is_undef(d) || is_inf(d);
+    } catch (...) {
+        return false;
+    }
+}
+
+// The members of the families at k = -1 and 1 that solve e = 0 (valued at
+// 30 digits to 1e-20), for cc_giac_take_family_samples(): tan(1/x) = 0
+// answered solutions [] (giac's principal root 1/x = 0 is no number), and
+// 1/pi solves it.
+struct family_root {
+    bool real;
+    double re, im;
+    std::string text;
+};
+std::vector<family_root> g_family_samples;
+
+void family_sample(const gen &e, const gen &x, const gen &at) {
+    try {
+        keep_precision keep;
+        gen v = _simplify(at, g_ctx);
+        gen r = checked(call(at_evalf, makesequence(subst(e, x, v, false, g_ctx), gen(30))));
+        gen a = evalf_double(call(at_abs, r), 1, g_ctx);
+        if (a.type != _DOUBLE_ && a.type != _INT_)
+            return;
+        if ((a.type == _INT_ ? (double)a.val : a._DOUBLE_val) > 1e-20)
+            return;
+        gen vr = evalf_double(re(v, g_ctx), 1, g_ctx), vi = evalf_double(im(v, g_ctx), 1, g_ctx);
+        double dr = vr.type == _DOUBLE_ ? vr._DOUBLE_val : vr.type == _INT_ ? vr.val : NAN;
+        double di = vi.type == _DOUBLE_ ? vi._DOUBLE_val : vi.type == _INT_ ? vi.val : NAN;
+        if (std::isnan(dr) || std::isnan(di))
+            return;
+        std::string t = family_text(v);
+        for (const family_root &f : g_family_samples)
+            if (f.text == t)
+                return;
+        g_family_samples.push_back({std::fabs(di) <= 1e-15 * std::max(1.0, std::fabs(dr)), dr, di, t});
+    } catch (...) {
+    }
+}
+
+void family_exclusions(const vecteur &fams, const gen &e, const gen &x) {
+    gen k(identificateur("k"));
+    for (const gen &f : fams) {
+        vecteur ids = lidnt(f);
+        bool only_k = false;
+        for (const gen &v : ids)
+            only_k = only_k || v == k;
+        for (const gen &v : ids)
+            only_k = only_k && (v == k || !has_user_symbol(v));
+        if (!only_k)
+            continue;
+        std::string bad;
+        for (int t = -2; t <= 2; t++) {
+            gen at = subst(f, k, gen(t), false, g_ctx);
+            if (undefined_value(at) || undefined_value(subst(e, x, at, false, g_ctx)))
+                bad += (bad.empty() ? "" : ", ") + std::to_string(t);
+            else if (t == -1 || t == 1)
+                family_sample(e, x, at);
+        }
+        if (bad.empty())
+            continue;
+        g_family_note += std::string(g_family_note.empty() ? "" : "; ") + "k = " + bad + " in " +
+                         family_text(f);
+    }
+}
+
 gen general_solutions(const gen &args) {
     bool old = all_trig_sol(g_ctx);
     all_trig_sol(g_ctx) = true;
@@ -4238,6 +4512,7 @@ gen general_solutions(const gen &args) {
     vecteur out;
     for (const gen &e : *r._VECTptr)
         out.push_back(_simplify(subst(e, params, names, false, g_ctx), g_ctx));
+    family_exclusions(out, (*args._VECTptr)[0], (*args._VECTptr)[1]);
     return gen(out, 0);
 }
 
@@ -4909,7 +5184,7 @@ std::string user_symbols(const gen &g) {
 // mentions no variable but other symbols is a condition on those: x + y =
 // 1 for z answered [] ("inconsistent") though every z solves it where x +
 // y = 1; the call now fails saying so.
-gen solve_system(const gen &eqs, const gen &vars) {
+gen solve_system_as_given(const gen &eqs, const gen &vars) {
     if (eqs.type != _VECT || vars.type != _VECT)
         return solve_mentioned(eqs, vars);
     const vecteur &ev = *eqs._VECTptr, &vv = *vars._VECTptr;
@@ -4950,6 +5225,43 @@ gen solve_system(const gen &eqs, const gen &vars) {
         out.push_back(gen(full, 0));
     }
     return gen(out, r.subtype);
+}
+
+// A system with no solution for the variables asked, but other symbols in
+// it, may be one whose equations also fix those: x + y = 10; x - y = 2 for
+// x alone answered [] (no x works for every y), and an agent wanting x = 6
+// read "inconsistent". When the system solved for the variables and the
+// other symbols together has a solution, the call fails saying so, naming
+// them; a system inconsistent either way keeps its [].
+gen solve_system(const gen &eqs, const gen &vars) {
+    gen r = solve_system_as_given(eqs, vars);
+    if (r.type != _VECT || !r._VECTptr->empty() || eqs.type != _VECT || vars.type != _VECT)
+        return r;
+    vecteur all = *vars._VECTptr;
+    std::string names;
+    for (const gen &v : lidnt(eqs)) {
+        bool listed = false;
+        for (const gen &w : *vars._VECTptr)
+            listed = listed || v == w;
+        if (listed || v.type != _IDNT || strncmp(v._IDNTptr->id_name, PREFIX, strlen(PREFIX)))
+            continue;
+        all.push_back(v);
+        names += (names.empty() ? "" : ", ") + user_name(v);
+    }
+    if (names.empty())
+        return r;
+    gen wider;
+    try {
+        wider = solve_system_as_given(eqs, gen(all, 0));
+    } catch (...) {
+        return r;
+    }
+    if (wider.type != _VECT || wider._VECTptr->empty())
+        return r;
+    fail("validation", "no value of the variables solves this system for every value of %s (taken as "
+                       "parameters), but the system also determines %s: solved together with %s it has "
+                       "%zu solution(s); list %s among the variables",
+         names.c_str(), names.c_str(), names.c_str(), wider._VECTptr->size(), names.c_str());
 }
 
 gen apply(cc_giac_op op, cc_gexpr *const *a, size_t n) {
@@ -5525,10 +5837,154 @@ std::string approx_part(const gen &p, int digits) {
 }
 } // namespace
 
+namespace {
+// f (of x alone) at t in binary64, valued by giac; false when it is no
+// finite real number.
+bool real_at(const gen &f, const gen &x, double t, double &out) {
+    gen v = evalf_double(evalf(subst(f, x, gen(t), false, g_ctx), 1, g_ctx), 1, g_ctx);
+    if (v.type == _INT_) {
+        out = v.val;
+        return true;
+    }
+    if (v.type != _DOUBLE_ || !std::isfinite(v._DOUBLE_val))
+        return false;
+    out = v._DOUBLE_val;
+    return true;
+}
+
+// o (a positive binary64) as the exact binary fraction it is.
+gen exact_double(double o) {
+    int ex;
+    double m = std::frexp(o, &ex);
+    return gen((long long)std::ldexp(m, 53)) * giac::pow(gen(2), gen(ex - 53), g_ctx);
+}
+
+// The tanh-sinh quadrature of f over the finite (a, b) (ga, gb as given),
+// its step halved down to 2**-7 until two steps agree to 1e-11 of max(1,
+// |q|); false when they never do or a value is no finite real. Its nodes
+// crowd the ends doubly exponentially, so an integrable end singularity
+// costs it no digits; a node within 1e-6 of an end is the end plus an
+// exact offset, valued at 30 digits (in binary64 1 - 1e-17 is 1, and the
+// nodes there carry 1/sqrt(1 - x)'s weight).
+bool tanh_sinh(const gen &f, const gen &x, const gen &ga, const gen &gb, double a, double b, double &q) {
+    const double d = (b - a) / 2, tmax = 3.5;
+    double sum = 0, prev = NAN;
+    // a check, not the answer: an integrand too costly to value some 900
+    // times in 2 s goes unchecked rather than push the call past its limit
+    auto start = std::chrono::steady_clock::now();
+    for (int level = 0; level <= 7; level++) {
+        if (std::chrono::steady_clock::now() - start > std::chrono::seconds(2))
+            return false;
+        double h = std::ldexp(1.0, -level);
+        // each level adds the odd multiples of h (all of them at level 0)
+        for (double t = level ? h : 0; t <= tmax; t += level ? 2 * h : h) {
+            double u = M_PI / 2 * std::sinh(t), e = 2 / (1 + std::exp(2 * u));
+            double w = M_PI / 2 * std::cosh(t) * e * (2 - e); // d(tanh u)/dt
+            for (int side : {1, -1}) {
+                if ((t == 0 && side == -1) || w == 0 || d * e == 0)
+                    continue;
+                double v;
+                if (d * e < 1e-6 * d) {
+                    gen pt = side == 1 ? gb - exact_double(d * e) : ga + exact_double(d * e);
+                    gen r = evalf_double(approx(subst(f, x, pt, false, g_ctx), 30), 1, g_ctx);
+                    if (r.type != _DOUBLE_ || !std::isfinite(r._DOUBLE_val))
+                        return false;
+                    v = r._DOUBLE_val;
+                } else if (!real_at(f, x, side == 1 ? b - d * e : a + d * e, v)) {
+                    return false;
+                }
+                sum += w * v;
+            }
+        }
+        q = d * h * sum;
+        if (level >= 3 && std::fabs(q - prev) <= 1e-11 * std::max(1.0, std::fabs(q)))
+            return true;
+        prev = q;
+    }
+    return false;
+}
+
+// A float value r giac's integrate gave for f over the finite (a, b) is
+// its numeric quadrature, flagged "about 15 significant digits": for
+// log(1 + x**2)*cos(x)**2 over (-3, -1) it was 1.35912350256044 (it is
+// 1.35912352148104). It stands only when a converged tanh-sinh quadrature
+// agrees to 1e-9 of max(1, |q|); otherwise it is refused.
+void float_integral_check(const gen &f, const gen &x, const gen &a, const gen &b, const gen &r) {
+    double lo, hi, rv, q = 0;
+    if (!float_number(r) || has_user_symbol(r) || !real_value(r, rv) || !real_value(a, lo) ||
+        !real_value(b, hi) || lo == hi || !std::isfinite(lo) || !std::isfinite(hi) ||
+        holds_op(f, at_floor) || holds_op(f, at_ceil) || holds_op(f, at_sign) || holds_op(f, at_Heaviside))
+        return; // a jumping integrand is jump_quadrature_check's
+    for (const gen &s : lidnt(f))
+        if (s != x && has_user_symbol(s))
+            return;
+    try {
+        bool up = lo < hi;
+        if (!tanh_sinh(f, x, up ? a : b, up ? b : a, std::min(lo, hi), std::max(lo, hi), q))
+            return;
+        if (!up)
+            q = -q;
+    } catch (...) {
+        return;
+    }
+    if (std::fabs(rv - q) <= 1e-9 * std::max(1.0, std::fabs(q)))
+        return;
+    fail("validation", "the CAS evaluated this definite integral numerically (%.15g), and a tanh-sinh "
+                       "quadrature gives %.15g, so neither is given as its value",
+         rv, q);
+}
+
+// Each Integral(f, (x, a, b)) left in g, with finite real bounds and no
+// symbol but x, is valued by giac's numeric quadrature when g is
+// approximated: integrate(sqrt(1 - x)*sqrt(x**2 + 1/2), (x, -2, 1)) came
+// out 4.32511002302826 for 4.32511004097105 (an end where the integrand
+// has a square root; 12 digits shown, 8 right). giac's value stands only
+// when a tanh-sinh quadrature that converges agrees to 1e-9 of max(1,
+// |q|); otherwise the value is refused. One that does not converge proves
+// nothing.
+void check_quadratures(const gen &g) {
+    if (g.type == _VECT) {
+        for (const gen &e : *g._VECTptr)
+            check_quadratures(e);
+        return;
+    }
+    if (g.type != _SYMB)
+        return;
+    const gen &args = g._SYMBptr->feuille;
+    check_quadratures(args);
+    if (!g.is_symb_of_sommet(at_integrate) || args.type != _VECT || args._VECTptr->size() != 4)
+        return;
+    const vecteur &v = *args._VECTptr;
+    double lo, hi, q = 0;
+    if (v[1].type != _IDNT || !real_value(v[2], lo) || !real_value(v[3], hi) || lo == hi)
+        return;
+    for (const gen &s : lidnt(v[0]))
+        if (s != v[1] && has_user_symbol(s))
+            return;
+    gen giacs;
+    try {
+        bool up = lo < hi;
+        if (!tanh_sinh(v[0], v[1], up ? v[2] : v[3], up ? v[3] : v[2], std::min(lo, hi), std::max(lo, hi), q))
+            return;
+        if (lo > hi)
+            q = -q;
+        giacs = evalf_double(approx(g, 30), 1, g_ctx);
+    } catch (...) {
+        return;
+    }
+    if (giacs.type != _DOUBLE_ || std::fabs(giacs._DOUBLE_val - q) <= 1e-9 * std::max(1.0, std::fabs(q)))
+        return;
+    fail("validation", "the CAS's numeric quadrature of an integral it left unevaluated gave %.15g, "
+                       "and a tanh-sinh quadrature gives %.15g, so no value is given",
+         giacs._DOUBLE_val, q);
+}
+} // namespace
+
 extern "C" int cc_giac_approx(const cc_gexpr *g, int digits, char **re, char **im,
                               cc_sym_err *err) {
     *re = *im = nullptr;
     bool ok = guarded(err, [&] {
+        check_quadratures(g->g);
         gen v = approx(g->g, digits);
         gen r = v, i = gen(0);
         if (v.type == _CPLX) {
@@ -5611,6 +6067,30 @@ extern "C" cc_gexpr *cc_giac_rewrite(cc_rw how, const cc_gexpr *g, cc_sym_err *e
         return nullptr;
     cc_gexpr *r = nullptr;
     guarded(err, [&] { r = new cc_gexpr{checked(rewrite(how, g->g))}; });
+    return r;
+}
+
+// in the order of TOOLS.md 3.3.16: real roots ascending, then the others
+extern "C" char *cc_giac_take_family_samples(void) {
+    if (g_family_samples.empty())
+        return nullptr;
+    std::sort(g_family_samples.begin(), g_family_samples.end(), [](const family_root &a, const family_root &b) {
+        if (a.real != b.real)
+            return a.real;
+        return a.re != b.re ? a.re < b.re : a.im < b.im;
+    });
+    std::string out;
+    for (const family_root &f : g_family_samples)
+        out += (out.empty() ? "" : "\n") + f.text;
+    g_family_samples.clear();
+    return strdup(out.c_str());
+}
+
+extern "C" char *cc_giac_take_family_note(void) {
+    if (g_family_note.empty())
+        return nullptr;
+    char *r = strdup(g_family_note.c_str());
+    g_family_note.clear();
     return r;
 }
 

@@ -120,6 +120,15 @@ enum cc_num_dom { CC_DOM_COMPLEX, CC_DOM_REAL, CC_DOM_POSITIVE, CC_DOM_NONNEG, C
  * NULL; malloc'd, and cleared by the call. */
 char *cc_giac_take_note(void);
 
+/* After CC_G_SOLVE_GENERAL(_AFTER): the integers where a family is
+ * undefined ("k = 0 in 1/(pi*k)"), or NULL; malloc'd, cleared by the call. */
+char *cc_giac_take_family_note(void);
+
+/* After CC_G_SOLVE_GENERAL(_AFTER): the families' members at k = -1 and 1
+ * that solve the equation, printed, one a line; or NULL; malloc'd, cleared
+ * by the call. */
+char *cc_giac_take_family_samples(void);
+
 /* Declares (giac assume) symbol `name` to be in domain d, until
  * cc_giac_forget_all(). 0, or -1 with *err. */
 int cc_giac_assume(const char *name, enum cc_num_dom d, struct cc_sym_err *err);

@@ -606,6 +606,7 @@ static bool periodic_looking(const char *text) {
  * functions; locked against the full path by fastpath.py). */
 static void add_general(json_t *out, cc_gexpr *ev[2]) {
     struct cc_sym_err se = {0};
+    free(cc_giac_take_family_note());
     cc_gexpr *gs = cc_giac_apply(sym_fast_enabled() ? CC_G_SOLVE_GENERAL_AFTER : CC_G_SOLVE_GENERAL,
                                  ev, 2, &se);
     json_t *err = NULL;
@@ -623,10 +624,39 @@ static void add_general(json_t *out, cc_gexpr *ev[2]) {
             return;
         }
     json_object_set_new(out, "general_solution", arr);
+    char *excl = cc_giac_take_family_note();
     json_object_set_new(out, "general_solution_note",
-                        json_string("k (and k2, ...) stand for any integer"));
+                        excl ? json_sprintf("k (and k2, ...) stand for any integer, except where a family is "
+                                            "undefined: %s", excl)
+                             : json_string("k (and k2, ...) stand for any integer"));
+    free(excl);
 }
 
+
+/* giac's principal root of a periodic equation can be no number (tan(1/x)
+ * = 0: 1/x = 0; cos(x)/x = 1/x: x = 0), and solutions was [] beside a
+ * general_solution whose members solve it: an agent read "no solution".
+ * An empty list is filled with the families' members at k = -1 and 1 that
+ * solve the equation, and solutions_note says where they come from. */
+static void fill_from_families(json_t *out, json_t *arr) {
+    char *samples = cc_giac_take_family_samples();
+    if (!samples || json_array_size(arr) > 0 || !json_object_get(out, "general_solution")) {
+        free(samples);
+        return;
+    }
+    char *save = NULL;
+    for (char *t = strtok_r(samples, "\n", &save); t; t = strtok_r(NULL, "\n", &save)) {
+        bool seen = false;
+        for (size_t i = 0; i < json_array_size(arr) && !seen; i++)
+            seen = !strcmp(json_string_value(json_array_get(arr, i)), t);
+        if (!seen)
+            json_array_append_new(arr, json_string(t));
+    }
+    free(samples);
+    json_object_set_new(out, "solutions_note",
+                        json_string("the solver's principal roots are undefined here; these are the "
+                                    "general solution's members at k = -1 and k = 1"));
+}
 
 /* ---- inequalities (redsym7) ------------------------------------------------------------ */
 
@@ -979,8 +1009,11 @@ static json_t *solve(const struct sides *s, cc_gexpr *var, const char *name, con
         arr = roots(s, name, ev, out, &err);
     if (!arr && eqn && err)
         arr = abs_real_roots(s, var, name, text, out, &err);
-    if (arr && periodic_looking(text))
+    if (arr && periodic_looking(text)) {
+        free(cc_giac_take_family_samples());
         add_general(out, ev);
+        fill_from_families(out, arr);
+    }
     if (e != s->lhs.g)
         cc_gexpr_free(e);
     if (!arr) {
