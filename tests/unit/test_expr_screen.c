@@ -133,6 +133,15 @@ static void test_shape(void) {
     CHECK_INTEQ(shape("1**100000 + 0.5**100000"), 0);
     CHECK_INTEQ(shape("(2+3)**100000"), 0); /* base not a literal: not this check's business */
     CHECK_INTEQ(shape("2**y"), 0);
+    /* small_numeric_tower_refused: x**2**3 (x**8) was refused as a tower
+     * growing "faster than any useful bound" */
+    CHECK_INTEQ(shape("x**2**3"), 0);
+    CHECK_INTEQ(shape("x**(1/3)**3"), 0);
+    CHECK_INTEQ(shape("2**2**2 + (1/2)**2**-2"), 0);
+    CHECK_INTEQ(shape("(x+1)**2**7"), 0);
+    SHAPE_REFUSED("(x+1)**2**8", tower);      /* 256 > 200, as (x+1)**256 */
+    SHAPE_REFUSED("10**10**4", tower);        /* 10001 digits */
+    CHECK_INTEQ(shape("10**2**11"), 0);       /* 2049 digits */
 }
 
 /* The 64-bit interval decides digit counts away from an integer boundary;

@@ -160,6 +160,45 @@ static int tower_height(const struct cc_node *n) {
     return h;
 }
 
+/* An upper bound of |value| of a numeric exponent made of literals, signs,
+ * quotients of literals and powers (2**3, (1/3)**3); false for anything
+ * else, or past 1e6. */
+static bool exponent_bound(const struct cc_node *n, double *out) {
+    bool neg;
+    n = unsigned_node(n, &neg);
+    double a, b;
+    if (is_number(n)) {
+        *out = n->kind == CC_N_INT ? fabs(mpz_get_d(n->v.z)) : fabs(n->v.f.d);
+    } else if (n->kind == CC_N_BINARY && n->op == CC_OP_DIV && exponent_bound(n->child[0], &a) &&
+               is_number(unsigned_node(n->child[1], &neg))) {
+        const struct cc_node *d = unsigned_node(n->child[1], &neg);
+        double dv = d->kind == CC_N_INT ? fabs(mpz_get_d(d->v.z)) : fabs(d->v.f.d);
+        if (!(dv > 0)) return false;
+        *out = a / dv;
+    } else if (is_pow(n) && exponent_bound(n->child[0], &a) && exponent_bound(n->child[1], &b)) {
+        /* |p**q| <= max(|p|, 1/|p|)**|q| whatever the signs */
+        if (!(a > 0)) return false;
+        *out = pow(a >= 1 ? a : 1 / a, b);
+    } else {
+        return false;
+    }
+    return isfinite(*out) && *out <= 1e6;
+}
+
+/* A tower whose numeric exponent is small is an ordinary power: x**2**3 is
+ * x**8 and (1/2)**2**2 is 1/16, which the tower rule refused as growing
+ * "faster than any useful bound". It passes when the power with its
+ * exponent's bound would pass rules 3 and 4 (200 for a symbolic base,
+ * 4000 digits for a literal one). */
+static bool small_tower(const struct cc_node *base, const struct cc_node *e, const struct cc_node **scratch) {
+    double m;
+    if (!exponent_bound(e, &m)) return false;
+    if (has_symbol(base, scratch)) return m <= SYMBOLIC_EXP_LIMIT;
+    if (!is_number(base)) return m <= SYMBOLIC_EXP_LIMIT;
+    double b = base->kind == CC_N_INT ? fabs(mpz_get_d(base->v.z)) : fabs(base->v.f.d);
+    return !(b > 1) || m * log10(b) < DIGIT_LIMIT - 2;
+}
+
 static int check_power(const struct cc_node *n, const struct cc_node **scratch,
                        struct cc_expr_error *err) {
     bool neg_e, neg_b;
@@ -175,6 +214,7 @@ static int check_power(const struct cc_node *n, const struct cc_node **scratch,
         return -1;
     }
     if (is_pow(e) && !has_symbol(e, scratch)) {
+        if (small_tower(base, e, scratch)) return 0; /* its inner powers are walked on their own */
         cc_expr_set_error(err, "resource_exhausted", n->pos,
                           "a power tower (an exponent that is itself a power) is not evaluated: "
                           "the result grows faster than any useful bound");
