@@ -5846,15 +5846,7 @@ namespace {
 // f (of x alone) at t in binary64, valued by giac; false when it is no
 // finite real number.
 bool real_at(const gen &f, const gen &x, double t, double &out) {
-    gen v = evalf_double(evalf(subst(f, x, gen(t), false, g_ctx), 1, g_ctx), 1, g_ctx);
-    if (v.type == _INT_) {
-        out = v.val;
-        return true;
-    }
-    if (v.type != _DOUBLE_ || !std::isfinite(v._DOUBLE_val))
-        return false;
-    out = v._DOUBLE_val;
-    return true;
+    return real_value(subst(f, x, gen(t), false, g_ctx), out);
 }
 
 // o (a positive binary64) as the exact binary fraction it is.
