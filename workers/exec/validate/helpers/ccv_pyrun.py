@@ -88,8 +88,9 @@ def guard_self():
 # ---- the child --------------------------------------------------------------
 
 class _Child:
-    def __init__(self, examples, cfg, wfd):
+    def __init__(self, examples, cfg, wfd, module_name):
         self.examples = examples
+        self.module_name = module_name
         self.cfg = cfg
         self.wfd = wfd
         self.which = signal.ITIMER_REAL if cfg.timer == "real" else signal.ITIMER_PROF
@@ -131,7 +132,7 @@ class _Child:
             self.emit({"module": {"status": "error", "exc": _exc_text(e), "exc_line":
                                   getattr(e, "lineno", None)}})
             return
-        ns = {"__name__": "__main__", "__builtins__": builtins, "__file__": CODE_FILE}
+        ns = {"__name__": self.module_name, "__builtins__": builtins, "__file__": CODE_FILE}
         st, _, exc, cpu, _ = self.timed(lambda: exec(code, ns), self.cfg.module_limit)
         if isinstance(exc, SystemExit) and exc.code in (0, None):
             st, exc = "ok", None  # a script that ends with sys.exit(0) ran fine
@@ -173,7 +174,26 @@ class _Child:
             return _with_lines(r, lines)
         if ex.kind == "doctest":
             return self.doctest(ex, ns)
+        if ex.kind == "block":
+            return self.block(ex, ns)
         return self.assertion(ex, ns)
+
+    def block(self, ex, ns):
+        """A statement holding asserts: fail when one of its own asserts
+        fails (an AssertionError raised in the examples' text), error when
+        anything else escapes it, including an AssertionError of the code."""
+        st, _, exc, cpu, lines = self.timed(lambda: exec(ex.stmt_code, ns),
+                                            self.cfg.example_limit)
+        r = {"cpu": cpu, "expected": "every assert in it holds"}
+        if st == "timeout":
+            r["status"] = "timeout"
+        elif isinstance(exc, AssertionError) and _raised_in_examples(exc):
+            r.update(status="fail", actual=_exc_text(exc))
+        elif exc is not None:
+            r.update(status="error", exc=_exc_text(exc), exc_line=_code_line(exc))
+        else:
+            r["status"] = "pass"
+        return _with_lines(r, lines)
 
     def assertion(self, ex, ns):
         if ex.left_code is not None:
@@ -258,6 +278,13 @@ def _exc_text(e):
     return clip("%s: %s" % (type(e).__name__, e) if str(e) else type(e).__name__, 300)
 
 
+def _raised_in_examples(e):
+    last = None
+    for frame, _ in traceback.walk_tb(e.__traceback__):
+        last = frame.f_code.co_filename
+    return last == "<examples>"
+
+
 def _code_line(e):
     line = None
     for frame, lineno in traceback.walk_tb(e.__traceback__):
@@ -266,7 +293,7 @@ def _code_line(e):
     return line
 
 
-def _child_main(code_text, examples, cfg, wfd):
+def _child_main(code_text, examples, cfg, wfd, module_name):
     # A collection would walk (and so copy) every page inherited from the
     # parent; the child lives a few milliseconds.
     gc.disable()
@@ -288,7 +315,7 @@ def _child_main(code_text, examples, cfg, wfd):
         except OSError:
             pass
         sys.setrecursionlimit(3000)
-        _Child(examples, cfg, wfd).run(code_text)
+        _Child(examples, cfg, wfd, module_name).run(code_text)
     except BaseException:
         pass
     finally:
@@ -347,8 +374,11 @@ class _Running:
 class Pool:
     """Evaluates code texts against one list of examples, `width` at a time."""
 
-    def __init__(self, examples, width=None):
+    def __init__(self, examples, width=None, module_name="__main__"):
         self.examples = examples
+        # "__main__" runs the script (its `if __name__ == "__main__":`
+        # block); another name imports it, as doctest and pytest do.
+        self.module_name = module_name
         if width is None:
             try:
                 width = len(os.sched_getaffinity(0))
@@ -421,7 +451,7 @@ class Pool:
             return None
         if pid == 0:
             os.close(rfd)
-            _child_main(text, self.examples, cfg, wfd)
+            _child_main(text, self.examples, cfg, wfd, self.module_name)
         os.close(wfd)
         try:  # both sides set the group, so killpg works whoever runs first
             os.setpgid(pid, pid)
