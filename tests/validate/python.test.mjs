@@ -417,4 +417,16 @@ describe('execute_python: python', { skip: SKIP_NO_BINARY }, () => {
       options: { expected_output: 'a\nb\n' } });
     assert.equal(s.valid, true);
   });
+  test('regression: swallowed_timeout_passed — code catching the timer signal returned a value judged in time', async () => {
+    const code = 'def f(n):\n    try:\n        while True:\n            pass\n    except BaseException:\n        return 42\n';
+    const r = await execute(code, 'assert f(1) == 42', { timeout_s: 0.3, max_iterations: 1 });
+    assert.equal(r.valid, false);
+    assert.deepEqual(r.examples, { total: 1, passed: 0, from_docstrings: 0 });
+    const d = r.diagnostics.find((x) => x.code === 'python:example-mismatch');
+    assert.equal(d.outcome, 'timeout');
+    const fin = await execute('def g():\n    try:\n        while True:\n            pass\n    finally:\n        return 7\n',
+      '>>> g()\n7', { timeout_s: 0.3, max_iterations: 1 });
+    assert.equal(fin.valid, false);
+    assert.equal(fin.diagnostics.find((x) => x.code === 'python:example-mismatch').outcome, 'timeout');
+  });
 });

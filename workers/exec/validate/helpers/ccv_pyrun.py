@@ -107,17 +107,20 @@ class _Child:
         t0 = time.process_time()
         if lines is not None:
             sys.settrace(_tracer(lines))
+        _FIRED[0] = False
         try:
             signal.setitimer(self.which, max(limit, 0.001), 0.01)
             try:
                 value = fn()
             finally:
                 signal.setitimer(self.which, 0)
+            if _FIRED[0]:
+                raise _Timeout()  # the code caught ours and carried on
             st, exc = "ok", None
         except _Timeout:
             st, value, exc = "timeout", None, None
         except BaseException as e:  # SystemExit and KeyboardInterrupt are the code's too
-            st, value, exc = "error", None, e
+            st, value, exc = ("timeout", None, None) if _FIRED[0] else ("error", None, e)
         finally:
             if lines is not None:
                 sys.settrace(None)
@@ -250,7 +253,14 @@ class _Child:
         return _with_lines(r, lines)
 
 
+# Whether the step's timer fired: code that catches everything
+# (`except BaseException:`, `finally: return 7`) swallows the _Timeout and
+# returns a value, which was judged as if the step had finished in time.
+_FIRED = [False]
+
+
 def _raise_timeout(signum, frame):
+    _FIRED[0] = True
     raise _Timeout()
 
 
