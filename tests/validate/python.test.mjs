@@ -429,4 +429,11 @@ describe('execute_python: python', { skip: SKIP_NO_BINARY }, () => {
     assert.equal(fin.valid, false);
     assert.equal(fin.diagnostics.find((x) => x.code === 'python:example-mismatch').outcome, 'timeout');
   });
+  test('regression: doctest_output_without_newline_failed — "expected 4, got 4" for sys.stdout.write(\'4\')', async () => {
+    const r = await execute("import sys\n\ndef f():\n    sys.stdout.write('4')\n", '>>> f()\n4\n>>> f()\n5', { max_iterations: 1 });
+    assert.deepEqual(r.examples, { total: 2, passed: 1, from_docstrings: 0 });
+    const d = r.diagnostics.filter((x) => x.code === 'python:example-mismatch');
+    assert.equal(d.length, 1);
+    assert.equal(d[0].message, '>>> f() failed: expected 5, got 4');
+  });
 });

@@ -233,6 +233,8 @@ class _Child:
                 sys.stdout = old
         st, _, exc, cpu, lines = self.timed(fn, self.cfg.example_limit)
         got = buf.getvalue()
+        if got and not got.endswith("\n"):
+            got += "\n"  # as doctest's _SpoofOut: `sys.stdout.write('4')` shows `4`
         r = {"cpu": cpu, "expected": clip(ex.want.rstrip("\n")) if ex.exc_msg is None
              else "raises " + clip(ex.exc_msg.strip())}
         checker = doctest.OutputChecker()
