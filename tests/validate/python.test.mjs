@@ -436,4 +436,17 @@ describe('execute_python: python', { skip: SKIP_NO_BINARY }, () => {
     assert.equal(d.length, 1);
     assert.equal(d[0].message, '>>> f() failed: expected 5, got 4');
   });
+  test('regression: deep_recursion_passed — f(2500) passed under a 3000 limit and raises RecursionError under python3', async () => {
+    const code = 'def f(n):\n    return 0 if n == 0 else 1 + f(n - 1)\n';
+    const r = await execute(code, 'assert f(998) == 998\nassert f(999) == 999\nassert f(2500) == 2500', { max_iterations: 1 });
+    assert.equal(r.valid, false);
+    assert.deepEqual(r.examples, { total: 3, passed: 1, from_docstrings: 0 });
+    const d = r.diagnostics.filter((x) => x.code === 'python:example-mismatch');
+    assert.deepEqual(d.map((x) => [x.example_line, x.outcome, x.actual]), [
+      [2, 'error', 'raised RecursionError: maximum recursion depth exceeded'],
+      [3, 'error', 'raised RecursionError: maximum recursion depth exceeded']]);
+    // code that raises its own limit keeps it for every example
+    const own = await execute('import sys\nsys.setrecursionlimit(10000)\n' + code, 'assert f(2500) == 2500\nassert f(5000) == 5000', { max_iterations: 1 });
+    assert.equal(own.valid, true);
+  });
 });

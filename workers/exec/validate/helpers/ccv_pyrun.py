@@ -63,6 +63,22 @@ class RunConfig:
         return int(self.module_limit + n_examples * self.example_limit) + 2
 
 
+# The code's recursion limit is CPython's default (1000) as a script sees
+# it: SCRIPT_DEPTH frames above the one that times a step (the step's
+# function, exec's <module>, then the code; a script's <module> is frame 1).
+# The harness itself runs under HARNESS_DEPTH.
+SCRIPT_DEPTH = 1002
+HARNESS_DEPTH = 3000
+
+
+def _depth():
+    f, d = sys._getframe(1), 0
+    while f is not None:
+        d += 1
+        f = f.f_back
+    return d
+
+
 class _Timeout(BaseException):
     pass
 
@@ -91,6 +107,7 @@ class _Child:
     def __init__(self, examples, cfg, wfd, module_name):
         self.examples = examples
         self.module_name = module_name
+        self.code_limit = 1000  # the recursion limit the code sees (CPython's default)
         self.cfg = cfg
         self.wfd = wfd
         self.which = signal.ITIMER_REAL if cfg.timer == "real" else signal.ITIMER_PROF
@@ -108,6 +125,14 @@ class _Child:
         if lines is not None:
             sys.settrace(_tracer(lines))
         _FIRED[0] = False
+        # CPython's default depth, counted from the code: with a flat limit
+        # of 3000, f(2500) of a plain recursive f passed here and raises
+        # RecursionError under any `python3 script.py` (its limit is 1000).
+        # Code that sets its own limit (`sys.setrecursionlimit(10**6)` at
+        # the top) keeps it, counted the same way, for every later step.
+        base = _depth() + SCRIPT_DEPTH - 1000
+        mine = base + self.code_limit
+        sys.setrecursionlimit(mine)
         try:
             signal.setitimer(self.which, max(limit, 0.001), 0.01)
             try:
@@ -124,6 +149,10 @@ class _Child:
         finally:
             if lines is not None:
                 sys.settrace(None)
+            now = sys.getrecursionlimit()
+            if now != mine:
+                self.code_limit = now  # the value the code asked for, as a script sees it
+            sys.setrecursionlimit(max(HARNESS_DEPTH, now))
         return st, value, exc, time.process_time() - t0, lines
 
     def run(self, code_text):
@@ -326,7 +355,7 @@ def _child_main(code_text, examples, cfg, wfd, module_name):
             os.chdir(cfg.scratch)
         except OSError:
             pass
-        sys.setrecursionlimit(3000)
+        sys.setrecursionlimit(HARNESS_DEPTH)
         _Child(examples, cfg, wfd, module_name).run(code_text)
     except BaseException:
         pass
