@@ -449,4 +449,12 @@ describe('execute_python: python', { skip: SKIP_NO_BINARY }, () => {
     const own = await execute('import sys\nsys.setrecursionlimit(10000)\n' + code, 'assert f(2500) == 2500\nassert f(5000) == 5000', { max_iterations: 1 });
     assert.equal(own.valid, true);
   });
+  test('regression: uncalled_function_assert_passed — assert is_even (call forgotten) was a pass', async () => {
+    const r = await execute('def is_even(n):\n    return n % 2 == 1\n', 'assert is_even\nassert is_even(4) is False', { max_iterations: 1 });
+    assert.equal(r.valid, false);
+    assert.deepEqual(r.examples, { total: 2, passed: 1, from_docstrings: 0 });
+    const d = r.diagnostics.find((x) => x.code === 'python:example-mismatch');
+    assert.equal(d.outcome, 'error');
+    assert.match(d.message, /^assert is_even failed: the test is <function is_even at 0x[0-9a-f]+> itself, which is always true: call it \(`assert is_even\(\.\.\.\)`\)$/);
+  });
 });

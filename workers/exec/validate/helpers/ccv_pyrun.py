@@ -25,6 +25,7 @@ import signal
 import sys
 import time
 import traceback
+import types
 
 from ccv_common import clip, safe_repr
 
@@ -243,6 +244,11 @@ class _Child:
             r["status"] = "timeout"
         elif exc is not None:
             r.update(status="error", exc=_exc_text(exc), exc_line=_code_line(exc))
+        elif ex.left_code is None and _uncalled(value[0]):
+            # `assert is_even` (the call forgotten) holds whatever the code
+            # does: a function is always true
+            r.update(status="error", exc="the test is %s itself, which is always true: call it "
+                     "(`assert %s(...)`)" % (safe_repr(value[0], 80), ex.source[6:].strip()[:60]))
         else:
             left, right, ok = value
             r["status"] = "pass" if ok else "fail"
@@ -317,6 +323,11 @@ def _with_lines(r, lines):
 
 def _exc_text(e):
     return clip("%s: %s" % (type(e).__name__, e) if str(e) else type(e).__name__, 300)
+
+
+def _uncalled(v):
+    return isinstance(v, (types.FunctionType, types.BuiltinFunctionType, types.MethodType,
+                          types.BuiltinMethodType))
 
 
 def _raised_in_examples(e):
