@@ -176,4 +176,20 @@ describe('execute_python: javascript, typescript and transpile', { skip: SKIP_NO
     assert.equal(r.transpiled_code, null);
     assert.match(find(r, 'transpile:unverified').message, /static mode runs nothing/);
   });
+  test('regression: js_assert_in_loop_was_setup — asserts in a loop or forEach were setup, refused or a warning', { skip: !HAVE_TSC && 'tsc not installed' }, async () => {
+    const r = await call({ language: 'javascript', mode: 'execute', code: 'function f(x) { return x * 2; }',
+      options: { max_iterations: 1, examples: 'assert(f(1) === 2);\nfor (let i = 0; i < 3; i++) assert(f(i) === i * 3);\n[4, 5].forEach((i) => assert.strictEqual(f(i), i * 2));\nassert.throws(() => f(-1));' } });
+    assert.equal(r.valid, false);
+    assert.deepEqual(r.examples, { total: 4, passed: 2, from_docstrings: 0 });
+    const d = r.diagnostics.filter((x) => x.code === 'javascript:example-mismatch');
+    assert.deepEqual(d.map((x) => [x.example_line, x.outcome]), [[2, 'fail'], [4, 'fail']]);
+    assert.equal(d[1].message, 'assert.throws(() => f(-1)); failed: Missing expected exception.');
+  });
+
+  test('regression: js_always_true_assert_passed — assert((f(2), 5)) checked nothing and came back valid', { skip: !HAVE_TSC && 'tsc not installed' }, async () => {
+    for (const ex of ['assert((f(2), 5));', 'assert(f(2) === 4);\nassert("f(2) === 5");', 'assert.ok([f(2) === 5]);']) {
+      assertRejected(await call({ language: 'javascript', mode: 'execute', code: 'function f(x) { return x * 2; }', options: { examples: ex } }),
+        'validation', /does not depend on the code .*checks nothing/);
+    }
+  });
 });

@@ -372,4 +372,89 @@ describe('execute_python: python', { skip: SKIP_NO_BINARY }, () => {
     assert.match(d[0].message, /exited early \(status 3\)/);
     assert.equal(d[1].outcome, 'not_run');
   });
+  test('regression: assert_in_try_or_loop_was_setup — a failing assert inside try/for/def test_ was only a warning', async () => {
+    const code = 'def f(x):\n    if x < 0:\n        return 0\n    return x\n';
+    const ex = "assert f(1) == 1\ntry:\n    f(-1)\n    assert False, 'no raise'\nexcept ValueError:\n    pass\n" +
+      'for i in range(3):\n    assert f(i) == i + 1\ndef test_f():\n    assert f(2) == 3\n';
+    const r = await execute(code, ex, { max_iterations: 1 });
+    assert.equal(r.valid, false);
+    assert.deepEqual(r.examples, { total: 4, passed: 1, from_docstrings: 0 });
+    const d = r.diagnostics.filter((x) => x.code === 'python:example-mismatch');
+    assert.deepEqual(d.map((x) => [x.outcome, x.example_line, x.actual]), [
+      ['fail', 2, 'AssertionError: no raise'], ['fail', 7, 'AssertionError'], ['fail', 9, 'AssertionError']]);
+    assert.match(d[0].message, /failed: an assert in it failed \(AssertionError: no raise\)$/);
+    assert.equal(d[2].expression, 'test_f()');
+    // an AssertionError of the code itself is an error, not a failed check
+    const own = await execute('def g(x):\n    assert x > 5\n    return x\n', 'for i in [1]:\n    assert g(i) == i', { max_iterations: 1 });
+    assert.equal(own.diagnostics.find((x) => x.code === 'python:example-mismatch').outcome, 'error');
+    // with pytest.raises is a check too: a missing pytest fails it, never a silent pass
+    const pt = await execute('def f(x):\n    return x\n', 'assert f(1) == 1\nwith pytest.raises(ValueError):\n    f(-1)', { max_iterations: 1 });
+    assert.equal(pt.valid, false);
+    assert.deepEqual(pt.examples, { total: 2, passed: 1, from_docstrings: 0 });
+    const ok = await execute('def f(x):\n    if x < 0:\n        raise ValueError(x)\n    return x\n',
+      "try:\n    f(-1)\n    assert False\nexcept ValueError:\n    pass\nfor i in range(3):\n    assert f(i) == i");
+    assert.equal(ok.valid, true);
+    assert.deepEqual(ok.examples, { total: 2, passed: 2, from_docstrings: 0 });
+  });
+
+  test('regression: always_true_assert_passed — assert (f(2), 5) checked nothing and came back valid', async () => {
+    for (const ex of ['assert (f(2), 5)', 'assert f(2) == 4\nassert "f(2) == 5"', 'assert [f(2) == 5]']) {
+      assertRejected(await call({ code: 'def f(x):\n    return x * 2\n', mode: 'execute', options: { examples: ex } }),
+        'validation', /is always true .*checks nothing/);
+    }
+  });
+
+  test('regression: main_guard_ran_before_examples — input() under __main__ stopped every example; the "fix" flipped the guard', async () => {
+    const code = "def solve(n):\n    return n * 2\n\nif __name__ == '__main__':\n    print(solve(int(input())))\n";
+    const r = await execute(code, 'assert solve(2) == 4\nassert solve(3) == 6');
+    assert.equal(r.valid, true);
+    assert.deepEqual(r.examples, { total: 2, passed: 2, from_docstrings: 0 });
+    assert.equal(r.fixed_code, null);
+    const bad = await execute(code.replace('n * 2', 'n * 3'), 'assert solve(2) == 4\nassert solve(3) == 6');
+    assert.equal(bad.fixed_code, code);
+    // expected_output judges the script's own run: __main__ is kept there
+    const s = await call({ code: "print('a')\nif __name__ == '__main__':\n    print('b')\n", mode: 'execute',
+      options: { expected_output: 'a\nb\n' } });
+    assert.equal(s.valid, true);
+  });
+  test('regression: swallowed_timeout_passed — code catching the timer signal returned a value judged in time', async () => {
+    const code = 'def f(n):\n    try:\n        while True:\n            pass\n    except BaseException:\n        return 42\n';
+    const r = await execute(code, 'assert f(1) == 42', { timeout_s: 0.3, max_iterations: 1 });
+    assert.equal(r.valid, false);
+    assert.deepEqual(r.examples, { total: 1, passed: 0, from_docstrings: 0 });
+    const d = r.diagnostics.find((x) => x.code === 'python:example-mismatch');
+    assert.equal(d.outcome, 'timeout');
+    const fin = await execute('def g():\n    try:\n        while True:\n            pass\n    finally:\n        return 7\n',
+      '>>> g()\n7', { timeout_s: 0.3, max_iterations: 1 });
+    assert.equal(fin.valid, false);
+    assert.equal(fin.diagnostics.find((x) => x.code === 'python:example-mismatch').outcome, 'timeout');
+  });
+  test('regression: doctest_output_without_newline_failed — "expected 4, got 4" for sys.stdout.write(\'4\')', async () => {
+    const r = await execute("import sys\n\ndef f():\n    sys.stdout.write('4')\n", '>>> f()\n4\n>>> f()\n5', { max_iterations: 1 });
+    assert.deepEqual(r.examples, { total: 2, passed: 1, from_docstrings: 0 });
+    const d = r.diagnostics.filter((x) => x.code === 'python:example-mismatch');
+    assert.equal(d.length, 1);
+    assert.equal(d[0].message, '>>> f() failed: expected 5, got 4');
+  });
+  test('regression: deep_recursion_passed — f(2500) passed under a 3000 limit and raises RecursionError under python3', async () => {
+    const code = 'def f(n):\n    return 0 if n == 0 else 1 + f(n - 1)\n';
+    const r = await execute(code, 'assert f(998) == 998\nassert f(999) == 999\nassert f(2500) == 2500', { max_iterations: 1 });
+    assert.equal(r.valid, false);
+    assert.deepEqual(r.examples, { total: 3, passed: 1, from_docstrings: 0 });
+    const d = r.diagnostics.filter((x) => x.code === 'python:example-mismatch');
+    assert.deepEqual(d.map((x) => [x.example_line, x.outcome, x.actual]), [
+      [2, 'error', 'raised RecursionError: maximum recursion depth exceeded'],
+      [3, 'error', 'raised RecursionError: maximum recursion depth exceeded']]);
+    // code that raises its own limit keeps it for every example
+    const own = await execute('import sys\nsys.setrecursionlimit(10000)\n' + code, 'assert f(2500) == 2500\nassert f(5000) == 5000', { max_iterations: 1 });
+    assert.equal(own.valid, true);
+  });
+  test('regression: uncalled_function_assert_passed — assert is_even (call forgotten) was a pass', async () => {
+    const r = await execute('def is_even(n):\n    return n % 2 == 1\n', 'assert is_even\nassert is_even(4) is False', { max_iterations: 1 });
+    assert.equal(r.valid, false);
+    assert.deepEqual(r.examples, { total: 2, passed: 1, from_docstrings: 0 });
+    const d = r.diagnostics.find((x) => x.code === 'python:example-mismatch');
+    assert.equal(d.outcome, 'error');
+    assert.match(d.message, /^assert is_even failed: the test is <function is_even at 0x[0-9a-f]+> itself, which is always true: call it \(`assert is_even\(\.\.\.\)`\)$/);
+  });
 });

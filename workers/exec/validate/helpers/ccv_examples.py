@@ -76,8 +76,79 @@ _OPS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">",
         ast.GtE: ">=", ast.Is: "is", ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in"}
 
 
+def _always_true(t):
+    """A test that holds whatever the code does: `assert (f(2), 4)` (a
+    non-empty tuple, the parentheses of a call-like spelling), a truthy
+    constant, a non-empty display, a lambda."""
+    if isinstance(t, (ast.Tuple, ast.List, ast.Set)):
+        return bool(t.elts)
+    if isinstance(t, ast.Dict):
+        return bool(t.keys)
+    if isinstance(t, ast.Constant):
+        return bool(t.value)
+    if isinstance(t, ast.JoinedStr):
+        return any(not isinstance(v, ast.Constant) or v.value for v in t.values)
+    return isinstance(t, ast.Lambda)
+
+
+def _holds_assert(stmt):
+    """Whether a compound statement runs an assert of its own (not one in a
+    function or class it only defines)."""
+    stack = list(ast.iter_child_nodes(stmt))
+    while stack:
+        n = stack.pop()
+        if isinstance(n, ast.Assert):
+            return True
+        if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            stack.extend(ast.iter_child_nodes(n))
+    return False
+
+
+def _expects_raise(stmt):
+    """`with pytest.raises(E):` (or `self.assertRaises(E)`, `raises(E)`): a
+    check that the block raises, not setup whose failure is a warning."""
+    if not isinstance(stmt, ast.With):
+        return False
+    for item in stmt.items:
+        c = item.context_expr
+        if isinstance(c, ast.Call):
+            f = c.func
+            name = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")
+            if name in ("raises", "assertRaises", "assertRaisesRegex", "warns"):
+                return True
+    return False
+
+
+def _block_example(src, line, code):
+    """A statement whose asserts are the check (`for`, `try`/`except` around
+    an assert, a pytest-style test function's call): it passes when it runs
+    through, fails when one of its own asserts fails."""
+    ex = Example("block", src, "examples", line, 0)
+    ex.stmt_code = code
+    return ex
+
+
+def _test_function(stmt):
+    """A pytest-style `def test_x():` holding an assert, with no required
+    parameter: pytest would call it, so it is a check, not a definition."""
+    if not isinstance(stmt, ast.FunctionDef) or not stmt.name.startswith("test"):
+        return False
+    a = stmt.args
+    if a.posonlyargs or len(a.args) > len(a.defaults) or \
+            any(d is None for d in a.kw_defaults):
+        return False
+    return _holds_assert(stmt)
+
+
 def _assert_example(text, stmt, group):
     src = ast.get_source_segment(text, stmt) or "assert ..."
+    if _always_true(stmt.test):
+        raise Rejected("options.examples line %d: `%s` is always true (its test is a %s), so it "
+                       "checks nothing; write `assert f(2) == 4`, without parentheses around "
+                       "the test and its message" % (stmt.lineno, src.strip()[:80],
+                                                     "non-empty tuple" if isinstance(
+                                                         stmt.test, ast.Tuple) else
+                                                     "value that is always true"))
     ex = Example("assert", src, "examples", stmt.lineno, group)
     ex.stmt_code = compile(ast.Module([stmt], []), "<examples>", "exec", dont_inherit=True)
     t = stmt.test
@@ -117,11 +188,22 @@ def parse_option_examples(text):
         for stmt in tree.body:
             if isinstance(stmt, ast.Assert):
                 out.append(_assert_example(text, stmt, 0))
-            else:
-                src = ast.get_source_segment(text, stmt) or ""
+                continue
+            src = ast.get_source_segment(text, stmt) or ""
+            code = compile(ast.Module([stmt], []), "<examples>", "exec", dont_inherit=True)
+            if _test_function(stmt):
                 ex = Example("setup", src, "examples", stmt.lineno, 0)
-                ex.stmt_code = compile(ast.Module([stmt], []), "<examples>", "exec",
-                                       dont_inherit=True)
+                ex.stmt_code = code
+                out.append(ex)
+                call = compile(ast.parse("%s()" % stmt.name), "<examples>", "exec",
+                               dont_inherit=True)
+                out.append(_block_example("%s()" % stmt.name, stmt.lineno, call))
+            elif _expects_raise(stmt) or _holds_assert(stmt) and not isinstance(
+                    stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                out.append(_block_example(src, stmt.lineno, code))
+            else:
+                ex = Example("setup", src, "examples", stmt.lineno, 0)
+                ex.stmt_code = code
                 out.append(ex)
     if not any(e.is_check for e in out):
         raise Rejected("options.examples holds no `assert` statement and no `>>> ` example, "

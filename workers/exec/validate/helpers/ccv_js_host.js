@@ -134,6 +134,36 @@ function eslintCheck(code, diags, checks) {
 
 const COMPARE = new Set(["===", "==", "!==", "!=", "<", "<=", ">", ">="]);
 
+function isAssertCallee(callee) {
+  return (ts.isIdentifier(callee) && callee.text === "assert") ||
+    (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === "assert");
+}
+
+function holdsAssert(node) {
+  let found = false;
+  const visit = (n) => {
+    if (found) return;
+    if (ts.isCallExpression(n) && isAssertCallee(n.expression)) { found = true; return; }
+    ts.forEachChild(n, visit);
+  };
+  ts.forEachChild(node, visit);
+  return found;
+}
+
+// A value that is true whatever the code does: `assert((f(2), 4))` (the
+// comma operator yields 4), `assert("f(2) === 4")`, a literal array,
+// object or function.
+function alwaysTruthy(e) {
+  while (ts.isParenthesizedExpression(e)) e = e.expression;
+  if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.CommaToken) return true;
+  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return e.text.length > 0;
+  if (ts.isNumericLiteral(e)) return Number(e.text) !== 0;
+  if (ts.isTemplateExpression(e)) return e.head.text.length > 0 || e.templateSpans.some((t) => t.literal.text.length > 0);
+  return e.kind === ts.SyntaxKind.TrueKeyword || ts.isArrayLiteralExpression(e) ||
+    ts.isObjectLiteralExpression(e) || ts.isArrowFunction(e) || ts.isFunctionExpression(e) ||
+    ts.isRegularExpressionLiteral(e);
+}
+
 function parseExamples(text) {
   if (text == null) return [];
   if (!text.trim()) throw new Rejected("options.examples is empty: omit it, or give at least one `assert` line");
@@ -154,11 +184,15 @@ function parseExamples(text) {
     const ex = { kind: "setup", source, line, split: null };
     if (ts.isExpressionStatement(st) && ts.isCallExpression(st.expression)) {
       const callee = st.expression.expression;
-      const isAssert = (ts.isIdentifier(callee) && callee.text === "assert") ||
-        (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === "assert");
-      if (isAssert) {
+      if (isAssertCallee(callee)) {
         ex.kind = "assert";
         const args = st.expression.arguments;
+        const okCall = ts.isIdentifier(callee) || callee.name.text === "ok";
+        if (okCall && args.length >= 1 && alwaysTruthy(args[0])) {
+          throw new Rejected(`options.examples line ${line}: \`${clip(source, 80)}\` does not depend ` +
+            "on the code (its value is a comma expression, a literal or a function: always true), so it checks nothing; " +
+            "write assert(f(2) === 4)");
+        }
         if (ts.isIdentifier(callee) && args.length >= 1 && ts.isBinaryExpression(args[0]) &&
           COMPARE.has(args[0].operatorToken.getText(sf))) {
           const b = args[0];
@@ -166,6 +200,11 @@ function parseExamples(text) {
         }
       }
     }
+    // A statement that runs asserts (a loop, a block, `[1, 2].forEach(...)`,
+    // try/catch) is one check: it was setup, whose failed assert was only a
+    // warning. Declarations only define: they stay setup.
+    if (ex.kind === "setup" && !ts.isFunctionDeclaration(st) && !ts.isClassDeclaration(st) &&
+        !ts.isVariableStatement(st) && holdsAssert(st)) ex.kind = "assert";
     out.push(ex);
   }
   if (!out.some((e) => e.kind === "assert")) throw new Rejected("options.examples holds no assert(...) statement, so nothing could be checked");
@@ -226,6 +265,9 @@ function runExample(ex, ctx, ms) {
   } catch (e) {
     if (e && e.code === "ERR_ASSERTION") {
       Object.assign(r, { status: "fail", actual: show(e.actual), expected: show(e.expected) });
+      // assert.throws and friends have no values: "got undefined, expected
+      // undefined" said nothing; node's own message says what failed
+      if (e.actual === undefined && e.expected === undefined) r.why = clip(String(e.message).split("\n")[0], 200);
     } else Object.assign(r, describe(e));
   }
   r.ms = Number(process.hrtime.bigint() - t) / 1e6;
@@ -449,7 +491,7 @@ function mismatch(ex, r) {
     actual = "raised " + r.exc;
   } else if (r.status === "not_run") {
     why = "not run: the module stopped before the examples"; actual = "not run";
-  } else why = `got ${r.actual}, expected ${r.expected}`;
+  } else why = r.why || `got ${r.actual}, expected ${r.expected}`;
   return diag(`${NS}:example-mismatch`, `${clip(ex.source, 200)} failed: ${why}`, "error", null, null,
     { expression: clip(ex.source, 500), expected: r.expected ?? (ex.split ? ex.split.right : null),
       actual, outcome: r.status, origin: "examples", example_line: ex.line });

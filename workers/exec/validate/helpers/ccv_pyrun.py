@@ -25,6 +25,7 @@ import signal
 import sys
 import time
 import traceback
+import types
 
 from ccv_common import clip, safe_repr
 
@@ -63,6 +64,22 @@ class RunConfig:
         return int(self.module_limit + n_examples * self.example_limit) + 2
 
 
+# The code's recursion limit is CPython's default (1000) as a script sees
+# it: SCRIPT_DEPTH frames above the one that times a step (the step's
+# function, exec's <module>, then the code; a script's <module> is frame 1).
+# The harness itself runs under HARNESS_DEPTH.
+SCRIPT_DEPTH = 1002
+HARNESS_DEPTH = 3000
+
+
+def _depth():
+    f, d = sys._getframe(1), 0
+    while f is not None:
+        d += 1
+        f = f.f_back
+    return d
+
+
 class _Timeout(BaseException):
     pass
 
@@ -88,8 +105,10 @@ def guard_self():
 # ---- the child --------------------------------------------------------------
 
 class _Child:
-    def __init__(self, examples, cfg, wfd):
+    def __init__(self, examples, cfg, wfd, module_name):
         self.examples = examples
+        self.module_name = module_name
+        self.code_limit = 1000  # the recursion limit the code sees (CPython's default)
         self.cfg = cfg
         self.wfd = wfd
         self.which = signal.ITIMER_REAL if cfg.timer == "real" else signal.ITIMER_PROF
@@ -106,20 +125,35 @@ class _Child:
         t0 = time.process_time()
         if lines is not None:
             sys.settrace(_tracer(lines))
+        _FIRED[0] = False
+        # CPython's default depth, counted from the code: with a flat limit
+        # of 3000, f(2500) of a plain recursive f passed here and raises
+        # RecursionError under any `python3 script.py` (its limit is 1000).
+        # Code that sets its own limit (`sys.setrecursionlimit(10**6)` at
+        # the top) keeps it, counted the same way, for every later step.
+        base = _depth() + SCRIPT_DEPTH - 1000
+        mine = base + self.code_limit
+        sys.setrecursionlimit(mine)
         try:
             signal.setitimer(self.which, max(limit, 0.001), 0.01)
             try:
                 value = fn()
             finally:
                 signal.setitimer(self.which, 0)
+            if _FIRED[0]:
+                raise _Timeout()  # the code caught ours and carried on
             st, exc = "ok", None
         except _Timeout:
             st, value, exc = "timeout", None, None
         except BaseException as e:  # SystemExit and KeyboardInterrupt are the code's too
-            st, value, exc = "error", None, e
+            st, value, exc = ("timeout", None, None) if _FIRED[0] else ("error", None, e)
         finally:
             if lines is not None:
                 sys.settrace(None)
+            now = sys.getrecursionlimit()
+            if now != mine:
+                self.code_limit = now  # the value the code asked for, as a script sees it
+            sys.setrecursionlimit(max(HARNESS_DEPTH, now))
         return st, value, exc, time.process_time() - t0, lines
 
     def run(self, code_text):
@@ -131,7 +165,7 @@ class _Child:
             self.emit({"module": {"status": "error", "exc": _exc_text(e), "exc_line":
                                   getattr(e, "lineno", None)}})
             return
-        ns = {"__name__": "__main__", "__builtins__": builtins, "__file__": CODE_FILE}
+        ns = {"__name__": self.module_name, "__builtins__": builtins, "__file__": CODE_FILE}
         st, _, exc, cpu, _ = self.timed(lambda: exec(code, ns), self.cfg.module_limit)
         if isinstance(exc, SystemExit) and exc.code in (0, None):
             st, exc = "ok", None  # a script that ends with sys.exit(0) ran fine
@@ -173,7 +207,26 @@ class _Child:
             return _with_lines(r, lines)
         if ex.kind == "doctest":
             return self.doctest(ex, ns)
+        if ex.kind == "block":
+            return self.block(ex, ns)
         return self.assertion(ex, ns)
+
+    def block(self, ex, ns):
+        """A statement holding asserts: fail when one of its own asserts
+        fails (an AssertionError raised in the examples' text), error when
+        anything else escapes it, including an AssertionError of the code."""
+        st, _, exc, cpu, lines = self.timed(lambda: exec(ex.stmt_code, ns),
+                                            self.cfg.example_limit)
+        r = {"cpu": cpu, "expected": "every assert in it holds"}
+        if st == "timeout":
+            r["status"] = "timeout"
+        elif isinstance(exc, AssertionError) and _raised_in_examples(exc):
+            r.update(status="fail", actual=_exc_text(exc))
+        elif exc is not None:
+            r.update(status="error", exc=_exc_text(exc), exc_line=_code_line(exc))
+        else:
+            r["status"] = "pass"
+        return _with_lines(r, lines)
 
     def assertion(self, ex, ns):
         if ex.left_code is not None:
@@ -191,6 +244,11 @@ class _Child:
             r["status"] = "timeout"
         elif exc is not None:
             r.update(status="error", exc=_exc_text(exc), exc_line=_code_line(exc))
+        elif ex.left_code is None and _uncalled(value[0]):
+            # `assert is_even` (the call forgotten) holds whatever the code
+            # does: a function is always true
+            r.update(status="error", exc="the test is %s itself, which is always true: call it "
+                     "(`assert %s(...)`)" % (safe_repr(value[0], 80), ex.source[6:].strip()[:60]))
         else:
             left, right, ok = value
             r["status"] = "pass" if ok else "fail"
@@ -210,6 +268,8 @@ class _Child:
                 sys.stdout = old
         st, _, exc, cpu, lines = self.timed(fn, self.cfg.example_limit)
         got = buf.getvalue()
+        if got and not got.endswith("\n"):
+            got += "\n"  # as doctest's _SpoofOut: `sys.stdout.write('4')` shows `4`
         r = {"cpu": cpu, "expected": clip(ex.want.rstrip("\n")) if ex.exc_msg is None
              else "raises " + clip(ex.exc_msg.strip())}
         checker = doctest.OutputChecker()
@@ -230,7 +290,14 @@ class _Child:
         return _with_lines(r, lines)
 
 
+# Whether the step's timer fired: code that catches everything
+# (`except BaseException:`, `finally: return 7`) swallows the _Timeout and
+# returns a value, which was judged as if the step had finished in time.
+_FIRED = [False]
+
+
 def _raise_timeout(signum, frame):
+    _FIRED[0] = True
     raise _Timeout()
 
 
@@ -258,6 +325,18 @@ def _exc_text(e):
     return clip("%s: %s" % (type(e).__name__, e) if str(e) else type(e).__name__, 300)
 
 
+def _uncalled(v):
+    return isinstance(v, (types.FunctionType, types.BuiltinFunctionType, types.MethodType,
+                          types.BuiltinMethodType))
+
+
+def _raised_in_examples(e):
+    last = None
+    for frame, _ in traceback.walk_tb(e.__traceback__):
+        last = frame.f_code.co_filename
+    return last == "<examples>"
+
+
 def _code_line(e):
     line = None
     for frame, lineno in traceback.walk_tb(e.__traceback__):
@@ -266,7 +345,7 @@ def _code_line(e):
     return line
 
 
-def _child_main(code_text, examples, cfg, wfd):
+def _child_main(code_text, examples, cfg, wfd, module_name):
     # A collection would walk (and so copy) every page inherited from the
     # parent; the child lives a few milliseconds.
     gc.disable()
@@ -287,8 +366,8 @@ def _child_main(code_text, examples, cfg, wfd):
             os.chdir(cfg.scratch)
         except OSError:
             pass
-        sys.setrecursionlimit(3000)
-        _Child(examples, cfg, wfd).run(code_text)
+        sys.setrecursionlimit(HARNESS_DEPTH)
+        _Child(examples, cfg, wfd, module_name).run(code_text)
     except BaseException:
         pass
     finally:
@@ -347,8 +426,11 @@ class _Running:
 class Pool:
     """Evaluates code texts against one list of examples, `width` at a time."""
 
-    def __init__(self, examples, width=None):
+    def __init__(self, examples, width=None, module_name="__main__"):
         self.examples = examples
+        # "__main__" runs the script (its `if __name__ == "__main__":`
+        # block); another name imports it, as doctest and pytest do.
+        self.module_name = module_name
         if width is None:
             try:
                 width = len(os.sched_getaffinity(0))
@@ -421,7 +503,7 @@ class Pool:
             return None
         if pid == 0:
             os.close(rfd)
-            _child_main(text, self.examples, cfg, wfd)
+            _child_main(text, self.examples, cfg, wfd, self.module_name)
         os.close(wfd)
         try:  # both sides set the group, so killpg works whoever runs first
             os.setpgid(pid, pid)

@@ -142,7 +142,14 @@ def execute(cx, code, tree, fixed, fixes, examples):
                              "could be run", "error", None, None))
         cx.out["examples"] = {"total": n_checks, "passed": 0}
         return fixed, 0.0, False
-    pool = cx.pool = Pool(examples)
+    # Examples check functions the way doctest and pytest do, by importing
+    # the module: run as a script, `if __name__ == "__main__":
+    # main()` read the empty stdin, died with EOFError before any example
+    # ran, and the repair search "fixed" it by flipping the guard. The
+    # script's own run is what expected_output judges, so it keeps
+    # "__main__", as does a run with no example at all.
+    as_script = cx.expected is not None or not any(e.is_check for e in examples)
+    pool = cx.pool = Pool(examples, module_name="__main__" if as_script else "code")
     limit = cx.timeout_s
     cfg = RunConfig(limit, limit, timer="real", capture=True)
     run_deadline = time.monotonic() + RUN_CAP_S
@@ -299,7 +306,7 @@ def _first_difference(want, got):
 
 def mismatch(ex, r, limit):
     st = r.get("status")
-    what = ex.source if ex.kind == "assert" else ">>> " + ex.source
+    what = ex.source if ex.kind in ("assert", "block") else ">>> " + ex.source
     if st == "timeout":
         why = ("the code loops forever (no answer within %g s; raise options.timeout_s if it "
                "is only slow)" % limit)
@@ -312,6 +319,9 @@ def mismatch(ex, r, limit):
     elif st == "not_run":
         why = "not run: " + (r.get("exc") or "the module or an earlier example stopped the run")
         actual = "not run"
+    elif ex.kind == "block":
+        why = "an assert in it failed (%s)" % r.get("actual")
+        actual = r.get("actual")
     elif ex.kind == "doctest":
         why = "expected %s, got %s" % (_show(r.get("expected")), _show(r.get("actual")))
         actual = r.get("actual")

@@ -738,7 +738,7 @@ def _harness(t, examples):
 
 def _judge(ex, r):
     """Does the JavaScript outcome r satisfy the example? (ok, why)"""
-    if ex.kind == "setup":
+    if ex.kind in ("setup", "block"):
         return (True, None) if r.get("ok") else (False, r.get("err"))
     if ex.kind == "assert":
         if not r.get("ok"):
