@@ -216,6 +216,9 @@ bool cc_speed_should_scale_net(const double *ms, size_t n, const struct cc_start
  * start-up part that does not grow), the work grown by the growth this
  * round showed (10^1 to 10^3). */
 double cc_speed_next_round_ms(const int64_t *sizes, const double *ms, size_t n, double floor_ms, int runs);
+/* The longest single run the next x10 round would make (its fastest
+ * estimate: a loaded host's runs go slower still). */
+double cc_speed_next_run_ms(const int64_t *sizes, const double *ms, size_t n, double floor_ms);
 /* The speedup object on net durations: each raw minimum less floor_ms
  * (not below 0); a size counts when the original's net time reaches the
  * net floor; the candidate's net time is read as at least jitter_ms (the

@@ -162,22 +162,36 @@ bool cc_speed_should_scale_net(const double *ms, size_t n, const struct cc_start
     return hi < need;
 }
 
-/* What the next x10 round would cost: each size's run, its fixed part
- * (floor_ms) as is and the rest grown by 10^k, k the growth this round
- * showed between its smallest and largest size (held to 1..3: jitter
- * at small sizes reads as no growth, and a cubic loop is the worst the
- * x10 steps are meant for), times the runs a round makes per size. */
-double cc_speed_next_round_ms(const int64_t *sizes, const double *ms, size_t n, double floor_ms, int runs) {
-    double k = 1, total = 0;
+/* The growth exponent k this round showed between its smallest and
+ * largest size, held to 1..3: jitter at small sizes reads as no growth,
+ * and a cubic loop is the worst the x10 steps are meant for. */
+static double round_growth(const int64_t *sizes, const double *ms, size_t n, double floor_ms) {
+    double k = 1;
     if (n >= 2 && sizes[n - 1] > sizes[0] && ms[0] - floor_ms > 0 && ms[n - 1] - floor_ms > 0) {
         k = log((ms[n - 1] - floor_ms) / (ms[0] - floor_ms)) / log((double)sizes[n - 1] / (double)sizes[0]);
         k = k < 1 ? 1 : k > 3 ? 3 : k;
     }
-    for (size_t i = 0; i < n; i++) {
-        double fixed = ms[i] < floor_ms ? ms[i] : floor_ms;
-        total += fixed + pow(10, k) * (ms[i] - fixed);
-    }
+    return k;
+}
+
+/* One size's run after x10: its fixed part (floor_ms) as is, the rest
+ * grown by 10^k. */
+static double grown_run_ms(double ms, double floor_ms, double k) {
+    double fixed = ms < floor_ms ? ms : floor_ms;
+    return fixed + pow(10, k) * (ms - fixed);
+}
+
+double cc_speed_next_round_ms(const int64_t *sizes, const double *ms, size_t n, double floor_ms, int runs) {
+    double k = round_growth(sizes, ms, n, floor_ms), total = 0;
+    for (size_t i = 0; i < n; i++) total += grown_run_ms(ms[i], floor_ms, k);
     return total * runs;
+}
+
+double cc_speed_next_run_ms(const int64_t *sizes, const double *ms, size_t n, double floor_ms) {
+    double k = round_growth(sizes, ms, n, floor_ms), longest = 0;
+    for (size_t i = 0; i < n; i++)
+        if (grown_run_ms(ms[i], floor_ms, k) > longest) longest = grown_run_ms(ms[i], floor_ms, k);
+    return longest;
 }
 
 static json_t *startup_json(const struct cc_startup *st) {

@@ -18,6 +18,7 @@
 #define ATTEMPTS 3
 #define PROBE_RUNS 5               /* at n = 1: the median of five shrugs off two slow runs */
 #define SCALES_MAX 4
+#define RUN_LOAD_MARGIN 3           /* a scaled run's estimate may be this much too fast under load */
 #define RUNS_PER_SIZE (2 * ATTEMPTS) /* the original's: three alone, three between the candidate's */
 
 static const int64_t default_sizes[] = {2000, 5000, 10000, 20000};
@@ -34,6 +35,7 @@ struct call {
     int scales;
     double unscaled_need_ms;      /* > 0: a x10 round was due but would not fit the time left */
     double unscaled_left_ms;
+    double unscaled_run_ms;       /* > 0: a x10 round was due but its longest run would near RUN_TIMEOUT_S */
     /* The timing cursor: which program, size and attempt runs now. */
     int side;                     /* 0 original, 1 candidate */
     size_t size_i;
@@ -344,6 +346,24 @@ static json_t *slower_caution(const json_t *slower, int64_t largest) {
     return j;
 }
 
+/* Why auto-scaling stopped short of its floor, or NULL. New ref. */
+static json_t *unscaled_note(const struct call *c) {
+    char *note = NULL;
+    int rc = -1;
+    if (c->unscaled_run_ms > 0)
+        rc = asprintf(&note, "auto-scaling stopped at these sizes: the next x10 round's longest run would take "
+                      "about %.0f s at its fastest, and a timed run may take %d s (a loaded host runs up to "
+                      "%dx slower than the estimate)", c->unscaled_run_ms / 1000, RUN_TIMEOUT_S, RUN_LOAD_MARGIN);
+    else if (c->unscaled_need_ms > 0)
+        rc = asprintf(&note, "auto-scaling stopped at these sizes: the next x10 round would take about %.0f s and "
+                      "%.0f s of the call's deadline were left", c->unscaled_need_ms / 1000,
+                      c->unscaled_left_ms / 1000);
+    if (rc < 0) return NULL;
+    json_t *j = json_string(note);
+    free(note);
+    return j;
+}
+
 static json_t *decide(struct call *c, struct cc_fanout *fo) {
     json_t *speedup = c->startup.measured
                           ? cc_speedup_net(c->sizes, c->best[0], c->best[1], c->nsizes, &c->startup)
@@ -378,14 +398,8 @@ static json_t *decide(struct call *c, struct cc_fanout *fo) {
     json_t *sizes = json_array();
     for (size_t i = 0; i < c->nsizes; i++) json_array_append_new(sizes, json_integer(c->sizes[i]));
     json_object_set_new(r, "sizes", sizes); /* the list timing settled on (after auto-scaling) */
-    if (c->unscaled_need_ms > 0) {
-        char *note = NULL;
-        if (asprintf(&note, "auto-scaling stopped at these sizes: the next x10 round would take about %.0f s and "
-                     "%.0f s of the call's deadline were left", c->unscaled_need_ms / 1000,
-                     c->unscaled_left_ms / 1000) >= 0)
-            json_object_set_new(r, "note", json_string(note));
-        free(note);
-    }
+    json_t *note = unscaled_note(c);
+    if (note) json_object_set_new(r, "note", note);
     json_t *m = json_object_get(c->args, "min_speedup");
     json_object_set_new(r, "min_speedup", json_is_number(m) ? json_incref(m) : json_real(1.15));
     double ratio = json_number_value(json_object_get(speedup, "ratio"));
@@ -450,11 +464,19 @@ static json_t *original_nondeterministic_at(const struct call *c, size_t i) {
 /* A x10 round costs ten times this one or more, and the call's deadline
  * bounds it: under load a round of a linear loop scaled to n = 4*10^7
  * left the candidate 17 s, it timed out, and the call answered only
- * "measurement failed" for sizes the caller never asked for. A round that
- * would not fit is not started; the sizes measured stand, and a note says
- * why they were not scaled. */
+ * "measurement failed" for sizes the caller never asked for. Each run is
+ * bounded too: a fresh-clone CI scaled a python loop to n = 2*10^8, whose
+ * estimated 20 s run took past the 30 s a timed run may take, and the
+ * call failed the same way. A round that would not fit either bound is
+ * not started; the sizes measured stand, and a note says why they were
+ * not scaled. */
 static bool next_round_fits(struct call *c, struct cc_fanout *fo) {
     double floor_ms = c->startup.measured ? c->startup.floor_ms : 0;
+    double run = cc_speed_next_run_ms(c->sizes, c->best[0], c->nsizes, floor_ms);
+    if (run * RUN_LOAD_MARGIN > RUN_TIMEOUT_S * 1000.0) {
+        c->unscaled_run_ms = run;
+        return false;
+    }
     double need = cc_speed_next_round_ms(c->sizes, c->best[0], c->nsizes, floor_ms, 3 * ATTEMPTS);
     double left = (double)cc_fanout_remaining_ms(fo) - 2000;
     if (need <= left) return true;

@@ -118,10 +118,15 @@ describe('cluster: three servers behind haproxy sharing PostgreSQL', { skip: ski
     servers.push(...await Promise.all([startServer(pg.url), startServer(pg.url)]));
     lb = await startBalancer(servers);
   });
+  // Every part is stopped even when one fails to, and a failure is printed,
+  // not thrown: a fresh-clone CI failed this suite in its after hook alone
+  // (every test had passed) and nothing said which part.
   after(async () => {
-    await lb?.stop();
-    for (const s of servers) await s.stop();
-    await pg?.stop();
+    const parts = [['haproxy', () => lb?.stop()], ...servers.map((s, i) => [`server ${i}`, () => s.stop()]),
+      ['postgres', () => pg?.stop()]];
+    for (const [what, stop] of parts) {
+      try { await stop(); } catch (e) { console.error(`cluster cleanup: stopping ${what} failed: ${e?.stack ?? e}`); }
+    }
   });
 
   test('a python3 session started through the balancer keeps its variables across 20 calls on different servers', async () => {

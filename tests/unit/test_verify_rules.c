@@ -614,6 +614,21 @@ static void scaled_round_ran_past_the_deadline(void) {
     CHECK(about(cc_speed_next_round_ms(sz, linear, 1, 0, 1), 1400));
 }
 
+/* A fresh-clone CI scaled a python loop from n = 2*10^7 (about 2 s a
+ * run) to 2*10^8: the round fit the call's deadline, but its first run
+ * passed the 30 s a timed run may take and the call failed with
+ * "baseline measurement failed" for a size nobody asked for. The longest
+ * single run of the next round is estimated too. */
+static void scaled_run_passed_the_run_timeout(void) {
+    int64_t sz[] = {2000000, 20000000};
+    double linear[] = {240, 2040}, square[] = {60, 2040}, one[] = {140};
+    CHECK(about(cc_speed_next_run_ms(sz, linear, 2, 40), 40 + 20000));
+    CHECK(about(cc_speed_next_run_ms(sz, square, 2, 40), 40 + 200000));
+    CHECK(about(cc_speed_next_run_ms(sz, one, 1, 40), 40 + 1000));
+    /* the smaller size's run is never the longest one of a growing round */
+    CHECK(cc_speed_next_run_ms(sz, linear, 2, 40) > 10 * 2040 - 400);
+}
+
 /* The four decisions of the 3.4.5 examples, and not measurable first. */
 static void speed_decisions(void) {
     bool acc;
@@ -942,6 +957,7 @@ int main(void) {
     RUN(slower_sizes_hidden_by_the_median);
     RUN(speed_decisions);
     RUN(scaled_round_ran_past_the_deadline);
+    RUN(scaled_run_passed_the_run_timeout);
     RUN(startup_dominated_speedup_was_refused);
     RUN(net_noise_cannot_accept_the_same_program);
     RUN(one_slow_startup_run_set_the_jitter);

@@ -1968,6 +1968,8 @@ bool holds_real(const gen &g) { return holds_op(g, at_abs) || holds_op(g, at_sig
 // term by term at two bounds; its limit as n -> oo is the series' value when finite. undef
 // when it is not (or v is not a sum from a finite start to +oo).
 bool estimate_refutes(const vecteur &v, const cc_node *n, const gen &s);
+bool sum_estimate_of(const vecteur &v, const cc_node *n, double &est, double &spread);
+bool gap_refutes(double value, double est, double spread);
 
 // the term t is a rational function of k alone
 bool rational_term(const gen &t, const gen &k) {
@@ -2013,15 +2015,24 @@ gen partial_sum_limit(const vecteur &v, const cc_node *node) {
 // about its spread (a one-sign series' tail), so only a gap of many
 // spreads refutes; false when no estimate can be made.
 bool estimate_refutes(const vecteur &v, const cc_node *n, const gen &s) {
+    double sv, est, spread;
+    return real_value(s, sv) && sum_estimate_of(v, n, est, spread) && gap_refutes(sv, est, spread);
+}
+
+// The numeric estimate of the sum v (term, index, integer start) whose
+// call is the AST n; false when none can be made.
+bool sum_estimate_of(const vecteur &v, const cc_node *n, double &est, double &spread) {
     const cc_node *tup = n && n->nchild > 1 ? n->child[1] : nullptr;
-    double sv, est = 0, spread = INFINITY;
-    if (!tup || tup->kind != CC_N_TUPLE || tup->nchild != 3 || tup->child[0]->kind != CC_N_NAME ||
-        v[2].type != _INT_ || !real_value(s, sv))
-        return false;
-    if (!sym_sum_estimate(n->child[0], tup->child[0]->v.name, v[2].val, &est, &spread) ||
-        !std::isfinite(spread))
-        return false;
-    return std::fabs(sv - est) > 8 * spread + 1e-9 * std::max(1.0, std::fabs(est));
+    est = 0;
+    spread = INFINITY;
+    return tup && tup->kind == CC_N_TUPLE && tup->nchild == 3 && tup->child[0]->kind == CC_N_NAME &&
+           v[2].type == _INT_ && sym_sum_estimate(n->child[0], tup->child[0]->v.name, v[2].val, &est, &spread);
+}
+
+// A value many spreads from an estimate (even an unconverged one) is
+// refuted by it.
+bool gap_refutes(double value, double est, double spread) {
+    return std::isfinite(spread) && std::fabs(value - est) > 8 * spread + 1e-9 * std::max(1.0, std::fabs(est));
 }
 
 // giac's closed form of an infinite sum from an integer start can be wrong
@@ -2072,18 +2083,15 @@ gen shift_checked(const vecteur &v, const gen &r, const gen &args, const cc_node
         } catch (...) {
         }
     }
-    const cc_node *tup = n->nchild > 1 ? n->child[1] : nullptr;
-    double est = 0, spread = INFINITY;
-    bool have = tup && tup->kind == CC_N_TUPLE && tup->nchild == 3 &&
-                tup->child[0]->kind == CC_N_NAME &&
-                sym_sum_estimate(n->child[0], tup->child[0]->v.name, v[2].val, &est, &spread);
+    double est, spread;
+    bool have = sum_estimate_of(v, n, est, spread);
     double scale = std::max(1.0, std::fabs(est));
     bool converged = have && spread <= 1e-12 * scale;
     // An estimate that has not converged still refutes a form many spreads
     // away: summation(1/((4*k - 1)*(4*k + 1)), (k, 1, oo)) came back 1/2
     // (it is 1/2 - pi/8 = 0.1073) in a CI run under load, and the
     // unconverged estimate let it through.
-    bool refuted = have && std::isfinite(spread) && std::fabs(rv - est) > 8 * spread + 1e-9 * scale;
+    bool refuted = have && gap_refutes(rv, est, spread);
     if (!contradiction && !refuted && (!converged || std::fabs(rv - est) <= 1e-7 * scale))
         return r;
     // the candidates the estimate confirms (all equal to each other)
