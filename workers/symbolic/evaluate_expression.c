@@ -462,13 +462,27 @@ static void add_value(json_t *out, const struct sym_node *t, cc_gexpr *g,
     }
     if (!g || !cc_giac_is_number(g)) /* no CAS value: a fast-path polynomial */
         return;
-    if (root && sym_n_value(root, out))
+    enum sym_nv_rc why = SYM_NV_DECLINE;
+    if (root && sym_n_value(root, out, &why))
         return;
     struct cc_sym_err se;
     if (cc_giac_approx(g, 30, &re, &im, &se) == 0)
         v = sym_numeric_value(re, im, false);
-    if (v)
+    const char *gap = !v || strcmp(v, "0.0") ? NULL
+                      : why == SYM_NV_RANGE ? "no value: its magnitude, or a step of its evaluation, is below "
+                                              "10**-39456, and the CAS's approximation 0.0 is not its value"
+                      : why == SYM_NV_UNRESOLVED ? "no value: its digits did not settle at 32768 bits (it may be "
+                                                   "0, or nonzero below 2**-32768), so the CAS's approximation "
+                                                   "0.0 is not given as its value"
+                                                 : NULL;
+    if (gap) {
+        /* erfc(5000), 1 - erf(26000) and exp(-10**10) are positive;
+         * giac's evalf answered 0.0 (the difference cancels, the power
+         * underflows): a wrong number, so none is given */
+        json_object_set_new(out, "note", json_string(gap));
+    } else if (v) {
         json_object_set_new(out, "value", json_string(v));
+    }
     free(re);
     free(im);
     free(v);
@@ -603,8 +617,11 @@ static json_t *evaluate_expression_handler(json_t *args, cc_wctx *ctx) {
     char *printed = shown ? strdup(shown) : NULL;
     replace_float_value(&out, in.root);
     replace_float_infinity(&out, in.root);
-    if (note && json_is_true(json_object_get(out, "ok")))
-        json_object_set_new(out, "note", json_string(note));
+    if (note && json_is_true(json_object_get(out, "ok"))) {
+        /* after describe's own note (why no value is given), not over it */
+        const char *had = json_string_value(json_object_get(out, "note"));
+        json_object_set_new(out, "note", had ? json_sprintf("%s; %s", note, had) : json_string(note));
+    }
     free(note);
     flag_approximate(text, in.root, out);
     if (json_is_true(json_object_get(out, "ok")) && json_object_get(out, "expanded")) {

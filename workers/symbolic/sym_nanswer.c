@@ -218,14 +218,17 @@ static json_t *n_result(enum sym_nv_rc rc, struct sym_nv *vp) {
     return out;
 }
 
-bool sym_n_value(const struct cc_node *root, json_t *out) {
+bool sym_n_value(const struct cc_node *root, json_t *out, enum sym_nv_rc *why) {
     const char *names[1];
     size_t nsyms = 0;
+    *why = SYM_NV_DECLINE;
     sym_numeval_symbols(root, names, &nsyms, 1);
     if (nsyms > 0 || cc_node_any(root, cc_node_is_float))
         return false;
     struct sym_nv v;
-    if (sym_nvalue(root, 12, cas_part_zero, NULL, &v) != SYM_NV_OK)
+    enum sym_nv_rc rc = sym_nvalue(root, 12, cas_part_zero, NULL, &v);
+    *why = rc;
+    if (rc != SYM_NV_OK)
         return false;
     char *value = value_of(&v);
     sym_nv_clear(&v);

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "workers/common/expr_ast.h"
+#include "workers/symbolic/sym_nval.h"
 
 /* The whole result for root when it is N(e) or N(e, d) with e a constant
  * our evaluator covers (d a positive integer literal): each part correctly
@@ -19,8 +20,11 @@ json_t *sym_n_answer(const struct cc_node *root);
  * input (no symbol, no float) from our evaluator, correctly rounded, a
  * tiny nonzero part kept (giac's evalf gave 0.0 for I/10**20 and dropped
  * the imaginary part of 1 + exp(-50)*I). false, leaving out alone, when
- * the input is not one or the evaluator declines. */
-bool sym_n_value(const struct cc_node *root, json_t *out);
+ * the input is not one or the evaluator declines; *why then says why
+ * (SYM_NV_RANGE: the value or a step of it is beyond 10**+-39456,
+ * SYM_NV_UNRESOLVED: its digits did not settle; in both giac's evalf may
+ * round a nonzero value to 0.0). */
+bool sym_n_value(const struct cc_node *root, json_t *out, enum sym_nv_rc *why);
 
 /* The whole result for a constant written with float literals (and no N
  * call) whose value is a float: our evaluator's value of the literals as
