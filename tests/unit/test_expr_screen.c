@@ -114,6 +114,20 @@ static void test_shape(void) {
     SHAPE_REFUSED("9^9^9^9", tower);
     SHAPE_REFUSED("(x+1)**300", "a symbolic power with an exponent of about 3 digits exceeds the "
                                 "limit of 200: expanding it is superlinear in the exponent");
+    /* monomial_power_refused: exp(x)/x**1000 at oo (SymPy: oo) and
+     * x**1000/x**998 were refused as if x**1000 expanded superlinearly;
+     * a power of a product of symbols is one term */
+    CHECK_INTEQ(shape("exp(x)/x**1000"), 0);
+    CHECK_INTEQ(shape("x**1000/x**998"), 0);
+    CHECK_INTEQ(shape("(-2*x*y/z**3)**5000"), 0);
+    SHAPE_REFUSED("x**10001", "a symbolic power with an exponent of about 5 digits exceeds the "
+                              "limit of 10000: expanding it is superlinear in the exponent");
+    SHAPE_REFUSED("x**1000000000000", "a symbolic power with an exponent of about 13 digits exceeds the "
+                                      "limit of 10000: expanding it is superlinear in the exponent");
+    SHAPE_REFUSED("(x*y + 1)**201", "a symbolic power with an exponent of about 3 digits exceeds the "
+                                    "limit of 200: expanding it is superlinear in the exponent");
+    SHAPE_REFUSED("sin(x)**1000", "a symbolic power with an exponent of about 4 digits exceeds the "
+                                  "limit of 200: expanding it is superlinear in the exponent");
     SHAPE_REFUSED("2**100000", "the result would have about 30103 digits, over the limit of 4000: "
                                "it cannot be rendered as a decimal string");
     SHAPE_REFUSED("10**4000", "the result would have about 4001 digits, over the limit of 4000: it "

@@ -15,6 +15,7 @@
 #include "workers/common/expr_funcs.h"
 
 #define SYMBOLIC_EXP_LIMIT 200
+#define MONOMIAL_EXP_LIMIT 10000   /* a power of a product of symbols expands to itself */
 #define SYMBOLIC_TOWER_LIMIT 8
 #define DIGIT_LIMIT 4000
 #define UNBOUNDED_EXP_BITS 1000
@@ -64,7 +65,29 @@ static bool has_symbol(const struct cc_node *root, const struct cc_node **stack)
     return false;
 }
 
-static int refuse_symbolic(const mpfr_t e, struct cc_expr_error *err, uint32_t pos) {
+/* A product, quotient or numeric power of symbols and numbers: its power
+ * expands to a single term (x**1000, (2*x*y)**500), so only a base with a
+ * sum in it pays the superlinear expansion the exponent limit is for. */
+static bool monomial(const struct cc_node *n) {
+    for (;;) {
+        if (n->kind == CC_N_UNARY && (n->op == CC_OP_NEG || n->op == CC_OP_POS)) {
+            n = n->child[0];
+            continue;
+        }
+        if (n->kind == CC_N_NAME || is_number(n)) return true;
+        if (n->kind != CC_N_BINARY) return false;
+        if (n->op == CC_OP_POW) {
+            if (!is_number(n->child[1])) return false;
+            n = n->child[0];
+            continue;
+        }
+        if (n->op != CC_OP_MUL && n->op != CC_OP_DIV) return false;
+        if (!monomial(n->child[0])) return false; /* recursion bounded by the parser's depth cap */
+        n = n->child[1];
+    }
+}
+
+static int refuse_symbolic(const mpfr_t e, int limit, struct cc_expr_error *err, uint32_t pos) {
     mpz_t z;
     mpz_init(z);
     mpfr_get_z(z, e, MPFR_RNDZ);
@@ -73,7 +96,7 @@ static int refuse_symbolic(const mpfr_t e, struct cc_expr_error *err, uint32_t p
     cc_expr_set_error(err, "resource_exhausted", pos,
                       "a symbolic power with an exponent of about %zu digits exceeds the limit "
                       "of %d: expanding it is superlinear in the exponent",
-                      digits, SYMBOLIC_EXP_LIMIT);
+                      digits, limit);
     return -1;
 }
 
@@ -228,7 +251,8 @@ static int check_power(const struct cc_node *n, const struct cc_node **scratch,
     int rc = 0;
     if (mpfr_cmp_ui(ev, 1) > 0) {
         if (has_symbol(base, scratch)) {
-            if (!neg_e && mpfr_cmp_ui(ev, SYMBOLIC_EXP_LIMIT) > 0) rc = refuse_symbolic(ev, err, n->pos);
+            int limit = monomial(base) ? MONOMIAL_EXP_LIMIT : SYMBOLIC_EXP_LIMIT;
+            if (!neg_e && mpfr_cmp_ui(ev, (unsigned long)limit) > 0) rc = refuse_symbolic(ev, limit, err, n->pos);
         } else if (is_number(base) && (base->kind == CC_N_INT || isfinite(base->v.f.d))) {
             rc = check_digits(base, ev, err, n->pos);
         }
