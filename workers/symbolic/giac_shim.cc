@@ -273,8 +273,15 @@ std::string g_note;
 
 gen sp_cbrt(const cc_node *n, const char *) {
     gen x = arg(n, 0);
-    if (has_user_symbol(x))
+    if (has_user_symbol(x)) {
+        // solve(cbrt(x) + 3) answered [] with nothing said: the root taken
+        // decides which equations have solutions
+        if (g_note.empty())
+            g_note = "cbrt of an expression with a symbol is the principal root (u)**(1/3), as in "
+                     "SymPy: complex where u is negative, so cbrt(x) = -3 has no solution (the real "
+                     "cube root of a number, cbrt(-27) = -3, is taken only for a number)";
         return power(x, fraction(1, 3));
+    }
     gen v = evalf_double(evalf(x, 1, g_ctx), 1, g_ctx);
     if (v.type == _DOUBLE_ && v._DOUBLE_val < 0) {
         g_note = "cbrt of a negative real number is its real cube root; the principal "

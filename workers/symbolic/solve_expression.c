@@ -1040,7 +1040,16 @@ static json_t *solve_expression_handler(json_t *args, cc_wctx *ctx) {
     if (!var)
         return err;
     struct sides s;
+    free(cc_giac_take_note()); /* one an earlier call left: not this one's */
     json_t *out = parse_sides(text, &s, &err) < 0 ? err : solve(&s, var, name, text);
+    /* how the input was read (cbrt(x) as the principal root: cbrt(x) = -3
+     * has no solution), beside the solver's own note */
+    char *read = cc_giac_take_note();
+    if (read && out != err && json_is_true(json_object_get(out, "ok"))) {
+        const char *had = json_string_value(json_object_get(out, "note"));
+        json_object_set_new(out, "note", had ? json_sprintf("%s; %s", had, read) : json_string(read));
+    }
+    free(read);
     if (out != err) {
         sym_expr_free(&s.lhs);
         sym_expr_free(&s.rhs);
