@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "workers/common/expr_arena.h"
+#include "workers/common/expr_parse.h"
 #include "workers/symbolic/sym_abs_real.h"
 #include "workers/symbolic/sym_fast.h"
 #include "workers/symbolic/sym_ineq.h"
@@ -494,6 +496,192 @@ static json_t *exacted_roots(const struct sides *s, const char *var, cc_gexpr *e
     return arr;
 }
 
+#define DENSE_ROOTS 20   /* this many float roots or more: check the gaps between them */
+#define GAP_SAMPLES 12
+
+/* |lhs - rhs| at var = x (re, im) evaluated at bits; -1 when either side
+ * has no value there. */
+static int gap_at(const struct sides *s, const char *var, double re, double im, mpfr_prec_t bits,
+                  mpfr_t gap) {
+    mpc_t at, l, r;
+    mpc_init2(at, bits);
+    mpc_init2(l, bits);
+    mpc_init2(r, bits);
+    mpc_set_d_d(at, re, im, MPC_RNDNN);
+    mpc_srcptr vals[1] = {at};
+    const char *names[1] = {var};
+    struct sym_point p = {1, names, vals};
+    int rc = sym_numeval_at(s->lhs.root, &p, l) == 0 &&
+                     (!s->rhs.root || sym_numeval_at(s->rhs.root, &p, r) == 0)
+                 ? 0
+                 : -1;
+    if (rc == 0) {
+        if (!s->rhs.root)
+            mpc_set_ui(r, 0, MPC_RNDNN);
+        mpc_sub(l, l, r, MPC_RNDNN);
+        mpc_abs(gap, l, MPFR_RNDN);
+        rc = mpfr_number_p(gap) ? 0 : -1;
+    }
+    mpc_clear(at);
+    mpc_clear(l);
+    mpc_clear(r);
+    return rc;
+}
+
+/* Whether lhs = rhs holds at x = re + im*I: the gap is 0, or shrinks with
+ * the precision as rounding does (at 128 bits 1e-38 for sqrt(x**2) - x,
+ * at 320 bits 1e-96), where a true difference stays (exp(-x**2) = 0 at
+ * x = 10 is 1e-44 at any precision). */
+static bool holds_at(const struct sides *s, const char *var, double re, double im) {
+    mpfr_t lo, hi;
+    mpfr_init2(lo, 64);
+    mpfr_init2(hi, 64);
+    bool holds = false;
+    if (gap_at(s, var, re, im, 128, lo) == 0 && gap_at(s, var, re, im, 320, hi) == 0) {
+        if (mpfr_zero_p(hi)) {
+            holds = true;
+        } else {
+            mpfr_mul_2si(lo, lo, -100, MPFR_RNDN);
+            holds = mpfr_cmp(hi, lo) < 0;
+        }
+    }
+    mpfr_clear(lo);
+    mpfr_clear(hi);
+    return holds;
+}
+
+/* asin(sin(x)) = x holds on all of [-pi/2, pi/2]; giac's numeric solver
+ * answered 3,793 float "roots" there, listed as the solutions. Many float
+ * roots whose gaps are roots too (at nine in ten of the sampled midpoints)
+ * are a continuum, not a list: the refusal names their span. NULL when
+ * the roots stand. */
+static json_t *continuum(const struct sides *s, const char *var, const json_t *arr) {
+    size_t n = json_array_size(arr);
+    if (n < DENSE_ROOTS)
+        return NULL;
+    double *v = malloc(n * sizeof *v);
+    if (!v)
+        return NULL;
+    for (size_t i = 0; i < n; i++) {
+        const char *t = json_string_value(json_array_get(arr, i));
+        char *end = NULL;
+        v[i] = t ? strtod(t, &end) : NAN;
+        if (!t || *end || !isfinite(v[i])) { /* a complex or exact root: a list */
+            free(v);
+            return NULL;
+        }
+    }
+    int sampled = 0, inside = 0;
+    double lo = v[0], hi = v[0];
+    for (size_t i = 0; i < n; i++) {
+        lo = fmin(lo, v[i]);
+        hi = fmax(hi, v[i]);
+    }
+    for (int k = 0; k < GAP_SAMPLES; k++) {
+        size_t i = (size_t)k * (n - 1) / GAP_SAMPLES;
+        if (v[i] == v[i + 1])
+            continue;
+        sampled++;
+        inside += holds_at(s, var, (v[i] + v[i + 1]) / 2, 0);
+    }
+    free(v);
+    if (sampled < GAP_SAMPLES / 2 || inside * 10 < sampled * 9)
+        return NULL;
+    json_t *e = cc_err("validation",
+                       "the equation holds on whole intervals, not at isolated points: the CAS's "
+                       "numeric solver found %zu roots between %.6g and %.6g, and the points between "
+                       "them satisfy it too (%d of %d sampled), so no list of roots is given",
+                       n, lo, hi, inside, sampled);
+    json_object_set_new(e, "remedy", json_string("solve_expression lists isolated roots: check the "
+                                                 "identity with algebraic_equiv, or restate the "
+                                                 "equation where it is not one"));
+    return e;
+}
+
+/* A listed root's value (a number, no symbol), or false. */
+static bool listed_value(const char *text, mpc_t v) {
+    struct cc_arena *a = cc_arena_new();
+    struct cc_expr_error ee = {0};
+    struct cc_node *n = a && text ? cc_expr_screen_parse(a, text, strlen(text), CC_DIALECT_SYMBOLIC, &ee)
+                                  : NULL;
+    struct sym_point none = {0, NULL, NULL};
+    bool ok = n && sym_numeval(n, &none, v) == 0 && mpfr_number_p(mpc_realref(v)) &&
+              mpfr_number_p(mpc_imagref(v));
+    cc_arena_free(a);
+    return ok;
+}
+
+/* Whether re + im*I is one of the n values (to 1e-9 of its size). */
+static bool among(const mpc_t *vals, size_t n, double re, double im) {
+    double mag = fmax(1, hypot(re, im));
+    for (size_t i = 0; i < n; i++) {
+        double dr = mpfr_get_d(mpc_realref(vals[i]), MPFR_RNDN) - re;
+        double di = mpfr_get_d(mpc_imagref(vals[i]), MPFR_RNDN) - im;
+        if (hypot(dr, di) <= 1e-9 * mag)
+            return true;
+    }
+    return false;
+}
+
+static const double PROBES[][2] = {
+    {-3, 0}, {-2, 0}, {-1, 0}, {0, 0}, {1, 0}, {2, 0}, {3, 0}, {0.5, 0}, {2.5, 0}, {-1.5, 0},
+    {0.7236, 0}, {1.3318, 0}, {3.9087, 0}, {-0.6124, 0}, {-2.8713, 0}, {7.25, 0}, {0.6, 0.8},
+    {-1.2, 0.3},
+};
+
+/* abs(x) - x answered [0], floor(x) - x [0], ceiling(x) - floor(x) []:
+ * each holds at points no listed root covers (every x >= 0, every
+ * integer), and the list read as the whole solution set. The equation is
+ * tried at sample points (integers, halves, others, two complex); one it
+ * holds at that is no listed root refutes the list. NULL when none does,
+ * or a root (or the equation) has no value to compare. */
+static json_t *incomplete(const struct sides *s, const char *var, const json_t *arr) {
+    size_t n = json_array_size(arr);
+    mpc_t *vals = calloc(n ? n : 1, sizeof *vals);
+    if (!vals)
+        return NULL;
+    size_t have = 0;
+    for (; have < n; have++) {
+        mpc_init2(vals[have], SYM_NUM_BITS);
+        if (!listed_value(json_string_value(json_array_get(arr, have)), vals[have])) {
+            mpc_clear(vals[have]);
+            break;
+        }
+    }
+    char seen[160] = "";
+    int extra = 0, tried = 0;
+    size_t at = 0;
+    for (size_t i = 0; have == n && i < sizeof PROBES / sizeof *PROBES; i++) {
+        double re = PROBES[i][0], im = PROBES[i][1];
+        if (among((const mpc_t *)vals, n, re, im))
+            continue;
+        tried++;
+        if (!holds_at(s, var, re, im))
+            continue;
+        if (extra++ < 2 && at < sizeof seen) {
+            int w = im == 0 ? snprintf(seen + at, sizeof seen - at, "%s%g", at ? ", " : "", re)
+                            : snprintf(seen + at, sizeof seen - at, "%s%g + %g*I", at ? ", " : "", re, im);
+            if (w > 0)
+                at += (size_t)w;
+        }
+    }
+    bool all = have == n;
+    for (size_t i = 0; i < have; i++)
+        mpc_clear(vals[i]);
+    free(vals);
+    if (!all || extra == 0)
+        return NULL;
+    json_t *e = cc_err("validation",
+                       "the equation also holds at %s = %s (%d of the %d sample points that are no "
+                       "root found hold), which the solver's %zu root(s) do not include: its solution "
+                       "set is more than a list (an interval, a half-line or infinitely many points), "
+                       "so no list is given", var, seen, extra, tried, n);
+    json_object_set_new(e, "remedy", json_string("solve_expression lists isolated roots: restate the "
+                                                 "equation (the cases of an Abs, floor or Max written "
+                                                 "out), or check where it holds with algebraic_equiv"));
+    return e;
+}
+
 /* The solutions of e = 0, complex first; when the complex solver answers
  * with floats for an exact equation, giac's real solver often has the exact
  * form (LambertW(1) for x*exp(x) = 1), and that is preferred. */
@@ -535,6 +723,12 @@ static json_t *roots(const struct sides *s, const char *var, cc_gexpr *ev[2], js
             json_object_set_new(out, "note",
                                 json_string("exact real solutions; the complex solver gave only "
                                             "floating-point values"));
+        } else if (!*err && (*err = continuum(s, var, arr))) {
+            json_decref(exact);
+            json_decref(cond2);
+            json_decref(conditional);
+            json_decref(arr);
+            return NULL;
         } else {
             json_decref(exact);
             /* The floats stand: say so, an exact equation's roots read as
@@ -1016,6 +1210,15 @@ static json_t *solve(const struct sides *s, cc_gexpr *var, const char *name, con
     }
     if (e != s->lhs.g)
         cc_gexpr_free(e);
+    if (arr && !json_object_get(out, "general_solution") && !json_object_get(out, "conditional_solutions")) {
+        json_t *more = incomplete(s, name, arr);
+        if (more) {
+            json_decref(arr);
+            arr = NULL;
+            json_decref(err);
+            err = more;
+        }
+    }
     if (!arr) {
         json_decref(eqn);
         json_decref(out);
