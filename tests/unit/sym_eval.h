@@ -1,5 +1,6 @@
 /* Helpers shared by the symbolic unit tests that drive the tools directly
- * (evaluate_expression, limit_expression, solve_expression, algebraic_equiv;
+ * (evaluate_expression, limit_expression, solve_expression, solve_linear,
+ * algebraic_equiv;
  * no worker, no MCP): one call, a field of its result, and the assertions
  * on the answer that name the input on failure.
  * Include after check.h. The caller releases what sym_eval returns. */
@@ -23,13 +24,37 @@ static inline const char *sym_str(json_t *r, const char *k) {
     return json_string_value(json_object_get(r, k));
 }
 
+/* evaluate_expression(expr)'s field is exactly want */
+static inline void sym_expect_field(const char *expr, const char *field, const char *want) {
+    json_t *r = sym_eval(expr);
+    const char *got = sym_str(r, field);
+    if (!got || strcmp(got, want))
+        fprintf(stderr, "  %s: %s %s, want %s\n", expr, field, got ? got : "(none)", want);
+    CHECK_STREQ(got, want);
+    json_decref(r);
+}
+
 /* evaluate_expression(expr) prints exactly want */
 static inline void sym_expect(const char *expr, const char *want) {
-    json_t *r = sym_eval(expr);
-    const char *got = sym_str(r, "expression");
+    sym_expect_field(expr, "expression", want);
+}
+
+/* solve_linear(system, variables) */
+static inline json_t *sym_solve_linear(const char *sys, const char *vars) {
+    json_t *args = json_pack("{s:s, s:s}", "system", sys, "variables", vars);
+    json_t *r = cc_tool_solve_linear(args, NULL);
+    json_decref(args);
+    return r;
+}
+
+/* solve_linear's solutions, as compact JSON, are exactly want */
+static inline void sym_expect_linear(const char *sys, const char *vars, const char *want) {
+    json_t *r = sym_solve_linear(sys, vars);
+    char *got = json_dumps(json_object_get(r, "solutions"), JSON_COMPACT);
     if (!got || strcmp(got, want))
-        fprintf(stderr, "  %s: got %s, want %s\n", expr, got ? got : "(none)", want);
+        fprintf(stderr, "  %s: got %s, want %s\n", sys, got ? got : "(none)", want);
     CHECK_STREQ(got, want);
+    free(got);
     json_decref(r);
 }
 
