@@ -2,26 +2,11 @@
  * shared page (workers/sandbox/wait.c, sbx_fill_status). */
 #include "tests/unit/check.h"
 #include "workers/sandbox/sandbox.h"
+#include "tests/unit/sbx_status.h"
 
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
-
-/* A status as wait() reports it: exit code or terminating signal. */
-static int exited_with(int code) { return (code & 0xff) << 8; }
-static int killed_by_signal(int sig) { return sig & 0x7f; }
-
-static void fill(struct sbx_result *res, int status, bool timed_out) {
-    static struct sbx_shared sh;
-    memset(&sh, 0, sizeof sh);
-    sh.started = 1;
-    sh.have_status = 1;
-    sh.status = status;
-    memset(res, 0, sizeof *res);
-    res->timed_out = timed_out;
-    res->killed_by = timed_out ? SBX_KILL_TIMEOUT : SBX_KILL_NONE;
-    sbx_fill_status(res, &sh, 0);
-}
 
 /* Regression: a C program printed its answer and exited 0 at 1.9 s of a
  * 2 s budget, leaving 450 processes for init to kill and reap; the clock
@@ -30,24 +15,24 @@ static void fill(struct sbx_result *res, int status, bool timed_out) {
  * on its own: the clock's SIGKILL leaves a signal status. */
 static void exit_before_the_clock_read_as_tle(void) {
     struct sbx_result r;
-    fill(&r, exited_with(0), true);
+    sbx_fill_as(&r, exited_with(0), SBX_KILL_TIMEOUT);
     CHECK(WIFEXITED(exited_with(0)));
     CHECK(r.exited);
     CHECK_INTEQ(r.exit_code, 0);
     CHECK(!r.timed_out);
     CHECK_INTEQ(r.killed_by, SBX_KILL_NONE);
-    fill(&r, exited_with(3), true); /* its own failure, not a timeout */
+    sbx_fill_as(&r, exited_with(3), SBX_KILL_TIMEOUT); /* its own failure, not a timeout */
     CHECK(!r.timed_out);
     CHECK_INTEQ(r.exit_code, 3);
     /* killed by the clock: a signal status, still a timeout */
-    fill(&r, killed_by_signal(SIGKILL), true);
+    sbx_fill_as(&r, killed_by_signal(SIGKILL), SBX_KILL_TIMEOUT);
     CHECK(WIFSIGNALED(killed_by_signal(SIGKILL)));
     CHECK(r.timed_out);
     CHECK_INTEQ(r.killed_by, SBX_KILL_TIMEOUT);
     CHECK_INTEQ(r.term_signal, SIGKILL);
     CHECK(!r.exited);
     /* no clock involved: nothing changes */
-    fill(&r, exited_with(0), false);
+    sbx_fill_as(&r, exited_with(0), SBX_KILL_NONE);
     CHECK(!r.timed_out);
     CHECK_INTEQ(r.killed_by, SBX_KILL_NONE);
 }
