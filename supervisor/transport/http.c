@@ -1026,6 +1026,10 @@ static int setup(struct cc_http_transport *t, const char *host, int port) {
     struct event_base *base = t->srv->base;
     t->http = evhttp_new(base);
     if (!t->http) return -1;
+    /* Every reply with a body names its own type; evhttp's default
+     * (text/html) otherwise lands on the empty 202 and DELETE replies. Its
+     * own error pages set text/html themselves. */
+    evhttp_set_default_content_type(t->http, NULL);
     evhttp_set_allowed_methods(t->http, EVHTTP_REQ_GET | EVHTTP_REQ_POST | EVHTTP_REQ_DELETE |
                                             EVHTTP_REQ_PUT | EVHTTP_REQ_PATCH | EVHTTP_REQ_OPTIONS |
                                             EVHTTP_REQ_HEAD);

@@ -66,6 +66,21 @@ describe('serve-http, 2025 era', { skip: SKIP_NO_BINARY }, () => {
     assert.equal(resp.status, 202);
   });
 
+  test('regression: empty_reply_typed_text_html: a 202 and a DELETE carry no Content-Type', async () => {
+    // evhttp's default type (text/html) landed on replies with no body
+    const sid = await openSession(s.url);
+    const r = await post(s.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, sessionHeaders(sid));
+    assert.equal(r.status, 202);
+    assert.equal(r.headers.get('content-type'), null);
+    const del = await fetch(s.url, { method: 'DELETE', headers: { 'Mcp-Session-Id': sid } });
+    assert.equal(del.status, 200);
+    assert.equal(del.headers.get('content-type'), null);
+    assert.equal(await del.text(), '');
+    // replies with a body still name their type
+    const ok = await post(s.url, { jsonrpc: '2.0', id: 5, method: 'ping' }, sessionHeaders(await openSession(s.url)));
+    assert.equal(ok.headers.get('content-type'), 'application/json');
+  });
+
   test('wrong content type 415, Accept without SSE 406, malformed JSON 400, batch 400', async () => {
     const sid = await openSession(s.url);
     const h = sessionHeaders(sid);
