@@ -9,8 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "workers/common/expr_arena.h"
-#include "workers/common/expr_parse.h"
 #include "workers/symbolic/sym_abs_real.h"
 #include "workers/symbolic/sym_fast.h"
 #include "workers/symbolic/sym_ineq.h"
@@ -85,17 +83,17 @@ static int check_root(const struct sides *s, const char *var, cc_gexpr *root, do
     return r;
 }
 
-/* lhs - rhs at var = x into out (and |rhs| into scale); 0, or -1 when the
- * evaluator cannot compute it there. */
+/* lhs - rhs at var = x into out (and |rhs| into scale), at out's
+ * precision; 0, or -1 when the evaluator cannot compute it there. */
 static int residual(const struct sides *s, const char *var, const mpc_t x, mpc_t out,
                     mpfr_t scale) {
     mpc_srcptr vals[1] = {x};
     const char *names[1] = {var};
     struct sym_point p = {1, names, vals};
     mpc_t r;
-    mpc_init2(r, SYM_NUM_BITS);
-    int rc = sym_numeval(s->lhs.root, &p, out) == 0 &&
-                     (s->rhs.root ? sym_numeval(s->rhs.root, &p, r) == 0
+    mpc_init2(r, mpfr_get_prec(mpc_realref(out)));
+    int rc = sym_numeval_at(s->lhs.root, &p, out) == 0 &&
+                     (s->rhs.root ? sym_numeval_at(s->rhs.root, &p, r) == 0
                                   : (mpc_set_ui(r, 0, MPC_RNDNN), 1))
                  ? 0
                  : -1;
@@ -503,28 +501,20 @@ static json_t *exacted_roots(const struct sides *s, const char *var, cc_gexpr *e
  * has no value there. */
 static int gap_at(const struct sides *s, const char *var, double re, double im, mpfr_prec_t bits,
                   mpfr_t gap) {
-    mpc_t at, l, r;
+    mpc_t at, d;
+    mpfr_t scale;
     mpc_init2(at, bits);
-    mpc_init2(l, bits);
-    mpc_init2(r, bits);
+    mpc_init2(d, bits);
+    mpfr_init2(scale, bits);
     mpc_set_d_d(at, re, im, MPC_RNDNN);
-    mpc_srcptr vals[1] = {at};
-    const char *names[1] = {var};
-    struct sym_point p = {1, names, vals};
-    int rc = sym_numeval_at(s->lhs.root, &p, l) == 0 &&
-                     (!s->rhs.root || sym_numeval_at(s->rhs.root, &p, r) == 0)
-                 ? 0
-                 : -1;
+    int rc = residual(s, var, at, d, scale);
     if (rc == 0) {
-        if (!s->rhs.root)
-            mpc_set_ui(r, 0, MPC_RNDNN);
-        mpc_sub(l, l, r, MPC_RNDNN);
-        mpc_abs(gap, l, MPFR_RNDN);
+        mpc_abs(gap, d, MPFR_RNDN);
         rc = mpfr_number_p(gap) ? 0 : -1;
     }
     mpc_clear(at);
-    mpc_clear(l);
-    mpc_clear(r);
+    mpc_clear(d);
+    mpfr_clear(scale);
     return rc;
 }
 
@@ -600,15 +590,7 @@ static json_t *continuum(const struct sides *s, const char *var, const json_t *a
 
 /* A listed root's value (a number, no symbol), or false. */
 static bool listed_value(const char *text, mpc_t v) {
-    struct cc_arena *a = cc_arena_new();
-    struct cc_expr_error ee = {0};
-    struct cc_node *n = a && text ? cc_expr_screen_parse(a, text, strlen(text), CC_DIALECT_SYMBOLIC, &ee)
-                                  : NULL;
-    struct sym_point none = {0, NULL, NULL};
-    bool ok = n && sym_numeval(n, &none, v) == 0 && mpfr_number_p(mpc_realref(v)) &&
-              mpfr_number_p(mpc_imagref(v));
-    cc_arena_free(a);
-    return ok;
+    return text && sym_text_value(text, v) && mpfr_number_p(mpc_realref(v)) && mpfr_number_p(mpc_imagref(v));
 }
 
 /* Whether re + im*I is one of the n values (to 1e-9 of its size). */

@@ -469,7 +469,7 @@ static bool inexact(const struct cc_node *n) {
 
 /* text parsed and evaluated at no point into v; false when it does not
  * parse or evaluate */
-static bool text_value(const char *text, mpc_t v) {
+bool sym_text_value(const char *text, mpc_t v) {
     struct cc_arena *a = cc_arena_new();
     struct cc_expr_error ee = {0};
     struct cc_node *n = a ? cc_expr_screen_parse(a, text, strlen(text), CC_DIALECT_SYMBOLIC, &ee)
@@ -540,7 +540,7 @@ static bool agree_closer(const struct cc_node *root, const char *text) {
     mpc_init2(theirs, SYM_NUM_BITS);
     struct sym_strict info;
     bool agree = !cc_node_any(root, integer_part_call) &&
-                 sym_numeval_strict(root, mine, &info) == 0 && text_value(text, theirs) &&
+                 sym_numeval_strict(root, mine, &info) == 0 && sym_text_value(text, theirs) &&
                  !sym_far_apart(mine, theirs, 1e-30);
     mpc_clear(mine);
     mpc_clear(theirs);
@@ -596,7 +596,7 @@ static struct sym_node *wrong_constant(const struct sym_expr *e, const char *pri
      * Before it disagrees with that value, it is settled at N's precision
      * (left as it is when that fails too). */
     const char *given = json_string_value(json_object_get(out, "value"));
-    if (evaluated && !precise && given && text_value(given, theirs) && sym_far_apart(mine, theirs, 1e-9))
+    if (evaluated && !precise && given && sym_text_value(given, theirs) && sym_far_apart(mine, theirs, 1e-9))
         sym_nvalue_mpc_bits(e->root, 30, SYM_NV_MAX_BITS, mine);
     char *text = printed_copy(e->g, printed);
     if (!evaluated) {
@@ -609,7 +609,7 @@ static struct sym_node *wrong_constant(const struct sym_expr *e, const char *pri
     struct sym_node *written = NULL;
     /* a float is good to ~15 digits, an exact value to the check's */
     double tol = text && strchr(text, '.') ? 1e-9 : 1e-20;
-    if (text && text_value(text, theirs) && sym_far_apart(mine, theirs, tol) &&
+    if (text && sym_text_value(text, theirs) && sym_far_apart(mine, theirs, tol) &&
         (tol > 1e-20 || !agree_closer(e->root, text)) && (precise || settled_apart(text, mine, tol)))
         written = sym_written_tree(e->root);
     char *v = text ? value_text(mine) : NULL;
@@ -625,7 +625,7 @@ static struct sym_node *wrong_constant(const struct sym_expr *e, const char *pri
                                                       : differs_note(text, theirs, v));
     const char *gv = json_string_value(json_object_get(out, "value"));
     bool ours = float_answer ? written != NULL
-                             : gv && (written || !text_value(gv, theirs) ||
+                             : gv && (written || !sym_text_value(gv, theirs) ||
                                       sym_far_apart(mine, theirs, 1e-9));
     if (v && ours)
         json_object_set_new(out, "value", json_string(v));

@@ -8,6 +8,7 @@
 #define CC_SYM_INPUT_H
 
 #include <jansson.h>
+#include <mpc.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -117,5 +118,9 @@ cc_gexpr *sym_var(json_t *args, const char *key, char **name_out, json_t **err);
 
 /* A trimmed copy of s (malloc'd), NULL on OOM. */
 char *sym_trim(const char *s);
+
+/* text (a constant) parsed and evaluated at v's 128 bits; false when it
+ * does not parse or has no value. */
+bool sym_text_value(const char *text, mpc_t v);
 
 #endif
